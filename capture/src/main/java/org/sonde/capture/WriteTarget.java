@@ -3,17 +3,11 @@ package org.sonde.capture;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
+import org.sonde.core.AtomicFile;
 
 /** Where a writer's bytes go: a temporary file renamed over the target on commit, or a stream. */
-sealed interface WriteTarget permits WriteTarget.AtomicFile, WriteTarget.Stream {
+sealed interface WriteTarget permits WriteTarget.AtomicTarget, WriteTarget.Stream {
 
     /** For messages, e.g. the target file. */
     String name();
@@ -27,24 +21,11 @@ sealed interface WriteTarget permits WriteTarget.AtomicFile, WriteTarget.Stream 
     void discard() throws IOException;
 
     static WriteTarget atomicFile(Path target) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Files.createDirectories(dir);
-        // created with the default permissions (umask), unlike Files.createTempFile's 0600
-        for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + absolute.getFileName() + "."
-                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".partial");
-            try {
-                FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                return new AtomicFile(target, absolute, temp, channel);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 10) throw e;
-            }
-        }
+        return new AtomicTarget(target, AtomicFile.create(target));
     }
 
-    /** Writes to {@code temp} beside {@code target}; a crash leaves only the hidden {@code .partial} file. */
-    record AtomicFile(Path target, Path absolute, Path temp, FileChannel channel) implements WriteTarget {
+    /** Writes to a temporary file beside {@code target}; a crash leaves only the hidden {@code .partial} file. */
+    record AtomicTarget(Path target, AtomicFile file) implements WriteTarget {
         @Override
         public String name() {
             return target.toString();
@@ -53,26 +34,17 @@ sealed interface WriteTarget permits WriteTarget.AtomicFile, WriteTarget.Stream 
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
             ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
-            while (buffer.hasRemaining()) channel.write(buffer);
+            while (buffer.hasRemaining()) file.channel().write(buffer);
         }
 
         @Override
         public void commit() throws IOException {
-            channel.close();
-            try {
-                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
+            file.commit();
         }
 
         @Override
         public void discard() throws IOException {
-            try {
-                channel.close();
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            file.close();
         }
     }
 

@@ -3,15 +3,11 @@ package org.sonde.core;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
-/**
- * Writes output files so that a reader never sees a partial one: the content goes to a
- * temporary file beside the target, which is renamed over the target only when complete.
- */
+/** Whole-file writes through {@link AtomicFile}: a reader never sees a partial file. */
 public final class AtomicFiles {
     private AtomicFiles() {}
 
@@ -21,37 +17,20 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Writes {@code target} with {@code body}; if the body throws, the target is left as it was. */
     public static void write(Path target, Writer body) {
-        Path absolute = target.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Path tmp = null;
-        try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".partial");
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                body.writeTo(out);
-            }
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-            tmp = null;
+        try (AtomicFile file = AtomicFile.create(target)) {
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(file.channel()), 1 << 16);
+            body.writeTo(out);
+            out.flush();
+            file.commit();
         } catch (IOException e) {
             throw new EnvironmentException("cannot write " + target + ": " + e.getMessage(),
                     "check that the directory exists and is writable", e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the original failure is the one worth reporting
-                }
-            }
         }
     }
 
     public static void writeString(Path target, String content) {
-        write(target, out -> out.write(content.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        write(target, out -> out.write(content.getBytes(StandardCharsets.UTF_8)));
     }
 }

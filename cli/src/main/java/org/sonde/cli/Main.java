@@ -1,0 +1,83 @@
+package org.sonde.cli;
+
+import org.sonde.core.ExitCode;
+import org.sonde.core.SondeException;
+import picocli.CommandLine;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/** Entry point of the {@code sonde} command. The only place that calls {@link System#exit}. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        // stdout is block-buffered: inspecting a large capture prints millions of lines
+        PrintWriter out = new PrintWriter(new BufferedWriter(
+                new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line and returns its exit code; used by tests as well. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = commandLine(out, err);
+        return cli.execute(args);
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new SondeCommand());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setUsageHelpAutoWidth(true);
+        cli.setExitCodeExceptionMapper(Main::exitCodeOf);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            report(e, commandLine.getErr(), debugRequested(parseResult));
+            return exitCodeOf(e);
+        });
+        cli.setParameterExceptionHandler((e, args) -> {
+            PrintWriter w = e.getCommandLine().getErr();
+            w.println("sonde: " + e.getMessage());
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, w)) {
+                w.println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            }
+            w.flush();
+            return ExitCode.USAGE.code();
+        });
+        return cli;
+    }
+
+    /** --debug is inherited by every subcommand, so look for it at each level of the command line. */
+    private static boolean debugRequested(CommandLine.ParseResult p) {
+        for (; p != null; p = p.hasSubcommand() ? p.subcommand() : null) {
+            if (p.hasMatchedOption("--debug")) return true;
+        }
+        return false;
+    }
+
+    static int exitCodeOf(Throwable e) {
+        return e instanceof SondeException s ? s.exitCode().code() : ExitCode.INTERNAL.code();
+    }
+
+    /** User errors get their message and hint; bugs get a stack trace so they can be reported. */
+    static void report(Throwable e, PrintWriter err, boolean debug) {
+        if (e instanceof SondeException s) {
+            err.println("sonde: error: " + s.getMessage());
+            if (s.hint() != null) err.println("hint: " + s.hint());
+            if (debug) e.printStackTrace(err);
+            else if (s.getCause() != null) err.println("(run with --debug for details)");
+        } else {
+            err.println("sonde: internal error: " + e + " — this is a bug in Sonde; please report it with the trace below.");
+            e.printStackTrace(err);
+        }
+        err.flush();
+    }
+}

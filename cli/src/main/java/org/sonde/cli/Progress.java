@@ -1,0 +1,46 @@
+package org.sonde.cli;
+
+import java.io.PrintWriter;
+
+/**
+ * Progress of a long run on standard error, at most twice a second and only after the first
+ * second, so short runs stay quiet. Writes over one line when stderr is a terminal.
+ */
+public final class Progress implements AutoCloseable {
+    private static final long FIRST_NANOS = 1_000_000_000L;
+    private static final long EVERY_NANOS = 500_000_000L;
+
+    private final PrintWriter err;
+    private final String task;
+    private final boolean terminal = System.console() != null;
+    private final long startNanos = System.nanoTime();
+    private long lastNanos = startNanos - EVERY_NANOS + FIRST_NANOS;
+    private boolean shown;
+
+    public Progress(PrintWriter err, String task) {
+        this.err = err;
+        this.task = task;
+    }
+
+    /** Cheap to call often: reads the clock and prints only when a line is due. */
+    public void update(long done, long total, String unit) {
+        long now = System.nanoTime();
+        if (now - lastNanos < EVERY_NANOS) return;
+        lastNanos = now;
+        double seconds = (now - startNanos) / 1e9;
+        String line = total > 0
+                ? String.format("%s: %,d / %,d %s (%.0f%%), %.1f s", task, done, total, unit, 100.0 * done / total, seconds)
+                : String.format("%s: %,d %s, %.1f s", task, done, unit, seconds);
+        err.print(terminal ? "\r" + line + "\u001b[K" : line + System.lineSeparator());
+        err.flush();
+        shown = true;
+    }
+
+    @Override
+    public void close() {
+        if (shown && terminal) {
+            err.print("\r\u001b[K");
+            err.flush();
+        }
+    }
+}

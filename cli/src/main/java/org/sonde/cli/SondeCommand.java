@@ -1,0 +1,45 @@
+package org.sonde.cli;
+
+import org.sonde.cli.pcap.PcapCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/** The root command: {@code sonde <capability> <verb>}. */
+@Command(name = "sonde",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionInfo.class,
+        description = {
+                "Sonde tests and diagnoses networks and network stacks.",
+                "",
+                "Run '@|bold sonde demo|@' for a tour on built-in data, and 'sonde <command> --help' for each command."
+        },
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%nExit codes:%n",
+        footer = {
+                "  0   success, nothing found wrong",
+                "  1   the run completed and reports findings (violations, anomalies, failures)",
+                "  2   usage error: unknown option, impossible parameter",
+                "  3   bad input: malformed file, capture or configuration (the message says where)",
+                "  4   environment: a missing tool, file or permission",
+                "  70  internal error: a bug in Sonde (a stack trace is printed)"
+        },
+        subcommands = {
+
+                PcapCommand.class,
+        })
+public final class SondeCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Print stack traces for errors too (for bug reports).")
+    boolean debug;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,133 @@
+package org.sonde.cli.pcap;
+
+import org.sonde.cli.VersionInfo;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.Json;
+import org.sonde.report.BarChart;
+import org.sonde.report.CdfChart;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.ScatterChart;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The HTML report of an inspection (and its JSON beside it, same name with .json). */
+final class InspectReport {
+    static final int KEPT_PACKETS = 20_000;
+    static final int KEPT_SIZES = 200_000;
+    private static final int TABLE_ROWS = 500;
+    private static final int PSN_QPS = 8;
+
+    private InspectReport() {}
+
+    static void write(Path html, String captureName, Inspection inspection, List<String> args) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("capture", captureName);
+        json.put("totals", InspectCommand.totalsJson(inspection.totals));
+        json.put("firstPackets", inspection.firstPackets);
+        AtomicFiles.write(jsonPath(html), out -> Json.mapper().writeValue(out, json));
+        build(captureName, inspection, args).attachJson(json).writeTo(html);
+    }
+
+    static Path jsonPath(Path html) {
+        String name = html.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return html.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".json");
+    }
+
+    static HtmlReport build(String captureName, Inspection inspection, List<String> args) {
+        ProtocolTotals t = inspection.totals;
+        HtmlReport report = HtmlReport.titled("Capture inspection")
+                .subtitle(captureName)
+                .meta("command", "sonde " + String.join(" ", args))
+                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+
+        Section summary = report.section("Summary");
+        long bad = t.badIpv4Checksums + t.badL4Checksums + t.badIcrcs;
+        long malformed = t.byProtocol().containsKey("malformed") ? t.byProtocol().get("malformed").packets : 0;
+        if (bad == 0 && malformed == 0) {
+            summary.verdict(Verdict.OK, "Every packet decoded; every checksum and ICRC that could be checked is good.");
+        } else {
+            summary.verdict(Verdict.WARNING, malformed + " malformed packets, " + t.badIpv4Checksums
+                    + " bad IPv4 header checksums, " + t.badL4Checksums + " bad TCP/UDP/ICMP checksums, "
+                    + t.badIcrcs + " bad RoCE ICRCs.");
+        }
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("packets", t.packets);
+        kv.put("bytes", t.bytes);
+        kv.put("duration (s)", t.durationSeconds());
+        summary.keyValues(kv);
+
+        Section protocols = report.section("Protocols");
+        protocols.chart(bars("Packets per protocol", t.byProtocol()));
+        protocols.table(counts("protocol", t.byProtocol()));
+        if (!t.byRoceOpcode().isEmpty()) {
+            Section roce = report.section("RoCEv2 opcodes");
+            roce.chart(bars("Packets per RoCEv2 opcode", t.byRoceOpcode()));
+            roce.table(counts("opcode", t.byRoceOpcode()));
+            ScatterChart psn = psnOverTime(inspection.firstPackets);
+            if (psn != null) roce.chart(psn);
+        }
+
+        Section sizes = report.section("Frame sizes");
+        double[] samples = Arrays.copyOf(inspection.sizeSamples, inspection.sizeSampleCount);
+        sizes.chart(CdfChart.titled("Frame length distribution").xAxis("frame length (bytes)").samples("frames", samples));
+        if (inspection.sizeSampleCount < t.packets) {
+            sizes.paragraph("Distribution of the first " + inspection.sizeSampleCount + " frames.");
+        }
+
+        Section first = report.section("Packets");
+        Table table = Table.of("#", "time (s)", "protocol", "length", "summary").maxRows(TABLE_ROWS);
+        for (PacketSummary s : inspection.firstPackets) {
+            table.row(s.number(), s.time(), s.protocol(), s.length(), s.info());
+        }
+        first.table(table);
+        return report;
+    }
+
+    private static BarChart bars(String title, Map<String, ProtocolTotals.Count> counts) {
+        String[] names = counts.keySet().toArray(String[]::new);
+        double[] packets = counts.values().stream().mapToDouble(c -> c.packets).toArray();
+        return BarChart.titled(title).categories(names).series("packets", packets).horizontal().valueAxis("packets");
+    }
+
+    private static Table counts(String what, Map<String, ProtocolTotals.Count> counts) {
+        Table table = Table.of(what, "packets", "bytes");
+        counts.forEach((k, c) -> table.row(k, c.packets, c.bytes));
+        return table;
+    }
+
+    /** PSN against time for the first few destination QPs: retransmissions show as steps back. */
+    private static ScatterChart psnOverTime(List<PacketSummary> packets) {
+        Map<Integer, double[][]> byQp = new TreeMap<>();
+        Map<Integer, Integer> sizes = new TreeMap<>();
+        for (PacketSummary s : packets) {
+            if (s.bth() == null) continue;
+            int qp = s.bth().destQp();
+            if (!byQp.containsKey(qp) && byQp.size() == PSN_QPS) continue;
+            double[][] xy = byQp.computeIfAbsent(qp, q -> new double[2][16]);
+            int n = sizes.merge(qp, 1, Integer::sum);
+            if (n > xy[0].length) {
+                xy[0] = Arrays.copyOf(xy[0], n * 2);
+                xy[1] = Arrays.copyOf(xy[1], n * 2);
+            }
+            xy[0][n - 1] = s.time() * 1e6;
+            xy[1][n - 1] = s.bth().psn();
+        }
+        if (byQp.isEmpty()) return null;
+        ScatterChart chart = ScatterChart.titled("PSN over time, per destination QP")
+                .xAxis("time (µs)").yAxis("PSN");
+        byQp.forEach((qp, xy) -> {
+            int n = sizes.get(qp);
+            chart.series(String.format("QP 0x%06x", qp), Arrays.copyOf(xy[0], n), Arrays.copyOf(xy[1], n));
+        });
+        return chart;
+    }
+}

@@ -1,5 +1,6 @@
 package org.sonde.cli;
 
+import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
                 "  70  internal error: a bug in Sonde (a stack trace is printed)"
         },
         subcommands = {
-
+                DemoCommand.class,
                 PcapCommand.class,
         })
 public final class SondeCommand implements Runnable {

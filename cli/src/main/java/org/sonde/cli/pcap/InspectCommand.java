@@ -22,8 +22,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code sonde pcap inspect}: one line (or JSON object) per packet, then totals per protocol. */
@@ -100,13 +98,13 @@ public final class InspectCommand implements Callable<Integer> {
         long total = fileSize();
         try {
             while (reader.next()) {
-                PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.packets < limit);
+                PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
                 if (s != null) out.println(s.line());
                 progress.update(reader.fileOffset(), total, "bytes");
             }
         } catch (CaptureFormatException e) {
             printTotals(inspection.totals, out);
-            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals.packets);
+            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals.getPackets());
             out.flush();
             throw e;
         }
@@ -123,7 +121,7 @@ public final class InspectCommand implements Callable<Integer> {
             CaptureFormatException damage = null;
             try {
                 while (reader.next()) {
-                    PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.packets < limit);
+                    PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
                     if (s != null) mapper.writeValue(gen, s);
                     progress.update(reader.fileOffset(), total, "bytes");
                 }
@@ -132,7 +130,7 @@ public final class InspectCommand implements Callable<Integer> {
             }
             gen.writeEndArray();
             gen.writeFieldName("totals");
-            mapper.writeValue(gen, totalsJson(inspection.totals));
+            mapper.writeValue(gen, inspection.totals);
             if (damage != null) {
                 // the document says it is incomplete; the exit code says so too
                 gen.writeObjectFieldStart("error");
@@ -149,29 +147,16 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    static Map<String, Object> totalsJson(ProtocolTotals t) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("packets", t.packets);
-        m.put("bytes", t.bytes);
-        m.put("durationSeconds", t.durationSeconds());
-        m.put("protocols", t.byProtocol());
-        m.put("roceOpcodes", t.byRoceOpcode());
-        m.put("badIpv4Checksums", t.badIpv4Checksums);
-        m.put("badL4Checksums", t.badL4Checksums);
-        m.put("badIcrcs", t.badIcrcs);
-        return m;
-    }
-
     private static void printTotals(ProtocolTotals t, PrintWriter out) {
         out.println();
-        out.printf("%,d packets, %,d bytes, %.9f s%n", t.packets, t.bytes, t.durationSeconds());
+        out.printf("%,d packets, %,d bytes, %.9f s%n", t.getPackets(), t.getBytes(), t.getDurationSeconds());
         out.printf("%-32s %12s %16s%n", "protocol", "packets", "bytes");
-        t.byProtocol().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
-        if (!t.byRoceOpcode().isEmpty()) {
+        t.getProtocols().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
+        if (!t.getRoceOpcodes().isEmpty()) {
             out.printf("%-32s %12s %16s%n", "RoCE opcode", "packets", "bytes");
-            t.byRoceOpcode().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
+            t.getRoceOpcodes().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
         }
         out.printf("bad IPv4 header checksums: %d, bad TCP/UDP/ICMP checksums: %d, bad RoCE ICRCs: %d%n",
-                t.badIpv4Checksums, t.badL4Checksums, t.badIcrcs);
+                t.getBadIpv4Checksums(), t.getBadL4Checksums(), t.getBadIcrcs());
     }
 }

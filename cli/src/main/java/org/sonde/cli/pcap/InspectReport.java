@@ -3,6 +3,7 @@ package org.sonde.cli.pcap;
 import org.sonde.cli.VersionInfo;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.packet.Psn;
 import org.sonde.report.BarChart;
 import org.sonde.report.CdfChart;
 import org.sonde.report.HtmlReport;
@@ -19,7 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** The HTML report of an inspection (and its JSON beside it, same name with .json). */
-final class InspectReport {
+public final class InspectReport {
     static final int KEPT_PACKETS = 20_000;
     static final int KEPT_SIZES = 200_000;
     private static final int TABLE_ROWS = 500;
@@ -30,7 +31,7 @@ final class InspectReport {
     static void write(Path html, String captureName, Inspection inspection, List<String> args) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("capture", captureName);
-        json.put("totals", InspectCommand.totalsJson(inspection.totals));
+        json.put("totals", inspection.totals);
         json.put("firstPackets", inspection.firstPackets);
         AtomicFiles.write(jsonPath(html), out -> Json.mapper().writeValue(out, json));
         build(captureName, inspection, args).attachJson(json).writeTo(html);
@@ -43,53 +44,55 @@ final class InspectReport {
     }
 
     static HtmlReport build(String captureName, Inspection inspection, List<String> args) {
-        ProtocolTotals t = inspection.totals;
         HtmlReport report = HtmlReport.titled("Capture inspection")
                 .subtitle(captureName)
                 .meta("command", "sonde " + String.join(" ", args))
                 .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+        addSections(report, "", inspection);
+        return report;
+    }
 
-        Section summary = report.section("Summary");
-        long bad = t.badIpv4Checksums + t.badL4Checksums + t.badIcrcs;
-        long malformed = t.byProtocol().containsKey("malformed") ? t.byProtocol().get("malformed").packets : 0;
-        if (bad == 0 && malformed == 0) {
+    /** Adds the sections of one inspection to a report; {@code prefix} tells captures apart in a larger report. */
+    public static void addSections(HtmlReport report, String prefix, Inspection inspection) {
+        ProtocolTotals t = inspection.totals;
+        Section summary = report.section(prefix + "Summary");
+        if (t.allGood()) {
             summary.verdict(Verdict.OK, "Every packet decoded; every checksum and ICRC that could be checked is good.");
         } else {
-            summary.verdict(Verdict.WARNING, malformed + " malformed packets, " + t.badIpv4Checksums
-                    + " bad IPv4 header checksums, " + t.badL4Checksums + " bad TCP/UDP/ICMP checksums, "
-                    + t.badIcrcs + " bad RoCE ICRCs.");
+            summary.verdict(Verdict.WARNING, t.malformed() + " malformed packets, " + t.getBadIpv4Checksums()
+                    + " bad IPv4 header checksums, " + t.getBadL4Checksums() + " bad TCP/UDP/ICMP checksums, "
+                    + t.getBadIcrcs() + " bad RoCE ICRCs.");
         }
         Map<String, Object> kv = new LinkedHashMap<>();
-        kv.put("packets", t.packets);
-        kv.put("bytes", t.bytes);
-        kv.put("duration (s)", t.durationSeconds());
+        kv.put("packets", t.getPackets());
+        kv.put("bytes", t.getBytes());
+        kv.put("duration (s)", t.getDurationSeconds());
         summary.keyValues(kv);
 
-        Section protocols = report.section("Protocols");
-        protocols.chart(bars("Packets per protocol", t.byProtocol()));
-        protocols.table(counts("protocol", t.byProtocol()));
-        if (!t.byRoceOpcode().isEmpty()) {
-            Section roce = report.section("RoCEv2 opcodes");
-            roce.chart(bars("Packets per RoCEv2 opcode", t.byRoceOpcode()));
-            roce.table(counts("opcode", t.byRoceOpcode()));
+        Section protocols = report.section(prefix + "Protocols");
+        protocols.chart(bars("Packets per protocol", t.getProtocols()));
+        protocols.table(counts("protocol", t.getProtocols()));
+        if (!t.getRoceOpcodes().isEmpty()) {
+            Section roce = report.section(prefix + "RoCEv2 opcodes");
+            roce.chart(bars("Packets per RoCEv2 opcode", t.getRoceOpcodes()));
+            roce.table(counts("opcode", t.getRoceOpcodes()));
             ScatterChart psn = psnOverTime(inspection.firstPackets);
             if (psn != null) roce.chart(psn);
         }
 
-        Section sizes = report.section("Frame sizes");
+        Section sizes = report.section(prefix + "Frame sizes");
         double[] samples = Arrays.copyOf(inspection.sizeSamples, inspection.sizeSampleCount);
         sizes.chart(CdfChart.titled("Frame length distribution").xAxis("frame length (bytes)").samples("frames", samples));
-        if (inspection.sizeSampleCount < t.packets) {
+        if (inspection.sizeSampleCount < t.getPackets()) {
             sizes.paragraph("Distribution of the first " + inspection.sizeSampleCount + " frames.");
         }
 
-        Section first = report.section("Packets");
+        Section first = report.section(prefix + "Packets");
         Table table = Table.of("#", "time (s)", "protocol", "length", "summary").maxRows(TABLE_ROWS);
         for (PacketSummary s : inspection.firstPackets) {
             table.row(s.number(), s.time(), s.protocol(), s.length(), s.info());
         }
         first.table(table);
-        return report;
     }
 
     private static BarChart bars(String title, Map<String, ProtocolTotals.Count> counts) {
@@ -104,10 +107,15 @@ final class InspectReport {
         return table;
     }
 
-    /** PSN against time for the first few destination QPs: retransmissions show as steps back. */
+    /**
+     * PSN against time for the first few destination QPs, relative to each QP's first PSN (so that
+     * QPs far apart in PSN space share one axis, and 24-bit wrap-around does not show as a cliff):
+     * go-back-N retransmissions show as steps back.
+     */
     private static ScatterChart psnOverTime(List<PacketSummary> packets) {
         Map<Integer, double[][]> byQp = new TreeMap<>();
         Map<Integer, Integer> sizes = new TreeMap<>();
+        Map<Integer, Integer> firstPsn = new TreeMap<>();
         for (PacketSummary s : packets) {
             if (s.bth() == null) continue;
             int qp = s.bth().destQp();
@@ -119,11 +127,11 @@ final class InspectReport {
                 xy[1] = Arrays.copyOf(xy[1], n * 2);
             }
             xy[0][n - 1] = s.time() * 1e6;
-            xy[1][n - 1] = s.bth().psn();
+            xy[1][n - 1] = Psn.distance(firstPsn.computeIfAbsent(qp, q -> s.bth().psn()), s.bth().psn());
         }
         if (byQp.isEmpty()) return null;
         ScatterChart chart = ScatterChart.titled("PSN over time, per destination QP")
-                .xAxis("time (µs)").yAxis("PSN");
+                .xAxis("time (µs)").yAxis("PSN − first PSN of the QP");
         byQp.forEach((qp, xy) -> {
             int n = sizes.get(qp);
             chart.series(String.format("QP 0x%06x", qp), Arrays.copyOf(xy[0], n), Arrays.copyOf(xy[1], n));

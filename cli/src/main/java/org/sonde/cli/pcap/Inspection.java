@@ -13,7 +13,7 @@ import java.util.List;
  * its summary only when asked (the totals-only path allocates nothing per packet). Keeps the
  * first packets and the frame sizes for the HTML report.
  */
-final class Inspection {
+public final class Inspection {
     final ProtocolTotals totals = new ProtocolTotals();
     final List<PacketSummary> firstPackets = new ArrayList<>();
     /** Frame lengths of the first packets, for the size distribution in the report. */
@@ -22,6 +22,21 @@ final class Inspection {
     private final int keepPackets;
     private final PacketView view = new PacketView();
     private long firstTimeNanos = Long.MIN_VALUE;
+
+    /** Reads a whole capture, keeping what a report needs; damaged captures throw CaptureFormatException. */
+    public static Inspection of(CaptureReader reader) {
+        Inspection inspection = new Inspection(InspectReport.KEPT_PACKETS, InspectReport.KEPT_SIZES);
+        while (reader.next()) inspection.add(reader, false);
+        return inspection;
+    }
+
+    public ProtocolTotals totals() {
+        return totals;
+    }
+
+    public List<PacketSummary> firstPackets() {
+        return firstPackets;
+    }
 
     Inspection(int keepPackets, int keepSizes) {
         this.keepPackets = keepPackets;

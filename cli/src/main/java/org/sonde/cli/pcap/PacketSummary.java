@@ -12,26 +12,26 @@ import java.util.List;
  * omitted) and the one-line text form. Built from a dissected {@link PacketView}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record PacketSummary(long number, long timeNanos, double time, int length, int capturedLength,
+public record PacketSummary(long number, long timeNanos, double time, int length, int capturedLength,
                      String protocol, List<Integer> vlans, String src, String dst,
                      Integer srcPort, Integer dstPort, Integer ttl, Integer ecn,
                      Tcp tcp, Icmp icmp, Vxlan vxlan, Bth bth, Reth reth, Aeth aeth,
                      Long immDt, Long iethRkey, Boolean ipv4ChecksumGood, Boolean l4ChecksumGood,
                      Boolean icrcGood, String comment, String error) {
 
-    record Tcp(long seq, long ack, String flags, int window, int payloadLength) {}
+    public record Tcp(long seq, long ack, String flags, int window, int payloadLength) {}
 
-    record Icmp(int type, int code) {}
+    public record Icmp(int type, int code) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Vxlan(int vni, String innerProtocol, String innerSrc, String innerDst) {}
+    public record Vxlan(int vni, String innerProtocol, String innerSrc, String innerDst) {}
 
-    record Bth(int opcode, String opcodeName, int destQp, int psn, boolean ackReq, boolean solicited,
+    public record Bth(int opcode, String opcodeName, int destQp, int psn, boolean ackReq, boolean solicited,
                boolean migReq, int padCount, int tver, int pkey, boolean fecn, boolean becn) {}
 
-    record Reth(long virtualAddress, long rkey, long dmaLength) {}
+    public record Reth(long virtualAddress, long rkey, long dmaLength) {}
 
-    record Aeth(int syndrome, String kind, int msn, String text) {}
+    public record Aeth(int syndrome, String kind, int msn, String text) {}
 
     /** The protocol name of the innermost layer Sonde decodes; constants, so counting never allocates. */
     static String protocolOf(PacketView v) {

@@ -3,6 +3,7 @@ package org.sonde.cli.pcap;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
+import org.sonde.cli.ByteSize;
 import org.sonde.cli.Progress;
 import org.sonde.core.UsageException;
 import picocli.CommandLine.Command;
@@ -36,9 +37,9 @@ public final class SynthCommand implements Callable<Integer> {
             description = "Capture to write; .pcapng gives pcapng, anything else pcap with nanosecond timestamps.")
     Path out;
 
-    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "10M",
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "10M", converter = ByteSize.class,
             description = "Stop after the first message that brings the frames to this many bytes (K, M, G suffixes; default ${DEFAULT-VALUE}).")
-    String size;
+    long targetBytes;
 
     @Option(names = "--seed", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}).")
     long seed;
@@ -71,7 +72,6 @@ public final class SynthCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        long targetBytes = parseSize(size);
         validate();
         var traffic = new SyntheticRoceTraffic(new SyntheticRoceTraffic.Settings(seed, queuePairs, verb, messageBytes,
                 mtu, loss, ecn, linkGbps));
@@ -109,21 +109,4 @@ public final class SynthCommand implements Callable<Integer> {
         if (!(linkGbps > 0)) throw new UsageException("--link-gbps must be positive, got " + linkGbps);
     }
 
-    /** "1G", "200M", "64K", "12345" (binary multiples). */
-    static long parseSize(String text) {
-        String t = text.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        if (t.endsWith("B")) t = t.substring(0, t.length() - 1);
-        if (t.endsWith("K")) unit = 1L << 10;
-        else if (t.endsWith("M")) unit = 1L << 20;
-        else if (t.endsWith("G")) unit = 1L << 30;
-        if (unit > 1) t = t.substring(0, t.length() - 1);
-        try {
-            long n = Long.parseLong(t);
-            if (n <= 0) throw new NumberFormatException();
-            return Math.multiplyExact(n, unit);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new UsageException("--size: '" + text + "' is not a positive size; use e.g. 64K, 200M, 1G");
-        }
-    }
 }

@@ -29,17 +29,17 @@ import java.util.SplittableRandom;
  * Timestamps follow serialization at the link rate. This is a wire-format workload for tools and
  * benchmarks, not a transport model: the simulator is where transport behaviour lives.
  */
-final class SyntheticRoceTraffic {
+public final class SyntheticRoceTraffic {
     /** Receives each frame in capture order. */
     @FunctionalInterface
-    interface FrameSink {
+    public interface FrameSink {
         void accept(long timeNanos, byte[] frame);
     }
 
-    enum Verb { WRITE, SEND, READ }
+    public enum Verb { WRITE, SEND, READ }
 
     /** The workload; rates are probabilities per data packet. */
-    record Settings(long seed, int queuePairs, Verb verb, int messageBytes, int mtuBytes,
+    public record Settings(long seed, int queuePairs, Verb verb, int messageBytes, int mtuBytes,
                     double lossRate, double ecnMarkRate, double linkGbps) {}
 
     private static final MacAddress REQUESTER_MAC = MacAddress.parse("02:00:00:00:00:01");
@@ -74,7 +74,7 @@ final class SyntheticRoceTraffic {
         int identification;
     }
 
-    SyntheticRoceTraffic(Settings settings) {
+    public SyntheticRoceTraffic(Settings settings) {
         this.settings = settings;
         this.random = new SplittableRandom(settings.seed());
         this.payloadPool = new byte[settings.mtuBytes() * 2];
@@ -93,16 +93,16 @@ final class SyntheticRoceTraffic {
         this.clockNanos = 1_700_000_000_000_000_000L;
     }
 
-    long bytes() {
+    public long bytes() {
         return bytes;
     }
 
-    long packets() {
+    public long packets() {
         return packets;
     }
 
     /** Emits whole messages, round robin over the QPs, until at least {@code targetBytes} were emitted. */
-    void run(long targetBytes, FrameSink sink) {
+    public void run(long targetBytes, FrameSink sink) {
         for (int m = 0; bytes < targetBytes; m++) {
             QueuePair qp = qps[m % qps.length];
             switch (settings.verb()) {

@@ -1,0 +1,218 @@
+package org.sonde.cli.demo;
+
+import org.sonde.capture.CaptureFormatException;
+import org.sonde.capture.CaptureReader;
+import org.sonde.capture.CaptureWriter;
+import org.sonde.capture.LinkTypes;
+import org.sonde.capture.TimestampResolution;
+import org.sonde.cli.ByteSize;
+import org.sonde.cli.VersionInfo;
+import org.sonde.cli.pcap.InspectReport;
+import org.sonde.cli.pcap.Inspection;
+import org.sonde.cli.pcap.SyntheticRoceTraffic;
+import org.sonde.core.Json;
+import org.sonde.core.AtomicFiles;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code sonde demo}: a tour of what Sonde does end to end, on built-in data, ending with an HTML
+ * report. Each capability adds its step here as it arrives.
+ */
+@Command(name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Run Sonde end to end on built-in data and write an HTML report of what ran (about a minute at most).",
+                "Today: synthesize RoCEv2 and everyday TCP/IP captures, write them as pcap and pcapng, read them back,",
+                "dissect and verify every packet, cross-check with Wireshark's tshark when it is installed, and show",
+                "how a damaged capture is reported."
+        })
+public final class DemoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "sonde-out/demo",
+            description = "Directory for the captures and the report (default ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--roce-size", paramLabel = "BYTES", defaultValue = "64M",
+            converter = ByteSize.class,
+            description = "Size of the synthesized RoCEv2 WRITE capture (default ${DEFAULT-VALUE}).")
+    long roceBytes;
+
+    private final List<Step> steps = new ArrayList<>();
+
+    /** What one step did, for the report's overview and the JSON. */
+    record Step(String name, boolean ok, String result, double seconds) {}
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter o = spec.commandLine().getOut();
+        Files.createDirectories(out);
+        HtmlReport report = HtmlReport.titled("Sonde demo")
+                .subtitle("what Sonde does end to end, on built-in data")
+                .meta("command", "sonde " + String.join(" ", spec.commandLine().getParseResult().originalArgs()))
+                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")")
+                .meta("seed", seed);
+        Section overview = report.section("Overview");
+        Map<String, Object> json = new LinkedHashMap<>();
+
+        o.println("Sonde demo — captures and report in " + out.toAbsolutePath());
+
+        // 1. RoCEv2 traffic, written as pcapng and as pcap
+        Path roceNg = out.resolve("roce-write.pcapng");
+        Path rocePcap = out.resolve("roce-read.pcap");
+        long target = roceBytes;
+        step(o, "Synthesize RoCEv2 WRITE traffic (8 QPs, 64 KiB messages, MTU 1024, losses, ECN marks) as pcapng", () -> {
+            var t = synth(roceNg, SyntheticRoceTraffic.Verb.WRITE, target, true);
+            return String.format("%,d packets, %,d bytes -> %s", t.packets(), t.bytes(), roceNg.getFileName());
+        });
+        step(o, "Synthesize RoCEv2 READ traffic (4 KiB MTU) as pcap with nanosecond timestamps", () -> {
+            var t = synth(rocePcap, SyntheticRoceTraffic.Verb.READ, target / 8, false);
+            return String.format("%,d packets, %,d bytes -> %s", t.packets(), t.bytes(), rocePcap.getFileName());
+        });
+
+        // 2. everyday traffic
+        Path mixed = out.resolve("tcp-ip.pcapng");
+        step(o, "Script a TCP connection with one loss and SACK recovery, ICMP, VLAN, IPv6 and VXLAN as pcapng", () -> {
+            List<ScriptedTraffic.Frame> frames = ScriptedTraffic.frames(seed);
+            try (CaptureWriter w = CaptureWriter.pcapng(mixed, LinkTypes.ETHERNET, 65535)) {
+                int i = 0;
+                for (ScriptedTraffic.Frame f : frames) {
+                    w.write(0, f.timeNanos(), f.bytes(), 0, f.bytes().length, f.bytes().length,
+                            i++ == 0 ? "first packet of the scripted TCP connection" : null);
+                }
+            }
+            return frames.size() + " packets -> " + mixed.getFileName();
+        });
+
+        // 3. read back, dissect, verify
+        Map<String, Inspection> inspections = new LinkedHashMap<>();
+        for (Path capture : List.of(roceNg, rocePcap, mixed)) {
+            step(o, "Read and dissect " + capture.getFileName() + ", verifying checksums and ICRCs", () -> {
+                Inspection inspection;
+                try (CaptureReader r = CaptureReader.open(capture)) {
+                    inspection = Inspection.of(r);
+                }
+                inspections.put(capture.getFileName().toString(), inspection);
+                var t = inspection.totals();
+                if (!t.allGood()) {
+                    throw new StepFailed(t.malformed() + " malformed, " + t.getBadIpv4Checksums() + " bad IPv4, "
+                            + t.getBadL4Checksums() + " bad L4 checksums, " + t.getBadIcrcs() + " bad ICRCs");
+                }
+                return String.format("%,d packets, protocols %s, all checksums and ICRCs good",
+                        t.getPackets(), t.getProtocols().keySet());
+            });
+        }
+
+        // 4. a damaged capture is reported, not half-read silently
+        Path damaged = out.resolve("damaged.pcap");
+        step(o, "Cut " + rocePcap.getFileName() + " in the middle of a record and read it", () -> {
+            long size = Files.size(rocePcap);
+            Files.copy(rocePcap, damaged, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel ch = FileChannel.open(damaged, StandardOpenOption.WRITE)) {
+                ch.truncate(size - 100);
+            }
+            try (CaptureReader r = CaptureReader.open(damaged)) {
+                while (r.next()) {
+                    // read to the damage
+                }
+            } catch (CaptureFormatException e) {
+                return "reported: " + e.getMessage();
+            }
+            throw new StepFailed("the truncated capture was read without an error");
+        });
+
+        Table table = Table.of("step", "result", "seconds");
+        boolean allOk = true;
+        for (Step s : steps) {
+            table.row((s.ok() ? "✓ " : "✗ ") + s.name(), s.result(), s.seconds());
+            allOk &= s.ok();
+        }
+        overview.verdict(allOk ? Verdict.OK : Verdict.FAILURE,
+                allOk ? "Every step did what it should." : "Some steps failed; see the table.");
+        overview.table(table);
+        inspections.forEach((name, inspection) -> InspectReport.addSections(report, name + ": ", inspection));
+
+        json.put("steps", steps);
+        Map<String, Object> totals = new LinkedHashMap<>();
+        inspections.forEach((name, inspection) -> totals.put(name, inspection.totals()));
+        json.put("captures", totals);
+        Path jsonPath = out.resolve("report.json");
+        AtomicFiles.write(jsonPath, w -> Json.mapper().writeValue(w, json));
+        Path html = out.resolve("report.html");
+        report.attachJson(json).writeTo(html);
+
+        o.println();
+        o.println((allOk ? "All steps passed." : "Some steps FAILED.") + " JSON: " + jsonPath.toAbsolutePath());
+        o.println("Report: " + html.toAbsolutePath());
+        return allOk ? 0 : 1;
+    }
+
+    private SyntheticRoceTraffic synth(Path file, SyntheticRoceTraffic.Verb verb, long bytes, boolean pcapng) {
+        int mtu = verb == SyntheticRoceTraffic.Verb.READ ? 4096 : 1024;
+        var traffic = new SyntheticRoceTraffic(new SyntheticRoceTraffic.Settings(seed, 8, verb, 65536, mtu,
+                0.0005, 0.005, 100));
+        try (CaptureWriter w = pcapng ? CaptureWriter.pcapng(file, LinkTypes.ETHERNET, 65535)
+                : CaptureWriter.pcap(file, LinkTypes.ETHERNET, 65535, TimestampResolution.NANOS)) {
+            traffic.run(bytes, (timeNanos, frame) -> w.write(timeNanos, frame, 0, frame.length));
+        }
+        return traffic;
+    }
+
+    /** A step's own verdict that it did not do what it should. */
+    private static final class StepFailed extends RuntimeException {
+        StepFailed(String message) {
+            super(message);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Body {
+        String run() throws IOException;
+    }
+
+    /** Runs one step, prints its outcome; a failed step is recorded and the tour goes on. */
+    private void step(PrintWriter o, String name, Body body) {
+        o.printf("[%d] %s ... ", steps.size() + 1, name);
+        o.flush();
+        long start = System.nanoTime();
+        String result;
+        boolean ok;
+        try {
+            result = body.run();
+            ok = true;
+        } catch (StepFailed e) {
+            result = e.getMessage();
+            ok = false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        steps.add(new Step(name, ok, result, seconds));
+        o.printf("%s (%.2f s)%n    %s%n", ok ? "ok" : "FAILED", seconds, result);
+        o.flush();
+    }
+}

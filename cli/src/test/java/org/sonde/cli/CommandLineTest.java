@@ -1,0 +1,78 @@
+package org.sonde.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CommandLineTest {
+    @Test
+    void versionNamesTheVersionAndExitsZero() {
+        CliRun run = CliRun.of("--version");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("sonde " + VersionInfo.version()).contains("commit ").contains("java 25");
+    }
+
+    @Test
+    void everyCommandHasCompleteHelp() {
+        CommandLine root = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        List<CommandLine> all = new ArrayList<>();
+        collect(root, all);
+        assertThat(all).extracting(c -> c.getCommandSpec().qualifiedName())
+                .contains("sonde", "sonde demo", "sonde pcap", "sonde pcap inspect", "sonde pcap synth");
+        for (CommandLine c : all) {
+            String name = c.getCommandSpec().qualifiedName();
+            assertThat(c.getCommandSpec().usageMessage().description()).as(name + " description").isNotEmpty();
+            c.getCommandSpec().options().forEach(o ->
+                    assertThat(String.join(" ", o.description())).as(name + " " + o.longestName()).isNotBlank());
+            c.getCommandSpec().positionalParameters().forEach(p ->
+                    assertThat(String.join(" ", p.description())).as(name + " " + p.paramLabel()).isNotBlank());
+            String[] args = (name.replaceFirst("^sonde ?", "") + " --help").trim().split(" ");
+            CliRun run = CliRun.of(args);
+            assertThat(run.exitCode()).as(name + " --help").isZero();
+            assertThat(run.out()).as(name + " --help").contains("Usage: " + name);
+        }
+    }
+
+    private static void collect(CommandLine c, List<CommandLine> into) {
+        into.add(c);
+        c.getSubcommands().values().forEach(s -> collect(s, into));
+    }
+
+    @Test
+    void unknownOptionIsAUsageErrorWithASuggestion() {
+        CliRun run = CliRun.of("pcap", "inspect", "--jsn", "x.pcap");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Unknown option: '--jsn'").contains("--json");
+    }
+
+    @Test
+    void unknownCommandIsAUsageError() {
+        CliRun run = CliRun.of("pcapp");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("pcapp").contains("pcap");
+    }
+
+    @Test
+    void impossibleParameterIsAUsageError() {
+        CliRun run = CliRun.of("pcap", "synth", "--out", "x.pcap", "--mtu", "1500");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--mtu must be one of 256, 512, 1024, 2048, 4096");
+        CliRun size = CliRun.of("pcap", "synth", "--out", "x.pcap", "--size", "lots");
+        assertThat(size.exitCode()).isEqualTo(2);
+        assertThat(size.err()).contains("'lots' is not a positive size");
+    }
+
+    @Test
+    void byteSizesUseBinaryMultiples() {
+        assertThat(ByteSize.parse("64K")).isEqualTo(65536);
+        assertThat(ByteSize.parse("1g")).isEqualTo(1L << 30);
+        assertThat(ByteSize.parse("200MB")).isEqualTo(200L << 20);
+        assertThat(ByteSize.parse("12345")).isEqualTo(12345);
+    }
+}

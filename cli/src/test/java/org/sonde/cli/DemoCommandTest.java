@@ -1,0 +1,32 @@
+package org.sonde.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.core.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DemoCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDemoRunsEveryStepAndEndsByNamingItsReport() throws IOException {
+        Path out = dir.resolve("demo");
+        CliRun run = CliRun.of("demo", "--out", out.toString(), "--roce-size", "2M");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertThat(last).isEqualTo("Report: " + out.resolve("report.html").toAbsolutePath());
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Sonde demo").contains("<svg");
+        JsonNode json = Json.mapper().readTree(out.resolve("report.json").toFile());
+        assertThat(json.get("steps").size()).isGreaterThanOrEqualTo(7);
+        json.get("steps").forEach(s -> assertThat(s.get("ok").asBoolean()).as(s.toString()).isTrue());
+        assertThat(json.get("captures").get("roce-write.pcapng").get("badIcrcs").asLong()).isZero();
+        assertThat(json.get("captures").get("tcp-ip.pcapng").get("protocols").has("tcp")).isTrue();
+    }
+}

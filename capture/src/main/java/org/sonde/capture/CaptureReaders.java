@@ -60,7 +60,7 @@ final class CaptureReaders {
             throw new TruncatedCaptureException(in.name, 0, 0, problem + "; the capture was probably cut off while being written");
         }
         in.bigEndian = false;
-        int magic = in.i32(0);
+        int magic = in.i32(in.pos);
         return switch (magic) {
             case PCAP_MICROS_MAGIC -> new PcapReader(in, false, false);
             case PCAP_NANOS_MAGIC -> new PcapReader(in, false, true);
@@ -73,15 +73,16 @@ final class CaptureReaders {
 
     private static CaptureFormatException unknownMagic(ReadBuffer in) {
         byte[] b = in.buf;
-        String start = HexFormat.ofDelimiter(" ").formatHex(b, in.pos, in.pos + 4);
+        int p = in.pos;
+        String start = HexFormat.ofDelimiter(" ").formatHex(b, p, p + 4);
         String hint;
-        if ((b[0] & 0xFF) == 0x1F && (b[1] & 0xFF) == 0x8B) {
+        if ((b[p] & 0xFF) == 0x1F && (b[p + 1] & 0xFF) == 0x8B) {
             hint = "it looks gzip-compressed: decompress it first (gunzip)";
         } else if (start.equals("28 b5 2f fd")) {
             hint = "it looks zstd-compressed: decompress it first (zstd -d)";
         } else if (start.equals("fd 37 7a 58")) {
             hint = "it looks xz-compressed: decompress it first (xz -d)";
-        } else if (b[0] == 'B' && b[1] == 'Z' && b[2] == 'h') {
+        } else if (b[p] == 'B' && b[p + 1] == 'Z' && b[p + 2] == 'h') {
             hint = "it looks bzip2-compressed: decompress it first (bunzip2)";
         } else if (start.equals("a1 b2 cd 34") || start.equals("34 cd b2 a1")) {
             hint = "this is the obsolete 'modified' pcap of old Linux patches; convert it with editcap -F pcap";

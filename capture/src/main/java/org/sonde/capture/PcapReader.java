@@ -22,7 +22,7 @@ final class PcapReader extends BaseReader {
         int major = in.u16(p + 4);
         int minor = in.u16(p + 6);
         if (major != 2) {
-            throw malformed(p + 4, 0, "pcap version " + major + "." + minor + " is not supported (expected 2.x)");
+            throw malformed(in.offset(p + 4), 0, "pcap version " + major + "." + minor + " is not supported (expected 2.x)");
         }
         snapLength = in.u32(p + 16);
         // snap length 0 appears in some writers' output and means "no limit"

@@ -53,7 +53,7 @@ public final class Inspection {
         boolean summarize = describe || keep;
         PacketSummary summary = null;
         if (r.linkType() != LinkTypes.ETHERNET) {
-            totals.add(ts, r.originalLength(), "linktype-" + r.linkType(), null, Verdicts.NONE);
+            totals.add(ts, r.originalLength(), "linktype-" + r.linkType(), -1, Verdicts.NONE);
             if (summarize) summary = PacketSummary.undissected(number, ts, firstTimeNanos, r.originalLength(),
                     r.capturedLength(), r.linkType(), r.comment());
         } else {
@@ -62,11 +62,11 @@ public final class Inspection {
                 String protocol = PacketSummary.protocolOf(view);
                 Verdicts checks = r.capturedLength() < r.originalLength() ? Verdicts.NONE : Verdicts.of(view);
                 totals.add(ts, r.originalLength(), protocol,
-                        view.isRoce() ? PacketSummary.roceOpcodeName(view.bthOpcode()) : null, checks);
+                        view.isRoce() ? view.bthOpcode() : -1, checks);
                 if (summarize) summary = PacketSummary.of(number, ts, firstTimeNanos, r.originalLength(),
                         r.capturedLength(), view, checks, r.comment());
             } catch (DecodeException e) {
-                totals.add(ts, r.originalLength(), "malformed", null, Verdicts.NONE);
+                totals.add(ts, r.originalLength(), "malformed", -1, Verdicts.NONE);
                 if (summarize) summary = PacketSummary.malformed(number, ts, firstTimeNanos, r.originalLength(),
                         r.capturedLength(), e.problem(), r.comment());
             }

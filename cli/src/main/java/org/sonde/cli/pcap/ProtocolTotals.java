@@ -27,7 +27,11 @@ public final class ProtocolTotals {
     }
 
     private final Map<String, Count> byProtocol = new TreeMap<>();
-    private final Map<String, Count> byRoceOpcode = new TreeMap<>();
+    // per-packet counting stays off maps: opcodes index arrays, and runs of one protocol reuse its counter
+    private final long[] opcodePackets = new long[256];
+    private final long[] opcodeBytes = new long[256];
+    private String lastProtocol;
+    private Count lastCount;
     private long packets;
     private long bytes;
     private long badIpv4Checksums;
@@ -36,24 +40,25 @@ public final class ProtocolTotals {
     private long firstTimeNanos = Long.MIN_VALUE;
     private long lastTimeNanos = Long.MIN_VALUE;
 
-    /** Counts one packet; {@code roceOpcodeName} is null for packets that are not RoCE. */
-    void add(long timeNanos, int length, String protocol, String roceOpcodeName, Verdicts checks) {
+    /** Counts one packet; {@code roceOpcode} is the BTH opcode, or -1 for packets that are not RoCE. */
+    void add(long timeNanos, int length, String protocol, int roceOpcode, Verdicts checks) {
         packets++;
         bytes += length;
         if (firstTimeNanos == Long.MIN_VALUE) firstTimeNanos = timeNanos;
         lastTimeNanos = timeNanos;
-        bump(byProtocol, protocol, length);
-        if (roceOpcodeName != null) bump(byRoceOpcode, roceOpcodeName, length);
+        if (protocol != lastProtocol) {
+            lastCount = byProtocol.computeIfAbsent(protocol, k -> new Count());
+            lastProtocol = protocol;
+        }
+        lastCount.packets++;
+        lastCount.bytes += length;
+        if (roceOpcode >= 0) {
+            opcodePackets[roceOpcode]++;
+            opcodeBytes[roceOpcode] += length;
+        }
         if (checks.ipv4Checksum() == Boolean.FALSE) badIpv4Checksums++;
         if (checks.l4Checksum() == Boolean.FALSE) badL4Checksums++;
         if (checks.icrc() == Boolean.FALSE) badIcrcs++;
-    }
-
-    private static void bump(Map<String, Count> map, String key, long length) {
-        Count c = map.get(key);
-        if (c == null) map.put(key, c = new Count());
-        c.packets++;
-        c.bytes += length;
     }
 
     public long getPackets() {
@@ -72,8 +77,17 @@ public final class ProtocolTotals {
         return byProtocol;
     }
 
+    /** Counts per RoCE opcode, by the name Wireshark shows. */
     public Map<String, Count> getRoceOpcodes() {
-        return byRoceOpcode;
+        Map<String, Count> byName = new TreeMap<>();
+        for (int op = 0; op < opcodePackets.length; op++) {
+            if (opcodePackets[op] == 0) continue;
+            Count c = new Count();
+            c.packets = opcodePackets[op];
+            c.bytes = opcodeBytes[op];
+            byName.put(PacketSummary.roceOpcodeName(op), c);
+        }
+        return byName;
     }
 
     public long getBadIpv4Checksums() {

@@ -3,8 +3,11 @@ package org.sonde.packet;
 import java.util.HexFormat;
 import java.util.List;
 
-/** Valid frames of every kind the module dissects, built with {@link PacketBuilder}. */
-final class SampleFrames {
+/**
+ * Valid frames of every kind the module dissects, built with {@link PacketBuilder}. Public (in the
+ * test jar) for the Wireshark cross-checks of the cli module.
+ */
+public final class SampleFrames {
     static final MacAddress MAC_A = MacAddress.parse("02:00:00:00:00:0a");
     static final MacAddress MAC_B = MacAddress.parse("02:00:00:00:00:0b");
     static final Ipv4Address IP4_A = Ipv4Address.parse("10.0.0.1");
@@ -31,7 +34,7 @@ final class SampleFrames {
         return HexFormat.of().parseHex(s.replaceAll("\\s", ""));
     }
 
-    static PacketBuilder ethernetIpv4() {
+    public static PacketBuilder ethernetIpv4() {
         return Packet.builder().add(EthernetHeader.of(MAC_B, MAC_A), Ipv4Header.builder(IP4_A, IP4_B).build());
     }
 
@@ -134,7 +137,7 @@ final class SampleFrames {
         return rocev4(Bth.builder(RoceOpcode.RC_SEND_ONLY_WITH_INVALIDATE, 1, 3).build(), List.of(new Ieth(0xABCD)), 3);
     }
 
-    static List<Packet> all() {
+    public static List<Packet> all() {
         return List.of(rdmaWriteOnly(), ack(), cnp(), sendWithImmediateV6(), tcpSynWithOptions(), icmpEchoV6(),
                 icmpEchoV4(), qinq(), ipv6ExtensionHeaders(), vxlanRoce(), udDatagram(), atomicAck(), compareSwap(),
                 sendInvalidate(), Packet.decode(hex(CONNECTX4_CNP_HEX)), Packet.decode(hex(LINUX_SYN_HEX)));

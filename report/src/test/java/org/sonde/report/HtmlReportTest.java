@@ -101,8 +101,12 @@ class HtmlReportTest {
 
         String open = "<script type=\"application/json\" id=\"sonde-data\">";
         int start = html.indexOf(open) + open.length();
-        // an HTML parser ends a script at the first "</script", in any case
-        int end = html.toLowerCase(java.util.Locale.ROOT).indexOf("</script", start);
+        // an HTML parser ends a script at the first "</script" in any ASCII case (lower-casing the
+        // whole page instead would shift indexes where a character lower-cases to two, like 'İ')
+        java.util.regex.Matcher close = java.util.regex.Pattern.compile("</script", java.util.regex.Pattern.CASE_INSENSITIVE)
+                .matcher(html);
+        assertThat(close.find(start)).isTrue();
+        int end = close.start();
         String embedded = html.substring(start, end);
         assertThat(embedded).doesNotContain("<", ">", "&");
 

@@ -127,7 +127,19 @@ public final class DemoCommand implements Callable<Integer> {
             });
         }
 
-        // 4. a damaged capture is reported, not half-read silently
+        // 4. Wireshark's opinion of the same files
+        var tshark = org.sonde.cli.interop.Tshark.find();
+        for (Path capture : List.of(roceNg, rocePcap, mixed)) {
+            step(o, "Cross-check " + capture.getFileName() + " with Wireshark's tshark", () -> {
+                if (tshark.isEmpty()) return "skipped: tshark is not installed (" + org.sonde.cli.interop.Tshark.INSTALL_HINT + ")";
+                WiresharkCrossCheck.Outcome outcome = WiresharkCrossCheck.run(tshark.get(), capture);
+                if (!outcome.agrees()) throw new StepFailed("disagreement: " + outcome.firstDisagreement());
+                return String.format("tshark agrees on all %,d packets (%,d values: opcodes, QPs, PSNs, TCP seq/ack, "
+                        + "checksum verdicts)", outcome.packets(), outcome.valuesCompared());
+            });
+        }
+
+        // 5. a damaged capture is reported, not half-read silently
         Path damaged = out.resolve("damaged.pcap");
         step(o, "Cut " + rocePcap.getFileName() + " in the middle of a record and read it", () -> {
             long size = Files.size(rocePcap);

@@ -140,7 +140,11 @@ public final class Tshark {
     private String run(List<String> command) {
         Process p;
         try {
-            p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // an empty personal configuration: the user's own preferences (decode-as, protocol
+            // settings) must not change what the cross-check sees
+            builder.environment().put("WIRESHARK_CONFIG_DIR", emptyConfigDirectory().toString());
+            p = builder.start();
         } catch (IOException e) {
             throw new EnvironmentException("cannot run " + show(command) + ": " + e.getMessage(), INSTALL_HINT, e);
         }
@@ -168,6 +172,16 @@ public final class Tshark {
             throw new EnvironmentException("cannot read the output of " + show(command) + ": " + e.getCause().getMessage(),
                     null, e.getCause());
         }
+    }
+
+    private static Path emptyConfig;
+
+    private static synchronized Path emptyConfigDirectory() throws IOException {
+        if (emptyConfig == null) {
+            emptyConfig = Files.createTempDirectory("sonde-wireshark-config");
+            emptyConfig.toFile().deleteOnExit();
+        }
+        return emptyConfig;
     }
 
     private static CompletableFuture<String> drain(InputStream in) {

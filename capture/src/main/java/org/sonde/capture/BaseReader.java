@@ -13,6 +13,9 @@ abstract sealed class BaseReader implements CaptureReader permits PcapReader, Pc
     String comment;
     long recordNumber;
     long fileOffset;
+    /** Where this reader began reading records, and where next() reports the end of its range. */
+    long startOffset;
+    long endOffset = Long.MAX_VALUE;
 
     BaseReader(ReadBuffer in) {
         this.in = in;
@@ -68,6 +71,39 @@ abstract sealed class BaseReader implements CaptureReader permits PcapReader, Pc
     public final long fileOffset() {
         return fileOffset;
     }
+
+    @Override
+    public final long nextRecordOffset() {
+        return in.offset(in.pos);
+    }
+
+    @Override
+    public final boolean isFollowedBy(CaptureReader following) {
+        BaseReader f = (BaseReader) following;
+        return nextRecordOffset() == f.startOffset && format() == f.format() && in.name.equals(f.in.name)
+                && keptStartState();
+    }
+
+    @Override
+    public final void setEndOffset(long endOffset) {
+        this.endOffset = endOffset;
+    }
+
+    /** Moves to {@code start} to read a range, unless the header already extends past it. */
+    void startAt(long start) {
+        if (start > in.offset(in.pos)) in.seek(start);
+        startOffset = in.offset(in.pos);
+    }
+
+    /** Whether the state a range reader takes from the file's start still holds here (see isFollowedBy). */
+    abstract boolean keptStartState();
+
+    /**
+     * Whether {@code count} records (pcapng: blocks) that look valid follow each other from buffer
+     * index {@code p}, or reach the end of the window when {@code windowAtEnd} says it ends the file;
+     * a heuristic for finding a record start in the middle of a file.
+     */
+    abstract boolean chainsAt(int p, int count, boolean windowAtEnd);
 
     @Override
     public String interfaceName() {

@@ -36,6 +36,22 @@ public class CaptureFormatException extends BadInputException {
                 : "byte offset " + byteOffset;
     }
 
+    /**
+     * This problem as a range reader ({@link CaptureReader#openRange}) reported it, renumbered for
+     * the whole file, in which {@code recordsBefore} records precede the range.
+     */
+    public final CaptureFormatException afterRecords(long recordsBefore) {
+        if (recordNumber == 0 || recordsBefore == 0) return this;
+        CaptureFormatException renumbered = withRecordNumber(recordNumber + recordsBefore);
+        renumbered.setStackTrace(getStackTrace()); // --debug shows where the reader found the problem
+        return renumbered;
+    }
+
+    /** A copy at another record number; subclasses keep their type. */
+    CaptureFormatException withRecordNumber(long record) {
+        return new CaptureFormatException(fileName, byteOffset, record, problem(), hint());
+    }
+
     public String fileName() {
         return fileName;
     }

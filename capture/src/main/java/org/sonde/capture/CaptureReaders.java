@@ -20,7 +20,11 @@ final class CaptureReaders {
     private static final String SUPPORTED = "supported are pcap (a1b2c3d4 for microseconds, a1b23c4d for nanoseconds,"
             + " either byte order) and pcapng (0a0d0d0a)";
 
-    static CaptureReader open(Path file, int maxBufferBytes) {
+    static BaseReader open(Path file, int maxBufferBytes) {
+        return openRange(file, 0, Long.MAX_VALUE, maxBufferBytes);
+    }
+
+    static BaseReader openRange(Path file, long startOffset, long endOffset, int maxBufferBytes) {
         FileChannel channel;
         long sizeBytes;
         try {
@@ -31,29 +35,44 @@ final class CaptureReaders {
         } catch (IOException e) {
             throw new EnvironmentException("cannot open " + file + ": " + e, "check that the file exists and is readable", e);
         }
-        // a small file gets a small buffer; the window grows if one record needs more
-        int bufferBytes = (int) Math.min(maxBufferBytes, Math.max(64 << 10, sizeBytes));
-        return open(ReadBuffer.of(channel, file.toString(), bufferBytes));
-    }
-
-    static CaptureReader open(InputStream in, String name, int bufferBytes) {
-        return open(ReadBuffer.of(in, name, bufferBytes));
-    }
-
-    private static CaptureReader open(ReadBuffer in) {
+        // a small file or range gets a small buffer; the window grows if one record needs more
+        long rangeBytes = Math.min(sizeBytes, endOffset) - Math.max(0, startOffset);
+        int bufferBytes = (int) Math.min(maxBufferBytes, Math.max(64 << 10, rangeBytes));
+        BaseReader reader = open(ReadBuffer.of(channel, file.toString(), bufferBytes));
         try {
-            return detect(in);
+            reader.startAt(startOffset);
+            reader.setEndOffset(endOffset);
+            return reader;
         } catch (RuntimeException e) {
-            try {
-                in.close();
-            } catch (RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            closeAfter(e, reader.in);
             throw e;
         }
     }
 
-    private static CaptureReader detect(ReadBuffer in) {
+    static CaptureReader open(InputStream in, String name, int bufferBytes) {
+        BaseReader reader = open(ReadBuffer.of(in, name, bufferBytes));
+        reader.startAt(0);
+        return reader;
+    }
+
+    private static BaseReader open(ReadBuffer in) {
+        try {
+            return detect(in);
+        } catch (RuntimeException e) {
+            closeAfter(e, in);
+            throw e;
+        }
+    }
+
+    private static void closeAfter(RuntimeException e, ReadBuffer in) {
+        try {
+            in.close();
+        } catch (RuntimeException suppressed) {
+            e.addSuppressed(suppressed);
+        }
+    }
+
+    private static BaseReader detect(ReadBuffer in) {
         if (!in.ensure(4)) {
             String problem = in.available() == 0 ? "the file is empty"
                     : "file ends after " + in.available() + " bytes, inside the 4-byte magic number";

@@ -34,6 +34,7 @@ final class PcapReader extends BaseReader {
     @Override
     public boolean next() {
         ReadBuffer in = this.in;
+        if (in.offset(in.pos) >= endOffset) return false;
         if (!in.ensure(RECORD_HEADER_BYTES)) {
             if (in.available() == 0) return false;
             throw truncated(in.offset(in.pos), recordNumber + 1, "a record header: " + RECORD_HEADER_BYTES
@@ -70,6 +71,32 @@ final class PcapReader extends BaseReader {
     private CaptureFormatException badOriginal(int captured, int original) {
         return malformed(in.offset(in.pos), recordNumber + 1, "record header claims an original length of "
                 + (original & 0xFFFF_FFFFL) + " bytes, " + (original < 0 ? "above 2^31-1" : "below its " + captured + " captured bytes"));
+    }
+
+    @Override
+    boolean keptStartState() {
+        return true; // everything a record needs is in the file header
+    }
+
+    @Override
+    boolean chainsAt(int p, int count, boolean windowAtEnd) {
+        ReadBuffer in = this.in;
+        long previousNanos = 0;
+        for (int i = 0; i < count; i++) {
+            if (in.limit - p < RECORD_HEADER_BYTES) return windowAtEnd && p == in.limit;
+            long fraction = in.u32(p + 4) * nanosPerFractionUnit;
+            int captured = in.i32(p + 8);
+            int original = in.i32(p + 12);
+            long nanos = in.u32(p) * 1_000_000_000L + fraction;
+            // captured 0 is legal but rare; allowing it would let runs of zero bytes pass as records
+            if (fraction >= 1_000_000_000L || nanos < previousNanos || captured <= 0
+                    || unsignedAbove(captured, maxCapturedBytes) || original < captured || original > Limits.MAX_RECORD_BYTES) {
+                return false;
+            }
+            previousNanos = nanos;
+            p += RECORD_HEADER_BYTES + captured;
+        }
+        return true;
     }
 
     @Override

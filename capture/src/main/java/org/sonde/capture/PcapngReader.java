@@ -31,6 +31,9 @@ final class PcapngReader extends BaseReader {
     private int interfaceCount;
     private Interface current;
     private String sectionComment;
+    /** Whether a packet block has been met, and a section or interface block after one (see startAt). */
+    private boolean packetSeen;
+    private boolean stateChanged;
 
     // filled by parseOptions
     private String optComment;
@@ -47,27 +50,82 @@ final class PcapngReader extends BaseReader {
     public boolean next() {
         ReadBuffer in = this.in;
         while (true) {
+            if (in.offset(in.pos) >= endOffset) return false;
             if (!in.ensure(8)) {
                 if (in.available() == 0) return false;
                 throw truncatedHeader();
             }
             int type = in.i32(in.pos);
-            switch (type) {
-                case EPB, PB, SPB -> {
-                    readPacket(type);
-                    return true;
-                }
-                case SHB -> readSectionHeader();
-                case IDB -> readInterface();
-                default -> skipBlock(type);
+            if (isPacket(type)) {
+                packetSeen = true;
+                readPacket(type);
+                return true;
             }
+            readOtherBlock(type);
         }
+    }
+
+    private static boolean isPacket(int type) {
+        return type == EPB || type == PB || type == SPB;
+    }
+
+    private void readOtherBlock(int type) {
+        switch (type) {
+            case SHB -> {
+                stateChanged |= packetSeen;
+                readSectionHeader();
+            }
+            case IDB -> {
+                stateChanged |= packetSeen;
+                readInterface();
+            }
+            default -> skipBlock(type);
+        }
+    }
+
+    /**
+     * A range reader takes its interfaces from the blocks before the first packet block that lie
+     * before {@code start}; a later section or interface block shows in {@link #keptStartState()} of
+     * the reader that reads it, and the caller then does not use the ranges after it.
+     */
+    @Override
+    void startAt(long start) {
+        ReadBuffer in = this.in;
+        while (in.offset(in.pos) < start && in.ensure(8)) {
+            int type = in.i32(in.pos);
+            if (isPacket(type)) {
+                packetSeen = true;
+                break;
+            }
+            if (in.offset(in.pos) + in.u32(in.pos + 4) > start) break; // start is inside this block: not a block start
+            readOtherBlock(type);
+        }
+        super.startAt(start);
+    }
+
+    @Override
+    boolean keptStartState() {
+        return !stateChanged;
+    }
+
+    @Override
+    boolean chainsAt(int p, int count, boolean windowAtEnd) {
+        ReadBuffer in = this.in;
+        if ((in.offset(p) & 3) != 0) return false; // every block length is a multiple of 4
+        for (int i = 0; i < count; i++) {
+            if (in.limit - p < 12) return windowAtEnd && p == in.limit;
+            long length = in.u32(p + 4);
+            // the total length is repeated at the block's end: a strong sign of a real block start
+            if (length < 12 || (length & 3) != 0 || length > in.limit - p || in.u32(p + (int) length - 4) != length) return false;
+            p += (int) length;
+        }
+        return true;
     }
 
     /** Fewer than 8 bytes of a block are left; from 4 on, its type is known. */
     private TruncatedCaptureException truncatedHeader() {
         int type = in.available() >= 4 ? in.i32(in.pos) : -1;
-        boolean packet = type == EPB || type == PB || type == SPB;
+        boolean packet = isPacket(type);
         String what = type == -1 ? "a block header" : "the header of " + article(type);
         return truncated(in.offset(in.pos), packet ? recordNumber + 1 : 0,
                 what + ": 8 bytes expected, " + in.available() + " present");

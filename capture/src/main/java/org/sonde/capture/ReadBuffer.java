@@ -27,6 +27,11 @@ final class ReadBuffer implements AutoCloseable {
     interface Source extends AutoCloseable {
         int read(byte[] into, int offset, int length) throws IOException;
 
+        /** Continues reading at file offset {@code offset}; only files can do this. */
+        default void position(long offset) throws IOException {
+            throw new UnsupportedOperationException("a stream cannot be read from an offset");
+        }
+
         @Override
         void close() throws IOException;
     }
@@ -52,6 +57,11 @@ final class ReadBuffer implements AutoCloseable {
             @Override
             public int read(byte[] into, int offset, int length) throws IOException {
                 return channel.read(ByteBuffer.wrap(into, offset, length));
+            }
+
+            @Override
+            public void position(long offset) throws IOException {
+                channel.position(offset);
             }
 
             @Override
@@ -111,6 +121,23 @@ final class ReadBuffer implements AutoCloseable {
         // only reached with pos == 0 and a full buffer smaller than n; callers bound n
         if (n > Limits.MAX_BLOCK_BYTES + 64) throw new IllegalStateException("read of " + n + " bytes exceeds the record limit");
         buf = java.util.Arrays.copyOf(buf, (int) Math.min(2L * buf.length, n));
+    }
+
+    /** Moves to file offset {@code offset}: within the window when it holds it, else by repositioning the source. */
+    void seek(long offset) {
+        if (offset >= base && offset <= base + limit) {
+            pos = (int) (offset - base);
+            return;
+        }
+        try {
+            source.position(offset);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read " + name + ": " + e, "check that the file is readable and the disk healthy", e);
+        }
+        base = offset;
+        pos = 0;
+        limit = 0;
+        sourceAtEnd = false;
     }
 
     /** Skips {@code n} bytes without buffering them; returns how many could be skipped before the end. */

@@ -8,4 +8,9 @@ public class TruncatedCaptureException extends CaptureFormatException {
     public TruncatedCaptureException(String fileName, long byteOffset, long recordNumber, String problem) {
         super(fileName, byteOffset, recordNumber, problem);
     }
+
+    @Override
+    TruncatedCaptureException withRecordNumber(long record) {
+        return new TruncatedCaptureException(fileName(), byteOffset(), record, problem());
+    }
 }

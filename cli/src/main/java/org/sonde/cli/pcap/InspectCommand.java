@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.sonde.capture.CaptureFormatException;
 import org.sonde.capture.CaptureReader;
+import org.sonde.capture.CaptureSplitter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.cli.Progress;
 import org.sonde.core.EnvironmentException;
@@ -23,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /** {@code sonde pcap inspect}: one line (or JSON object) per packet, then totals per protocol. */
 @Command(name = "inspect",
@@ -57,6 +59,14 @@ public final class InspectCommand implements Callable<Integer> {
             description = "Show at most N packets (totals still cover the whole file). Default: all.")
     long limit = Long.MAX_VALUE;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "With --totals-only, count a capture file of 256 MiB or more in N parts at once, one thread"
+                    + " each; 1 reads it in one go. Default: the number of processors (${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    /** Smaller files are counted in one go: threads would gain little and cost their start-up. Tests lower it. */
+    long splitMinBytes = 256L << 20;
+
     @Option(names = "--report", paramLabel = "HTML",
             description = "Also write an HTML report (totals, charts, first packets) to this file, and its JSON beside it.")
     Path report;
@@ -64,6 +74,7 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 0) throw new UsageException("--limit must be zero or positive, got " + limit);
+        if (threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
         PrintWriter out = spec.commandLine().getOut();
         Inspection inspection = report != null
                 ? new Inspection(InspectReport.KEPT_PACKETS, InspectReport.KEPT_SIZES) : new Inspection(0, 0);
@@ -94,14 +105,33 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private void inspectText(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
+    /**
+     * Dissects and counts every record, handing each summary to {@code show} unless --totals-only;
+     * a damaged capture ends in a CaptureFormatException after counting what precedes the damage.
+     */
+    private void readAll(CaptureReader reader, Inspection inspection, Consumer<PacketSummary> show, Progress progress) {
         long total = fileSize();
+        long[] cuts = cuts(total);
+        if (cuts.length > 0) {
+            ParallelCount.count(reader, Path.of(file), cuts, inspection, progress, total);
+            return;
+        }
+        while (reader.next()) {
+            PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
+            if (s != null) show.accept(s);
+            progress.update(reader.fileOffset(), total, "bytes");
+        }
+    }
+
+    /** Where to cut the file to count it on several threads; none unless --totals-only on a large regular file. */
+    private long[] cuts(long size) {
+        if (!totalsOnly || threads == 1 || file.equals("-") || size < splitMinBytes) return new long[0];
+        return CaptureSplitter.propose(Path.of(file), threads);
+    }
+
+    private void inspectText(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
         try {
-            while (reader.next()) {
-                PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
-                if (s != null) out.println(s.line());
-                progress.update(reader.fileOffset(), total, "bytes");
-            }
+            readAll(reader, inspection, s -> out.println(s.line()), progress);
         } catch (CaptureFormatException e) {
             printTotals(inspection.totals, out);
             out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals.getPackets());
@@ -113,18 +143,19 @@ public final class InspectCommand implements Callable<Integer> {
 
     private void inspectJson(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
         ObjectMapper mapper = Json.mapper();
-        long total = fileSize();
         try (JsonGenerator gen = mapper.getFactory().createGenerator(out)) {
             gen.useDefaultPrettyPrinter();
             gen.writeStartObject();
             gen.writeArrayFieldStart("packets");
             CaptureFormatException damage = null;
             try {
-                while (reader.next()) {
-                    PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
-                    if (s != null) mapper.writeValue(gen, s);
-                    progress.update(reader.fileOffset(), total, "bytes");
-                }
+                readAll(reader, inspection, s -> {
+                    try {
+                        mapper.writeValue(gen, s);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }, progress);
             } catch (CaptureFormatException e) {
                 damage = e;
             }

@@ -43,6 +43,28 @@ public final class Inspection {
         this.sizeSamples = new double[keepSizes];
     }
 
+    /** A new inspection that keeps as much as this one, e.g. for a later part of the same file. */
+    Inspection emptyLike() {
+        return new Inspection(keepPackets, sizeSamples.length);
+    }
+
+    /**
+     * Adds {@code later}, which inspected the packets that follow these in the file (its packet
+     * numbers counting from 1): its totals, and its packets and sizes while there is room to keep them.
+     */
+    void merge(Inspection later) {
+        long before = totals.getPackets();
+        if (firstTimeNanos == Long.MIN_VALUE) firstTimeNanos = later.firstTimeNanos;
+        for (PacketSummary s : later.firstPackets) {
+            if (firstPackets.size() == keepPackets) break;
+            firstPackets.add(s.renumbered(before, firstTimeNanos));
+        }
+        int sizes = Math.min(later.sizeSampleCount, sizeSamples.length - sizeSampleCount);
+        System.arraycopy(later.sizeSamples, 0, sizeSamples, sizeSampleCount, sizes);
+        sizeSampleCount += sizes;
+        totals.merge(later.totals);
+    }
+
     /** Dissects and counts the current record; returns its summary if {@code describe}, else null. */
     PacketSummary add(CaptureReader r, boolean describe) {
         long number = r.recordNumber();

@@ -112,6 +112,13 @@ public record PacketSummary(long number, long timeNanos, double time, int length
                 null, null, null, null, null, comment, null);
     }
 
+    /** This packet with {@code before} added to its number and its time relative to {@code firstNanos}. */
+    PacketSummary renumbered(long before, long firstNanos) {
+        return new PacketSummary(number + before, timeNanos, (timeNanos - firstNanos) / 1e9, length, capturedLength,
+                protocol, vlans, src, dst, srcPort, dstPort, ttl, ecn, tcp, icmp, vxlan, bth, reth, aeth,
+                immDt, iethRkey, ipv4ChecksumGood, l4ChecksumGood, icrcGood, comment, error);
+    }
+
     /** The one-line text form, in the spirit of tshark's summary lines: number, time, then {@link #info()}. */
     String line() {
         return String.format("%7d %14.9f ", number, time) + info();

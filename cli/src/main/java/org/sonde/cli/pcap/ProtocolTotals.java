@@ -61,6 +61,27 @@ public final class ProtocolTotals {
         if (checks.icrc() == Boolean.FALSE) badIcrcs++;
     }
 
+    /** Adds the counts of {@code later}, which counted the packets that follow these in the file. */
+    void merge(ProtocolTotals later) {
+        if (later.packets == 0) return;
+        if (packets == 0) firstTimeNanos = later.firstTimeNanos;
+        lastTimeNanos = later.lastTimeNanos;
+        packets += later.packets;
+        bytes += later.bytes;
+        later.byProtocol.forEach((protocol, c) -> {
+            Count sum = byProtocol.computeIfAbsent(protocol, k -> new Count());
+            sum.packets += c.packets;
+            sum.bytes += c.bytes;
+        });
+        for (int op = 0; op < opcodePackets.length; op++) {
+            opcodePackets[op] += later.opcodePackets[op];
+            opcodeBytes[op] += later.opcodeBytes[op];
+        }
+        badIpv4Checksums += later.badIpv4Checksums;
+        badL4Checksums += later.badL4Checksums;
+        badIcrcs += later.badIcrcs;
+    }
+
     public long getPackets() {
         return packets;
     }

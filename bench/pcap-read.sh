@@ -30,7 +30,8 @@ for size in $sizes; do
   out="$dir/hyperfine-$size.json"
   hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$out" \
     -n "sonde pcap inspect --totals-only" "$root/sonde pcap inspect $file --totals-only" \
-    -n "tcpdump -r FILE -w /dev/null" "tcpdump -r $file -w /dev/null" >&2
+    -n "tcpdump -r FILE -w /dev/null" "tcpdump -r $file -w /dev/null" \
+    -n "sonde --version (start-up alone)" "$root/sonde --version" >&2
   if [ "$size" = "$(echo "$sizes" | awk '{print $1}')" ]; then
     tshark_out="$dir/hyperfine-tshark-$size.json"
     hyperfine --style basic --runs 2 --export-json "$tshark_out" \
@@ -73,6 +74,9 @@ for r in runs:
     for res in results:
         mean, sd = res["mean"], res["stddev"] or 0.0
         ratio = "—" if res is results[0] else f"{mean / sonde_mean:.2f}×"
+        if res["command"].startswith("sonde --version"):
+            lines.append(f"| | `{res['command']}` | {mean:.3f} ± {sd:.3f} | | | (fixed cost inside every sonde run) |")
+            continue
         lines.append(f"| {nbytes / 1e9:.2f} GB, {packets:,} packets | `{res['command']}` | {mean:.3f} ± {sd:.3f} "
                      f"| {packets / mean / 1e6:.2f} M | {nbytes / mean / 1e9:.2f} | {ratio} |")
 lines.append("<!-- pcap-read:end -->")

@@ -21,9 +21,9 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExit codes:%n",
         footer = {
                 "  0   success, nothing found wrong",
-                "  1   the run completed and reports findings (violations, anomalies, failures)",
+                "  1   the run completed and found problems (violations, anomalies, failures)",
                 "  2   usage error: unknown option, impossible parameter",
-                "  3   bad input: malformed file, capture or configuration (the message says where)",
+                "  3   bad input: a malformed file, capture or configuration",
                 "  4   environment: a missing tool, file or permission",
                 "  70  internal error: a bug in Sonde (a stack trace is printed)"
         },

@@ -4,6 +4,7 @@ import org.sonde.cli.VersionInfo;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.packet.Psn;
+import org.sonde.packet.RoceOpcode;
 import org.sonde.report.BarChart;
 import org.sonde.report.CdfChart;
 import org.sonde.report.HtmlReport;
@@ -117,7 +118,8 @@ public final class InspectReport {
         Map<Integer, Integer> sizes = new TreeMap<>();
         Map<Integer, Integer> firstPsn = new TreeMap<>();
         for (PacketSummary s : packets) {
-            if (s.bth() == null) continue;
+            // a CNP's PSN field is not a sequence number (it is zero)
+            if (s.bth() == null || s.bth().opcode() == RoceOpcode.CNP.code()) continue;
             int qp = s.bth().destQp();
             if (!byQp.containsKey(qp) && byQp.size() == PSN_QPS) continue;
             double[][] xy = byQp.computeIfAbsent(qp, q -> new double[2][16]);

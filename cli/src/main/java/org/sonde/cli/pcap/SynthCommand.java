@@ -5,6 +5,7 @@ import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
 import org.sonde.cli.Progress;
+import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,8 +71,14 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = "--link-gbps", defaultValue = "100", description = "Link rate for timestamps (default ${DEFAULT-VALUE}).")
     double linkGbps;
 
+    @Option(names = "--json", description = "Print what was written as one JSON object.")
+    boolean json;
+
+    /** What was written: the machine-readable result. */
+    record Written(String file, String format, long packets, long bytes, long seed) {}
+
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         validate();
         var traffic = new SyntheticRoceTraffic(new SyntheticRoceTraffic.Settings(seed, queuePairs, verb, messageBytes,
                 mtu, loss, ecn, linkGbps));
@@ -91,8 +98,13 @@ public final class SynthCommand implements Callable<Integer> {
                 throw e;
             }
         }
-        spec.commandLine().getOut().printf("wrote %s: %,d packets, %,d bytes of frames%n",
-                out, traffic.packets(), traffic.bytes());
+        Written written = new Written(out.toString(), pcapng ? "pcapng" : "pcap-ns", traffic.packets(), traffic.bytes(), seed);
+        if (json) {
+            spec.commandLine().getOut().println(Json.mapper().writeValueAsString(written));
+        } else {
+            spec.commandLine().getOut().printf("wrote %s: %,d packets, %,d bytes of frames%n",
+                    out, traffic.packets(), traffic.bytes());
+        }
         return 0;
     }
 

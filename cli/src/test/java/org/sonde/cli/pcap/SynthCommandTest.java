@@ -33,6 +33,22 @@ class SynthCommandTest {
         assertThat(Files.size(a)).isGreaterThan(300 * 1024);
     }
 
+    @Test
+    void jsonSaysWhatWasWritten() throws IOException {
+        Path f = dir.resolve("j.pcapng");
+        CliRun run = CliRun.of("pcap", "synth", "--out", f.toString(), "--size", "100K", "--json", "--seed", "3");
+        assertThat(run.exitCode()).isZero();
+        var node = org.sonde.core.Json.mapper().readTree(run.out());
+        assertThat(node.get("format").asText()).isEqualTo("pcapng");
+        assertThat(node.get("seed").asLong()).isEqualTo(3);
+        long packets = 0;
+        try (CaptureReader r = CaptureReader.open(f)) {
+            while (r.next()) packets++;
+        }
+        assertThat(node.get("packets").asLong()).isEqualTo(packets);
+        assertThat(node.get("bytes").asLong()).isGreaterThanOrEqualTo(100 * 1024);
+    }
+
     /**
      * Per QP, data PSNs advance by one, except where go-back-N restarts at the PSN a NAK asked
      * for; every frame is a valid RoCEv2 packet.

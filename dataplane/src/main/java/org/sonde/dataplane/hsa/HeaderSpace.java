@@ -1,0 +1,221 @@
+package org.sonde.dataplane.hsa;
+
+import java.math.BigInteger;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * An immutable set of packet headers of one {@link HeaderAlgebra}, represented by a BDD node.
+ *
+ * <p>Because the BDD is canonical, two spaces of the same algebra are equal exactly when they
+ * hold the same headers, and {@link #equals} is a node-id comparison.
+ */
+public final class HeaderSpace {
+
+    private final HeaderAlgebra algebra;
+    private final int node;
+
+    HeaderSpace(HeaderAlgebra algebra, int node) {
+        this.algebra = algebra;
+        this.node = node;
+    }
+
+    /** The algebra this space belongs to. */
+    public HeaderAlgebra algebra() {
+        return algebra;
+    }
+
+    /** The BDD node id, stable for the life of the algebra. */
+    public int node() {
+        return node;
+    }
+
+    /** Headers in both. */
+    public HeaderSpace intersect(HeaderSpace other) {
+        return algebra.wrap(bdd().and(node, same(other)));
+    }
+
+    /** Headers in either. */
+    public HeaderSpace union(HeaderSpace other) {
+        return algebra.wrap(bdd().or(node, same(other)));
+    }
+
+    /** Headers in this one but not in {@code other}. */
+    public HeaderSpace minus(HeaderSpace other) {
+        return algebra.wrap(bdd().diff(node, same(other)));
+    }
+
+    /** Headers not in this one. */
+    public HeaderSpace complement() {
+        return algebra.wrap(bdd().not(node));
+    }
+
+    /** Whether there is no header. */
+    public boolean isEmpty() {
+        return node == Bdd.FALSE;
+    }
+
+    /** Whether every header is in. */
+    public boolean isAll() {
+        return node == Bdd.TRUE;
+    }
+
+    /** Whether every header of {@code other} is in this one. */
+    public boolean contains(HeaderSpace other) {
+        return bdd().implies(same(other), node);
+    }
+
+    /** Whether the two share a header. */
+    public boolean overlaps(HeaderSpace other) {
+        return !bdd().implies(node, bdd().not(same(other)));
+    }
+
+    /** Whether {@code header} is in. */
+    public boolean contains(Header header) {
+        algebra.requireLayout(header);
+        return bdd().evaluate(node, header.toAssignment());
+    }
+
+    /** The exact number of concrete headers. */
+    public BigInteger count() {
+        return bdd().satCount(node);
+    }
+
+    /**
+     * The smallest header in, comparing field by field in layout order (deterministic), or empty.
+     */
+    public Optional<Header> pick() {
+        return isEmpty()
+                ? Optional.empty()
+                : Optional.of(Header.fromAssignment(layout(), bdd().pickSmallest(node)));
+    }
+
+    /** A header drawn uniformly from this space with {@code random}, or empty. */
+    public Optional<Header> pick(Random random) {
+        return isEmpty()
+                ? Optional.empty()
+                : Optional.of(Header.fromAssignment(layout(), bdd().pickRandom(node, random)));
+    }
+
+    /**
+     * Every header that agrees with one in this space on all fields except {@code fields}
+     * (existential quantification of those fields).
+     */
+    public HeaderSpace forget(String... fields) {
+        int total = 0;
+        for (String name : fields) {
+            total += layout().field(name).width();
+        }
+        int[] vars = new int[total];
+        int k = 0;
+        for (String name : fields) {
+            HeaderLayout.Field f = layout().field(name);
+            for (int i = 0; i < f.width(); i++) {
+                vars[k++] = f.var(i);
+            }
+        }
+        return algebra.wrap(bdd().exists(node, bdd().varSet(vars)));
+    }
+
+    /** The headers of this space after setting {@code field} to {@code value}. */
+    public HeaderSpace set(String field, long value) {
+        return rewrite(field, layout().field(field).maxValue(), value);
+    }
+
+    /**
+     * The headers of this space after setting the bits of {@code field} selected by {@code mask}
+     * to those of {@code value}, keeping the others.
+     */
+    public HeaderSpace rewrite(String field, long mask, long value) {
+        HeaderLayout.Field f = layout().field(field);
+        if (!f.fits(mask) || !f.fits(value)) {
+            throw new IllegalArgumentException("mask or value does not fit field " + field);
+        }
+        int n = Long.bitCount(mask);
+        int[] vars = new int[n];
+        boolean[] values = new boolean[n];
+        int k = 0;
+        for (int i = 0; i < f.width(); i++) {
+            int shift = f.width() - 1 - i;
+            if (((mask >>> shift) & 1) != 0) {
+                vars[k] = f.var(i);
+                values[k] = ((value >>> shift) & 1) != 0;
+                k++;
+            }
+        }
+        return rewriteBits(vars, values);
+    }
+
+    /**
+     * hassel's masked rewrite over the whole header, {@code new = (old & mask) | rewrite}: {@code
+     * mask} has 0 at rewritten bits and 1 at kept bits; {@code rewrite} gives the new value of each
+     * rewritten bit (its characters at kept bits are ignored). Both are in hassel's text order.
+     */
+    public HeaderSpace rewriteHassel(String mask, String rewrite) {
+        char[] m = algebra.hasselBits(mask);
+        char[] r = algebra.hasselBits(rewrite);
+        int[] order = layout().hasselOrder();
+        int n = 0;
+        for (char c : m) {
+            if (c == '0') {
+                n++;
+            } else if (c != '1') {
+                throw new IllegalArgumentException("bad mask character '" + c + "'");
+            }
+        }
+        int[] vars = new int[n];
+        boolean[] values = new boolean[n];
+        int k = 0;
+        for (int p = 0; p < m.length; p++) {
+            if (m[p] == '0') {
+                if (r[p] != '0' && r[p] != '1') {
+                    throw new IllegalArgumentException("rewritten bit " + p + " is '" + r[p] + "'");
+                }
+                vars[k] = order[p];
+                values[k] = r[p] == '1';
+                k++;
+            }
+        }
+        return rewriteBits(vars, values);
+    }
+
+    /** Forget the rewritten bits, then pin them: the image of the rewrite. */
+    private HeaderSpace rewriteBits(int[] vars, boolean[] values) {
+        if (isEmpty() || vars.length == 0) {
+            return this;
+        }
+        Bdd bdd = bdd();
+        int freed = bdd.exists(node, bdd.varSet(vars));
+        return algebra.wrap(bdd.and(freed, bdd.cube(vars, values)));
+    }
+
+    private int same(HeaderSpace other) {
+        if (other.algebra != algebra) {
+            throw new IllegalArgumentException("header spaces of different algebras");
+        }
+        return other.node;
+    }
+
+    private Bdd bdd() {
+        return algebra.bdd();
+    }
+
+    private HeaderLayout layout() {
+        return algebra.layout();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HeaderSpace s && s.algebra == algebra && s.node == node;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(algebra) * 31 + node;
+    }
+
+    @Override
+    public String toString() {
+        return "HeaderSpace[" + count() + " headers, node " + node + "]";
+    }
+}

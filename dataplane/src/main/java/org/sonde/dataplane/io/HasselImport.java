@@ -101,10 +101,7 @@ public final class HasselImport {
         Set<String> routersWithTable = new TreeSet<>();
         int linkRules = 0;
         for (Map.Entry<String, String> e : ordered.entrySet()) {
-            TfText tf = TfText.parse(e.getKey(), e.getValue());
-            if (tf.headerBits() != layout.widthBits())
-                throw TfText.bad(tf.file(), 1, "header length " + tf.lengthField() + " means " + tf.headerBits()
-                        + " header bits, but layout " + layout.name() + " has " + layout.widthBits());
+            TfText tf = TfText.parse(e.getKey(), e.getValue(), layout);
             boolean topology = !tf.rules().isEmpty() && tf.rules().getFirst().action().equals("link");
             for (TfText.TfRule r : tf.rules())
                 if (r.action().equals("link") != topology)

@@ -8,7 +8,8 @@ import org.sonde.core.BadInputException;
  * One hassel {@code .tf} file, syntax only: the header line and every rule's fields, checked
  * for shape (counts, numbers, ternary strings of the header's width) but not yet meaningful.
  *
- * @param lengthField the header line's first field: hassel's byte-array length, 2 per header byte
+ * @param lengthField the header line's first field: hassel's byte-array length, which encodes each
+ *                    header bit in 2 bits, so it counts 4 header bits per unit (8 for 32 bits)
  */
 record TfText(String file, int lengthField, String name, List<TfRule> rules) {
     /** Fields of a rule line, in hassel's order (the line ends with {@code $}). */
@@ -20,12 +21,8 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
                   List<Integer> outPorts, List<Integer> affectedBy, List<Integer> influenceOn, String sourceFile,
                   List<Integer> sourceLines, String label) {}
 
-    /** Header bits: hassel's length counts bytes of its 2-bits-per-header-bit encoding, so 4 header bits each. */
-    int headerBits() {
-        return lengthField * 4;
-    }
-
-    static TfText parse(String file, String text) {
+    /** Parses a file whose header must be {@code layout}'s width. */
+    static TfText parse(String file, String text, org.sonde.dataplane.model.HeaderLayout layout) {
         List<String> lines = text.lines().toList();
         int last = lines.size();
         while (last > 0 && lines.get(last - 1).isBlank()) last--;
@@ -35,6 +32,9 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
             throw bad(file, 1, "expected a header line \"L$name$nrules$0$0$\", got \"" + clip(lines.get(0)) + "\"");
         int length = number(file, 1, "header length", head[0]);
         if (length < 1) throw bad(file, 1, "expected a positive header length, got " + length);
+        if (length * 4 != layout.widthBits())
+            throw bad(file, 1, "header length " + length + " means " + length * 4
+                    + " header bits, but layout " + layout.name() + " has " + layout.widthBits());
         int declared = number(file, 1, "rule count", head[2]);
         if (!lines.get(1).equals("#")) throw bad(file, 2, "expected \"#\", got \"" + clip(lines.get(1)) + "\"");
         int bits = length * 4;

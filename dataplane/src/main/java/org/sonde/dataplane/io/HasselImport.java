@@ -1,7 +1,6 @@
 package org.sonde.dataplane.io;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
@@ -82,7 +82,7 @@ public final class HasselImport {
             if (!Files.isRegularFile(portMap)) throw new BadInputException(dir.toString(), "", "expected a file " + PORT_MAP);
             return parse(Files.readString(portMap, StandardCharsets.ISO_8859_1), tfs, layout);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + e, "check that the directory exists and is readable", e);
         }
     }
 

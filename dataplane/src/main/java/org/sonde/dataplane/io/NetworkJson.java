@@ -10,16 +10,18 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -97,9 +99,9 @@ public final class NetworkJson {
         }
     }
 
-    /** Writes the network to {@code file}. */
-    public static void write(Network network, Path file) throws IOException {
-        Files.writeString(file, write(network));
+    /** Writes the network to {@code file}, atomically: readers see the old or the whole new file. */
+    public static void write(Network network, Path file) {
+        AtomicFiles.writeString(file, write(network));
     }
 
     /** Reads a network from JSON text; {@code source} names it in error messages. */
@@ -120,11 +122,13 @@ public final class NetworkJson {
 
     /** Reads a network from a JSON file. */
     public static Network read(Path file) {
+        String json;
         try {
-            return read(file.toString(), Files.readString(file));
+            json = Files.readString(file);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new EnvironmentException("cannot read " + file + ": " + e, "check that the file exists and is readable", e);
         }
+        return read(file.toString(), json);
     }
 
     private static BadInputException located(String source, String json, JsonProcessingException e) {
@@ -135,8 +139,12 @@ public final class NetworkJson {
             loc = start(json, m.getPath()).orElse(loc);
         }
         String where = (loc == null ? "" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ", ") + "at " + path;
-        String problem = e instanceof ValueInstantiationException && e.getCause() != null
-                ? e.getCause().getMessage() : e.getOriginalMessage();
+        String problem = switch (e) {
+            case UnrecognizedPropertyException u -> "unknown member \"" + u.getPropertyName() + "\" (expected "
+                    + u.getKnownPropertyIds().stream().map(Object::toString).sorted().toList() + ")";
+            case ValueInstantiationException v when v.getCause() != null -> v.getCause().getMessage();
+            default -> e.getOriginalMessage();
+        };
         return new BadInputException(source, where, problem, null, e);
     }
 

@@ -56,7 +56,8 @@ class NetworkJsonTest {
     void unknownFieldIsRejectedWithPathAndLine() {
         String json = NetworkJson.write(small()).replace("\"priority\" : 1,", "\"priority\" : 1,\n \"colour\" : \"red\",");
         int line = (int) json.substring(0, json.indexOf("colour")).lines().count();
-        assertThatThrownBy(() -> NetworkJson.read("net.json", json)).hasMessageContaining("line " + line + ",").hasMessageContaining("$.tables[0].rules[0].colour");
+        assertThatThrownBy(() -> NetworkJson.read("net.json", json)).hasMessageContaining("line " + line + ",").hasMessageContaining("$.tables[0].rules[0].colour")
+                .hasMessageContaining("unknown member \"colour\" (expected [actions, id, inPorts, match, origin, priority, shadowedBy])");
     }
 
     @Test
@@ -76,6 +77,15 @@ class NetworkJsonTest {
         rejects(json + " {}", "line ");
         rejects("{\"schema\": \"sonde.network\", \"schema\": \"x\"}", "Duplicate field 'schema'");
         rejects("[", "line 1");
+    }
+
+    @Test
+    void filesRoundTripAndMissingFilesAreEnvironmentErrors(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path file = dir.resolve("net.json");
+        NetworkJson.write(small(), file);
+        assertThat(NetworkJson.read(file)).isEqualTo(small());
+        assertThatThrownBy(() -> NetworkJson.read(dir.resolve("absent.json")))
+                .isInstanceOf(org.sonde.core.EnvironmentException.class).hasMessageContaining("absent.json");
     }
 
     @Test

@@ -42,6 +42,7 @@ class HasselDatasetsTest {
         // Stanford's TFs predate hassel's commit that dropped LPM shadowing, so many rules have it.
         assertThat(rules(n, r -> !r.shadowedBy().isEmpty())).isPositive();
         assertThat(n.rule("bbra_rtr.tf#1").orElseThrow().origin().label()).isEqualTo("bbra_rtr_1");
+        assertThat(NetworkJson.read("stanford.json", NetworkJson.write(n))).isEqualTo(n);
     }
 
     @Test

@@ -74,6 +74,19 @@ class HasselImportTest {
         assertThat(NetworkJson.read("i2.json", NetworkJson.write(n))).isEqualTo(n);
     }
 
+    @Test
+    void loadsADirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Files.writeString(dir.resolve("port_map.txt"), STANFORD_PORT_MAP);
+        java.nio.file.Files.writeString(dir.resolve("stages"), "1\n");
+        for (Map.Entry<String, String> e : stanfordTfs().entrySet()) java.nio.file.Files.writeString(dir.resolve(e.getKey()), e.getValue());
+        assertThat(HasselImport.load(dir, HasselImport.IP_DST)).isEqualTo(HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), HasselImport.IP_DST));
+        java.nio.file.Files.delete(dir.resolve("port_map.txt"));
+        assertThatThrownBy(() -> HasselImport.load(dir, HasselImport.IP_DST)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("expected a file port_map.txt");
+        assertThatThrownBy(() -> HasselImport.load(dir.resolve("absent"), HasselImport.IP_DST))
+                .isInstanceOf(org.sonde.core.EnvironmentException.class).hasMessageContaining("absent");
+    }
+
     static void rejects(String portMap, Map<String, String> tfs, String... fragments) {
         assertThatThrownBy(() -> HasselImport.parse(portMap, tfs, HasselImport.IP_DST))
                 .isInstanceOf(BadInputException.class).message().contains(fragments);

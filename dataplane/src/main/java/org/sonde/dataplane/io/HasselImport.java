@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
@@ -176,52 +177,41 @@ public final class HasselImport {
 
     /** Splits a 0/1/x string (most significant bit first) into per-field constraints. */
     private static Match match(TfText tf, TfText.TfRule r, HeaderLayout layout, String bits) {
+        IntPredicate fixed = i -> bits.charAt(i) != 'x';
+        requireCovered(tf, r, layout, bits.length(), fixed, "match constrains");
         Map<String, Ternary> fields = new LinkedHashMap<>();
-        boolean[] covered = new boolean[bits.length()];
-        for (HeaderField f : layout.fields()) {
-            long value = 0, mask = 0;
-            for (int i = 0; i < f.widthBits(); i++) {
-                char c = bits.charAt(f.offsetBits() + i);
-                covered[f.offsetBits() + i] = true;
-                value <<= 1;
-                mask <<= 1;
-                if (c != 'x') {
-                    mask |= 1;
-                    if (c == '1') value |= 1;
-                }
-            }
-            fields.put(f.name(), new Ternary(value, mask));
-        }
-        for (int i = 0; i < bits.length(); i++)
-            if (!covered[i] && bits.charAt(i) != 'x')
-                throw TfText.bad(tf.file(), r.line(), "match constrains bit " + i + ", which no field of layout " + layout.name() + " covers");
+        for (HeaderField f : layout.fields())
+            fields.put(f.name(), new Ternary(bitsOf(f, i -> bits.charAt(i) == '1'), bitsOf(f, fixed)));
         return new Match(fields);
     }
 
     /** hassel rewrites by new = (old & mask) | rewrite: a bit is set where mask is 0 or rewrite is 1. */
     private static List<Action> rewrites(TfText tf, TfText.TfRule r, HeaderLayout layout) {
         String mask = r.mask(), rewrite = r.rewrite();
+        IntPredicate written = i -> mask.charAt(i) == '0' || rewrite.charAt(i) == '1';
+        requireCovered(tf, r, layout, mask.length(), written, "rewrite changes");
         List<Action> out = new ArrayList<>();
-        boolean[] covered = new boolean[mask.length()];
         for (HeaderField f : layout.fields()) {
-            long value = 0, set = 0;
-            for (int i = 0; i < f.widthBits(); i++) {
-                int at = f.offsetBits() + i;
-                covered[at] = true;
-                value <<= 1;
-                set <<= 1;
-                boolean one = rewrite.charAt(at) == '1';
-                if (mask.charAt(at) == '0' || one) {
-                    set |= 1;
-                    if (one) value |= 1;
-                }
-            }
-            if (set != 0) out.add(new Action.SetField(f.name(), value, set));
+            long set = bitsOf(f, written);
+            if (set != 0) out.add(new Action.SetField(f.name(), bitsOf(f, i -> rewrite.charAt(i) == '1'), set));
         }
-        for (int i = 0; i < mask.length(); i++)
-            if (!covered[i] && (mask.charAt(i) == '0' || rewrite.charAt(i) == '1'))
-                throw TfText.bad(tf.file(), r.line(), "rewrite changes bit " + i + ", which no field of layout " + layout.name() + " covers");
         return out;
+    }
+
+    /** The bits of field {@code f} whose header positions satisfy {@code test}, as the field's value. */
+    private static long bitsOf(HeaderField f, IntPredicate test) {
+        long out = 0;
+        for (int i = 0; i < f.widthBits(); i++) out = out << 1 | (test.test(f.offsetBits() + i) ? 1 : 0);
+        return out;
+    }
+
+    /** Rejects a rule that fixes or writes a header bit no field of the layout can express. */
+    private static void requireCovered(TfText tf, TfText.TfRule r, HeaderLayout layout, int width, IntPredicate used, String what) {
+        boolean[] covered = new boolean[width];
+        for (HeaderField f : layout.fields()) java.util.Arrays.fill(covered, f.offsetBits(), f.offsetBits() + f.widthBits(), true);
+        for (int i = 0; i < width; i++)
+            if (!covered[i] && used.test(i))
+                throw TfText.bad(tf.file(), r.line(), what + " bit " + i + ", which no field of layout " + layout.name() + " covers");
     }
 
     /** The mapped ports, plus engine and stage-copy ports as rules first use them. */

@@ -122,6 +122,17 @@ class HasselImportTest {
     }
 
     @Test
+    void bitsNoFieldCoversAreRejected() {
+        var lowHalf = new org.sonde.dataplane.model.HeaderLayout("low-half", 32, List.of(new org.sonde.dataplane.model.HeaderField("low", 16, 16)));
+        assertThatThrownBy(() -> HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), lowHalf))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("bbra_rtr.tf: line 3: match constrains bit 0, which no field of layout low-half covers");
+        var ipOnly = new org.sonde.dataplane.model.HeaderLayout("ip-only", 48, List.of(new org.sonde.dataplane.model.HeaderField("ip_dst", 16, 32)));
+        String atlaRwOnly = ATLA_TF.replace("12$atla$2$", "12$atla$1$").lines().filter(l -> !l.startsWith("fwd")).reduce("", (a, b) -> a + b + "\n");
+        assertThatThrownBy(() -> HasselImport.parse(I2_PORT_MAP, Map.of("atla.tf", atlaRwOnly), ipOnly))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("atla.tf: line 3: rewrite changes bit 0, which no field of layout ip-only covers");
+    }
+
+    @Test
     void portMapErrorsNameLineAndExpectation() {
         rejects("te1:100001\n", stanfordTfs(), "port_map.txt: line 1: expected a \"$router\" line before the first port");
         rejects("$bbra_rtr\nte1/3\n", stanfordTfs(), "port_map.txt: line 2: expected \"interface:port\"");

@@ -37,7 +37,7 @@ import org.sonde.dataplane.model.Ternary;
  *
  * <p>Rule and link ids are {@code <file>#<n>} with n the 1-based position in the file (equal to
  * the number in hassel's own label, which is kept in {@link Origin#label()} with the source file
- * and lines). hassel's port ids are kept; ports missing from the port map but used by rules are
+ * and lines); priorities fall from the file's rule count to 1 in file order. hassel's port ids are kept; ports missing from the port map but used by rules are
  * added when they are a router's engine ({@code r*100000}, named {@code engine}) or an
  * intermediate ({@code +10000}, {@code <if>@mid}) or output ({@code +20000}, {@code <if>@out})
  * copy of a mapped port. The inverse match and rewrite, and the intersections and ports of

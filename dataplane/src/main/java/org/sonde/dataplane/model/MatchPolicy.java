@@ -5,9 +5,9 @@ public enum MatchPolicy {
     /** Only the first matching rule in table order applies. */
     FIRST_MATCH,
     /**
-     * Every matching rule applies, except on headers also matched by a rule it lists in
-     * {@link Rule#shadowedBy()}: hassel's {@code affected_by} semantics, where an empty list means
-     * overlapping rules all fire.
+     * Every matching rule applies, except to packets (in-port and header) that a rule it lists in
+     * {@link Rule#shadowedBy()} also matches: hassel's {@code affected_by} semantics, where an
+     * empty list means overlapping rules all fire.
      */
     EXPLICIT
 }

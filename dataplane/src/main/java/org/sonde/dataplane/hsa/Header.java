@@ -1,10 +1,14 @@
 package org.sonde.dataplane.hsa;
 
 import java.util.Arrays;
+import java.util.NoSuchElementException;
 import java.util.StringJoiner;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.HeaderLayout;
 
 /**
- * One concrete packet header: a value for every field of a layout.
+ * One concrete packet header: a value for every field of a layout. Bits no field covers have no
+ * value.
  *
  * @param layout the layout the values follow
  * @param values one unsigned value per field, in layout order
@@ -19,7 +23,7 @@ public record Header(HeaderLayout layout, long[] values) {
                     values.length + " values for " + layout.fields().size() + " fields");
         }
         for (int i = 0; i < values.length; i++) {
-            HeaderLayout.Field f = layout.fields().get(i);
+            HeaderField f = layout.fields().get(i);
             if (!f.fits(values[i])) {
                 throw new IllegalArgumentException(
                         "value " + Long.toUnsignedString(values[i]) + " does not fit field " + f.name());
@@ -35,16 +39,19 @@ public record Header(HeaderLayout layout, long[] values) {
 
     /** The value of the field called {@code name}. */
     public long get(String name) {
-        return values[layout.indexOf(layout.field(name))];
+        HeaderField f = layout.field(name).orElseThrow(
+                () -> new NoSuchElementException("no field " + name + " in " + layout.names()));
+        return values[layout.fields().indexOf(f)];
     }
 
-    /** The value of each BDD variable of the layout. */
+    /** The value of each BDD variable of the layout ({@link HeaderAlgebra}'s variable order). */
     boolean[] toAssignment() {
-        boolean[] bits = new boolean[layout.totalBits()];
+        boolean[] bits = new boolean[HeaderAlgebra.variableCount(layout)];
+        int[] first = HeaderAlgebra.firstVars(layout);
         for (int i = 0; i < values.length; i++) {
-            HeaderLayout.Field f = layout.fields().get(i);
-            for (int b = 0; b < f.width(); b++) {
-                bits[f.var(b)] = ((values[i] >>> (f.width() - 1 - b)) & 1) != 0;
+            HeaderField f = layout.fields().get(i);
+            for (int b = 0; b < f.widthBits(); b++) {
+                bits[first[i] + b] = ((values[i] >>> (f.widthBits() - 1 - b)) & 1) != 0;
             }
         }
         return bits;
@@ -53,11 +60,12 @@ public record Header(HeaderLayout layout, long[] values) {
     /** The header a full assignment of the layout's BDD variables describes. */
     static Header fromAssignment(HeaderLayout layout, boolean[] bits) {
         long[] values = new long[layout.fields().size()];
+        int[] first = HeaderAlgebra.firstVars(layout);
         for (int i = 0; i < values.length; i++) {
-            HeaderLayout.Field f = layout.fields().get(i);
+            HeaderField f = layout.fields().get(i);
             long v = 0;
-            for (int b = 0; b < f.width(); b++) {
-                v = (v << 1) | (bits[f.var(b)] ? 1 : 0);
+            for (int b = 0; b < f.widthBits(); b++) {
+                v = (v << 1) | (bits[first[i] + b] ? 1 : 0);
             }
             values[i] = v;
         }

@@ -1,9 +1,32 @@
 package org.sonde.dataplane.hsa;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.Ternary;
 
 /**
- * Builds {@link HeaderSpace}s over one {@link HeaderLayout}; owns the {@link Bdd} they share.
+ * Builds {@link HeaderSpace}s over one model {@link HeaderLayout}; owns the {@link Bdd} they share
+ * and maps the layout's field bits to BDD variables.
+ *
+ * <p><b>Variable order.</b> Fields take consecutive variables in the layout's field list order,
+ * and within a field the most significant bit comes first. Prefixes and port ranges constrain a
+ * field from its top bits down, so with MSB first a prefix is a single chain and a set of prefixes
+ * shares its common leading bits the way a trie does: a forwarding table's BDD grows with its
+ * trie, not with the product of its rules. LSB first would make every prefix test all lower bits
+ * first. Bits of the header that no field covers get no variable.
+ *
+ * <p><b>Hassel's text order.</b> hassel writes a header as a {@code 0/1/x} string starting from
+ * its highest byte. Character {@code p} of such a string is bit {@code p} from the header's most
+ * significant bit, which {@link HeaderField#offsetBits()} counts in, so it belongs to the field
+ * whose {@code [offsetBits, offsetBits + widthBits)} contains {@code p} ({@link #hasselOrder()}).
+ * A bit no field covers must be {@code x} in a match and kept by a rewrite; anything else is
+ * rejected, since no header space of this algebra could express it.
  *
  * <p>Spaces from different algebras never mix, even over equal layouts, because their node ids
  * belong to different BDD arenas. Like the BDD, an algebra is not thread-safe.
@@ -11,16 +34,46 @@ import java.util.Arrays;
 public final class HeaderAlgebra {
 
     private final HeaderLayout layout;
+    private final Map<String, Integer> firstVars;
+    private final int[] hasselOrder;
     private final Bdd bdd;
     private final HeaderSpace all;
     private final HeaderSpace none;
 
-    /** An algebra with a fresh BDD of one variable per header bit. */
+    /** An algebra with a fresh BDD of one variable per bit of the layout's fields. */
     public HeaderAlgebra(HeaderLayout layout) {
         this.layout = layout;
-        this.bdd = new Bdd(layout.totalBits());
+        int[] first = firstVars(layout);
+        this.firstVars = new HashMap<>();
+        this.hasselOrder = new int[layout.widthBits()];
+        Arrays.fill(hasselOrder, -1);
+        List<HeaderField> fields = layout.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            HeaderField f = fields.get(i);
+            firstVars.put(f.name(), first[i]);
+            for (int b = 0; b < f.widthBits(); b++) {
+                hasselOrder[f.offsetBits() + b] = first[i] + b;
+            }
+        }
+        this.bdd = new Bdd(variableCount(layout));
         this.all = new HeaderSpace(this, Bdd.TRUE);
         this.none = new HeaderSpace(this, Bdd.FALSE);
+    }
+
+    /** The BDD variable of each field's most significant bit, fields in list order. */
+    static int[] firstVars(HeaderLayout layout) {
+        int[] first = new int[layout.fields().size()];
+        int next = 0;
+        for (int i = 0; i < first.length; i++) {
+            first[i] = next;
+            next += layout.fields().get(i).widthBits();
+        }
+        return first;
+    }
+
+    /** The number of BDD variables: the bits of all fields. */
+    static int variableCount(HeaderLayout layout) {
+        return layout.fields().stream().mapToInt(HeaderField::widthBits).sum();
     }
 
     /** The layout of every header in this algebra. */
@@ -30,6 +83,48 @@ public final class HeaderAlgebra {
 
     Bdd bdd() {
         return bdd;
+    }
+
+    /** The field called {@code name}. */
+    HeaderField field(String name) {
+        return layout.field(name).orElseThrow(
+                () -> new NoSuchElementException("no field " + name + " in " + layout.names()));
+    }
+
+    /** The BDD variable of {@code field}'s most significant bit. */
+    int firstVar(HeaderField field) {
+        return firstVars.get(field.name());
+    }
+
+    /** The BDD variable of bit {@code bit} of {@code field}, counted from its most significant bit (0). */
+    public int var(String field, int bit) {
+        HeaderField f = field(field);
+        if (bit < 0 || bit >= f.widthBits()) {
+            throw new IndexOutOfBoundsException("bit " + bit + " of " + field);
+        }
+        return firstVars.get(field) + bit;
+    }
+
+    /** The number of BDD variables: the bits of all fields. */
+    public int variableCount() {
+        return bdd.varCount();
+    }
+
+    /**
+     * The BDD variable of each character of a hassel {@code 0/1/x} string of the layout's width,
+     * or -1 for a bit no field covers (a copy).
+     */
+    public int[] hasselOrder() {
+        return hasselOrder.clone();
+    }
+
+    /** Headers satisfying every ternary constraint of {@code match}; fields it omits are wild. */
+    public HeaderSpace match(Match match) {
+        int r = Bdd.TRUE;
+        for (Map.Entry<String, Ternary> e : match.fields().entrySet()) {
+            r = bdd.and(r, ternary(e.getKey(), e.getValue().value(), e.getValue().mask()).node());
+        }
+        return wrap(r);
     }
 
     HeaderSpace wrap(int node) {
@@ -48,8 +143,8 @@ public final class HeaderAlgebra {
 
     /** Headers whose {@code field} equals {@code value} (unsigned). */
     public HeaderSpace equal(String field, long value) {
-        HeaderLayout.Field f = layout.field(field);
-        return ternary(field, value, f.maxValue());
+        HeaderField f = field(field);
+        return ternary(field, value, f.fullMask());
     }
 
     /**
@@ -58,19 +153,19 @@ public final class HeaderAlgebra {
      * full address.
      */
     public HeaderSpace prefix(String field, long value, int length) {
-        HeaderLayout.Field f = layout.field(field);
-        if (length < 0 || length > f.width()) {
+        HeaderField f = field(field);
+        if (length < 0 || length > f.widthBits()) {
             throw new IllegalArgumentException("prefix length " + length + " for field " + field);
         }
-        return ternary(field, value & Prefix.mask(length, f.width()), Prefix.mask(length, f.width()));
+        return ternary(field, value & Prefix.mask(length, f.widthBits()), Prefix.mask(length, f.widthBits()));
     }
 
     /** Headers whose {@code field} matches the prefix. */
     public HeaderSpace prefix(String field, Prefix prefix) {
-        HeaderLayout.Field f = layout.field(field);
-        if (prefix.width() != f.width()) {
+        HeaderField f = field(field);
+        if (prefix.width() != f.widthBits()) {
             throw new IllegalArgumentException(
-                    "prefix of width " + prefix.width() + " for field " + field + " of " + f.width());
+                    "prefix of width " + prefix.width() + " for field " + field + " of " + f.widthBits());
         }
         return prefix(field, prefix.value(), prefix.length());
     }
@@ -80,18 +175,19 @@ public final class HeaderAlgebra {
      * bit of 1 means "must match", 0 means "don't care").
      */
     public HeaderSpace ternary(String field, long value, long mask) {
-        HeaderLayout.Field f = layout.field(field);
+        HeaderField f = field(field);
         if (!f.fits(value) || !f.fits(mask)) {
             throw new IllegalArgumentException("value or mask does not fit field " + field);
         }
+        int first = firstVars.get(field);
         int n = Long.bitCount(mask);
         int[] vars = new int[n];
         boolean[] values = new boolean[n];
         int k = 0;
-        for (int i = 0; i < f.width(); i++) {
-            int shift = f.width() - 1 - i;
+        for (int i = 0; i < f.widthBits(); i++) {
+            int shift = f.widthBits() - 1 - i;
             if (((mask >>> shift) & 1) != 0) {
-                vars[k] = f.var(i);
+                vars[k] = first + i;
                 values[k] = ((value >>> shift) & 1) != 0;
                 k++;
             }
@@ -101,9 +197,9 @@ public final class HeaderAlgebra {
 
     /** Headers whose {@code field} lies in the unsigned range {@code lo..hi}, both included. */
     public HeaderSpace range(String field, long lo, long hi) {
-        HeaderLayout.Field f = layout.field(field);
+        HeaderField f = field(field);
         int r = Bdd.FALSE;
-        for (Prefix p : Prefix.coverRange(lo, hi, f.width())) {
+        for (Prefix p : Prefix.coverRange(lo, hi, f.widthBits())) {
             r = bdd.or(r, prefix(field, p).node());
         }
         return wrap(r);
@@ -116,8 +212,8 @@ public final class HeaderAlgebra {
 
     /** Headers whose {@code field} is above {@code bound} (ACL {@code gt}); empty at the maximum. */
     public HeaderSpace greaterThan(String field, long bound) {
-        HeaderLayout.Field f = layout.field(field);
-        return bound == f.maxValue() ? none : range(field, bound + 1, f.maxValue());
+        HeaderField f = field(field);
+        return bound == f.fullMask() ? none : range(field, bound + 1, f.fullMask());
     }
 
     /** Headers whose {@code field} differs from {@code value} (ACL {@code neq}). */
@@ -136,12 +232,11 @@ public final class HeaderAlgebra {
 
     /**
      * A hassel wildcard over the whole header: one of {@code 0}, {@code 1}, {@code x} (either) or
-     * {@code z} (neither, so the set is empty) per bit, in {@link HeaderLayout#hasselOrder()}.
-     * Commas and whitespace between bytes are ignored.
+     * {@code z} (neither, so the set is empty) per bit, in {@link #hasselOrder()}. Commas and
+     * whitespace between bytes are ignored. A bit no field covers must be {@code x} (or {@code z}).
      */
     public HeaderSpace wildcard(String hassel) {
         char[] bits = hasselBits(hassel);
-        int[] order = layout.hasselOrder();
         int cared = 0;
         for (char c : bits) {
             switch (c) {
@@ -158,7 +253,7 @@ public final class HeaderAlgebra {
         int k = 0;
         for (int p = 0; p < bits.length; p++) {
             if (bits[p] != 'x') {
-                vars[k] = order[p];
+                vars[k] = coveredVar(p, "is '" + bits[p] + "'");
                 values[k] = bits[p] == '1';
                 k++;
             }
@@ -175,11 +270,21 @@ public final class HeaderAlgebra {
                 b.append(Character.toLowerCase(c));
             }
         }
-        if (b.length() != layout.totalBits()) {
+        if (b.length() != layout.widthBits()) {
             throw new IllegalArgumentException(
-                    "hassel string has " + b.length() + " bits, layout has " + layout.totalBits());
+                    "hassel string has " + b.length() + " bits, layout " + layout.name() + " has " + layout.widthBits());
         }
         return b.toString().toCharArray();
+    }
+
+    /** The variable of hassel bit {@code p}, which {@code what} (0/1 or rewritten) requires a field for. */
+    int coveredVar(int p, String what) {
+        int v = hasselOrder[p];
+        if (v < 0) {
+            throw new IllegalArgumentException(
+                    "hassel bit " + p + " " + what + ", but no field of layout " + layout.name() + " covers it");
+        }
+        return v;
     }
 
     void requireLayout(Header header) {

@@ -3,6 +3,8 @@ package org.sonde.dataplane.hsa;
 import java.math.BigInteger;
 import java.util.Optional;
 import java.util.Random;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.HeaderLayout;
 
 /**
  * An immutable set of packet headers of one {@link HeaderAlgebra}, represented by a BDD node.
@@ -104,14 +106,15 @@ public final class HeaderSpace {
     public HeaderSpace forget(String... fields) {
         int total = 0;
         for (String name : fields) {
-            total += layout().field(name).width();
+            total += algebra.field(name).widthBits();
         }
         int[] vars = new int[total];
         int k = 0;
         for (String name : fields) {
-            HeaderLayout.Field f = layout().field(name);
-            for (int i = 0; i < f.width(); i++) {
-                vars[k++] = f.var(i);
+            HeaderField f = algebra.field(name);
+            int first = algebra.firstVar(f);
+            for (int i = 0; i < f.widthBits(); i++) {
+                vars[k++] = first + i;
             }
         }
         return algebra.wrap(bdd().exists(node, bdd().varSet(vars)));
@@ -119,7 +122,7 @@ public final class HeaderSpace {
 
     /** The headers of this space after setting {@code field} to {@code value}. */
     public HeaderSpace set(String field, long value) {
-        return rewrite(field, layout().field(field).maxValue(), value);
+        return rewrite(field, algebra.field(field).fullMask(), value);
     }
 
     /**
@@ -127,7 +130,8 @@ public final class HeaderSpace {
      * to those of {@code value}, keeping the others.
      */
     public HeaderSpace rewrite(String field, long mask, long value) {
-        HeaderLayout.Field f = layout().field(field);
+        HeaderField f = algebra.field(field);
+        int first = algebra.firstVar(f);
         if (!f.fits(mask) || !f.fits(value)) {
             throw new IllegalArgumentException("mask or value does not fit field " + field);
         }
@@ -135,10 +139,10 @@ public final class HeaderSpace {
         int[] vars = new int[n];
         boolean[] values = new boolean[n];
         int k = 0;
-        for (int i = 0; i < f.width(); i++) {
-            int shift = f.width() - 1 - i;
+        for (int i = 0; i < f.widthBits(); i++) {
+            int shift = f.widthBits() - 1 - i;
             if (((mask >>> shift) & 1) != 0) {
-                vars[k] = f.var(i);
+                vars[k] = first + i;
                 values[k] = ((value >>> shift) & 1) != 0;
                 k++;
             }
@@ -150,11 +154,11 @@ public final class HeaderSpace {
      * hassel's masked rewrite over the whole header, {@code new = (old & mask) | rewrite}: {@code
      * mask} has 0 at rewritten bits and 1 at kept bits; {@code rewrite} gives the new value of each
      * rewritten bit (its characters at kept bits are ignored). Both are in hassel's text order.
+     * A bit no field covers must be kept.
      */
     public HeaderSpace rewriteHassel(String mask, String rewrite) {
         char[] m = algebra.hasselBits(mask);
         char[] r = algebra.hasselBits(rewrite);
-        int[] order = layout().hasselOrder();
         int n = 0;
         for (char c : m) {
             if (c == '0') {
@@ -171,7 +175,7 @@ public final class HeaderSpace {
                 if (r[p] != '0' && r[p] != '1') {
                     throw new IllegalArgumentException("rewritten bit " + p + " is '" + r[p] + "'");
                 }
-                vars[k] = order[p];
+                vars[k] = algebra.coveredVar(p, "is rewritten");
                 values[k] = r[p] == '1';
                 k++;
             }

@@ -3,10 +3,10 @@
  * forwarding verification.
  *
  * <p>{@link org.sonde.dataplane.hsa.Bdd} is the engine (primitive arrays, an arena that never
- * frees nodes, a lossy operation cache). {@link org.sonde.dataplane.hsa.HeaderLayout} names the
- * header fields and places their bits among BDD variables, most significant bit first;
- * {@link org.sonde.dataplane.hsa.HeaderAlgebra} builds immutable
- * {@link org.sonde.dataplane.hsa.HeaderSpace}s over one layout, including hassel's {@code 0/1/x}
+ * frees nodes, a lossy operation cache). {@link org.sonde.dataplane.hsa.HeaderAlgebra} takes the
+ * model's {@link org.sonde.dataplane.model.HeaderLayout}, places its field bits among BDD
+ * variables (field list order, most significant bit first) and builds immutable
+ * {@link org.sonde.dataplane.hsa.HeaderSpace}s over it, including hassel's {@code 0/1/x}
  * wildcards and masked rewrites; {@link org.sonde.dataplane.hsa.AtomicPredicates} reduces a list
  * of predicates to small integer sets of atoms.
  */

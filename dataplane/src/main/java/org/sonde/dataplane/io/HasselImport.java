@@ -19,6 +19,7 @@ import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.MatchPolicy;
@@ -44,12 +45,6 @@ import org.sonde.dataplane.model.Ternary;
  * {@code affected_by}, are derived data: checked for shape, not kept.
  */
 public final class HasselImport {
-    /** hassel's IP-only models (Stanford "simple"): the destination address alone. */
-    public static final HeaderLayout IP_DST = new HeaderLayout("hassel-ip-dst", 32,
-            List.of(new HeaderField("ip_dst", 0, 32)));
-    /** hassel's Internet2 model: VLAN, then destination address (text order, most significant first). */
-    public static final HeaderLayout VLAN_IP_DST = new HeaderLayout("hassel-vlan-ip-dst", 48,
-            List.of(new HeaderField("vlan", 0, 16), new HeaderField("ip_dst", 16, 32)));
 
     /** The port map's file name in a hassel directory. */
     public static final String PORT_MAP = "port_map.txt";

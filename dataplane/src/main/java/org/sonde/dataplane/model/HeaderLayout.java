@@ -33,4 +33,49 @@ public record HeaderLayout(String name, int widthBits, List<HeaderField> fields)
     public Optional<HeaderField> field(String fieldName) {
         return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst();
     }
+
+    /** Field names in list order. */
+    public List<String> names() {
+        return fields.stream().map(HeaderField::name).toList();
+    }
+
+    /**
+     * A builder that lays fields out one after another from the header's first byte, the way
+     * hassel numbers bytes: the first field added takes the lowest bytes. hassel writes a header
+     * from its highest byte, so the last field added comes first in text ({@code offsetBits} 0)
+     * and the first comes last. The header is exactly as wide as its fields.
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** Lays fields out one after another; see {@link #builder(String)}. */
+    public static final class Builder {
+        private final String name;
+        private final List<String> names = new ArrayList<>();
+        private final List<Integer> widths = new ArrayList<>();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** Appends a field of {@code widthBits} bits after the fields added so far. */
+        public Builder field(String fieldName, int widthBits) {
+            names.add(fieldName);
+            widths.add(widthBits);
+            return this;
+        }
+
+        /** The layout, fields in the order they were added. */
+        public HeaderLayout build() {
+            int total = widths.stream().mapToInt(Integer::intValue).sum();
+            List<HeaderField> out = new ArrayList<>();
+            int end = 0;
+            for (int i = 0; i < names.size(); i++) {
+                end += widths.get(i);
+                out.add(new HeaderField(names.get(i), total - end, widths.get(i)));
+            }
+            return new HeaderLayout(name, total, out);
+        }
+    }
 }

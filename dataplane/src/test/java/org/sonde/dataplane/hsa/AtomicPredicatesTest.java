@@ -10,6 +10,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import org.sonde.dataplane.hsa.SmallUniverse.Sample;
+import org.sonde.dataplane.model.HeaderLayouts;
 
 /** Atomic predicates against brute force over a 10-bit layout. */
 class AtomicPredicatesTest {
@@ -67,7 +68,7 @@ class AtomicPredicatesTest {
 
     @Test
     void nestedPrefixesGiveThreeAtoms() {
-        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayout.hassel());
+        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayouts.HASSEL);
         HeaderSpace slash8 = algebra.prefix("ip_dst", 10L << 24, 8);
         HeaderSpace slash16 = algebra.prefix("ip_dst", (10L << 24) | (1L << 16), 16);
         AtomicPredicates ap = AtomicPredicates.compute(algebra, List.of(slash8, slash16, slash8));

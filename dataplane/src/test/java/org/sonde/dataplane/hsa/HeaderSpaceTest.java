@@ -43,7 +43,7 @@ class HeaderSpaceTest {
 
     private static Header with(Header h, String field, long value) {
         long[] v = h.values();
-        v[SmallUniverse.LAYOUT.indexOf(SmallUniverse.LAYOUT.field(field))] = value;
+        v[SmallUniverse.LAYOUT.names().indexOf(field)] = value;
         return new Header(SmallUniverse.LAYOUT, v);
     }
 
@@ -89,7 +89,7 @@ class HeaderSpaceTest {
         Random rnd = new Random(seed);
         for (Sample s : samples(u, seed)) {
             String f = SmallUniverse.FIELDS[rnd.nextInt(3)];
-            long max = SmallUniverse.LAYOUT.field(f).maxValue();
+            long max = SmallUniverse.LAYOUT.field(f).orElseThrow().fullMask();
             long value = rnd.nextLong(max + 1);
             long mask = rnd.nextLong(max + 1);
 
@@ -110,8 +110,8 @@ class HeaderSpaceTest {
             }
             assertHolds(s.space().forget(f), forgotten);
 
-            String hMask = SmallUniverse.randomTernary(rnd, "01", SmallUniverse.LAYOUT.totalBits());
-            String hRewrite = SmallUniverse.randomTernary(rnd, "01", SmallUniverse.LAYOUT.totalBits());
+            String hMask = SmallUniverse.randomTernary(rnd, "01", SmallUniverse.LAYOUT.widthBits());
+            String hRewrite = SmallUniverse.randomTernary(rnd, "01", SmallUniverse.LAYOUT.widthBits());
             assertHolds(s.space().rewriteHassel(hMask, hRewrite), image(s.model(), h -> {
                 char[] text = SmallUniverse.hasselText(h);
                 for (int p = 0; p < text.length; p++) {

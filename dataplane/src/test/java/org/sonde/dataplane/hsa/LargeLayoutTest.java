@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.sonde.dataplane.model.HeaderLayouts;
 
 /** Sanity at full size: the 128-bit hassel layout with many random prefixes. */
 class LargeLayoutTest {
@@ -46,7 +47,7 @@ class LargeLayoutTest {
 
     @Test
     void tenThousandPrefixesStayCompactAndCountExactly() {
-        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayout.hassel());
+        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayouts.HASSEL);
         Random rnd = new Random(42);
         List<long[]> dst = new ArrayList<>();
         List<long[]> src = new ArrayList<>();
@@ -93,7 +94,7 @@ class LargeLayoutTest {
 
     @Test
     void aclStyleEntriesOnAllFields() {
-        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayout.hassel());
+        HeaderAlgebra algebra = new HeaderAlgebra(HeaderLayouts.HASSEL);
         HeaderSpace web = algebra.equal("ip_proto", 6)
                 .intersect(algebra.prefix("ip_src", 0xAC110000L, 16))
                 .intersect(algebra.range("tp_dst", 80, 443))

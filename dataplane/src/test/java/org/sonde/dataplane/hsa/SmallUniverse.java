@@ -3,6 +3,7 @@ package org.sonde.dataplane.hsa;
 import java.util.BitSet;
 import java.util.Random;
 import java.util.function.Predicate;
+import org.sonde.dataplane.model.HeaderLayout;
 
 /**
  * A 10-bit layout small enough to enumerate: every header is an index, and a header space has a
@@ -10,7 +11,7 @@ import java.util.function.Predicate;
  * significant, which is also the BDD's variable order.
  */
 final class SmallUniverse {
-    static final HeaderLayout LAYOUT = HeaderLayout.builder().field("a", 3).field("b", 4).field("c", 3).build();
+    static final HeaderLayout LAYOUT = HeaderLayout.builder("small").field("a", 3).field("b", 4).field("c", 3).build();
     static final int SIZE = 1 << 10;
     static final String[] FIELDS = {"a", "b", "c"};
 
@@ -42,7 +43,7 @@ final class SmallUniverse {
     static char[] hasselText(Header h) {
         StringBuilder b = new StringBuilder();
         for (String f : new String[] {"c", "b", "a"}) {
-            int w = LAYOUT.field(f).width();
+            int w = LAYOUT.field(f).orElseThrow().widthBits();
             for (int i = w - 1; i >= 0; i--) {
                 b.append(((h.get(f) >>> i) & 1) == 1 ? '1' : '0');
             }
@@ -87,7 +88,7 @@ final class SmallUniverse {
 
     private Sample primitive(Random rnd) {
         String f = FIELDS[rnd.nextInt(FIELDS.length)];
-        int width = LAYOUT.field(f).width();
+        int width = LAYOUT.field(f).orElseThrow().widthBits();
         long max = (1L << width) - 1;
         long v = rnd.nextLong(max + 1);
         long w = rnd.nextLong(max + 1);
@@ -106,7 +107,7 @@ final class SmallUniverse {
             case 5 -> new Sample(algebra.greaterThan(f, v), model(h -> h.get(f) > v));
             case 6 -> new Sample(algebra.notEqual(f, v), model(h -> h.get(f) != v));
             case 7 -> {
-                String text = randomTernary(rnd, "01xxx", LAYOUT.totalBits());
+                String text = randomTernary(rnd, "01xxx", LAYOUT.widthBits());
                 yield new Sample(algebra.wildcard(text), model(h -> {
                     char[] bits = hasselText(h);
                     for (int p = 0; p < bits.length; p++) {

@@ -1,5 +1,6 @@
 package org.sonde.dataplane.io;
 
+import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
@@ -28,7 +29,7 @@ class HasselDatasetsTest {
 
     @Test
     void stanfordIpOnly() {
-        HasselImport.Import imp = HasselImport.load(Datasets.dir("stanford-hassel-ip"), HasselImport.IP_DST);
+        HasselImport.Import imp = HasselImport.load(Datasets.dir("stanford-hassel-ip"), HeaderLayouts.HASSEL_IP_DST);
         Network n = imp.network();
         assertThat(n.devices()).hasSize(16);
         assertThat(imp.mappedPorts()).isEqualTo(202);
@@ -47,7 +48,7 @@ class HasselDatasetsTest {
 
     @Test
     void internet2() {
-        HasselImport.Import imp = HasselImport.load(Datasets.dir("internet2-hassel"), HasselImport.VLAN_IP_DST);
+        HasselImport.Import imp = HasselImport.load(Datasets.dir("internet2-hassel"), HeaderLayouts.HASSEL_VLAN_IP_DST);
         Network n = imp.network();
         assertThat(n.devices()).hasSize(9);
         assertThat(imp.mappedPorts()).isEqualTo(345);

@@ -1,5 +1,6 @@
 package org.sonde.dataplane.io;
 
+import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.sonde.dataplane.io.HasselExcerpts.*;
 
@@ -39,14 +40,14 @@ class HasselFuzzTest {
         rows.set(at, line);
         Map<String, String> tfs = new HashMap<>(stanfordTfs());
         tfs.put("bbra_rtr.tf", String.join("\n", rows));
-        onlyBadInput(STANFORD_PORT_MAP, tfs, HasselImport.IP_DST);
+        onlyBadInput(STANFORD_PORT_MAP, tfs, HeaderLayouts.HASSEL_IP_DST);
     }
 
     @Property(tries = 300)
     void randomPortMapLines(@ForAll("lines") String line, @ForAll @IntRange(min = 0, max = 4) int at) {
         List<String> rows = new java.util.ArrayList<>(STANFORD_PORT_MAP.lines().toList());
         rows.set(at, line);
-        onlyBadInput(String.join("\n", rows), stanfordTfs(), HasselImport.IP_DST);
+        onlyBadInput(String.join("\n", rows), stanfordTfs(), HeaderLayouts.HASSEL_IP_DST);
     }
 
     @Property(tries = 500)
@@ -55,7 +56,7 @@ class HasselFuzzTest {
         String name = topology ? "topology.tf" : internet2 ? "atla.tf" : "bbra_rtr.tf";
         String text = tfs.get(name);
         tfs.put(name, text.substring(0, Math.min(cut, text.length())));
-        onlyBadInput(internet2 ? I2_PORT_MAP : STANFORD_PORT_MAP, tfs, internet2 ? HasselImport.VLAN_IP_DST : HasselImport.IP_DST);
+        onlyBadInput(internet2 ? I2_PORT_MAP : STANFORD_PORT_MAP, tfs, internet2 ? HeaderLayouts.HASSEL_VLAN_IP_DST : HeaderLayouts.HASSEL_IP_DST);
     }
 
     @Property(tries = 1000)
@@ -65,7 +66,7 @@ class HasselFuzzTest {
         String text = tfs.get(name);
         int i = at % text.length();
         tfs.put(name, text.substring(0, i) + c + text.substring(i + 1));
-        onlyBadInput(internet2 ? I2_PORT_MAP : STANFORD_PORT_MAP, tfs, internet2 ? HasselImport.VLAN_IP_DST : HasselImport.IP_DST);
+        onlyBadInput(internet2 ? I2_PORT_MAP : STANFORD_PORT_MAP, tfs, internet2 ? HeaderLayouts.HASSEL_VLAN_IP_DST : HeaderLayouts.HASSEL_IP_DST);
     }
 
     @Provide

@@ -1,5 +1,6 @@
 package org.sonde.dataplane.io;
 
+import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.sonde.dataplane.io.HasselExcerpts.*;
@@ -22,7 +23,7 @@ import org.sonde.dataplane.model.Ternary;
 class HasselImportTest {
     @Test
     void stanfordExcerptBecomesTheModel() {
-        HasselImport.Import imp = HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), HasselImport.IP_DST);
+        HasselImport.Import imp = HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), HeaderLayouts.HASSEL_IP_DST);
         Network n = imp.network();
         assertThat(imp.mappedPorts()).isEqualTo(3);
         assertThat(imp.derivedPorts()).isZero();
@@ -55,7 +56,7 @@ class HasselImportTest {
 
     @Test
     void internet2ExcerptAddsEngineAndOutputPortsAndRewrites() {
-        HasselImport.Import imp = HasselImport.parse(I2_PORT_MAP, i2Tfs(), HasselImport.VLAN_IP_DST);
+        HasselImport.Import imp = HasselImport.parse(I2_PORT_MAP, i2Tfs(), HeaderLayouts.HASSEL_VLAN_IP_DST);
         Network n = imp.network();
         assertThat(imp.mappedPorts()).isEqualTo(2);
         assertThat(imp.derivedPorts()).isEqualTo(2);
@@ -70,7 +71,7 @@ class HasselImportTest {
 
     @Test
     void importedNetworkSurvivesJson() {
-        Network n = HasselImport.parse(I2_PORT_MAP, i2Tfs(), HasselImport.VLAN_IP_DST).network();
+        Network n = HasselImport.parse(I2_PORT_MAP, i2Tfs(), HeaderLayouts.HASSEL_VLAN_IP_DST).network();
         assertThat(NetworkJson.read("i2.json", NetworkJson.write(n))).isEqualTo(n);
     }
 
@@ -79,16 +80,16 @@ class HasselImportTest {
         java.nio.file.Files.writeString(dir.resolve("port_map.txt"), STANFORD_PORT_MAP);
         java.nio.file.Files.writeString(dir.resolve("stages"), "1\n");
         for (Map.Entry<String, String> e : stanfordTfs().entrySet()) java.nio.file.Files.writeString(dir.resolve(e.getKey()), e.getValue());
-        assertThat(HasselImport.load(dir, HasselImport.IP_DST)).isEqualTo(HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), HasselImport.IP_DST));
+        assertThat(HasselImport.load(dir, HeaderLayouts.HASSEL_IP_DST)).isEqualTo(HasselImport.parse(STANFORD_PORT_MAP, stanfordTfs(), HeaderLayouts.HASSEL_IP_DST));
         java.nio.file.Files.delete(dir.resolve("port_map.txt"));
-        assertThatThrownBy(() -> HasselImport.load(dir, HasselImport.IP_DST)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> HasselImport.load(dir, HeaderLayouts.HASSEL_IP_DST)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("expected a file port_map.txt");
-        assertThatThrownBy(() -> HasselImport.load(dir.resolve("absent"), HasselImport.IP_DST))
+        assertThatThrownBy(() -> HasselImport.load(dir.resolve("absent"), HeaderLayouts.HASSEL_IP_DST))
                 .isInstanceOf(org.sonde.core.EnvironmentException.class).hasMessageContaining("absent");
     }
 
     static void rejects(String portMap, Map<String, String> tfs, String... fragments) {
-        assertThatThrownBy(() -> HasselImport.parse(portMap, tfs, HasselImport.IP_DST))
+        assertThatThrownBy(() -> HasselImport.parse(portMap, tfs, HeaderLayouts.HASSEL_IP_DST))
                 .isInstanceOf(BadInputException.class).message().contains(fragments);
     }
 

@@ -155,7 +155,7 @@ public record PacketSummary(long number, long timeNanos, double time, int length
         }
         if (ipv4ChecksumGood == Boolean.FALSE) sb.append(" BAD-IP-CHECKSUM");
         if (l4ChecksumGood == Boolean.FALSE) sb.append(" BAD-L4-CHECKSUM");
-        sb.append(" len=").append(length);
+        sb.append(" frame=").append(length);
         if (capturedLength < length) sb.append(" (captured ").append(capturedLength).append(')');
         if (error != null) sb.append(": ").append(error);
         if (comment != null) sb.append(" # ").append(comment);

@@ -369,10 +369,15 @@ public final class StanfordApkeepImport {
             return new AclLine(aclId, file, line, verdict, proto, src, srcPort, dst, dstPort, prio, firstEntry, 0);
         }
 
-        /** {@code null null} (any), or {@code low high} with low ≤ high ≤ max. */
+        /**
+         * {@code null null} (any), {@code low high} with low ≤ high ≤ max, or {@code low null}: up to
+         * max, as APKeep reads it. (Its preprocessing writes IOS {@code gt 27000} as {@code 27000 null},
+         * one port wider than IOS means; we follow APKeep's files, which is what it is compared on.)
+         */
         private static Range range(String file, int line, String what, String low, String high, int max) {
             if (low.equals("null") && high.equals("null")) return new Range(0, max);
-            int lo = number(file, line, what + " low", low, max), hi = number(file, line, what + " high", high, max);
+            int lo = number(file, line, what + " low", low, max);
+            int hi = high.equals("null") ? max : number(file, line, what + " high", high, max);
             if (lo > hi) throw bad(file, line, what + ": expected low ≤ high, got " + lo + " > " + hi);
             return new Range(lo, hi);
         }

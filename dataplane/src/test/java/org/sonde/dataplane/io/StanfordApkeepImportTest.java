@@ -165,6 +165,18 @@ class StanfordApkeepImportTest {
         }
     }
 
+    @Test
+    void aLowerPortBoundAloneRunsToTheTop() {
+        String gt = "access-list 157 permit 6 6 any null null null any null 27000 null -1 65529\n";
+        String updates = UPDATES.replace("65530\n", "65530\n+ acl goza_rtr_157 access-list 157 permit 6 6 any null null null any null 27000 null 65529\n");
+        StanfordApkeepImport.Import imp = StanfordApkeepImport.parse(TOPOLOGY, VLANS, updates, aclsWith("goza_rtr_157", GOZA_157 + gt));
+        AclLine line = imp.aclLines().stream().filter(l -> l.aclId().equals("goza_rtr_157") && l.line() == 4).findFirst().orElseThrow();
+        assertThat(line.dstPort()).isEqualTo(new Range(27000, 65535));
+        assertThat(line.entryCount()).isEqualTo(StanfordApkeepImport.RangeCover.of(27000, 65535, 16).size());
+        rejects(TOPOLOGY, VLANS, updates, aclsWith("goza_rtr_157", GOZA_157 + gt.replace("27000 null", "null 27000")),
+                "acls/goza_rtr_157: line 4: destination port low: expected an integer 0..65535, got \"null\"");
+    }
+
     static void rejects(String topo, String vlans, String updates, Map<String, String> acls, String... fragments) {
         assertThatThrownBy(() -> StanfordApkeepImport.parse(topo, vlans, updates, acls))
                 .isInstanceOf(BadInputException.class).message().contains(fragments);

@@ -68,7 +68,9 @@ import org.sonde.dataplane.model.VlanMembership;
  *       assumption, not data.</li>
  * </ul>
  * Nothing in the data is left out, so there is no unsupported list: every construct either maps
- * to the model or is rejected with file, line and expectation.
+ * to the model exactly (ranges by their ternary cover, chained ACLs by the model's per-direction
+ * binding lists) or is rejected with file, line and expectation. {@code parameters.json} is
+ * APKeep's own tuning and is not read.
  */
 public final class StanfordApkeepImport {
     /** File names inside the snapshot directory. */
@@ -152,7 +154,7 @@ public final class StanfordApkeepImport {
         } catch (BadInputException e) {
             throw new BadInputException("stanford-apkeep", e.location(), e.problem(), e.hint(), e);
         }
-        return new Import(network, b.aclLines, u.insertions(), u.deletions());
+        return new Import(network, b.aclLines(), u.insertions(), u.deletions());
     }
 
     static BadInputException bad(String file, int line, String problem) {
@@ -287,6 +289,10 @@ public final class StanfordApkeepImport {
             for (String d : devices) portNames.put(d, new TreeSet<>());
         }
 
+        List<AclLine> aclLines() {
+            return aclLines;
+        }
+
         void port(Fwd f) {
             String out = f.out();
             if (out.equals("self")) return;
@@ -344,8 +350,7 @@ public final class StanfordApkeepImport {
                     throw bad(file, l.line(), "expected priorities to fall line by line, got " + a.priority() + " after " + previous);
                 previous = a.priority();
                 entries.addAll(entries(a));
-                aclLines.add(new AclLine(a.aclId(), file, a.line(), a.verdict(), a.proto(), a.srcIp(), a.srcPort(), a.dstIp(), a.dstPort(),
-                        a.priority(), a.firstEntry(), entries.size() - a.firstEntry()));
+                aclLines.add(a);
                 kept.add(new Tokens(l.line(), Stream.concat(t.subList(0, 13).stream(), Stream.of(t.get(14))).toList(), l.text()));
             }
             if (kept.isEmpty()) throw bad(file, 1, "expected at least one access-list line");
@@ -366,7 +371,8 @@ public final class StanfordApkeepImport {
             Ternary dst = address(file, line, "destination", f.get(7), f.get(8));
             Range dstPort = range(file, line, "destination port", f.get(9), f.get(10), 65535);
             int prio = number(file, line, "priority", priority, Integer.MAX_VALUE);
-            return new AclLine(aclId, file, line, verdict, proto, src, srcPort, dst, dstPort, prio, firstEntry, 0);
+            int count = cover(proto, 8).size() * cover(srcPort, 16).size() * cover(dstPort, 16).size();
+            return new AclLine(aclId, file, line, verdict, proto, src, srcPort, dst, dstPort, prio, firstEntry, count);
         }
 
         /**
@@ -395,12 +401,16 @@ public final class StanfordApkeepImport {
             return new Ternary(value, 0xFFFF_FFFFL & ~free);
         }
 
+        private static List<Ternary> cover(Range r, int widthBits) {
+            return RangeCover.of(r.low(), r.high(), widthBits);
+        }
+
         /** The model entries of one line: the product of its ranges' ternary covers, all with its verdict. */
         private static List<AclEntry> entries(AclLine a) {
             List<AclEntry> out = new ArrayList<>();
-            for (Ternary proto : RangeCover.of(a.proto().low(), a.proto().high(), 8))
-                for (Ternary sport : RangeCover.of(a.srcPort().low(), a.srcPort().high(), 16))
-                    for (Ternary dport : RangeCover.of(a.dstPort().low(), a.dstPort().high(), 16))
+            for (Ternary proto : cover(a.proto(), 8))
+                for (Ternary sport : cover(a.srcPort(), 16))
+                    for (Ternary dport : cover(a.dstPort(), 16))
                         out.add(new AclEntry(a.verdict(), new Match(Map.of("ip_src", a.srcIp(), "ip_dst", a.dstIp(),
                                 "ip_proto", proto, "tp_src", sport, "tp_dst", dport))));
             return out;

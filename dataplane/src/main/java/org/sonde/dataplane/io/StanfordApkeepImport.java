@@ -625,7 +625,10 @@ public final class StanfordApkeepImport {
     static final class RangeCover {
         private RangeCover() {}
 
+        /** Fields up to 32 bits wide, so block sizes never overflow. */
         static List<Ternary> of(long low, long high, int widthBits) {
+            if (widthBits < 1 || widthBits > 32 || low < 0 || high >= 1L << widthBits)
+                throw new IllegalArgumentException("range " + low + ".." + high + " of a " + widthBits + "-bit field");
             long full = widthBits == 64 ? -1L : (1L << widthBits) - 1;
             List<Ternary> out = new ArrayList<>();
             long lo = low;

@@ -26,6 +26,20 @@ public final class HeaderLayouts {
             .field("tcp_ctrl", 8)
             .build();
 
+    /**
+     * APKeep's five fields, which are what the preprocessed Stanford snapshot's FIB and ACLs match
+     * on (no rule matches or sets a VLAN, so there is no vlan field): ip_dst 32, ip_src 32,
+     * ip_proto 8, tp_src 16, tp_dst 16, listed in that order (the BDD variable order), destination
+     * first because every forwarding rule tests it.
+     */
+    public static final HeaderLayout APKEEP = HeaderLayout.builder("apkeep")
+            .field("ip_dst", 32)
+            .field("ip_src", 32)
+            .field("ip_proto", 8)
+            .field("tp_src", 16)
+            .field("tp_dst", 16)
+            .build();
+
     /** hassel's IP-only models (Stanford "simple"): the destination address alone. */
     public static final HeaderLayout HASSEL_IP_DST = new HeaderLayout("hassel-ip-dst", 32,
             List.of(new HeaderField("ip_dst", 0, 32)));

@@ -87,8 +87,8 @@ public final class Network {
             requirePort(b.portId(), where);
             if (!aclById.containsKey(b.aclId())) throw Invalid.at(where, "unknown ACL " + b.aclId());
             List<AclBinding> onPort = bindingsByPort.computeIfAbsent(b.portId(), p -> new ArrayList<>());
-            if (onPort.stream().anyMatch(o -> o.direction() == b.direction()))
-                throw Invalid.at(where, "port already has an ACL bound " + b.direction());
+            if (onPort.stream().anyMatch(o -> o.direction() == b.direction() && o.aclId().equals(b.aclId())))
+                throw Invalid.at(where, "ACL " + b.aclId() + " is already bound " + b.direction() + " on this port");
             onPort.add(b);
         }
         for (VlanMembership v : vlanMemberships) {
@@ -177,7 +177,7 @@ public final class Network {
         return Collections.unmodifiableList(linksFromPort.getOrDefault(portId, List.of()));
     }
 
-    /** The ACL bindings of a port. */
+    /** The ACL bindings of a port, in model order (the order a packet meets them, per direction). */
     public List<AclBinding> aclBindingsOf(int portId) {
         return Collections.unmodifiableList(bindingsByPort.getOrDefault(portId, List.of()));
     }

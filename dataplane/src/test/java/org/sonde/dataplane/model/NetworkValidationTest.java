@@ -70,6 +70,18 @@ class NetworkValidationTest {
     }
 
     @Test
+    void aPortMayChainSeveralAclsPerDirectionButNotOneTwice() {
+        List<Acl> acls = List.of(new Acl("174", List.of()), new Acl("175", List.of()));
+        List<AclBinding> chain = List.of(new AclBinding(1, AclBinding.Direction.IN, "174"), new AclBinding(1, AclBinding.Direction.IN, "175"),
+                new AclBinding(1, AclBinding.Direction.OUT, "174"));
+        Network n = new Network(LAYOUT, DEVICES, PORTS, List.of(), List.of(), acls, chain, List.of(), List.of());
+        assertThat(n.aclBindingsOf(1)).containsExactlyElementsOf(chain);
+        rejects(() -> new Network(LAYOUT, DEVICES, PORTS, List.of(), List.of(), acls,
+                        List.of(chain.get(0), new AclBinding(1, AclBinding.Direction.IN, "174")), List.of(), List.of()),
+                "ACL binding 174 IN on port 1", "ACL 174 is already bound IN on this port");
+    }
+
+    @Test
     void widthsAndVlanFieldAreChecked() {
         rejects(() -> withTable(new RuleTable("a", MatchPolicy.FIRST_MATCH, List.of(new Rule("r", 0, Set.of(1),
                 new Match(Map.of("vlan", new Ternary(0x10000, 0x10000))), List.of(new Action.Drop()))))), "constraint on vlan is wider than the field's 16 bits");

@@ -1,0 +1,164 @@
+package org.sonde.dataplane.reach;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.sonde.dataplane.hsa.Header;
+import org.sonde.dataplane.hsa.HeaderAlgebra;
+import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.ReachResult.Loop;
+import org.sonde.dataplane.reach.ReachResult.PairReach;
+import org.sonde.dataplane.reach.ReachResult.PathHistory;
+
+/**
+ * All-pairs reachability by header space propagation, one BDD per path.
+ *
+ * <p>A space arriving at a port is matched against the rules of that port's device that list the
+ * port as an in-port; each rule takes the part of the space it claims under the table's policy,
+ * rewrites it and copies it to its out-ports. With {@link ReachOptions#stages()} n &gt; 1 the
+ * outputs of the first n-1 applications are fed back to the same device at their output port.
+ * After the last stage a space <em>leaves</em> by its output port: that port is a destination of
+ * the source (unless it is the source itself), and the space crosses every link from it to the
+ * peer port, where the next device applies its table. A path ends where nothing matches, at a
+ * port without links, or at a loop: arriving at a port it already arrived at, carrying headers
+ * it carried there before (a revisit with disjoint headers, possible after rewrites, goes on;
+ * each port can only be revisited with new headers finitely often).
+ */
+public final class Reachability {
+    private Reachability() {}
+
+    /** Computes reachability over {@code network} from {@code options}' sources. */
+    public static ReachResult compute(Network network, ReachOptions options) {
+        long t0 = System.nanoTime();
+        HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
+        Transfer transfer = new Transfer(network, algebra);
+        long t1 = System.nanoTime();
+        Search search = new Search(network, options, algebra, transfer);
+        for (int source : options.sources()) {
+            if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
+            search.arrive(source, source, algebra.match(options.initial()), null, null);
+        }
+        long t2 = System.nanoTime();
+        return search.result(new ReachResult.Timings((t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000));
+    }
+
+    /** The field name to value map of a header, for results that need no layout. */
+    static Map<String, Long> example(Header h) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        HeaderLayout layout = h.layout();
+        long[] v = h.values();
+        for (int i = 0; i < v.length; i++) out.put(layout.fields().get(i).name(), v[i]);
+        return out;
+    }
+
+    /** The rule and link ids of a path, newest last, shared between branches. */
+    private static final class Trail {
+        final String id;
+        final Trail previous;
+        /** Whether this step and all before it are already counted as exercised. */
+        boolean counted;
+
+        Trail(String id, Trail previous) {
+            this.id = id;
+            this.previous = previous;
+        }
+
+        static List<String> list(Trail t) {
+            List<String> out = new ArrayList<>();
+            for (; t != null; t = t.previous) out.add(t.id);
+            return out.reversed();
+        }
+    }
+
+    /** The ports a path arrived at with what it carried there, newest first. */
+    private record Visit(int port, HeaderSpace space, Visit previous) {}
+
+    private static final class PairAcc {
+        HeaderSpace headers;
+        long paths;
+        final List<PathHistory> histories = new ArrayList<>();
+    }
+
+    private static final class Search {
+        private final Network network;
+        private final ReachOptions options;
+        private final Transfer transfer;
+        private final Map<Long, PairAcc> pairs = new HashMap<>();
+        private final TreeSet<String> rules = new TreeSet<>();
+        private final TreeSet<String> links = new TreeSet<>();
+        private final List<Loop> loops = new ArrayList<>();
+        private long paths;
+
+        Search(Network network, ReachOptions options, HeaderAlgebra algebra, Transfer transfer) {
+            this.network = network;
+            this.options = options;
+            this.transfer = transfer;
+        }
+
+        void arrive(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+            Visit here = visit(source, port, space, trail, visits);
+            if (here != null) stage(source, port, 1, space, trail, here);
+        }
+
+        /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
+        private Visit visit(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+            for (Visit v = visits; v != null; v = v.previous) {
+                if (v.port == port && v.space.overlaps(space)) {
+                    loops.add(new Loop(source, port, Trail.list(trail), example(space.intersect(v.space).pick().orElseThrow())));
+                    return null;
+                }
+            }
+            return new Visit(port, space, visits);
+        }
+
+        private void stage(int source, int port, int stage, HeaderSpace space, Trail trail, Visit visits) {
+            for (Transfer.Output o : transfer.apply(port, space)) {
+                Trail next = new Trail(o.entry().rule().id(), trail);
+                for (int out : o.entry().outPorts()) {
+                    if (out == port) continue;
+                    if (stage < options.stages()) stage(source, out, stage + 1, o.space(), next, visits);
+                    else leave(source, out, o.space(), next, visits);
+                }
+            }
+        }
+
+        private void leave(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+            // Like hassel, a space leaving by a port is delivered there even if the path came in
+            // by that port (one-stage models number a port's in and out sides alike); the loop
+            // check happens on arrival over a link, against every port the path passed.
+            if (port != source) record(source, port, space, trail);
+            Visit here = new Visit(port, space, visits);
+            for (Link l : network.linksFrom(port)) {
+                arrive(source, l.toPortId(), space, new Trail(l.id(), trail), here);
+            }
+        }
+
+        private void record(int source, int destination, HeaderSpace space, Trail trail) {
+            paths++;
+            for (Trail t = trail; t != null && !t.counted; t = t.previous) {
+                t.counted = true;
+                (network.link(t.id).isPresent() ? links : rules).add(t.id);
+            }
+            PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+            acc.headers = acc.headers == null ? space : acc.headers.union(space);
+            acc.paths++;
+            if (acc.histories.size() < options.historiesPerPair())
+                acc.histories.add(new PathHistory(Trail.list(trail), space.count(), example(space.pick().orElseThrow())));
+        }
+
+        ReachResult result(ReachResult.Timings timings) {
+            TreeMap<Long, PairAcc> sorted = new TreeMap<>(pairs);
+            List<PairReach> out = new ArrayList<>(sorted.size());
+            sorted.forEach((key, acc) -> out.add(new PairReach((int) (key >>> 32), (int) (long) key, acc.headers.count(),
+                    example(acc.headers.pick().orElseThrow()), acc.paths, acc.histories)));
+            return new ReachResult(out, rules, links, loops, paths, timings);
+        }
+    }
+}

@@ -1,13 +1,11 @@
 package org.sonde.dataplane.reach;
 
 import java.util.BitSet;
-import org.sonde.dataplane.hsa.HeaderSpace;
-
 /**
  * A ternary trie over BDD variables that finds, for a header space, the rules whose match cube
  * may overlap it, without testing every rule of a large table: a forwarding table is a trie of
  * prefixes, so a narrow space walks one branch. Entries are stored where their last constrained
- * variable is; a query intersects the space with one literal per trie edge.
+ * variable is; a query follows the edges a path's {@link Cube} allows, with bit tests only.
  */
 final class CubeIndex {
     private static final class Node {
@@ -16,39 +14,38 @@ final class CubeIndex {
     }
 
     private final Node root = new Node();
-    /** {@code literal[v][b]}: the headers whose variable v is b. */
-    private final HeaderSpace[][] literal;
+    private final int vars;
 
-    CubeIndex(HeaderSpace[][] literal) {
-        this.literal = literal;
+    CubeIndex(int vars) {
+        this.vars = vars;
     }
 
-    /** Adds entry {@code id} whose cube fixes variable v to {@code value[v]} where {@code care[v]}. */
-    void add(int id, boolean[] care, boolean[] value) {
-        int last = care.length - 1;
-        while (last >= 0 && !care[last]) last--;
+    /** Adds entry {@code id} with match cube {@code cube}. */
+    void add(int id, Cube cube) {
+        int last = vars - 1;
+        while (last >= 0 && !cube.cares(last)) last--;
         Node n = root;
         for (int v = 0; v <= last; v++) {
-            if (!care[v]) n = n.any == null ? (n.any = new Node()) : n.any;
-            else if (value[v]) n = n.one == null ? (n.one = new Node()) : n.one;
+            if (!cube.cares(v)) n = n.any == null ? (n.any = new Node()) : n.any;
+            else if (cube.bit(v)) n = n.one == null ? (n.one = new Node()) : n.one;
             else n = n.zero == null ? (n.zero = new Node()) : n.zero;
         }
         n.entries = java.util.Arrays.copyOf(n.entries, n.entries.length + 1);
         n.entries[n.entries.length - 1] = id;
     }
 
-    /** The entries whose cube overlaps {@code space} (a superset when cubes are all they have). */
-    BitSet overlapping(HeaderSpace space) {
+    /** The entries whose cube overlaps {@code cube}. */
+    BitSet overlapping(Cube cube) {
         BitSet out = new BitSet();
-        walk(root, 0, space, out);
+        walk(root, 0, cube, out);
         return out;
     }
 
-    private void walk(Node n, int v, HeaderSpace space, BitSet out) {
-        if (space.isEmpty()) return;
+    private static void walk(Node n, int v, Cube cube, BitSet out) {
         for (int e : n.entries) out.set(e);
-        if (n.any != null) walk(n.any, v + 1, space, out);
-        if (n.zero != null) walk(n.zero, v + 1, space.intersect(literal[v][0]), out);
-        if (n.one != null) walk(n.one, v + 1, space.intersect(literal[v][1]), out);
+        if (n.any != null) walk(n.any, v + 1, cube, out);
+        boolean fixed = cube.cares(v);
+        if (n.zero != null && !(fixed && cube.bit(v))) walk(n.zero, v + 1, cube, out);
+        if (n.one != null && !(fixed && !cube.bit(v))) walk(n.one, v + 1, cube, out);
     }
 }

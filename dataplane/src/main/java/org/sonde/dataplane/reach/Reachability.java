@@ -43,7 +43,7 @@ public final class Reachability {
         Search search = new Search(network, options, algebra, transfer);
         for (int source : options.sources()) {
             if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
-            search.arrive(source, source, algebra.match(options.initial()), null, null);
+            search.arrive(source, source, algebra.match(options.initial()), transfer.cube(options.initial()), null, null);
         }
         long t2 = System.nanoTime();
         return search.result(new ReachResult.Timings((t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000));
@@ -102,9 +102,9 @@ public final class Reachability {
             this.transfer = transfer;
         }
 
-        void arrive(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+        void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             Visit here = visit(source, port, space, trail, visits);
-            if (here != null) stage(source, port, 1, space, trail, here);
+            if (here != null) stage(source, port, 1, space, cube, trail, here);
         }
 
         /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
@@ -118,25 +118,25 @@ public final class Reachability {
             return new Visit(port, space, visits);
         }
 
-        private void stage(int source, int port, int stage, HeaderSpace space, Trail trail, Visit visits) {
-            for (Transfer.Output o : transfer.apply(port, space)) {
+        private void stage(int source, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            for (Transfer.Output o : transfer.apply(port, space, cube)) {
                 Trail next = new Trail(o.entry().rule().id(), trail);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
-                    if (stage < options.stages()) stage(source, out, stage + 1, o.space(), next, visits);
-                    else leave(source, out, o.space(), next, visits);
+                    if (stage < options.stages()) stage(source, out, stage + 1, o.space(), o.cube(), next, visits);
+                    else leave(source, out, o.space(), o.cube(), next, visits);
                 }
             }
         }
 
-        private void leave(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+        private void leave(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             // Like hassel, a space leaving by a port is delivered there even if the path came in
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.
             if (port != source) record(source, port, space, trail);
             Visit here = new Visit(port, space, visits);
             for (Link l : network.linksFrom(port)) {
-                arrive(source, l.toPortId(), space, new Trail(l.id(), trail), here);
+                arrive(source, l.toPortId(), space, cube, new Trail(l.id(), trail), here);
             }
         }
 

@@ -15,7 +15,6 @@ import org.sonde.dataplane.model.MatchPolicy;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
-import org.sonde.dataplane.model.Ternary;
 
 /**
  * The rule tables of a network compiled into header spaces per in-port: for each rule the headers
@@ -24,27 +23,20 @@ import org.sonde.dataplane.model.Ternary;
  */
 final class Transfer {
     /** One rule as seen from one in-port. */
-    record Entry(Rule rule, HeaderSpace claims, UnaryOperator<HeaderSpace> rewrite, int[] outPorts) {}
+    record Entry(Rule rule, HeaderSpace claims, Cube match, UnaryOperator<HeaderSpace> rewrite, Cube written, int[] outPorts) {}
 
-    /** A rule's output: what it claimed, rewritten. */
-    record Output(Entry entry, HeaderSpace space) {}
+    /** A rule's output: what it claimed, rewritten, and a cube holding it. */
+    record Output(Entry entry, HeaderSpace space, Cube cube) {}
 
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 
     private final HeaderAlgebra algebra;
-    private final HeaderSpace[][] literal;
+    private final int vars;
     private final Map<Integer, PortTable> byPort = new HashMap<>();
 
     Transfer(Network network, HeaderAlgebra algebra) {
         this.algebra = algebra;
-        this.literal = new HeaderSpace[algebra.variableCount()][2];
-        for (HeaderField f : network.layout().fields())
-            for (int b = 0; b < f.widthBits(); b++) {
-                long bit = 1L << (f.widthBits() - 1 - b);
-                int v = algebra.var(f.name(), b);
-                literal[v][0] = algebra.ternary(f.name(), 0, bit);
-                literal[v][1] = algebra.ternary(f.name(), bit, bit);
-            }
+        this.vars = algebra.variableCount();
         for (RuleTable t : network.tables()) compile(t);
     }
 
@@ -60,6 +52,8 @@ final class Transfer {
         Map<Integer, HeaderSpace> claimedSoFar = new HashMap<>();
         for (Rule r : table.rules()) {
             UnaryOperator<HeaderSpace> rewrite = rewrite(r);
+            Cube cube = cube(r.match());
+            Cube written = written(r);
             int[] outs = outPorts(r);
             for (int port : r.inPortIds()) {
                 HeaderSpace match = matchOf.get(r.id());
@@ -78,23 +72,26 @@ final class Transfer {
                         return c;
                     });
                 }
-                PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(literal)));
-                pt.index().add(pt.entries().size(), care(r.match()), value(r.match()));
-                pt.entries().add(new Entry(r, claims, rewrite, outs));
+                PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
+                pt.index().add(pt.entries().size(), cube);
+                pt.entries().add(new Entry(r, claims, cube, rewrite, written, outs));
             }
         }
     }
 
-    /** The outputs of the rules applying to {@code space} arriving at {@code port}, in table order. */
-    List<Output> apply(int port, HeaderSpace space) {
+    /**
+     * The outputs of the rules applying to {@code space} arriving at {@code port}, in table
+     * order; {@code cube} must hold {@code space}.
+     */
+    List<Output> apply(int port, HeaderSpace space, Cube cube) {
         PortTable pt = byPort.get(port);
         if (pt == null) return List.of();
         List<Output> out = new ArrayList<>();
-        BitSet candidates = pt.index().overlapping(space);
+        BitSet candidates = pt.index().overlapping(cube);
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Entry e = pt.entries().get(i);
             HeaderSpace hit = space.intersect(e.claims());
-            if (!hit.isEmpty()) out.add(new Output(e, e.rewrite().apply(hit)));
+            if (!hit.isEmpty()) out.add(new Output(e, e.rewrite().apply(hit), cube.and(e.match()).rewrite(e.written())));
         }
         return out;
     }
@@ -123,25 +120,31 @@ final class Transfer {
         return op;
     }
 
-    private boolean[] care(Match m) {
-        boolean[] care = new boolean[literal.length];
-        m.fields().forEach((field, t) -> bits(field, t, care, null));
-        return care;
+    /** The cube of a match. */
+    Cube cube(Match m) {
+        boolean[] care = new boolean[vars], value = new boolean[vars];
+        m.fields().forEach((field, t) -> bits(field, t.mask(), t.value(), care, value));
+        return Cube.of(care, value);
     }
 
-    private boolean[] value(Match m) {
-        boolean[] value = new boolean[literal.length];
-        m.fields().forEach((field, t) -> bits(field, t, null, value));
-        return value;
+    /** The variables a rule's actions write, with the values written. */
+    private Cube written(Rule r) {
+        boolean[] care = new boolean[vars], value = new boolean[vars];
+        for (Action a : r.actions()) {
+            if (a instanceof Action.SetField s) bits(s.field(), s.mask(), s.value(), care, value);
+            if (a instanceof Action.SetVlan s) bits("vlan", algebra.layout().field("vlan").orElseThrow().fullMask(), s.vlanId(), care, value);
+        }
+        return Cube.of(care, value);
     }
 
-    private void bits(String field, Ternary t, boolean[] care, boolean[] value) {
-        int width = algebra.layout().field(field).orElseThrow().widthBits();
-        for (int b = 0; b < width; b++) {
-            long bit = 1L << (width - 1 - b);
+    private void bits(String field, long mask, long bits, boolean[] care, boolean[] value) {
+        HeaderField f = algebra.layout().field(field).orElseThrow();
+        for (int b = 0; b < f.widthBits(); b++) {
+            long bit = 1L << (f.widthBits() - 1 - b);
+            if ((mask & bit) == 0) continue;
             int v = algebra.var(field, b);
-            if (care != null) care[v] = (t.mask() & bit) != 0;
-            if (value != null) value[v] = (t.value() & bit) != 0;
+            care[v] = true;
+            value[v] = (bits & bit) != 0;
         }
     }
 }

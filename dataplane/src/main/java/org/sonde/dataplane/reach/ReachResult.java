@@ -13,8 +13,8 @@ import org.sonde.core.Json;
  * and timings. Header examples are field name to value maps so the JSON needs no layout.
  *
  * @param pairs          every (source, destination) pair some header reaches, sorted
- * @param exercisedRules ids of rules that some injected header matched (including drop rules)
- * @param exercisedLinks ids of links some injected header crossed
+ * @param exercisedRules ids of rules on some path that delivers headers to a destination
+ * @param exercisedLinks ids of links on such a path
  * @param loops          every branch stopped by a loop
  * @param paths          how many (path, destination) results the search produced
  * @param timings        where the time went

@@ -22,14 +22,21 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  *
  * <p>A space arriving at a port is matched against the rules of that port's device that list the
  * port as an in-port; each rule takes the part of the space it claims under the table's policy,
- * rewrites it and copies it to its out-ports. With {@link ReachOptions#stages()} n &gt; 1 the
- * outputs of the first n-1 applications are fed back to the same device at their output port.
- * After the last stage a space <em>leaves</em> by its output port: that port is a destination of
- * the source (unless it is the source itself), and the space crosses every link from it to the
- * peer port, where the next device applies its table. A path ends where nothing matches, at a
- * port without links, or at a loop: arriving at a port it already arrived at, carrying headers
- * it carried there before (a revisit with disjoint headers, possible after rewrites, goes on;
- * each port can only be revisited with new headers finitely often).
+ * rewrites it and copies it to its out-ports other than the arrival port (hassel's split
+ * horizon: its one-stage models number a port's in and out sides alike). With
+ * {@link ReachOptions#stages()} n &gt; 1 the outputs of the first n-1 applications are fed back
+ * to the same device at their output port. After the last stage a space <em>leaves</em> by its
+ * output port: that port is a destination of the source (unless it is the source itself), and
+ * the space crosses every link from it to the peer port, where the next device applies its table.
+ *
+ * <p>A path ends where nothing matches, at a port without links, or at a loop: arriving over a
+ * link at a port the path already passed (arrived at or left by), carrying headers it carried
+ * there before. As in hassel the check is made on arrival, so the port a space leaves by is
+ * always delivered to. Unlike hassel, which stops at any revisit, a revisit with disjoint headers
+ * (possible after rewrites) goes on; a port can be revisited with new headers only finitely often.
+ *
+ * <p>A rule or link is exercised when it lies on a path that delivers headers somewhere: what
+ * ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
  */
 public final class Reachability {
     private Reachability() {}
@@ -40,7 +47,7 @@ public final class Reachability {
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra);
         long t1 = System.nanoTime();
-        Search search = new Search(network, options, algebra, transfer);
+        Search search = new Search(network, options, transfer);
         for (int source : options.sources()) {
             if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
             search.arrive(source, source, algebra.match(options.initial()), transfer.cube(options.initial()), null, null);
@@ -96,7 +103,7 @@ public final class Reachability {
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
 
-        Search(Network network, ReachOptions options, HeaderAlgebra algebra, Transfer transfer) {
+        Search(Network network, ReachOptions options, Transfer transfer) {
             this.network = network;
             this.options = options;
             this.transfer = transfer;

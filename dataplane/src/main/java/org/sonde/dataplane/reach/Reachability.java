@@ -1,12 +1,17 @@
 package org.sonde.dataplane.reach;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.sonde.dataplane.hsa.Header;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
@@ -41,19 +46,73 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 public final class Reachability {
     private Reachability() {}
 
-    /** Computes reachability over {@code network} from {@code options}' sources. */
+    /**
+     * Computes reachability over {@code network} from {@code options}' sources, on as many
+     * threads as {@link ReachOptions#workers()} says. An algebra is not thread-safe, so each
+     * worker compiles the tables into its own and takes whole sources from a shared queue;
+     * sources partition the pairs, so merging needs no header space of another worker.
+     */
     public static ReachResult compute(Network network, ReachOptions options) {
+        for (int source : options.sources())
+            if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
+        AtomicInteger next = new AtomicInteger();
+        int workers = Math.max(1, Math.min(options.workers(), options.sources().size()));
+        List<Partial> partials;
+        try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
+            List<Future<Partial>> futures = new ArrayList<>();
+            for (int w = 0; w < workers; w++) futures.add(pool.submit(() -> work(network, options, next)));
+            partials = new ArrayList<>();
+            for (Future<Partial> f : futures) partials.add(f.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("reachability interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException("reachability failed", e.getCause());
+        }
+        return merge(options, partials);
+    }
+
+    /** One worker's share: its sources' pairs and loops, with what it exercised and how long it took. */
+    private record Partial(List<PairReach> pairs, TreeSet<String> rules, TreeSet<String> links, List<Loop> loops,
+                           long paths, long compileNanos, long searchNanos) {}
+
+    private static Partial work(Network network, ReachOptions options, AtomicInteger next) {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra);
+        HeaderSpace initial = algebra.match(options.initial());
+        Cube initialCube = transfer.cube(options.initial());
         long t1 = System.nanoTime();
         Search search = new Search(network, options, transfer);
-        for (int source : options.sources()) {
-            if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
-            search.arrive(source, source, algebra.match(options.initial()), transfer.cube(options.initial()), null, null);
+        for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
+            int source = options.sources().get(i);
+            search.arrive(source, source, initial, initialCube, null, null);
         }
-        long t2 = System.nanoTime();
-        return search.result(new ReachResult.Timings((t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000));
+        return search.partial(t1 - t0, System.nanoTime() - t1);
+    }
+
+    private static ReachResult merge(ReachOptions options, List<Partial> partials) {
+        Map<Integer, Integer> order = new HashMap<>();
+        for (int i = 0; i < options.sources().size(); i++) order.putIfAbsent(options.sources().get(i), i);
+        List<PairReach> pairs = new ArrayList<>();
+        List<Loop> loops = new ArrayList<>();
+        TreeSet<String> rules = new TreeSet<>(), links = new TreeSet<>();
+        long paths = 0, compile = 0, search = 0;
+        for (Partial p : partials) {
+            pairs.addAll(p.pairs());
+            loops.addAll(p.loops());
+            rules.addAll(p.rules());
+            links.addAll(p.links());
+            paths += p.paths();
+            compile = Math.max(compile, p.compileNanos());
+            search = Math.max(search, p.searchNanos());
+        }
+        pairs.sort(Comparator.comparingInt(PairReach::source).thenComparingInt(PairReach::destination));
+        // A stable sort keeps each source's loops in search order.
+        loops.sort(Comparator.comparingInt(l -> order.get(l.source())));
+        return new ReachResult(pairs, rules, links, loops, paths,
+                new ReachResult.Timings(compile / 1_000_000, search / 1_000_000));
     }
 
     /** The field name to value map of a header, for results that need no layout. */
@@ -160,12 +219,11 @@ public final class Reachability {
                 acc.histories.add(new PathHistory(Trail.list(trail), space.count(), example(space.pick().orElseThrow())));
         }
 
-        ReachResult result(ReachResult.Timings timings) {
-            TreeMap<Long, PairAcc> sorted = new TreeMap<>(pairs);
-            List<PairReach> out = new ArrayList<>(sorted.size());
-            sorted.forEach((key, acc) -> out.add(new PairReach((int) (key >>> 32), (int) (long) key, acc.headers.count(),
+        Partial partial(long compileNanos, long searchNanos) {
+            List<PairReach> out = new ArrayList<>(pairs.size());
+            pairs.forEach((key, acc) -> out.add(new PairReach((int) (key >>> 32), (int) (long) key, acc.headers.count(),
                     example(acc.headers.pick().orElseThrow()), acc.paths, acc.histories)));
-            return new ReachResult(out, rules, links, loops, paths, timings);
+            return new Partial(out, rules, links, loops, paths, compileNanos, searchNanos);
         }
     }
 }

@@ -27,11 +27,12 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  *
  * <p>A space arriving at a port is matched against the rules of that port's device that list the
  * port as an in-port; each rule takes the part of the space it claims under the table's policy,
- * rewrites it and copies it to its out-ports other than the arrival port (hassel's split
- * horizon: its one-stage models number a port's in and out sides alike). With
+ * rewrites it and copies it to its out-ports other than the port it was applied at (hassel's
+ * split horizon: its one-stage models number a port's in and out sides alike). With
  * {@link ReachOptions#stages()} n &gt; 1 the outputs of the first n-1 applications are fed back
  * to the same device at their output port. After the last stage a space <em>leaves</em> by its
- * output port: that port is a destination of the source (unless it is the source itself), and
+ * output port, unless that is the {@linkplain ReachOptions#outputTwins() output twin} of the
+ * port it arrived at (split horizon again, for models with separate output ports): that port is a destination of the source (unless it is the source itself), and
  * the space crosses every link from it to the peer port, where the next device applies its table.
  *
  * <p>A path ends where nothing matches, at a port without links, or at a loop: arriving over a
@@ -170,7 +171,7 @@ public final class Reachability {
 
         void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             Visit here = visit(source, port, space, trail, visits);
-            if (here != null) stage(source, port, 1, space, cube, trail, here);
+            if (here != null) stage(source, port, port, 1, space, cube, trail, here);
         }
 
         /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
@@ -184,13 +185,17 @@ public final class Reachability {
             return new Visit(port, space, visits);
         }
 
-        private void stage(int source, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+        /** Applies stage {@code stage} at {@code port} to a space that arrived at the device by {@code arrival}. */
+        private void stage(int source, int arrival, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             for (Transfer.Output o : transfer.apply(port, space, cube)) {
                 Trail next = new Trail(o.entry().rule().id(), trail);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
-                    if (stage < options.stages()) stage(source, out, stage + 1, o.space(), o.cube(), next, visits);
-                    else leave(source, out, o.space(), o.cube(), next, visits);
+                    if (stage < options.stages()) {
+                        stage(source, arrival, out, stage + 1, o.space(), o.cube(), next, visits);
+                    } else if (options.outputTwins().getOrDefault(arrival, -1) != out) {
+                        leave(source, out, o.space(), o.cube(), next, visits);
+                    }
                 }
             }
         }

@@ -1,9 +1,10 @@
 package org.sonde.dataplane.reach;
 
 import java.util.BitSet;
+
 /**
- * A ternary trie over BDD variables that finds, for a header space, the rules whose match cube
- * may overlap it, without testing every rule of a large table: a forwarding table is a trie of
+ * A ternary trie over BDD variables that finds, for a path, the rules whose match cube may
+ * overlap the path's cube, without testing every rule of a large table: a forwarding table is a trie of
  * prefixes, so a narrow space walks one branch. Entries are stored where their last constrained
  * variable is; a query follows the edges a path's {@link Cube} allows, with bit tests only.
  */

@@ -2,6 +2,8 @@ package org.sonde.dataplane.reach;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.math.BigInteger;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -10,21 +12,23 @@ import org.sonde.core.Json;
 
 /**
  * The outcome of {@link Reachability#compute}: reachable pairs, exercised rules and links, loops
- * and timings. Header examples are field name to value maps so the JSON needs no layout.
+ * and timings. Header examples are field name to value maps, in layout order, so the JSON
+ * needs no layout.
  *
  * @param pairs          every (source, destination) pair some header reaches, sorted
  * @param exercisedRules ids of rules on some path that delivers headers to a destination
  * @param exercisedLinks ids of links on such a path
  * @param loops          every branch stopped by a loop
- * @param paths          how many (path, destination) results the search produced
+ * @param paths          how many (path, destination) results the search produced (hassel's
+ *                       result count)
  * @param timings        where the time went
  */
 public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRules, SortedSet<String> exercisedLinks,
                           List<Loop> loops, long paths, Timings timings) {
     public ReachResult {
         pairs = List.copyOf(pairs);
-        exercisedRules = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(exercisedRules));
-        exercisedLinks = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(exercisedLinks));
+        exercisedRules = Collections.unmodifiableSortedSet(new TreeSet<>(exercisedRules));
+        exercisedLinks = Collections.unmodifiableSortedSet(new TreeSet<>(exercisedLinks));
         loops = List.copyOf(loops);
     }
 
@@ -39,7 +43,7 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     public record PairReach(int source, int destination, BigInteger headers, Map<String, Long> example, long paths,
                             List<PathHistory> histories) {
         public PairReach {
-            example = Map.copyOf(example);
+            example = Collections.unmodifiableMap(new LinkedHashMap<>(example));
             histories = List.copyOf(histories);
         }
     }
@@ -53,7 +57,7 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     public record PathHistory(List<String> history, BigInteger headers, Map<String, Long> example) {
         public PathHistory {
             history = List.copyOf(history);
-            example = Map.copyOf(example);
+            example = Collections.unmodifiableMap(new LinkedHashMap<>(example));
         }
     }
 
@@ -66,7 +70,7 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     public record Loop(int source, int port, List<String> history, Map<String, Long> example) {
         public Loop {
             history = List.copyOf(history);
-            example = Map.copyOf(example);
+            example = Collections.unmodifiableMap(new LinkedHashMap<>(example));
         }
     }
 

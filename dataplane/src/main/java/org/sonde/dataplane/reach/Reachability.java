@@ -41,6 +41,9 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  * always delivered to. Unlike hassel, which stops at any revisit, a revisit with disjoint headers
  * (possible after rewrites) goes on; a port can be revisited with new headers only finitely often.
  *
+ * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
+ * meaning on a fixed header layout and are rejected.
+ *
  * <p>A rule or link is exercised when it lies on a path that delivers headers somewhere: what
  * ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
  */

@@ -131,12 +131,14 @@ public final class Reachability {
     /** The rule and link ids of a path, newest last, shared between branches. */
     private static final class Trail {
         final String id;
+        final boolean link;
         final Trail previous;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
 
-        Trail(String id, Trail previous) {
+        Trail(String id, boolean link, Trail previous) {
             this.id = id;
+            this.link = link;
             this.previous = previous;
         }
 
@@ -147,7 +149,7 @@ public final class Reachability {
         }
     }
 
-    /** The ports a path arrived at with what it carried there, newest first. */
+    /** The ports a path passed (arrived at or left by) with what it carried there, newest first. */
     private record Visit(int port, HeaderSpace space, Visit previous) {}
 
     private static final class PairAcc {
@@ -191,7 +193,7 @@ public final class Reachability {
         /** Applies stage {@code stage} at {@code port} to a space that arrived at the device by {@code arrival}. */
         private void stage(int source, int arrival, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             for (Transfer.Output o : transfer.apply(port, space, cube)) {
-                Trail next = new Trail(o.entry().rule().id(), trail);
+                Trail next = new Trail(o.entry().rule().id(), false, trail);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
@@ -210,7 +212,7 @@ public final class Reachability {
             if (port != source) record(source, port, space, trail);
             Visit here = new Visit(port, space, visits);
             for (Link l : network.linksFrom(port)) {
-                arrive(source, l.toPortId(), space, cube, new Trail(l.id(), trail), here);
+                arrive(source, l.toPortId(), space, cube, new Trail(l.id(), true, trail), here);
             }
         }
 
@@ -218,7 +220,7 @@ public final class Reachability {
             paths++;
             for (Trail t = trail; t != null && !t.counted; t = t.previous) {
                 t.counted = true;
-                (network.link(t.id).isPresent() ? links : rules).add(t.id);
+                (t.link ? links : rules).add(t.id);
             }
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             acc.headers = acc.headers == null ? space : acc.headers.union(space);

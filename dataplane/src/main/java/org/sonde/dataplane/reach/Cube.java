@@ -1,0 +1,61 @@
+package org.sonde.dataplane.reach;
+
+import java.util.Arrays;
+
+/**
+ * A ternary cube over the algebra's BDD variables: bit v of {@code care} says variable v is
+ * fixed, to bit v of {@code value}. Reachability carries one along each path as a cheap
+ * over-approximation of the path's header space, so finding candidate rules needs no BDD work.
+ */
+record Cube(long[] care, long[] value) {
+    static Cube any(int vars) {
+        return new Cube(new long[(vars + 63) / 64], new long[(vars + 63) / 64]);
+    }
+
+    static Cube of(boolean[] care, boolean[] value) {
+        Cube c = any(care.length);
+        for (int v = 0; v < care.length; v++) {
+            if (care[v]) c.care[v >> 6] |= 1L << v;
+            if (care[v] && value[v]) c.value[v >> 6] |= 1L << v;
+        }
+        return c;
+    }
+
+    boolean cares(int v) {
+        return (care[v >> 6] & (1L << v)) != 0;
+    }
+
+    boolean bit(int v) {
+        return (value[v >> 6] & (1L << v)) != 0;
+    }
+
+    /** The cube of headers in both (assumed to overlap, as a matched rule's cube does). */
+    Cube and(Cube other) {
+        long[] c = care.clone(), x = value.clone();
+        for (int i = 0; i < c.length; i++) {
+            c[i] |= other.care[i];
+            x[i] |= other.value[i];
+        }
+        return new Cube(c, x);
+    }
+
+    /** The cube after setting the variables fixed in {@code written} to its values. */
+    Cube rewrite(Cube written) {
+        long[] c = care.clone(), x = value.clone();
+        for (int i = 0; i < c.length; i++) {
+            c[i] |= written.care[i];
+            x[i] = (x[i] & ~written.care[i]) | written.value[i];
+        }
+        return new Cube(c, x);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Cube c && Arrays.equals(care, c.care) && Arrays.equals(value, c.value);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(care) + Arrays.hashCode(value);
+    }
+}

@@ -1,0 +1,80 @@
+package org.sonde.dataplane.reach;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Port;
+
+/**
+ * What to compute reachability from.
+ *
+ * @param sources         ports headers are injected at, in order
+ * @param initial         the injected headers; {@link Match#ANY} is the all-wildcard header
+ * @param stages          how many times a device applies its table per visit (hassel's
+ *                        {@code stages}: 1 for one-stage models, 2 for Internet2); outputs of
+ *                        earlier stages are fed back to the same device at the output port
+ * @param historiesPerPair how many path histories to keep per (source, destination) pair; all
+ *                        paths are still counted (Internet2 has millions of paths)
+ * @param workers         threads to search on, each with its own algebra; results do not
+ *                        depend on it
+ * @param outputTwins     for models whose ports have a separate output copy, the output copy of
+ *                        each input port: a space never leaves by the twin of the port it came in
+ *                        by (hassel's split horizon in multi-stage models)
+ */
+public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
+                           Map<Integer, Integer> outputTwins) {
+    /** hassel numbers the output copy of port p as p + 20000 (its {@code OUTPUT_ID}). */
+    public static final int HASSEL_OUTPUT_OFFSET = 20_000;
+
+    public ReachOptions {
+        sources = List.copyOf(sources);
+        outputTwins = Map.copyOf(outputTwins);
+        if (initial == null) throw new IllegalArgumentException("initial match is missing");
+        if (stages < 1) throw new IllegalArgumentException("stages must be at least 1, got " + stages);
+        if (historiesPerPair < 0) throw new IllegalArgumentException("historiesPerPair is negative");
+        if (workers < 1) throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+    }
+
+    /** All-wildcard header, one stage, up to 16 histories per pair, one worker per processor. */
+    public static ReachOptions from(List<Integer> sources) {
+        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of());
+    }
+
+    /** The same options with another number of stages. */
+    public ReachOptions withStages(int n) {
+        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins);
+    }
+
+    /** The same options with another initial header constraint. */
+    public ReachOptions withInitial(Match m) {
+        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins);
+    }
+
+    /** The same options keeping another number of histories per pair. */
+    public ReachOptions withHistoriesPerPair(int n) {
+        return new ReachOptions(sources, initial, stages, n, workers, outputTwins);
+    }
+
+    /** The same options searching on {@code n} threads. */
+    public ReachOptions withWorkers(int n) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins);
+    }
+
+    /** The same options with these output twins. */
+    public ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins);
+    }
+
+    /** hassel's output twins in {@code network}: p to p + 20000 wherever both are ports of one device. */
+    public static Map<Integer, Integer> hasselOutputTwins(Network network) {
+        Map<Integer, Integer> twins = new HashMap<>();
+        for (Port p : network.ports()) {
+            network.port(p.id() + HASSEL_OUTPUT_OFFSET)
+                    .filter(out -> out.deviceId().equals(p.deviceId()))
+                    .ifPresent(out -> twins.put(p.id(), out.id()));
+        }
+        return twins;
+    }
+}

@@ -1,0 +1,239 @@
+package org.sonde.dataplane.reach;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.sonde.dataplane.hsa.Header;
+import org.sonde.dataplane.hsa.HeaderAlgebra;
+import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.ReachResult.Loop;
+import org.sonde.dataplane.reach.ReachResult.PairReach;
+import org.sonde.dataplane.reach.ReachResult.PathHistory;
+
+/**
+ * All-pairs reachability by header space propagation, one BDD per path.
+ *
+ * <p>A space arriving at a port is matched against the rules of that port's device that list the
+ * port as an in-port; each rule takes the part of the space it claims under the table's policy,
+ * rewrites it and copies it to its out-ports other than the port it was applied at (hassel's
+ * split horizon: its one-stage models number a port's in and out sides alike). With
+ * {@link ReachOptions#stages()} n &gt; 1 the outputs of the first n-1 applications are fed back
+ * to the same device at their output port. After the last stage a space <em>leaves</em> by its
+ * output port, unless that is the {@linkplain ReachOptions#outputTwins() output twin} of the
+ * port it arrived at (split horizon again, for models with separate output ports): that port is a destination of the source (unless it is the source itself), and
+ * the space crosses every link from it to the peer port, where the next device applies its table.
+ *
+ * <p>A path ends where nothing matches, at a port without links, or at a loop: arriving over a
+ * link at a port the path already passed (arrived at or left by), carrying headers it carried
+ * there before. As in hassel the check is made on arrival, so the port a space leaves by is
+ * always delivered to. Unlike hassel, which stops at any revisit, a revisit with disjoint headers
+ * (possible after rewrites) goes on; a port can be revisited with new headers only finitely often.
+ *
+ * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
+ * meaning on a fixed header layout and are rejected.
+ *
+ * <p>A rule or link is exercised when it lies on a path that delivers headers somewhere: what
+ * ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
+ */
+public final class Reachability {
+    private Reachability() {}
+
+    /**
+     * Computes reachability over {@code network} from {@code options}' sources, on as many
+     * threads as {@link ReachOptions#workers()} says. An algebra is not thread-safe, so each
+     * worker compiles the tables into its own and takes whole sources from a shared queue;
+     * sources partition the pairs, so merging needs no header space of another worker.
+     */
+    public static ReachResult compute(Network network, ReachOptions options) {
+        for (int source : options.sources())
+            if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
+        AtomicInteger next = new AtomicInteger();
+        int workers = Math.max(1, Math.min(options.workers(), options.sources().size()));
+        List<Partial> partials;
+        try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
+            List<Future<Partial>> futures = new ArrayList<>();
+            for (int w = 0; w < workers; w++) futures.add(pool.submit(() -> work(network, options, next)));
+            partials = new ArrayList<>();
+            for (Future<Partial> f : futures) partials.add(f.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("reachability interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException("reachability failed", e.getCause());
+        }
+        return merge(options, partials);
+    }
+
+    /** One worker's share: its sources' pairs and loops, with what it exercised and how long it took. */
+    private record Partial(List<PairReach> pairs, TreeSet<String> rules, TreeSet<String> links, List<Loop> loops,
+                           long paths, long compileNanos, long searchNanos) {}
+
+    private static Partial work(Network network, ReachOptions options, AtomicInteger next) {
+        long t0 = System.nanoTime();
+        HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
+        Transfer transfer = new Transfer(network, algebra);
+        HeaderSpace initial = algebra.match(options.initial());
+        Cube initialCube = transfer.cube(options.initial());
+        long t1 = System.nanoTime();
+        Search search = new Search(network, options, transfer);
+        for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
+            int source = options.sources().get(i);
+            search.arrive(source, source, initial, initialCube, null, null);
+        }
+        return search.partial(t1 - t0, System.nanoTime() - t1);
+    }
+
+    private static ReachResult merge(ReachOptions options, List<Partial> partials) {
+        Map<Integer, Integer> order = new HashMap<>();
+        for (int i = 0; i < options.sources().size(); i++) order.putIfAbsent(options.sources().get(i), i);
+        List<PairReach> pairs = new ArrayList<>();
+        List<Loop> loops = new ArrayList<>();
+        TreeSet<String> rules = new TreeSet<>(), links = new TreeSet<>();
+        long paths = 0, compile = 0, search = 0;
+        for (Partial p : partials) {
+            pairs.addAll(p.pairs());
+            loops.addAll(p.loops());
+            rules.addAll(p.rules());
+            links.addAll(p.links());
+            paths += p.paths();
+            compile = Math.max(compile, p.compileNanos());
+            search = Math.max(search, p.searchNanos());
+        }
+        pairs.sort(Comparator.comparingInt(PairReach::source).thenComparingInt(PairReach::destination));
+        // A stable sort keeps each source's loops in search order.
+        loops.sort(Comparator.comparingInt(l -> order.get(l.source())));
+        return new ReachResult(pairs, rules, links, loops, paths,
+                new ReachResult.Timings(compile / 1_000_000, search / 1_000_000));
+    }
+
+    /** The field name to value map of a header, for results that need no layout. */
+    static Map<String, Long> example(Header h) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        HeaderLayout layout = h.layout();
+        long[] v = h.values();
+        for (int i = 0; i < v.length; i++) out.put(layout.fields().get(i).name(), v[i]);
+        return out;
+    }
+
+    /** The rule and link ids of a path, newest last, shared between branches. */
+    private static final class Trail {
+        final String id;
+        final boolean link;
+        final Trail previous;
+        /** Whether this step and all before it are already counted as exercised. */
+        boolean counted;
+
+        Trail(String id, boolean link, Trail previous) {
+            this.id = id;
+            this.link = link;
+            this.previous = previous;
+        }
+
+        static List<String> list(Trail t) {
+            List<String> out = new ArrayList<>();
+            for (; t != null; t = t.previous) out.add(t.id);
+            return out.reversed();
+        }
+    }
+
+    /** The ports a path passed (arrived at or left by) with what it carried there, newest first. */
+    private record Visit(int port, HeaderSpace space, Visit previous) {}
+
+    private static final class PairAcc {
+        HeaderSpace headers;
+        long paths;
+        final List<PathHistory> histories = new ArrayList<>();
+    }
+
+    private static final class Search {
+        private final Network network;
+        private final ReachOptions options;
+        private final Transfer transfer;
+        private final Map<Long, PairAcc> pairs = new HashMap<>();
+        private final TreeSet<String> rules = new TreeSet<>();
+        private final TreeSet<String> links = new TreeSet<>();
+        private final List<Loop> loops = new ArrayList<>();
+        private long paths;
+
+        Search(Network network, ReachOptions options, Transfer transfer) {
+            this.network = network;
+            this.options = options;
+            this.transfer = transfer;
+        }
+
+        void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            Visit here = visit(source, port, space, trail, visits);
+            if (here != null) stage(source, port, port, 1, space, cube, trail, here);
+        }
+
+        /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
+        private Visit visit(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+            for (Visit v = visits; v != null; v = v.previous) {
+                if (v.port == port && v.space.overlaps(space)) {
+                    loops.add(new Loop(source, port, Trail.list(trail), example(space.intersect(v.space).pick().orElseThrow())));
+                    return null;
+                }
+            }
+            return new Visit(port, space, visits);
+        }
+
+        /** Applies stage {@code stage} at {@code port} to a space that arrived at the device by {@code arrival}. */
+        private void stage(int source, int arrival, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            for (Transfer.Output o : transfer.apply(port, space, cube)) {
+                Trail next = new Trail(o.entry().rule().id(), false, trail);
+                for (int out : o.entry().outPorts()) {
+                    if (out == port) continue;
+                    if (stage < options.stages()) {
+                        stage(source, arrival, out, stage + 1, o.space(), o.cube(), next, visits);
+                    } else if (options.outputTwins().getOrDefault(arrival, -1) != out) {
+                        leave(source, out, o.space(), o.cube(), next, visits);
+                    }
+                }
+            }
+        }
+
+        private void leave(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            // Like hassel, a space leaving by a port is delivered there even if the path came in
+            // by that port (one-stage models number a port's in and out sides alike); the loop
+            // check happens on arrival over a link, against every port the path passed.
+            if (port != source) record(source, port, space, trail);
+            Visit here = new Visit(port, space, visits);
+            for (Link l : network.linksFrom(port)) {
+                arrive(source, l.toPortId(), space, cube, new Trail(l.id(), true, trail), here);
+            }
+        }
+
+        private void record(int source, int destination, HeaderSpace space, Trail trail) {
+            paths++;
+            for (Trail t = trail; t != null && !t.counted; t = t.previous) {
+                t.counted = true;
+                (t.link ? links : rules).add(t.id);
+            }
+            PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+            acc.headers = acc.headers == null ? space : acc.headers.union(space);
+            acc.paths++;
+            if (acc.histories.size() < options.historiesPerPair())
+                acc.histories.add(new PathHistory(Trail.list(trail), space.count(), example(space.pick().orElseThrow())));
+        }
+
+        Partial partial(long compileNanos, long searchNanos) {
+            List<PairReach> out = new ArrayList<>(pairs.size());
+            pairs.forEach((key, acc) -> out.add(new PairReach((int) (key >>> 32), (int) (long) key, acc.headers.count(),
+                    example(acc.headers.pick().orElseThrow()), acc.paths, acc.histories)));
+            return new Partial(out, rules, links, loops, paths, compileNanos, searchNanos);
+        }
+    }
+}

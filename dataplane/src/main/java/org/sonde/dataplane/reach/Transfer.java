@@ -1,0 +1,150 @@
+package org.sonde.dataplane.reach;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.sonde.dataplane.hsa.HeaderAlgebra;
+import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.Action;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.MatchPolicy;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+
+/**
+ * The rule tables of a network compiled into header spaces per in-port: for each rule the headers
+ * it alone claims at that port (its match minus what the table's policy gives earlier rules),
+ * its rewrite and its out-ports.
+ */
+final class Transfer {
+    /** One rule as seen from one in-port. */
+    record Entry(Rule rule, HeaderSpace claims, Cube match, UnaryOperator<HeaderSpace> rewrite, Cube written, int[] outPorts) {}
+
+    /** A rule's output: what it claimed, rewritten, and a cube holding it. */
+    record Output(Entry entry, HeaderSpace space, Cube cube) {}
+
+    private record PortTable(List<Entry> entries, CubeIndex index) {}
+
+    private final HeaderAlgebra algebra;
+    private final int vars;
+    private final Map<Integer, PortTable> byPort = new HashMap<>();
+
+    Transfer(Network network, HeaderAlgebra algebra) {
+        this.algebra = algebra;
+        this.vars = algebra.variableCount();
+        for (RuleTable t : network.tables()) compile(t);
+    }
+
+    private void compile(RuleTable table) {
+        Map<String, HeaderSpace> matchOf = new HashMap<>();
+        Map<String, Rule> ruleById = new HashMap<>();
+        for (Rule r : table.rules()) {
+            matchOf.put(r.id(), algebra.match(r.match()));
+            ruleById.put(r.id(), r);
+        }
+        // Rules sharing in-ports share the claims computed for them; key: rule and shadowers applying.
+        Map<List<String>, HeaderSpace> claimsCache = new HashMap<>();
+        Map<Integer, HeaderSpace> claimedSoFar = new HashMap<>();
+        for (Rule r : table.rules()) {
+            UnaryOperator<HeaderSpace> rewrite = rewrite(r);
+            Cube cube = cube(r.match());
+            Cube written = written(r);
+            int[] outs = outPorts(r);
+            for (int port : r.inPortIds()) {
+                HeaderSpace match = matchOf.get(r.id());
+                HeaderSpace claims;
+                if (table.policy() == MatchPolicy.FIRST_MATCH) {
+                    HeaderSpace before = claimedSoFar.getOrDefault(port, algebra.none());
+                    claims = match.minus(before);
+                    claimedSoFar.put(port, before.union(match));
+                } else {
+                    List<String> key = new ArrayList<>();
+                    key.add(r.id());
+                    for (String s : r.shadowedBy()) if (ruleById.get(s).inPortIds().contains(port)) key.add(s);
+                    claims = claimsCache.computeIfAbsent(key, k -> {
+                        HeaderSpace c = match;
+                        for (String s : k.subList(1, k.size())) c = c.minus(matchOf.get(s));
+                        return c;
+                    });
+                }
+                PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
+                pt.index().add(pt.entries().size(), cube);
+                pt.entries().add(new Entry(r, claims, cube, rewrite, written, outs));
+            }
+        }
+    }
+
+    /**
+     * The outputs of the rules applying to {@code space} arriving at {@code port}, in table
+     * order; {@code cube} must hold {@code space}.
+     */
+    List<Output> apply(int port, HeaderSpace space, Cube cube) {
+        PortTable pt = byPort.get(port);
+        if (pt == null) return List.of();
+        List<Output> out = new ArrayList<>();
+        BitSet candidates = pt.index().overlapping(cube);
+        for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+            Entry e = pt.entries().get(i);
+            HeaderSpace hit = space.intersect(e.claims());
+            if (!hit.isEmpty()) out.add(new Output(e, e.rewrite().apply(hit), cube.and(e.match()).rewrite(e.written())));
+        }
+        return out;
+    }
+
+    private static int[] outPorts(Rule r) {
+        return r.actions().getLast() instanceof Action.Forward f
+                ? f.portIds().stream().mapToInt(Integer::intValue).toArray() : new int[0];
+    }
+
+    private static UnaryOperator<HeaderSpace> rewrite(Rule r) {
+        UnaryOperator<HeaderSpace> op = UnaryOperator.identity();
+        for (Action a : r.actions()) {
+            UnaryOperator<HeaderSpace> step = switch (a) {
+                case Action.SetField s -> h -> h.rewrite(s.field(), s.mask(), s.value());
+                case Action.SetVlan s -> h -> h.set("vlan", s.vlanId());
+                // A fixed-width header cannot hold a tag stack; say so instead of guessing.
+                case Action.PushVlan _, Action.PopVlan _ -> throw new IllegalArgumentException(
+                        "rule " + r.id() + ": reachability does not model VLAN push/pop on a fixed header layout");
+                case Action.Forward _, Action.Drop _ -> null;
+            };
+            if (step != null) {
+                UnaryOperator<HeaderSpace> before = op;
+                op = h -> step.apply(before.apply(h));
+            }
+        }
+        return op;
+    }
+
+    /** The cube of a match. */
+    Cube cube(Match m) {
+        boolean[] care = new boolean[vars], value = new boolean[vars];
+        m.fields().forEach((field, t) -> bits(field, t.mask(), t.value(), care, value));
+        return Cube.of(care, value);
+    }
+
+    /** The variables a rule's actions write, with the values written. */
+    private Cube written(Rule r) {
+        boolean[] care = new boolean[vars], value = new boolean[vars];
+        for (Action a : r.actions()) {
+            if (a instanceof Action.SetField s) bits(s.field(), s.mask(), s.value(), care, value);
+            if (a instanceof Action.SetVlan s) bits("vlan", algebra.layout().field("vlan").orElseThrow().fullMask(), s.vlanId(), care, value);
+        }
+        return Cube.of(care, value);
+    }
+
+    private void bits(String field, long mask, long bits, boolean[] care, boolean[] value) {
+        HeaderField f = algebra.layout().field(field).orElseThrow();
+        for (int b = 0; b < f.widthBits(); b++) {
+            long bit = 1L << (f.widthBits() - 1 - b);
+            if ((mask & bit) == 0) continue;
+            int v = algebra.var(field, b);
+            care[v] = true;
+            value[v] = (bits & bit) != 0;
+        }
+    }
+}

@@ -1,5 +1,6 @@
 package org.sonde.dataplane.io;
 
+import org.sonde.dataplane.Datasets;
 import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.sonde.dataplane.io.HasselExcerpts.*;

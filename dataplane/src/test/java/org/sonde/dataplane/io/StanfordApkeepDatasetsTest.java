@@ -1,5 +1,6 @@
 package org.sonde.dataplane.io;
 
+import org.sonde.dataplane.Datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.sonde.dataplane.reach;
+package org.sonde.dataplane;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -7,14 +7,14 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The shared datasets directory, as the io tests find it: {@code SONDE_DATASETS}, else
- * {@code ../shared/datasets} above the working directory; missing data fails unless
- * {@code SONDE_SKIP_DATASETS=1}. (The io tests' helper is package-private.)
+ * The shared datasets directory: {@code SONDE_DATASETS}, else {@code ../shared/datasets} next to
+ * the repository. Missing data fails the test with a clear message unless
+ * {@code SONDE_SKIP_DATASETS=1} says to skip.
  */
-final class Datasets {
+public final class Datasets {
     private Datasets() {}
 
-    static Path dir(String name) {
+    public static Path dir(String name) {
         String env = System.getenv("SONDE_DATASETS");
         Path root = env != null && !env.isBlank() ? Path.of(env) : defaultRoot();
         Path dir = root == null ? null : root.resolve(name);
@@ -25,6 +25,7 @@ final class Datasets {
                 + "): set SONDE_DATASETS to the datasets directory, or SONDE_SKIP_DATASETS=1 to skip tests tagged \"datasets\"");
     }
 
+    /** {@code ../shared/datasets} beside the first ancestor of the working directory that has it. */
     private static Path defaultRoot() {
         for (Path d = Path.of("").toAbsolutePath(); d != null && d.getParent() != null; d = d.getParent()) {
             Path candidate = d.getParent().resolve("shared").resolve("datasets");

@@ -102,6 +102,10 @@ final class CiscoText {
         String type = m.matches() ? TYPES.get(m.group(1).toLowerCase(Locale.ROOT)) : null;
         if (type == null)
             throw bad(file, line, "expected an interface name like TenGigabitEthernet1/1, Te1/1 or Vlan22, got \"" + clip(s) + "\"");
+        if (type.equals("vlan") && (m.group(3) != null || m.group(2).contains("/")))
+            throw bad(file, line, "expected an SVI name VlanN, got \"" + clip(s) + "\"");
+        if (type.equals("vlan")) vlan(file, line, m.group(2));
+        if (m.group(3) != null) number(file, line, "subinterface number", m.group(3), 0, Integer.MAX_VALUE);
         return type + m.group(2) + (m.group(3) == null ? "" : "." + m.group(3));
     }
 

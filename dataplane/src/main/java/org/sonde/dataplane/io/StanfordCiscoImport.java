@@ -222,8 +222,10 @@ public final class StanfordCiscoImport {
             }
         }
 
+        /** The port a subinterface runs on (a port with {@code encapsulation} itself is its own parent). */
         private static String parent(String sub) {
-            return sub.substring(0, sub.indexOf('.'));
+            int dot = sub.indexOf('.');
+            return dot < 0 ? sub : sub.substring(0, dot);
         }
 
         /** The device's ports that carry VLAN {@code vlan}, by their membership. */
@@ -262,7 +264,8 @@ public final class StanfordCiscoImport {
                         continue;
                     }
                     int vlan = i.dot1q() >= 0 ? i.dot1q() : CiscoText.sviVlan(i.name());
-                    List<Integer> on = i.dot1q() >= 0 ? List.of(port(p.device(), parent(i.name()))) : vlan >= 0 ? carrying(p.device(), vlan) : List.of();
+                    Integer parent = port(p.device(), parent(i.name()));
+                    List<Integer> on = i.dot1q() >= 0 ? (parent == null ? List.of() : List.of(parent)) : vlan >= 0 ? carrying(p.device(), vlan) : List.of();
                     if (on.isEmpty()) {
                         ignored.add(new Note(file, g.line(), "binds ACL " + g.acl() + " on " + i.name() + ", which no port of the model carries"));
                         continue;
@@ -368,9 +371,10 @@ public final class StanfordCiscoImport {
             }
             CiscoConfig.Interface i = ifaces.get(iface);
             if (i == null) return Resolution.drop("interface " + iface + " is not in the configuration");
-            if (i.dot1q() >= 0) return new Resolution(List.of(new Action.SetVlan(i.dot1q()), new Action.Forward(List.of(port(p.device(), parent(iface))))), null);
-            Integer id = port(p.device(), iface);
+            Integer id = port(p.device(), parent(iface));
             if (id == null) return Resolution.drop("interface " + iface + " is not a port");
+            if (i.dot1q() >= 0) return new Resolution(List.of(new Action.SetVlan(i.dot1q()), new Action.Forward(List.of(id))), null);
+            if (!iface.equals(parent(iface))) return Resolution.drop("subinterface " + iface + " has no encapsulation dot1Q");
             return new Resolution(List.of(new Action.Forward(List.of(id))), null);
         }
 

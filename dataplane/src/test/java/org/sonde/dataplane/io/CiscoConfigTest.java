@@ -105,6 +105,8 @@ class CiscoConfigTest {
             "interface Gi4/1\\n ip nat inside|line 3: unknown interface command \"ip nat\"",
             "interface Gi4/1\\n switchport voice vlan 5|line 3: unknown switchport setting \"voice\"",
             "interface Serial0/0|line 2: expected an interface name like TenGigabitEthernet1/1",
+            "interface Vlan5000|line 2: VLAN: expected an integer 1..4094",
+            "interface Vlan20.5|line 2: expected an SVI name VlanN",
             "access-list 101 permit tcp any any eq|line 2: expected a port number or name but the line ends",
             "access-list 101 permit tcp any any eq 80 foo|line 2: unexpected \"foo\" after the ACL entry",
             "access-list 101 permit tcp any any eq 70000|line 2: port: expected an integer 0..65535",

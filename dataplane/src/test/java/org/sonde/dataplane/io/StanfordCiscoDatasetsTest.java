@@ -58,6 +58,7 @@ class StanfordCiscoDatasetsTest {
         assertThat(imp.ignored().stream().filter(u -> u.reason().startsWith("policy routing"))).hasSize(170);
         assertThat(n.ports()).hasSize(756);
         assertThat(n.macEntries()).hasSize(51_671);
+        assertThat(NetworkJson.read("stanford-backbone.json", NetworkJson.write(n))).isEqualTo(n);
         reporter.publishEntry("stanford-backbone", n + ", " + n.aclBindings().size() + " ACL bindings, " + n.vlanMemberships().size() + " VLAN memberships");
     }
 

@@ -52,24 +52,17 @@ final class CiscoText {
         return out;
     }
 
+    // Same message shapes as the APKeep importer: one implementation of each.
     static BadInputException bad(String file, int line, String problem) {
-        return new BadInputException(file, "line " + line, problem);
+        return StanfordApkeepImport.bad(file, line, problem);
     }
 
     static String clip(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 60) + "…";
+        return StanfordApkeepImport.clip(s);
     }
 
     static long ip(String file, int line, String what, String s) {
-        Matcher m = IP.matcher(s);
-        if (!m.matches()) throw bad(file, line, what + ": expected a dotted IPv4 address, got \"" + clip(s) + "\"");
-        long v = 0;
-        for (int i = 1; i <= 4; i++) {
-            int octet = Integer.parseInt(m.group(i));
-            if (octet > 255) throw bad(file, line, what + ": expected octets 0..255, got " + s);
-            v = v << 8 | octet;
-        }
-        return v;
+        return StanfordApkeepImport.ip(file, line, what, s);
     }
 
     static boolean isIp(String s) {

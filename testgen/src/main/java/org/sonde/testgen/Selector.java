@@ -12,6 +12,7 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.ReachResult.PairReach;
@@ -60,7 +61,7 @@ public final class Selector {
                     unverified++;
                     continue;
                 }
-                candidates.put(id, observed(forwarder, new TestPacket(id, pair.source(), path.example(), trace.egress(),
+                candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), path.example(), trace.egress(),
                         trace.rules(), trace.links(), List.of()), trace.branched()));
             }
         }
@@ -97,11 +98,15 @@ public final class Selector {
     }
 
     /**
-     * {@code t} with the elements whose loss it observes: all of them on an unbranched path, else
-     * those whose loss changes its exits (one forward per element).
+     * {@code t} with the elements whose failure it observes. An expected-absent packet observes
+     * only its drop rules (failing by forwarding; upstream losses look like success). Any other
+     * packet observes the elements whose loss changes its exits: all of them on an unbranched
+     * path, else found by one forward per element.
      */
-    private static TestPacket observed(Forwarder forwarder, TestPacket t, boolean branched) {
-        List<String> observed = !branched ? t.elements() : t.elements().stream()
+    private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, boolean branched) {
+        List<String> observed = t.expectDrop()
+                ? t.rules().stream().filter(r -> network.rule(r).orElseThrow().actions().getLast() instanceof Action.Drop).toList()
+                : !branched ? t.elements() : t.elements().stream()
                 .filter(e -> !forwarder.forward(t.ingress(), t.values(), e).egress().keySet().equals(t.expected().keySet()))
                 .toList();
         return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);

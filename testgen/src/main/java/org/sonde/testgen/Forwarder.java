@@ -53,7 +53,56 @@ public final class Forwarder {
         }
     }
 
-    private record Table(MatchPolicy policy, List<Entry> entries) {}
+    /**
+     * A port's entries in table order, indexed on the most constrained field: entries whose
+     * constraint there is a prefix (high bits) sit in a hash map per prefix mask, so a lookup
+     * costs one probe per distinct mask instead of a scan (Internet2 ports hold ~10,000 rules).
+     */
+    private static final class Table {
+        final MatchPolicy policy;
+        final List<Entry> entries = new ArrayList<>();
+        int field = -1;
+        final Map<Long, Map<Long, List<Integer>>> byMask = new java.util.LinkedHashMap<>();
+        final List<Integer> unindexed = new ArrayList<>();
+
+        Table(MatchPolicy policy) {
+            this.policy = policy;
+        }
+
+        void index(int fields, int[] widths) {
+            int[] uses = new int[fields];
+            for (Entry e : entries) for (int f : e.fields()) uses[f]++;
+            for (int f = 0; f < fields; f++) if (field < 0 || uses[f] > uses[field]) field = f;
+            for (int i = 0; i < entries.size(); i++) {
+                Entry e = entries.get(i);
+                long mask = 0, value = 0;
+                for (int k = 0; k < e.fields().length; k++)
+                    if (e.fields()[k] == field) { mask = e.masks()[k]; value = e.values()[k]; }
+                if (mask == 0 || !isPrefix(mask, widths[field])) {
+                    unindexed.add(i);
+                    continue;
+                }
+                byMask.computeIfAbsent(mask, m -> new HashMap<>()).computeIfAbsent(value, v -> new ArrayList<>()).add(i);
+            }
+        }
+
+        /** Indexes of the entries that may match {@code h}, in table order. */
+        int[] candidates(long[] h) {
+            java.util.BitSet out = new java.util.BitSet(entries.size());
+            for (int i : unindexed) out.set(i);
+            for (var m : byMask.entrySet()) {
+                List<Integer> hit = m.getValue().get(h[field] & m.getKey());
+                if (hit != null) for (int i : hit) out.set(i);
+            }
+            return out.stream().toArray();
+        }
+
+        private static boolean isPrefix(long mask, int width) {
+            long full = width == 64 ? -1L : (1L << width) - 1;
+            long inverted = ~mask & full;
+            return (inverted & (inverted + 1)) == 0;
+        }
+    }
 
     private record Visit(int port, long[] header, Visit previous) {}
 
@@ -80,6 +129,8 @@ public final class Forwarder {
         this.layout = model.network().layout();
         this.linkLatency = Map.copyOf(linkLatencyMs);
         for (RuleTable t : model.network().tables()) compile(t);
+        int[] widths = layout.fields().stream().mapToInt(org.sonde.dataplane.model.HeaderField::widthBits).toArray();
+        byPort.values().forEach(t -> t.index(widths.length, widths));
     }
 
     public Forwarder(Model model) {
@@ -105,7 +156,7 @@ public final class Forwarder {
                 Entry[] shadowers = r.shadowedBy().stream().map(before::get).filter(java.util.Objects::nonNull).toArray(Entry[]::new);
                 Entry e = new Entry(r, fields, masks, values, shadowers, outs);
                 before.put(r.id(), e);
-                byPort.computeIfAbsent(port, p -> new Table(t.policy(), new ArrayList<>())).entries().add(e);
+                byPort.computeIfAbsent(port, p -> new Table(t.policy())).entries.add(e);
             }
         }
     }
@@ -134,9 +185,10 @@ public final class Forwarder {
         Table t = byPort.get(port);
         if (t == null) return List.of();
         List<Entry> out = new ArrayList<>(1);
-        for (Entry e : t.entries()) {
+        for (int i : t.candidates(h)) {
+            Entry e = t.entries.get(i);
             if (!e.matches(h)) continue;
-            if (t.policy() == MatchPolicy.FIRST_MATCH) return List.of(e);
+            if (t.policy == MatchPolicy.FIRST_MATCH) return List.of(e);
             boolean shadowed = false;
             for (Entry s : e.shadowers()) if (s.matches(h)) { shadowed = true; break; }
             if (!shadowed) out.add(e);

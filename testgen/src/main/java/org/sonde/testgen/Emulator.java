@@ -106,9 +106,15 @@ public final class Emulator {
         return id;
     }
 
+    /** hassel links leave from output twins ({@code <if>@out}, p + 20000); a fault names the port itself. */
+    private static int physical(Network n, int port) {
+        boolean twin = n.port(port).map(p -> p.name().endsWith("@out")).orElse(false);
+        return twin ? port - org.sonde.dataplane.reach.ReachOptions.HASSEL_OUTPUT_OFFSET : port;
+    }
+
     private static List<Link> matching(Network n, String id, int a, int b) {
         List<Link> out = n.links().stream().filter(l -> id != null ? l.id().equals(id)
-                : Set.of(l.fromPortId(), l.toPortId()).equals(Set.of(a, b))).toList();
+                : Set.of(physical(n, l.fromPortId()), physical(n, l.toPortId())).equals(Set.of(a, b))).toList();
         if (out.isEmpty())
             throw new BadInputException("fault", "link:" + (id != null ? id : a + "-" + b), "no such link in the network");
         return out;

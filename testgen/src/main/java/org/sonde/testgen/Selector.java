@@ -48,7 +48,8 @@ public final class Selector {
             if (!sink && !flipped.network().linksFrom(pair.destination()).isEmpty()) continue;
             if (!sink) pairs++;
             for (PathHistory path : pair.histories()) {
-                long[] values = path.example().values().stream().mapToLong(Long::longValue).toArray();
+                long[] values = ingressHeader(network, path.history(),
+                        path.example().values().stream().mapToLong(Long::longValue).toArray());
                 String id = TestPacket.idOf(pair.source(), values);
                 if (candidates.containsKey(id)) continue;
                 Forwarder.Trace trace = forwarder.forward(pair.source(), values);
@@ -61,7 +62,7 @@ public final class Selector {
                     unverified++;
                     continue;
                 }
-                candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), path.example(), trace.egress(),
+                candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), header(network, values), trace.egress(),
                         trace.rules(), trace.links(), List.of()), trace.branched()));
             }
         }
@@ -95,6 +96,42 @@ public final class Selector {
                 tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
                 reachableLinks.size(), coveredLinks.size(), pairs, 0);
         return new Suite(options.cover(), tests, reserved, summary);
+    }
+
+    /**
+     * The header to inject for a path whose example was taken at the destination: a field some
+     * rule of the path rewrites is set back to satisfy the constraints the path's rules put on it
+     * before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
+     * such constraint fixes keep the example's value; the caller checks the result retraces the path.
+     */
+    static long[] ingressHeader(Network network, List<String> history, long[] example) {
+        List<String> names = network.layout().names();
+        long[] h = example.clone();
+        boolean[] rewritten = new boolean[h.length], rewrittenLater = new boolean[h.length];
+        for (String id : history)
+            network.rule(id).ifPresent(r -> r.actions().forEach(a -> {
+                if (a instanceof Action.SetField f) rewrittenLater[names.indexOf(f.field())] = true;
+                if (a instanceof Action.SetVlan) rewrittenLater[names.indexOf("vlan")] = true;
+            }));
+        for (String id : history) {
+            var rule = network.rule(id);
+            if (rule.isEmpty()) continue;
+            rule.get().match().fields().forEach((field, t) -> {
+                int i = names.indexOf(field);
+                if (rewrittenLater[i] && !rewritten[i]) h[i] = (h[i] & ~t.mask()) | (t.value() & t.mask());
+            });
+            for (Action a : rule.get().actions()) {
+                if (a instanceof Action.SetField f) rewritten[names.indexOf(f.field())] = true;
+                if (a instanceof Action.SetVlan) rewritten[names.indexOf("vlan")] = true;
+            }
+        }
+        return h;
+    }
+
+    private static Map<String, Long> header(Network network, long[] values) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) out.put(network.layout().names().get(i), values[i]);
+        return out;
     }
 
     /**

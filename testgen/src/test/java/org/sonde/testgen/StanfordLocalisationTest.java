@@ -54,5 +54,14 @@ class StanfordLocalisationTest {
                 sizes.getFirst(), sizes.get(sizes.size() / 2), sizes.getLast());
         // Every drop of a rule a regular test observes is detected by construction.
         assertThat(undetected).isZero();
+
+        // A link named by its physical ports (hassel links leave from the @out twin).
+        var link = imp.network().link(suite.tests().stream().flatMap(t -> t.observed().stream())
+                .filter(e -> imp.network().link(e).isPresent()).findFirst().orElseThrow()).orElseThrow();
+        int from = imp.network().port(link.fromPortId()).orElseThrow().name().endsWith("@out")
+                ? link.fromPortId() - ReachOptions.HASSEL_OUTPUT_OFFSET : link.fromPortId();
+        List<Emulator.Result> down = Emulator.run(model, suite,
+                List.of(Fault.parse("test", "link:" + from + "-" + link.toPortId() + ":down")), 1_000);
+        assertThat(Localizer.localize(Localizer.observations(suite, down)).suspects()).contains(link.id());
     }
 }

@@ -85,6 +85,10 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "OUTDIR", description = "Directory to write the suite to.")
     Path out;
 
+    @Option(names = "--report", paramLabel = "HTML",
+            description = "Also write an HTML report (coverage, phase times, packets per ingress port, the packets).")
+    Path report;
+
     @Override
     public Integer call() {
         if (histories < 1) throw new UsageException("--histories must be at least 1, got " + histories);
@@ -108,6 +112,7 @@ public final class GenerateCommand implements Callable<Integer> {
         phases.put("load", (t1 - t0) / 1e9);
         phases.put("select", (t2 - t1) / 1e9);
         SuiteFiles.write(out, source, suite, phases);
+        if (report != null) AtpgReport.suite(network.toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f; %d/%d rules, %d/%d links;"

@@ -39,12 +39,17 @@ public final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...]}.")
     boolean json;
 
+    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the suspects and their evidence.")
+    Path report;
+
     @Override
     public Integer call() throws Exception {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
         Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()));
         PrintWriter out = spec.commandLine().getOut();
+        if (report != null)
+            AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("suspects", l.suspects());

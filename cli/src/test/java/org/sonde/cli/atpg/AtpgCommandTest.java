@@ -60,14 +60,18 @@ class AtpgCommandTest {
         assertThat(l.exitCode()).as(l.err()).isEqualTo(1);
         JsonNode suspects = Json.mapper().readTree(l.out()).get("suspects");
         assertThat(suspects.toString()).contains("\"rB3\"");
-        CliRun text = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString());
+        Path html = dir.resolve("localize.html");
+        CliRun text = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--report", html.toString());
         assertThat(text.out()).contains("rB3: implicated by");
+        assertThat(Files.readString(html)).contains("Suspects", "rB3", "rule:rB3:drop");
     }
 
     @Test
     void linkCoverAndPercentTerminals() {
-        CliRun g = generate("--terminals", "100%", "--cover", "links");
+        Path html = dir.resolve("suite.html");
+        CliRun g = generate("--terminals", "100%", "--cover", "links", "--report", html.toString());
         assertThat(g.exitCode()).as(g.err()).isZero();
+        assertThat(html).content().contains("Coverage", "Packets per ingress port", "Time per phase");
         assertThat(g.out()).contains("links coverage 1.0000");
     }
 

@@ -42,28 +42,32 @@ public final class Selector {
         Forwarder forwarder = new Forwarder(model);
 
         Map<String, TestPacket> candidates = new LinkedHashMap<>();
+        Random random = new Random(options.seed());
         long unverified = 0, pairs = 0;
         for (PairReach pair : reach.pairs()) {
             boolean sink = flipped.sinks().contains(pair.destination());
             if (!sink && !flipped.network().linksFrom(pair.destination()).isEmpty()) continue;
             if (!sink) pairs++;
             for (PathHistory path : pair.histories()) {
-                long[] values = ingressHeader(network, path.history(),
+                long[] first = ingressHeader(network, path.history(),
                         path.example().values().stream().mapToLong(Long::longValue).toArray());
-                String id = TestPacket.idOf(pair.source(), values);
-                if (candidates.containsKey(id)) continue;
-                Forwarder.Trace trace = forwarder.forward(pair.source(), values);
-                // The example is taken at the destination; after rewrites it may not retrace the path.
-                Set<String> seen = new HashSet<>(trace.rules());
-                seen.addAll(trace.links());
-                boolean retraced = seen.containsAll(path.history())
-                        && (sink || trace.egress().containsKey(pair.destination()));
-                if (!retraced) {
-                    unverified++;
-                    continue;
+                for (int k = 0; k < options.samplesPerPath(); k++) {
+                    long[] values = k == 0 ? first : draw(network, path.history(), first, random);
+                    String id = TestPacket.idOf(pair.source(), values);
+                    if (candidates.containsKey(id)) continue;
+                    Forwarder.Trace trace = forwarder.forward(pair.source(), values);
+                    // The example is taken at the destination; after rewrites it may not retrace the path.
+                    Set<String> seen = new HashSet<>(trace.rules());
+                    seen.addAll(trace.links());
+                    boolean retraced = seen.containsAll(path.history())
+                            && (sink || trace.egress().containsKey(pair.destination()));
+                    if (!retraced) {
+                        if (k == 0) unverified++;
+                        continue;
+                    }
+                    candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), header(network, values),
+                            trace.egress(), trace.rules(), trace.links(), List.of()), trace.branched()));
                 }
-                candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), header(network, values), trace.egress(),
-                        trace.rules(), trace.links(), List.of()), trace.branched()));
             }
         }
         List<TestPacket> all = new ArrayList<>(candidates.values());
@@ -126,6 +130,21 @@ public final class Selector {
             }
         }
         return h;
+    }
+
+    /** {@code h} with the bits no rule of the path matches on drawn at random. */
+    private static long[] draw(Network network, List<String> history, long[] h, Random random) {
+        List<String> names = network.layout().names();
+        long[] constrained = new long[h.length];
+        for (String id : history)
+            network.rule(id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
+        long[] out = h.clone();
+        for (int i = 0; i < out.length; i++) {
+            int width = network.layout().fields().get(i).widthBits();
+            long free = ~constrained[i] & (width == 64 ? -1L : (1L << width) - 1);
+            out[i] = (out[i] & ~free) | (random.nextLong() & free);
+        }
+        return out;
     }
 
     private static Map<String, Long> header(Network network, long[] values) {

@@ -74,6 +74,19 @@ class ThreeSwitchSelectionTest {
     }
 
     @Test
+    void severalSeededPacketsPerPathAllRetraceTheirPath() {
+        SelectOptions k3 = SelectOptions.of(TERMINALS, Cover.RULES).withSamplesPerPath(3).withReservedPerElement(100);
+        Suite one = suite(Cover.RULES, 1), three = Selector.select(MODEL, k3);
+        assertThat(three.summary().totalPackets()).isGreaterThan(one.summary().totalPackets());
+        assertThat(three.summary().coverage()).isEqualTo(1.0);
+        assertThat(Selector.select(MODEL, k3)).isEqualTo(three);
+        Forwarder f = new Forwarder(MODEL);
+        for (TestPacket t : three.reserved()) assertThat(f.forward(t.ingress(), t.values()).egress()).isEqualTo(t.expected());
+        // Only the address bits the path's rules match on are fixed: tp_dst varies on paths without rB3.
+        assertThat(three.reserved().stream().map(t -> t.header().get("tp_dst")).distinct().count()).isGreaterThan(2);
+    }
+
+    @Test
     void onlyAndWeightsRestrictAndSteerTheCover() {
         Suite only = Selector.select(MODEL, SelectOptions.of(TERMINALS, Cover.RULES).withOnly(Set.of("rB3")));
         assertThat(only.tests()).hasSize(1);

@@ -70,6 +70,11 @@ public final class GenerateCommand implements Callable<Integer> {
             description = "Paths kept per (ingress, egress) pair as candidates. Default: ${DEFAULT-VALUE}.")
     int histories;
 
+    @Option(names = "--samples", paramLabel = "K", defaultValue = "1",
+            description = "Packets per path (equivalence class); beyond the first, the bits no rule of the path"
+                    + " matches on are drawn from the seed. Default: ${DEFAULT-VALUE}.")
+    int samples;
+
     @Option(names = "--reserved", paramLabel = "N", defaultValue = "2",
             description = "Reserved packets kept per covered rule or link. Default: ${DEFAULT-VALUE}.")
     int reserved;
@@ -92,6 +97,7 @@ public final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (histories < 1) throw new UsageException("--histories must be at least 1, got " + histories);
+        if (samples < 1) throw new UsageException("--samples must be at least 1, got " + samples);
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
@@ -104,7 +110,7 @@ public final class GenerateCommand implements Callable<Integer> {
                 loaded.model().network(), sources.size(), cover.name().toLowerCase());
         err.flush();
         SelectOptions options = SelectOptions.of(sources, cover).withSeed(seed).withHistoriesPerPair(histories)
-                .withReservedPerElement(reserved).withWeights(weights).withOnly(java.util.Set.copyOf(only));
+                .withReservedPerElement(reserved).withSamplesPerPath(samples).withWeights(weights).withOnly(java.util.Set.copyOf(only));
         Suite suite = Selector.select(loaded.model(), options);
         long t2 = System.nanoTime();
         suite = new Suite(suite.cover(), suite.tests(), suite.reserved(), suite.summary().withSeconds((t2 - t0) / 1e9));

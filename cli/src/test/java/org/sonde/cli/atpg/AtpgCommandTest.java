@@ -35,7 +35,7 @@ class AtpgCommandTest {
 
     @Test
     void generateEmulateLocalize() throws Exception {
-        CliRun g = generate("--terminals", "edge", "--cover", "rules", "--seed", "3");
+        CliRun g = generate("--terminals", "edge", "--cover", "rules", "--seed", "3", "--samples", "2");
         assertThat(g.exitCode()).as(g.err()).isZero();
         assertThat(g.err()).contains("atpg generate: loading json model");
         JsonNode summary = Json.mapper().readTree(Files.readString(suite.resolve("summary.json"))).get("summary");

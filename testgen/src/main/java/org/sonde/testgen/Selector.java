@@ -98,7 +98,7 @@ public final class Selector {
         double coverage = universe.isEmpty() ? 1.0 : (double) covered / universe.size();
         Suite.Summary summary = new Suite.Summary(all.size(), tests.size(), reserved.size(), unverified,
                 tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
-                reachableLinks.size(), coveredLinks.size(), pairs, 0);
+                reachableLinks.size(), coveredLinks.size(), pairs, reach.exercisedRules().size(), 0);
         return new Suite(options.cover(), tests, reserved, summary);
     }
 

@@ -28,14 +28,18 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param reachableLinks     links some candidate crosses
      * @param coveredLinks       of those, links the regular packets cross
      * @param reachablePortPairs (ingress, exit) pairs some header reaches
+     * @param reachExercisedRules rules reachability finds on a delivering path (drop rules
+     *                           flipped), to any destination: more than {@code reachableRules}
+     *                           when the kept histories per pair miss some paths
      * @param seconds            wall time of the whole selection as measured by the caller
      */
     public record Summary(long totalPackets, long regularPackets, long reservedPackets, long unverifiedPaths,
                           long expectDropPackets, long reachableRules, long coveredRules, double coverage,
-                          long reachableLinks, long coveredLinks, long reachablePortPairs, double seconds) {
+                          long reachableLinks, long coveredLinks, long reachablePortPairs, long reachExercisedRules,
+                          double seconds) {
         public Summary withSeconds(double s) {
             return new Summary(totalPackets, regularPackets, reservedPackets, unverifiedPaths, expectDropPackets,
-                    reachableRules, coveredRules, coverage, reachableLinks, coveredLinks, reachablePortPairs, s);
+                    reachableRules, coveredRules, coverage, reachableLinks, coveredLinks, reachablePortPairs, reachExercisedRules, s);
         }
     }
 }

@@ -122,9 +122,9 @@ public final class GenerateCommand implements Callable<Integer> {
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f; %d/%d rules, %d/%d links;"
-                        + " %d port pairs; %.1f s (load %.1f, select %.1f); suite in %s%n",
+                        + " %d port pairs (reachability exercised %d rules); %.1f s (load %.1f, select %.1f); suite in %s%n",
                 s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(),
-                s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(),
+                s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(), s.reachExercisedRules(),
                 s.seconds(), phases.get("load"), phases.get("select"), out);
         return 0;
     }

@@ -30,6 +30,8 @@ class StanfordLocalisationTest {
         Suite suite = Selector.select(model, SelectOptions.of(sources, Cover.RULES));
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertThat(suite.summary().coverage()).isEqualTo(1.0);
+        // The concrete forwarder retraces every path reachability reported: the two agree.
+        assertThat(suite.summary().unverifiedPaths()).isZero();
 
         List<String> faultable = new ArrayList<>(new TreeSet<>(suite.tests().stream()
                 .flatMap(t -> t.observed().stream()).filter(e -> imp.network().rule(e).isPresent())

@@ -1,5 +1,6 @@
 package org.sonde.cli;
 
+import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import picocli.CommandLine.Command;
@@ -30,6 +31,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
                 DemoCommand.class,
                 PcapCommand.class,
+                AtpgCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

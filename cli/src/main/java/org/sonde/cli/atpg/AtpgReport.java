@@ -1,0 +1,78 @@
+package org.sonde.cli.atpg;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sonde.cli.VersionInfo;
+import org.sonde.report.BarChart;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import org.sonde.testgen.Localizer;
+import org.sonde.testgen.Suite;
+import org.sonde.testgen.TestPacket;
+
+/** HTML reports of the atpg commands: a suite's coverage and packets, and a localisation. */
+final class AtpgReport {
+    private AtpgReport() {}
+
+    private static final int TABLE_ROWS = 200;
+
+    static HtmlReport suite(String network, Suite suite, Map<String, Double> phases, List<String> args) {
+        HtmlReport report = HtmlReport.titled("ATPG test suite").subtitle(network)
+                .meta("command", "sonde " + String.join(" ", args))
+                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+        Suite.Summary s = suite.summary();
+        Section summary = report.section("Coverage");
+        summary.verdict(s.coverage() >= 1.0 ? Verdict.OK : Verdict.WARNING, String.format(
+                "%d regular packets cover %.2f%% of the coverable %s (%d reserved packets kept for localisation).",
+                s.regularPackets(), 100 * s.coverage(), suite.cover().name().toLowerCase(), s.reservedPackets()));
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("candidate packets", s.totalPackets());
+        kv.put("rules covered / reachable", s.coveredRules() + " / " + s.reachableRules());
+        kv.put("links covered / reachable", s.coveredLinks() + " / " + s.reachableLinks());
+        kv.put("expected-absent packets", s.expectDropPackets());
+        kv.put("reachable port pairs", s.reachablePortPairs());
+        kv.put("unverified paths", s.unverifiedPaths());
+        summary.keyValues(kv);
+
+        Section times = report.section("Time per phase");
+        times.chart(BarChart.titled("Seconds per phase").categories(phases.keySet().toArray(String[]::new))
+                .series("seconds", phases.values().stream().mapToDouble(Double::doubleValue).toArray()).horizontal().valueAxis("s"));
+
+        Map<Integer, Integer> perPort = new TreeMap<>();
+        suite.tests().forEach(t -> perPort.merge(t.ingress(), 1, Integer::sum));
+        Section ports = report.section("Packets per ingress port");
+        ports.chart(BarChart.titled("Regular packets per ingress port")
+                .categories(perPort.keySet().stream().map(String::valueOf).toArray(String[]::new))
+                .series("packets", perPort.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("packets"));
+
+        Section tests = report.section("Regular packets");
+        Table table = Table.of("id", "ingress", "header", "expected exits", "rules").maxRows(TABLE_ROWS);
+        for (TestPacket t : suite.tests())
+            table.row(t.id(), t.ingress(), t.header(), t.expectDrop() ? "drop" : t.expected().keySet(), t.rules());
+        tests.table(table);
+        return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
+    }
+
+    static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, List<String> args) {
+        HtmlReport report = HtmlReport.titled("ATPG fault localisation").subtitle(suiteName)
+                .meta("command", "sonde " + String.join(" ", args))
+                .meta("faults injected", faults.isEmpty() ? "none" : String.join(", ", faults));
+        Section s = report.section("Suspects");
+        s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
+                ? "No suspects: every test passed or every failure was explained away."
+                : l.suspects().size() + " suspects after the three steps (counts per step: " + l.afterStep() + ").");
+        Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
+        l.evidence().forEach((id, e) -> table.row(id, e.implicatedBy(), e.convictedBy()));
+        s.table(table);
+        if (!l.indistinguishable().isEmpty()) {
+            Table groups = Table.of("indistinguishable suspects").maxRows(TABLE_ROWS);
+            l.indistinguishable().forEach(g -> groups.row(g));
+            s.table(groups);
+        }
+        return report.attachJson(l);
+    }
+}

@@ -1,0 +1,69 @@
+package org.sonde.cli.atpg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.sonde.core.Json;
+import org.sonde.testgen.Localizer;
+import org.sonde.testgen.SuiteFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde atpg localize}: suspect rules from a suite's results. */
+@Command(name = "localize",
+        mixinStandardHelpOptions = true,
+        description = {
+                "ATPG's three localisation steps: (1) suspects are the rules and links of failing",
+                "regular tests that no passing regular test would have noticed failing; (2) a reserved",
+                "packet holding exactly one suspect convicts it if it failed and clears it if it passed;",
+                "(3) a passing reserved packet clears every suspect it would notice. Prints the suspects",
+                "with evidence (failing tests implicating each, reserved tests convicting it), the",
+                "cleared ones with the test that cleared them, and groups the suite cannot tell apart."
+        },
+        footerHeading = "%nExample:%n",
+        footer = "  sonde atpg localize --suite suite --results results.json --json")
+public final class LocalizeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory.")
+    Path suite;
+
+    @Option(names = "--results", required = true, paramLabel = "RESULTS.json", description = "Results of 'sonde atpg emulate'.")
+    Path results;
+
+    @Option(names = "--json", description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...]}.")
+    boolean json;
+
+    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the suspects and their evidence.")
+    Path report;
+
+    @Override
+    public Integer call() throws Exception {
+        SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
+        SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
+        Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()));
+        PrintWriter out = spec.commandLine().getOut();
+        if (report != null)
+            AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("suspects", l.suspects());
+            o.put("evidence", l.evidence());
+            o.put("cleared", l.cleared());
+            o.put("indistinguishable", l.indistinguishable());
+            o.put("afterStep", l.afterStep());
+            out.println(Json.mapper().writeValueAsString(o));
+        } else {
+            out.printf("%d suspects (after steps 1-3: %s)%n", l.suspects().size(), l.afterStep());
+            l.evidence().forEach((s, e) -> out.printf("  %s: implicated by %s%s%n", s, e.implicatedBy(),
+                    e.convictedBy().isEmpty() ? "" : ", convicted by reserved " + e.convictedBy()));
+            for (var g : l.indistinguishable()) out.println("  indistinguishable: " + g);
+        }
+        return l.suspects().isEmpty() ? 0 : 1;
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * {@code sonde atpg}: test packet generation, emulation with injected faults and fault
+ * localisation over data-plane models, on top of {@code org.sonde.testgen}.
+ */
+package org.sonde.cli.atpg;

@@ -1,0 +1,280 @@
+package org.sonde.testgen;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sonde.dataplane.model.Action;
+import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.MatchPolicy;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+
+/**
+ * Forwards one concrete header through a model with the semantics of
+ * {@link org.sonde.dataplane.reach.Reachability} restricted to a single header: the rules a
+ * header meets at a port are those whose claims (match minus earlier rules, per the table's
+ * policy) hold it; out-ports equal to the in-port are skipped (split horizon); with n stages the
+ * first n-1 outputs are fed back to the device; a header never leaves by the output twin of its
+ * arrival port; a path stops when it comes back to a port it passed with the same header.
+ * Concrete headers need no BDDs, so a suite of thousands of packets runs in seconds.
+ */
+public final class Forwarder {
+    /**
+     * Where a header went.
+     *
+     * @param egress  exit ports (ports without outgoing links) a copy left by, with the largest
+     *                latency (sum of link latencies, ms) of the copies leaving there
+     * @param rules   ids of the rules on a branch that ends at an exit or in a drop rule (what
+     *                a test observes), in first-fired order; rules whose output only dies out
+     *                (no rule matches downstream, loop) are left out, as reachability does
+     * @param links   ids of the links on such branches, in first-crossed order
+     * @param looped  whether some copy came back to a port with the same header
+     * @param branched whether the packet was ever copied (several rules or out-ports): if not,
+     *                losing any element on its one path loses the packet
+     */
+    public record Trace(Map<Integer, Double> egress, List<String> rules, List<String> links, boolean looped, boolean branched) {
+        public Trace {
+            egress = java.util.Collections.unmodifiableMap(new TreeMap<>(egress));
+            rules = List.copyOf(rules);
+            links = List.copyOf(links);
+        }
+    }
+
+    /** A rule as seen at one in-port, with its match as per-field mask and value arrays. */
+    private record Entry(Rule rule, int[] fields, long[] masks, long[] values, Entry[] shadowers, int[] outs) {
+        boolean matches(long[] h) {
+            for (int i = 0; i < fields.length; i++) if ((h[fields[i]] & masks[i]) != values[i]) return false;
+            return true;
+        }
+    }
+
+    /**
+     * A port's entries in table order, indexed on the most constrained field: entries whose
+     * constraint there is a prefix (high bits) sit in a hash map per prefix mask, so a lookup
+     * costs one probe per distinct mask instead of a scan (Internet2 ports hold ~10,000 rules).
+     */
+    private static final class Table {
+        final MatchPolicy policy;
+        final List<Entry> entries = new ArrayList<>();
+        int field = -1;
+        final Map<Long, Map<Long, List<Integer>>> byMask = new java.util.LinkedHashMap<>();
+        final List<Integer> unindexed = new ArrayList<>();
+
+        Table(MatchPolicy policy) {
+            this.policy = policy;
+        }
+
+        void index(int fields, int[] widths) {
+            int[] uses = new int[fields];
+            for (Entry e : entries) for (int f : e.fields()) uses[f]++;
+            for (int f = 0; f < fields; f++) if (field < 0 || uses[f] > uses[field]) field = f;
+            for (int i = 0; i < entries.size(); i++) {
+                Entry e = entries.get(i);
+                long mask = 0, value = 0;
+                for (int k = 0; k < e.fields().length; k++)
+                    if (e.fields()[k] == field) { mask = e.masks()[k]; value = e.values()[k]; }
+                if (mask == 0 || !isPrefix(mask, widths[field])) {
+                    unindexed.add(i);
+                    continue;
+                }
+                byMask.computeIfAbsent(mask, m -> new HashMap<>()).computeIfAbsent(value, v -> new ArrayList<>()).add(i);
+            }
+        }
+
+        /** Indexes of the entries that may match {@code h}, in table order. */
+        int[] candidates(long[] h) {
+            java.util.BitSet out = new java.util.BitSet(entries.size());
+            for (int i : unindexed) out.set(i);
+            for (var m : byMask.entrySet()) {
+                List<Integer> hit = m.getValue().get(h[field] & m.getKey());
+                if (hit != null) for (int i : hit) out.set(i);
+            }
+            return out.stream().toArray();
+        }
+
+        private static boolean isPrefix(long mask, int width) {
+            long full = width == 64 ? -1L : (1L << width) - 1;
+            long inverted = ~mask & full;
+            return (inverted & (inverted + 1)) == 0;
+        }
+    }
+
+    private record Visit(int port, long[] header, Visit previous) {}
+
+    /** The rule and link ids of a branch, newest first, shared between branches. */
+    private static final class Trail {
+        final String id;
+        final Trail previous;
+        boolean counted;
+
+        Trail(String id, Trail previous) {
+            this.id = id;
+            this.previous = previous;
+        }
+    }
+
+    private final Model model;
+    private final HeaderLayout layout;
+    private final Map<String, Double> linkLatency;
+    private final Map<Integer, Table> byPort = new HashMap<>();
+
+    /** A forwarder over {@code model}; {@code linkLatencyMs} gives links a latency (default 0). */
+    public Forwarder(Model model, Map<String, Double> linkLatencyMs) {
+        this.model = model;
+        this.layout = model.network().layout();
+        this.linkLatency = Map.copyOf(linkLatencyMs);
+        for (RuleTable t : model.network().tables()) compile(t);
+        int[] widths = layout.fields().stream().mapToInt(org.sonde.dataplane.model.HeaderField::widthBits).toArray();
+        byPort.values().forEach(t -> t.index(widths.length, widths));
+    }
+
+    public Forwarder(Model model) {
+        this(model, Map.of());
+    }
+
+    private void compile(RuleTable t) {
+        Map<Integer, Map<String, Entry>> seen = new HashMap<>();
+        for (Rule r : t.rules()) {
+            int n = r.match().fields().size(), i = 0;
+            int[] fields = new int[n];
+            long[] masks = new long[n], values = new long[n];
+            for (var e : r.match().fields().entrySet()) {
+                fields[i] = layout.names().indexOf(e.getKey());
+                masks[i] = e.getValue().mask();
+                values[i] = e.getValue().value() & e.getValue().mask();
+                i++;
+            }
+            int[] outs = r.actions().getLast() instanceof Action.Forward f
+                    ? f.portIds().stream().mapToInt(Integer::intValue).toArray() : new int[0];
+            for (int port : r.inPortIds()) {
+                Map<String, Entry> before = seen.computeIfAbsent(port, p -> new HashMap<>());
+                Entry[] shadowers = r.shadowedBy().stream().map(before::get).filter(java.util.Objects::nonNull).toArray(Entry[]::new);
+                Entry e = new Entry(r, fields, masks, values, shadowers, outs);
+                before.put(r.id(), e);
+                byPort.computeIfAbsent(port, p -> new Table(t.policy())).entries.add(e);
+            }
+        }
+    }
+
+    /** Forwards {@code header} (one value per layout field) injected at port {@code ingress}. */
+    public Trace forward(int ingress, long[] header) {
+        return forward(ingress, header, null);
+    }
+
+    /**
+     * Forwards {@code header} as if the rule or link {@code dead} (null: none) lost every packet:
+     * a test observes an element when its loss changes the test's exits.
+     */
+    public Trace forward(int ingress, long[] header, String dead) {
+        if (header.length != layout.fields().size())
+            throw new IllegalArgumentException(header.length + " header values for " + layout.fields().size() + " fields");
+        Run run = new Run(dead);
+        run.arrive(ingress, header.clone(), null, null, 0);
+        List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
+        List<String> links = run.links.stream().filter(run.delivered::contains).toList();
+        return new Trace(run.egress, rules, links, run.looped, run.copies > 1);
+    }
+
+    /** The rules of the port's table that fire for {@code h}, in table order. */
+    private List<Entry> fire(int port, long[] h) {
+        Table t = byPort.get(port);
+        if (t == null) return List.of();
+        List<Entry> out = new ArrayList<>(1);
+        for (int i : t.candidates(h)) {
+            Entry e = t.entries.get(i);
+            if (!e.matches(h)) continue;
+            if (t.policy == MatchPolicy.FIRST_MATCH) return List.of(e);
+            boolean shadowed = false;
+            for (Entry s : e.shadowers()) if (s.matches(h)) { shadowed = true; break; }
+            if (!shadowed) out.add(e);
+        }
+        return out;
+    }
+
+    private long[] rewrite(Rule r, long[] h) {
+        long[] out = h;
+        for (Action a : r.actions()) {
+            switch (a) {
+                case Action.SetField s -> {
+                    if (out == h) out = h.clone();
+                    int i = layout.names().indexOf(s.field());
+                    out[i] = (out[i] & ~s.mask()) | s.value();
+                }
+                case Action.SetVlan s -> {
+                    if (out == h) out = h.clone();
+                    out[layout.names().indexOf("vlan")] = s.vlanId();
+                }
+                case Action.PushVlan _, Action.PopVlan _ -> throw new IllegalArgumentException(
+                        "rule " + r.id() + ": VLAN push/pop has no meaning on a fixed header layout");
+                case Action.Forward _, Action.Drop _ -> { }
+            }
+        }
+        return out;
+    }
+
+    private final class Run {
+        final Map<Integer, Double> egress = new TreeMap<>();
+        final LinkedHashSet<String> rules = new LinkedHashSet<>(), links = new LinkedHashSet<>();
+        final java.util.Set<String> delivered = new java.util.HashSet<>();
+        final String dead;
+        boolean looped;
+        /** Copies made by the most prolific rule application or link fan-out. */
+        int copies;
+
+        Run(String dead) {
+            this.dead = dead;
+        }
+
+        void arrive(int port, long[] h, Trail trail, Visit visits, double latency) {
+            for (Visit v = visits; v != null; v = v.previous)
+                if (v.port == port && Arrays.equals(v.header, h)) { looped = true; return; }
+            stage(port, port, 1, h, trail, new Visit(port, h, visits), latency);
+        }
+
+        void stage(int arrival, int port, int stage, long[] h, Trail trail, Visit visits, double latency) {
+            List<Entry> fired = fire(port, h);
+            if (fired.size() > 1) copies = Math.max(copies, fired.size());
+            for (Entry e : fired) {
+                copies = Math.max(copies, e.outs().length);
+                if (e.rule().id().equals(dead)) continue;
+                rules.add(e.rule().id());
+                Trail next = new Trail(e.rule().id(), trail);
+                // A drop rule ends its branch observably: the packet must not arrive.
+                if (e.rule().actions().getLast() instanceof Action.Drop) deliver(next);
+                long[] written = rewrite(e.rule(), h);
+                for (int out : e.outs()) {
+                    if (out == port) continue;
+                    if (stage < model.stages()) stage(arrival, out, stage + 1, written, next, visits, latency);
+                    else if (model.outputTwins().getOrDefault(arrival, -1) != out) leave(out, written, next, visits, latency);
+                }
+            }
+        }
+
+        void leave(int port, long[] h, Trail trail, Visit visits, double latency) {
+            List<Link> from = model.network().linksFrom(port);
+            if (from.isEmpty()) {
+                egress.merge(port, latency, Math::max);
+                deliver(trail);
+            }
+            Visit here = new Visit(port, h, visits);
+            copies = Math.max(copies, from.size());
+            for (Link l : from) {
+                if (l.id().equals(dead)) continue;
+                links.add(l.id());
+                arrive(l.toPortId(), h, new Trail(l.id(), trail), here, latency + linkLatency.getOrDefault(l.id(), 0.0));
+            }
+        }
+
+        void deliver(Trail t) {
+            for (; t != null && !t.counted; t = t.previous) {
+                t.counted = true;
+                delivered.add(t.id);
+            }
+        }
+    }
+}

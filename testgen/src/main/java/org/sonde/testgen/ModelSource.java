@@ -1,0 +1,131 @@
+package org.sonde.testgen;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
+import org.sonde.dataplane.io.HasselImport;
+import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.io.StanfordApkeepImport;
+import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.HeaderLayouts;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Port;
+import org.sonde.dataplane.reach.ReachOptions;
+
+/**
+ * Where a suite's network comes from, so that emulation can load the same model again.
+ *
+ * @param format {@code hassel}, {@code stanford-apkeep} or {@code json}
+ * @param path   the hassel or APKeep directory, or the JSON file (or a directory holding
+ *               {@code network.json})
+ */
+public record ModelSource(String format, String path) {
+    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "json");
+
+    public ModelSource {
+        if (!FORMATS.contains(format))
+            throw new BadInputException("--format", format, "unknown network format (expected one of " + FORMATS + ")");
+    }
+
+    /** A loaded model with its candidate test terminals. */
+    public record Loaded(Model model, List<Integer> terminals) {
+        public Loaded {
+            terminals = List.copyOf(terminals);
+        }
+    }
+
+    /**
+     * Loads the model. hassel directories: the layout follows the {@code .tf} header width (32
+     * bits: ip_dst; 48: vlan and ip_dst; else hassel's full layout), stages come from a
+     * {@code stages} file (default 1), ports p and p + 20000 are output twins, and the terminals
+     * are the port map's ports. Otherwise one stage and the terminals are every port some rule
+     * takes packets from.
+     */
+    public Loaded load() {
+        Path p = Path.of(path);
+        return switch (format) {
+            case "hassel" -> {
+                HasselImport.Import imp = HasselImport.load(p, hasselLayout(p));
+                Network n = imp.network();
+                Model m = new Model(n, stages(p), ReachOptions.hasselOutputTwins(n));
+                yield new Loaded(m, n.ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList());
+            }
+            case "stanford-apkeep" -> ruleInPorts(Model.of(StanfordApkeepImport.load(p).network()));
+            default -> ruleInPorts(Model.of(NetworkJson.read(Files.isDirectory(p) ? p.resolve("network.json") : p)));
+        };
+    }
+
+    private static Loaded ruleInPorts(Model m) {
+        Set<Integer> in = new HashSet<>();
+        m.network().tables().forEach(t -> t.rules().forEach(r -> in.addAll(r.inPortIds())));
+        return new Loaded(m, m.network().ports().stream().map(Port::id).filter(in::contains).toList());
+    }
+
+    /** Terminals without links (either way): the network's edge. */
+    public static List<Integer> edge(Loaded loaded) {
+        Set<Integer> linked = new HashSet<>();
+        for (Link l : loaded.model().network().links()) {
+            linked.add(l.fromPortId());
+            linked.add(l.toPortId());
+            // hassel links leave from output twins; the port itself is linked too.
+            linked.add(l.fromPortId() - ReachOptions.HASSEL_OUTPUT_OFFSET);
+        }
+        return loaded.terminals().stream().filter(t -> !linked.contains(t)).toList();
+    }
+
+    /** {@code percent}% of the terminals (at least one), picked with {@code seed}, in model order. */
+    public static List<Integer> sample(List<Integer> terminals, double percent, long seed) {
+        if (!(percent > 0 && percent <= 100)) throw new BadInputException("--terminals", percent + "%", "expected a share in (0, 100]");
+        List<Integer> shuffled = new ArrayList<>(terminals);
+        Collections.shuffle(shuffled, new Random(seed));
+        Set<Integer> kept = new HashSet<>(shuffled.subList(0, Math.max(1, (int) Math.round(terminals.size() * percent / 100))));
+        return terminals.stream().filter(kept::contains).toList();
+    }
+
+    private static int stages(Path dir) {
+        Path f = dir.resolve("stages");
+        if (!Files.isRegularFile(f)) return 1;
+        try {
+            String text = Files.readString(f, StandardCharsets.UTF_8).strip();
+            try {
+                return Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new BadInputException(f.toString(), "line 1", "expected the number of stages, got " + text);
+            }
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read " + f + ": " + e, "check the file's permissions", e);
+        }
+    }
+
+    private static HeaderLayout hasselLayout(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            Path tf = files.filter(f -> f.getFileName().toString().endsWith(".tf")
+                    && !f.getFileName().toString().equals("topology.tf")).sorted().findFirst()
+                    .orElseThrow(() -> new BadInputException(dir.toString(), "", "expected router .tf files"));
+            String first;
+            try (var lines = Files.lines(tf, StandardCharsets.ISO_8859_1)) {
+                first = lines.findFirst().orElse("");
+            }
+            String width = first.split("\\$", 2)[0];
+            // hassel's first line starts with the header length in nibbles.
+            return switch (width) {
+                case "8" -> HeaderLayouts.HASSEL_IP_DST;
+                case "12" -> HeaderLayouts.HASSEL_VLAN_IP_DST;
+                default -> HeaderLayouts.HASSEL;
+            };
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + e, "check that the directory exists and is readable", e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.sonde.testgen;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One concrete test packet: a header injected at a port and what the model says must happen.
+ *
+ * @param id       stable id: a digest of ingress and header, so the same packet keeps its id
+ *                 across runs and seeds
+ * @param ingress  port the packet is injected at
+ * @param header   field name to value, in layout order
+ * @param expected exit port to expected latency (0 without latency faults); empty means the
+ *                 packet is expected to be dropped (an expected-absent test)
+ * @param rules    ids of the rules the packet exercises in the model, in order met
+ * @param links    ids of the links it crosses
+ * @param observed the rules and links whose loss changes the packet's exits: a pass clears only
+ *                 these (with redundant branches a packet can pass through a dead rule)
+ */
+public record TestPacket(String id, int ingress, Map<String, Long> header, Map<Integer, Double> expected,
+                         List<String> rules, List<String> links, List<String> observed) {
+    public TestPacket {
+        header = Collections.unmodifiableMap(new LinkedHashMap<>(header));
+        expected = Collections.unmodifiableMap(new TreeMap<>(expected));
+        rules = List.copyOf(rules);
+        links = List.copyOf(links);
+        observed = List.copyOf(observed);
+    }
+
+    /** Whether the model drops every copy of this packet. */
+    public boolean expectDrop() {
+        return expected.isEmpty();
+    }
+
+    /** Rule and link ids together, rules first. */
+    public List<String> elements() {
+        List<String> out = new java.util.ArrayList<>(rules);
+        out.addAll(links);
+        return out;
+    }
+
+    /** The header values in layout order. */
+    public long[] values() {
+        return header.values().stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The stable id of a packet: "t" and 12 hex digits of a SHA-256 over ingress and header. */
+    static String idOf(int ingress, long[] values) {
+        try {
+            var md = java.security.MessageDigest.getInstance("SHA-256");
+            StringBuilder s = new StringBuilder().append(ingress);
+            for (long v : values) s.append('|').append(Long.toUnsignedString(v));
+            byte[] d = md.digest(s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "t" + java.util.HexFormat.of().formatHex(d, 0, 6);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JDK", e);
+        }
+    }
+}

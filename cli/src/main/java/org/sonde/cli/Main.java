@@ -38,6 +38,7 @@ public final class Main {
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setUsageHelpAutoWidth(true);
+        cli.setUsageHelpWidth(100); // when stdout is no terminal (pipes, files)
         cli.setExitCodeExceptionMapper(Main::exitCodeOf);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             report(e, commandLine.getErr(), debugRequested(parseResult));

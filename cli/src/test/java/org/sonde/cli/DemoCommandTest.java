@@ -28,5 +28,7 @@ class DemoCommandTest {
         json.get("steps").forEach(s -> assertThat(s.get("ok").asBoolean()).as(s.toString()).isTrue());
         assertThat(json.get("captures").get("roce-write.pcapng").get("badIcrcs").asLong()).isZero();
         assertThat(json.get("captures").get("tcp-ip.pcapng").get("protocols").has("tcp")).isTrue();
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("ATPG"));
+        assertThat(Files.exists(out.resolve("atpg/suite/suite.json"))).isTrue();
     }
 }

@@ -1,7 +1,8 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.model.Examples;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.sonde.testgen.Examples.*;
+import static org.sonde.dataplane.model.Examples.*;
 
 import java.util.List;
 import java.util.Map;

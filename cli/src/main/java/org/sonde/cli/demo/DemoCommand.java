@@ -14,7 +14,7 @@ import org.sonde.core.Json;
 import org.sonde.dataplane.io.NetworkJson;
 import org.sonde.testgen.Cover;
 import org.sonde.testgen.Emulator;
-import org.sonde.testgen.Examples;
+import org.sonde.dataplane.model.Examples;
 import org.sonde.testgen.Fault;
 import org.sonde.testgen.Localizer;
 import org.sonde.testgen.ModelSource;

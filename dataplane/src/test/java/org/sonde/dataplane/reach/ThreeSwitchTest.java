@@ -1,5 +1,7 @@
 package org.sonde.dataplane.reach;
 
+import org.sonde.dataplane.model.Examples;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
@@ -9,17 +11,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.Json;
-import org.sonde.dataplane.model.Action;
-import org.sonde.dataplane.model.Device;
-import org.sonde.dataplane.model.HeaderLayout;
-import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
-import org.sonde.dataplane.model.MatchPolicy;
 import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.model.Origin;
-import org.sonde.dataplane.model.Port;
-import org.sonde.dataplane.model.Rule;
-import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.Ternary;
 
 /**
@@ -31,38 +24,11 @@ import org.sonde.dataplane.model.Ternary;
  * link as BC; the rules above only allow r_B1 and link CA there, and the expected histories say so.
  */
 class ThreeSwitchTest {
-    static final HeaderLayout LAYOUT = HeaderLayout.builder("ip-tcp").field("ip_dst", 32).field("tp_dst", 16).build();
-    static final int PA = 1, AB = 2, AC = 3, PB = 11, BA = 12, BC = 13, PC = 21, CA = 22, CB = 23;
+    static final int PA = Examples.PA, PB = Examples.PB, PC = Examples.PC;
     static final long TEN = 10L << 24;
 
-    static Match net(int second) {
-        return Match.ANY.and("ip_dst", Ternary.prefix(TEN | ((long) second << 16), 16, 32));
-    }
-
-    static Rule rule(String id, int prio, Set<Integer> in, Match m, int... out) {
-        return new Rule(id, prio, in, m, List.of(new Action.Forward(java.util.Arrays.stream(out).boxed().toList())));
-    }
-
     static Network network() {
-        List<Port> ports = List.of(new Port(PA, "A", "PA"), new Port(AB, "A", "AB"), new Port(AC, "A", "AC"),
-                new Port(PB, "B", "PB"), new Port(BA, "B", "BA"), new Port(BC, "B", "BC"),
-                new Port(PC, "C", "PC"), new Port(CA, "C", "CA"), new Port(CB, "C", "CB"));
-        List<Link> links = List.of(link("AB", AB, BA), link("BA", BA, AB), link("AC", AC, CA), link("CA", CA, AC),
-                link("BC", BC, CB), link("CB", CB, BC));
-        Set<Integer> a = Set.of(PA, AB, AC), b = Set.of(PB, BA, BC);
-        RuleTable ta = new RuleTable("A", MatchPolicy.FIRST_MATCH, List.of(
-                rule("rA1", 3, a, net(0), AB), rule("rA2", 2, a, net(1), AC), rule("rA3", 1, a, net(2), PA)));
-        RuleTable tb = new RuleTable("B", MatchPolicy.FIRST_MATCH, List.of(
-                rule("rB1", 3, b, net(2), BA), rule("rB2", 2, b, net(1), BC),
-                rule("rB3", 1, b, net(0).and("tp_dst", Ternary.exact(80, 16)), PB)));
-        RuleTable tc = new RuleTable("C", MatchPolicy.FIRST_MATCH, List.of(
-                rule("rC1", 2, Set.of(PC), Match.ANY, CA, CB), rule("rC2", 1, Set.of(CA, CB), Match.ANY, PC)));
-        return Network.forwarding(LAYOUT, List.of(new Device("A"), new Device("B"), new Device("C")), ports, links,
-                List.of(ta, tb, tc));
-    }
-
-    static Link link(String id, int from, int to) {
-        return new Link(id, from, to, Origin.NONE);
+        return Examples.threeSwitch();
     }
 
     static ReachResult run() {

@@ -1,24 +1,11 @@
-package org.sonde.testgen;
+package org.sonde.dataplane.model;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.sonde.dataplane.model.Action;
-import org.sonde.dataplane.model.Device;
-import org.sonde.dataplane.model.HeaderLayout;
-import org.sonde.dataplane.model.Link;
-import org.sonde.dataplane.model.Match;
-import org.sonde.dataplane.model.MatchPolicy;
-import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.model.Origin;
-import org.sonde.dataplane.model.Port;
-import org.sonde.dataplane.model.Rule;
-import org.sonde.dataplane.model.RuleTable;
-import org.sonde.dataplane.model.Ternary;
 
 /**
- * The dissertation's three-switch example (Figure 2.5), as the dataplane module's reach tests
- * build it: A routes 10.0/16 to B, 10.1/16 to C, 10.2/16 to terminal PA; B routes 10.2/16 to
+ * Built-in example networks. The dissertation's three-switch example (Figure 2.5): A routes 10.0/16 to B, 10.1/16 to C, 10.2/16 to terminal PA; B routes 10.2/16 to
  * A, 10.1/16 to C, 10.0/16 with tcp 80 to PB; C broadcasts from PC to A and B and sends
  * everything from A or B to PC. For tests, demos and documentation.
  */
@@ -28,6 +15,7 @@ public final class Examples {
     /** Port numbers of the three-switch example. */
     public static final int PA = 1, AB = 2, AC = 3, PB = 11, BA = 12, BC = 13, PC = 21, CA = 22, CB = 23;
 
+    /** The three-switch example, with links both ways between A, B and C and a terminal port on each. */
     public static Network threeSwitch() {
         HeaderLayout layout = HeaderLayout.builder("ip-tcp").field("ip_dst", 32).field("tp_dst", 16).build();
         List<Port> ports = List.of(new Port(PA, "A", "PA"), new Port(AB, "A", "AB"), new Port(AC, "A", "AC"),

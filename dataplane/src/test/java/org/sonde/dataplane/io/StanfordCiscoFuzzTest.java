@@ -2,7 +2,6 @@ package org.sonde.dataplane.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -49,32 +48,17 @@ class StanfordCiscoFuzzTest {
 
     @Property(tries = 1500)
     void randomLines(@ForAll("lines") String line, @ForAll @IntRange(min = 0, max = 6) int file, @ForAll @IntRange(min = 0, max = 80) int at) {
-        Map<String, String> files = excerpt();
-        String name = FILES.get(file);
-        List<String> rows = new ArrayList<>(files.get(name).lines().toList());
-        if (at < rows.size()) rows.set(at, line);
-        else rows.add(line);
-        files.put(name, String.join("\n", rows));
-        onlyBadInput(files);
+        onlyBadInput(FileMutations.replaceLine(excerpt(), FILES.get(file), at, line));
     }
 
     @Property(tries = 500)
     void truncatedFiles(@ForAll @IntRange(min = 0, max = 3000) int cut, @ForAll @IntRange(min = 0, max = 6) int file) {
-        Map<String, String> files = excerpt();
-        String name = FILES.get(file);
-        String text = files.get(name);
-        files.put(name, text.substring(0, Math.min(cut, text.length())));
-        onlyBadInput(files);
+        onlyBadInput(FileMutations.truncate(excerpt(), FILES.get(file), cut));
     }
 
     @Property(tries = 1500)
     void mutatedCharacters(@ForAll @IntRange(min = 0, max = 3000) int at, @ForAll("replacement") char c, @ForAll @IntRange(min = 0, max = 6) int file) {
-        Map<String, String> files = excerpt();
-        String name = FILES.get(file);
-        String text = files.get(name);
-        int i = at % text.length();
-        files.put(name, text.substring(0, i) + c + text.substring(i + 1));
-        onlyBadInput(files);
+        onlyBadInput(FileMutations.replaceCharacter(excerpt(), FILES.get(file), at, c));
     }
 
     @Provide
@@ -84,13 +68,6 @@ class StanfordCiscoFuzzTest {
 
     @Property(tries = 300)
     void droppedOrDuplicatedLines(@ForAll @IntRange(min = 0, max = 6) int file, @ForAll @IntRange(min = 0, max = 80) int at, @ForAll boolean duplicate) {
-        Map<String, String> files = excerpt();
-        String name = FILES.get(file);
-        List<String> rows = new ArrayList<>(files.get(name).lines().toList());
-        int i = at % rows.size();
-        if (duplicate) rows.add(i, rows.get(i));
-        else rows.remove(i);
-        files.put(name, String.join("\n", rows));
-        onlyBadInput(files);
+        onlyBadInput(FileMutations.duplicateOrDropLine(excerpt(), FILES.get(file), at, duplicate));
     }
 }

@@ -170,16 +170,11 @@ public final class HeaderAlgebra {
         return prefix(field, prefix.value(), prefix.length());
     }
 
-    /**
-     * Headers whose {@code field} agrees with {@code value} on the bits set in {@code mask} (a mask
-     * bit of 1 means "must match", 0 means "don't care").
-     */
-    public HeaderSpace ternary(String field, long value, long mask) {
-        HeaderField f = field(field);
-        if (!f.fits(value) || !f.fits(mask)) {
-            throw new IllegalArgumentException("value or mask does not fit field " + field);
-        }
-        int first = firstVars.get(field);
+    /** The BDD variables of the bits {@code mask} selects in field {@code f}, and their values in {@code value}. */
+    record Bits(int[] vars, boolean[] values) {}
+
+    Bits maskedBits(HeaderField f, long value, long mask) {
+        int first = firstVar(f);
         int n = Long.bitCount(mask);
         int[] vars = new int[n];
         boolean[] values = new boolean[n];
@@ -192,7 +187,20 @@ public final class HeaderAlgebra {
                 k++;
             }
         }
-        return wrap(bdd.cube(vars, values));
+        return new Bits(vars, values);
+    }
+
+    /**
+     * Headers whose {@code field} agrees with {@code value} on the bits set in {@code mask} (a mask
+     * bit of 1 means "must match", 0 means "don't care").
+     */
+    public HeaderSpace ternary(String field, long value, long mask) {
+        HeaderField f = field(field);
+        if (!f.fits(value) || !f.fits(mask)) {
+            throw new IllegalArgumentException("value or mask does not fit field " + field);
+        }
+        Bits bits = maskedBits(f, value, mask);
+        return wrap(bdd.cube(bits.vars(), bits.values()));
     }
 
     /** Headers whose {@code field} lies in the unsigned range {@code lo..hi}, both included. */

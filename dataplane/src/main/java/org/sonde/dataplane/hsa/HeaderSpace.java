@@ -131,23 +131,11 @@ public final class HeaderSpace {
      */
     public HeaderSpace rewrite(String field, long mask, long value) {
         HeaderField f = algebra.field(field);
-        int first = algebra.firstVar(f);
         if (!f.fits(mask) || !f.fits(value)) {
             throw new IllegalArgumentException("mask or value does not fit field " + field);
         }
-        int n = Long.bitCount(mask);
-        int[] vars = new int[n];
-        boolean[] values = new boolean[n];
-        int k = 0;
-        for (int i = 0; i < f.widthBits(); i++) {
-            int shift = f.widthBits() - 1 - i;
-            if (((mask >>> shift) & 1) != 0) {
-                vars[k] = first + i;
-                values[k] = ((value >>> shift) & 1) != 0;
-                k++;
-            }
-        }
-        return rewriteBits(vars, values);
+        HeaderAlgebra.Bits bits = algebra.maskedBits(f, value, mask);
+        return rewriteBits(bits.vars(), bits.values());
     }
 
     /**

@@ -170,6 +170,50 @@ public final class HeaderAlgebra {
         return prefix(field, prefix.value(), prefix.length());
     }
 
+    /**
+     * The rewrite setting the bits of {@code field} selected by {@code mask} to those of {@code
+     * value}, keeping the others; compile once, apply to many spaces.
+     */
+    public Rewrite rewrite(String field, long mask, long value) {
+        HeaderField f = field(field);
+        if (!f.fits(mask) || !f.fits(value)) {
+            throw new IllegalArgumentException("mask or value does not fit field " + field);
+        }
+        Bits bits = maskedBits(f, value, mask);
+        return new Rewrite(this, bits.vars(), bits.values());
+    }
+
+    /**
+     * hassel's masked rewrite over the whole header, {@code new = (old & mask) | rewrite}, compiled
+     * (see {@link HeaderSpace#rewriteHassel}).
+     */
+    public Rewrite hasselRewrite(String mask, String rewrite) {
+        char[] m = hasselBits(mask);
+        char[] r = hasselBits(rewrite);
+        int n = 0;
+        for (char c : m) {
+            if (c == '0') {
+                n++;
+            } else if (c != '1') {
+                throw new IllegalArgumentException("bad mask character '" + c + "'");
+            }
+        }
+        int[] vars = new int[n];
+        boolean[] values = new boolean[n];
+        int k = 0;
+        for (int p = 0; p < m.length; p++) {
+            if (m[p] == '0') {
+                if (r[p] != '0' && r[p] != '1') {
+                    throw new IllegalArgumentException("rewritten bit " + p + " is '" + r[p] + "'");
+                }
+                vars[k] = coveredVar(p, "is rewritten");
+                values[k] = r[p] == '1';
+                k++;
+            }
+        }
+        return new Rewrite(this, vars, values);
+    }
+
     /** The BDD variables of the bits {@code mask} selects in field {@code f}, and their values in {@code value}. */
     record Bits(int[] vars, boolean[] values) {}
 

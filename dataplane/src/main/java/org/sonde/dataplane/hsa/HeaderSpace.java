@@ -1,6 +1,9 @@
 package org.sonde.dataplane.hsa;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.sonde.dataplane.model.HeaderField;
@@ -40,6 +43,22 @@ public final class HeaderSpace {
     /** Headers in either. */
     public HeaderSpace union(HeaderSpace other) {
         return algebra.wrap(bdd().or(node, same(other)));
+    }
+
+    /**
+     * The union of {@code spaces} (none if empty), merged pairwise in rounds: each round halves
+     * the list, so large sets are built from balanced halves instead of grown one space at a time.
+     */
+    public static HeaderSpace unionAll(HeaderAlgebra algebra, Collection<HeaderSpace> spaces) {
+        List<HeaderSpace> round = new ArrayList<>(spaces);
+        if (round.isEmpty()) return algebra.none();
+        while (round.size() > 1) {
+            List<HeaderSpace> next = new ArrayList<>((round.size() + 1) / 2);
+            for (int i = 0; i + 1 < round.size(); i += 2) next.add(round.get(i).union(round.get(i + 1)));
+            if (round.size() % 2 == 1) next.add(round.getLast());
+            round = next;
+        }
+        return round.getFirst();
     }
 
     /** Headers in this one but not in {@code other}. */
@@ -130,12 +149,7 @@ public final class HeaderSpace {
      * to those of {@code value}, keeping the others.
      */
     public HeaderSpace rewrite(String field, long mask, long value) {
-        HeaderField f = algebra.field(field);
-        if (!f.fits(mask) || !f.fits(value)) {
-            throw new IllegalArgumentException("mask or value does not fit field " + field);
-        }
-        HeaderAlgebra.Bits bits = algebra.maskedBits(f, value, mask);
-        return rewriteBits(bits.vars(), bits.values());
+        return algebra.rewrite(field, mask, value).apply(this);
     }
 
     /**
@@ -145,40 +159,7 @@ public final class HeaderSpace {
      * A bit no field covers must be kept.
      */
     public HeaderSpace rewriteHassel(String mask, String rewrite) {
-        char[] m = algebra.hasselBits(mask);
-        char[] r = algebra.hasselBits(rewrite);
-        int n = 0;
-        for (char c : m) {
-            if (c == '0') {
-                n++;
-            } else if (c != '1') {
-                throw new IllegalArgumentException("bad mask character '" + c + "'");
-            }
-        }
-        int[] vars = new int[n];
-        boolean[] values = new boolean[n];
-        int k = 0;
-        for (int p = 0; p < m.length; p++) {
-            if (m[p] == '0') {
-                if (r[p] != '0' && r[p] != '1') {
-                    throw new IllegalArgumentException("rewritten bit " + p + " is '" + r[p] + "'");
-                }
-                vars[k] = algebra.coveredVar(p, "is rewritten");
-                values[k] = r[p] == '1';
-                k++;
-            }
-        }
-        return rewriteBits(vars, values);
-    }
-
-    /** Forget the rewritten bits, then pin them: the image of the rewrite. */
-    private HeaderSpace rewriteBits(int[] vars, boolean[] values) {
-        if (isEmpty() || vars.length == 0) {
-            return this;
-        }
-        Bdd bdd = bdd();
-        int freed = bdd.exists(node, bdd.varSet(vars));
-        return algebra.wrap(bdd.and(freed, bdd.cube(vars, values)));
+        return algebra.hasselRewrite(mask, rewrite).apply(this);
     }
 
     private int same(HeaderSpace other) {

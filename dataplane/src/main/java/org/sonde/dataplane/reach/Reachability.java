@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.HashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -78,7 +80,7 @@ public final class Reachability {
     }
 
     /** One worker's share: its sources' pairs and loops, with what it exercised and how long it took. */
-    private record Partial(List<PairReach> pairs, TreeSet<String> rules, TreeSet<String> links, List<Loop> loops,
+    private record Partial(List<PairReach> pairs, Set<String> rules, Set<String> links, List<Loop> loops,
                            long paths, long compileNanos, long searchNanos) {}
 
     private static Partial work(Network network, ReachOptions options, AtomicInteger next) {
@@ -153,7 +155,8 @@ public final class Reachability {
     private record Visit(int port, HeaderSpace space, Visit previous) {}
 
     private static final class PairAcc {
-        HeaderSpace headers;
+        /** The distinct spaces delivered, united once at the end (a running union costs more). */
+        final Set<HeaderSpace> spaces = new HashSet<>();
         long paths;
         final List<PathHistory> histories = new ArrayList<>();
     }
@@ -163,8 +166,8 @@ public final class Reachability {
         private final ReachOptions options;
         private final Transfer transfer;
         private final Map<Long, PairAcc> pairs = new HashMap<>();
-        private final TreeSet<String> rules = new TreeSet<>();
-        private final TreeSet<String> links = new TreeSet<>();
+        private final Set<String> rules = new HashSet<>();
+        private final Set<String> links = new HashSet<>();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
 
@@ -223,7 +226,7 @@ public final class Reachability {
                 (t.link ? links : rules).add(t.id);
             }
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
-            acc.headers = acc.headers == null ? space : acc.headers.union(space);
+            acc.spaces.add(space);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
                 acc.histories.add(new PathHistory(Trail.list(trail), space.count(), example(space.pick().orElseThrow())));
@@ -231,8 +234,11 @@ public final class Reachability {
 
         Partial partial(long compileNanos, long searchNanos) {
             List<PairReach> out = new ArrayList<>(pairs.size());
-            pairs.forEach((key, acc) -> out.add(new PairReach((int) (key >>> 32), (int) (long) key, acc.headers.count(),
-                    example(acc.headers.pick().orElseThrow()), acc.paths, acc.histories)));
+            pairs.forEach((key, acc) -> {
+                HeaderSpace headers = HeaderSpace.unionAll(transfer.algebra(), acc.spaces);
+                out.add(new PairReach((int) (key >>> 32), (int) (long) key, headers.count(),
+                        example(headers.pick().orElseThrow()), acc.paths, acc.histories));
+            });
             return new Partial(out, rules, links, loops, paths, compileNanos, searchNanos);
         }
     }

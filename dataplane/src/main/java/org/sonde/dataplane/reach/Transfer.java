@@ -5,9 +5,9 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.hsa.Rewrite;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Match;
@@ -23,7 +23,12 @@ import org.sonde.dataplane.model.RuleTable;
  */
 final class Transfer {
     /** One rule as seen from one in-port. */
-    record Entry(Rule rule, HeaderSpace claims, Cube match, UnaryOperator<HeaderSpace> rewrite, Cube written, int[] outPorts) {}
+    record Entry(Rule rule, HeaderSpace claims, Cube match, Rewrite rewrite, Cube written, int[] outPorts) {
+        /** The claimed headers {@code hit} as the rule emits them. */
+        HeaderSpace emit(HeaderSpace hit) {
+            return rewrite == null ? hit : rewrite.apply(hit);
+        }
+    }
 
     /** A rule's output: what it claimed, rewritten, and a cube holding it. */
     record Output(Entry entry, HeaderSpace space, Cube cube) {}
@@ -33,11 +38,21 @@ final class Transfer {
     private final HeaderAlgebra algebra;
     private final int vars;
     private final Map<Integer, PortTable> byPort = new HashMap<>();
+    /**
+     * Outputs by (port, space node). A search meets the same space at the same port once per
+     * source that reaches it alike (every source of a device, on Internet2), and an algebra's
+     * nodes are canonical, so the table is applied once per distinct arrival.
+     */
+    private final Map<Long, List<Output>> applied = new HashMap<>();
 
     Transfer(Network network, HeaderAlgebra algebra) {
         this.algebra = algebra;
         this.vars = algebra.variableCount();
         for (RuleTable t : network.tables()) compile(t);
+    }
+
+    HeaderAlgebra algebra() {
+        return algebra;
     }
 
     private void compile(RuleTable table) {
@@ -51,7 +66,7 @@ final class Transfer {
         Map<List<String>, HeaderSpace> claimsCache = new HashMap<>();
         Map<Integer, HeaderSpace> claimedSoFar = new HashMap<>();
         for (Rule r : table.rules()) {
-            UnaryOperator<HeaderSpace> rewrite = rewrite(r);
+            Rewrite rewrite = rewrite(r);
             Cube cube = cube(r.match());
             Cube written = written(r);
             int[] outs = outPorts(r);
@@ -81,17 +96,27 @@ final class Transfer {
 
     /**
      * The outputs of the rules applying to {@code space} arriving at {@code port}, in table
-     * order; {@code cube} must hold {@code space}.
+     * order; {@code cube} must hold {@code space} (a cached result carries the cubes of the
+     * first arrival, which hold the outputs just as well).
      */
     List<Output> apply(int port, HeaderSpace space, Cube cube) {
         PortTable pt = byPort.get(port);
         if (pt == null) return List.of();
+        long key = ((long) port << 32) | (space.node() & 0xffffffffL);
+        List<Output> known = applied.get(key);
+        if (known != null) return known;
+        List<Output> out = compute(pt, space, cube);
+        applied.put(key, out);
+        return out;
+    }
+
+    private List<Output> compute(PortTable pt, HeaderSpace space, Cube cube) {
         List<Output> out = new ArrayList<>();
         BitSet candidates = pt.index().overlapping(cube);
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Entry e = pt.entries().get(i);
             HeaderSpace hit = space.intersect(e.claims());
-            if (!hit.isEmpty()) out.add(new Output(e, e.rewrite().apply(hit), cube.and(e.match()).rewrite(e.written())));
+            if (!hit.isEmpty()) out.add(new Output(e, e.emit(hit), cube.and(e.match()).rewrite(e.written())));
         }
         return out;
     }
@@ -101,21 +126,19 @@ final class Transfer {
                 ? f.portIds().stream().mapToInt(Integer::intValue).toArray() : new int[0];
     }
 
-    private static UnaryOperator<HeaderSpace> rewrite(Rule r) {
-        UnaryOperator<HeaderSpace> op = UnaryOperator.identity();
+    /** The rule's header changes as one compiled rewrite, or null if it changes nothing. */
+    private Rewrite rewrite(Rule r) {
+        Rewrite op = null;
         for (Action a : r.actions()) {
-            UnaryOperator<HeaderSpace> step = switch (a) {
-                case Action.SetField s -> h -> h.rewrite(s.field(), s.mask(), s.value());
-                case Action.SetVlan s -> h -> h.set("vlan", s.vlanId());
+            Rewrite step = switch (a) {
+                case Action.SetField s -> algebra.rewrite(s.field(), s.mask(), s.value());
+                case Action.SetVlan s -> algebra.rewrite("vlan", algebra.layout().field("vlan").orElseThrow().fullMask(), s.vlanId());
                 // A fixed-width header cannot hold a tag stack; say so instead of guessing.
                 case Action.PushVlan _, Action.PopVlan _ -> throw new IllegalArgumentException(
                         "rule " + r.id() + ": reachability does not model VLAN push/pop on a fixed header layout");
                 case Action.Forward _, Action.Drop _ -> null;
             };
-            if (step != null) {
-                UnaryOperator<HeaderSpace> before = op;
-                op = h -> step.apply(before.apply(h));
-            }
+            if (step != null) op = op == null ? step : op.then(step);
         }
         return op;
     }

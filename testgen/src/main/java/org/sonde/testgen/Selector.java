@@ -1,22 +1,21 @@
 package org.sonde.testgen;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.function.IntPredicate;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.ElementIds;
 import org.sonde.dataplane.reach.ReachResult;
-import org.sonde.dataplane.reach.ReachResult.PairReach;
-import org.sonde.dataplane.reach.ReachResult.PathHistory;
 import org.sonde.dataplane.reach.Reachability;
 
 /**
@@ -33,73 +32,269 @@ import org.sonde.dataplane.reach.Reachability;
 public final class Selector {
     private Selector() {}
 
+    /** Elements claimed by chosen packets that the packets then do not observe, this often, are given up. */
+    private static final int MAX_MISSES = 4;
+
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
-        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network())
-                .reachOptions(options.sources(), options.historiesPerPair()));
-        Forwarder forwarder = new Forwarder(model);
+        Set<Integer> exits = exits(model, options.sources());
+        IntPredicate sink = flipped.sinks()::contains;
+        IntPredicate keep = d -> sink.test(d) || (exits.contains(d) && flipped.network().linksFrom(d).isEmpty());
+        List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
+        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1),
+                () -> {
+                    Candidates.Collector c = new Candidates.Collector(keep);
+                    collectors.add(c);
+                    return c;
+                });
+        Candidates candidates = Candidates.merge(collectors, options.sources());
+        collectors.clear();
+        long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
+        ElementIds ids = new ElementIds(flipped.network());
+        return new Selection(network, new Forwarder(model), ids, candidates, sink, options).run(pairs, reach.exercisedRules().size());
+    }
 
-        Map<String, TestPacket> candidates = new LinkedHashMap<>();
-        Random random = new Random(options.seed());
-        long unverified = 0, pairs = 0;
-        for (PairReach pair : reach.pairs()) {
-            boolean sink = flipped.sinks().contains(pair.destination());
-            if (!sink && !flipped.network().linksFrom(pair.destination()).isEmpty()) continue;
-            if (!sink) pairs++;
-            for (PathHistory path : pair.histories()) {
-                long[] first = ingressHeader(network, path.history(),
-                        path.example().values().stream().mapToLong(Long::longValue).toArray());
-                for (int k = 0; k < options.samplesPerPath(); k++) {
-                    long[] values = k == 0 ? first : draw(network, path.history(), first, random);
-                    String id = TestPacket.idOf(pair.source(), values);
-                    if (candidates.containsKey(id)) continue;
-                    Forwarder.Trace trace = forwarder.forward(pair.source(), values);
-                    // The example is taken at the destination; after rewrites it may not retrace the path.
-                    Set<String> seen = new HashSet<>(trace.rules());
-                    seen.addAll(trace.links());
-                    boolean retraced = seen.containsAll(path.history())
-                            && (sink || trace.egress().containsKey(pair.destination()));
-                    if (!retraced) {
-                        if (k == 0) unverified++;
-                        continue;
-                    }
-                    candidates.put(id, observed(network, forwarder, new TestPacket(id, pair.source(), header(network, values),
-                            trace.egress(), trace.rules(), trace.links(), List.of()), trace.branched()));
+    /** The ports a test packet may be seen leaving by: the terminals and their output twins. */
+    private static Set<Integer> exits(Model model, List<Integer> terminals) {
+        Set<Integer> out = new HashSet<>(terminals);
+        for (int t : terminals) {
+            Integer twin = model.outputTwins().get(t);
+            if (twin != null) out.add(twin);
+        }
+        return out;
+    }
+
+    /**
+     * One selection over the candidate paths: the cover works on what each path's history
+     * claims; a chosen path becomes a packet only after forwarding its header concretely, which
+     * says what the packet observes (a branch elsewhere may hide a rule's loss). Elements a chosen
+     * packet claims but does not observe are covered by another round of the greedy cover over
+     * the paths not yet tried.
+     */
+    private static final class Selection {
+        private final Network network;
+        private final Forwarder forwarder;
+        private final ElementIds ids;
+        private final Candidates candidates;
+        private final IntPredicate sink;
+        private final SelectOptions options;
+        private final Random random;
+        /** Element number to universe index, -1 outside the universe. */
+        private final int[] universeIndex;
+        private final int[] universe;
+        private final int[] order;
+        private final int[] setStart;
+        private final int[] setElements;
+        private final Set<String> packetIds = new HashSet<>();
+        private long unverified;
+
+        Selection(Network network, Forwarder forwarder, ElementIds ids, Candidates candidates, IntPredicate sink, SelectOptions options) {
+            this.network = network;
+            this.forwarder = forwarder;
+            this.ids = ids;
+            this.candidates = candidates;
+            this.sink = sink;
+            this.options = options;
+            this.random = new Random(options.seed());
+            universeIndex = new int[ids.size()];
+            Arrays.fill(universeIndex, -1);
+            IntArrayList members = new IntArrayList();
+            for (int c = 0; c < candidates.size(); c++) {
+                for (int e : claims(c)) {
+                    if (universeIndex[e] >= 0 || (!options.only().isEmpty() && !options.only().contains(ids.id(e)))) continue;
+                    universeIndex[e] = members.size();
+                    members.add(e);
                 }
             }
+            universe = members.toIntArray();
+            // The seed orders candidates, which decides ties in the greedy cover.
+            order = candidates.shuffledOrder(options.seed());
+            setStart = new int[order.length + 1];
+            IntArrayList flat = new IntArrayList();
+            for (int i = 0; i < order.length; i++) {
+                for (int e : claims(order[i])) if (universeIndex[e] >= 0) flat.add(universeIndex[e]);
+                setStart[i + 1] = flat.size();
+            }
+            setElements = flat.toIntArray();
         }
-        List<TestPacket> all = new ArrayList<>(candidates.values());
-        // The seed orders candidates, which decides ties in the greedy cover.
-        Collections.shuffle(all, new Random(options.seed()));
 
-        Set<String> allowed = options.only();
-        List<String> universe = new ArrayList<>(new TreeSet<>(all.stream()
-                .flatMap(t -> elements(t, options.cover()).stream())
-                .filter(e -> allowed.isEmpty() || allowed.contains(e)).toList()));
-        Map<String, Integer> index = new HashMap<>();
-        for (String e : universe) index.put(e, index.size());
-        double[] weight = universe.stream().mapToDouble(e -> options.weights().getOrDefault(e, 1.0)).toArray();
-        List<int[]> sets = new ArrayList<>(all.size());
-        for (TestPacket t : all)
-            sets.add(elements(t, options.cover()).stream().filter(index::containsKey).mapToInt(index::get).distinct().toArray());
+        /**
+         * The elements of the cover's kind a path would test, by element number, distinct: an
+         * expected-absent path only its drop rule (upstream losses look like success), any other
+         * path its whole history.
+         */
+        private int[] claims(int c) {
+            int n = candidates.historyLength(c);
+            boolean links = options.cover() == Cover.LINKS;
+            if (sink.test(candidates.destination(c))) {
+                int last = candidates.historyElement(c, n - 1);
+                return links || ids.isLink(last) ? new int[0] : new int[] {last};
+            }
+            IntArrayList out = new IntArrayList(n);
+            for (int i = 0; i < n; i++) {
+                int e = candidates.historyElement(c, i);
+                if (ids.isLink(e) == links && !out.contains(e)) out.add(e);
+            }
+            return out.toIntArray();
+        }
 
-        List<Integer> chosen = SetCover.greedy(sets, weight);
-        BitSet regular = new BitSet();
-        chosen.forEach(regular::set);
-        List<TestPacket> tests = chosen.stream().map(all::get).toList();
-        List<TestPacket> reserved = reserve(all, sets, regular, universe.size(), options.reservedPerElement());
+        Suite run(long pairs, long reachExercisedRules) {
+            double[] weight = new double[universe.length];
+            for (int u = 0; u < universe.length; u++) weight[u] = options.weights().getOrDefault(ids.id(universe[u]), 1.0);
+            SetCover cover = new SetCover(setStart, setElements, weight);
+            boolean[] covered = new boolean[universe.length];
+            int[] misses = new int[universe.length];
+            BitSet tried = new BitSet();
+            List<TestPacket> tests = new ArrayList<>();
+            List<int[]> testSets = new ArrayList<>();
+            while (true) {
+                int[] round = cover.greedy(covered.clone(), tried);
+                if (round.length == 0) break;
+                for (int i : round) {
+                    tried.set(i);
+                    TestPacket t = materialize(order[i]);
+                    if (t == null) continue;
+                    int[] observed = observedUniverse(t);
+                    boolean useful = false;
+                    for (int u : observed) if (!covered[u]) useful = covered[u] = true;
+                    for (int k = setStart[i]; k < setStart[i + 1]; k++) {
+                        int u = setElements[k];
+                        // Given up: no longer worth anything to the cover.
+                        if (!covered[u] && ++misses[u] >= MAX_MISSES) weight[u] = 0;
+                    }
+                    if (!useful) continue;
+                    tests.add(t);
+                    testSets.add(observed);
+                }
+            }
+            tests = withoutRedundant(tests, testSets, universe.length);
+            for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
+            List<TestPacket> reserved = reserve(tried);
 
-        Set<String> reachableRules = new TreeSet<>(), coveredRules = new TreeSet<>(), reachableLinks = new TreeSet<>(), coveredLinks = new TreeSet<>();
-        all.forEach(t -> { reachableRules.addAll(t.rules()); reachableLinks.addAll(t.links()); });
-        tests.forEach(t -> { coveredRules.addAll(t.rules()); coveredLinks.addAll(t.links()); });
-        long covered = tests.stream().flatMap(t -> elements(t, options.cover()).stream()).filter(index::containsKey).distinct().count();
-        double coverage = universe.isEmpty() ? 1.0 : (double) covered / universe.size();
-        Suite.Summary summary = new Suite.Summary(all.size(), tests.size(), reserved.size(), unverified,
-                tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
-                reachableLinks.size(), coveredLinks.size(), pairs, reach.exercisedRules().size(), 0);
-        return new Suite(options.cover(), tests, reserved, summary);
+            Set<String> reachableRules = new HashSet<>(), reachableLinks = new HashSet<>();
+            for (int c = 0; c < candidates.size(); c++)
+                for (int i = 0; i < candidates.historyLength(c); i++) {
+                    int e = candidates.historyElement(c, i);
+                    (ids.isLink(e) ? reachableLinks : reachableRules).add(ids.id(e));
+                }
+            Set<String> coveredRules = new HashSet<>(), coveredLinks = new HashSet<>();
+            tests.forEach(t -> { coveredRules.addAll(t.rules()); coveredLinks.addAll(t.links()); });
+            coveredRules.retainAll(reachableRules);
+            coveredLinks.retainAll(reachableLinks);
+            long coveredCount = 0;
+            for (boolean b : covered) if (b) coveredCount++;
+            double coverage = universe.length == 0 ? 1.0 : (double) coveredCount / universe.length;
+            Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,
+                    tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
+                    reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, 0);
+            List<String> unobserved = new ArrayList<>();
+            for (int u = 0; u < universe.length; u++) if (!covered[u]) unobserved.add(ids.id(universe[u]));
+            return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
+        }
+
+        /** The universe indexes of the elements {@code t} observes. */
+        private int[] observedUniverse(TestPacket t) {
+            IntArrayList out = new IntArrayList();
+            for (String id : t.observed()) {
+                int e = ids.element(id);
+                if (e >= 0 && universeIndex[e] >= 0 && !out.contains(universeIndex[e])) out.add(universeIndex[e]);
+            }
+            return out.toIntArray();
+        }
+
+        /**
+         * The path's packet: its example header taken back to the ingress, forwarded concretely;
+         * null (and counted) if it does not retrace the path or repeats a packet already made.
+         */
+        private TestPacket materialize(int c) {
+            List<String> history = historyIds(c);
+            long[] values = ingressHeader(network, history, candidates.example(c));
+            return verified(c, history, values);
+        }
+
+        private List<String> historyIds(int c) {
+            List<String> out = new ArrayList<>(candidates.historyLength(c));
+            for (int i = 0; i < candidates.historyLength(c); i++) out.add(ids.id(candidates.historyElement(c, i)));
+            return out;
+        }
+
+        private TestPacket verified(int c, List<String> history, long[] values) {
+            int source = candidates.source(c), destination = candidates.destination(c);
+            String id = TestPacket.idOf(source, values);
+            if (packetIds.contains(id)) return null;
+            Forwarder.Trace trace = forwarder.forward(source, values);
+            Set<String> seen = new HashSet<>(trace.rules());
+            seen.addAll(trace.links());
+            // The example is taken at the destination; after rewrites it may not retrace the path.
+            if (!seen.containsAll(history) || !(sink.test(destination) || trace.egress().containsKey(destination))) {
+                unverified++;
+                return null;
+            }
+            packetIds.add(id);
+            return observed(network, forwarder, new TestPacket(id, source, header(network, values),
+                    trace.egress(), trace.rules(), trace.links(), List.of()), trace.branched());
+        }
+
+        /** The k-1 further packets of a chosen path, with the bits its rules ignore drawn at random. */
+        private List<TestPacket> samples(TestPacket t) {
+            List<TestPacket> out = new ArrayList<>();
+            List<String> history = new ArrayList<>(t.rules());
+            for (int k = 1; k < options.samplesPerPath(); k++) {
+                long[] values = draw(network, history, t.values(), random);
+                String id = TestPacket.idOf(t.ingress(), values);
+                if (packetIds.contains(id)) continue;
+                Forwarder.Trace trace = forwarder.forward(t.ingress(), values);
+                if (!trace.egress().equals(t.expected()) || !trace.rules().equals(t.rules()) || !trace.links().equals(t.links())) continue;
+                packetIds.add(id);
+                out.add(new TestPacket(id, t.ingress(), header(network, values), trace.egress(), trace.rules(), trace.links(), t.observed()));
+            }
+            return out;
+        }
+
+        /** Up to {@code reservedPerElement} packets per element, from paths the cover did not try, in candidate order. */
+        private List<TestPacket> reserve(BitSet tried) {
+            int[] kept = new int[universe.length];
+            List<TestPacket> out = new ArrayList<>();
+            int perElement = options.reservedPerElement();
+            if (perElement == 0) return out;
+            for (int i = 0; i < order.length; i++) {
+                if (tried.get(i)) continue;
+                boolean wanted = false;
+                for (int k = setStart[i]; k < setStart[i + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
+                if (!wanted) continue;
+                TestPacket t = materialize(order[i]);
+                if (t == null) continue;
+                int[] observed = observedUniverse(t);
+                boolean useful = false;
+                for (int u : observed) useful |= kept[u] < perElement;
+                if (!useful) continue;
+                for (int u : observed) kept[u]++;
+                out.add(t);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * {@code tests} without those whose every observed element another kept test observes too,
+     * checked from the last chosen back (a later round can make an earlier packet redundant).
+     */
+    private static List<TestPacket> withoutRedundant(List<TestPacket> tests, List<int[]> sets, int elements) {
+        int[] count = new int[elements];
+        for (int[] set : sets) for (int u : set) count[u]++;
+        BitSet dropped = new BitSet();
+        for (int i = tests.size() - 1; i >= 0; i--) {
+            boolean redundant = true;
+            for (int u : sets.get(i)) redundant &= count[u] > 1;
+            if (!redundant) continue;
+            dropped.set(i);
+            for (int u : sets.get(i)) count[u]--;
+        }
+        List<TestPacket> out = new ArrayList<>();
+        for (int i = 0; i < tests.size(); i++) if (!dropped.get(i)) out.add(tests.get(i));
+        return out;
     }
 
     /**
@@ -166,26 +361,5 @@ public final class Selector {
                 .filter(e -> !forwarder.forward(t.ingress(), t.values(), e).egress().keySet().equals(t.expected().keySet()))
                 .toList();
         return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);
-    }
-
-    /** The elements a packet covers: those it would notice failing. */
-    private static List<String> elements(TestPacket t, Cover cover) {
-        Set<String> kind = new HashSet<>(cover == Cover.RULES ? t.rules() : t.links());
-        return t.observed().stream().filter(kind::contains).toList();
-    }
-
-    /** Up to {@code perElement} unchosen packets per element, in candidate order, each kept once. */
-    private static List<TestPacket> reserve(List<TestPacket> all, List<int[]> sets, BitSet regular, int elements, int perElement) {
-        int[] kept = new int[elements];
-        List<TestPacket> out = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
-            if (regular.get(i)) continue;
-            boolean useful = false;
-            for (int e : sets.get(i)) if (kept[e] < perElement) useful = true;
-            if (!useful) continue;
-            for (int e : sets.get(i)) kept[e]++;
-            out.add(all.get(i));
-        }
-        return out;
     }
 }

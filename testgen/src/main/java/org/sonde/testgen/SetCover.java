@@ -1,47 +1,133 @@
 package org.sonde.testgen;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.PriorityQueue;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.BitSet;
 
-/** Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression. */
+/**
+ * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
+ * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
+ * packets fit.
+ */
 public final class SetCover {
-    private SetCover() {}
+    private final int[] start;
+    private final int[] elements;
+    private final double[] weight;
 
     /**
-     * Indexes of sets chosen greedily: each time the set whose uncovered elements weigh most, the
-     * earlier set on ties, until every element some set holds is covered. Lazy evaluation: a set's
-     * gain only shrinks, so a stale gain on top of the queue is recomputed before it is trusted.
-     *
-     * @param sets   element indexes per set
-     * @param weight positive weight per element
+     * @param start    where each set begins in {@code elements}, plus one final end
+     * @param elements element indexes of all sets, set after set
+     * @param weight   weight per element; an element of weight 0 counts for nothing
      */
-    public static List<Integer> greedy(List<int[]> sets, double[] weight) {
-        boolean[] covered = new boolean[weight.length];
-        record Gain(double gain, int set) {}
-        PriorityQueue<Gain> queue = new PriorityQueue<>((a, b) -> a.gain != b.gain ? Double.compare(b.gain, a.gain) : Integer.compare(a.set, b.set));
-        for (int i = 0; i < sets.size(); i++) {
-            double g = gain(sets.get(i), weight, covered);
-            if (g > 0) queue.add(new Gain(g, i));
-        }
-        List<Integer> chosen = new ArrayList<>();
-        while (!queue.isEmpty()) {
-            Gain top = queue.poll();
-            double g = gain(sets.get(top.set), weight, covered);
-            if (g <= 0) continue;
-            if (g < top.gain) {
-                queue.add(new Gain(g, top.set));
-                continue;
-            }
-            chosen.add(top.set);
-            for (int e : sets.get(top.set)) covered[e] = true;
-        }
-        return chosen;
+    public SetCover(int[] start, int[] elements, double[] weight) {
+        this.start = start;
+        this.elements = elements;
+        this.weight = weight;
     }
 
-    private static double gain(int[] set, double[] weight, boolean[] covered) {
+    /** How many sets there are. */
+    public int sets() {
+        return start.length - 1;
+    }
+
+    /**
+     * Sets chosen greedily, in the order chosen: each time the set whose uncovered elements weigh
+     * most, the lower-numbered set on ties, until no set adds weight. {@code covered} is updated
+     * as sets are chosen; sets in {@code excluded} are never chosen. Lazy evaluation: a set's gain
+     * only shrinks, so a stale gain on top of the heap is recomputed before it is trusted.
+     */
+    public int[] greedy(boolean[] covered, BitSet excluded) {
+        Heap heap = new Heap(sets());
+        for (int i = 0; i < sets(); i++) {
+            if (excluded.get(i)) continue;
+            double g = gain(i, covered);
+            if (g > 0) heap.add(i, g);
+        }
+        heap.heapify();
+        IntArrayList chosen = new IntArrayList();
+        while (!heap.isEmpty()) {
+            int top = heap.topSet();
+            double g = gain(top, covered);
+            if (g <= 0) {
+                heap.pop();
+            } else if (g < heap.topGain()) {
+                heap.lowerTop(g);
+            } else {
+                chosen.add(top);
+                for (int k = start[top]; k < start[top + 1]; k++) covered[elements[k]] = true;
+                heap.pop();
+            }
+        }
+        return chosen.toIntArray();
+    }
+
+    private double gain(int set, boolean[] covered) {
         double g = 0;
-        for (int e : set) if (!covered[e]) g += weight[e];
+        for (int k = start[set]; k < start[set + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
         return g;
+    }
+
+    /** A binary max-heap of (gain, set) in primitive arrays; ties go to the lower set number. */
+    private static final class Heap {
+        private final int[] set;
+        private final double[] gain;
+        private int size;
+
+        Heap(int capacity) {
+            set = new int[capacity];
+            gain = new double[capacity];
+        }
+
+        void add(int s, double g) {
+            set[size] = s;
+            gain[size++] = g;
+        }
+
+        void heapify() {
+            for (int i = size / 2 - 1; i >= 0; i--) siftDown(i);
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int topSet() {
+            return set[0];
+        }
+
+        double topGain() {
+            return gain[0];
+        }
+
+        void pop() {
+            size--;
+            set[0] = set[size];
+            gain[0] = gain[size];
+            siftDown(0);
+        }
+
+        void lowerTop(double g) {
+            gain[0] = g;
+            siftDown(0);
+        }
+
+        private boolean above(int a, int b) {
+            return gain[a] > gain[b] || (gain[a] == gain[b] && set[a] < set[b]);
+        }
+
+        private void siftDown(int i) {
+            while (true) {
+                int l = 2 * i + 1, r = l + 1, best = i;
+                if (l < size && above(l, best)) best = l;
+                if (r < size && above(r, best)) best = r;
+                if (best == i) return;
+                int ts = set[i];
+                double tg = gain[i];
+                set[i] = set[best];
+                gain[i] = gain[best];
+                set[best] = ts;
+                gain[best] = tg;
+                i = best;
+            }
+        }
     }
 }

@@ -30,7 +30,8 @@ class RewriteSelectionTest {
                 List.of(new Port(1, "A", "a1"), new Port(2, "A", "a2"), new Port(3, "B", "b3"), new Port(4, "B", "b4")),
                 List.of(new Link("AB", 2, 3, Origin.NONE)),
                 List.of(new RuleTable("A", MatchPolicy.FIRST_MATCH, List.of(tag)), new RuleTable("B", MatchPolicy.FIRST_MATCH, List.of(out))));
-        Suite s = Selector.select(Model.of(n), SelectOptions.of(List.of(1), Cover.RULES));
+        // Test terminals both send and receive: 1 sends, 4 receives.
+        Suite s = Selector.select(Model.of(n), SelectOptions.of(List.of(1, 4), Cover.RULES));
         assertThat(s.summary().unverifiedPaths()).isZero();
         assertThat(s.tests()).singleElement().satisfies(t -> {
             assertThat(t.header()).containsEntry("vlan", 0L);

@@ -27,8 +27,13 @@ final class AtpgReport {
         Suite.Summary s = suite.summary();
         Section summary = report.section("Coverage");
         summary.verdict(s.coverage() >= 1.0 ? Verdict.OK : Verdict.WARNING, String.format(
-                "%d regular packets cover %.2f%% of the coverable %s (%d reserved packets kept for localisation).",
+                "%d regular packets cover %.2f%% of the reachable %s (%d reserved packets kept for localisation).",
                 s.regularPackets(), 100 * s.coverage(), suite.cover().name().toLowerCase(), s.reservedPackets()));
+        if (!suite.unobserved().isEmpty())
+            summary.paragraph(String.format("%d %s lie on paths, but no packet tried notices their loss: another copy of the"
+                    + " packet (a broadcast, or an overlapping rule in a model without shadowing) still reaches the same exits. %s",
+                    suite.unobserved().size(), suite.cover().name().toLowerCase(),
+                    suite.unobserved().size() <= 20 ? "They are: " + String.join(", ", suite.unobserved()) + "." : "They are listed in suite.json."));
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("candidate packets", s.totalPackets());
         kv.put("rules covered / reachable", s.coveredRules() + " / " + s.reachableRules());

@@ -66,13 +66,9 @@ public final class GenerateCommand implements Callable<Integer> {
             description = "Seed for terminal sampling and cover tie-breaking. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--histories", paramLabel = "N", defaultValue = "16",
-            description = "Paths kept per (ingress, egress) pair as candidates. Default: ${DEFAULT-VALUE}.")
-    int histories;
-
     @Option(names = "--samples", paramLabel = "K", defaultValue = "1",
-            description = "Packets per path (equivalence class); beyond the first, the bits no rule of the path"
-                    + " matches on are drawn from the seed. Default: ${DEFAULT-VALUE}.")
+            description = "Packets per chosen path (equivalence class), all sent; beyond the first, the bits no rule"
+                    + " of the path matches on are drawn from the seed. Default: ${DEFAULT-VALUE}.")
     int samples;
 
     @Option(names = "--reserved", paramLabel = "N", defaultValue = "2",
@@ -96,7 +92,6 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (histories < 1) throw new UsageException("--histories must be at least 1, got " + histories);
         if (samples < 1) throw new UsageException("--samples must be at least 1, got " + samples);
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
         PrintWriter err = spec.commandLine().getErr();
@@ -109,11 +104,11 @@ public final class GenerateCommand implements Callable<Integer> {
         err.printf("atpg generate: %s; %d terminals; selecting (reachability, candidates, %s cover)%n",
                 loaded.model().network(), sources.size(), cover.name().toLowerCase());
         err.flush();
-        SelectOptions options = SelectOptions.of(sources, cover).withSeed(seed).withHistoriesPerPair(histories)
+        SelectOptions options = SelectOptions.of(sources, cover).withSeed(seed)
                 .withReservedPerElement(reserved).withSamplesPerPath(samples).withWeights(weights).withOnly(java.util.Set.copyOf(only));
         Suite suite = Selector.select(loaded.model(), options);
         long t2 = System.nanoTime();
-        suite = new Suite(suite.cover(), suite.tests(), suite.reserved(), suite.summary().withSeconds((t2 - t0) / 1e9));
+        suite = suite.withSeconds((t2 - t0) / 1e9);
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", (t1 - t0) / 1e9);
         phases.put("select", (t2 - t1) / 1e9);
@@ -121,9 +116,9 @@ public final class GenerateCommand implements Callable<Integer> {
         if (report != null) AtpgReport.suite(network.toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f; %d/%d rules, %d/%d links;"
+        o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f (%d unobserved); %d/%d rules, %d/%d links;"
                         + " %d port pairs (reachability exercised %d rules); %.1f s (load %.1f, select %.1f); suite in %s%n",
-                s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(),
+                s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(), suite.unobserved().size(),
                 s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(), s.reachExercisedRules(),
                 s.seconds(), phases.get("load"), phases.get("select"), out);
         return 0;

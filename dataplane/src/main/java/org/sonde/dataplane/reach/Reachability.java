@@ -1,6 +1,8 @@
 package org.sonde.dataplane.reach;
 
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.function.Supplier;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,14 +61,25 @@ public final class Reachability {
      * sources partition the pairs, so merging needs no header space of another worker.
      */
     public static ReachResult compute(Network network, ReachOptions options) {
+        return compute(network, options, null);
+    }
+
+    /**
+     * As {@link #compute(Network, ReachOptions)}, and also hands every delivered path to a
+     * listener: {@code listeners} is called once per worker, on that worker's thread, and must
+     * therefore be thread-safe; histories are numbered by {@code new ElementIds(network)}.
+     */
+    public static ReachResult compute(Network network, ReachOptions options, Supplier<PathListener> listeners) {
         for (int source : options.sources())
             if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
         AtomicInteger next = new AtomicInteger();
         int workers = Math.max(1, Math.min(options.workers(), options.sources().size()));
         List<Partial> partials;
+        ElementIds ids = new ElementIds(network);
         try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
             List<Future<Partial>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) futures.add(pool.submit(() -> work(network, options, next)));
+            for (int w = 0; w < workers; w++)
+                futures.add(pool.submit(() -> work(network, ids, options, listeners == null ? null : listeners.get(), next)));
             partials = new ArrayList<>();
             for (Future<Partial> f : futures) partials.add(f.get());
         } catch (InterruptedException e) {
@@ -76,21 +89,21 @@ public final class Reachability {
             if (e.getCause() instanceof RuntimeException r) throw r;
             throw new IllegalStateException("reachability failed", e.getCause());
         }
-        return merge(options, partials);
+        return merge(ids, options, partials);
     }
 
     /** One worker's share: its sources' pairs and loops, with what it exercised and how long it took. */
-    private record Partial(List<PairReach> pairs, Set<String> rules, Set<String> links, List<Loop> loops,
+    private record Partial(List<PairReach> pairs, BitSet exercised, List<Loop> loops,
                            long paths, long compileNanos, long searchNanos) {}
 
-    private static Partial work(Network network, ReachOptions options, AtomicInteger next) {
+    private static Partial work(Network network, ElementIds ids, ReachOptions options, PathListener listener, AtomicInteger next) {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
-        Transfer transfer = new Transfer(network, algebra);
+        Transfer transfer = new Transfer(network, algebra, ids);
         HeaderSpace initial = algebra.match(options.initial());
         Cube initialCube = transfer.cube(options.initial());
         long t1 = System.nanoTime();
-        Search search = new Search(network, options, transfer);
+        Search search = new Search(network, ids, options, transfer, listener);
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
             int source = options.sources().get(i);
             search.arrive(source, source, initial, initialCube, null, null);
@@ -98,7 +111,7 @@ public final class Reachability {
         return search.partial(t1 - t0, System.nanoTime() - t1);
     }
 
-    private static ReachResult merge(ReachOptions options, List<Partial> partials) {
+    private static ReachResult merge(ElementIds ids, ReachOptions options, List<Partial> partials) {
         Map<Integer, Integer> order = new HashMap<>();
         for (int i = 0; i < options.sources().size(); i++) order.putIfAbsent(options.sources().get(i), i);
         List<PairReach> pairs = new ArrayList<>();
@@ -108,8 +121,8 @@ public final class Reachability {
         for (Partial p : partials) {
             pairs.addAll(p.pairs());
             loops.addAll(p.loops());
-            rules.addAll(p.rules());
-            links.addAll(p.links());
+            for (int e = p.exercised().nextSetBit(0); e >= 0; e = p.exercised().nextSetBit(e + 1))
+                (ids.isLink(e) ? links : rules).add(ids.id(e));
             paths += p.paths();
             compile = Math.max(compile, p.compileNanos());
             search = Math.max(search, p.searchNanos());
@@ -130,24 +143,30 @@ public final class Reachability {
         return out;
     }
 
-    /** The rule and link ids of a path, newest last, shared between branches. */
+    /** The rules and links of a path (by {@link ElementIds} number), newest last, shared between branches. */
     private static final class Trail {
-        final String id;
-        final boolean link;
+        final int element;
+        final int length;
         final Trail previous;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
 
-        Trail(String id, boolean link, Trail previous) {
-            this.id = id;
-            this.link = link;
+        Trail(int element, Trail previous) {
+            this.element = element;
             this.previous = previous;
+            this.length = previous == null ? 1 : previous.length + 1;
         }
 
-        static List<String> list(Trail t) {
+        static int[] elements(Trail t) {
+            int[] out = new int[t == null ? 0 : t.length];
+            for (int i = out.length - 1; t != null; t = t.previous) out[i--] = t.element;
+            return out;
+        }
+
+        static List<String> list(Trail t, ElementIds ids) {
             List<String> out = new ArrayList<>();
-            for (; t != null; t = t.previous) out.add(t.id);
-            return out.reversed();
+            for (int e : elements(t)) out.add(ids.id(e));
+            return out;
         }
     }
 
@@ -163,18 +182,21 @@ public final class Reachability {
 
     private static final class Search {
         private final Network network;
+        private final ElementIds ids;
         private final ReachOptions options;
         private final Transfer transfer;
+        private final PathListener listener;
         private final Map<Long, PairAcc> pairs = new HashMap<>();
-        private final Set<String> rules = new HashSet<>();
-        private final Set<String> links = new HashSet<>();
+        private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
 
-        Search(Network network, ReachOptions options, Transfer transfer) {
+        Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, PathListener listener) {
             this.network = network;
+            this.ids = ids;
             this.options = options;
             this.transfer = transfer;
+            this.listener = listener;
         }
 
         void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
@@ -186,7 +208,7 @@ public final class Reachability {
         private Visit visit(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
             for (Visit v = visits; v != null; v = v.previous) {
                 if (v.port == port && v.space.overlaps(space)) {
-                    loops.add(new Loop(source, port, Trail.list(trail), example(space.intersect(v.space).pick().orElseThrow())));
+                    loops.add(new Loop(source, port, Trail.list(trail, ids), example(space.intersect(v.space).pick().orElseThrow())));
                     return null;
                 }
             }
@@ -196,7 +218,7 @@ public final class Reachability {
         /** Applies stage {@code stage} at {@code port} to a space that arrived at the device by {@code arrival}. */
         private void stage(int source, int arrival, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             for (Transfer.Output o : transfer.apply(port, space, cube)) {
-                Trail next = new Trail(o.entry().rule().id(), false, trail);
+                Trail next = new Trail(o.entry().element(), trail);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
@@ -215,7 +237,7 @@ public final class Reachability {
             if (port != source) record(source, port, space, trail);
             Visit here = new Visit(port, space, visits);
             for (Link l : network.linksFrom(port)) {
-                arrive(source, l.toPortId(), space, cube, new Trail(l.id(), true, trail), here);
+                arrive(source, l.toPortId(), space, cube, new Trail(ids.element(l.id()), trail), here);
             }
         }
 
@@ -223,13 +245,14 @@ public final class Reachability {
             paths++;
             for (Trail t = trail; t != null && !t.counted; t = t.previous) {
                 t.counted = true;
-                (t.link ? links : rules).add(t.id);
+                exercised.set(t.element);
             }
+            if (listener != null) listener.path(source, destination, space, Trail.elements(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             acc.spaces.add(space);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
-                acc.histories.add(new PathHistory(Trail.list(trail), space.count(), example(space.pick().orElseThrow())));
+                acc.histories.add(new PathHistory(Trail.list(trail, ids), space.count(), example(space.pick().orElseThrow())));
         }
 
         Partial partial(long compileNanos, long searchNanos) {
@@ -239,7 +262,7 @@ public final class Reachability {
                 out.add(new PairReach((int) (key >>> 32), (int) (long) key, headers.count(),
                         example(headers.pick().orElseThrow()), acc.paths, acc.histories));
             });
-            return new Partial(out, rules, links, loops, paths, compileNanos, searchNanos);
+            return new Partial(out, exercised, loops, paths, compileNanos, searchNanos);
         }
     }
 }

@@ -23,7 +23,7 @@ import org.sonde.dataplane.model.RuleTable;
  */
 final class Transfer {
     /** One rule as seen from one in-port. */
-    record Entry(Rule rule, HeaderSpace claims, Cube match, Rewrite rewrite, Cube written, int[] outPorts) {
+    record Entry(Rule rule, int element, HeaderSpace claims, Cube match, Rewrite rewrite, Cube written, int[] outPorts) {
         /** The claimed headers {@code hit} as the rule emits them. */
         HeaderSpace emit(HeaderSpace hit) {
             return rewrite == null ? hit : rewrite.apply(hit);
@@ -45,8 +45,11 @@ final class Transfer {
      */
     private final Map<Long, List<Output>> applied = new HashMap<>();
 
-    Transfer(Network network, HeaderAlgebra algebra) {
+    private final ElementIds ids;
+
+    Transfer(Network network, HeaderAlgebra algebra, ElementIds ids) {
         this.algebra = algebra;
+        this.ids = ids;
         this.vars = algebra.variableCount();
         for (RuleTable t : network.tables()) compile(t);
     }
@@ -89,7 +92,7 @@ final class Transfer {
                 }
                 PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
                 pt.index().add(pt.entries().size(), cube);
-                pt.entries().add(new Entry(r, claims, cube, rewrite, written, outs));
+                pt.entries().add(new Entry(r, ids.element(r.id()), claims, cube, rewrite, written, outs));
             }
         }
     }

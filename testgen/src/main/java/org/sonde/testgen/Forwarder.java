@@ -36,12 +36,17 @@ public final class Forwarder {
      * @param looped  whether some copy came back to a port with the same header
      * @param branched whether the packet was ever copied (several rules or out-ports): if not,
      *                losing any element on its one path loses the packet
+     * @param essential the rules and links every copy reaching some exit goes through: losing one
+     *                of them (and only those) changes the exits, since a lost element only removes
+     *                copies
      */
-    public record Trace(Map<Integer, Double> egress, List<String> rules, List<String> links, boolean looped, boolean branched) {
+    public record Trace(Map<Integer, Double> egress, List<String> rules, List<String> links, boolean looped, boolean branched,
+                        List<String> essential) {
         public Trace {
             egress = java.util.Collections.unmodifiableMap(new TreeMap<>(egress));
             rules = List.copyOf(rules);
             links = List.copyOf(links);
+            essential = List.copyOf(essential);
         }
     }
 
@@ -177,7 +182,10 @@ public final class Forwarder {
         run.arrive(ingress, header.clone(), null, null, 0);
         List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
         List<String> links = run.links.stream().filter(run.delivered::contains).toList();
-        return new Trace(run.egress, rules, links, run.looped, run.copies > 1);
+        LinkedHashSet<String> essential = new LinkedHashSet<>();
+        run.mustPass.values().forEach(essential::addAll);
+        return new Trace(run.egress, rules, links, run.looped, run.copies > 1,
+                java.util.stream.Stream.concat(rules.stream(), links.stream()).filter(essential::contains).toList());
     }
 
     /** The rules of the port's table that fire for {@code h}, in table order. */
@@ -221,6 +229,8 @@ public final class Forwarder {
         final Map<Integer, Double> egress = new TreeMap<>();
         final LinkedHashSet<String> rules = new LinkedHashSet<>(), links = new LinkedHashSet<>();
         final java.util.Set<String> delivered = new java.util.HashSet<>();
+        /** Per exit, the elements every copy leaving there went through so far. */
+        final Map<Integer, java.util.Set<String>> mustPass = new HashMap<>();
         final String dead;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
@@ -260,6 +270,12 @@ public final class Forwarder {
             if (from.isEmpty()) {
                 egress.merge(port, latency, Math::max);
                 deliver(trail);
+                java.util.Set<String> passed = new java.util.HashSet<>();
+                for (Trail t = trail; t != null; t = t.previous) passed.add(t.id);
+                mustPass.merge(port, passed, (a, b) -> {
+                    a.retainAll(b);
+                    return a;
+                });
             }
             Visit here = new Visit(port, h, visits);
             copies = Math.max(copies, from.size());

@@ -37,6 +37,14 @@ public final class Selector {
 
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
+        return select(model, options, Phases.quiet());
+    }
+
+    /**
+     * Selects a suite over {@code model}, timing its phases: reachability (with the candidate
+     * paths), cover (greedy cover and the concrete check of each chosen path), reserve.
+     */
+    public static Suite select(Model model, SelectOptions options, Phases phases) {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
         Set<Integer> exits = exits(model, options.sources());
@@ -52,8 +60,9 @@ public final class Selector {
         Candidates candidates = Candidates.merge(collectors, options.sources());
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
+        phases.end("reachability", String.format("%,d paths, %,d candidates", reach.paths(), candidates.size()));
         ElementIds ids = new ElementIds(flipped.network());
-        return new Selection(network, new Forwarder(model), ids, candidates, sink, options).run(pairs, reach.exercisedRules().size());
+        return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
     }
 
     /** The ports a test packet may be seen leaving by: the terminals and their output twins. */
@@ -80,6 +89,7 @@ public final class Selector {
         private final Candidates candidates;
         private final IntPredicate sink;
         private final SelectOptions options;
+        private final Phases phases;
         private final Random random;
         /** Element number to universe index, -1 outside the universe. */
         private final int[] universeIndex;
@@ -90,13 +100,15 @@ public final class Selector {
         private final Set<String> packetIds = new HashSet<>();
         private long unverified;
 
-        Selection(Network network, Forwarder forwarder, ElementIds ids, Candidates candidates, IntPredicate sink, SelectOptions options) {
+        Selection(Network network, Forwarder forwarder, ElementIds ids, Candidates candidates, IntPredicate sink, SelectOptions options,
+                  Phases phases) {
             this.network = network;
             this.forwarder = forwarder;
             this.ids = ids;
             this.candidates = candidates;
             this.sink = sink;
             this.options = options;
+            this.phases = phases;
             this.random = new Random(options.seed());
             universeIndex = new int[ids.size()];
             Arrays.fill(universeIndex, -1);
@@ -171,7 +183,9 @@ public final class Selector {
             }
             tests = withoutRedundant(tests, testSets, universe.length);
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
+            phases.end("cover", String.format("%,d regular packets, %,d paths tried", tests.size(), tried.cardinality()));
             List<TestPacket> reserved = reserve(tried);
+            phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
             Set<String> reachableRules = new HashSet<>(), reachableLinks = new HashSet<>();
             for (int c = 0; c < candidates.size(); c++)
@@ -233,8 +247,8 @@ public final class Selector {
                 return null;
             }
             packetIds.add(id);
-            return observed(network, forwarder, new TestPacket(id, source, header(network, values),
-                    trace.egress(), trace.rules(), trace.links(), List.of()), trace.branched());
+            return observed(network, new TestPacket(id, source, header(network, values),
+                    trace.egress(), trace.rules(), trace.links(), List.of()), trace);
         }
 
         /** The k-1 further packets of a chosen path, with the bits its rules ignore drawn at random. */
@@ -351,15 +365,12 @@ public final class Selector {
     /**
      * {@code t} with the elements whose failure it observes. An expected-absent packet observes
      * only its drop rules (failing by forwarding; upstream losses look like success). Any other
-     * packet observes the elements whose loss changes its exits: all of them on an unbranched
-     * path, else found by one forward per element.
+     * packet observes the elements whose loss changes its exits: the trace's essential ones.
      */
-    private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, boolean branched) {
+    private static TestPacket observed(Network network, TestPacket t, Forwarder.Trace trace) {
         List<String> observed = t.expectDrop()
                 ? t.rules().stream().filter(r -> network.rule(r).orElseThrow().actions().getLast() instanceof Action.Drop).toList()
-                : !branched ? t.elements() : t.elements().stream()
-                .filter(e -> !forwarder.forward(t.ingress(), t.values(), e).egress().keySet().equals(t.expected().keySet()))
-                .toList();
+                : trace.essential();
         return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);
     }
 }

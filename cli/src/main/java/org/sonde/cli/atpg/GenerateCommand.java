@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.sonde.core.UsageException;
 import org.sonde.testgen.Cover;
 import org.sonde.testgen.ModelSource;
+import org.sonde.testgen.Phases;
 import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
@@ -106,12 +107,16 @@ public final class GenerateCommand implements Callable<Integer> {
         err.flush();
         SelectOptions options = SelectOptions.of(sources, cover).withSeed(seed)
                 .withReservedPerElement(reserved).withSamplesPerPath(samples).withWeights(weights).withOnly(java.util.Set.copyOf(only));
-        Suite suite = Selector.select(loaded.model(), options);
+        Phases selection = new Phases(line -> {
+            err.println("atpg generate: " + line);
+            err.flush();
+        });
+        Suite suite = Selector.select(loaded.model(), options, selection);
         long t2 = System.nanoTime();
         suite = suite.withSeconds((t2 - t0) / 1e9);
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", (t1 - t0) / 1e9);
-        phases.put("select", (t2 - t1) / 1e9);
+        phases.putAll(selection.seconds());
         SuiteFiles.write(out, source, suite, phases);
         if (report != null) AtpgReport.suite(network.toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
@@ -120,7 +125,7 @@ public final class GenerateCommand implements Callable<Integer> {
                         + " %d port pairs (reachability exercised %d rules); %.1f s (load %.1f, select %.1f); suite in %s%n",
                 s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(), suite.unobserved().size(),
                 s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(), s.reachExercisedRules(),
-                s.seconds(), phases.get("load"), phases.get("select"), out);
+                s.seconds(), phases.get("load"), (t2 - t1) / 1e9, out);
         return 0;
     }
 

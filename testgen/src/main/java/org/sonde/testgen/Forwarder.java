@@ -176,9 +176,21 @@ public final class Forwarder {
      * a test observes an element when its loss changes the test's exits.
      */
     public Trace forward(int ingress, long[] header, String dead) {
+        return forward(ingress, header, dead, null);
+    }
+
+    /**
+     * Forwards {@code header} as if rule {@code missing} were absent from its table: the headers
+     * it claimed fall to the rules below it (or to the rules it shadowed).
+     */
+    public Trace forwardWithout(int ingress, long[] header, String missing) {
+        return forward(ingress, header, null, missing);
+    }
+
+    private Trace forward(int ingress, long[] header, String dead, String missing) {
         if (header.length != layout.fields().size())
             throw new IllegalArgumentException(header.length + " header values for " + layout.fields().size() + " fields");
-        Run run = new Run(dead);
+        Run run = new Run(dead, missing);
         run.arrive(ingress, header.clone(), null, null, 0);
         List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
         List<String> links = run.links.stream().filter(run.delivered::contains).toList();
@@ -188,17 +200,17 @@ public final class Forwarder {
                 java.util.stream.Stream.concat(rules.stream(), links.stream()).filter(essential::contains).toList());
     }
 
-    /** The rules of the port's table that fire for {@code h}, in table order. */
-    private List<Entry> fire(int port, long[] h) {
+    /** The rules of the port's table that fire for {@code h}, in table order, {@code missing} (if not null) left out. */
+    private List<Entry> fire(int port, long[] h, String missing) {
         Table t = byPort.get(port);
         if (t == null) return List.of();
         List<Entry> out = new ArrayList<>(1);
         for (int i : t.candidates(h)) {
             Entry e = t.entries.get(i);
-            if (!e.matches(h)) continue;
+            if (!e.matches(h) || e.rule().id().equals(missing)) continue;
             if (t.policy == MatchPolicy.FIRST_MATCH) return List.of(e);
             boolean shadowed = false;
-            for (Entry s : e.shadowers()) if (s.matches(h)) { shadowed = true; break; }
+            for (Entry s : e.shadowers()) if (s.matches(h) && !s.rule().id().equals(missing)) { shadowed = true; break; }
             if (!shadowed) out.add(e);
         }
         return out;
@@ -232,12 +244,14 @@ public final class Forwarder {
         /** Per exit, the elements every copy leaving there went through so far. */
         final Map<Integer, java.util.Set<String>> mustPass = new HashMap<>();
         final String dead;
+        final String missing;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
         int copies;
 
-        Run(String dead) {
+        Run(String dead, String missing) {
             this.dead = dead;
+            this.missing = missing;
         }
 
         void arrive(int port, long[] h, Trail trail, Visit visits, double latency) {
@@ -247,7 +261,7 @@ public final class Forwarder {
         }
 
         void stage(int arrival, int port, int stage, long[] h, Trail trail, Visit visits, double latency) {
-            List<Entry> fired = fire(port, h);
+            List<Entry> fired = fire(port, h, missing);
             if (fired.size() > 1) copies = Math.max(copies, fired.size());
             for (Entry e : fired) {
                 copies = Math.max(copies, e.outs().length);

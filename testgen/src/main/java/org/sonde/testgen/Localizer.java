@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 
 /**
  * ATPG fault localisation (dissertation §2.2.2) over rule and link ids, assuming faults propagate
@@ -20,6 +21,12 @@ import java.util.TreeSet;
  * </ol>
  * Suspects left that every test exercises together (same tests, same outcomes) cannot be told
  * apart by this suite; they are grouped as indistinguishable.
+ *
+ * <p>When the steps leave nothing although tests failed, the assumption does not hold: the fault
+ * affects only part of the headers through an element (a missing rule whose headers partly fall
+ * to a rule that forwards them alike, a narrowed ACL entry), so passes cannot clear. The
+ * localisation is then marked {@code partial}, and the suspects are the elements every failing
+ * test (regular or reserved) exercises, or failing that, the elements most failing tests exercise.
  */
 public final class Localizer {
     private Localizer() {}
@@ -55,20 +62,34 @@ public final class Localizer {
      * @param evidence          per suspect
      * @param cleared           elements suspected after step 1 and cleared, with the passing test that cleared them
      * @param indistinguishable groups (size 2 or more) of suspects exercised by exactly the same tests
-     * @param afterStep1        suspect count after each step
+     * @param afterStep         suspect count after each step
+     * @param partial           whether the failures contradict the propagation assumption (passes
+     *                          cleared every element of the failing tests) and the suspects come
+     *                          from the failing tests alone
      */
     public record Localization(List<String> suspects, Map<String, Evidence> evidence, Map<String, String> cleared,
-                               List<List<String>> indistinguishable, List<Integer> afterStep) {}
+                               List<List<String>> indistinguishable, List<Integer> afterStep, boolean partial) {}
 
+    /** Localises assuming a pass rules out every fault of the elements it {@linkplain Observation#clears() clears}. */
     public static Localization localize(List<Observation> observations) {
-        Set<String> passing = new java.util.HashSet<>(), failing = new TreeSet<>();
-        for (Observation o : observations) {
-            if (o.reserved()) continue;
-            if (o.pass()) passing.addAll(o.clears());
-            else failing.addAll(o.elements());
-        }
+        return localize(observations, (test, element) -> true);
+    }
+
+    /**
+     * Localises with a finer notion of what a pass proves: a passing test clears an element it
+     * {@linkplain Observation#clears() clears} only if {@code passRulesOut} (test id, element)
+     * agrees, e.g. because the test would also fail were the element's rule missing (see
+     * {@link #modelRulesOut}). Asked only for suspects.
+     */
+    public static Localization localize(List<Observation> observations, BiPredicate<String, String> passRulesOut) {
+        TreeSet<String> failing = new TreeSet<>();
+        for (Observation o : observations) if (!o.reserved() && !o.pass()) failing.addAll(o.elements());
         TreeSet<String> suspects = new TreeSet<>(failing);
-        suspects.removeAll(passing);
+        for (Observation o : observations) {
+            if (o.reserved() || !o.pass()) continue;
+            for (String e : o.clears()) if (suspects.contains(e) && passRulesOut.test(o.id(), e)) suspects.remove(e);
+        }
+        if (suspects.isEmpty() && !failing.isEmpty()) return partial(observations);
         List<Integer> counts = new ArrayList<>(List.of(suspects.size()));
         Map<String, String> cleared = new TreeMap<>();
         Map<String, List<String>> convicted = new HashMap<>();
@@ -78,7 +99,7 @@ public final class Localizer {
             List<String> mine = o.elements().stream().filter(suspects::contains).distinct().toList();
             if (mine.size() != 1) continue;
             String r = mine.getFirst();
-            if (o.pass() && o.clears().contains(r)) {
+            if (o.pass() && o.clears().contains(r) && passRulesOut.test(o.id(), r)) {
                 suspects.remove(r);
                 cleared.putIfAbsent(r, o.id());
             } else if (!o.pass()) {
@@ -90,9 +111,49 @@ public final class Localizer {
         for (Observation o : observations) {
             if (!o.reserved() || !o.pass()) continue;
             for (String e : o.clears())
-                if (suspects.remove(e)) cleared.putIfAbsent(e, o.id());
+                if (suspects.contains(e) && passRulesOut.test(o.id(), e) && suspects.remove(e)) cleared.putIfAbsent(e, o.id());
         }
         counts.add(suspects.size());
+        if (suspects.isEmpty()) return partial(observations);
+        return result(observations, suspects, cleared, convicted, counts, false);
+    }
+
+    /**
+     * What a pass of a test of {@code suite} rules out on {@code model}: every fault of a link it
+     * observes, but of a rule only if the test would also fail with the rule missing (its headers
+     * falling to the rules below); a test whose headers another rule would forward alike cannot
+     * tell a missing rule from a working one. Answers are remembered.
+     */
+    public static BiPredicate<String, String> modelRulesOut(Model model, Suite suite) {
+        Forwarder forwarder = new Forwarder(model);
+        Map<String, TestPacket> byId = new HashMap<>();
+        suite.tests().forEach(t -> byId.put(t.id(), t));
+        suite.reserved().forEach(t -> byId.put(t.id(), t));
+        Map<String, Boolean> known = new HashMap<>();
+        return (test, element) -> {
+            TestPacket t = byId.get(test);
+            if (t == null || model.network().rule(element).isEmpty()) return true;
+            return known.computeIfAbsent(test + " " + element, k ->
+                    !forwarder.forwardWithout(t.ingress(), t.values(), element).egress().keySet().equals(t.expected().keySet()));
+        };
+    }
+
+    /** Suspects from the failing tests alone: those all of them exercise, else those most of them do. */
+    private static Localization partial(List<Observation> observations) {
+        Map<String, Integer> failures = new TreeMap<>();
+        for (Observation o : observations) {
+            if (o.pass()) continue;
+            for (String e : new java.util.HashSet<>(o.elements())) failures.merge(e, 1, Integer::sum);
+        }
+        int most = failures.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        TreeSet<String> suspects = new TreeSet<>();
+        failures.forEach((e, n) -> { if (n == most) suspects.add(e); });
+        List<Integer> counts = List.of(0, suspects.size(), suspects.size());
+        return result(observations, suspects, new TreeMap<>(), new HashMap<>(), counts, true);
+    }
+
+    private static Localization result(List<Observation> observations, Set<String> suspects, Map<String, String> cleared,
+                                       Map<String, List<String>> convicted, List<Integer> counts, boolean partial) {
         Map<String, Evidence> evidence = new LinkedHashMap<>();
         Map<List<String>, List<String>> byTests = new LinkedHashMap<>();
         for (String s : suspects) {
@@ -102,7 +163,7 @@ public final class Localizer {
             byTests.computeIfAbsent(all, k -> new ArrayList<>()).add(s);
         }
         List<List<String>> groups = byTests.values().stream().filter(g -> g.size() > 1).map(List::copyOf).toList();
-        return new Localization(List.copyOf(suspects), evidence, cleared, groups, counts);
+        return new Localization(List.copyOf(suspects), evidence, cleared, groups, counts, partial);
     }
 
     /** The observations of emulated {@code results} of {@code suite}: each test's rules and links. */

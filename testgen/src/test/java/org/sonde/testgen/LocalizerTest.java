@@ -35,4 +35,24 @@ class LocalizerTest {
         assertThat(l.indistinguishable()).containsExactly(List.of("c", "d"));
         assertThat(l.afterStep()).containsExactly(4, 3, 3);
     }
+
+    @Test
+    void failuresThatPassesContradictAreLocalisedFromTheFailingTestsAlone() {
+        // A missing rule m: t1's headers fall to a rule forwarding elsewhere (fail), t2's to one
+        // forwarding alike (pass), so step 1 clears everything t1 exercises.
+        List<Observation> obs = List.of(
+                new Observation("t1", false, false, List.of("a", "m", "b")),
+                new Observation("t2", false, true, List.of("a", "m")),
+                new Observation("t3", false, true, List.of("b", "c")),
+                new Observation("r1", true, false, List.of("m", "c")));
+        Localizer.Localization l = Localizer.localize(obs);
+        assertThat(l.partial()).isTrue();
+        // m is the one element both failing tests exercise.
+        assertThat(l.suspects()).containsExactly("m");
+        assertThat(l.evidence().get("m").implicatedBy()).containsExactly("t1", "r1");
+
+        // Consistent observations keep the three steps.
+        assertThat(Localizer.localize(List.of(new Observation("t1", false, false, List.of("a", "b")),
+                new Observation("t2", false, true, List.of("a")))).partial()).isFalse();
+    }
 }

@@ -14,7 +14,7 @@ import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.reach.ReachOptions;
 
 /**
- * Seeded property on the Stanford hassel model: for random single-rule faults (drop, missing,
+ * Seeded property on the Stanford hassel model: for 100 random single-rule faults (drop, missing,
  * wrong port, in turn) that some regular test detects, the faulty rule is always among the final
  * suspects. Every drop is detected; a missing rule whose packets fall to a rule doing the same is
  * not, and counts as undetected. Prints the suspect-set sizes.
@@ -29,7 +29,9 @@ class StanfordLocalisationTest {
         long t0 = System.nanoTime();
         Suite suite = Selector.select(model, SelectOptions.of(sources, Cover.RULES));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        assertThat(suite.summary().coverage()).isEqualTo(1.0);
+        // Every reachable rule is covered but those no packet can observe (overlapping branches).
+        assertThat(suite.summary().coverage()).isGreaterThan(0.99);
+        assertThat(suite.unobserved()).hasSizeLessThan((int) suite.summary().reachableRules() / 100);
         // The concrete forwarder retraces every path reachability reported: the two agree.
         assertThat(suite.summary().unverifiedPaths()).isZero();
 
@@ -39,8 +41,8 @@ class StanfordLocalisationTest {
                 .toList()));
         Random random = new Random(20_260_121L);
         List<Integer> sizes = new ArrayList<>();
-        int undetected = 0;
-        for (int i = 0; i < 60; i++) {
+        int undetected = 0, partial = 0;
+        for (int i = 0; i < 100; i++) {
             String rule = faultable.get(random.nextInt(faultable.size()));
             String device = imp.network().tables().stream()
                     .filter(t -> t.rules().stream().anyMatch(r -> r.id().equals(rule))).findFirst().orElseThrow().deviceId();
@@ -56,16 +58,19 @@ class StanfordLocalisationTest {
                 undetected++;
                 continue;
             }
-            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results));
+            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results), Localizer.modelRulesOut(model, suite));
             assertThat(l.suspects()).as(fault.toString()).contains(rule);
             sizes.add(l.suspects().size());
+            if (l.partial()) partial++;
         }
         sizes.sort(null);
         System.out.printf("stanford-hassel-ip: %s, selection %.1f s; %d faults localised, %d undetected; "
-                        + "suspect-set sizes min %d median %d max %d, size=count %s%n", suite.summary(), seconds, sizes.size(), undetected,
+                        + "suspect-set sizes min %d median %d max %d, size=count %s; %d partial%n", suite.summary(), seconds, sizes.size(), undetected,
                 sizes.getFirst(), sizes.get(sizes.size() / 2), sizes.getLast(),
-                sizes.stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.TreeMap::new, java.util.stream.Collectors.counting())));
-        assertThat(sizes).hasSizeGreaterThan(50);
+                sizes.stream().collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.TreeMap::new, java.util.stream.Collectors.counting())), partial);
+        assertThat(sizes).hasSizeGreaterThan(90);
+        // The goal for this property.
+        assertThat(sizes.get(sizes.size() / 2)).as("median suspect-set size").isLessThanOrEqualTo(2);
 
         // A link named by its physical ports (hassel links leave from the @out twin).
         var link = imp.network().link(suite.tests().stream().flatMap(t -> t.observed().stream())

@@ -70,6 +70,10 @@ final class AtpgReport {
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
                 ? "No suspects: every test passed or every failure was explained away."
                 : l.suspects().size() + " suspects after the three steps (counts per step: " + l.afterStep() + ").");
+        if (l.partial())
+            s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
+                    + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"
+                    + " ACL entry), so passes cannot clear suspects. The suspects are the elements most failing tests exercise.");
         Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
         l.evidence().forEach((id, e) -> table.row(id, e.implicatedBy(), e.convictedBy()));
         s.table(table);

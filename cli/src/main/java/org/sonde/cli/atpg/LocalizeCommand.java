@@ -20,9 +20,13 @@ import picocli.CommandLine.Spec;
                 "ATPG's three localisation steps: (1) suspects are the rules and links of failing",
                 "regular tests that no passing regular test would have noticed failing; (2) a reserved",
                 "packet holding exactly one suspect convicts it if it failed and clears it if it passed;",
-                "(3) a passing reserved packet clears every suspect it would notice. Prints the suspects",
-                "with evidence (failing tests implicating each, reserved tests convicting it), the",
-                "cleared ones with the test that cleared them, and groups the suite cannot tell apart."
+                "(3) a passing reserved packet clears every suspect it would notice. A pass clears a rule",
+                "only if the test would also fail were the rule missing (the model the suite was made",
+                "from is loaded to check); if passes contradict every failure (a fault hitting part of",
+                "the headers), suspects come from the failing tests alone and the result says partial.",
+                "Prints the suspects with evidence (failing tests implicating each, reserved tests",
+                "convicting it), the cleared ones with the test that cleared them, and groups the suite",
+                "cannot tell apart. Exit code 1 when there are suspects."
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde atpg localize --suite suite --results results.json --json")
@@ -36,7 +40,8 @@ public final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--results", required = true, paramLabel = "RESULTS.json", description = "Results of 'sonde atpg emulate'.")
     Path results;
 
-    @Option(names = "--json", description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...]}.")
+    @Option(names = "--json", description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...],\"partial\":false}; partial: the failures contradict"
+            + " ATPG's assumption that a faulty element fails every packet through it.")
     boolean json;
 
     @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the suspects and their evidence.")
@@ -46,7 +51,8 @@ public final class LocalizeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
-        Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()));
+        Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()),
+                Localizer.modelRulesOut(file.network().load().model(), file.suite()));
         PrintWriter out = spec.commandLine().getOut();
         if (report != null)
             AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
@@ -57,9 +63,13 @@ public final class LocalizeCommand implements Callable<Integer> {
             o.put("cleared", l.cleared());
             o.put("indistinguishable", l.indistinguishable());
             o.put("afterStep", l.afterStep());
+            o.put("partial", l.partial());
             out.println(Json.mapper().writeValueAsString(o));
         } else {
             out.printf("%d suspects (after steps 1-3: %s)%n", l.suspects().size(), l.afterStep());
+            if (l.partial())
+                out.println("  passing tests go through every element of the failing ones: the fault hits part of the headers"
+                        + " (e.g. a missing rule whose traffic partly falls to an equivalent rule); suspects come from the failing tests alone");
             l.evidence().forEach((s, e) -> out.printf("  %s: implicated by %s%s%n", s, e.implicatedBy(),
                     e.convictedBy().isEmpty() ? "" : ", convicted by reserved " + e.convictedBy()));
             for (var g : l.indistinguishable()) out.println("  indistinguishable: " + g);

@@ -181,7 +181,8 @@ public final class DemoCommand implements Callable<Integer> {
             String victim = suite.tests().getFirst().rules().getFirst();
             List<Emulator.Result> results = Emulator.run(loaded.model(), suite,
                     List.of(Fault.parse("demo", "rule:" + victim + ":drop")), 0);
-            List<String> suspects = Localizer.localize(Localizer.observations(suite, results)).suspects();
+            List<String> suspects = Localizer.localize(Localizer.observations(suite, results),
+                    Localizer.modelRulesOut(loaded.model(), suite)).suspects();
             long failed = results.stream().filter(r -> !r.pass()).count();
             String result = String.format("%d regular + %d reserved packets cover %d/%d rules; dropping %s fails %d tests; suspects %s",
                     suite.summary().regularPackets(), suite.summary().reservedPackets(), suite.summary().coveredRules(),

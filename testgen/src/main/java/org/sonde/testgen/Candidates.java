@@ -1,7 +1,8 @@
 package org.sonde.testgen;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrays;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.IntPredicate;
-import org.sonde.dataplane.hsa.HeaderSpace;
 import org.sonde.dataplane.reach.PathListener;
 
 /**
@@ -63,29 +63,29 @@ final class Candidates {
 
     /**
      * A listener per worker, keeping the paths whose destination {@code keep} accepts; {@link
-     * #merge} puts their stores together. An example is picked once per distinct space: sources
-     * of one device deliver the same spaces over and over.
+     * #merge} puts their stores together. Paths delivering the same smallest header (sources of
+     * one device deliver the same spaces over and over) share its array.
      */
     static final class Collector implements PathListener {
         private final IntPredicate keep;
         private final Candidates store = new Candidates();
-        private final Int2IntOpenHashMap exampleByNode = new Int2IntOpenHashMap();
+        private final Object2IntOpenCustomHashMap<long[]> exampleIndex = new Object2IntOpenCustomHashMap<>(LongArrays.HASH_STRATEGY);
         /** Source to the [start, end) range of its paths in this store. */
         private final Map<Integer, int[]> ranges = new HashMap<>();
 
         Collector(IntPredicate keep) {
             this.keep = keep;
-            exampleByNode.defaultReturnValue(-1);
+            exampleIndex.defaultReturnValue(-1);
         }
 
         @Override
-        public void path(int source, int destination, HeaderSpace space, int[] history) {
+        public void path(int source, int destination, long[] example, int[] history) {
             if (!keep.test(destination)) return;
-            int example = exampleByNode.get(space.node());
-            if (example < 0) {
-                example = store.examples.size();
-                store.examples.add(space.pick().orElseThrow().values());
-                exampleByNode.put(space.node(), example);
+            int index = exampleIndex.getInt(example);
+            if (index < 0) {
+                index = store.examples.size();
+                store.examples.add(example);
+                exampleIndex.put(example, index);
             }
             int c = store.size();
             int[] range = ranges.computeIfAbsent(source, s -> new int[] {c, c});
@@ -95,7 +95,7 @@ final class Candidates {
             store.destinations.add(destination);
             store.histories.addElements(store.histories.size(), history);
             store.historyStart.add(store.histories.size());
-            store.exampleOf.add(example);
+            store.exampleOf.add(index);
         }
     }
 

@@ -51,7 +51,7 @@ public final class Selector {
         IntPredicate sink = flipped.sinks()::contains;
         IntPredicate keep = d -> sink.test(d) || (exits.contains(d) && flipped.network().linksFrom(d).isEmpty());
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
-        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1),
+        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1).withPairHeaders(false),
                 () -> {
                     Candidates.Collector c = new Candidates.Collector(keep);
                     collectors.add(c);

@@ -170,6 +170,20 @@ public final class Bdd {
     }
 
     /**
+     * The cube fixing each variable v whose bit is set in {@code care} (bit v % 64 of word v / 64)
+     * to the same bit of {@code value}; no sorting or boxing, for callers that build many.
+     */
+    public int cubeOfBits(long[] care, long[] value) {
+        int r = TRUE;
+        for (int v = numVars - 1; v >= 0; v--) {
+            long bit = 1L << v;
+            if ((care[v >> 6] & bit) == 0) continue;
+            r = (value[v >> 6] & bit) != 0 ? mk(v, FALSE, r) : mk(v, r, FALSE);
+        }
+        return r;
+    }
+
+    /**
      * The conjunction of literals: variable {@code vars[i]} equals {@code values[i]}. The variables
      * must be distinct. The result is a cube usable with {@link #restrict}.
      */

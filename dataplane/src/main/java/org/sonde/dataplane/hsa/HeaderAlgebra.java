@@ -118,6 +118,21 @@ public final class HeaderAlgebra {
         return hasselOrder.clone();
     }
 
+    /**
+     * The headers of a cube over this algebra's variables: bit v of {@code care} (word v / 64)
+     * fixes variable v to the same bit of {@code value}. See {@link #var} for the numbering.
+     */
+    public HeaderSpace cube(long[] care, long[] value) {
+        return wrap(bdd.cubeOfBits(care, value));
+    }
+
+    /** The smallest header of a cube given as in {@link #cube(long[], long[])}: every free bit 0. */
+    public Header smallest(long[] care, long[] value) {
+        boolean[] bits = new boolean[variableCount()];
+        for (int v = 0; v < bits.length; v++) bits[v] = (care[v >> 6] & value[v >> 6] & (1L << v)) != 0;
+        return Header.fromAssignment(layout, bits);
+    }
+
     /** Headers satisfying every ternary constraint of {@code match}; fields it omits are wild. */
     public HeaderSpace match(Match match) {
         int r = Bdd.TRUE;

@@ -29,6 +29,19 @@ record Cube(long[] care, long[] value) {
         return (value[v >> 6] & (1L << v)) != 0;
     }
 
+    /** Whether some header is in both: no variable both fix differently. */
+    boolean overlaps(Cube other) {
+        for (int i = 0; i < care.length; i++) if ((care[i] & other.care[i] & (value[i] ^ other.value[i])) != 0) return false;
+        return true;
+    }
+
+    /** How many variables this cube fixes. */
+    int fixed() {
+        int n = 0;
+        for (long c : care) n += Long.bitCount(c);
+        return n;
+    }
+
     /** The cube of headers in both (assumed to overlap, as a matched rule's cube does). */
     Cube and(Cube other) {
         long[] c = care.clone(), x = value.clone();

@@ -1,7 +1,5 @@
 package org.sonde.dataplane.reach;
 
-import org.sonde.dataplane.hsa.HeaderSpace;
-
 /**
  * Receives every path reachability delivers, as it is found, so a caller can keep all of them
  * (Internet2 has 12.8 million) in its own compact form instead of the per-pair summaries of
@@ -14,10 +12,10 @@ public interface PathListener {
      *
      * @param source      the port the headers were injected at
      * @param destination the port they leave by
-     * @param space       the headers delivered (in the worker's algebra, after rewrites); valid
-     *                    only during the call unless read out
+     * @param example     the smallest header delivered (after rewrites), values in layout order;
+     *                    the listener's to keep
      * @param history     the rules and links of the path in order, numbered by {@link ElementIds};
      *                    the array is the listener's to keep
      */
-    void path(int source, int destination, HeaderSpace space, int[] history);
+    void path(int source, int destination, long[] example, int[] history);
 }

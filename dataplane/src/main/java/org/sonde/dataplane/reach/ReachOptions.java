@@ -22,9 +22,10 @@ import org.sonde.dataplane.model.Port;
  * @param outputTwins     for models whose ports have a separate output copy, the output copy of
  *                        each input port: a space never leaves by the twin of the port it came in
  *                        by (hassel's split horizon in multi-stage models)
+ * @param pairHeaders     whether to unite each pair's delivered headers (see {@link #withPairHeaders})
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
-                           Map<Integer, Integer> outputTwins) {
+                           Map<Integer, Integer> outputTwins, boolean pairHeaders) {
     /** hassel numbers the output copy of port p as p + 20000 (its {@code OUTPUT_ID}). */
     public static final int HASSEL_OUTPUT_OFFSET = 20_000;
 
@@ -39,32 +40,41 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
 
     /** All-wildcard header, one stage, up to 16 histories per pair, one worker per processor. */
     public static ReachOptions from(List<Integer> sources) {
-        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of());
+        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), true);
     }
 
     /** The same options with another number of stages. */
     public ReachOptions withStages(int n) {
-        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins);
+        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, pairHeaders);
     }
 
     /** The same options with another initial header constraint. */
     public ReachOptions withInitial(Match m) {
-        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins);
+        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, pairHeaders);
     }
 
     /** The same options keeping another number of histories per pair. */
     public ReachOptions withHistoriesPerPair(int n) {
-        return new ReachOptions(sources, initial, stages, n, workers, outputTwins);
+        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, pairHeaders);
     }
 
     /** The same options searching on {@code n} threads. */
     public ReachOptions withWorkers(int n) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, pairHeaders);
     }
 
     /** The same options with these output twins. */
     public ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, pairHeaders);
+    }
+
+    /**
+     * The same options with or without each pair's header union (its count and an example from
+     * it); without, a pair's {@code headers} is null and its example is its first path's. The
+     * union costs a BDD per path, which callers that only need paths (test selection) skip.
+     */
+    public ReachOptions withPairHeaders(boolean on) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, on);
     }
 
     /** hassel's output twins in {@code network}: p to p + 20000 wherever both are ports of one device. */

@@ -35,8 +35,10 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     /**
      * What reaches one destination from one source.
      *
-     * @param headers   how many distinct headers arrive (union over all paths)
-     * @param example   one of them, field name to value
+     * @param headers   how many distinct headers arrive (union over all paths); null when
+     *                  {@link ReachOptions#pairHeaders()} is off
+     * @param example   one of them, field name to value (the first path's smallest when the union
+     *                  is off)
      * @param paths     how many paths arrive
      * @param histories up to {@link ReachOptions#historiesPerPair()} of those paths
      */

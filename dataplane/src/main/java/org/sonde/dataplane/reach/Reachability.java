@@ -100,13 +100,13 @@ public final class Reachability {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra, ids);
-        HeaderSpace initial = algebra.match(options.initial());
-        Cube initialCube = transfer.cube(options.initial());
+        // A match is a cube: the initial flow is exact.
+        Flow initial = Flow.exact(transfer.cube(options.initial()));
         long t1 = System.nanoTime();
         Search search = new Search(network, ids, options, transfer, listener);
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
             int source = options.sources().get(i);
-            search.arrive(source, source, initial, initialCube, null, null);
+            search.arrive(source, source, initial, null, null);
         }
         return search.partial(t1 - t0, System.nanoTime() - t1);
     }
@@ -135,11 +135,9 @@ public final class Reachability {
     }
 
     /** The field name to value map of a header, for results that need no layout. */
-    static Map<String, Long> example(Header h) {
+    static Map<String, Long> example(HeaderLayout layout, long[] values) {
         Map<String, Long> out = new LinkedHashMap<>();
-        HeaderLayout layout = h.layout();
-        long[] v = h.values();
-        for (int i = 0; i < v.length; i++) out.put(layout.fields().get(i).name(), v[i]);
+        for (int i = 0; i < values.length; i++) out.put(layout.fields().get(i).name(), values[i]);
         return out;
     }
 
@@ -171,11 +169,13 @@ public final class Reachability {
     }
 
     /** The ports a path passed (arrived at or left by) with what it carried there, newest first. */
-    private record Visit(int port, HeaderSpace space, Visit previous) {}
+    private record Visit(int port, Flow flow, Visit previous) {}
 
     private static final class PairAcc {
         /** The distinct spaces delivered, united once at the end (a running union costs more). */
         final Set<HeaderSpace> spaces = new HashSet<>();
+        /** The first path's smallest header, when the union is not asked for. */
+        long[] example;
         long paths;
         final List<PathHistory> histories = new ArrayList<>();
     }
@@ -186,6 +186,7 @@ public final class Reachability {
         private final ReachOptions options;
         private final Transfer transfer;
         private final PathListener listener;
+        private final HeaderAlgebra algebra;
         private final Map<Long, PairAcc> pairs = new HashMap<>();
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
@@ -197,70 +198,79 @@ public final class Reachability {
             this.options = options;
             this.transfer = transfer;
             this.listener = listener;
+            this.algebra = transfer.algebra();
         }
 
-        void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
-            Visit here = visit(source, port, space, trail, visits);
-            if (here != null) stage(source, port, port, 1, space, cube, trail, here);
+        void arrive(int source, int port, Flow flow, Trail trail, Visit visits) {
+            Visit here = visit(source, port, flow, trail, visits);
+            if (here != null) stage(source, port, port, 1, flow, trail, here);
         }
 
         /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
-        private Visit visit(int source, int port, HeaderSpace space, Trail trail, Visit visits) {
+        private Visit visit(int source, int port, Flow flow, Trail trail, Visit visits) {
             for (Visit v = visits; v != null; v = v.previous) {
-                if (v.port == port && v.space.overlaps(space)) {
-                    loops.add(new Loop(source, port, Trail.list(trail, ids), example(space.intersect(v.space).pick().orElseThrow())));
+                if (v.port == port && v.flow.overlaps(flow, algebra)) {
+                    HeaderSpace again = flow.space(algebra).intersect(v.flow.space(algebra));
+                    loops.add(new Loop(source, port, Trail.list(trail, ids),
+                            example(algebra.layout(), again.pick().orElseThrow().values())));
                     return null;
                 }
             }
-            return new Visit(port, space, visits);
+            return new Visit(port, flow, visits);
         }
 
-        /** Applies stage {@code stage} at {@code port} to a space that arrived at the device by {@code arrival}. */
-        private void stage(int source, int arrival, int port, int stage, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
-            for (Transfer.Output o : transfer.apply(port, space, cube)) {
+        /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by {@code arrival}. */
+        private void stage(int source, int arrival, int port, int stage, Flow flow, Trail trail, Visit visits) {
+            for (Transfer.Output o : transfer.apply(port, flow)) {
                 Trail next = new Trail(o.entry().element(), trail);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
-                        stage(source, arrival, out, stage + 1, o.space(), o.cube(), next, visits);
+                        stage(source, arrival, out, stage + 1, o.flow(), next, visits);
                     } else if (options.outputTwins().getOrDefault(arrival, -1) != out) {
-                        leave(source, out, o.space(), o.cube(), next, visits);
+                        leave(source, out, o.flow(), next, visits);
                     }
                 }
             }
         }
 
-        private void leave(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+        private void leave(int source, int port, Flow flow, Trail trail, Visit visits) {
             // Like hassel, a space leaving by a port is delivered there even if the path came in
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.
-            if (port != source) record(source, port, space, trail);
-            Visit here = new Visit(port, space, visits);
+            if (port != source) record(source, port, flow, trail);
+            Visit here = new Visit(port, flow, visits);
             for (Link l : network.linksFrom(port)) {
-                arrive(source, l.toPortId(), space, cube, new Trail(ids.element(l.id()), trail), here);
+                arrive(source, l.toPortId(), flow, new Trail(ids.element(l.id()), trail), here);
             }
         }
 
-        private void record(int source, int destination, HeaderSpace space, Trail trail) {
+        private void record(int source, int destination, Flow flow, Trail trail) {
             paths++;
             for (Trail t = trail; t != null && !t.counted; t = t.previous) {
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null) listener.path(source, destination, space, Trail.elements(trail));
+            if (listener != null) listener.path(source, destination, flow.example(algebra), Trail.elements(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
-            acc.spaces.add(space);
+            if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
+            else if (acc.example == null) acc.example = flow.example(algebra);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
-                acc.histories.add(new PathHistory(Trail.list(trail, ids), space.count(), example(space.pick().orElseThrow())));
+                acc.histories.add(new PathHistory(Trail.list(trail, ids), flow.count(algebra), example(algebra.layout(), flow.example(algebra))));
         }
 
         Partial partial(long compileNanos, long searchNanos) {
             List<PairReach> out = new ArrayList<>(pairs.size());
             pairs.forEach((key, acc) -> {
-                HeaderSpace headers = HeaderSpace.unionAll(transfer.algebra(), acc.spaces);
-                out.add(new PairReach((int) (key >>> 32), (int) (long) key, headers.count(),
-                        example(headers.pick().orElseThrow()), acc.paths, acc.histories));
+                int source = (int) (key >>> 32), destination = (int) (long) key;
+                if (!options.pairHeaders()) {
+                    out.add(new PairReach(source, destination, null, example(algebra.layout(), acc.example), acc.paths, acc.histories));
+                    return;
+                }
+                HeaderSpace headers = HeaderSpace.unionAll(algebra, acc.spaces);
+                out.add(new PairReach(source, destination, headers.count(),
+                        example(algebra.layout(), headers.pick().orElseThrow().values()), acc.paths, acc.histories));
             });
             return new Partial(out, exercised, loops, paths, compileNanos, searchNanos);
         }

@@ -22,16 +22,24 @@ import org.sonde.dataplane.model.RuleTable;
  * its rewrite and its out-ports.
  */
 final class Transfer {
-    /** One rule as seen from one in-port. */
-    record Entry(Rule rule, int element, HeaderSpace claims, Cube match, Rewrite rewrite, Cube written, int[] outPorts) {
+    /**
+     * One rule as seen from one in-port.
+     *
+     * @param cubeClaims whether the rule claims its whole match cube (no earlier rule carves it),
+     *                   so an exact flow meets it with bit operations alone
+     */
+    record Entry(Rule rule, int element, HeaderSpace claims, Cube match, boolean cubeClaims, Rewrite rewrite, Cube written,
+                 int[] outPorts) {
         /** The claimed headers {@code hit} as the rule emits them. */
         HeaderSpace emit(HeaderSpace hit) {
             return rewrite == null ? hit : rewrite.apply(hit);
         }
     }
 
-    /** A rule's output: what it claimed, rewritten, and a cube holding it. */
-    record Output(Entry entry, HeaderSpace space, Cube cube) {}
+    /** A rule's output: what it claimed, rewritten. */
+    record Output(Entry entry, Flow flow) {}
+
+    private record PortCube(int port, Cube cube) {}
 
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 
@@ -39,11 +47,13 @@ final class Transfer {
     private final int vars;
     private final Map<Integer, PortTable> byPort = new HashMap<>();
     /**
-     * Outputs by (port, space node). A search meets the same space at the same port once per
-     * source that reaches it alike (every source of a device, on Internet2), and an algebra's
-     * nodes are canonical, so the table is applied once per distinct arrival.
+     * Outputs by (port, space node), and by (port, cube) for exact flows. A search meets the same
+     * space at the same port once per source that reaches it alike (every source of a device, on
+     * Internet2), and an algebra's nodes are canonical, so the table is applied once per
+     * distinct arrival.
      */
     private final Map<Long, List<Output>> applied = new HashMap<>();
+    private final Map<PortCube, List<Output>> appliedToCubes = new HashMap<>();
 
     private final ElementIds ids;
 
@@ -92,34 +102,42 @@ final class Transfer {
                 }
                 PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
                 pt.index().add(pt.entries().size(), cube);
-                pt.entries().add(new Entry(r, ids.element(r.id()), claims, cube, rewrite, written, outs));
+                boolean cubeClaims = claims.equals(algebra.cube(cube.care(), cube.value()));
+                pt.entries().add(new Entry(r, ids.element(r.id()), claims, cube, cubeClaims, rewrite, written, outs));
             }
         }
     }
 
     /**
-     * The outputs of the rules applying to {@code space} arriving at {@code port}, in table
-     * order; {@code cube} must hold {@code space} (a cached result carries the cubes of the
-     * first arrival, which hold the outputs just as well).
+     * The outputs of the rules applying to {@code in} arriving at {@code port}, in table order (a
+     * cached result for a BDD flow carries the cubes of the first arrival, which hold the outputs
+     * just as well).
      */
-    List<Output> apply(int port, HeaderSpace space, Cube cube) {
+    List<Output> apply(int port, Flow in) {
         PortTable pt = byPort.get(port);
         if (pt == null) return List.of();
-        long key = ((long) port << 32) | (space.node() & 0xffffffffL);
+        if (in.exact()) return appliedToCubes.computeIfAbsent(new PortCube(port, in.cube()), k -> compute(pt, in));
+        long key = ((long) port << 32) | (in.space(algebra).node() & 0xffffffffL);
         List<Output> known = applied.get(key);
         if (known != null) return known;
-        List<Output> out = compute(pt, space, cube);
+        List<Output> out = compute(pt, in);
         applied.put(key, out);
         return out;
     }
 
-    private List<Output> compute(PortTable pt, HeaderSpace space, Cube cube) {
+    private List<Output> compute(PortTable pt, Flow in) {
         List<Output> out = new ArrayList<>();
-        BitSet candidates = pt.index().overlapping(cube);
+        BitSet candidates = pt.index().overlapping(in.cube());
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Entry e = pt.entries().get(i);
-            HeaderSpace hit = space.intersect(e.claims());
-            if (!hit.isEmpty()) out.add(new Output(e, e.emit(hit), cube.and(e.match()).rewrite(e.written())));
+            if (!in.cube().overlaps(e.match())) continue;
+            Cube cube = in.cube().and(e.match()).rewrite(e.written());
+            if (in.exact() && e.cubeClaims()) {
+                out.add(new Output(e, Flow.exact(cube)));
+                continue;
+            }
+            HeaderSpace hit = in.space(algebra).intersect(e.claims());
+            if (!hit.isEmpty()) out.add(new Output(e, Flow.of(e.emit(hit), cube)));
         }
         return out;
     }

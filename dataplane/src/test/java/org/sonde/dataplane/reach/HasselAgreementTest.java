@@ -28,7 +28,7 @@ class HasselAgreementTest {
     record Figures(long pairs, int rules, int links) {}
 
     private static ReachResult run(Network network, List<Integer> sources, int stages) {
-        return Reachability.compute(network, ReachOptions.from(sources).withStages(stages).withHistoriesPerPair(1)
+        return Reachability.compute(network, ReachOptions.from(sources).withStages(stages).withHistoriesPerPair(1).withPairHeaders(false)
                 .withOutputTwins(ReachOptions.hasselOutputTwins(network)));
     }
 

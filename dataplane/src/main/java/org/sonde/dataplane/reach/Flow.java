@@ -1,0 +1,65 @@
+package org.sonde.dataplane.reach;
+
+import java.math.BigInteger;
+import org.sonde.dataplane.hsa.HeaderAlgebra;
+import org.sonde.dataplane.hsa.HeaderSpace;
+
+/**
+ * What a path carries: its header space and a cube holding it. While only cube-shaped rules
+ * (a match no earlier rule carves) have acted on it, the space is the cube itself ({@link
+ * #exact}), intersections and rewrites are bit operations on the cube, and the BDD is built
+ * only if someone asks for it. Internet2's rules are cubes without shadowing, so its 12.8
+ * million paths need almost no BDD work; Stanford's longest-prefix tables carve spaces and
+ * take the BDD path.
+ */
+final class Flow {
+    private final Cube cube;
+    private final boolean exact;
+    /** The space; built lazily for exact flows. */
+    private HeaderSpace space;
+
+    private Flow(Cube cube, boolean exact, HeaderSpace space) {
+        this.cube = cube;
+        this.exact = exact;
+        this.space = space;
+    }
+
+    /** The flow whose space is exactly {@code cube}. */
+    static Flow exact(Cube cube) {
+        return new Flow(cube, true, null);
+    }
+
+    /** The flow of {@code space}, held by {@code cube}. */
+    static Flow of(HeaderSpace space, Cube cube) {
+        return new Flow(cube, false, space);
+    }
+
+    Cube cube() {
+        return cube;
+    }
+
+    boolean exact() {
+        return exact;
+    }
+
+    HeaderSpace space(HeaderAlgebra algebra) {
+        if (space == null) space = algebra.cube(cube.care(), cube.value());
+        return space;
+    }
+
+    /** Whether some header is in both. */
+    boolean overlaps(Flow other, HeaderAlgebra algebra) {
+        if (!cube.overlaps(other.cube)) return false;
+        return (exact && other.exact) || space(algebra).overlaps(other.space(algebra));
+    }
+
+    /** How many headers. */
+    BigInteger count(HeaderAlgebra algebra) {
+        return exact ? BigInteger.ONE.shiftLeft(algebra.variableCount() - cube.fixed()) : space(algebra).count();
+    }
+
+    /** The smallest header, values in layout order. */
+    long[] example(HeaderAlgebra algebra) {
+        return exact ? algebra.smallest(cube.care(), cube.value()).values() : space(algebra).pick().orElseThrow().values();
+    }
+}

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import java.util.stream.Collectors;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ElementIds;
@@ -200,9 +201,12 @@ public final class Selector {
             long coveredCount = 0;
             for (boolean b : covered) if (b) coveredCount++;
             double coverage = universe.length == 0 ? 1.0 : (double) coveredCount / universe.length;
+            Map<Integer, Long> perPort = tests.stream().collect(Collectors.groupingBy(TestPacket::ingress, Collectors.counting()));
+            int terminals = new HashSet<>(options.sources()).size();
             Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,
                     tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
-                    reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, 0);
+                    reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, terminals,
+                    terminals == 0 ? 0 : (double) tests.size() / terminals, perPort.values().stream().mapToLong(Long::longValue).max().orElse(0), 0);
             List<String> unobserved = new ArrayList<>();
             for (int u = 0; u < universe.length; u++) if (!covered[u]) unobserved.add(ids.id(universe[u]));
             return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());

@@ -42,15 +42,19 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param reachExercisedRules rules reachability finds on a delivering path (drop rules
      *                           flipped), to any destination: more than {@code reachableRules}
      *                           when some rules only lead to ports that are not test exits
+     * @param terminals          test terminals (ports packets are sent from and received at)
+     * @param packetsPerPortAverage regular packets per terminal
+     * @param packetsPerPortMax  regular packets sent from the busiest terminal
      * @param seconds            wall time of the whole selection as measured by the caller
      */
     public record Summary(long totalPackets, long regularPackets, long reservedPackets, long unverifiedPaths,
                           long expectDropPackets, long reachableRules, long coveredRules, double coverage,
                           long reachableLinks, long coveredLinks, long reachablePortPairs, long reachExercisedRules,
-                          double seconds) {
+                          long terminals, double packetsPerPortAverage, long packetsPerPortMax, double seconds) {
         public Summary withSeconds(double s) {
             return new Summary(totalPackets, regularPackets, reservedPackets, unverifiedPaths, expectDropPackets,
-                    reachableRules, coveredRules, coverage, reachableLinks, coveredLinks, reachablePortPairs, reachExercisedRules, s);
+                    reachableRules, coveredRules, coverage, reachableLinks, coveredLinks, reachablePortPairs, reachExercisedRules,
+                    terminals, packetsPerPortAverage, packetsPerPortMax, s);
         }
     }
 }

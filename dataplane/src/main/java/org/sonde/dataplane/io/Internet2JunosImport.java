@@ -208,6 +208,10 @@ public final class Internet2JunosImport {
         private final Map<String, Integer> nextHopTypes = new TreeMap<>(), otherTables = new TreeMap<>();
         private final List<Note> unresolved = new ArrayList<>(), duplicates = new ArrayList<>(), ignored = new ArrayList<>();
         private int ecmp, lag, otherDestinations;
+        /** Shared immutable parts: the routers' tables hold mostly the same prefixes and few distinct actions. */
+        private final Map<Long, Match> matches = new HashMap<>();
+        private final Map<Integer, List<Action>> forwards = new HashMap<>();
+        private static final List<Action> DROP = List.of(new Action.Drop());
 
         Builder(PortMapText map, JunosInterfaces interfaces) {
             this.map = map;
@@ -296,8 +300,9 @@ public final class Internet2JunosImport {
                     if (after && h.type().equals("ucst")) ecmp++;
                     if (h == leaf) after = true;
                 }
-                Match m = e.length() == 0 ? Match.ANY : new Match(Map.of("ip_dst", Ternary.prefix(e.address(), e.length(), 32)));
-                rules.add(new Rule(file + "#" + e.line(), e.length(), in, m, List.of(action(router, file, e, leaf)), List.of(),
+                Match m = matches.computeIfAbsent(e.address() << 6 | e.length(),
+                        k -> e.length() == 0 ? Match.ANY : new Match(Map.of("ip_dst", Ternary.prefix(e.address(), e.length(), 32))));
+                rules.add(new Rule(file + "#" + e.line(), e.length(), in, m, actions(router, file, leaf), List.of(),
                         new Origin(label(e, leaf), file, e.lines())));
             }
             return new RuleTable(router, MatchPolicy.FIRST_MATCH, rules);
@@ -309,44 +314,44 @@ public final class Internet2JunosImport {
             return first + (leaf.type().equals(first) ? "" : " " + leaf.type()) + (leaf.iface().isEmpty() ? "" : " " + leaf.iface());
         }
 
-        private Action action(String router, String file, JunosForwardingTable.Entry e, JunosForwardingTable.NextHop leaf) {
+        private List<Action> actions(String router, String file, JunosForwardingTable.NextHop leaf) {
             switch (leaf.type()) {
                 case "ucst" -> {
                     return forward(router, file, leaf);
                 }
                 case "rslv" -> {
-                    return leaf.iface().isEmpty() ? new Action.Drop() : forward(router, file, leaf);
+                    return leaf.iface().isEmpty() ? DROP : forward(router, file, leaf);
                 }
                 case "hold" -> {
                     unresolved.add(new Note(file, leaf.line(), "next hop " + (leaf.address().isEmpty() ? "" : leaf.address() + " ")
                             + (leaf.iface().isEmpty() ? "" : "on " + leaf.iface() + " ") + "is held (not resolved): dropped"));
-                    return new Action.Drop();
+                    return DROP;
                 }
                 default -> {
-                    return new Action.Drop();
+                    return DROP;
                 }
             }
         }
 
-        private Action forward(String router, String file, JunosForwardingTable.NextHop leaf) {
+        private List<Action> forward(String router, String file, JunosForwardingTable.NextHop leaf) {
             String iface = leaf.iface();
             String name = portName(bundleOf(iface));
             Integer id = port(router, name);
-            if (id != null) return new Action.Forward(List.of(id));
+            if (id != null) return forwards.computeIfAbsent(id, p -> List.of(new Action.Forward(List.of(p))));
             List<JunosInterfaces.Physical> members = bundles.get(router).get(name);
             if (members != null) {
                 for (JunosInterfaces.Physical m : members) {
                     Integer member = port(router, portName(m.name()));
                     if (member != null) {
                         lag++;
-                        return new Action.Forward(List.of(member));
+                        return forwards.computeIfAbsent(member, p -> List.of(new Action.Forward(List.of(p))));
                     }
                 }
                 unresolved.add(new Note(file, leaf.line(), "bundle " + name + " of " + iface + " has no member in " + PORT_MAP + ": dropped"));
-                return new Action.Drop();
+                return DROP;
             }
             unresolved.add(new Note(file, leaf.line(), "interface " + iface + " is neither a port of " + PORT_MAP + " nor a bundle: dropped"));
-            return new Action.Drop();
+            return DROP;
         }
 
         /** A unit's end of a point-to-point subnet. */

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.dataplane.io.HasselImport;
+import org.sonde.dataplane.io.Internet2JunosImport;
 import org.sonde.dataplane.io.NetworkJson;
 import org.sonde.dataplane.io.StanfordApkeepImport;
 import org.sonde.dataplane.model.HeaderLayout;
@@ -26,12 +27,12 @@ import org.sonde.dataplane.reach.ReachOptions;
 /**
  * Where a suite's network comes from, so that emulation can load the same model again.
  *
- * @param format {@code hassel}, {@code stanford-apkeep} or {@code json}
- * @param path   the hassel or APKeep directory, or the JSON file (or a directory holding
- *               {@code network.json})
+ * @param format {@code hassel}, {@code stanford-apkeep}, {@code internet2} or {@code json}
+ * @param path   the hassel, APKeep or raw Internet2 directory, or the JSON file (or a directory
+ *               holding {@code network.json})
  */
 public record ModelSource(String format, String path) {
-    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "json");
+    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "internet2", "json");
 
     public ModelSource {
         if (!FORMATS.contains(format))
@@ -49,8 +50,9 @@ public record ModelSource(String format, String path) {
      * Loads the model. hassel directories: the layout follows the {@code .tf} header width (32
      * bits: ip_dst; 48: vlan and ip_dst; else hassel's full layout), stages come from a
      * {@code stages} file (default 1), ports p and p + 20000 are output twins, and the terminals
-     * are the port map's ports. Otherwise one stage and the terminals are every port some rule
-     * takes packets from.
+     * are the port map's ports. Raw Internet2 directories ({@link Internet2JunosImport}): one stage,
+     * and the terminals are the port map's ports, which are all the model's ports. Otherwise one
+     * stage and the terminals are every port some rule takes packets from.
      */
     public Loaded load() {
         Path p = Path.of(path);
@@ -62,6 +64,10 @@ public record ModelSource(String format, String path) {
                 yield new Loaded(m, n.ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList());
             }
             case "stanford-apkeep" -> ruleInPorts(Model.of(StanfordApkeepImport.load(p).network()));
+            case "internet2" -> {
+                Network n = Internet2JunosImport.load(p).network();
+                yield new Loaded(Model.of(n), n.ports().stream().map(Port::id).toList());
+            }
             default -> ruleInPorts(Model.of(NetworkJson.read(Files.isDirectory(p) ? p.resolve("network.json") : p)));
         };
     }

@@ -40,18 +40,20 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde atpg generate --network stanford-hassel-ip --format hassel --out suite",
                 "  sonde atpg generate --network net.json --format json --terminals edge --cover links --out suite",
-                "  sonde atpg generate --network i2 --format hassel --terminals 10% --seed 7 --out suite"
+                "  sonde atpg generate --network i2 --format hassel --terminals 10% --seed 7 --out suite",
+                "  sonde atpg generate --network internet2 --format internet2 --cover links --out suite"
         })
 public final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--network", required = true, paramLabel = "DIR",
-            description = "The model: a hassel or APKeep directory, or a Sonde network JSON file (or a directory with network.json).")
+            description = "The model: a hassel or APKeep directory, the raw Internet2 directory (Junos forwarding tables,"
+                    + " show_interfaces.xml, port_map.txt), or a Sonde network JSON file (or a directory with network.json).")
     Path network;
 
     @Option(names = "--format", required = true, paramLabel = "FORMAT",
-            description = "hassel, stanford-apkeep or json.")
+            description = "hassel, stanford-apkeep, internet2 or json.")
     String format;
 
     @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all",

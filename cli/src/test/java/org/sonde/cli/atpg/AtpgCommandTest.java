@@ -105,6 +105,7 @@ class AtpgCommandTest {
             assertThat(h.out()).contains("Usage: sonde atpg " + c);
         }
         assertThat(CliRun.of("atpg", "emulate", "--help").out()).contains("rule:ID:port=P", "link:A-B:latency=MS");
+        assertThat(CliRun.of("atpg", "generate", "--help").out()).contains("hassel, stanford-apkeep, internet2 or json");
         assertThat(CliRun.of("--help").out()).contains("atpg");
     }
 }

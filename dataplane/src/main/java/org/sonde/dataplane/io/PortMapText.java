@@ -16,7 +16,8 @@ record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map
     /** Router index = port id / this. */
     static final int ROUTER_STRIDE = 100_000;
 
-    record MappedPort(int id, String router, String name) {}
+    /** One {@code interface:port} line; {@code line} is its 1-based line number. */
+    record MappedPort(int id, String router, String name, int line) {}
 
     static PortMapText parse(String file, String text) {
         List<String> routers = new ArrayList<>();
@@ -53,7 +54,7 @@ record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map
                 throw bad(file, line, "port " + id + " of " + router + " is not in the router's range " + known * ROUTER_STRIDE + "..");
             }
             if (id % ROUTER_STRIDE == 0) throw bad(file, line, "port " + id + " is the router's engine id, not an interface");
-            if (ports.putIfAbsent(id, new MappedPort(id, router, name)) != null) throw bad(file, line, "port " + id + " appears twice");
+            if (ports.putIfAbsent(id, new MappedPort(id, router, name, line)) != null) throw bad(file, line, "port " + id + " appears twice");
             if (namesSeen.putIfAbsent(router + ":" + name, id) != null) throw bad(file, line, "interface " + name + " of " + router + " appears twice");
         }
         if (routers.isEmpty()) throw bad(file, 1, "expected at least one \"$router\" line");

@@ -23,11 +23,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "generate",
         mixinStandardHelpOptions = true,
         description = {
-                "Compute all-pairs reachability from the test terminals, take one concrete packet per",
-                "path (equivalence class), and keep a greedy minimum set of them that covers every",
-                "rule (--cover rules) or link (--cover links) a packet can observe. Drop rules are",
-                "flipped to forward for the analysis, so the suite also holds packets that must not",
-                "arrive. The packets left out are kept as reserved packets for fault localisation.",
+                "Compute all-pairs reachability between the test terminals (packets are sent from and",
+                "received at terminals), take every path (equivalence class) as a candidate packet, and",
+                "keep a greedy minimum set of them that covers every rule (--cover rules) or link",
+                "(--cover links) on the paths. Each chosen packet is forwarded concretely to learn what",
+                "it observes (the elements whose loss changes its exits); what it does not, another",
+                "round covers. Drop rules are flipped to forward for the analysis, so the suite also",
+                "holds packets that must not arrive. Reserved packets (candidates left out) are kept",
+                "for fault localisation. Elements no packet can observe are reported as unobserved.",
                 "",
                 "Writes OUTDIR/suite.json (tests: header, ingress, expected exits or drop, rule and",
                 "link history; reserved packets), OUTDIR/summary.json (totalPackets, regularPackets,",
@@ -40,7 +43,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde atpg generate --network stanford-hassel-ip --format hassel --out suite",
                 "  sonde atpg generate --network net.json --format json --terminals edge --cover links --out suite",
-                "  sonde atpg generate --network i2 --format hassel --terminals 10% --seed 7 --out suite",
+                "  sonde atpg generate --network i2 --format hassel --terminals 10%% --seed 7 --out suite",
                 "  sonde atpg generate --network internet2 --format internet2 --cover links --out suite"
         })
 public final class GenerateCommand implements Callable<Integer> {
@@ -58,7 +61,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all",
             description = "Test terminals: all candidate ports (hassel: the port map), edge (those without links),"
-                    + " or PCT% of all, picked with the seed. Default: ${DEFAULT-VALUE}.")
+                    + " or PCT%% of all, picked with the seed. Default: ${DEFAULT-VALUE}.")
     String terminals;
 
     @Option(names = "--cover", paramLabel = "rules|links", defaultValue = "rules",

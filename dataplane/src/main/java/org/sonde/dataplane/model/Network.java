@@ -3,11 +3,13 @@ package org.sonde.dataplane.model;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The whole model of a network, validated on construction: ids are unique, every referenced
@@ -72,11 +74,15 @@ public final class Network {
             requirePort(l.toPortId(), "link " + l.id() + " destination");
             linksFromPort.computeIfAbsent(l.fromPortId(), p -> new ArrayList<>()).add(l);
         }
+        // Importers share one in-port set and one match among many rules (Internet2: 127,000
+        // rules, a few hundred sets); each is checked once per device.
+        Map<Set<Integer>, String> checkedInPorts = new IdentityHashMap<>();
+        Map<Match, Boolean> checkedMatches = new IdentityHashMap<>();
         for (RuleTable t : tables) {
             requireDevice(t.deviceId(), "rule table");
             if (tableByDevice.putIfAbsent(t.deviceId(), t) != null)
                 throw Invalid.at("rule table of device " + t.deviceId(), "device has a second rule table");
-            for (Rule r : t.rules()) checkRule(t.deviceId(), r);
+            for (Rule r : t.rules()) checkRule(t.deviceId(), r, checkedInPorts, checkedMatches);
         }
         for (Acl a : acls) {
             if (aclById.putIfAbsent(a.id(), a) != null) throw Invalid.at("ACL " + a.id(), "duplicate ACL id");
@@ -106,11 +112,12 @@ public final class Network {
         }
     }
 
-    private void checkRule(String deviceId, Rule r) {
+    private void checkRule(String deviceId, Rule r, Map<Set<Integer>, String> checkedInPorts, Map<Match, Boolean> checkedMatches) {
         String where = "rule " + r.id() + " of device " + deviceId;
         if (ruleById.putIfAbsent(r.id(), r) != null) throw Invalid.at(where, "duplicate rule id");
-        for (int p : r.inPortIds()) requireOwnPort(deviceId, p, where + " in-ports");
-        checkMatch(r.match(), where);
+        if (!deviceId.equals(checkedInPorts.put(r.inPortIds(), deviceId)))
+            for (int p : r.inPortIds()) requireOwnPort(deviceId, p, where + " in-ports");
+        if (checkedMatches.put(r.match(), Boolean.TRUE) == null) checkMatch(r.match(), where);
         for (Action a : r.actions()) {
             switch (a) {
                 case Action.Forward f -> f.portIds().forEach(p -> requireOwnPort(deviceId, p, where + " forward"));

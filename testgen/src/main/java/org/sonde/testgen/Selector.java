@@ -1,6 +1,7 @@
 package org.sonde.testgen;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -48,9 +49,10 @@ public final class Selector {
     public static Suite select(Model model, SelectOptions options, Phases phases) {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
-        Set<Integer> exits = exits(model, options.sources());
-        IntPredicate sink = flipped.sinks()::contains;
-        IntPredicate keep = d -> sink.test(d) || (exits.contains(d) && flipped.network().linksFrom(d).isEmpty());
+        IntOpenHashSet exits = new IntOpenHashSet();
+        for (int e : exits(model, options.sources())) if (flipped.network().linksFrom(e).isEmpty()) exits.add(e);
+        IntPredicate sink = new IntOpenHashSet(flipped.sinks())::contains;
+        IntPredicate keep = d -> sink.test(d) || exits.contains(d);
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
         ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1).withPairHeaders(false),
                 () -> {
@@ -66,7 +68,10 @@ public final class Selector {
         return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
     }
 
-    /** The ports a test packet may be seen leaving by: the terminals and their output twins. */
+    /**
+     * The ports a test packet may be seen leaving by: the terminals and their output twins (the
+     * caller keeps those without links: a packet crossing a link is not received there).
+     */
     private static Set<Integer> exits(Model model, List<Integer> terminals) {
         Set<Integer> out = new HashSet<>(terminals);
         for (int t : terminals) {

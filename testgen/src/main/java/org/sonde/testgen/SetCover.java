@@ -43,8 +43,11 @@ public final class SetCover {
             if (g > 0) heap.add(i, g);
         }
         heap.heapify();
+        // Elements that can still add weight; once none is left, the rest of the heap is dead.
+        int open = 0;
+        for (int e = 0; e < covered.length; e++) if (!covered[e] && weight[e] > 0) open++;
         IntArrayList chosen = new IntArrayList();
-        while (!heap.isEmpty()) {
+        while (!heap.isEmpty() && open > 0) {
             int top = heap.topSet();
             double g = gain(top, covered);
             if (g <= 0) {
@@ -53,7 +56,11 @@ public final class SetCover {
                 heap.lowerTop(g);
             } else {
                 chosen.add(top);
-                for (int k = start[top]; k < start[top + 1]; k++) covered[elements[k]] = true;
+                for (int k = start[top]; k < start[top + 1]; k++) {
+                    int e = elements[k];
+                    if (!covered[e] && weight[e] > 0) open--;
+                    covered[e] = true;
+                }
                 heap.pop();
             }
         }

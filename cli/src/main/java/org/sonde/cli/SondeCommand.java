@@ -3,6 +3,7 @@ package org.sonde.cli;
 import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.pcap.PcapCommand;
+import org.sonde.cli.reach.ReachCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
                 DemoCommand.class,
                 PcapCommand.class,
                 AtpgCommand.class,
+                ReachCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.testgen.Cover;
 import org.sonde.testgen.ModelSource;
@@ -105,7 +106,7 @@ public final class GenerateCommand implements Callable<Integer> {
         ModelSource source = new ModelSource(format, network.toString());
         err.println("atpg generate: loading " + format + " model " + network);
         ModelSource.Loaded loaded = source.load();
-        List<Integer> sources = terminals(loaded);
+        List<Integer> sources = Terminals.select(terminals, "--terminals", loaded, seed);
         long t1 = System.nanoTime();
         err.printf("atpg generate: %s; %d terminals; selecting (reachability, candidates, %s cover)%n",
                 loaded.model().network(), sources.size(), cover.name().toLowerCase());
@@ -132,18 +133,5 @@ public final class GenerateCommand implements Callable<Integer> {
                 s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(), s.reachExercisedRules(),
                 s.seconds(), phases.get("load"), (t2 - t1) / 1e9, out);
         return 0;
-    }
-
-    private List<Integer> terminals(ModelSource.Loaded loaded) {
-        if (terminals.equals("all")) return loaded.terminals();
-        if (terminals.equals("edge")) return ModelSource.edge(loaded);
-        if (terminals.endsWith("%")) {
-            try {
-                return ModelSource.sample(loaded.terminals(), Double.parseDouble(terminals.substring(0, terminals.length() - 1)), seed);
-            } catch (NumberFormatException e) {
-                // fall through to the usage error
-            }
-        }
-        throw new UsageException("--terminals must be all, edge or a percentage like 10%, got " + terminals);
     }
 }

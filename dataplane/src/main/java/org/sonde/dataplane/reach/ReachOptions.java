@@ -22,15 +22,21 @@ import org.sonde.dataplane.model.Port;
  * @param outputTwins     for models whose ports have a separate output copy, the output copy of
  *                        each input port: a space never leaves by the twin of the port it came in
  *                        by (hassel's split horizon in multi-stage models)
+ * @param aclDenySinks    device id to a port of that device that receives what an ACL deny entry
+ *                        of the device's ports stops, as if the entry forwarded there: ATPG's
+ *                        flipping of drop rules (dissertation §2.3.1) applied to ACLs, so that
+ *                        the headers each deny entry stops become paths (ending in the entry) to
+ *                        test that the real network drops them. Empty: denied headers just end.
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
-                           Map<Integer, Integer> outputTwins) {
+                           Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks) {
     /** hassel numbers the output copy of port p as p + 20000 (its {@code OUTPUT_ID}). */
     public static final int HASSEL_OUTPUT_OFFSET = 20_000;
 
     public ReachOptions {
         sources = List.copyOf(sources);
         outputTwins = Map.copyOf(outputTwins);
+        aclDenySinks = Map.copyOf(aclDenySinks);
         if (initial == null) throw new IllegalArgumentException("initial match is missing");
         if (stages < 1) throw new IllegalArgumentException("stages must be at least 1, got " + stages);
         if (historiesPerPair < 0) throw new IllegalArgumentException("historiesPerPair is negative");
@@ -39,32 +45,37 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
 
     /** All-wildcard header, one stage, up to 16 histories per pair, one worker per processor. */
     public static ReachOptions from(List<Integer> sources) {
-        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of());
+        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), Map.of());
     }
 
     /** The same options with another number of stages. */
     public ReachOptions withStages(int n) {
-        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins);
+        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, aclDenySinks);
     }
 
     /** The same options with another initial header constraint. */
     public ReachOptions withInitial(Match m) {
-        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins);
+        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, aclDenySinks);
     }
 
     /** The same options keeping another number of histories per pair. */
     public ReachOptions withHistoriesPerPair(int n) {
-        return new ReachOptions(sources, initial, stages, n, workers, outputTwins);
+        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, aclDenySinks);
     }
 
     /** The same options searching on {@code n} threads. */
     public ReachOptions withWorkers(int n) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, aclDenySinks);
     }
 
     /** The same options with these output twins. */
     public ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks);
+    }
+
+    /** The same options diverting what ACL deny entries stop into these per-device sink ports. */
+    public ReachOptions withAclDenySinks(Map<String, Integer> sinks) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, sinks);
     }
 
     /** hassel's output twins in {@code network}: p to p + 20000 wherever both are ports of one device. */

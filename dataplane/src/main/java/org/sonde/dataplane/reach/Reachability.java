@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.sonde.dataplane.hsa.Header;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
@@ -41,11 +42,19 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  * always delivered to. Unlike hassel, which stops at any revisit, a revisit with disjoint headers
  * (possible after rewrites) goes on; a port can be revisited with new headers only finitely often.
  *
+ * <p>Between the wire and the table stand the port's VLAN membership and ACLs ({@link AclFilter}):
+ * a space arriving at a port (from a link, or injected at a source) passes the port's IN ACLs
+ * before the table, and a space leaving by a port passes its OUT ACLs before it is delivered
+ * there or crosses its links. Every permit entry a part passes is a step of its history, like a
+ * rule; denied parts end (or, with {@link ReachOptions#aclDenySinks()}, go to the device's sink
+ * ending in the deny entry). Stages fed back inside a device (n &gt; 1) do not cross a port.
+ *
  * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
  * meaning on a fixed header layout and are rejected.
  *
- * <p>A rule or link is exercised when it lies on a path that delivers headers somewhere: what
- * ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
+ * <p>A rule, ACL entry or link is exercised when it lies on a path that delivers headers
+ * somewhere: what ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
+ * ACL entries count as rules ({@link ReachResult#exercisedRules()}, ids {@code acl:<acl>#<n>}).
  */
 public final class Reachability {
     private Reachability() {}
@@ -85,10 +94,11 @@ public final class Reachability {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra);
+        AclFilter acls = new AclFilter(network, algebra, transfer, options.aclDenySinks());
         HeaderSpace initial = algebra.match(options.initial());
         Cube initialCube = transfer.cube(options.initial());
         long t1 = System.nanoTime();
-        Search search = new Search(network, options, transfer);
+        Search search = new Search(network, options, transfer, acls);
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
             int source = options.sources().get(i);
             search.arrive(source, source, initial, initialCube, null, null);
@@ -162,19 +172,31 @@ public final class Reachability {
         private final Network network;
         private final ReachOptions options;
         private final Transfer transfer;
+        private final AclFilter acls;
         private final Map<Long, PairAcc> pairs = new HashMap<>();
         private final TreeSet<String> rules = new TreeSet<>();
         private final TreeSet<String> links = new TreeSet<>();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
 
-        Search(Network network, ReachOptions options, Transfer transfer) {
+        Search(Network network, ReachOptions options, Transfer transfer, AclFilter acls) {
             this.network = network;
             this.options = options;
             this.transfer = transfer;
+            this.acls = acls;
         }
 
+        /** What the port's IN filters pass goes on to the table; the loop check sees only that. */
         void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            if (acls.filters(port, AclBinding.Direction.IN)) {
+                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.IN, space, cube))
+                    filtered(source, p, trail, (s, c, t) -> arrivePassed(source, port, s, c, t, visits));
+                return;
+            }
+            arrivePassed(source, port, space, cube, trail, visits);
+        }
+
+        private void arrivePassed(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             Visit here = visit(source, port, space, trail, visits);
             if (here != null) stage(source, port, port, 1, space, cube, trail, here);
         }
@@ -205,7 +227,29 @@ public final class Reachability {
             }
         }
 
+        /** What the port's OUT filters pass is delivered there and crosses its links. */
         private void leave(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            if (acls.filters(port, AclBinding.Direction.OUT)) {
+                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.OUT, space, cube))
+                    filtered(source, p, trail, (s, c, t) -> leavePassed(source, port, s, c, t, visits));
+                return;
+            }
+            leavePassed(source, port, space, cube, trail, visits);
+        }
+
+        /** A filtered part with its ACL steps: on to {@code next} if it passed, else recorded at its deny sink. */
+        private void filtered(int source, AclFilter.Part p, Trail trail, Next next) {
+            Trail t = trail;
+            for (String step : p.steps()) t = new Trail(step, false, t);
+            if (p.sink() < 0) next.go(p.space(), p.cube(), t);
+            else if (p.sink() != source) record(source, p.sink(), p.space(), t);
+        }
+
+        private interface Next {
+            void go(HeaderSpace space, Cube cube, Trail trail);
+        }
+
+        private void leavePassed(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
             // Like hassel, a space leaving by a port is delivered there even if the path came in
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.

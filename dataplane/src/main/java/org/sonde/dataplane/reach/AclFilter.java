@@ -1,0 +1,174 @@
+package org.sonde.dataplane.reach;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.sonde.dataplane.hsa.HeaderAlgebra;
+import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.Acl;
+import org.sonde.dataplane.model.AclBinding;
+import org.sonde.dataplane.model.AclEntry;
+import org.sonde.dataplane.model.AclEntryRef;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Port;
+import org.sonde.dataplane.model.SwitchportMode;
+import org.sonde.dataplane.model.Ternary;
+import org.sonde.dataplane.model.VlanMembership;
+
+/**
+ * What stands between the wire and a device's table, compiled per algebra like {@link Transfer}:
+ * for each port and direction, the port's VLAN membership and then its ACLs in binding order.
+ *
+ * <p>ACLs: a space passes a port's ACLs of one direction only if every bound ACL permits it, met
+ * in binding order; in each ACL the first entry whose match holds a header decides, and a header
+ * no entry matches is denied. Each permit entry that passes a non-empty part of the space is a
+ * step of that part's history ({@link AclEntryRef#id()}), so a space splits into one part per
+ * combination of permit entries it meets, as it splits into one part per rule in a table. A part
+ * a deny entry stops ends there, unless the device has a {@linkplain ReachOptions#aclDenySinks()
+ * deny sink}: then it goes to that port with the deny entry as its last step. What no entry
+ * matches has no entry to blame and is never diverted.
+ *
+ * <p>VLAN membership, on layouts with a {@code vlan} field: the field holds the VLAN a frame
+ * belongs to on the port (the Cisco import's convention: routes set it before forwarding to a
+ * VLAN's ports, and ACLs bound on an SVI match it on the ports carrying that VLAN). An access
+ * port carries only its VLAN; a trunk carries its allowed VLANs, and its untagged frames belong to
+ * its native VLAN, which the field writes as the native VLAN's id, so they pass exactly when the
+ * native VLAN is allowed (as in IOS, which drops native traffic on a trunk that does not allow
+ * it). Membership is checked before the ACLs in both directions: a frame the port cannot carry is
+ * never received, and a deny entry it would meet after leaving is not what stops it. On a layout
+ * without a {@code vlan} field there is nothing to check: APKeep's Stanford snapshot has none, and
+ * its {@code vlanN} next hops are already expanded into the port lists of {@code vlan.txt}.
+ * A port without bindings or membership is not filtered at all, so networks without them (the
+ * hassel models) reach exactly as before.
+ */
+final class AclFilter {
+    /**
+     * One part of a filtered space.
+     *
+     * @param steps the ACL entries it went through, in order (the last is the deny entry of a diverted part)
+     * @param sink  -1 if the part passed, else the deny sink port it is diverted to
+     */
+    record Part(List<String> steps, HeaderSpace space, Cube cube, int sink) {}
+
+    /** One ACL entry: its id, verdict, the headers it alone decides (its match minus earlier entries') and its match cube. */
+    private record Entry(String id, boolean permit, HeaderSpace claims, Cube cube) {}
+
+    /** A port's filters in one direction; {@code vlans} null when membership does not filter. */
+    private record Chain(HeaderSpace vlans, Cube vlanCube, List<List<Entry>> acls, int sink) {}
+
+    private final Map<Integer, Chain> in = new HashMap<>(), out = new HashMap<>();
+
+    AclFilter(Network network, HeaderAlgebra algebra, Transfer transfer, Map<String, Integer> denySinks) {
+        denySinks.forEach((device, port) -> {
+            if (network.port(port).filter(p -> p.deviceId().equals(device)).isEmpty())
+                throw new IllegalArgumentException("ACL deny sink " + port + " is not a port of device " + device);
+        });
+        Map<String, List<Entry>> compiled = new HashMap<>();
+        for (Acl a : network.acls()) compiled.put(a.id(), compile(a, algebra, transfer));
+        Map<Integer, Map<AclBinding.Direction, List<List<Entry>>>> bound = new HashMap<>();
+        for (AclBinding b : network.aclBindings())
+            bound.computeIfAbsent(b.portId(), p -> new HashMap<>()).computeIfAbsent(b.direction(), d -> new ArrayList<>()).add(compiled.get(b.aclId()));
+        HeaderField vlanField = algebra.layout().field("vlan").orElse(null);
+        for (Port p : network.ports()) {
+            VlanMembership m = vlanField == null ? null : network.vlanMembership(p.id()).orElse(null);
+            Map<AclBinding.Direction, List<List<Entry>>> acls = bound.getOrDefault(p.id(), Map.of());
+            if (m == null && acls.isEmpty()) continue;
+            HeaderSpace vlans = m == null ? null : vlans(m.mode(), vlanField, algebra);
+            Cube vlanCube = m != null && m.mode() instanceof SwitchportMode.Access a && vlanField.fits(a.vlanId())
+                    ? transfer.cube(Match.ANY.and("vlan", Ternary.exact(a.vlanId(), vlanField.widthBits()))) : null;
+            int sink = denySinks.getOrDefault(p.deviceId(), -1);
+            for (AclBinding.Direction d : AclBinding.Direction.values()) {
+                List<List<Entry>> chain = acls.getOrDefault(d, List.of());
+                if (vlans != null || !chain.isEmpty()) (d == AclBinding.Direction.IN ? in : out).put(p.id(), new Chain(vlans, vlanCube, chain, sink));
+            }
+        }
+    }
+
+    private static List<Entry> compile(Acl acl, HeaderAlgebra algebra, Transfer transfer) {
+        List<Entry> out = new ArrayList<>();
+        HeaderSpace before = algebra.none();
+        for (int i = 0; i < acl.entries().size(); i++) {
+            AclEntry e = acl.entries().get(i);
+            HeaderSpace match = algebra.match(e.match());
+            out.add(new Entry(new AclEntryRef(acl.id(), i + 1).id(), e.verdict() == AclEntry.Verdict.PERMIT, match.minus(before), transfer.cube(e.match())));
+            before = before.union(match);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The headers whose vlan field is a VLAN the port carries; VLAN ids the field cannot hold are never carried. */
+    private static HeaderSpace vlans(SwitchportMode mode, HeaderField field, HeaderAlgebra algebra) {
+        TreeSet<Integer> ids = switch (mode) {
+            case SwitchportMode.Access a -> new TreeSet<>(List.of(a.vlanId()));
+            case SwitchportMode.Trunk t -> new TreeSet<>(t.allowedVlanIds());
+        };
+        HeaderSpace s = algebra.none();
+        Integer lo = null, hi = null;
+        for (int v : ids) {
+            if (!field.fits(v)) break;
+            if (lo != null && v == hi + 1) {
+                hi = v;
+                continue;
+            }
+            if (lo != null) s = s.union(algebra.range("vlan", lo, hi));
+            lo = v;
+            hi = v;
+        }
+        return lo == null ? s : s.union(algebra.range("vlan", lo, hi));
+    }
+
+    /** Whether the port filters anything in direction {@code d}. */
+    boolean filters(int port, AclBinding.Direction d) {
+        return (d == AclBinding.Direction.IN ? in : out).containsKey(port);
+    }
+
+    /**
+     * The parts of {@code space} (held by {@code cube}) that pass the port's filters in direction
+     * {@code d}, then those diverted to the deny sink; in entry order.
+     */
+    List<Part> apply(int port, AclBinding.Direction d, HeaderSpace space, Cube cube) {
+        Chain c = (d == AclBinding.Direction.IN ? in : out).get(port);
+        if (c == null) return List.of(new Part(List.of(), space, cube, -1));
+        if (c.vlans() != null) {
+            space = space.intersect(c.vlans());
+            if (space.isEmpty()) return List.of();
+            if (c.vlanCube() != null) cube = cube.and(c.vlanCube());
+        }
+        List<Part> live = List.of(new Part(List.of(), space, cube, -1));
+        List<Part> diverted = new ArrayList<>();
+        for (List<Entry> acl : c.acls()) {
+            List<Part> next = new ArrayList<>();
+            for (Part p : live) {
+                HeaderSpace rest = p.space();
+                for (Entry e : acl) {
+                    if (!overlaps(p.cube(), e.cube())) continue;
+                    HeaderSpace hit = rest.intersect(e.claims());
+                    if (hit.isEmpty()) continue;
+                    List<String> steps = new ArrayList<>(p.steps());
+                    steps.add(e.id());
+                    if (e.permit()) next.add(new Part(steps, hit, p.cube().and(e.cube()), -1));
+                    else if (c.sink() >= 0) diverted.add(new Part(steps, hit, p.cube().and(e.cube()), c.sink()));
+                    rest = rest.minus(hit);
+                    if (rest.isEmpty()) break;
+                }
+            }
+            live = next;
+            if (live.isEmpty()) break;
+        }
+        if (diverted.isEmpty()) return live;
+        List<Part> all = new ArrayList<>(live);
+        all.addAll(diverted);
+        return all;
+    }
+
+    /** Whether two cubes can hold a common header: no variable both fix to different values. */
+    private static boolean overlaps(Cube a, Cube b) {
+        for (int i = 0; i < a.care().length; i++)
+            if ((a.care()[i] & b.care()[i] & (a.value()[i] ^ b.value()[i])) != 0) return false;
+        return true;
+    }
+}

@@ -28,9 +28,11 @@ import org.sonde.dataplane.model.VlanMembership;
  * no entry matches is denied. Each permit entry that passes a non-empty part of the space is a
  * step of that part's history ({@link AclEntryRef#id()}), so a space splits into one part per
  * combination of permit entries it meets, as it splits into one part per rule in a table. A part
- * a deny entry stops ends there, unless the device has a {@linkplain ReachOptions#aclDenySinks()
- * deny sink}: then it goes to that port with the deny entry as its last step. What no entry
- * matches has no entry to blame and is never diverted.
+ * a deny entry stops ends there, unless the entry has a {@linkplain ReachOptions#aclDenySinks()
+ * deny sink}: then the part goes on as if the entry permitted it, <em>flipped</em>, with the deny
+ * entry as a step (ATPG's flipping of drop rules, dissertation §2.3.1, applied to ACLs). A flipped
+ * part that meets another deny entry ends there: one entry fails at a time. What no entry matches
+ * has no entry to blame and is never flipped.
  *
  * <p>VLAN membership, on layouts with a {@code vlan} field: the field holds the VLAN a frame
  * belongs to on the port (the Cisco import's convention: routes set it before forwarding to a
@@ -47,26 +49,29 @@ import org.sonde.dataplane.model.VlanMembership;
  */
 final class AclFilter {
     /**
-     * One part of a filtered space.
+     * One part of a filtered space that got through.
      *
-     * @param steps the ACL entries it went through, in order (the last is the deny entry of a diverted part)
-     * @param sink  -1 if the part passed, else the deny sink port it is diverted to
+     * @param steps   the ACL entries that decided, in order
+     * @param flipped whether one of them is a deny entry with a sink, passed as if it permitted
      */
-    record Part(List<String> steps, HeaderSpace space, Cube cube, int sink) {}
+    record Part(List<String> steps, HeaderSpace space, Cube cube, boolean flipped) {}
 
     /** One ACL entry: its id, verdict, the headers it alone decides (its match minus earlier entries') and its match cube. */
     private record Entry(String id, boolean permit, HeaderSpace claims, Cube cube) {}
 
     /** A port's filters in one direction; {@code vlans} null when membership does not filter. */
-    private record Chain(HeaderSpace vlans, Cube vlanCube, List<List<Entry>> acls, int sink) {}
+    private record Chain(HeaderSpace vlans, Cube vlanCube, List<List<Entry>> acls) {}
 
     private final Map<Integer, Chain> in = new HashMap<>(), out = new HashMap<>();
+    private final Map<String, Integer> denySinks;
 
     AclFilter(Network network, HeaderAlgebra algebra, Transfer transfer, Map<String, Integer> denySinks) {
-        denySinks.forEach((device, port) -> {
-            if (network.port(port).filter(p -> p.deviceId().equals(device)).isEmpty())
-                throw new IllegalArgumentException("ACL deny sink " + port + " is not a port of device " + device);
+        denySinks.forEach((entry, port) -> {
+            if (network.aclEntry(entry).filter(e -> e.verdict() == AclEntry.Verdict.DENY).isEmpty())
+                throw new IllegalArgumentException("ACL deny sink for " + entry + ", which is not a deny entry of the network");
+            if (network.port(port).isEmpty()) throw new IllegalArgumentException("ACL deny sink " + port + " of " + entry + " is not a port");
         });
+        this.denySinks = Map.copyOf(denySinks);
         Map<String, List<Entry>> compiled = new HashMap<>();
         for (Acl a : network.acls()) compiled.put(a.id(), compile(a, algebra, transfer));
         Map<Integer, Map<AclBinding.Direction, List<List<Entry>>>> bound = new HashMap<>();
@@ -80,10 +85,9 @@ final class AclFilter {
             HeaderSpace vlans = m == null ? null : vlans(m.mode(), vlanField, algebra);
             Cube vlanCube = m != null && m.mode() instanceof SwitchportMode.Access a && vlanField.fits(a.vlanId())
                     ? transfer.cube(Match.ANY.and("vlan", Ternary.exact(a.vlanId(), vlanField.widthBits()))) : null;
-            int sink = denySinks.getOrDefault(p.deviceId(), -1);
             for (AclBinding.Direction d : AclBinding.Direction.values()) {
                 List<List<Entry>> chain = acls.getOrDefault(d, List.of());
-                if (vlans != null || !chain.isEmpty()) (d == AclBinding.Direction.IN ? in : out).put(p.id(), new Chain(vlans, vlanCube, chain, sink));
+                if (vlans != null || !chain.isEmpty()) (d == AclBinding.Direction.IN ? in : out).put(p.id(), new Chain(vlans, vlanCube, chain));
             }
         }
     }
@@ -126,20 +130,29 @@ final class AclFilter {
         return (d == AclBinding.Direction.IN ? in : out).containsKey(port);
     }
 
+    /** Whether some deny entry has a sink: reachability then flips deny entries. */
+    boolean flips() {
+        return !denySinks.isEmpty();
+    }
+
+    /** The sink of deny entry {@code entryId}, or -1 if it has none (or is no deny entry). */
+    int sinkOf(String entryId) {
+        return denySinks.getOrDefault(entryId, -1);
+    }
+
     /**
      * The parts of {@code space} (held by {@code cube}) that pass the port's filters in direction
-     * {@code d}, then those diverted to the deny sink; in entry order.
+     * {@code d}, flipped ones included, in entry order.
      */
     List<Part> apply(int port, AclBinding.Direction d, HeaderSpace space, Cube cube) {
         Chain c = (d == AclBinding.Direction.IN ? in : out).get(port);
-        if (c == null) return List.of(new Part(List.of(), space, cube, -1));
+        if (c == null) return List.of(new Part(List.of(), space, cube, false));
         if (c.vlans() != null) {
             space = space.intersect(c.vlans());
             if (space.isEmpty()) return List.of();
             if (c.vlanCube() != null) cube = cube.and(c.vlanCube());
         }
-        List<Part> live = List.of(new Part(List.of(), space, cube, -1));
-        List<Part> diverted = new ArrayList<>();
+        List<Part> live = List.of(new Part(List.of(), space, cube, false));
         for (List<Entry> acl : c.acls()) {
             List<Part> next = new ArrayList<>();
             for (Part p : live) {
@@ -150,8 +163,8 @@ final class AclFilter {
                     if (hit.isEmpty()) continue;
                     List<String> steps = new ArrayList<>(p.steps());
                     steps.add(e.id());
-                    if (e.permit()) next.add(new Part(steps, hit, p.cube().and(e.cube()), -1));
-                    else if (c.sink() >= 0) diverted.add(new Part(steps, hit, p.cube().and(e.cube()), c.sink()));
+                    if (e.permit()) next.add(new Part(steps, hit, p.cube().and(e.cube()), p.flipped()));
+                    else if (!p.flipped() && denySinks.containsKey(e.id())) next.add(new Part(steps, hit, p.cube().and(e.cube()), true));
                     rest = rest.minus(hit);
                     if (rest.isEmpty()) break;
                 }
@@ -159,10 +172,7 @@ final class AclFilter {
             live = next;
             if (live.isEmpty()) break;
         }
-        if (diverted.isEmpty()) return live;
-        List<Part> all = new ArrayList<>(live);
-        all.addAll(diverted);
-        return all;
+        return live;
     }
 
     /** Whether two cubes can hold a common header: no variable both fix to different values. */

@@ -22,11 +22,15 @@ import org.sonde.dataplane.model.Port;
  * @param outputTwins     for models whose ports have a separate output copy, the output copy of
  *                        each input port: a space never leaves by the twin of the port it came in
  *                        by (hassel's split horizon in multi-stage models)
- * @param aclDenySinks    device id to a port of that device that receives what an ACL deny entry
- *                        of the device's ports stops, as if the entry forwarded there: ATPG's
- *                        flipping of drop rules (dissertation §2.3.1) applied to ACLs, so that
- *                        the headers each deny entry stops become paths (ending in the entry) to
- *                        test that the real network drops them. Empty: denied headers just end.
+ * @param aclDenySinks    ACL deny entry id ({@code acl:<aclId>#<n>}) to a sink port: ATPG's
+ *                        flipping of drop rules (dissertation §2.3.1) applied to ACLs. What such
+ *                        an entry stops goes on as if it permitted it (one flipped entry per
+ *                        path), and the first time a flipped part would leave the network by a
+ *                        source port without links (a test terminal that would see it), it is
+ *                        recorded as reaching the entry's sink instead, with the path's history
+ *                        up to and including the entry: headers the entry must stop and a
+ *                        terminal would receive if it did not, the expected-absent tests of the
+ *                        entry. Flipped parts are delivered nowhere else. Empty: denied headers just end.
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
                            Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks) {
@@ -73,7 +77,7 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
         return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks);
     }
 
-    /** The same options diverting what ACL deny entries stop into these per-device sink ports. */
+    /** The same options flipping these ACL deny entries, each into its sink port. */
     public ReachOptions withAclDenySinks(Map<String, Integer> sinks) {
         return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, sinks);
     }

@@ -3,9 +3,12 @@ package org.sonde.dataplane.reach;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -46,8 +49,9 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  * a space arriving at a port (from a link, or injected at a source) passes the port's IN ACLs
  * before the table, and a space leaving by a port passes its OUT ACLs before it is delivered
  * there or crosses its links. Every permit entry a part passes is a step of its history, like a
- * rule; denied parts end (or, with {@link ReachOptions#aclDenySinks()}, go to the device's sink
- * ending in the deny entry). Stages fed back inside a device (n &gt; 1) do not cross a port.
+ * rule; denied parts end (or, with {@link ReachOptions#aclDenySinks()}, are flipped: followed as
+ * if permitted and recorded at the entry's sink). Stages fed back inside a device (n &gt; 1) do
+ * not cross a port.
  *
  * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
  * meaning on a fixed header layout and are rejected.
@@ -173,6 +177,9 @@ public final class Reachability {
         private final ReachOptions options;
         private final Transfer transfer;
         private final AclFilter acls;
+        private final Set<Integer> sources;
+        /** The flipped deny entries (trail steps) already recorded at their sink: once per flipped part. */
+        private final Set<Trail> flipsRecorded = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         private final Map<Long, PairAcc> pairs = new HashMap<>();
         private final TreeSet<String> rules = new TreeSet<>();
         private final TreeSet<String> links = new TreeSet<>();
@@ -184,6 +191,7 @@ public final class Reachability {
             this.options = options;
             this.transfer = transfer;
             this.acls = acls;
+            this.sources = new HashSet<>(options.sources());
         }
 
         /** What the port's IN filters pass goes on to the table; the loop check sees only that. */
@@ -237,12 +245,30 @@ public final class Reachability {
             leavePassed(source, port, space, cube, trail, visits);
         }
 
-        /** A filtered part with its ACL steps: on to {@code next} if it passed, else recorded at its deny sink. */
+        /** A part that got through the filters goes on with its ACL steps; one flipped a second time ends. */
         private void filtered(int source, AclFilter.Part p, Trail trail, Next next) {
+            if (p.flipped() && trail != null && flip(trail) != null) return;
             Trail t = trail;
             for (String step : p.steps()) t = new Trail(step, false, t);
-            if (p.sink() < 0) next.go(p.space(), p.cube(), t);
-            else if (p.sink() != source) record(source, p.sink(), p.space(), t);
+            next.go(p.space(), p.cube(), t);
+        }
+
+        /** The flipped deny entry of a path, or null. */
+        private Trail flip(Trail trail) {
+            if (!acls.flips()) return null;
+            for (Trail t = trail; t != null; t = t.previous) if (!t.link && acls.sinkOf(t.id) >= 0) return t;
+            return null;
+        }
+
+        /**
+         * Records a delivery; a flipped path instead reaches its deny entry's sink, the first time
+         * it would leave by a source port without links, with its history up to the entry.
+         */
+        private void deliver(int source, int port, HeaderSpace space, Trail trail) {
+            Trail flip = flip(trail);
+            if (flip == null) record(source, port, space, trail);
+            else if (sources.contains(port) && network.linksFrom(port).isEmpty() && flipsRecorded.add(flip))
+                record(source, acls.sinkOf(flip.id), space, flip);
         }
 
         private interface Next {
@@ -253,7 +279,7 @@ public final class Reachability {
             // Like hassel, a space leaving by a port is delivered there even if the path came in
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.
-            if (port != source) record(source, port, space, trail);
+            if (port != source) deliver(source, port, space, trail);
             Visit here = new Visit(port, space, visits);
             for (Link l : network.linksFrom(port)) {
                 arrive(source, l.toPortId(), space, cube, new Trail(l.id(), true, trail), here);

@@ -30,16 +30,16 @@ import org.sonde.dataplane.model.VlanMembership;
 
 /**
  * ACLs and VLAN membership in reachability, on two switches: A takes everything from its terminal
- * PA to B over link ab and back, B likewise to its terminal PB. A has a spare port AS, a deny sink
- * when asked. Headers are dst (4 bits) and tp (4 bits): 256 in all.
+ * PA to B over link ab and back, B likewise to its terminal PB. A has spare ports AS and AT, deny
+ * sinks when asked. Headers are dst (4 bits) and tp (4 bits): 256 in all.
  */
 class AclReachTest {
     static final HeaderLayout LAYOUT = HeaderLayout.builder("acl-test").field("dst", 4).field("tp", 4).build();
-    static final int PA = 1, AB = 2, AS = 3, BA = 11, PB = 12;
+    static final int PA = 1, AB = 2, AS = 3, AT = 4, BA = 11, PB = 12;
     static final AclBinding.Direction IN = AclBinding.Direction.IN, OUT = AclBinding.Direction.OUT;
 
     static Network net(HeaderLayout layout, List<Acl> acls, List<AclBinding> bindings, List<VlanMembership> vlans, List<Action> bActions) {
-        List<Port> ports = List.of(new Port(PA, "A", "pa"), new Port(AB, "A", "ab"), new Port(AS, "A", "as"),
+        List<Port> ports = List.of(new Port(PA, "A", "pa"), new Port(AB, "A", "ab"), new Port(AS, "A", "as"), new Port(AT, "A", "at"),
                 new Port(BA, "B", "ba"), new Port(PB, "B", "pb"));
         List<Link> links = List.of(new Link("ab", AB, BA, Origin.NONE), new Link("ba", BA, AB, Origin.NONE));
         List<RuleTable> tables = List.of(
@@ -169,19 +169,27 @@ class AclReachTest {
     }
 
     @Test
-    void denySinksReceiveWhatDenyEntriesStop() {
+    void flippedDenyEntriesReachTheirSinkWithWhatATerminalWouldReceive() {
         Acl x = new Acl("x", List.of(permit(dst(0b0000, 4)), deny(dst(0b0001, 4)), permit(dst(0b0010, 4))));
-        Network n = net(List.of(x), List.of(new AclBinding(PA, IN, "x"), new AclBinding(BA, IN, "x")));
+        Acl y = new Acl("y", List.of(deny(Match.ANY.and("tp", Ternary.exact(0, 4))), permit(Match.ANY)));
+        Network n = net(List.of(x, y), List.of(new AclBinding(PA, IN, "x"), new AclBinding(PB, OUT, "y")));
         assertThat(pair(reach(n), PA, AS)).isEmpty();
-        ReachResult r = reach(n, Map.of("A", AS));
-        // What entry 2 denies at PA goes to A's sink, ending in the entry; what no entry matches is not diverted.
-        assertThat(headers(r, PA, AS)).isEqualTo(BigInteger.valueOf(16));
+        ReachResult r = reach(n, Map.of("acl:x#2", AS));
+        // x#2 stops dst 0001 at PA; as if it permitted, PB would receive those with tp other than 0
+        // (y stops tp 0): they reach x#2's sink, with the history up to the entry.
+        assertThat(headers(r, PA, AS)).isEqualTo(BigInteger.valueOf(15));
         assertThat(histories(r, PA, AS)).containsExactly(List.of("acl:x#2"));
-        assertThat(r.exercisedRules()).contains("acl:x#1", "acl:x#2", "acl:x#3");
-        // Only devices with a sink divert: B's binding of x just drops.
-        assertThat(r.pairs()).noneMatch(p -> p.source() == PA && p.destination() != AB && p.destination() != PB && p.destination() != AS);
-        assertThat(headers(r, PA, PB)).isEqualTo(BigInteger.valueOf(32));
-        assertThatThrownBy(() -> reach(n, Map.of("A", PB))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a port of device A");
+        assertThat(r.exercisedRules()).contains("acl:x#1", "acl:x#2", "acl:x#3", "acl:y#2").doesNotContain("acl:y#1");
+        // Flipped parts are delivered nowhere else; what the ACLs permit is unchanged.
+        assertThat(headers(r, PA, AB)).isEqualTo(BigInteger.valueOf(32));
+        assertThat(headers(r, PA, PB)).isEqualTo(BigInteger.valueOf(30));
+        // One entry fails at a time: dst 0001 with tp 0 would need both x#2 and y#1 to fail.
+        ReachResult both = reach(n, Map.of("acl:x#2", AS, "acl:y#1", AT));
+        assertThat(headers(both, PA, AS)).isEqualTo(BigInteger.valueOf(15));
+        assertThat(histories(both, PA, AT)).containsExactlyInAnyOrder(List.of("acl:x#1", "a-out", "ab", "b-out", "acl:y#1"),
+                List.of("acl:x#3", "a-out", "ab", "b-out", "acl:y#1"));
+        assertThat(headers(both, PA, AT)).isEqualTo(BigInteger.valueOf(2));
+        assertThatThrownBy(() -> reach(n, Map.of("acl:x#1", AS))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a deny entry");
     }
 
     @Test

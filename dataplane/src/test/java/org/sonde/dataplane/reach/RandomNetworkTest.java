@@ -51,16 +51,16 @@ class RandomNetworkTest {
     void symbolicSearchAgreesWithEveryConcreteHeader() {
         Random random = new Random(20261121);
         for (int trial = 0; trial < 300; trial++)
-            agree("trial " + trial, randomNetwork(random, 2 + random.nextInt(3)), Map.of());
+            agree("trial " + trial, randomNetwork(random, 2 + random.nextInt(3)), false);
     }
 
-    /** ACLs on random ports, IN and OUT, chained; half the trials divert deny entries to a port of the device. */
+    /** ACLs on random ports, IN and OUT, chained; half the trials flip every deny entry into a sink. */
     @Test
     void aclsAgreeWithEveryConcreteHeader() {
         Random random = new Random(20261122);
         for (int trial = 0; trial < 300; trial++) {
             Network n = org.sonde.dataplane.model.RandomNetworks.withAcls(randomNetwork(random, 2 + random.nextInt(3)), random);
-            agree("ACL trial " + trial, n, random.nextBoolean() ? Map.of() : sinks(n, random));
+            agree("ACL trial " + trial, n, random.nextBoolean());
         }
     }
 
@@ -71,18 +71,38 @@ class RandomNetworkTest {
         for (int trial = 0; trial < 200; trial++) {
             Network n = org.sonde.dataplane.model.RandomNetworks.withVlanMemberships(randomNetwork(random, 2 + random.nextInt(3), VLAN_LAYOUT), random, 9);
             if (random.nextBoolean()) n = org.sonde.dataplane.model.RandomNetworks.withAcls(n, random);
-            agree("VLAN trial " + trial, n, random.nextBoolean() ? Map.of() : sinks(n, random));
+            agree("VLAN trial " + trial, n, random.nextBoolean());
         }
     }
 
-    /** One random port per device as its deny sink. */
-    private static Map<String, Integer> sinks(Network n, Random random) {
-        Map<String, Integer> out = new HashMap<>();
-        for (Device d : n.devices()) out.put(d.id(), n.portsOf(d.id()).get(random.nextInt(PORTS_PER_DEVICE)).id());
-        return out;
+    /** Each deny entry of a bound ACL flipped, into its own sink: an extra port without links or rules on a device of its own. */
+    private static Network withSinks(Network n, Map<String, Integer> sinks) {
+        List<Port> ports = new ArrayList<>(n.ports());
+        int next = 1000;
+        for (AclBinding b : n.aclBindings()) {
+            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entries();
+            for (int i = 0; i < entries.size(); i++) {
+                String id = new AclEntryRef(b.aclId(), i + 1).id();
+                if (entries.get(i).verdict() == AclEntry.Verdict.DENY && !sinks.containsKey(id)) {
+                    ports.add(new Port(next, "sinks", "sink" + next));
+                    sinks.put(id, next++);
+                }
+            }
+        }
+        List<Device> devices = new ArrayList<>(n.devices());
+        devices.add(new Device("sinks"));
+        return new Network(n.layout(), devices, ports, n.links(), n.tables(), n.acls(), n.aclBindings(), n.vlanMemberships(), n.macEntries());
     }
 
-    private static void agree(String trial, Network n, Map<String, Integer> sinks) {
+    /**
+     * Exact agreement on every ordinary pair. With {@code flip}, a deny entry's paths to its sink
+     * are those the concrete forwarder finds with the entry permitting and the path reaching an
+     * exit (the same histories up to the entry); each path's headers there are some of the
+     * concrete ones (reachability records a flipped part once, at the first exit it reaches).
+     */
+    private static void agree(String trial, Network network, boolean flip) {
+        Map<String, Integer> sinks = new HashMap<>();
+        Network n = flip ? withSinks(network, sinks) : network;
         List<Integer> sources = n.ports().stream().map(Port::id).toList();
         ReachResult r = Reachability.compute(n, ReachOptions.from(sources).withHistoriesPerPair(Integer.MAX_VALUE).withAclDenySinks(sinks));
         Concrete c = new Concrete(n, sinks);
@@ -92,13 +112,27 @@ class RandomNetworkTest {
         Map<Delivery, Set<List<String>>> histories = new HashMap<>();
         for (ReachResult.PairReach p : r.pairs()) {
             Delivery d = new Delivery(p.source(), p.destination());
-            counts.put(d, p.headers());
-            histories.put(d, new HashSet<>(p.histories().stream().map(ReachResult.PathHistory::history).toList()));
+            Set<List<String>> hs = new HashSet<>(p.histories().stream().map(ReachResult.PathHistory::history).toList());
+            histories.put(d, hs);
+            if (!sinks.containsValue(p.destination())) {
+                counts.put(d, p.headers());
+                continue;
+            }
+            Map<List<String>, Set<Long>> concrete = c.flipped.getOrDefault(d, Map.of());
+            for (ReachResult.PathHistory path : p.histories()) {
+                long example = 0;
+                for (HeaderField f : n.layout().fields())
+                    example |= path.example().get(f.name()) << (n.layout().widthBits() - f.offsetBits() - f.widthBits());
+                assertThat(concrete.getOrDefault(path.history(), Set.of())).as(where + " " + path).contains(example);
+                assertThat(path.headers()).as(where + " " + path).isLessThanOrEqualTo(BigInteger.valueOf(concrete.get(path.history()).size()));
+            }
         }
         Map<Delivery, BigInteger> concreteCounts = new HashMap<>();
         c.headers.forEach((d, hs) -> concreteCounts.put(d, BigInteger.valueOf(hs.size())));
+        Map<Delivery, Set<List<String>>> concreteHistories = new HashMap<>(c.histories);
+        c.flipped.forEach((d, byHistory) -> concreteHistories.put(d, byHistory.keySet()));
         assertThat(counts).as(where).isEqualTo(concreteCounts);
-        assertThat(histories).as(where).isEqualTo(c.histories);
+        assertThat(histories).as(where).isEqualTo(concreteHistories);
         assertThat(r.exercisedRules()).as(where).isEqualTo(c.rules);
         assertThat(r.exercisedLinks()).as(where).isEqualTo(c.links);
         assertThat(r.loops()).as(where).isEmpty();
@@ -156,12 +190,31 @@ class RandomNetworkTest {
         return Network.forwarding(layout, ds, ports, links, tables);
     }
 
-    /** Forwards one concrete header at a time, following the model's text literally. */
+    /**
+     * Forwards one concrete header at a time, following the model's text literally. A path holds
+     * its history and, once a deny entry with a sink let it through, where in the history that
+     * entry is.
+     */
     static final class Concrete {
+        record Path(List<String> history, int flipAt) {
+            Path plus(String id) {
+                List<String> out = new ArrayList<>(history);
+                out.add(id);
+                return new Path(out, flipAt);
+            }
+
+            Path flipped(String id) {
+                Path p = plus(id);
+                return new Path(p.history(), p.history().size() - 1);
+            }
+        }
+
         final Network network;
         final Map<String, Integer> sinks;
         final Map<Delivery, Set<Long>> headers = new HashMap<>();
         final Map<Delivery, Set<List<String>>> histories = new HashMap<>();
+        /** Per (source, sink): history up to the flipped entry to the headers that reach an exit that way. */
+        final Map<Delivery, Map<List<String>, Set<Long>>> flipped = new HashMap<>();
         final Set<String> rules = new TreeSet<>();
         final Set<String> links = new TreeSet<>();
 
@@ -171,29 +224,28 @@ class RandomNetworkTest {
         }
 
         void inject(int source, long h) {
-            arrive(source, source, h, List.of());
+            arrive(source, source, h, new Path(List.of(), -1));
         }
 
-        private void arrive(int source, int port, long h, List<String> history) {
-            List<String> passed = filter(source, port, AclBinding.Direction.IN, h, history);
+        private void arrive(int source, int port, long h, Path path) {
+            Path passed = filter(port, AclBinding.Direction.IN, h, path);
             if (passed == null) return;
-            RuleTable t = network.table(network.port(port).orElseThrow().deviceId()).orElseThrow();
+            var table = network.table(network.port(port).orElseThrow().deviceId());
+            if (table.isEmpty()) return;
+            RuleTable t = table.get();
             for (Rule r : t.rules()) {
                 if (!applies(t, r, port, h)) continue;
                 long out = h;
                 for (Action a : r.actions()) if (a instanceof Action.SetField s) out = set(out, s.field(), (field(out, s.field()) & ~s.mask()) | s.value());
-                List<String> next = plus(passed, r.id());
+                Path next = passed.plus(r.id());
                 if (r.actions().getLast() instanceof Action.Forward f)
                     for (int q : f.portIds()) if (q != port) leave(source, q, out, next);
                 if (t.policy() == MatchPolicy.FIRST_MATCH) return;
             }
         }
 
-        /**
-         * The history after the port's VLAN membership and ACLs in direction {@code d}, or null if
-         * they stop the header (a deny entry's stop is delivered to the device's sink, if any).
-         */
-        private List<String> filter(int source, int port, AclBinding.Direction d, long h, List<String> history) {
+        /** The path after the port's VLAN membership and ACLs in direction {@code d}, or null if they stop the header. */
+        private Path filter(int port, AclBinding.Direction d, long h, Path path) {
             var vlan = network.layout().field("vlan");
             var membership = network.vlanMembership(port);
             if (vlan.isPresent() && membership.isPresent()) {
@@ -204,19 +256,17 @@ class RandomNetworkTest {
                 };
                 if (!carried) return null;
             }
-            List<String> out = history;
+            Path out = path;
             for (AclBinding b : network.aclBindingsOf(port)) {
                 if (b.direction() != d) continue;
                 List<AclEntry> entries = network.acl(b.aclId()).orElseThrow().entries();
                 int hit = -1;
                 for (int i = 0; i < entries.size() && hit < 0; i++) if (matches(entries.get(i).match(), h)) hit = i;
                 if (hit < 0) return null;
-                out = plus(out, new AclEntryRef(b.aclId(), hit + 1).id());
-                if (entries.get(hit).verdict() == AclEntry.Verdict.DENY) {
-                    Integer sink = sinks.get(network.port(port).orElseThrow().deviceId());
-                    if (sink != null && sink != source) deliver(source, sink, h, out);
-                    return null;
-                }
+                String id = new AclEntryRef(b.aclId(), hit + 1).id();
+                if (entries.get(hit).verdict() == AclEntry.Verdict.PERMIT) out = out.plus(id);
+                else if (sinks.containsKey(id) && out.flipAt() < 0) out = out.flipped(id);
+                else return null;
             }
             return out;
         }
@@ -248,24 +298,27 @@ class RandomNetworkTest {
             return (h & ~(f.fullMask() << shift)) | (value << shift);
         }
 
-        private void leave(int source, int port, long h, List<String> history) {
-            List<String> passed = filter(source, port, AclBinding.Direction.OUT, h, history);
+        private void leave(int source, int port, long h, Path path) {
+            Path passed = filter(port, AclBinding.Direction.OUT, h, path);
             if (passed == null) return;
             if (port != source) deliver(source, port, h, passed);
-            for (Link l : network.linksFrom(port)) arrive(source, l.toPortId(), h, plus(passed, l.id()));
+            for (Link l : network.linksFrom(port)) arrive(source, l.toPortId(), h, passed.plus(l.id()));
         }
 
-        private void deliver(int source, int port, long h, List<String> history) {
+        /** Every port is a source here, so a flipped path counts at every exit (port without links). */
+        private void deliver(int source, int port, long h, Path path) {
+            if (path.flipAt() >= 0) {
+                if (!network.linksFrom(port).isEmpty()) return;
+                List<String> upTo = path.history().subList(0, path.flipAt() + 1);
+                Delivery d = new Delivery(source, sinks.get(upTo.getLast()));
+                flipped.computeIfAbsent(d, k -> new HashMap<>()).computeIfAbsent(List.copyOf(upTo), k -> new HashSet<>()).add(h);
+                for (String id : upTo) (id.startsWith("l") ? links : rules).add(id);
+                return;
+            }
             Delivery d = new Delivery(source, port);
             headers.computeIfAbsent(d, k -> new HashSet<>()).add(h);
-            histories.computeIfAbsent(d, k -> new HashSet<>()).add(history);
-            for (String id : history) (id.startsWith("l") ? links : rules).add(id);
-        }
-
-        private static List<String> plus(List<String> history, String id) {
-            List<String> out = new ArrayList<>(history);
-            out.add(id);
-            return out;
+            histories.computeIfAbsent(d, k -> new HashSet<>()).add(path.history());
+            for (String id : path.history()) (id.startsWith("l") ? links : rules).add(id);
         }
     }
 }

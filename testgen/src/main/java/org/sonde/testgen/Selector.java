@@ -38,7 +38,7 @@ public final class Selector {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
         ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network())
-                .reachOptions(options.sources(), options.historiesPerPair()));
+                .reachOptions(options.sources(), options.historiesPerPair()).withAclDenySinks(flipped.aclDenySinks()));
         Forwarder forwarder = new Forwarder(model);
 
         Map<String, TestPacket> candidates = new LinkedHashMap<>();
@@ -155,13 +155,14 @@ public final class Selector {
 
     /**
      * {@code t} with the elements whose failure it observes. An expected-absent packet observes
-     * only its drop rules (failing by forwarding; upstream losses look like success). Any other
+     * only its drop rules and the ACL deny entries whose permitting would deliver it (failing by
+     * forwarding; upstream losses look like success), see {@link DropFlip#observes}. Any other
      * packet observes the elements whose loss changes its exits: all of them on an unbranched
      * path, else found by one forward per element.
      */
     private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, boolean branched) {
         List<String> observed = t.expectDrop()
-                ? t.rules().stream().filter(r -> network.rule(r).orElseThrow().actions().getLast() instanceof Action.Drop).toList()
+                ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
                 : !branched ? t.elements() : t.elements().stream()
                 .filter(e -> !forwarder.forward(t.ingress(), t.values(), e).egress().keySet().equals(t.expected().keySet()))
                 .toList();

@@ -21,15 +21,16 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param unverifiedPaths    path histories whose example header did not retrace the path when
      *                           forwarded concretely (possible after rewrites); not candidates
      * @param expectDropPackets  regular packets the model drops (drop rules tested by flipping)
-     * @param reachableRules     rules some candidate exercises (drop rules flipped to forward)
+     * @param reachableRules     rules and ACL entries some candidate exercises (drop rules and
+     *                           deny entries flipped to forward into sinks)
      * @param coveredRules       of those, rules the regular packets exercise
      * @param coverage           covered / coverable elements of the chosen cover (0..1): an
      *                           element is coverable when some candidate would notice its loss
      * @param reachableLinks     links some candidate crosses
      * @param coveredLinks       of those, links the regular packets cross
      * @param reachablePortPairs (ingress, exit) pairs some header reaches
-     * @param reachExercisedRules rules reachability finds on a delivering path (drop rules
-     *                           flipped), to any destination: more than {@code reachableRules}
+     * @param reachExercisedRules rules and ACL entries reachability finds on a delivering path
+     *                           (drop rules and deny entries flipped), to any destination: more than {@code reachableRules}
      *                           when the kept histories per pair miss some paths
      * @param seconds            wall time of the whole selection as measured by the caller
      */

@@ -25,12 +25,14 @@ import org.sonde.dataplane.model.Port;
  * @param aclDenySinks    ACL deny entry id ({@code acl:<aclId>#<n>}) to a sink port: ATPG's
  *                        flipping of drop rules (dissertation §2.3.1) applied to ACLs. What such
  *                        an entry stops goes on as if it permitted it (one flipped entry per
- *                        path), and the first time a flipped part would leave the network by a
- *                        source port without links (a test terminal that would see it), it is
- *                        recorded as reaching the entry's sink instead, with the path's history
- *                        up to and including the entry: headers the entry must stop and a
- *                        terminal would receive if it did not, the expected-absent tests of the
- *                        entry. Flipped parts are delivered nowhere else. Empty: denied headers just end.
+ *                        path), and the first time a part of a source flipped at that entry
+ *                        would leave the network by a source port without links (a test
+ *                        terminal that would see it), it is recorded as reaching the entry's sink
+ *                        instead, with the path's history up to and including the entry: headers
+ *                        the entry must stop and a terminal would receive if it did not, an
+ *                        expected-absent test of the entry. One path per source and entry is
+ *                        enough to test it, so the search stops following the others. Flipped
+ *                        parts are delivered nowhere else. Empty: denied headers just end.
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
                            Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.sonde.dataplane.hsa.Header;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 import org.sonde.dataplane.model.AclBinding;
+import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
@@ -178,8 +178,8 @@ public final class Reachability {
         private final Transfer transfer;
         private final AclFilter acls;
         private final Set<Integer> sources;
-        /** The flipped deny entries (trail steps) already recorded at their sink: once per flipped part. */
-        private final Set<Trail> flipsRecorded = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
+        private final Set<Long> flipsRecorded = new HashSet<>();
         private final Map<Long, PairAcc> pairs = new HashMap<>();
         private final TreeSet<String> rules = new TreeSet<>();
         private final TreeSet<String> links = new TreeSet<>();
@@ -196,6 +196,7 @@ public final class Reachability {
 
         /** What the port's IN filters pass goes on to the table; the loop check sees only that. */
         void arrive(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            if (flipDone(source, trail)) return;
             if (acls.filters(port, AclBinding.Direction.IN)) {
                 for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.IN, space, cube))
                     filtered(source, p, trail, (s, c, t) -> arrivePassed(source, port, s, c, t, visits));
@@ -237,6 +238,7 @@ public final class Reachability {
 
         /** What the port's OUT filters pass is delivered there and crosses its links. */
         private void leave(int source, int port, HeaderSpace space, Cube cube, Trail trail, Visit visits) {
+            if (flipDone(source, trail)) return;
             if (acls.filters(port, AclBinding.Direction.OUT)) {
                 for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.OUT, space, cube))
                     filtered(source, p, trail, (s, c, t) -> leavePassed(source, port, s, c, t, visits));
@@ -247,27 +249,37 @@ public final class Reachability {
 
         /** A part that got through the filters goes on with its ACL steps; one flipped a second time ends. */
         private void filtered(int source, AclFilter.Part p, Trail trail, Next next) {
-            if (p.flipped() && trail != null && flip(trail) != null) return;
+            if (p.flipped() && flip(trail) != null) return;
             Trail t = trail;
             for (String step : p.steps()) t = new Trail(step, false, t);
+            if (p.flipped() && flipDone(source, t)) return;
             next.go(p.space(), p.cube(), t);
+        }
+
+        /** Whether the path is flipped and its entry has reached its sink from this source: nothing left to find. */
+        private boolean flipDone(int source, Trail trail) {
+            Trail flip = flip(trail);
+            return flip != null && flipsRecorded.contains(((long) source << 32) | acls.sinkOf(flip.id));
         }
 
         /** The flipped deny entry of a path, or null. */
         private Trail flip(Trail trail) {
             if (!acls.flips()) return null;
-            for (Trail t = trail; t != null; t = t.previous) if (!t.link && acls.sinkOf(t.id) >= 0) return t;
+            for (Trail t = trail; t != null; t = t.previous)
+                if (!t.link && AclEntryRef.isAclEntry(t.id) && acls.sinkOf(t.id) >= 0) return t;
             return null;
         }
 
         /**
          * Records a delivery; a flipped path instead reaches its deny entry's sink, the first time
-         * it would leave by a source port without links, with its history up to the entry.
+         * a path of the source flipped at that entry would leave by a source port without links,
+         * with its history up to the entry.
          */
         private void deliver(int source, int port, HeaderSpace space, Trail trail) {
             Trail flip = flip(trail);
             if (flip == null) record(source, port, space, trail);
-            else if (sources.contains(port) && network.linksFrom(port).isEmpty() && flipsRecorded.add(flip))
+            else if (sources.contains(port) && network.linksFrom(port).isEmpty()
+                    && flipsRecorded.add(((long) source << 32) | acls.sinkOf(flip.id)))
                 record(source, acls.sinkOf(flip.id), space, flip);
         }
 

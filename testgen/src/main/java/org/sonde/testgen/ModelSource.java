@@ -16,6 +16,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.dataplane.io.HasselImport;
 import org.sonde.dataplane.io.NetworkJson;
 import org.sonde.dataplane.io.StanfordApkeepImport;
+import org.sonde.dataplane.io.StanfordCiscoImport;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
@@ -26,16 +27,37 @@ import org.sonde.dataplane.reach.ReachOptions;
 /**
  * Where a suite's network comes from, so that emulation can load the same model again.
  *
- * @param format {@code hassel}, {@code stanford-apkeep} or {@code json}
- * @param path   the hassel or APKeep directory, or the JSON file (or a directory holding
- *               {@code network.json})
+ * @param format   {@code hassel}, {@code stanford-apkeep}, {@code stanford} (the raw Cisco files
+ *                 of the Stanford backbone, {@link StanfordCiscoImport}) or {@code json}
+ * @param path     the hassel, APKeep or Stanford backbone directory, or the JSON file (or a
+ *                 directory holding {@code network.json})
+ * @param topology {@code stanford} only, where the raw files hold no inter-router links: a file
+ *                 of {@code <device> <port> <device> <port>} lines, or an APKeep snapshot
+ *                 directory whose {@code topo.txt} gives them ({@link StanfordCiscoImport#topologyFromApkeep});
+ *                 null for the other formats
  */
-public record ModelSource(String format, String path) {
-    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "json");
+public record ModelSource(String format, String path, String topology) {
+    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "stanford", "json");
+    /** The format that needs a topology. */
+    public static final String STANFORD = "stanford";
 
     public ModelSource {
         if (!FORMATS.contains(format))
             throw new BadInputException("--format", format, "unknown network format (expected one of " + FORMATS + ")");
+        if (format.equals(STANFORD) && (topology == null || topology.isBlank()))
+            throw new BadInputException("--format " + STANFORD, path, "expected a topology: " + TOPOLOGY_NEEDED);
+        if (!format.equals(STANFORD) && topology != null)
+            throw new BadInputException("--topology", topology, "only --format " + STANFORD + " takes a topology; " + format + " models hold their links");
+    }
+
+    /** Why {@code stanford} needs a topology and where one comes from, for messages. */
+    public static final String TOPOLOGY_NEEDED = "the raw Stanford backbone files hold no inter-router links; give a file of"
+            + " '<device> <port> <device> <port>' lines (short port names such as te1/3, # comments), or the stanford-apkeep"
+            + " snapshot directory, whose topo.txt links (ACL nodes collapsed) are the backbone's 74 directed links";
+
+    /** A source without topology (every format but {@code stanford}). */
+    public ModelSource(String format, String path) {
+        this(format, path, null);
     }
 
     /** A loaded model with its candidate test terminals. */
@@ -50,7 +72,8 @@ public record ModelSource(String format, String path) {
      * bits: ip_dst; 48: vlan and ip_dst; else hassel's full layout), stages come from a
      * {@code stages} file (default 1), ports p and p + 20000 are output twins, and the terminals
      * are the port map's ports. Otherwise one stage and the terminals are every port some rule
-     * takes packets from.
+     * takes packets from. {@code stanford} reads the topology file, or derives it from an APKeep
+     * snapshot directory.
      */
     public Loaded load() {
         Path p = Path.of(path);
@@ -62,8 +85,17 @@ public record ModelSource(String format, String path) {
                 yield new Loaded(m, n.ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList());
             }
             case "stanford-apkeep" -> ruleInPorts(Model.of(StanfordApkeepImport.load(p).network()));
+            case STANFORD -> ruleInPorts(Model.of(stanford(p, Path.of(topology)).network()));
             default -> ruleInPorts(Model.of(NetworkJson.read(Files.isDirectory(p) ? p.resolve("network.json") : p)));
         };
+    }
+
+    private static StanfordCiscoImport.Import stanford(Path dir, Path topology) {
+        if (!Files.isDirectory(topology)) return StanfordCiscoImport.load(dir, topology);
+        if (!Files.isRegularFile(topology.resolve(StanfordApkeepImport.TOPOLOGY)))
+            throw new BadInputException("--topology", topology.toString(), "expected a topology file or an APKeep snapshot directory with "
+                    + StanfordApkeepImport.TOPOLOGY + ": " + TOPOLOGY_NEEDED);
+        return StanfordCiscoImport.load(dir, topology.resolve(StanfordApkeepImport.TOPOLOGY).toString(), StanfordCiscoImport.topologyFromApkeep(topology));
     }
 
     private static Loaded ruleInPorts(Model m) {

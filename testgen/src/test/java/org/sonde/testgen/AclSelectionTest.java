@@ -9,44 +9,24 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.BadInputException;
-import org.sonde.dataplane.model.Acl;
-import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Examples;
-import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.model.Ternary;
 
 /**
- * ATPG with ACLs on the three-switch example: PA's terminal filters what it sends (deny tcp 22,
- * permit 10.0/16 and 10.1/16), PB lets out only tcp 80, and C drops 10.1.0/24 arriving from A.
+ * ATPG with ACLs on the three-switch example ({@link Examples#threeSwitchWithAcls()}): PA's
+ * terminal filters what it sends (deny tcp 22, permit 10.0/16 and 10.1/16), PB lets out only
+ * tcp 80, and C drops 10.1.0/24 arriving from A.
  * Permit entries are covered like rules, deny entries by expected-absent packets, and a changed
  * entry is found by localisation.
  */
 class AclSelectionTest {
-    static final Network NETWORK = withAcls(Examples.threeSwitch());
+    static final Network NETWORK = Examples.threeSwitchWithAcls();
     static final Model MODEL = Model.of(NETWORK);
     static final List<Integer> TERMINALS = List.of(PA, PB, PC);
     static final Suite SUITE = Selector.select(MODEL, SelectOptions.of(TERMINALS, Cover.RULES));
     static final Set<String> ENTRIES = Set.of("acl:edge-in#1", "acl:edge-in#2", "acl:edge-in#3", "acl:b-out#1", "acl:c-in#1", "acl:c-in#2");
-
-    static Network withAcls(Network n) {
-        Match tp22 = Match.ANY.and("tp_dst", Ternary.exact(22, 16)), tp80 = Match.ANY.and("tp_dst", Ternary.exact(80, 16));
-        List<Acl> acls = List.of(
-                new Acl("edge-in", List.of(new AclEntry(AclEntry.Verdict.DENY, tp22), new AclEntry(AclEntry.Verdict.PERMIT, net(0, 16)),
-                        new AclEntry(AclEntry.Verdict.PERMIT, net(1, 16)))),
-                new Acl("b-out", List.of(new AclEntry(AclEntry.Verdict.PERMIT, tp80))),
-                new Acl("c-in", List.of(new AclEntry(AclEntry.Verdict.DENY, net(1, 24)), new AclEntry(AclEntry.Verdict.PERMIT, Match.ANY))));
-        List<AclBinding> bindings = List.of(new AclBinding(PA, AclBinding.Direction.IN, "edge-in"),
-                new AclBinding(PB, AclBinding.Direction.OUT, "b-out"), new AclBinding(CA, AclBinding.Direction.IN, "c-in"));
-        return new Network(n.layout(), n.devices(), n.ports(), n.links(), n.tables(), acls, bindings, List.of(), List.of());
-    }
-
-    /** 10.second.0.0 with a prefix of {@code bits}. */
-    static Match net(int second, int bits) {
-        return Match.ANY.and("ip_dst", Ternary.prefix((10L << 24) | ((long) second << 16), bits, 32));
-    }
 
     static long[] header(long ipDst, long tpDst) {
         return new long[] {ipDst, tpDst};

@@ -24,9 +24,17 @@ import picocli.CommandLine.Spec;
         description = {
                 "Compute all-pairs reachability from the test terminals, take one concrete packet per",
                 "path (equivalence class), and keep a greedy minimum set of them that covers every",
-                "rule (--cover rules) or link (--cover links) a packet can observe. Drop rules are",
-                "flipped to forward for the analysis, so the suite also holds packets that must not",
-                "arrive. The packets left out are kept as reserved packets for fault localisation.",
+                "rule (--cover rules) or link (--cover links) a packet can observe. Ports' ACLs and",
+                "VLAN membership filter what enters and leaves them; the ACL entries a packet passes",
+                "count as rules (ids acl:<acl>#<n>), so a rule cover covers them too. Drop rules and",
+                "ACL deny entries are flipped for the analysis, so the suite also holds packets that",
+                "must not arrive (a deny entry's packet would reach a terminal were the entry to",
+                "permit it). The packets left out are kept as reserved packets for fault localisation.",
+                "",
+                "Formats: hassel (a directory of hassel .tf files and port_map.txt), stanford-apkeep",
+                "(APKeep's preprocessed Stanford snapshot: FIB, ACLs, VLANs, topology), stanford (the",
+                "raw Stanford backbone: Cisco configs, FIBs, ARP, MAC and spanning-tree tables; needs",
+                "--topology, as the raw files hold no inter-router links) and json (Sonde's model).",
                 "",
                 "Writes OUTDIR/suite.json (tests: header, ingress, expected exits or drop, rule and",
                 "link history; reserved packets), OUTDIR/summary.json (totalPackets, regularPackets,",
@@ -39,23 +47,33 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde atpg generate --network stanford-hassel-ip --format hassel --out suite",
                 "  sonde atpg generate --network net.json --format json --terminals edge --cover links --out suite",
-                "  sonde atpg generate --network i2 --format hassel --terminals 10% --seed 7 --out suite"
+                "  sonde atpg generate --network i2 --format hassel --terminals 10%% --seed 7 --out suite",
+                "  sonde atpg generate --network stanford-apkeep --format stanford-apkeep --out suite",
+                "  sonde atpg generate --network backbone --format stanford --topology stanford-apkeep --out suite"
         })
 public final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--network", required = true, paramLabel = "DIR",
-            description = "The model: a hassel or APKeep directory, or a Sonde network JSON file (or a directory with network.json).")
+            description = "The model: a hassel, APKeep or Stanford backbone directory, or a Sonde network JSON file"
+                    + " (or a directory with network.json).")
     Path network;
 
     @Option(names = "--format", required = true, paramLabel = "FORMAT",
-            description = "hassel, stanford-apkeep or json.")
+            description = "hassel, stanford-apkeep, stanford or json.")
     String format;
 
+    @Option(names = "--topology", paramLabel = "FILE",
+            description = "--format stanford only (required there): the inter-router links, one"
+                    + " '<device> <port> <device> <port>' line each (short port names such as te1/3; # comments),"
+                    + " or the stanford-apkeep snapshot directory, whose topo.txt gives them (ACL nodes collapsed).")
+    Path topology;
+
     @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all",
-            description = "Test terminals: all candidate ports (hassel: the port map), edge (those without links),"
-                    + " or PCT% of all, picked with the seed. Default: ${DEFAULT-VALUE}.")
+            description = "Test terminals: all candidate ports (hassel: the port map; other formats: every port a"
+                    + " rule takes packets from), edge (those without links), or PCT%% of all, picked with the seed."
+                    + " Default: ${DEFAULT-VALUE}.")
     String terminals;
 
     @Option(names = "--cover", paramLabel = "rules|links", defaultValue = "rules",
@@ -76,15 +94,15 @@ public final class GenerateCommand implements Callable<Integer> {
     int samples;
 
     @Option(names = "--reserved", paramLabel = "N", defaultValue = "2",
-            description = "Reserved packets kept per covered rule or link. Default: ${DEFAULT-VALUE}.")
+            description = "Reserved packets kept per covered rule, ACL entry or link. Default: ${DEFAULT-VALUE}.")
     int reserved;
 
     @Option(names = "--critical", paramLabel = "ID=WEIGHT", split = ",",
-            description = "Weight rules or links in the greedy cover (covered first), e.g. r1=10.")
+            description = "Weight rules, ACL entries or links in the greedy cover (covered first), e.g. r1=10.")
     Map<String, Double> weights = Map.of();
 
     @Option(names = "--only", paramLabel = "ID", split = ",",
-            description = "Cover only these rules or links (a subset to test).")
+            description = "Cover only these rules, ACL entries (acl:<acl>#<n>) or links (a subset to test).")
     List<String> only = List.of();
 
     @Option(names = "--out", required = true, paramLabel = "OUTDIR", description = "Directory to write the suite to.")
@@ -99,9 +117,14 @@ public final class GenerateCommand implements Callable<Integer> {
         if (histories < 1) throw new UsageException("--histories must be at least 1, got " + histories);
         if (samples < 1) throw new UsageException("--samples must be at least 1, got " + samples);
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
+        if (format.equals(ModelSource.STANFORD) && topology == null)
+            throw new UsageException("--format stanford needs --topology FILE: " + ModelSource.TOPOLOGY_NEEDED,
+                    "add --topology ../shared/datasets/stanford-apkeep (or a file of such lines)");
+        if (!format.equals(ModelSource.STANFORD) && topology != null)
+            throw new UsageException("--topology only applies to --format stanford; " + format + " models hold their links");
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        ModelSource source = new ModelSource(format, network.toString());
+        ModelSource source = new ModelSource(format, network.toString(), topology == null ? null : topology.toString());
         err.println("atpg generate: loading " + format + " model " + network);
         ModelSource.Loaded loaded = source.load();
         List<Integer> sources = terminals(loaded);

@@ -49,7 +49,7 @@ public final class Selector {
             if (!sink && !flipped.network().linksFrom(pair.destination()).isEmpty()) continue;
             if (!sink) pairs++;
             for (PathHistory path : pair.histories()) {
-                long[] first = ingressHeader(network, path.history(),
+                long[] first = ingressHeader(network, pair.source(), path.history(),
                         path.example().values().stream().mapToLong(Long::longValue).toArray());
                 for (int k = 0; k < options.samplesPerPath(); k++) {
                     long[] values = k == 0 ? first : draw(network, path.history(), first, random);
@@ -104,21 +104,26 @@ public final class Selector {
 
     /**
      * The header to inject for a path whose example was taken at the destination: a field some
-     * rule of the path rewrites is set back to satisfy the constraints the path's rules put on it
-     * before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
-     * such constraint fixes keep the example's value; the caller checks the result retraces the path.
+     * rule of the path rewrites is set back to satisfy the constraints the path's rules and ACL
+     * entries put on it before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
+     * such constraint fixes keep the example's value, but a VLAN the ingress port does not carry
+     * becomes one it does ({@link IngressVlan}); the caller checks the result retraces the path.
      */
+    static long[] ingressHeader(Network network, int ingress, List<String> history, long[] example) {
+        return IngressVlan.carried(network, ingress, history, ingressHeader(network, history, example));
+    }
+
     static long[] ingressHeader(Network network, List<String> history, long[] example) {
         List<String> names = network.layout().names();
         long[] h = example.clone();
         boolean[] rewritten = new boolean[h.length], rewrittenLater = new boolean[h.length];
         for (String id : history)
-            network.rule(id).ifPresent(r -> r.actions().forEach(a -> {
+            PathStep.of(network, id).ifPresent(r -> r.actions().forEach(a -> {
                 if (a instanceof Action.SetField f) rewrittenLater[names.indexOf(f.field())] = true;
                 if (a instanceof Action.SetVlan) rewrittenLater[names.indexOf("vlan")] = true;
             }));
         for (String id : history) {
-            var rule = network.rule(id);
+            var rule = PathStep.of(network, id);
             if (rule.isEmpty()) continue;
             rule.get().match().fields().forEach((field, t) -> {
                 int i = names.indexOf(field);
@@ -132,12 +137,12 @@ public final class Selector {
         return h;
     }
 
-    /** {@code h} with the bits no rule of the path matches on drawn at random. */
+    /** {@code h} with the bits no rule or ACL entry of the path matches on drawn at random. */
     private static long[] draw(Network network, List<String> history, long[] h, Random random) {
         List<String> names = network.layout().names();
         long[] constrained = new long[h.length];
         for (String id : history)
-            network.rule(id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
+            PathStep.of(network, id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
         long[] out = h.clone();
         for (int i = 0; i < out.length; i++) {
             int width = network.layout().fields().get(i).widthBits();

@@ -95,9 +95,10 @@ final class PortFilters {
         return List.copyOf(out);
     }
 
-    /** Whether the port has filters in direction {@code d}. */
+    /** Whether the port has filters in direction {@code d}; false at once in networks without filters. */
     boolean filters(int port, AclBinding.Direction d) {
-        return (d == AclBinding.Direction.IN ? in : out).containsKey(port);
+        Map<Integer, Chain> chains = d == AclBinding.Direction.IN ? in : out;
+        return !chains.isEmpty() && chains.containsKey(port);
     }
 
     /**

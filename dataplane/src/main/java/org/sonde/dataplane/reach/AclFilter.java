@@ -125,9 +125,10 @@ final class AclFilter {
         return lo == null ? s : s.union(algebra.range("vlan", lo, hi));
     }
 
-    /** Whether the port filters anything in direction {@code d}. */
+    /** Whether the port filters anything in direction {@code d}; false at once in networks without filters. */
     boolean filters(int port, AclBinding.Direction d) {
-        return (d == AclBinding.Direction.IN ? in : out).containsKey(port);
+        Map<Integer, Chain> chains = d == AclBinding.Direction.IN ? in : out;
+        return !chains.isEmpty() && chains.containsKey(port);
     }
 
     /** Whether some deny entry has a sink: reachability then flips deny entries. */

@@ -2,9 +2,13 @@ package org.sonde.testgen;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sonde.dataplane.model.AclBinding;
+import org.sonde.dataplane.model.AclEntry;
+import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
@@ -14,18 +18,39 @@ import org.sonde.dataplane.model.RuleTable;
 /**
  * ATPG tests drop rules by analysing a copy of the network where each drop rule forwards to a
  * new sink port of its device: reachability then finds the headers each drop rule claims, which
- * become expected-absent tests on the real network.
+ * become expected-absent tests on the real network. ACL deny entries are flipped too, so denied
+ * traffic is tested: each deny entry of a bound ACL gets a sink port of its own (on the device of
+ * its first binding), and reachability follows what the entry stops as if it permitted it,
+ * recording at the entry's sink the headers a terminal would then receive
+ * ({@link org.sonde.dataplane.reach.ReachOptions#aclDenySinks()}). The copy keeps its ACLs. A sink
+ * per entry, not per device, keeps each entry's paths from crowding out another's in the
+ * histories kept per (source, sink) pair.
  */
 final class DropFlip {
     private DropFlip() {}
 
-    /** The flipped network and its sink ports. */
-    record Flipped(Network network, Set<Integer> sinks) {}
+    /**
+     * The flipped network and its sink ports.
+     *
+     * @param sinks        every sink port (drop rules and deny entries)
+     * @param aclDenySinks deny entry id ({@code acl:<aclId>#<n>}) to its sink
+     */
+    record Flipped(Network network, Set<Integer> sinks, Map<String, Integer> aclDenySinks) {
+        Flipped {
+            sinks = Set.copyOf(sinks);
+            aclDenySinks = Map.copyOf(aclDenySinks);
+        }
+    }
 
     static Flipped flip(Network n) {
-        int next = n.ports().stream().mapToInt(Port::id).max().orElse(0) + 1;
+        int[] next = {n.ports().stream().mapToInt(Port::id).max().orElse(0) + 1};
         Map<String, Integer> sinkOf = new HashMap<>();
         List<Port> ports = new ArrayList<>(n.ports());
+        java.util.function.Function<String, Integer> sink = device -> sinkOf.computeIfAbsent(device, d -> {
+            Port p = new Port(next[0]++, d, "drop-sink");
+            ports.add(p);
+            return p.id();
+        });
         List<RuleTable> tables = new ArrayList<>();
         for (RuleTable t : n.tables()) {
             List<Rule> rules = new ArrayList<>();
@@ -34,20 +59,44 @@ final class DropFlip {
                     rules.add(r);
                     continue;
                 }
-                Integer sink = sinkOf.get(t.deviceId());
-                if (sink == null) {
-                    sink = next++;
-                    sinkOf.put(t.deviceId(), sink);
-                    ports.add(new Port(sink, t.deviceId(), "drop-sink"));
-                }
                 List<Action> actions = new ArrayList<>(r.actions().subList(0, r.actions().size() - 1));
-                actions.add(new Action.Forward(List.of(sink)));
+                actions.add(new Action.Forward(List.of(sink.apply(t.deviceId()))));
                 rules.add(new Rule(r.id(), r.priority(), r.inPortIds(), r.match(), actions, r.shadowedBy(), r.origin()));
             }
             tables.add(new RuleTable(t.deviceId(), t.policy(), rules));
         }
+        Set<String> denying = new HashSet<>();
+        n.acls().forEach(a -> {
+            if (a.entries().stream().anyMatch(e -> e.verdict() == AclEntry.Verdict.DENY)) denying.add(a.id());
+        });
+        Map<String, Integer> aclSinks = new java.util.LinkedHashMap<>();
+        for (AclBinding b : n.aclBindings()) {
+            if (!denying.contains(b.aclId())) continue;
+            String device = n.port(b.portId()).orElseThrow().deviceId();
+            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entries();
+            for (int i = 0; i < entries.size(); i++) {
+                String id = new AclEntryRef(b.aclId(), i + 1).id();
+                if (entries.get(i).verdict() != AclEntry.Verdict.DENY || aclSinks.containsKey(id)) continue;
+                Port p = new Port(next[0]++, device, "deny-sink");
+                ports.add(p);
+                aclSinks.put(id, p.id());
+            }
+        }
         Network flipped = new Network(n.layout(), n.devices(), ports, n.links(), tables, n.acls(), n.aclBindings(),
                 n.vlanMemberships(), n.macEntries());
-        return new Flipped(flipped, Set.copyOf(sinkOf.values()));
+        Set<Integer> sinks = new HashSet<>(sinkOf.values());
+        sinks.addAll(aclSinks.values());
+        return new Flipped(flipped, sinks, aclSinks);
+    }
+
+    /**
+     * Whether expected-absent packet {@code t} observes element {@code id}: a drop rule it meets,
+     * or an ACL deny entry it meets whose failure (permitting) would deliver it somewhere.
+     */
+    static boolean observes(Network n, Forwarder forwarder, TestPacket t, String id) {
+        var entry = n.aclEntry(id);
+        if (entry.isPresent())
+            return entry.get().verdict() == AclEntry.Verdict.DENY && !forwarder.forwardPermitting(t.ingress(), t.values(), id).egress().isEmpty();
+        return n.rule(id).orElseThrow().actions().getLast() instanceof Action.Drop;
     }
 }

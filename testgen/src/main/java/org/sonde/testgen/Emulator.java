@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.model.Acl;
+import org.sonde.dataplane.model.AclEntry;
+import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
@@ -55,10 +58,15 @@ public final class Emulator {
         return new Result(t.id(), reserved, reason.isEmpty(), seen, reason);
     }
 
-    /** {@code model} with {@code faults} applied; unknown rules, ports or links are bad input. */
+    /**
+     * {@code model} with {@code faults} applied; unknown rules, ports, links, ACLs or entries are
+     * bad input, and so is an ACL fault that would change nothing. ACL entries are numbered as in
+     * the model, before any fault removes one.
+     */
     public static Faulted inject(Model model, List<Fault> faults) {
         Network n = model.network();
         Map<String, Fault> ruleFaults = new HashMap<>();
+        Map<String, Map<Integer, Fault>> aclFaults = new HashMap<>();
         Map<String, Double> latency = new HashMap<>();
         List<Link> links = new ArrayList<>(n.links());
         for (Fault f : faults) {
@@ -75,6 +83,18 @@ public final class Emulator {
                 }
                 case Fault.LinkDown d -> links.removeAll(matching(n, d.id(), d.a(), d.b()));
                 case Fault.LinkLatency l -> matching(n, l.id(), l.a(), l.b()).forEach(k -> latency.put(k.id(), l.millis()));
+                case Fault.AclVerdict v -> {
+                    AclEntry e = requireAclEntry(n, v.entry());
+                    if (e.verdict() == v.verdict())
+                        throw new BadInputException("fault", v.entry().id() + ":" + v.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                                "entry " + v.entry().index() + " of ACL " + v.entry().aclId() + " already " + (e.verdict() == AclEntry.Verdict.PERMIT
+                                        ? "permits" : "denies") + ": the fault would change nothing");
+                    aclFaults.computeIfAbsent(v.entry().aclId(), k -> new HashMap<>()).put(v.entry().index(), f);
+                }
+                case Fault.AclMissing m -> {
+                    requireAclEntry(n, m.entry());
+                    aclFaults.computeIfAbsent(m.entry().aclId(), k -> new HashMap<>()).put(m.entry().index(), f);
+                }
             }
         }
         List<RuleTable> tables = new ArrayList<>();
@@ -96,14 +116,40 @@ public final class Emulator {
             }
             tables.add(new RuleTable(t.deviceId(), t.policy(), rules));
         }
-        Network faulted = new Network(n.layout(), n.devices(), n.ports(), links, tables, n.acls(), n.aclBindings(),
+        List<Acl> acls = new ArrayList<>();
+        for (Acl a : n.acls()) {
+            Map<Integer, Fault> changed = aclFaults.getOrDefault(a.id(), Map.of());
+            List<AclEntry> entries = new ArrayList<>();
+            for (int i = 0; i < a.entries().size(); i++) {
+                AclEntry e = a.entries().get(i);
+                switch (changed.get(i + 1)) {
+                    case null -> entries.add(e);
+                    case Fault.AclMissing _ -> { }
+                    case Fault.AclVerdict v -> entries.add(new AclEntry(v.verdict(), e.match()));
+                    default -> throw new IllegalStateException("not an ACL fault: " + changed.get(i + 1));
+                }
+            }
+            acls.add(changed.isEmpty() ? a : new Acl(a.id(), entries));
+        }
+        Network faulted = new Network(n.layout(), n.devices(), n.ports(), links, tables, acls, n.aclBindings(),
                 n.vlanMemberships(), n.macEntries());
         return new Faulted(model.with(faulted), latency);
     }
 
     private static String requireRule(Network n, String id) {
-        if (n.rule(id).isEmpty()) throw new BadInputException("fault", "rule:" + id, "no rule " + id + " in the network");
+        if (n.rule(id).isEmpty())
+            throw new BadInputException("fault", "rule:" + id, "no rule " + id + " in the network"
+                    + (AclEntryRef.isAclEntry(id) ? " (an ACL entry takes " + id + ":permit, :deny or :missing)" : ""));
         return id;
+    }
+
+    private static AclEntry requireAclEntry(Network n, AclEntryRef ref) {
+        var acl = n.acl(ref.aclId());
+        if (acl.isEmpty()) throw new BadInputException("fault", ref.id(), "no ACL " + ref.aclId() + " in the network");
+        int size = acl.get().entries().size();
+        if (ref.index() > size)
+            throw new BadInputException("fault", ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1), not " + ref.index());
+        return acl.get().entries().get(ref.index() - 1);
     }
 
     /** hassel links leave from output twins ({@code <if>@out}, p + 20000); a fault names the port itself. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Link;
@@ -16,11 +17,15 @@ import org.sonde.dataplane.model.RuleTable;
 
 /**
  * Forwards one concrete header through a model with the semantics of
- * {@link org.sonde.dataplane.reach.Reachability} restricted to a single header: the rules a
- * header meets at a port are those whose claims (match minus earlier rules, per the table's
- * policy) hold it; out-ports equal to the in-port are skipped (split horizon); with n stages the
- * first n-1 outputs are fed back to the device; a header never leaves by the output twin of its
- * arrival port; a path stops when it comes back to a port it passed with the same header.
+ * {@link org.sonde.dataplane.reach.Reachability} restricted to a single header: a header arriving
+ * at a port passes the port's VLAN membership and IN ACLs ({@link PortFilters}) before the table,
+ * and one leaving by a port passes its membership and OUT ACLs before it is delivered there or
+ * crosses its links; the rules a header meets at a port are those whose claims (match minus
+ * earlier rules, per the table's policy) hold it; out-ports equal to the in-port are skipped
+ * (split horizon); with n stages the first n-1 outputs are fed back to the device; a header never
+ * leaves by the output twin of its arrival port; a path stops when it comes back to a port it
+ * passed with the same header. The ACL entries that decide are listed with the rules, as
+ * {@code acl:<aclId>#<n>}; a deny entry ends its branch observably, like a drop rule.
  * Concrete headers need no BDDs, so a suite of thousands of packets runs in seconds.
  */
 public final class Forwarder {
@@ -29,9 +34,10 @@ public final class Forwarder {
      *
      * @param egress  exit ports (ports without outgoing links) a copy left by, with the largest
      *                latency (sum of link latencies, ms) of the copies leaving there
-     * @param rules   ids of the rules on a branch that ends at an exit or in a drop rule (what
-     *                a test observes), in first-fired order; rules whose output only dies out
-     *                (no rule matches downstream, loop) are left out, as reachability does
+     * @param rules   ids of the rules and ACL entries on a branch that ends at an exit, in a drop
+     *                rule or in an ACL deny entry (what a test observes), in first-fired order;
+     *                those whose output only dies out (no rule or ACL entry matches downstream,
+     *                a VLAN the port does not carry, loop) are left out, as reachability does
      * @param links   ids of the links on such branches, in first-crossed order
      * @param looped  whether some copy came back to a port with the same header
      * @param branched whether the packet was ever copied (several rules or out-ports): if not,
@@ -111,6 +117,9 @@ public final class Forwarder {
 
     private record Visit(int port, long[] header, Visit previous) {}
 
+    /** What {@link Run#filtered} returns for a header the port's filters stop. */
+    private static final Trail STOPPED = new Trail("", null);
+
     /** The rule and link ids of a branch, newest first, shared between branches. */
     private static final class Trail {
         final String id;
@@ -127,12 +136,14 @@ public final class Forwarder {
     private final HeaderLayout layout;
     private final Map<String, Double> linkLatency;
     private final Map<Integer, Table> byPort = new HashMap<>();
+    private final PortFilters filters;
 
     /** A forwarder over {@code model}; {@code linkLatencyMs} gives links a latency (default 0). */
     public Forwarder(Model model, Map<String, Double> linkLatencyMs) {
         this.model = model;
         this.layout = model.network().layout();
         this.linkLatency = Map.copyOf(linkLatencyMs);
+        this.filters = new PortFilters(model.network());
         for (RuleTable t : model.network().tables()) compile(t);
         int[] widths = layout.fields().stream().mapToInt(org.sonde.dataplane.model.HeaderField::widthBits).toArray();
         byPort.values().forEach(t -> t.index(widths.length, widths));
@@ -172,11 +183,11 @@ public final class Forwarder {
     }
 
     /**
-     * Forwards {@code header} as if the rule or link {@code dead} (null: none) lost every packet:
-     * a test observes an element when its loss changes the test's exits.
+     * Forwards {@code header} as if the rule, ACL entry or link {@code dead} (null: none) lost
+     * every packet: a test observes an element when its loss changes the test's exits.
      */
     public Trace forward(int ingress, long[] header, String dead) {
-        return forward(ingress, header, dead, null);
+        return forward(ingress, header, dead, null, null);
     }
 
     /**
@@ -184,13 +195,21 @@ public final class Forwarder {
      * it claimed fall to the rules below it (or to the rules it shadowed).
      */
     public Trace forwardWithout(int ingress, long[] header, String missing) {
-        return forward(ingress, header, null, missing);
+        return forward(ingress, header, null, missing, null);
     }
 
-    private Trace forward(int ingress, long[] header, String dead, String missing) {
+    /**
+     * Forwards {@code header} as if the ACL deny entry {@code denyEntry} permitted what it matches:
+     * an expected-absent test observes a deny entry when the entry's failure would deliver it.
+     */
+    public Trace forwardPermitting(int ingress, long[] header, String denyEntry) {
+        return forward(ingress, header, null, null, denyEntry);
+    }
+
+    private Trace forward(int ingress, long[] header, String dead, String missing, String permitted) {
         if (header.length != layout.fields().size())
             throw new IllegalArgumentException(header.length + " header values for " + layout.fields().size() + " fields");
-        Run run = new Run(dead, missing);
+        Run run = new Run(dead, missing, permitted);
         run.arrive(ingress, header.clone(), null, null, 0);
         List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
         List<String> links = run.links.stream().filter(run.delivered::contains).toList();
@@ -243,18 +262,22 @@ public final class Forwarder {
         final java.util.Set<String> delivered = new java.util.HashSet<>();
         /** Per exit, the elements every copy leaving there went through so far. */
         final Map<Integer, java.util.Set<String>> mustPass = new HashMap<>();
-        final String dead;
-        final String missing;
+        final String dead, missing, permitted;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
         int copies;
 
-        Run(String dead, String missing) {
+        Run(String dead, String missing, String permitted) {
             this.dead = dead;
             this.missing = missing;
+            this.permitted = permitted;
         }
 
         void arrive(int port, long[] h, Trail trail, Visit visits, double latency) {
+            if (filters.filters(port, AclBinding.Direction.IN)) {
+                trail = filtered(filters.apply(port, AclBinding.Direction.IN, h, permitted), trail);
+                if (trail == STOPPED) return;
+            }
             for (Visit v = visits; v != null; v = v.previous)
                 if (v.port == port && Arrays.equals(v.header, h)) { looped = true; return; }
             stage(port, port, 1, h, trail, new Visit(port, h, visits), latency);
@@ -280,6 +303,10 @@ public final class Forwarder {
         }
 
         void leave(int port, long[] h, Trail trail, Visit visits, double latency) {
+            if (filters.filters(port, AclBinding.Direction.OUT)) {
+                trail = filtered(filters.apply(port, AclBinding.Direction.OUT, h, permitted), trail);
+                if (trail == STOPPED) return;
+            }
             List<Link> from = model.network().linksFrom(port);
             if (from.isEmpty()) {
                 egress.merge(port, latency, Math::max);
@@ -298,6 +325,21 @@ public final class Forwarder {
                 links.add(l.id());
                 arrive(l.toPortId(), h, new Trail(l.id(), trail), here, latency + linkLatency.getOrDefault(l.id(), 0.0));
             }
+        }
+
+        /**
+         * The trail extended by the ACL entries that decided, or {@link #STOPPED}: a deny entry
+         * ends the branch observably (the packet must not arrive), a dead entry loses it.
+         */
+        Trail filtered(PortFilters.Outcome o, Trail trail) {
+            for (PortFilters.Step s : o.steps()) {
+                if (s.id().equals(dead)) return STOPPED;
+                rules.add(s.id());
+                trail = new Trail(s.id(), trail);
+            }
+            if (o.passed()) return trail;
+            if (o.denied()) deliver(trail);
+            return STOPPED;
         }
 
         void deliver(Trail t) {

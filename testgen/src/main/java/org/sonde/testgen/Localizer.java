@@ -11,8 +11,11 @@ import java.util.TreeSet;
 import java.util.function.BiPredicate;
 
 /**
- * ATPG fault localisation (dissertation §2.2.2) over rule and link ids, assuming faults propagate
- * (a faulty element fails every packet through it):
+ * ATPG fault localisation (dissertation §2.2.2) over the elements of test histories: rule ids,
+ * ACL entry ids ({@code acl:<aclId>#<n>}, which the dissertation counts among the rules a packet
+ * exercises: an ACL rule followed by a forwarding rule matching the same headers is its example of
+ * indistinguishable rules) and link ids, assuming faults propagate (a faulty element fails every
+ * packet through it):
  * <ol>
  *   <li>suspects = elements of failing regular tests minus elements of passing regular tests;</li>
  *   <li>a reserved packet holding exactly one suspect convicts it if it fails and clears it if it
@@ -166,7 +169,7 @@ public final class Localizer {
         return new Localization(List.copyOf(suspects), evidence, cleared, groups, counts, partial);
     }
 
-    /** The observations of emulated {@code results} of {@code suite}: each test's rules and links. */
+    /** The observations of emulated {@code results} of {@code suite}: each test's rules, ACL entries and links. */
     public static List<Observation> observations(Suite suite, List<Emulator.Result> results) {
         Map<String, TestPacket> byId = new HashMap<>();
         suite.tests().forEach(t -> byId.put(t.id(), t));

@@ -17,6 +17,7 @@ import org.sonde.dataplane.io.HasselImport;
 import org.sonde.dataplane.io.Internet2JunosImport;
 import org.sonde.dataplane.io.NetworkJson;
 import org.sonde.dataplane.io.StanfordApkeepImport;
+import org.sonde.dataplane.io.StanfordCiscoImport;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
@@ -27,16 +28,38 @@ import org.sonde.dataplane.reach.ReachOptions;
 /**
  * Where a suite's network comes from, so that emulation can load the same model again.
  *
- * @param format {@code hassel}, {@code stanford-apkeep}, {@code internet2} or {@code json}
- * @param path   the hassel, APKeep or raw Internet2 directory, or the JSON file (or a directory
- *               holding {@code network.json})
+ * @param format   {@code hassel}, {@code stanford-apkeep}, {@code stanford} (the raw Cisco files
+ *                 of the Stanford backbone, {@link StanfordCiscoImport}), {@code internet2} (the
+ *                 raw Junos files of Internet2, {@link Internet2JunosImport}) or {@code json}
+ * @param path     the hassel, APKeep, Stanford backbone or raw Internet2 directory, or the JSON
+ *                 file (or a directory holding {@code network.json})
+ * @param topology {@code stanford} only, where the raw files hold no inter-router links: a file
+ *                 of {@code <device> <port> <device> <port>} lines, or an APKeep snapshot
+ *                 directory whose {@code topo.txt} gives them ({@link StanfordCiscoImport#topologyFromApkeep});
+ *                 null for the other formats
  */
-public record ModelSource(String format, String path) {
-    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "internet2", "json");
+public record ModelSource(String format, String path, String topology) {
+    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "stanford", "internet2", "json");
+    /** The format that needs a topology. */
+    public static final String STANFORD = "stanford";
 
     public ModelSource {
         if (!FORMATS.contains(format))
             throw new BadInputException("--format", format, "unknown network format (expected one of " + FORMATS + ")");
+        if (format.equals(STANFORD) && (topology == null || topology.isBlank()))
+            throw new BadInputException("--format " + STANFORD, path, "expected a topology: " + TOPOLOGY_NEEDED);
+        if (!format.equals(STANFORD) && topology != null)
+            throw new BadInputException("--topology", topology, "only --format " + STANFORD + " takes a topology; " + format + " models hold their links");
+    }
+
+    /** Why {@code stanford} needs a topology and where one comes from, for messages. */
+    public static final String TOPOLOGY_NEEDED = "the raw Stanford backbone files hold no inter-router links; give a file of"
+            + " '<device> <port> <device> <port>' lines (short port names such as te1/3, # comments), or the stanford-apkeep"
+            + " snapshot directory, whose topo.txt links (ACL nodes collapsed) are the backbone's 74 directed links";
+
+    /** A source without topology (every format but {@code stanford}). */
+    public ModelSource(String format, String path) {
+        this(format, path, null);
     }
 
     /** A loaded model with its candidate test terminals. */
@@ -52,7 +75,8 @@ public record ModelSource(String format, String path) {
      * {@code stages} file (default 1), ports p and p + 20000 are output twins, and the terminals
      * are the port map's ports. Raw Internet2 directories ({@link Internet2JunosImport}): one stage,
      * and the terminals are the port map's ports, which are all the model's ports. Otherwise one
-     * stage and the terminals are every port some rule takes packets from.
+     * stage and the terminals are every port some rule takes packets from. {@code stanford} reads
+     * the topology file, or derives it from an APKeep snapshot directory.
      */
     public Loaded load() {
         Path p = Path.of(path);
@@ -68,8 +92,17 @@ public record ModelSource(String format, String path) {
                 Network n = Internet2JunosImport.load(p).network();
                 yield new Loaded(Model.of(n), n.ports().stream().map(Port::id).toList());
             }
+            case STANFORD -> ruleInPorts(Model.of(stanford(p, Path.of(topology)).network()));
             default -> ruleInPorts(Model.of(NetworkJson.read(Files.isDirectory(p) ? p.resolve("network.json") : p)));
         };
+    }
+
+    private static StanfordCiscoImport.Import stanford(Path dir, Path topology) {
+        if (!Files.isDirectory(topology)) return StanfordCiscoImport.load(dir, topology);
+        if (!Files.isRegularFile(topology.resolve(StanfordApkeepImport.TOPOLOGY)))
+            throw new BadInputException("--topology", topology.toString(), "expected a topology file or an APKeep snapshot directory with "
+                    + StanfordApkeepImport.TOPOLOGY + ": " + TOPOLOGY_NEEDED);
+        return StanfordCiscoImport.load(dir, topology.resolve(StanfordApkeepImport.TOPOLOGY).toString(), StanfordCiscoImport.topologyFromApkeep(topology));
     }
 
     private static Loaded ruleInPorts(Model m) {

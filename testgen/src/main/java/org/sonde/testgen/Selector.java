@@ -54,7 +54,8 @@ public final class Selector {
         IntPredicate sink = new IntOpenHashSet(flipped.sinks())::contains;
         IntPredicate keep = d -> sink.test(d) || exits.contains(d);
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
-        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1).withPairHeaders(false),
+        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1).withPairHeaders(false)
+                        .withAclDenySinks(flipped.aclDenySinks()),
                 () -> {
                     Candidates.Collector c = new Candidates.Collector(keep);
                     collectors.add(c);
@@ -233,7 +234,7 @@ public final class Selector {
          */
         private TestPacket materialize(int c) {
             List<String> history = historyIds(c);
-            long[] values = ingressHeader(network, history, candidates.example(c));
+            long[] values = ingressHeader(network, candidates.source(c), history, candidates.example(c));
             return verified(c, history, values);
         }
 
@@ -256,7 +257,7 @@ public final class Selector {
                 return null;
             }
             packetIds.add(id);
-            return observed(network, new TestPacket(id, source, header(network, values),
+            return observed(network, forwarder, new TestPacket(id, source, header(network, values),
                     trace.egress(), trace.rules(), trace.links(), List.of()), trace);
         }
 
@@ -322,21 +323,26 @@ public final class Selector {
 
     /**
      * The header to inject for a path whose example was taken at the destination: a field some
-     * rule of the path rewrites is set back to satisfy the constraints the path's rules put on it
-     * before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
-     * such constraint fixes keep the example's value; the caller checks the result retraces the path.
+     * rule of the path rewrites is set back to satisfy the constraints the path's rules and ACL
+     * entries put on it before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
+     * such constraint fixes keep the example's value, but a VLAN the ingress port does not carry
+     * becomes one it does ({@link IngressVlan}); the caller checks the result retraces the path.
      */
+    static long[] ingressHeader(Network network, int ingress, List<String> history, long[] example) {
+        return IngressVlan.carried(network, ingress, history, ingressHeader(network, history, example));
+    }
+
     static long[] ingressHeader(Network network, List<String> history, long[] example) {
         List<String> names = network.layout().names();
         long[] h = example.clone();
         boolean[] rewritten = new boolean[h.length], rewrittenLater = new boolean[h.length];
         for (String id : history)
-            network.rule(id).ifPresent(r -> r.actions().forEach(a -> {
+            PathStep.of(network, id).ifPresent(r -> r.actions().forEach(a -> {
                 if (a instanceof Action.SetField f) rewrittenLater[names.indexOf(f.field())] = true;
                 if (a instanceof Action.SetVlan) rewrittenLater[names.indexOf("vlan")] = true;
             }));
         for (String id : history) {
-            var rule = network.rule(id);
+            var rule = PathStep.of(network, id);
             if (rule.isEmpty()) continue;
             rule.get().match().fields().forEach((field, t) -> {
                 int i = names.indexOf(field);
@@ -350,12 +356,12 @@ public final class Selector {
         return h;
     }
 
-    /** {@code h} with the bits no rule of the path matches on drawn at random. */
+    /** {@code h} with the bits no rule or ACL entry of the path matches on drawn at random. */
     private static long[] draw(Network network, List<String> history, long[] h, Random random) {
         List<String> names = network.layout().names();
         long[] constrained = new long[h.length];
         for (String id : history)
-            network.rule(id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
+            PathStep.of(network, id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
         long[] out = h.clone();
         for (int i = 0; i < out.length; i++) {
             int width = network.layout().fields().get(i).widthBits();
@@ -373,12 +379,13 @@ public final class Selector {
 
     /**
      * {@code t} with the elements whose failure it observes. An expected-absent packet observes
-     * only its drop rules (failing by forwarding; upstream losses look like success). Any other
+     * only its drop rules and the ACL deny entries whose permitting would deliver it (failing by
+     * forwarding; upstream losses look like success), see {@link DropFlip#observes}. Any other
      * packet observes the elements whose loss changes its exits: the trace's essential ones.
      */
-    private static TestPacket observed(Network network, TestPacket t, Forwarder.Trace trace) {
+    private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, Forwarder.Trace trace) {
         List<String> observed = t.expectDrop()
-                ? t.rules().stream().filter(r -> network.rule(r).orElseThrow().actions().getLast() instanceof Action.Drop).toList()
+                ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
                 : trace.essential();
         return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);
     }

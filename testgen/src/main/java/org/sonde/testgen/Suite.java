@@ -14,7 +14,8 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
     public Suite {
         tests = List.copyOf(tests);
         reserved = List.copyOf(reserved);
-        unobserved = List.copyOf(unobserved);
+        // Suites written before unobserved elements were reported have none listed.
+        unobserved = unobserved == null ? List.of() : List.copyOf(unobserved);
     }
 
     /** The same suite with the wall time of its selection. */
@@ -32,15 +33,16 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param unverifiedPaths    chosen paths whose example header did not retrace the path when
      *                           forwarded concretely (possible after rewrites); another path was tried
      * @param expectDropPackets  regular packets the model drops (drop rules tested by flipping)
-     * @param reachableRules     rules on some candidate's path (drop rules flipped to forward)
-     * @param coveredRules       of those, rules the regular packets go through
+     * @param reachableRules     rules and ACL entries on some candidate's path (drop rules and
+     *                           deny entries flipped to forward into sinks)
+     * @param coveredRules       of those, rules and entries the regular packets go through
      * @param coverage           covered / reachable elements of the chosen cover (0..1); the
      *                           difference is the {@linkplain Suite#unobserved() unobserved} ones
      * @param reachableLinks     links some candidate crosses
      * @param coveredLinks       of those, links the regular packets cross
      * @param reachablePortPairs (ingress, exit) pairs some header reaches
-     * @param reachExercisedRules rules reachability finds on a delivering path (drop rules
-     *                           flipped), to any destination: more than {@code reachableRules}
+     * @param reachExercisedRules rules and ACL entries reachability finds on a delivering path
+     *                           (drop rules and deny entries flipped), to any destination: more than {@code reachableRules}
      *                           when some rules only lead to ports that are not test exits
      * @param terminals          test terminals (ports packets are sent from and received at)
      * @param packetsPerPortAverage regular packets per terminal

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * @param header   field name to value, in layout order
  * @param expected exit port to expected latency (0 without latency faults); empty means the
  *                 packet is expected to be dropped (an expected-absent test)
- * @param rules    ids of the rules the packet exercises in the model, in order met
+ * @param rules    ids of the rules and ACL entries ({@code acl:<aclId>#<n>}) the packet exercises
+ *                 in the model, in order met
  * @param links    ids of the links it crosses
  * @param observed the rules and links whose loss changes the packet's exits: a pass clears only
  *                 these (with redundant branches a packet can pass through a dead rule)
@@ -35,7 +36,7 @@ public record TestPacket(String id, int ingress, Map<String, Long> header, Map<I
         return expected.isEmpty();
     }
 
-    /** Rule and link ids together, rules first. */
+    /** Rule, ACL entry and link ids together, rules and ACL entries first. */
     public List<String> elements() {
         List<String> out = new java.util.ArrayList<>(rules);
         out.addAll(links);

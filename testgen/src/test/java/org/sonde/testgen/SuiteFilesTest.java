@@ -49,6 +49,14 @@ class SuiteFilesTest {
         Files.writeString(bad, "{\"schema\": \"other\"}");
         assertThatThrownBy(() -> SuiteFiles.readSuite(bad)).isInstanceOf(BadInputException.class).hasMessageContaining("sonde.atpg.suite");
         assertThatThrownBy(() -> new ModelSource("cisco", "x")).isInstanceOf(BadInputException.class);
+        assertThatThrownBy(() -> new ModelSource("stanford", "x")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("expected a topology").hasMessageContaining("stanford-apkeep");
+        assertThatThrownBy(() -> new ModelSource("json", "x", "t.txt")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("only --format stanford takes a topology");
+        // Suites written before the topology existed read back without one.
+        Files.writeString(bad, "{\"schema\": \"sonde.atpg.suite\", \"version\": 1, \"network\": {\"format\": \"json\", \"path\": \"n.json\"},"
+                + " \"suite\": {\"cover\": \"RULES\", \"tests\": [], \"reserved\": [], \"summary\": null}}");
+        assertThat(SuiteFiles.readSuite(bad).network()).isEqualTo(new ModelSource("json", "n.json"));
         assertThat(ModelSource.sample(List.of(1, 2, 3, 4), 50, 7)).hasSize(2);
     }
 }

@@ -9,8 +9,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
                 "Automatic test packet generation (ATPG): select a small suite of test packets that",
-                "exercises every rule (or link) of a data-plane model, run it against the model with",
-                "injected faults, and localise the faulty rules from the results."
+                "exercises every rule, ACL entry (or link) of a data-plane model, run it against the",
+                "model with injected faults, and localise the faulty rules and entries from the results."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExample:%n",

@@ -27,11 +27,18 @@ import picocli.CommandLine.Spec;
                 "  rule:ID:missing        the rule is gone (lower rules take its packets)",
                 "  link:A-B:down          the links between ports A and B are down (or link:ID:down)",
                 "  link:A-B:latency=MS    the links add MS milliseconds (fails tests above --threshold)",
-                "ACL faults are not offered: the reach semantics do not apply ACLs.",
+                "  acl:A#N:permit         entry N (from 1) of ACL A permits instead of denying",
+                "  acl:A#N:deny           entry N of ACL A denies instead of permitting",
+                "  acl:A#N:missing        entry N of ACL A is gone (later entries decide its packets)",
+                "ACL entries are named as in the suite's histories (acl:goza_rtr_100#2; Cisco imports:",
+                "acl:goza_rtr:101#3), numbered as in the model even when another fault removes one.",
                 "Exit code 1 when some test fails."
         },
         footerHeading = "%nExample:%n",
-        footer = "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --out results.json")
+        footer = {
+                "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --out results.json",
+                "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --out results.json"
+        })
 public final class EmulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

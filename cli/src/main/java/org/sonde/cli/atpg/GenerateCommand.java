@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.testgen.Cover;
@@ -17,6 +18,7 @@ import org.sonde.testgen.Suite;
 import org.sonde.testgen.SuiteFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -29,9 +31,12 @@ import picocli.CommandLine.Spec;
                 "keep a greedy minimum set of them that covers every rule (--cover rules) or link",
                 "(--cover links) on the paths. Each chosen packet is forwarded concretely to learn what",
                 "it observes (the elements whose loss changes its exits); what it does not, another",
-                "round covers. Drop rules are flipped to forward for the analysis, so the suite also",
-                "holds packets that must not arrive. Reserved packets (candidates left out) are kept",
-                "for fault localisation. Elements no packet can observe are reported as unobserved.",
+                "round covers. Ports' ACLs and VLAN membership filter what enters and leaves them; the",
+                "ACL entries a packet passes count as rules (ids acl:<acl>#<n>), so a rule cover covers",
+                "them too. Drop rules and ACL deny entries are flipped for the analysis, so the suite",
+                "also holds packets that must not arrive (a deny entry's packet would reach a terminal",
+                "were the entry to permit it). Reserved packets (candidates left out) are kept for",
+                "fault localisation. Elements no packet can observe are reported as unobserved.",
                 "",
                 "Writes OUTDIR/suite.json (tests: header, ingress, expected exits or drop, rule and",
                 "link history; reserved packets), OUTDIR/summary.json (totalPackets, regularPackets,",
@@ -45,24 +50,21 @@ import picocli.CommandLine.Spec;
                 "  sonde atpg generate --network stanford-hassel-ip --format hassel --out suite",
                 "  sonde atpg generate --network net.json --format json --terminals edge --cover links --out suite",
                 "  sonde atpg generate --network i2 --format hassel --terminals 10%% --seed 7 --out suite",
-                "  sonde atpg generate --network internet2 --format internet2 --cover links --out suite"
+                "  sonde atpg generate --network internet2 --format internet2 --cover links --out suite",
+                "  sonde atpg generate --network stanford-apkeep --format stanford-apkeep --out suite",
+                "  sonde atpg generate --network backbone --format stanford --topology stanford-apkeep --out suite"
         })
 public final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--network", required = true, paramLabel = "DIR",
-            description = "The model: a hassel or APKeep directory, the raw Internet2 directory (Junos forwarding tables,"
-                    + " show_interfaces.xml, port_map.txt), or a Sonde network JSON file (or a directory with network.json).")
-    Path network;
-
-    @Option(names = "--format", required = true, paramLabel = "FORMAT",
-            description = "hassel, stanford-apkeep, internet2 or json.")
-    String format;
+    @Mixin
+    ModelOptions model;
 
     @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all",
-            description = "Test terminals: all candidate ports (hassel: the port map), edge (those without links),"
-                    + " or PCT%% of all, picked with the seed. Default: ${DEFAULT-VALUE}.")
+            description = "Test terminals: all candidate ports (hassel and internet2: the port map; other formats: every"
+                    + " port a rule takes packets from), edge (those without links), or PCT%% of all, picked with the seed."
+                    + " Default: ${DEFAULT-VALUE}.")
     String terminals;
 
     @Option(names = "--cover", paramLabel = "rules|links", defaultValue = "rules",
@@ -79,15 +81,15 @@ public final class GenerateCommand implements Callable<Integer> {
     int samples;
 
     @Option(names = "--reserved", paramLabel = "N", defaultValue = "2",
-            description = "Reserved packets kept per covered rule or link. Default: ${DEFAULT-VALUE}.")
+            description = "Reserved packets kept per covered rule, ACL entry or link. Default: ${DEFAULT-VALUE}.")
     int reserved;
 
     @Option(names = "--critical", paramLabel = "ID=WEIGHT", split = ",",
-            description = "Weight rules or links in the greedy cover (covered first), e.g. r1=10.")
+            description = "Weight rules, ACL entries or links in the greedy cover (covered first), e.g. r1=10.")
     Map<String, Double> weights = Map.of();
 
     @Option(names = "--only", paramLabel = "ID", split = ",",
-            description = "Cover only these rules or links (a subset to test).")
+            description = "Cover only these rules, ACL entries (acl:<acl>#<n>) or links (a subset to test).")
     List<String> only = List.of();
 
     @Option(names = "--out", required = true, paramLabel = "OUTDIR", description = "Directory to write the suite to.")
@@ -103,8 +105,8 @@ public final class GenerateCommand implements Callable<Integer> {
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        ModelSource source = new ModelSource(format, network.toString());
-        err.println("atpg generate: loading " + format + " model " + network);
+        ModelSource source = model.source();
+        err.println("atpg generate: loading " + model.format() + " model " + model.network());
         ModelSource.Loaded loaded = source.load();
         List<Integer> sources = Terminals.select(terminals, "--terminals", loaded, seed);
         long t1 = System.nanoTime();
@@ -124,7 +126,7 @@ public final class GenerateCommand implements Callable<Integer> {
         phases.put("load", (t1 - t0) / 1e9);
         phases.putAll(selection.seconds());
         SuiteFiles.write(out, source, suite, phases);
-        if (report != null) AtpgReport.suite(network.toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
+        if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f (%d unobserved); %d/%d rules, %d/%d links;"

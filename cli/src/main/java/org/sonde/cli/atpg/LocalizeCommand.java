@@ -13,12 +13,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code sonde atpg localize}: suspect rules from a suite's results. */
+/** {@code sonde atpg localize}: suspect rules, ACL entries and links from a suite's results. */
 @Command(name = "localize",
         mixinStandardHelpOptions = true,
         description = {
-                "ATPG's three localisation steps: (1) suspects are the rules and links of failing",
-                "regular tests that no passing regular test would have noticed failing; (2) a reserved",
+                "ATPG's three localisation steps: (1) suspects are the rules, ACL entries and links of",
+                "failing regular tests that no passing regular test would have noticed failing; (2) a reserved",
                 "packet holding exactly one suspect convicts it if it failed and clears it if it passed;",
                 "(3) a passing reserved packet clears every suspect it would notice. A pass clears a rule",
                 "only if the test would also fail were the rule missing (the model the suite was made",

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
@@ -17,6 +18,7 @@ import org.sonde.dataplane.reach.Reachability;
 import org.sonde.testgen.ModelSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -44,12 +46,8 @@ public final class ReachCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--network", required = true, paramLabel = "DIR", description = "The model (see 'sonde atpg generate --help').")
-    Path network;
-
-    @Option(names = "--format", required = true, paramLabel = "FORMAT", description = "The model's format: ${COMPLETION-CANDIDATES}.",
-            completionCandidates = Formats.class)
-    String format;
+    @Mixin
+    ModelOptions model;
 
     @Option(names = "--sources", paramLabel = "all|edge|PCT%", defaultValue = "all",
             description = "Source ports: every candidate port, edge (those without links), or PCT%% of them. Default: ${DEFAULT-VALUE}.")
@@ -80,7 +78,7 @@ public final class ReachCommand implements Callable<Integer> {
         if (histories < 0) throw new UsageException("--histories must not be negative, got " + histories);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        ModelSource.Loaded loaded = new ModelSource(format, network.toString()).load();
+        ModelSource.Loaded loaded = model.source().load();
         Network n = loaded.model().network();
         List<Integer> from = Terminals.select(sources, "--sources", loaded, seed);
         Match initial = constraint(n);
@@ -140,14 +138,6 @@ public final class ReachCommand implements Callable<Integer> {
             return text.startsWith("0x") ? Long.parseUnsignedLong(text.substring(2), 16) : Long.parseUnsignedLong(text);
         } catch (NumberFormatException e) {
             throw new UsageException("--header " + option + ": cannot read the value " + text + " (decimal, 0x hex or a.b.c.d)");
-        }
-    }
-
-    /** The formats, for the help text. */
-    static final class Formats implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return ModelSource.FORMATS.iterator();
         }
     }
 }

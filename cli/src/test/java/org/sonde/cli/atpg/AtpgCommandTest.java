@@ -98,14 +98,50 @@ class AtpgCommandTest {
     }
 
     @Test
+    void aclEntriesAreCoveredAndAChangedOneIsLocalised() throws Exception {
+        NetworkJson.write(Examples.threeSwitchWithAcls(), net);
+        CliRun g = generate("--terminals", "edge");
+        assertThat(g.exitCode()).as(g.err()).isZero();
+        JsonNode summary = Json.mapper().readTree(Files.readString(suite.resolve("summary.json"))).get("summary");
+        assertThat(summary.get("coverage").asDouble()).isEqualTo(1.0);
+        // 8 rules and the 6 ACL entries.
+        assertThat(summary.get("reachableRules").asInt()).isEqualTo(14);
+        assertThat(Files.readString(suite.resolve("suite.json"))).contains("\"acl:edge-in#1\"", "\"acl:c-in#1\"");
+
+        Path results = dir.resolve("results.json");
+        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#1:permit", "--out", results.toString());
+        assertThat(e.exitCode()).as(e.err()).isEqualTo(1);
+        CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--json");
+        assertThat(l.exitCode()).as(l.err()).isEqualTo(1);
+        assertThat(Json.mapper().readTree(l.out()).get("suspects").toString()).contains("\"acl:edge-in#1\"");
+        CliRun bad = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#9:deny", "--out", results.toString());
+        assertThat(bad.exitCode()).isEqualTo(3);
+        assertThat(bad.err()).contains("ACL edge-in has 3 entries");
+    }
+
+    @Test
+    void theRawStanfordFormatNeedsATopology() {
+        CliRun missing = CliRun.of("atpg", "generate", "--network", dir.toString(), "--format", "stanford", "--out", suite.toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--format stanford needs --topology FILE", "no inter-router links", "stanford-apkeep");
+        CliRun extra = generate("--topology", dir.resolve("links.txt").toString());
+        assertThat(extra.exitCode()).isEqualTo(2);
+        assertThat(extra.err()).contains("--topology only applies to --format stanford");
+    }
+
+    @Test
     void helpForEachCommand() {
         for (String c : new String[] {"generate", "emulate", "localize"}) {
             CliRun h = CliRun.of("atpg", c, "--help");
             assertThat(h.exitCode()).isZero();
             assertThat(h.out()).contains("Usage: sonde atpg " + c);
         }
-        assertThat(CliRun.of("atpg", "emulate", "--help").out()).contains("rule:ID:port=P", "link:A-B:latency=MS");
-        assertThat(CliRun.of("atpg", "generate", "--help").out()).contains("hassel, stanford-apkeep, internet2 or json");
+        assertThat(CliRun.of("atpg", "emulate", "--help").out()).contains("rule:ID:port=P", "link:A-B:latency=MS", "acl:A#N:permit",
+                "acl:A#N:deny", "acl:A#N:missing");
+        CliRun generate = CliRun.of("atpg", "generate", "--help");
+        assertThat(generate.out()).contains("--topology=FILE", "stanford (the raw", "internet2 (the raw Internet2",
+                "PCT% of all", "--terminals 10% ");
+        assertThat(CliRun.of("reach", "--help").out()).contains("--topology=FILE");
         assertThat(CliRun.of("--help").out()).contains("atpg");
     }
 }

@@ -69,9 +69,14 @@ import org.sonde.dataplane.model.VlanMembership;
  *       rest, so other VLANs pass. Like hassel's model this also filters bridged (not routed)
  *       traffic of that VLAN. A binding of an undefined ACL permits everything in IOS and is
  *       listed in {@link Import#ignored()}.</li>
- *   <li>VLAN membership: access ports (and switchports left dynamic, which IOS runs as access
- *       unless the neighbour asks for a trunk) in their access VLAN; trunks with their allowed and
- *       native VLANs; a routed port with dot1Q subinterfaces as a trunk of their VLANs.</li>
+ *   <li>VLAN membership: access ports in their access VLAN; trunks with their allowed and native
+ *       VLANs; a routed port with dot1Q subinterfaces as a trunk of their VLANs. A switchport left
+ *       dynamic runs as access unless DTP negotiated a trunk with its neighbour; the spanning-tree
+ *       table tells which happened: forwarding in a VLAN other than its access VLAN makes it a trunk
+ *       with its configured allowed and native VLANs (the zone routers' {@code Te2/3} pairs, whose
+ *       configurations list allowed VLANs without {@code switchport mode trunk}), else it is an
+ *       access port. Reachability filters on membership, so a trunk read as access would cut
+ *       those links.</li>
  *   <li>MAC entries: rows whose ports are all ports of the device; rows for the device itself
  *       ({@code Router}/{@code Switch}), without ports or without VLAN ({@code ---}) are counted in {@link Import#macRowsSkipped()}.</li>
  *   <li>Links: the raw files hold no topology, and the anchor note does not list hassel's 37
@@ -120,6 +125,17 @@ public final class StanfordCiscoImport {
 
     /** Reads every {@code <router>_config.txt} of {@code dir} and the router's other files, and the topology file. */
     public static Import load(Path dir, Path topology) {
+        String text;
+        try {
+            text = Files.readString(topology, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read the topology file " + topology + ": " + e, "check that the file exists and is readable", e);
+        }
+        return load(dir, topology.getFileName().toString(), text);
+    }
+
+    /** Reads the router files of {@code dir} as {@link #load(Path, Path)} does, with a topology text named {@code topologyName} in messages. */
+    public static Import load(Path dir, String topologyName, String topology) {
         try {
             Map<String, String> files = new TreeMap<>();
             try (Stream<Path> list = Files.list(dir)) {
@@ -127,11 +143,27 @@ public final class StanfordCiscoImport {
                     if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".txt"))
                         files.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
             }
-            return parse(files, topology.getFileName().toString(), Files.readString(topology, StandardCharsets.ISO_8859_1));
+            return parse(files, topologyName, topology);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + " or " + topology + ": " + e,
-                    "check that the directory and the topology file exist and are readable", e);
+            throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + ": " + e,
+                    "check that the directory exists and is readable", e);
         }
+    }
+
+    /**
+     * The backbone's topology as this import reads it, from APKeep's snapshot of the same network
+     * ({@code stanford-apkeep}): its {@code topo.txt} links with the ACL nodes APKeep inserted
+     * collapsed, one {@code <device> <port> <device> <port>} line per directed link (74 for
+     * Stanford: hassel's 37 tuples both ways). The raw files hold no inter-router links.
+     */
+    public static String topologyFromApkeep(Path apkeepDir) {
+        Network n = StanfordApkeepImport.load(apkeepDir).network();
+        StringBuilder out = new StringBuilder("# from " + apkeepDir.resolve(StanfordApkeepImport.TOPOLOGY) + ", ACL nodes collapsed\n");
+        for (Link l : n.links()) {
+            Port a = n.port(l.fromPortId()).orElseThrow(), b = n.port(l.toPortId()).orElseThrow();
+            out.append(a.deviceId()).append(' ').append(a.name()).append(' ').append(b.deviceId()).append(' ').append(b.name()).append('\n');
+        }
+        return out.toString();
     }
 
     /** Builds the network from file texts by name (other names are ignored) and a topology text. */
@@ -210,10 +242,15 @@ public final class StanfordCiscoImport {
             Map<String, Set<Integer>> subVlans = new HashMap<>();
             for (CiscoConfig.Interface i : p.config().interfaces())
                 if (i.dot1q() >= 0) subVlans.computeIfAbsent(parent(i.name()), x -> new TreeSet<>()).add(i.dot1q());
+            Map<String, Set<Integer>> stpVlans = new HashMap<>();
+            p.stp().forwarding().forEach((vlan, names) -> names.forEach(n -> stpVlans.computeIfAbsent(n, x -> new TreeSet<>()).add(vlan)));
             for (CiscoConfig.Interface i : p.config().interfaces()) {
                 Integer id = port(p.device(), i.name());
                 if (id == null) continue;
-                SwitchportMode mode = switch (i.mode()) {
+                // A dynamic port forwarding in another VLAN than its access VLAN negotiated a trunk (DTP).
+                boolean trunked = i.mode() == CiscoConfig.Mode.DYNAMIC
+                        && stpVlans.getOrDefault(i.name(), Set.of()).stream().anyMatch(v -> v != i.accessVlan());
+                SwitchportMode mode = trunked ? new SwitchportMode.Trunk(i.trunkAllowed(), i.nativeVlan()) : switch (i.mode()) {
                     case ACCESS, DYNAMIC -> new SwitchportMode.Access(i.accessVlan());
                     case TRUNK -> new SwitchportMode.Trunk(i.trunkAllowed(), i.nativeVlan());
                     case ROUTED -> subVlans.containsKey(i.name()) ? new SwitchportMode.Trunk(subVlans.get(i.name()), 1) : null;

@@ -35,6 +35,27 @@ public final class Examples {
                 List.of(ta, tb, tc));
     }
 
+    /**
+     * The three-switch example with ACLs, for ATPG over ACL entries: PA's terminal may only send
+     * 10.0/16 and 10.1/16 and never tcp 22 ({@code edge-in}: deny tp_dst 22, permit 10.0/16,
+     * permit 10.1/16, IN on PA); PB lets out only tcp 80 ({@code b-out}: permit tp_dst 80, OUT on
+     * PB, which permits exactly what B's rB3 sends there); C drops 10.1.0/24 coming from A
+     * ({@code c-in}: deny 10.1.0/24, permit any, IN on CA).
+     */
+    public static Network threeSwitchWithAcls() {
+        Network n = threeSwitch();
+        Match tp22 = Match.ANY.and("tp_dst", Ternary.exact(22, 16)), tp80 = Match.ANY.and("tp_dst", Ternary.exact(80, 16));
+        Match tenOneZero = Match.ANY.and("ip_dst", Ternary.prefix((10L << 24) | (1L << 16), 24, 32));
+        List<Acl> acls = List.of(
+                new Acl("edge-in", List.of(new AclEntry(AclEntry.Verdict.DENY, tp22), new AclEntry(AclEntry.Verdict.PERMIT, net(0)),
+                        new AclEntry(AclEntry.Verdict.PERMIT, net(1)))),
+                new Acl("b-out", List.of(new AclEntry(AclEntry.Verdict.PERMIT, tp80))),
+                new Acl("c-in", List.of(new AclEntry(AclEntry.Verdict.DENY, tenOneZero), new AclEntry(AclEntry.Verdict.PERMIT, Match.ANY))));
+        List<AclBinding> bindings = List.of(new AclBinding(PA, AclBinding.Direction.IN, "edge-in"),
+                new AclBinding(PB, AclBinding.Direction.OUT, "b-out"), new AclBinding(CA, AclBinding.Direction.IN, "c-in"));
+        return new Network(n.layout(), n.devices(), n.ports(), n.links(), n.tables(), acls, bindings, List.of(), List.of());
+    }
+
     private static Match net(int second) {
         return Match.ANY.and("ip_dst", Ternary.prefix((10L << 24) | ((long) second << 16), 16, 32));
     }

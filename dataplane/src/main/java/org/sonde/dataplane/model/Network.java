@@ -12,7 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The whole model of a network, validated on construction: ids are unique, every referenced
+ * The whole model of a network, validated on construction: ids are unique (and no rule or link
+ * id starts with {@code acl:}, the prefix of {@linkplain AclEntryRef ACL entry ids}), every referenced
  * device, port, ACL and header field exists, rules only use their own device's ports, and
  * constraints fit their fields. Violations throw {@link org.sonde.core.BadInputException}
  * naming the item and the problem. Immutable; equal when all parts are equal.
@@ -70,6 +71,7 @@ public final class Network {
         }
         for (Link l : links) {
             if (linkById.putIfAbsent(l.id(), l) != null) throw Invalid.at("link " + l.id(), "duplicate link id");
+            requireNotAclEntryId(l.id(), "link " + l.id());
             requirePort(l.fromPortId(), "link " + l.id() + " source");
             requirePort(l.toPortId(), "link " + l.id() + " destination");
             linksFromPort.computeIfAbsent(l.fromPortId(), p -> new ArrayList<>()).add(l);
@@ -115,6 +117,7 @@ public final class Network {
     private void checkRule(String deviceId, Rule r, Map<Set<Integer>, String> checkedInPorts, Map<Match, Boolean> checkedMatches) {
         String where = "rule " + r.id() + " of device " + deviceId;
         if (ruleById.putIfAbsent(r.id(), r) != null) throw Invalid.at(where, "duplicate rule id");
+        requireNotAclEntryId(r.id(), where);
         if (!deviceId.equals(checkedInPorts.put(r.inPortIds(), deviceId)))
             for (int p : r.inPortIds()) requireOwnPort(deviceId, p, where + " in-ports");
         if (checkedMatches.put(r.match(), Boolean.TRUE) == null) checkMatch(r.match(), where);
@@ -136,6 +139,12 @@ public final class Network {
             HeaderField f = requireField(name, where);
             if (!f.fits(t.mask())) throw Invalid.at(where, "constraint on " + name + " is wider than the field's " + f.widthBits() + " bits");
         });
+    }
+
+    /** Histories list rules, links and ACL entries side by side; ACL entries own the {@code acl:} prefix. */
+    private static void requireNotAclEntryId(String id, String where) {
+        if (AclEntryRef.isAclEntry(id))
+            throw Invalid.at(where, "ids starting with " + AclEntryRef.PREFIX + " are reserved for ACL entries (" + AclEntryRef.PREFIX + "<acl>#<n>)");
     }
 
     private HeaderField requireField(String name, String where) {
@@ -173,6 +182,17 @@ public final class Network {
     public Optional<Rule> rule(String id) { return Optional.ofNullable(ruleById.get(id)); }
     public Optional<Acl> acl(String id) { return Optional.ofNullable(aclById.get(id)); }
     public Optional<VlanMembership> vlanMembership(int portId) { return Optional.ofNullable(vlanByPort.get(portId)); }
+
+    /** The ACL entry {@code ref} names, if its ACL exists and has that many entries. */
+    public Optional<AclEntry> aclEntry(AclEntryRef ref) {
+        Acl a = aclById.get(ref.aclId());
+        return a == null || ref.index() > a.entries().size() ? Optional.empty() : Optional.of(a.entries().get(ref.index() - 1));
+    }
+
+    /** The ACL entry an element id ({@code acl:<aclId>#<n>}) names; empty for rule and link ids and unknown entries. */
+    public Optional<AclEntry> aclEntry(String elementId) {
+        return AclEntryRef.parse(elementId).flatMap(this::aclEntry);
+    }
 
     /** The ports of a device, in model order; empty for an unknown device. */
     public List<Port> portsOf(String deviceId) {

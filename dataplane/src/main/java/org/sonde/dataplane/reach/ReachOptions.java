@@ -22,16 +22,28 @@ import org.sonde.dataplane.model.Port;
  * @param outputTwins     for models whose ports have a separate output copy, the output copy of
  *                        each input port: a space never leaves by the twin of the port it came in
  *                        by (hassel's split horizon in multi-stage models)
+ * @param aclDenySinks    ACL deny entry id ({@code acl:<aclId>#<n>}) to a sink port: ATPG's
+ *                        flipping of drop rules (dissertation §2.3.1) applied to ACLs. What such
+ *                        an entry stops goes on as if it permitted it (one flipped entry per
+ *                        path), and the first time a part of a source flipped at that entry
+ *                        would leave the network by a source port without links (a test
+ *                        terminal that would see it), it is recorded as reaching the entry's sink
+ *                        instead, with the path's history up to and including the entry: headers
+ *                        the entry must stop and a terminal would receive if it did not, an
+ *                        expected-absent test of the entry. One path per source and entry is
+ *                        enough to test it, so the search stops following the others. Flipped
+ *                        parts are delivered nowhere else. Empty: denied headers just end.
  * @param pairHeaders     whether to unite each pair's delivered headers (see {@link #withPairHeaders})
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
-                           Map<Integer, Integer> outputTwins, boolean pairHeaders) {
+                           Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks, boolean pairHeaders) {
     /** hassel numbers the output copy of port p as p + 20000 (its {@code OUTPUT_ID}). */
     public static final int HASSEL_OUTPUT_OFFSET = 20_000;
 
     public ReachOptions {
         sources = List.copyOf(sources);
         outputTwins = Map.copyOf(outputTwins);
+        aclDenySinks = Map.copyOf(aclDenySinks);
         if (initial == null) throw new IllegalArgumentException("initial match is missing");
         if (stages < 1) throw new IllegalArgumentException("stages must be at least 1, got " + stages);
         if (historiesPerPair < 0) throw new IllegalArgumentException("historiesPerPair is negative");
@@ -40,32 +52,37 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
 
     /** All-wildcard header, one stage, up to 16 histories per pair, one worker per processor. */
     public static ReachOptions from(List<Integer> sources) {
-        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), true);
+        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), Map.of(), true);
     }
 
     /** The same options with another number of stages. */
     public ReachOptions withStages(int n) {
-        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, pairHeaders);
+        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options with another initial header constraint. */
     public ReachOptions withInitial(Match m) {
-        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, pairHeaders);
+        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options keeping another number of histories per pair. */
     public ReachOptions withHistoriesPerPair(int n) {
-        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, pairHeaders);
+        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options searching on {@code n} threads. */
     public ReachOptions withWorkers(int n) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, pairHeaders);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options with these output twins. */
     public ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, pairHeaders);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks, pairHeaders);
+    }
+
+    /** The same options flipping these ACL deny entries, each into its sink port. */
+    public ReachOptions withAclDenySinks(Map<String, Integer> sinks) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, sinks, pairHeaders);
     }
 
     /**
@@ -74,7 +91,7 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
      * union costs a BDD per path, which callers that only need paths (test selection) skip.
      */
     public ReachOptions withPairHeaders(boolean on) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, on);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, aclDenySinks, on);
     }
 
     /** hassel's output twins in {@code network}: p to p + 20000 wherever both are ports of one device. */

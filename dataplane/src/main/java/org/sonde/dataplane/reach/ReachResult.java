@@ -16,7 +16,10 @@ import org.sonde.core.Json;
  * needs no layout.
  *
  * @param pairs          every (source, destination) pair some header reaches, sorted
- * @param exercisedRules ids of rules on some path that delivers headers to a destination
+ * @param exercisedRules ids of rules and ACL entries on some path that delivers headers to a
+ *                       destination; ACL entries are {@code acl:<aclId>#<n>}
+ *                       ({@link org.sonde.dataplane.model.AclEntryRef}), kept with the rules
+ *                       because a history lists them as rules, so a rule cover covers them too
  * @param exercisedLinks ids of links on such a path
  * @param loops          every branch stopped by a loop
  * @param paths          how many (path, destination) results the search produced (hassel's
@@ -51,7 +54,7 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     }
 
     /**
-     * One path: the rule and link ids it went through in order, and what it delivered.
+     * One path: the rule, ACL entry and link ids it went through in order, and what it delivered.
      *
      * @param headers how many headers this path delivers
      * @param example one of them (at the destination, after rewrites)

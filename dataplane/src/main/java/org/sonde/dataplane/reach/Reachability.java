@@ -2,23 +2,24 @@ package org.sonde.dataplane.reach;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.function.Supplier;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.HashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.sonde.dataplane.hsa.Header;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
+import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
@@ -45,13 +46,21 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  * always delivered to. Unlike hassel, which stops at any revisit, a revisit with disjoint headers
  * (possible after rewrites) goes on; a port can be revisited with new headers only finitely often.
  *
+ * <p>Between the wire and the table stand the port's VLAN membership and ACLs ({@link AclFilter}):
+ * a space arriving at a port (from a link, or injected at a source) passes the port's IN ACLs
+ * before the table, and a space leaving by a port passes its OUT ACLs before it is delivered
+ * there or crosses its links. Every permit entry a part passes is a step of its history, like a
+ * rule; denied parts end (or, with {@link ReachOptions#aclDenySinks()}, are flipped: followed as
+ * if permitted and recorded at the entry's sink). Stages fed back inside a device (n &gt; 1) do
+ * not cross a port.
+ *
  * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
  * meaning on a fixed header layout and are rejected.
  *
- * <p>A rule or link is exercised when it lies on a path that delivers headers somewhere: what
- * ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
- */
-public final class Reachability {
+ * <p>A rule, ACL entry or link is exercised when it lies on a path that delivers headers
+ * somewhere: what ATPG can test with a packet. Rules that only drop, or only feed loops, are not.
+ * ACL entries count as rules ({@link ReachResult#exercisedRules()}, ids {@code acl:<acl>#<n>}).
+ */public final class Reachability {
     private Reachability() {}
 
     /**
@@ -100,10 +109,11 @@ public final class Reachability {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra, ids);
+        AclFilter acls = new AclFilter(network, algebra, transfer, options.aclDenySinks());
         // A match is a cube: the initial flow is exact.
         Flow initial = Flow.exact(transfer.cube(options.initial()));
         long t1 = System.nanoTime();
-        Search search = new Search(network, ids, options, transfer, listener);
+        Search search = new Search(network, ids, options, transfer, acls, listener);
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
             int source = options.sources().get(i);
             search.arrive(source, source, initial, null, null);
@@ -187,21 +197,42 @@ public final class Reachability {
         private final Transfer transfer;
         private final PathListener listener;
         private final HeaderAlgebra algebra;
+        private final AclFilter acls;
+        private final Set<Integer> sources;
+        /** Each element's deny sink when it is a flipped ACL deny entry, else -1. */
+        private final int[] sinkOf;
+        /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
+        private final Set<Long> flipsRecorded = new HashSet<>();
         private final Map<Long, PairAcc> pairs = new HashMap<>();
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
 
-        Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, PathListener listener) {
+        Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, AclFilter acls, PathListener listener) {
             this.network = network;
             this.ids = ids;
             this.options = options;
             this.transfer = transfer;
+            this.acls = acls;
             this.listener = listener;
             this.algebra = transfer.algebra();
+            this.sources = new HashSet<>(options.sources());
+            this.sinkOf = new int[ids.size()];
+            for (int e = 0; e < sinkOf.length; e++) sinkOf[e] = ids.isAclEntry(e) ? acls.sinkOf(ids.id(e)) : -1;
         }
 
+        /** What the port's IN filters pass goes on to the table; the loop check sees only that. */
         void arrive(int source, int port, Flow flow, Trail trail, Visit visits) {
+            if (flipDone(source, trail)) return;
+            if (acls.filters(port, AclBinding.Direction.IN)) {
+                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.IN, flow.space(algebra), flow.cube()))
+                    filtered(source, p, trail, (f, t) -> arrivePassed(source, port, f, t, visits));
+                return;
+            }
+            arrivePassed(source, port, flow, trail, visits);
+        }
+
+        private void arrivePassed(int source, int port, Flow flow, Trail trail, Visit visits) {
             Visit here = visit(source, port, flow, trail, visits);
             if (here != null) stage(source, port, port, 1, flow, trail, here);
         }
@@ -234,11 +265,62 @@ public final class Reachability {
             }
         }
 
+        /** What the port's OUT filters pass is delivered there and crosses its links. */
         private void leave(int source, int port, Flow flow, Trail trail, Visit visits) {
+            if (flipDone(source, trail)) return;
+            if (acls.filters(port, AclBinding.Direction.OUT)) {
+                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.OUT, flow.space(algebra), flow.cube()))
+                    filtered(source, p, trail, (f, t) -> leavePassed(source, port, f, t, visits));
+                return;
+            }
+            leavePassed(source, port, flow, trail, visits);
+        }
+
+        /** A part that got through the filters goes on with its ACL steps; one flipped a second time ends. */
+        private void filtered(int source, AclFilter.Part p, Trail trail, Next next) {
+            if (p.flipped() && flip(trail) != null) return;
+            Trail t = trail;
+            for (String step : p.steps()) t = new Trail(ids.element(step), t);
+            if (p.flipped() && flipDone(source, t)) return;
+            next.go(Flow.of(p.space(), p.cube()), t);
+        }
+
+        /** Whether the path is flipped and its entry has reached its sink from this source: nothing left to find. */
+        private boolean flipDone(int source, Trail trail) {
+            Trail flip = flip(trail);
+            return flip != null && flipsRecorded.contains(((long) source << 32) | sinkOf[flip.element]);
+        }
+
+        /** The flipped deny entry of a path, or null. */
+        private Trail flip(Trail trail) {
+            if (!acls.flips()) return null;
+            for (Trail t = trail; t != null; t = t.previous)
+                if (sinkOf[t.element] >= 0) return t;
+            return null;
+        }
+
+        /**
+         * Records a delivery; a flipped path instead reaches its deny entry's sink, the first time
+         * a path of the source flipped at that entry would leave by a source port without links,
+         * with its history up to the entry.
+         */
+        private void deliver(int source, int port, Flow flow, Trail trail) {
+            Trail flip = flip(trail);
+            if (flip == null) record(source, port, flow, trail);
+            else if (sources.contains(port) && network.linksFrom(port).isEmpty()
+                    && flipsRecorded.add(((long) source << 32) | sinkOf[flip.element]))
+                record(source, sinkOf[flip.element], flow, flip);
+        }
+
+        private interface Next {
+            void go(Flow flow, Trail trail);
+        }
+
+        private void leavePassed(int source, int port, Flow flow, Trail trail, Visit visits) {
             // Like hassel, a space leaving by a port is delivered there even if the path came in
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.
-            if (port != source) record(source, port, flow, trail);
+            if (port != source) deliver(source, port, flow, trail);
             Visit here = new Visit(port, flow, visits);
             for (Link l : network.linksFrom(port)) {
                 arrive(source, l.toPortId(), flow, new Trail(ids.element(l.id()), trail), here);

@@ -20,7 +20,7 @@ class StanfordCiscoDatasetsTest {
     @Test
     void fullImport(TestReporter reporter, @TempDir Path tmp) throws IOException {
         Path topology = tmp.resolve("stanford-topology.txt");
-        Files.writeString(topology, StanfordCiscoTopology.fromApkeep(Datasets.dir("stanford-apkeep")));
+        Files.writeString(topology, StanfordCiscoImport.topologyFromApkeep(Datasets.dir("stanford-apkeep")));
         long start = System.nanoTime();
         StanfordCiscoImport.Import imp = StanfordCiscoImport.load(Datasets.dir("stanford-backbone"), topology);
         long millis = (System.nanoTime() - start) / 1_000_000;

@@ -116,6 +116,27 @@ class StanfordCiscoImportTest {
     }
 
     @Test
+    void aDynamicSwitchportIsATrunkWhenSpanningTreeForwardsItInOtherVlans() {
+        Map<String, String> files = CiscoExcerpts.files();
+        String dynamic = "interface GigabitEthernet4/7\n switchport\n switchport trunk allowed vlan 20,30\n!\n"
+                + "interface GigabitEthernet4/8\n switchport\n!\n";
+        files.put("goza_rtr_config.txt", CiscoExcerpts.CONFIG.replace("interface Vlan20\n", dynamic + "interface Vlan20\n"));
+        files.put("goza_rtr_spanning_tree.txt", CiscoExcerpts.STP.replace("Gi4/4               Desg FWD 4         128.388  P2p Edge\n",
+                "Gi4/4               Desg FWD 4         128.388  P2p Edge\nGi4/7               Desg FWD 4         128.391  P2p\n"
+                        + "Gi4/8               Desg FWD 4         128.392  P2p\n"));
+        Network n = StanfordCiscoImport.parse(files, "topology.txt", CiscoExcerpts.TOPOLOGY).network();
+        int gi47 = n.portsOf("goza_rtr").stream().filter(p -> p.name().equals("gi4/7")).findFirst().orElseThrow().id();
+        int gi48 = n.portsOf("goza_rtr").stream().filter(p -> p.name().equals("gi4/8")).findFirst().orElseThrow().id();
+        // Gi4/7 forwards VLAN 20, not its access VLAN 1: DTP made it a trunk. Gi4/8 forwards VLAN 20 too.
+        assertThat(n.vlanMembership(gi47).orElseThrow().mode()).isEqualTo(new SwitchportMode.Trunk(Set.of(20, 30), 1));
+        assertThat(n.vlanMembership(gi48).orElseThrow().mode()).isEqualTo(new SwitchportMode.Trunk(CiscoText.vlanList("t", 1, "1-4094"), 1));
+        // Without spanning-tree evidence a dynamic port stays an access port of its access VLAN.
+        files.put("goza_rtr_spanning_tree.txt", CiscoExcerpts.STP);
+        Network quiet = StanfordCiscoImport.parse(files, "topology.txt", CiscoExcerpts.TOPOLOGY).network();
+        assertThat(quiet.vlanMembership(gi47).orElseThrow().mode()).isEqualTo(new SwitchportMode.Access(1));
+    }
+
+    @Test
     void vlan83MeansVlan580OnTheFourZoneRoutersOnly() {
         Map<String, String> files = new java.util.TreeMap<>();
         String stp = CiscoExcerpts.STP + "\nVLAN0580\nInterface Role Sts Cost Prio.Nbr Type\n------\nGi4/4 Desg FWD 4 128.388 P2p\n";

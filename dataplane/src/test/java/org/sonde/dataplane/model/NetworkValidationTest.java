@@ -119,6 +119,25 @@ class NetworkValidationTest {
     }
 
     @Test
+    void aclEntriesHaveIdsOfTheirOwn() {
+        Acl acl = new Acl("r:5@vlan20", List.of(new AclEntry(AclEntry.Verdict.DENY, Match.ANY), new AclEntry(AclEntry.Verdict.PERMIT, Match.ANY)));
+        Network n = new Network(LAYOUT, DEVICES, PORTS, List.of(), List.of(), List.of(acl), List.of(new AclBinding(1, AclBinding.Direction.IN, acl.id())),
+                List.of(), List.of());
+        AclEntryRef second = new AclEntryRef("r:5@vlan20", 2);
+        assertThat(second.id()).isEqualTo("acl:r:5@vlan20#2");
+        assertThat(AclEntryRef.parse(second.id())).contains(second);
+        assertThat(n.aclEntry(second.id())).contains(acl.entries().get(1));
+        assertThat(n.aclEntry("acl:r:5@vlan20#3")).isEmpty();
+        assertThat(n.aclEntry("acl:nope#1")).isEmpty();
+        for (String notAnEntry : List.of("r1", "acl:", "acl:x", "acl:x#", "acl:x#0", "acl:#1", "acl:x#1a", "acl:x#99999999999"))
+            assertThat(AclEntryRef.parse(notAnEntry)).as(notAnEntry).isEmpty();
+        rejects(() -> new AclEntryRef("x", 0), "entries count from 1");
+        rejects(() -> withTable(new RuleTable("a", MatchPolicy.FIRST_MATCH, List.of(rule("acl:x#1", Set.of(1), List.of(new Action.Drop()))))),
+                "rule acl:x#1", "reserved for ACL entries");
+        rejects(() -> Network.forwarding(LAYOUT, DEVICES, PORTS, List.of(new Link("acl:l", 1, 3, Origin.NONE)), List.of()), "link acl:l", "reserved for ACL entries");
+    }
+
+    @Test
     void randomNetworksAreValidAndEqualToThemselves() {
         for (long seed = 0; seed < 200; seed++)
             assertThat(RandomNetworks.network(seed)).isEqualTo(RandomNetworks.network(seed));

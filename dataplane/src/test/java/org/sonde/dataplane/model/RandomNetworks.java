@@ -84,6 +84,56 @@ public final class RandomNetworks {
         return new Network(LAYOUT, devices, ports, links, tables, acls, bindings, vlans, macs);
     }
 
+    /**
+     * {@code n} with up to three random ACLs (up to five entries each, random verdicts and matches
+     * over {@code n}'s layout, possibly none: deny everything) bound on random ports, IN or OUT,
+     * up to two per port and direction, replacing any ACLs {@code n} had. For property tests of
+     * the ACL semantics on networks small enough to forward every header.
+     */
+    public static Network withAcls(Network n, Random rnd) {
+        List<Acl> acls = new ArrayList<>();
+        int count = 1 + rnd.nextInt(3);
+        for (int i = 0; i < count; i++) {
+            List<AclEntry> entries = new ArrayList<>();
+            int size = rnd.nextInt(6);
+            for (int e = 0; e < size; e++)
+                entries.add(new AclEntry(rnd.nextInt(3) > 0 ? AclEntry.Verdict.PERMIT : AclEntry.Verdict.DENY,
+                        e == size - 1 && rnd.nextBoolean() ? Match.ANY : match(rnd, n.layout())));
+            acls.add(new Acl("acl-" + i, entries));
+        }
+        List<AclBinding> bindings = new ArrayList<>();
+        for (Port p : n.ports()) {
+            for (AclBinding.Direction d : AclBinding.Direction.values()) {
+                if (rnd.nextInt(3) > 0) continue;
+                List<Acl> shuffled = new ArrayList<>(acls);
+                java.util.Collections.shuffle(shuffled, rnd);
+                for (Acl a : shuffled.subList(0, 1 + rnd.nextInt(Math.min(2, shuffled.size()))))
+                    bindings.add(new AclBinding(p.id(), d, a.id()));
+            }
+        }
+        return new Network(n.layout(), n.devices(), n.ports(), n.links(), n.tables(), acls, bindings, n.vlanMemberships(), n.macEntries());
+    }
+
+    /**
+     * {@code n} with a random VLAN membership on about two ports in three (access or trunk, VLAN
+     * ids 0..{@code maxVlanId}, some beyond a narrow vlan field), replacing any it had.
+     */
+    public static Network withVlanMemberships(Network n, Random rnd, int maxVlanId) {
+        List<VlanMembership> vlans = new ArrayList<>();
+        for (Port p : n.ports()) {
+            switch (rnd.nextInt(3)) {
+                case 0 -> vlans.add(new VlanMembership(p.id(), new SwitchportMode.Access(rnd.nextInt(maxVlanId + 1))));
+                case 1 -> {
+                    Set<Integer> allowed = new HashSet<>();
+                    for (int v = 0; v <= maxVlanId; v++) if (rnd.nextBoolean()) allowed.add(v);
+                    vlans.add(new VlanMembership(p.id(), new SwitchportMode.Trunk(allowed, rnd.nextInt(maxVlanId + 1))));
+                }
+                default -> { }
+            }
+        }
+        return new Network(n.layout(), n.devices(), n.ports(), n.links(), n.tables(), n.acls(), n.aclBindings(), vlans, n.macEntries());
+    }
+
     private static Set<Integer> subset(Random rnd, List<Integer> from) {
         Set<Integer> out = new HashSet<>();
         for (int p : from) if (rnd.nextBoolean()) out.add(p);
@@ -92,8 +142,12 @@ public final class RandomNetworks {
     }
 
     private static Match match(Random rnd) {
+        return match(rnd, LAYOUT);
+    }
+
+    private static Match match(Random rnd, HeaderLayout layout) {
         Map<String, Ternary> fields = new LinkedHashMap<>();
-        for (HeaderField f : LAYOUT.fields()) {
+        for (HeaderField f : layout.fields()) {
             if (rnd.nextBoolean()) continue;
             long mask = rnd.nextLong() & f.fullMask();
             fields.put(f.name(), new Ternary(rnd.nextLong() & mask, mask));

@@ -54,7 +54,7 @@ public final class Selector {
         IntPredicate sink = new IntOpenHashSet(flipped.sinks())::contains;
         IntPredicate keep = d -> sink.test(d) || exits.contains(d);
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
-        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 1).withPairHeaders(false)
+        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 0).withPairHeaders(false)
                         .withAclDenySinks(flipped.aclDenySinks()),
                 () -> {
                     Candidates.Collector c = new Candidates.Collector(keep);

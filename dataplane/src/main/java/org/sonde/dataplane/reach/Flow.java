@@ -17,6 +17,8 @@ final class Flow {
     private final boolean exact;
     /** The space; built lazily for exact flows. */
     private HeaderSpace space;
+    /** The smallest header, once asked for: a flow reached from many sources is asked many times. */
+    private long[] example;
 
     private Flow(Cube cube, boolean exact, HeaderSpace space) {
         this.cube = cube;
@@ -58,8 +60,10 @@ final class Flow {
         return exact ? BigInteger.ONE.shiftLeft(algebra.variableCount() - cube.fixed()) : space(algebra).count();
     }
 
-    /** The smallest header, values in layout order. */
+    /** The smallest header, values in layout order (a copy: the caller may keep it). */
     long[] example(HeaderAlgebra algebra) {
-        return exact ? algebra.smallest(cube.care(), cube.value()).values() : space(algebra).pick().orElseThrow().values();
+        if (example == null)
+            example = exact ? algebra.smallest(cube.care(), cube.value()).values() : space(algebra).pick().orElseThrow().values();
+        return example.clone();
     }
 }

@@ -201,6 +201,11 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final Set<Integer> sources;
         /** Each element's deny sink when it is a flipped ACL deny entry, else -1. */
         private final int[] sinkOf;
+        /**
+         * What a port's filters let through, by (port, direction, space node): like tables, the
+         * filters meet the same space once per source that reaches the port alike.
+         */
+        private final Map<Long, List<Passed>> filteredCache = new HashMap<>();
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
         private final Set<Long> flipsRecorded = new HashSet<>();
         private final Map<Long, PairAcc> pairs = new HashMap<>();
@@ -225,7 +230,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         void arrive(int source, int port, Flow flow, Trail trail, Visit visits) {
             if (flipDone(source, trail)) return;
             if (acls.filters(port, AclBinding.Direction.IN)) {
-                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.IN, flow.space(algebra), flow.cube()))
+                for (Passed p : passed(port, AclBinding.Direction.IN, flow))
                     filtered(source, p, trail, (f, t) -> arrivePassed(source, port, f, t, visits));
                 return;
             }
@@ -269,20 +274,34 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private void leave(int source, int port, Flow flow, Trail trail, Visit visits) {
             if (flipDone(source, trail)) return;
             if (acls.filters(port, AclBinding.Direction.OUT)) {
-                for (AclFilter.Part p : acls.apply(port, AclBinding.Direction.OUT, flow.space(algebra), flow.cube()))
+                for (Passed p : passed(port, AclBinding.Direction.OUT, flow))
                     filtered(source, p, trail, (f, t) -> leavePassed(source, port, f, t, visits));
                 return;
             }
             leavePassed(source, port, flow, trail, visits);
         }
 
+        /** A part of a flow that got through a port's filters: the entries that let it, by element number. */
+        private record Passed(int[] steps, Flow flow, boolean flipped) {}
+
+        private List<Passed> passed(int port, AclBinding.Direction d, Flow flow) {
+            long key = ((long) (2 * port + d.ordinal()) << 32) | (flow.space(algebra).node() & 0xffffffffL);
+            List<Passed> known = filteredCache.get(key);
+            if (known != null) return known;
+            List<Passed> out = new ArrayList<>();
+            for (AclFilter.Part p : acls.apply(port, d, flow.space(algebra), flow.cube()))
+                out.add(new Passed(p.steps().stream().mapToInt(ids::element).toArray(), Flow.of(p.space(), p.cube()), p.flipped()));
+            filteredCache.put(key, out);
+            return out;
+        }
+
         /** A part that got through the filters goes on with its ACL steps; one flipped a second time ends. */
-        private void filtered(int source, AclFilter.Part p, Trail trail, Next next) {
+        private void filtered(int source, Passed p, Trail trail, Next next) {
             if (p.flipped() && flip(trail) != null) return;
             Trail t = trail;
-            for (String step : p.steps()) t = new Trail(ids.element(step), t);
+            for (int step : p.steps()) t = new Trail(step, t);
             if (p.flipped() && flipDone(source, t)) return;
-            next.go(Flow.of(p.space(), p.cube()), t);
+            next.go(p.flow(), t);
         }
 
         /** Whether the path is flipped and its entry has reached its sink from this source: nothing left to find. */

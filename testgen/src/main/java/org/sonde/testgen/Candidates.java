@@ -102,6 +102,16 @@ final class Candidates {
     /** The collectors' paths in canonical order: by source as listed in {@code sourceOrder}. */
     static Candidates merge(List<Collector> collectors, List<Integer> sourceOrder) {
         Candidates out = new Candidates();
+        int paths = 0, steps = 0;
+        for (Collector c : collectors) {
+            paths += c.store.size();
+            steps += c.store.histories.size();
+        }
+        out.sources.ensureCapacity(paths);
+        out.destinations.ensureCapacity(paths);
+        out.historyStart.ensureCapacity(paths + 1);
+        out.exampleOf.ensureCapacity(paths);
+        out.histories.ensureCapacity(steps);
         int[] exampleOffset = new int[collectors.size()];
         for (int w = 0; w < collectors.size(); w++) {
             exampleOffset[w] = out.examples.size();

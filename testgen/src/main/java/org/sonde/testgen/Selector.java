@@ -98,10 +98,12 @@ public final class Selector {
         private final SelectOptions options;
         private final Phases phases;
         private final Random random;
-        /** Element number to universe index, -1 outside the universe. */
-        private final int[] universeIndex;
-        private final int[] universe;
+        /** Whether each element (by number) lies on some candidate's claims and may be covered: the universe. */
+        private final boolean[] inUniverse;
+        private final int universeSize;
+        /** Candidates in the seeded order, which decides ties in the greedy cover. */
         private final int[] order;
+        /** Candidate c's claims are setElements[setStart[c] .. setStart[c + 1]), element numbers. */
         private final int[] setStart;
         private final int[] setElements;
         private final Set<String> packetIds = new HashSet<>();
@@ -117,54 +119,53 @@ public final class Selector {
             this.options = options;
             this.phases = phases;
             this.random = new Random(options.seed());
-            universeIndex = new int[ids.size()];
-            Arrays.fill(universeIndex, -1);
-            IntArrayList members = new IntArrayList();
-            for (int c = 0; c < candidates.size(); c++) {
-                for (int e : claims(c)) {
-                    if (universeIndex[e] >= 0 || (!options.only().isEmpty() && !options.only().contains(ids.id(e)))) continue;
-                    universeIndex[e] = members.size();
-                    members.add(e);
-                }
-            }
-            universe = members.toIntArray();
-            // The seed orders candidates, which decides ties in the greedy cover.
-            order = candidates.shuffledOrder(options.seed());
-            setStart = new int[order.length + 1];
+            boolean[] allowed = new boolean[ids.size()];
+            for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
+            inUniverse = new boolean[ids.size()];
+            setStart = new int[candidates.size() + 1];
             IntArrayList flat = new IntArrayList();
-            for (int i = 0; i < order.length; i++) {
-                for (int e : claims(order[i])) if (universeIndex[e] >= 0) flat.add(universeIndex[e]);
-                setStart[i + 1] = flat.size();
+            for (int c = 0; c < candidates.size(); c++) {
+                claims(c, allowed, flat);
+                setStart[c + 1] = flat.size();
             }
             setElements = flat.toIntArray();
+            for (int e : setElements) inUniverse[e] = true;
+            int n = 0;
+            for (boolean b : inUniverse) if (b) n++;
+            universeSize = n;
+            order = candidates.shuffledOrder(options.seed());
         }
 
         /**
-         * The elements of the cover's kind a path would test, by element number, distinct: an
-         * expected-absent path only its drop rule (upstream losses look like success), any other
-         * path its whole history.
+         * Appends the elements of the cover's kind path {@code c} would test, by element number,
+         * distinct, those {@code allowed}: an expected-absent path only its drop rule or deny entry
+         * (upstream losses look like success), any other path its whole history.
          */
-        private int[] claims(int c) {
-            int n = candidates.historyLength(c);
+        private void claims(int c, boolean[] allowed, IntArrayList into) {
+            int n = candidates.historyLength(c), from = into.size();
             boolean links = options.cover() == Cover.LINKS;
             if (sink.test(candidates.destination(c))) {
                 int last = candidates.historyElement(c, n - 1);
-                return links || ids.isLink(last) ? new int[0] : new int[] {last};
+                if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
+                return;
             }
-            IntArrayList out = new IntArrayList(n);
             for (int i = 0; i < n; i++) {
                 int e = candidates.historyElement(c, i);
-                if (ids.isLink(e) == links && !out.contains(e)) out.add(e);
+                if (ids.isLink(e) != links || !allowed[e]) continue;
+                boolean seen = false;
+                for (int k = from; k < into.size() && !seen; k++) seen = into.getInt(k) == e;
+                if (!seen) into.add(e);
             }
-            return out.toIntArray();
         }
 
         Suite run(long pairs, long reachExercisedRules) {
-            double[] weight = new double[universe.length];
-            for (int u = 0; u < universe.length; u++) weight[u] = options.weights().getOrDefault(ids.id(universe[u]), 1.0);
-            SetCover cover = new SetCover(setStart, setElements, weight);
-            boolean[] covered = new boolean[universe.length];
-            int[] misses = new int[universe.length];
+            double[] weight = new double[ids.size()];
+            for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
+            int[] rank = new int[order.length];
+            for (int i = 0; i < order.length; i++) rank[order[i]] = i;
+            SetCover cover = new SetCover(setStart, setElements, weight, rank);
+            boolean[] covered = new boolean[ids.size()];
+            int[] misses = new int[ids.size()];
             BitSet tried = new BitSet();
             List<TestPacket> tests = new ArrayList<>();
             List<int[]> testSets = new ArrayList<>();
@@ -173,7 +174,7 @@ public final class Selector {
                 if (round.length == 0) break;
                 for (int i : round) {
                     tried.set(i);
-                    TestPacket t = materialize(order[i]);
+                    TestPacket t = materialize(i);
                     if (t == null) continue;
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
@@ -188,7 +189,7 @@ public final class Selector {
                     testSets.add(observed);
                 }
             }
-            tests = withoutRedundant(tests, testSets, universe.length);
+            tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
             phases.end("cover", String.format("%,d regular packets, %,d paths tried", tests.size(), tried.cardinality()));
             List<TestPacket> reserved = reserve(tried);
@@ -205,8 +206,8 @@ public final class Selector {
             coveredRules.retainAll(reachableRules);
             coveredLinks.retainAll(reachableLinks);
             long coveredCount = 0;
-            for (boolean b : covered) if (b) coveredCount++;
-            double coverage = universe.length == 0 ? 1.0 : (double) coveredCount / universe.length;
+            for (int e = 0; e < covered.length; e++) if (covered[e] && inUniverse[e]) coveredCount++;
+            double coverage = universeSize == 0 ? 1.0 : (double) coveredCount / universeSize;
             Map<Integer, Long> perPort = tests.stream().collect(Collectors.groupingBy(TestPacket::ingress, Collectors.counting()));
             int terminals = new HashSet<>(options.sources()).size();
             Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,
@@ -214,16 +215,16 @@ public final class Selector {
                     reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, terminals,
                     terminals == 0 ? 0 : (double) tests.size() / terminals, perPort.values().stream().mapToLong(Long::longValue).max().orElse(0), 0);
             List<String> unobserved = new ArrayList<>();
-            for (int u = 0; u < universe.length; u++) if (!covered[u]) unobserved.add(ids.id(universe[u]));
+            for (int e = 0; e < covered.length; e++) if (inUniverse[e] && !covered[e]) unobserved.add(ids.id(e));
             return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
         }
 
-        /** The universe indexes of the elements {@code t} observes. */
+        /** The numbers of the universe's elements {@code t} observes. */
         private int[] observedUniverse(TestPacket t) {
             IntArrayList out = new IntArrayList();
             for (String id : t.observed()) {
                 int e = ids.element(id);
-                if (e >= 0 && universeIndex[e] >= 0 && !out.contains(universeIndex[e])) out.add(universeIndex[e]);
+                if (e >= 0 && inUniverse[e] && !out.contains(e)) out.add(e);
             }
             return out.toIntArray();
         }
@@ -279,16 +280,16 @@ public final class Selector {
 
         /** Up to {@code reservedPerElement} packets per element, from paths the cover did not try, in candidate order. */
         private List<TestPacket> reserve(BitSet tried) {
-            int[] kept = new int[universe.length];
+            int[] kept = new int[ids.size()];
             List<TestPacket> out = new ArrayList<>();
             int perElement = options.reservedPerElement();
             if (perElement == 0) return out;
-            for (int i = 0; i < order.length; i++) {
-                if (tried.get(i)) continue;
+            for (int c : order) {
+                if (tried.get(c)) continue;
                 boolean wanted = false;
-                for (int k = setStart[i]; k < setStart[i + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
+                for (int k = setStart[c]; k < setStart[c + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
                 if (!wanted) continue;
-                TestPacket t = materialize(order[i]);
+                TestPacket t = materialize(c);
                 if (t == null) continue;
                 int[] observed = observedUniverse(t);
                 boolean useful = false;

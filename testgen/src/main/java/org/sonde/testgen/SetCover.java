@@ -12,16 +12,24 @@ public final class SetCover {
     private final int[] start;
     private final int[] elements;
     private final double[] weight;
+    private final int[] rank;
 
     /**
      * @param start    where each set begins in {@code elements}, plus one final end
      * @param elements element indexes of all sets, set after set
      * @param weight   weight per element; an element of weight 0 counts for nothing
+     * @param rank     per set, its place among equally good sets (lower first); distinct values
      */
-    public SetCover(int[] start, int[] elements, double[] weight) {
+    public SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
         this.start = start;
         this.elements = elements;
         this.weight = weight;
+        this.rank = rank;
+    }
+
+    /** Sets ranked by their number. */
+    public SetCover(int[] start, int[] elements, double[] weight) {
+        this(start, elements, weight, java.util.stream.IntStream.range(0, start.length - 1).toArray());
     }
 
     /** How many sets there are. */
@@ -31,12 +39,12 @@ public final class SetCover {
 
     /**
      * Sets chosen greedily, in the order chosen: each time the set whose uncovered elements weigh
-     * most, the lower-numbered set on ties, until no set adds weight. {@code covered} is updated
+     * most, the lower-ranked set on ties, until no set adds weight. {@code covered} is updated
      * as sets are chosen; sets in {@code excluded} are never chosen. Lazy evaluation: a set's gain
      * only shrinks, so a stale gain on top of the heap is recomputed before it is trusted.
      */
     public int[] greedy(boolean[] covered, BitSet excluded) {
-        Heap heap = new Heap(sets());
+        Heap heap = new Heap(sets(), rank);
         for (int i = 0; i < sets(); i++) {
             if (excluded.get(i)) continue;
             double g = gain(i, covered);
@@ -73,15 +81,17 @@ public final class SetCover {
         return g;
     }
 
-    /** A binary max-heap of (gain, set) in primitive arrays; ties go to the lower set number. */
+    /** A binary max-heap of (gain, set) in primitive arrays; ties go to the lower rank. */
     private static final class Heap {
         private final int[] set;
         private final double[] gain;
+        private final int[] rank;
         private int size;
 
-        Heap(int capacity) {
+        Heap(int capacity, int[] rank) {
             set = new int[capacity];
             gain = new double[capacity];
+            this.rank = rank;
         }
 
         void add(int s, double g) {
@@ -118,7 +128,7 @@ public final class SetCover {
         }
 
         private boolean above(int a, int b) {
-            return gain[a] > gain[b] || (gain[a] == gain[b] && set[a] < set[b]);
+            return gain[a] > gain[b] || (gain[a] == gain[b] && rank[set[a]] < rank[set[b]]);
         }
 
         private void siftDown(int i) {

@@ -34,7 +34,8 @@ for pair in $datasets; do
   run "$d" "$f" 100% links
 done
 
-python3 - "$root/BENCHMARKS.md" "${runs[@]}" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "${runs[@]}" <<'PY'
+from benchmarks_md import write_section
 import json, os, sys
 target, runs = sys.argv[1], sys.argv[2:]
 # The dissertation's Table 2.3 and link cover sizes (quad-core i7 3.2 GHz, 8 threads), by network.
@@ -51,7 +52,7 @@ for r in runs:
     d, t, cover, path, wall = r.split("|")
     s = json.load(open(path))["summary"]
     rows[(d, t, cover)] = (s, float(wall))
-lines = ["<!-- atpg-table23:begin -->", "## ATPG test packet generation (dissertation Table 2.3)", "",
+lines = ["## ATPG test packet generation (dissertation Table 2.3)", "",
          "Command: `bench/atpg-table23.sh` (each cell one `sonde atpg generate --cover rules --seed 1` process; "
          "wall time of the whole process: JVM start, parsing, reachability, selection, writing the suite). "
          f"Machine: {os.cpu_count()} cores. Sonde's figure first, the dissertation's for the same network in "
@@ -93,14 +94,5 @@ lines += ["Reference run side by side: none here (the dissertation's code is Pyt
           "hassel's C implementation takes 363 s wall (546 s CPU, 2 workers) on `internet2-hassel` on a 2-core machine "
           "like this one (datasets README); `sonde reach --network internet2-hassel --format hassel --no-pair-headers` "
           "computes the same 25,453 pairs and 12,792,029 paths (HasselAgreementTest).", ""]
-lines.append("<!-- atpg-table23:end -->")
-section = "\n".join(lines) + "\n"
-text = open(target).read()
-if "<!-- atpg-table23:begin -->" in text:
-    head, rest = text.split("<!-- atpg-table23:begin -->", 1)
-    text = head + section + rest.split("<!-- atpg-table23:end -->", 1)[1].lstrip("\n")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open(target, "w").write(text)
-print(section)
+write_section(target, "atpg-table23", lines)
 PY

@@ -42,7 +42,8 @@ for size in $sizes; do
   results+=("$size|$file|$json|$out|$tshark_out")
 done
 
-python3 - "$root/BENCHMARKS.md" "${results[@]}" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "${results[@]}" <<'PY'
+from benchmarks_md import write_section
 import json, os, platform, subprocess, sys
 target, runs = sys.argv[1], sys.argv[2:]
 def version(cmd):
@@ -50,7 +51,7 @@ def version(cmd):
         return subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout.splitlines()[0].strip().rstrip(".")
     except Exception as e:
         return "unknown"
-lines = ["<!-- pcap-read:begin -->", "## Reading and decoding a RoCEv2 capture", "",
+lines = ["## Reading and decoding a RoCEv2 capture", "",
          "Command: `bench/pcap-read.sh` (captures made by `sonde pcap synth --seed 1`: RC WRITEs, MTU 1024, "
          "8 QPs, ACKs, NAKs, CNPs; page cache warm; wall time of whole processes, JVM start included, "
          "measured with hyperfine).",
@@ -81,15 +82,6 @@ for r in runs:
             continue
         lines.append(f"| {nbytes / 1e9:.2f} GB, {packets:,} packets | `{res['command']}` | {mean:.3f} ± {sd:.3f} "
                      f"| {packets / mean / 1e6:.2f} M | {nbytes / mean / 1e9:.2f} | {ratio} |")
-lines.append("<!-- pcap-read:end -->")
-section = "\n".join(lines) + "\n"
-text = open(target).read() if os.path.exists(target) else "# Benchmarks\n\nEach section is written by the script it names; rerun it to refresh.\n\n"
-if "<!-- pcap-read:begin -->" in text:
-    head, rest = text.split("<!-- pcap-read:begin -->", 1)
-    text = head + section + rest.split("<!-- pcap-read:end -->", 1)[1].lstrip("\n")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open(target, "w").write(text)
-print(section)
+write_section(target, "pcap-read", lines)
 PY
 [ "${KEEP:-0}" = 1 ] || rm -f "$dir"/roce-*.pcap

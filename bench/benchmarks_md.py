@@ -1,0 +1,17 @@
+"""Writes one section of BENCHMARKS.md, between <!-- NAME:begin --> and <!-- NAME:end -->, leaving
+the other sections as they are: each bench script owns its section."""
+import os
+
+
+def write_section(target, name, lines):
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    section = "\n".join([begin, *lines, end]) + "\n"
+    text = open(target).read() if os.path.exists(target) else \
+        "# Benchmarks\n\nEach section is written by the script it names; rerun it to refresh.\n\n"
+    if begin in text:
+        head, rest = text.split(begin, 1)
+        text = head + section + rest.split(end, 1)[1].lstrip("\n")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    open(target, "w").write(text)
+    print(section)

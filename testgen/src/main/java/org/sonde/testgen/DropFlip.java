@@ -90,13 +90,21 @@ final class DropFlip {
     }
 
     /**
-     * Whether expected-absent packet {@code t} observes element {@code id}: a drop rule it meets,
-     * or an ACL deny entry it meets whose failure (permitting) would deliver it somewhere.
+     * Whether packet {@code t} observes the failure of element {@code id}, a rule or ACL entry it
+     * meets that stops what it matches: an ACL deny entry when its failing (permitting) would
+     * change where the packet arrives (deliver an expected-absent packet, or add an exit to a
+     * packet whose other copies arrive); a drop rule when the packet is expected absent.
      */
     static boolean observes(Network n, Forwarder forwarder, TestPacket t, String id) {
         var entry = n.aclEntry(id);
         if (entry.isPresent())
-            return entry.get().verdict() == AclEntry.Verdict.DENY && !forwarder.forwardPermitting(t.ingress(), t.values(), id).egress().isEmpty();
-        return n.rule(id).orElseThrow().actions().getLast() instanceof Action.Drop;
+            return entry.get().verdict() == AclEntry.Verdict.DENY
+                    && !forwarder.forwardPermitting(t.ingress(), t.values(), id).egress().keySet().equals(t.expected().keySet());
+        return t.expectDrop() && n.rule(id).orElseThrow().actions().getLast() instanceof Action.Drop;
+    }
+
+    /** Whether element {@code id} of {@code n} is an ACL deny entry. */
+    static boolean isDenyEntry(Network n, String id) {
+        return n.aclEntry(id).filter(e -> e.verdict() == AclEntry.Verdict.DENY).isPresent();
     }
 }

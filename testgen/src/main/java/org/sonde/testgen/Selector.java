@@ -382,12 +382,15 @@ public final class Selector {
      * {@code t} with the elements whose failure it observes. An expected-absent packet observes
      * only its drop rules and the ACL deny entries whose permitting would deliver it (failing by
      * forwarding; upstream losses look like success), see {@link DropFlip#observes}. Any other
-     * packet observes the elements whose loss changes its exits: the trace's essential ones.
+     * packet observes the elements whose loss changes its exits, the trace's essential ones, and
+     * the deny entries that stop some of its copies if their permitting would add an exit (a
+     * broadcast copy denied at one router while others arrive).
      */
     private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, Forwarder.Trace trace) {
         List<String> observed = t.expectDrop()
                 ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
-                : trace.essential();
+                : java.util.stream.Stream.concat(trace.essential().stream(),
+                        t.rules().stream().filter(r -> DropFlip.isDenyEntry(network, r) && DropFlip.observes(network, forwarder, t, r))).toList();
         return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);
     }
 }

@@ -75,6 +75,37 @@ class AclSelectionTest {
         assertThat(plain.tests()).allSatisfy(t -> assertThat(t.rules()).noneMatch(AclEntryRef::isAclEntry));
     }
 
+    /**
+     * A broadcast whose copy to one exit a deny entry stops while the other copy arrives: the
+     * packet is not expected absent, yet it observes the entry, since the entry's failing would
+     * add an exit; a fault there is detected and suspected.
+     */
+    @Test
+    void aDenyEntryStoppingOneCopyOfABroadcastIsObserved() {
+        var layout = org.sonde.dataplane.model.HeaderLayout.builder("tp").field("tp_dst", 16).build();
+        var bcast = new org.sonde.dataplane.model.Rule("bcast", 1, Set.of(1), org.sonde.dataplane.model.Match.ANY,
+                List.of(new org.sonde.dataplane.model.Action.Forward(List.of(2, 3))));
+        var noSsh = new org.sonde.dataplane.model.Acl("no-ssh", List.of(
+                new AclEntry(AclEntry.Verdict.DENY, org.sonde.dataplane.model.Match.ANY.and("tp_dst", org.sonde.dataplane.model.Ternary.exact(22, 16))),
+                new AclEntry(AclEntry.Verdict.PERMIT, org.sonde.dataplane.model.Match.ANY)));
+        Network n = new Network(layout, List.of(new org.sonde.dataplane.model.Device("S")),
+                List.of(new org.sonde.dataplane.model.Port(1, "S", "in"), new org.sonde.dataplane.model.Port(2, "S", "o1"),
+                        new org.sonde.dataplane.model.Port(3, "S", "o2")),
+                List.of(), List.of(new org.sonde.dataplane.model.RuleTable("S", org.sonde.dataplane.model.MatchPolicy.FIRST_MATCH, List.of(bcast))),
+                List.of(noSsh), List.of(new org.sonde.dataplane.model.AclBinding(3, org.sonde.dataplane.model.AclBinding.Direction.OUT, "no-ssh")),
+                List.of(), List.of());
+        Model model = Model.of(n);
+        Suite suite = Selector.select(model, SelectOptions.of(List.of(1, 2, 3), Cover.RULES));
+        assertThat(suite.unobserved()).isEmpty();
+        assertThat(suite.tests()).anySatisfy(t -> {
+            assertThat(t.expected()).containsOnlyKeys(2);
+            assertThat(t.observed()).contains("acl:no-ssh#1");
+        });
+        List<Emulator.Result> results = Emulator.run(model, suite, List.of(Fault.parse("test", "acl:no-ssh#1:permit")), 50);
+        assertThat(results).anySatisfy(r -> assertThat(r.pass()).isFalse());
+        assertThat(Localizer.localize(Localizer.observations(suite, results)).suspects()).contains("acl:no-ssh#1");
+    }
+
     static Localizer.Localization localize(String... faults) {
         List<Emulator.Result> results = Emulator.run(MODEL, SUITE, java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), 50);
         assertThat(results).as(String.join(" ", faults)).anySatisfy(r -> assertThat(r.pass()).isFalse());

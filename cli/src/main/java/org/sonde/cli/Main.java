@@ -29,7 +29,16 @@ public final class Main {
     /** Runs one command line and returns its exit code; used by tests as well. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = commandLine(out, err);
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // An Error passes picocli's handlers; the heap is the one limit a user can raise.
+            err.printf("sonde: out of memory (the heap may grow to %.1f GB). Give the JVM more with"
+                    + " SONDE_JAVA_OPTS=-Xmx<size>, or make the run smaller (e.g. --terminals 10%%).%n",
+                    Runtime.getRuntime().maxMemory() / 1e9);
+            err.flush();
+            return ExitCode.ENVIRONMENT.code();
+        }
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {

@@ -96,6 +96,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             throw new IllegalStateException("reachability interrupted", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
+            // Errors (out of memory above all) are the caller's to report as they are.
+            if (e.getCause() instanceof Error err) throw err;
             throw new IllegalStateException("reachability failed", e.getCause());
         }
         return merge(ids, options, partials);

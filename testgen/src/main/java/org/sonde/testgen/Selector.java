@@ -3,7 +3,6 @@ package org.sonde.testgen;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashSet;
@@ -17,19 +16,23 @@ import java.util.stream.Collectors;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ElementIds;
+import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
 
 /**
- * ATPG test packet selection (dissertation §2.2.1): all-pairs reachability from the terminals,
- * one packet per path (equivalence class), then a greedy minimum set cover of the exercised rules
- * or links. Packets left out are the reserved packets.
+ * ATPG test packet selection (dissertation §2.2.1): all-pairs reachability between the terminals,
+ * every path (equivalence class) a candidate packet, streamed from the search into {@link
+ * Candidates}, then a greedy minimum set cover of the rules, ACL entries or links the paths claim.
+ * Candidates left out supply the reserved packets.
  *
- * <p>Drop rules are flipped to forward into sink ports for the analysis ({@link DropFlip}), so
- * headers they claim become candidates that the real network must not deliver. Each candidate's
- * expectation and rule set come from forwarding its header concretely through the real model
- * ({@link Forwarder}): a header taking several branches (broadcast, rules without shadowing)
- * expects all of its exits, and its rule set is everything it exercises.
+ * <p>Drop rules and ACL deny entries are flipped into sink ports for the analysis ({@link
+ * DropFlip}), so headers they stop become candidates that the real network must not deliver. A
+ * chosen path becomes a packet only after its header is forwarded concretely through the real
+ * model ({@link Forwarder}), which gives its expectation (a header taking several branches expects
+ * all of its exits), its rule set, and what it observes: the elements whose loss changes its
+ * exits. What a chosen packet claims but does not observe, later rounds of the cover take from
+ * other paths; what no tried packet observes is reported as unobserved.
  */
 public final class Selector {
     private Selector() {}
@@ -54,8 +57,10 @@ public final class Selector {
         IntPredicate sink = new IntOpenHashSet(flipped.sinks())::contains;
         IntPredicate keep = d -> sink.test(d) || exits.contains(d);
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
-        ReachResult reach = Reachability.compute(flipped.network(), model.with(flipped.network()).reachOptions(options.sources(), 0).withPairHeaders(false)
-                        .withAclDenySinks(flipped.aclDenySinks()),
+        // No histories or header unions per pair: the candidates hold every path.
+        ReachOptions reachOptions = model.with(flipped.network()).reachOptions(options.sources(), 0)
+                .withPairHeaders(false).withAclDenySinks(flipped.aclDenySinks());
+        ReachResult reach = Reachability.compute(flipped.network(), reachOptions,
                 () -> {
                     Candidates.Collector c = new Candidates.Collector(keep);
                     collectors.add(c);

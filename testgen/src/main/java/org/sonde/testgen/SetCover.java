@@ -1,7 +1,9 @@
 package org.sonde.testgen;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
@@ -13,6 +15,8 @@ public final class SetCover {
     private final int[] elements;
     private final double[] weight;
     private final int[] rank;
+    /** The sets in rank order. */
+    private final int[] byRank;
 
     /**
      * @param start    where each set begins in {@code elements}, plus one final end
@@ -25,6 +29,8 @@ public final class SetCover {
         this.elements = elements;
         this.weight = weight;
         this.rank = rank;
+        this.byRank = new int[rank.length];
+        for (int set = 0; set < rank.length; set++) byRank[rank[set]] = set;
     }
 
     /** Sets ranked by their number. */
@@ -38,12 +44,75 @@ public final class SetCover {
     }
 
     /**
-     * Sets chosen greedily, in the order chosen: each time the set whose uncovered elements weigh
-     * most, the lower-ranked set on ties, until no set adds weight. {@code covered} is updated
-     * as sets are chosen; sets in {@code excluded} are never chosen. Lazy evaluation: a set's gain
-     * only shrinks, so a stale gain on top of the heap is recomputed before it is trusted.
+     * Sets chosen greedily, in the order chosen: each time a set whose uncovered elements weigh
+     * most, until no set adds weight; on ties the lower-ranked set (with whole-number weights:
+     * the lower-ranked among the sets that had that gain from the start, then those whose gain
+     * dropped to it, in the order it dropped). {@code covered} is updated as sets are chosen; sets
+     * in {@code excluded} are never chosen. Lazy evaluation: a set's gain only shrinks, so a stale
+     * gain is recomputed before it is trusted.
      */
     public int[] greedy(boolean[] covered, BitSet excluded) {
+        for (double w : weight) if (w != Math.rint(w) || w > Integer.MAX_VALUE / 1024) return heapGreedy(covered, excluded);
+        return bucketGreedy(covered, excluded);
+    }
+
+    /**
+     * The lazy greedy with whole-number gains (every weight a whole number, as by default): one
+     * first-in first-out list per gain, highest gain first, sets filed in rank order; a set whose
+     * gain has dropped is filed again at the end of its new gain's list. Gains only drop, so the
+     * lists above the current one stay empty. Constant work per filing, where a heap of millions of
+     * candidates pays a logarithm per stale gain.
+     */
+    private int[] bucketGreedy(boolean[] covered, BitSet excluded) {
+        List<IntArrayList> lists = new ArrayList<>();
+        for (int set : byRank) {
+            if (excluded.get(set)) continue;
+            int g = (int) gain(set, covered);
+            if (g <= 0) continue;
+            while (lists.size() <= g) lists.add(new IntArrayList());
+            lists.get(g).add(set);
+        }
+        int open = openElements(covered);
+        int[] next = new int[lists.size()];
+        IntArrayList chosen = new IntArrayList();
+        for (int g = lists.size() - 1; g > 0 && open > 0; ) {
+            IntArrayList list = lists.get(g);
+            if (next[g] == list.size()) {
+                g--;
+                continue;
+            }
+            int set = list.getInt(next[g]++);
+            int now = (int) gain(set, covered);
+            if (now == g) {
+                chosen.add(set);
+                open -= cover(set, covered);
+            } else if (now > 0) {
+                lists.get(now).add(set);
+            }
+        }
+        return chosen.toIntArray();
+    }
+
+    /** Elements that can still add weight. */
+    private int openElements(boolean[] covered) {
+        int open = 0;
+        for (int e = 0; e < covered.length; e++) if (!covered[e] && weight[e] > 0) open++;
+        return open;
+    }
+
+    /** Marks the set's elements covered; how many of them could still add weight. */
+    private int cover(int set, boolean[] covered) {
+        int closed = 0;
+        for (int k = start[set]; k < start[set + 1]; k++) {
+            int e = elements[k];
+            if (!covered[e] && weight[e] > 0) closed++;
+            covered[e] = true;
+        }
+        return closed;
+    }
+
+    /** The lazy greedy over a heap, for fractional weights. */
+    private int[] heapGreedy(boolean[] covered, BitSet excluded) {
         Heap heap = new Heap(sets(), rank);
         for (int i = 0; i < sets(); i++) {
             if (excluded.get(i)) continue;
@@ -51,9 +120,8 @@ public final class SetCover {
             if (g > 0) heap.add(i, g);
         }
         heap.heapify();
-        // Elements that can still add weight; once none is left, the rest of the heap is dead.
-        int open = 0;
-        for (int e = 0; e < covered.length; e++) if (!covered[e] && weight[e] > 0) open++;
+        // Once no element can add weight, the rest of the heap is dead.
+        int open = openElements(covered);
         IntArrayList chosen = new IntArrayList();
         while (!heap.isEmpty() && open > 0) {
             int top = heap.topSet();
@@ -64,11 +132,7 @@ public final class SetCover {
                 heap.lowerTop(g);
             } else {
                 chosen.add(top);
-                for (int k = start[top]; k < start[top + 1]; k++) {
-                    int e = elements[k];
-                    if (!covered[e] && weight[e] > 0) open--;
-                    covered[e] = true;
-                }
+                open -= cover(top, covered);
                 heap.pop();
             }
         }

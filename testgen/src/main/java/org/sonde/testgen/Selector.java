@@ -174,8 +174,9 @@ public final class Selector {
             BitSet tried = new BitSet();
             List<TestPacket> tests = new ArrayList<>();
             List<int[]> testSets = new ArrayList<>();
+            int[] among = null;
             while (true) {
-                int[] round = cover.greedy(covered.clone(), tried);
+                int[] round = among == null ? cover.greedy(covered.clone(), tried) : cover.greedy(covered.clone(), tried, among);
                 if (round.length == 0) break;
                 for (int i : round) {
                     tried.set(i);
@@ -193,6 +194,9 @@ public final class Selector {
                     tests.add(t);
                     testSets.add(observed);
                 }
+                // Later rounds only need the paths through what is still open.
+                among = holding(covered, weight, tried);
+                if (among.length == 0) break;
             }
             tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
@@ -222,6 +226,28 @@ public final class Selector {
             List<String> unobserved = new ArrayList<>();
             for (int e = 0; e < covered.length; e++) if (inUniverse[e] && !covered[e]) unobserved.add(ids.id(e));
             return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
+        }
+
+        /** Candidate numbers by element, built on first use: elementSets[elementStart[e] .. elementStart[e + 1]). */
+        private int[] elementStart, elementSets;
+
+        /** The untried candidates whose claims hold an element not yet covered that still has weight. */
+        private int[] holding(boolean[] covered, double[] weight, BitSet tried) {
+            if (elementStart == null) {
+                elementStart = new int[covered.length + 1];
+                for (int e : setElements) elementStart[e + 1]++;
+                for (int e = 0; e < covered.length; e++) elementStart[e + 1] += elementStart[e];
+                elementSets = new int[setElements.length];
+                int[] fill = elementStart.clone();
+                for (int c = 0; c + 1 < setStart.length; c++)
+                    for (int k = setStart[c]; k < setStart[c + 1]; k++) elementSets[fill[setElements[k]]++] = c;
+            }
+            BitSet out = new BitSet();
+            for (int e = 0; e < covered.length; e++) {
+                if (covered[e] || weight[e] <= 0) continue;
+                for (int k = elementStart[e]; k < elementStart[e + 1]; k++) if (!tried.get(elementSets[k])) out.set(elementSets[k]);
+            }
+            return out.stream().toArray();
         }
 
         /** The numbers of the universe's elements {@code t} observes. */

@@ -52,8 +52,21 @@ public final class SetCover {
      * gain is recomputed before it is trusted.
      */
     public int[] greedy(boolean[] covered, BitSet excluded) {
-        for (double w : weight) if (w != Math.rint(w) || w > Integer.MAX_VALUE / 1024) return heapGreedy(covered, excluded);
-        return bucketGreedy(covered, excluded);
+        return greedy(covered, excluded, byRank);
+    }
+
+    /** As {@link #greedy(boolean[], BitSet)}, choosing only among {@code among} (set numbers, any order). */
+    public int[] greedy(boolean[] covered, BitSet excluded, int[] among) {
+        int[] sets = among == byRank ? byRank : among.clone();
+        if (sets != byRank) {
+            // Rank order, so the queues file sets as the whole-problem greedy would.
+            long[] keyed = new long[sets.length];
+            for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank[sets[i]] << 32) | sets[i];
+            java.util.Arrays.sort(keyed);
+            for (int i = 0; i < sets.length; i++) sets[i] = (int) keyed[i];
+        }
+        for (double w : weight) if (w != Math.rint(w) || w > Integer.MAX_VALUE / 1024) return heapGreedy(covered, excluded, sets);
+        return bucketGreedy(covered, excluded, sets);
     }
 
     /**
@@ -63,9 +76,9 @@ public final class SetCover {
      * lists above the current one stay empty. Constant work per filing, where a heap of millions of
      * candidates pays a logarithm per stale gain.
      */
-    private int[] bucketGreedy(boolean[] covered, BitSet excluded) {
+    private int[] bucketGreedy(boolean[] covered, BitSet excluded, int[] sets) {
         List<IntArrayList> lists = new ArrayList<>();
-        for (int set : byRank) {
+        for (int set : sets) {
             if (excluded.get(set)) continue;
             int g = (int) gain(set, covered);
             if (g <= 0) continue;
@@ -112,9 +125,9 @@ public final class SetCover {
     }
 
     /** The lazy greedy over a heap, for fractional weights. */
-    private int[] heapGreedy(boolean[] covered, BitSet excluded) {
-        Heap heap = new Heap(sets(), rank);
-        for (int i = 0; i < sets(); i++) {
+    private int[] heapGreedy(boolean[] covered, BitSet excluded, int[] sets) {
+        Heap heap = new Heap(sets.length, rank);
+        for (int i : sets) {
             if (excluded.get(i)) continue;
             double g = gain(i, covered);
             if (g > 0) heap.add(i, g);

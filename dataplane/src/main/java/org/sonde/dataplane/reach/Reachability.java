@@ -158,13 +158,20 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         final int element;
         final int length;
         final Trail previous;
+        /** The step of the path's flipped ACL deny entry, or null: asked at every port, so kept, not searched. */
+        final Trail flipped;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
 
         Trail(int element, Trail previous) {
+            this(element, previous, false);
+        }
+
+        Trail(int element, Trail previous, boolean flip) {
             this.element = element;
             this.previous = previous;
             this.length = previous == null ? 1 : previous.length + 1;
+            this.flipped = flip ? this : previous == null ? null : previous.flipped;
         }
 
         static int[] elements(Trail t) {
@@ -301,7 +308,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private void filtered(int source, Passed p, Trail trail, Next next) {
             if (p.flipped() && flip(trail) != null) return;
             Trail t = trail;
-            for (int step : p.steps()) t = new Trail(step, t);
+            for (int step : p.steps()) t = new Trail(step, t, sinkOf[step] >= 0);
             if (p.flipped() && flipDone(source, t)) return;
             next.go(p.flow(), t);
         }
@@ -314,10 +321,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         /** The flipped deny entry of a path, or null. */
         private Trail flip(Trail trail) {
-            if (!acls.flips()) return null;
-            for (Trail t = trail; t != null; t = t.previous)
-                if (sinkOf[t.element] >= 0) return t;
-            return null;
+            return trail == null ? null : trail.flipped;
         }
 
         /**

@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongArrays;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,14 @@ final class Candidates {
     /** The i-th element of the path's history. */
     int historyElement(int c, int i) {
         return histories.getInt(historyStart.getInt(c) + i);
+    }
+
+    /** Every element number on some path. */
+    BitSet elements() {
+        BitSet out = new BitSet();
+        int[] all = histories.elements();
+        for (int i = 0, n = histories.size(); i < n; i++) out.set(all[i]);
+        return out;
     }
 
     /** A header the path delivers, as it arrives (after rewrites); shared, do not modify. */

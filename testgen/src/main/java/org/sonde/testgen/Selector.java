@@ -204,12 +204,10 @@ public final class Selector {
             List<TestPacket> reserved = reserve(tried);
             phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
+            BitSet onPaths = candidates.elements();
             Set<String> reachableRules = new HashSet<>(), reachableLinks = new HashSet<>();
-            for (int c = 0; c < candidates.size(); c++)
-                for (int i = 0; i < candidates.historyLength(c); i++) {
-                    int e = candidates.historyElement(c, i);
-                    (ids.isLink(e) ? reachableLinks : reachableRules).add(ids.id(e));
-                }
+            for (int e = onPaths.nextSetBit(0); e >= 0; e = onPaths.nextSetBit(e + 1))
+                (ids.isLink(e) ? reachableLinks : reachableRules).add(ids.id(e));
             Set<String> coveredRules = new HashSet<>(), coveredLinks = new HashSet<>();
             tests.forEach(t -> { coveredRules.addAll(t.rules()); coveredLinks.addAll(t.links()); });
             coveredRules.retainAll(reachableRules);

@@ -1,5 +1,12 @@
 package org.sonde.dataplane.reach;
 
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -207,17 +214,20 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final PathListener listener;
         private final HeaderAlgebra algebra;
         private final AclFilter acls;
-        private final Set<Integer> sources;
+        private final IntOpenHashSet sources;
+        private final Int2IntOpenHashMap twinOf;
+        /** Per port, the links leaving it as (destination port, element number) pairs, flat. */
+        private final Int2ObjectOpenHashMap<IntArrayList> linkSteps = new Int2ObjectOpenHashMap<>();
         /** Each element's deny sink when it is a flipped ACL deny entry, else -1. */
         private final int[] sinkOf;
         /**
          * What a port's filters let through, by (port, direction, space node): like tables, the
          * filters meet the same space once per source that reaches the port alike.
          */
-        private final Map<Long, List<Passed>> filteredCache = new HashMap<>();
+        private final Long2ObjectOpenHashMap<List<Passed>> filteredCache = new Long2ObjectOpenHashMap<>();
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
-        private final Set<Long> flipsRecorded = new HashSet<>();
-        private final Map<Long, PairAcc> pairs = new HashMap<>();
+        private final LongOpenHashSet flipsRecorded = new LongOpenHashSet();
+        private final Long2ObjectOpenHashMap<PairAcc> pairs = new Long2ObjectOpenHashMap<>();
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
@@ -230,7 +240,11 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             this.acls = acls;
             this.listener = listener;
             this.algebra = transfer.algebra();
-            this.sources = new HashSet<>(options.sources());
+            this.sources = new IntOpenHashSet(options.sources());
+            this.twinOf = new Int2IntOpenHashMap(options.outputTwins());
+            twinOf.defaultReturnValue(-1);
+            for (Link l : network.links())
+                linkSteps.computeIfAbsent(l.fromPortId(), p -> new IntArrayList()).addAll(IntList.of(l.toPortId(), ids.element(l.id())));
             this.sinkOf = new int[ids.size()];
             for (int e = 0; e < sinkOf.length; e++) sinkOf[e] = ids.isAclEntry(e) ? acls.sinkOf(ids.id(e)) : -1;
         }
@@ -272,7 +286,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                     if (out == port) continue;
                     if (stage < options.stages()) {
                         stage(source, arrival, out, stage + 1, o.flow(), next, visits);
-                    } else if (options.outputTwins().getOrDefault(arrival, -1) != out) {
+                    } else if (twinOf.get(arrival) != out) {
                         leave(source, out, o.flow(), next, visits);
                     }
                 }
@@ -332,7 +346,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private void deliver(int source, int port, Flow flow, Trail trail) {
             Trail flip = flip(trail);
             if (flip == null) record(source, port, flow, trail);
-            else if (sources.contains(port) && network.linksFrom(port).isEmpty()
+            else if (sources.contains(port) && !linkSteps.containsKey(port)
                     && flipsRecorded.add(((long) source << 32) | sinkOf[flip.element]))
                 record(source, sinkOf[flip.element], flow, flip);
         }
@@ -347,9 +361,10 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             // check happens on arrival over a link, against every port the path passed.
             if (port != source) deliver(source, port, flow, trail);
             Visit here = new Visit(port, flow, visits);
-            for (Link l : network.linksFrom(port)) {
-                arrive(source, l.toPortId(), flow, new Trail(ids.element(l.id()), trail), here);
-            }
+            IntArrayList links = linkSteps.get(port);
+            if (links == null) return;
+            for (int i = 0; i < links.size(); i += 2)
+                arrive(source, links.getInt(i), flow, new Trail(links.getInt(i + 1), trail), here);
         }
 
         private void record(int source, int destination, Flow flow, Trail trail) {
@@ -369,7 +384,9 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         Partial partial(long compileNanos, long searchNanos) {
             List<PairReach> out = new ArrayList<>(pairs.size());
-            pairs.forEach((key, acc) -> {
+            pairs.long2ObjectEntrySet().forEach(entry -> {
+                long key = entry.getLongKey();
+                PairAcc acc = entry.getValue();
                 int source = (int) (key >>> 32), destination = (int) (long) key;
                 if (!options.pairHeaders()) {
                     out.add(new PairReach(source, destination, null, example(algebra.layout(), acc.example), acc.paths, acc.histories));

@@ -1,5 +1,7 @@
 package org.sonde.dataplane.reach;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -45,14 +47,14 @@ final class Transfer {
 
     private final HeaderAlgebra algebra;
     private final int vars;
-    private final Map<Integer, PortTable> byPort = new HashMap<>();
+    private final Int2ObjectOpenHashMap<PortTable> byPort = new Int2ObjectOpenHashMap<>();
     /**
      * Outputs by (port, space node), and by (port, cube) for exact flows. A search meets the same
      * space at the same port once per source that reaches it alike (every source of a device, on
      * Internet2), and an algebra's nodes are canonical, so the table is applied once per
      * distinct arrival.
      */
-    private final Map<Long, List<Output>> applied = new HashMap<>();
+    private final Long2ObjectOpenHashMap<List<Output>> applied = new Long2ObjectOpenHashMap<>();
     private final Map<PortCube, List<Output>> appliedToCubes = new HashMap<>();
 
     private final ElementIds ids;

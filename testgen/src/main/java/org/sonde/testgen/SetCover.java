@@ -2,8 +2,10 @@ package org.sonde.testgen;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
@@ -17,6 +19,8 @@ public final class SetCover {
     private final int[] rank;
     /** The sets in rank order. */
     private final int[] byRank;
+    /** The largest element weight the list queue takes (it keeps a list per possible gain). */
+    private static final double MAX_LISTED_WEIGHT = 1024;
 
     /**
      * @param start    where each set begins in {@code elements}, plus one final end
@@ -35,7 +39,7 @@ public final class SetCover {
 
     /** Sets ranked by their number. */
     public SetCover(int[] start, int[] elements, double[] weight) {
-        this(start, elements, weight, java.util.stream.IntStream.range(0, start.length - 1).toArray());
+        this(start, elements, weight, IntStream.range(0, start.length - 1).toArray());
     }
 
     /** How many sets there are. */
@@ -62,10 +66,11 @@ public final class SetCover {
             // Rank order, so the queues file sets as the whole-problem greedy would.
             long[] keyed = new long[sets.length];
             for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank[sets[i]] << 32) | sets[i];
-            java.util.Arrays.sort(keyed);
+            Arrays.sort(keyed);
             for (int i = 0; i < sets.length; i++) sets[i] = (int) keyed[i];
         }
-        for (double w : weight) if (w != Math.rint(w) || w > Integer.MAX_VALUE / 1024) return heapGreedy(covered, excluded, sets);
+        // Lists per gain suit small whole-number weights (1 by default); others take the heap.
+        for (double w : weight) if (w != Math.rint(w) || w > MAX_LISTED_WEIGHT) return heapGreedy(covered, excluded, sets);
         return bucketGreedy(covered, excluded, sets);
     }
 

@@ -9,7 +9,6 @@ import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
-import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
@@ -35,16 +34,6 @@ public final class SetCover {
         this.rank = rank;
         this.byRank = new int[rank.length];
         for (int set = 0; set < rank.length; set++) byRank[rank[set]] = set;
-    }
-
-    /** Sets ranked by their number. */
-    public SetCover(int[] start, int[] elements, double[] weight) {
-        this(start, elements, weight, IntStream.range(0, start.length - 1).toArray());
-    }
-
-    /** How many sets there are. */
-    public int sets() {
-        return start.length - 1;
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.sonde.dataplane.io.StanfordApkeepImport;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Network;

@@ -23,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.sonde.dataplane.hsa.Header;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 import org.sonde.dataplane.model.AclBinding;

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sonde.dataplane.io.HasselImport;
 import org.sonde.dataplane.model.Action;
-import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;

@@ -60,7 +60,8 @@ public final class Selector {
         // No histories or header unions per pair: the candidates hold every path.
         ReachOptions reachOptions = model.with(flipped.network()).reachOptions(options.sources(), 0)
                 .withPairHeaders(false).withAclDenySinks(flipped.aclDenySinks());
-        ReachResult reach = Reachability.compute(flipped.network(), reachOptions,
+        ElementIds ids = new ElementIds(flipped.network());
+        ReachResult reach = Reachability.compute(flipped.network(), reachOptions, ids,
                 () -> {
                     Candidates.Collector c = new Candidates.Collector(keep);
                     collectors.add(c);
@@ -70,7 +71,6 @@ public final class Selector {
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
         phases.end("reachability", String.format("%,d paths, %,d candidates", reach.paths(), candidates.size()));
-        ElementIds ids = new ElementIds(flipped.network());
         return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
     }
 

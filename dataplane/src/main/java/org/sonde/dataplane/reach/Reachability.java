@@ -76,21 +76,21 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
      * sources partition the pairs, so merging needs no header space of another worker.
      */
     public static ReachResult compute(Network network, ReachOptions options) {
-        return compute(network, options, null);
+        return compute(network, options, new ElementIds(network), null);
     }
 
     /**
      * As {@link #compute(Network, ReachOptions)}, and also hands every delivered path to a
      * listener: {@code listeners} is called once per worker, on that worker's thread, and must
-     * therefore be thread-safe; histories are numbered by {@code new ElementIds(network)}.
+     * therefore be thread-safe; histories are numbered by {@code ids}, the caller's numbering of
+     * {@code network}.
      */
-    public static ReachResult compute(Network network, ReachOptions options, Supplier<PathListener> listeners) {
+    public static ReachResult compute(Network network, ReachOptions options, ElementIds ids, Supplier<PathListener> listeners) {
         for (int source : options.sources())
             if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
         AtomicInteger next = new AtomicInteger();
         int workers = Math.max(1, Math.min(options.workers(), options.sources().size()));
         List<Partial> partials;
-        ElementIds ids = new ElementIds(network);
         try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
             List<Future<Partial>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++)

@@ -92,14 +92,14 @@ final class DropFlip {
     /**
      * Whether packet {@code t} observes the failure of element {@code id}, a rule or ACL entry it
      * meets that stops what it matches: an ACL deny entry when its failing (permitting) would
-     * change where the packet arrives (deliver an expected-absent packet, or add an exit to a
+     * change where the packet arrives (deliver an expected-absent packet, or add a copy to a
      * packet whose other copies arrive); a drop rule when the packet is expected absent.
      */
     static boolean observes(Network n, Forwarder forwarder, TestPacket t, String id) {
         var entry = n.aclEntry(id);
         if (entry.isPresent())
             return entry.get().verdict() == AclEntry.Verdict.DENY
-                    && !forwarder.forwardPermitting(t.ingress(), t.values(), id).egress().keySet().equals(t.expected().keySet());
+                    && !t.arrivesAs(forwarder.forwardPermitting(t.ingress(), t.values(), id));
         return t.expectDrop() && n.rule(id).orElseThrow().actions().getLast() instanceof Action.Drop;
     }
 

@@ -48,11 +48,14 @@ public final class Emulator {
     }
 
     private static Result run(Forwarder forwarder, TestPacket t, boolean reserved, double thresholdMs) {
-        Map<Integer, Double> seen = forwarder.forward(t.ingress(), t.values()).egress();
+        Forwarder.Trace trace = forwarder.forward(t.ingress(), t.values());
+        Map<Integer, Double> seen = trace.egress();
         String reason = "";
         if (!seen.keySet().equals(t.expected().keySet()))
             reason = "expected " + (t.expectDrop() ? "drop" : "exits " + t.expected().keySet()) + ", observed "
                     + (seen.isEmpty() ? "drop" : "exits " + seen.keySet());
+        else if (!t.arrivesAs(trace))
+            reason = "expected copies per exit " + t.arrivals() + ", observed " + trace.arrivals();
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
         return new Result(t.id(), reserved, reason.isEmpty(), seen, reason);

@@ -42,17 +42,20 @@ public final class Forwarder {
      * @param looped  whether some copy came back to a port with the same header
      * @param branched whether the packet was ever copied (several rules or out-ports): if not,
      *                losing any element on its one path loses the packet
-     * @param essential the rules and links every copy reaching some exit goes through: losing one
-     *                of them (and only those) changes the exits, since a lost element only removes
-     *                copies
+     * @param arrivals exit port to the number of copies that left by it (overlapping rules
+     *                without shadowing, or branches that meet again, send several)
+     * @param observable the rules and links on some copy reaching an exit: losing one of them (and
+     *                only those) changes the arrivals, since a lost element only removes copies and
+     *                a test agent counts the copies of its packet at each exit
      */
-    public record Trace(Map<Integer, Double> egress, List<String> rules, List<String> links, boolean looped, boolean branched,
-                        List<String> essential) {
+    public record Trace(Map<Integer, Double> egress, Map<Integer, Integer> arrivals, List<String> rules, List<String> links,
+                        boolean looped, boolean branched, List<String> observable) {
         public Trace {
             egress = java.util.Collections.unmodifiableMap(new TreeMap<>(egress));
+            arrivals = java.util.Collections.unmodifiableMap(new TreeMap<>(arrivals));
             rules = List.copyOf(rules);
             links = List.copyOf(links);
-            essential = List.copyOf(essential);
+            observable = List.copyOf(observable);
         }
     }
 
@@ -124,7 +127,7 @@ public final class Forwarder {
     private static final class Trail {
         final String id;
         final Trail previous;
-        boolean counted;
+        boolean counted, reachesExit;
 
         Trail(String id, Trail previous) {
             this.id = id;
@@ -213,10 +216,8 @@ public final class Forwarder {
         run.arrive(ingress, header.clone(), null, null, 0);
         List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
         List<String> links = run.links.stream().filter(run.delivered::contains).toList();
-        LinkedHashSet<String> essential = new LinkedHashSet<>();
-        run.mustPass.values().forEach(essential::addAll);
-        return new Trace(run.egress, rules, links, run.looped, run.copies > 1,
-                java.util.stream.Stream.concat(rules.stream(), links.stream()).filter(essential::contains).toList());
+        return new Trace(run.egress, run.arrivals, rules, links, run.looped, run.copies > 1,
+                java.util.stream.Stream.concat(rules.stream(), links.stream()).filter(run.toExit::contains).toList());
     }
 
     /** The rules of the port's table that fire for {@code h}, in table order, {@code missing} (if not null) left out. */
@@ -259,9 +260,11 @@ public final class Forwarder {
     private final class Run {
         final Map<Integer, Double> egress = new TreeMap<>();
         final LinkedHashSet<String> rules = new LinkedHashSet<>(), links = new LinkedHashSet<>();
+        final Map<Integer, Integer> arrivals = new TreeMap<>();
+        /** Elements on branches that end at an exit, in a drop rule or in an ACL deny entry. */
         final java.util.Set<String> delivered = new java.util.HashSet<>();
-        /** Per exit, the elements every copy leaving there went through so far. */
-        final Map<Integer, java.util.Set<String>> mustPass = new HashMap<>();
+        /** Elements on branches that end at an exit. */
+        final java.util.Set<String> toExit = new java.util.HashSet<>();
         final String dead, missing, permitted;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
@@ -310,13 +313,12 @@ public final class Forwarder {
             List<Link> from = model.network().linksFrom(port);
             if (from.isEmpty()) {
                 egress.merge(port, latency, Math::max);
+                arrivals.merge(port, 1, Integer::sum);
                 deliver(trail);
-                java.util.Set<String> passed = new java.util.HashSet<>();
-                for (Trail t = trail; t != null; t = t.previous) passed.add(t.id);
-                mustPass.merge(port, passed, (a, b) -> {
-                    a.retainAll(b);
-                    return a;
-                });
+                for (Trail t = trail; t != null && !t.reachesExit; t = t.previous) {
+                    t.reachesExit = true;
+                    toExit.add(t.id);
+                }
             }
             Visit here = new Visit(port, h, visits);
             copies = Math.max(copies, from.size());

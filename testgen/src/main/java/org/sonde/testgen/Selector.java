@@ -287,8 +287,7 @@ public final class Selector {
                 return null;
             }
             packetIds.add(id);
-            return observed(network, forwarder, new TestPacket(id, source, header(network, values),
-                    trace.egress(), trace.rules(), trace.links(), List.of()), trace);
+            return observed(network, forwarder, TestPacket.of(id, source, header(network, values), trace, List.of()), trace);
         }
 
         /** The k-1 further packets of a chosen path, with the bits its rules ignore drawn at random. */
@@ -300,9 +299,10 @@ public final class Selector {
                 String id = TestPacket.idOf(t.ingress(), values);
                 if (packetIds.contains(id)) continue;
                 Forwarder.Trace trace = forwarder.forward(t.ingress(), values);
-                if (!trace.egress().equals(t.expected()) || !trace.rules().equals(t.rules()) || !trace.links().equals(t.links())) continue;
+                if (!trace.egress().equals(t.expected()) || !t.arrivesAs(trace) || !trace.rules().equals(t.rules())
+                        || !trace.links().equals(t.links())) continue;
                 packetIds.add(id);
-                out.add(new TestPacket(id, t.ingress(), header(network, values), trace.egress(), trace.rules(), trace.links(), t.observed()));
+                out.add(TestPacket.of(id, t.ingress(), header(network, values), trace, t.observed()));
             }
             return out;
         }
@@ -411,15 +411,15 @@ public final class Selector {
      * {@code t} with the elements whose failure it observes. An expected-absent packet observes
      * only its drop rules and the ACL deny entries whose permitting would deliver it (failing by
      * forwarding; upstream losses look like success), see {@link DropFlip#observes}. Any other
-     * packet observes the elements whose loss changes its exits, the trace's essential ones, and
-     * the deny entries that stop some of its copies if their permitting would add an exit (a
+     * packet observes the elements whose loss changes its arrivals, the trace's observable ones, and
+     * the deny entries that stop some of its copies if their permitting would add a copy (a
      * broadcast copy denied at one router while others arrive).
      */
     private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, Forwarder.Trace trace) {
         List<String> observed = t.expectDrop()
                 ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
-                : java.util.stream.Stream.concat(trace.essential().stream(),
+                : java.util.stream.Stream.concat(trace.observable().stream(),
                         t.rules().stream().filter(r -> DropFlip.isDenyEntry(network, r) && DropFlip.observes(network, forwarder, t, r))).toList();
-        return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.rules(), t.links(), observed);
+        return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.copies(), t.rules(), t.links(), observed);
     }
 }

@@ -15,6 +15,9 @@ import java.util.TreeMap;
  * @param header   field name to value, in layout order
  * @param expected exit port to expected latency (0 without latency faults); empty means the
  *                 packet is expected to be dropped (an expected-absent test)
+ * @param copies   the expected exits where more than one copy arrives, with their number (every
+ *                 other expected exit gets exactly one): a lost rule or link shows as a missing
+ *                 copy even where another copy still arrives
  * @param rules    ids of the rules and ACL entries ({@code acl:<aclId>#<n>}) the packet exercises
  *                 in the model, in order met
  * @param links    ids of the links it crosses
@@ -22,13 +25,38 @@ import java.util.TreeMap;
  *                 these (with redundant branches a packet can pass through a dead rule)
  */
 public record TestPacket(String id, int ingress, Map<String, Long> header, Map<Integer, Double> expected,
-                         List<String> rules, List<String> links, List<String> observed) {
+                         Map<Integer, Integer> copies, List<String> rules, List<String> links, List<String> observed) {
     public TestPacket {
         header = Collections.unmodifiableMap(new LinkedHashMap<>(header));
         expected = Collections.unmodifiableMap(new TreeMap<>(expected));
+        // suites written before copies were counted have none
+        copies = copies == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(copies));
+        for (var c : copies.entrySet())
+            if (!expected.containsKey(c.getKey()) || c.getValue() < 2)
+                throw new IllegalArgumentException("copies: exit " + c.getKey() + " with " + c.getValue()
+                        + " copies (only expected exits with 2 or more copies are listed)");
         rules = List.copyOf(rules);
         links = List.copyOf(links);
         observed = List.copyOf(observed);
+    }
+
+    /** A packet expected to arrive as {@code trace} says, at its exits and in its numbers of copies. */
+    static TestPacket of(String id, int ingress, Map<String, Long> header, Forwarder.Trace trace, List<String> observed) {
+        Map<Integer, Integer> copies = new TreeMap<>(trace.arrivals());
+        copies.values().removeIf(n -> n < 2);
+        return new TestPacket(id, ingress, header, trace.egress(), copies, trace.rules(), trace.links(), observed);
+    }
+
+    /** Expected exit port to the number of copies expected there. */
+    public Map<Integer, Integer> arrivals() {
+        Map<Integer, Integer> out = new TreeMap<>();
+        for (int exit : expected.keySet()) out.put(exit, copies.getOrDefault(exit, 1));
+        return out;
+    }
+
+    /** Whether {@code trace} arrives at this packet's expected exits with the expected numbers of copies. */
+    public boolean arrivesAs(Forwarder.Trace trace) {
+        return trace.arrivals().equals(arrivals());
     }
 
     /** Whether the model drops every copy of this packet. */

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         description = {
                 "Load the suite's model, inject the faults, and forward every regular and reserved",
                 "test packet's header through the faulted model. A test passes when its copies leave",
-                "by exactly the expected exit ports (none for a drop test) within the latency threshold.",
+                "by exactly the expected exit ports (none for a drop test), as many copies at each as",
+                "expected, within the latency threshold.",
                 "Writes RESULTS.json: per test pass/fail, observed exits with latency, and the reason.",
                 "",
                 "Fault specs:",

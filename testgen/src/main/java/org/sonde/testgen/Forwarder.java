@@ -39,6 +39,9 @@ public final class Forwarder {
      *                those whose output only dies out (no rule or ACL entry matches downstream,
      *                a VLAN the port does not carry, loop) are left out, as reachability does
      * @param links   ids of the links on such branches, in first-crossed order
+     * @param deadEnds ids of the rules and ACL entries met only on branches that die out: their
+     *                loss changes nothing, but were one missing, the headers it takes would fall
+     *                to the rules below it and might arrive somewhere
      * @param looped  whether some copy came back to a port with the same header
      * @param branched whether the packet was ever copied (several rules or out-ports): if not,
      *                losing any element on its one path loses the packet
@@ -49,8 +52,9 @@ public final class Forwarder {
      *                a test agent counts the copies of its packet at each exit
      */
     public record Trace(Map<Integer, Double> egress, Map<Integer, Integer> arrivals, List<String> rules, List<String> links,
-                        boolean looped, boolean branched, List<String> observable) {
+                        List<String> deadEnds, boolean looped, boolean branched, List<String> observable) {
         public Trace {
+            deadEnds = List.copyOf(deadEnds);
             egress = java.util.Collections.unmodifiableMap(new TreeMap<>(egress));
             arrivals = java.util.Collections.unmodifiableMap(new TreeMap<>(arrivals));
             rules = List.copyOf(rules);
@@ -182,7 +186,7 @@ public final class Forwarder {
 
     /** Forwards {@code header} (one value per layout field) injected at port {@code ingress}. */
     public Trace forward(int ingress, long[] header) {
-        return forward(ingress, header, null);
+        return forward(ingress, header, (String) null);
     }
 
     /**
@@ -190,7 +194,7 @@ public final class Forwarder {
      * every packet: a test observes an element when its loss changes the test's exits.
      */
     public Trace forward(int ingress, long[] header, String dead) {
-        return forward(ingress, header, dead, null, null);
+        return forward(ingress, header, new Change(dead, null, null, null, -1));
     }
 
     /**
@@ -198,7 +202,12 @@ public final class Forwarder {
      * it claimed fall to the rules below it (or to the rules it shadowed).
      */
     public Trace forwardWithout(int ingress, long[] header, String missing) {
-        return forward(ingress, header, null, missing, null);
+        return forward(ingress, header, new Change(null, missing, null, null, -1));
+    }
+
+    /** Forwards {@code header} as if rule {@code rule} sent what it takes to {@code port} only. */
+    public Trace forwardRedirecting(int ingress, long[] header, String rule, int port) {
+        return forward(ingress, header, new Change(null, null, null, rule, port));
     }
 
     /**
@@ -206,17 +215,25 @@ public final class Forwarder {
      * an expected-absent test observes a deny entry when the entry's failure would deliver it.
      */
     public Trace forwardPermitting(int ingress, long[] header, String denyEntry) {
-        return forward(ingress, header, null, null, denyEntry);
+        return forward(ingress, header, new Change(null, null, denyEntry, null, -1));
     }
 
-    private Trace forward(int ingress, long[] header, String dead, String missing, String permitted) {
+    /**
+     * A failure to forward under (each null when absent): a dead element loses every packet, a
+     * missing rule lets its headers fall through, a permitted deny entry lets them pass, a
+     * redirected rule sends them to {@code port} only.
+     */
+    private record Change(String dead, String missing, String permitted, String redirected, int port) {}
+
+    private Trace forward(int ingress, long[] header, Change change) {
         if (header.length != layout.fields().size())
             throw new IllegalArgumentException(header.length + " header values for " + layout.fields().size() + " fields");
-        Run run = new Run(dead, missing, permitted);
+        Run run = new Run(change);
         run.arrive(ingress, header.clone(), null, null, 0);
         List<String> rules = run.rules.stream().filter(run.delivered::contains).toList();
         List<String> links = run.links.stream().filter(run.delivered::contains).toList();
-        return new Trace(run.egress, run.arrivals, rules, links, run.looped, run.copies > 1,
+        List<String> deadEnds = run.rules.stream().filter(r -> !run.delivered.contains(r)).toList();
+        return new Trace(run.egress, run.arrivals, rules, links, deadEnds, run.looped, run.copies > 1,
                 java.util.stream.Stream.concat(rules.stream(), links.stream()).filter(run.toExit::contains).toList());
     }
 
@@ -265,15 +282,18 @@ public final class Forwarder {
         final java.util.Set<String> delivered = new java.util.HashSet<>();
         /** Elements on branches that end at an exit. */
         final java.util.Set<String> toExit = new java.util.HashSet<>();
-        final String dead, missing, permitted;
+        final String dead, missing, permitted, redirected;
+        final int[] redirectedTo;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
         int copies;
 
-        Run(String dead, String missing, String permitted) {
-            this.dead = dead;
-            this.missing = missing;
-            this.permitted = permitted;
+        Run(Change change) {
+            this.dead = change.dead();
+            this.missing = change.missing();
+            this.permitted = change.permitted();
+            this.redirected = change.redirected();
+            this.redirectedTo = new int[] {change.port()};
         }
 
         void arrive(int port, long[] h, Trail trail, Visit visits, double latency) {
@@ -294,10 +314,11 @@ public final class Forwarder {
                 if (e.rule().id().equals(dead)) continue;
                 rules.add(e.rule().id());
                 Trail next = new Trail(e.rule().id(), trail);
+                boolean redirect = e.rule().id().equals(redirected);
                 // A drop rule ends its branch observably: the packet must not arrive.
-                if (e.rule().actions().getLast() instanceof Action.Drop) deliver(next);
+                if (!redirect && e.rule().actions().getLast() instanceof Action.Drop) deliver(next);
                 long[] written = rewrite(e.rule(), h);
-                for (int out : e.outs()) {
+                for (int out : redirect ? redirectedTo : e.outs()) {
                     if (out == port) continue;
                     if (stage < model.stages()) stage(arrival, out, stage + 1, written, next, visits, latency);
                     else if (model.outputTwins().getOrDefault(arrival, -1) != out) leave(out, written, next, visits, latency);

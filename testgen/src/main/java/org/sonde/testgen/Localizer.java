@@ -124,20 +124,34 @@ public final class Localizer {
     /**
      * What a pass of a test of {@code suite} rules out on {@code model}: every fault of a link it
      * observes, but of a rule only if the test would also fail with the rule missing (its headers
-     * falling to the rules below); a test whose headers another rule would forward alike cannot
-     * tell a missing rule from a working one. Answers are remembered.
+     * falling to the rules below) and with the rule sending to any other port of its device; a
+     * test whose headers another rule, or another way, would bring to the same exits cannot tell
+     * such a fault from a working rule. Answers are remembered.
      */
     public static BiPredicate<String, String> modelRulesOut(Model model, Suite suite) {
         Forwarder forwarder = new Forwarder(model);
         Map<String, TestPacket> byId = new HashMap<>();
         suite.tests().forEach(t -> byId.put(t.id(), t));
         suite.reserved().forEach(t -> byId.put(t.id(), t));
+        // The ports a rule could wrongly send to: those of its device but its own single out-port.
+        Map<String, List<Integer>> wrongPorts = new HashMap<>();
+        for (var table : model.network().tables()) {
+            List<Integer> ports = model.network().portsOf(table.deviceId()).stream().map(org.sonde.dataplane.model.Port::id).toList();
+            for (var r : table.rules()) {
+                List<Integer> outs = r.actions().getLast() instanceof org.sonde.dataplane.model.Action.Forward f ? f.portIds() : List.of();
+                wrongPorts.put(r.id(), ports.stream().filter(p -> !outs.equals(List.of(p))).toList());
+            }
+        }
         Map<String, Boolean> known = new HashMap<>();
         return (test, element) -> {
             TestPacket t = byId.get(test);
             if (t == null || model.network().rule(element).isEmpty()) return true;
-            return known.computeIfAbsent(test + " " + element, k ->
-                    !t.arrivesAs(forwarder.forwardWithout(t.ingress(), t.values(), element)));
+            return known.computeIfAbsent(test + " " + element, k -> {
+                if (t.arrivesAs(forwarder.forwardWithout(t.ingress(), t.values(), element))) return false;
+                for (int port : wrongPorts.getOrDefault(element, List.of()))
+                    if (t.arrivesAs(forwarder.forwardRedirecting(t.ingress(), t.values(), element, port))) return false;
+                return true;
+            });
         };
     }
 
@@ -169,7 +183,7 @@ public final class Localizer {
         return new Localization(List.copyOf(suspects), evidence, cleared, groups, counts, partial);
     }
 
-    /** The observations of emulated {@code results} of {@code suite}: each test's rules, ACL entries and links. */
+    /** The observations of emulated {@code results} of {@code suite}: each test's rules, ACL entries (dead ends included) and links. */
     public static List<Observation> observations(Suite suite, List<Emulator.Result> results) {
         Map<String, TestPacket> byId = new HashMap<>();
         suite.tests().forEach(t -> byId.put(t.id(), t));

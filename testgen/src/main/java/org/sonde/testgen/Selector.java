@@ -37,8 +37,12 @@ import org.sonde.dataplane.reach.Reachability;
 public final class Selector {
     private Selector() {}
 
-    /** Elements claimed by chosen packets that the packets then do not observe, this often, are given up. */
-    private static final int MAX_MISSES = 4;
+    /**
+     * Elements claimed by chosen packets that the packets then do not observe, this often, are
+     * given up. Generous: a drop rule on one branch of a packet whose other copies arrive is seen
+     * only by a header the other branches do not carry (one of Stanford's takes 91 tries).
+     */
+    private static final int MAX_MISSES = 256;
 
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
@@ -106,9 +110,13 @@ public final class Selector {
         /** Whether each element (by number) lies on some candidate's claims and may be covered: the universe. */
         private final boolean[] inUniverse;
         private final int universeSize;
-        /** Candidates in the seeded order, which decides ties in the greedy cover. */
+        /**
+         * The candidate of each set: sets are numbered in the seeded order of the candidates, which
+         * decides ties in the greedy cover, so the cover's passes over millions of sets read memory
+         * in order.
+         */
         private final int[] order;
-        /** Candidate c's claims are setElements[setStart[c] .. setStart[c + 1]), element numbers. */
+        /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
         private final int[] setStart;
         private final int[] setElements;
         private final Set<String> packetIds = new HashSet<>();
@@ -127,18 +135,18 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
+            order = candidates.shuffledOrder(options.seed());
             setStart = new int[candidates.size() + 1];
             IntArrayList flat = new IntArrayList();
-            for (int c = 0; c < candidates.size(); c++) {
-                claims(c, allowed, flat);
-                setStart[c + 1] = flat.size();
+            for (int s = 0; s < order.length; s++) {
+                claims(order[s], allowed, flat);
+                setStart[s + 1] = flat.size();
             }
             setElements = flat.toIntArray();
             for (int e : setElements) inUniverse[e] = true;
             int n = 0;
             for (boolean b : inUniverse) if (b) n++;
             universeSize = n;
-            order = candidates.shuffledOrder(options.seed());
         }
 
         /**
@@ -167,7 +175,7 @@ public final class Selector {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
             int[] rank = new int[order.length];
-            for (int i = 0; i < order.length; i++) rank[order[i]] = i;
+            for (int i = 0; i < order.length; i++) rank[i] = i;
             SetCover cover = new SetCover(setStart, setElements, weight, rank);
             boolean[] covered = new boolean[ids.size()];
             int[] misses = new int[ids.size()];
@@ -180,7 +188,7 @@ public final class Selector {
                 if (round.length == 0) break;
                 for (int i : round) {
                     tried.set(i);
-                    TestPacket t = materialize(i);
+                    TestPacket t = materialize(order[i]);
                     if (t == null) continue;
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
@@ -226,10 +234,10 @@ public final class Selector {
             return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
         }
 
-        /** Candidate numbers by element, built on first use: elementSets[elementStart[e] .. elementStart[e + 1]). */
+        /** Set numbers by element, built on first use: elementSets[elementStart[e] .. elementStart[e + 1]). */
         private int[] elementStart, elementSets;
 
-        /** The untried candidates whose claims hold an element not yet covered that still has weight. */
+        /** The untried sets whose claims hold an element not yet covered that still has weight. */
         private int[] holding(boolean[] covered, double[] weight, BitSet tried) {
             if (elementStart == null) {
                 elementStart = new int[covered.length + 1];
@@ -307,18 +315,18 @@ public final class Selector {
             return out;
         }
 
-        /** Up to {@code reservedPerElement} packets per element, from paths the cover did not try, in candidate order. */
+        /** Up to {@code reservedPerElement} packets per element, from paths the cover did not try, in set order. */
         private List<TestPacket> reserve(BitSet tried) {
             int[] kept = new int[ids.size()];
             List<TestPacket> out = new ArrayList<>();
             int perElement = options.reservedPerElement();
             if (perElement == 0) return out;
-            for (int c : order) {
-                if (tried.get(c)) continue;
+            for (int s = 0; s < order.length; s++) {
+                if (tried.get(s)) continue;
                 boolean wanted = false;
-                for (int k = setStart[c]; k < setStart[c + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
+                for (int k = setStart[s]; k < setStart[s + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
                 if (!wanted) continue;
-                TestPacket t = materialize(c);
+                TestPacket t = materialize(order[s]);
                 if (t == null) continue;
                 int[] observed = observedUniverse(t);
                 boolean useful = false;
@@ -420,6 +428,6 @@ public final class Selector {
                 ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
                 : java.util.stream.Stream.concat(trace.observable().stream(),
                         t.rules().stream().filter(r -> DropFlip.isDenyEntry(network, r) && DropFlip.observes(network, forwarder, t, r))).toList();
-        return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.copies(), t.rules(), t.links(), observed);
+        return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.copies(), t.rules(), t.links(), t.deadEnds(), observed);
     }
 }

@@ -21,11 +21,15 @@ import java.util.TreeMap;
  * @param rules    ids of the rules and ACL entries ({@code acl:<aclId>#<n>}) the packet exercises
  *                 in the model, in order met
  * @param links    ids of the links it crosses
+ * @param deadEnds ids of the rules and ACL entries it meets only on branches that die out (no
+ *                 rule downstream, a VLAN the port does not carry, a loop): a failure implicates
+ *                 them too, since a missing one sends its headers to the rules below it
  * @param observed the rules and links whose loss changes the packet's exits: a pass clears only
  *                 these (with redundant branches a packet can pass through a dead rule)
  */
 public record TestPacket(String id, int ingress, Map<String, Long> header, Map<Integer, Double> expected,
-                         Map<Integer, Integer> copies, List<String> rules, List<String> links, List<String> observed) {
+                         Map<Integer, Integer> copies, List<String> rules, List<String> links, List<String> deadEnds,
+                         List<String> observed) {
     public TestPacket {
         header = Collections.unmodifiableMap(new LinkedHashMap<>(header));
         expected = Collections.unmodifiableMap(new TreeMap<>(expected));
@@ -37,6 +41,8 @@ public record TestPacket(String id, int ingress, Map<String, Long> header, Map<I
                         + " copies (only expected exits with 2 or more copies are listed)");
         rules = List.copyOf(rules);
         links = List.copyOf(links);
+        // suites written before dead ends were listed have none
+        deadEnds = deadEnds == null ? List.of() : List.copyOf(deadEnds);
         observed = List.copyOf(observed);
     }
 
@@ -44,7 +50,7 @@ public record TestPacket(String id, int ingress, Map<String, Long> header, Map<I
     static TestPacket of(String id, int ingress, Map<String, Long> header, Forwarder.Trace trace, List<String> observed) {
         Map<Integer, Integer> copies = new TreeMap<>(trace.arrivals());
         copies.values().removeIf(n -> n < 2);
-        return new TestPacket(id, ingress, header, trace.egress(), copies, trace.rules(), trace.links(), observed);
+        return new TestPacket(id, ingress, header, trace.egress(), copies, trace.rules(), trace.links(), trace.deadEnds(), observed);
     }
 
     /** Expected exit port to the number of copies expected there. */
@@ -64,9 +70,10 @@ public record TestPacket(String id, int ingress, Map<String, Long> header, Map<I
         return expected.isEmpty();
     }
 
-    /** Rule, ACL entry and link ids together, rules and ACL entries first. */
+    /** Every element the packet meets: rule and ACL entry ids (dead ends after them), then link ids. */
     public List<String> elements() {
         List<String> out = new java.util.ArrayList<>(rules);
+        out.addAll(deadEnds);
         out.addAll(links);
         return out;
     }

@@ -40,4 +40,41 @@ class ForwarderTest {
         // The property is not vacuous: some losses only show in the number of copies at an exit.
         assertThat(countedOnly).isPositive();
     }
+
+    /**
+     * The what-if forwards localisation asks agree with forwarding through a model where the
+     * fault is real: a rule missing, or sending to another port of its device (every port tried),
+     * for every rule a random header meets, dead ends included.
+     */
+    @Test
+    void whatIfForwardsAgreeWithTheFaultedModel() {
+        Model model = Model.of(Examples.threeSwitch());
+        Forwarder f = new Forwarder(model);
+        Random random = new Random(7);
+        int changed = 0;
+        for (int i = 0; i < 200; i++) {
+            int ingress = new int[] {PA, PB, PC}[random.nextInt(3)];
+            long[] h = {(10L << 24) | random.nextInt(1 << 18), random.nextBoolean() ? 80 : random.nextInt(1 << 16)};
+            Forwarder.Trace trace = f.forward(ingress, h);
+            for (String rule : Stream.concat(trace.rules().stream(), trace.deadEnds().stream()).toList()) {
+                Forwarder.Trace without = f.forwardWithout(ingress, h, rule);
+                assertThat(faulted(model, new Fault.RuleMissing(rule)).forward(ingress, h).arrivals()).isEqualTo(without.arrivals());
+                if (!without.arrivals().equals(trace.arrivals())) changed++;
+                String device = model.network().tables().stream()
+                        .filter(t -> t.rules().stream().anyMatch(r -> r.id().equals(rule))).findFirst().orElseThrow().deviceId();
+                for (var port : model.network().portsOf(device)) {
+                    Forwarder.Trace redirected = f.forwardRedirecting(ingress, h, rule, port.id());
+                    assertThat(faulted(model, new Fault.RuleWrongPort(rule, port.id())).forward(ingress, h).arrivals())
+                            .as("%s to %d", rule, port.id()).isEqualTo(redirected.arrivals());
+                    if (!redirected.arrivals().equals(trace.arrivals())) changed++;
+                }
+            }
+        }
+        assertThat(changed).isPositive();
+    }
+
+    private static Forwarder faulted(Model model, Fault fault) {
+        Emulator.Faulted f = Emulator.inject(model, java.util.List.of(fault));
+        return new Forwarder(f.model(), f.latencyMs());
+    }
 }

@@ -29,9 +29,9 @@ class StanfordLocalisationTest {
         long t0 = System.nanoTime();
         Suite suite = Selector.select(model, SelectOptions.of(sources, Cover.RULES));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        // Every reachable rule is covered but those no packet can observe (overlapping branches).
-        assertThat(suite.summary().coverage()).isGreaterThan(0.99);
-        assertThat(suite.unobserved()).hasSizeLessThan((int) suite.summary().reachableRules() / 100);
+        // Every reachable rule is covered: test agents count copies, so no branch masks another.
+        assertThat(suite.summary().coverage()).isEqualTo(1.0);
+        assertThat(suite.unobserved()).isEmpty();
         // The concrete forwarder retraces every path reachability reported: the two agree.
         assertThat(suite.summary().unverifiedPaths()).isZero();
 

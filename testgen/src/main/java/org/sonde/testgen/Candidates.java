@@ -23,51 +23,78 @@ import org.sonde.dataplane.reach.PathListener;
  * by source in the order given, then in the search order of that source's paths.
  */
 final class Candidates {
-    private final IntArrayList sources = new IntArrayList();
-    private final IntArrayList destinations = new IntArrayList();
-    private final IntArrayList historyStart = new IntArrayList(new int[] {0});
-    private final IntArrayList histories = new IntArrayList();
-    private final IntArrayList exampleOf = new IntArrayList();
-    private final List<long[]> examples = new ArrayList<>();
+    /** The paths one worker found, in its search order. */
+    private static final class Store {
+        final IntArrayList sources = new IntArrayList();
+        final IntArrayList destinations = new IntArrayList();
+        final IntArrayList historyStart = new IntArrayList(new int[] {0});
+        final IntArrayList histories = new IntArrayList();
+        final IntArrayList exampleOf = new IntArrayList();
+        final List<long[]> examples = new ArrayList<>();
+    }
+
+    /** Per candidate number, the store holding it and its place there: the stores are not copied. */
+    private final Store[] stores;
+    private final byte[] storeOf;
+    private final int[] local;
+    private final long historySteps;
+
+    private Candidates(Store[] stores, byte[] storeOf, int[] local) {
+        this.stores = stores;
+        this.storeOf = storeOf;
+        this.local = local;
+        long steps = 0;
+        for (Store s : stores) steps += s.histories.size();
+        this.historySteps = steps;
+    }
 
     int size() {
-        return sources.size();
+        return local.length;
+    }
+
+    private Store store(int c) {
+        return stores[storeOf[c]];
     }
 
     int source(int c) {
-        return sources.getInt(c);
+        return store(c).sources.getInt(local[c]);
     }
 
     int destination(int c) {
-        return destinations.getInt(c);
-    }
-
-    /** The path's rules and links, by element number, in order. */
-    int[] history(int c) {
-        return Arrays.copyOfRange(histories.elements(), historyStart.getInt(c), historyStart.getInt(c + 1));
+        return store(c).destinations.getInt(local[c]);
     }
 
     /** How many rules and links the path has. */
     int historyLength(int c) {
-        return historyStart.getInt(c + 1) - historyStart.getInt(c);
+        Store s = store(c);
+        return s.historyStart.getInt(local[c] + 1) - s.historyStart.getInt(local[c]);
     }
 
     /** The i-th element of the path's history. */
     int historyElement(int c, int i) {
-        return histories.getInt(historyStart.getInt(c) + i);
+        Store s = store(c);
+        return s.histories.getInt(s.historyStart.getInt(local[c]) + i);
+    }
+
+    /** The length of all histories together. */
+    long historySteps() {
+        return historySteps;
     }
 
     /** Every element number on some path. */
     BitSet elements() {
         BitSet out = new BitSet();
-        int[] all = histories.elements();
-        for (int i = 0, n = histories.size(); i < n; i++) out.set(all[i]);
+        for (Store s : stores) {
+            int[] all = s.histories.elements();
+            for (int i = 0, n = s.histories.size(); i < n; i++) out.set(all[i]);
+        }
         return out;
     }
 
     /** A header the path delivers, as it arrives (after rewrites); shared, do not modify. */
     long[] example(int c) {
-        return examples.get(exampleOf.getInt(c));
+        Store s = store(c);
+        return s.examples.get(s.exampleOf.getInt(local[c]));
     }
 
     /**
@@ -77,7 +104,7 @@ final class Candidates {
      */
     static final class Collector implements PathListener {
         private final IntPredicate keep;
-        private final Candidates store = new Candidates();
+        private final Store store = new Store();
         private final Object2IntOpenCustomHashMap<long[]> exampleIndex = new Object2IntOpenCustomHashMap<>(LongArrays.HASH_STRATEGY);
         /** Source to the [start, end) range of its paths in this store. */
         private final Map<Integer, int[]> ranges = new HashMap<>();
@@ -96,7 +123,7 @@ final class Candidates {
                 store.examples.add(example);
                 exampleIndex.put(example, index);
             }
-            int c = store.size();
+            int c = store.sources.size();
             int[] range = ranges.computeIfAbsent(source, s -> new int[] {c, c});
             if (range[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
             range[1] = c + 1;
@@ -110,39 +137,25 @@ final class Candidates {
 
     /** The collectors' paths in canonical order: by source as listed in {@code sourceOrder}. */
     static Candidates merge(List<Collector> collectors, List<Integer> sourceOrder) {
-        Candidates out = new Candidates();
-        int paths = 0, steps = 0;
-        for (Collector c : collectors) {
-            paths += c.store.size();
-            steps += c.store.histories.size();
-        }
-        out.sources.ensureCapacity(paths);
-        out.destinations.ensureCapacity(paths);
-        out.historyStart.ensureCapacity(paths + 1);
-        out.exampleOf.ensureCapacity(paths);
-        out.histories.ensureCapacity(steps);
-        int[] exampleOffset = new int[collectors.size()];
-        for (int w = 0; w < collectors.size(); w++) {
-            exampleOffset[w] = out.examples.size();
-            out.examples.addAll(collectors.get(w).store.examples);
-        }
+        if (collectors.size() > Byte.MAX_VALUE) throw new IllegalArgumentException(collectors.size() + " collectors, at most 127");
+        int paths = 0;
+        for (Collector c : collectors) paths += c.store.sources.size();
+        Store[] stores = new Store[collectors.size()];
+        byte[] storeOf = new byte[paths];
+        int[] local = new int[paths];
+        int n = 0;
+        for (int w = 0; w < collectors.size(); w++) stores[w] = collectors.get(w).store;
         for (int source : sourceOrder) {
             for (int w = 0; w < collectors.size(); w++) {
-                Collector col = collectors.get(w);
-                int[] range = col.ranges.remove(source);
+                int[] range = collectors.get(w).ranges.remove(source);
                 if (range == null) continue;
-                Candidates in = col.store;
-                for (int c = range[0]; c < range[1]; c++) {
-                    out.sources.add(in.source(c));
-                    out.destinations.add(in.destination(c));
-                    out.histories.addElements(out.histories.size(), in.histories.elements(),
-                            in.historyStart.getInt(c), in.historyLength(c));
-                    out.historyStart.add(out.histories.size());
-                    out.exampleOf.add(in.exampleOf.getInt(c) + exampleOffset[w]);
+                for (int c = range[0]; c < range[1]; c++, n++) {
+                    storeOf[n] = (byte) w;
+                    local[n] = c;
                 }
             }
         }
-        return out;
+        return new Candidates(stores, storeOf, local);
     }
 
     /** A seeded permutation of the candidate numbers: the seed decides ties in the cover. */

@@ -1,7 +1,6 @@
 package org.sonde.testgen;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -56,10 +55,12 @@ public final class Selector {
     public static Suite select(Model model, SelectOptions options, Phases phases) {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
-        IntOpenHashSet exits = new IntOpenHashSet();
-        for (int e : exits(model, options.sources())) if (flipped.network().linksFrom(e).isEmpty()) exits.add(e);
-        IntPredicate sink = new IntOpenHashSet(flipped.sinks())::contains;
-        IntPredicate keep = d -> sink.test(d) || exits.contains(d);
+        // Bit sets by port id: asked once per path found, millions of times.
+        BitSet exits = new BitSet(), sinks = new BitSet();
+        for (int e : exits(model, options.sources())) if (flipped.network().linksFrom(e).isEmpty()) exits.set(e);
+        flipped.sinks().forEach(sinks::set);
+        IntPredicate sink = sinks::get;
+        IntPredicate keep = d -> sinks.get(d) || exits.get(d);
         List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
         // No histories or header unions per pair: the candidates hold every path.
         ReachOptions reachOptions = model.with(flipped.network()).reachOptions(options.sources(), 0)
@@ -135,14 +136,23 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
+            // Claims are made in candidate order, which reads the paths in order, then moved into
+            // set order, one block per set.
+            int[] claimStart = new int[candidates.size() + 1];
+            IntArrayList flat = new IntArrayList(Math.toIntExact(candidates.historySteps()));
+            for (int c = 0; c < candidates.size(); c++) {
+                claims(c, allowed, flat);
+                claimStart[c + 1] = flat.size();
+            }
             order = candidates.shuffledOrder(options.seed());
             setStart = new int[candidates.size() + 1];
-            IntArrayList flat = new IntArrayList();
+            setElements = new int[flat.size()];
+            int[] claimed = flat.elements();
             for (int s = 0; s < order.length; s++) {
-                claims(order[s], allowed, flat);
-                setStart[s + 1] = flat.size();
+                int from = claimStart[order[s]], length = claimStart[order[s] + 1] - from;
+                System.arraycopy(claimed, from, setElements, setStart[s], length);
+                setStart[s + 1] = setStart[s] + length;
             }
-            setElements = flat.toIntArray();
             for (int e : setElements) inUniverse[e] = true;
             int n = 0;
             for (boolean b : inUniverse) if (b) n++;

@@ -23,6 +23,9 @@ import org.sonde.packet.PacketBuilder;
 import org.sonde.packet.TcpHeader;
 import org.sonde.packet.UdpHeader;
 import org.sonde.packet.VlanTag;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.SwitchportMode;
+import org.sonde.dataplane.model.VlanMembership;
 
 /**
  * A suite directory: {@code suite.json} (the network source, regular and reserved packets),
@@ -42,13 +45,17 @@ public final class SuiteFiles {
     public record ResultsFile(String schema, int version, List<String> faults, double latencyThresholdMs,
                               long failed, List<Emulator.Result> results) {}
 
-    /** Writes the three files into {@code dir} (created if needed); {@code phases} are seconds per phase. */
-    public static void write(Path dir, ModelSource source, Suite suite, Map<String, Double> phases) {
+    /**
+     * Writes the three files into {@code dir} (created if needed); {@code network} is the suite's
+     * network (its ports' VLAN membership decides which frames are tagged), {@code phases} are
+     * seconds per phase.
+     */
+    public static void write(Path dir, ModelSource source, Network network, Suite suite, Map<String, Double> phases) {
         try {
             Files.createDirectories(dir);
             writeJson(dir.resolve(SUITE), new SuiteFile(SCHEMA, 1, source, suite));
             writeJson(dir.resolve(SUMMARY), Map.of("summary", suite.summary(), "phaseSeconds", phases));
-            writePcap(dir.resolve(PCAP), suite.tests());
+            writePcap(dir.resolve(PCAP), network, suite.tests());
         } catch (IOException e) {
             throw new EnvironmentException("cannot write the suite to " + dir + ": " + e, "check that the directory is writable", e);
         }
@@ -97,25 +104,31 @@ public final class SuiteFiles {
      * The regular packets as Ethernet/IPv4/TCP-or-UDP frames, 1 ms apart from time 0. Fields the
      * layout does not carry get defaults: MACs 02:00:00:00:00:01 to 02:00:00:00:00:02, ip_src
      * 192.0.2.1, ip_dst 198.51.100.1, protocol UDP (TCP when ip_proto is 6), ports 49152 to 9,
-     * TTL 64; a vlan field in 1..4094 adds an 802.1Q tag. The payload is the test id (ASCII),
-     * so a receiver can tell tests apart.
+     * TTL 64; a vlan field in 1..4094 adds an 802.1Q tag, except at an access port or in a
+     * trunk's native VLAN, where frames enter untagged and the port gives them their VLAN. The
+     * payload is the test id (ASCII), so a receiver can tell tests apart.
      */
-    static void writePcap(Path file, List<TestPacket> tests) throws IOException {
+    static void writePcap(Path file, Network network, List<TestPacket> tests) throws IOException {
         try (CaptureWriter w = CaptureWriter.pcap(file, LinkTypes.ETHERNET, 65_535, TimestampResolution.MICROS)) {
             long t = 0;
             for (TestPacket p : tests) {
-                byte[] frame = frame(p).encode();
+                byte[] frame = frame(p, network).encode();
                 w.write(t, frame, 0, frame.length);
                 t += 1_000_000;
             }
         }
     }
 
-    static Packet frame(TestPacket p) {
+    static Packet frame(TestPacket p, Network network) {
         Map<String, Long> h = p.header();
         PacketBuilder b = Packet.builder().add(EthernetHeader.of(new MacAddress(0x0200_0000_0002L), new MacAddress(0x0200_0000_0001L)));
         long vlan = h.getOrDefault("vlan", 0L);
-        if (vlan >= 1 && vlan <= 4094) b.add(VlanTag.of((int) vlan));
+        boolean untagged = switch (network.vlanMembership(p.ingress()).map(VlanMembership::mode).orElse(null)) {
+            case SwitchportMode.Access _ -> true;
+            case SwitchportMode.Trunk t -> t.nativeVlanId() == vlan;
+            case null -> false;
+        };
+        if (vlan >= 1 && vlan <= 4094 && !untagged) b.add(VlanTag.of((int) vlan));
         int src = (int) (long) h.getOrDefault("ip_src", 0xC000_0201L), dst = (int) (long) h.getOrDefault("ip_dst", 0xC633_6401L);
         b.add(Ipv4Header.builder(new Ipv4Address(src), new Ipv4Address(dst)).ttl(64).build());
         int sport = (int) (long) h.getOrDefault("tp_src", 49_152L), dport = (int) (long) h.getOrDefault("tp_dst", 9L);

@@ -79,5 +79,12 @@ class RewriteSelectionTest {
             assertThat(t.header()).containsEntry("vlan", 9L);
             assertThat(t.expected()).containsOnlyKeys(4);
         });
+        // On the wire a trunk's frame carries its VLAN tag; an access port's frame enters untagged.
+        for (TestPacket t : all) {
+            byte[] frame = SuiteFiles.frame(t, n).encode();
+            int etherType = ((frame[12] & 0xff) << 8) | (frame[13] & 0xff);
+            assertThat(etherType).as("packet at port %d", t.ingress()).isEqualTo(t.ingress() == 5 ? 0x0800 : 0x8100);
+            if (t.ingress() == 1) assertThat(((frame[14] & 0x0f) << 8) | (frame[15] & 0xff)).isEqualTo(6);
+        }
     }
 }

@@ -26,17 +26,17 @@ class SuiteFilesTest {
         assertThat(loaded.terminals()).contains(Examples.PA, Examples.PB, Examples.PC);
         assertThat(ModelSource.edge(loaded)).containsExactly(Examples.PA, Examples.PB, Examples.PC);
         Suite suite = Selector.select(loaded.model(), SelectOptions.of(ModelSource.edge(loaded), Cover.RULES));
-        SuiteFiles.write(dir.resolve("out"), source, suite, Map.of("select", 0.1));
+        SuiteFiles.write(dir.resolve("out"), source, loaded.model().network(), suite, Map.of("select", 0.1));
         SuiteFiles.SuiteFile back = SuiteFiles.readSuite(dir.resolve("out"));
         assertThat(back.suite()).isEqualTo(suite);
         assertThat(back.network()).isEqualTo(source);
         assertThat(Files.readString(dir.resolve("out/summary.json"))).contains("\"regularPackets\"", "\"coverage\"", "\"seconds\"");
         byte[] pcap = Files.readAllBytes(dir.resolve("out/tests.pcap"));
-        long frames = suite.tests().stream().mapToLong(t -> SuiteFiles.frame(t).encode().length + 16).sum();
+        long frames = suite.tests().stream().mapToLong(t -> SuiteFiles.frame(t, loaded.model().network()).encode().length + 16).sum();
         assertThat(pcap.length).isEqualTo(24 + frames);
         // The frame carries the test's destination address.
         TestPacket first = suite.tests().getFirst();
-        byte[] f = SuiteFiles.frame(first).encode();
+        byte[] f = SuiteFiles.frame(first, loaded.model().network()).encode();
         long ipDst = ((f[30] & 0xffL) << 24) | ((f[31] & 0xffL) << 16) | ((f[32] & 0xffL) << 8) | (f[33] & 0xffL);
         assertThat(ipDst).isEqualTo(first.header().get("ip_dst"));
     }

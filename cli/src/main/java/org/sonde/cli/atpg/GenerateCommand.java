@@ -128,7 +128,7 @@ public final class GenerateCommand implements Callable<Integer> {
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", (t1 - t0) / 1e9);
         phases.putAll(selection.seconds());
-        SuiteFiles.write(out, source, suite, phases);
+        SuiteFiles.write(out, source, loaded.model().network(), suite, phases);
         if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();

@@ -177,7 +177,7 @@ public final class DemoCommand implements Callable<Integer> {
             ModelSource source = new ModelSource("json", network.toString());
             ModelSource.Loaded loaded = source.load();
             Suite suite = Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES).withSeed(seed));
-            SuiteFiles.write(dir.resolve("suite"), source, suite, Map.of());
+            SuiteFiles.write(dir.resolve("suite"), source, loaded.model().network(), suite, Map.of());
             String victim = suite.tests().getFirst().rules().getFirst();
             List<Emulator.Result> results = Emulator.run(loaded.model(), suite,
                     List.of(Fault.parse("demo", "rule:" + victim + ":drop")), 0);

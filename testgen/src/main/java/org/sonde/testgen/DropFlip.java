@@ -65,15 +65,11 @@ final class DropFlip {
             }
             tables.add(new RuleTable(t.deviceId(), t.policy(), rules));
         }
-        Set<String> denying = new HashSet<>();
-        n.acls().forEach(a -> {
-            if (a.entries().stream().anyMatch(e -> e.verdict() == AclEntry.Verdict.DENY)) denying.add(a.id());
-        });
+        // Every ACL denies, by its entries or its implicit final deny.
         Map<String, Integer> aclSinks = new java.util.LinkedHashMap<>();
         for (AclBinding b : n.aclBindings()) {
-            if (!denying.contains(b.aclId())) continue;
             String device = n.port(b.portId()).orElseThrow().deviceId();
-            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entries();
+            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entriesWithImplicitDeny();
             for (int i = 0; i < entries.size(); i++) {
                 String id = new AclEntryRef(b.aclId(), i + 1).id();
                 if (entries.get(i).verdict() != AclEntry.Verdict.DENY || aclSinks.containsKey(id)) continue;

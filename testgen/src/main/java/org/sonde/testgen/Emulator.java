@@ -96,6 +96,10 @@ public final class Emulator {
                 }
                 case Fault.AclMissing m -> {
                     requireAclEntry(n, m.entry());
+                    if (m.entry().index() == n.acl(m.entry().aclId()).orElseThrow().entries().size() + 1)
+                        throw new BadInputException("fault", m.entry().id() + ":missing",
+                                "entry " + m.entry().index() + " is the implicit final deny of ACL " + m.entry().aclId()
+                                        + ", which cannot go missing; " + m.entry().id() + ":permit makes it permit");
                     aclFaults.computeIfAbsent(m.entry().aclId(), k -> new HashMap<>()).put(m.entry().index(), f);
                 }
             }
@@ -123,11 +127,13 @@ public final class Emulator {
         for (Acl a : n.acls()) {
             Map<Integer, Fault> changed = aclFaults.getOrDefault(a.id(), Map.of());
             List<AclEntry> entries = new ArrayList<>();
-            for (int i = 0; i < a.entries().size(); i++) {
-                AclEntry e = a.entries().get(i);
+            List<AclEntry> all = a.entriesWithImplicitDeny();
+            for (int i = 0; i < all.size(); i++) {
+                AclEntry e = all.get(i);
                 switch (changed.get(i + 1)) {
-                    case null -> entries.add(e);
+                    case null -> { if (i < a.entries().size()) entries.add(e); }
                     case Fault.AclMissing _ -> { }
+                    // the implicit deny turned to permit is an explicit final permit-any
                     case Fault.AclVerdict v -> entries.add(new AclEntry(v.verdict(), e.match()));
                     default -> throw new IllegalStateException("not an ACL fault: " + changed.get(i + 1));
                 }
@@ -150,9 +156,10 @@ public final class Emulator {
         var acl = n.acl(ref.aclId());
         if (acl.isEmpty()) throw new BadInputException("fault", ref.id(), "no ACL " + ref.aclId() + " in the network");
         int size = acl.get().entries().size();
-        if (ref.index() > size)
-            throw new BadInputException("fault", ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1), not " + ref.index());
-        return acl.get().entries().get(ref.index() - 1);
+        if (ref.index() > size + 1)
+            throw new BadInputException("fault", ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1; "
+                    + (size + 1) + " is its implicit final deny), not " + ref.index());
+        return acl.get().entriesWithImplicitDeny().get(ref.index() - 1);
     }
 
     /** hassel links leave from output twins ({@code <if>@out}, p + 20000); a fault names the port itself. */

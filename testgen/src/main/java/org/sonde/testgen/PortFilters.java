@@ -77,8 +77,9 @@ final class PortFilters {
 
     private static List<Entry> compile(Acl acl, HeaderLayout layout) {
         List<Entry> out = new ArrayList<>();
-        for (int k = 0; k < acl.entries().size(); k++) {
-            AclEntry e = acl.entries().get(k);
+        List<AclEntry> entries = acl.entriesWithImplicitDeny();
+        for (int k = 0; k < entries.size(); k++) {
+            AclEntry e = entries.get(k);
             Match m = e.match();
             int n = m.fields().size(), i = 0;
             int[] fields = new int[n];

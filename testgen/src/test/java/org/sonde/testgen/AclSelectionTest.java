@@ -47,10 +47,10 @@ class AclSelectionTest {
         assertThat(toC.egress()).isEmpty();
         assertThat(toC.rules()).containsExactly("acl:edge-in#3", "rA2", "acl:c-in#1");
         assertThat(f.forward(PA, header((10L << 24) | (1L << 16) | (7L << 8), 9)).egress()).containsOnlyKeys(PC);
-        // No entry matches 10.2/16 at PA: denied without an entry to blame, so nothing is observed.
+        // No entry matches 10.2/16 at PA: the implicit final deny (entry 4 of 3) stops it, observably.
         Forwarder.Trace none = f.forward(PA, header((10L << 24) | (2L << 16), 9));
         assertThat(none.egress()).isEmpty();
-        assertThat(none.rules()).isEmpty();
+        assertThat(none.rules()).containsExactly("acl:edge-in#4");
         // A dead permit entry loses what it would pass.
         assertThat(f.forward(PA, header(10L << 24, 80), "acl:edge-in#2").egress()).isEmpty();
     }
@@ -62,6 +62,8 @@ class AclSelectionTest {
         Set<String> covered = new TreeSet<>();
         SUITE.tests().forEach(t -> covered.addAll(t.rules()));
         assertThat(covered).containsAll(ENTRIES).contains("rA1", "rA2", "rB3", "rC1", "rC2");
+        // The implicit denies need no packet: what edge-in#4 stops would die out if let through,
+        // b-out#2 sees only what rB3 sends (tp 80, which b-out#1 permits), c-in ends in a permit-any.
         for (String deny : List.of("acl:edge-in#1", "acl:c-in#1"))
             assertThat(SUITE.tests()).as(deny).anySatisfy(t -> {
                 assertThat(t.expectDrop()).isTrue();
@@ -145,8 +147,18 @@ class AclSelectionTest {
         assertThat(Emulator.inject(MODEL, none).model().network()).isEqualTo(NETWORK);
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:nope#1:deny"))))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("no ACL nope");
-        assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:deny"))))
+        assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#5:deny"))))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("ACL edge-in has 3 entries");
+        // Entry 4 of 3 is the implicit deny: it may permit, but not deny again or go missing.
+        assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:deny"))))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("already denies");
+        assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:missing"))))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("implicit final deny");
+        Network open = Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:permit"))).model().network();
+        assertThat(open.acl("edge-in").orElseThrow().entries()).hasSize(4)
+                .last().isEqualTo(new AclEntry(AclEntry.Verdict.PERMIT, org.sonde.dataplane.model.Match.ANY));
+        // 10.2/16 now passes; rA3 takes it to a dead end
+        assertThat(new Forwarder(Model.of(open)).forward(PA, header((10L << 24) | (2L << 16), 9)).deadEnds()).containsExactly("acl:edge-in#4", "rA3");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#1:deny"))))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("already denies");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "rule:acl:edge-in#1:drop"))))

@@ -31,6 +31,8 @@ import picocli.CommandLine.Spec;
                 "  acl:A#N:permit         entry N (from 1) of ACL A permits instead of denying",
                 "  acl:A#N:deny           entry N of ACL A denies instead of permitting",
                 "  acl:A#N:missing        entry N of ACL A is gone (later entries decide its packets)",
+                "                         (N = number of entries + 1 is the ACL's implicit final deny:",
+                "                         :permit turns it into a final permit-any)",
                 "ACL entries are named as in the suite's histories (acl:goza_rtr_100#2; Cisco imports:",
                 "acl:goza_rtr:101#3), numbered as in the model even when another fault removes one.",
                 "Exit code 1 when some test fails."

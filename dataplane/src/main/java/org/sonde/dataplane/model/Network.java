@@ -183,10 +183,11 @@ public final class Network {
     public Optional<Acl> acl(String id) { return Optional.ofNullable(aclById.get(id)); }
     public Optional<VlanMembership> vlanMembership(int portId) { return Optional.ofNullable(vlanByPort.get(portId)); }
 
-    /** The ACL entry {@code ref} names, if its ACL exists and has that many entries. */
+    /** The ACL entry {@code ref} names, if its ACL exists and has that many entries (n+1: its implicit deny). */
     public Optional<AclEntry> aclEntry(AclEntryRef ref) {
         Acl a = aclById.get(ref.aclId());
-        return a == null || ref.index() > a.entries().size() ? Optional.empty() : Optional.of(a.entries().get(ref.index() - 1));
+        return a == null || ref.index() > a.entries().size() + 1 ? Optional.empty()
+                : Optional.of(a.entriesWithImplicitDeny().get(ref.index() - 1));
     }
 
     /** The ACL entry an element id ({@code acl:<aclId>#<n>}) names; empty for rule and link ids and unknown entries. */

@@ -95,8 +95,9 @@ final class AclFilter {
     private static List<Entry> compile(Acl acl, HeaderAlgebra algebra, Transfer transfer) {
         List<Entry> out = new ArrayList<>();
         HeaderSpace before = algebra.none();
-        for (int i = 0; i < acl.entries().size(); i++) {
-            AclEntry e = acl.entries().get(i);
+        List<AclEntry> entries = acl.entriesWithImplicitDeny();
+        for (int i = 0; i < entries.size(); i++) {
+            AclEntry e = entries.get(i);
             HeaderSpace match = algebra.match(e.match());
             out.add(new Entry(new AclEntryRef(acl.id(), i + 1).id(), e.verdict() == AclEntry.Verdict.PERMIT, match.minus(before), transfer.cube(e.match())));
             before = before.union(match);

@@ -25,7 +25,7 @@ public final class ElementIds {
     public ElementIds(Network network) {
         for (RuleTable t : network.tables()) for (Rule r : t.rules()) add(r.id());
         rules = ids.size();
-        for (Acl a : network.acls()) for (int i = 1; i <= a.entries().size(); i++) add(new AclEntryRef(a.id(), i).id());
+        for (Acl a : network.acls()) for (int i = 1; i <= a.entries().size() + 1; i++) add(new AclEntryRef(a.id(), i).id());
         ruleLike = ids.size();
         for (Link l : network.links()) add(l.id());
         index.defaultReturnValue(-1);

@@ -57,7 +57,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
  * before the table, and a space leaving by a port passes its OUT ACLs before it is delivered
  * there or crosses its links. Every permit entry a part passes is a step of its history, like a
  * rule; denied parts end (or, with {@link ReachOptions#aclDenySinks()}, are flipped: followed as
- * if permitted and recorded at the entry's sink). Stages fed back inside a device (n &gt; 1) do
+ * if permitted and recorded at the entry's sink, with an example header as it passed the entry
+ * when a rule after it rewrote the header). Every ACL ends in its implicit deny, entry n+1. Stages fed back inside a device (n &gt; 1) do
  * not cross a port.
  *
  * <p>Header changes are the model's set-field and set-VLAN actions; VLAN push and pop have no
@@ -166,18 +167,24 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         final Trail previous;
         /** The step of the path's flipped ACL deny entry, or null: asked at every port, so kept, not searched. */
         final Trail flipped;
+        /** At a flipped step, what got through the filters there; null elsewhere. */
+        final Flow flowAtFlip;
+        /** Whether a rule since the flipped step rewrote the header (its delivery then does not show it as it was there). */
+        final boolean rewrittenSinceFlip;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
 
-        Trail(int element, Trail previous) {
-            this(element, previous, false);
-        }
-
-        Trail(int element, Trail previous, boolean flip) {
+        /**
+         * A step after {@code previous}; {@code flowAtFlip} non-null makes it a flipped deny
+         * entry's, {@code rewrites} says whether the step's rule rewrites the header.
+         */
+        Trail(int element, Trail previous, Flow flowAtFlip, boolean rewrites) {
             this.element = element;
             this.previous = previous;
             this.length = previous == null ? 1 : previous.length + 1;
-            this.flipped = flip ? this : previous == null ? null : previous.flipped;
+            this.flowAtFlip = flowAtFlip;
+            this.flipped = flowAtFlip != null ? this : previous == null ? null : previous.flipped;
+            this.rewrittenSinceFlip = flowAtFlip == null && flipped != null && (rewrites || previous.rewrittenSinceFlip);
         }
 
         static int[] elements(Trail t) {
@@ -280,7 +287,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by {@code arrival}. */
         private void stage(int source, int arrival, int port, int stage, Flow flow, Trail trail, Visit visits) {
             for (Transfer.Output o : transfer.apply(port, flow)) {
-                Trail next = new Trail(o.entry().element(), trail);
+                Trail next = new Trail(o.entry().element(), trail, null, o.entry().rewrite() != null);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
@@ -321,7 +328,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private void filtered(int source, Passed p, Trail trail, Next next) {
             if (p.flipped() && flip(trail) != null) return;
             Trail t = trail;
-            for (int step : p.steps()) t = new Trail(step, t, sinkOf[step] >= 0);
+            for (int step : p.steps()) t = new Trail(step, t, sinkOf[step] >= 0 ? p.flow() : null, false);
             if (p.flipped() && flipDone(source, t)) return;
             next.go(p.flow(), t);
         }
@@ -347,7 +354,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             if (flip == null) record(source, port, flow, trail);
             else if (sources.contains(port) && !linkSteps.containsKey(port)
                     && flipsRecorded.add(((long) source << 32) | sinkOf[flip.element]))
-                record(source, sinkOf[flip.element], flow, flip);
+                // A test packet is injected as it was at the entry: after a rewrite, what arrives here is not it.
+                record(source, sinkOf[flip.element], flow, trail.rewrittenSinceFlip ? flip.flowAtFlip : flow, flip);
         }
 
         private interface Next {
@@ -363,22 +371,27 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             IntArrayList links = linkSteps.get(port);
             if (links == null) return;
             for (int i = 0; i < links.size(); i += 2)
-                arrive(source, links.getInt(i), flow, new Trail(links.getInt(i + 1), trail), here);
+                arrive(source, links.getInt(i), flow, new Trail(links.getInt(i + 1), trail, null, false), here);
         }
 
         private void record(int source, int destination, Flow flow, Trail trail) {
+            record(source, destination, flow, flow, trail);
+        }
+
+        /** Records a path delivering {@code flow}, with its example header taken from {@code examples}. */
+        private void record(int source, int destination, Flow flow, Flow examples, Trail trail) {
             paths++;
             for (Trail t = trail; t != null && !t.counted; t = t.previous) {
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null) listener.path(source, destination, flow.example(algebra), Trail.elements(trail));
+            if (listener != null) listener.path(source, destination, examples.example(algebra), Trail.elements(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
-            else if (acc.example == null) acc.example = flow.example(algebra);
+            else if (acc.example == null) acc.example = examples.example(algebra);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
-                acc.histories.add(new PathHistory(Trail.list(trail, ids), flow.count(algebra), example(algebra.layout(), flow.example(algebra))));
+                acc.histories.add(new PathHistory(Trail.list(trail, ids), flow.count(algebra), example(algebra.layout(), examples.example(algebra))));
         }
 
         Partial partial(long compileNanos, long searchNanos) {

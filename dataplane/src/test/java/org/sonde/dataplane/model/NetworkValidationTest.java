@@ -127,7 +127,10 @@ class NetworkValidationTest {
         assertThat(second.id()).isEqualTo("acl:r:5@vlan20#2");
         assertThat(AclEntryRef.parse(second.id())).contains(second);
         assertThat(n.aclEntry(second.id())).contains(acl.entries().get(1));
-        assertThat(n.aclEntry("acl:r:5@vlan20#3")).isEmpty();
+        // Entry n+1 is the implicit final deny; there is none after it.
+        assertThat(n.aclEntry("acl:r:5@vlan20#3")).contains(Acl.IMPLICIT_DENY);
+        assertThat(Acl.IMPLICIT_DENY).isEqualTo(new AclEntry(AclEntry.Verdict.DENY, Match.ANY));
+        assertThat(n.aclEntry("acl:r:5@vlan20#4")).isEmpty();
         assertThat(n.aclEntry("acl:nope#1")).isEmpty();
         for (String notAnEntry : List.of("r1", "acl:", "acl:x", "acl:x#", "acl:x#0", "acl:#1", "acl:x#1a", "acl:x#99999999999"))
             assertThat(AclEntryRef.parse(notAnEntry)).as(notAnEntry).isEmpty();

@@ -80,7 +80,7 @@ class RandomNetworkTest {
         List<Port> ports = new ArrayList<>(n.ports());
         int next = 1000;
         for (AclBinding b : n.aclBindings()) {
-            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entries();
+            List<AclEntry> entries = n.acl(b.aclId()).orElseThrow().entriesWithImplicitDeny();
             for (int i = 0; i < entries.size(); i++) {
                 String id = new AclEntryRef(b.aclId(), i + 1).id();
                 if (entries.get(i).verdict() == AclEntry.Verdict.DENY && !sinks.containsKey(id)) {
@@ -127,7 +127,10 @@ class RandomNetworkTest {
             long example = 0;
             for (HeaderField f : n.layout().fields())
                 example |= path.example().get(f.name()) << (n.layout().widthBits() - f.offsetBits() - f.widthBits());
-            assertThat(concrete).as(where + " " + path).contains(example);
+            // as it arrives, or (after a rewrite past the entry) as it passed the entry
+            Set<Long> examples = new HashSet<>(concrete);
+            examples.addAll(c.flippedAtEntry.get(d).get(path.history()));
+            assertThat(examples).as(where + " " + path).contains(example);
             assertThat(path.headers()).as(where + " " + path).isLessThanOrEqualTo(BigInteger.valueOf(concrete.size()));
             flipSteps.addAll(path.history());
         }
@@ -222,6 +225,8 @@ class RandomNetworkTest {
         final Map<Delivery, Set<List<String>>> histories = new HashMap<>();
         /** Per (source, sink): history up to the flipped entry to the headers that reach an exit that way (not counted as exercised). */
         final Map<Delivery, Map<List<String>, Set<Long>>> flipped = new HashMap<>();
+        /** Per (source, sink): history up to the flipped entry to the headers that passed it that way, wherever they went. */
+        final Map<Delivery, Map<List<String>, Set<Long>>> flippedAtEntry = new HashMap<>();
         final Set<String> rules = new TreeSet<>();
         final Set<String> links = new TreeSet<>();
 
@@ -235,7 +240,7 @@ class RandomNetworkTest {
         }
 
         private void arrive(int source, int port, long h, Path path) {
-            Path passed = filter(port, AclBinding.Direction.IN, h, path);
+            Path passed = filter(source, port, AclBinding.Direction.IN, h, path);
             if (passed == null) return;
             var table = network.table(network.port(port).orElseThrow().deviceId());
             if (table.isEmpty()) return;
@@ -252,7 +257,7 @@ class RandomNetworkTest {
         }
 
         /** The path after the port's VLAN membership and ACLs in direction {@code d}, or null if they stop the header. */
-        private Path filter(int port, AclBinding.Direction d, long h, Path path) {
+        private Path filter(int source, int port, AclBinding.Direction d, long h, Path path) {
             var vlan = network.layout().field("vlan");
             var membership = network.vlanMembership(port);
             if (vlan.isPresent() && membership.isPresent()) {
@@ -267,12 +272,15 @@ class RandomNetworkTest {
             for (AclBinding b : network.aclBindingsOf(port)) {
                 if (b.direction() != d) continue;
                 List<AclEntry> entries = network.acl(b.aclId()).orElseThrow().entries();
-                int hit = -1;
-                for (int i = 0; i < entries.size() && hit < 0; i++) if (matches(entries.get(i).match(), h)) hit = i;
-                if (hit < 0) return null;
+                int hit = entries.size();  // none matches: the implicit deny, entry n+1
+                for (int i = 0; i < entries.size() && hit == entries.size(); i++) if (matches(entries.get(i).match(), h)) hit = i;
                 String id = new AclEntryRef(b.aclId(), hit + 1).id();
-                if (entries.get(hit).verdict() == AclEntry.Verdict.PERMIT) out = out.plus(id);
-                else if (sinks.containsKey(id) && out.flipAt() < 0) out = out.flipped(id);
+                if (hit < entries.size() && entries.get(hit).verdict() == AclEntry.Verdict.PERMIT) out = out.plus(id);
+                else if (sinks.containsKey(id) && out.flipAt() < 0) {
+                    out = out.flipped(id);
+                    flippedAtEntry.computeIfAbsent(new Delivery(source, sinks.get(id)), k -> new HashMap<>())
+                            .computeIfAbsent(out.history(), k -> new HashSet<>()).add(h);
+                }
                 else return null;
             }
             return out;
@@ -306,7 +314,7 @@ class RandomNetworkTest {
         }
 
         private void leave(int source, int port, long h, Path path) {
-            Path passed = filter(port, AclBinding.Direction.OUT, h, path);
+            Path passed = filter(source, port, AclBinding.Direction.OUT, h, path);
             if (passed == null) return;
             if (port != source) deliver(source, port, h, passed);
             for (Link l : network.linksFrom(port)) arrive(source, l.toPortId(), h, passed.plus(l.id()));

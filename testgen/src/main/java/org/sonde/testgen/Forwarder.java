@@ -1,5 +1,7 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.reach.Model;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.reach.Model;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,5 +1,7 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.io.ModelSource;
+
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.reach.Model;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.sonde.dataplane.model.Examples.*;

@@ -1,5 +1,7 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.io.ModelSource;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;

@@ -1,5 +1,8 @@
 package org.sonde.testgen;
 
+import org.sonde.dataplane.io.ModelSource;
+import org.sonde.dataplane.reach.Model;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

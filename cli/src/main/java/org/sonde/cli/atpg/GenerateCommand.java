@@ -1,5 +1,7 @@
 package org.sonde.cli.atpg;
 
+import org.sonde.dataplane.io.ModelSource;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,7 +12,6 @@ import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.testgen.Cover;
-import org.sonde.testgen.ModelSource;
 import org.sonde.testgen.Phases;
 import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;

@@ -1,5 +1,7 @@
 package org.sonde.cli.demo;
 
+import org.sonde.dataplane.io.ModelSource;
+
 import org.sonde.capture.CaptureFormatException;
 import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureWriter;
@@ -17,7 +19,6 @@ import org.sonde.testgen.Emulator;
 import org.sonde.dataplane.model.Examples;
 import org.sonde.testgen.Fault;
 import org.sonde.testgen.Localizer;
-import org.sonde.testgen.ModelSource;
 import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;

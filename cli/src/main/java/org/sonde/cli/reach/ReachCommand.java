@@ -1,5 +1,7 @@
 package org.sonde.cli.reach;
 
+import org.sonde.dataplane.io.ModelSource;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +17,6 @@ import org.sonde.dataplane.model.Ternary;
 import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
-import org.sonde.testgen.ModelSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;

@@ -1,4 +1,4 @@
-package org.sonde.testgen;
+package org.sonde.dataplane.reach;
 
 import java.util.Map;
 import org.sonde.dataplane.model.Network;

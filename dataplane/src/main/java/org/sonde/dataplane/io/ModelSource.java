@@ -1,4 +1,4 @@
-package org.sonde.testgen;
+package org.sonde.dataplane.io;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +23,7 @@ import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
+import org.sonde.dataplane.reach.Model;
 import org.sonde.dataplane.reach.ReachOptions;
 
 /**

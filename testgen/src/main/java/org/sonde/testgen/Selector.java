@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ElementIds;
@@ -44,6 +45,8 @@ public final class Selector {
      * only by a header the other branches do not carry (one of Stanford's takes 91 tries).
      */
     private static final int MAX_MISSES = 256;
+    /** Reserved packets are made this many at a time, on every core. */
+    private static final int RESERVE_BATCH = 256;
 
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
@@ -198,9 +201,11 @@ public final class Selector {
             while (true) {
                 int[] round = among == null ? cover.greedy(covered.clone(), tried) : cover.greedy(covered.clone(), tried, among);
                 if (round.length == 0) break;
-                for (int i : round) {
+                Made[] made = make(round);
+                for (int r = 0; r < round.length; r++) {
+                    int i = round[r];
                     tried.set(i);
-                    TestPacket t = materialize(order[i]);
+                    TestPacket t = accept(made[r]);
                     if (t == null) continue;
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
@@ -278,36 +283,52 @@ public final class Selector {
             return out.toIntArray();
         }
 
+        /** A set's packet as made, before the selection takes it: {@code packet} null if it does not retrace the path. */
+        private record Made(String id, TestPacket packet) {}
+
         /**
-         * The path's packet: its example header taken back to the ingress, forwarded concretely;
-         * null (and counted) if it does not retrace the path or repeats a packet already made.
+         * The packets of {@code sets}, made on every core (forwarding is read-only), in order;
+         * {@link #accept} then takes them one by one, so the outcome does not depend on threads.
          */
-        private TestPacket materialize(int c) {
+        private Made[] make(int[] sets) {
+            Made[] out = new Made[sets.length];
+            IntStream.range(0, sets.length).parallel().forEach(i -> out[i] = make(order[sets[i]]));
+            return out;
+        }
+
+        /**
+         * The path's packet: its example header taken back to the ingress, forwarded concretely,
+         * with what it observes.
+         */
+        private Made make(int c) {
             List<String> history = historyIds(c);
-            long[] values = ingressHeader(network, candidates.source(c), history, candidates.example(c));
-            return verified(c, history, values);
+            int source = candidates.source(c), destination = candidates.destination(c);
+            long[] values = ingressHeader(network, source, history, candidates.example(c));
+            String id = TestPacket.idOf(source, values);
+            Forwarder.Trace trace = forwarder.forward(source, values);
+            Set<String> seen = new HashSet<>(trace.rules());
+            seen.addAll(trace.links());
+            // The example is taken at the destination; after rewrites it may not retrace the path.
+            if (!seen.containsAll(history) || !(sink.test(destination) || trace.egress().containsKey(destination)))
+                return new Made(id, null);
+            return new Made(id, observed(network, forwarder, TestPacket.of(id, source, header(network, values), trace, List.of()), trace));
+        }
+
+        /** The made packet, or null if it repeats a packet already taken or does not retrace its path (counted). */
+        private TestPacket accept(Made m) {
+            if (packetIds.contains(m.id())) return null;
+            if (m.packet() == null) {
+                unverified++;
+                return null;
+            }
+            packetIds.add(m.id());
+            return m.packet();
         }
 
         private List<String> historyIds(int c) {
             List<String> out = new ArrayList<>(candidates.historyLength(c));
             for (int i = 0; i < candidates.historyLength(c); i++) out.add(ids.id(candidates.historyElement(c, i)));
             return out;
-        }
-
-        private TestPacket verified(int c, List<String> history, long[] values) {
-            int source = candidates.source(c), destination = candidates.destination(c);
-            String id = TestPacket.idOf(source, values);
-            if (packetIds.contains(id)) return null;
-            Forwarder.Trace trace = forwarder.forward(source, values);
-            Set<String> seen = new HashSet<>(trace.rules());
-            seen.addAll(trace.links());
-            // The example is taken at the destination; after rewrites it may not retrace the path.
-            if (!seen.containsAll(history) || !(sink.test(destination) || trace.egress().containsKey(destination))) {
-                unverified++;
-                return null;
-            }
-            packetIds.add(id);
-            return observed(network, forwarder, TestPacket.of(id, source, header(network, values), trace, List.of()), trace);
         }
 
         /** The k-1 further packets of a chosen path, with the bits its rules ignore drawn at random. */
@@ -333,21 +354,36 @@ public final class Selector {
             List<TestPacket> out = new ArrayList<>();
             int perElement = options.reservedPerElement();
             if (perElement == 0) return out;
-            for (int s = 0; s < order.length; s++) {
-                if (tried.get(s)) continue;
-                boolean wanted = false;
-                for (int k = setStart[s]; k < setStart[s + 1] && !wanted; k++) wanted = kept[setElements[k]] < perElement;
-                if (!wanted) continue;
-                TestPacket t = materialize(order[s]);
-                if (t == null) continue;
-                int[] observed = observedUniverse(t);
-                boolean useful = false;
-                for (int u : observed) useful |= kept[u] < perElement;
-                if (!useful) continue;
-                for (int u : observed) kept[u]++;
-                out.add(t);
+            IntArrayList batch = new IntArrayList(RESERVE_BATCH);
+            for (int next = 0; next < order.length; ) {
+                // The packets of the next sets still wanted, made together; one wanted no more once
+                // the batch's earlier packets are kept is passed over, as if never made.
+                batch.clear();
+                for (; next < order.length && batch.size() < RESERVE_BATCH; next++)
+                    if (!tried.get(next) && wanted(next, kept, perElement)) batch.add(next);
+                Made[] made = make(batch.toIntArray());
+                for (int b = 0; b < made.length; b++) {
+                    if (!wanted(batch.getInt(b), kept, perElement)) continue;
+                    reserveOne(accept(made[b]), kept, perElement, out);
+                }
             }
             return out;
+        }
+
+        private boolean wanted(int set, int[] kept, int perElement) {
+            for (int k = setStart[set]; k < setStart[set + 1]; k++) if (kept[setElements[k]] < perElement) return true;
+            return false;
+        }
+
+        /** Keeps {@code t} (null: none) as a reserved packet if it observes an element with too few. */
+        private void reserveOne(TestPacket t, int[] kept, int perElement, List<TestPacket> out) {
+            if (t == null) return;
+            int[] observed = observedUniverse(t);
+            boolean useful = false;
+            for (int u : observed) useful |= kept[u] < perElement;
+            if (!useful) return;
+            for (int u : observed) kept[u]++;
+            out.add(t);
         }
     }
 

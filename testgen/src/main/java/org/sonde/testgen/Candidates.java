@@ -37,15 +37,11 @@ final class Candidates {
     private final Store[] stores;
     private final byte[] storeOf;
     private final int[] local;
-    private final long historySteps;
 
     private Candidates(Store[] stores, byte[] storeOf, int[] local) {
         this.stores = stores;
         this.storeOf = storeOf;
         this.local = local;
-        long steps = 0;
-        for (Store s : stores) steps += s.histories.size();
-        this.historySteps = steps;
     }
 
     int size() {
@@ -74,11 +70,6 @@ final class Candidates {
     int historyElement(int c, int i) {
         Store s = store(c);
         return s.histories.getInt(s.historyStart.getInt(local[c]) + i);
-    }
-
-    /** The length of all histories together. */
-    long historySteps() {
-        return historySteps;
     }
 
     /** Every element number on some path. */

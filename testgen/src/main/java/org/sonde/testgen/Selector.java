@@ -141,27 +141,32 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
-            // Claims are made in candidate order, which reads the paths in order, then moved into
-            // set order, one block per set.
-            int[] claimStart = new int[candidates.size() + 1];
-            IntArrayList flat = new IntArrayList(Math.toIntExact(candidates.historySteps()));
-            for (int c = 0; c < candidates.size(); c++) {
-                claims(c, allowed, flat);
-                claimStart[c + 1] = flat.size();
-            }
+            // Claims are made in candidate order, which reads the paths in order, in chunks on
+            // every core, then moved into set order, one block per set.
+            int n = candidates.size(), chunkSize = Math.max(1 << 16, (n + 63) / 64), chunks = (n + chunkSize - 1) / chunkSize;
+            int[][] chunkClaims = new int[chunks][];
+            int[] claimFrom = new int[n], claimLength = new int[n];
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                IntArrayList flat = new IntArrayList();
+                for (int c = k * chunkSize; c < Math.min(n, (k + 1) * chunkSize); c++) {
+                    claimFrom[c] = flat.size();
+                    claims(c, allowed, flat);
+                    claimLength[c] = flat.size() - claimFrom[c];
+                }
+                chunkClaims[k] = flat.elements();
+            });
             order = candidates.shuffledOrder(options.seed());
-            setStart = new int[candidates.size() + 1];
-            setElements = new int[flat.size()];
-            int[] claimed = flat.elements();
-            for (int s = 0; s < order.length; s++) {
-                int from = claimStart[order[s]], length = claimStart[order[s] + 1] - from;
-                System.arraycopy(claimed, from, setElements, setStart[s], length);
-                setStart[s + 1] = setStart[s] + length;
+            setStart = new int[n + 1];
+            for (int set = 0; set < n; set++) setStart[set + 1] = setStart[set] + claimLength[order[set]];
+            setElements = new int[setStart[n]];
+            for (int set = 0; set < n; set++) {
+                int c = order[set];
+                System.arraycopy(chunkClaims[c / chunkSize], claimFrom[c], setElements, setStart[set], claimLength[c]);
             }
             for (int e : setElements) inUniverse[e] = true;
-            int n = 0;
-            for (boolean b : inUniverse) if (b) n++;
-            universeSize = n;
+            int size = 0;
+            for (boolean b : inUniverse) if (b) size++;
+            universeSize = size;
         }
 
         /**

@@ -160,13 +160,17 @@ final class AclFilter {
             for (Part p : live) {
                 HeaderSpace rest = p.space();
                 for (Entry e : acl) {
-                    if (!overlaps(p.cube(), e.cube())) continue;
-                    HeaderSpace hit = rest.intersect(e.claims());
+                    if (!p.cube().overlaps(e.cube())) continue;
+                    // What is left of the part lies outside every earlier entry's match: an entry
+                    // whose match holds the part's whole cube (a permit-any, the implicit deny)
+                    // takes all of it, with no BDD work.
+                    HeaderSpace hit = p.cube().within(e.cube()) ? rest : rest.intersect(e.claims());
                     if (hit.isEmpty()) continue;
                     List<String> steps = new ArrayList<>(p.steps());
                     steps.add(e.id());
                     if (e.permit()) next.add(new Part(steps, hit, p.cube().and(e.cube()), p.flipped()));
                     else if (!p.flipped() && denySinks.containsKey(e.id())) next.add(new Part(steps, hit, p.cube().and(e.cube()), true));
+                    if (hit == rest) break;
                     rest = rest.minus(hit);
                     if (rest.isEmpty()) break;
                 }
@@ -175,12 +179,5 @@ final class AclFilter {
             if (live.isEmpty()) break;
         }
         return live;
-    }
-
-    /** Whether two cubes can hold a common header: no variable both fix to different values. */
-    private static boolean overlaps(Cube a, Cube b) {
-        for (int i = 0; i < a.care().length; i++)
-            if ((a.care()[i] & b.care()[i] & (a.value()[i] ^ b.value()[i])) != 0) return false;
-        return true;
     }
 }

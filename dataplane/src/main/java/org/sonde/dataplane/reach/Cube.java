@@ -35,6 +35,13 @@ record Cube(long[] care, long[] value) {
         return true;
     }
 
+    /** Whether every header of this cube is in {@code other}: each variable it fixes, this fixes alike. */
+    boolean within(Cube other) {
+        for (int i = 0; i < care.length; i++)
+            if ((other.care[i] & ~care[i]) != 0 || (other.care[i] & (value[i] ^ other.value[i])) != 0) return false;
+        return true;
+    }
+
     /** How many variables this cube fixes. */
     int fixed() {
         int n = 0;

@@ -1,0 +1,141 @@
+package org.sonde.verify.run;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.sonde.core.EnvironmentException;
+import org.sonde.verify.check.Check;
+import org.sonde.verify.check.SliceChecker;
+import org.sonde.verify.check.SliceContext;
+import org.sonde.verify.check.SubnetTrie;
+import org.sonde.verify.check.Violation;
+import org.sonde.verify.snapshot.Snapshot;
+import scala.Tuple2;
+
+/**
+ * Libra on Apache Spark. The driver cuts the rules into shards; mappers hold the subnet trie
+ * (broadcast) and emit, per shard and subnet, the matching rules' reducer fields (§4.4.1: mask
+ * length, switch, next hops, priority), combined per shard so a subnet travels as a few arrays, not
+ * millions of records; the shuffle groups them by subnet; reducers run the same {@link SliceChecker}
+ * as the in-process backend. Each phase runs as its own Spark job so its time can be told apart.
+ *
+ * <p>{@code master} is any Spark master URL: {@code local[*]} (embedded, the default) or a cluster's
+ * ({@code spark://host:7077}, {@code yarn}, ...); on a cluster the executors need Sonde's jar, which
+ * is what spark-submit gives them.
+ */
+public final class SparkBackend implements Backend {
+    private final String master;
+    private final int partitions;
+
+    /** @param partitions shards of rules and of subnets; 0 for twice Spark's default parallelism */
+    public SparkBackend(String master, int partitions) {
+        this.master = master;
+        this.partitions = partitions;
+    }
+
+    @Override
+    public String name() {
+        return "spark";
+    }
+
+    /** A session for this backend: the running one (spark-submit makes it) or a new one on {@code master}. */
+    public static SparkSession session(String master) {
+        SparkSession.Builder b = SparkSession.builder().appName("sonde verify")
+                .config("spark.ui.enabled", "false")
+                .config("spark.ui.showConsoleProgress", "false");
+        if (master != null) b.master(master);
+        try {
+            return b.getOrCreate();
+        } catch (RuntimeException | LinkageError e) {
+            throw new EnvironmentException("cannot start Spark" + (master == null ? "" : " on " + master) + ": " + e,
+                    "check the master URL; the JVM needs the --add-opens options of the ./sonde launcher", e);
+        }
+    }
+
+    @Override
+    public VerificationResult verify(Snapshot s, Set<Check> checks, VerifyProgress progress) {
+        long t0 = System.nanoTime();
+        SparkSession spark = session(master);
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        int shards = partitions > 0 ? partitions : Math.max(2, 2 * jsc.defaultParallelism());
+        SliceContext context = s.context();
+        Broadcast<SliceContext> contextB = jsc.broadcast(context);
+        Broadcast<SubnetTrie> trieB = jsc.broadcast(new SubnetTrie(context.subnets()));
+        List<RuleShard> list = new ArrayList<>(shards);
+        int rules = s.ruleCount();
+        for (int i = 0; i < shards; i++) list.add(RuleShard.of(s, (int) ((long) rules * i / shards), (int) ((long) rules * (i + 1) / shards)));
+        JavaRDD<RuleShard> shardRdd = jsc.parallelize(list, shards);
+        long t1 = System.nanoTime();
+
+        progress.update("map", 0, rules);
+        JavaPairRDD<Integer, int[]> mapped = shardRdd.flatMapToPair(shard -> map(shard, trieB.value())).persist(StorageLevel.MEMORY_ONLY());
+        long pairs = mapped.map(t -> (long) (t._2.length / SliceChecker.FIELDS)).fold(0L, Long::sum);
+        long t2 = System.nanoTime();
+        progress.update("map", rules, rules);
+
+        JavaPairRDD<Integer, int[]> grouped = mapped.groupByKey(shards).mapValues(SparkBackend::concat).persist(StorageLevel.MEMORY_ONLY());
+        grouped.count();
+        mapped.unpersist(false);
+        long t3 = System.nanoTime();
+        progress.update("shuffle", pairs, pairs);
+
+        List<Violation> violations = new ArrayList<>(grouped.mapPartitions(it -> {
+            SliceChecker checker = new SliceChecker(contextB.value(), checks);
+            List<Violation> out = new ArrayList<>();
+            while (it.hasNext()) {
+                Tuple2<Integer, int[]> t = it.next();
+                out.addAll(checker.check(t._1, t._2, t._2.length / SliceChecker.FIELDS));
+            }
+            return out.iterator();
+        }).collect());
+        grouped.unpersist(false);
+        contextB.destroy();
+        trieB.destroy();
+        Collections.sort(violations);
+        long t4 = System.nanoTime();
+        progress.update("reduce", s.subnetCount(), s.subnetCount());
+        return new VerificationResult(name(), checks, s.switchCount(), rules, s.subnetCount(), pairs, violations,
+                new PhaseTimes(t1 - t0, t2 - t1, t3 - t2, t4 - t3));
+    }
+
+    /** The mapper: each rule of the shard against the trie, the reducer fields gathered per subnet. */
+    private static Iterator<Tuple2<Integer, int[]>> map(RuleShard shard, SubnetTrie trie) {
+        Int2ObjectOpenHashMap<IntArrayList> bySubnet = new Int2ObjectOpenHashMap<>();
+        for (int i = 0; i < shard.size(); i++) {
+            long range = trie.matching(shard.addresses()[i], shard.lengths()[i]);
+            for (int sub = SubnetTrie.first(range); sub < SubnetTrie.end(range); sub++) {
+                IntArrayList fields = bySubnet.get(sub);
+                if (fields == null) bySubnet.put(sub, fields = new IntArrayList());
+                fields.add(shard.switches()[i]);
+                fields.add(shard.lengths()[i]);
+                fields.add(shard.priorities()[i]);
+                fields.add(shard.nextHops()[i]);
+            }
+        }
+        List<Tuple2<Integer, int[]>> out = new ArrayList<>(bySubnet.size());
+        bySubnet.int2ObjectEntrySet().fastForEach(e -> out.add(new Tuple2<>(e.getIntKey(), e.getValue().toIntArray())));
+        return out.iterator();
+    }
+
+    private static int[] concat(Iterable<int[]> parts) {
+        int n = 0;
+        for (int[] p : parts) n += p.length;
+        int[] all = new int[n];
+        int at = 0;
+        for (int[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return all;
+    }
+}

@@ -5,7 +5,7 @@ package org.sonde.verify.snapshot;
  * Ordered as in the subnet trie of Libra's mapper: by address, then shorter (wider) first, so the
  * prefixes inside one prefix follow it as one contiguous run.
  */
-public record Prefix(int address, int length) implements Comparable<Prefix> {
+public record Prefix(int address, int length) implements Comparable<Prefix>, java.io.Serializable {
     public Prefix {
         if (length < 0 || length > 32) throw new IllegalArgumentException("prefix length " + length + " is outside 0..32");
         if ((address & ~mask(length)) != 0)

@@ -48,6 +48,11 @@ public final class SnapshotText {
             throw new BadInputException(dir.toString(), "", "expected a file " + RULES + " in the snapshot directory");
         SnapshotBuilder b = new SnapshotBuilder();
         readRules(rules, b);
+        return readExtras(dir, b);
+    }
+
+    /** Reads the subnets, waypoints and logical switches of a snapshot directory into a builder that has its rules, and builds it. */
+    public static Snapshot readExtras(Path dir, SnapshotBuilder b) {
         readLines(dir.resolve(SUBNETS), 1, (fields, where) -> b.addSubnet(prefix(fields[0], where)));
         readLines(dir.resolve(WAYPOINTS), 2, (fields, where) -> b.addWaypoint(prefix(fields[0], where), List.of(fields[1].split(",", -1))));
         readLines(dir.resolve(LOGICAL), 2, (fields, where) -> b.addLogicalSwitch(fields[0], fields[1]));
@@ -188,6 +193,9 @@ public final class SnapshotText {
             w.flush();
         });
         List<String> subnetLines = new ArrayList<>();
+        // files of another snapshot written here before must not stay behind
+        deleteIfPresent(dir.resolve(WAYPOINTS));
+        deleteIfPresent(dir.resolve(LOGICAL));
         subnetLines.add("# subnets to verify");
         for (Prefix p : s.subnets()) subnetLines.add(p.toString());
         writeLines(dir.resolve(SUBNETS), subnetLines);
@@ -202,6 +210,14 @@ public final class SnapshotText {
             lines.add("# logical physical");
             s.physicalOf().forEach((l, p) -> lines.add(l + " " + p));
             writeLines(dir.resolve(LOGICAL), lines);
+        }
+    }
+
+    private static void deleteIfPresent(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot remove " + file + ": " + e.getMessage(), null, e);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.sonde.verify.run;
+package org.sonde.verify.spark;
 
 import java.io.Serial;
 import java.io.Serializable;
@@ -23,6 +23,25 @@ record RuleShard(int[] switches, int[] addresses, byte[] lengths, int[] prioriti
             nh[i] = s.ruleNextHops(r);
         }
         return new RuleShard(sw, addr, len, prio, nh);
+    }
+
+    /** The rules in {@code shards} shards of about equal size. */
+    static java.util.List<RuleShard> split(Snapshot s, int shards) {
+        java.util.List<RuleShard> list = new java.util.ArrayList<>(shards);
+        int rules = s.ruleCount();
+        for (int i = 0; i < shards; i++) list.add(of(s, (int) ((long) rules * i / shards), (int) ((long) rules * (i + 1) / shards)));
+        return list;
+    }
+
+    /** The shard's rules as rows of {@link SnapshotParquet#SCHEMA}. */
+    java.util.Iterator<org.apache.spark.sql.Row> rows(org.sonde.verify.check.SliceContext names) {
+        java.util.List<org.apache.spark.sql.Row> rows = new java.util.ArrayList<>(size());
+        for (int i = 0; i < size(); i++) {
+            String hops = org.sonde.verify.snapshot.NextHops.text(nextHops[i], names.groups(), names.switchNames());
+            rows.add(org.apache.spark.sql.RowFactory.create(names.switchNames()[switches[i]], addresses[i], (int) lengths[i],
+                    hops.split(","), priorities[i]));
+        }
+        return rows.iterator();
     }
 
     int size() {

@@ -1,4 +1,4 @@
-package org.sonde.verify.run;
+package org.sonde.verify.spark;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -15,6 +15,10 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.sonde.core.EnvironmentException;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.run.Backend;
+import org.sonde.verify.run.PhaseTimes;
+import org.sonde.verify.run.VerificationResult;
+import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.check.SliceChecker;
 import org.sonde.verify.check.SliceContext;
 import org.sonde.verify.check.SubnetTrie;
@@ -52,7 +56,10 @@ public final class SparkBackend implements Backend {
     public static SparkSession session(String master) {
         SparkSession.Builder b = SparkSession.builder().appName("sonde verify")
                 .config("spark.ui.enabled", "false")
-                .config("spark.ui.showConsoleProgress", "false");
+                .config("spark.ui.showConsoleProgress", "false")
+                // Spark's serialization debugger reads a JDK-internal class that JDK 25 no longer has;
+                // without it a serialization failure is reported as itself instead of as that missing class
+                .config("spark.serializer.extraDebugInfo", "false");
         if (master != null) b.master(master);
         try {
             return b.getOrCreate();
@@ -71,10 +78,8 @@ public final class SparkBackend implements Backend {
         SliceContext context = s.context();
         Broadcast<SliceContext> contextB = jsc.broadcast(context);
         Broadcast<SubnetTrie> trieB = jsc.broadcast(new SubnetTrie(context.subnets()));
-        List<RuleShard> list = new ArrayList<>(shards);
         int rules = s.ruleCount();
-        for (int i = 0; i < shards; i++) list.add(RuleShard.of(s, (int) ((long) rules * i / shards), (int) ((long) rules * (i + 1) / shards)));
-        JavaRDD<RuleShard> shardRdd = jsc.parallelize(list, shards);
+        JavaRDD<RuleShard> shardRdd = jsc.parallelize(RuleShard.split(s, shards), shards);
         long t1 = System.nanoTime();
 
         progress.update("map", 0, rules);

@@ -17,6 +17,7 @@ import org.sonde.verify.snapshot.Prefix;
  * @param rules    the rules that make it so, in the text format's words: a loop's selected rules, the
  *                 rules that send packets into a black hole, the rules of the switches concerned
  */
+@com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "subnet", "switches", "rules"})
 public record Violation(ViolationType type, @JsonIgnore Prefix subnetPrefix, List<String> switches, List<String> rules)
         implements Comparable<Violation>, Serializable {
     @Serial

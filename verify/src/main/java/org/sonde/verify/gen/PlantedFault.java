@@ -13,6 +13,7 @@ import org.sonde.verify.snapshot.Prefix;
  *                 the edge switches that bypass the waypoints), in name order
  * @param fault    what was changed, in words
  */
+@com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "subnet", "switches", "fault"})
 public record PlantedFault(ViolationType type, @JsonIgnore Prefix subnetPrefix, List<String> switches, String fault) {
     public PlantedFault {
         switches = switches.stream().sorted().toList();

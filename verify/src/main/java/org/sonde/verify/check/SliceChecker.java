@@ -51,10 +51,35 @@ public final class SliceChecker {
 
     /** The violations of subnet {@code subnet}, whose matching rules are the first {@code count} rules of {@code slice}. */
     public List<Violation> check(int subnet, int[] slice, int count) {
+        return run(subnet, slice, count, -1, null);
+    }
+
+    /**
+     * The violations of a subnet after the rules of one switch changed (§4.4.3), given the
+     * violations before. Loops are looked for incrementally: a change at switch x can only make a
+     * cycle through x, or break cycles that went through x; so when no loop went through x and a
+     * depth-first search from x does not come back to x, the loops stay those of before, and only
+     * otherwise are the strongly connected components computed again. The other checks are a pass
+     * over the graph's nodes (black holes) or a search from the last hops (reachability, waypoints).
+     */
+    public List<Violation> recheck(int subnet, int[] slice, int count, int changedSwitch, List<Violation> previous) {
+        return run(subnet, slice, count, changedSwitch, previous);
+    }
+
+    private List<Violation> run(int subnet, int[] slice, int count, int changedSwitch, List<Violation> previous) {
         Prefix prefix = context.subnets()[subnet];
         int nodes = buildGraph(slice, count);
         List<Violation> found = new ArrayList<>();
-        if (checks.contains(Check.LOOPS)) loops(prefix, slice, nodes, found);
+        if (checks.contains(Check.LOOPS)) {
+            if (previous == null) {
+                loops(prefix, slice, nodes, found);
+            } else {
+                String changed = context.switchNames()[changedSwitch];
+                boolean hadLoopThrough = previous.stream().anyMatch(v -> v.type() == ViolationType.LOOP && v.switches().contains(changed));
+                if (hadLoopThrough || cycleThrough(changedSwitch, nodes)) loops(prefix, slice, nodes, found);
+                else previous.stream().filter(v -> v.type() == ViolationType.LOOP).forEach(found::add);
+            }
+        }
         if (checks.contains(Check.BLACKHOLES)) blackholes(prefix, slice, nodes, found);
         if (checks.contains(Check.REACHABILITY)) unreachable(prefix, slice, nodes, found);
         int[] waypoints = context.waypointsBySubnet()[subnet];
@@ -209,6 +234,35 @@ public final class SliceChecker {
                 }
             }
         }
+    }
+
+    /** Whether a depth-first search from switch {@code sw} along the forwarding graph comes back to it. */
+    private boolean cycleThrough(int sw, int nodes) {
+        if (stamp[sw] != round) return false;
+        int start = local[sw];
+        boolean[] seen = new boolean[nodes];
+        int[] stack = new int[nodes];
+        int sp = 0;
+        for (int k = outStart[start]; k < outStart[start + 1]; k++) {
+            int w = out[k];
+            if (w == start) return true;
+            if (!seen[w]) {
+                seen[w] = true;
+                stack[sp++] = w;
+            }
+        }
+        while (sp > 0) {
+            int v = stack[--sp];
+            for (int k = outStart[v]; k < outStart[v + 1]; k++) {
+                int w = out[k];
+                if (w == start) return true;
+                if (!seen[w]) {
+                    seen[w] = true;
+                    stack[sp++] = w;
+                }
+            }
+        }
+        return false;
     }
 
     private boolean selfLoop(int v) {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "  sonde verify convert --network ../shared/datasets/internet2 --format internet2 --out i2",
                 "  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"
         },
-        subcommands = {GenerateCommand.class, CheckCommand.class})
+        subcommands = {GenerateCommand.class, CheckCommand.class, WatchCommand.class, ConvertCommand.class})
 public final class VerifyCommand implements Runnable {
     @Spec
     CommandSpec spec;

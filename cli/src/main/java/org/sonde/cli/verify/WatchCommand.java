@@ -86,6 +86,8 @@ public final class WatchCommand implements Callable<Integer> {
         Snapshot s = CheckCommand.read(snapshot, SparkSupport.DEFAULT_MASTER);
         IncrementalVerifier verifier = new IncrementalVerifier(s, checkSet, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
         double initialSeconds = (System.nanoTime() - t0) / 1e9;
+        // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
+        long heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
         out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
         Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
         List<Map<String, Object>> states = new ArrayList<>();
@@ -108,6 +110,7 @@ public final class WatchCommand implements Callable<Integer> {
         long[] map = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("mapNanos"))).toArray();
         long[] reduce = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("reduceNanos"))).toArray();
         double mapMicros = Arrays.stream(map).average().orElse(0) / 1e3, reduceMillis = Arrays.stream(reduce).average().orElse(0) / 1e6;
+        long checked = states.stream().mapToLong(m -> ((Number) m.get("subnetsChecked")).longValue()).sum();
         out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
                 received, states.size(), mapMicros, reduceMillis, verifier.violations().size());
         if (json != null) {
@@ -120,6 +123,8 @@ public final class WatchCommand implements Callable<Integer> {
             m.put("states", states);
             m.put("updateMapMicrosMean", mapMicros);
             m.put("updateReduceMillisMean", reduceMillis);
+            m.put("subnetsCheckedPerUpdate", map.length == 0 ? 0 : (double) checked / map.length);
+            m.put("heapMegabytesAfterInitialCheck", heapBytes / 1e6);
             m.put("violations", verifier.violations());
             AtomicFiles.writeString(json, CheckCommand.toJson(m));
         }

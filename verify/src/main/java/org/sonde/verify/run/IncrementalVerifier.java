@@ -261,8 +261,9 @@ public final class IncrementalVerifier {
 
     private void recheck(int s, int changedSwitch, List<Violation> appeared, List<Violation> cleared) {
         List<Violation> before = violations.get(s);
-        List<Violation> after = changedSwitch < 0 ? checker.check(s, buffer, slice(s))
-                : checker.recheck(s, buffer, slice(s), changedSwitch, before);
+        int count = slice(s); // may grow the buffer: read it only after
+        List<Violation> after = changedSwitch < 0 ? checker.check(s, buffer, count)
+                : checker.recheck(s, buffer, count, changedSwitch, before);
         for (Violation v : after) if (!before.contains(v)) appeared.add(v);
         for (Violation v : before) if (!after.contains(v)) cleared.add(v);
         violations.set(s, after);

@@ -25,7 +25,8 @@ class IncrementalVerifierTest {
 
     @Test
     void randomRuleUpdatesOnADataCenter() {
-        GeneratedNetwork g = new DcnGenerator(21, 200).generate(new FaultPlan(1, 1, 1));
+        // 600 switches: slices of several hundred rules, more than the first buffer holds
+        GeneratedNetwork g = new DcnGenerator(21, 600).generate(new FaultPlan(1, 1, 1));
         Snapshot s = g.snapshot();
         IncrementalVerifier v = new IncrementalVerifier(s, ALL, 2);
         assertThat(v.violations()).hasSize(new LocalBackend(2).verify(s, ALL, VerifyProgress.NONE).violations().size());

@@ -56,6 +56,18 @@ with open(events_path, "w") as out:
 PY
 }
 
+# SCALING_SUBNETS subnets of a subnets file, picked with seed 1, in address order
+fixed_subnets() { # source target
+  python3 - "$1" "$2" "$scaling_subnets" <<'PY'
+import random, sys
+src, dst, k = sys.argv[1], sys.argv[2], int(sys.argv[3])
+subnets = [l for l in open(src) if not l.startswith("#")]
+keep = sorted(random.Random(1).sample(subnets, min(k, len(subnets))),
+              key=lambda s: tuple(int(x) for x in s.strip().replace("/", ".").split(".")))
+open(dst, "w").write("# a fixed number of subnets, picked with seed 1\n" + "".join(keep))
+PY
+}
+
 if [ "${REPORT_ONLY:-0}" != 1 ]; then
   # the full DCN, with faults planted
   timed gen-dcn "$root/sonde" verify generate dcn --seed 1 --switches "$dcn_switches" --plant loops=5,blackholes=5 --out "$out/dcn"
@@ -65,13 +77,7 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   for n in $sizes; do
     timed "gen-$n" "$root/sonde" verify generate dcn --seed 1 --switches "$n" --out "$out/dcn-$n"
     rm -f "$out/dcn-$n/waypoints.txt"
-    python3 - "$out/dcn-$n/subnets.txt" "$scaling_subnets" <<'PY'
-import random, sys
-path, k = sys.argv[1], int(sys.argv[2])
-subnets = [l for l in open(path) if not l.startswith("#")]
-keep = sorted(random.Random(1).sample(subnets, min(k, len(subnets))), key=lambda s: tuple(int(x) for x in s.strip().replace("/", ".").split(".")))
-open(path, "w").write("# a fixed number of subnets, picked with seed 1\n" + "".join(keep))
-PY
+    fixed_subnets "$out/dcn-$n/subnets.txt" "$out/dcn-$n/subnets.txt"
     for b in local spark; do
       timed "scale-$n-$b" "$root/sonde" verify check --snapshot "$out/dcn-$n" --checks loops,blackholes --backend "$b" --json "$out/scale-$n-$b.json"
     done
@@ -79,13 +85,7 @@ PY
   # the full-size run with the same fixed subnets, for the last point of the curve
   mkdir -p "$out/dcn-full-fixed"
   ln -sf "$out/dcn/rules.txt" "$out/dcn-full-fixed/rules.txt"
-  python3 - "$out/dcn/subnets.txt" "$out/dcn-full-fixed/subnets.txt" "$scaling_subnets" <<'PY'
-import random, sys
-src, dst, k = sys.argv[1], sys.argv[2], int(sys.argv[3])
-subnets = [l for l in open(src) if not l.startswith("#")]
-keep = sorted(random.Random(1).sample(subnets, min(k, len(subnets))), key=lambda s: tuple(int(x) for x in s.strip().replace("/", ".").split(".")))
-open(dst, "w").write("# a fixed number of subnets, picked with seed 1\n" + "".join(keep))
-PY
+  fixed_subnets "$out/dcn/subnets.txt" "$out/dcn-full-fixed/subnets.txt"
   for b in local spark; do
     timed "scale-full-$b" "$root/sonde" verify check --snapshot "$out/dcn-full-fixed" --checks loops,blackholes --backend "$b" --json "$out/scale-full-$b.json"
   done

@@ -22,6 +22,7 @@ import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,9 +59,8 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--snapshot", paramLabel = "DIR", required = true, description = "The snapshot directory (rules.txt or rules.parquet, ...).")
     Path snapshot;
 
-    @Option(names = "--checks", paramLabel = "CHECK[,CHECK...]", defaultValue = "loops,blackholes",
-            description = "Any of loops, blackholes, reachability, waypoints. Default: ${DEFAULT-VALUE}.")
-    String checks;
+    @Mixin
+    ChecksOption checks;
 
     @Option(names = "--backend", paramLabel = "spark|local", defaultValue = "spark",
             description = "spark: Apache Spark (embedded local[*] unless --master); local: plain threads in this process,"
@@ -88,12 +88,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Check> checkSet;
-        try {
-            checkSet = Check.parseList(checks);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--checks: " + e.getMessage());
-        }
+        Set<Check> checkSet = checks.checks();
         if (master != null && backend != BackendKind.spark) throw new UsageException("--master is for --backend spark");
         if (threads != null && threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
         PrintWriter err = spec.commandLine().getErr();

@@ -25,6 +25,7 @@ import org.sonde.verify.stable.RoutingEvent;
 import org.sonde.verify.stable.StableSnapshots;
 import org.sonde.verify.stable.Watcher;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -62,9 +63,8 @@ public final class WatchCommand implements Callable<Integer> {
             description = "ε, the timestamp uncertainty and delay bound, in milliseconds. Default: ${DEFAULT-VALUE}.")
     long epsilonMs;
 
-    @Option(names = "--checks", paramLabel = "CHECK[,CHECK...]", defaultValue = "loops,blackholes",
-            description = "Any of loops, blackholes, reachability, waypoints. Default: ${DEFAULT-VALUE}.")
-    String checks;
+    @Mixin
+    ChecksOption checks;
 
     @Option(names = "--threads", paramLabel = "N", description = "Threads of the initial check. Default: the number of processors.")
     Integer threads;
@@ -74,12 +74,7 @@ public final class WatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Check> checkSet;
-        try {
-            checkSet = Check.parseList(checks);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--checks: " + e.getMessage());
-        }
+        Set<Check> checkSet = checks.checks();
         if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         long t0 = System.nanoTime();

@@ -132,7 +132,9 @@ lines += ["", f"Goal ≤ 60 s on this machine: in-process {'met' if wall('dcn-lo
           "The dissertation's phases overlap (its sum exceeds its total); here each phase is its own job and they add up.", ""]
 lines += ["### Runtime against the number of rules (Fig. 4.13)", "",
           "The DCN generated at several sizes with the same number of subnets checked (%d, picked with seed 1), as the "
-          "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up)." % load("scale-full-local.json")["subnets"], "",
+          "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up). "
+          "The pairs grow with the switches (each switch has one rule per subnet); at these sub-second times one run per size on a shared 2-core machine "
+          "(JIT warm-up, other work) makes the times noisy rather than a clean line." % load("scale-full-local.json")["subnets"], "",
           "| switches | rules | pairs | in-process s (map / shuffle / reduce) | Spark local[*] s (map / shuffle / reduce) |", "|---|---|---|---|---|"]
 for n in sizes + ["full"]:
     l, s = load(f"scale-{n}-local.json"), load(f"scale-{n}-spark.json")
@@ -142,8 +144,8 @@ lines += ["", "### Incremental updates (Table 4.5)", "",
           "`sonde verify watch` with ε = 100 ms on %d rule updates (a random rule gets the next hops of another rule of its "
           "switch, one update per second, so each is its own stable state). *Map*: finding the affected subnets in the trie; "
           "*reduce*: updating their forwarding graphs and checking them again (loops by a search from the changed switch, "
-          "black holes over the graph's nodes), per update and per affected subnet; memory: the heap after the initial check "
-          "(base slices of every subnet, the snapshot). The dissertation's figures in parentheses (one graph per update, "
+          "black holes over the graph's nodes), per update and per affected subnet; heap: the used heap after the initial check, "
+          "garbage not collected first (the snapshot, every subnet's base slice, the overlay). The dissertation's figures in parentheses (one graph per update, "
           "its reduce is the incremental DFS alone)." % load("watch-dcn.json")["events"], "",
           "| network | map µs | reduce ms per update | subnets per update | reduce ms per subnet | heap MB |", "|---|---|---|---|---|---|"]
 paper = {"dcn": ("0.133", "0.62", "12"), "inet": ("0.158", "<0.01", "7")}

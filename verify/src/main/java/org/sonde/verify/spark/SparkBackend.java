@@ -14,6 +14,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.SondeException;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.run.Backend;
 import org.sonde.verify.run.PhaseTimes;
@@ -61,6 +62,12 @@ public final class SparkBackend implements Backend {
                 // without it a serialization failure is reported as itself instead of as that missing class
                 .config("spark.serializer.extraDebugInfo", "false");
         if (master != null) b.master(master);
+        if (master != null && !master.startsWith("local")) {
+            // executors on a cluster need Sonde's classes: ship the jar this class came from (under
+            // spark-submit it is the application jar already, and spark.jars is set)
+            String jar = ownJar();
+            if (jar != null && !SparkSession.getActiveSession().isDefined()) b.config("spark.jars", jar);
+        }
         try {
             return b.getOrCreate();
         } catch (RuntimeException | LinkageError e) {
@@ -69,8 +76,34 @@ public final class SparkBackend implements Backend {
         }
     }
 
+    /** The jar file holding this class, or null when it was loaded from a directory (tests, IDEs). */
+    private static String ownJar() {
+        try {
+            java.security.CodeSource source = SparkBackend.class.getProtectionDomain().getCodeSource();
+            if (source == null) return null;
+            java.nio.file.Path p = java.nio.file.Path.of(source.getLocation().toURI());
+            return java.nio.file.Files.isRegularFile(p) ? p.toString() : null;
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     @Override
     public VerificationResult verify(Snapshot s, Set<Check> checks, VerifyProgress progress) {
+        try {
+            return run(s, checks, progress);
+        } catch (SondeException e) {
+            throw e;
+        } catch (Exception e) {
+            // Spark throws its own (Scala, so undeclared) exceptions when a cluster goes away or a job fails
+            String message = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
+            throw new EnvironmentException("the Spark job failed" + (master == null ? "" : " on " + master) + ": " + message,
+                    "check that the master is up and its workers can run Sonde's jar (sonde.jar is shipped as spark.jars);"
+                            + " --backend local needs no Spark", e);
+        }
+    }
+
+    private VerificationResult run(Snapshot s, Set<Check> checks, VerifyProgress progress) {
         long t0 = System.nanoTime();
         SparkSession spark = session(master);
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());

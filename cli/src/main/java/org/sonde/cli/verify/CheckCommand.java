@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde verify check --snapshot dcn --checks loops,blackholes --json result.json",
                 "  sonde verify check --snapshot dcn --checks loops,blackholes,reachability,waypoints --report dcn.html",
-                "  sonde verify check --snapshot hdfs-mounted/dcn --backend spark --master spark://head:7077"
+                "  sonde verify check --snapshot hdfs://namenode/snapshots/dcn --backend spark --master spark://head:7077"
         })
 public final class CheckCommand implements Callable<Integer> {
     enum BackendKind { spark, local }
@@ -56,8 +56,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--snapshot", paramLabel = "DIR", required = true, description = "The snapshot directory (rules.txt or rules.parquet, ...).")
-    Path snapshot;
+    @Option(names = "--snapshot", paramLabel = "DIR|URI", required = true,
+            description = "The snapshot directory (rules.txt or rules.parquet, ...). With --backend spark also a URI Spark reads"
+                    + " (hdfs://..., s3a://...) of a directory with rules.parquet.")
+    String snapshot;
 
     @Mixin
     ChecksOption checks;
@@ -94,25 +96,36 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String sparkMaster = master == null ? SparkSupport.DEFAULT_MASTER : master;
         long t0 = System.nanoTime();
-        Snapshot s = read(snapshot, sparkMaster);
-        long readNanos = System.nanoTime() - t0;
-        err.printf("check: %s read in %.1f s; %s backend%n", s, readNanos / 1e9,
-                backend == BackendKind.spark ? "spark (" + sparkMaster + ")" : "local");
-        err.flush();
-        Backend b = backend == BackendKind.spark ? SparkSupport.backend(sparkMaster, partitions)
-                : threads == null ? new LocalBackend() : new LocalBackend(threads);
         VerificationResult r;
-        try (PhaseProgress progress = new PhaseProgress(err, "check")) {
-            r = b.verify(s, checkSet, progress);
+        long readNanos;
+        if (backend == BackendKind.spark && (snapshot.contains("://") || parquetOnly(Path.of(snapshot)))) {
+            // Spark reads the rules itself, shard by shard on the executors: reading is part of its phases
+            err.printf("check: %s: rules.parquet read by spark (%s)%n", snapshot, sparkMaster);
+            err.flush();
+            readNanos = 0;
+            try (PhaseProgress progress = new PhaseProgress(err, "check")) {
+                r = SparkSupport.verifyStored(snapshot, sparkMaster, partitions, checkSet, progress);
+            }
+        } else {
+            Snapshot s = read(Path.of(snapshot), sparkMaster);
+            readNanos = System.nanoTime() - t0;
+            err.printf("check: %s read in %.1f s; %s backend%n", s, readNanos / 1e9,
+                    backend == BackendKind.spark ? "spark (" + sparkMaster + ")" : "local");
+            err.flush();
+            Backend b = backend == BackendKind.spark ? SparkSupport.backend(sparkMaster, partitions)
+                    : threads == null ? new LocalBackend() : new LocalBackend(threads);
+            try (PhaseProgress progress = new PhaseProgress(err, "check")) {
+                r = b.verify(s, checkSet, progress);
+            }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         Map<String, Object> result = resultJson(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
         if (json != null) AtomicFiles.writeString(json, toJson(result));
         if (report != null)
-            VerifyReport.check(snapshot.toString(), r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s: %d violations (%s) in %,d subnets; %s; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
-                snapshot, r.violations().size(), countsText(r.violations()), r.subnets(), s, seconds, readNanos / 1e9,
+        out.printf("%s: %d violations (%s) in %,d subnets; %,d switches, %,d rules; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
+                snapshot, r.violations().size(), countsText(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
                 r.times().setupSeconds(), r.times().mapSeconds(), r.times().shuffleSeconds(), r.times().reduceSeconds());
         r.violations().stream().limit(Math.max(0, show)).forEach(v -> out.printf("  %s %s: %s%s%n", v.type().word(), v.subnet(),
                 v.switches().size() <= 8 ? String.join(" ", v.switches()) : String.join(" ", v.switches().subList(0, 8)) + " ... (" + v.switches().size() + " switches)",
@@ -120,6 +133,10 @@ public final class CheckCommand implements Callable<Integer> {
         if (r.violations().size() > show)
             out.printf("  ... %d more%s%n", r.violations().size() - show, json == null ? " (see --json)" : " in " + json);
         return r.violations().isEmpty() ? 0 : 1;
+    }
+
+    private static boolean parquetOnly(Path dir) {
+        return !Files.exists(dir.resolve(SnapshotText.RULES)) && SparkSupport.parquetPresent(dir);
     }
 
     /** The snapshot in its text form, or its Parquet rules when there is no rules.txt. */
@@ -144,9 +161,9 @@ public final class CheckCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    static Map<String, Object> resultJson(Path snapshot, String master, VerificationResult r, double readSeconds, double seconds) {
+    static Map<String, Object> resultJson(String snapshot, String master, VerificationResult r, double readSeconds, double seconds) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("snapshot", snapshot.toString());
+        m.put("snapshot", snapshot);
         m.put("backend", r.backend());
         if (master != null) m.put("master", master);
         m.put("checks", r.checks().stream().sorted().map(Check::word).toList());

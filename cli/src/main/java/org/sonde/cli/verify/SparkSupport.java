@@ -1,8 +1,12 @@
 package org.sonde.cli.verify;
 
 import java.nio.file.Path;
+import java.util.Set;
 import org.sonde.core.EnvironmentException;
+import org.sonde.verify.check.Check;
 import org.sonde.verify.run.Backend;
+import org.sonde.verify.run.VerificationResult;
+import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.spark.SnapshotParquet;
 import org.sonde.verify.spark.SparkBackend;
@@ -29,6 +33,11 @@ final class SparkSupport {
     static Backend backend(String master, int partitions) {
         requireSpark();
         return new SparkBackend(master, partitions);
+    }
+
+    static VerificationResult verifyStored(String dir, String master, int partitions, Set<Check> checks, VerifyProgress progress) {
+        requireSpark();
+        return new SparkBackend(master, partitions).verifyStored(dir, checks, progress);
     }
 
     static void writeParquet(Snapshot s, Path dir) {

@@ -53,20 +53,25 @@ public final class SnapshotText {
 
     /** Reads the subnets, waypoints and logical switches of a snapshot directory into a builder that has its rules, and builds it. */
     public static Snapshot readExtras(Path dir, SnapshotBuilder b) {
-        readLines(dir.resolve(SUBNETS), 1, (fields, where) -> b.addSubnet(prefix(fields[0], where)));
-        readLines(dir.resolve(WAYPOINTS), 2, (fields, where) -> b.addWaypoint(prefix(fields[0], where), List.of(fields[1].split(",", -1))));
-        readLines(dir.resolve(LOGICAL), 2, (fields, where) -> b.addLogicalSwitch(fields[0], fields[1]));
+        return readExtras(dir, dir.toString(), b);
+    }
+
+    /** As {@link #readExtras(Path, SnapshotBuilder)}, for files copied from elsewhere: errors name them in {@code shownDir}. */
+    public static Snapshot readExtras(Path dir, String shownDir, SnapshotBuilder b) {
+        readLines(dir.resolve(SUBNETS), shownDir, 1, (fields, where) -> b.addSubnet(prefix(fields[0], where)));
+        readLines(dir.resolve(WAYPOINTS), shownDir, 2, (fields, where) -> b.addWaypoint(prefix(fields[0], where), List.of(fields[1].split(",", -1))));
+        readLines(dir.resolve(LOGICAL), shownDir, 2, (fields, where) -> b.addLogicalSwitch(fields[0], fields[1]));
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(dir.toString(), "", e.getMessage());
+            throw new BadInputException(shownDir, "", e.getMessage());
         }
     }
 
     /** Where a line came from, for error messages. */
-    private record Where(Path file, long line) {
+    private record Where(String file, long line) {
         BadInputException error(String problem) {
-            return new BadInputException(file.toString(), "line " + line, problem);
+            return new BadInputException(file, "line " + line, problem);
         }
     }
 
@@ -80,7 +85,7 @@ public final class SnapshotText {
         return p;
     }
 
-    private static void readLines(Path file, int fieldCount, LineHandler handler) {
+    private static void readLines(Path file, String shownDir, int fieldCount, LineHandler handler) {
         if (!Files.exists(file)) return;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -90,7 +95,7 @@ public final class SnapshotText {
                 String trimmed = line.strip();
                 if (trimmed.isEmpty() || trimmed.startsWith("#")) continue;
                 String[] fields = trimmed.split("\\s+");
-                Where where = new Where(file, number);
+                Where where = new Where(shownDir + "/" + file.getFileName(), number);
                 if (fields.length != fieldCount)
                     throw where.error("expected " + fieldCount + " field" + (fieldCount > 1 ? "s" : "") + ", got " + fields.length + ": '" + trimmed + "'");
                 try {
@@ -124,7 +129,7 @@ public final class SnapshotText {
                     ends[n++] = i;
                 }
                 if (n == 0) continue;
-                Where where = new Where(file, number);
+                Where where = new Where(file.toString(), number);
                 if (n != 5)
                     throw where.error("expected 5 fields 'switch ip mask_len next_hops priority', got " + (n > 5 ? "more" : n) + ": '" + line.strip() + "'");
                 long address = Prefix.parseAddress(line, starts[1], ends[1]);

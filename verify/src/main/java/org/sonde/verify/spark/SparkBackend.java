@@ -60,7 +60,10 @@ public final class SparkBackend implements Backend {
                 .config("spark.ui.showConsoleProgress", "false")
                 // Spark's serialization debugger reads a JDK-internal class that JDK 25 no longer has;
                 // without it a serialization failure is reported as itself instead of as that missing class
-                .config("spark.serializer.extraDebugInfo", "false");
+                .config("spark.serializer.extraDebugInfo", "false")
+                // the SQL queries here (distinct switch names and next-hop sets) have small results:
+                // Spark's default of 200 shuffle partitions only adds tasks
+                .config("spark.sql.shuffle.partitions", "16");
         if (master != null) b.master(master);
         if (master != null && !master.startsWith("local")) {
             // executors on a cluster need Sonde's classes: ship the jar this class came from (under
@@ -90,8 +93,46 @@ public final class SparkBackend implements Backend {
 
     @Override
     public VerificationResult verify(Snapshot s, Set<Check> checks, VerifyProgress progress) {
+        return failingAsEnvironment(() -> {
+            long t0 = System.nanoTime();
+            SparkSession spark = session(master);
+            JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            int shards = shards(jsc);
+            JavaRDD<RuleShard> shardRdd = jsc.parallelize(RuleShard.split(s, shards), shards);
+            return pipeline(jsc, shardRdd, s.context(), s.ruleCount(), shards, checks, progress, t0);
+        });
+    }
+
+    /**
+     * Checks a snapshot directory that Spark reads itself, on whatever file system its URI names
+     * (a local directory, {@code hdfs://...}, {@code s3a://...}): the rules from
+     * {@code rules.parquet}, read and mapped by the executors, shard by shard; the small files
+     * (subnets, waypoints) on the driver. Only the switch names and the distinct next-hop sets come
+     * to the driver, to number them.
+     */
+    public VerificationResult verifyStored(String dir, Set<Check> checks, VerifyProgress progress) {
+        return failingAsEnvironment(() -> {
+            long t0 = System.nanoTime();
+            SparkSession spark = session(master);
+            JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            StoredSnapshot stored = StoredSnapshot.open(spark, dir);
+            Broadcast<StoredSnapshot.Dictionary> dictionary = jsc.broadcast(stored.dictionary());
+            int shards = shards(jsc);
+            JavaRDD<RuleShard> shardRdd = stored.rules().javaRDD().repartition(shards)
+                    .mapPartitions(rows -> List.of(dictionary.value().shard(rows)).iterator());
+            VerificationResult r = pipeline(jsc, shardRdd, stored.context(), (int) stored.ruleCount(), shards, checks, progress, t0);
+            dictionary.destroy();
+            return r;
+        });
+    }
+
+    private int shards(JavaSparkContext jsc) {
+        return partitions > 0 ? partitions : Math.max(2, 2 * jsc.defaultParallelism());
+    }
+
+    private VerificationResult failingAsEnvironment(java.util.concurrent.Callable<VerificationResult> body) {
         try {
-            return run(s, checks, progress);
+            return body.call();
         } catch (SondeException e) {
             throw e;
         } catch (Exception e) {
@@ -103,16 +144,12 @@ public final class SparkBackend implements Backend {
         }
     }
 
-    private VerificationResult run(Snapshot s, Set<Check> checks, VerifyProgress progress) {
-        long t0 = System.nanoTime();
-        SparkSession spark = session(master);
-        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        int shards = partitions > 0 ? partitions : Math.max(2, 2 * jsc.defaultParallelism());
-        SliceContext context = s.context();
+    /** Map, shuffle and reduce over shards of rules, each phase a Spark job of its own. */
+    private VerificationResult pipeline(JavaSparkContext jsc, JavaRDD<RuleShard> shardRdd, SliceContext context, int rules,
+                                        int shards, Set<Check> checks, VerifyProgress progress, long t0) {
         Broadcast<SliceContext> contextB = jsc.broadcast(context);
         Broadcast<SubnetTrie> trieB = jsc.broadcast(new SubnetTrie(context.subnets()));
-        int rules = s.ruleCount();
-        JavaRDD<RuleShard> shardRdd = jsc.parallelize(RuleShard.split(s, shards), shards);
+        int subnets = context.subnets().length;
         long t1 = System.nanoTime();
 
         progress.update("map", 0, rules);
@@ -141,8 +178,8 @@ public final class SparkBackend implements Backend {
         trieB.destroy();
         Collections.sort(violations);
         long t4 = System.nanoTime();
-        progress.update("reduce", s.subnetCount(), s.subnetCount());
-        return new VerificationResult(name(), checks, s.switchCount(), rules, s.subnetCount(), pairs, violations,
+        progress.update("reduce", subnets, subnets);
+        return new VerificationResult(name(), checks, context.switchCount(), rules, subnets, pairs, violations,
                 new PhaseTimes(t1 - t0, t2 - t1, t3 - t2, t4 - t3));
     }
 

@@ -65,4 +65,26 @@ class SparkBackendTest {
                 .isEqualTo(new LocalBackend(2).verify(fromText, all, VerifyProgress.NONE).violations())
                 .hasSize(4);
     }
+
+    @Test
+    void aStoredParquetSnapshotIsReadByTheExecutorsWithTheSameResults(@TempDir Path dir) throws Exception {
+        GeneratedNetwork g = new DcnGenerator(14, 300).generate(new FaultPlan(2, 1, 1));
+        SnapshotText.write(g.snapshot(), dir);
+        SnapshotParquet.writeRules(g.snapshot(), dir, spark);
+        java.nio.file.Files.delete(dir.resolve(SnapshotText.RULES));
+        EnumSet<Check> all = EnumSet.allOf(Check.class);
+        VerificationResult stored = new SparkBackend("local[2]", 3).verifyStored(dir.toUri().toString(), all, VerifyProgress.NONE);
+        VerificationResult local = new LocalBackend(2).verify(g.snapshot(), all, VerifyProgress.NONE);
+        assertThat(stored.violations()).isNotEmpty().isEqualTo(local.violations());
+        assertThat(stored.rules()).isEqualTo(g.snapshot().ruleCount());
+        assertThat(stored.pairs()).isEqualTo(local.pairs());
+    }
+
+    @Test
+    void aBadParquetRowIsBadInput(@TempDir Path dir) {
+        org.apache.spark.sql.Row row = org.apache.spark.sql.RowFactory.create("s1", 0x0a000001, 24, new String[] {"deliver"}, 1);
+        spark.createDataFrame(java.util.List.of(row), SnapshotParquet.SCHEMA).write().parquet(dir.resolve(SnapshotParquet.RULES).toString());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SparkBackend("local[2]", 2).verifyStored(dir.toString(), EnumSet.of(Check.LOOPS), VerifyProgress.NONE))
+                .isInstanceOf(org.sonde.core.BadInputException.class).hasMessageContaining("rules.parquet").hasMessageContaining("s1");
+    }
 }

@@ -130,6 +130,29 @@ public final class SnapshotBuilder {
         return b;
     }
 
+    /**
+     * Chains the forwarding tables (VRFs) of a physical switch as logical switches (§4.4.4, Fig.
+     * 4.11): table i is the logical switch {@code physical:table_i}, and a rule for 0.0.0.0/0 of the
+     * lowest priority sends what none of its rules matches on to table i + 1. Packets enter at the
+     * first table, so links into the switch are next hops to {@link #vrfName}(physical, first);
+     * the caller adds each table's own rules under its logical name.
+     */
+    public SnapshotBuilder addVrfChain(String physical, List<String> tables) {
+        if (tables.isEmpty()) throw new IllegalArgumentException("expected at least one table for " + physical);
+        for (int i = 0; i < tables.size(); i++) {
+            String name = vrfName(physical, tables.get(i));
+            addLogicalSwitch(name, physical);
+            if (i + 1 < tables.size())
+                addRule(name, new Prefix(0, 0), List.of(vrfName(physical, tables.get(i + 1))), Integer.MIN_VALUE);
+        }
+        return this;
+    }
+
+    /** The logical switch of one table of a physical switch. */
+    public static String vrfName(String physical, String table) {
+        return physical + ":" + table;
+    }
+
     public int ruleCount() {
         return ruleSwitch.size();
     }

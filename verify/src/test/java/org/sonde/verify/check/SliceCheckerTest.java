@@ -157,4 +157,28 @@ class SliceCheckerTest {
         b.addRule("e2", subnet, List.of("fw"), 5);
         assertThat(check(b, Check.WAYPOINTS)).isEmpty();
     }
+
+    @Test
+    void chainedVrfTablesFallThroughToTheNextTableAndLoopsAcrossThemAreFound() {
+        // Fig. 4.11: r1 looks up VRF_OVERRIDE, then VRF_1, then VRF_DEFAULT; r2 delivers both subnets
+        Prefix a = Prefix.parse("10.1.0.0/24"), b = Prefix.parse("10.2.0.0/24");
+        String override = SnapshotBuilder.vrfName("r1", "VRF_OVERRIDE"), vrf1 = SnapshotBuilder.vrfName("r1", "VRF_1"),
+                fallback = SnapshotBuilder.vrfName("r1", "VRF_DEFAULT");
+        SnapshotBuilder net = new SnapshotBuilder()
+                .addVrfChain("r1", List.of("VRF_OVERRIDE", "VRF_1", "VRF_DEFAULT"))
+                .addRule(vrf1, a, List.of("r2"), 10)
+                .addRule(fallback, Prefix.parse("10.0.0.0/8"), List.of("r2"), 10)
+                .addRule("r2", a, List.of("deliver"), 10)
+                .addRule("r2", b, List.of("deliver"), 10)
+                .addRule("r0", Prefix.parse("10.0.0.0/8"), List.of(override), 10);
+        // a is found in VRF_1, b falls through to VRF_DEFAULT: every switch reaches both
+        assertThat(check(net, Check.values())).isEmpty();
+        assertThat(net.build().physicalOf()).containsEntry(vrf1, "r1").hasSize(3);
+        // an override sending b back to r0 makes a loop through the override table
+        net.addRule(override, b, List.of("r0"), 10);
+        assertThat(check(net, Check.LOOPS)).singleElement().satisfies(loop -> {
+            assertThat(loop.subnet()).isEqualTo("10.2.0.0/24");
+            assertThat(loop.switches()).containsExactly("r0", override);
+        });
+    }
 }

@@ -38,4 +38,26 @@ class EventTextTest {
         assertThatThrownBy(() -> of("1 p add s 10.0.0.0 8 - 1\n").next()).hasMessageContaining("expected next hops");
         assertThatThrownBy(() -> of("1 p add s 10.0.0.0 8\n").next()).hasMessageContaining("expected 8 fields");
     }
+
+    /** Any text either reads as events or fails with the line named; nothing else escapes. */
+    @net.jqwik.api.Property(tries = 500)
+    void arbitraryLinesFailOnlyWithBadInput(@net.jqwik.api.ForAll("lines") List<String> lines) {
+        EventText t = of(String.join("\n", lines) + "\n");
+        try {
+            int n = 0;
+            while (t.next() != null) n++;
+            assertThat(n).isLessThanOrEqualTo(lines.size());
+        } catch (BadInputException e) {
+            assertThat(e.getMessage()).startsWith("events.txt: line ");
+        }
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<List<String>> lines() {
+        net.jqwik.api.Arbitrary<String> word = net.jqwik.api.Arbitraries.oneOf(
+                net.jqwik.api.Arbitraries.of("1000", "-5", "99999999999999999999", "ctl", "add", "del", "mod", "put", "s1", "s1,s2", "-",
+                        "deliver", "drop", "10.0.0.0", "10.0.0.1", "8", "33", "0", "#", ",", "1.2.3"),
+                net.jqwik.api.Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(10));
+        return word.list().ofMaxSize(9).map(ws -> String.join(" ", ws)).list().ofMaxSize(5);
+    }
 }

@@ -16,14 +16,14 @@ import org.apache.spark.storage.StorageLevel;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.SondeException;
 import org.sonde.verify.check.Check;
-import org.sonde.verify.run.Backend;
-import org.sonde.verify.run.PhaseTimes;
-import org.sonde.verify.run.VerificationResult;
-import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.check.SliceChecker;
 import org.sonde.verify.check.SliceContext;
 import org.sonde.verify.check.SubnetTrie;
 import org.sonde.verify.check.Violation;
+import org.sonde.verify.run.Backend;
+import org.sonde.verify.run.PhaseTimes;
+import org.sonde.verify.run.VerificationResult;
+import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.Snapshot;
 import scala.Tuple2;
 

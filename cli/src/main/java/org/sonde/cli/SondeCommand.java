@@ -4,6 +4,7 @@ import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import org.sonde.cli.reach.ReachCommand;
+import org.sonde.cli.verify.VerifyCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Spec;
                 PcapCommand.class,
                 AtpgCommand.class,
                 ReachCommand.class,
+                VerifyCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

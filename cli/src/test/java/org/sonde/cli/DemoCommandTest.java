@@ -29,6 +29,7 @@ class DemoCommandTest {
         assertThat(json.get("captures").get("roce-write.pcapng").get("badIcrcs").asLong()).isZero();
         assertThat(json.get("captures").get("tcp-ip.pcapng").get("protocols").has("tcp")).isTrue();
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("ATPG"));
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Libra"));
         assertThat(Files.exists(out.resolve("atpg/suite/suite.json"))).isTrue();
     }
 }

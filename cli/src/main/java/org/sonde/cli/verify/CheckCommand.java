@@ -1,0 +1,196 @@
+package org.sonde.cli.verify;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.BadInputException;
+import org.sonde.core.Json;
+import org.sonde.core.UsageException;
+import org.sonde.verify.check.Check;
+import org.sonde.verify.check.Violation;
+import org.sonde.verify.check.ViolationType;
+import org.sonde.verify.run.Backend;
+import org.sonde.verify.run.LocalBackend;
+import org.sonde.verify.run.VerificationResult;
+import org.sonde.verify.snapshot.Snapshot;
+import org.sonde.verify.snapshot.SnapshotText;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde verify check}: Libra's map, shuffle and reduce over one snapshot. */
+@Command(name = "check",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Checks a snapshot: maps every rule to the subnets it matches (a subnet trie), groups the",
+                "(subnet, rule) pairs by subnet, and per subnet selects each switch's rule (highest",
+                "priority, then longest prefix), builds the forwarding graph and checks it:",
+                "  loops         strongly connected components (a switch forwarding to itself too)",
+                "  blackholes    switches sent the subnet's packets without a rule for them (explicit",
+                "                drops and last hops are fine)",
+                "  reachability  switches of the network with no path to the subnet",
+                "  waypoints     edge switches whose traffic reaches the subnet around its waypoints",
+                "Each violation names its subnet, switches and rules. Exit code 1 when any is found.",
+                "",
+                "--json writes {\"violations\":[{\"type\":\"loop|blackhole|unreachable|waypoint\",",
+                "\"subnet\":\"a.b.c.d/n\",\"switches\":[...],\"rules\":[...]}],\"seconds\":S,\"phases\":{...},...}."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  sonde verify check --snapshot dcn --checks loops,blackholes --json result.json",
+                "  sonde verify check --snapshot dcn --checks loops,blackholes,reachability,waypoints --report dcn.html",
+                "  sonde verify check --snapshot hdfs://namenode/snapshots/dcn --backend spark --master spark://head:7077"
+        })
+public final class CheckCommand implements Callable<Integer> {
+    enum BackendKind { spark, local }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--snapshot", paramLabel = "DIR|URI", required = true,
+            description = "The snapshot directory (rules.txt or rules.parquet, ...). With --backend spark also a URI Spark reads"
+                    + " (hdfs://..., s3a://...) of a directory with rules.parquet.")
+    String snapshot;
+
+    @Mixin
+    ChecksOption checks;
+
+    @Option(names = "--backend", paramLabel = "spark|local", defaultValue = "spark",
+            description = "spark: Apache Spark (embedded local[*] unless --master); local: plain threads in this process,"
+                    + " no Spark. Both give the same violations. Default: ${DEFAULT-VALUE}.")
+    BackendKind backend;
+
+    @Option(names = "--master", paramLabel = "URL", description = "Spark master URL (local[N], spark://host:port, yarn, ...). Default: local[*].")
+    String master;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
+            description = "spark: shards of rules and of subnets; 0 for twice Spark's default parallelism. Default: ${DEFAULT-VALUE}.")
+    int partitions;
+
+    @Option(names = "--threads", paramLabel = "N", description = "local: threads. Default: the number of processors.")
+    Integer threads;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+    Path json;
+
+    @Option(names = "--report", paramLabel = "HTML", description = "Write an HTML report: violations, per-phase times.")
+    Path report;
+
+    @Option(names = "--show", paramLabel = "N", defaultValue = "10", description = "Violations listed on stdout. Default: ${DEFAULT-VALUE}.")
+    int show;
+
+    @Override
+    public Integer call() {
+        Set<Check> checkSet = checks.checks();
+        if (master != null && backend != BackendKind.spark) throw new UsageException("--master is for --backend spark");
+        if (threads != null && threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
+        PrintWriter err = spec.commandLine().getErr();
+        String sparkMaster = master == null ? SparkSupport.DEFAULT_MASTER : master;
+        long t0 = System.nanoTime();
+        VerificationResult r;
+        long readNanos;
+        if (backend == BackendKind.spark && (snapshot.contains("://") || parquetOnly(Path.of(snapshot)))) {
+            // Spark reads the rules itself, shard by shard on the executors: reading is part of its phases
+            err.printf("check: %s: rules.parquet read by spark (%s)%n", snapshot, sparkMaster);
+            err.flush();
+            readNanos = 0;
+            try (PhaseProgress progress = new PhaseProgress(err, "check")) {
+                r = SparkSupport.verifyStored(snapshot, sparkMaster, partitions, checkSet, progress);
+            }
+        } else {
+            Snapshot s = read(Path.of(snapshot), sparkMaster);
+            readNanos = System.nanoTime() - t0;
+            err.printf("check: %s read in %.1f s; %s backend%n", s, readNanos / 1e9,
+                    backend == BackendKind.spark ? "spark (" + sparkMaster + ")" : "local");
+            err.flush();
+            Backend b = backend == BackendKind.spark ? SparkSupport.backend(sparkMaster, partitions)
+                    : threads == null ? new LocalBackend() : new LocalBackend(threads);
+            try (PhaseProgress progress = new PhaseProgress(err, "check")) {
+                r = b.verify(s, checkSet, progress);
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Map<String, Object> result = resultJson(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
+        if (json != null) AtomicFiles.writeString(json, toJson(result));
+        if (report != null)
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%s: %d violations (%s) in %,d subnets; %,d switches, %,d rules; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
+                snapshot, r.violations().size(), countsText(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
+                r.times().setupSeconds(), r.times().mapSeconds(), r.times().shuffleSeconds(), r.times().reduceSeconds());
+        r.violations().stream().limit(Math.max(0, show)).forEach(v -> out.printf("  %s %s: %s%s%n", v.type().word(), v.subnet(),
+                v.switches().size() <= 8 ? String.join(" ", v.switches()) : String.join(" ", v.switches().subList(0, 8)) + " ... (" + v.switches().size() + " switches)",
+                v.rules().isEmpty() ? "" : "; e.g. rule " + v.rules().getFirst()));
+        if (r.violations().size() > show)
+            out.printf("  ... %d more%s%n", r.violations().size() - show, json == null ? " (see --json)" : " in " + json);
+        return r.violations().isEmpty() ? 0 : 1;
+    }
+
+    private static boolean parquetOnly(Path dir) {
+        return !Files.exists(dir.resolve(SnapshotText.RULES)) && SparkSupport.parquetPresent(dir);
+    }
+
+    /** The snapshot in its text form, or its Parquet rules when there is no rules.txt. */
+    static Snapshot read(Path dir, String sparkMaster) {
+        if (!Files.exists(dir.resolve(SnapshotText.RULES)) && SparkSupport.parquetPresent(dir)) return SparkSupport.readParquet(dir, sparkMaster);
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(SnapshotText.RULES)))
+            throw new BadInputException(dir.toString(), "", "expected rules.txt or rules.parquet in the snapshot directory");
+        return SnapshotText.read(dir);
+    }
+
+    static Map<ViolationType, Integer> counts(List<Violation> violations) {
+        Map<ViolationType, Integer> counts = new EnumMap<>(ViolationType.class);
+        for (Violation v : violations) counts.merge(v.type(), 1, Integer::sum);
+        return counts;
+    }
+
+    static String countsText(List<Violation> violations) {
+        Map<ViolationType, Integer> counts = counts(violations);
+        if (counts.isEmpty()) return "none";
+        StringBuilder sb = new StringBuilder();
+        counts.forEach((t, n) -> sb.append(sb.isEmpty() ? "" : ", ").append(n).append(' ').append(t.word()));
+        return sb.toString();
+    }
+
+    static Map<String, Object> resultJson(String snapshot, String master, VerificationResult r, double readSeconds, double seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("snapshot", snapshot);
+        m.put("backend", r.backend());
+        if (master != null) m.put("master", master);
+        m.put("checks", r.checks().stream().sorted().map(Check::word).toList());
+        m.put("switches", r.switches());
+        m.put("rules", r.rules());
+        m.put("subnets", r.subnets());
+        m.put("pairs", r.pairs());
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        counts(r.violations()).forEach((t, n) -> counts.put(t.word(), n));
+        m.put("counts", counts);
+        m.put("violations", r.violations());
+        m.put("seconds", seconds);
+        Map<String, Double> phases = new LinkedHashMap<>();
+        phases.put("read", readSeconds);
+        phases.put("setup", r.times().setupSeconds());
+        phases.put("map", r.times().mapSeconds());
+        phases.put("shuffle", r.times().shuffleSeconds());
+        phases.put("reduce", r.times().reduceSeconds());
+        m.put("phases", phases);
+        return m;
+    }
+
+    static String toJson(Object value) {
+        try {
+            return Json.mapper().writeValueAsString(value) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package org.sonde.cli.verify;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.EnvironmentException;
+import org.sonde.core.UsageException;
+import org.sonde.verify.check.Check;
+import org.sonde.verify.run.IncrementalVerifier;
+import org.sonde.verify.snapshot.Snapshot;
+import org.sonde.verify.stable.EventText;
+import org.sonde.verify.stable.RoutingEvent;
+import org.sonde.verify.stable.StableSnapshots;
+import org.sonde.verify.stable.Watcher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde verify watch}: routing events in, stable snapshots and incremental checks out. */
+@Command(name = "watch",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Checks a snapshot, then follows a stream of routing events (§4.2, §4.4.3). Events wait",
+                "until the state they lead to is stable — no event within 2ε after the last (ε: the",
+                "uncertainty of the routing processes' timestamps, also the bound on how late an event",
+                "may arrive) — and are then applied in timestamp order; only the subnets a changed rule",
+                "matches are checked again. Two events closer than 2ε are never checked apart, so an order",
+                "that cannot be told from the other raises no alarm.",
+                "",
+                "Events: one per line, 'time_ms process op switch ip mask_len next_hops priority', op add,",
+                "del (next_hops -) or mod, in the order received; the checker's clock is the latest",
+                "timestamp read, and the end of the stream makes everything received stable. A line per",
+                "stable state on stdout (violations that appeared and cleared); --json writes them all",
+                "with the time of each update. Exit code 1 when the last state has violations."
+        },
+        footerHeading = "%nExample:%n",
+        footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"})
+public final class WatchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--snapshot", paramLabel = "DIR", required = true, description = "The initial snapshot.")
+    Path snapshot;
+
+    @Option(names = "--events", paramLabel = "FILE|-", required = true, description = "The routing events (- for stdin).")
+    String events;
+
+    @Option(names = "--epsilon-ms", paramLabel = "MS", defaultValue = "100",
+            description = "ε, the timestamp uncertainty and delay bound, in milliseconds. Default: ${DEFAULT-VALUE}.")
+    long epsilonMs;
+
+    @Mixin
+    ChecksOption checks;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Threads of the initial check. Default: the number of processors.")
+    Integer threads;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the initial check and every stable state as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        Set<Check> checkSet = checks.checks();
+        if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        long t0 = System.nanoTime();
+        Snapshot s = CheckCommand.read(snapshot, SparkSupport.DEFAULT_MASTER);
+        IncrementalVerifier verifier = new IncrementalVerifier(s, checkSet, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        double initialSeconds = (System.nanoTime() - t0) / 1e9;
+        // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
+        long heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
+        out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
+        Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
+        List<Map<String, Object>> states = new ArrayList<>();
+        long received = 0;
+        try (BufferedReader in = events.equals("-")
+                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                : Files.newBufferedReader(Path.of(events), StandardCharsets.UTF_8)) {
+            EventText text = new EventText(in, events.equals("-") ? "stdin" : events);
+            long clock = Long.MIN_VALUE;
+            RoutingEvent e;
+            while ((e = text.next()) != null) {
+                received++;
+                clock = Math.max(clock, e.timestampNanos());
+                for (Watcher.StableState st : watcher.receive(e, clock)) states.add(report(out, st));
+            }
+            for (Watcher.StableState st : watcher.advance(Long.MAX_VALUE)) states.add(report(out, st));
+        } catch (IOException ex) {
+            throw new EnvironmentException("cannot read " + events + ": " + ex.getMessage(), null, ex);
+        }
+        long[] map = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("mapNanos"))).toArray();
+        long[] reduce = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("reduceNanos"))).toArray();
+        double mapMicros = Arrays.stream(map).average().orElse(0) / 1e3, reduceMillis = Arrays.stream(reduce).average().orElse(0) / 1e6;
+        long checked = states.stream().mapToLong(m -> ((Number) m.get("subnetsChecked")).longValue()).sum();
+        out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
+                received, states.size(), mapMicros, reduceMillis, verifier.violations().size());
+        if (json != null) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("snapshot", snapshot.toString());
+            m.put("epsilonMs", epsilonMs);
+            m.put("checks", checkSet.stream().sorted().map(Check::word).toList());
+            m.put("initialSeconds", initialSeconds);
+            m.put("events", received);
+            m.put("states", states);
+            m.put("updateMapMicrosMean", mapMicros);
+            m.put("updateReduceMillisMean", reduceMillis);
+            m.put("subnetsCheckedPerUpdate", map.length == 0 ? 0 : (double) checked / map.length);
+            m.put("heapMegabytesAfterInitialCheck", heapBytes / 1e6);
+            m.put("violations", verifier.violations());
+            AtomicFiles.writeString(json, CheckCommand.toJson(m));
+        }
+        err.flush();
+        return verifier.violations().isEmpty() ? 0 : 1;
+    }
+
+    private static Map<String, Object> report(PrintWriter out, Watcher.StableState st) {
+        out.printf("stable at %.3f s: %d events%s%s, %d subnets checked again: +%d -%d violations, %d now%n",
+                st.stableAtNanos() / 1e9, st.events(), st.late() > 0 ? " (" + st.late() + " later than ε allows)" : "",
+                st.rejected() > 0 ? " (" + st.rejected() + " changed nothing: unknown switch or rule)" : "",
+                st.affectedSubnets(), st.appeared().size(), st.cleared().size(), st.violations());
+        st.appeared().stream().limit(5).forEach(v -> out.printf("  + %s %s: %s%n", v.type().word(), v.subnet(), String.join(" ", v.switches())));
+        st.cleared().stream().limit(5).forEach(v -> out.printf("  - %s %s: %s%n", v.type().word(), v.subnet(), String.join(" ", v.switches())));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stableAtMs", st.stableAtNanos() / 1e6);
+        m.put("events", st.events());
+        m.put("late", st.late());
+        m.put("rejected", st.rejected());
+        m.put("subnetsChecked", st.affectedSubnets());
+        m.put("appeared", st.appeared());
+        m.put("cleared", st.cleared());
+        m.put("violations", st.violations());
+        m.put("mapNanos", st.updateMapNanos());
+        m.put("reduceNanos", st.updateReduceNanos());
+        return m;
+    }
+}

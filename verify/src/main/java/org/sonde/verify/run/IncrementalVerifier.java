@@ -1,0 +1,332 @@
+package org.sonde.verify.run;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.sonde.verify.check.Check;
+import org.sonde.verify.check.SliceChecker;
+import org.sonde.verify.check.SliceContext;
+import org.sonde.verify.check.SubnetTrie;
+import org.sonde.verify.check.Violation;
+import org.sonde.verify.snapshot.NextHops;
+import org.sonde.verify.snapshot.Prefix;
+import org.sonde.verify.snapshot.RuleUpdate;
+import org.sonde.verify.snapshot.Snapshot;
+import org.sonde.verify.snapshot.SnapshotBuilder;
+
+/**
+ * Libra's incremental mode (§4.4.3): a checking service that keeps, per subnet, all the rules that
+ * match it (not only the selected ones, so that deleting the selected rule falls back to the next),
+ * and on each rule update finds the affected subnets with the subnet trie and updates and checks
+ * again only their forwarding graphs — loops by a search from the changed switch (see
+ * {@link SliceChecker#recheck}). Subnets can be added (their rules found by one pass over all rules,
+ * as Libra's rerun of the mappers) and removed (their results dropped).
+ *
+ * <p>The base snapshot's slices stay in one array as the in-process backend makes them; changes are
+ * an overlay: per subnet the added rules and the deleted base rules. Switches are those of the base
+ * snapshot; not thread-safe.
+ */
+public final class IncrementalVerifier {
+    private final Snapshot base;
+    private final Set<Check> checks;
+    private final SubnetTrie baseTrie;
+    private final SlicedRules baseSlices;
+    private final int baseSubnets;
+    // subnets: the base ones, then added ones; removed ones are kept as holes
+    private final List<Prefix> subnets = new ArrayList<>();
+    private final List<int[]> waypoints = new ArrayList<>();
+    private final List<int[]> extraBaseRules = new ArrayList<>(); // base rules matching each added subnet
+    private final boolean[] removedBase;
+    private final Set<Integer> removedExtra = new HashSet<>();
+    // added rules, column-wise; dead once deleted
+    private final IntArrayList addSwitch = new IntArrayList(), addAddress = new IntArrayList(), addLength = new IntArrayList(),
+            addPriority = new IntArrayList(), addNextHops = new IntArrayList();
+    private final List<Boolean> addAlive = new ArrayList<>();
+    private final Int2ObjectOpenHashMap<IntArrayList> addedBySubnet = new Int2ObjectOpenHashMap<>();
+    private final Int2ObjectOpenHashMap<IntOpenHashSet> deletedBySubnet = new Int2ObjectOpenHashMap<>();
+    private final IntOpenHashSet deletedBase = new IntOpenHashSet();
+    private final List<int[]> groups;
+    private final Map<List<Integer>, Integer> groupIds = new HashMap<>();
+    private final List<List<Violation>> violations = new ArrayList<>();
+    // deliver rules per switch: a switch with one is an edge switch, which the waypoint check looks at
+    private final int[] deliverRules;
+    private SliceContext context;
+    private SliceChecker checker;
+    private int[] buffer = new int[1024];
+
+    /** Checks the base snapshot in full (in-process, on {@code threads} threads) and keeps what incremental checks need. */
+    public IncrementalVerifier(Snapshot base, Set<Check> checks, int threads) {
+        this.base = base;
+        this.checks = Set.copyOf(checks);
+        SliceContext baseContext = base.context();
+        baseTrie = new SubnetTrie(baseContext.subnets());
+        baseSubnets = base.subnetCount();
+        removedBase = new boolean[baseSubnets];
+        baseSlices = LocalBackend.inPool(threads, () -> SlicedRules.shuffle(SlicedRules.map(base, baseTrie, VerifyProgress.NONE), baseSubnets, threads * 4));
+        List<Violation>[] found = LocalBackend.inPool(threads, () -> LocalBackend.reduce(base, baseContext, baseSlices, this.checks, VerifyProgress.NONE));
+        for (int s = 0; s < baseSubnets; s++) {
+            subnets.add(base.subnet(s));
+            waypoints.add(base.waypoints(s));
+            violations.add(found[s]);
+        }
+        deliverRules = new int[base.switchCount()];
+        for (int r = 0; r < base.ruleCount(); r++) if (base.ruleNextHops(r) == NextHops.DELIVER) deliverRules[base.ruleSwitch(r)]++;
+        groups = new ArrayList<>();
+        for (int g = 0; g < base.groupCount(); g++) groups.add(base.group(g));
+        for (int g = 0; g < groups.size(); g++) groupIds.put(Arrays.stream(groups.get(g)).boxed().toList(), g);
+        rebuildContext();
+    }
+
+    private void rebuildContext() {
+        boolean[] edge = new boolean[base.switchCount()];
+        for (int sw = 0; sw < edge.length; sw++) edge[sw] = deliverRules[sw] > 0;
+        context = new SliceContext(base.context().switchNames(), groups.toArray(int[][]::new), subnets.toArray(Prefix[]::new),
+                waypoints.toArray(int[][]::new), edge);
+        checker = new SliceChecker(context, checks);
+    }
+
+    /** The violations of the current state, in {@link Violation} order. */
+    public List<Violation> violations() {
+        List<Violation> all = new ArrayList<>();
+        for (int s = 0; s < violations.size(); s++) if (!removed(s)) all.addAll(violations.get(s));
+        Collections.sort(all);
+        return all;
+    }
+
+    private boolean removed(int s) {
+        return s < baseSubnets ? removedBase[s] : removedExtra.contains(s);
+    }
+
+    /** Applies one rule update and checks the affected subnets again. */
+    public UpdateOutcome apply(RuleUpdate u) {
+        int sw = base.switchIndex(u.switchName());
+        if (sw < 0) throw new IllegalArgumentException("unknown switch " + u.switchName() + " (updates change rules of the snapshot's switches)");
+        long t0 = System.nanoTime();
+        int[] affected = matching(u.prefix());
+        long t1 = System.nanoTime();
+        boolean applied = false;
+        if (u.op() != RuleUpdate.Op.ADD) applied = remove(sw, u.prefix(), u.priority(), affected);
+        if (u.op() == RuleUpdate.Op.ADD || u.op() == RuleUpdate.Op.MODIFY) {
+            add(sw, u.prefix(), nextHops(u.nextHops()), u.priority(), affected);
+            applied = true;
+        }
+        List<Violation> appeared = new ArrayList<>(), cleared = new ArrayList<>();
+        if (applied) for (int s : affected) recheck(s, sw, appeared, cleared);
+        if (edgeChanged) {
+            // the switch became an edge switch or stopped being one: every waypoint check may change
+            edgeChanged = false;
+            rebuildContext();
+            Set<Integer> done = new HashSet<>();
+            for (int s : affected) done.add(s);
+            for (int s = 0; s < subnets.size(); s++)
+                if (waypoints.get(s) != null && !removed(s) && !done.contains(s)) recheck(s, -1, appeared, cleared);
+        }
+        long t2 = System.nanoTime();
+        return new UpdateOutcome(applied, applied ? affected.length : 0, t1 - t0, t2 - t1, appeared, cleared);
+    }
+
+    /** The subnets (not removed) inside {@code prefix}: the base ones by the trie, added ones one by one. */
+    private int[] matching(Prefix prefix) {
+        long range = baseTrie.matching(prefix.address(), prefix.length());
+        IntArrayList found = new IntArrayList();
+        for (int s = SubnetTrie.first(range); s < SubnetTrie.end(range); s++) if (!removedBase[s]) found.add(s);
+        for (int s = baseSubnets; s < subnets.size(); s++) if (!removedExtra.contains(s) && prefix.contains(subnets.get(s))) found.add(s);
+        return found.toIntArray();
+    }
+
+    private int nextHops(List<String> names) {
+        if (names.equals(List.of(NextHops.DELIVER_WORD))) return NextHops.DELIVER;
+        if (names.equals(List.of(NextHops.DROP_WORD))) return NextHops.DROP;
+        TreeSet<Integer> ids = new TreeSet<>();
+        for (String n : names) {
+            int id = base.switchIndex(n);
+            if (id < 0) throw new IllegalArgumentException("unknown next hop " + n + " (updates forward to the snapshot's switches)");
+            ids.add(id);
+        }
+        List<Integer> key = List.copyOf(ids);
+        Integer g = groupIds.get(key);
+        if (g == null) {
+            g = groups.size();
+            groups.add(key.stream().mapToInt(Integer::intValue).toArray());
+            groupIds.put(key, g);
+            rebuildContext();
+        }
+        return g;
+    }
+
+    private boolean edgeChanged;
+
+    private void countDeliver(int sw, int nextHops, int delta) {
+        if (nextHops != NextHops.DELIVER) return;
+        boolean before = deliverRules[sw] > 0;
+        deliverRules[sw] += delta;
+        if (before != deliverRules[sw] > 0) edgeChanged = true;
+    }
+
+    private void add(int sw, Prefix prefix, int nextHops, int priority, int[] affected) {
+        countDeliver(sw, nextHops, 1);
+        int id = addSwitch.size();
+        addSwitch.add(sw);
+        addAddress.add(prefix.address());
+        addLength.add(prefix.length());
+        addPriority.add(priority);
+        addNextHops.add(nextHops);
+        addAlive.add(true);
+        for (int s : affected) addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);
+    }
+
+    /** Deletes the rule of {@code sw} with this prefix and priority (an added one first); false when there is none. */
+    private boolean remove(int sw, Prefix prefix, int priority, int[] affected) {
+        for (int id = addSwitch.size() - 1; id >= 0; id--) {
+            if (addAlive.get(id) && addSwitch.getInt(id) == sw && addAddress.getInt(id) == prefix.address()
+                    && addLength.getInt(id) == prefix.length() && addPriority.getInt(id) == priority) {
+                addAlive.set(id, false);
+                countDeliver(sw, addNextHops.getInt(id), -1);
+                final int dead = id;
+                for (int s : affected) {
+                    IntArrayList list = addedBySubnet.get(s);
+                    if (list != null) list.rem(dead);
+                }
+                return true;
+            }
+        }
+        int r = findBaseRule(sw, prefix, priority, affected);
+        if (r < 0) return false;
+        deletedBase.add(r);
+        countDeliver(sw, base.ruleNextHops(r), -1);
+        for (int s : affected) deletedBySubnet.computeIfAbsent(s, k -> new IntOpenHashSet()).add(r);
+        return true;
+    }
+
+    private int findBaseRule(int sw, Prefix prefix, int priority, int[] affected) {
+        if (affected.length > 0) {
+            // the rule is in the slice of every subnet it matches: look in one
+            int s = affected[0];
+            int n = baseRuleCount(s);
+            for (int k = 0; k < n; k++) {
+                int r = baseRule(s, k);
+                if (isRule(r, sw, prefix, priority)) return r;
+            }
+            return -1;
+        }
+        for (int r = 0; r < base.ruleCount(); r++) if (isRule(r, sw, prefix, priority)) return r;
+        return -1;
+    }
+
+    private boolean isRule(int r, int sw, Prefix prefix, int priority) {
+        return base.ruleSwitch(r) == sw && base.ruleAddress(r) == prefix.address() && base.ruleLength(r) == prefix.length()
+                && base.rulePriority(r) == priority && !deletedBase.contains(r);
+    }
+
+    private int baseRuleCount(int s) {
+        return s < baseSubnets ? baseSlices.count(s) : extraBaseRules.get(s - baseSubnets).length;
+    }
+
+    private int baseRule(int s, int k) {
+        return s < baseSubnets ? baseSlices.rule(s, k) : extraBaseRules.get(s - baseSubnets)[k];
+    }
+
+    /** Assembles the current slice of subnet {@code s} into {@link #buffer}; returns its rule count. */
+    private int slice(int s) {
+        int n = baseRuleCount(s);
+        IntArrayList added = addedBySubnet.get(s);
+        int capacity = (n + (added == null ? 0 : added.size())) * SliceChecker.FIELDS;
+        if (buffer.length < capacity) buffer = new int[capacity * 2];
+        IntOpenHashSet deleted = deletedBySubnet.get(s);
+        int count = 0;
+        for (int k = 0; k < n; k++) {
+            int r = baseRule(s, k);
+            if (deleted != null && deleted.contains(r)) continue;
+            SlicedRules.put(base, r, buffer, count++);
+        }
+        if (added != null)
+            for (int id : added) {
+                int o = count++ * SliceChecker.FIELDS;
+                buffer[o] = addSwitch.getInt(id);
+                buffer[o + 1] = addLength.getInt(id);
+                buffer[o + 2] = addPriority.getInt(id);
+                buffer[o + 3] = addNextHops.getInt(id);
+            }
+        return count;
+    }
+
+    private void recheck(int s, int changedSwitch, List<Violation> appeared, List<Violation> cleared) {
+        List<Violation> before = violations.get(s);
+        int count = slice(s); // may grow the buffer: read it only after
+        List<Violation> after = changedSwitch < 0 ? checker.check(s, buffer, count)
+                : checker.recheck(s, buffer, count, changedSwitch, before);
+        for (Violation v : after) if (!before.contains(v)) appeared.add(v);
+        for (Violation v : before) if (!after.contains(v)) cleared.add(v);
+        violations.set(s, after);
+    }
+
+    /** Adds a subnet to verify: one pass over all rules finds those that match it. */
+    public UpdateOutcome addSubnet(Prefix subnet) {
+        long t0 = System.nanoTime();
+        for (int s = 0; s < subnets.size(); s++)
+            if (subnets.get(s).equals(subnet) && !removed(s)) return new UpdateOutcome(false, 0, 0, 0, List.of(), List.of());
+        IntArrayList matching = new IntArrayList();
+        for (int r = 0; r < base.ruleCount(); r++)
+            if (!deletedBase.contains(r) && base.ruleLength(r) <= subnet.length()
+                    && (subnet.address() & Prefix.mask(base.ruleLength(r))) == base.ruleAddress(r)) matching.add(r);
+        int s = subnets.size();
+        subnets.add(subnet);
+        waypoints.add(null);
+        extraBaseRules.add(matching.toIntArray());
+        violations.add(List.of());
+        for (int id = 0; id < addSwitch.size(); id++)
+            if (addAlive.get(id) && new Prefix(addAddress.getInt(id), addLength.getInt(id)).contains(subnet))
+                addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);
+        rebuildContext();
+        long t1 = System.nanoTime();
+        List<Violation> appeared = new ArrayList<>(), cleared = new ArrayList<>();
+        recheck(s, -1, appeared, cleared);
+        return new UpdateOutcome(true, 1, t1 - t0, System.nanoTime() - t1, appeared, cleared);
+    }
+
+    /** Stops verifying a subnet: its results are dropped. */
+    public UpdateOutcome removeSubnet(Prefix subnet) {
+        for (int s = 0; s < subnets.size(); s++) {
+            if (!subnets.get(s).equals(subnet) || removed(s)) continue;
+            if (s < baseSubnets) removedBase[s] = true;
+            else removedExtra.add(s);
+            List<Violation> cleared = violations.get(s);
+            violations.set(s, List.of());
+            return new UpdateOutcome(true, 1, 0, 0, List.of(), cleared);
+        }
+        return new UpdateOutcome(false, 0, 0, 0, List.of(), List.of());
+    }
+
+    /** The current state as a snapshot of its own (base rules not deleted, added rules alive, subnets not removed). */
+    public Snapshot currentSnapshot() {
+        SnapshotBuilder b = new SnapshotBuilder();
+        for (int sw = 0; sw < base.switchCount(); sw++) b.switchId(base.switchName(sw));
+        for (int r = 0; r < base.ruleCount(); r++)
+            if (!deletedBase.contains(r)) b.addRule(base.switchName(base.ruleSwitch(r)), base.rulePrefix(r), hopNames(base.ruleNextHops(r)), base.rulePriority(r));
+        for (int id = 0; id < addSwitch.size(); id++)
+            if (addAlive.get(id))
+                b.addRule(base.switchName(addSwitch.getInt(id)), new Prefix(addAddress.getInt(id), addLength.getInt(id)),
+                        hopNames(addNextHops.getInt(id)), addPriority.getInt(id));
+        for (int s = 0; s < subnets.size(); s++) {
+            if (removed(s)) continue;
+            b.addSubnet(subnets.get(s));
+            if (waypoints.get(s) != null)
+                b.addWaypoint(subnets.get(s), Arrays.stream(waypoints.get(s)).mapToObj(base::switchName).toList());
+        }
+        base.physicalOf().forEach(b::addLogicalSwitch);
+        return b.build();
+    }
+
+    private List<String> hopNames(int nextHops) {
+        return List.of(NextHops.text(nextHops, context.groups(), context.switchNames()).split(","));
+    }
+}

@@ -62,8 +62,13 @@ final class Flow {
 
     /** The smallest header, values in layout order (a copy: the caller may keep it). */
     long[] example(HeaderAlgebra algebra) {
+        return sharedExample(algebra).clone();
+    }
+
+    /** The smallest header as {@link #example}, the same array every time: read it, never modify it. */
+    long[] sharedExample(HeaderAlgebra algebra) {
         if (example == null)
             example = exact ? algebra.smallest(cube.care(), cube.value()).values() : space(algebra).pick().orElseThrow().values();
-        return example.clone();
+        return example;
     }
 }

@@ -13,7 +13,7 @@ public interface PathListener {
      * @param source      the port the headers were injected at
      * @param destination the port they leave by
      * @param example     the smallest header delivered (after rewrites), values in layout order;
-     *                    the listener's to keep
+     *                    shared by the paths delivering the same space: keep it, never modify it
      * @param history     the rules and links of the path in order, numbered by {@link ElementIds};
      *                    the array is the listener's to keep
      */

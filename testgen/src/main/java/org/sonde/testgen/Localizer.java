@@ -22,7 +22,9 @@ import java.util.function.BiPredicate;
  *   <li>suspects = elements of failing regular tests minus elements of passing regular tests;</li>
  *   <li>a reserved packet holding exactly one suspect convicts it if it fails and clears it if it
  *       passes;</li>
- *   <li>a passing reserved packet holding several suspects clears them all.</li>
+ *   <li>a passing reserved packet holding several suspects clears them all;</li>
+ *   <li>with a model of the network, a suspect rule goes when none of its single faults (it drops,
+ *       it is missing, it sends to another port) would give the outcomes of the tests meeting it.</li>
  * </ol>
  * Suspects left that every test exercises together (same tests, same outcomes) cannot be told
  * apart by this suite; they are grouped as indistinguishable.
@@ -65,9 +67,10 @@ public final class Localizer {
      *
      * @param suspects          final suspects, sorted
      * @param evidence          per suspect
-     * @param cleared           elements suspected after step 1 and cleared, with the passing test that cleared them
+     * @param cleared           elements suspected after step 1 and cleared, with the passing test that
+     *                          cleared them, or {@link #NOT_EXPLAINED} (step 4)
      * @param indistinguishable groups (size 2 or more) of suspects exercised by exactly the same tests
-     * @param afterStep         suspect count after each step
+     * @param afterStep         suspect count after each of the four steps
      * @param partial           whether the failures contradict the propagation assumption (passes
      *                          cleared every element of the failing tests) and the suspects come
      *                          from the failing tests alone
@@ -87,6 +90,17 @@ public final class Localizer {
      * {@link #modelRulesOut}). Asked only for suspects.
      */
     public static Localization localize(List<Observation> observations, BiPredicate<String, String> passRulesOut) {
+        return localize(observations, passRulesOut, (element, meeting) -> true);
+    }
+
+    /**
+     * Localises as {@link #localize(List, BiPredicate)}, then (step 4) drops the suspects no single
+     * fault of which would give the outcomes of the tests that meet them, as {@code explains}
+     * (element, those tests' observations) says (see {@link #modelExplains}); unless that would
+     * drop them all, which means the fault is none of those modelled.
+     */
+    public static Localization localize(List<Observation> observations, BiPredicate<String, String> passRulesOut,
+                                        BiPredicate<String, List<Observation>> explains) {
         TreeSet<String> failing = new TreeSet<>();
         for (Observation o : observations) if (!o.reserved() && !o.pass()) failing.addAll(o.elements());
         TreeSet<String> suspects = new TreeSet<>(failing);
@@ -120,8 +134,24 @@ public final class Localizer {
         }
         counts.add(suspects.size());
         if (suspects.isEmpty()) return partial(observations);
+        // Step 4: what no fault of a suspect would make of the tests meeting it rules it out.
+        List<String> unexplained = suspects.stream()
+                .filter(e -> !explains.test(e, observations.stream().filter(o -> o.elements().contains(e)).toList())).toList();
+        if (unexplained.size() < suspects.size()) {
+            unexplained.forEach(suspects::remove);
+            unexplained.forEach(e -> cleared.putIfAbsent(e, NOT_EXPLAINED));
+        }
+        counts.add(suspects.size());
         return result(observations, suspects, cleared, convicted, counts, false);
     }
+
+    /** Localises the outcomes of {@code suite}'s tests on the network {@code model} describes, with everything the model tells. */
+    public static Localization localize(List<Observation> observations, Model model, Suite suite) {
+        return localize(observations, modelRulesOut(model, suite), modelExplains(model, suite));
+    }
+
+    /** Why step 4 cleared a suspect, in {@link Localization#cleared()}. */
+    public static final String NOT_EXPLAINED = "no single fault of it gives the outcomes of the tests meeting it";
 
     /**
      * What a pass of a test of {@code suite} rules out on {@code model}: every fault of a link it
@@ -132,18 +162,8 @@ public final class Localizer {
      */
     public static BiPredicate<String, String> modelRulesOut(Model model, Suite suite) {
         Forwarder forwarder = new Forwarder(model);
-        Map<String, TestPacket> byId = new HashMap<>();
-        suite.tests().forEach(t -> byId.put(t.id(), t));
-        suite.reserved().forEach(t -> byId.put(t.id(), t));
-        // The ports a rule could wrongly send to: those of its device but its own single out-port.
-        Map<String, List<Integer>> wrongPorts = new HashMap<>();
-        for (var table : model.network().tables()) {
-            List<Integer> ports = model.network().portsOf(table.deviceId()).stream().map(org.sonde.dataplane.model.Port::id).toList();
-            for (var r : table.rules()) {
-                List<Integer> outs = r.actions().getLast() instanceof org.sonde.dataplane.model.Action.Forward f ? f.portIds() : List.of();
-                wrongPorts.put(r.id(), ports.stream().filter(p -> !outs.equals(List.of(p))).toList());
-            }
-        }
+        Map<String, TestPacket> byId = byId(suite);
+        Map<String, List<Integer>> wrongPorts = wrongPorts(model);
         Map<String, Boolean> known = new HashMap<>();
         return (test, element) -> {
             TestPacket t = byId.get(test);
@@ -155,6 +175,59 @@ public final class Localizer {
                 return true;
             });
         };
+    }
+
+    /**
+     * Whether some single fault of a rule (it drops, it is missing, it sends to one other port of
+     * its device) would make exactly the tests that meet it fail that failed, on {@code model};
+     * links and ACL entries, tests not of {@code suite}, and a model that cannot say, are given the
+     * benefit of the doubt.
+     */
+    public static BiPredicate<String, List<Observation>> modelExplains(Model model, Suite suite) {
+        Forwarder forwarder = new Forwarder(model);
+        Map<String, TestPacket> byId = byId(suite);
+        Map<String, List<Integer>> wrongPorts = wrongPorts(model);
+        return (element, meeting) -> {
+            if (model.network().rule(element).isEmpty()) return true;
+            List<TestPacket> tests = new ArrayList<>();
+            for (Observation o : meeting) {
+                TestPacket t = byId.get(o.id());
+                if (t == null) return true;
+                tests.add(t);
+            }
+            List<java.util.function.Function<TestPacket, Forwarder.Trace>> faults = new ArrayList<>();
+            faults.add(t -> forwarder.forward(t.ingress(), t.values(), element));
+            faults.add(t -> forwarder.forwardWithout(t.ingress(), t.values(), element));
+            for (int port : wrongPorts.getOrDefault(element, List.of()))
+                faults.add(t -> forwarder.forwardRedirecting(t.ingress(), t.values(), element, port));
+            for (var fault : faults) {
+                boolean agrees = true;
+                for (int i = 0; i < tests.size() && agrees; i++)
+                    agrees = tests.get(i).arrivesAs(fault.apply(tests.get(i))) == meeting.get(i).pass();
+                if (agrees) return true;
+            }
+            return false;
+        };
+    }
+
+    private static Map<String, TestPacket> byId(Suite suite) {
+        Map<String, TestPacket> out = new HashMap<>();
+        suite.tests().forEach(t -> out.put(t.id(), t));
+        suite.reserved().forEach(t -> out.put(t.id(), t));
+        return out;
+    }
+
+    /** Per rule, the ports it could wrongly send to: those of its device but its own single out-port. */
+    private static Map<String, List<Integer>> wrongPorts(Model model) {
+        Map<String, List<Integer>> out = new HashMap<>();
+        for (var table : model.network().tables()) {
+            List<Integer> ports = model.network().portsOf(table.deviceId()).stream().map(org.sonde.dataplane.model.Port::id).toList();
+            for (var r : table.rules()) {
+                List<Integer> outs = r.actions().getLast() instanceof org.sonde.dataplane.model.Action.Forward f ? f.portIds() : List.of();
+                out.put(r.id(), ports.stream().filter(p -> !outs.equals(List.of(p))).toList());
+            }
+        }
+        return out;
     }
 
     /** Suspects from the failing tests alone: those all of them exercise, else those most of them do. */

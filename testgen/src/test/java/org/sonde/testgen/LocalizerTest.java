@@ -33,7 +33,7 @@ class LocalizerTest {
         assertThat(l.evidence().get("b").convictedBy()).containsExactly("r2");
         assertThat(l.cleared()).containsEntry("a", "r1");
         assertThat(l.indistinguishable()).containsExactly(List.of("c", "d"));
-        assertThat(l.afterStep()).containsExactly(4, 3, 3);
+        assertThat(l.afterStep()).containsExactly(4, 3, 3, 3);
     }
 
     @Test

@@ -59,7 +59,7 @@ class StanfordAclTest {
             String flip = e + (permits.contains(e) ? ":deny" : ":permit");
             List<Emulator.Result> results = Emulator.run(model, suite, List.of(Fault.parse("test", flip)), 1_000);
             assertThat(results).as(flip).anySatisfy(r -> assertThat(r.pass()).isFalse());
-            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results), Localizer.modelRulesOut(model, suite));
+            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results), model, suite);
             assertThat(l.suspects()).as(flip).contains(e);
             sizes.add(l.suspects().size());
         }

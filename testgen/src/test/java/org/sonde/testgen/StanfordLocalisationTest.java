@@ -60,7 +60,7 @@ class StanfordLocalisationTest {
                 undetected++;
                 continue;
             }
-            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results), Localizer.modelRulesOut(model, suite));
+            Localizer.Localization l = Localizer.localize(Localizer.observations(suite, results), model, suite);
             assertThat(l.suspects()).as(fault.toString()).contains(rule);
             sizes.add(l.suspects().size());
             if (l.partial()) partial++;

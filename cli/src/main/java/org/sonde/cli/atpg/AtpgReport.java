@@ -69,7 +69,7 @@ final class AtpgReport {
         Section s = report.section("Suspects");
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
                 ? "No suspects: every test passed or every failure was explained away."
-                : l.suspects().size() + " suspects after the three steps (counts per step: " + l.afterStep() + ").");
+                : l.suspects().size() + " suspects after the four steps (counts per step: " + l.afterStep() + ").");
         if (l.partial())
             s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
                     + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"

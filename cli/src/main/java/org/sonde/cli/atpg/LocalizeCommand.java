@@ -17,13 +17,15 @@ import picocli.CommandLine.Spec;
 @Command(name = "localize",
         mixinStandardHelpOptions = true,
         description = {
-                "ATPG's three localisation steps: (1) suspects are the rules, ACL entries and links of",
-                "failing regular tests that no passing regular test would have noticed failing; (2) a reserved",
-                "packet holding exactly one suspect convicts it if it failed and clears it if it passed;",
-                "(3) a passing reserved packet clears every suspect it would notice. A pass clears a rule",
-                "only if the test would also fail were the rule missing (the model the suite was made",
-                "from is loaded to check); if passes contradict every failure (a fault hitting part of",
-                "the headers), suspects come from the failing tests alone and the result says partial.",
+                "ATPG's three localisation steps and one more: (1) suspects are the rules, ACL entries and",
+                "links of failing regular tests that no passing regular test would have noticed failing;",
+                "(2) a reserved packet holding exactly one suspect convicts it if it failed and clears it if",
+                "it passed; (3) a passing reserved packet clears every suspect it would notice; (4) a suspect",
+                "rule goes if none of its single faults (drop, missing, sending to another port of its",
+                "device) would make exactly the tests meeting it fail that failed. A pass clears a rule",
+                "only if the test would also fail were the rule missing or sending elsewhere (the model the",
+                "suite was made from is loaded to check); if passes contradict every failure (a fault",
+                "hitting part of the headers), suspects come from the failing tests alone (partial).",
                 "Prints the suspects with evidence (failing tests implicating each, reserved tests",
                 "convicting it), the cleared ones with the test that cleared them, and groups the suite",
                 "cannot tell apart. Exit code 1 when there are suspects."
@@ -52,7 +54,7 @@ public final class LocalizeCommand implements Callable<Integer> {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
         Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()),
-                Localizer.modelRulesOut(file.network().load().model(), file.suite()));
+                file.network().load().model(), file.suite());
         PrintWriter out = spec.commandLine().getOut();
         if (report != null)
             AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
@@ -66,7 +68,7 @@ public final class LocalizeCommand implements Callable<Integer> {
             o.put("partial", l.partial());
             out.println(Json.mapper().writeValueAsString(o));
         } else {
-            out.printf("%d suspects (after steps 1-3: %s)%n", l.suspects().size(), l.afterStep());
+            out.printf("%d suspects (after steps 1-4: %s)%n", l.suspects().size(), l.afterStep());
             if (l.partial())
                 out.println("  passing tests go through every element of the failing ones: the fault hits part of the headers"
                         + " (e.g. a missing rule whose traffic partly falls to an equivalent rule); suspects come from the failing tests alone");

@@ -193,7 +193,7 @@ public final class DemoCommand implements Callable<Integer> {
             List<Emulator.Result> results = Emulator.run(loaded.model(), suite,
                     List.of(Fault.parse("demo", "rule:" + victim + ":drop")), 0);
             List<String> suspects = Localizer.localize(Localizer.observations(suite, results),
-                    Localizer.modelRulesOut(loaded.model(), suite)).suspects();
+                    loaded.model(), suite).suspects();
             long failed = results.stream().filter(r -> !r.pass()).count();
             String result = String.format("%d regular + %d reserved packets cover %d/%d rules; dropping %s fails %d tests; suspects %s",
                     suite.summary().regularPackets(), suite.summary().reservedPackets(), suite.summary().coveredRules(),

@@ -99,6 +99,8 @@ final class Candidates {
         private final Object2IntOpenCustomHashMap<long[]> exampleIndex = new Object2IntOpenCustomHashMap<>(LongArrays.HASH_STRATEGY);
         /** Source to the [start, end) range of its paths in this store. */
         private final Map<Integer, int[]> ranges = new HashMap<>();
+        private int lastSource;
+        private int[] lastRange;
 
         Collector(IntPredicate keep) {
             this.keep = keep;
@@ -115,9 +117,13 @@ final class Candidates {
                 exampleIndex.put(example, index);
             }
             int c = store.sources.size();
-            int[] range = ranges.computeIfAbsent(source, s -> new int[] {c, c});
-            if (range[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
-            range[1] = c + 1;
+            // A worker delivers one source's paths in a row: its range is looked up once per source.
+            if (lastRange == null || lastSource != source) {
+                lastSource = source;
+                lastRange = ranges.computeIfAbsent(source, s -> new int[] {c, c});
+            }
+            if (lastRange[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
+            lastRange[1] = c + 1;
             store.sources.add(source);
             store.destinations.add(destination);
             store.histories.addElements(store.histories.size(), history);

@@ -3,6 +3,7 @@ package org.sonde.testgen;
 import org.sonde.dataplane.io.ModelSource;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,7 +87,11 @@ public final class SuiteFiles {
     }
 
     private static void writeJson(Path file, Object value) throws IOException {
-        AtomicFiles.writeString(file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(value) + "\n");
+        // Streamed: a suite of Internet2 runs to hundreds of megabytes.
+        AtomicFiles.write(file, out -> {
+            Json.mapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+            out.write('\n');
+        });
     }
 
     /** Reads JSON, reporting syntax and shape errors with the file's line and column. */

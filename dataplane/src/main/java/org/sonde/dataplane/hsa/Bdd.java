@@ -11,7 +11,7 @@ import java.util.Random;
  * primitive arrays.
  *
  * <p>A BDD is an {@code int} node id. {@link #FALSE} is 0 and {@link #TRUE} is 1; every other node
- * is a triple (var, low, high) stored in three parallel arrays, made unique by an open-addressing
+ * is a triple (var, low, high) stored packed in one array, made unique by an open-addressing
  * hash table, so two ids are equal exactly when their functions are equal (canonicity). Variable 0
  * is at the top of the order.
  *
@@ -31,7 +31,8 @@ public final class Bdd {
     /** The function that is true everywhere. */
     public static final int TRUE = 1;
 
-    private static final int MAX_NODES = 1 << 30;
+    // three ints a node in one array: 3 * 2^29 still fits an int index
+    private static final int MAX_NODES = 1 << 29;
     private static final int MAX_CACHE = 1 << 22;
 
     private static final int OP_AND = 0;
@@ -45,18 +46,15 @@ public final class Bdd {
 
     private final int numVars;
 
-    private int[] var;
-    private int[] low;
-    private int[] high;
+    /** Node n is (var, low, high) at nodes[3n .. 3n+2]: one probe of the unique table reads one cache line. */
+    private int[] nodes;
     private int size;
 
     /** Node ids by hash of (var, low, high); 0 marks an empty slot (terminals are never stored). */
     private int[] unique;
 
-    private int[] cacheOp;
-    private int[] cacheA;
-    private int[] cacheB;
-    private int[] cacheResult;
+    /** Entry i is (op, a, b, result) at cache[4i .. 4i+3]. */
+    private int[] cache;
 
     /**
      * Creates an engine over {@code numVars} variables, numbered 0 (top of the order) to {@code
@@ -68,12 +66,10 @@ public final class Bdd {
         }
         this.numVars = numVars;
         int capacity = 1 << 12;
-        var = new int[capacity];
-        low = new int[capacity];
-        high = new int[capacity];
+        nodes = new int[3 * capacity];
         // Terminals sit below every variable, which keeps the "smaller var is on top" rule uniform.
-        var[FALSE] = numVars;
-        var[TRUE] = numVars;
+        nodes[3 * FALSE] = numVars;
+        nodes[3 * TRUE] = numVars;
         size = 2;
         unique = new int[capacity * 2];
         allocateCache(1 << 12);
@@ -91,19 +87,19 @@ public final class Bdd {
 
     /** The variable a node tests; {@link #varCount()} for the terminals. */
     public int var(int node) {
-        return var[node];
+        return nodes[3 * node];
     }
 
     /** The successor of a node when its variable is 0. */
     public int low(int node) {
         checkInner(node);
-        return low[node];
+        return nodes[3 * node + 1];
     }
 
     /** The successor of a node when its variable is 1. */
     public int high(int node) {
         checkInner(node);
-        return high[node];
+        return nodes[3 * node + 2];
     }
 
     /** The function "variable v is 1". */
@@ -155,11 +151,11 @@ public final class Bdd {
         }
         int slot = cacheSlot(OP_NOT, a, 0);
         if (cacheHit(slot, OP_NOT, a, 0)) {
-            return cacheResult[slot];
+            return cache[4 * slot + 3];
         }
-        int l = not(low[a]);
-        int h = not(high[a]);
-        int r = mk(var[a], l, h);
+        int l = not(nodes[3 * a + 1]);
+        int h = not(nodes[3 * a + 2]);
+        int r = mk(nodes[3 * a], l, h);
         cacheStore(OP_NOT, a, 0, r);
         return r;
     }
@@ -239,7 +235,7 @@ public final class Bdd {
      * The exact number of assignments to all {@link #varCount()} variables that satisfy {@code f}.
      */
     public BigInteger satCount(int f) {
-        return countBelow(f, new HashMap<>()).shiftLeft(var[f]);
+        return countBelow(f, new HashMap<>()).shiftLeft(nodes[3 * f]);
     }
 
     /**
@@ -262,11 +258,11 @@ public final class Bdd {
         boolean[] assignment = new boolean[numVars];
         int n = f;
         while (n > TRUE) {
-            if (low[n] != FALSE) {
-                n = low[n];
+            if (nodes[3 * n + 1] != FALSE) {
+                n = nodes[3 * n + 1];
             } else {
-                assignment[var[n]] = true;
-                n = high[n];
+                assignment[nodes[3 * n]] = true;
+                n = nodes[3 * n + 2];
             }
         }
         return assignment;
@@ -288,13 +284,13 @@ public final class Bdd {
         }
         int n = f;
         while (n > TRUE) {
-            int v = var[n];
-            BigInteger lowWeight = countBelow(low[n], memo).shiftLeft(var[low[n]] - v - 1);
-            BigInteger highWeight = countBelow(high[n], memo).shiftLeft(var[high[n]] - v - 1);
+            int v = nodes[3 * n];
+            BigInteger lowWeight = countBelow(nodes[3 * n + 1], memo).shiftLeft(nodes[3 * nodes[3 * n + 1]] - v - 1);
+            BigInteger highWeight = countBelow(nodes[3 * n + 2], memo).shiftLeft(nodes[3 * nodes[3 * n + 2]] - v - 1);
             BigInteger draw = uniformBelow(lowWeight.add(highWeight), random);
             boolean takeHigh = draw.compareTo(lowWeight) >= 0;
             assignment[v] = takeHigh;
-            n = takeHigh ? high[n] : low[n];
+            n = takeHigh ? nodes[3 * n + 2] : nodes[3 * n + 1];
         }
         return assignment;
     }
@@ -306,7 +302,7 @@ public final class Bdd {
         }
         int n = f;
         while (n > TRUE) {
-            n = assignment[var[n]] ? high[n] : low[n];
+            n = assignment[nodes[3 * n]] ? nodes[3 * n + 2] : nodes[3 * n + 1];
         }
         return n == TRUE;
     }
@@ -324,19 +320,19 @@ public final class Bdd {
             if (n == 0) {
                 break;
             }
-            if (var[n] == v && low[n] == l && high[n] == h) {
+            if (nodes[3 * n] == v && nodes[3 * n + 1] == l && nodes[3 * n + 2] == h) {
                 return n;
             }
             slot = (slot + 1) & mask;
         }
-        if (size == var.length) {
+        if (3 * size == nodes.length) {
             growNodes();
             return mk(v, l, h);
         }
         int n = size++;
-        var[n] = v;
-        low[n] = l;
-        high[n] = h;
+        nodes[3 * n] = v;
+        nodes[3 * n + 1] = l;
+        nodes[3 * n + 2] = h;
         unique[slot] = n;
         return n;
     }
@@ -353,15 +349,15 @@ public final class Bdd {
         }
         int slot = cacheSlot(op, a, b);
         if (cacheHit(slot, op, a, b)) {
-            return cacheResult[slot];
+            return cache[4 * slot + 3];
         }
-        int va = var[a];
-        int vb = var[b];
+        int va = nodes[3 * a];
+        int vb = nodes[3 * b];
         int v = Math.min(va, vb);
-        int a0 = va == v ? low[a] : a;
-        int a1 = va == v ? high[a] : a;
-        int b0 = vb == v ? low[b] : b;
-        int b1 = vb == v ? high[b] : b;
+        int a0 = va == v ? nodes[3 * a + 1] : a;
+        int a1 = va == v ? nodes[3 * a + 2] : a;
+        int b0 = vb == v ? nodes[3 * b + 1] : b;
+        int b1 = vb == v ? nodes[3 * b + 2] : b;
         int l = apply(op, a0, b0);
         int h = apply(op, a1, b1);
         int r = mk(v, l, h);
@@ -412,45 +408,45 @@ public final class Bdd {
         }
         int slot = cacheSlot(OP_IMPLIES, a, b);
         if (cacheHit(slot, OP_IMPLIES, a, b)) {
-            return cacheResult[slot] == TRUE;
+            return cache[4 * slot + 3] == TRUE;
         }
-        int va = var[a];
-        int vb = var[b];
+        int va = nodes[3 * a];
+        int vb = nodes[3 * b];
         int v = Math.min(va, vb);
         boolean r =
-                impliesRec(va == v ? low[a] : a, vb == v ? low[b] : b)
-                        && impliesRec(va == v ? high[a] : a, vb == v ? high[b] : b);
+                impliesRec(va == v ? nodes[3 * a + 1] : a, vb == v ? nodes[3 * b + 1] : b)
+                        && impliesRec(va == v ? nodes[3 * a + 2] : a, vb == v ? nodes[3 * b + 2] : b);
         cacheStore(OP_IMPLIES, a, b, r ? TRUE : FALSE);
         return r;
     }
 
     private int existsRec(int f, int set) {
-        while (set != TRUE && var[set] < var[f]) {
-            set = high[set];
+        while (set != TRUE && nodes[3 * set] < nodes[3 * f]) {
+            set = nodes[3 * set + 2];
         }
         if (f <= TRUE || set == TRUE) {
             return f;
         }
         int slot = cacheSlot(OP_EXISTS, f, set);
         if (cacheHit(slot, OP_EXISTS, f, set)) {
-            return cacheResult[slot];
+            return cache[4 * slot + 3];
         }
         int r;
-        if (var[set] == var[f]) {
-            int rest = high[set];
-            int l = existsRec(low[f], rest);
-            r = l == TRUE ? TRUE : or(l, existsRec(high[f], rest));
+        if (nodes[3 * set] == nodes[3 * f]) {
+            int rest = nodes[3 * set + 2];
+            int l = existsRec(nodes[3 * f + 1], rest);
+            r = l == TRUE ? TRUE : or(l, existsRec(nodes[3 * f + 2], rest));
         } else {
-            int l = existsRec(low[f], set);
-            int h = existsRec(high[f], set);
-            r = mk(var[f], l, h);
+            int l = existsRec(nodes[3 * f + 1], set);
+            int h = existsRec(nodes[3 * f + 2], set);
+            r = mk(nodes[3 * f], l, h);
         }
         cacheStore(OP_EXISTS, f, set, r);
         return r;
     }
 
     private int restrictRec(int f, int cube) {
-        while (cube != TRUE && var[cube] < var[f]) {
+        while (cube != TRUE && nodes[3 * cube] < nodes[3 * f]) {
             cube = nextInCube(cube);
         }
         if (f <= TRUE || cube == TRUE) {
@@ -458,26 +454,26 @@ public final class Bdd {
         }
         int slot = cacheSlot(OP_RESTRICT, f, cube);
         if (cacheHit(slot, OP_RESTRICT, f, cube)) {
-            return cacheResult[slot];
+            return cache[4 * slot + 3];
         }
         int r;
-        if (var[cube] == var[f]) {
-            boolean positive = low[cube] == FALSE;
-            r = restrictRec(positive ? high[f] : low[f], nextInCube(cube));
+        if (nodes[3 * cube] == nodes[3 * f]) {
+            boolean positive = nodes[3 * cube + 1] == FALSE;
+            r = restrictRec(positive ? nodes[3 * f + 2] : nodes[3 * f + 1], nextInCube(cube));
         } else {
-            int l = restrictRec(low[f], cube);
-            int h = restrictRec(high[f], cube);
-            r = mk(var[f], l, h);
+            int l = restrictRec(nodes[3 * f + 1], cube);
+            int h = restrictRec(nodes[3 * f + 2], cube);
+            r = mk(nodes[3 * f], l, h);
         }
         cacheStore(OP_RESTRICT, f, cube, r);
         return r;
     }
 
     private int nextInCube(int cube) {
-        return low[cube] == FALSE ? high[cube] : low[cube];
+        return nodes[3 * cube + 1] == FALSE ? nodes[3 * cube + 2] : nodes[3 * cube + 1];
     }
 
-    /** Satisfying assignments of the variables from var[n] down; memoised per call. */
+    /** Satisfying assignments of the variables from nodes[3 * n] down; memoised per call. */
     private BigInteger countBelow(int n, Map<Integer, BigInteger> memo) {
         if (n == FALSE) {
             return BigInteger.ZERO;
@@ -489,11 +485,11 @@ public final class Bdd {
         if (known != null) {
             return known;
         }
-        int v = var[n];
+        int v = nodes[3 * n];
         BigInteger r =
-                countBelow(low[n], memo)
-                        .shiftLeft(var[low[n]] - v - 1)
-                        .add(countBelow(high[n], memo).shiftLeft(var[high[n]] - v - 1));
+                countBelow(nodes[3 * n + 1], memo)
+                        .shiftLeft(nodes[3 * nodes[3 * n + 1]] - v - 1)
+                        .add(countBelow(nodes[3 * n + 2], memo).shiftLeft(nodes[3 * nodes[3 * n + 2]] - v - 1));
         memo.put(n, r);
         return r;
     }
@@ -503,7 +499,7 @@ public final class Bdd {
             return 0;
         }
         seen[n] = true;
-        return 1 + dagSizeRec(low[n], seen) + dagSizeRec(high[n], seen);
+        return 1 + dagSizeRec(nodes[3 * n + 1], seen) + dagSizeRec(nodes[3 * n + 2], seen);
     }
 
     private static BigInteger uniformBelow(BigInteger bound, Random random) {
@@ -518,51 +514,46 @@ public final class Bdd {
     // ---- tables ----
 
     private void growNodes() {
-        if (var.length >= MAX_NODES) {
+        if (nodes.length / 3 >= MAX_NODES) {
             throw new IllegalStateException("BDD node table full (" + size + " nodes)");
         }
-        int capacity = var.length * 2;
-        var = Arrays.copyOf(var, capacity);
-        low = Arrays.copyOf(low, capacity);
-        high = Arrays.copyOf(high, capacity);
+        int capacity = nodes.length / 3 * 2;
+        nodes = Arrays.copyOf(nodes, 3 * capacity);
         // Load factor stays at most 1/2, which keeps linear probing short.
         unique = new int[capacity * 2];
         int mask = unique.length - 1;
         for (int n = 2; n < size; n++) {
-            int slot = hash3(var[n], low[n], high[n]) & mask;
+            int slot = hash3(nodes[3 * n], nodes[3 * n + 1], nodes[3 * n + 2]) & mask;
             while (unique[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
             unique[slot] = n;
         }
-        if (cacheOp.length < Math.min(capacity, MAX_CACHE)) {
+        if (cache.length / 4 < Math.min(capacity, MAX_CACHE)) {
             allocateCache(Math.min(capacity, MAX_CACHE));
         }
     }
 
     private void allocateCache(int capacity) {
-        cacheOp = new int[capacity];
-        Arrays.fill(cacheOp, -1);
-        cacheA = new int[capacity];
-        cacheB = new int[capacity];
-        cacheResult = new int[capacity];
+        cache = new int[4 * capacity];
+        for (int i = 0; i < cache.length; i += 4) cache[i] = -1;
     }
 
     private int cacheSlot(int op, int a, int b) {
-        return hash3(op, a, b) & (cacheOp.length - 1);
+        return hash3(op, a, b) & (cache.length / 4 - 1);
     }
 
     private boolean cacheHit(int slot, int op, int a, int b) {
-        return cacheOp[slot] == op && cacheA[slot] == a && cacheB[slot] == b;
+        return cache[4 * slot] == op && cache[4 * slot + 1] == a && cache[4 * slot + 2] == b;
     }
 
     private void cacheStore(int op, int a, int b, int result) {
         // Recompute the slot: the cache may have been reallocated by a nested growth.
         int slot = cacheSlot(op, a, b);
-        cacheOp[slot] = op;
-        cacheA[slot] = a;
-        cacheB[slot] = b;
-        cacheResult[slot] = result;
+        cache[4 * slot] = op;
+        cache[4 * slot + 1] = a;
+        cache[4 * slot + 2] = b;
+        cache[4 * slot + 3] = result;
     }
 
     private static int hash3(int a, int b, int c) {
@@ -594,7 +585,7 @@ public final class Bdd {
     private void checkCube(int cube) {
         checkNode(cube);
         for (int n = cube; n > TRUE; n = nextInCube(n)) {
-            if ((low[n] == FALSE) == (high[n] == FALSE)) {
+            if ((nodes[3 * n + 1] == FALSE) == (nodes[3 * n + 2] == FALSE)) {
                 throw new IllegalArgumentException("not a cube: " + cube);
             }
         }
@@ -606,8 +597,8 @@ public final class Bdd {
     /** A variable set: a cube of positive literals only. */
     private void checkVarSet(int set) {
         checkCube(set);
-        for (int n = set; n > TRUE; n = high[n]) {
-            if (low[n] != FALSE) {
+        for (int n = set; n > TRUE; n = nodes[3 * n + 2]) {
+            if (nodes[3 * n + 1] != FALSE) {
                 throw new IllegalArgumentException("not a set of variables: " + set);
             }
         }

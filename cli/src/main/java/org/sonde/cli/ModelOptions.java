@@ -1,9 +1,8 @@
 package org.sonde.cli;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import java.nio.file.Path;
 import org.sonde.core.UsageException;
+import org.sonde.dataplane.io.ModelSource;
 import picocli.CommandLine.Option;
 
 /** The options naming a data-plane model, shared by the commands that read one (a picocli mixin). */

@@ -1,9 +1,8 @@
 package org.sonde.cli;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import java.util.List;
 import org.sonde.core.UsageException;
+import org.sonde.dataplane.io.ModelSource;
 
 /** The ports a command starts from, chosen on the command line as all, edge or PCT%. */
 public final class Terminals {

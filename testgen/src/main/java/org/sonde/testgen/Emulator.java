@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +14,7 @@ import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.reach.Model;
 
 /**
  * Runs a suite over a model with faults injected: each packet's header is forwarded through the

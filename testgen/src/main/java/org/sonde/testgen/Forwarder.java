@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,6 +14,7 @@ import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.MatchPolicy;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.reach.Model;
 
 /**
  * Forwards one concrete header through a model with the semantics of

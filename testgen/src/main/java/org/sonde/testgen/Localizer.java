@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
+import org.sonde.dataplane.reach.Model;
 
 /**
  * ATPG fault localisation (dissertation §2.2.2) over the elements of test histories: rule ids,

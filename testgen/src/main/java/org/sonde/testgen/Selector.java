@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -18,6 +16,7 @@ import java.util.stream.IntStream;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ElementIds;
+import org.sonde.dataplane.reach.Model;
 import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
@@ -194,6 +193,7 @@ public final class Selector {
         Suite run(long pairs, long reachExercisedRules) {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
+            // Sets are numbered in the seeded order: a set's rank is its number.
             int[] rank = new int[order.length];
             for (int i = 0; i < order.length; i++) rank[i] = i;
             SetCover cover = new SetCover(setStart, setElements, weight, rank);

@@ -1,10 +1,8 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.io.ModelSource;
-
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +15,10 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
+import org.sonde.dataplane.io.ModelSource;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.SwitchportMode;
+import org.sonde.dataplane.model.VlanMembership;
 import org.sonde.packet.EthernetHeader;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Ipv4Header;
@@ -26,9 +28,6 @@ import org.sonde.packet.PacketBuilder;
 import org.sonde.packet.TcpHeader;
 import org.sonde.packet.UdpHeader;
 import org.sonde.packet.VlanTag;
-import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.model.SwitchportMode;
-import org.sonde.dataplane.model.VlanMembership;
 
 /**
  * A suite directory: {@code suite.json} (the network source, regular and reserved packets),

@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.sonde.dataplane.model.Examples.*;
@@ -15,6 +13,7 @@ import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Examples;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.Model;
 
 /**
  * ATPG with ACLs on the three-switch example ({@link Examples#threeSwitchWithAcls()}): PA's

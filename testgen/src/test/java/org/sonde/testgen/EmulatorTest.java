@@ -1,8 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
-import org.sonde.dataplane.model.Examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.sonde.dataplane.model.Examples.*;
@@ -10,6 +7,8 @@ import static org.sonde.dataplane.model.Examples.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.reach.Model;
 
 class EmulatorTest {
     static final Model MODEL = ThreeSwitchSelectionTest.MODEL;

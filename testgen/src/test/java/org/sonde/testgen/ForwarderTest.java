@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.sonde.dataplane.model.Examples.PA;
 import static org.sonde.dataplane.model.Examples.PB;
@@ -13,6 +11,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.reach.Model;
 
 class ForwarderTest {
     /**

@@ -1,13 +1,12 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.Port;
 
 /** {@code --format internet2}: the raw Internet2 files as a model source. */

@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -24,6 +22,7 @@ import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.SwitchportMode;
 import org.sonde.dataplane.model.Ternary;
 import org.sonde.dataplane.model.VlanMembership;
+import org.sonde.dataplane.reach.Model;
 
 /** Like Internet2: the ingress rule wants vlan 0 and tags the packet, the next device matches the tag. */
 class RewriteSelectionTest {

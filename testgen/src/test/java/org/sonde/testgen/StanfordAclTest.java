@@ -1,8 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.io.ModelSource;
-import org.sonde.dataplane.reach.Model;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -12,9 +9,11 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.Model;
 
 /**
  * ATPG on APKeep's Stanford snapshot with its ACLs: the rule cover covers ACL entries too, deny

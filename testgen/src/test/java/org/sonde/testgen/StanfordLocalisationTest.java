@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -13,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.sonde.dataplane.io.HasselImport;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Port;
+import org.sonde.dataplane.reach.Model;
 import org.sonde.dataplane.reach.ReachOptions;
 
 /**

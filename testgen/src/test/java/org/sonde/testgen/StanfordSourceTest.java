@@ -1,7 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.io.StanfordCiscoImport;
 
 /** The raw Stanford backbone as a model source, with its topology from a file or from the APKeep snapshot. */

@@ -1,8 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.io.ModelSource;
-
-import org.sonde.dataplane.model.Examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.model.Examples;
 
 class SuiteFilesTest {
     @TempDir

@@ -1,8 +1,5 @@
 package org.sonde.testgen;
 
-import org.sonde.dataplane.reach.Model;
-
-import org.sonde.dataplane.model.Examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.sonde.dataplane.model.Examples.*;
 
@@ -11,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.reach.Model;
 
 class ThreeSwitchSelectionTest {
     static final Model MODEL = Model.of(Examples.threeSwitch());

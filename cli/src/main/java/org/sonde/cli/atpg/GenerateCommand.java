@@ -1,7 +1,5 @@
 package org.sonde.cli.atpg;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -11,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.testgen.Cover;
 import org.sonde.testgen.Phases;
 import org.sonde.testgen.SelectOptions;
@@ -18,8 +17,8 @@ import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
 import org.sonde.testgen.SuiteFiles;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

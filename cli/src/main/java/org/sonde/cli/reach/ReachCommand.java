@@ -1,7 +1,5 @@
 package org.sonde.cli.reach;
 
-import org.sonde.dataplane.io.ModelSource;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +8,7 @@ import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
+import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;
@@ -18,8 +17,8 @@ import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -52,6 +52,7 @@ final class AclFilter {
      * One part of a filtered space that got through.
      *
      * @param steps   the ACL entries that decided, in order
+     * @param space   its headers; null from {@link #applyExact}, where they are exactly {@code cube}
      * @param flipped whether one of them is a deny entry with a sink, passed as if it permitted
      */
     record Part(List<String> steps, HeaderSpace space, Cube cube, boolean flipped) {}
@@ -140,6 +141,41 @@ final class AclFilter {
     /** The sink of deny entry {@code entryId}, or -1 if it has none (or is no deny entry). */
     int sinkOf(String entryId) {
         return denySinks.getOrDefault(entryId, -1);
+    }
+
+    /**
+     * The parts of exactly the headers of {@code cube} that pass the port's filters in direction
+     * {@code d}, each exactly a cube again, or null when an entry would split the cube (the caller
+     * then takes {@link #apply}): at most one part, since the first entry meeting the cube must
+     * hold all of it. Flows of leaf prefixes stay cubes through the ACLs this way, with no BDD work.
+     */
+    List<Part> applyExact(int port, AclBinding.Direction d, Cube cube) {
+        Chain c = (d == AclBinding.Direction.IN ? in : out).get(port);
+        if (c == null) return List.of(new Part(List.of(), null, cube, false));
+        if (c.vlans() != null) {
+            if (c.vlanCube() == null) return null;
+            if (!cube.overlaps(c.vlanCube())) return List.of();
+            cube = cube.and(c.vlanCube());
+        }
+        List<String> steps = new ArrayList<>();
+        boolean flipped = false;
+        for (List<Entry> acl : c.acls()) {
+            Entry hit = null;
+            for (Entry e : acl) {
+                if (!cube.overlaps(e.cube())) continue;
+                if (!cube.within(e.cube())) return null;
+                hit = e;
+                break;
+            }
+            // The implicit deny meets every cube: no ACL lets a cube fall off its end.
+            if (hit == null) throw new IllegalStateException("ACL without its implicit deny at port " + port);
+            steps.add(hit.id());
+            if (!hit.permit()) {
+                if (flipped || !denySinks.containsKey(hit.id())) return List.of();
+                flipped = true;
+            }
+        }
+        return List.of(new Part(steps, null, cube, flipped));
     }
 
     /**

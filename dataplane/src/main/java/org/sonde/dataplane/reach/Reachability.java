@@ -231,6 +231,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
          * filters meet the same space once per source that reaches the port alike.
          */
         private final Long2ObjectOpenHashMap<List<Passed>> filteredCache = new Long2ObjectOpenHashMap<>();
+        /** The same for exact flows that stay cubes, by (2 * port + direction, cube). */
+        private final Map<Transfer.PortCube, List<Passed>> exactFilteredCache = new HashMap<>();
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
         private final LongOpenHashSet flipsRecorded = new LongOpenHashSet();
         private final Long2ObjectOpenHashMap<PairAcc> pairs = new Long2ObjectOpenHashMap<>();
@@ -314,6 +316,19 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private record Passed(int[] steps, Flow flow, boolean flipped) {}
 
         private List<Passed> passed(int port, AclBinding.Direction d, Flow flow) {
+            if (flow.exact()) {
+                Transfer.PortCube at = new Transfer.PortCube(2 * port + d.ordinal(), flow.cube());
+                List<Passed> known = exactFilteredCache.get(at);
+                if (known != null) return known;
+                List<AclFilter.Part> parts = acls.applyExact(port, d, flow.cube());
+                if (parts != null) {
+                    List<Passed> out = new ArrayList<>();
+                    for (AclFilter.Part p : parts)
+                        out.add(new Passed(p.steps().stream().mapToInt(ids::element).toArray(), Flow.exact(p.cube()), p.flipped()));
+                    exactFilteredCache.put(at, out);
+                    return out;
+                }
+            }
             long key = ((long) (2 * port + d.ordinal()) << 32) | (flow.space(algebra).node() & 0xffffffffL);
             List<Passed> known = filteredCache.get(key);
             if (known != null) return known;

@@ -41,7 +41,8 @@ final class Transfer {
     /** A rule's output: what it claimed, rewritten. */
     record Output(Entry entry, Flow flow) {}
 
-    private record PortCube(int port, Cube cube) {}
+    /** A port (or other small number) with a cube: a cache key. */
+    record PortCube(int port, Cube cube) {}
 
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 

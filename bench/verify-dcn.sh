@@ -9,6 +9,7 @@
 #   DCN_SWITCHES=10000            the full DCN's size (smaller for a dry run of the script)
 #   SIZES="1000 2000 4000 6000 8000"   DCN sizes (switches) for the scaling runs, besides the full one
 #   SCALING_SUBNETS=1000          subnets checked in the scaling runs (the dissertation held them fixed)
+#   REPEATS=3                     runs per scaling point (the median is reported: single runs are noisy)
 #   INET_PREFIXES=20000           prefixes of the INET used for incremental updates (300 routers)
 #   UPDATES=1000                  rule updates per incremental run
 #   REPORT_ONLY=1                 rewrite the section from the results in OUT
@@ -18,6 +19,7 @@ out="${OUT:-/tmp/sonde-verify-bench}"
 dcn_switches="${DCN_SWITCHES:-10000}"
 sizes="${SIZES:-1000 2000 4000 6000 8000}"
 scaling_subnets="${SCALING_SUBNETS:-1000}"
+repeats="${REPEATS:-3}"
 inet_prefixes="${INET_PREFIXES:-20000}"
 updates="${UPDATES:-1000}"
 mkdir -p "$out"
@@ -79,7 +81,9 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
     rm -f "$out/dcn-$n/waypoints.txt"
     fixed_subnets "$out/dcn-$n/subnets.txt" "$out/dcn-$n/subnets.txt"
     for b in local spark; do
-      timed "scale-$n-$b" "$root/sonde" verify check --snapshot "$out/dcn-$n" --checks loops,blackholes --backend "$b" --json "$out/scale-$n-$b.json"
+      for r in $(seq 1 "$repeats"); do
+        timed "scale-$n-$b-$r" "$root/sonde" verify check --snapshot "$out/dcn-$n" --checks loops,blackholes --backend "$b" --json "$out/scale-$n-$b-$r.json"
+      done
     done
   done
   # the full-size run with the same fixed subnets, for the last point of the curve
@@ -87,7 +91,9 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   ln -sf "$out/dcn/rules.txt" "$out/dcn-full-fixed/rules.txt"
   fixed_subnets "$out/dcn/subnets.txt" "$out/dcn-full-fixed/subnets.txt"
   for b in local spark; do
-    timed "scale-full-$b" "$root/sonde" verify check --snapshot "$out/dcn-full-fixed" --checks loops,blackholes --backend "$b" --json "$out/scale-full-$b.json"
+    for r in $(seq 1 "$repeats"); do
+      timed "scale-full-$b-$r" "$root/sonde" verify check --snapshot "$out/dcn-full-fixed" --checks loops,blackholes --backend "$b" --json "$out/scale-full-$b-$r.json"
+    done
   done
   # incremental updates (Table 4.5)
   make_events "$out/dcn" "$out/dcn-events.txt"
@@ -97,10 +103,10 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   timed watch-inet "$root/sonde" verify watch --snapshot "$out/inet" --events "$out/inet-events.txt" --epsilon-ms 100 --json "$out/watch-inet.json"
 fi
 
-PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" "$repeats" <<'PY'
 from benchmarks_md import write_section
 import json, os, sys
-target, out, sizes = sys.argv[1], sys.argv[2], sys.argv[3].split()
+target, out, sizes, repeats = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4])
 def load(name): return json.load(open(os.path.join(out, name)))
 def wall(name): return float(open(os.path.join(out, name + ".wall")).read())
 truth = load("dcn/truth.json")
@@ -132,13 +138,17 @@ lines += ["", f"Goal ≤ 60 s on this machine: in-process {'met' if wall('dcn-lo
           "The dissertation's phases overlap (its sum exceeds its total); here each phase is its own job and they add up.", ""]
 lines += ["### Runtime against the number of rules (Fig. 4.13)", "",
           "The DCN generated at several sizes with the same number of subnets checked (%d, picked with seed 1), as the "
-          "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up). "
-          "The pairs grow with the switches (each switch has one rule per subnet); at these sub-second times one run per size on a shared 2-core machine "
-          "(JIT warm-up, other work) makes the times noisy rather than a clean line." % load("scale-full-local.json")["subnets"], "",
+          "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up), "
+          "the median of %d runs (one process each; its phases shown). The pairs grow with the switches (each switch has one "
+          "rule per subnet); the checks take about a second or less, so JIT warm-up in each fresh process weighs on them." % (
+              load("scale-full-local-1.json")["subnets"], repeats), "",
           "| switches | rules | pairs | in-process s (map / shuffle / reduce) | Spark local[*] s (map / shuffle / reduce) |", "|---|---|---|---|---|"]
+def t(r): p = r["phases"]; return p["map"] + p["shuffle"] + p["reduce"], p["map"], p["shuffle"], p["reduce"]
+def median(n, b):
+    runs = sorted((load(f"scale-{n}-{b}-{r}.json") for r in range(1, repeats + 1)), key=lambda r: t(r)[0])
+    return runs[len(runs) // 2]
 for n in sizes + ["full"]:
-    l, s = load(f"scale-{n}-local.json"), load(f"scale-{n}-spark.json")
-    def t(r): p = r["phases"]; return p["map"] + p["shuffle"] + p["reduce"], p["map"], p["shuffle"], p["reduce"]
+    l, s = median(n, "local"), median(n, "spark")
     lines.append(f"| {l['switches']:,} | {l['rules']:,} | {l['pairs']:,} | %.2f (%.2f / %.2f / %.2f) | %.2f (%.2f / %.2f / %.2f) |" % (*t(l), *t(s)))
 lines += ["", "### Incremental updates (Table 4.5)", "",
           "`sonde verify watch` with ε = 100 ms on %d rule updates (a random rule gets the next hops of another rule of its "

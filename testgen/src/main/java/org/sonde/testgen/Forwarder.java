@@ -192,7 +192,7 @@ public final class Forwarder {
 
     /**
      * Forwards {@code header} as if the rule, ACL entry or link {@code dead} (null: none) lost
-     * every packet: a test observes an element when its loss changes the test's exits.
+     * every packet: a test observes an element when its loss changes the test's arrivals.
      */
     public Trace forward(int ingress, long[] header, String dead) {
         return forward(ingress, header, new Change(dead, null, null, null, -1));

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import org.sonde.dataplane.reach.Model;
 
 /**
@@ -86,7 +87,7 @@ public final class Localizer {
      * Localises with a finer notion of what a pass proves: a passing test clears an element it
      * {@linkplain Observation#clears() clears} only if {@code passRulesOut} (test id, element)
      * agrees, e.g. because the test would also fail were the element's rule missing (see
-     * {@link #modelRulesOut}). Asked only for suspects.
+     * {@link #localize(List, Model, Suite)}). Asked only for suspects.
      */
     public static Localization localize(List<Observation> observations, BiPredicate<String, String> passRulesOut) {
         return localize(observations, passRulesOut, (element, meeting) -> true);
@@ -95,7 +96,7 @@ public final class Localizer {
     /**
      * Localises as {@link #localize(List, BiPredicate)}, then (step 4) drops the suspects no single
      * fault of which would give the outcomes of the tests that meet them, as {@code explains}
-     * (element, those tests' observations) says (see {@link #modelExplains}); unless that would
+     * (element, those tests' observations) says (see {@link #localize(List, Model, Suite)}); unless that would
      * drop them all, which means the fault is none of those modelled.
      */
     public static Localization localize(List<Observation> observations, BiPredicate<String, String> passRulesOut,
@@ -146,60 +147,50 @@ public final class Localizer {
 
     /** Localises the outcomes of {@code suite}'s tests on the network {@code model} describes, with everything the model tells. */
     public static Localization localize(List<Observation> observations, Model model, Suite suite) {
-        return localize(observations, modelRulesOut(model, suite), modelExplains(model, suite));
+        RuleFaults faults = new RuleFaults(model, suite);
+        return localize(observations, rulesOut(faults), explains(faults));
     }
 
     /** Why step 4 cleared a suspect, in {@link Localization#cleared()}. */
     public static final String NOT_EXPLAINED = "no single fault of it gives the outcomes of the tests meeting it";
 
     /**
-     * What a pass of a test of {@code suite} rules out on {@code model}: every fault of a link it
+     * What a pass of a test rules out on the faults' model: every fault of a link it
      * observes, but of a rule only if the test would also fail with the rule missing (its headers
      * falling to the rules below) and with the rule sending to any other port of its device; a
      * test whose headers another rule, or another way, would bring to the same exits cannot tell
      * such a fault from a working rule. Answers are remembered.
      */
-    public static BiPredicate<String, String> modelRulesOut(Model model, Suite suite) {
-        Forwarder forwarder = new Forwarder(model);
-        Map<String, TestPacket> byId = byId(suite);
-        Map<String, List<Integer>> wrongPorts = wrongPorts(model);
+    private static BiPredicate<String, String> rulesOut(RuleFaults faults) {
         Map<String, Boolean> known = new HashMap<>();
         return (test, element) -> {
-            TestPacket t = byId.get(test);
-            if (t == null || model.network().rule(element).isEmpty()) return true;
-            return known.computeIfAbsent(test + " " + element, k -> {
-                if (t.arrivesAs(forwarder.forwardWithout(t.ingress(), t.values(), element))) return false;
-                for (int port : wrongPorts.getOrDefault(element, List.of()))
-                    if (t.arrivesAs(forwarder.forwardRedirecting(t.ingress(), t.values(), element, port))) return false;
-                return true;
-            });
+            TestPacket t = faults.byId.get(test);
+            if (t == null || faults.model.network().rule(element).isEmpty()) return true;
+            // The test observes the rule, so a drop fails it; the other faults must too.
+            return known.computeIfAbsent(test + " " + element,
+                    k -> faults.besidesDrop(element).stream().noneMatch(fault -> t.arrivesAs(fault.apply(t))));
         };
     }
 
     /**
      * Whether some single fault of a rule (it drops, it is missing, it sends to one other port of
-     * its device) would make exactly the tests that meet it fail that failed, on {@code model};
-     * links and ACL entries, tests not of {@code suite}, and a model that cannot say, are given the
+     * its device) would make exactly the tests that meet it fail that failed, on the faults' model;
+     * links and ACL entries, tests not of the suite, and a model that cannot say, are given the
      * benefit of the doubt.
      */
-    public static BiPredicate<String, List<Observation>> modelExplains(Model model, Suite suite) {
-        Forwarder forwarder = new Forwarder(model);
-        Map<String, TestPacket> byId = byId(suite);
-        Map<String, List<Integer>> wrongPorts = wrongPorts(model);
+    private static BiPredicate<String, List<Observation>> explains(RuleFaults faults) {
         return (element, meeting) -> {
-            if (model.network().rule(element).isEmpty()) return true;
+            if (faults.model.network().rule(element).isEmpty()) return true;
             List<TestPacket> tests = new ArrayList<>();
             for (Observation o : meeting) {
-                TestPacket t = byId.get(o.id());
+                TestPacket t = faults.byId.get(o.id());
                 if (t == null) return true;
                 tests.add(t);
             }
-            List<java.util.function.Function<TestPacket, Forwarder.Trace>> faults = new ArrayList<>();
-            faults.add(t -> forwarder.forward(t.ingress(), t.values(), element));
-            faults.add(t -> forwarder.forwardWithout(t.ingress(), t.values(), element));
-            for (int port : wrongPorts.getOrDefault(element, List.of()))
-                faults.add(t -> forwarder.forwardRedirecting(t.ingress(), t.values(), element, port));
-            for (var fault : faults) {
+            List<Function<TestPacket, Forwarder.Trace>> all = new ArrayList<>();
+            all.add(faults.drop(element));
+            all.addAll(faults.besidesDrop(element));
+            for (var fault : all) {
                 boolean agrees = true;
                 for (int i = 0; i < tests.size() && agrees; i++)
                     agrees = tests.get(i).arrivesAs(fault.apply(tests.get(i))) == meeting.get(i).pass();
@@ -209,24 +200,41 @@ public final class Localizer {
         };
     }
 
-    private static Map<String, TestPacket> byId(Suite suite) {
-        Map<String, TestPacket> out = new HashMap<>();
-        suite.tests().forEach(t -> out.put(t.id(), t));
-        suite.reserved().forEach(t -> out.put(t.id(), t));
-        return out;
-    }
+    /** How a suite's test packets forward on a model under single faults of one rule; built once per localisation. */
+    private static final class RuleFaults {
+        final Model model;
+        final Forwarder forwarder;
+        final Map<String, TestPacket> byId = new HashMap<>();
+        /** Per rule, the ports it could wrongly send to: those of its device but its own single out-port. */
+        final Map<String, List<Integer>> wrongPorts = new HashMap<>();
 
-    /** Per rule, the ports it could wrongly send to: those of its device but its own single out-port. */
-    private static Map<String, List<Integer>> wrongPorts(Model model) {
-        Map<String, List<Integer>> out = new HashMap<>();
-        for (var table : model.network().tables()) {
-            List<Integer> ports = model.network().portsOf(table.deviceId()).stream().map(org.sonde.dataplane.model.Port::id).toList();
-            for (var r : table.rules()) {
-                List<Integer> outs = r.actions().getLast() instanceof org.sonde.dataplane.model.Action.Forward f ? f.portIds() : List.of();
-                out.put(r.id(), ports.stream().filter(p -> !outs.equals(List.of(p))).toList());
+        RuleFaults(Model model, Suite suite) {
+            this.model = model;
+            this.forwarder = new Forwarder(model);
+            suite.tests().forEach(t -> byId.put(t.id(), t));
+            suite.reserved().forEach(t -> byId.put(t.id(), t));
+            for (var table : model.network().tables()) {
+                List<Integer> ports = model.network().portsOf(table.deviceId()).stream().map(org.sonde.dataplane.model.Port::id).toList();
+                for (var r : table.rules()) {
+                    List<Integer> outs = r.actions().getLast() instanceof org.sonde.dataplane.model.Action.Forward f ? f.portIds() : List.of();
+                    wrongPorts.put(r.id(), ports.stream().filter(p -> !outs.equals(List.of(p))).toList());
+                }
             }
         }
-        return out;
+
+        /** The rule drops what it takes (its packets are lost as if it were dead). */
+        Function<TestPacket, Forwarder.Trace> drop(String rule) {
+            return t -> forwarder.forward(t.ingress(), t.values(), rule);
+        }
+
+        /** The rule is missing, or sends to one other port of its device. */
+        List<Function<TestPacket, Forwarder.Trace>> besidesDrop(String rule) {
+            List<Function<TestPacket, Forwarder.Trace>> out = new ArrayList<>();
+            out.add(t -> forwarder.forwardWithout(t.ingress(), t.values(), rule));
+            for (int port : wrongPorts.getOrDefault(rule, List.of()))
+                out.add(t -> forwarder.forwardRedirecting(t.ingress(), t.values(), rule, port));
+            return out;
+        }
     }
 
     /** Suspects from the failing tests alone: those all of them exercise, else those most of them do. */

@@ -70,6 +70,15 @@ open(dst, "w").write("# a fixed number of subnets, picked with seed 1\n" + "".jo
 PY
 }
 
+# one scaling point: REPEATS checks of a snapshot by each backend
+scale_point() { # name snapshot-dir
+  for b in local spark; do
+    for r in $(seq 1 "$repeats"); do
+      timed "scale-$1-$b-$r" "$root/sonde" verify check --snapshot "$2" --checks loops,blackholes --backend "$b" --json "$out/scale-$1-$b-$r.json"
+    done
+  done
+}
+
 if [ "${REPORT_ONLY:-0}" != 1 ]; then
   # the full DCN, with faults planted
   timed gen-dcn "$root/sonde" verify generate dcn --seed 1 --switches "$dcn_switches" --plant loops=5,blackholes=5 --out "$out/dcn"
@@ -80,21 +89,13 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
     timed "gen-$n" "$root/sonde" verify generate dcn --seed 1 --switches "$n" --out "$out/dcn-$n"
     rm -f "$out/dcn-$n/waypoints.txt"
     fixed_subnets "$out/dcn-$n/subnets.txt" "$out/dcn-$n/subnets.txt"
-    for b in local spark; do
-      for r in $(seq 1 "$repeats"); do
-        timed "scale-$n-$b-$r" "$root/sonde" verify check --snapshot "$out/dcn-$n" --checks loops,blackholes --backend "$b" --json "$out/scale-$n-$b-$r.json"
-      done
-    done
+    scale_point "$n" "$out/dcn-$n"
   done
   # the full-size run with the same fixed subnets, for the last point of the curve
   mkdir -p "$out/dcn-full-fixed"
   ln -sf "$out/dcn/rules.txt" "$out/dcn-full-fixed/rules.txt"
   fixed_subnets "$out/dcn/subnets.txt" "$out/dcn-full-fixed/subnets.txt"
-  for b in local spark; do
-    for r in $(seq 1 "$repeats"); do
-      timed "scale-full-$b-$r" "$root/sonde" verify check --snapshot "$out/dcn-full-fixed" --checks loops,blackholes --backend "$b" --json "$out/scale-full-$b-$r.json"
-    done
-  done
+  scale_point full "$out/dcn-full-fixed"
   # incremental updates (Table 4.5)
   make_events "$out/dcn" "$out/dcn-events.txt"
   timed watch-dcn "$root/sonde" verify watch --snapshot "$out/dcn" --events "$out/dcn-events.txt" --epsilon-ms 100 --json "$out/watch-dcn.json"

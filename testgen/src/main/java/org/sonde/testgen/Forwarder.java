@@ -283,23 +283,21 @@ public final class Forwarder {
         final java.util.Set<String> delivered = new java.util.HashSet<>();
         /** Elements on branches that end at an exit. */
         final java.util.Set<String> toExit = new java.util.HashSet<>();
-        final String dead, missing, permitted, redirected;
+        final Change change;
+        /** The redirected rule's one out-port, as the out-ports of a rule are held. */
         final int[] redirectedTo;
         boolean looped;
         /** Copies made by the most prolific rule application or link fan-out. */
         int copies;
 
         Run(Change change) {
-            this.dead = change.dead();
-            this.missing = change.missing();
-            this.permitted = change.permitted();
-            this.redirected = change.redirected();
+            this.change = change;
             this.redirectedTo = new int[] {change.port()};
         }
 
         void arrive(int port, long[] h, Trail trail, Visit visits, double latency) {
             if (filters.filters(port, AclBinding.Direction.IN)) {
-                trail = filtered(filters.apply(port, AclBinding.Direction.IN, h, permitted), trail);
+                trail = filtered(filters.apply(port, AclBinding.Direction.IN, h, change.permitted()), trail);
                 if (trail == STOPPED) return;
             }
             for (Visit v = visits; v != null; v = v.previous)
@@ -308,14 +306,14 @@ public final class Forwarder {
         }
 
         void stage(int arrival, int port, int stage, long[] h, Trail trail, Visit visits, double latency) {
-            List<Entry> fired = fire(port, h, missing);
+            List<Entry> fired = fire(port, h, change.missing());
             if (fired.size() > 1) copies = Math.max(copies, fired.size());
             for (Entry e : fired) {
                 copies = Math.max(copies, e.outs().length);
-                if (e.rule().id().equals(dead)) continue;
+                if (e.rule().id().equals(change.dead())) continue;
                 rules.add(e.rule().id());
                 Trail next = new Trail(e.rule().id(), trail);
-                boolean redirect = e.rule().id().equals(redirected);
+                boolean redirect = e.rule().id().equals(change.redirected());
                 // A drop rule ends its branch observably: the packet must not arrive.
                 if (!redirect && e.rule().actions().getLast() instanceof Action.Drop) deliver(next);
                 long[] written = rewrite(e.rule(), h);
@@ -329,7 +327,7 @@ public final class Forwarder {
 
         void leave(int port, long[] h, Trail trail, Visit visits, double latency) {
             if (filters.filters(port, AclBinding.Direction.OUT)) {
-                trail = filtered(filters.apply(port, AclBinding.Direction.OUT, h, permitted), trail);
+                trail = filtered(filters.apply(port, AclBinding.Direction.OUT, h, change.permitted()), trail);
                 if (trail == STOPPED) return;
             }
             List<Link> from = model.network().linksFrom(port);
@@ -345,7 +343,7 @@ public final class Forwarder {
             Visit here = new Visit(port, h, visits);
             copies = Math.max(copies, from.size());
             for (Link l : from) {
-                if (l.id().equals(dead)) continue;
+                if (l.id().equals(change.dead())) continue;
                 links.add(l.id());
                 arrive(l.toPortId(), h, new Trail(l.id(), trail), here, latency + linkLatency.getOrDefault(l.id(), 0.0));
             }
@@ -357,7 +355,7 @@ public final class Forwarder {
          */
         Trail filtered(PortFilters.Outcome o, Trail trail) {
             for (PortFilters.Step s : o.steps()) {
-                if (s.id().equals(dead)) return STOPPED;
+                if (s.id().equals(change.dead())) return STOPPED;
                 rules.add(s.id());
                 trail = new Trail(s.id(), trail);
             }

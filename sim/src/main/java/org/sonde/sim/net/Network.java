@@ -1,0 +1,147 @@
+package org.sonde.sim.net;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.sim.kernel.RandomStreams;
+import org.sonde.sim.kernel.Simulator;
+
+/**
+ * A simulated network: hosts, switches and the links between them, on one {@link Simulator}.
+ * Build it, call {@link #computeRoutes()}, then attach transports and run the simulator. Routes are
+ * all shortest paths (in hops) from every switch to every host; hosts never forward.
+ */
+public final class Network {
+    private final Simulator sim = new Simulator();
+    private final RandomStreams random;
+    private final Map<String, Node> nodes = new LinkedHashMap<>();
+    private final List<Host> hosts = new ArrayList<>();
+    private final List<Switch> switches = new ArrayList<>();
+    private final Int2ObjectOpenHashMap<Host> hostsByIp = new Int2ObjectOpenHashMap<>();
+    private boolean routed;
+
+    public Network(long seed) {
+        this.random = new RandomStreams(seed);
+    }
+
+    public Simulator simulator() {
+        return sim;
+    }
+
+    public RandomStreams random() {
+        return random;
+    }
+
+    /** A host with address 10.0.x.y numbered in order of creation (10.0.0.1 first). */
+    public Host addHost(String name, HostConfig config) {
+        return addHost(name, 0x0A00_0000 | (hosts.size() + 1), config);
+    }
+
+    public Host addHost(String name, int ip, HostConfig config) {
+        checkName(name);
+        if (hostsByIp.containsKey(ip)) throw new IllegalArgumentException("address of host " + name + " is taken by " + hostsByIp.get(ip).name());
+        Host h = new Host(this, name, nodes.size() + 1, ip, config);
+        nodes.put(name, h);
+        hosts.add(h);
+        hostsByIp.put(ip, h);
+        return h;
+    }
+
+    public Switch addSwitch(String name, SwitchConfig config) {
+        checkName(name);
+        Switch s = new Switch(this, name, nodes.size() + 1, config);
+        nodes.put(name, s);
+        switches.add(s);
+        return s;
+    }
+
+    private void checkName(String name) {
+        if (routed) throw new IllegalStateException("the network is complete; add nodes before computeRoutes()");
+        if (name == null || name.isBlank()) throw new IllegalArgumentException("a node needs a name");
+        if (nodes.containsKey(name)) throw new IllegalArgumentException("node name '" + name + "' is used twice");
+    }
+
+    /** A full-duplex link: a new port on each node, the same rate and propagation delay both ways. */
+    public void connect(Node a, Node b, long rateBps, long delayNanos) {
+        if (routed) throw new IllegalStateException("the network is complete; connect nodes before computeRoutes()");
+        if (rateBps <= 0) throw new IllegalArgumentException("link " + a + " - " + b + ": rate must be positive");
+        if (delayNanos < 0) throw new IllegalArgumentException("link " + a + " - " + b + ": delay must not be negative");
+        if (a == b) throw new IllegalArgumentException("link from " + a + " to itself");
+        if (a instanceof Host h && !h.ports.isEmpty()) throw new IllegalArgumentException("host " + a + " has one NIC, already connected");
+        if (b instanceof Host h && !h.ports.isEmpty()) throw new IllegalArgumentException("host " + b + " has one NIC, already connected");
+        Port pa = newPort(a);
+        Port pb = newPort(b);
+        pa.connect(pb, rateBps, delayNanos);
+        pb.connect(pa, rateBps, delayNanos);
+    }
+
+    private static Port newPort(Node n) {
+        Scheduling s = switch (n) {
+            case Host h -> h.config().scheduling();
+            case Switch sw -> sw.config().scheduling();
+        };
+        Port p = new Port(n, n.ports.size(), s);
+        n.ports.add(p);
+        return p;
+    }
+
+    /** Fills every switch's table with the equal-cost shortest paths to every host. */
+    public void computeRoutes() {
+        if (routed) return;
+        for (Host h : hosts) if (h.ports.isEmpty()) throw new IllegalArgumentException("host " + h + " is not connected to anything");
+        int n = nodes.size();
+        int[] dist = new int[n + 1];
+        for (Host target : hosts) {
+            Arrays.fill(dist, -1);
+            ArrayDeque<Node> queue = new ArrayDeque<>();
+            dist[target.id()] = 0;
+            queue.add(target);
+            while (!queue.isEmpty()) { // breadth first from the host, through switches only
+                Node u = queue.poll();
+                if (u instanceof Host && u != target) continue;
+                for (Port p : u.ports) {
+                    Node v = p.peer().node();
+                    if (dist[v.id()] < 0) {
+                        dist[v.id()] = dist[u.id()] + 1;
+                        queue.add(v);
+                    }
+                }
+            }
+            for (Switch s : switches) {
+                if (dist[s.id()] < 0) continue;
+                int[] out = s.ports.stream()
+                        .filter(p -> dist[p.peer().node().id()] == dist[s.id()] - 1)
+                        .filter(p -> p.peer().node() == target || p.peer().node() instanceof Switch)
+                        .mapToInt(Port::index).toArray();
+                if (out.length > 0) s.setRoutes(target.ip(), out);
+            }
+        }
+        for (Switch s : switches) s.ready();
+        routed = true;
+    }
+
+    public Host host(int ip) {
+        return hostsByIp.get(ip);
+    }
+
+    public Node node(String name) {
+        return nodes.get(name);
+    }
+
+    public List<Host> hosts() {
+        return Collections.unmodifiableList(hosts);
+    }
+
+    public List<Switch> switches() {
+        return Collections.unmodifiableList(switches);
+    }
+
+    public List<Node> nodes() {
+        return List.copyOf(nodes.values());
+    }
+}

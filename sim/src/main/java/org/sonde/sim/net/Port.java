@@ -1,0 +1,250 @@
+package org.sonde.sim.net;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.sonde.sim.kernel.Handler;
+import org.sonde.sim.kernel.Simulator;
+import org.sonde.sim.kernel.Timer;
+
+/**
+ * One end of a full-duplex link: an egress scheduler over eight priority queues feeding a transmitter
+ * that serialises one frame at a time at the link rate, and the receiving side that hands arrived
+ * frames to its node.
+ *
+ * <p>Frames occupy the wire for their length plus {@link Frame#WIRE_OVERHEAD} bytes; the remainder of
+ * the integer division by the rate is carried to the next frame so that a busy link delivers exactly its
+ * rate over time. MAC control frames (PFC) go before any queued data and are never paused.
+ */
+public final class Port {
+    private static final Handler<Port> TRANSMITTED = Port::transmitted;
+
+    private final Node node;
+    private final int index;
+    private final Simulator sim;
+    private final EgressQueues queues;
+    private final ArrayDeque<Frame> control = new ArrayDeque<>();
+    private final Handler<Frame> arrival = this::arrive;
+    private final PortCounters counters = new PortCounters();
+    private final List<PortTap> taps = new ArrayList<>(0);
+
+    private Port peer;
+    private long rateBps;
+    private long delayNanos;
+    private boolean busy;
+    private long carry;
+    private Runnable dequeueListener;
+
+    // Pause state of this transmitter, per priority: pausedUntil > now means paused.
+    private final long[] pausedUntil = new long[Frame.PRIORITIES];
+    private final long[] pauseStart = {-1, -1, -1, -1, -1, -1, -1, -1};
+    private final long[] pausedNanos = new long[Frame.PRIORITIES];
+    private final Timer resume;
+
+    Port(Node node, int index, Scheduling scheduling) {
+        this.node = node;
+        this.index = index;
+        this.sim = node.sim;
+        this.queues = new EgressQueues(scheduling);
+        this.resume = new Timer(sim, this::resumed);
+    }
+
+    void connect(Port peer, long rateBps, long delayNanos) {
+        this.peer = peer;
+        this.rateBps = rateBps;
+        this.delayNanos = delayNanos;
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    /** "node:index", the name used in statistics and captures. */
+    public String name() {
+        return node.name() + ":" + index;
+    }
+
+    public Port peer() {
+        return peer;
+    }
+
+    public long rateBps() {
+        return rateBps;
+    }
+
+    public long delayNanos() {
+        return delayNanos;
+    }
+
+    public long mac() {
+        return node.mac() + index;
+    }
+
+    public PortCounters counters() {
+        return counters;
+    }
+
+    /** Bytes queued for transmission at this priority (the frame on the wire excluded). */
+    public long queuedBytes(int priority) {
+        return queues.bytes(priority);
+    }
+
+    public long queuedBytes() {
+        return queues.totalBytes();
+    }
+
+    public boolean transmitting() {
+        return busy;
+    }
+
+    /** Called whenever a frame leaves the queues for the wire (e.g. for a NIC to refill a shallow queue). */
+    public void onDequeue(Runnable listener) {
+        this.dequeueListener = listener;
+    }
+
+    public void addTap(PortTap tap) {
+        taps.add(tap);
+    }
+
+    /** Time to serialise {@code bytes} plus wire overhead at this port's rate, without carry. */
+    public long serialisationNanos(int bytes) {
+        return ((long) (bytes + Frame.WIRE_OVERHEAD) * 8 * 1_000_000_000L + rateBps - 1) / rateBps;
+    }
+
+    /** Queues a frame for transmission; the caller has done admission and accounting. */
+    public void enqueue(Frame f) {
+        if (peer == null) throw new IllegalStateException("port " + name() + " is not connected");
+        queues.add(f);
+        if (queues.totalBytes() > counters.maxQueueBytes) counters.maxQueueBytes = queues.totalBytes();
+        kick();
+    }
+
+    /** Sends a MAC control frame ahead of all data. */
+    public void sendControl(Frame f) {
+        if (peer == null) throw new IllegalStateException("port " + name() + " is not connected");
+        control.addLast(f);
+        kick();
+    }
+
+    // --- transmitter -------------------------------------------------------------------------
+
+    private void kick() {
+        if (busy) return;
+        Frame f = control.pollFirst();
+        if (f == null) {
+            f = queues.next(pausedMask());
+            if (f == null) return;
+            node.transmitting(this, f);
+            if (dequeueListener != null) dequeueListener.run();
+        }
+        start(f);
+    }
+
+    private int pausedMask() {
+        long now = sim.now();
+        int mask = 0;
+        for (int p = 0; p < Frame.PRIORITIES; p++) if (pausedUntil[p] > now) mask |= 1 << p;
+        return mask;
+    }
+
+    private void start(Frame f) {
+        busy = true;
+        long bits = (long) (f.bytes + Frame.WIRE_OVERHEAD) * 8 * 1_000_000_000L + carry;
+        long nanos = bits / rateBps;
+        carry = bits % rateBps;
+        counters.txFrames++;
+        counters.txBytes += f.bytes;
+        for (PortTap t : taps) if (t.transmitted()) t.record(sim.now(), f, this);
+        long end = sim.now() + nanos;
+        sim.at(end, TRANSMITTED, this);
+        sim.at(end + delayNanos, peer.arrival, f);
+    }
+
+    private void transmitted() {
+        busy = false;
+        kick();
+    }
+
+    // --- receiver ----------------------------------------------------------------------------
+
+    private void arrive(Frame f) {
+        counters.rxFrames++;
+        counters.rxBytes += f.bytes;
+        for (PortTap t : taps) if (t.received()) t.record(sim.now(), f, this);
+        if (f instanceof PauseFrame pause) {
+            paused(pause);
+            return;
+        }
+        node.receive(this, f);
+    }
+
+    /** Counts a PFC frame this port's node sends out of it. */
+    void countPauseSent(PauseFrame f) {
+        for (int p = 0; p < Frame.PRIORITIES; p++) if (f.enabled(p)) counters.pauseFramesSent[p]++;
+    }
+
+    private void paused(PauseFrame f) {
+        long now = sim.now();
+        for (int p = 0; p < Frame.PRIORITIES; p++) {
+            if (!f.enabled(p)) continue;
+            counters.pauseFramesReceived[p]++;
+            int quanta = f.quanta(p);
+            if (quanta == 0) { // XON
+                if (pausedUntil[p] > now) pausedUntil[p] = now;
+                closePause(p);
+                continue;
+            }
+            if (pausedUntil[p] <= now) closePause(p);
+            if (pauseStart[p] < 0) pauseStart[p] = now;
+            pausedUntil[p] = now + quantaNanos(quanta);
+        }
+        kick();
+        armResume();
+    }
+
+    private void resumed() {
+        kick();
+        armResume();
+    }
+
+    /** Wakes the transmitter when the earliest pause ends. */
+    private void armResume() {
+        long now = sim.now();
+        long next = Long.MAX_VALUE;
+        for (int p = 0; p < Frame.PRIORITIES; p++) if (pausedUntil[p] > now) next = Math.min(next, pausedUntil[p]);
+        if (next == Long.MAX_VALUE) resume.cancel();
+        else resume.arm(next);
+    }
+
+    /** How long a pause of {@code quanta} lasts at this port's rate: a quantum is 512 bit times. */
+    public long quantaNanos(int quanta) {
+        return ((long) quanta * 512 * 1_000_000_000L + rateBps - 1) / rateBps;
+    }
+
+    private void closePause(int p) {
+        if (pauseStart[p] < 0) return;
+        pausedNanos[p] += Math.min(pausedUntil[p], sim.now()) - pauseStart[p];
+        pauseStart[p] = -1;
+    }
+
+    /** Whether this transmitter is paused at this priority now. */
+    public boolean paused(int priority) {
+        return pausedUntil[priority] > sim.now();
+    }
+
+    /** Total time this transmitter has been paused at this priority so far. */
+    public long pausedNanos(int priority) {
+        long total = pausedNanos[priority];
+        if (pauseStart[priority] >= 0) total += Math.min(pausedUntil[priority], sim.now()) - pauseStart[priority];
+        return total;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

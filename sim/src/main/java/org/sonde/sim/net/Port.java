@@ -34,6 +34,7 @@ public final class Port {
     private boolean busy;
     private long carry;
     private Runnable dequeueListener;
+    private FrameFilter filter;
 
     // Pause state of this transmitter, per priority: pausedUntil > now means paused.
     private final long[] pausedUntil = new long[Frame.PRIORITIES];
@@ -106,6 +107,11 @@ public final class Port {
         this.dequeueListener = listener;
     }
 
+    /** Installs the filter arriving frames pass before reaching the node (null: none). Taps see frames before it. */
+    public void setFilter(FrameFilter filter) {
+        this.filter = filter;
+    }
+
     public void addTap(PortTap tap) {
         taps.add(tap);
     }
@@ -175,6 +181,10 @@ public final class Port {
         counters.rxFrames++;
         counters.rxBytes += f.bytes;
         for (PortTap t : taps) if (t.received()) t.record(sim.now(), f, this);
+        if (filter != null && !filter.accept(f, this)) {
+            counters.filtered++;
+            return;
+        }
         if (f instanceof PauseFrame pause) {
             paused(pause);
             return;

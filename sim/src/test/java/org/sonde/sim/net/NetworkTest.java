@@ -1,0 +1,214 @@
+package org.sonde.sim.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.sonde.sim.traffic.UdpSink;
+import org.sonde.sim.traffic.UdpSource;
+import org.junit.jupiter.api.Test;
+
+class NetworkTest {
+    static final long G10 = 10_000_000_000L;
+    static final long MICRO = 1_000;
+
+    /** hosts h0..h{n-1} around one switch, all links 10 Gb/s and 1 µs. */
+    static Network star(int hosts, SwitchConfig config, long seed) {
+        Network net = new Network(seed);
+        Switch s = net.addSwitch("s", config);
+        for (int i = 0; i < hosts; i++) net.connect(net.addHost("h" + i, HostConfig.DEFAULT), s, G10, MICRO);
+        net.computeRoutes();
+        return net;
+    }
+
+    static Host host(Network net, String name) {
+        return (Host) net.node(name);
+    }
+
+    @Test
+    void aBusyPathDeliversExactlyTheLinkRate() {
+        Network net = star(2, SwitchConfig.DEFAULT, 1);
+        UdpSink sink = new UdpSink(host(net, "h1"));
+        int n = 10_000;
+        new UdpSource(host(net, "h0"), host(net, "h1"), 1000, 20 * G10, n, 0, 0, 1, 2).startAt(0);
+        net.simulator().run();
+        assertThat(sink.datagrams()).isEqualTo(n);
+        // 1000 B payload + 42 B headers + 24 B wire overhead = 8528 bits = 852.8 ns per frame at 10 Gb/s
+        double perFrame = (sink.lastArrivalNanos() - sink.firstArrivalNanos()) / (double) (n - 1);
+        assertThat(perFrame).isCloseTo(852.8, within(0.001));
+        // the first frame: two serialisations (store and forward) and two propagation delays
+        assertThat(sink.firstArrivalNanos()).isEqualTo(852 + 1000 + 852 + 1000); // 0.8 ns carried to the next frame
+    }
+
+    @Test
+    void lossyQueuesTailDropAtTheDynamicThreshold() {
+        SwitchConfig c = new SwitchConfig(100_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL);
+        Network net = star(3, c, 1);
+        UdpSink sink = new UdpSink(host(net, "h2"));
+        UdpSource a = new UdpSource(host(net, "h0"), host(net, "h2"), 1000, G10, 2000, 0, 0, 1, 2);
+        UdpSource b = new UdpSource(host(net, "h1"), host(net, "h2"), 1000, G10, 2000, 0, 0, 1, 2);
+        a.startAt(0);
+        b.startAt(0);
+        net.simulator().run();
+        Switch s = (Switch) net.node("s");
+        PortCounters out = s.port(2).counters();
+        assertThat(out.drops).isPositive();
+        assertThat(sink.datagrams() + out.drops).isEqualTo(4000);
+        // a frame joins only if the queue with it fits in alpha * (buffer - used before it); with one queue at
+        // alpha 1: q + 1042 <= 100000 - (q + 1042 - 1042), so q + 1042 <= (100000 + 1042) / 2
+        assertThat(out.maxQueueBytes).isLessThanOrEqualTo((100_000 + 1042) / 2).isGreaterThan(48_000);
+        assertThat(s.bufferUsed()).isZero();
+    }
+
+    @Test
+    void ecnThresholdMarksOnlyWhenTheQueueIsLongerThanK() {
+        SwitchConfig c = new SwitchConfig(10_000_000, 1.0, EcnMarking.threshold(0xFF, 20_000), PfcThresholds.OFF, Scheduling.EQUAL);
+        Network alone = star(2, c, 1);
+        UdpSink quiet = new UdpSink(host(alone, "h1"));
+        new UdpSource(host(alone, "h0"), host(alone, "h1"), 1000, G10, 1000, 0, IpFrame.ECN_ECT0, 1, 2).startAt(0);
+        alone.simulator().run();
+        assertThat(quiet.ceMarked()).isZero(); // a single sender at line rate builds no queue
+
+        Network net = star(3, c, 1);
+        UdpSink sink = new UdpSink(host(net, "h2"));
+        new UdpSource(host(net, "h0"), host(net, "h2"), 1000, G10, 1000, 0, IpFrame.ECN_ECT0, 1, 2).startAt(0);
+        new UdpSource(host(net, "h1"), host(net, "h2"), 1000, G10, 1000, 0, IpFrame.ECN_NOT_ECT, 1, 2).startAt(0);
+        net.simulator().run();
+        Switch s = (Switch) net.node("s");
+        assertThat(sink.datagrams()).isEqualTo(2000);
+        assertThat(sink.ceMarked()).isPositive().isLessThan(1000).isEqualTo(s.port(2).counters().ecnMarked);
+    }
+
+    @Test
+    void pfcPausesTheSendersInsteadOfDropping() {
+        PfcThresholds pfc = new PfcThresholds(1 << 3, 40_000, 20_000, PauseFrame.MAX_QUANTA);
+        SwitchConfig c = new SwitchConfig(1_000_000, 1.0, EcnMarking.OFF, pfc, Scheduling.EQUAL);
+        Network net = star(3, c, 1);
+        UdpSink sink = new UdpSink(host(net, "h2"));
+        new UdpSource(host(net, "h0"), host(net, "h2"), 1000, G10, 3000, 3, 0, 1, 2).startAt(0);
+        new UdpSource(host(net, "h1"), host(net, "h2"), 1000, G10, 3000, 3, 0, 1, 2).startAt(0);
+        net.simulator().run();
+        Switch s = (Switch) net.node("s");
+        assertThat(sink.datagrams()).isEqualTo(6000);
+        assertThat(s.port(2).counters().drops).isZero();
+        for (int i = 0; i < 2; i++) {
+            Port nic = host(net, "h" + i).nic();
+            assertThat(s.port(i).counters().pauseFramesSent[3]).isPositive()
+                    .isEqualTo(nic.counters().pauseFramesReceived[3]);
+            assertThat(nic.pausedNanos(3)).isPositive();
+            assertThat(nic.pausedNanos(0)).isZero();
+        }
+        // two senders share one 10 Gb/s port: the whole transfer takes about twice one sender's time
+        double seconds = sink.lastArrivalNanos() / 1e9;
+        assertThat(seconds).isCloseTo(6000 * 852.8e-9, within(20e-6));
+        assertThat(s.bufferUsed()).isZero();
+        assertThat(s.pfc().held(0, 3)).isZero();
+    }
+
+    @Test
+    void weightedPrioritiesShareTheLinkByWeightAndStrictOnesGoFirst() {
+        Scheduling ets = new Scheduling(1 << 7, new int[] {3, 1, 1, 1, 1, 1, 1, 0});
+        SwitchConfig c = new SwitchConfig(50_000_000, 8.0, EcnMarking.OFF, PfcThresholds.OFF, ets);
+        Network net = star(3, c, 1);
+        Host dst = host(net, "h2");
+        long[] bytesByPriority = new long[8];
+        dst.bind(17, f -> bytesByPriority[f.priority] += f.bytes);
+        new UdpSource(host(net, "h0"), dst, 1000, G10, 20_000, 0, 0, 1, 2).startAt(0);
+        new UdpSource(host(net, "h1"), dst, 1000, G10, 20_000, 1, 0, 1, 2).startAt(0);
+        net.simulator().runUntil(10_000_000); // 10 ms, both queues backlogged throughout
+        assertThat(bytesByPriority[0] / (double) bytesByPriority[1]).isCloseTo(3.0, within(0.02));
+
+        Network strict = star(3, c, 1);
+        Host d2 = host(strict, "h2");
+        long[] seen = new long[8];
+        d2.bind(17, f -> seen[f.priority]++);
+        new UdpSource(host(strict, "h0"), d2, 1000, G10, 5000, 0, 0, 1, 2).startAt(0);
+        new UdpSource(host(strict, "h1"), d2, 1000, G10, 5000, 7, 0, 1, 2).startAt(0);
+        strict.simulator().runUntil(4_000_000); // priority 7 needs 4.3 ms alone
+        assertThat(seen[7]).isGreaterThan(4600);
+        assertThat(seen[0]).isLessThan(10);
+    }
+
+    @Test
+    void ecmpKeepsEachFlowOnOnePathAndSpreadsFlows() {
+        Network net = new Network(3);
+        Switch left = net.addSwitch("left", SwitchConfig.DEFAULT);
+        Switch right = net.addSwitch("right", SwitchConfig.DEFAULT);
+        Switch up1 = net.addSwitch("up1", SwitchConfig.DEFAULT);
+        Switch up2 = net.addSwitch("up2", SwitchConfig.DEFAULT);
+        Host a = net.addHost("a", HostConfig.DEFAULT);
+        Host b = net.addHost("b", HostConfig.DEFAULT);
+        net.connect(a, left, G10, MICRO);
+        net.connect(b, right, G10, MICRO);
+        for (Switch up : List.of(up1, up2)) {
+            net.connect(left, up, G10, MICRO);
+            net.connect(up, right, G10, MICRO);
+        }
+        net.computeRoutes();
+        assertThat(left.routes(b.ip())).containsExactly(1, 2);
+        assertThat(right.routes(b.ip())).containsExactly(0);
+        new UdpSink(b);
+        int flows = 64;
+        for (int f = 0; f < flows; f++) new UdpSource(a, b, 100, G10 / 100, 10, 0, 0, 10_000 + f, 80).startAt(f * 1000L);
+        net.simulator().run();
+        long via1 = up1.port(0).counters().rxFrames;
+        long via2 = up2.port(0).counters().rxFrames;
+        assertThat(via1 + via2).isEqualTo(flows * 10L);
+        assertThat(via1 % 10).isZero(); // whole flows only
+        assertThat(via1 / 10).isBetween(20L, 44L);
+    }
+
+    @Test
+    void unknownDestinationsAreCountedNotForwarded() {
+        Network net = star(2, SwitchConfig.DEFAULT, 1);
+        Host h0 = host(net, "h0");
+        UdpSourceTarget.sendTo(h0, 0x0B000001);
+        net.simulator().run();
+        assertThat(((Switch) net.node("s")).unroutable()).isEqualTo(1);
+    }
+
+    @Test
+    void malformedTopologiesAreRejectedWithTheNodeNamed() {
+        Network net = new Network(1);
+        Host h = net.addHost("h", HostConfig.DEFAULT);
+        Switch s = net.addSwitch("s", SwitchConfig.DEFAULT);
+        assertThatThrownBy(() -> net.addHost("h", HostConfig.DEFAULT)).hasMessageContaining("'h' is used twice");
+        assertThatThrownBy(() -> net.connect(s, s, G10, 0)).hasMessageContaining("to itself");
+        assertThatThrownBy(() -> net.connect(h, s, 0, 0)).hasMessageContaining("rate must be positive");
+        net.connect(h, s, G10, 0);
+        assertThatThrownBy(() -> net.connect(h, s, G10, 0)).hasMessageContaining("host h has one NIC");
+        net.addHost("lonely", HostConfig.DEFAULT);
+        assertThatThrownBy(net::computeRoutes).hasMessageContaining("host lonely is not connected");
+    }
+
+    @Test
+    void filtersDropChosenFramesAndCountThem() {
+        Network net = star(2, SwitchConfig.DEFAULT, 1);
+        UdpSink sink = new UdpSink(host(net, "h1"));
+        Set<Integer> dropped = new HashSet<>(List.of(3, 7));
+        List<Integer> seen = new ArrayList<>();
+        ((Switch) net.node("s")).port(0).setFilter((f, p) -> {
+            int id = ((IpFrame) f).identification;
+            seen.add(id);
+            return !dropped.contains(id);
+        });
+        new UdpSource(host(net, "h0"), host(net, "h1"), 100, G10, 10, 0, 0, 1, 2).startAt(0);
+        net.simulator().run();
+        assertThat(seen).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(sink.datagrams()).isEqualTo(8);
+        assertThat(((Switch) net.node("s")).port(0).counters().filtered).isEqualTo(2);
+    }
+
+    /** Sends one datagram to an arbitrary address. */
+    static final class UdpSourceTarget {
+        static void sendTo(Host from, int ip) {
+            UdpDatagram d = new UdpDatagram(10, 0);
+            d.destinationIp = ip;
+            from.send(d);
+        }
+    }
+}

@@ -4,6 +4,7 @@ import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import org.sonde.cli.reach.ReachCommand;
+import org.sonde.cli.sim.SimCommand;
 import org.sonde.cli.verify.VerifyCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
                 AtpgCommand.class,
                 ReachCommand.class,
                 VerifyCommand.class,
+                SimCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

@@ -13,4 +13,9 @@ public interface FlowTransport {
      * {@code listener.finished} once, when the destination application has received every byte.
      */
     FlowProgress start(Flow flow, FlowListener listener);
+
+    /** The transport's counters per host name, with the names real stacks use (nstat, ethtool); empty if it keeps none. */
+    default java.util.Map<String, java.util.Map<String, Long>> countersByHost() {
+        return java.util.Map.of();
+    }
 }

@@ -1,0 +1,112 @@
+package org.sonde.cli.sim;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sonde.cli.Progress;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.EnvironmentException;
+import org.sonde.core.Json;
+import org.sonde.core.UsageException;
+import org.sonde.sim.kernel.Units;
+import org.sonde.sim.scenario.ScenarioLoader;
+import org.sonde.sim.scenario.Transports;
+import org.sonde.sim.stats.RunStatistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde sim run}: one scenario, one seed. */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Runs a scenario (YAML: topology, switch and host settings, transports, traffic, captures,",
+                "monitored queues; see examples/sim/README.md) and writes into DIR:",
+                "  stats.json    flows with completion times, FCT percentiles, per-port counters (frames,",
+                "                bytes, drops, ECN marks, PFC frames and paused time per priority),",
+                "                transport counters per host, sampled queue lengths and flow progress",
+                "  report.html   throughput, queue lengths, cwnd or rate over time, FCT distribution,",
+                "                PFC pauses",
+                "  *.pcapng      the captures the scenario asks for (nanosecond timestamps)",
+                "Only simulated quantities go into these files: the same scenario and seed give",
+                "byte-identical output on any machine. Exit code 1 when flows did not finish in time."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  sonde sim run examples/sim/tcp-dumbbell.yaml --seed 1 --out dumbbell",
+                "  sonde sim run examples/sim/roce-dcqcn.yaml --seed 3 --out roce --json roce.json"
+        })
+public final class SimRunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
+    Path scenario;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of every random choice (host delays, ECMP salts, RED, initial sequence numbers, traffic). Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
+    Path out;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write a short summary as JSON (wall time and events/s included).")
+    Path json;
+
+    @Option(names = "--report", negatable = true, defaultValue = "true",
+            description = "Write report.html (default); --no-report skips it.")
+    boolean report;
+
+    @Override
+    public Integer call() {
+        if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException("--out " + out + " is a file, not a directory");
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create " + out + ": " + e.getMessage(), "choose a writable directory");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        long t0 = System.nanoTime();
+        ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), out).load(seed);
+        RunStatistics stats;
+        try (Progress progress = new Progress(err, "sim " + loaded.simulation().name())) {
+            stats = loaded.simulation().run(loaded.durationNanos(), (now, end, events) -> progress.update(now / 1000, end / 1000, "us simulated"));
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        AtomicFiles.writeString(out.resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
+        if (report) SimReport.of(stats, loaded.description(), seed, seconds).writeTo(out.resolve("report.html"));
+        if (json != null) AtomicFiles.writeString(json, summary(stats, seconds));
+        long[] fct = stats.completionTimes();
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("%s (seed %d): %s simulated, %,d events in %.2f s (%,.0f events/s)%n", stats.scenario(), seed,
+                Units.formatNanos(stats.simulatedNanos()), stats.events(), seconds, stats.events() / seconds);
+        o.printf("  flows: %d finished, %d unfinished%s%n", fct.length, stats.unfinished(), fct.length == 0 ? ""
+                : String.format("; FCT p50 %s, p99 %s, max %s", Units.formatNanos(RunStatistics.percentile(fct, 0.5)),
+                        Units.formatNanos(RunStatistics.percentile(fct, 0.99)), Units.formatNanos(fct[fct.length - 1])));
+        stats.captures().forEach((file, frames) -> o.printf("  capture %s: %,d frames%n", out.resolve(file), frames));
+        o.printf("  wrote %s%s%n", out.resolve("stats.json"), report ? " and " + out.resolve("report.html") : "");
+        return stats.unfinished() == 0 ? 0 : 1;
+    }
+
+    private String summary(RunStatistics stats, double seconds) {
+        long[] fct = stats.completionTimes();
+        ObjectNode o = Json.mapper().createObjectNode();
+        o.put("scenario", stats.scenario());
+        o.put("seed", seed);
+        o.put("simulatedNanos", stats.simulatedNanos());
+        o.put("events", stats.events());
+        o.put("wallSeconds", seconds);
+        o.put("eventsPerSecond", stats.events() / seconds);
+        o.put("finished", fct.length);
+        o.put("unfinished", stats.unfinished());
+        o.put("fctP50Nanos", RunStatistics.percentile(fct, 0.5));
+        o.put("fctP99Nanos", RunStatistics.percentile(fct, 0.99));
+        o.put("out", out.toString());
+        return o.toPrettyString() + "\n";
+    }
+}

@@ -1,0 +1,235 @@
+package org.sonde.sim.stats;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.sim.net.CaptureTap;
+import org.sonde.sim.net.Frame;
+import org.sonde.sim.net.Host;
+import org.sonde.sim.net.Network;
+import org.sonde.sim.net.Node;
+import org.sonde.sim.net.Port;
+import org.sonde.sim.net.PortCounters;
+import org.sonde.sim.net.Switch;
+import org.sonde.sim.traffic.FlowTransport;
+
+/**
+ * What a run produced: flow completion times, per-port counters, transport counters and sampled
+ * series. {@link #toJson()} is the {@code stats.json} of {@code sonde sim run}; it holds only
+ * simulated quantities (no wall-clock time), so equal seeds give byte-identical files.
+ */
+public final class RunStatistics {
+    private final String scenario;
+    private final long seed;
+    private final long simulatedNanos;
+    private final long events;
+    private final Network network;
+    private final List<FlowRecord> flows;
+    private final int flowsPlanned;
+    private final Collection<FlowTransport> transports;
+    private final Map<Port, Series> queues;
+    private final Map<FlowRecord, Series[]> flowSeries;
+    private final Map<String, Long> captures = new LinkedHashMap<>();
+
+    public RunStatistics(String scenario, long seed, long simulatedNanos, long events, Network network, List<FlowRecord> flows,
+                         int flowsPlanned, Collection<FlowTransport> transports, Map<Port, Series> queues,
+                         Map<FlowRecord, Series[]> flowSeries, Map<String, CaptureTap> captures) {
+        this.scenario = scenario;
+        this.seed = seed;
+        this.simulatedNanos = simulatedNanos;
+        this.events = events;
+        this.network = network;
+        this.flows = flows.stream().filter(r -> r != null).toList();
+        this.flowsPlanned = flowsPlanned;
+        this.transports = List.copyOf(transports);
+        this.queues = queues;
+        this.flowSeries = flowSeries;
+        captures.forEach((file, tap) -> this.captures.put(file, tap.frames()));
+    }
+
+    public String scenario() {
+        return scenario;
+    }
+
+    public long simulatedNanos() {
+        return simulatedNanos;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    public Network network() {
+        return network;
+    }
+
+    public List<FlowRecord> flows() {
+        return flows;
+    }
+
+    public Map<Port, Series> queues() {
+        return queues;
+    }
+
+    public Map<FlowRecord, Series[]> flowSeries() {
+        return flowSeries;
+    }
+
+    public Map<String, Long> captures() {
+        return captures;
+    }
+
+    /** Completion times of the finished flows, in ns, ascending. */
+    public long[] completionTimes() {
+        return flows.stream().filter(FlowRecord::finished).mapToLong(FlowRecord::completionNanos).sorted().toArray();
+    }
+
+    public long unfinished() {
+        return flowsPlanned - flows.stream().filter(FlowRecord::finished).count();
+    }
+
+    /** The value below which a fraction {@code q} of the sorted values lie (nearest rank). */
+    public static long percentile(long[] sorted, double q) {
+        if (sorted.length == 0) return -1;
+        int rank = (int) Math.ceil(q * sorted.length);
+        return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+    }
+
+    public ObjectNode toJson() {
+        JsonNodeFactory j = JsonNodeFactory.instance;
+        ObjectNode root = j.objectNode();
+        root.put("scenario", scenario);
+        root.put("seed", seed);
+        root.put("simulatedNanos", simulatedNanos);
+        root.put("events", events);
+
+        ObjectNode fct = root.putObject("fct");
+        fct.put("flows", flowsPlanned);
+        fct.put("finished", flowsPlanned - unfinished());
+        fct.put("unfinished", unfinished());
+        summarise(fct, completionTimes());
+        Map<String, List<Long>> byGroup = new LinkedHashMap<>();
+        for (FlowRecord r : flows) if (r.finished()) byGroup.computeIfAbsent(group(r.flow().name()), g -> new ArrayList<>()).add(r.completionNanos());
+        if (byGroup.size() > 1) {
+            ObjectNode groups = fct.putObject("byGroup");
+            byGroup.forEach((g, v) -> summarise(groups.putObject(g), v.stream().mapToLong(Long::longValue).sorted().toArray()));
+        }
+
+        ArrayNode fl = root.putArray("flows");
+        for (FlowRecord r : flows) {
+            ObjectNode o = fl.addObject();
+            o.put("id", r.flow().id());
+            o.put("name", r.flow().name());
+            o.put("transport", r.transport());
+            o.put("source", r.flow().source().name());
+            o.put("destination", r.flow().destination().name());
+            o.put("bytes", r.flow().bytes());
+            o.put("priority", r.flow().priority());
+            o.put("startNanos", r.flow().startNanos());
+            if (r.finished()) {
+                o.put("finishNanos", r.finishNanos());
+                o.put("fctNanos", r.completionNanos());
+            } else {
+                o.putNull("finishNanos");
+                o.putNull("fctNanos");
+            }
+            o.put("deliveredBytes", r.progress().deliveredBytes());
+            o.put("retransmissions", r.progress().retransmissions());
+        }
+
+        ArrayNode ports = root.putArray("ports");
+        for (Node n : network.nodes()) for (Port p : n.ports()) ports.add(port(p));
+
+        ArrayNode sw = root.putArray("switches");
+        for (Switch s : network.switches()) {
+            ObjectNode o = sw.addObject();
+            o.put("name", s.name());
+            o.put("maxBufferUsedBytes", s.maxBufferUsed());
+            o.put("unroutable", s.unroutable());
+        }
+        ArrayNode hosts = root.putArray("hosts");
+        for (Host h : network.hosts()) {
+            ObjectNode o = hosts.addObject();
+            o.put("name", h.name());
+            o.put("undeliverable", h.undeliverable());
+            for (FlowTransport t : transports) {
+                Map<String, Long> counters = t.countersByHost().get(h.name());
+                if (counters == null) continue;
+                ObjectNode c = o.putObject(t.name());
+                counters.forEach(c::put);
+            }
+        }
+        ObjectNode cap = root.putObject("captures");
+        captures.forEach(cap::put);
+
+        ObjectNode series = root.putObject("series");
+        ObjectNode q = series.putObject("queueBytes");
+        queues.forEach((p, s) -> q.set(p.name(), series(s)));
+        ObjectNode f = series.putObject("flows");
+        flowSeries.forEach((r, s) -> {
+            ObjectNode o = f.putObject(r.flow().name());
+            o.set("deliveredBytes", series(s[0]));
+            o.set("control", series(s[1]));
+            o.put("controlUnit", s[1].unit());
+        });
+        return root;
+    }
+
+    private static String group(String flowName) {
+        int slash = flowName.indexOf('/');
+        return slash < 0 ? flowName : flowName.substring(0, slash);
+    }
+
+    private static void summarise(ObjectNode o, long[] sorted) {
+        o.put("count", sorted.length);
+        if (sorted.length == 0) return;
+        o.put("meanNanos", Math.round(Arrays.stream(sorted).average().orElse(0)));
+        o.put("p50Nanos", percentile(sorted, 0.50));
+        o.put("p95Nanos", percentile(sorted, 0.95));
+        o.put("p99Nanos", percentile(sorted, 0.99));
+        o.put("maxNanos", sorted[sorted.length - 1]);
+    }
+
+    private static ObjectNode port(Port p) {
+        PortCounters c = p.counters();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("port", p.name());
+        o.put("peer", p.peer() == null ? null : p.peer().name());
+        o.put("txFrames", c.txFrames);
+        o.put("txBytes", c.txBytes);
+        o.put("rxFrames", c.rxFrames);
+        o.put("rxBytes", c.rxBytes);
+        o.put("drops", c.drops);
+        o.put("dropBytes", c.dropBytes);
+        o.put("filtered", c.filtered);
+        o.put("ecnMarked", c.ecnMarked);
+        o.put("maxQueueBytes", c.maxQueueBytes);
+        ArrayNode sent = o.putArray("pauseFramesSent");
+        ArrayNode received = o.putArray("pauseFramesReceived");
+        ArrayNode paused = o.putArray("pausedNanos");
+        for (int i = 0; i < Frame.PRIORITIES; i++) {
+            sent.add(c.pauseFramesSent[i]);
+            received.add(c.pauseFramesReceived[i]);
+            paused.add(p.pausedNanos(i));
+        }
+        return o;
+    }
+
+    private static ObjectNode series(Series s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        ArrayNode t = o.putArray("tNanos");
+        for (long x : s.times()) t.add(x);
+        ArrayNode v = o.putArray("values");
+        for (double x : s.values()) {
+            if (x == Math.rint(x) && Math.abs(x) < 1e15) v.add((long) x);
+            else v.add(x);
+        }
+        return o;
+    }
+}

@@ -129,7 +129,8 @@ public sealed interface Distribution {
         String s = text.strip();
         int open = s.indexOf('(');
         if (open < 0) return new Constant(Units.nanos(s));
-        if (!s.endsWith(")")) throw new IllegalArgumentException("distribution '" + text + "' lacks its closing parenthesis");
+        if (!s.endsWith(")")) throw new IllegalArgumentException("distribution '" + text + "' lacks its closing parenthesis"
+                + " (in a YAML {...} mapping, quote values that contain commas)");
         String kind = s.substring(0, open).strip().toLowerCase(java.util.Locale.ROOT);
         String body = s.substring(open + 1, s.length() - 1).strip();
         String[] args = body.isEmpty() ? new String[0] : body.split("\\s*,\\s*");

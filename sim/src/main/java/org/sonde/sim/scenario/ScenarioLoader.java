@@ -275,19 +275,23 @@ public final class ScenarioLoader {
     }
 
     private static void explicit(ConfigMap t, Network net, SwitchConfig sw, HostConfig host) {
-        for (String name : names(t, "switches")) {
-            Object v = t.section("switches").raw(name);
+        for (Map.Entry<String, Object> e : named(t, "switches").entrySet()) {
+            String name = e.getKey();
+            Object v = e.getValue();
             net.addSwitch(name, v == null ? sw : switchConfig(ConfigMap.of(t.pathOf("switches") + "." + name, v), sw));
         }
-        for (String name : names(t, "hosts")) {
-            Object v = t.section("hosts").raw(name);
+        for (Map.Entry<String, Object> e : named(t, "hosts").entrySet()) {
+            String name = e.getKey();
+            Object v = e.getValue();
             ConfigMap h = ConfigMap.of(t.pathOf("hosts") + "." + name, v);
             String ip = h.string("ip", null);
             HostConfig hc = hostConfig(h, host);
             if (ip == null) net.addHost(name, hc);
             else net.addHost(name, ipv4(h.pathOf("ip"), ip), hc);
         }
-        LinkSpec defaults = link(t.section("link"), NO_LINK);
+        ConfigMap linkDefaults = t.section("link");
+        LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rate, 1, 10 * TB), linkDefaults.nanos("delay", NO_LINK.delay, 0, MAX_TIME));
+        linkDefaults.finish();
         List<Object> links = t.list("links");
         for (int i = 0; i < links.size(); i++) {
             String where = t.pathOf("links") + "[" + i + "]";
@@ -307,16 +311,22 @@ public final class ScenarioLoader {
         }
     }
 
-    /** Names of a section given as a list of names or a mapping from names to settings. */
-    private static List<String> names(ConfigMap t, String key) {
+    /** Nodes given as a list of names or as a mapping from names to their settings (null: defaults). */
+    private static Map<String, Object> named(ConfigMap t, String key) {
         Object v = t.raw(key);
         if (v == null) throw new ConfigException(t.pathOf(key), "is required with links");
+        Map<String, Object> m = new LinkedHashMap<>();
         if (v instanceof List<?> l) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            for (Object o : l) m.put(String.valueOf(o), null);
-            return new ArrayList<>(ConfigMap.of(t.pathOf(key), m).keys());
+            for (Object o : l) {
+                if (o == null || o instanceof Map || o instanceof List) throw new ConfigException(t.pathOf(key), "lists names, not " + o);
+                if (m.containsKey(String.valueOf(o))) throw new ConfigException(t.pathOf(key), "names '" + o + "' twice");
+                m.put(String.valueOf(o), null);
+            }
+        } else {
+            ConfigMap section = t.section(key);
+            for (String name : section.keys()) m.put(name, section.raw(name));
         }
-        return new ArrayList<>(t.section(key).keys());
+        return m;
     }
 
     private static int ipv4(String where, String text) {

@@ -1,0 +1,186 @@
+package org.sonde.sim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sonde.core.BadInputException;
+import org.sonde.core.SondeException;
+import org.sonde.sim.net.Host;
+import org.sonde.sim.net.Switch;
+import org.sonde.sim.stats.RunStatistics;
+
+class ScenarioLoaderTest {
+    static final Path EXAMPLES = Path.of("..", "examples", "sim");
+
+    @TempDir
+    Path dir;
+
+    private ScenarioLoader.Loaded load(String yaml, Path out) throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, yaml);
+        return new ScenarioLoader(f, Transports.builtIn(), out).load(1);
+    }
+
+    @Test
+    void theUdpPfcExampleRunsLosslessOnItsPfcPriorityAndIsByteIdenticalAcrossRuns() throws IOException {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        Path b = Files.createDirectories(dir.resolve("b"));
+        ScenarioLoader.Loaded la = new ScenarioLoader(EXAMPLES.resolve("udp-pfc.yaml"), Transports.builtIn(), a).load(4);
+        RunStatistics ra = la.simulation().run(la.durationNanos(), null);
+        ScenarioLoader.Loaded lb = new ScenarioLoader(EXAMPLES.resolve("udp-pfc.yaml"), Transports.builtIn(), b).load(4);
+        RunStatistics rb = lb.simulation().run(lb.durationNanos(), null);
+        assertThat(ra.toJson().toPrettyString()).isEqualTo(rb.toJson().toPrettyString());
+        for (String capture : new String[] {"receiver.pcapng", "sender0.pcapng"}) {
+            assertThat(Files.readAllBytes(a.resolve(capture))).isEqualTo(Files.readAllBytes(b.resolve(capture)));
+        }
+        Switch s = la.simulation().network().switches().getFirst();
+        Host h0 = (Host) la.simulation().network().node("h0");
+        assertThat(s.port(5).counters().drops).isPositive(); // the lossy sender on priority 0
+        assertThat(h0.nic().counters().pauseFramesReceived[3]).isPositive();
+        assertThat(ra.queues()).hasSize(1);
+        assertThat(ra.queues().values().iterator().next().max()).isPositive();
+        assertThat(ra.captures()).containsOnlyKeys("receiver.pcapng", "sender0.pcapng");
+    }
+
+    @Test
+    void explicitTopologiesNameHostsSwitchesAddressesAndPorts() throws IOException {
+        ScenarioLoader.Loaded l = load("""
+                duration: 1ms
+                topology:
+                  switches: {tor: {buffer: 1MB}, spine: null}
+                  hosts: {a: {ip: 192.168.1.10}, b: {processing: "uniform(1us, 2us)"}}
+                  link: {rate: 25Gbps, delay: 500ns}
+                  links:
+                    - [a, tor]
+                    - {between: [tor, spine], rate: 100Gbps}
+                    - [b, spine]
+                traffic:
+                  - udp: {from: a, to: b, rate: 1Gbps, count: 10}
+                monitor:
+                  queues: [tor>spine, spine:1, a]
+                """, dir);
+        var net = l.simulation().network();
+        Host a = (Host) net.node("a");
+        assertThat(a.ip()).isEqualTo(0xC0A8010A);
+        assertThat(((Switch) net.node("tor")).config().bufferBytes()).isEqualTo(1_000_000);
+        assertThat(a.nic().rateBps()).isEqualTo(25_000_000_000L);
+        assertThat(net.node("tor").port(1).rateBps()).isEqualTo(100_000_000_000L);
+        RunStatistics r = l.simulation().run(l.durationNanos(), null);
+        assertThat(((Host) net.node("b")).nic().counters().rxFrames).isEqualTo(10);
+        assertThat(r.queues().keySet()).extracting(p -> p.name()).containsExactly("tor:1", "spine:1", "a:0");
+    }
+
+    @Test
+    void generatedTopologiesHaveTheirDocumentedNames() throws IOException {
+        var d = load("""
+                duration: 1ms
+                topology:
+                  dumbbell: {pairs: 3, access: {rate: 40Gbps, delay: 1us}, bottleneck: {rate: 10Gbps, delay: 10us}}
+                """, dir).simulation().network();
+        assertThat(d.hosts()).extracting(Host::name).containsExactly("l0", "l1", "l2", "r0", "r1", "r2");
+        assertThat(d.node("left").port(0).peer().node().name()).isEqualTo("right");
+        var ls = load("""
+                duration: 1ms
+                topology:
+                  leaf-spine: {leaves: 2, spines: 2, hosts-per-leaf: 2, host-link: {rate: 25Gbps}, fabric-link: {rate: 100Gbps, delay: 2us}}
+                """, dir).simulation().network();
+        assertThat(ls.switches()).extracting(Switch::name).containsExactly("spine0", "spine1", "leaf0", "leaf1");
+        assertThat(((Switch) ls.node("leaf0")).routes(((Host) ls.node("h3")).ip())).containsExactly(0, 1); // both spines
+    }
+
+    static Stream<Arguments> badScenarios() {
+        String star = "topology: {star: {hosts: 2, link: {rate: 10Gbps}}}\n";
+        return Stream.of(
+                Arguments.of(star, "duration", "is required"),
+                Arguments.of("duration: 1ms\n" + star + "colour: blue\n", "colour", "is not a known setting"),
+                Arguments.of("duration: 1ms\ntopology: {star: {hosts: 2, link: {rate: 10GB}}}\n", "topology.star.link.rate", "needs a unit"),
+                Arguments.of("duration: 1ms\ntopology: {star: {hosts: 2, link: {delay: 1us}}}\n", "topology.star.link.rate", "is required"),
+                Arguments.of("duration: 1ms\ntopology: {}\n", "topology", "needs exactly one of"),
+                Arguments.of("duration: 1ms\ntopology: {hosts: [a], switches: [s], links: [[a, t]]}\n", "topology.links[0].between", "no node is named 't'"),
+                Arguments.of("duration: 1ms\ntopology: {hosts: [a], switches: [s], link: {rate: 1Gbps}, links: [[a, s], [a, s]]}\n", "topology.links[1]", "one NIC"),
+                Arguments.of("duration: 1ms\n" + star + "switch: {pfc: {priorities: [3], xoff: 10KB, xon: 20KB}}\n", "switch.pfc.xon", "must not exceed xoff"),
+                Arguments.of("duration: 1ms\n" + star + "switch: {pfc: {priorities: [9], xoff: 10KB}}\n", "switch.pfc.priorities", "9 is not a priority"),
+                Arguments.of("duration: 1ms\n" + star + "switch: {ecn: {kmin: 10KB}}\n", "switch.ecn", "needs either threshold"),
+                Arguments.of("duration: 1ms\n" + star + "switch: {scheduling: {weights: [1, 1]}}\n", "switch.scheduling.weights", "needs 8 weights"),
+                Arguments.of("duration: 1ms\n" + star + "host: {processing: gamma(1us)}\n", "host.processing", "unknown distribution"),
+                Arguments.of("duration: 1ms\n" + star + "traffic: [{tcp: {from: h0}}]\n", "traffic[0].tcp", "is not a kind of traffic"),
+                Arguments.of("duration: 1ms\n" + star + "traffic: [{flows: {from: h0, to: h1, size: 1MB, transport: quic}}]\n", "traffic[0].flows.transport", "is not configured"),
+                Arguments.of("duration: 1ms\n" + star + "traffic: [{udp: {from: h0, to: h9, rate: 1Gbps, count: 1}}]\n", "traffic[0].udp.to", "no node is named 'h9'"),
+                Arguments.of("duration: 1ms\n" + star + "traffic: [{udp: {from: h0, to: s0, rate: 1Gbps, count: 1}}]\n", "traffic[0].udp.to", "is a switch"),
+                Arguments.of("duration: 1ms\n" + star + "traffic: [{udp: {from: h0, to: h1, rate: 1Gbps}}]\n", "traffic[0].udp", "either duration or count"),
+                Arguments.of("duration: 1ms\n" + star + "transports: {sctp: {}}\n", "transports.sctp", "is not a transport"),
+                Arguments.of("duration: 1ms\n" + star + "captures: [{file: ../x.pcapng, ports: [h0]}]\n", "captures[0].file", "plain file name"),
+                Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0]}]\n", "captures[0].ports", "is a switch"),
+                Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0:7]}]\n", "captures[0].ports", "has ports 0..1, not 7"),
+                Arguments.of("duration: 1ms\n" + star + "monitor: {queues: [h0>h1]}\n", "monitor.queues", "h0 has no link to h1"),
+                Arguments.of("duration: 1ms\nepoch: yesterday\n" + star, "epoch", "is not an instant"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badScenarios")
+    void badScenariosNameTheKeyAndTheProblem(String yaml, String key, String problem) {
+        Path out = dir.resolve("out");
+        assertThatThrownBy(() -> load(yaml, out)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo(key);
+            assertThat(e.problem()).contains(problem);
+        });
+        assertThat(out).doesNotExist(); // no capture or other file is started for a bad scenario
+    }
+
+    @Test
+    void yamlSyntaxErrorsGiveTheLine() {
+        assertThatThrownBy(() -> load("duration: 1ms\ntopology: {star: {hosts: 2\n", dir)).isInstanceOfSatisfying(BadInputException.class,
+                e -> assertThat(e.location()).startsWith("line "));
+        assertThatThrownBy(() -> load("duration: 1ms\nduration: 2ms\n", dir)).isInstanceOfSatisfying(BadInputException.class,
+                e -> assertThat(e.problem()).contains("Duplicate field 'duration'"));
+    }
+
+    @Provide
+    Arbitrary<String> mutatedScenarios() throws IOException {
+        String valid = Files.readString(EXAMPLES.resolve("udp-pfc.yaml"));
+        return Arbitraries.integers().between(0, valid.length() - 1).tuple3()
+                .map(t -> {
+                    int a = Math.min(t.get1(), t.get2());
+                    int b = Math.max(t.get1(), t.get2());
+                    String cut = valid.substring(0, a) + valid.substring(Math.min(valid.length(), b + 1));
+                    return t.get3() % 2 == 0 ? cut : valid.substring(0, a) + "x: [" + valid.substring(a);
+                });
+    }
+
+    /** Damaged scenarios fail as bad input (or load, if still valid), never with an internal error. */
+    @Property(tries = 200)
+    void damagedScenariosFailOnlyAsBadInput(@ForAll("mutatedScenarios") String yaml) throws IOException {
+        Path f = Files.createTempFile("mutated", ".yaml");
+        Path out = Files.createTempDirectory("mutated-out");
+        try {
+            Files.writeString(f, yaml);
+            try {
+                ScenarioLoader.Loaded l = new ScenarioLoader(f, Transports.builtIn(), out).load(1);
+                assertThat(l.durationNanos()).isPositive();
+            } catch (SondeException e) {
+                assertThat(e).isInstanceOf(BadInputException.class);
+                assertThat(e.getMessage()).isNotBlank();
+            }
+        } finally {
+            Files.deleteIfExists(f);
+            try (var files = Files.list(out)) {
+                for (Path p : files.toList()) Files.delete(p);
+            }
+            Files.delete(out);
+        }
+    }
+}

@@ -58,9 +58,8 @@ public final class SimRunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write a short summary as JSON (wall time and events/s included).")
     Path json;
 
-    @Option(names = "--report", negatable = true, defaultValue = "true",
-            description = "Write report.html (default); --no-report skips it.")
-    boolean report;
+    @Option(names = "--no-report", description = "Do not write report.html (e.g. in batch runs over many seeds).")
+    boolean noReport;
 
     @Override
     public Integer call() {
@@ -79,7 +78,7 @@ public final class SimRunCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         AtomicFiles.writeString(out.resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
-        if (report) SimReport.of(stats, loaded.description(), seed, seconds).writeTo(out.resolve("report.html"));
+        if (!noReport) SimReport.of(stats, loaded.description(), seed, seconds).writeTo(out.resolve("report.html"));
         if (json != null) AtomicFiles.writeString(json, summary(stats, seconds));
         long[] fct = stats.completionTimes();
         PrintWriter o = spec.commandLine().getOut();
@@ -89,7 +88,7 @@ public final class SimRunCommand implements Callable<Integer> {
                 : String.format("; FCT p50 %s, p99 %s, max %s", Units.formatNanos(RunStatistics.percentile(fct, 0.5)),
                         Units.formatNanos(RunStatistics.percentile(fct, 0.99)), Units.formatNanos(fct[fct.length - 1])));
         stats.captures().forEach((file, frames) -> o.printf("  capture %s: %,d frames%n", out.resolve(file), frames));
-        o.printf("  wrote %s%s%n", out.resolve("stats.json"), report ? " and " + out.resolve("report.html") : "");
+        o.printf("  wrote %s%s%n", out.resolve("stats.json"), noReport ? "" : " and " + out.resolve("report.html"));
         return stats.unfinished() == 0 ? 0 : 1;
     }
 

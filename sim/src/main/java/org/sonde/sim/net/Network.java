@@ -66,8 +66,17 @@ public final class Network {
         if (nodes.containsKey(name)) throw new IllegalArgumentException("node name '" + name + "' is used twice");
     }
 
-    /** A full-duplex link: a new port on each node, the same rate and propagation delay both ways. */
+    /** Jumbo frames, as data-center fabrics carry them (and RoCE's 4096-byte path MTU needs). */
+    public static final int DEFAULT_MTU = 9000;
+
+    /** A full-duplex link with the {@link #DEFAULT_MTU}. */
     public void connect(Node a, Node b, long rateBps, long delayNanos) {
+        connect(a, b, rateBps, delayNanos, DEFAULT_MTU);
+    }
+
+    /** A full-duplex link: a new port on each node, the same rate, propagation delay and MTU (IP bytes) both ways. */
+    public void connect(Node a, Node b, long rateBps, long delayNanos, int mtu) {
+        if (mtu < 576 || mtu > 65_535) throw new IllegalArgumentException("link " + a + " - " + b + ": MTU must be 576..65535, got " + mtu);
         if (routed) throw new IllegalStateException("the network is complete; connect nodes before computeRoutes()");
         if (rateBps <= 0) throw new IllegalArgumentException("link " + a + " - " + b + ": rate must be positive");
         if (delayNanos < 0) throw new IllegalArgumentException("link " + a + " - " + b + ": delay must not be negative");
@@ -76,8 +85,8 @@ public final class Network {
         if (b instanceof Host h && !h.ports.isEmpty()) throw new IllegalArgumentException("host " + b + " has one NIC, already connected");
         Port pa = newPort(a);
         Port pb = newPort(b);
-        pa.connect(pb, rateBps, delayNanos);
-        pb.connect(pa, rateBps, delayNanos);
+        pa.connect(pb, rateBps, delayNanos, mtu);
+        pb.connect(pa, rateBps, delayNanos, mtu);
     }
 
     private static Port newPort(Node n) {

@@ -31,6 +31,7 @@ public final class Port {
     private Port peer;
     private long rateBps;
     private long delayNanos;
+    private int mtu;
     private boolean busy;
     private long carry;
     private Runnable dequeueListener;
@@ -50,10 +51,11 @@ public final class Port {
         this.resume = new Timer(sim, this::resumed);
     }
 
-    void connect(Port peer, long rateBps, long delayNanos) {
+    void connect(Port peer, long rateBps, long delayNanos, int mtu) {
         this.peer = peer;
         this.rateBps = rateBps;
         this.delayNanos = delayNanos;
+        this.mtu = mtu;
     }
 
     public Node node() {
@@ -79,6 +81,11 @@ public final class Port {
 
     public long delayNanos() {
         return delayNanos;
+    }
+
+    /** The largest IP packet the link carries, in bytes. */
+    public int mtu() {
+        return mtu;
     }
 
     public long mac() {
@@ -121,12 +128,21 @@ public final class Port {
         return ((long) (bytes + Frame.WIRE_OVERHEAD) * 8 * 1_000_000_000L + rateBps - 1) / rateBps;
     }
 
-    /** Queues a frame for transmission; the caller has done admission and accounting. */
-    public void enqueue(Frame f) {
+    /**
+     * Queues a frame for transmission; the caller has done admission and accounting. An IP packet
+     * larger than the link's MTU is discarded and counted ({@link PortCounters#oversize}), as a
+     * router without fragmentation does; returns whether the frame was queued.
+     */
+    public boolean enqueue(Frame f) {
         if (peer == null) throw new IllegalStateException("port " + name() + " is not connected");
+        if (f.bytes - IpFrame.ETHERNET_HEADER > mtu && f instanceof IpFrame) {
+            counters.oversize++;
+            return false;
+        }
         queues.add(f);
         if (queues.totalBytes() > counters.maxQueueBytes) counters.maxQueueBytes = queues.totalBytes();
         kick();
+        return true;
     }
 
     /** Sends a MAC control frame ahead of all data. */

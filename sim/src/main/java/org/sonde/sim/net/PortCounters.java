@@ -9,6 +9,8 @@ public final class PortCounters {
     /** Frames the node discarded because this port's queue or the shared buffer was full. */
     public long drops;
     public long dropBytes;
+    /** IP packets larger than the link's MTU, discarded instead of sent. */
+    public long oversize;
     /** Arrived frames a {@link FrameFilter} discarded (injected faults). */
     public long filtered;
     /** Frames marked CE while queued at this port. */

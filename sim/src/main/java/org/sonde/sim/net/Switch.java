@@ -76,6 +76,10 @@ public final class Switch extends Node {
             return;
         }
         Port out = ports.get(choices.length == 1 ? choices[0] : choices[ecmpIndex(f, choices.length)]);
+        if (f.bytes - IpFrame.ETHERNET_HEADER > out.mtu()) {
+            out.counters().oversize++;
+            return;
+        }
         int p = f.priority;
         boolean lossless = config.pfc().enabled(p);
         long free = config.bufferBytes() - bufferUsed;

@@ -218,16 +218,17 @@ public final class ScenarioLoader {
         return mask;
     }
 
-    private record LinkSpec(long rate, long delay) {}
+    private record LinkSpec(long rate, long delay, int mtu) {}
 
     private static LinkSpec link(ConfigMap m, LinkSpec base) {
-        LinkSpec l = new LinkSpec(m.bitsPerSecond("rate", base.rate, 1, 10 * TB), m.nanos("delay", base.delay, 0, MAX_TIME));
+        LinkSpec l = new LinkSpec(m.bitsPerSecond("rate", base.rate, 1, 10 * TB), m.nanos("delay", base.delay, 0, MAX_TIME),
+                (int) m.bytes("mtu", base.mtu, 576, 65_535));
         if (l.rate <= 0) throw new ConfigException(m.pathOf("rate"), "is required, e.g. 10Gbps");
         m.finish();
         return l;
     }
 
-    private static final LinkSpec NO_LINK = new LinkSpec(-1, 1_000);
+    private static final LinkSpec NO_LINK = new LinkSpec(-1, 1_000, Network.DEFAULT_MTU);
 
     private void topology(ConfigMap t, Network net, SwitchConfig sw, HostConfig host) {
         int kinds = (t.has("star") ? 1 : 0) + (t.has("dumbbell") ? 1 : 0) + (t.has("leaf-spine") ? 1 : 0)
@@ -240,7 +241,7 @@ public final class ScenarioLoader {
             LinkSpec l = link(s.section("link"), NO_LINK);
             s.finish();
             Switch center = net.addSwitch("s0", sw);
-            for (int i = 0; i < n; i++) net.connect(net.addHost("h" + i, host), center, l.rate, l.delay);
+            for (int i = 0; i < n; i++) net.connect(net.addHost("h" + i, host), center, l.rate, l.delay, l.mtu);
         } else if (t.has("dumbbell")) {
             ConfigMap d = t.section("dumbbell");
             int pairs = (int) d.integer("pairs", 0, 1, 100_000);
@@ -249,9 +250,9 @@ public final class ScenarioLoader {
             d.finish();
             Switch left = net.addSwitch("left", sw);
             Switch right = net.addSwitch("right", sw);
-            net.connect(left, right, bottleneck.rate, bottleneck.delay);
-            for (int i = 0; i < pairs; i++) net.connect(net.addHost("l" + i, host), left, access.rate, access.delay);
-            for (int i = 0; i < pairs; i++) net.connect(net.addHost("r" + i, host), right, access.rate, access.delay);
+            net.connect(left, right, bottleneck.rate, bottleneck.delay, bottleneck.mtu);
+            for (int i = 0; i < pairs; i++) net.connect(net.addHost("l" + i, host), left, access.rate, access.delay, access.mtu);
+            for (int i = 0; i < pairs; i++) net.connect(net.addHost("r" + i, host), right, access.rate, access.delay, access.mtu);
         } else if (t.has("leaf-spine")) {
             ConfigMap c = t.section("leaf-spine");
             int leaves = (int) c.integer("leaves", 0, 1, 10_000);
@@ -265,8 +266,8 @@ public final class ScenarioLoader {
             int h = 0;
             for (int l = 0; l < leaves; l++) {
                 Switch leaf = net.addSwitch("leaf" + l, sw);
-                for (Switch s : spine) net.connect(leaf, s, fabric.rate, fabric.delay);
-                for (int i = 0; i < perLeaf; i++) net.connect(net.addHost("h" + h++, host), leaf, hostLink.rate, hostLink.delay);
+                for (Switch s : spine) net.connect(leaf, s, fabric.rate, fabric.delay, fabric.mtu);
+                for (int i = 0; i < perLeaf; i++) net.connect(net.addHost("h" + h++, host), leaf, hostLink.rate, hostLink.delay, hostLink.mtu);
             }
         } else {
             explicit(t, net, sw, host);
@@ -290,7 +291,8 @@ public final class ScenarioLoader {
             else net.addHost(name, ipv4(h.pathOf("ip"), ip), hc);
         }
         ConfigMap linkDefaults = t.section("link");
-        LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rate, 1, 10 * TB), linkDefaults.nanos("delay", NO_LINK.delay, 0, MAX_TIME));
+        LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rate, 1, 10 * TB),
+                linkDefaults.nanos("delay", NO_LINK.delay, 0, MAX_TIME), (int) linkDefaults.bytes("mtu", NO_LINK.mtu, 576, 65_535));
         linkDefaults.finish();
         List<Object> links = t.list("links");
         for (int i = 0; i < links.size(); i++) {
@@ -300,11 +302,12 @@ public final class ScenarioLoader {
             if (ends.size() != 2) throw new ConfigException(l.pathOf("between"), "names the two nodes of the link, e.g. [h0, s0]");
             Node a = node(net, l.pathOf("between"), String.valueOf(ends.get(0)));
             Node b = node(net, l.pathOf("between"), String.valueOf(ends.get(1)));
-            LinkSpec spec = new LinkSpec(l.bitsPerSecond("rate", defaults.rate, 1, 10 * TB), l.nanos("delay", defaults.delay, 0, MAX_TIME));
+            LinkSpec spec = new LinkSpec(l.bitsPerSecond("rate", defaults.rate, 1, 10 * TB), l.nanos("delay", defaults.delay, 0, MAX_TIME),
+                    (int) l.bytes("mtu", defaults.mtu, 576, 65_535));
             if (spec.rate <= 0) throw new ConfigException(l.pathOf("rate"), "is required here or in topology.link");
             l.finish();
             try {
-                net.connect(a, b, spec.rate, spec.delay);
+                net.connect(a, b, spec.rate, spec.delay, spec.mtu);
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(where, e.getMessage());
             }

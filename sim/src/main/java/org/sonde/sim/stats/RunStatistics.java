@@ -207,6 +207,7 @@ public final class RunStatistics {
         o.put("rxBytes", c.rxBytes);
         o.put("drops", c.drops);
         o.put("dropBytes", c.dropBytes);
+        o.put("oversize", c.oversize);
         o.put("filtered", c.filtered);
         o.put("ecnMarked", c.ecnMarked);
         o.put("maxQueueBytes", c.maxQueueBytes);

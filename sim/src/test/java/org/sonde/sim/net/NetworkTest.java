@@ -163,6 +163,24 @@ class NetworkTest {
     }
 
     @Test
+    void packetsLargerThanTheMtuAreDiscardedAndCounted() {
+        Network net = new Network(1);
+        Switch s = net.addSwitch("s", SwitchConfig.DEFAULT);
+        Host a = net.addHost("a", HostConfig.DEFAULT);
+        Host b = net.addHost("b", HostConfig.DEFAULT);
+        net.connect(a, s, G10, MICRO);
+        net.connect(s, b, G10, MICRO, 1500);
+        net.computeRoutes();
+        UdpSink sink = new UdpSink(b);
+        new UdpSource(a, b, 1472, G10, 3, 0, 0, 1, 2).startAt(0);      // 1500-byte IP packets: fit
+        new UdpSource(a, b, 1473, G10, 2, 0, 0, 1, 2).startAt(100_000); // one byte too many
+        net.simulator().run();
+        assertThat(sink.datagrams()).isEqualTo(3);
+        assertThat(s.port(1).counters().oversize).isEqualTo(2);
+        assertThat(s.bufferUsed()).isZero();
+    }
+
+    @Test
     void unknownDestinationsAreCountedNotForwarded() {
         Network net = star(2, SwitchConfig.DEFAULT, 1);
         Host h0 = host(net, "h0");

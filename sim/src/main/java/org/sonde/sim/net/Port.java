@@ -157,13 +157,15 @@ public final class Port {
     private void kick() {
         if (busy) return;
         Frame f = control.pollFirst();
-        if (f == null) {
-            f = queues.next(pausedMask());
-            if (f == null) return;
-            node.transmitting(this, f);
-            if (dequeueListener != null) dequeueListener.run();
+        if (f != null) {
+            start(f);
+            return;
         }
-        start(f);
+        f = queues.next(pausedMask());
+        if (f == null) return;
+        node.transmitting(this, f);
+        start(f); // busy before the listener runs: a listener that enqueues at once must not start a second frame
+        if (dequeueListener != null) dequeueListener.run();
     }
 
     private int pausedMask() {

@@ -45,6 +45,28 @@ class NetworkTest {
     }
 
     @Test
+    void aDequeueListenerThatRefillsAtOnceNeverOverlapsTransmissions() {
+        Network net = star(2, SwitchConfig.DEFAULT, 1);
+        Host h0 = host(net, "h0");
+        Host h1 = host(net, "h1");
+        UdpSink sink = new UdpSink(h1);
+        int[] sent = {0};
+        Runnable refill = () -> { // a NIC keeping one frame queued, as RDMA schedulers do
+            if (sent[0] < 100) {
+                sent[0]++;
+                NetworkTest.UdpSourceTarget.send(h0, h1.ip(), 1000);
+            }
+        };
+        h0.nic().onDequeue(refill);
+        refill.run();
+        refill.run();
+        net.simulator().run();
+        assertThat(sink.datagrams()).isEqualTo(100);
+        double perFrame = (sink.lastArrivalNanos() - sink.firstArrivalNanos()) / 99.0;
+        assertThat(perFrame).isCloseTo(852.8, within(0.01));
+    }
+
+    @Test
     void lossyQueuesTailDropAtTheDynamicThreshold() {
         SwitchConfig c = new SwitchConfig(100_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL);
         Network net = star(3, c, 1);
@@ -224,7 +246,11 @@ class NetworkTest {
     /** Sends one datagram to an arbitrary address. */
     static final class UdpSourceTarget {
         static void sendTo(Host from, int ip) {
-            UdpDatagram d = new UdpDatagram(10, 0);
+            send(from, ip, 10);
+        }
+
+        static void send(Host from, int ip, int payload) {
+            UdpDatagram d = new UdpDatagram(payload, 0);
             d.destinationIp = ip;
             from.send(d);
         }

@@ -63,7 +63,7 @@ class NetworkTest {
         net.simulator().run();
         assertThat(sink.datagrams()).isEqualTo(100);
         double perFrame = (sink.lastArrivalNanos() - sink.firstArrivalNanos()) / 99.0;
-        assertThat(perFrame).isCloseTo(852.8, within(0.01));
+        assertThat(perFrame).isCloseTo(852.8, within(0.05)); // integer ns arrivals over two hops: at most 2 ns off in total
     }
 
     @Test

@@ -29,6 +29,8 @@ public final class QueuePair {
     final Responder responder;
     final ReactionPoint rp;
 
+    /** Traffic class of its data and ACKs. */
+    int priority;
     /** Earliest time the pacer lets the next data packet go. */
     long nextSendNanos;
     /** Whether the NIC scheduler holds this QP in its round robin. */
@@ -41,6 +43,7 @@ public final class QueuePair {
         this.qpn = qpn;
         this.type = type;
         this.initialPsn = initialPsn;
+        this.priority = nic.config().priority();
         this.requester = new Requester(this);
         this.responder = new Responder(this);
         this.rp = new ReactionPoint(nic.simulator(), nic.config().dcqcn(), nic.port().rateBps());
@@ -89,6 +92,16 @@ public final class QueuePair {
     /** Payload bytes this QP has placed as responder (SEND, WRITE) or received as READ requester, in order. */
     public void onPlaced(LongConsumer listener) {
         this.placedListener = listener;
+    }
+
+    /** Sets the traffic class of this QP's packets (the NIC's configured class by default). */
+    public void setPriority(int priority) {
+        if (priority < 0 || priority > 7) throw new IllegalArgumentException("traffic class must be 0..7, got " + priority);
+        this.priority = priority;
+    }
+
+    public int priority() {
+        return priority;
     }
 
     /** Connects an RC QP to a remote one (INIT → RTR → RTS in one step). */

@@ -108,7 +108,7 @@ final class Requester {
         long pos = sendPos;
         int k = (int) (pos - w.firstPos);
         RoceFrame f;
-        int prio = nic.config().priority();
+        int prio = qp.priority;
         if (qp.type == QueuePair.Type.UD) {
             f = new RoceFrame(RoceOpcode.UD_SEND_ONLY, (int) w.wr.bytes(), prio);
             f.destinationIp = w.wr.destinationIp();

@@ -32,6 +32,8 @@ final class Responder {
     private final RdmaNic nic;
     private final int mtu;
     private final ArrayDeque<ReadJob> jobs = new ArrayDeque<>();
+    /** ACKs and NAKs behind READ responses still to send: a responder answers in PSN order (IBA 9.7.5.1). */
+    private final ArrayDeque<RoceFrame> afterResponses = new ArrayDeque<>();
     private int ePsn;
     private int msn;
     private int unacked;
@@ -160,13 +162,23 @@ final class Responder {
     }
 
     private void sendAeth(int psn, int syndrome, int msnValue) {
-        RoceFrame a = qp.frame(RoceOpcode.RC_ACKNOWLEDGE, 0, psn, nic.config().priority());
+        RoceFrame a = qp.frame(RoceOpcode.RC_ACKNOWLEDGE, 0, psn, qp.priority);
         a.syndrome = syndrome;
         a.msn = msnValue;
-        nic.sendControl(a);
+        if (jobs.isEmpty()) nic.sendControl(a);
+        else afterResponses.addLast(a);
     }
 
     // --- READ responses ----------------------------------------------------------------------
+
+    private boolean sendAfterResponses;
+
+    /** Sends the ACKs and NAKs held behind the READ responses, once the last response has been queued. */
+    void responsesQueued() {
+        if (!sendAfterResponses) return;
+        sendAfterResponses = false;
+        while (!afterResponses.isEmpty() && jobs.isEmpty()) nic.sendControl(afterResponses.pollFirst());
+    }
 
     long readyAt(long now) {
         return jobs.isEmpty() ? Long.MAX_VALUE : Math.max(now, jobsNotBefore);
@@ -179,7 +191,7 @@ final class Responder {
         int len = (int) Math.min(mtu, j.length - offset);
         RoceOpcode op = Opcodes.readResponse(k, j.packets);
         int psn = Psn.add(j.startPsn, k);
-        RoceFrame f = qp.frame(op, len, psn, nic.config().priority());
+        RoceFrame f = qp.frame(op, len, psn, qp.priority);
         if (op.hasAeth()) {
             f.syndrome = Aeth.ack(Aeth.CREDITS_INVALID, msn).syndrome();
             f.msn = msn;
@@ -191,7 +203,10 @@ final class Responder {
         } else {
             responseHigh = Psn.next(psn);
         }
-        if (j.sent == j.packets) jobs.pollFirst();
+        if (j.sent == j.packets) {
+            jobs.pollFirst();
+            if (jobs.isEmpty()) sendAfterResponses = true;
+        }
         return f;
     }
 }

@@ -78,7 +78,7 @@ final class TxScheduler {
                 if (next > i) next--;
                 continue;
             }
-            int prio = nic.config().priority();
+            int prio = qp.priority;
             if (classShare != null) t = Math.max(t, classNext[prio]);
             if (t > now) {
                 earliest = Math.min(earliest, t);
@@ -88,6 +88,7 @@ final class TxScheduler {
                     qp.sent(f, now);
                     if (classShare != null) classNext[prio] = now + wireNanos(f.bytes, port.rateBps() * classShare[prio]);
                     nic.sendData(f);
+                    qp.responder.responsesQueued();
                     next = i + 1;
                 }
             }

@@ -45,6 +45,26 @@ class ReadAndRnrTest {
         assertThat(bed.nic2.counterValues()).containsEntry("duplicate_request", 1L).containsEntry("rx_read_requests", 1L);
     }
 
+    /** ACKs for requests behind a READ wait for its responses: the responder answers in PSN order, so nothing looks lost. */
+    @Test
+    void writesBehindAReadAreAcknowledgedAfterItsResponses() {
+        RoceBed bed = new RoceBed(14, CONFIG);
+        QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);
+        List<WorkRequest.Completion> done = new ArrayList<>();
+        qp[0].post(WorkRequest.rc(1, Verb.READ, 32 * 1024, done::add));
+        qp[0].post(WorkRequest.rc(2, Verb.WRITE, 2 * 1024, done::add));
+        bed.sim.run();
+        List<RoceFrame> fromResponder = bed.seen(f -> f.sourceIp == bed.h2.ip());
+        int lastResponse = -1, firstAck = -1;
+        for (int i = 0; i < fromResponder.size(); i++) {
+            if (Opcodes.isReadResponse(fromResponder.get(i).opcode)) lastResponse = i;
+            if (fromResponder.get(i).isAck() && firstAck < 0) firstAck = i;
+        }
+        assertThat(firstAck).isGreaterThan(lastResponse);
+        assertThat(done).extracting(WorkRequest.Completion::id).containsExactly(1L, 2L);
+        assertThat(bed.nic1.counterValues()).containsEntry("implied_nak_seq_err", 0L).containsEntry("retransmitted_packets", 0L);
+    }
+
     @Test
     void aLostTailReadResponseIsRecoveredByTimeout() {
         RoceBed bed = new RoceBed(5, CONFIG.withRetries(8, 7, 7));

@@ -88,7 +88,8 @@ public record NicProfile(String name, String description, Distribution nakGenera
     }
 
     /**
-     * @param etsWeights     ETS weights of the eight traffic classes at the NIC's egress (null: the host's)
+     * @param etsWeights     ETS weights of the eight traffic classes (0: not an ETS class); only a
+     *                       non-work-conserving scheduler uses them, a work-conserving one is the host port's own
      * @param workConserving false: a class never exceeds its weight's share of the link even when others
      *                       are idle (a non-work-conserving ETS)
      */
@@ -128,7 +129,7 @@ public record NicProfile(String name, String description, Distribution nakGenera
     }
 
     private static Map<String, Object> resolve(String name, List<String> chain) {
-        if (chain.contains(name)) throw new ConfigException("profile " + name, "extends itself through " + String.join(" -> ", chain));
+        if (chain.contains(name)) throw new ConfigException("profile " + name, "extends itself through " + String.join(" -> ", chain) + " -> " + name);
         chain.add(name);
         if (!name.matches("[a-z0-9][a-z0-9-]*")) throw new ConfigException("profile", "'" + name + "' is not a profile name (lower case, digits, dashes)");
         try (InputStream in = NicProfile.class.getClassLoader().getResourceAsStream(RESOURCE_DIRECTORY + name + ".yaml")) {
@@ -219,8 +220,9 @@ public record NicProfile(String name, String description, Distribution nakGenera
                 } catch (NumberFormatException e) {
                     throw new ConfigException(sc.pathOf("ets-weights"), "entry " + (i + 1) + " '" + w.get(i) + "' is not a whole number");
                 }
-                if (weights[i] < 1) throw new ConfigException(sc.pathOf("ets-weights"), "entry " + (i + 1) + " must be at least 1");
+                if (weights[i] < 0) throw new ConfigException(sc.pathOf("ets-weights"), "entry " + (i + 1) + " is negative");
             }
+            if (java.util.Arrays.stream(weights).sum() == 0) throw new ConfigException(sc.pathOf("ets-weights"), "needs a positive weight");
         }
         Scheduler scheduler = new Scheduler(weights, sc.bool("work-conserving", true));
         if (!scheduler.workConserving && weights == null) {

@@ -37,6 +37,6 @@ final class NotificationPoint {
         cnp.destinationIp = remoteIp;
         cnp.sourcePort = qp.udpSourcePort;
         nic.counters().npCnpSent++;
-        nic.sendControl(cnp);
+        nic.send(cnp);
     }
 }

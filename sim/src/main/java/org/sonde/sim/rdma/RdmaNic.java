@@ -103,8 +103,12 @@ public final class RdmaNic {
     }
 
     private QueuePair create(QueuePair.Type type) {
+        return create(type, psnRandom.nextInt(Psn.MODULUS));
+    }
+
+    private QueuePair create(QueuePair.Type type, int initialPsn) {
         int qpn = nextQpn++ & Psn.MASK;
-        QueuePair qp = new QueuePair(this, qpn, type, psnRandom.nextInt(Psn.MODULUS));
+        QueuePair qp = new QueuePair(this, qpn, type, initialPsn & Psn.MASK);
         qps.put(qpn, qp);
         qpList.add(qp);
         return qp;
@@ -118,20 +122,18 @@ public final class RdmaNic {
         return qp;
     }
 
-    /** Two connected RC QPs, one on each NIC (the second one's initial PSN may be forced with {@link #connect(RdmaNic, RdmaNic, int)}). */
+    /** Two connected RC QPs, one on each NIC, with random initial PSNs: {@code [0]} on {@code a}, {@code [1]} on {@code b}. */
     public static QueuePair[] connect(RdmaNic a, RdmaNic b) {
-        QueuePair qa = a.create(QueuePair.Type.RC);
-        QueuePair qb = b.create(QueuePair.Type.RC);
-        qa.connect(b.host.ip(), qb.qpn, qb.initialPsn);
-        qb.connect(a.host.ip(), qa.qpn, qa.initialPsn);
-        return new QueuePair[] {qa, qb};
+        return connect(a.create(QueuePair.Type.RC), b);
     }
 
-    /** Connected RC QPs whose requester on {@code a} starts at {@code initialPsn} (to test wrap-around). */
+    /** Connected RC QPs whose one on {@code a} starts at {@code initialPsn} (e.g. just before the wrap). */
     public static QueuePair[] connect(RdmaNic a, RdmaNic b, int initialPsn) {
-        QueuePair qa = new QueuePair(a, a.nextQpn++ & Psn.MASK, QueuePair.Type.RC, initialPsn & Psn.MASK);
-        a.qps.put(qa.qpn, qa);
-        a.qpList.add(qa);
+        return connect(a.create(QueuePair.Type.RC, initialPsn), b);
+    }
+
+    private static QueuePair[] connect(QueuePair qa, RdmaNic b) {
+        RdmaNic a = qa.nic;
         QueuePair qb = b.create(QueuePair.Type.RC);
         qa.connect(b.host.ip(), qb.qpn, qb.initialPsn);
         qb.connect(a.host.ip(), qa.qpn, qa.initialPsn);
@@ -142,13 +144,8 @@ public final class RdmaNic {
         return d.equals(Distribution.ZERO) ? 0 : d.sample(latencyRandom);
     }
 
-    void sendData(RoceFrame f) {
-        counters.txRocePackets++;
-        host.send(f);
-    }
-
-    /** ACKs, NAKs and CNPs: not paced, straight to the port. */
-    void sendControl(RoceFrame f) {
+    /** Hands a packet to the port: paced data from the scheduler, or unpaced ACKs, NAKs and CNPs. */
+    void send(RoceFrame f) {
         counters.txRocePackets++;
         host.send(f);
     }

@@ -165,7 +165,7 @@ final class Responder {
         RoceFrame a = qp.frame(RoceOpcode.RC_ACKNOWLEDGE, 0, psn, qp.priority);
         a.syndrome = syndrome;
         a.msn = msnValue;
-        if (jobs.isEmpty()) nic.sendControl(a);
+        if (jobs.isEmpty()) nic.send(a);
         else afterResponses.addLast(a);
     }
 
@@ -177,7 +177,7 @@ final class Responder {
     void responsesQueued() {
         if (!sendAfterResponses) return;
         sendAfterResponses = false;
-        while (!afterResponses.isEmpty() && jobs.isEmpty()) nic.sendControl(afterResponses.pollFirst());
+        while (!afterResponses.isEmpty() && jobs.isEmpty()) nic.send(afterResponses.pollFirst());
     }
 
     long readyAt(long now) {

@@ -79,15 +79,16 @@ final class TxScheduler {
                 continue;
             }
             int prio = qp.priority;
-            if (classShare != null) t = Math.max(t, classNext[prio]);
+            boolean shaped = classShare != null && classShare[prio] > 0; // weight 0: not an ETS class, not shaped
+            if (shaped) t = Math.max(t, classNext[prio]);
             if (t > now) {
                 earliest = Math.min(earliest, t);
             } else if (port.queuedBytes(prio) == 0) {
                 RoceFrame f = qp.poll(now);
                 if (f != null) {
                     qp.sent(f, now);
-                    if (classShare != null) classNext[prio] = now + wireNanos(f.bytes, port.rateBps() * classShare[prio]);
-                    nic.sendData(f);
+                    if (shaped) classNext[prio] = now + wireNanos(f.bytes, port.rateBps() * classShare[prio]);
+                    nic.send(f);
                     qp.responder.responsesQueued();
                     next = i + 1;
                 }

@@ -36,6 +36,11 @@ final class RoceBed {
     }
 
     RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig) {
+        this(seed, c1, c2, switchConfig, true);
+    }
+
+    /** Without NICs ({@code nics} false) for a transport that makes its own. */
+    RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics) {
         net = new Network(seed);
         sim = net.simulator();
         h1 = net.addHost("h1", HostConfig.DEFAULT);
@@ -44,8 +49,8 @@ final class RoceBed {
         net.connect(h1, sw, RATE, DELAY);
         net.connect(h2, sw, RATE, DELAY);
         net.computeRoutes();
-        nic1 = new RdmaNic(h1, c1);
-        nic2 = new RdmaNic(h2, c2);
+        nic1 = nics ? new RdmaNic(h1, c1) : null;
+        nic2 = nics ? new RdmaNic(h2, c2) : null;
         for (Port p : sw.ports()) p.setFilter(this::filter);
         h1.nic().addTap(new PortTap() {
             public boolean transmitted() { return true; }

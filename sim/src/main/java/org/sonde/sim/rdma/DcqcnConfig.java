@@ -5,7 +5,8 @@ import org.sonde.sim.kernel.ConfigMap;
 /**
  * DCQCN parameters (Zhu et al., SIGCOMM 2015), named after NVIDIA's {@code roce_rp}/{@code roce_np}
  * tunables. Defaults are the paper's values where the paper gives one (g = 1/256, K = 55 µs,
- * T = 55 µs, B = 10 MB, F = 5, R_AI = 40 Mb/s), so the neutral NIC follows the published algorithm.
+ * T = 55 µs, B = 10 MB, F = 5, R_AI = 40 Mb/s), so the neutral NIC follows the published algorithm;
+ * R_HAI, which the paper leaves open, is 10 × R_AI as in NVIDIA's defaults (rpg_hai_rate 50, rpg_ai_rate 5).
  *
  * @param rpEnable                  reaction point: the sender cuts its rate on CNPs
  * @param npEnable                  notification point: the receiver sends CNPs for ECN-marked packets
@@ -30,6 +31,12 @@ public record DcqcnConfig(boolean rpEnable, boolean npEnable, int dceTcpG, long 
 
     public static final DcqcnConfig DEFAULT = new DcqcnConfig(true, true, 1020, 55_000, 1023, 55_000, 10_000_000, 5,
             40_000_000, 400_000_000, 1_000_000, 0, 50, 0, 0);
+
+    /** These parameters with the reaction and notification points switched on or off. */
+    public DcqcnConfig withEnables(boolean rp, boolean np) {
+        return new DcqcnConfig(rp, np, dceTcpG, dceTcpRttNanos, initialAlphaValue, rpgTimeResetNanos, rpgByteResetBytes, rpgThreshold,
+                rpgAiRateBps, rpgHaiRateBps, rpgMinRateBps, rpgMaxRateBps, rpgMinDecFac, rateToSetOnFirstCnpBps, rateReduceMonitorPeriodNanos);
+    }
 
     /** The α gain g. */
     public double g() {

@@ -32,9 +32,10 @@ import org.sonde.sim.kernel.Units;
  * @param nakReaction       requester: from receiving a NAK to starting the retransmission (SEND/WRITE)
  * @param readNakGeneration READ requester: from the out-of-sequence response to sending the re-request
  * @param readNakReaction   READ responder: from the re-request to resending responses
+ * @param migReq            the BTH MigReq bit this NIC sends (1, "migrated", per the IBA's initial state)
  */
 public record NicProfile(String name, String description, Distribution nakGeneration, Distribution nakReaction,
-                         Distribution readNakGeneration, Distribution readNakReaction, Cnp cnp,
+                         Distribution readNakGeneration, Distribution readNakReaction, boolean migReq, Cnp cnp,
                          Retransmission retransmission, RxPipeline rxPipeline, Scheduler scheduler, Counters counters) {
 
     public static final String RESOURCE_DIRECTORY = "org/sonde/sim/rdma/profiles/";
@@ -79,9 +80,11 @@ public record NicProfile(String name, String description, Distribution nakGenera
      * @param xonBytes         PFC resume threshold
      * @param slowPath         extra time the pipeline is held by each out-of-sequence packet: the
      *                         hook for "noisy neighbour" stalls
+     * @param slowPathOnMigReqClear data packets with MigReq = 0 take the slow path too (an
+     *                         interoperability slow path, Lumina §6.2.3)
      */
     public record RxPipeline(long packetsPerSecond, long bitsPerSecond, long bufferBytes, Overflow overflow,
-                             long xoffBytes, long xonBytes, Distribution slowPath) {
+                             long xoffBytes, long xonBytes, Distribution slowPath, boolean slowPathOnMigReqClear) {
         public boolean unlimited() {
             return packetsPerSecond == 0 && bitsPerSecond == 0 && slowPath.equals(Distribution.ZERO);
         }
@@ -104,6 +107,14 @@ public record NicProfile(String name, String description, Distribution nakGenera
             frozen = Set.copyOf(frozen);
             renamed = Map.copyOf(renamed);
         }
+    }
+
+    public NicProfile withCnp(Cnp c) {
+        return new NicProfile(name, description, nakGeneration, nakReaction, readNakGeneration, readNakReaction, migReq, c, retransmission, rxPipeline, scheduler, counters);
+    }
+
+    public NicProfile withRxPipeline(RxPipeline r) {
+        return new NicProfile(name, description, nakGeneration, nakReaction, readNakGeneration, readNakReaction, migReq, cnp, retransmission, r, scheduler, counters);
     }
 
     /** The bundled spec-following profile. */
@@ -174,6 +185,7 @@ public record NicProfile(String name, String description, Distribution nakGenera
         Distribution nakReact = c.distribution("nak-reaction-latency", Distribution.ZERO);
         Distribution readGen = c.distribution("read-nak-generation-latency", nakGen);
         Distribution readReact = c.distribution("read-nak-reaction-latency", nakReact);
+        boolean migReq = c.bool("mig-req", true);
 
         ConfigMap cc = c.section("cnp");
         Cnp cnp = new Cnp(cc.nanos("min-time-between-cnps", 50_000, 0, 1_000_000_000L),
@@ -202,11 +214,12 @@ public record NicProfile(String name, String description, Distribution nakGenera
         long xoff = px.bytes("xoff", buffer / 2, 0, buffer);
         long xon = px.bytes("xon", xoff / 2, 0, xoff);
         Distribution slow = px.distribution("slow-path-latency", Distribution.ZERO);
+        boolean slowMig = px.bool("slow-path-on-mig-req-clear", false);
         px.finish();
         if (overflow == Overflow.PFC && buffer - xoff < 2 * 4200) {
             throw new ConfigException(px.pathOf("xoff"), "leaves " + (buffer - xoff) + " bytes of headroom; PFC needs at least two full frames (8400 B) above xoff");
         }
-        RxPipeline rx = new RxPipeline(pps, bps, buffer, overflow, xoff, xon, slow);
+        RxPipeline rx = new RxPipeline(pps, bps, buffer, overflow, xoff, xon, slow, slowMig);
 
         ConfigMap sc = c.section("scheduler");
         int[] weights = null;
@@ -246,7 +259,7 @@ public record NicProfile(String name, String description, Distribution nakGenera
         }
         kc.finish();
         c.finish();
-        return new NicProfile(name, description, nakGen, nakReact, readGen, readReact, cnp, retx, rx, scheduler,
+        return new NicProfile(name, description, nakGen, nakReact, readGen, readReact, migReq, cnp, retx, rx, scheduler,
                 new Counters(Set.copyOf(frozen), renamed));
     }
 }

@@ -160,6 +160,7 @@ public final class QueuePair {
         f.destinationQp = remoteQpn;
         f.sourcePort = udpSourcePort;
         f.psn = psn & Psn.MASK;
+        f.migReq = nic.profile().migReq();
         if (nic.config().ecn()) f.ecn = org.sonde.sim.net.IpFrame.ECN_ECT0;
         return f;
     }

@@ -183,6 +183,7 @@ public final class RdmaNic {
             qp.requester.onReadResponse(f);
             return false;
         }
-        return qp.responder.onRequest(f);
+        boolean outOfSequence = qp.responder.onRequest(f);
+        return outOfSequence || !f.migReq && config.profile().rxPipeline().slowPathOnMigReqClear();
     }
 }

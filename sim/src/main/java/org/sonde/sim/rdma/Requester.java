@@ -118,6 +118,7 @@ final class Requester {
             f.queueKey = w.wr.queueKey();
             f.sourceQp = qp.qpn;
             f.messageOffset = w.address;
+            f.migReq = nic.profile().migReq();
             if (nic.config().ecn()) f.ecn = IpFrame.ECN_ECT0;
             sendPos++;
         } else if (w.isRead()) {

@@ -33,7 +33,7 @@ public final class RoceFrame extends IpFrame {
     public int destinationQp;
     public int psn;
     public boolean ackRequest;
-    /** The IBA's initial migration state is "migrated" (M = 1), which is what ConnectX NICs send. */
+    /** M: the IBA's initial migration state is "migrated" (1); the sending NIC's profile decides. */
     public boolean migReq = true;
     public boolean solicitedEvent;
     public boolean fecn;

@@ -21,14 +21,8 @@ class CnpPacingTest {
     private record Cnp(long time, int ip, int qp) {}
 
     private static List<Cnp> run(NicProfile.CnpScope scope, boolean rpEnabled) {
-        NicProfile base = NicProfile.neutral();
-        NicProfile profile = new NicProfile("test", "", base.nakGeneration(), base.nakReaction(), base.readNakGeneration(),
-                base.readNakReaction(), new NicProfile.Cnp(INTERVAL, scope, false), base.retransmission(), base.rxPipeline(),
-                base.scheduler(), base.counters());
-        DcqcnConfig dcqcn = DcqcnConfig.DEFAULT;
-        dcqcn = new DcqcnConfig(rpEnabled, true, dcqcn.dceTcpG(), dcqcn.dceTcpRttNanos(), dcqcn.initialAlphaValue(), dcqcn.rpgTimeResetNanos(),
-                dcqcn.rpgByteResetBytes(), dcqcn.rpgThreshold(), dcqcn.rpgAiRateBps(), dcqcn.rpgHaiRateBps(), dcqcn.rpgMinRateBps(),
-                dcqcn.rpgMaxRateBps(), dcqcn.rpgMinDecFac(), dcqcn.rateToSetOnFirstCnpBps(), dcqcn.rateReduceMonitorPeriodNanos());
+        NicProfile profile = NicProfile.neutral().withCnp(new NicProfile.Cnp(INTERVAL, scope, false));
+        DcqcnConfig dcqcn = DcqcnConfig.DEFAULT.withEnables(rpEnabled, true);
         RoceConfig config = RoceConfig.defaults().withProfile(profile).withDcqcn(dcqcn);
         DcqcnTest.Dumbbell d = new DcqcnTest.Dumbbell(21, 2, config, PfcThresholds.OFF);
         for (Port p : d.sw.ports()) p.setFilter((f, port) -> {

@@ -18,10 +18,7 @@ class PfcTest {
     private static final PfcThresholds SWITCH_PFC = new PfcThresholds(1 << 3, 100_000, 50_000, PauseFrame.MAX_QUANTA);
 
     private static RoceConfig noDcqcn(RoceConfig c) {
-        DcqcnConfig d = DcqcnConfig.DEFAULT;
-        return c.withDcqcn(new DcqcnConfig(false, false, d.dceTcpG(), d.dceTcpRttNanos(), d.initialAlphaValue(), d.rpgTimeResetNanos(),
-                d.rpgByteResetBytes(), d.rpgThreshold(), d.rpgAiRateBps(), d.rpgHaiRateBps(), d.rpgMinRateBps(), d.rpgMaxRateBps(),
-                d.rpgMinDecFac(), d.rateToSetOnFirstCnpBps(), d.rateReduceMonitorPeriodNanos()));
+        return c.withDcqcn(DcqcnConfig.DEFAULT.withEnables(false, false));
     }
 
     /**
@@ -71,10 +68,8 @@ class PfcTest {
     /** The same receiver told to discard instead of pausing loses packets (rx_discards_phy) and recovers them by go-back-N. */
     @Test
     void aSlowReceivePipelineWithoutPfcDiscards() {
-        NicProfile n = NicProfile.neutral();
-        NicProfile.RxPipeline r = new NicProfile.RxPipeline(500_000, 0, 64 * 1024, NicProfile.Overflow.DISCARD, 0, 0, org.sonde.sim.kernel.Distribution.ZERO);
-        NicProfile discard = new NicProfile("discard", "", n.nakGeneration(), n.nakReaction(), n.readNakGeneration(), n.readNakReaction(),
-                n.cnp(), n.retransmission(), r, n.scheduler(), n.counters());
+        NicProfile discard = NicProfile.neutral().withRxPipeline(
+                new NicProfile.RxPipeline(500_000, 0, 64 * 1024, NicProfile.Overflow.DISCARD, 0, 0, org.sonde.sim.kernel.Distribution.ZERO, false));
         RoceConfig base = noDcqcn(RoceConfig.defaults());
         RoceBed bed = new RoceBed(32, base, base.withProfile(discard), org.sonde.sim.net.SwitchConfig.DEFAULT);
         QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);

@@ -228,4 +228,22 @@ class ProfileTest {
             }
         }
     }
+
+    /** The MigReq hook: a sender that sends M = 0 drives a receiver that treats it as a slow path into discards; M = 1 does not. */
+    @Test
+    void migReqClearCanTakeTheReceiversSlowPath() throws IOException {
+        NicProfile clears = profile("mig-req: false");
+        NicProfile picky = profile("rx-pipeline: {buffer: 32KB, on-overflow: discard, slow-path-latency: 5us, slow-path-on-mig-req-clear: true}");
+        for (NicProfile sender : List.of(NicProfile.neutral(), clears)) {
+            RoceBed bed = new RoceBed(56, RoceConfig.defaults().withProfile(sender), RoceConfig.defaults().withProfile(picky),
+                    org.sonde.sim.net.SwitchConfig.DEFAULT);
+            QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);
+            List<WorkRequest.Completion> done = new ArrayList<>();
+            qp[0].post(WorkRequest.rc(1, Verb.WRITE, 200_000, done::add));
+            bed.sim.run();
+            assertThat(bed.seen(RoceFrame::isData)).allSatisfy(f -> assertThat(f.migReq).isEqualTo(sender.migReq()));
+            assertThat(bed.nic2.counterValues().get("rx_discards_phy") > 0).isEqualTo(!sender.migReq());
+            assertThat(done).singleElement().satisfies(c -> assertThat(c.status()).isEqualTo(WorkRequest.Status.SUCCESS));
+        }
+    }
 }

@@ -1,0 +1,100 @@
+package org.sonde.sim.rdma;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.sonde.sim.kernel.Simulator;
+import org.sonde.sim.net.Frame;
+import org.sonde.sim.net.Host;
+import org.sonde.sim.net.HostConfig;
+import org.sonde.sim.net.Network;
+import org.sonde.sim.net.Port;
+import org.sonde.sim.net.PortTap;
+import org.sonde.sim.net.Switch;
+import org.sonde.sim.net.SwitchConfig;
+
+/** Two hosts with RoCE NICs behind one switch, and a way to drop chosen packets at the switch. */
+final class RoceBed {
+    static final long RATE = 10_000_000_000L;
+    static final long DELAY = 1_000;
+
+    final Network net;
+    final Simulator sim;
+    final Host h1;
+    final Host h2;
+    final Switch sw;
+    final RdmaNic nic1;
+    final RdmaNic nic2;
+    /** Frames the switch dropped on purpose, in order. */
+    final List<RoceFrame> dropped = new ArrayList<>();
+    /** Every RoCE frame the switch received, in order (before any drop). */
+    final List<RoceFrame> seen = new ArrayList<>();
+    final List<Long> seenAt = new ArrayList<>();
+
+    RoceBed(long seed, RoceConfig config) {
+        this(seed, config, config, SwitchConfig.DEFAULT);
+    }
+
+    RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig) {
+        this(seed, c1, c2, switchConfig, true);
+    }
+
+    /** Without NICs ({@code nics} false) for a transport that makes its own. */
+    RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics) {
+        net = new Network(seed);
+        sim = net.simulator();
+        h1 = net.addHost("h1", HostConfig.DEFAULT);
+        h2 = net.addHost("h2", HostConfig.DEFAULT);
+        sw = net.addSwitch("s1", switchConfig);
+        net.connect(h1, sw, RATE, DELAY);
+        net.connect(h2, sw, RATE, DELAY);
+        net.computeRoutes();
+        nic1 = nics ? new RdmaNic(h1, c1) : null;
+        nic2 = nics ? new RdmaNic(h2, c2) : null;
+        for (Port p : sw.ports()) p.setFilter(this::filter);
+        h1.nic().addTap(new PortTap() {
+            public boolean transmitted() { return true; }
+            public boolean received() { return true; }
+            public void record(long now, Frame f, Port port) {
+                if (f instanceof RoceFrame r) at1.add(new Event(now, r, r.sourceIp == h1.ip()));
+            }
+        });
+    }
+
+    /** A RoCE frame at h1's NIC: sent (at its first bit) or received (at its last). */
+    record Event(long time, RoceFrame frame, boolean sent) {}
+
+    final List<Event> at1 = new ArrayList<>();
+
+    private Predicate<RoceFrame> drop = f -> false;
+
+    /** Drops, at the switch, the frames matching {@code rule} (evaluated on every RoCE frame in arrival order). */
+    void dropWhen(Predicate<RoceFrame> rule) {
+        drop = rule;
+    }
+
+    private boolean filter(Frame frame, Port port) {
+        if (!(frame instanceof RoceFrame f)) return true;
+        seen.add(f);
+        seenAt.add(sim.now());
+        if (drop.test(f)) {
+            dropped.add(f);
+            return false;
+        }
+        return true;
+    }
+
+    /** A rule dropping the n-th (1-based) occurrence of frames matching {@code match}. */
+    static Predicate<RoceFrame> nth(int n, Predicate<RoceFrame> match) {
+        int[] count = {0};
+        return f -> match.test(f) && ++count[0] == n;
+    }
+
+    List<RoceFrame> seen(Predicate<RoceFrame> match) {
+        return seen.stream().filter(match).toList();
+    }
+
+    static boolean isNak(RoceFrame f) {
+        return f.isAck() && f.ackKind() == org.sonde.packet.Aeth.Kind.NAK;
+    }
+}

@@ -32,6 +32,15 @@ public final class RoceFlowTransport implements FlowTransport {
         return nics.computeIfAbsent(host, h -> new RdmaNic(h, config));
     }
 
+    /** Each NIC's counters, by host name in the network's order (NICs exist on hosts that carried a flow). */
+    @Override
+    public Map<String, Map<String, Long>> countersByHost() {
+        Map<String, Map<String, Long>> m = new java.util.LinkedHashMap<>();
+        nics.values().stream().sorted(java.util.Comparator.comparingInt(n -> n.host().id()))
+                .forEach(n -> m.put(n.host().name(), n.counterValues()));
+        return m;
+    }
+
     @Override
     public FlowProgress start(Flow flow, FlowListener listener) {
         boolean read = config.verb() == Verb.READ;

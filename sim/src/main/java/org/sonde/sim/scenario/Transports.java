@@ -2,6 +2,8 @@ package org.sonde.sim.scenario;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.sonde.sim.rdma.RoceConfig;
+import org.sonde.sim.rdma.RoceFlowTransport;
 
 /** The transports a scenario's {@code transports:} section may name. */
 public final class Transports {
@@ -10,6 +12,7 @@ public final class Transports {
 
     public static Map<String, TransportFactory> builtIn() {
         Map<String, TransportFactory> m = new LinkedHashMap<>();
+        m.put("roce", (network, section) -> new RoceFlowTransport(RoceConfig.parse(section)));
         return m;
     }
 }

@@ -57,6 +57,22 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void theRoceExampleFinishesBothFlowsLosslesslyWithCnpsAndRateCuts() {
+        ScenarioLoader.Loaded l = new ScenarioLoader(EXAMPLES.resolve("roce-dcqcn.yaml"), Transports.builtIn(), dir).load(2);
+        RunStatistics r = l.simulation().run(l.durationNanos(), null);
+        assertThat(r.unfinished()).isZero();
+        var json = r.toJson();
+        assertThat(json.get("flows")).allSatisfy(f -> assertThat(f.get("retransmissions").asLong()).isZero());
+        for (var port : json.get("ports")) assertThat(port.get("drops").asLong()).as(port.get("port").asText()).isZero();
+        var hosts = json.get("hosts");
+        assertThat(hosts.get(2).get("roce").get("np_cnp_sent").asLong()).isPositive();
+        assertThat(hosts.get(0).get("roce").get("rp_cnp_handled").asLong()).isPositive();
+        // while both run, DCQCN holds each below line rate: the first flow's rate has been cut
+        double[] rates = r.flowSeries().entrySet().iterator().next().getValue()[1].values();
+        assertThat(java.util.Arrays.stream(rates).min().orElseThrow()).isLessThan(7e9);
+    }
+
+    @Test
     void explicitTopologiesNameHostsSwitchesAddressesAndPorts() throws IOException {
         ScenarioLoader.Loaded l = load("""
                 duration: 1ms

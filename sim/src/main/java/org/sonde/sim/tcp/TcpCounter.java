@@ -27,6 +27,8 @@ public enum TcpCounter {
     TcpExtTCPRenoRecovery,
     TcpExtTCPSACKReorder,
     TcpExtTCPRenoReorder,
+    TcpExtTCPTSReorder,
+    TcpExtTCPPartialUndo,
     TcpExtTCPDSACKRecv,
     TcpExtTCPDSACKOldSent,
     TcpExtTCPDSACKOfoSent,

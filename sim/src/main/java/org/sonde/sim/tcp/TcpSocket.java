@@ -139,6 +139,9 @@ public final class TcpSocket {
     private long highSeq;
     private int caState = OPEN;
     private int priorCwnd;
+    private int priorSsthresh;
+    /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
+    private boolean undoMarker;
     private long prrDelivered;
     private long prrOut;
     private int reordering;
@@ -149,6 +152,8 @@ public final class TcpSocket {
     private long bytesAcked;
     private long totalRetrans;
     private long synSentAt = -1;
+    /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
+    private long retransStamp = -1;
 
     // RTT and timers: tcp_rtt_estimator() state, in nanoseconds with Linux's scaling (srtt << 3, mdev << 2)
     private long srtt8;
@@ -687,6 +692,7 @@ public final class TcpSocket {
         current = s;
         bytesAckedNow = 0;
         sackDelivered = 0;
+        sackFirstSentAt = -1;
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
         if (ack < sndUna) { // old ACK: only its D-SACK matters
             if (sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
@@ -701,7 +707,10 @@ public final class TcpSocket {
         if (s.payloadBytes > 0) flag |= FLAG_DATA;
         flag |= updateWindow(s, ack, segSeq);
         boolean ece = (ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
-        if (ece) flag |= FLAG_ECE_ACK;
+        if (ece) {
+            flag |= FLAG_ECE_ACK;
+            priorSsthresh = 0; // an ECN-demanded reduction is never undone
+        }
         if (sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
         if (sackDelivered > 0) countDelivered(sackDelivered, ece);
         probesOut = 0;
@@ -730,8 +739,8 @@ public final class TcpSocket {
     private TcpSegment current;
     private int sackDelivered;
     private long bytesAckedNow;
-    private long sackFirstSentAt;
-    private long sackLastSentAt;
+    private long sackFirstSentAt = -1;
+    private long sackLastSentAt = -1;
 
     private boolean ackIsDubious(int flag) {
         return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || caState != OPEN;
@@ -815,15 +824,55 @@ public final class TcpSocket {
     private final long[] sortLeft = new long[TcpSegment.MAX_SACK_BLOCKS];
     private final long[] sortRight = new long[TcpSegment.MAX_SACK_BLOCKS];
 
+    /**
+     * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
+     * the retransmission. That was reordering: the duplicate threshold grows and, once no retransmission
+     * is out, the window reduction is undone.
+     */
+    private boolean tryUndoPartial(long priorSndUna) {
+        if (!undoMarker || !packetDelayed()) return false;
+        checkSackReordering(priorSndUna, true);
+        if (sb.retransOut > 0) return false;
+        if (!anyRetransDone()) retransStamp = -1;
+        undoCwndReduction();
+        stack.count(TcpCounter.TcpExtTCPPartialUndo);
+        tryKeepOpen();
+        return true;
+    }
+
+    /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}. */
+    private void undoCwndReduction() {
+        if (priorSsthresh > 0) {
+            cw.cwnd = Math.max(cw.cwnd, priorCwnd);
+            if (priorSsthresh > cw.ssthresh) cw.ssthresh = priorSsthresh;
+        }
+        undoMarker = false;
+    }
+
+    /** {@code tcp_current_ssthresh()}: what to restore on undo. */
+    private int currentSsthresh() {
+        if (inCwndReduction()) return cw.ssthresh;
+        return Math.max(cw.ssthresh, (cw.cwnd >> 1) + (cw.cwnd >> 2));
+    }
+
+    /** {@code tcp_packet_delayed()}: the ACK echoes a timestamp older than the first retransmission. */
+    private boolean packetDelayed() {
+        return retransStamp >= 0 && tsOk && current != null && current.timestamps && current.tsEcr - tsOf(retransStamp) < 0;
+    }
+
     /** {@code tcp_check_sack_reordering()}: raises the duplicate threshold to the distance seen, up to {@code tcp_max_reordering}. */
     private void checkSackReordering(long lowSeq) {
+        checkSackReordering(lowSeq, false);
+    }
+
+    private void checkSackReordering(long lowSeq, boolean ts) {
         long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
         if (lowSeq >= fack) return;
         long metric = fack - lowSeq;
         if (metric > (long) reordering * mssCache) {
             reordering = (int) Math.min((metric + mssCache - 1) / mssCache, cfg.maxReordering());
         }
-        stack.count(TcpCounter.TcpExtTCPSACKReorder);
+        stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
     }
 
     /** {@code tcp_clean_rtx_queue()}: drops what the ACK covers, takes RTT samples (Karn's rule). */
@@ -974,7 +1023,8 @@ public final class TcpSocket {
         boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
         if (sb.isEmpty() && sb.sackedOut > 0) sb.sackedOut = 0;
         // D. state exit when high_seq is acked
-        if (caState != OPEN && sndUna >= highSeq) {
+        if (caState == OPEN) retransStamp = -1;
+        else if (sndUna >= highSeq) {
             if (caState == CWR) {
                 if (sndUna != highSeq) {
                     endCwndReduction();
@@ -992,7 +1042,8 @@ public final class TcpSocket {
             if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
                 if (!sackOk) addRenoSack(numDupack, eceAck);
             } else {
-                doLost = !sackOk || forceFastRetransmit(); // tcp_try_undo_partial(): a partial ACK forces a retransmit
+                if (tryUndoPartial(priorSndUna)) return 0;
+                doLost = !sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
             }
             identifyPacketLoss(flag);
         } else {
@@ -1097,15 +1148,23 @@ public final class TcpSocket {
 
     /** {@code tcp_try_to_open()}. */
     private void tryToOpen(int flag) {
+        if (!anyRetransDone()) retransStamp = -1;
         if ((flag & FLAG_ECE_ACK) != 0) enterCwr();
-        if (caState != CWR) {
-            boolean anyRetransDone = sb.retransOut > 0 || (!sb.isEmpty() && sb.is(0, Scoreboard.EVER_RETRANS));
-            int st = (sb.sackedOut + sb.lostOut) > 0 || anyRetransDone ? DISORDER : OPEN;
-            if (caState != st) {
-                setCaState(st);
-                highSeq = sndNxt;
-            }
+        if (caState != CWR) tryKeepOpen();
+    }
+
+    /** {@code tcp_try_keep_open()}. */
+    private void tryKeepOpen() {
+        int st = (sb.sackedOut + sb.lostOut) > 0 || anyRetransDone() ? DISORDER : OPEN;
+        if (caState != st) {
+            setCaState(st);
+            highSeq = sndNxt;
         }
+    }
+
+    /** {@code tcp_any_retrans_done()}. */
+    private boolean anyRetransDone() {
+        return sb.retransOut > 0 || (!sb.isEmpty() && sb.is(0, Scoreboard.EVER_RETRANS));
     }
 
     /** {@code tcp_enter_cwr()}: ECN asked for a reduction. */
@@ -1119,7 +1178,12 @@ public final class TcpSocket {
     /** {@code tcp_enter_recovery()}. */
     private void enterRecovery(boolean eceAck) {
         stack.count(sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
-        if (caState != CWR && caState != RECOVERY) initCwndReduction();
+        priorSsthresh = 0;
+        undoMarker = true; // tcp_init_undo()
+        if (caState != CWR && caState != RECOVERY) {
+            if (!eceAck) priorSsthresh = currentSsthresh();
+            initCwndReduction();
+        }
         setCaState(RECOVERY);
     }
 
@@ -1295,6 +1359,7 @@ public final class TcpSocket {
         ecnForData(s, false);
         s.retransmission = true;
         sb.markRetransmitted(i, sim.now());
+        if (retransStamp < 0) retransStamp = sim.now();
         totalRetrans++;
         stack.count(TcpCounter.TcpRetransSegs);
         transmit(s);
@@ -1356,6 +1421,8 @@ public final class TcpSocket {
             if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
         }
         if (caState <= DISORDER || highSeq <= sndUna || (caState == LOSS && retransmits == 0)) {
+            priorSsthresh = currentSsthresh();
+            undoMarker = true;
             priorCwnd = cw.cwnd;
             cw.ssthresh = cc.ssthresh(cw);
             cc.cwndEvent(cw, CongestionControl.Event.LOSS, sim.now());
@@ -1843,7 +1910,12 @@ public final class TcpSocket {
     private static final int OPTION_SPACE = 40;
 
     private int tsNow() {
-        return (int) (sim.now() / 1_000_000L + tsOffset);
+        return tsOf(sim.now());
+    }
+
+    /** The timestamp clock: milliseconds plus the connection's random offset (Linux's {@code tcp_time_stamp_ts()}). */
+    private int tsOf(long nanos) {
+        return (int) (nanos / 1_000_000L + tsOffset);
     }
 
     /** {@code tcp_ecn_send()}: new data is ECT (and carries a queued CWR); ACKs and retransmissions are not, unless DCTCP. */

@@ -41,13 +41,17 @@ final class TcpBed {
     }
 
     TcpBed(TcpConfig config, HostConfig hosts, long seed) {
+        this(config, hosts, seed, RATE, DELAY);
+    }
+
+    TcpBed(TcpConfig config, HostConfig hosts, long seed, long rate, long delay) {
         net = new Network(seed);
         sim = net.simulator();
         a = net.addHost("a", hosts);
         b = net.addHost("b", hosts);
         sw = net.addSwitch("s", SwitchConfig.DEFAULT);
-        net.connect(a, sw, RATE, DELAY);
-        net.connect(b, sw, RATE, DELAY);
+        net.connect(a, sw, rate, delay);
+        net.connect(b, sw, rate, delay);
         net.computeRoutes();
         sa = new TcpStack(a, config);
         sb = new TcpStack(b, config);

@@ -30,9 +30,18 @@ final class ReceiveQueue {
         copiedSeq = irsPlusOne;
     }
 
+    /** Whether the FIN is in (it takes a sequence number but is no data). */
+    boolean finIn;
+
     /** In-order bytes the application has not read. */
     long unread() {
-        return rcvNxt - copiedSeq;
+        return rcvNxt - copiedSeq - (finIn ? 1 : 0);
+    }
+
+    /** The in-order FIN: rcv_nxt moves past it. */
+    void fin() {
+        rcvNxt++;
+        finIn = true;
     }
 
     /** Bytes held: unread plus out of order (what {@code sk_rmem_alloc} counts, without overheads). */

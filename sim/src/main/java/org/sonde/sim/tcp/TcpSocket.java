@@ -1576,7 +1576,7 @@ public final class TcpSocket {
     /** {@code tcp_fin()}. */
     private void tcpFin() {
         finReceived = true;
-        rq.rcvNxt++;
+        rq.fin();
         ackPending |= ACK_SCHED;
         switch (state) {
             case SYN_RECV, ESTABLISHED -> {

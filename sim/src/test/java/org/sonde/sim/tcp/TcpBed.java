@@ -33,8 +33,9 @@ final class TcpBed {
     final TcpStack sa;
     final TcpStack sb;
     final List<Seen> trace = new ArrayList<>();
-    /** ACK arrivals at A's NIC, in order. */
+    /** Segment arrivals at A's and B's NICs, in order. */
     final List<Seen> arrivalsAtA = new ArrayList<>();
+    final List<Seen> arrivalsAtB = new ArrayList<>();
 
     TcpBed(Map<String, Object> tcp) {
         this(config(tcp), HostConfig.DEFAULT, 1);
@@ -57,7 +58,12 @@ final class TcpBed {
         sb = new TcpStack(b, config);
         a.nic().addTap(tap(true, true));
         b.nic().addTap(tap(false, true));
-        a.nic().addTap(new PortTap() {
+        a.nic().addTap(arrivals(arrivalsAtA, false));
+        b.nic().addTap(arrivals(arrivalsAtB, true));
+    }
+
+    private static PortTap arrivals(List<Seen> into, boolean fromA) {
+        return new PortTap() {
             public boolean transmitted() {
                 return false;
             }
@@ -67,9 +73,9 @@ final class TcpBed {
             }
 
             public void record(long now, Frame f, Port p) {
-                if (f instanceof TcpSegment s) arrivalsAtA.add(new Seen(now, false, s));
+                if (f instanceof TcpSegment s) into.add(new Seen(now, fromA, s));
             }
-        });
+        };
     }
 
     static TcpConfig config(Map<String, Object> tcp) {

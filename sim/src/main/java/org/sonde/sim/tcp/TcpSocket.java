@@ -151,6 +151,7 @@ public final class TcpSocket {
     private long cwndUsageSeq;
     private long bytesAcked;
     private long totalRetrans;
+    private int timeouts;
     private long synSentAt = -1;
     /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
     private long retransStamp = -1;
@@ -427,6 +428,11 @@ public final class TcpSocket {
 
     public long totalRetransmissions() {
         return totalRetrans;
+    }
+
+    /** Retransmission timeouts of this connection's data (SYN timeouts excluded). */
+    public int timeouts() {
+        return timeouts;
     }
 
     /** Linux's {@code icsk_ca_state}: {@link CongestionControl#OPEN} .. {@link CongestionControl#LOSS}. */
@@ -1397,6 +1403,7 @@ public final class TcpSocket {
         }
         if (sb.isEmpty()) return;
         stack.count(TcpCounter.TcpExtTCPTimeouts);
+        timeouts++;
         if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
             stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
             done(true);

@@ -16,6 +16,9 @@ import org.sonde.sim.kernel.ConfigMap;
  * @param delayedAckMaxNanos {@code TCP_DELACK_MAX} 200 ms
  * @param quickAcks          {@code TCP_MAX_QUICKACKS} 16
  * @param receiveBufferBytes receive space the window is offered from ({@code tcp_rmem}; autotuning not modelled)
+ * @param initialReceiveWindowBytes the window offered in the SYN or SYN-ACK (Linux since 4.19: 65535; before: 10 segments,
+ *                           e.g. 14600); it also sizes quick-ACK mode at the first data ({@code tcp_incr_quickack()}).
+ *                           Later windows offer the free buffer at once ({@code rcv_ssthresh} growth is not modelled)
  * @param sendBufferBytes    unacknowledged plus unsent bytes the kernel holds ({@code tcp_wmem}); the application's
  *                           further writes wait, as a blocking {@code write()} would
  * @param sack               {@code tcp_sack} (1)
@@ -38,7 +41,7 @@ import org.sonde.sim.kernel.ConfigMap;
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
-                        long receiveBufferBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
+                        long receiveBufferBytes, long initialReceiveWindowBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
                         boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
                         int dctcpAlphaOnInit, long readRateBps, int readSizeBytes) {
@@ -47,7 +50,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     public enum CongestionControlKind { RENO, CUBIC, DCTCP }
 
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
-            120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 4_194_304, true, true, true,
+            120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
             true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536);
 
     public TcpConfig {
@@ -78,6 +81,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 c.nanos("delayed-ack-max", d.delayedAckMaxNanos, 1, 10_000_000_000L),
                 (int) c.integer("quick-acks", d.quickAcks, 0, 1000),
                 c.bytes("receive-buffer", d.receiveBufferBytes, 1, 1L << 30),
+                c.bytes("initial-receive-window", d.initialReceiveWindowBytes, 1, 65_535),
                 c.bytes("send-buffer", d.sendBufferBytes, 1, 1L << 40),
                 c.bool("sack", d.sack),
                 c.bool("dsack", d.dsack),
@@ -106,11 +110,5 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
             throw new ConfigMap.ConfigException(c.pathOf("dctcp-g"), g + " is not a power of two (Linux keeps g as a shift: 1/16 is dctcp_shift_g 4)");
         }
         return shift;
-    }
-
-    public TcpConfig withCongestionControl(CongestionControlKind cc) {
-        return new TcpConfig(cc, mss, initCwnd, rtoMinNanos, rtoMaxNanos, rtoInitialNanos, delayedAckNanos, delayedAckMaxNanos,
-                quickAcks, receiveBufferBytes, sendBufferBytes, sack, dsack, timestamps, windowScaling, nagle, ecn, reordering,
-                maxReordering, synRetries, synAckRetries, retries2, timeWaitNanos, dctcpShiftG, dctcpAlphaOnInit, readRateBps, readSizeBytes);
     }
 }

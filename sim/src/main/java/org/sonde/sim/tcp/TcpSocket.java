@@ -457,7 +457,11 @@ public final class TcpSocket {
         return cc;
     }
 
-    /** ACKs this receiver delayed although the segment that scheduled them was a retransmission (the DETER §2.1 pattern). */
+    /**
+     * Retransmissions whose ACK this receiver held back until the delayed-ACK timer fired or the sender
+     * retransmitted again (the DETER §2.1 pattern: a receiver out of quick-ACK mode delays the ACK of
+     * the segment an RTO resent).
+     */
     public long delayedAcksOfRetransmissions() {
         return delayedAcksOfRetransmissions;
     }
@@ -1525,6 +1529,7 @@ public final class TcpSocket {
         }
         if (end <= rq.rcvNxt) { // a retransmission of data we have: D-SACK and an immediate ACK
             stack.count(TcpCounter.TcpExtDelayedACKLost);
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // the sender retransmitted again meanwhile
             dsackSet(seq, end);
             outOfWindow();
             return;
@@ -1755,7 +1760,6 @@ public final class TcpSocket {
             }
             if (timeout >= ackTimeout) timeout = ackTimeout;
         }
-        if (delayingRetransmission && (ackPending & ACK_TIMER) == 0) delayedAcksOfRetransmissions++;
         ackPending |= ACK_SCHED | ACK_TIMER;
         ackTimeout = timeout;
         delackTimer.arm(timeout);
@@ -1766,6 +1770,7 @@ public final class TcpSocket {
         if ((ackPending & ACK_TIMER) == 0) return;
         ackPending &= ~ACK_TIMER;
         if ((ackPending & ACK_SCHED) != 0) {
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
             if (!pingpong) ato = Math.min(ato << 1, rto); // the delayed ACK was needed: inflate ATO
             else {
                 pingpong = false;
@@ -1892,7 +1897,7 @@ public final class TcpSocket {
             s.mssOption = cfg.mss();
             s.sackPermitted = sackPerm;
             if (ws) s.windowScaleOption = rcvWscale;
-            s.window = (int) Math.min(cfg.receiveBufferBytes(), 65_535);
+            s.window = (int) Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
             rcvWnd = s.window;
         } else {
             s.window = selectWindow();

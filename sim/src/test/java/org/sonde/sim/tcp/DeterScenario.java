@@ -23,12 +23,20 @@ final class DeterScenario {
     static final long MS = 1_000_000L;
     static final long LONG_BYTES = 20_000_000;
     static final long SHORT_BYTES = 30_000;
-    /** rto_min chosen so that the short flow's RTO is about the paper's 16 ms (srtt of a few ms plus rto_min). */
-    static final String RTO_MIN = "10ms";
+    /**
+     * rto_min chosen so that the short flow's RTO is about the paper's 16 ms: srtt (a few hundred µs of
+     * queueing) plus rttvar, which tcp_rtt_estimator() floors at rto_min.
+     */
+    static final String RTO_MIN = "15ms";
+    /** The paper's kernel is Linux 4.4: SYN-ACKs offer 10 segments (TCP_DEFAULT_INIT_RCVWND), so quick-ACK mode lasts 5 ACKs. */
+    static final String INITIAL_RECEIVE_WINDOW = "14600";
+    /** A 4 MB shared-buffer switch with dynamic threshold α = 1/8: one port queues at most about 440 KB. */
+    static final long BUFFER_BYTES = 4_000_000;
+    static final double ALPHA = 0.125;
 
     /** One run's outcome for the short flow. */
     record Result(long seed, long fctNanos, int senderTimeouts, long delayedAcksOfRetransmissions, long receiverDelayedAckLost,
-                  long rtoNanosAtStart, long executedEvents) {
+                  long rtoNanos, long executedEvents) {
         /** The DETER pattern: a retransmission's ACK was delayed and the sender timed out again meanwhile. */
         boolean interplay() {
             return delayedAcksOfRetransmissions > 0 && senderTimeouts >= 2;
@@ -41,14 +49,15 @@ final class DeterScenario {
         Host a = net.addHost("A", hosts);
         Host b = net.addHost("B", hosts);
         Host r = net.addHost("R", hosts);
-        Switch sw = net.addSwitch("sw", new SwitchConfig(Long.getLong("deter.buffer", 12_000_000), Double.parseDouble(System.getProperty("deter.alpha", "1")),
+        Switch sw = net.addSwitch("sw", new SwitchConfig(Long.getLong("deter.buffer", BUFFER_BYTES), Double.parseDouble(System.getProperty("deter.alpha", String.valueOf(ALPHA))),
                 org.sonde.sim.net.EcnMarking.OFF, org.sonde.sim.net.PfcThresholds.OFF, Scheduling.EQUAL));
         long rate = 10_000_000_000L;
         net.connect(a, sw, rate, 1_000);
         net.connect(b, sw, rate, 1_000);
         net.connect(r, sw, rate, 1_000);
         net.computeRoutes();
-        TcpConfig cfg = TcpConfig.parse(ConfigMap.of("tcp", Map.of("rto-min", System.getProperty("deter.rtomin", RTO_MIN))));
+        TcpConfig cfg = TcpConfig.parse(ConfigMap.of("tcp", Map.of("rto-min", System.getProperty("deter.rtomin", RTO_MIN),
+                "initial-receive-window", System.getProperty("deter.initrwnd", INITIAL_RECEIVE_WINDOW))));
         TcpFlowTransport tcp = new TcpFlowTransport(net, cfg);
         SplittableRandom jitter = net.random().stream("deter/start");
         long start = 1 * MS + jitter.nextLong(10_000);

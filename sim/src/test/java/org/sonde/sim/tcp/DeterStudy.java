@@ -40,6 +40,9 @@ public final class DeterStudy {
                 results.size(), inflated, timedOut));
         sb.append(String.format(Locale.ROOT, "short-flow FCT ms: min %.3f  p10 %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f%n",
                 fct[0] / 1e6, pct(fct, 10), pct(fct, 50), pct(fct, 90), pct(fct, 99), fct[fct.length - 1] / 1e6));
+        long[] rto = results.stream().mapToLong(DeterScenario.Result::rtoNanos).sorted().toArray();
+        sb.append(String.format(Locale.ROOT, "short-flow RTO ms (srtt + rttvar at the end): min %.2f  median %.2f  max %.2f%n",
+                rto[0] / 1e6, pct(rto, 50), rto[rto.length - 1] / 1e6));
         int[] buckets = new int[6];
         String[] labels = {"< 1 ms", "1-10 ms", "10-20 ms", "20-40 ms", "40-60 ms", ">= 60 ms"};
         for (long f : fct) {

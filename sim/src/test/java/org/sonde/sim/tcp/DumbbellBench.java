@@ -22,7 +22,7 @@ public final class DumbbellBench {
     private DumbbellBench() {
     }
 
-    record Outcome(long events, double wallSeconds, long[] deliveredBytes) {
+    record Outcome(long events, double wallSeconds, long[] deliveredBytes, long allocatedBytes, long segments) {
     }
 
     static Outcome run(int flows, String cc, double seconds) {
@@ -49,10 +49,21 @@ public final class DumbbellBench {
             Flow f = new Flow(i, "f" + i, senders.get(i), receivers.get(i), 1L << 40, i * 1_000L, 0);
             net.simulator().at(f.startNanos(), () -> progress.add(tcp.start(f, (flow, at) -> { })));
         }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long a0 = mx.getCurrentThreadAllocatedBytes();
         long t0 = System.nanoTime();
         net.simulator().runUntil((long) (seconds * 1e9));
         double wall = (System.nanoTime() - t0) / 1e9;
-        return new Outcome(net.simulator().executedEvents(), wall, progress.stream().mapToLong(FlowProgress::deliveredBytes).toArray());
+        long allocated = mx.getCurrentThreadAllocatedBytes() - a0;
+        long segments = 0;
+        for (Host h : senders) segments += tcp.stack(h).counter(TcpCounter.TcpOutSegs);
+        for (Host h : receivers) segments += tcp.stack(h).counter(TcpCounter.TcpOutSegs);
+        if (Boolean.getBoolean("bench.debug")) {
+            System.out.println(tcp.stack(senders.get(0)).counters());
+            System.out.println("drops " + left.ports().get(0).counters().drops + " maxq " + left.ports().get(0).counters().maxQueueBytes);
+        }
+        return new Outcome(net.simulator().executedEvents(), wall, progress.stream().mapToLong(FlowProgress::deliveredBytes).toArray(),
+                allocated, segments);
     }
 
     public static void main(String[] args) {
@@ -66,6 +77,7 @@ public final class DumbbellBench {
         System.out.printf(Locale.ROOT, "%d %s flows, %.2f s simulated: %d events in %.2f s wall = %.2f M events/s; goodput %.2f Gb/s; per flow Gb/s:",
                 flows, cc, seconds, o.events(), o.wallSeconds(), o.events() / o.wallSeconds() / 1e6, total * 8 / seconds / 1e9);
         for (long d : o.deliveredBytes()) System.out.printf(Locale.ROOT, " %.2f", d * 8 / seconds / 1e9);
-        System.out.println();
+        System.out.printf(Locale.ROOT, "%n%d segments, %.0f bytes allocated per segment sent (a TcpSegment object with its four SACK longs is about 150)%n",
+                o.segments(), (double) o.allocatedBytes() / o.segments());
     }
 }

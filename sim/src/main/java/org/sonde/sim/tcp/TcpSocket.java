@@ -658,10 +658,11 @@ public final class TcpSocket {
         if (state == State.SYN_RECV && !synRecvAcked(s)) return;
         if (ack(s, seq) < 0) return;
         if (state == State.CLOSED) return;
+        long unreadBefore = rq.unread();
         if (s.payloadBytes > 0 || s.has(FLAG_FIN)) dataQueue(s, seq, end);
         pushPendingFrames(); // tcp_data_snd_check()
         if ((ackPending & ACK_SCHED) != 0) ackSndCheck(true); // tcp_ack_snd_check()
-        if (rq.unread() > 0) {
+        if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
             app.readable(this, rq.unread());
             applicationRead();
         }

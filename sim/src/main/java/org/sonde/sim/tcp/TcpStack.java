@@ -31,11 +31,15 @@ import org.sonde.sim.net.IpFrame;
  *       data; D-SACK; receive window from the free buffer (never shrinking, receiver SWS avoidance),
  *       window-update ACKs after reads, zero-window probing with backoff; Nagle (Minshall's variant);
  *       FIN and RST handling; TIME_WAIT of configurable length.</li>
+ *   <li>Simplified: the window offers the free buffer from the first ACK on (the SYN offers
+ *       {@link TcpConfig#initialReceiveWindowBytes()}; {@code rcv_ssthresh} growth and receive-buffer
+ *       autotuning are not modelled); undo of spurious recoveries only where timestamps prove a
+ *       partial ACK came from the original ({@code tcp_try_undo_partial()}); timers run on nanoseconds,
+ *       not jiffies, except CUBIC's clock; listeners create a full socket on the SYN (no request socks).</li>
  *   <li>Left out: RACK-TLP (as with {@code net.ipv4.tcp_recovery = 0}), F-RTO ({@code tcp_frto = 0}),
- *       undo of spurious recoveries, HyStart, TSO/GSO (every segment is at most one MSS), pacing,
- *       TSQ, receive-buffer autotuning and {@code rcv_ssthresh} growth, SACK compression, cwnd
- *       restart after idle, PAWS, simultaneous open, SYN cookies and listen backlogs, urgent data,
- *       keepalive, jiffies granularity of timers (nanoseconds are used) except in CUBIC's clock.</li>
+ *       D-SACK and Eifel undo, HyStart, TSO/GSO (every segment is at most one MSS), pacing, TSQ, SACK
+ *       compression, cwnd restart after idle, PAWS, simultaneous open, SYN cookies and listen backlogs,
+ *       urgent data, keepalive.</li>
  * </ul>
  */
 public final class TcpStack implements FrameSink {

@@ -117,16 +117,21 @@ class TcpConnectionTest {
         throw new AssertionError("no seed with an ISN near the wrap");
     }
 
-    @Test
-    void connectingToAClosedPortIsRefusedByARst() {
-        TcpBed bed = new TcpBed(Map.of());
-        boolean[] reset = {false};
-        TcpSocket a = bed.connect(new TcpSocket.Listener() {
+    /** A listener that records in {@code reset[0]} whether the connection ended by a reset. */
+    private static TcpSocket.Listener resetInto(boolean[] reset) {
+        return new TcpSocket.Listener() {
             @Override
             public void closed(TcpSocket s, boolean r) {
                 reset[0] = r;
             }
-        });
+        };
+    }
+
+    @Test
+    void connectingToAClosedPortIsRefusedByARst() {
+        TcpBed bed = new TcpBed(Map.of());
+        boolean[] reset = {false};
+        TcpSocket a = bed.connect(resetInto(reset));
         bed.sim.run();
         assertThat(bed.trace).hasSize(2);
         TcpSegment rst = bed.trace.get(1).segment();
@@ -160,12 +165,7 @@ class TcpConnectionTest {
         TcpBed bed = new TcpBed(Map.of("syn-retries", 2));
         bed.dropFromA(s -> true);
         boolean[] reset = {false};
-        TcpSocket a = bed.connect(new TcpSocket.Listener() {
-            @Override
-            public void closed(TcpSocket s, boolean r) {
-                reset[0] = r;
-            }
-        });
+        TcpSocket a = bed.connect(resetInto(reset));
         bed.sim.run();
         assertThat(bed.fromA()).extracting(TcpBed.Seen::at).containsExactly(0L, 1_000 * MS, 3_000 * MS);
         assertThat(bed.sim.now()).isEqualTo(7_000 * MS);

@@ -1,0 +1,114 @@
+package org.sonde.sim.tcp;
+
+import org.sonde.sim.kernel.ConfigMap;
+
+/**
+ * Every setting of the simulated TCP, with Linux's defaults (sysctl names in brackets).
+ *
+ * @param congestionControl  {@code net.ipv4.tcp_congestion_control} (cubic)
+ * @param mss                the MSS advertised in SYNs (the route's advmss: MTU 1500 minus 40); data segments carry
+ *                           this minus 12 bytes when timestamps are on, as Linux's {@code mss_cache}
+ * @param initCwnd           initial congestion window in segments (TCP_INIT_CWND 10)
+ * @param rtoMinNanos        {@code TCP_RTO_MIN} 200 ms (per route {@code rto_min})
+ * @param rtoMaxNanos        {@code TCP_RTO_MAX} 120 s
+ * @param rtoInitialNanos    {@code TCP_TIMEOUT_INIT} 1 s
+ * @param delayedAckNanos    {@code TCP_ATO_MIN} = {@code TCP_DELACK_MIN} 40 ms: the delayed-ACK timeout floor
+ * @param delayedAckMaxNanos {@code TCP_DELACK_MAX} 200 ms
+ * @param quickAcks          {@code TCP_MAX_QUICKACKS} 16
+ * @param receiveBufferBytes receive space the window is offered from ({@code tcp_rmem}; autotuning not modelled)
+ * @param initialReceiveWindowBytes the window offered in the SYN or SYN-ACK (Linux since 4.19: 65535; before: 10 segments,
+ *                           e.g. 14600); it also sizes quick-ACK mode at the first data ({@code tcp_incr_quickack()}).
+ *                           Later windows offer the free buffer at once ({@code rcv_ssthresh} growth is not modelled)
+ * @param sendBufferBytes    unacknowledged plus unsent bytes the kernel holds ({@code tcp_wmem}); the application's
+ *                           further writes wait, as a blocking {@code write()} would
+ * @param sack               {@code tcp_sack} (1)
+ * @param dsack              {@code tcp_dsack} (1)
+ * @param timestamps         {@code tcp_timestamps} (1)
+ * @param windowScaling      {@code tcp_window_scaling} (1)
+ * @param nagle              Nagle's algorithm (on unless {@code TCP_NODELAY}), Linux's Minshall variant
+ * @param ecn                request ECN on active opens ({@code tcp_ecn=1}); ECN is always accepted on passive opens
+ *                           ({@code tcp_ecn=2}, the default) and always used by DCTCP
+ * @param reordering         {@code tcp_reordering} 3: the initial duplicate-ACK threshold
+ * @param maxReordering      {@code tcp_max_reordering} 300
+ * @param synRetries         {@code tcp_syn_retries} 6
+ * @param synAckRetries      {@code tcp_synack_retries} 5
+ * @param retries2           {@code tcp_retries2} 15: RTOs before a connection is given up
+ * @param timeWaitNanos      {@code TCP_TIMEWAIT_LEN} 60 s
+ * @param dctcpShiftG        DCTCP's gain g = 2^-shift ({@code dctcp_shift_g} 4, g = 1/16)
+ * @param dctcpAlphaOnInit   DCTCP's initial α × 1024 ({@code dctcp_alpha_on_init} 1024)
+ * @param readRateBps        rate at which receiving applications read, 0: everything as soon as it arrives
+ * @param readSizeBytes      bytes one {@code read()} call of a rate-limited reader asks for
+ */
+public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
+                        long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
+                        long receiveBufferBytes, long initialReceiveWindowBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
+                        boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
+                        int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
+                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes) {
+
+    /** The congestion controls of {@code net.ipv4.tcp_available_congestion_control} that are modelled. */
+    public enum CongestionControlKind { RENO, CUBIC, DCTCP }
+
+    public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
+            120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
+            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536);
+
+    public TcpConfig {
+        if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
+        if (initCwnd < 1) throw new IllegalArgumentException("init-cwnd must be at least 1");
+        if (rtoMinNanos <= 0 || rtoMaxNanos < rtoMinNanos) throw new IllegalArgumentException("need 0 < rto-min <= rto-max");
+        if (reordering < 1 || maxReordering < reordering) throw new IllegalArgumentException("need 1 <= reordering <= max-reordering");
+        if (receiveBufferBytes < 2L * mss) throw new IllegalArgumentException("receive-buffer must hold two segments");
+        if (sendBufferBytes < mss) throw new IllegalArgumentException("send-buffer must hold a segment");
+    }
+
+    /** Payload bytes of a full data segment (Linux's {@code mss_cache}) when both ends advertise {@link #mss}. */
+    public int segmentPayload() {
+        return mss - (timestamps ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+    }
+
+    /** Reads a {@code tcp:} section; absent keys keep Linux's defaults, unknown keys are errors. */
+    public static TcpConfig parse(ConfigMap c) {
+        TcpConfig d = LINUX;
+        TcpConfig t = new TcpConfig(
+                c.choice("congestion-control", CongestionControlKind.class, d.congestionControl),
+                (int) c.integer("mss", d.mss, 88, 65_495),
+                (int) c.integer("init-cwnd", d.initCwnd, 1, 1000),
+                c.nanos("rto-min", d.rtoMinNanos, 1, 120_000_000_000L),
+                c.nanos("rto-max", d.rtoMaxNanos, 1, 3_600_000_000_000L),
+                c.nanos("rto-initial", d.rtoInitialNanos, 1, 120_000_000_000L),
+                c.nanos("delayed-ack", d.delayedAckNanos, 1, 10_000_000_000L),
+                c.nanos("delayed-ack-max", d.delayedAckMaxNanos, 1, 10_000_000_000L),
+                (int) c.integer("quick-acks", d.quickAcks, 0, 1000),
+                c.bytes("receive-buffer", d.receiveBufferBytes, 1, 1L << 30),
+                c.bytes("initial-receive-window", d.initialReceiveWindowBytes, 1, 65_535),
+                c.bytes("send-buffer", d.sendBufferBytes, 1, 1L << 40),
+                c.bool("sack", d.sack),
+                c.bool("dsack", d.dsack),
+                c.bool("timestamps", d.timestamps),
+                c.bool("window-scaling", d.windowScaling),
+                c.bool("nagle", d.nagle),
+                c.bool("ecn", d.ecn),
+                (int) c.integer("reordering", d.reordering, 1, 300),
+                (int) c.integer("max-reordering", d.maxReordering, 1, 100_000),
+                (int) c.integer("syn-retries", d.synRetries, 0, 127),
+                (int) c.integer("synack-retries", d.synAckRetries, 0, 127),
+                (int) c.integer("retries2", d.retries2, 1, 127),
+                c.nanos("time-wait", d.timeWaitNanos, 0, 3_600_000_000_000L),
+                dctcpShift(c),
+                (int) c.integer("dctcp-alpha-on-init", d.dctcpAlphaOnInit, 0, 1024),
+                c.bitsPerSecond("read-rate", d.readRateBps, 0, Long.MAX_VALUE),
+                (int) c.bytes("read-size", d.readSizeBytes, 1, 1L << 30));
+        c.finish();
+        return t;
+    }
+
+    private static int dctcpShift(ConfigMap c) {
+        double g = c.number("dctcp-g", 1.0 / 16, 1.0 / (1 << 20), 1);
+        int shift = (int) Math.round(-Math.log(g) / Math.log(2));
+        if (Math.abs(Math.scalb(1.0, -shift) - g) > 1e-12) {
+            throw new ConfigMap.ConfigException(c.pathOf("dctcp-g"), g + " is not a power of two (Linux keeps g as a shift: 1/16 is dctcp_shift_g 4)");
+        }
+        return shift;
+    }
+}

@@ -1,0 +1,48 @@
+package org.sonde.sim.tcp;
+
+/**
+ * The counters a stack keeps, named as {@code nstat} prints them from {@code /proc/net/snmp} (Tcp*)
+ * and {@code /proc/net/netstat} (TcpExt*); each is incremented where Linux increments its MIB.
+ */
+public enum TcpCounter {
+    TcpActiveOpens,
+    TcpPassiveOpens,
+    TcpAttemptFails,
+    TcpEstabResets,
+    TcpInSegs,
+    TcpOutSegs,
+    TcpRetransSegs,
+    TcpOutRsts,
+    TcpExtDelayedACKs,
+    TcpExtDelayedACKLost,
+    TcpExtTCPTimeouts,
+    TcpExtTCPSynRetrans,
+    TcpExtTCPFastRetrans,
+    TcpExtTCPSlowStartRetrans,
+    TcpExtTCPLostRetransmit,
+    TcpExtTCPLossFailures,
+    TcpExtTCPSackFailures,
+    TcpExtTCPRenoFailures,
+    TcpExtTCPSackRecovery,
+    TcpExtTCPRenoRecovery,
+    TcpExtTCPSACKReorder,
+    TcpExtTCPRenoReorder,
+    TcpExtTCPTSReorder,
+    TcpExtTCPPartialUndo,
+    TcpExtTCPDSACKRecv,
+    TcpExtTCPDSACKOldSent,
+    TcpExtTCPDSACKOfoSent,
+    TcpExtTCPOFOQueue,
+    TcpExtTCPWinProbe,
+    TcpExtTCPZeroWindowDrop,
+    TcpExtTCPToZeroWindowAdv,
+    TcpExtTCPFromZeroWindowAdv,
+    TcpExtTCPWantZeroWindowAdv,
+    TcpExtTCPPureAcks,
+    TcpExtTCPOrigDataSent,
+    TcpExtTCPDelivered,
+    TcpExtTCPDeliveredCE,
+    TcpExtTCPAbortOnData,
+    TcpExtTCPAbortOnTimeout,
+    TcpExtTW,
+}

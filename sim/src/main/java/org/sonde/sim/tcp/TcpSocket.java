@@ -1,0 +1,2021 @@
+package org.sonde.sim.tcp;
+
+import static org.sonde.packet.TcpHeader.FLAG_ACK;
+import static org.sonde.packet.TcpHeader.FLAG_CWR;
+import static org.sonde.packet.TcpHeader.FLAG_ECE;
+import static org.sonde.packet.TcpHeader.FLAG_FIN;
+import static org.sonde.packet.TcpHeader.FLAG_PSH;
+import static org.sonde.packet.TcpHeader.FLAG_RST;
+import static org.sonde.packet.TcpHeader.FLAG_SYN;
+import static org.sonde.sim.tcp.CongestionControl.CWR;
+import static org.sonde.sim.tcp.CongestionControl.DISORDER;
+import static org.sonde.sim.tcp.CongestionControl.LOSS;
+import static org.sonde.sim.tcp.CongestionControl.OPEN;
+import static org.sonde.sim.tcp.CongestionControl.RECOVERY;
+
+import org.sonde.sim.kernel.Simulator;
+import org.sonde.sim.kernel.Timer;
+import org.sonde.sim.net.IpFrame;
+
+/**
+ * One TCP connection endpoint, modelled on Linux's {@code tcp_input.c}, {@code tcp_output.c} and
+ * {@code tcp_timer.c}: the comments name the Linux functions each part follows.
+ *
+ * <p>Sequence numbers are kept as 64-bit values that never wrap (the initial sequence number plus
+ * bytes); segments carry their low 32 bits and incoming ones are unwrapped against {@code snd_una}
+ * or {@code rcv_nxt}.
+ *
+ * <p>Loss detection is Linux's classic SACK scoreboard ({@code net.ipv4.tcp_recovery = 0}: no RACK
+ * and no tail loss probe), with NewReno for connections without SACK, proportional rate reduction in
+ * recovery, and F-RTO and undo left out ({@code tcp_frto = 0}); see {@link TcpStack} for the list.
+ */
+public final class TcpSocket {
+    /** What an application model is told. All calls happen inside the simulation. */
+    public interface Listener {
+        /** The handshake completed (both for {@code connect} and for accepted connections). */
+        default void connected(TcpSocket s) {
+        }
+
+        /** The peer acknowledged data: {@code totalAcked} bytes so far. */
+        default void acked(TcpSocket s, long totalAcked) {
+        }
+
+        /** In-order data arrived: {@code unread} bytes wait in the receive buffer. */
+        default void readable(TcpSocket s, long unread) {
+        }
+
+        /** The application model read {@code bytes} ({@link #readAll()}, {@link #readAtRate}); {@code totalRead} so far. */
+        default void read(TcpSocket s, long bytes, long totalRead) {
+        }
+
+        /** The peer closed its side and every byte before its FIN has been read. */
+        default void peerClosed(TcpSocket s) {
+        }
+
+        /** The connection is over: closed normally, or {@code reset} by a RST, a refused connect or a timeout. */
+        default void closed(TcpSocket s, boolean reset) {
+        }
+    }
+
+    public enum State { CLOSED, LISTEN, SYN_SENT, SYN_RECV, ESTABLISHED, FIN_WAIT1, FIN_WAIT2, CLOSE_WAIT, CLOSING, LAST_ACK, TIME_WAIT }
+
+    private static final Listener NONE = new Listener() {
+    };
+
+    // tcp_ack() flags
+    private static final int FLAG_DATA = 0x01;
+    private static final int FLAG_WIN_UPDATE = 0x02;
+    private static final int FLAG_DATA_ACKED = 0x04;
+    private static final int FLAG_RETRANS_DATA_ACKED = 0x08;
+    private static final int FLAG_SYN_ACKED = 0x10;
+    private static final int FLAG_DATA_SACKED = 0x20;
+    private static final int FLAG_ECE_ACK = 0x40;
+    private static final int FLAG_SND_UNA_ADVANCED = 0x400;
+    private static final int FLAG_DSACKING_ACK = 0x800;
+    private static final int FLAG_SET_XMIT_TIMER = 0x1000;
+    private static final int FLAG_ACKED = FLAG_DATA_ACKED | FLAG_SYN_ACKED;
+    private static final int FLAG_NOT_DUP = FLAG_DATA | FLAG_WIN_UPDATE | FLAG_ACKED;
+    private static final int FLAG_CA_ALERT = FLAG_DATA_SACKED | FLAG_ECE_ACK | FLAG_DSACKING_ACK;
+    private static final int FLAG_FORWARD_PROGRESS = FLAG_ACKED | FLAG_DATA_SACKED;
+
+    // icsk_ack.pending
+    private static final int ACK_SCHED = 1;
+    private static final int ACK_TIMER = 2;
+    private static final int ACK_PUSHED = 4;
+    private static final int ACK_PUSHED2 = 8;
+    private static final int ACK_NOW = 16;
+
+    // tp->ecn_flags
+    private static final int ECN_OK = 1;
+    private static final int ECN_QUEUE_CWR = 2;
+    private static final int ECN_DEMAND_CWR = 4;
+    private static final int ECN_SEEN = 8;
+
+    /** {@code TCP_RTO_MIN}: the floor of the zero-window probe interval, fixed in Linux whatever the route's rto_min. */
+    private static final long PROBE_BASE_MIN_NANOS = 200_000_000L;
+    /** {@code TCP_MSS_DEFAULT}: the initial estimate of the peer's segment size for delayed ACKs. */
+    private static final int MSS_DEFAULT = 536;
+    private static final int TIMER_NONE = 0;
+    private static final int TIMER_RETRANS = 1;
+    private static final int TIMER_PROBE0 = 3;
+
+    final TcpStack stack;
+    private final Simulator sim;
+    private final TcpConfig cfg;
+    final int localPort;
+    final int remoteIp;
+    final int remotePort;
+    private final int priority;
+    private final CongestionControl cc;
+    private final CongestionWindow cw;
+    private final Scoreboard sb = new Scoreboard();
+    private final ReceiveQueue rq = new ReceiveQueue();
+    private Listener app = NONE;
+    private TcpStack.Acceptor acceptor;
+    private State state = State.CLOSED;
+
+    // negotiated at the handshake
+    private boolean sackOk;
+    private boolean tsOk;
+    private int sndWscale;
+    private boolean peerOfferedWindowScale;
+    private int rcvWscale;
+    private int peerMss;
+    private int mssCache;
+    private int ecnFlags;
+    private final boolean ecnRequested;
+    private long tsOffset;
+
+    // sender: tcp_sock fields
+    private long iss;
+    private long sndUna;
+    private long sndNxt;
+    private long writeSeq;
+    private long appPending;
+    private boolean closeRequested;
+    private boolean finSent;
+    private long sndWnd;
+    private long sndWl1;
+    private long highSeq;
+    private int caState = OPEN;
+    private int priorCwnd;
+    private int priorSsthresh;
+    /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
+    private boolean undoMarker;
+    private long prrDelivered;
+    private long prrOut;
+    private int reordering;
+    private long delivered;
+    private long deliveredCe;
+    private long sndSml;
+    private long cwndUsageSeq;
+    private long bytesAcked;
+    private long totalRetrans;
+    private int timeouts;
+    private long synSentAt = -1;
+    /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
+    private long retransStamp = -1;
+
+    // RTT and timers: tcp_rtt_estimator() state, in nanoseconds with Linux's scaling (srtt << 3, mdev << 2)
+    private long srtt8;
+    private long mdev4;
+    private long mdevMax;
+    private long rttvar;
+    private long rttSeq;
+    private long rto;
+    private int backoff;
+    private int retransmits;
+    private int probesOut;
+    private int pendingTimer;
+    private final Timer xmitTimer;
+
+    // receiver
+    private long irs;
+    private long rcvWnd;
+    private long rcvWup;
+    private int tsRecent;
+    private long finReceivedSeq = -1;
+    private boolean finReceived;
+    private long totalRead;
+    private boolean eofReported;
+
+    // icsk_ack: delayed-ACK state (tcp_event_data_recv(), tcp_send_delayed_ack())
+    private int ackPending;
+    private int quick;
+    private boolean pingpong;
+    private long ato;
+    private long ackTimeout;
+    private int rcvMss = MSS_DEFAULT;
+    private int lastSegSize;
+    private long lrcvtime;
+    private final Timer delackTimer;
+    // DCTCP's receiver half (struct dctcp: ce_state, prior_rcv_nxt)
+    private boolean ceState;
+    private long priorRcvNxt;
+    /** Whether the ACK now delayed was held back for a segment that was a retransmission (diagnostics). */
+    private boolean delayingRetransmission;
+    private long delayedAcksOfRetransmissions;
+
+    // the application's reader model
+    private long readRateBps = -1; // -1: the application reads only when it calls read()
+    private int readSize;
+    private long nextReadAt;
+    private final Timer readTimer;
+    private final Timer timeWaitTimer;
+
+    TcpSocket(TcpStack stack, int localPort, int remoteIp, int remotePort, int priority, boolean active) {
+        this.stack = stack;
+        this.sim = stack.simulator();
+        this.cfg = stack.config();
+        this.localPort = localPort;
+        this.remoteIp = remoteIp;
+        this.remotePort = remotePort;
+        this.priority = priority;
+        this.cc = CongestionControl.create(cfg);
+        this.cw = new CongestionWindow(cfg.initCwnd());
+        this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
+        this.reordering = cfg.reordering();
+        this.rto = cfg.rtoInitialNanos();
+        this.xmitTimer = new Timer(sim, this::xmitTimerFired);
+        this.delackTimer = new Timer(sim, this::delackTimerFired);
+        this.readTimer = new Timer(sim, this::readTimerFired);
+        this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
+        this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
+    }
+
+    /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
+    private static int windowScaleFor(long space) {
+        int s = 0;
+        while (space > 65_535 && s < 14) {
+            space >>= 1;
+            s++;
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // application calls
+
+    public void setListener(Listener listener) {
+        this.app = listener == null ? NONE : listener;
+    }
+
+    /** Hands {@code bytes} to the socket now: what fits the send buffer is queued, the rest waits as a blocked write would. */
+    public void send(long bytes) {
+        if (bytes <= 0) return;
+        if (closeRequested || state == State.CLOSED) throw new IllegalStateException("send on a closed socket " + this);
+        appPending += bytes;
+        fillSendBuffer();
+        if (state.compareTo(State.ESTABLISHED) >= 0) pushPendingFrames();
+    }
+
+    /** {@link #send} at simulated time {@code atNanos}. */
+    public void sendAt(long atNanos, long bytes) {
+        sim.at(atNanos, () -> send(bytes));
+    }
+
+    /** Moves the application's pending bytes into the send buffer as far as it has room. */
+    private void fillSendBuffer() {
+        long room = cfg.sendBufferBytes() - (writeSeq - sndUna);
+        long n = Math.min(room, appPending);
+        if (n > 0) {
+            writeSeq += n;
+            appPending -= n;
+        }
+    }
+
+    /** {@code tcp_close()}: a FIN follows the data; unread received data makes it a RST. */
+    public void close() {
+        if (closeRequested) return;
+        closeRequested = true;
+        switch (state) {
+            case CLOSED, LISTEN, SYN_SENT -> {
+                done(false);
+                return;
+            }
+            default -> {
+            }
+        }
+        if (rq.unread() > 0) {
+            stack.count(TcpCounter.TcpExtTCPAbortOnData);
+            sendReset();
+            done(true);
+            return;
+        }
+        if (state == State.ESTABLISHED || state == State.SYN_RECV) state = State.FIN_WAIT1;
+        else if (state == State.CLOSE_WAIT) state = State.LAST_ACK;
+        pushPendingFrames();
+    }
+
+    /** Aborts with a RST ({@code SO_LINGER} 0 then close, or {@code tcp_abort}). */
+    public void abort() {
+        if (state == State.CLOSED) return;
+        if (state != State.SYN_SENT && state != State.LISTEN && state != State.TIME_WAIT) sendReset();
+        done(true);
+    }
+
+    /** Reads up to {@code max} bytes now; returns how many. */
+    public long read(long max) {
+        long n = Math.min(max, rq.unread());
+        if (n <= 0) return 0;
+        rq.copiedSeq += n;
+        totalRead += n;
+        cleanupRbuf(n);
+        app.read(this, n, totalRead);
+        checkEof();
+        return n;
+    }
+
+    /** The application reads every byte as soon as it is in order. */
+    public void readAll() {
+        readRateBps = 0;
+        readSize = Integer.MAX_VALUE;
+        applicationRead();
+    }
+
+    /** The application reads {@code readSize} bytes per call at {@code bitsPerSecond} at most (so buffers fill and windows close). */
+    public void readAtRate(long bitsPerSecond, int readSize) {
+        if (bitsPerSecond <= 0 || readSize <= 0) throw new IllegalArgumentException("read rate and size must be positive");
+        this.readRateBps = bitsPerSecond;
+        this.readSize = readSize;
+        applicationRead();
+    }
+
+    /** The application stops reading (the receive buffer fills up and the window closes). */
+    public void stopReading() {
+        readRateBps = -1;
+        readTimer.cancel();
+    }
+
+    private void applicationRead() {
+        if (readRateBps < 0 || rq.unread() == 0) return;
+        if (readRateBps == 0) {
+            read(Long.MAX_VALUE);
+            return;
+        }
+        long now = sim.now();
+        if (now < nextReadAt) {
+            readTimer.arm(nextReadAt);
+            return;
+        }
+        long n = read(readSize);
+        nextReadAt = now + Math.max(1, n * 8 * 1_000_000_000L / readRateBps);
+        if (rq.unread() > 0) readTimer.arm(nextReadAt);
+    }
+
+    private void readTimerFired() {
+        applicationRead();
+    }
+
+    private void checkEof() {
+        if (finReceived && !eofReported && rq.copiedSeq == finReceivedSeq) {
+            eofReported = true;
+            app.peerClosed(this);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // statistics
+
+    public State state() {
+        return state;
+    }
+
+    public int localPort() {
+        return localPort;
+    }
+
+    public int remotePort() {
+        return remotePort;
+    }
+
+    public int remoteIp() {
+        return remoteIp;
+    }
+
+    public int priority() {
+        return priority;
+    }
+
+    /** Congestion window in segments ({@code snd_cwnd}). */
+    public int cwnd() {
+        return cw.cwnd;
+    }
+
+    public int ssthresh() {
+        return cw.ssthresh;
+    }
+
+    /** Payload bytes of a full segment ({@code mss_cache}). */
+    public int mss() {
+        return mssCache;
+    }
+
+    public long cwndBytes() {
+        return (long) cw.cwnd * mssCache;
+    }
+
+    /** Smoothed RTT in nanoseconds (0 before the first sample). */
+    public long srttNanos() {
+        return srtt8 >> 3;
+    }
+
+    public long rttvarNanos() {
+        return rttvar;
+    }
+
+    /** The current retransmission timeout, backoff included. */
+    public long rtoNanos() {
+        return rto;
+    }
+
+    public int backoff() {
+        return backoff;
+    }
+
+    public long bytesAcked() {
+        return bytesAcked;
+    }
+
+    public long bytesRead() {
+        return totalRead;
+    }
+
+    /** Bytes in order in the receive buffer that the application has not read. */
+    public long unreadBytes() {
+        return rq.unread();
+    }
+
+    public long totalRetransmissions() {
+        return totalRetrans;
+    }
+
+    /** Retransmission timeouts of this connection's data (SYN timeouts excluded). */
+    public int timeouts() {
+        return timeouts;
+    }
+
+    /** Linux's {@code icsk_ca_state}: {@link CongestionControl#OPEN} .. {@link CongestionControl#LOSS}. */
+    public int caState() {
+        return caState;
+    }
+
+    /** {@code tp->reordering}: the current duplicate-ACK threshold. */
+    public int reordering() {
+        return reordering;
+    }
+
+    public long sendWindow() {
+        return sndWnd;
+    }
+
+    public boolean ecnNegotiated() {
+        return (ecnFlags & ECN_OK) != 0;
+    }
+
+    public CongestionControl congestionControl() {
+        return cc;
+    }
+
+    /**
+     * Retransmissions whose ACK this receiver held back until the delayed-ACK timer fired or the sender
+     * retransmitted again (the DETER §2.1 pattern: a receiver out of quick-ACK mode delays the ACK of
+     * the segment an RTO resent).
+     */
+    public long delayedAcksOfRetransmissions() {
+        return delayedAcksOfRetransmissions;
+    }
+
+    /** The {@code tcp_info}-like state for statistics. */
+    public TcpInfo info() {
+        return new TcpInfo(state, caState, cw.cwnd, cw.ssthresh, mssCache, srtt8 >> 3, rttvar, rto, backoff, sb.packetsOut(),
+                sb.sackedOut, sb.lostOut, sb.retransOut, reordering, bytesAcked, totalRead, totalRetrans, sndWnd);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // opening
+
+    void setAcceptor(TcpStack.Acceptor acceptor) {
+        this.acceptor = acceptor;
+    }
+
+    /** {@code tcp_connect()}: sends the SYN. */
+    void connect(Listener listener) {
+        setListener(listener);
+        iss = stack.initialSequence();
+        tsOffset = stack.initialSequence();
+        sndUna = iss;
+        sndNxt = iss + 1;
+        writeSeq = iss + 1;
+        state = State.SYN_SENT;
+        stack.count(TcpCounter.TcpActiveOpens);
+        if (ecnRequested) ecnFlags = ECN_OK; // tcp_ecn_send_syn(): confirmed or dropped by the SYN-ACK
+        sendSyn(false);
+    }
+
+    private void sendSyn(boolean retransmission) {
+        boolean synAck = state == State.SYN_RECV;
+        TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, iss, true);
+        if (synAck) {
+            if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE; // tcp_ecn_make_synack()
+        } else if (ecnRequested) {
+            s.flags |= FLAG_ECE | FLAG_CWR;
+        }
+        s.retransmission = retransmission;
+        synSentAt = retransmission ? -1 : sim.now();
+        transmit(s);
+        pendingTimer = TIMER_RETRANS;
+        xmitTimer.arm(sim.now() + rto);
+    }
+
+    /** {@code tcp_conn_request()}: a SYN reached a listener; this socket answers it from SYN_RECV. */
+    void acceptSyn(TcpSegment syn) {
+        irs = syn.seq & 0xFFFF_FFFFL;
+        rq.init(irs + 1);
+        rcvWup = irs + 1;
+        iss = stack.initialSequence();
+        tsOffset = stack.initialSequence();
+        sndUna = iss;
+        sndNxt = iss + 1;
+        writeSeq = iss + 1;
+        negotiate(syn);
+        if (syn.has(FLAG_ECE) && syn.has(FLAG_CWR)) ecnFlags = ECN_OK; // tcp_ecn_create_request(): tcp_ecn = 2 accepts
+        state = State.SYN_RECV;
+        sendSyn(false);
+    }
+
+    /** Options both sides offered (tcp_parse_options() on the SYN or SYN-ACK). */
+    private void negotiate(TcpSegment syn) {
+        sackOk = cfg.sack() && syn.sackPermitted;
+        tsOk = cfg.timestamps() && syn.timestamps;
+        peerOfferedWindowScale = cfg.windowScaling() && syn.windowScaleOption >= 0;
+        if (peerOfferedWindowScale) {
+            sndWscale = Math.min(syn.windowScaleOption, 14);
+        } else {
+            sndWscale = 0;
+            rcvWscale = 0;
+        }
+        peerMss = syn.mssOption > 0 ? syn.mssOption : MSS_DEFAULT;
+        mssCache = Math.min(peerMss, cfg.mss()) - (tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+        if (tsOk) tsRecent = syn.tsVal;
+        sndWnd = syn.window; // never scaled in a SYN
+        sndWl1 = syn.seq & 0xFFFF_FFFFL;
+    }
+
+    /** {@code tcp_rcv_synsent_state_process()}. */
+    private void synSentReceived(TcpSegment s) {
+        if (s.has(FLAG_ACK) && (s.ack != (int) (iss + 1))) {
+            if (!s.has(FLAG_RST)) sendResetFor(s.ack, 0, false);
+            return;
+        }
+        if (s.has(FLAG_RST)) {
+            if (s.has(FLAG_ACK)) { // connection refused
+                stack.count(TcpCounter.TcpAttemptFails);
+                done(true);
+            }
+            return;
+        }
+        if (!s.has(FLAG_SYN) || !s.has(FLAG_ACK)) return; // simultaneous open is not modelled
+        irs = s.seq & 0xFFFF_FFFFL;
+        rq.init(irs + 1);
+        rcvWup = irs + 1;
+        negotiate(s);
+        if ((ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) ecnFlags = 0; // tcp_ecn_rcv_synack()
+        sndUna = iss + 1;
+        synRttSample(s);
+        established();
+        sendAck(); // tcp_send_ack() at once: the application is not deferring
+        app.connected(this);
+        pushPendingFrames();
+    }
+
+    /** The handshake's RTT sample: Karn's rule, else the timestamp echo. */
+    private void synRttSample(TcpSegment s) {
+        long sample = synSentAt >= 0 ? sim.now() - synSentAt : tsRtt(s);
+        if (sample >= 0) {
+            rttEstimator(sample);
+            setRto();
+        } else {
+            rto = cfg.rtoInitialNanos(); // RFC 6298 (2.1): no sample, back to the initial value
+        }
+        backoff = 0;
+    }
+
+    /** {@code tcp_init_transfer()}. */
+    private void established() {
+        state = State.ESTABLISHED;
+        xmitTimer.cancel();
+        pendingTimer = TIMER_NONE;
+        cw.cwnd = retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
+        retransmits = 0;
+        cwndUsageSeq = sndNxt;
+        rttSeq = sndNxt;
+        priorRcvNxt = rq.rcvNxt;
+    }
+
+    /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
+    private boolean synRecvAcked(TcpSegment s) {
+        if (s.ack != (int) (iss + 1)) {
+            sendResetFor(s.ack, 0, false);
+            return false;
+        }
+        sndUna = iss + 1;
+        synRttSample(s);
+        sndWnd = (long) s.window << sndWscale;
+        sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
+        established();
+        stack.count(TcpCounter.TcpPassiveOpens);
+        stack.accepted(this, acceptor);
+        app.connected(this);
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // receiving: tcp_rcv_state_process() / tcp_rcv_established()
+
+    void segmentArrived(TcpSegment s) {
+        stack.count(TcpCounter.TcpInSegs);
+        switch (state) {
+            case CLOSED, LISTEN -> {
+                return;
+            }
+            case SYN_SENT -> {
+                synSentReceived(s);
+                return;
+            }
+            case TIME_WAIT -> {
+                timeWaitReceived(s);
+                return;
+            }
+            default -> {
+            }
+        }
+        if (state == State.SYN_RECV && s.has(FLAG_SYN) && !s.has(FLAG_ACK)) { // the peer retransmitted its SYN
+            if (s.seq == (int) irs) sendSynAckAgain();
+            return;
+        }
+        long seq = rq.rcvNxt + (s.seq - (int) rq.rcvNxt);
+        long end = seq + s.payloadBytes + (s.has(FLAG_FIN) ? 1 : 0);
+        // tcp_validate_incoming(): tcp_sequence()
+        if (!(end >= rcvWup && seq <= rq.rcvNxt + receiveWindow())) {
+            if (!s.has(FLAG_RST)) {
+                if (s.has(FLAG_SYN)) sendAck(); // challenge ACK
+                else sendDupAck(seq, end);
+            }
+            return;
+        }
+        if (s.has(FLAG_RST)) {
+            if (seq == rq.rcvNxt) reset();
+            else sendAck(); // RFC 5961 challenge ACK
+            return;
+        }
+        if (s.has(FLAG_SYN) && state != State.SYN_RECV) {
+            sendAck();
+            return;
+        }
+        if (!s.has(FLAG_ACK)) return;
+        if (tsOk && s.timestamps && seq <= rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
+        if (state == State.SYN_RECV && !synRecvAcked(s)) return;
+        if (ack(s, seq) < 0) return;
+        if (state == State.CLOSED) return;
+        long unreadBefore = rq.unread();
+        if (s.payloadBytes > 0 || s.has(FLAG_FIN)) dataQueue(s, seq, end);
+        pushPendingFrames(); // tcp_data_snd_check()
+        if ((ackPending & ACK_SCHED) != 0) ackSndCheck(true); // tcp_ack_snd_check()
+        if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
+            app.readable(this, rq.unread());
+            applicationRead();
+        }
+        checkEof();
+    }
+
+    private void sendSynAckAgain() {
+        TcpSegment s = newSegment(0, FLAG_SYN | FLAG_ACK, iss, true);
+        if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
+        s.retransmission = true;
+        synSentAt = -1;
+        transmit(s);
+    }
+
+    /** {@code tcp_timewait_state_process()}: a retransmitted FIN is ACKed again, a RST ends the wait. */
+    private void timeWaitReceived(TcpSegment s) {
+        if (s.has(FLAG_RST)) {
+            timeWaitOver();
+            return;
+        }
+        if (s.has(FLAG_FIN) || s.payloadBytes > 0) sendAck();
+    }
+
+    /** {@code tcp_receive_window()}: what is left of the window last advertised. */
+    private long receiveWindow() {
+        return Math.max(rcvWup + rcvWnd - rq.rcvNxt, 0);
+    }
+
+    // --- tcp_ack() ---------------------------------------------------------------------------------
+
+    /** Returns -1 when the segment must be discarded. */
+    private int ack(TcpSegment s, long segSeq) {
+        long ack = sndUna + (s.ack - (int) sndUna);
+        long priorSndUna = sndUna;
+        long priorFack = sackOk && sb.sackedOut > 0 ? sb.highestSack : sndUna;
+        int priorPackets = sb.packetsOut();
+        long priorDelivered = delivered;
+        current = s;
+        bytesAckedNow = 0;
+        sackDelivered = 0;
+        sackFirstSentAt = -1;
+        if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
+        if (ack < sndUna) { // old ACK: only its D-SACK matters
+            if (sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
+            return 0;
+        }
+        if (ack > sndNxt) { // it acknowledges data we never sent
+            sendAck();
+            return -1;
+        }
+        int flag = 0;
+        if (ack > sndUna) flag |= FLAG_SND_UNA_ADVANCED;
+        if (s.payloadBytes > 0) flag |= FLAG_DATA;
+        flag |= updateWindow(s, ack, segSeq);
+        boolean ece = (ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
+        if (ece) {
+            flag |= FLAG_ECE_ACK;
+            priorSsthresh = 0; // an ECN-demanded reduction is never undone
+        }
+        if (sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
+        if (sackDelivered > 0) countDelivered(sackDelivered, ece);
+        probesOut = 0;
+        if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
+            ackProbe();
+            return 1;
+        }
+        flag |= cleanRtxQueue(ack, priorFack, ece, flag);
+        cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe);
+        if ((flag & FLAG_SET_XMIT_TIMER) != 0) rearmRto();
+        int rexmit = 0;
+        if (ackIsDubious(flag)) {
+            int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
+            rexmit = fastRetransAlert(priorSndUna, numDupack, flag);
+        }
+        congControl(ack, (int) (delivered - priorDelivered), flag);
+        if (rexmit != 0) xmitRetransmitQueue();
+        if (bytesAckedNow > 0) {
+            fillSendBuffer();
+            app.acked(this, bytesAcked);
+        }
+        return 1;
+    }
+
+    /** The segment being processed: its timestamp echo is an RTT sample when Karn's rule forbids the others. */
+    private TcpSegment current;
+    private int sackDelivered;
+    private long bytesAckedNow;
+    private long sackFirstSentAt = -1;
+    private long sackLastSentAt = -1;
+
+    private boolean ackIsDubious(int flag) {
+        return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || caState != OPEN;
+    }
+
+    /** {@code tcp_ack_update_window()}: a window change is not a duplicate ACK (FLAG_WIN_UPDATE). */
+    private int updateWindow(TcpSegment s, long ack, long segSeq) {
+        int flag = 0;
+        long nwin = (long) s.window << sndWscale;
+        if (ack > sndUna || segSeq > sndWl1 || (segSeq == sndWl1 && nwin > sndWnd)) {
+            flag |= FLAG_WIN_UPDATE;
+            sndWl1 = segSeq;
+            sndWnd = nwin;
+        }
+        bytesAckedNow = ack - sndUna;
+        sndUna = ack;
+        return flag;
+    }
+
+    /** {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering. */
+    private int sacktag(TcpSegment s, long ack, long priorFack) {
+        sackDelivered = 0;
+        sackFirstSentAt = -1;
+        sackLastSentAt = -1;
+        int n = s.sackBlocks();
+        int flag = 0;
+        int first = 0;
+        long l0 = sndUna + (s.sackLeft(0) - (int) sndUna);
+        long r0 = sndUna + (s.sackRight(0) - (int) sndUna);
+        boolean dsack = l0 < ack;
+        if (!dsack && n > 1) { // tcp_check_dsack(): the first block inside the second
+            long l1 = sndUna + (s.sackLeft(1) - (int) sndUna);
+            long r1 = sndUna + (s.sackRight(1) - (int) sndUna);
+            dsack = l0 >= l1 && r0 <= r1;
+        }
+        if (dsack) {
+            stack.count(TcpCounter.TcpExtTCPDSACKRecv);
+            flag |= FLAG_DSACKING_ACK;
+            first = 1;
+        }
+        // blocks in ascending order, as Linux sorts them
+        for (int k = first; k < n; k++) {
+            sortLeft[k - first] = sndUna + (s.sackLeft(k) - (int) sndUna);
+            sortRight[k - first] = sndUna + (s.sackRight(k) - (int) sndUna);
+        }
+        int m = n - first;
+        for (int a = 1; a < m; a++) {
+            long l = sortLeft[a];
+            long r = sortRight[a];
+            int b = a - 1;
+            while (b >= 0 && sortLeft[b] > l) {
+                sortLeft[b + 1] = sortLeft[b];
+                sortRight[b + 1] = sortRight[b];
+                b--;
+            }
+            sortLeft[b + 1] = l;
+            sortRight[b + 1] = r;
+        }
+        long reord = sndNxt;
+        for (int k = 0; k < m; k++) {
+            long l = Math.max(sortLeft[k], Math.max(sndUna, ack));
+            long r = Math.min(sortRight[k], sndNxt);
+            if (l >= r) continue; // tcp_is_sackblock_valid()
+            for (int i = sb.indexAfter(l); i < sb.size() && sb.start(i) < r; i++) {
+                if (sb.start(i) < l || sb.end(i) > r || sb.is(i, Scoreboard.SACKED)) continue;
+                if (!sb.is(i, Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) {
+                    long st = sb.start(i);
+                    if (sb.sackedOut > 0 && st < sb.highestSack && st < reord) reord = st;
+                    if (sackFirstSentAt < 0) sackFirstSentAt = sb.sentAt(i);
+                    sackLastSentAt = sb.sentAt(i);
+                }
+                sb.markSacked(i);
+                sackDelivered++;
+                flag |= FLAG_DATA_SACKED;
+            }
+        }
+        if (reord < priorFack) checkSackReordering(reord);
+        return flag;
+    }
+
+    private final long[] sortLeft = new long[TcpSegment.MAX_SACK_BLOCKS];
+    private final long[] sortRight = new long[TcpSegment.MAX_SACK_BLOCKS];
+
+    /**
+     * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
+     * the retransmission. That was reordering: the duplicate threshold grows and, once no retransmission
+     * is out, the window reduction is undone.
+     */
+    private boolean tryUndoPartial(long priorSndUna) {
+        if (!undoMarker || !packetDelayed()) return false;
+        checkSackReordering(priorSndUna, true);
+        if (sb.retransOut > 0) return false;
+        if (!anyRetransDone()) retransStamp = -1;
+        undoCwndReduction();
+        stack.count(TcpCounter.TcpExtTCPPartialUndo);
+        tryKeepOpen();
+        return true;
+    }
+
+    /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}. */
+    private void undoCwndReduction() {
+        if (priorSsthresh > 0) {
+            cw.cwnd = Math.max(cw.cwnd, priorCwnd);
+            if (priorSsthresh > cw.ssthresh) cw.ssthresh = priorSsthresh;
+        }
+        undoMarker = false;
+    }
+
+    /** {@code tcp_current_ssthresh()}: what to restore on undo. */
+    private int currentSsthresh() {
+        if (inCwndReduction()) return cw.ssthresh;
+        return Math.max(cw.ssthresh, (cw.cwnd >> 1) + (cw.cwnd >> 2));
+    }
+
+    /** {@code tcp_packet_delayed()}: the ACK echoes a timestamp older than the first retransmission. */
+    private boolean packetDelayed() {
+        return retransStamp >= 0 && tsOk && current != null && current.timestamps && current.tsEcr - tsOf(retransStamp) < 0;
+    }
+
+    /** {@code tcp_check_sack_reordering()}: raises the duplicate threshold to the distance seen, up to {@code tcp_max_reordering}. */
+    private void checkSackReordering(long lowSeq) {
+        checkSackReordering(lowSeq, false);
+    }
+
+    private void checkSackReordering(long lowSeq, boolean ts) {
+        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
+        if (lowSeq >= fack) return;
+        long metric = fack - lowSeq;
+        if (metric > (long) reordering * mssCache) {
+            reordering = (int) Math.min((metric + mssCache - 1) / mssCache, cfg.maxReordering());
+        }
+        stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
+    }
+
+    /** {@code tcp_clean_rtx_queue()}: drops what the ACK covers, takes RTT samples (Karn's rule). */
+    private int cleanRtxQueue(long ack, long priorFack, boolean ece, int flag) {
+        long now = sim.now();
+        long firstAckt = -1;
+        long lastAckt = -1;
+        long reord = sndNxt;
+        int pktsAcked = 0;
+        int cumDelivered = 0;
+        boolean finAcked = false;
+        while (!sb.isEmpty() && sb.end(0) <= ack) {
+            int bits = sb.bits(0);
+            if ((bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) {
+                flag |= FLAG_RETRANS_DATA_ACKED;
+            } else if ((bits & Scoreboard.SACKED) == 0) {
+                lastAckt = sb.sentAt(0);
+                if (firstAckt < 0) firstAckt = lastAckt;
+                reord = Math.min(reord, sb.start(0));
+            }
+            if ((bits & Scoreboard.SACKED) == 0) cumDelivered++;
+            if ((bits & Scoreboard.FIN) != 0) finAcked = true;
+            sb.removeHead();
+            pktsAcked++;
+        }
+        if (bytesAckedNow > 0) {
+            bytesAcked = Math.min(sndUna, writeSeq) - (iss + 1); // the FIN's sequence number is no data
+            flag |= FLAG_DATA_ACKED;
+        }
+        if (pktsAcked > 0) {
+            flag |= FLAG_SET_XMIT_TIMER;
+            if (!sackOk) removeRenoSacks(pktsAcked, ece);
+            else {
+                countDelivered(cumDelivered, ece);
+                if (reord < priorFack) checkSackReordering(reord);
+            }
+        }
+        // tcp_ack_update_rtt()
+        long seqRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - firstAckt : -1;
+        long caRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - lastAckt : -1;
+        if (sackFirstSentAt >= 0) {
+            long sackRtt = now - sackFirstSentAt;
+            caRtt = now - sackLastSentAt;
+            if (seqRtt < 0) seqRtt = sackRtt;
+        }
+        sackFirstSentAt = -1;
+        if (seqRtt < 0 && (flag & FLAG_ACKED) != 0) seqRtt = caRtt = tsRtt(current);
+        if (seqRtt >= 0) {
+            rttEstimator(seqRtt);
+            setRto();
+            backoff = 0;
+        }
+        if (pktsAcked > 0) cc.pktsAcked(cw, pktsAcked, caRtt, now);
+        if (finAcked) finAcked();
+        return flag;
+    }
+
+    /** {@code tcp_rtt_tsopt_us()}: the RTT from the echoed timestamp (1 ms clock, at least 1 ms), or -1. */
+    private long tsRtt(TcpSegment s) {
+        if (!tsOk || s == null || !s.timestamps || s.tsEcr == 0) return -1;
+        long delta = tsNow() - s.tsEcr;
+        if (delta < 0 || delta > Integer.MAX_VALUE / 1000) return -1;
+        return Math.max(1, delta) * 1_000_000L;
+    }
+
+    private void countDelivered(int n, boolean ece) {
+        if (n <= 0) return;
+        delivered += n;
+        stack.add(TcpCounter.TcpExtTCPDelivered, n);
+        if (ece) {
+            deliveredCe += n;
+            stack.add(TcpCounter.TcpExtTCPDeliveredCE, n);
+        }
+    }
+
+    /** {@code tcp_rtt_estimator()}: Jacobson/Karels with Linux's mdev_max refinement, rttvar floored at rto_min. */
+    private void rttEstimator(long m) {
+        if (m <= 0) m = 1;
+        if (srtt8 != 0) {
+            m -= srtt8 >> 3;
+            srtt8 += m;
+            if (m < 0) {
+                m = -m;
+                m -= mdev4 >> 2;
+                if (m > 0) m >>= 3;
+            } else {
+                m -= mdev4 >> 2;
+            }
+            mdev4 += m;
+            if (mdev4 > mdevMax) {
+                mdevMax = mdev4;
+                if (mdevMax > rttvar) rttvar = mdevMax;
+            }
+            if (sndUna > rttSeq) {
+                if (mdevMax < rttvar) rttvar -= (rttvar - mdevMax) >> 2;
+                rttSeq = sndNxt;
+                mdevMax = cfg.rtoMinNanos();
+            }
+        } else {
+            srtt8 = m << 3;
+            mdev4 = m << 1;
+            rttvar = Math.max(mdev4, cfg.rtoMinNanos());
+            mdevMax = rttvar;
+            rttSeq = sndNxt;
+        }
+        srtt8 = Math.max(1, srtt8);
+    }
+
+    /** {@code tcp_set_rto()}: srtt + rttvar, bounded by rto_max. */
+    private void setRto() {
+        rto = Math.min((srtt8 >> 3) + rttvar, cfg.rtoMaxNanos());
+    }
+
+    /** {@code tcp_rearm_rto()}. */
+    private void rearmRto() {
+        if (sb.isEmpty()) {
+            if (pendingTimer == TIMER_RETRANS) {
+                xmitTimer.cancel();
+                pendingTimer = TIMER_NONE;
+            }
+            return;
+        }
+        pendingTimer = TIMER_RETRANS;
+        xmitTimer.arm(sim.now() + rto);
+    }
+
+    /** {@code tcp_ack_probe()}: a window opened for the segment a probing sender holds. */
+    private void ackProbe() {
+        if (!hasUnsent()) return;
+        long headEnd = sndNxt + Math.min(mssCache, writeSeq - sndNxt);
+        if (headEnd <= sndUna + sndWnd) {
+            backoff = 0;
+            if (pendingTimer == TIMER_PROBE0) {
+                xmitTimer.cancel();
+                pendingTimer = TIMER_NONE;
+            }
+        } else if (pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_NONE) {
+            pendingTimer = TIMER_PROBE0;
+            xmitTimer.arm(sim.now() + probe0When());
+        }
+    }
+
+    // --- tcp_fastretrans_alert() and its helpers ---------------------------------------------------
+
+    /** Returns non-zero when lost segments are to be retransmitted (REXMIT_LOST). */
+    private int fastRetransAlert(long priorSndUna, int numDupack, int flag) {
+        boolean eceAck = (flag & FLAG_ECE_ACK) != 0;
+        boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
+        if (sb.isEmpty() && sb.sackedOut > 0) sb.sackedOut = 0;
+        // D. state exit when high_seq is acked
+        if (caState == OPEN) retransStamp = -1;
+        else if (sndUna >= highSeq) {
+            if (caState == CWR) {
+                if (sndUna != highSeq) {
+                    endCwndReduction();
+                    setCaState(OPEN);
+                }
+            } else if (caState == RECOVERY) {
+                if (!sackOk) sb.sackedOut = 0; // tcp_reset_reno_sack()
+                if (tryUndoRecovery()) return 0;
+                endCwndReduction();
+            }
+        }
+        // E. process the state
+        boolean fastRexmit = false;
+        if (caState == RECOVERY) {
+            if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
+                if (!sackOk) addRenoSack(numDupack, eceAck);
+            } else {
+                if (tryUndoPartial(priorSndUna)) return 0;
+                doLost = !sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
+            }
+            identifyPacketLoss(flag);
+        } else {
+            if (caState == LOSS) {
+                processLoss(flag, numDupack, priorSndUna, eceAck);
+                if (caState == LOSS) return 1;
+                identifyPacketLoss(flag);
+                if (caState != OPEN) return 0;
+            }
+            if (!sackOk) {
+                if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
+                addRenoSack(numDupack, eceAck);
+            }
+            identifyPacketLoss(flag);
+            if (!timeToRecover()) {
+                tryToOpen(flag);
+                return 0;
+            }
+            enterRecovery(eceAck);
+            fastRexmit = true;
+        }
+        if (doLost) updateScoreboard(fastRexmit);
+        return 1;
+    }
+
+    /** {@code tcp_force_fast_retransmit()}: SACKed data lies more than {@code reordering} segments beyond snd_una. */
+    private boolean forceFastRetransmit() {
+        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
+        return fack > sndUna + (long) reordering * mssCache;
+    }
+
+    /** {@code tcp_time_to_recover()}: loss proven, or more SACKed (duplicate-ACKed) segments than the reordering degree. */
+    private boolean timeToRecover() {
+        if (sb.lostOut > 0) return true;
+        return sb.sackedOut + 1 > reordering; // tcp_dupack_heuristics()
+    }
+
+    /** {@code tcp_identify_packet_loss()} without RACK: NewReno marks the head lost. */
+    private void identifyPacketLoss(int flag) {
+        if (sb.isEmpty() || sackOk) return;
+        boolean una = (flag & FLAG_SND_UNA_ADVANCED) != 0;
+        if ((caState < RECOVERY && sb.sackedOut >= reordering) || (caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
+            if (!sb.is(0, Scoreboard.LOST)) sb.markLost(0);
+        }
+    }
+
+    /** {@code tcp_update_scoreboard()}: with SACK a hole is lost once {@code reordering} SACKed segments lie above it. */
+    private void updateScoreboard(boolean fastRexmit) {
+        if (!sackOk) return;
+        int sackedUpto = sb.sackedOut - reordering;
+        if (sackedUpto >= 0) markHeadLost(sackedUpto, false);
+        else if (fastRexmit) markHeadLost(1, true);
+    }
+
+    /** {@code tcp_mark_head_lost()}. */
+    private void markHeadLost(int packets, boolean markHead) {
+        int cnt = 0;
+        for (int i = 0; i < sb.size(); i++) {
+            if (sb.end(i) > highSeq) break;
+            if (sb.is(i, Scoreboard.SACKED)) cnt++;
+            if (cnt > packets) break;
+            if (!sb.is(i, Scoreboard.LOST)) sb.markLost(i);
+            if (markHead) break;
+        }
+    }
+
+    /** {@code tcp_add_reno_sack()}: without SACK, duplicate ACKs count as SACKed segments. */
+    private void addRenoSack(int numDupack, boolean ece) {
+        if (numDupack == 0) return;
+        int prior = sb.sackedOut;
+        sb.sackedOut += numDupack;
+        checkRenoReordering(0);
+        countDelivered(sb.sackedOut - prior, ece);
+    }
+
+    /** {@code tcp_remove_reno_sacks()}. */
+    private void removeRenoSacks(int acked, boolean ece) {
+        if (acked > 0) {
+            countDelivered(Math.max(acked - sb.sackedOut, 1), ece);
+            if (acked - 1 >= sb.sackedOut) sb.sackedOut = 0;
+            else sb.sackedOut -= acked - 1;
+        }
+        checkRenoReordering(acked);
+    }
+
+    /** {@code tcp_check_reno_reordering()}: more duplicate ACKs than holes means reordering. */
+    private void checkRenoReordering(int addend) {
+        int holes = Math.min(Math.max(sb.lostOut, 1), sb.packetsOut());
+        if (sb.sackedOut + holes > sb.packetsOut()) {
+            sb.sackedOut = sb.packetsOut() - holes;
+            reordering = Math.min(sb.packetsOut() + addend, cfg.maxReordering());
+            stack.count(TcpCounter.TcpExtTCPRenoReorder);
+        }
+    }
+
+    /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
+    private boolean tryUndoRecovery() {
+        if (sndUna == highSeq && !sackOk) return true;
+        setCaState(OPEN);
+        return false;
+    }
+
+    /** {@code tcp_try_to_open()}. */
+    private void tryToOpen(int flag) {
+        if (!anyRetransDone()) retransStamp = -1;
+        if ((flag & FLAG_ECE_ACK) != 0) enterCwr();
+        if (caState != CWR) tryKeepOpen();
+    }
+
+    /** {@code tcp_try_keep_open()}. */
+    private void tryKeepOpen() {
+        int st = (sb.sackedOut + sb.lostOut) > 0 || anyRetransDone() ? DISORDER : OPEN;
+        if (caState != st) {
+            setCaState(st);
+            highSeq = sndNxt;
+        }
+    }
+
+    /** {@code tcp_any_retrans_done()}. */
+    private boolean anyRetransDone() {
+        return sb.retransOut > 0 || (!sb.isEmpty() && sb.is(0, Scoreboard.EVER_RETRANS));
+    }
+
+    /** {@code tcp_enter_cwr()}: ECN asked for a reduction. */
+    private void enterCwr() {
+        if (caState < CWR) {
+            initCwndReduction();
+            setCaState(CWR);
+        }
+    }
+
+    /** {@code tcp_enter_recovery()}. */
+    private void enterRecovery(boolean eceAck) {
+        stack.count(sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
+        priorSsthresh = 0;
+        undoMarker = true; // tcp_init_undo()
+        if (caState != CWR && caState != RECOVERY) {
+            if (!eceAck) priorSsthresh = currentSsthresh();
+            initCwndReduction();
+        }
+        setCaState(RECOVERY);
+    }
+
+    /** {@code tcp_init_cwnd_reduction()}. */
+    private void initCwndReduction() {
+        highSeq = sndNxt;
+        cw.cwndCnt = 0;
+        priorCwnd = cw.cwnd;
+        prrDelivered = 0;
+        prrOut = 0;
+        cw.ssthresh = cc.ssthresh(cw);
+        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
+    }
+
+    /** {@code tcp_end_cwnd_reduction()}. */
+    private void endCwndReduction() {
+        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH) cw.cwnd = cw.ssthresh;
+        cc.cwndEvent(cw, CongestionControl.Event.COMPLETE_CWR, sim.now());
+    }
+
+    private void setCaState(int st) {
+        cc.setState(cw, caState, st);
+        caState = st;
+    }
+
+    private boolean inCwndReduction() {
+        return caState == CWR || caState == RECOVERY;
+    }
+
+    /** {@code tcp_process_loss()} without F-RTO: retransmit what the timeout marked lost until high_seq is acked. */
+    private void processLoss(int flag, int numDupack, long priorSndUna, boolean ece) {
+        if (sndUna >= highSeq) {
+            tryUndoRecovery();
+            return;
+        }
+        if (!sackOk) {
+            if (sndUna > priorSndUna) sb.sackedOut = 0;
+            else addRenoSack(numDupack, ece);
+        }
+    }
+
+    /** {@code tcp_cong_control()}: PRR while reducing, the congestion control's growth otherwise. */
+    private void congControl(long ack, int ackedSacked, int flag) {
+        if (inCwndReduction()) {
+            cwndReduction(ackedSacked, flag);
+        } else if (mayRaiseCwnd(flag)) {
+            cc.congAvoid(cw, ackedSacked, sim.now());
+        }
+    }
+
+    /** {@code tcp_may_raise_cwnd()}. */
+    private boolean mayRaiseCwnd(int flag) {
+        if (reordering > cfg.reordering()) return (flag & FLAG_FORWARD_PROGRESS) != 0;
+        return (flag & FLAG_DATA_ACKED) != 0;
+    }
+
+    /** {@code tcp_cwnd_reduction()}: proportional rate reduction (RFC 6937). */
+    private void cwndReduction(int newlyAckedSacked, int flag) {
+        if (newlyAckedSacked <= 0 || priorCwnd == 0) return;
+        int inFlight = sb.inFlight();
+        long delta = (long) cw.ssthresh - inFlight;
+        prrDelivered += newlyAckedSacked;
+        long sndcnt;
+        if (delta < 0) {
+            long dividend = (long) cw.ssthresh * prrDelivered + priorCwnd - 1;
+            sndcnt = dividend / priorCwnd - prrOut;
+        } else {
+            sndcnt = Math.max(prrDelivered - prrOut, newlyAckedSacked);
+            if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sndcnt++;
+            sndcnt = Math.min(delta, sndcnt);
+        }
+        sndcnt = Math.max(sndcnt, prrOut == 0 ? 1 : 0); // force the fast retransmit on entry
+        cw.cwnd = (int) (inFlight + sndcnt);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // sending: tcp_write_xmit(), tcp_xmit_retransmit_queue()
+
+    private boolean hasUnsent() {
+        return sndNxt < writeSeq || finQueued() && !finSent;
+    }
+
+    private boolean finQueued() {
+        return closeRequested && appPending == 0 && (state == State.FIN_WAIT1 || state == State.LAST_ACK || state == State.CLOSING);
+    }
+
+    /** {@code __tcp_push_pending_frames()}. */
+    private void pushPendingFrames() {
+        if (state.compareTo(State.ESTABLISHED) < 0 || state == State.TIME_WAIT) return;
+        if (!hasUnsent()) return;
+        if (writeXmit() && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+    }
+
+    /** Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. */
+    private boolean writeXmit() {
+        boolean cwndLimited = false;
+        int sent = 0;
+        while (hasUnsent()) {
+            if (sb.inFlight() >= cw.cwnd) { // tcp_cwnd_test()
+                cwndLimited = true;
+                break;
+            }
+            int len = (int) Math.min(mssCache, writeSeq - sndNxt);
+            boolean fin = finQueued() && sndNxt + len == writeSeq;
+            if (len > 0 && sndNxt + len > sndUna + sndWnd) break; // tcp_snd_wnd_test()
+            // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
+            if (len < mssCache && !fin && cfg.nagle() && !sb.isEmpty() && sndSml > sndUna) break;
+            sendNewData(len, fin);
+            sent++;
+        }
+        // tcp_cwnd_validate()
+        if (sent > 0 || cwndLimited) {
+            if (sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
+                cw.cwndLimited = cwndLimited;
+                cw.maxPacketsOut = sb.packetsOut();
+                cwndUsageSeq = sndNxt;
+            }
+        }
+        return hasUnsent();
+    }
+
+    private void sendNewData(int len, boolean fin) {
+        long now = sim.now();
+        if (sb.inFlight() == 0) cc.cwndEvent(cw, CongestionControl.Event.TX_START, now);
+        boolean firstOut = sb.isEmpty();
+        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && sndNxt + len == writeSeq ? FLAG_PSH : 0), sndNxt, false);
+        ecnForData(s, true);
+        sb.add(sndNxt, len + (fin ? 1 : 0), fin, now);
+        sndNxt += len + (fin ? 1 : 0);
+        if (fin) finSent = true;
+        if (len < mssCache) sndSml = sndNxt; // tcp_minshall_update()
+        if (inCwndReduction()) prrOut++;
+        stack.count(TcpCounter.TcpExtTCPOrigDataSent);
+        cw.lastSendNanos = now;
+        eventDataSent(now);
+        transmit(s);
+        if (firstOut || pendingTimer == TIMER_PROBE0) rearmRto(); // tcp_event_new_data_sent()
+    }
+
+    /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
+    private void eventDataSent(long now) {
+        if (ato > 0 && now - lrcvtime < ato) pingpong = true;
+    }
+
+    /** {@code tcp_xmit_retransmit_queue()}: lost segments first, within the congestion window. */
+    private void xmitRetransmitQueue() {
+        if (sb.isEmpty()) return;
+        boolean rearm = false;
+        for (int i = 0; i < sb.size(); i++) {
+            if (cw.cwnd - sb.inFlight() <= 0) break;
+            if (sb.retransOut >= sb.lostOut) break;
+            int bits = sb.bits(i);
+            if ((bits & Scoreboard.LOST) == 0) continue;
+            if ((bits & (Scoreboard.SACKED | Scoreboard.RETRANS)) != 0) continue;
+            if (!retransmit(i)) break;
+            stack.count(caState != LOSS ? TcpCounter.TcpExtTCPFastRetrans : TcpCounter.TcpExtTCPSlowStartRetrans);
+            if (inCwndReduction()) prrOut++;
+            if (i == 0) rearm = true;
+        }
+        if (rearm) {
+            pendingTimer = TIMER_RETRANS;
+            xmitTimer.arm(sim.now() + rto);
+        }
+    }
+
+    /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
+    private boolean retransmit(int i) {
+        long seq = sb.start(i);
+        if (seq >= sndUna + sndWnd && seq != sndUna) return false;
+        boolean fin = sb.is(i, Scoreboard.FIN);
+        int len = sb.payload(i);
+        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
+        ecnForData(s, false);
+        s.retransmission = true;
+        sb.markRetransmitted(i, sim.now());
+        if (retransStamp < 0) retransStamp = sim.now();
+        totalRetrans++;
+        stack.count(TcpCounter.TcpRetransSegs);
+        transmit(s);
+        return true;
+    }
+
+    // --- timers --------------------------------------------------------------------------------------
+
+    private void xmitTimerFired() {
+        int kind = pendingTimer;
+        pendingTimer = TIMER_NONE;
+        if (kind == TIMER_RETRANS) retransmitTimer();
+        else if (kind == TIMER_PROBE0) probeTimer();
+    }
+
+    /** {@code tcp_retransmit_timer()}. */
+    private void retransmitTimer() {
+        if (state == State.SYN_SENT || state == State.SYN_RECV) {
+            int limit = state == State.SYN_SENT ? cfg.synRetries() : cfg.synAckRetries();
+            if (retransmits >= limit) {
+                stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
+                if (state == State.SYN_SENT) stack.count(TcpCounter.TcpAttemptFails);
+                done(true);
+                return;
+            }
+            retransmits++;
+            backoff++;
+            stack.count(TcpCounter.TcpExtTCPTimeouts);
+            stack.count(TcpCounter.TcpExtTCPSynRetrans);
+            stack.count(TcpCounter.TcpRetransSegs);
+            totalRetrans++;
+            rto = Math.min(rto << 1, cfg.rtoMaxNanos());
+            sendSyn(true);
+            return;
+        }
+        if (sb.isEmpty()) return;
+        stack.count(TcpCounter.TcpExtTCPTimeouts);
+        timeouts++;
+        if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
+            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
+            done(true);
+            return;
+        }
+        if (retransmits == 0) {
+            stack.count(caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
+                    : sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
+        }
+        enterLoss();
+        retransmits++;
+        if (retransmit(0)) stack.count(TcpCounter.TcpExtTCPSlowStartRetrans);
+        backoff++;
+        rto = Math.min(rto << 1, cfg.rtoMaxNanos());
+        pendingTimer = TIMER_RETRANS;
+        xmitTimer.arm(sim.now() + rto);
+    }
+
+    /** {@code tcp_enter_loss()}: everything not SACKed is lost, the window restarts from one segment. */
+    private void enterLoss() {
+        for (int i = 0; i < sb.size(); i++) { // tcp_timeout_mark_lost()
+            if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
+        }
+        if (caState <= DISORDER || highSeq <= sndUna || (caState == LOSS && retransmits == 0)) {
+            priorSsthresh = currentSsthresh();
+            undoMarker = true;
+            priorCwnd = cw.cwnd;
+            cw.ssthresh = cc.ssthresh(cw);
+            cc.cwndEvent(cw, CongestionControl.Event.LOSS, sim.now());
+        }
+        cw.cwnd = sb.inFlight() + 1;
+        cw.cwndCnt = 0;
+        if (caState <= DISORDER && sb.sackedOut >= cfg.reordering()) reordering = Math.min(reordering, cfg.reordering());
+        setCaState(LOSS);
+        highSeq = sndNxt;
+        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
+        if (!sackOk) sb.sackedOut = 0;
+    }
+
+    /** {@code tcp_check_probe_timer()}. */
+    private void checkProbeTimer() {
+        if (sb.isEmpty() && pendingTimer == TIMER_NONE) {
+            pendingTimer = TIMER_PROBE0;
+            xmitTimer.arm(sim.now() + probe0Base());
+        }
+    }
+
+    private long probe0Base() {
+        return Math.max(rto, PROBE_BASE_MIN_NANOS);
+    }
+
+    /** {@code tcp_probe0_when()}: the base doubled per backoff, at most rto_max. */
+    private long probe0When() {
+        int maxShift = 63 - Long.numberOfLeadingZeros(cfg.rtoMaxNanos() / PROBE_BASE_MIN_NANOS) + 1;
+        int b = Math.min(maxShift, backoff);
+        long when = probe0Base() << b;
+        return Math.min(when, cfg.rtoMaxNanos());
+    }
+
+    /** {@code tcp_probe_timer()} / {@code tcp_send_probe0()}. */
+    private void probeTimer() {
+        if (!sb.isEmpty() || !hasUnsent()) {
+            probesOut = 0;
+            return;
+        }
+        if (probesOut >= cfg.retries2()) {
+            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
+            done(true);
+            return;
+        }
+        writeWakeup();
+        if (!sb.isEmpty() || !hasUnsent()) {
+            probesOut = 0;
+            backoff = 0;
+            return;
+        }
+        probesOut++;
+        if (backoff < cfg.retries2()) backoff++;
+        pendingTimer = TIMER_PROBE0;
+        xmitTimer.arm(sim.now() + probe0When());
+    }
+
+    /** {@code tcp_write_wakeup()}: sends what the window allows, else a zero-window probe (seq snd_una - 1, no data). */
+    private void writeWakeup() {
+        long wndEnd = sndUna + sndWnd;
+        if (sndNxt < wndEnd && sndNxt < writeSeq) {
+            int len = (int) Math.min(Math.min(mssCache, writeSeq - sndNxt), wndEnd - sndNxt);
+            sendNewData(len, finQueued() && sndNxt + len == writeSeq);
+            return;
+        }
+        TcpSegment s = newSegment(0, FLAG_ACK, sndUna - 1, false);
+        ecnForData(s, false);
+        stack.count(TcpCounter.TcpExtTCPWinProbe);
+        transmit(s);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // receiving data: tcp_data_queue(), tcp_event_data_recv(), delayed ACKs
+
+    private void dataQueue(TcpSegment s, long seq, long end) {
+        boolean fin = s.has(FLAG_FIN);
+        long dataEnd = end - (fin ? 1 : 0);
+        if (seq == end) return;
+        if (s.has(FLAG_CWR)) { // tcp_ecn_accept_cwr()
+            ecnFlags &= ~ECN_DEMAND_CWR;
+            if (seq != end) ackPending |= ACK_NOW;
+        }
+        if (seq == rq.rcvNxt) {
+            if (receiveWindow() == 0 && !(s.payloadBytes == 0 && fin)) {
+                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
+                outOfWindow();
+                return;
+            }
+            if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) { // tcp_try_rmem_schedule() failed
+                return;
+            }
+            queueAndOut(s, seq, dataEnd, fin);
+            return;
+        }
+        if (end <= rq.rcvNxt) { // a retransmission of data we have: D-SACK and an immediate ACK
+            stack.count(TcpCounter.TcpExtDelayedACKLost);
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // the sender retransmitted again meanwhile
+            dsackSet(seq, end);
+            outOfWindow();
+            return;
+        }
+        if (seq >= rq.rcvNxt + receiveWindow()) { // beyond the window
+            outOfWindow();
+            return;
+        }
+        if (seq < rq.rcvNxt) { // partly old
+            dsackSet(seq, rq.rcvNxt);
+            if (receiveWindow() == 0) {
+                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
+                outOfWindow();
+                return;
+            }
+            queueAndOut(s, seq, dataEnd, fin);
+            return;
+        }
+        dataQueueOfo(s, seq, dataEnd, fin);
+    }
+
+    private void outOfWindow() {
+        enterQuickackMode(cfg.quickAcks());
+        ackPending |= ACK_SCHED;
+    }
+
+    private void queueAndOut(TcpSegment s, long seq, long dataEnd, boolean fin) {
+        boolean hadOfo = rq.hasOutOfOrder();
+        if (fin) finReceivedSeq = dataEnd;
+        rq.advance(dataEnd);
+        if (s.payloadBytes > 0) eventDataRecv(s);
+        if (finReceivedSeq >= 0 && rq.rcvNxt == finReceivedSeq && !finReceived) tcpFin();
+        if (hadOfo && !rq.hasOutOfOrder()) ackPending |= ACK_NOW; // RFC 5681 4.2: the gap is filled
+    }
+
+    /** {@code tcp_data_queue_ofo()}. */
+    private void dataQueueOfo(TcpSegment s, long seq, long dataEnd, boolean fin) {
+        ecnCheckCe(s);
+        if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) return;
+        ackPending |= ACK_SCHED;
+        stack.count(TcpCounter.TcpExtTCPOFOQueue);
+        if (fin) finReceivedSeq = dataEnd;
+        if (dataEnd > seq && rq.holdsOutOfOrder(seq, dataEnd)) {
+            dsackSet(seq, dataEnd);
+            return;
+        }
+        if (dataEnd > seq) rq.addOutOfOrder(seq, dataEnd);
+    }
+
+    private void dsackSet(long seq, long end) {
+        if (!sackOk || !cfg.dsack()) return;
+        stack.count(seq < rq.rcvNxt ? TcpCounter.TcpExtTCPDSACKOldSent : TcpCounter.TcpExtTCPDSACKOfoSent);
+        rq.setDsack(seq, end);
+    }
+
+    /** {@code tcp_fin()}. */
+    private void tcpFin() {
+        finReceived = true;
+        rq.fin();
+        ackPending |= ACK_SCHED;
+        switch (state) {
+            case SYN_RECV, ESTABLISHED -> {
+                state = State.CLOSE_WAIT;
+                pingpong = true;
+            }
+            case FIN_WAIT1 -> {
+                sendAck();
+                state = State.CLOSING;
+            }
+            case FIN_WAIT2 -> {
+                sendAck();
+                enterTimeWait();
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Our FIN was acknowledged. */
+    private void finAcked() {
+        switch (state) {
+            case FIN_WAIT1 -> state = State.FIN_WAIT2;
+            case CLOSING -> enterTimeWait();
+            case LAST_ACK -> done(false);
+            default -> {
+            }
+        }
+    }
+
+    /** {@code tcp_event_data_recv()}: adapts the delayed-ACK timeout (ATO) and enters quick-ACK mode at the start and after idle periods. */
+    private void eventDataRecv(TcpSegment s) {
+        ackPending |= ACK_SCHED;
+        measureRcvMss(s);
+        long now = sim.now();
+        long atoMin = cfg.delayedAckNanos();
+        if (ato == 0) {
+            incrQuickack(cfg.quickAcks());
+            ato = atoMin;
+        } else {
+            long m = now - lrcvtime;
+            if (m <= atoMin / 2) {
+                ato = (ato >> 1) + atoMin / 2; // the fast path: segments arrive back to back
+            } else if (m < ato) {
+                ato = (ato >> 1) + m;
+                if (ato > rto) ato = rto;
+            } else if (m > rto) {
+                incrQuickack(cfg.quickAcks()); // the peer was idle (or timed out) for longer than an RTO
+            }
+        }
+        lrcvtime = now;
+        ecnCheckCe(s);
+        if (s.retransmission) delayingRetransmission = true;
+    }
+
+    /** {@code tcp_measure_rcv_mss()}: the peer's segment size, and whether small (pushed) segments arrive. */
+    private void measureRcvMss(TcpSegment s) {
+        int len = s.payloadBytes;
+        if (len >= rcvMss) {
+            rcvMss = Math.min(len, cfg.mss());
+        } else {
+            if (len >= MSS_DEFAULT && len == lastSegSize) {
+                rcvMss = len;
+                lastSegSize = len;
+                return;
+            }
+            lastSegSize = len;
+            if ((ackPending & ACK_PUSHED) != 0) ackPending |= ACK_PUSHED2;
+            ackPending |= ACK_PUSHED;
+        }
+    }
+
+    /** {@code tcp_incr_quickack()}: up to half the window's worth of segments are ACKed one by one. */
+    private void incrQuickack(int maxQuickacks) {
+        long q = rcvWnd / (2L * rcvMss);
+        if (q == 0) q = 2;
+        q = Math.min(q, maxQuickacks);
+        if (q > quick) quick = (int) q;
+    }
+
+    /** {@code tcp_enter_quickack_mode()}. */
+    private void enterQuickackMode(int maxQuickacks) {
+        incrQuickack(maxQuickacks);
+        pingpong = false;
+        ato = cfg.delayedAckNanos();
+    }
+
+    private boolean inQuickackMode() {
+        return quick > 0 && !pingpong;
+    }
+
+    /** {@code __tcp_ecn_check_ce()} with DCTCP's CE-echo state machine ({@code dctcp_ece_ack_update()}). */
+    private void ecnCheckCe(TcpSegment s) {
+        if ((ecnFlags & ECN_OK) == 0) return;
+        switch (s.ecn) {
+            case IpFrame.ECN_NOT_ECT -> {
+                // a segment without ECT after ECT ones is probably a retransmission: do not delay its ACK
+                if ((ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
+            }
+            case IpFrame.ECN_CE -> {
+                if (cc.needsEcn()) dctcpEceAckUpdate(true);
+                if ((ecnFlags & ECN_DEMAND_CWR) == 0) {
+                    enterQuickackMode(2); // the sender may have a tiny window: do not delay
+                    ecnFlags |= ECN_DEMAND_CWR;
+                }
+                ecnFlags |= ECN_SEEN;
+            }
+            default -> {
+                if (cc.needsEcn()) dctcpEceAckUpdate(false);
+                ecnFlags |= ECN_SEEN;
+            }
+        }
+    }
+
+    /**
+     * {@code dctcp_ece_ack_update()}: the receiver echoes CE exactly. When the CE state changes, an ACK
+     * delayed under the old state is sent first (acknowledging up to the previous rcv_nxt with the old
+     * ECE), then the new state is ACKed at once.
+     */
+    private void dctcpEceAckUpdate(boolean ce) {
+        if (ceState != ce) {
+            if ((ackPending & ACK_TIMER) != 0) {
+                setDemandCwr(ceState);
+                sendAckUpTo(priorRcvNxt);
+            }
+            ackPending |= ACK_NOW;
+        }
+        priorRcvNxt = rq.rcvNxt;
+        ceState = ce;
+        setDemandCwr(ce);
+    }
+
+    private void setDemandCwr(boolean on) {
+        if (on) ecnFlags |= ECN_DEMAND_CWR;
+        else ecnFlags &= ~ECN_DEMAND_CWR;
+    }
+
+    /** {@code __tcp_ack_snd_check()}. */
+    private void ackSndCheck(boolean ofoPossible) {
+        if ((rq.rcvNxt - rcvWup > rcvMss && selectWindowRaw() >= rcvWnd) // more than one full segment unacknowledged
+                || inQuickackMode()
+                || (ackPending & ACK_NOW) != 0
+                || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
+            sendAck();
+            return;
+        }
+        sendDelayedAck();
+    }
+
+    /** {@code tcp_send_delayed_ack()}. */
+    private void sendDelayedAck() {
+        long a = ato;
+        long delackMin = cfg.delayedAckNanos();
+        if (a > delackMin) {
+            long maxAto = 500_000_000L; // HZ / 2
+            if (pingpong || (ackPending & ACK_PUSHED) != 0) maxAto = cfg.delayedAckMaxNanos();
+            if (srtt8 != 0) {
+                long rtt = Math.max(srtt8 >> 3, delackMin);
+                if (rtt < maxAto) maxAto = rtt;
+            }
+            a = Math.min(a, maxAto);
+        }
+        long now = sim.now();
+        long timeout = now + a;
+        if ((ackPending & ACK_TIMER) != 0) {
+            if (ackTimeout <= now + (a >> 2)) { // the pending one is nearly due: ACK now
+                sendAck();
+                return;
+            }
+            if (timeout >= ackTimeout) timeout = ackTimeout;
+        }
+        ackPending |= ACK_SCHED | ACK_TIMER;
+        ackTimeout = timeout;
+        delackTimer.arm(timeout);
+    }
+
+    /** {@code tcp_delack_timer_handler()}. */
+    private void delackTimerFired() {
+        if ((ackPending & ACK_TIMER) == 0) return;
+        ackPending &= ~ACK_TIMER;
+        if ((ackPending & ACK_SCHED) != 0) {
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
+            if (!pingpong) ato = Math.min(ato << 1, rto); // the delayed ACK was needed: inflate ATO
+            else {
+                pingpong = false;
+                ato = cfg.delayedAckNanos();
+            }
+            sendAck();
+            stack.count(TcpCounter.TcpExtDelayedACKs);
+        }
+    }
+
+    /** {@code tcp_cleanup_rbuf()}: after a read, ACK if one is overdue or the window grew a lot. */
+    private void cleanupRbuf(long copied) {
+        if (state.compareTo(State.ESTABLISHED) < 0) return;
+        boolean timeToAck = false;
+        if ((ackPending & ACK_SCHED) != 0) {
+            if (rq.rcvNxt - rcvWup > rcvMss
+                    || (copied > 0 && ((ackPending & ACK_PUSHED2) != 0 || ((ackPending & ACK_PUSHED) != 0 && !pingpong)) && rq.held() == 0)) {
+                timeToAck = true;
+            }
+        }
+        if (copied > 0 && !timeToAck && !finReceived) {
+            long now = receiveWindow();
+            if (2 * now <= windowClamp()) {
+                long w = selectWindowRaw();
+                if (w > 0 && w >= 2 * now) timeToAck = true;
+            }
+        }
+        if (timeToAck) sendAck();
+    }
+
+    private long windowClamp() {
+        return Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
+    }
+
+    /** {@code __tcp_select_window()}: the free receive space, zero when it falls below one segment (receiver SWS avoidance). */
+    private long selectWindowRaw() {
+        long mss = rcvMss;
+        long full = windowClamp();
+        long free = Math.max(0, cfg.receiveBufferBytes() - rq.held());
+        free = Math.min(free, full);
+        if (mss > full) mss = full;
+        if (free < (full >> 1)) {
+            quick = 0; // a filling buffer ends quick-ACK mode
+            free = free >> rcvWscale << rcvWscale;
+            if (free < (full >> 4) || free < mss) return 0;
+        }
+        if (rcvWscale > 0) {
+            long unit = 1L << rcvWscale;
+            return (free + unit - 1) / unit * unit;
+        }
+        long window = rcvWnd;
+        if (window <= free - mss || window > free) window = free / mss * mss;
+        else if (mss == full && free > window + (full >> 1)) window = free;
+        return window;
+    }
+
+    /** {@code tcp_select_window()}: never shrinks the offered window; returns the scaled 16-bit value. */
+    private int selectWindow() {
+        long oldWin = rcvWnd;
+        long curWin = receiveWindow();
+        long newWin = selectWindowRaw();
+        if (newWin < curWin) {
+            if (newWin == 0) stack.count(TcpCounter.TcpExtTCPWantZeroWindowAdv);
+            long unit = 1L << rcvWscale;
+            newWin = (curWin + unit - 1) / unit * unit;
+        }
+        rcvWnd = newWin;
+        rcvWup = rq.rcvNxt;
+        long field = Math.min(newWin, 65_535L << rcvWscale) >> rcvWscale;
+        if (field == 0) {
+            if (oldWin != 0) stack.count(TcpCounter.TcpExtTCPToZeroWindowAdv);
+        } else if (oldWin == 0) {
+            stack.count(TcpCounter.TcpExtTCPFromZeroWindowAdv);
+        }
+        return (int) field;
+    }
+
+    /** {@code tcp_send_dupack()}: an unacceptable segment is answered at once (old data also with a D-SACK). */
+    private void sendDupAck(long seq, long end) {
+        if (end != seq && seq < rq.rcvNxt) {
+            stack.count(TcpCounter.TcpExtDelayedACKLost);
+            enterQuickackMode(cfg.quickAcks());
+            dsackSet(seq, Math.min(end, rq.rcvNxt));
+        }
+        sendAck();
+    }
+
+    void sendAck() {
+        sendAckUpTo(rq.rcvNxt);
+    }
+
+    /** {@code __tcp_send_ack()}. */
+    private void sendAckUpTo(long rcvNxt) {
+        if (state == State.CLOSED) return;
+        TcpSegment s = newSegment(0, FLAG_ACK, sndNxt, false, rcvNxt);
+        ecnForData(s, false);
+        transmit(s);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // building and transmitting segments
+
+    private TcpSegment newSegment(int payload, int flags, long seq, boolean syn) {
+        return newSegment(payload, flags, seq, syn, rq.rcvNxt);
+    }
+
+    private TcpSegment newSegment(int payload, int flags, long seq, boolean syn, long ackSeq) {
+        boolean ts = syn ? (state == State.SYN_RECV ? tsOk : cfg.timestamps()) : tsOk;
+        boolean sackPerm = syn && (state == State.SYN_RECV ? sackOk : cfg.sack());
+        boolean ws = syn && (state == State.SYN_RECV ? peerOfferedWindowScale : cfg.windowScaling());
+        int blocks = 0;
+        if (!syn && sackOk) {
+            int avail = (OPTION_SPACE - (ts ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0) - 4) / 8;
+            blocks = Math.min(rq.numSacks + (rq.dsack ? 1 : 0), avail);
+        }
+        TcpSegment s = new TcpSegment(payload, TcpSegment.optionBytes(syn, ts, sackPerm, ws, blocks), priority);
+        s.destinationIp = remoteIp;
+        s.sourcePort = localPort;
+        s.destinationPort = remotePort;
+        s.seq = (int) seq;
+        s.flags = flags;
+        if ((flags & FLAG_ACK) != 0) s.ack = (int) ackSeq;
+        if (syn) {
+            s.mssOption = cfg.mss();
+            s.sackPermitted = sackPerm;
+            if (ws) s.windowScaleOption = rcvWscale;
+            s.window = (int) Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
+            rcvWnd = s.window;
+        } else {
+            s.window = selectWindow();
+        }
+        if (ts) {
+            s.timestamps = true;
+            s.tsVal = tsNow();
+            s.tsEcr = state == State.SYN_SENT ? 0 : tsRecent;
+        }
+        if (blocks > 0) {
+            int k = 0;
+            if (rq.dsack) {
+                s.addSack((int) rq.dsackStart, (int) rq.dsackEnd);
+                k++;
+            }
+            for (int i = 0; k < blocks; i++, k++) s.addSack((int) rq.sackStart[i], (int) rq.sackEnd[i]);
+        }
+        rq.dsack = false;
+        return s;
+    }
+
+    private static final int OPTION_SPACE = 40;
+
+    private int tsNow() {
+        return tsOf(sim.now());
+    }
+
+    /** The timestamp clock: milliseconds plus the connection's random offset (Linux's {@code tcp_time_stamp_ts()}). */
+    private int tsOf(long nanos) {
+        return (int) (nanos / 1_000_000L + tsOffset);
+    }
+
+    /** {@code tcp_ecn_send()}: new data is ECT (and carries a queued CWR); ACKs and retransmissions are not, unless DCTCP. */
+    private void ecnForData(TcpSegment s, boolean newData) {
+        if ((ecnFlags & ECN_OK) == 0) return;
+        if (newData && s.payloadBytes > 0) {
+            s.ecn = IpFrame.ECN_ECT0;
+            if ((ecnFlags & ECN_QUEUE_CWR) != 0) {
+                ecnFlags &= ~ECN_QUEUE_CWR;
+                s.flags |= FLAG_CWR;
+            }
+        } else if (cc.needsEcn()) {
+            s.ecn = IpFrame.ECN_ECT0;
+        }
+        if ((ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
+    }
+
+    private void transmit(TcpSegment s) {
+        if ((s.flags & FLAG_ACK) != 0) eventAckSent(s);
+        if (cc.needsEcn() && (ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
+        stack.count(TcpCounter.TcpOutSegs);
+        stack.host().send(s);
+    }
+
+    /** {@code tcp_event_ack_sent()}: any segment carrying an ACK settles the pending delayed ACK. */
+    private void eventAckSent(TcpSegment s) {
+        if (quick > 0) {
+            if (quick <= 1) {
+                quick = 0;
+                ato = cfg.delayedAckNanos();
+            } else {
+                quick--;
+            }
+        }
+        ackPending = 0;
+        delackTimer.cancel();
+        delayingRetransmission = false;
+    }
+
+    private void sendReset() {
+        TcpSegment s = newSegment(0, FLAG_RST | FLAG_ACK, sndNxt, false);
+        stack.count(TcpCounter.TcpOutRsts);
+        if (state == State.ESTABLISHED || state == State.CLOSE_WAIT) stack.count(TcpCounter.TcpEstabResets);
+        stack.count(TcpCounter.TcpOutSegs);
+        stack.host().send(s);
+    }
+
+    private void sendResetFor(int seq, int ack, boolean withAck) {
+        stack.sendReset(remoteIp, localPort, remotePort, seq, ack, withAck, priority);
+    }
+
+    /** {@code tcp_reset()}: the peer reset the connection. */
+    private void reset() {
+        if (state == State.ESTABLISHED || state == State.CLOSE_WAIT) stack.count(TcpCounter.TcpEstabResets);
+        done(true);
+    }
+
+    private void enterTimeWait() {
+        state = State.TIME_WAIT;
+        xmitTimer.cancel();
+        delackTimer.cancel();
+        pendingTimer = TIMER_NONE;
+        app.closed(this, false);
+        timeWaitTimer.arm(sim.now() + cfg.timeWaitNanos());
+    }
+
+    private void timeWaitOver() {
+        stack.count(TcpCounter.TcpExtTW);
+        state = State.CLOSED;
+        stack.remove(this);
+    }
+
+    /** {@code tcp_done()}. */
+    private void done(boolean reset) {
+        State was = state;
+        state = State.CLOSED;
+        xmitTimer.cancel();
+        delackTimer.cancel();
+        readTimer.cancel();
+        pendingTimer = TIMER_NONE;
+        stack.remove(this);
+        if (was != State.CLOSED) app.closed(this, reset);
+    }
+
+    @Override
+    public String toString() {
+        return "tcp " + stack.host().name() + ":" + localPort + " > " + Integer.toUnsignedString(remoteIp >>> 24) + "." + (remoteIp >>> 16 & 255)
+                + "." + (remoteIp >>> 8 & 255) + "." + (remoteIp & 255) + ":" + remotePort + " " + state;
+    }
+}

@@ -1,0 +1,49 @@
+package org.sonde.sim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * DETER §2.1: for some seeds the short flow's completion is inflated from about a millisecond to about
+ * 48 ms because the receiver, out of quick-ACK mode, delays the ACK of the segment the first RTO
+ * resent (the gap since its last data, about one RTO, is below TCP_ATO_MIN / 2, so tcp_event_data_recv()
+ * does not restart quick ACKs); the sender's backed-off second RTO fires before the 40 ms delayed ACK.
+ */
+class DeterScenarioTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void aRetransmissionWhoseAckIsDelayedCostsASecondBackedOffRto() {
+        DeterScenario.Result r = DeterScenario.run(54);
+        assertThat(r.interplay()).isTrue();
+        assertThat(r.senderTimeouts()).isEqualTo(2);
+        assertThat(r.delayedAcksOfRetransmissions()).isEqualTo(1);
+        assertThat(r.receiverDelayedAckLost()).isPositive(); // the second copy arrived while the ACK was still held
+        // RTO ≈ 16 ms, then 32 ms backed off: the flow ends just after 16 + 32 ms
+        assertThat(r.rtoNanos()).isBetween(15 * MS, 17 * MS);
+        assertThat(r.fctNanos()).isBetween(45 * MS, 52 * MS);
+    }
+
+    @Test
+    void mostSeedsFinishFastAndTheInterplayIsRare() {
+        List<DeterScenario.Result> results = new ArrayList<>();
+        for (long seed = 50; seed < 60; seed++) results.add(DeterScenario.run(seed));
+        assertThat(results).filteredOn(DeterScenario.Result::interplay).extracting(DeterScenario.Result::seed).containsExactly(54L);
+        assertThat(results).filteredOn(r -> !r.interplay()).allSatisfy(r -> assertThat(r.fctNanos()).isLessThan(25 * MS));
+    }
+
+    /** The full study ({@code -Ddeter.seeds=100}); {@link DeterStudy} prints the same figures. */
+    @Test
+    @EnabledIfSystemProperty(named = "deter.seeds", matches = "\\d+")
+    void acrossSeeds() {
+        int n = Integer.getInteger("deter.seeds");
+        List<DeterScenario.Result> results = new ArrayList<>();
+        for (long seed = 1; seed <= n; seed++) results.add(DeterScenario.run(seed));
+        System.out.print(DeterStudy.summary(results));
+        assertThat(results).anyMatch(DeterScenario.Result::interplay);
+    }
+}

@@ -1,0 +1,52 @@
+package org.sonde.sim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sonde.sim.kernel.ConfigMap;
+
+class TcpConfigTest {
+    private static TcpConfig parse(Map<String, Object> m) {
+        return TcpConfig.parse(ConfigMap.of("tcp", m));
+    }
+
+    @Test
+    void absentKeysKeepLinuxDefaults() {
+        TcpConfig c = parse(Map.of());
+        assertThat(c).isEqualTo(TcpConfig.LINUX);
+        assertThat(c.congestionControl()).isEqualTo(TcpConfig.CongestionControlKind.CUBIC);
+        assertThat(c.rtoMinNanos()).isEqualTo(200_000_000L);
+        assertThat(c.rtoMaxNanos()).isEqualTo(120_000_000_000L);
+        assertThat(c.delayedAckNanos()).isEqualTo(40_000_000L);
+        assertThat(c.initCwnd()).isEqualTo(10);
+        assertThat(c.maxReordering()).isEqualTo(300);
+        assertThat(c.segmentPayload()).isEqualTo(1448);
+        assertThat(c.dctcpShiftG()).isEqualTo(4);
+    }
+
+    @Test
+    void kebabCaseKeysWithUnits() {
+        TcpConfig c = parse(Map.of("congestion-control", "dctcp", "rto-min", "5ms", "delayed-ack", "10ms", "init-cwnd", 4,
+                "receive-buffer", "128KiB", "sack", false, "timestamps", "off", "nagle", "no", "dctcp-g", 0.125, "read-rate", "1Gbps"));
+        assertThat(c.congestionControl()).isEqualTo(TcpConfig.CongestionControlKind.DCTCP);
+        assertThat(c.rtoMinNanos()).isEqualTo(5_000_000L);
+        assertThat(c.delayedAckNanos()).isEqualTo(10_000_000L);
+        assertThat(c.initCwnd()).isEqualTo(4);
+        assertThat(c.receiveBufferBytes()).isEqualTo(131_072);
+        assertThat(c.sack()).isFalse();
+        assertThat(c.segmentPayload()).isEqualTo(1460);
+        assertThat(c.nagle()).isFalse();
+        assertThat(c.dctcpShiftG()).isEqualTo(3);
+        assertThat(c.readRateBps()).isEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void mistakesNameTheKey() {
+        assertThatThrownBy(() -> parse(Map.of("rto-mni", "5ms"))).hasMessageStartingWith("tcp.rto-mni: is not a known setting");
+        assertThatThrownBy(() -> parse(Map.of("congestion-control", "bbr"))).hasMessageContaining("tcp.congestion-control").hasMessageContaining("cubic");
+        assertThatThrownBy(() -> parse(Map.of("rto-min", "5"))).hasMessageStartingWith("tcp.rto-min");
+        assertThatThrownBy(() -> parse(Map.of("dctcp-g", 0.1))).hasMessageStartingWith("tcp.dctcp-g").hasMessageContaining("power of two");
+    }
+}

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.sim.rdma.RoceConfig;
 import org.sonde.sim.rdma.RoceFlowTransport;
+import org.sonde.sim.tcp.TcpConfig;
+import org.sonde.sim.tcp.TcpFlowTransport;
 
 /** The transports a scenario's {@code transports:} section may name. */
 public final class Transports {
@@ -12,6 +14,7 @@ public final class Transports {
 
     public static Map<String, TransportFactory> builtIn() {
         Map<String, TransportFactory> m = new LinkedHashMap<>();
+        m.put("tcp", (network, section) -> new TcpFlowTransport(network, TcpConfig.parse(section)));
         m.put("roce", (network, section) -> new RoceFlowTransport(RoceConfig.parse(section)));
         return m;
     }

@@ -33,10 +33,10 @@ public interface CongestionControl {
     }
 
     /**
-     * {@code .in_ack_event} with what DCTCP reads from the socket: the cumulative ACK point, the next
+     * {@code .in_ack_event} at {@code nowNanos} with what DCTCP and HyStart read from the socket: the cumulative ACK point, the next
      * sequence to send and the sender's {@code delivered} / {@code delivered_ce} packet counts.
      */
-    default void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe) {
+    default void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe, long nowNanos) {
     }
 
     /** {@code TCP_CONG_NEEDS_ECN}: ECN is negotiated on every connection and every packet is ECT. */
@@ -48,7 +48,7 @@ public interface CongestionControl {
     static CongestionControl create(TcpConfig config) {
         return switch (config.congestionControl()) {
             case RENO -> new Reno();
-            case CUBIC -> new Cubic();
+            case CUBIC -> new Cubic(config.hystart());
             case DCTCP -> new Dctcp(config.dctcpShiftG(), config.dctcpAlphaOnInit());
         };
     }

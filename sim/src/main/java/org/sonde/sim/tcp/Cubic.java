@@ -42,8 +42,29 @@ public final class Cubic implements CongestionControl {
         return nowNanos / NANOS_PER_JIFFY + 1;
     }
 
+    // HyStart (tcp_cubic.c, both detectors on): leaves slow start before the first loss when an ACK
+    // train spans half the minimum RTT or the RTT of a round rises past the minimum by a clamped margin.
+    static final int HYSTART_LOW_WINDOW = 16;
+    static final long HYSTART_ACK_DELTA_MICROS = 2000;
+    static final int HYSTART_MIN_SAMPLES = 8;
+    static final long HYSTART_DELAY_MIN_MICROS = 4000;
+    static final long HYSTART_DELAY_MAX_MICROS = 16000;
+    private final boolean hystart;
+    boolean found;
+    long roundStartMicros = -1;
+    long lastAckMicros;
+    long endSeq;
+    long currRttMicros;
+    int sampleCnt;
+    long pendingDelayMicros = -1;
+
+    Cubic(boolean hystart) {
+        this.hystart = hystart;
+    }
+
     private void reset() {
         cnt = lastMaxCwnd = lastCwnd = lastTime = bicOriginPoint = bicK = delayMinMicros = epochStart = ackCnt = tcpCwnd = 0;
+        found = false;
     }
 
     /** {@code cubictcp_recalc_ssthresh()}. */
@@ -141,5 +162,44 @@ public final class Cubic implements CongestionControl {
         if (epochStart != 0 && jiffies(nowNanos) - epochStart < HZ) return;
         long delay = Math.max(1, rttNanos / 1000);
         if (delayMinMicros == 0 || delayMinMicros > delay) delayMinMicros = delay;
+        // hystart_update() runs once the socket has moved snd_una: see inAckEvent
+        if (hystart && !found && w.inSlowStart() && w.cwnd >= HYSTART_LOW_WINDOW) pendingDelayMicros = delay;
+    }
+
+    /** {@code bictcp_hystart_reset()}: a new round starts when data sent after the last one is acknowledged. */
+    private void hystartReset(long nowMicros, long sndNxt) {
+        roundStartMicros = lastAckMicros = nowMicros;
+        endSeq = sndNxt;
+        currRttMicros = Long.MAX_VALUE;
+        sampleCnt = 0;
+    }
+
+    /**
+     * {@code hystart_update()}, after the ACK's snd_una is known. Without pacing in this model
+     * ({@code SK_PACING_NONE}, {@code hystart_ack_delay()} 0) the train threshold is delay_min / 2.
+     */
+    @Override
+    public void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe, long nowNanos) {
+        long now = nowNanos / 1000;
+        if (roundStartMicros < 0 || (w.inSlowStart() && sndUna - endSeq > 0)) hystartReset(now, sndNxt);
+        long delay = pendingDelayMicros;
+        pendingDelayMicros = -1;
+        if (delay < 0 || found || !w.inSlowStart()) return;
+        if (now - lastAckMicros <= HYSTART_ACK_DELTA_MICROS) { // ACK train detection
+            lastAckMicros = now;
+            if (now - roundStartMicros > delayMinMicros / 2) exitSlowStart(w);
+        }
+        if (currRttMicros > delay) currRttMicros = delay; // delay detection: the round's minimum of 8 samples
+        if (sampleCnt < HYSTART_MIN_SAMPLES) {
+            sampleCnt++;
+        } else if (currRttMicros > delayMinMicros
+                + Math.clamp(delayMinMicros >> 3, HYSTART_DELAY_MIN_MICROS, HYSTART_DELAY_MAX_MICROS)) {
+            exitSlowStart(w);
+        }
+    }
+
+    private void exitSlowStart(CongestionWindow w) {
+        found = true;
+        w.ssthresh = w.cwnd;
     }
 }

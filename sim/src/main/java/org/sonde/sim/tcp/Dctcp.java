@@ -65,7 +65,7 @@ public final class Dctcp implements CongestionControl {
 
     /** {@code dctcp_update_alpha()}: once snd_una passes the end of the window the last update saw. */
     @Override
-    public void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe) {
+    public void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe, long nowNanos) {
         if (sndUna < nextSeq) return;
         long d = delivered - oldDelivered;
         long dce = deliveredCe - oldDeliveredCe;

@@ -38,20 +38,21 @@ import org.sonde.sim.kernel.ConfigMap;
  * @param dctcpAlphaOnInit   DCTCP's initial α × 1024 ({@code dctcp_alpha_on_init} 1024)
  * @param readRateBps        rate at which receiving applications read, 0: everything as soon as it arrives
  * @param readSizeBytes      bytes one {@code read()} call of a rate-limited reader asks for
+ * @param hystart            CUBIC's HyStart ({@code tcp_cubic} module parameter {@code hystart}, on)
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
                         long receiveBufferBytes, long initialReceiveWindowBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
                         boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
-                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes) {
+                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart) {
 
     /** The congestion controls of {@code net.ipv4.tcp_available_congestion_control} that are modelled. */
     public enum CongestionControlKind { RENO, CUBIC, DCTCP }
 
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
-            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536);
+            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -98,7 +99,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 dctcpShift(c),
                 (int) c.integer("dctcp-alpha-on-init", d.dctcpAlphaOnInit, 0, 1024),
                 c.bitsPerSecond("read-rate", d.readRateBps, 0, Long.MAX_VALUE),
-                (int) c.bytes("read-size", d.readSizeBytes, 1, 1L << 30));
+                (int) c.bytes("read-size", d.readSizeBytes, 1, 1L << 30),
+                c.bool("hystart", d.hystart));
         c.finish();
         return t;
     }

@@ -53,6 +53,17 @@ public final class TcpFlowTransport implements FlowTransport {
         return s;
     }
 
+    /** Each stack's nstat counters, by host name in the network's order (stacks exist on hosts that carried a flow). */
+    @Override
+    public Map<String, Map<String, Long>> countersByHost() {
+        Map<String, Map<String, Long>> m = new java.util.LinkedHashMap<>();
+        for (Host h : network.hosts()) {
+            TcpStack s = stacks.get(h);
+            if (s != null) m.put(h.name(), s.counters());
+        }
+        return m;
+    }
+
     @Override
     public FlowProgress start(Flow flow, FlowListener listener) {
         TcpStack src = stack(flow.source());

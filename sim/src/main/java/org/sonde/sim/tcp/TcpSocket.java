@@ -730,7 +730,7 @@ public final class TcpSocket {
             return 1;
         }
         flag |= cleanRtxQueue(ack, priorFack, ece, flag);
-        cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe);
+        cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe, sim.now());
         if ((flag & FLAG_SET_XMIT_TIMER) != 0) rearmRto();
         int rexmit = 0;
         if (ackIsDubious(flag)) {

@@ -72,6 +72,30 @@ class ScenarioLoaderTest {
         assertThat(java.util.Arrays.stream(rates).min().orElseThrow()).isLessThan(7e9);
     }
 
+    /** HyStart's ACK-train detector ends slow start before 16 senders overflow the bottleneck; without it every sender times out. */
+    @Test
+    void cubicWithHystartAvoidsTheIncastTimeoutsCubicWithoutItSuffers() throws IOException {
+        String bench = Files.readString(Path.of("..", "bench", "sim", "incast-cubic.yaml"));
+        RunStatistics on = run(load(bench, dir));
+        RunStatistics off = run(load(bench.replace("congestion-control: cubic,", "congestion-control: cubic, hystart: false,"), dir));
+        assertThat(on.unfinished()).isZero();
+        assertThat(off.unfinished()).isZero();
+        assertThat(timeouts(on)).isZero();
+        assertThat(timeouts(off)).isPositive();
+        assertThat(RunStatistics.percentile(on.completionTimes(), 1.0)).isLessThan(10_000_000L);
+        assertThat(RunStatistics.percentile(off.completionTimes(), 1.0)).isGreaterThan(200_000_000L);
+    }
+
+    private static RunStatistics run(ScenarioLoader.Loaded l) {
+        return l.simulation().run(l.durationNanos(), null);
+    }
+
+    private static long timeouts(RunStatistics r) {
+        long n = 0;
+        for (var h : r.toJson().get("hosts")) if (h.has("tcp")) n += h.get("tcp").path("TcpExtTCPTimeouts").asLong();
+        return n;
+    }
+
     @Test
     void explicitTopologiesNameHostsSwitchesAddressesAndPorts() throws IOException {
         ScenarioLoader.Loaded l = load("""

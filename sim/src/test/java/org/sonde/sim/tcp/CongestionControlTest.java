@@ -24,7 +24,7 @@ class CongestionControlTest {
     void cubicFollowsTheCubicFunctionAfterALoss() {
         // W(t) = C (t - K)^3 + Wmax with C = 0.4, β = 0.7, K = cbrt(Wmax (1 - β) / C), RTT 100 ms so that
         // the cubic function (not the Reno-friendly estimate) governs
-        Cubic cubic = new Cubic();
+        Cubic cubic = new Cubic(true);
         CongestionWindow w = new CongestionWindow(100);
         w.ssthresh = 100;
         w.cwndLimited = true;
@@ -53,7 +53,7 @@ class CongestionControlTest {
     @Test
     void cubicIsTcpFriendlyAtShortRtts() {
         // at 1 ms RTT the Reno-friendly estimate W = Wmax β + 3 (1 - β) / (1 + β) t / RTT outgrows the cubic
-        Cubic cubic = new Cubic();
+        Cubic cubic = new Cubic(true);
         CongestionWindow w = new CongestionWindow(100);
         w.cwndLimited = true;
         w.ssthresh = cubic.ssthresh(w);
@@ -81,7 +81,7 @@ class CongestionControlTest {
             delivered += 100;
             ce += 25; // a quarter of the packets marked
             una += 100;
-            d.inAckEvent(w, una, una + 100, delivered, ce);
+            d.inAckEvent(w, una, una + 100, delivered, ce, 0);
             expected = expected * 15 / 16 + 1024 * 0.25 / 16;
         }
         assertThat(d.alpha()).isCloseTo((int) Math.round(expected), within(16));

@@ -40,6 +40,11 @@ import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
 import org.sonde.testgen.SuiteFiles;
+import org.sonde.cli.sim.SimReport;
+import org.sonde.sim.kernel.Units;
+import org.sonde.sim.scenario.ScenarioLoader;
+import org.sonde.sim.scenario.Transports;
+import org.sonde.sim.stats.RunStatistics;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.gen.DcnGenerator;
 import org.sonde.verify.gen.FaultPlan;
@@ -65,7 +70,8 @@ import picocli.CommandLine.Spec;
                 "dissect and verify every packet, cross-check with Wireshark's tshark when it is installed, show",
                 "how a damaged capture is reported, run test packet generation (ATPG) with fault localisation",
                 "on the three-switch network of the ATPG dissertation, and verify the forwarding tables of a",
-                "generated data center with planted loops, a black hole and a waypoint bypass (Libra)."
+                "generated data center with planted loops, a black hole and a waypoint bypass (Libra), and",
+                "simulate a DCTCP incast twice with identical results and an HTML report."
         })
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -213,6 +219,32 @@ public final class DemoCommand implements Callable<Integer> {
                     g.snapshot(), r.violations().size(), planted.size(), r.times().totalSeconds(), r.times().mapSeconds(),
                     r.times().shuffleSeconds(), r.times().reduceSeconds());
             if (!found.equals(planted)) throw new StepFailed(result + ": found " + found + ", planted " + planted);
+            return result;
+        });
+
+        // 8. a deterministic simulation with its own report
+        step(o, "Simulate a DCTCP incast (16 senders x 64 KB, ECN at 65 KB) twice: identical statistics, no timeout", () -> {
+            Path dir = Files.createDirectories(out.resolve("sim"));
+            Path scenario = dir.resolve("scenario.yaml");
+            try (var in = DemoCommand.class.getResourceAsStream("sim-dctcp-incast.yaml")) {
+                Files.write(scenario, in.readAllBytes());
+            }
+            long t0 = System.nanoTime();
+            ScenarioLoader.Loaded first = new ScenarioLoader(scenario, Transports.builtIn(), dir).load(seed);
+            RunStatistics r = first.simulation().run(first.durationNanos(), null);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ScenarioLoader.Loaded second = new ScenarioLoader(scenario, Transports.builtIn(), dir).load(seed);
+            String again = second.simulation().run(second.durationNanos(), null).toJson().toPrettyString();
+            String stats = r.toJson().toPrettyString();
+            AtomicFiles.writeString(dir.resolve("stats.json"), stats + "\n");
+            SimReport.of(r, first.description(), seed, seconds).writeTo(dir.resolve("report.html"));
+            long timeouts = 0;
+            for (var h : r.toJson().get("hosts")) if (h.has("tcp")) timeouts += h.get("tcp").path("TcpExtTCPTimeouts").asLong();
+            long[] fct = r.completionTimes();
+            String result = String.format("%d flows, FCT p50 %s, max %s, %d timeouts, %,d events; report %s", fct.length,
+                    Units.formatNanos(RunStatistics.percentile(fct, 0.5)), Units.formatNanos(fct[fct.length - 1]), timeouts, r.events(),
+                    dir.resolve("report.html"));
+            if (r.unfinished() > 0 || timeouts > 0 || !stats.equals(again)) throw new StepFailed(result + (stats.equals(again) ? "" : "; reruns differ"));
             return result;
         });
 

@@ -22,7 +22,7 @@ import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.stats.Series;
 
 /** The HTML report of a simulation run: throughput, queues, congestion control, FCT, PFC, counters. */
-final class SimReport {
+public final class SimReport {
     /** Beyond this many flows, per-flow plots become unreadable: throughput is summed per group instead. */
     private static final int FLOWS_PLOTTED = 16;
     private static final int TABLE_ROWS = 200;
@@ -30,7 +30,7 @@ final class SimReport {
     private SimReport() {
     }
 
-    static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds) {
+    public static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds) {
         HtmlReport report = HtmlReport.titled("Simulation " + s.scenario())
                 .subtitle(description.isBlank() ? "seed " + seed : description + " (seed " + seed + ")")
                 .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");

@@ -79,7 +79,8 @@ class TcpCaptureTest {
     @Test
     @Tag("tshark")
     void tsharkDissectsTcpWithoutMalformedPacketsOrBadChecksums() throws Exception {
-        for (Map<String, Object> tcp : List.of(Map.<String, Object>of(), Map.<String, Object>of("timestamps", false, "sack", false),
+        // HyStart off: the flows must overflow the queue so that SACK blocks and retransmissions appear
+        for (Map<String, Object> tcp : List.of(Map.<String, Object>of("hystart", false), Map.<String, Object>of("timestamps", false, "sack", false, "hystart", false),
                 Map.<String, Object>of("congestion-control", "dctcp", "window-scaling", false))) {
             Path file = dir.resolve("t" + tcp.hashCode() + ".pcapng");
             run(5, file, tcp);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.sim.Tshark;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.capture.CaptureReader;
 import org.sonde.sim.traffic.UdpSink;
@@ -61,8 +62,8 @@ class CaptureTapTest {
     @Tag("tshark")
     void tsharkDissectsTheCaptureWithoutComplaint() throws Exception {
         Path a = run("t.pcapng", 1);
-        Process p = new ProcessBuilder("tshark", "-r", a.toString(), "-T", "fields", "-e", "frame.protocols", "-e", "_ws.expert.message")
-                .redirectErrorStream(true).start();
+        Process p = Tshark.start(new ProcessBuilder("tshark", "-r", a.toString(), "-T", "fields", "-e", "frame.protocols", "-e", "_ws.expert.message")
+                .redirectErrorStream(true));
         List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
         assertThat(p.waitFor()).isZero();
         assertThat(lines).anyMatch(l -> l.startsWith("eth:ethertype:ip:udp"));

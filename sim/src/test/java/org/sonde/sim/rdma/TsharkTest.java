@@ -1,7 +1,8 @@
 package org.sonde.sim.rdma;
 
+import org.sonde.sim.Tshark;
+
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,13 +85,7 @@ class TsharkTest {
         for (String f : FIELDS) cmd.addAll(List.of("-e", f));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false).redirectError(dir.resolve("stderr").toFile());
         pb.environment().put("WIRESHARK_CONFIG_DIR", Files.createDirectories(dir.resolve("wireshark")).toString());
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            assumeTrue(false, "tshark is not installed: " + e.getMessage());
-            throw e;
-        }
+        Process p = Tshark.start(pb);
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(dir.resolve("stderr"))).isZero();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.sim.Tshark;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.sim.kernel.ConfigMap;
 import org.sonde.sim.kernel.Distribution;
@@ -84,9 +85,9 @@ class TcpCaptureTest {
                 Map.<String, Object>of("congestion-control", "dctcp", "window-scaling", false))) {
             Path file = dir.resolve("t" + tcp.hashCode() + ".pcapng");
             run(5, file, tcp);
-            Process p = new ProcessBuilder("tshark", "-r", file.toString(), "-o", "tcp.check_checksum:TRUE", "-o", "ip.check_checksum:TRUE",
+            Process p = Tshark.start(new ProcessBuilder("tshark", "-r", file.toString(), "-o", "tcp.check_checksum:TRUE", "-o", "ip.check_checksum:TRUE",
                     "-T", "fields", "-e", "frame.protocols", "-e", "tcp.checksum.status", "-e", "ip.checksum.status", "-e", "_ws.malformed",
-                    "-e", "tcp.options.sack_le", "-e", "tcp.analysis.retransmission", "-e", "_ws.expert.message").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    "-e", "tcp.options.sack_le", "-e", "tcp.analysis.retransmission", "-e", "_ws.expert.message").redirectError(ProcessBuilder.Redirect.DISCARD));
             List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
             assertThat(p.waitFor()).isZero();
             assertThat(lines).hasSizeGreaterThan(1000);

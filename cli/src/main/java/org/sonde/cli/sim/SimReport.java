@@ -95,7 +95,7 @@ public final class SimReport {
             Map<String, Map<Long, Double>> sums = new LinkedHashMap<>();
             s.flowSeries().forEach((r, series) -> {
                 double[][] xy = rate(series[0]);
-                Map<Long, Double> g = sums.computeIfAbsent(group(r.flow().name()), k -> new java.util.TreeMap<>());
+                Map<Long, Double> g = sums.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new java.util.TreeMap<>());
                 for (int i = 0; i < xy[0].length; i++) g.merge(Math.round(xy[0][i] * 1e3), xy[1][i], Double::sum);
             });
             sums.forEach((g, m) -> chart.series(g, m.keySet().stream().mapToDouble(t -> t / 1e3).toArray(),
@@ -137,15 +137,15 @@ public final class SimReport {
         if (fct.length == 0) return;
         Section sec = report.section("Flow completion times");
         CdfChart cdf = CdfChart.titled("FCT distribution").xAxis("FCT (µs)").logX();
-        Map<String, List<Double>> groups = new LinkedHashMap<>();
+        Map<String, List<Long>> groups = new LinkedHashMap<>();
         for (FlowRecord r : s.flows()) {
-            if (r.finished()) groups.computeIfAbsent(group(r.flow().name()), k -> new ArrayList<>()).add(r.completionNanos() / 1e3);
+            if (r.finished()) groups.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new ArrayList<>()).add(r.completionNanos());
         }
-        groups.forEach((g, v) -> cdf.samples(g, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        groups.forEach((g, v) -> cdf.samples(g, v.stream().mapToDouble(n -> n / 1e3).toArray()));
         sec.chart(cdf);
         Table t = Table.of("group", "flows", "p50", "p95", "p99", "max");
         groups.forEach((g, v) -> {
-            long[] sorted = v.stream().mapToLong(x -> Math.round(x * 1e3)).sorted().toArray();
+            long[] sorted = v.stream().mapToLong(Long::longValue).sorted().toArray();
             t.row(g, sorted.length, Units.formatNanos(RunStatistics.percentile(sorted, 0.5)), Units.formatNanos(RunStatistics.percentile(sorted, 0.95)),
                     Units.formatNanos(RunStatistics.percentile(sorted, 0.99)), Units.formatNanos(sorted[sorted.length - 1]));
         });
@@ -203,10 +203,5 @@ public final class SimReport {
                     r.progress().retransmissions());
         }
         sec.table(t);
-    }
-
-    private static String group(String flowName) {
-        int slash = flowName.indexOf('/');
-        return slash < 0 ? flowName : flowName.substring(0, slash);
     }
 }

@@ -49,6 +49,7 @@ public final class ScenarioLoader {
     private final Path file;
     private final Map<String, TransportFactory> factories;
     private final Path outputDirectory;
+    private final java.util.Set<String> capturedFiles = new java.util.HashSet<>();
 
     /**
      * @param factories       the transports scenarios may configure, by name
@@ -572,5 +573,4 @@ public final class ScenarioLoader {
         return () -> sim.capture(outputDirectory.resolve(name), ports, dir, snap);
     }
 
-    private final java.util.Set<String> capturedFiles = new java.util.HashSet<>();
 }

@@ -181,7 +181,8 @@ public final class RunStatistics {
         return root;
     }
 
-    private static String group(String flowName) {
+    /** A flow's group: its name up to the first '/' ("incast/3" is in "incast"). */
+    public static String group(String flowName) {
         int slash = flowName.indexOf('/');
         return slash < 0 ? flowName : flowName.substring(0, slash);
     }

@@ -180,6 +180,7 @@ public final class Cubic implements CongestionControl {
      */
     @Override
     public void inAckEvent(CongestionWindow w, long sndUna, long sndNxt, long delivered, long deliveredCe, long nowNanos) {
+        if (!hystart) return;
         long now = nowNanos / 1000;
         if (roundStartMicros < 0 || (w.inSlowStart() && sndUna - endSeq > 0)) hystartReset(now, sndNxt);
         long delay = pendingDelayMicros;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.sonde.sim.kernel.Distribution;
 
 /**
  * An empirical flow-size distribution given as a CDF, one {@code size cumulative-percent} pair per line
@@ -19,13 +20,11 @@ import java.util.SplittableRandom;
  */
 public final class FlowSizes {
     private final String name;
-    private final long[] sizes;
-    private final double[] cdf;
+    private final Distribution.Empirical sizes;
 
-    private FlowSizes(String name, long[] sizes, double[] cdf) {
+    private FlowSizes(String name, Distribution.Empirical sizes) {
         this.name = name;
         this.sizes = sizes;
-        this.cdf = cdf;
     }
 
     public String name() {
@@ -82,26 +81,16 @@ public final class FlowSizes {
         if (points.isEmpty() || probabilities.getLast() != 100) throw new IllegalArgumentException(name + ": the CDF must end at 100 percent");
         long[] sizes = points.stream().mapToLong(p -> p[0]).toArray();
         double[] cdf = probabilities.stream().mapToDouble(p -> p / 100).toArray();
-        return new FlowSizes(name, sizes, cdf);
+        return new FlowSizes(name, new Distribution.Empirical(sizes, cdf));
     }
 
     /** A size drawn from the distribution; at least 1 byte. */
     public long sample(SplittableRandom random) {
-        double u = random.nextDouble();
-        for (int i = 1; i < cdf.length; i++) {
-            if (u <= cdf[i]) {
-                if (cdf[i] == cdf[i - 1]) return Math.max(1, sizes[i]);
-                double f = (u - cdf[i - 1]) / (cdf[i] - cdf[i - 1]);
-                return Math.max(1, Math.round(sizes[i - 1] + f * (sizes[i] - sizes[i - 1])));
-            }
-        }
-        return Math.max(1, sizes[sizes.length - 1]);
+        return Math.max(1, sizes.sample(random));
     }
 
     /** The mean size in bytes (of the interpolated distribution). */
     public double mean() {
-        double m = 0;
-        for (int i = 1; i < cdf.length; i++) m += (sizes[i] + sizes[i - 1]) / 2.0 * (cdf[i] - cdf[i - 1]);
-        return m;
+        return sizes.mean();
     }
 }

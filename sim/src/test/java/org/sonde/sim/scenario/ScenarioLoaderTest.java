@@ -97,6 +97,44 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void poissonTrafficOffersItsLoadWithWebSearchSizes() throws IOException {
+        ScenarioLoader.Loaded l = load("""
+                duration: 1s
+                topology: {star: {hosts: 8, link: {rate: 10Gbps}}}
+                transports: {tcp: {}}
+                traffic:
+                  - poisson: {load: 0.5, sizes: web-search, transport: tcp}
+                """, dir);
+        var flows = l.simulation().flows();
+        long bytes = flows.stream().mapToLong(f -> f.bytes()).sum();
+        double offered = bytes * 8.0 / (1.0 * 8 * 10e9); // per host, per second of a 10 Gb/s link
+        assertThat(offered).isBetween(0.425, 0.575);
+        assertThat(flows).allSatisfy(f -> {
+            assertThat(f.source()).isNotSameAs(f.destination());
+            assertThat(f.bytes()).isBetween(1L, 30_000_000L);
+            assertThat(f.startNanos()).isBetween(0L, 1_000_000_000L);
+        });
+        // about 30 % of web-search flows are at most 30 KB (the CDF's third point)
+        long small = flows.stream().filter(f -> f.bytes() <= 30_000).count();
+        assertThat(small / (double) flows.size()).isBetween(0.27, 0.33);
+        assertThat(flows.stream().map(f -> f.source().name()).distinct().count()).isEqualTo(8);
+    }
+
+    @Test
+    void flowSizeFilesAreCheckedLineByLine() throws IOException {
+        Files.writeString(dir.resolve("sizes.cdf"), "# bytes percent\n0 0\n1000 50\n500 100\n");
+        assertThatThrownBy(() -> load("""
+                duration: 1s
+                topology: {star: {hosts: 2, link: {rate: 10Gbps}}}
+                transports: {tcp: {}}
+                traffic: [{poisson: {load: 0.1, sizes: sizes.cdf, transport: tcp}}]
+                """, dir)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("traffic[0].poisson.sizes");
+            assertThat(e.problem()).contains("sizes.cdf:4: sizes and percentages must not decrease");
+        });
+    }
+
+    @Test
     void explicitTopologiesNameHostsSwitchesAddressesAndPorts() throws IOException {
         ScenarioLoader.Loaded l = load("""
                 duration: 1ms

@@ -143,6 +143,8 @@ public final class LoadTest {
             if (stop || now - endOfDuration >= 0) break;
         }
         // the drain: no new connections or requests; connections close as their responses arrive
+        // a server has nothing to drain: it stops answering at once
+        servers.forEach(ServerWorker::stop);
         clients.forEach(w -> w.setState(WorkerState.DRAIN));
         long drainEnd = System.nanoTime() + DRAIN_NANOS;
         while (!threadsDone() && System.nanoTime() - drainEnd < 0) {

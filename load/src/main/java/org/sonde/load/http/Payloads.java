@@ -35,20 +35,7 @@ public final class Payloads {
                 // dperf's CPS mode: TIME_WAIT then stays on the server, not on the client's ports
                 + (keepalive ? "" : "Connection: close\r\n");
         int size = c.payloadSize();
-        if (c.httpMethod() == HttpMethod.POST) {
-            int body = Math.max(0, size - (head.length() + "Content-Length: \r\n\r\n".length()));
-            // the length field's own digits count toward the size
-            String cl = "Content-Length: " + body + "\r\n\r\n";
-            while (head.length() + cl.length() + body > size && body > 0) {
-                body--;
-                cl = "Content-Length: " + body + "\r\n\r\n";
-            }
-            byte[] start = (head + cl).getBytes(StandardCharsets.US_ASCII);
-            byte[] all = new byte[start.length + body];
-            System.arraycopy(start, 0, all, 0, start.length);
-            fill(all, start.length, body, c.payloadRandom(), seed);
-            return all;
-        }
+        if (c.httpMethod() == HttpMethod.POST) return withBody(head, size, c.payloadRandom(), seed, false);
         String end = "\r\n";
         int pad = size - head.length() - end.length() - "X-Pad: \r\n".length();
         if (size == 0 || pad < 1) return (head + end).getBytes(StandardCharsets.US_ASCII);
@@ -71,17 +58,41 @@ public final class Payloads {
         if (size < ConfigParser.HTTP_DATA_MIN_SIZE) {
             return (prefix + "Content-Length: " + DEFAULT_BODY.length() + "\r\n\r\n" + DEFAULT_BODY).getBytes(StandardCharsets.US_ASCII);
         }
-        int body = Math.max(1, size - prefix.length() - "Content-Length: \r\n\r\n".length() - Integer.toString(size).length());
-        String head = prefix + "Content-Length: " + body + "\r\n\r\n";
-        while (head.length() + body > size && body > 1) {
-            body--;
-            head = prefix + "Content-Length: " + body + "\r\n\r\n";
+        return withBody(prefix, size, random, seed, true);
+    }
+
+    /**
+     * {@code head} + Content-Length + a filler body, exactly {@code size} bytes in all when the
+     * head leaves room (else the smallest such message). The length field's own digits count
+     * toward the size; where no body length fits exactly (a digit boundary), one more space after
+     * the colon (optional whitespace in HTTP) makes up the byte.
+     */
+    static byte[] withBody(String head, int size, boolean random, long seed, boolean newlineEnd) {
+        int fixed = head.length() + "Content-Length: \r\n\r\n".length();
+        int body = -1;
+        String space = " ";
+        for (int digits = 1; digits <= 9 && body < 0; digits++) {
+            int b = size - fixed - digits;
+            if (b >= 0 && Integer.toString(b).length() == digits) body = b;
         }
-        byte[] h = head.getBytes(StandardCharsets.US_ASCII);
+        if (body < 0) {
+            for (int digits = 1; digits <= 9 && body < 0; digits++) {
+                int b = size - fixed - digits - 1;
+                if (b >= 0 && Integer.toString(b).length() == digits) {
+                    body = b;
+                    space = "  ";
+                }
+            }
+        }
+        if (body < 0) {
+            body = 0;
+            space = " ";
+        }
+        byte[] h = (head + "Content-Length:" + space + body + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
         byte[] all = new byte[h.length + body];
         System.arraycopy(h, 0, all, 0, h.length);
         fill(all, h.length, body, random, seed);
-        if (body > 1) all[all.length - 1] = '\n';
+        if (newlineEnd && body > 1) all[all.length - 1] = '\n';
         return all;
     }
 

@@ -1,0 +1,149 @@
+package org.sonde.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Sonde's client against Sonde's server on loopback: every request is counted exactly once on both sides. */
+class ClientServerTest {
+    @Test
+    void keepaliveRequestsAreAllAnsweredAndCountedOnBothSides() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "protocol http\ncc 8\nkeepalive 0us\n"));
+        LoadResult served = server.stop();
+
+        assertThat(client.requests()).isPositive();
+        assertThat(client.responses2xx()).isEqualTo(client.requests());
+        assertThat(client.counters().get("http2XX")).isEqualTo(client.counters().get("httpGet"));
+        assertThat(client.httpErrors()).isZero();
+        assertThat(client.socketErrors()).isZero();
+        assertThat(client.connectionsOpened()).isEqualTo(8);
+        assertThat(client.connectionsClosed()).isEqualTo(8);
+        assertThat(client.maxConcurrent()).isEqualTo(8);
+        assertThat(client.failed()).isFalse();
+        // latency percentiles are of the measured phase (the drain's responses are not in them)
+        assertThat(client.latencyMicros().count()).isPositive().isLessThanOrEqualTo(client.responses2xx());
+        assertThat(client.latencyMicros().p50()).isLessThanOrEqualTo(client.latencyMicros().p99());
+        assertThat(client.latencyMicros().p99()).isLessThanOrEqualTo(client.latencyMicros().p999());
+        // the server saw exactly what the client sent
+        assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+        assertThat(served.counters().get("http2XX")).isEqualTo(client.requests());
+        assertThat(served.connectionsOpened()).isEqualTo(8);
+        assertThat(served.counters().get("bytesRx")).isEqualTo(client.bytesSent());
+        assertThat(served.counters().get("bytesTx")).isEqualTo(client.bytesReceived());
+    }
+
+    @Test
+    void aLimitedNumberOfRequestsPerConnectionClosesAndRelaunchesConnections() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "cc 4\nkeepalive 1ms 3\n"));
+        LoadResult served = server.stop();
+
+        // every connection carries at most 3 requests, so more than 4 connections were needed
+        assertThat(client.connectionsOpened()).isGreaterThan(4);
+        assertThat(client.requests()).isLessThanOrEqualTo(3 * client.connectionsOpened());
+        assertThat(client.responses2xx()).isEqualTo(client.requests());
+        assertThat(client.maxConcurrent()).isLessThanOrEqualTo(4);
+        assertThat(client.errors()).isZero();
+        assertThat(served.counters().get("http2XX")).isEqualTo(client.requests());
+    }
+
+    @Test
+    void cpsModeOpensOneConnectionPerRequestAndTheServerClosesFirst() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "protocol http\ncps 200\n"));
+        LoadResult served = server.stop();
+
+        assertThat(client.requests()).isPositive();
+        assertThat(client.responses2xx()).isEqualTo(client.requests());
+        assertThat(client.errors()).isZero();
+        // one request per connection; a connection whose handshake ended in the drain sends none
+        assertThat(client.connectionsOpened()).isGreaterThanOrEqualTo(client.requests());
+        assertThat(served.counters().get("http2XX")).isEqualTo(client.requests());
+        assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+    }
+
+    @Test
+    void rawPayloadsBelow85BytesAreCountedAsTcpRequestsAndResponses() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "payload_size 40\n");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "payload_size 20\ncc 2\nkeepalive 0us\n"));
+        LoadResult served = server.stop();
+
+        assertThat(client.counters().get("tcpReq")).isPositive().isEqualTo(client.counters().get("tcpRsp"));
+        assertThat(client.counters().get("httpGet")).isZero();
+        assertThat(client.bytesSent()).isEqualTo(20 * client.requests());
+        assertThat(client.bytesReceived()).isEqualTo(40 * client.responses2xx());
+        assertThat(served.counters().get("tcpReq")).isEqualTo(client.requests());
+    }
+
+    @Test
+    void paddedPostRequestsAndResponsesHaveExactlyThePayloadSize() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "payload_size 1000\n");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "payload_size 300\nhttp_method POST\ncc 2\nkeepalive 0us\n"));
+        LoadResult served = server.stop();
+
+        assertThat(client.counters().get("httpPost")).isPositive().isEqualTo(client.responses2xx());
+        assertThat(client.bytesSent()).isEqualTo(300 * client.requests());
+        assertThat(client.bytesReceived()).isEqualTo(1000 * client.responses2xx());
+        assertThat(served.counters().get("httpPost")).isEqualTo(client.requests());
+    }
+
+    @Test
+    void connectionsSpreadOverSourceAddressesAndExplicitPorts() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "client 127.0.0.2 4\n");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "client 127.0.0.2 4\nclient_port_range 40000 40999\ncc 8\nkeepalive 0us\n"));
+        LoadResult served = server.stop();
+
+        assertThat(client.errors()).isZero();
+        assertThat(client.connectionsOpened()).isEqualTo(8);
+        assertThat(served.refusedSources()).isZero(); // every source was inside the server's client ranges
+        assertThat(served.counters().get("http2XX")).isEqualTo(client.requests());
+    }
+
+    @Test
+    void aServerRefusesSourcesOutsideItsClientRanges() {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "client 127.0.0.9 1\n");
+        LoadResult client = Loopback.run(Loopback.client(port, 1, "client 127.0.0.2 1\ncps 20\n"));
+        LoadResult served = server.stop();
+
+        assertThat(served.refusedSources()).isPositive();
+        assertThat(served.failed()).isTrue();
+        assertThat(client.socketErrors()).isPositive();
+        assertThat(client.responses2xx()).isZero();
+    }
+
+    @Test
+    void noServerMeansSocketErrorsAndAFailedRun() {
+        LoadResult client = Loopback.run(Loopback.client(Loopback.freePort(), 1, "cps 50\n"));
+
+        assertThat(client.socketErrors()).isPositive();
+        assertThat(client.socketErrors()).isEqualTo(client.connectionsOpened());
+        assertThat(client.responses2xx()).isZero();
+        assertThat(client.failed()).isTrue();
+    }
+
+    @Test
+    void stopEndsTheTestEarlyWithACompleteSummary() throws Exception {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, "");
+        LoadTest test = LoadTest.prepare(Loopback.client(port, 3600, "cc 4\nkeepalive 0us\n"), 1);
+        java.util.concurrent.FutureTask<LoadResult> running = new java.util.concurrent.FutureTask<>(() -> test.run(s -> { }));
+        Thread.ofPlatform().daemon().start(running);
+        Thread.sleep(300);
+        test.stop();
+        LoadResult client = running.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        server.stop();
+
+        assertThat(client.interrupted()).isTrue();
+        assertThat(client.responses2xx()).isPositive().isEqualTo(client.requests());
+        assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+        assertThat(client.errors()).isZero();
+    }
+}

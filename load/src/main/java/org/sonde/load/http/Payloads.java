@@ -28,9 +28,7 @@ public final class Payloads {
         if (c.protocol() == Protocol.UDP || !c.httpPayload()) return filler(c.payloadSize() == 0 ? 64 : c.payloadSize(), c.payloadRandom(), seed);
         boolean keepalive = c.keepalive().isPresent();
         String head = c.httpMethod().name() + " " + c.httpPath() + " HTTP/1.1\r\n"
-                + "User-Agent: sonde\r\n"
                 + "Host: " + c.httpHost() + "\r\n"
-                + "Accept: */*\r\n"
                 // without keepalive each connection carries one request, and the server closes first, as in
                 // dperf's CPS mode: TIME_WAIT then stays on the server, not on the client's ports
                 + (keepalive ? "" : "Connection: close\r\n");
@@ -54,7 +52,7 @@ public final class Payloads {
      */
     public static byte[] httpResponse(int size, boolean close, boolean random, long seed) {
         String connection = close ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
-        String prefix = "HTTP/1.1 200 OK\r\nServer: sonde\r\nContent-Type: text/plain\r\n" + connection;
+        String prefix = "HTTP/1.1 200 OK\r\n" + connection; // short, so 85-byte responses fit
         if (size < ConfigParser.HTTP_DATA_MIN_SIZE) {
             return (prefix + "Content-Length: " + DEFAULT_BODY.length() + "\r\n\r\n" + DEFAULT_BODY).getBytes(StandardCharsets.US_ASCII);
         }

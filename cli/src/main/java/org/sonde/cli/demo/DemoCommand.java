@@ -65,7 +65,8 @@ import picocli.CommandLine.Spec;
                 "dissect and verify every packet, cross-check with Wireshark's tshark when it is installed, show",
                 "how a damaged capture is reported, run test packet generation (ATPG) with fault localisation",
                 "on the three-switch network of the ATPG dissertation, and verify the forwarding tables of a",
-                "generated data center with planted loops, a black hole and a waypoint bypass (Libra)."
+                "generated data center with planted loops, a black hole and a waypoint bypass (Libra), and run a short",
+                "dperf-class load test on loopback (Sonde's client against Sonde's server)."
         })
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -214,6 +215,13 @@ public final class DemoCommand implements Callable<Integer> {
                     r.times().shuffleSeconds(), r.times().reduceSeconds());
             if (!found.equals(planted)) throw new StepFailed(result + ": found " + found + ", planted " + planted);
             return result;
+        });
+
+        // 8. a short load test on loopback (dperf-class): Sonde's server, then its client in cc and cps modes
+        step(o, "Load test on loopback: 16 keepalive connections for 2 s, then 500 new connections/s for 1 s", () -> {
+            LoadDemo.Outcome outcome = LoadDemo.run(out.resolve("load"));
+            if (!outcome.ok()) throw new StepFailed(outcome.summary());
+            return outcome.summary();
         });
 
         Table table = Table.of("step", "result", "seconds");

@@ -175,7 +175,8 @@ final class ClientWorker implements Runnable {
         c.channel = ch;
         try {
             ch.configureBlocking(false);
-            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            // Nagle only delays a write behind unacknowledged data: one request per connection never waits
+            if (keepalive) ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             if (config.fastClose()) ch.setOption(StandardSocketOptions.SO_LINGER, 0);
             if (config.tos() != 0) ch.setOption(StandardSocketOptions.IP_TOS, config.tos());
             if (endpoints.bindsSource()) {

@@ -28,6 +28,24 @@ final class CpuAffinity {
         }
     }
 
+    /**
+     * CPUs the machine has (not the ones this process may use: under taskset the JVM sees fewer),
+     * from /sys/devices/system/cpu/present, e.g. "0-1".
+     */
+    static int presentCpus() {
+        try {
+            String present = java.nio.file.Files.readString(java.nio.file.Path.of("/sys/devices/system/cpu/present")).strip();
+            int max = 0;
+            for (String part : present.split(",")) {
+                String[] ends = part.split("-");
+                max = Math.max(max, Integer.parseInt(ends[ends.length - 1]));
+            }
+            return max + 1;
+        } catch (java.io.IOException | RuntimeException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+    }
+
     /** Whether pinning is available here. */
     static boolean available() {
         return SCHED_SETAFFINITY != null;

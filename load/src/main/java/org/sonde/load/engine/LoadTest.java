@@ -68,10 +68,11 @@ public final class LoadTest {
                     "lower cc, or raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) and run again");
         }
         int workers = config.workers();
+        int cpus = CpuAffinity.presentCpus();
         for (int cpu : config.cpus()) {
-            if (cpu >= Runtime.getRuntime().availableProcessors()) {
-                throw new EnvironmentException("cpu " + cpu + " does not exist here (" + Runtime.getRuntime().availableProcessors() + " CPUs: 0-"
-                        + (Runtime.getRuntime().availableProcessors() - 1) + ")", "list CPUs that exist in the 'cpu' line");
+            if (cpu >= cpus) {
+                throw new EnvironmentException("cpu " + cpu + " does not exist here (" + cpus + " CPUs: 0-" + (cpus - 1) + ")",
+                        "list CPUs that exist in the 'cpu' line");
             }
         }
         try {

@@ -32,6 +32,13 @@ def proc_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def cpu_jiffies():
+    """(busy, steal) seconds of the whole machine so far, from /proc/stat: what others took, and the host."""
+    f = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = f[:8]
+    return (user + nice + system + irq + softirq) / TICK, steal / TICK
+
+
 def rss_kb(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -225,8 +232,13 @@ def main():
     with Nginx(args.dir, args.srv_cpu) as nginx:
         def nginx_cpu(fn):
             before = proc_cpu_seconds(nginx.worker)
+            busy, steal = cpu_jiffies()
             r = fn()
             r["serverCpu"] = proc_cpu_seconds(nginx.worker) - before
+            busy2, steal2 = cpu_jiffies()
+            # what neither the generator nor the server used: other processes (and the kernel's own work)
+            r["otherCpu"] = max(0.0, busy2 - busy - r["cpu"] - r["serverCpu"])
+            r["steal"] = steal2 - steal
             return r
 
         # S1: keepalive requests/s
@@ -282,16 +294,17 @@ def main():
                 if code != 0 or not line:
                     raise SystemExit(f"Netty probe failed: {err[-2000:]}")
                 res["netty"][transport].append(json.loads(line[-1]))
-    # S4: Sonde's server against nginx, wrk as the client
-    res["s4_sonde"] = []
-    with SondeServer(args.root, args.srv_cpu) as server:
-        wrk(args, args.gen_cpu, 2, f"http://127.0.0.1:{SONDE_PORT}/")  # warm-up: the JIT compiles the server
-        for i in range(n):
-            log(f"S4 Sonde's server, run {i + 1}/{n}")
-            before = proc_cpu_seconds(server.pid())
-            r = wrk(args, args.gen_cpu, args.duration, f"http://127.0.0.1:{SONDE_PORT}/")
-            r["serverCpu"] = proc_cpu_seconds(server.pid()) - before
-            res["s4_sonde"].append(r)
+        # S4: Sonde's server against nginx, wrk as the client of both, alternating (nginx idles meanwhile)
+        res["s4_nginx"], res["s4_sonde"] = [], []
+        with SondeServer(args.root, args.srv_cpu) as server:
+            wrk(args, args.gen_cpu, 2, f"http://127.0.0.1:{SONDE_PORT}/")  # warm-up: the JIT compiles the server
+            for i in range(n):
+                log(f"S4 servers, run {i + 1}/{n}")
+                res["s4_nginx"].append(nginx_cpu(lambda: wrk(args, args.gen_cpu, args.duration, f"http://127.0.0.1:{KEEPALIVE_PORT}/")))
+                before = proc_cpu_seconds(server.pid())
+                r = wrk(args, args.gen_cpu, args.duration, f"http://127.0.0.1:{SONDE_PORT}/")
+                r["serverCpu"] = proc_cpu_seconds(server.pid()) - before
+                res["s4_sonde"].append(r)
     states.append(machine_state())
     watch.stop.set()
     states.append({"busySamples": watch.seen, "samples": watch.samples})
@@ -304,6 +317,11 @@ def main():
     write(args, res, states)
 
 
+def pair_ratios(res, sonde_key, wrk_key, sonde_field="rps", wrk_field="rps"):
+    """Sonde / wrk for each pair of runs made back to back: slow drifts of the machine cancel out."""
+    return [a[sonde_field] / b[wrk_field] for a, b in zip(res[sonde_key], res[wrk_key]) if b[wrk_field]]
+
+
 def fmt(v, digits=0):
     return "—" if v is None else f"{v:,.{digits}f}"
 
@@ -313,7 +331,13 @@ def write(args, res, states):
     per_req = lambda key, cpu_field, count="requests": statistics.median([r[cpu_field] / r[count] * 1e6 for r in res[key] if r[count]])
     s1w, s1s = m("s1_wrk", "rps"), m("s1_sonde", "rps")
     s2w, s2s = m("s2_wrk", "rps"), m("s2_sonde", "cps")
-    s4n, s4s = m("s1_wrk", "rps"), m("s4_sonde", "rps")
+    r1 = pair_ratios(res, "s1_sonde", "s1_wrk")
+    r2 = pair_ratios(res, "s2_sonde", "s2_wrk", "cps")
+    r4 = pair_ratios(res, "s4_sonde", "s4_nginx")
+    ratios = lambda rs: ", ".join(f"{x:.2f}" for x in rs)
+    other = max(r.get("otherCpu", 0) for k in ("s1_wrk", "s1_sonde", "s2_wrk", "s2_sonde") for r in res[k])
+    steal = max(r.get("steal", 0) for k in ("s1_wrk", "s1_sonde", "s2_wrk", "s2_sonde") for r in res[k])
+    s4n, s4s = m("s4_nginx", "rps"), m("s4_sonde", "rps")
     busy_samples, samples = states[-1]["busySamples"], states[-1]["samples"]
     busy = busy_samples > 0 or any(s["mavenProcesses"] > 0 for s in states[:-1])
     s3 = res["s3"]
@@ -332,9 +356,12 @@ def write(args, res, states):
         + (f"**the machine was busy**: another engineer's Maven builds ran during {busy_samples} of {samples} 2-second samples, "
            "so absolute figures are noisy (the ratios less so: both tools ran under the same conditions, alternating)."
            if busy else f"no other build ran during the benchmark ({samples} samples, every 2 s)."), "",
-        "| scenario | wrk | Sonde | Sonde / wrk |", "|---|---:|---:|---:|",
-        f"| keepalive requests/s (wrk `-t1 -c64` / Sonde `cc 64`, `keepalive 0us`) | {fmt(s1w)} | {fmt(s1s)} | **{s1s / s1w:.2f}×** |",
-        f"| new connections/s, server closes (wrk `-H 'Connection: close'` / Sonde `cc 64`, `keepalive 1us 1`) | {fmt(s2w)} | {fmt(s2s)} | **{s2s / s2w:.2f}×** |",
+        f"Runs alternate (wrk, then Sonde, {args.runs} times); the ratio is the median of the {args.runs} back-to-back pairs' "
+        f"ratios (listed), which cancels the machine's slow drifts better than a ratio of medians. CPU taken by other processes "
+        f"during a run: up to {other:.1f} s; hypervisor steal: up to {steal:.1f} s.", "",
+        "| scenario | wrk | Sonde | Sonde / wrk (per pair) |", "|---|---:|---:|---:|",
+        f"| keepalive requests/s (wrk `-t1 -c64` / Sonde `cc 64`, `keepalive 0us`) | {fmt(s1w)} | {fmt(s1s)} | **{statistics.median(r1):.2f}×** ({ratios(r1)}) |",
+        f"| new connections/s, server closes (wrk `-H 'Connection: close'` / Sonde `cc 64`, `keepalive 1us 1`) | {fmt(s2w)} | {fmt(s2s)} | **{statistics.median(r2):.2f}×** ({ratios(r2)}) |",
         f"| latency p50 / p99, keepalive (µs) | {fmt(m('s1_wrk', 'p50'))} / {fmt(m('s1_wrk', 'p99'))} | {fmt(m('s1_sonde', 'p50'))} / {fmt(m('s1_sonde', 'p99'))} | |",
         f"| generator CPU per keepalive request (µs, whole process) | {per_req('s1_wrk', 'cpu'):.2f} | {per_req('s1_sonde', 'cpu'):.2f} (worker thread {per_req('s1_sonde', 'workerCpu'):.2f}) | |",
         f"| nginx CPU per keepalive request (µs) | {per_req('s1_wrk', 'serverCpu'):.2f} | {per_req('s1_sonde', 'serverCpu'):.2f} | |",
@@ -349,11 +376,11 @@ def write(args, res, states):
         f"Sonde held {fmt(idle_held)}; memory per connection: Sonde's JVM {rss_per:,.0f} B (RSS growth), kernel {slab_per:,.0f} B "
         f"(slab growth, both ends of the loopback connection), nginx {nginx_per:,.0f} B (RSS growth). The 20,000 open-file hard limit "
         "bounds both processes; dperf's 64-byte sockets need the user-space stack (issue item 4, not built).", "",
-        "Sonde's server as the target (wrk `-t1 -c64` against each, server on CPU %d):" % args.srv_cpu, "",
+        "Sonde's server as the target (wrk `-t1 -c64` against each, alternating, server on CPU %d):" % args.srv_cpu, "",
         "| server | requests/s | p50 / p99 (µs) | server CPU per request (µs) |", "|---|---:|---:|---:|",
-        f"| nginx 1.22, `worker_processes 1` | {fmt(s4n)} | {fmt(m('s1_wrk', 'p50'))} / {fmt(m('s1_wrk', 'p99'))} | {per_req('s1_wrk', 'serverCpu'):.2f} |",
+        f"| nginx 1.22, `worker_processes 1` | {fmt(s4n)} | {fmt(m('s4_nginx', 'p50'))} / {fmt(m('s4_nginx', 'p99'))} | {per_req('s4_nginx', 'serverCpu'):.2f} |",
         f"| `sonde load server --cpu {args.srv_cpu}` | {fmt(s4s)} | {fmt(m('s4_sonde', 'p50'))} / {fmt(m('s4_sonde', 'p99'))} | {per_req('s4_sonde', 'serverCpu'):.2f} |",
-        f"| ratio Sonde / nginx | **{s4s / s4n:.2f}×** | | |", "",
+        f"| ratio Sonde / nginx | **{statistics.median(r4):.2f}×** ({ratios(r4)}) | | |", "",
         "Engine choice (same keepalive workload against nginx: 64 connections, one event loop thread pinned, responses parsed by "
         "Sonde's `HttpResponseParser`; `bench/load/NettyKeepaliveProbe.java`, Netty 4.2.15.Final; like Sonde's, its rate includes the JVM's warm-up):", "",
         "| engine | requests/s |", "|---|---:|",

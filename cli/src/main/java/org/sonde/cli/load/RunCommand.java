@@ -7,6 +7,7 @@ import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadTest;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,8 +47,8 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.conf", description = "A dperf configuration file ('sonde load keywords' lists the keywords).")
     Path file;
 
-    @Option(names = "--json", paramLabel = "OUT.json", description = "Write the summary and every second as JSON (after the run).")
-    Path json;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--report", paramLabel = "OUT.html", description = "Write an HTML report with charts of every second.")
     Path report;
@@ -57,9 +58,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of payload_random's filler (default ${DEFAULT-VALUE}).")
     long seed;
-
-    @Option(names = "--no-color", description = "No red for non-zero error counters, even on a terminal.")
-    boolean noColor;
 
     @Override
     public Integer call() {
@@ -74,7 +72,7 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         LoadTest test = LoadTest.prepare(c, seed);
-        return LoadSession.run(c, test, out, err, json, report, "sonde load run " + file, !noColor && System.console() != null, () -> {
+        return LoadSession.run(c, test, out, err, output.json, report, "sonde load run " + file, output.color(), () -> {
             err.println("load: " + describe(c));
             err.flush();
         });

@@ -8,6 +8,7 @@ import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadTest;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -47,11 +48,8 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No statistics every second, only the totals.")
     boolean quiet;
 
-    @Option(names = "--json", paramLabel = "OUT.json", description = "Write the totals and every second as JSON when the server stops.")
-    Path json;
-
-    @Option(names = "--no-color", description = "No red for non-zero error counters, even on a terminal.")
-    boolean noColor;
+    @Mixin
+    OutputOptions output;
 
     @Override
     public Integer call() {
@@ -79,7 +77,7 @@ public final class ServerCommand implements Callable<Integer> {
             throw new UsageException(e.problem(), e.hint());
         }
         LoadTest test = LoadTest.prepare(c, 1);
-        return LoadSession.run(c, test, out, err, json, null, "sonde load server --listen " + listen, !noColor && System.console() != null, () -> {
+        return LoadSession.run(c, test, out, err, output.json, null, "sonde load server --listen " + listen, output.color(), () -> {
             err.println("load: serving on " + listen + " (" + c.workers() + (c.workers() == 1 ? " worker" : " workers") + "); Ctrl-C stops");
             err.flush();
         });

@@ -19,6 +19,8 @@ final class ClientConnection {
     /** Bytes of the request already written (a partial write waits for OP_WRITE). */
     int writeOffset;
     boolean awaitingResponse;
+    /** Whether OP_WRITE is in the interest set (a partial write waits). */
+    boolean waitingToWrite;
     boolean connected;
     /** The response is complete and the server announced a close: wait for its FIN, so TIME_WAIT stays on the server. */
     boolean awaitingServerClose;
@@ -34,6 +36,7 @@ final class ClientConnection {
         requestsSent = 0;
         writeOffset = 0;
         awaitingResponse = false;
+        waitingToWrite = false;
         connected = false;
         awaitingServerClose = false;
     }

@@ -49,6 +49,8 @@ final class ClientWorker implements Runnable {
     private final long startNanos;
     private final int cpu;
 
+    /** One handler object for every select (a method reference made in the loop would be a new object each time). */
+    private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile WorkerState state = WorkerState.RUN;
     private long launched;
     private long open;
@@ -133,10 +135,10 @@ final class ClientWorker implements Runnable {
             long waitNanos = wake - System.nanoTime();
             if (waitNanos <= 0 || (spinBelowMilli && waitNanos < MILLI)) {
                 // keepalive intervals below the selector's millisecond resolution are kept by polling (dperf busy-polls always)
-                selector.selectNow(this::handle);
+                selector.selectNow(handler);
             } else {
                 // launches are paced at the selector's 1 ms resolution: each wake launches all that are due
-                selector.select(this::handle, Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
+                selector.select(handler, Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
             }
         }
     }
@@ -251,7 +253,12 @@ final class ClientWorker implements Runnable {
         int n = c.channel.write(request);
         c.writeOffset += n;
         stats.add(Counter.BYTES_TX, n);
-        c.key.interestOps(c.writeOffset < requestBytes ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        boolean partial = c.writeOffset < requestBytes;
+        // an unchanged interest set costs nothing, but setting it is an atomic exchange: only on change
+        if (partial != c.waitingToWrite) {
+            c.waitingToWrite = partial;
+            c.key.interestOps(partial ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        }
     }
 
     private void read(ClientConnection c, long now) throws IOException {

@@ -17,6 +17,8 @@ final class ServerConnection {
     /** Further copies of the keep-alive response owed to pipelined requests after {@link #pending}. */
     int queued;
     boolean closeAfterWrite;
+    /** Whether the interest set is OP_WRITE (a response is partly out) rather than OP_READ. */
+    boolean waitingToWrite;
 
     void clear() {
         channel = null;
@@ -27,5 +29,6 @@ final class ServerConnection {
         pendingOffset = 0;
         queued = 0;
         closeAfterWrite = false;
+        waitingToWrite = false;
     }
 }

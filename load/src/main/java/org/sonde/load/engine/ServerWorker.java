@@ -99,7 +99,8 @@ final class ServerWorker implements Runnable {
         stats.bindToCurrentThread();
         if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
         try {
-            while (!stopped) selector.select(this::handle, 100);
+            java.util.function.Consumer<SelectionKey> handler = this::handle;
+            while (!stopped) selector.select(handler, 100);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } finally {
@@ -254,6 +255,7 @@ final class ServerWorker implements Runnable {
             c.pendingOffset += n;
             if (c.pendingOffset < r.capacity()) {
                 c.key.interestOps(SelectionKey.OP_WRITE); // no more reading until the response is out
+                c.waitingToWrite = true;
                 return;
             }
             if (c.queued > 0) {
@@ -267,7 +269,10 @@ final class ServerWorker implements Runnable {
             closeConnection(c);
             return;
         }
-        c.key.interestOps(SelectionKey.OP_READ);
+        if (c.waitingToWrite) {
+            c.waitingToWrite = false;
+            c.key.interestOps(SelectionKey.OP_READ);
+        }
     }
 
     /** Rare: a close-response behind queued pipelined responses; write the queue out on the spot. */

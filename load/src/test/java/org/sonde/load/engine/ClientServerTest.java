@@ -8,10 +8,9 @@ import org.junit.jupiter.api.Test;
 class ClientServerTest {
     @Test
     void keepaliveRequestsAreAllAnsweredAndCountedOnBothSides() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "protocol http\ncc 8\nkeepalive 0us\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("", "protocol http\ncc 8\nkeepalive 0us\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(client.requests()).isPositive();
         assertThat(client.responses2xx()).isEqualTo(client.requests());
@@ -36,10 +35,9 @@ class ClientServerTest {
 
     @Test
     void aLimitedNumberOfRequestsPerConnectionClosesAndRelaunchesConnections() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "cc 4\nkeepalive 1ms 3\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("", "cc 4\nkeepalive 1ms 3\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         // every connection carries at most 3 requests, so more than 4 connections were needed
         assertThat(client.connectionsOpened()).isGreaterThan(4);
@@ -52,10 +50,9 @@ class ClientServerTest {
 
     @Test
     void cpsModeOpensOneConnectionPerRequestAndTheServerClosesFirst() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "protocol http\ncps 200\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("", "protocol http\ncps 200\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(client.requests()).isPositive();
         assertThat(client.responses2xx()).isEqualTo(client.requests());
@@ -68,10 +65,9 @@ class ClientServerTest {
 
     @Test
     void rawPayloadsBelow85BytesAreCountedAsTcpRequestsAndResponses() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "payload_size 40\n");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "payload_size 20\ncc 2\nkeepalive 0us\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("payload_size 40\n", "payload_size 20\ncc 2\nkeepalive 0us\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(client.counters().get("tcpReq")).isPositive().isEqualTo(client.counters().get("tcpRsp"));
         assertThat(client.counters().get("httpGet")).isZero();
@@ -82,10 +78,9 @@ class ClientServerTest {
 
     @Test
     void paddedPostRequestsAndResponsesHaveExactlyThePayloadSize() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "payload_size 1000\n");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "payload_size 300\nhttp_method POST\ncc 2\nkeepalive 0us\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("payload_size 1000\n", "payload_size 300\nhttp_method POST\ncc 2\nkeepalive 0us\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(client.counters().get("httpPost")).isPositive().isEqualTo(client.responses2xx());
         assertThat(client.bytesSent()).isEqualTo(300 * client.requests());
@@ -95,10 +90,9 @@ class ClientServerTest {
 
     @Test
     void connectionsSpreadOverSourceAddressesAndExplicitPorts() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "client 127.0.0.2 4\n");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "client 127.0.0.2 4\nclient_port_range 40000 40999\ncc 8\nkeepalive 0us\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("client 127.0.0.2 4\n", "client 127.0.0.2 4\nclient_port_range 40000 40999\ncc 8\nkeepalive 0us\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(client.errors()).isZero();
         assertThat(client.connectionsOpened()).isEqualTo(8);
@@ -108,10 +102,9 @@ class ClientServerTest {
 
     @Test
     void aServerRefusesSourcesOutsideItsClientRanges() {
-        int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "client 127.0.0.9 1\n");
-        LoadResult client = Loopback.run(Loopback.client(port, 1, "client 127.0.0.2 1\ncps 20\n"));
-        LoadResult served = server.stop();
+        Loopback.Exchange x = Loopback.exchange("client 127.0.0.9 1\n", "client 127.0.0.2 1\ncps 20\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
 
         assertThat(served.refusedSources()).isPositive();
         assertThat(served.failed()).isTrue();

@@ -54,6 +54,17 @@ final class Loopback {
         }
     }
 
+    /** Sonde's server (plus {@code serverLines}) and a one-second client (plus {@code clientLines}) against it. */
+    static Exchange exchange(String serverLines, String clientLines) {
+        int port = freePort();
+        Running server = server(port, serverLines);
+        LoadResult client = run(client(port, 1, clientLines));
+        return new Exchange(client, server.stop());
+    }
+
+    /** What the client and the server each counted. */
+    record Exchange(LoadResult client, LoadResult served) {}
+
     static LoadResult run(LoadConfig c) {
         return LoadTest.prepare(c, 1).run(s -> { });
     }

@@ -25,19 +25,22 @@ final class LoadSession {
     static int run(LoadConfig config, LoadTest test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
                    boolean color, Runnable started) {
         DperfLayout layout = new DperfLayout(config.httpPayload(), config.client(), color);
-        SignalHandler previous = null;
-        Signal sigint = new Signal("INT");
-        try {
-            // first Ctrl-C: a clean stop (drain, summary, files); the handler is restored after the run,
-            // so a second one during the summary ends the process as usual
-            previous = Signal.handle(sigint, s -> {
-                err.println("load: interrupted; draining and writing the summary (Ctrl-C again to abandon)");
-                err.flush();
-                test.stop();
-                Signal.handle(sigint, SignalHandler.SIG_DFL);
-            });
-        } catch (IllegalArgumentException e) {
-            // no signal handling here (e.g. the JVM runs with -Xrs): Ctrl-C ends the process without a summary
+        // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,
+        // so a second signal during the drain ends the process as usual
+        List<Signal> signals = List.of(new Signal("INT"), new Signal("TERM"));
+        List<SignalHandler> previous = new java.util.ArrayList<>();
+        for (Signal signal : signals) {
+            try {
+                previous.add(Signal.handle(signal, s -> {
+                    err.println("load: " + s.getName() + " received; draining and writing the summary (again to abandon)");
+                    err.flush();
+                    test.stop();
+                    signals.forEach(x -> Signal.handle(x, SignalHandler.SIG_DFL));
+                }));
+            } catch (IllegalArgumentException e) {
+                // the JVM keeps this signal (e.g. -Xrs): it ends the process without a summary
+                previous.add(null);
+            }
         }
         LoadResult r;
         try {
@@ -48,7 +51,7 @@ final class LoadSession {
                 err.flush();
             });
         } finally {
-            if (previous != null) Signal.handle(sigint, previous);
+            for (int i = 0; i < signals.size(); i++) if (previous.get(i) != null) Signal.handle(signals.get(i), previous.get(i));
         }
         summary(out, layout, r);
         if (json != null) AtomicFiles.write(json, w -> Json.mapper().writeValue(w, r));
@@ -62,7 +65,7 @@ final class LoadSession {
     }
 
     private static void summary(PrintWriter o, DperfLayout layout, LoadResult r) {
-        o.println(r.interrupted() ? "Test stopped (SIGINT). Total Numbers:" : "Test Finished. Total Numbers:");
+        o.println(r.interrupted() ? "Test stopped by a signal. Total Numbers:" : "Test Finished. Total Numbers:");
         List<String> lines = layout.counters(c -> r.counters().get(c.dperfName()), r.maxConcurrent(), r.rttMicros(), r.kernel());
         lines.forEach(o::println);
         o.printf("requests %d  responses2xx %d  httpErrors %d  socketErrors %d  connectionsOpened %d  launchesSkipped %d%n",

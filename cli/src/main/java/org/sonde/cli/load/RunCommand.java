@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
                 "",
                 "Every second dperf's statistics go to standard error (skOpen skClose skCon skErr rtt; httpGet",
                 "httpPost http2XX httpErr or tcpReq tcpRsp; the kernel's retransmission and reset counters; latency",
-                "p50/p99/p99.9); the totals go to standard output. Ctrl-C stops cleanly with the summary. The JSON",
+                "p50/p99/p99.9); the totals go to standard output. Ctrl-C or SIGTERM stops cleanly with the summary. The JSON",
                 "(--json) has requests, responses2xx, httpErrors, socketErrors, connectionsOpened, requestsPerSecond,",
                 "connectionsPerSecond (over the duration phase), latencyMicros (p50, p90, p99, p999, max), the",
                 "counters under dperf's names, the kernel's counters and every second.",

@@ -23,8 +23,6 @@ import org.sonde.load.stats.WorkerStats;
 final class ClientWorker implements Runnable {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final long MILLI = 1_000_000L;
-    /** Launches per loop iteration at most, so reads and timers are served while catching up. */
-    private static final int MAX_BURST = 256;
 
     private final LoadConfig config;
     private final WorkerStats stats;
@@ -151,7 +149,9 @@ final class ClientWorker implements Runnable {
     private void launchDue(long now) {
         long due = schedule.dueBy((now - startNanos) / 1e9);
         int burst = 0;
-        while (launched < due && burst < MAX_BURST) {
+        // dperf's launch_num: at most that many per tick, so reads and timers are served between bursts while
+        // catching up; owed launches stay owed, and the loop comes straight back for them (no wait)
+        while (launched < due && burst < config.launchNum()) {
             if (open >= maxOpen) {
                 // cc reached (dperf pauses the launcher) or no descriptor left: the owed launches are forgiven,
                 // the ones that were possible but had no room are counted

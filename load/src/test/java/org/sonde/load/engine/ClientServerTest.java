@@ -49,6 +49,20 @@ class ClientServerTest {
     }
 
     @Test
+    void fastCloseResetsAfterTheLastRequestWithoutCountingAnErrorAndTosIsSet() {
+        Loopback.Exchange x = Loopback.exchange("tos 0x10\n", "cc 4\nkeepalive 1ms 3\nfast_close\ntos 0x10\n");
+        LoadResult client = x.client();
+        LoadResult served = x.served();
+
+        assertThat(client.connectionsOpened()).isGreaterThan(4);
+        assertThat(client.responses2xx()).isPositive().isEqualTo(client.requests());
+        assertThat(client.errors()).isZero();
+        // the server sees each RST after a complete exchange: a close, not a failed connection
+        assertThat(served.errors()).isZero();
+        assertThat(served.counters().get("http2XX")).isEqualTo(client.requests());
+    }
+
+    @Test
     void cpsModeOpensOneConnectionPerRequestAndTheServerClosesFirst() {
         Loopback.Exchange x = Loopback.exchange("", "protocol http\ncps 200\n");
         LoadResult client = x.client();

@@ -3,7 +3,7 @@
 // the response is complete, responses parsed in place by Sonde's own HttpResponseParser), on
 // Netty 4.2's epoll, io_uring or NIO transport. One event loop thread. Run with the Netty jars and
 // load/target/classes on the class path:
-//   java -cp "$NETTY/*:load/target/classes" bench/load/NettyKeepaliveProbe.java epoll 127.0.0.1 8080 64 10
+//   java -cp "$NETTY/*:load/target/classes" bench/load/NettyKeepaliveProbe.java epoll 127.0.0.1 8080 64 SECONDS [WARMUP_SECONDS]
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -95,9 +95,11 @@ public class NettyKeepaliveProbe {
                     }
                 });
         for (int i = 0; i < connections; i++) b.connect(host, port).sync();
-        long first = 0;
-        // measured from the first request, warm-up included, as Sonde's rates are
+        int warmUpSeconds = args.length > 5 ? Integer.parseInt(args[5]) : 0;
+        // a warm-up while the JIT compiles, excluded as Sonde's slow start is from its rates
+        Thread.sleep(warmUpSeconds * 1000L);
         long start = System.nanoTime();
+        long first = group.submit(() -> responses).get();
         Thread.sleep(seconds * 1000L);
         long last = group.submit(() -> responses).get();
         double elapsed = (System.nanoTime() - start) / 1e9;

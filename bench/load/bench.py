@@ -181,9 +181,13 @@ def sonde(args, conf_text, name, sample=None):
             "skipped": r["launchesSkipped"], "samples": samples, "conf": conf_text, "result": r}
 
 
-def client_conf(args, port, lines, duration=None, wait=0, ports=1):
+# Sonde runs dperf's timeline: the JVM warms up during a slow start, and the rates are of the duration after it
+RAMP = 10
+
+
+def client_conf(args, port, lines, duration=None, wait=0, ports=1, ramp=RAMP):
     return (f"mode client\nprotocol http\nserver 127.0.0.1 1\nlisten {port} {ports}\ncpu {args.gen_cpu}\n"
-            f"duration {duration or args.duration}s\nwait {wait}\nslow_start 0\nquiet\n" + lines)
+            f"duration {duration or args.duration}s\nwait {wait}\nslow_start {ramp}\nquiet\n" + lines)
 
 
 def median_of(runs, key):
@@ -271,7 +275,7 @@ def main():
                 return rss_kb(pid)
 
             r = sonde(args, client_conf(args, KEEPALIVE_PORT, f"cc {args.idle}\ncps 3000\nkeepalive 60s\n",
-                                        duration=max(6, args.idle // 3000 + 4), wait=2), "s3", sample)
+                                        duration=max(6, args.idle // 3000 + 4), wait=2, ramp=0), "s3", sample)
             # the JVM's resident memory before any connection (the wait phase) and with all held
             base = [v for t, v in r["samples"] if t - r["samples"][0][0] > 1.0 and t - r["samples"][0][0] < 1.8]
             r["rssBaseKb"] = statistics.median(base) if base else r["samples"][0][1]
@@ -288,7 +292,7 @@ def main():
                 log(f"engine choice: Netty {transport}, run {i + 1}/{n}")
                 cmd = ["taskset", "-c", str(args.gen_cpu), args.java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
                        "-cp", f"{args.netty}/*:{args.root}/load/target/classes", f"{args.root}/bench/load/NettyKeepaliveProbe.java",
-                       transport, "127.0.0.1", str(KEEPALIVE_PORT), "64", str(args.duration)]
+                       transport, "127.0.0.1", str(KEEPALIVE_PORT), "64", str(args.duration), str(RAMP)]
                 out, err, cpu_s, _, code = run_measured(cmd)
                 line = [l for l in out.splitlines() if l.startswith("{")]
                 if code != 0 or not line:
@@ -351,7 +355,9 @@ def write(args, res, states):
         f"Command: `bench/load-vs-wrk.sh` (DURATION={d} RUNS={args.runs} IDLE={args.idle}). Loopback, nginx 1.22 "
         f"`worker_processes 1` on CPU {args.srv_cpu}, the generator on CPU {args.gen_cpu} (`taskset`; Sonde's worker also pinned with `cpu`), "
         f"`return 200` with a 14-byte body. Each figure is the median of {args.runs} runs of {d} s. Sonde's rates are over its duration "
-        "phase (no wait, no slow start), which includes the JVM's warm-up; its process CPU includes JVM start and JIT compilation. "
+        f"phase, as dperf measures: after a {RAMP} s `slow_start` (the JVM's warm-up: its JIT compiles the hot path then), the "
+        f"{d} s `duration`; wrk, in C, needs no warm-up and runs {d} s. Sonde's process CPU includes JVM start, JIT and the ramp "
+        "(the worker thread's CPU is also given, from the per-second statistics). "
         f"Machine: 2 vCPUs, load average {states[0]['load']} before and {states[1]['load']} after; "
         + (f"**the machine was busy**: another engineer's Maven builds ran during {busy_samples} of {samples} 2-second samples, "
            "so absolute figures are noisy (the ratios less so: both tools ran under the same conditions, alternating)."
@@ -381,8 +387,8 @@ def write(args, res, states):
         f"| nginx 1.22, `worker_processes 1` | {fmt(s4n)} | {fmt(m('s4_nginx', 'p50'))} / {fmt(m('s4_nginx', 'p99'))} | {per_req('s4_nginx', 'serverCpu'):.2f} |",
         f"| `sonde load server --cpu {args.srv_cpu}` | {fmt(s4s)} | {fmt(m('s4_sonde', 'p50'))} / {fmt(m('s4_sonde', 'p99'))} | {per_req('s4_sonde', 'serverCpu'):.2f} |",
         f"| ratio Sonde / nginx | **{statistics.median(r4):.2f}×** ({ratios(r4)}) | | |", "",
-        "Engine choice (same keepalive workload against nginx: 64 connections, one event loop thread pinned, responses parsed by "
-        "Sonde's `HttpResponseParser`; `bench/load/NettyKeepaliveProbe.java`, Netty 4.2.15.Final; like Sonde's, its rate includes the JVM's warm-up):", "",
+        f"Engine choice (same keepalive workload against nginx: 64 connections, one event loop thread pinned, responses parsed by "
+        f"Sonde's `HttpResponseParser`; `bench/load/NettyKeepaliveProbe.java`, Netty 4.2.15.Final; like Sonde's, its rate is taken after a {RAMP} s warm-up):", "",
         "| engine | requests/s |", "|---|---:|",
     ]
     for t in ["epoll", "io_uring", "nio"]:
@@ -391,10 +397,10 @@ def write(args, res, states):
               "Sonde keeps its hand-written NIO engine: one selector per worker thread, preencoded requests written from one direct "
               "buffer, responses parsed in place from one read buffer, dperf's fixed-delay timer lists, no allocation per request.", "",
               "Sonde's configurations (each adds `mode client`, `protocol http`, `server 127.0.0.1 1`, `listen PORT 1`, "
-              f"`cpu {args.gen_cpu}`, `duration {d}s`, `wait 0`, `slow_start 0`, `quiet`):",
+              f"`cpu {args.gen_cpu}`, `duration {d}s`, `wait 0`, `slow_start {RAMP}`, `quiet`):",
               "`cc 64` + `keepalive 0us` (keepalive); `cc 64` + `cps 100k` + `keepalive 1us 1` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (connections, closed loop: "
               "the launcher refills the 64 as they close; nginx listens on the 8 ports, wrk uses the first); "
-              f"`cps {int(s2w)}` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (open loop); `cc {args.idle}` + `cps 3000` + `keepalive 60s`, `wait 2` (idle). "
+              f"`cps {int(s2w)}` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (open loop); `cc {args.idle}` + `cps 3000` + `keepalive 60s`, `wait 2`, `slow_start 0` (idle). "
               "Raw per-run figures: `$BENCH_DIR/results.json`."]
     write_section(os.path.join(args.root, "BENCHMARKS.md"), "load-vs-wrk", lines)
 

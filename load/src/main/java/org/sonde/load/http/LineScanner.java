@@ -22,21 +22,30 @@ abstract class LineScanner {
      * section is too long.
      */
     protected final int scanLine(ByteBuffer b, int pos, int limit) {
+        int start = pos;
+        byte[] kept = line;
+        int n = lineLength;
         while (pos < limit) {
             byte c = b.get(pos++);
-            if (++headBytes > MAX_HEAD_BYTES) return -1;
             if (c == '\n') {
-                int n = lineLength;
-                if (n > 0 && n <= KEPT && line[n - 1] == '\r') n--;
+                int length = n;
+                if (length > 0 && length <= KEPT && kept[length - 1] == '\r') length--;
                 lineLength = 0;
                 lineDone = true;
-                completedLength = Math.min(n, KEPT);
-                return pos;
+                completedLength = Math.min(length, KEPT);
+                return counted(start, pos);
             }
-            if (lineLength < KEPT) line[lineLength] = c;
-            lineLength++;
+            if (n < KEPT) kept[n] = c;
+            n++;
         }
-        return pos;
+        lineLength = n;
+        return counted(start, pos);
+    }
+
+    /** Counts the bytes of the head once per call rather than per byte: the hot loop only copies and compares. */
+    private int counted(int start, int pos) {
+        headBytes += pos - start;
+        return headBytes > MAX_HEAD_BYTES ? -1 : pos;
     }
 
     /** Whether the last {@link #scanLine} ended a line, and that line's kept length (without CR). */

@@ -12,10 +12,15 @@
 #   IDLE=9000          concurrent idle connections to hold (both ends are local: 2 descriptors each)
 #   GEN_CPU=0 SRV_CPU=1  the CPUs for the generator and the server
 #   BENCH_DIR=/tmp/sonde-load-bench
+#   REPORT_ONLY=1      rewrite the section from BENCH_DIR/results.json without running anything
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/sonde-load-bench}"
 mkdir -p "$dir"
+if [ "${REPORT_ONLY:-0}" = 1 ]; then
+  PYTHONPATH="$root/bench" exec python3 "$root/bench/load/bench.py" --root "$root" --dir "$dir" --netty - --java - \
+    --duration "${DURATION:-10}" --runs "${RUNS:-3}" --idle "${IDLE:-9000}" --gen-cpu "${GEN_CPU:-0}" --srv-cpu "${SRV_CPU:-1}" --report-only
+fi
 
 # wrk, nginx and the helpers, from Debian, once
 need=()

@@ -8,12 +8,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "load",
         mixinStandardHelpOptions = true,
         description = {
-                "Load tests in the manner of dperf, on the kernel's sockets: open new connections per second on an",
-                "open-loop schedule (cps, with dperf's wait and slow start), hold concurrent connections (cc) that send",
-                "keepalive requests, and count exactly what went wrong (skErr, httpErr). A test is a dperf configuration",
-                "file; 'sonde load keywords' lists what it may say. Statistics every second in dperf's layout go to",
-                "standard error, the final summary to standard output; the exit status is 1 when an error counter is",
-                "non-zero."
+                "Load tests in the manner of dperf, on the kernel's sockets: open new connections per second",
+                "on an open-loop schedule (cps, with dperf's wait and slow start), hold concurrent",
+                "connections (cc) that send keepalive requests, and count exactly what went wrong (skErr,",
+                "httpErr). A test is a dperf configuration file; 'sonde load keywords' lists what it may say.",
+                "Statistics every second in dperf's layout go to standard error, the final summary to",
+                "standard output; the exit status is 1 when an error counter is non-zero."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",

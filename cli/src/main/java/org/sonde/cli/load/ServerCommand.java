@@ -17,11 +17,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "server",
         mixinStandardHelpOptions = true,
         description = {
-                "Answer every HTTP GET or POST with the same preencoded 200 response (dperf's server): keep-alive,",
-                "or Connection: close when the request asks for it (the server then closes first). Other methods and",
-                "unparsable requests get 400 and count as httpErr. Statistics every second go to standard error;",
-                "Ctrl-C or SIGTERM (or --duration) stops it with the totals on standard output. The same as 'sonde load run' on",
-                "a 'mode server' configuration."
+                "Answer every HTTP GET or POST with the same preencoded 200 response (dperf's server): keep-",
+                "alive, or Connection: close when the request asks for it (the server then closes first).",
+                "Other methods and unparsable requests get 400 and count as httpErr. Statistics every second",
+                "go to standard error; Ctrl-C or SIGTERM (or --duration) stops it with the totals on standard",
+                "output. The same as 'sonde load run' on a 'mode server' configuration."
         },
         footerHeading = "%nExamples:%n",
         footer = {

@@ -24,12 +24,15 @@ class DemoCommandTest {
         assertThat(last).isEqualTo("Report: " + out.resolve("report.html").toAbsolutePath());
         assertThat(Files.readString(out.resolve("report.html"))).contains("Sonde demo").contains("<svg");
         JsonNode json = Json.mapper().readTree(out.resolve("report.json").toFile());
-        assertThat(json.get("steps").size()).isGreaterThanOrEqualTo(7);
+        assertThat(json.get("steps").size()).isGreaterThanOrEqualTo(8);
         json.get("steps").forEach(s -> assertThat(s.get("ok").asBoolean()).as(s.toString()).isTrue());
         assertThat(json.get("captures").get("roce-write.pcapng").get("badIcrcs").asLong()).isZero();
         assertThat(json.get("captures").get("tcp-ip.pcapng").get("protocols").has("tcp")).isTrue();
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("ATPG"));
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Libra"));
         assertThat(Files.exists(out.resolve("atpg/suite/suite.json"))).isTrue();
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Load test"));
+        JsonNode load = Json.mapper().readTree(out.resolve("load/keepalive.json").toFile());
+        assertThat(load.get("requests").asLong()).isPositive().isEqualTo(load.get("responses2xx").asLong());
     }
 }

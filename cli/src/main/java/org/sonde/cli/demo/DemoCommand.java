@@ -70,8 +70,9 @@ import picocli.CommandLine.Spec;
                 "dissect and verify every packet, cross-check with Wireshark's tshark when it is installed, show",
                 "how a damaged capture is reported, run test packet generation (ATPG) with fault localisation",
                 "on the three-switch network of the ATPG dissertation, and verify the forwarding tables of a",
-                "generated data center with planted loops, a black hole and a waypoint bypass (Libra), and",
-                "simulate a DCTCP incast twice with identical results and an HTML report."
+                "generated data center with planted loops, a black hole and a waypoint bypass (Libra), simulate a",
+                "DCTCP incast twice with identical results and an HTML report, and run a short dperf-class load",
+                "test on loopback (Sonde's client against Sonde's server)."
         })
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -246,6 +247,13 @@ public final class DemoCommand implements Callable<Integer> {
                     dir.resolve("report.html"));
             if (r.unfinished() > 0 || timeouts > 0 || !stats.equals(again)) throw new StepFailed(result + (stats.equals(again) ? "" : "; reruns differ"));
             return result;
+        });
+
+        // 9. a short load test on loopback (dperf-class): Sonde's server, then its client in cc and cps modes
+        step(o, "Load test on loopback: 16 keepalive connections for 2 s, then 500 new connections/s for 1 s", () -> {
+            LoadDemo.Outcome outcome = LoadDemo.run(out.resolve("load"));
+            if (!outcome.ok()) throw new StepFailed(outcome.summary());
+            return outcome.summary();
         });
 
         Table table = Table.of("step", "result", "seconds");

@@ -1,0 +1,102 @@
+package org.sonde.cli.load;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sonde.load.config.ConfigParser;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.engine.LoadTest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde load run FILE.conf}: a load test from a dperf configuration file. */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Run the load test a dperf configuration file describes (mode client, or mode server). A",
+                "client waits 'wait' seconds, ramps its new connections per second linearly over 'slow_start'",
+                "seconds, holds 'cps' for 'duration', then drains for at most 4 s: no new connections or",
+                "requests, in-flight requests complete. With 'cc' and 'keepalive' it holds cc connections,",
+                "each sending one request per keepalive interval; without keepalive each connection carries",
+                "one request (CPS mode).",
+                "",
+                "Every second dperf's statistics go to standard error (skOpen skClose skCon skErr rtt;",
+                "httpGet httpPost http2XX httpErr or tcpReq tcpRsp; the kernel's retransmission and reset",
+                "counters; latency p50/p99/p99.9); the totals go to standard output. Ctrl-C or SIGTERM stops",
+                "cleanly with the summary. The JSON (--json) has requests, responses2xx, httpErrors,",
+                "socketErrors, connectionsOpened, requestsPerSecond, connectionsPerSecond (over the duration",
+                "phase), latencyMicros (p50, p90, p99, p999, max), the counters under dperf's names, the",
+                "kernel's counters and every second.",
+                "",
+                "Exit status: 0 when every error counter (skErr, httpErr, tcpDrop) is zero, 1 when one is",
+                "not, 3 for a bad configuration (the message names the line), 4 when the environment refuses",
+                "(a port in use, too few file descriptors for cc)."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  sonde load run client.conf",
+                "  sonde load run client.conf --json result.json --report result.html",
+                "  sonde load run client.conf --check       # only validate, like dperf -t"
+        })
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.conf", description = "A dperf configuration file ('sonde load keywords' lists the keywords).")
+    Path file;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--report", paramLabel = "OUT.html", description = "Write an HTML report with charts of every second.")
+    Path report;
+
+    @Option(names = "--check", description = "Only validate the configuration and print it (dperf -t).")
+    boolean check;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of payload_random's filler (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ConfigParser.Parsed parsed = ConfigParser.parse(file);
+        parsed.warnings().forEach(w -> err.println("load: warning: " + file + ": " + w));
+        LoadConfig c = parsed.config();
+        if (check) {
+            out.println("Config file OK: " + describe(c));
+            out.flush();
+            return 0;
+        }
+        LoadTest test = LoadTest.prepare(c, seed);
+        return LoadSession.run(c, test, out, err, output.json, report, "sonde load run " + file, output.color(), () -> {
+            err.println("load: " + describe(c));
+            err.flush();
+        });
+    }
+
+    static String describe(LoadConfig c) {
+        StringBuilder sb = new StringBuilder(c.mode().name().toLowerCase()).append(", ").append(c.protocol().name().toLowerCase());
+        sb.append(", ").append(c.workers()).append(c.workers() == 1 ? " worker" : " workers");
+        if (c.client()) {
+            sb.append(", servers ").append(c.servers()).append(" port ").append(c.listenPort());
+            if (c.listenCount() > 1) sb.append("-").append(c.listenPort() + c.listenCount() - 1);
+            sb.append(", cps ").append(c.cps());
+            if (c.cc() > 0) sb.append(", cc ").append(c.cc());
+            c.keepalive().ifPresent(k -> sb.append(", keepalive ").append(k.intervalMicros()).append("us")
+                    .append(k.requests() > 0 ? " x" + k.requests() : ""));
+            if (!c.clients().isEmpty()) sb.append(", clients ").append(c.clients());
+            sb.append(String.format(", wait %ds, slow_start %ds, duration %ds", c.waitSeconds(), c.slowStartSeconds(), c.durationSeconds()));
+        } else {
+            sb.append(", listening on ").append(c.servers()).append(" port ").append(c.listenPort());
+            if (c.listenCount() > 1) sb.append("-").append(c.listenPort() + c.listenCount() - 1);
+            sb.append(String.format(", duration %ds", c.durationSeconds()));
+        }
+        return sb.toString();
+    }
+}

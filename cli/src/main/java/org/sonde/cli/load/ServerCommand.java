@@ -1,0 +1,85 @@
+package org.sonde.cli.load;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sonde.core.UsageException;
+import org.sonde.load.config.ConfigParser;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.engine.LoadTest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde load server}: a fixed-response HTTP server, the target of load tests. */
+@Command(name = "server",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Answer every HTTP GET or POST with the same preencoded 200 response (dperf's server): keep-",
+                "alive, or Connection: close when the request asks for it (the server then closes first).",
+                "Other methods and unparsable requests get 400 and count as httpErr. Statistics every second",
+                "go to standard error; Ctrl-C or SIGTERM (or --duration) stops it with the totals on standard",
+                "output. The same as 'sonde load run' on a 'mode server' configuration."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  sonde load server --listen 127.0.0.1:8080",
+                "  sonde load server --listen 127.0.0.1:8080 --payload-size 1024 --cpu 1 --quiet"
+        })
+public final class ServerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--listen", required = true, paramLabel = "ADDRESS:PORT", description = "Where to listen, e.g. 127.0.0.1:8080 or [::1]:8080.")
+    String listen;
+
+    @Option(names = "--payload-size", paramLabel = "N",
+            description = "Response size in bytes: 85 or more pads the HTTP response to exactly N bytes; default: a 14-byte body.")
+    Integer payloadSize;
+
+    @Option(names = "--cpu", paramLabel = "LIST", description = "CPUs for the workers, one worker pinned to each (dperf's cpu syntax, e.g. 1 or 0-3).")
+    String cpu;
+
+    @Option(names = "--duration", paramLabel = "TIME", description = "Stop after this long (dperf's syntax: 100s, 3.5m, 2h); default: until Ctrl-C.")
+    String duration;
+
+    @Option(names = "--quiet", description = "No statistics every second, only the totals.")
+    boolean quiet;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int colon = listen.lastIndexOf(':');
+        if (colon <= 0 || colon == listen.length() - 1) {
+            throw new UsageException("--listen " + listen + ": expected ADDRESS:PORT", "e.g. --listen 127.0.0.1:8080");
+        }
+        String address = listen.substring(0, colon).replace("[", "").replace("]", "");
+        String port = listen.substring(colon + 1);
+        // the options become a dperf server configuration, so they pass the same checks as a file
+        StringBuilder conf = new StringBuilder("mode server\n");
+        conf.append("server ").append(address).append(" 1\n");
+        conf.append("listen ").append(port).append(" 1\n");
+        if (payloadSize != null) conf.append("payload_size ").append(payloadSize).append('\n');
+        if (cpu != null) conf.append("cpu ").append(cpu).append('\n');
+        // "until Ctrl-C": a duration longer than any test
+        conf.append("duration ").append(duration == null ? "36500d" : duration).append('\n');
+        if (quiet) conf.append("quiet\n");
+        LoadConfig c;
+        try {
+            c = ConfigParser.parse(Path.of("--listen/--payload-size/--cpu/--duration"), conf.toString()).config();
+        } catch (org.sonde.core.BadInputException e) {
+            throw new UsageException(e.problem(), e.hint());
+        }
+        LoadTest test = LoadTest.prepare(c, 1);
+        return LoadSession.run(c, test, out, err, output.json, null, "sonde load server --listen " + listen, output.color(), () -> {
+            err.println("load: serving on " + listen + " (" + c.workers() + (c.workers() == 1 ? " worker" : " workers") + "); Ctrl-C stops");
+            err.flush();
+        });
+    }
+}

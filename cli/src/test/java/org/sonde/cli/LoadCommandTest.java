@@ -1,0 +1,108 @@
+package org.sonde.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.core.Json;
+
+class LoadCommandTest {
+    @TempDir
+    Path dir;
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void runAgainstTheServerCommandWritesTheJsonSummaryAndExitsZero() throws Exception {
+        int port = freePort();
+        CompletableFuture<CliRun> server = CompletableFuture.supplyAsync(
+                () -> CliRun.of("load", "server", "--listen", "127.0.0.1:" + port, "--duration", "4s", "--quiet", "--payload-size", "200"),
+                r -> Thread.ofPlatform().daemon().start(r));
+        Path conf = dir.resolve("client.conf");
+        Files.writeString(conf, "mode client\nprotocol http\nserver 127.0.0.1 1\nlisten " + port + " 1\ncc 4\nkeepalive 0us\n"
+                + "duration 1s\nwait 1\nslow_start 0\n");
+        Path json = dir.resolve("out/result.json");
+        Path html = dir.resolve("out/result.html");
+        CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString(), "--report", html.toString());
+        CliRun served = server.get(20, TimeUnit.SECONDS);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).startsWith("Test Finished. Total Numbers:").contains("httpGet").contains("http2XX").contains("httpErr  0");
+        assertThat(run.err()).contains("seconds  1").contains("skOpen").contains("p99(us)");
+        JsonNode r = Json.mapper().readTree(json.toFile());
+        for (String field : new String[] {"requests", "responses2xx", "httpErrors", "socketErrors", "connectionsOpened",
+                "requestsPerSecond", "connectionsPerSecond"}) {
+            assertThat(r.has(field)).as(field).isTrue();
+        }
+        assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
+        assertThat(r.get("connectionsOpened").asLong()).isEqualTo(4);
+        assertThat(r.get("latencyMicros").has("p50")).isTrue();
+        assertThat(r.get("latencyMicros").has("p99")).isTrue();
+        assertThat(r.get("latencyMicros").has("p999")).isTrue();
+        assertThat(r.get("requestsPerSecond").asDouble()).isPositive();
+        assertThat(Files.readString(html)).contains("Sonde load test").contains("<svg");
+        assertThat(served.exitCode()).as(served.err()).isZero();
+        assertThat(served.out()).contains("http2XX  " + r.get("requests").asLong());
+    }
+
+    @Test
+    void aBadConfigurationNamesFileAndLineAndExits3WithoutOutputFiles() throws IOException {
+        Path conf = dir.resolve("bad.conf");
+        Files.writeString(conf, "mode client\nserver 127.0.0.1 1\ncps 10\nport 0000:13:00.0 10.0.0.2 10.0.0.1\n");
+        Path json = dir.resolve("r.json");
+        CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.err()).contains(conf + ": line 4: 'port' is a DPDK keyword").contains("hint: It binds a DPDK NIC");
+        assertThat(run.out()).isEmpty();
+        assertThat(Files.exists(json)).isFalse();
+    }
+
+    @Test
+    void errorsCountedMeanExitStatusOne() throws IOException {
+        Path conf = dir.resolve("nobody.conf");
+        Files.writeString(conf, "mode client\nserver 127.0.0.1 1\nlisten " + freePort() + " 1\ncps 20\nduration 1s\nwait 0\nslow_start 0\nquiet\n");
+        CliRun run = CliRun.of("load", "run", conf.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("load: errors: skErr").doesNotContain("seconds  1");
+        assertThat(run.out()).contains("Total Numbers");
+    }
+
+    @Test
+    void checkOnlyValidates() throws IOException {
+        Path conf = dir.resolve("ok.conf");
+        Files.writeString(conf, "mode client\nserver 127.0.0.1 1\ncc 10\nkeepalive 1ms\n");
+        CliRun run = CliRun.of("load", "run", conf.toString(), "--check");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("Config file OK: client, tcp, 1 worker").contains("cc 10");
+    }
+
+    @Test
+    void serverOptionsAreCheckedLikeAConfiguration() {
+        CliRun bad = CliRun.of("load", "server", "--listen", "127.0.0.1:0");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("listen: port and number must be positive");
+        CliRun noPort = CliRun.of("load", "server", "--listen", "127.0.0.1");
+        assertThat(noPort.exitCode()).isEqualTo(2);
+        assertThat(noPort.err()).contains("expected ADDRESS:PORT");
+    }
+
+    @Test
+    void helpAndKeywords() {
+        CliRun help = CliRun.of("load", "--help");
+        assertThat(help.out()).contains("run").contains("server").contains("keywords").contains("dperf");
+        CliRun keywords = CliRun.of("load", "keywords");
+        assertThat(keywords.out()).contains("keepalive").contains("slow_start").contains("Rejected").contains("socket_mem");
+        assertThat(CliRun.of("load", "run", "--help").out()).contains("latencyMicros").contains("Exit status");
+    }
+}

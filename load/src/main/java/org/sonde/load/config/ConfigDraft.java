@@ -1,0 +1,205 @@
+package org.sonde.load.config;
+
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a configuration file said so far, keyword by keyword, with the line each keyword came
+ * from; {@link #finish} applies dperf's cross-keyword rules ({@code config_parse} in dperf's
+ * {@code config.c}) and fills in the defaults.
+ */
+final class ConfigDraft {
+    Mode mode;
+    final List<Integer> cpus = new ArrayList<>();
+    long duration;
+    long cps = -1;
+    long cc;
+    Keepalive keepalive;
+    Protocol protocol;
+    int payloadSize;
+    boolean payloadRandom;
+    Path payloadFile;
+    final List<AddressRange> clients = new ArrayList<>();
+    final List<AddressRange> servers = new ArrayList<>();
+    int listenPort;
+    int listenCount;
+    PortRange clientPorts;
+    Integer wait;
+    Integer slowStart;
+    int rto;
+    boolean fastClose;
+    String httpHost;
+    String httpPath;
+    HttpMethod httpMethod;
+    int tos;
+    int launchNum;
+    boolean quiet;
+    final List<String> warnings = new ArrayList<>();
+
+    /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
+    final Map<String, Integer> lines = new HashMap<>();
+
+    /** A rule broken by the file as a whole: the keyword whose line the error names, and what is wrong. */
+    static final class RuleBroken extends RuntimeException {
+        final String keyword;
+        final String hint;
+
+        RuleBroken(String keyword, String message, String hint) {
+            super(message);
+            this.keyword = keyword;
+            this.hint = hint;
+        }
+    }
+
+    private boolean has(String keyword) {
+        return lines.containsKey(keyword);
+    }
+
+    LoadConfig finish(Path source, Path baseDir) {
+        if (mode == null) throw new RuleBroken(null, "no 'mode' line", "add 'mode client' or 'mode server'");
+        boolean client = mode == Mode.CLIENT;
+        Protocol proto = protocol == null ? Protocol.TCP : protocol;
+        if (servers.isEmpty()) {
+            throw new RuleBroken(null, "no 'server' line",
+                    client ? "add 'server IPAddress Number' naming the addresses to connect to, e.g. 'server 127.0.0.1 1'"
+                            : "add 'server IPAddress Number' naming the addresses to listen on, e.g. 'server 127.0.0.1 1'");
+        }
+        checkFamilies();
+        checkClientLow16();
+        checkOverlaps();
+        if (client) {
+            if (cps <= 0 && cc == 0) throw new RuleBroken(has("cps") ? "cps" : null, "no targets: neither 'cps' nor 'cc' is set",
+                    "add e.g. 'cps 1k' (new connections per second) or 'cc 100' with 'keepalive 1ms'");
+            if (cc > 0 && keepalive == null) throw new RuleBroken("cc", "'cc' requires 'keepalive'",
+                    "add e.g. 'keepalive 1ms' (one request per millisecond per connection) or 'keepalive 0us' (back to back)");
+            if (cps <= 0) cps = ConfigParser.DEFAULT_CPS;
+        } else {
+            if (has("wait")) throw new RuleBroken("wait", "'wait' in a server configuration", "delete the line: a server starts at once");
+            if (has("slow_start")) throw new RuleBroken("slow_start", "'slow_start' in a server configuration", "delete the line: the client ramps up");
+            for (String k : List.of("cps", "cc", "keepalive", "http_host", "http_path", "http_method", "client_port_range", "lport_range", "launch_num")) {
+                if (has(k)) throw new RuleBroken(k, "'" + k + "' is a client keyword, and this is 'mode server'", "delete the line, or make this a client");
+            }
+            if (proto == Protocol.HTTP) throw new RuleBroken("protocol", "'protocol http' is the client's response parser",
+                    "a server answers HTTP with 'protocol tcp' (the default)");
+        }
+        boolean hostOrPath = has("http_host") || has("http_path");
+        if (hostOrPath && has("payload_size")) {
+            throw new RuleBroken(has("http_host") ? "http_host" : "http_path", "the HTTP host/path cannot be set with payload_size",
+                    "delete payload_size (the request is then a plain GET), or delete http_host/http_path (a padded request)");
+        }
+        if (proto == Protocol.UDP && (hostOrPath || has("http_method"))) {
+            throw new RuleBroken(has("http_host") ? "http_host" : has("http_path") ? "http_path" : "http_method",
+                    "HTTP settings cannot be set with 'protocol udp'", "delete the line, or use 'protocol http'");
+        }
+        if (payloadFile != null && has("payload_size")) throw new RuleBroken("payload_file", "payload_file and payload_size are both set",
+                "keep one: the file's size is the payload size");
+        if (payloadFile != null && payloadRandom) throw new RuleBroken("payload_file", "payload_file and payload_random are both set", "keep one");
+        if (proto == Protocol.HTTP && (has("payload_size") || payloadFile != null || payloadRandom)) {
+            throw new RuleBroken(has("payload_size") ? "payload_size" : payloadFile != null ? "payload_file" : "payload_random",
+                    "'protocol http' sends a plain request and parses the server's own responses; it takes no payload",
+                    "delete the line, or use 'protocol tcp' for fixed payloads");
+        }
+        Path file = payloadFile == null ? null : (payloadFile.isAbsolute() || baseDir == null ? payloadFile : baseDir.resolve(payloadFile));
+        int size = payloadSize;
+        if (file != null) {
+            try {
+                long n = java.nio.file.Files.size(file);
+                if (n == 0 || n > ConfigParser.PAYLOAD_MAX) throw new RuleBroken("payload_file", "payload file " + file + " has " + n + " bytes", "use a file of 1 byte to 16 MiB");
+                size = (int) n;
+            } catch (java.io.IOException e) {
+                throw new RuleBroken("payload_file", "cannot read payload file " + file + ": " + e.getMessage(), "check the path (relative paths start at the configuration file's directory)");
+            }
+        }
+        long workers = Math.max(1, cpus.size());
+        if (client) checkSockets(workers);
+        return new LoadConfig(source, mode, cpus, duration == 0 ? ConfigParser.DEFAULT_DURATION_SECONDS : duration,
+                client ? cps : 0, client ? cc : 0, Optional.ofNullable(client ? keepalive : null), proto, size, payloadRandom,
+                Optional.ofNullable(file), clients, servers,
+                listenPort == 0 ? 80 : listenPort, listenCount == 0 ? 1 : listenCount, Optional.ofNullable(clientPorts),
+                client ? (wait == null ? ConfigParser.DEFAULT_WAIT_SECONDS : wait) : 0,
+                client ? (slowStart == null ? ConfigParser.DEFAULT_SLOW_START_SECONDS : slowStart) : 0,
+                rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
+                httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
+                httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet);
+    }
+
+    private void checkFamilies() {
+        Boolean v6 = null;
+        for (List<AddressRange> group : List.of(clients, servers)) {
+            for (AddressRange r : group) {
+                boolean is6 = r.first() instanceof Inet6Address;
+                if (v6 != null && v6 != is6) {
+                    throw new RuleBroken(group == clients ? "client" : "server", "IPv4 and IPv6 addresses are mixed",
+                            "use one address family in 'client' and 'server'");
+                }
+                v6 = is6;
+            }
+        }
+    }
+
+    /** dperf indexes its socket table by the client address's low two bytes, so they must be unique. */
+    private void checkClientLow16() {
+        Set<Integer> seen = new HashSet<>();
+        for (AddressRange r : clients) {
+            for (int i = 0; i < r.count(); i++) {
+                if (!seen.add(r.low16(i))) throw new RuleBroken("client", "duplicate client ip address's last 2 bytes (" + r.get(i).getHostAddress() + ")",
+                        "make the client ranges disjoint in their last two bytes");
+            }
+        }
+    }
+
+    private void checkOverlaps() {
+        for (int i = 0; i < servers.size(); i++) {
+            for (int j = i + 1; j < servers.size(); j++) {
+                if (overlap(servers.get(i), servers.get(j))) throw new RuleBroken("server", "duplicate server ip address: ranges "
+                        + servers.get(i) + " and " + servers.get(j) + " overlap", "make the server ranges disjoint");
+            }
+        }
+        for (AddressRange c : clients) {
+            for (AddressRange s : servers) {
+                if (overlap(c, s)) throw new RuleBroken("client", "client and server address conflict: " + c + " overlaps " + s,
+                        "use different addresses for the clients and the servers, e.g. client 127.0.0.2 N and server 127.0.0.1 1");
+            }
+        }
+    }
+
+    private static boolean overlap(AddressRange a, AddressRange b) {
+        for (int i = 0; i < a.count(); i++) {
+            InetAddress x = a.get(i);
+            if (b.contains(x)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * dperf's {@code config_check_target}: each worker must have enough 4-tuples for its share of
+     * cc, and for the connections its share of cps keeps alive for one RTO. With kernel sockets a
+     * source address offers the explicit port range or the kernel's ephemeral range.
+     */
+    private void checkSockets(long workers) {
+        long addresses = 0;
+        for (AddressRange r : clients) addresses += r.count();
+        if (addresses == 0) addresses = 1;
+        long serverAddresses = 0;
+        for (AddressRange r : servers) serverAddresses += r.count();
+        long ports = clientPorts != null ? clientPorts.size() : ConfigParser.EPHEMERAL_PORTS;
+        long tuples = addresses * ports * (listenCount == 0 ? 1 : listenCount) * serverAddresses;
+        long perWorker = tuples / workers;
+        long ccPerWorker = cc / workers;
+        int rtoSeconds = rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto;
+        long cpsPerWorker = cps / workers * rtoSeconds;
+        String hint = "add source addresses ('client 127.0.0.2 50' on loopback), listen ports or a wider client_port_range";
+        if (perWorker < ccPerWorker) throw new RuleBroken("cc", "insufficient sockets: " + perWorker + " source/destination pairs per worker for cc "
+                + ccPerWorker + " per worker", hint);
+        if (perWorker < cpsPerWorker) throw new RuleBroken("cps", "insufficient sockets: " + perWorker + " source/destination pairs per worker for the "
+                + cpsPerWorker + " connections cps keeps open for one retransmit_timeout", hint);
+    }
+}

@@ -1,0 +1,235 @@
+package org.sonde.load.config;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keywords Sonde accepts, each with dperf's syntax line (shown by {@code sonde load keywords}
+ * and in errors) and the handler that checks its arguments into a {@link ConfigDraft}.
+ * A handler throws {@link IllegalArgumentException} saying what is wrong with the arguments.
+ */
+final class Keywords {
+    private Keywords() {}
+
+    /** One keyword: its syntax, and how it reads its arguments. */
+    record Keyword(String name, String syntax, String meaning, boolean repeatable, Handler handler) {}
+
+    @FunctionalInterface
+    interface Handler {
+        void apply(ConfigDraft draft, List<String> args);
+    }
+
+    static final Map<String, Keyword> ALL = new LinkedHashMap<>();
+
+    private static void add(String name, String syntax, String meaning, Handler handler) {
+        ALL.put(name, new Keyword(name, syntax, meaning, false, handler));
+    }
+
+    static {
+        add("mode", "client|server", "the role (required)", (d, a) -> {
+            arity(a, 1, 1);
+            d.mode = switch (a.getFirst()) {
+                case "client" -> Mode.CLIENT;
+                case "server" -> Mode.SERVER;
+                default -> throw new IllegalArgumentException("unknown mode '" + a.getFirst() + "' (expected client or server)");
+            };
+        });
+        add("cpu", "N [N-M ...], e.g. 0-3 8", "one worker per CPU, pinned to it (default: one unpinned worker)", (d, a) -> {
+            arity(a, 1, 64);
+            for (String s : a) {
+                int lo;
+                int hi;
+                int dash = s.indexOf('-');
+                if (dash >= 0) {
+                    lo = Numbers.integer(s.substring(0, dash));
+                    hi = Numbers.integer(s.substring(dash + 1));
+                } else {
+                    lo = hi = Numbers.integer(s);
+                }
+                if (lo > hi) throw new IllegalArgumentException("bad cpu range '" + s + "' (the first CPU is above the last)");
+                for (int c = lo; c <= hi; c++) {
+                    if (d.cpus.contains(c)) throw new IllegalArgumentException("cpu " + c + " is listed twice");
+                    if (d.cpus.size() == 64) throw new IllegalArgumentException("more than 64 CPUs (dperf's THREAD_NUM_MAX)");
+                    d.cpus.add(c);
+                }
+            }
+        });
+        add("duration", "Time, e.g. 1.5d 2h 3.5m 100s 100", "the measured phase after wait and slow_start (default 60s)",
+                (d, a) -> { arity(a, 1, 1); d.duration = Numbers.durationSeconds(a.getFirst()); });
+        add("cps", "Number, e.g. 1m 1.5m 2k 100", "new connections per second over all workers (client)",
+                (d, a) -> { arity(a, 1, 1); d.cps = Numbers.amount(a.getFirst(), true); });
+        add("cc", "Number, e.g. 100m 1.5m 2k 100", "concurrent connections to hold (client; needs keepalive)", (d, a) -> {
+            arity(a, 1, 1);
+            d.cc = Numbers.amount(a.getFirst(), true);
+            if (d.cc <= 0) throw new IllegalArgumentException("cc must be positive");
+        });
+        add("keepalive", "Interval [Number<=32767], e.g. 0us, 10us, 1ms, 60s",
+                "client: one request per interval per connection, closing after Number requests", (d, a) -> {
+            arity(a, 1, 2);
+            long interval = Numbers.intervalMicros(a.getFirst());
+            int requests = 0;
+            if (a.size() == 2) {
+                long n = Numbers.amount(a.get(1), true);
+                if (n > Keepalive.MAX_REQUESTS) throw new IllegalArgumentException("request number " + a.get(1) + " is above " + Keepalive.MAX_REQUESTS);
+                requests = (int) n;
+            }
+            if (interval == 0 && requests != 0) {
+                throw new IllegalArgumentException("a request number needs a positive interval (dperf's rule: interval 0 sends without end)");
+            }
+            d.keepalive = new Keepalive(interval, requests);
+        });
+        add("launch_num", "Number", "connections launched per pacing tick at most (default 4)", (d, a) -> {
+            arity(a, 1, 1);
+            d.launchNum = Numbers.integer(a.getFirst());
+            if (d.launchNum < 1 || d.launchNum > 1024) throw new IllegalArgumentException("launch_num must be 1-1024");
+        });
+        ALL.put("client", new Keyword("client", "IPAddress Number [IPAddress Number ...]",
+                "source addresses, ranges of the last byte (repeatable; default: the kernel chooses)", true,
+                (d, a) -> ranges(d, a, d.clients, "client")));
+        ALL.put("server", new Keyword("server", "IPAddress Number",
+                "client: the addresses to connect to; server: the addresses to listen on (repeatable)", true,
+                (d, a) -> ranges(d, a, d.servers, "server")));
+        add("listen", "Port Number", "ports Port .. Port+Number-1 (default 80 1)", (d, a) -> {
+            arity(a, 2, 2);
+            int port = Numbers.integer(a.get(0));
+            int n = Numbers.integer(a.get(1));
+            if (port <= 0 || n <= 0) throw new IllegalArgumentException("port and number must be positive");
+            if (port + n >= 65535) throw new IllegalArgumentException("ports " + port + ".." + (port + n - 1) + " run past 65534");
+            d.listenPort = port;
+            d.listenCount = n;
+        });
+        add("client_port_range", "Min Max, e.g. 10000 20000", "source ports bound explicitly (default: the kernel's ephemeral ports)",
+                (d, a) -> portRange(d, a));
+        add("lport_range", "Min [Max]", "deprecated name of client_port_range", (d, a) -> {
+            d.warnings.add("'lport_range' is deprecated; write 'client_port_range'");
+            portRange(d, a);
+        });
+        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: datagrams (default tcp)", (d, a) -> {
+            arity(a, 1, 1);
+            d.protocol = switch (a.getFirst()) {
+                case "tcp" -> Protocol.TCP;
+                case "udp" -> Protocol.UDP;
+                case "http" -> Protocol.HTTP;
+                default -> throw new IllegalArgumentException("unknown protocol '" + a.getFirst() + "' (expected tcp, udp or http)");
+            };
+        });
+        add("payload_size", "Number", "request/response payload bytes; below 85 raw filler, else a padded HTTP message", (d, a) -> {
+            arity(a, 1, 1);
+            long n = Numbers.amount(a.getFirst(), true);
+            if (n <= 0) throw new IllegalArgumentException("payload_size must be positive");
+            if (n > ConfigParser.PAYLOAD_MAX) throw new IllegalArgumentException("payload_size " + a.getFirst() + " is above Sonde's 16 MiB (payloads are kept in memory)");
+            d.payloadSize = (int) n;
+        });
+        add("payload_random", "", "random a-z filler instead of 'a'", (d, a) -> { arity(a, 0, 0); d.payloadRandom = true; });
+        add("payload_file", "Path", "the payload's bytes come from a file (relative to the configuration file)", (d, a) -> {
+            arity(a, 1, 1);
+            d.payloadFile = Path.of(a.getFirst());
+        });
+        add("packet_size", "Number", "deprecated in dperf and ignored", (d, a) -> {
+            arity(a, 1, 1);
+            Numbers.amount(a.getFirst(), true);
+            d.warnings.add("'packet_size' is deprecated and ignored, as in dperf; write 'payload_size'");
+        });
+        add("wait", "Seconds", "delay before the launcher starts (client, default 3; Sonde also accepts 0)", (d, a) -> {
+            arity(a, 1, 1);
+            d.wait = Numbers.integer(a.getFirst());
+        });
+        add("slow_start", "Seconds[10-600]", "linear ramp of cps from 0 (client, default 30; Sonde also accepts 0: no ramp)", (d, a) -> {
+            arity(a, 1, 1);
+            int v = Numbers.integer(a.getFirst());
+            if (v != 0 && (v < 10 || v > 600)) throw new IllegalArgumentException("slow_start must be 10-600 seconds (or 0 for no ramp), got " + v);
+            d.slowStart = v;
+        });
+        add("retransmit_timeout", "Seconds[2-300]", "dperf's RTO; a connection without progress for 4 RTOs fails (skErr) (default 2)", (d, a) -> {
+            arity(a, 1, 1);
+            int v = Numbers.integer(a.getFirst());
+            if (v < 2 || v > 300) throw new IllegalArgumentException("retransmit_timeout must be 2-300 seconds, got " + v);
+            d.rto = v;
+        });
+        add("fast_close", "", "close connections with RST (SO_LINGER 0): no TIME_WAIT", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
+        add("http_host", "String", "the Host header (client, default dperf)", (d, a) -> {
+            arity(a, 1, 1);
+            if (a.getFirst().length() >= ConfigParser.HTTP_HOST_MAX) throw new IllegalArgumentException("http_host is longer than " + (ConfigParser.HTTP_HOST_MAX - 1));
+            d.httpHost = a.getFirst();
+        });
+        add("http_path", "/String", "the request path (client, default /)", (d, a) -> {
+            arity(a, 1, 1);
+            if (!a.getFirst().startsWith("/")) throw new IllegalArgumentException("http_path must start with '/'");
+            if (a.getFirst().length() >= ConfigParser.HTTP_PATH_MAX) throw new IllegalArgumentException("http_path is longer than " + (ConfigParser.HTTP_PATH_MAX - 1));
+            d.httpPath = a.getFirst();
+        });
+        add("http_method", "GET|POST", "the request method (client, default GET)", (d, a) -> {
+            arity(a, 1, 1);
+            d.httpMethod = switch (a.getFirst()) {
+                case "GET" -> HttpMethod.GET;
+                case "POST" -> HttpMethod.POST;
+                default -> throw new IllegalArgumentException("unknown method '" + a.getFirst() + "' (expected GET or POST)");
+            };
+        });
+        add("tos", "Number[0x00-0xff], e.g. 0x01 or 1", "IP TOS (IPv4) or traffic class (IPv6) of every packet", (d, a) -> {
+            arity(a, 1, 1);
+            d.tos = Numbers.hexOrDecimal(a.getFirst(), 0, 0xff);
+        });
+        add("client_hop", "", "a new source address and port for every connection (Sonde always does this)", (d, a) -> {
+            arity(a, 0, 0);
+            d.warnings.add("'client_hop' is how Sonde always launches: each connection takes the next source address and port");
+        });
+        add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
+    }
+
+    private static void portRange(ConfigDraft d, List<String> a) {
+        arity(a, 1, 2);
+        int min = Numbers.integer(a.get(0));
+        int max = a.size() == 2 ? Numbers.integer(a.get(1)) : 65535;
+        if (min <= 0 || min > 65535 || max <= 0 || max > 65535) throw new IllegalArgumentException("ports must be 1-65535");
+        if (min >= max) throw new IllegalArgumentException("the first port " + min + " must be below the last " + max);
+        d.clientPorts = new PortRange(min, max);
+    }
+
+    private static void ranges(ConfigDraft d, List<String> a, List<AddressRange> into, String what) {
+        if (a.isEmpty() || a.size() % 2 != 0) throw new IllegalArgumentException("expected pairs of IPAddress Number, got " + a.size() + " argument(s)");
+        for (int i = 0; i < a.size(); i += 2) {
+            InetAddress ip = address(a.get(i));
+            if (ip.isAnyLocalAddress()) throw new IllegalArgumentException("the wildcard address " + a.get(i) + " cannot start a range");
+            int n = Numbers.integer(a.get(i + 1));
+            if (n < 1 || n > AddressRange.MAX_COUNT) throw new IllegalArgumentException("bad " + what + " ip range " + a.get(i) + " " + a.get(i + 1) + ": the number must be 1-" + AddressRange.MAX_COUNT);
+            int last = ip.getAddress()[ip.getAddress().length - 1] & 0xff;
+            if (last + n - 1 > 255) throw new IllegalArgumentException("bad " + what + " ip range " + a.get(i) + " " + n + ": only the last byte varies, and " + last + "+" + n + "-1 is above 255");
+            if (into.size() == ConfigParser.RANGES_MAX) throw new IllegalArgumentException("more than " + ConfigParser.RANGES_MAX + " " + what + " ranges");
+            into.add(new AddressRange(ip, n));
+        }
+    }
+
+    /** A literal address only: a host name would make the test depend on a resolver. */
+    static InetAddress address(String s) {
+        try {
+            if (s.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}")) {
+                String[] parts = s.split("\\.");
+                byte[] b = new byte[4];
+                for (int i = 0; i < 4; i++) {
+                    int v = Integer.parseInt(parts[i]);
+                    if (v > 255) throw new IllegalArgumentException("'" + s + "' is not an IPv4 address (" + v + " is above 255)");
+                    b[i] = (byte) v;
+                }
+                return InetAddress.getByAddress(b);
+            }
+            // a colon makes getByName parse an IPv6 literal without asking a resolver
+            if (s.contains(":") && s.matches("[0-9A-Fa-f:.]+")) return InetAddress.getByName(s);
+        } catch (UnknownHostException e) {
+            // falls through to the error below
+        }
+        throw new IllegalArgumentException("'" + s + "' is not an IPv4 or IPv6 address");
+    }
+
+    private static void arity(List<String> a, int min, int max) {
+        if (a.size() < min || a.size() > max) {
+            String expected = min == max ? (min == 0 ? "no arguments" : min + " argument" + (min == 1 ? "" : "s"))
+                    : min + " to " + max + " arguments";
+            throw new IllegalArgumentException("expected " + expected + ", got " + a.size());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.sonde.load.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One load test, as a dperf configuration file describes it: the data model only; the engine
+ * reads it and {@link ConfigParser} builds it with dperf's validation rules. Every default is
+ * already filled in.
+ *
+ * @param cpus            CPUs the workers are pinned to, one worker per CPU; empty: one unpinned worker
+ * @param durationSeconds the measured phase, after {@code wait} and {@code slow_start}
+ * @param cps             new connections per second over all workers (the launcher's target)
+ * @param cc              target concurrent connections (0: connections are closed after one request)
+ * @param keepalive       requests per connection; empty: one request per connection (CPS mode)
+ * @param payloadSize     payload bytes per request and response (0: dperf's default HTTP message)
+ * @param payloadFile     a file whose bytes are the payload, instead of filler
+ * @param clients         source addresses (empty: the kernel picks the source address)
+ * @param servers         the addresses a client connects to, or a server listens on
+ * @param clientPorts     source ports bound explicitly (empty: the kernel picks ephemeral ports)
+ * @param retransmitTimeoutSeconds dperf's fixed RTO; a connection without progress for four of them fails (skErr)
+ * @param tos             IP TOS / traffic class of every packet (0: unset)
+ * @param launchNum       connections launched per pacing tick at most (dperf's {@code launch_num})
+ */
+public record LoadConfig(
+        Path source,
+        Mode mode,
+        List<Integer> cpus,
+        long durationSeconds,
+        long cps,
+        long cc,
+        Optional<Keepalive> keepalive,
+        Protocol protocol,
+        int payloadSize,
+        boolean payloadRandom,
+        Optional<Path> payloadFile,
+        List<AddressRange> clients,
+        List<AddressRange> servers,
+        int listenPort,
+        int listenCount,
+        Optional<PortRange> clientPorts,
+        int waitSeconds,
+        int slowStartSeconds,
+        int retransmitTimeoutSeconds,
+        boolean fastClose,
+        String httpHost,
+        String httpPath,
+        HttpMethod httpMethod,
+        int tos,
+        int launchNum,
+        boolean quiet) {
+
+    public LoadConfig {
+        cpus = List.copyOf(cpus);
+        clients = List.copyOf(clients);
+        servers = List.copyOf(servers);
+    }
+
+    /** Worker threads: one per listed CPU, or one. */
+    public int workers() {
+        return Math.max(1, cpus.size());
+    }
+
+    public boolean client() {
+        return mode == Mode.CLIENT;
+    }
+
+    /** Whether requests and responses are HTTP messages (dperf's {@code stats_http}); below 85 bytes tcp payloads are raw filler. */
+    public boolean httpPayload() {
+        return protocol == Protocol.HTTP || (protocol == Protocol.TCP && (payloadSize == 0 || payloadSize >= ConfigParser.HTTP_DATA_MIN_SIZE));
+    }
+
+    /** Seconds from start to the end of the measured phase (the drain comes after). */
+    public long plannedSeconds() {
+        return waitSeconds + slowStartSeconds + durationSeconds;
+    }
+
+    /** The same test with another duration, wait and slow start (tests and the demo shorten runs). */
+    public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
+        return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
+                payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet);
+    }
+}

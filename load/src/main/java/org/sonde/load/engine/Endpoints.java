@@ -1,0 +1,78 @@
+package org.sonde.load.engine;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.sonde.load.config.AddressRange;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.config.PortRange;
+
+/**
+ * Where one worker's connections go and come from. Targets: every server address × listen port,
+ * round robin. Sources: the {@code client} addresses, round robin, each with a kernel-chosen
+ * port (about 28 k per address, so many loopback addresses exceed one address's ports), or with
+ * explicit ports from {@code client_port_range}, split between workers so two never bind the same.
+ */
+final class Endpoints {
+    private final InetSocketAddress[] targets;
+    private final InetSocketAddress[] sourcesAnyPort;
+    private final InetAddress[] sourceAddresses;
+    private final PortRange ports;
+    private final int worker;
+    private final int workers;
+    private int nextTarget;
+    private long nextTuple;
+
+    Endpoints(LoadConfig c, int worker, int workers) {
+        List<InetSocketAddress> t = new ArrayList<>();
+        for (AddressRange r : c.servers()) {
+            for (int i = 0; i < r.count(); i++) {
+                for (int p = 0; p < c.listenCount(); p++) t.add(new InetSocketAddress(r.get(i), c.listenPort() + p));
+            }
+        }
+        targets = t.toArray(InetSocketAddress[]::new);
+        List<InetAddress> s = new ArrayList<>();
+        for (AddressRange r : c.clients()) for (int i = 0; i < r.count(); i++) s.add(r.get(i));
+        sourceAddresses = s.toArray(InetAddress[]::new);
+        sourcesAnyPort = s.stream().map(a -> new InetSocketAddress(a, 0)).toArray(InetSocketAddress[]::new);
+        ports = c.clientPorts().orElse(null);
+        this.worker = worker;
+        this.workers = workers;
+        this.nextTuple = worker;
+        this.nextTarget = worker % targets.length;
+    }
+
+    InetSocketAddress nextTarget() {
+        InetSocketAddress a = targets[nextTarget];
+        if (++nextTarget == targets.length) nextTarget = 0;
+        return a;
+    }
+
+    /** Whether connections bind a source at all (else the kernel chooses address and port). */
+    boolean bindsSource() {
+        return sourceAddresses.length > 0 || ports != null;
+    }
+
+    /** Whether the source port is explicit (so SO_REUSEADDR is needed to reuse ports in TIME_WAIT). */
+    boolean explicitPorts() {
+        return ports != null;
+    }
+
+    /** The next source tuple: addresses vary fastest, so consecutive connections spread over addresses. */
+    InetSocketAddress nextSource() {
+        if (ports == null) {
+            InetSocketAddress a = sourcesAnyPort[(int) (nextTuple % sourcesAnyPort.length)];
+            nextTuple += workers;
+            return a;
+        }
+        int addressCount = Math.max(1, sourceAddresses.length);
+        long tuples = (long) addressCount * ports.size();
+        long t = nextTuple % tuples;
+        nextTuple += workers;
+        if (nextTuple >= tuples + worker) nextTuple = worker;
+        InetAddress address = sourceAddresses.length == 0 ? null : sourceAddresses[(int) (t % addressCount)];
+        int port = ports.first() + (int) (t / addressCount);
+        return address == null ? new InetSocketAddress(port) : new InetSocketAddress(address, port);
+    }
+}

@@ -1,0 +1,53 @@
+package org.sonde.load.engine;
+
+import java.util.List;
+import java.util.Map;
+import org.sonde.load.stats.Second;
+
+/**
+ * The outcome of a test: totals under dperf's names and under the names Sonde's JSON promises,
+ * rates over the measured phase, latency percentiles, the kernel's counters, and every second.
+ *
+ * @param requests            requests sent (httpGet + httpPost, or tcpReq)
+ * @param responses2xx        successful responses (http2XX, or tcpRsp)
+ * @param httpErrors          non-2XX or malformed responses (httpErr)
+ * @param socketErrors        connections that failed: refused, reset or without progress for 4 RTOs,
+ *                            or still waiting for a response when the drain ended (skErr)
+ * @param requestsPerSecond   responses (2XX and errors) per second over the measured phase
+ * @param connectionsPerSecond connections opened per second over the measured phase
+ * @param measuredSeconds     the seconds the rates are taken over (the duration phase, or all
+ *                            seconds with traffic if the test was stopped before it)
+ */
+public record LoadResult(
+        String mode,
+        boolean interrupted,
+        double seconds,
+        double measuredSeconds,
+        long requests,
+        long responses2xx,
+        long httpErrors,
+        long socketErrors,
+        long connectionsOpened,
+        long connectionsClosed,
+        long maxConcurrent,
+        double requestsPerSecond,
+        double connectionsPerSecond,
+        Latency latencyMicros,
+        long rttMicros,
+        long bytesSent,
+        long bytesReceived,
+        long launchesSkipped,
+        long refusedSources,
+        long errors,
+        Map<String, Long> counters,
+        Map<String, Long> kernel,
+        List<Second> perSecond) {
+
+    /** Request latency (request sent to response complete) in microseconds. */
+    public record Latency(long count, double mean, long p50, long p90, long p99, long p999, long max) {}
+
+    /** Whether any error counter is non-zero (dperf's red fields): the run's exit status says so. */
+    public boolean failed() {
+        return errors > 0;
+    }
+}

@@ -1,0 +1,246 @@
+package org.sonde.load.engine;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.sonde.core.EnvironmentException;
+import org.sonde.core.UsageException;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.config.Protocol;
+import org.sonde.load.http.Payloads;
+import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.Second;
+import org.sonde.load.stats.StatsCollector;
+import org.sonde.load.stats.WorkerStats;
+
+/**
+ * Runs one test: starts one worker thread per CPU (client or server), keeps dperf's timeline
+ * from the calling thread, hands every second's statistics to a listener and returns the
+ * result. {@link #stop()} (from any thread, e.g. on SIGINT) ends the test early but cleanly:
+ * the drain runs and the summary is complete.
+ */
+public final class LoadTest {
+    /** dperf drains for 4 s after the duration. */
+    static final long DRAIN_NANOS = 4_000_000_000L;
+    private static final long SECOND = 1_000_000_000L;
+    /** Descriptors kept free for the JVM, the selectors and the output files. */
+    private static final long DESCRIPTOR_RESERVE = 256;
+
+    /** Receives each second's statistics on the control thread. */
+    @FunctionalInterface
+    public interface Listener {
+        void second(Second s);
+    }
+
+    private final LoadConfig config;
+    private final List<ClientWorker> clients = new ArrayList<>();
+    private final List<ServerWorker> servers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final long startNanos;
+    private volatile boolean interrupted;
+
+    private LoadTest(LoadConfig config) {
+        this.config = config;
+        this.startNanos = System.nanoTime();
+    }
+
+    /**
+     * Prepares a test: raises the open-file limit, checks that cc fits in it, opens the server's
+     * listening sockets (so a taken port fails here, before any output). Call {@link #run} next.
+     */
+    public static LoadTest prepare(LoadConfig config, long seed) {
+        if (config.protocol() == Protocol.UDP) {
+            throw new UsageException("'protocol udp' is not in Sonde's kernel engine yet",
+                    "use 'protocol tcp' (fixed payloads) or 'protocol http'");
+        }
+        LoadTest t = new LoadTest(config);
+        long limit = FileLimit.raiseSoftToHard();
+        long budget = limit < 0 ? Long.MAX_VALUE : Math.max(1, limit - Math.max(0, FileLimit.openNow()) - DESCRIPTOR_RESERVE);
+        if (config.client() && config.cc() > budget) {
+            throw new EnvironmentException("cc " + config.cc() + " needs " + config.cc() + " file descriptors, and this process may open "
+                    + budget + " more (open-file limit " + limit + ")",
+                    "lower cc, or raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) and run again");
+        }
+        int workers = config.workers();
+        int cpus = CpuAffinity.presentCpus();
+        for (int cpu : config.cpus()) {
+            if (cpu >= cpus) {
+                throw new EnvironmentException("cpu " + cpu + " does not exist here (" + cpus + " CPUs: 0-" + (cpus - 1) + ")",
+                        "list CPUs that exist in the 'cpu' line");
+            }
+        }
+        try {
+            if (config.client()) {
+                byte[] request = Payloads.request(config, seed);
+                for (int i = 0; i < workers; i++) t.clients.add(new ClientWorker(config, i, workers, request, t.startNanos, budget / workers));
+            } else {
+                byte[] keep;
+                byte[] close;
+                if (config.httpPayload()) {
+                    keep = Payloads.httpResponse(config.payloadSize(), false, config.payloadRandom(), seed);
+                    close = Payloads.httpResponse(config.payloadSize(), true, config.payloadRandom(), seed);
+                } else {
+                    keep = close = Payloads.filler(config.payloadSize(), config.payloadRandom(), seed);
+                }
+                for (int i = 0; i < workers; i++) t.servers.add(new ServerWorker(config, i, keep, close, Payloads.badRequest()));
+            }
+        } catch (IOException e) {
+            t.servers.forEach(ServerWorker::stop);
+            throw new EnvironmentException(e.getMessage(), config.client() ? "check that this process may open sockets"
+                    : "choose a free port ('listen'/--listen), or stop what listens there", e);
+        }
+        return t;
+    }
+
+    /** The port the server listens on (the kernel's choice when the configuration says 0). */
+    public int serverPort() {
+        try {
+            return servers.getFirst().boundPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Ends the test early, cleanly (the drain runs, the summary is complete). Safe from any thread. */
+    public void stop() {
+        interrupted = true;
+        stopRequested.countDown();
+    }
+
+    /** Runs the test to its end (or {@link #stop()}), calling the listener every second. */
+    public LoadResult run(Listener listener) {
+        List<WorkerStats> stats = new ArrayList<>();
+        clients.forEach(w -> stats.add(w.stats()));
+        servers.forEach(w -> stats.add(w.stats()));
+        StatsCollector collector = new StatsCollector(stats);
+        List<Second> seconds = new ArrayList<>();
+        int i = 0;
+        for (Runnable r : config.client() ? clients : servers) {
+            Thread th = Thread.ofPlatform().name((config.client() ? "load-client-" : "load-server-") + i++).daemon().unstarted(r);
+            threads.add(th);
+        }
+        threads.forEach(Thread::start);
+        long endOfDuration = startNanos + Math.min(Long.MAX_VALUE / 4, config.plannedSeconds()) * SECOND;
+        long next = startNanos + SECOND;
+        Phase phase = phaseAt(startNanos);
+        // the timeline, one tick per second
+        while (true) {
+            long wait = Math.min(next, endOfDuration) - System.nanoTime();
+            boolean stop = await(wait);
+            long now = System.nanoTime();
+            if (now - next >= 0) {
+                phase = phaseAt(next - 1);
+                Second s = collector.tick(phase.word(), phase == Phase.DURATION);
+                seconds.add(s);
+                listener.second(s);
+                next += SECOND;
+            }
+            if (stop || now - endOfDuration >= 0) break;
+        }
+        // the drain: no new connections or requests; connections close as their responses arrive
+        // a server has nothing to drain: it stops answering at once
+        servers.forEach(ServerWorker::stop);
+        clients.forEach(w -> w.setState(WorkerState.DRAIN));
+        long drainEnd = System.nanoTime() + DRAIN_NANOS;
+        while (!threadsDone() && System.nanoTime() - drainEnd < 0) {
+            long until = Math.min(next, drainEnd);
+            joinAll(until);
+            long now = System.nanoTime();
+            if (now - next >= 0) {
+                Second s = collector.tick(Phase.DRAIN.word(), false);
+                seconds.add(s);
+                listener.second(s);
+                next += SECOND;
+            }
+        }
+        clients.forEach(w -> w.setState(WorkerState.STOP));
+        servers.forEach(ServerWorker::stop);
+        joinAll(Long.MAX_VALUE);
+        // the last, partial second: what the workers did since the last tick
+        Second last = collector.tick(Phase.DRAIN.word(), false);
+        if (!allZero(last)) {
+            seconds.add(last);
+            listener.second(last);
+        }
+        return result(collector, seconds, (System.nanoTime() - startNanos) / 1e9);
+    }
+
+    private static boolean allZero(Second s) {
+        for (long v : s.counters().values()) if (v != 0) return false;
+        return true;
+    }
+
+    private Phase phaseAt(long nanos) {
+        double t = (nanos - startNanos) / 1e9;
+        if (t < config.waitSeconds()) return Phase.WAIT;
+        if (t < config.waitSeconds() + config.slowStartSeconds()) return Phase.SLOW_START;
+        return Phase.DURATION;
+    }
+
+    private boolean await(long nanos) {
+        try {
+            return stopRequested.await(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+
+    private boolean threadsDone() {
+        for (Thread t : threads) if (t.isAlive()) return false;
+        return true;
+    }
+
+    private void joinAll(long untilNanos) {
+        for (Thread t : threads) {
+            long left = untilNanos == Long.MAX_VALUE ? 0 : untilNanos - System.nanoTime();
+            if (untilNanos != Long.MAX_VALUE && left <= 0) return;
+            try {
+                if (untilNanos == Long.MAX_VALUE) t.join();
+                else t.join(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private LoadResult result(StatsCollector c, List<Second> seconds, double elapsed) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (Counter k : Counter.values()) counters.put(k.dperfName(), c.total(k));
+        long requests = c.total(Counter.HTTP_GET) + c.total(Counter.HTTP_POST) + c.total(Counter.TCP_REQ);
+        long ok = c.total(Counter.HTTP_2XX) + c.total(Counter.TCP_RSP);
+        long httpErr = c.total(Counter.HTTP_ERR);
+        // rates over the duration phase; a test stopped before it is measured over every second with traffic
+        List<Second> measured = seconds.stream().filter(s -> s.phase().equals(Phase.DURATION.word())).toList();
+        if (measured.isEmpty()) {
+            measured = seconds.stream().filter(s -> s.get(Counter.SK_OPEN) + s.get(Counter.HTTP_2XX) + s.get(Counter.TCP_RSP)
+                    + s.get(Counter.HTTP_ERR) > 0).toList();
+        }
+        double measuredSeconds = measured.size();
+        long measuredResponses = measured.stream().mapToLong(s -> s.get(Counter.HTTP_2XX) + s.get(Counter.TCP_RSP) + s.get(Counter.HTTP_ERR)).sum();
+        long measuredOpens = measured.stream().mapToLong(s -> s.get(Counter.SK_OPEN)).sum();
+        Histogram h = c.measuredLatencies().getTotalCount() > 0 ? c.measuredLatencies() : c.latencies();
+        LoadResult.Latency latency = new LoadResult.Latency(h.getTotalCount(), h.getTotalCount() == 0 ? 0 : Math.round(h.getMean() * 10) / 10.0,
+                pct(h, 50), pct(h, 90), pct(h, 99), pct(h, 99.9), h.getTotalCount() == 0 ? 0 : h.getMaxValue());
+        long rttCount = c.total(Counter.RTT_COUNT);
+        long errors = httpErr + c.total(Counter.SK_ERR) + c.total(Counter.TCP_DROP) + c.total(Counter.UDP_RT);
+        return new LoadResult(config.mode().name().toLowerCase(), interrupted, Math.round(elapsed * 1000) / 1000.0, measuredSeconds,
+                requests, ok, httpErr, c.total(Counter.SK_ERR), c.total(Counter.SK_OPEN), c.total(Counter.SK_CLOSE), c.maxConcurrent(),
+                measuredSeconds == 0 ? 0 : Math.round(measuredResponses / measuredSeconds * 10) / 10.0,
+                measuredSeconds == 0 ? 0 : Math.round(measuredOpens / measuredSeconds * 10) / 10.0,
+                latency, rttCount == 0 ? 0 : c.total(Counter.RTT_SUM_NANOS) / rttCount / 1000,
+                c.total(Counter.BYTES_TX), c.total(Counter.BYTES_RX), c.total(Counter.LAUNCH_SKIPPED), c.total(Counter.TCP_DROP),
+                errors, counters, c.kernelSinceStart(), List.copyOf(seconds));
+    }
+
+    private static long pct(Histogram h, double p) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
+    }
+}

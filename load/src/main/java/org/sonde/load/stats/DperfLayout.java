@@ -1,0 +1,100 @@
+package org.sonde.load.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Formats statistics as dperf prints them ({@code net_stats_print_speed}): "name value" pairs
+ * in fixed columns, one group per line, non-zero error fields in red on a terminal. The lines
+ * dperf prints for its own NIC and packet counters (pktRx, arpRx, ...) have no kernel-socket
+ * equivalent and are left out; the kernel's TCP counters and latency percentiles are added.
+ */
+public final class DperfLayout {
+    private static final String RED = "\u001b[31m";
+    private static final String RESET = "\u001b[0m";
+
+    private final boolean color;
+    private final boolean http;
+    private final boolean client;
+
+    /**
+     * @param http   HTTP payloads (httpGet ... httpErr) rather than raw ones (tcpReq tcpRsp)
+     * @param client a client (rtt and latency lines) rather than a server
+     * @param color  red for non-zero error fields (a terminal)
+     */
+    public DperfLayout(boolean http, boolean client, boolean color) {
+        this.http = http;
+        this.client = client;
+        this.color = color;
+    }
+
+    /** The block for one second. */
+    public List<String> second(Second s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder head = new StringBuilder();
+        pair(head, "seconds", Long.toString(s.seconds()), false);
+        StringBuilder cpu = new StringBuilder();
+        for (int c : s.cpuPercent()) cpu.append(c).append(' ');
+        pair(head, "cpuUsage", cpu.toString().strip(), false);
+        pair(head, "phase", s.phase(), false);
+        out.add(head.toString().stripTrailing());
+        out.addAll(counters(s::get, s.skCon(), s.rttMicros(), s.kernel()));
+        if (client) {
+            StringBuilder lat = new StringBuilder();
+            pair(lat, "p50(us)", Long.toString(s.p50Micros()), false);
+            pair(lat, "p99(us)", Long.toString(s.p99Micros()), false);
+            pair(lat, "p999(us)", Long.toString(s.p999Micros()), false);
+            out.add(lat.toString().stripTrailing());
+        }
+        out.add("");
+        return out;
+    }
+
+    /** The counter lines for per-second deltas or for totals. */
+    public List<String> counters(java.util.function.ToLongFunction<Counter> v, long skCon, long rttMicros, Map<String, Long> kernel) {
+        List<String> out = new ArrayList<>();
+        StringBuilder bits = new StringBuilder();
+        pair(bits, "bitsRx", Long.toString(v.applyAsLong(Counter.BYTES_RX) * 8), false);
+        pair(bits, "bitsTx", Long.toString(v.applyAsLong(Counter.BYTES_TX) * 8), false);
+        out.add(bits.toString().stripTrailing());
+        StringBuilder sk = new StringBuilder();
+        pair(sk, "skOpen", Long.toString(v.applyAsLong(Counter.SK_OPEN)), false);
+        pair(sk, "skClose", Long.toString(v.applyAsLong(Counter.SK_CLOSE)), false);
+        pair(sk, "skCon", Long.toString(skCon), false);
+        error(sk, "skErr", v.applyAsLong(Counter.SK_ERR));
+        if (client) pair(sk, "rtt(us)", Long.toString(rttMicros), false);
+        if (!client) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
+        out.add(sk.toString().stripTrailing());
+        StringBuilder app = new StringBuilder();
+        if (http) {
+            pair(app, "httpGet", Long.toString(v.applyAsLong(Counter.HTTP_GET)), false);
+            pair(app, "httpPost", Long.toString(v.applyAsLong(Counter.HTTP_POST)), false);
+            pair(app, "http2XX", Long.toString(v.applyAsLong(Counter.HTTP_2XX)), false);
+            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+        } else {
+            pair(app, "tcpReq", Long.toString(v.applyAsLong(Counter.TCP_REQ)), false);
+            pair(app, "tcpRsp", Long.toString(v.applyAsLong(Counter.TCP_RSP)), false);
+            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+        }
+        out.add(app.toString().stripTrailing());
+        if (!kernel.isEmpty()) {
+            StringBuilder k = new StringBuilder();
+            // the kernel's counters cover every connection of the network namespace, not only this test's
+            kernel.forEach((name, value) -> error(k, name, value));
+            out.add(k.toString().stripTrailing());
+        }
+        return out;
+    }
+
+    private void error(StringBuilder sb, String name, long value) {
+        pair(sb, name, Long.toString(value), value != 0);
+    }
+
+    private void pair(StringBuilder sb, String name, String value, boolean red) {
+        sb.append(String.format("%-9s", name));
+        if (name.length() >= 9) sb.append(' ');
+        String cell = String.format("%-17s", value);
+        sb.append(red && color ? RED + cell + RESET : cell);
+    }
+}

@@ -1,0 +1,326 @@
+package org.sonde.load.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
+
+/** Every keyword Sonde accepts, every error it reports (with its line), and dperf's defaults. */
+class ConfigParserTest {
+    private static final String CLIENT = "mode client\nserver 127.0.0.1 1\ncps 10\n";
+    private static final String SERVER = "mode server\nserver 127.0.0.1 1\n";
+
+    @TempDir
+    Path dir;
+
+    private static LoadConfig parse(String text) {
+        return ConfigParser.parse(Path.of("t.conf"), text).config();
+    }
+
+    private static BadInputException error(String text) {
+        try {
+            parse(text);
+        } catch (BadInputException e) {
+            return e;
+        }
+        throw new AssertionError("no error for:\n" + text);
+    }
+
+    @Test
+    void aMinimalClientGetsDperfsDefaults() {
+        LoadConfig c = parse("mode client\nserver 10.0.0.1 1\ncps 1k\n");
+        assertThat(c.mode()).isEqualTo(Mode.CLIENT);
+        assertThat(c.cps()).isEqualTo(1000);
+        assertThat(c.durationSeconds()).isEqualTo(60);
+        assertThat(c.waitSeconds()).isEqualTo(3);
+        assertThat(c.slowStartSeconds()).isEqualTo(30);
+        assertThat(c.retransmitTimeoutSeconds()).isEqualTo(2);
+        assertThat(c.protocol()).isEqualTo(Protocol.TCP);
+        assertThat(c.listenPort()).isEqualTo(80);
+        assertThat(c.listenCount()).isEqualTo(1);
+        assertThat(c.httpHost()).isEqualTo("dperf");
+        assertThat(c.httpPath()).isEqualTo("/");
+        assertThat(c.httpMethod()).isEqualTo(HttpMethod.GET);
+        assertThat(c.keepalive()).isEmpty();
+        assertThat(c.cc()).isZero();
+        assertThat(c.workers()).isEqualTo(1);
+        assertThat(c.clientPorts()).isEmpty();
+        assertThat(c.clients()).isEmpty();
+        assertThat(c.launchNum()).isEqualTo(4);
+        assertThat(c.httpPayload()).isTrue();
+        assertThat(c.quiet()).isFalse();
+        assertThat(c.plannedSeconds()).isEqualTo(93);
+    }
+
+    @Test
+    void ccAloneGetsDperfsDefaultCps() {
+        LoadConfig c = parse("mode client\nserver 127.0.0.1 1\ncc 100\nkeepalive 1ms\n");
+        assertThat(c.cc()).isEqualTo(100);
+        assertThat(c.cps()).isEqualTo(ConfigParser.DEFAULT_CPS);
+        assertThat(c.keepalive()).contains(new Keepalive(1000, 0));
+    }
+
+    @Test
+    void everyClientKeywordIsRead(@TempDir Path tmp) throws IOException {
+        Path conf = tmp.resolve("all.conf");
+        Files.writeString(conf, """
+                # every client keyword Sonde accepts
+                mode        client
+                cpu         0
+                duration    1.5m
+                cps         2.5k   # decimals and a multiplier
+                cc          1k
+                keepalive   10us 100
+                launch_num  8
+                client      127.0.0.2 10 127.0.1.2 5
+                client      127.0.2.2 1
+                server      127.0.3.1 2
+                listen      8080 3
+                client_port_range 20000 30000
+                protocol    tcp
+                payload_random
+                wait        0
+                slow_start  10
+                retransmit_timeout 5
+                fast_close
+                http_method GET
+                tos         0x10
+                quiet
+                """);
+        ConfigParser.Parsed p = ConfigParser.parse(conf);
+        LoadConfig c = p.config();
+        assertThat(p.warnings()).isEmpty();
+        assertThat(c.source()).isEqualTo(conf);
+        assertThat(c.cpus()).containsExactly(0);
+        assertThat(c.durationSeconds()).isEqualTo(90);
+        assertThat(c.cps()).isEqualTo(2500);
+        assertThat(c.cc()).isEqualTo(1000);
+        assertThat(c.keepalive()).contains(new Keepalive(10, 100));
+        assertThat(c.launchNum()).isEqualTo(8);
+        assertThat(c.clients()).hasSize(3);
+        assertThat(c.clients().get(1).first().getHostAddress()).isEqualTo("127.0.1.2");
+        assertThat(c.clients().get(1).count()).isEqualTo(5);
+        assertThat(c.servers()).containsExactly(new AddressRange(InetAddress.getByName("127.0.3.1"), 2));
+        assertThat(c.listenPort()).isEqualTo(8080);
+        assertThat(c.listenCount()).isEqualTo(3);
+        assertThat(c.clientPorts()).contains(new PortRange(20000, 30000));
+        assertThat(c.protocol()).isEqualTo(Protocol.TCP);
+        assertThat(c.payloadRandom()).isTrue();
+        assertThat(c.waitSeconds()).isZero();
+        assertThat(c.slowStartSeconds()).isEqualTo(10);
+        assertThat(c.retransmitTimeoutSeconds()).isEqualTo(5);
+        assertThat(c.fastClose()).isTrue();
+        assertThat(c.tos()).isEqualTo(16);
+        assertThat(c.quiet()).isTrue();
+    }
+
+    @Test
+    void httpKeywords() {
+        LoadConfig c = parse(CLIENT + "protocol http\nhttp_host example.org\nhttp_path /index.html\nhttp_method POST\n");
+        assertThat(c.protocol()).isEqualTo(Protocol.HTTP);
+        assertThat(c.httpHost()).isEqualTo("example.org");
+        assertThat(c.httpPath()).isEqualTo("/index.html");
+        assertThat(c.httpMethod()).isEqualTo(HttpMethod.POST);
+    }
+
+    @Test
+    void payloadSizeBelow85IsRawFillerAndFrom85AnHttpMessage() {
+        assertThat(parse(CLIENT + "payload_size 84\n").httpPayload()).isFalse();
+        assertThat(parse(CLIENT + "payload_size 85\n").httpPayload()).isTrue();
+        assertThat(parse(CLIENT + "payload_size 1.5k\n").payloadSize()).isEqualTo(1500);
+    }
+
+    @Test
+    void payloadFileIsReadRelativeToTheConfiguration() throws IOException {
+        Files.writeString(dir.resolve("payload.txt"), "hello\n");
+        Path conf = dir.resolve("c.conf");
+        Files.writeString(conf, CLIENT + "payload_file payload.txt\n");
+        LoadConfig c = ConfigParser.parse(conf).config();
+        assertThat(c.payloadFile()).contains(dir.resolve("payload.txt"));
+        assertThat(c.payloadSize()).isEqualTo(6);
+    }
+
+    @Test
+    void aServerConfiguration() {
+        LoadConfig c = parse(SERVER + "listen 9000 2\npayload_size 1000\ncpu 0-1\nclient 127.0.0.2 3\nduration 10s\ntos 46\n");
+        assertThat(c.mode()).isEqualTo(Mode.SERVER);
+        assertThat(c.listenPort()).isEqualTo(9000);
+        assertThat(c.listenCount()).isEqualTo(2);
+        assertThat(c.cpus()).containsExactly(0, 1);
+        assertThat(c.workers()).isEqualTo(2);
+        assertThat(c.waitSeconds()).isZero();
+        assertThat(c.slowStartSeconds()).isZero();
+        assertThat(c.cps()).isZero();
+        assertThat(c.tos()).isEqualTo(46);
+    }
+
+    @Test
+    void durationUnits() {
+        assertThat(parse(CLIENT + "duration 100\n").durationSeconds()).isEqualTo(100);
+        assertThat(parse(CLIENT + "duration 100s\n").durationSeconds()).isEqualTo(100);
+        assertThat(parse(CLIENT + "duration 2h\n").durationSeconds()).isEqualTo(7200);
+        assertThat(parse(CLIENT + "duration 1.5d\n").durationSeconds()).isEqualTo(129600);
+    }
+
+    @Test
+    void keepaliveIntervalUnits() {
+        assertThat(parse(CLIENT + "keepalive 0us\n").keepalive()).contains(new Keepalive(0, 0));
+        assertThat(parse(CLIENT + "keepalive 2us\n").keepalive()).contains(new Keepalive(2, 0));
+        assertThat(parse(CLIENT + "keepalive 60s 32767\n").keepalive()).contains(new Keepalive(60_000_000, 32767));
+        assertThat(parse(CLIENT + "keepalive 5ms 1k\n").keepalive()).contains(new Keepalive(5000, 1000));
+    }
+
+    @Test
+    void deprecatedAndNoOpKeywordsWarn() {
+        ConfigParser.Parsed p = ConfigParser.parse(Path.of("t.conf"), CLIENT + "lport_range 1000 2000\npacket_size 64\nclient_hop\n");
+        assertThat(p.config().clientPorts()).contains(new PortRange(1000, 2000));
+        assertThat(p.warnings()).hasSize(3).anyMatch(w -> w.contains("client_port_range")).anyMatch(w -> w.contains("payload_size"))
+                .anyMatch(w -> w.contains("client_hop"));
+    }
+
+    @Test
+    void ipv6Addresses() {
+        LoadConfig c = parse("mode client\nserver ::1 1\nclient fd00::2 3\ncps 1\n");
+        assertThat(c.servers().getFirst().ipv6()).isTrue();
+        assertThat(c.clients().getFirst().get(2).getHostAddress()).isEqualTo("fd00:0:0:0:0:0:0:4");
+    }
+
+    @Test
+    void commentsBlankLinesAndTabsAreIgnored() {
+        LoadConfig c = parse("# a comment\n\n\tmode\tclient # trailing\r\nserver 127.0.0.1 1\r\n  cps   7  \n");
+        assertThat(c.cps()).isEqualTo(7);
+    }
+
+    static List<String[]> errors() {
+        return List.of(
+                // text, line (0: the file as a whole), message fragment, hint fragment
+                new String[] {"server 127.0.0.1 1\ncps 1\n", "0", "no 'mode' line", "mode client"},
+                new String[] {"mode client\ncps 1\n", "0", "no 'server' line", "server IPAddress Number"},
+                new String[] {"mode client\nserver 127.0.0.1 1\n", "0", "no targets", "cps 1k"},
+                new String[] {"mode client\nserver 127.0.0.1 1\ncc 10\n", "3", "'cc' requires 'keepalive'", "keepalive 1ms"},
+                new String[] {"mode other\n", "1", "unknown mode 'other'", "client|server"},
+                new String[] {"mode\n", "1", "expected 1 argument, got 0", "syntax: mode"},
+                new String[] {CLIENT + "mode client\n", "4", "duplicate 'mode' (first on line 1)", "keep one"},
+                new String[] {CLIENT + "cpsx 1\n", "4", "unknown keyword 'cpsx'", "did you mean 'cps'"},
+                new String[] {CLIENT + "frobnicate\n", "4", "unknown keyword 'frobnicate'", "sonde load keywords"},
+                new String[] {CLIENT + "cpu 3-1\n", "4", "bad cpu range '3-1'", "syntax: cpu"},
+                new String[] {CLIENT + "cpu 1 1\n", "4", "cpu 1 is listed twice", "syntax: cpu"},
+                new String[] {CLIENT + "cpu 0-64\n", "4", "more than 64 CPUs", "syntax: cpu"},
+                new String[] {CLIENT + "cpu x\n", "4", "'x' is not a whole number", "syntax: cpu"},
+                new String[] {CLIENT + "duration 0\n", "4", "shorter than one second", "syntax: duration"},
+                new String[] {CLIENT + "duration 5y\n", "4", "not a duration", "syntax: duration"},
+                new String[] {CLIENT + "duration 0.5s\n", "4", "shorter than one second", "syntax: duration"},
+                new String[] {"mode client\nserver 127.0.0.1 1\ncps 1q\n", "3", "unknown suffix 'q'", "syntax: cps"},
+                new String[] {"mode client\nserver 127.0.0.1 1\ncps 1.2.3\n", "3", "not a number", "syntax: cps"},
+                new String[] {"mode client\nserver 127.0.0.1 1\ncps 99999999999\n", "3", "too large", "syntax: cps"},
+                new String[] {CLIENT + "cc 0\n", "4", "cc must be positive", "syntax: cc"},
+                new String[] {CLIENT + "keepalive 1\n", "4", "needs a unit", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive 15us\n", "4", "multiple of 10us", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive 3us\n", "4", "multiple of 2us", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive 1500us\n", "4", "below 1 ms", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive 1ms 40000\n", "4", "above 32767", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive 0us 5\n", "4", "needs a positive interval", "syntax: keepalive"},
+                new String[] {CLIENT + "keepalive\n", "4", "expected 1 to 2 arguments", "syntax: keepalive"},
+                new String[] {CLIENT + "launch_num 0\n", "4", "launch_num must be 1-1024", "syntax: launch_num"},
+                new String[] {CLIENT + "client 127.0.0.2\n", "4", "expected pairs of IPAddress Number", "syntax: client"},
+                new String[] {CLIENT + "client 127.0.0.2 255\n", "4", "the number must be 1-254", "syntax: client"},
+                new String[] {CLIENT + "client 127.0.0.250 10\n", "4", "only the last byte varies", "syntax: client"},
+                new String[] {CLIENT + "client 0.0.0.0 1\n", "4", "wildcard address", "syntax: client"},
+                new String[] {CLIENT + "client host.example 1\n", "4", "not an IPv4 or IPv6 address", "syntax: client"},
+                new String[] {CLIENT + "client 127.0.0.300 1\n", "4", "300 is above 255", "syntax: client"},
+                new String[] {CLIENT + "client 127.0.0.2 2\nclient 127.1.0.3 1\n", "4", "duplicate client ip address's last 2 bytes", "disjoint"},
+                new String[] {CLIENT + "client 127.0.0.1 2\n", "4", "client and server address conflict", "different addresses"},
+                new String[] {CLIENT + "server 127.0.0.1 1\n", "2", "duplicate server ip address", "disjoint"},
+                new String[] {CLIENT + "client ::2 1\n", "2", "IPv4 and IPv6 addresses are mixed", "one address family"},
+                new String[] {"mode client\nserver 127.0.0.1 33 127.0.1.1 1 127.0.2.1 1 127.0.3.1 1 127.0.4.1 1 127.0.5.1 1 127.0.6.1 1 127.0.7.1 1 "
+                        + "127.0.8.1 1 127.0.9.1 1 127.0.10.1 1 127.0.11.1 1 127.0.12.1 1 127.0.13.1 1 127.0.14.1 1 127.0.15.1 1 127.0.16.1 1 "
+                        + "127.0.17.1 1 127.0.18.1 1 127.0.19.1 1 127.0.20.1 1 127.0.21.1 1 127.0.22.1 1 127.0.23.1 1 127.0.24.1 1 127.0.25.1 1 "
+                        + "127.0.26.1 1 127.0.27.1 1 127.0.28.1 1 127.0.29.1 1 127.0.30.1 1 127.0.31.1 1 127.0.32.1 1\ncps 1\n", "2",
+                        "more than 32 server ranges", "syntax: server"},
+                new String[] {CLIENT + "listen 0 1\n", "4", "must be positive", "syntax: listen"},
+                new String[] {CLIENT + "listen 65530 10\n", "4", "run past 65534", "syntax: listen"},
+                new String[] {CLIENT + "listen 80\n", "4", "expected 2 arguments, got 1", "syntax: listen"},
+                new String[] {CLIENT + "client_port_range 2000 1000\n", "4", "must be below the last", "syntax: client_port_range"},
+                new String[] {CLIENT + "client_port_range 0 1000\n", "4", "ports must be 1-65535", "syntax: client_port_range"},
+                new String[] {CLIENT + "client_port_range 1 70000\n", "4", "ports must be 1-65535", "syntax: client_port_range"},
+                new String[] {CLIENT + "protocol sctp\n", "4", "unknown protocol 'sctp'", "syntax: protocol"},
+                new String[] {CLIENT + "payload_size 0\n", "4", "payload_size must be positive", "syntax: payload_size"},
+                new String[] {CLIENT + "payload_size 20m\n", "4", "above Sonde's 16 MiB", "syntax: payload_size"},
+                new String[] {CLIENT + "payload_random 1\n", "4", "expected no arguments", "(no arguments)"},
+                new String[] {CLIENT + "payload_file /nonexistent/payload\n", "4", "cannot read payload file", "relative paths"},
+                new String[] {CLIENT + "payload_file a\npayload_size 10\n", "4", "payload_file and payload_size are both set", "keep one"},
+                new String[] {CLIENT + "payload_file a\npayload_random\n", "4", "payload_file and payload_random are both set", "keep one"},
+                new String[] {CLIENT + "wait x\n", "4", "not a whole number", "syntax: wait"},
+                new String[] {CLIENT + "slow_start 5\n", "4", "slow_start must be 10-600", "syntax: slow_start"},
+                new String[] {CLIENT + "slow_start 601\n", "4", "slow_start must be 10-600", "syntax: slow_start"},
+                new String[] {CLIENT + "retransmit_timeout 1\n", "4", "retransmit_timeout must be 2-300", "syntax: retransmit_timeout"},
+                new String[] {CLIENT + "fast_close now\n", "4", "expected no arguments", "(no arguments)"},
+                new String[] {CLIENT + "http_host " + "h".repeat(128) + "\n", "4", "http_host is longer than 127", "syntax: http_host"},
+                new String[] {CLIENT + "http_path index.html\n", "4", "must start with '/'", "syntax: http_path"},
+                new String[] {CLIENT + "http_path /" + "p".repeat(255) + "\n", "4", "http_path is longer than 255", "syntax: http_path"},
+                new String[] {CLIENT + "http_method PUT\n", "4", "unknown method 'PUT'", "syntax: http_method"},
+                new String[] {CLIENT + "tos 0x100\n", "4", "out of range 0-255", "syntax: tos"},
+                new String[] {CLIENT + "tos abc\n", "4", "not a number", "syntax: tos"},
+                new String[] {CLIENT + "quiet please\n", "4", "expected no arguments", "(no arguments)"},
+                new String[] {CLIENT + "client_hop 1\n", "4", "expected no arguments", "(no arguments)"},
+                new String[] {CLIENT + "packet_size x\n", "4", "not a number", "syntax: packet_size"},
+                new String[] {CLIENT + "http_host a\npayload_size 100\n", "4", "cannot be set with payload_size", "delete payload_size"},
+                new String[] {CLIENT + "protocol udp\nhttp_path /x\n", "5", "HTTP settings cannot be set with 'protocol udp'", "protocol http"},
+                new String[] {CLIENT + "protocol http\npayload_size 100\n", "5", "takes no payload", "protocol tcp"},
+                new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},
+                new String[] {SERVER + "slow_start 10\n", "3", "'slow_start' in a server configuration", "delete the line"},
+                new String[] {SERVER + "cps 10\n", "3", "'cps' is a client keyword", "delete the line"},
+                new String[] {SERVER + "http_path /x\n", "3", "'http_path' is a client keyword", "delete the line"},
+                new String[] {SERVER + "protocol http\n", "3", "'protocol http' is the client's response parser", "protocol tcp"},
+                new String[] {"mode client\nserver 127.0.0.1 1\ncc 30000\nkeepalive 1s\n", "3", "insufficient sockets", "source addresses"},
+                new String[] {"mode client\nserver 127.0.0.1 1\nclient_port_range 1000 1100\ncps 100\n", "4", "insufficient sockets", "client_port_range"});
+    }
+
+    @ParameterizedTest
+    @MethodSource("errors")
+    void everyErrorNamesItsLineAndSaysHowToFixIt(String text, String line, String message, String hint) {
+        BadInputException e = error(text);
+        assertThat(e.source()).isEqualTo("t.conf");
+        assertThat(e.location()).isEqualTo("0".equals(line) ? null : "line " + line);
+        assertThat(e.problem()).contains(message);
+        assertThat(e.hint()).contains(hint);
+        assertThat(e.getMessage()).startsWith("0".equals(line) ? "t.conf: " : "t.conf: line " + line + ": ");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"port", "socket_mem", "rss", "flow_isolate", "vxlan", "vlan", "kni", "tx_burst", "jumbo", "mss", "tcp_rst",
+            "neigh_ignore", "simd512", "disable_ack", "send_window", "flood", "change_dip", "pipeline", "daemon", "log_level"})
+    void dpdkKeywordsAreRejectedWithTheReason(String keyword) {
+        BadInputException e = error(CLIENT + keyword + " 1\n");
+        assertThat(e.location()).isEqualTo("line 4");
+        assertThat(e.problem()).isEqualTo("'" + keyword + "' is a DPDK keyword that Sonde's kernel-socket engine rejects");
+        assertThat(e.hint()).isNotBlank().endsWith(".");
+    }
+
+    @Test
+    void theManualListsEveryKeywordAndEveryRejection() {
+        assertThat(ConfigParser.manual()).hasSize(Keywords.ALL.size()).anyMatch(l -> l.startsWith("keepalive"));
+        assertThat(ConfigParser.rejected()).hasSize(KernelEngineLimits.REJECTED.size()).anyMatch(l -> l.startsWith("port "));
+        assertThat(Keywords.ALL.keySet()).doesNotContainAnyElementsOf(KernelEngineLimits.REJECTED.keySet());
+    }
+
+    @Test
+    void aMissingFileIsAnEnvironmentErrorAndNotUtf8IsBadInput() throws IOException {
+        assertThatThrownBy(() -> ConfigParser.parse(dir.resolve("none.conf"))).isInstanceOf(EnvironmentException.class)
+                .hasMessageContaining("does not exist");
+        Path binary = dir.resolve("bin.conf");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+        assertThatThrownBy(() -> ConfigParser.parse(binary)).isInstanceOf(BadInputException.class).hasMessageContaining("not a text file");
+    }
+}

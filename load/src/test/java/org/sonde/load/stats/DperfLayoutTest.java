@@ -1,0 +1,55 @@
+package org.sonde.load.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DperfLayoutTest {
+    private static Second second() {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (Counter c : Counter.values()) counters.put(c.dperfName(), 0L);
+        counters.put("skOpen", 100L);
+        counters.put("httpGet", 500L);
+        counters.put("http2XX", 498L);
+        counters.put("httpErr", 2L);
+        counters.put("rttSumNanos", 5_000_000L);
+        counters.put("rttCount", 100L);
+        return new Second(7, "duration", counters, 64, List.of(42), Map.of("synRt", 0L), 120, 900, 2000);
+    }
+
+    @Test
+    void aSecondInDperfsNamesAndColumns() {
+        List<String> lines = new DperfLayout(true, true, false).second(second());
+        assertThat(lines.get(0)).startsWith("seconds  7").contains("cpuUsage 42").contains("phase    duration");
+        assertThat(String.join("\n", lines)).contains("skOpen   100").contains("skCon    64").contains("rtt(us)  50")
+                .contains("httpGet  500").contains("http2XX  498").contains("httpErr  2").contains("synRt    0")
+                .contains("p50(us)  120").contains("p99(us)  900").contains("p999(us) 2000");
+        assertThat(String.join("", lines)).doesNotContain("\u001b[");
+    }
+
+    @Test
+    void nonZeroErrorsAreRedOnATerminal() {
+        String text = String.join("\n", new DperfLayout(true, true, true).second(second()));
+        assertThat(text).contains("httpErr  \u001b[31m2");
+        assertThat(text).doesNotContain("\u001b[31m0 ");
+    }
+
+    @Test
+    void rawPayloadsShowTcpReqAndTcpRsp() {
+        assertThat(String.join("\n", new DperfLayout(false, false, false).second(second()))).contains("tcpReq").contains("tcpRsp")
+                .contains("tcpDrop").doesNotContain("httpGet").doesNotContain("p50(us)");
+    }
+
+    @Test
+    void kernelCountersAreReadFromProcFormat() throws Exception {
+        java.nio.file.Path f = java.nio.file.Files.createTempFile("snmp", "");
+        java.nio.file.Files.writeString(f, "Tcp: RtoAlgorithm RetransSegs OutRsts\nTcp: 1 17 3\nUdp: InDatagrams\nUdp: 5\n");
+        Map<String, Long> m = KernelCounters.parse(f.toString());
+        assertThat(m).containsEntry("Tcp:RetransSegs", 17L).containsEntry("Tcp:OutRsts", 3L).containsEntry("Udp:InDatagrams", 5L);
+        java.nio.file.Files.delete(f);
+        assertThat(KernelCounters.names()).contains("synRt", "retrans");
+    }
+}

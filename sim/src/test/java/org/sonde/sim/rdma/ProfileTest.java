@@ -268,6 +268,23 @@ class ProfileTest {
         assertThat(innocentDone[1]).isGreaterThanOrEqualTo(firstReRequest[1]);
     }
 
+    /** cnp.on-nak: a NAK brings a CNP with it, but only from a NIC whose notification point is on. */
+    @Test
+    void nakTriggeredCnpsNeedTheNotificationPoint() throws IOException {
+        NicProfile p = profile("cnp: {on-nak: true}");
+        for (boolean np : new boolean[] {true, false}) {
+            RoceBed bed = new RoceBed(58, RoceConfig.defaults().withProfile(p).withDcqcn(DcqcnConfig.DEFAULT.withEnables(true, np)));
+            QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);
+            int lost = Psn.add(qp[0].initialPsn(), 1);
+            bed.dropWhen(RoceBed.nth(1, f -> f.isData() && f.psn == lost));
+            qp[0].post(WorkRequest.rc(1, Verb.WRITE, 4096, null));
+            bed.sim.run();
+            assertThat(bed.seen(RoceBed::isNak)).hasSize(1);
+            assertThat(bed.seen(RoceFrame::isCnp)).hasSize(np ? 1 : 0);
+            assertThat(bed.nic1.counterValues().get("rp_cnp_handled")).isEqualTo(np ? 1 : 0);
+        }
+    }
+
     /** The MigReq hook: a sender that sends M = 0 drives a receiver that treats it as a slow path into discards; M = 1 does not. */
     @Test
     void migReqClearCanTakeTheReceiversSlowPath() throws IOException {

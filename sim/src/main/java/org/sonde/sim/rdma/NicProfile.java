@@ -82,11 +82,17 @@ public record NicProfile(String name, String description, Distribution nakGenera
      *                         hook for "noisy neighbour" stalls
      * @param slowPathOnMigReqClear data packets with MigReq = 0 take the slow path too (an
      *                         interoperability slow path, Lumina §6.2.3)
+     * @param recoverySlots    out-of-sequence episodes (a responder preparing its NAK, a READ
+     *                         requester preparing its re-request) the NIC can work on at once, each
+     *                         for its NAK generation latency; a packet that would open one more stops
+     *                         the pipeline until a slot frees (0: no limit). The shared resource
+     *                         behind CX4 Lx's "noisy neighbour" (Lumina §6.2.2)
      */
     public record RxPipeline(long packetsPerSecond, long bitsPerSecond, long bufferBytes, Overflow overflow,
-                             long xoffBytes, long xonBytes, Distribution slowPath, boolean slowPathOnMigReqClear) {
+                             long xoffBytes, long xonBytes, Distribution slowPath, boolean slowPathOnMigReqClear,
+                             int recoverySlots) {
         public boolean unlimited() {
-            return packetsPerSecond == 0 && bitsPerSecond == 0 && slowPath.equals(Distribution.ZERO);
+            return packetsPerSecond == 0 && bitsPerSecond == 0 && slowPath.equals(Distribution.ZERO) && recoverySlots == 0;
         }
     }
 
@@ -215,11 +221,12 @@ public record NicProfile(String name, String description, Distribution nakGenera
         long xon = px.bytes("xon", xoff / 2, 0, xoff);
         Distribution slow = px.distribution("slow-path-latency", Distribution.ZERO);
         boolean slowMig = px.bool("slow-path-on-mig-req-clear", false);
+        int slots = (int) px.integer("recovery-slots", 0, 0, 1 << 20);
         px.finish();
         if (overflow == Overflow.PFC && buffer - xoff < 2 * 4200) {
             throw new ConfigException(px.pathOf("xoff"), "leaves " + (buffer - xoff) + " bytes of headroom; PFC needs at least two full frames (8400 B) above xoff");
         }
-        RxPipeline rx = new RxPipeline(pps, bps, buffer, overflow, xoff, xon, slow, slowMig);
+        RxPipeline rx = new RxPipeline(pps, bps, buffer, overflow, xoff, xon, slow, slowMig, slots);
 
         ConfigMap sc = c.section("scheduler");
         int[] weights = null;

@@ -154,6 +154,22 @@ public final class RdmaNic {
         if (frame instanceof RoceFrame f) rx.arrive(f);
     }
 
+    /** Whether processing {@code f} would open an out-of-sequence episode (a NAK or READ re-request to prepare). */
+    boolean opensRecovery(RoceFrame f) {
+        if (f.isCnp() || f.opcode == RoceOpcode.RC_ACKNOWLEDGE) return false;
+        QueuePair qp = qps.get(f.destinationQp);
+        if (qp == null || qp.state != QueuePair.State.RTS) return false;
+        return Opcodes.isReadResponse(f.opcode) ? qp.requester.opensReadGap(f) : qp.responder.opensNakEpisode(f);
+    }
+
+    void recoveryStarted() {
+        rx.recoveryStarted();
+    }
+
+    void recoveryEnded() {
+        rx.recoveryEnded();
+    }
+
     /** Processes a packet the receive pipeline hands over; returns whether it took the slow path. */
     boolean process(RoceFrame f) {
         counters.rxRocePackets++;

@@ -200,13 +200,32 @@ final class Requester {
         }
     }
 
-    void onReadResponse(RoceFrame f) {
-        if (qp.state != QueuePair.State.RTS) return;
+    /** The index of the oldest READ whose request has been sent, or -1. */
+    private int outstandingRead() {
         int r = head;
         while (r < wqes.size() && !wqes.get(r).isRead()) r++;
-        if (r == wqes.size() || wqes.get(r).firstPos >= sentHigh) return; // no READ outstanding
+        return r == wqes.size() || wqes.get(r).firstPos >= sentHigh ? -1 : r;
+    }
+
+    /** The position of the READ response expected next for the outstanding READ {@code r}. */
+    private long expectedResponse(int r) {
+        return r == head ? unackedPos : wqes.get(r).firstPos;
+    }
+
+    /** Whether the READ response {@code f} would reveal a new gap (and so a re-request). */
+    boolean opensReadGap(RoceFrame f) {
+        int r = outstandingRead();
+        if (r < 0 || readGap) return false;
+        long pos = position(f.psn);
+        return pos > expectedResponse(r) && pos < sentHigh;
+    }
+
+    void onReadResponse(RoceFrame f) {
+        if (qp.state != QueuePair.State.RTS) return;
+        int r = outstandingRead();
+        if (r < 0) return; // no READ outstanding
         Wqe w = wqes.get(r);
-        long expected = r == head ? unackedPos : w.firstPos;
+        long expected = expectedResponse(r);
         long pos = position(f.psn);
         if (pos == expected) {
             for (int i = head; i < r; i++) complete(wqes.get(i).wr, WorkRequest.Status.SUCCESS, wqes.get(i).wr.bytes()); // implied ACK
@@ -234,7 +253,11 @@ final class Requester {
         readGap = true;
         nic.counters().impliedNakSeqErr++;
         long delay = nic.sampleLatency(nic.profile().readNakGeneration());
-        nic.simulator().after(delay, () -> goBack(expected));
+        nic.recoveryStarted();
+        nic.simulator().after(delay, () -> {
+            nic.recoveryEnded();
+            goBack(expected);
+        });
     }
 
     /** Everything before {@code upTo} is acknowledged (an ACK, or the PSNs a NAK implies). */

@@ -112,17 +112,29 @@ final class Responder {
         if (f.ackRequest || coalesce > 0 && unacked >= coalesce) sendAck();
     }
 
+    /** Whether {@code f} would start an out-of-sequence episode (and so a NAK). */
+    boolean opensNakEpisode(RoceFrame f) {
+        return qp.type == QueuePair.Type.RC && Psn.distance(ePsn, f.psn) > 0 && !inEpisode();
+    }
+
+    private boolean inEpisode() {
+        return nakEpisode || rnrEpisode; // one NAK per episode; after an RNR NAK drop silently
+    }
+
     private void outOfSequence() {
-        if (nakEpisode || rnrEpisode) return; // one NAK per episode; after an RNR NAK drop silently
+        if (inEpisode()) return;
         nakEpisode = true;
         nic.counters().outOfSequence++;
         int psn = ePsn;
         int syndrome = Aeth.nak(Aeth.NakCode.PSN_SEQUENCE_ERROR, msn).syndrome();
         int msnNow = msn;
         long delay = nic.sampleLatency(nic.profile().nakGeneration());
+        nic.recoveryStarted();
         nic.simulator().after(delay, () -> {
+            nic.recoveryEnded();
             sendAeth(psn, syndrome, msnNow);
-            if (nic.profile().cnp().onNak()) nic.notificationPoint().trigger(qp, qp.remoteIp);
+            // NVIDIA's slow restart: the NP answers a loss with a CNP as well, if it sends CNPs at all
+            if (nic.profile().cnp().onNak() && nic.config().dcqcn().npEnable()) nic.notificationPoint().trigger(qp, qp.remoteIp);
         });
     }
 

@@ -14,7 +14,9 @@ import org.sonde.sim.net.Port;
  * a time at the profile's capacity. Above XOFF the NIC pauses the link with PFC (if the profile
  * says so); a packet that finds the buffer full is discarded ({@code rx_discards_phy}). An
  * out-of-sequence packet may hold the pipeline for the profile's slow-path time, stalling every
- * QP behind it. With no limits packets are processed as they arrive.
+ * QP behind it. With a limited number of recovery slots, a packet that would open an
+ * out-of-sequence episode while every slot is busy waits at the head of the pipeline, and every
+ * QP's packets wait behind it. With no limits packets are processed as they arrive.
  */
 final class RxPipeline {
     private final RdmaNic nic;
@@ -25,6 +27,9 @@ final class RxPipeline {
     private final SplittableRandom random;
     private long bufferedBytes;
     private boolean busy;
+    private int recoveriesInProgress;
+    /** The head packet waits for a recovery slot. */
+    private boolean waitingForSlot;
 
     RxPipeline(RdmaNic nic, Port port, NicProfile.RxPipeline spec, SplittableRandom random) {
         this.nic = nic;
@@ -68,7 +73,25 @@ final class RxPipeline {
         sim.after(t, this::finish);
     }
 
+    /** An out-of-sequence episode has started preparing its NAK or re-request (it holds a slot). */
+    void recoveryStarted() {
+        recoveriesInProgress++;
+    }
+
+    /** An episode's NAK or re-request has gone out: its slot is free again. */
+    void recoveryEnded() {
+        recoveriesInProgress--;
+        if (waitingForSlot && recoveriesInProgress < spec.recoverySlots()) {
+            waitingForSlot = false;
+            finish();
+        }
+    }
+
     private void finish() {
+        if (spec.recoverySlots() > 0 && recoveriesInProgress >= spec.recoverySlots() && nic.opensRecovery(buffer.peekFirst())) {
+            waitingForSlot = true; // head-of-line: every QP's packets wait behind this one
+            return;
+        }
         RoceFrame f = buffer.pollFirst();
         bufferedBytes -= f.bytes;
         if (pfc != null) pfc.remove(0, f.priority, f.bytes);

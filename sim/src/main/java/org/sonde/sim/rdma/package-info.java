@@ -5,7 +5,9 @@
  * <p><b>Data model.</b> {@link org.sonde.sim.rdma.RoceFrame} (the packet; real bytes with ICRC for
  * captures), {@link org.sonde.sim.rdma.QueuePair} (identity, connection, state, pacing),
  * {@link org.sonde.sim.rdma.RoceConfig} and {@link org.sonde.sim.rdma.DcqcnConfig} (settings),
- * {@link org.sonde.sim.rdma.NicProfile} (behaviour; YAML under {@code profiles/}),
+ * {@link org.sonde.sim.rdma.NicProfile} (behaviour; YAML under {@code profiles/}: {@code neutral} and
+ * models of Lumina's published NIC observations, {@code cx4lx-like}, {@code cx5-like},
+ * {@code cx6dx-like}, {@code e810-like}, each knob's source in {@code profiles/README.md}),
  * {@link org.sonde.sim.rdma.NicCounters}. <b>Algorithms.</b> {@code Requester} and {@code Responder}
  * (IBA vol. 1 ch. 9), {@code NotificationPoint} and {@code ReactionPoint} (DCQCN, Zhu et al.
  * SIGCOMM 2015), {@code TxScheduler}, {@code RxPipeline}. {@link org.sonde.sim.rdma.RdmaNic} wires

@@ -18,12 +18,27 @@ import org.sonde.sim.net.PortTap;
 class CnpPacingTest {
     private static final long INTERVAL = 20_000;
 
-    private record Cnp(long time, int ip, int qp) {}
+    /** A CNP the receiver sent: when, to which IP and QP. */
+    record Cnp(long time, int ip, int qp) {}
+
+    /** A run in which the switch marks every data packet CE. */
+    record Marked(DcqcnTest.Dumbbell bed, List<Cnp> cnps) {}
 
     private static List<Cnp> run(NicProfile.CnpScope scope, boolean rpEnabled) {
         NicProfile profile = NicProfile.neutral().withCnp(new NicProfile.Cnp(INTERVAL, scope, false));
         DcqcnConfig dcqcn = DcqcnConfig.DEFAULT.withEnables(rpEnabled, true);
-        RoceConfig config = RoceConfig.defaults().withProfile(profile).withDcqcn(dcqcn);
+        Marked m = markEverything(RoceConfig.defaults().withProfile(profile).withDcqcn(dcqcn), 1_000_000);
+        DcqcnTest.Dumbbell d = m.bed();
+        List<Cnp> cnps = m.cnps();
+        Map<String, Long> rc = d.receiver.counterValues();
+        assertThat(rc.get("np_cnp_sent")).isEqualTo(cnps.size());
+        long sentByRp = d.senders.stream().mapToLong(n -> n.counterValues().get(rpEnabled ? "rp_cnp_handled" : "rp_cnp_ignored")).sum();
+        assertThat(sentByRp).isEqualTo(cnps.size());
+        return cnps;
+    }
+
+    /** Two QPs from h1 and one from h2 each write 2 MB to r for {@code untilNanos}, every data packet marked CE at the switch. */
+    static Marked markEverything(RoceConfig config, long untilNanos) {
         DcqcnTest.Dumbbell d = new DcqcnTest.Dumbbell(21, 2, config, PfcThresholds.OFF);
         for (Port p : d.sw.ports()) p.setFilter((f, port) -> {
             if (f instanceof RoceFrame r && r.isData()) r.ecn = IpFrame.ECN_CE;
@@ -37,19 +52,15 @@ class CnpPacingTest {
                 if (f instanceof RoceFrame r && r.isCnp()) cnps.add(new Cnp(now, r.destinationIp, r.destinationQp));
             }
         });
-        // two QPs from h1 and one from h2, each writing 2 MB
         for (RdmaNic s : List.of(d.senders.get(0), d.senders.get(0), d.senders.get(1))) {
             RdmaNic.connect(s, d.receiver)[0].post(WorkRequest.rc(0, Verb.WRITE, 2_000_000, null));
         }
-        d.net.simulator().runUntil(1_000_000);
-        Map<String, Long> rc = d.receiver.counterValues();
-        assertThat(rc.get("np_cnp_sent")).isEqualTo(cnps.size());
-        long sentByRp = d.senders.stream().mapToLong(n -> n.counterValues().get(rpEnabled ? "rp_cnp_handled" : "rp_cnp_ignored")).sum();
-        assertThat(sentByRp).isEqualTo(cnps.size());
-        return cnps;
+        d.net.simulator().runUntil(untilNanos);
+        return new Marked(d, cnps);
     }
 
-    private static Map<Object, List<Long>> byScope(List<Cnp> cnps, Function<Cnp, Object> key) {
+    /** CNP times grouped by {@code key}, in order. */
+    static Map<Object, List<Long>> byScope(List<Cnp> cnps, Function<Cnp, Object> key) {
         Map<Object, List<Long>> m = new LinkedHashMap<>();
         for (Cnp c : cnps) m.computeIfAbsent(key.apply(c), k -> new ArrayList<>()).add(c.time);
         return m;

@@ -229,6 +229,62 @@ class ProfileTest {
         }
     }
 
+    /**
+     * Recovery slots: two QPs lose a READ response at the same time and a third, innocent QP reads
+     * alongside. With two slots both re-requests leave together after the generation latency; with
+     * one the second gap's packet waits at the pipeline's head for the first episode to end, its
+     * re-request leaves a generation latency later, and the innocent QP's responses wait behind it.
+     */
+    @Test
+    void aFullRecoveryTableHoldsTheReceivePipeline() throws IOException {
+        long[] innocentDone = new long[3];
+        long[] firstReRequest = new long[3];
+        long[] reRequestGap = new long[3];
+        for (int slots : new int[] {0, 2, 1}) {
+            NicProfile p = profile("read-nak-generation-latency: 50us\nrx-pipeline: {recovery-slots: " + slots + "}");
+            RoceBed bed = new RoceBed(57, RoceConfig.defaults().withProfile(p));
+            QueuePair[] a = RdmaNic.connect(bed.nic1, bed.nic2), b = RdmaNic.connect(bed.nic1, bed.nic2), c = RdmaNic.connect(bed.nic1, bed.nic2);
+            java.util.Set<RoceFrame> once = new java.util.HashSet<>();
+            bed.dropWhen(f -> Opcodes.isReadResponse(f.opcode) && (f.destinationQp == a[0].qpn() && f.psn == Psn.add(a[0].initialPsn(), 2)
+                    || f.destinationQp == b[0].qpn() && f.psn == Psn.add(b[0].initialPsn(), 2)) && once.add(f) && once.size() <= 2);
+            List<WorkRequest.Completion> done = new ArrayList<>();
+            for (QueuePair[] q : List.of(a, b, c)) q[0].post(WorkRequest.rc(q[0].qpn(), Verb.READ, 16 * 1024, done::add));
+            bed.sim.run();
+            assertThat(done).hasSize(3).allSatisfy(d -> assertThat(d.status()).isEqualTo(WorkRequest.Status.SUCCESS));
+            List<Long> reRequests = bed.at1.stream().filter(e -> e.sent() && e.frame().opcode == RoceOpcode.RC_RDMA_READ_REQUEST).map(RoceBed.Event::time).toList();
+            assertThat(reRequests).hasSize(5);
+            firstReRequest[slots] = reRequests.get(3);
+            reRequestGap[slots] = reRequests.get(4) - reRequests.get(3);
+            innocentDone[slots] = done.stream().filter(d -> d.id() == c[0].qpn()).findFirst().orElseThrow().timeNanos();
+            assertThat(bed.nic1.counterValues().get("rx_discards_phy")).isZero();
+        }
+        // no limit and two slots: the same run; one slot: the second re-request a generation latency later
+        assertThat(reRequestGap[2]).isEqualTo(reRequestGap[0]).isLessThan(5_000);
+        assertThat(innocentDone[2]).isEqualTo(innocentDone[0]);
+        assertThat(reRequestGap[1]).isBetween(50_000L - 5_000, 50_000L + 5_000);
+        // the innocent QP finishes before the first re-request when nothing stalls, and only after
+        // it (at the instant the slot frees and the pipeline moves again) with one slot
+        assertThat(innocentDone[0]).isLessThan(firstReRequest[0]);
+        assertThat(innocentDone[1]).isGreaterThanOrEqualTo(firstReRequest[1]);
+    }
+
+    /** cnp.on-nak: a NAK brings a CNP with it, but only from a NIC whose notification point is on. */
+    @Test
+    void nakTriggeredCnpsNeedTheNotificationPoint() throws IOException {
+        NicProfile p = profile("cnp: {on-nak: true}");
+        for (boolean np : new boolean[] {true, false}) {
+            RoceBed bed = new RoceBed(58, RoceConfig.defaults().withProfile(p).withDcqcn(DcqcnConfig.DEFAULT.withEnables(true, np)));
+            QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);
+            int lost = Psn.add(qp[0].initialPsn(), 1);
+            bed.dropWhen(RoceBed.nth(1, f -> f.isData() && f.psn == lost));
+            qp[0].post(WorkRequest.rc(1, Verb.WRITE, 4096, null));
+            bed.sim.run();
+            assertThat(bed.seen(RoceBed::isNak)).hasSize(1);
+            assertThat(bed.seen(RoceFrame::isCnp)).hasSize(np ? 1 : 0);
+            assertThat(bed.nic1.counterValues().get("rp_cnp_handled")).isEqualTo(np ? 1 : 0);
+        }
+    }
+
     /** The MigReq hook: a sender that sends M = 0 drives a receiver that treats it as a slow path into discards; M = 1 does not. */
     @Test
     void migReqClearCanTakeTheReceiversSlowPath() throws IOException {

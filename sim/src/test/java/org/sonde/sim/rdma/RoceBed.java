@@ -41,30 +41,42 @@ final class RoceBed {
 
     /** Without NICs ({@code nics} false) for a transport that makes its own. */
     RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics) {
+        this(seed, c1, c2, switchConfig, nics, RATE);
+    }
+
+    /** Links of {@code rate} bit/s. */
+    RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics, long rate) {
         net = new Network(seed);
         sim = net.simulator();
         h1 = net.addHost("h1", HostConfig.DEFAULT);
         h2 = net.addHost("h2", HostConfig.DEFAULT);
         sw = net.addSwitch("s1", switchConfig);
-        net.connect(h1, sw, RATE, DELAY);
-        net.connect(h2, sw, RATE, DELAY);
+        net.connect(h1, sw, rate, DELAY);
+        net.connect(h2, sw, rate, DELAY);
         net.computeRoutes();
         nic1 = nics ? new RdmaNic(h1, c1) : null;
         nic2 = nics ? new RdmaNic(h2, c2) : null;
         for (Port p : sw.ports()) p.setFilter(this::filter);
-        h1.nic().addTap(new PortTap() {
+        record(h1, at1);
+        record(h2, at2);
+    }
+
+    private static void record(Host h, List<Event> into) {
+        h.nic().addTap(new PortTap() {
             public boolean transmitted() { return true; }
             public boolean received() { return true; }
             public void record(long now, Frame f, Port port) {
-                if (f instanceof RoceFrame r) at1.add(new Event(now, r, r.sourceIp == h1.ip()));
+                if (f instanceof RoceFrame r) into.add(new Event(now, r, r.sourceIp == h.ip()));
             }
         });
     }
 
-    /** A RoCE frame at h1's NIC: sent (at its first bit) or received (at its last). */
+    /** A RoCE frame at a host's NIC: sent (at its first bit) or received (at its last). */
     record Event(long time, RoceFrame frame, boolean sent) {}
 
+    /** RoCE frames at h1's and at h2's NIC, in time order. */
     final List<Event> at1 = new ArrayList<>();
+    final List<Event> at2 = new ArrayList<>();
 
     private Predicate<RoceFrame> drop = f -> false;
 
@@ -73,8 +85,16 @@ final class RoceBed {
         drop = rule;
     }
 
+    private Predicate<RoceFrame> mark = f -> false;
+
+    /** Marks, at the switch, the frames matching {@code rule} ECN-CE (as Lumina's injector's ecn event). */
+    void markCeWhen(Predicate<RoceFrame> rule) {
+        mark = rule;
+    }
+
     private boolean filter(Frame frame, Port port) {
         if (!(frame instanceof RoceFrame f)) return true;
+        if (mark.test(f)) f.ecn = org.sonde.sim.net.IpFrame.ECN_CE;
         seen.add(f);
         seenAt.add(sim.now());
         if (drop.test(f)) {

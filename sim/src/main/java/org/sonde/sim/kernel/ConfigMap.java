@@ -1,5 +1,6 @@
 package org.sonde.sim.kernel;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,21 +16,40 @@ import java.util.Set;
 public final class ConfigMap {
     private final String path;
     private final Map<String, Object> values;
+    private final Path baseDirectory;
     private final Set<String> known = new LinkedHashSet<>();
 
-    private ConfigMap(String path, Map<String, Object> values) {
+    private ConfigMap(String path, Map<String, Object> values, Path baseDirectory) {
         this.path = path;
         this.values = values;
+        this.baseDirectory = baseDirectory;
     }
 
     /** Wraps a parsed mapping; {@code null} is an empty section. {@code path} names it in errors ("tcp", "switches.s1"). */
-    @SuppressWarnings("unchecked")
     public static ConfigMap of(String path, Object section) {
-        if (section == null) return new ConfigMap(path, Map.of());
+        return of(path, section, Path.of(""));
+    }
+
+    /**
+     * As {@link #of(String, Object)}, for a section of a file in {@code baseDirectory}: the file names it
+     * gives ({@link #file}) are relative to that directory, not to where Sonde runs.
+     */
+    public static ConfigMap of(String path, Object section, Path baseDirectory) {
+        if (section == null) return new ConfigMap(path, Map.of(), baseDirectory);
         if (!(section instanceof Map<?, ?> m)) throw new ConfigException(path, "must be a mapping of keys to values, got " + describe(section));
         Map<String, Object> copy = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : m.entrySet()) copy.put(String.valueOf(e.getKey()), e.getValue());
-        return new ConfigMap(path, copy);
+        return new ConfigMap(path, copy, baseDirectory);
+    }
+
+    /** The directory relative file names in this section are resolved against. */
+    public Path baseDirectory() {
+        return baseDirectory;
+    }
+
+    /** A file name given in this section, resolved against {@link #baseDirectory()} (absolute names stay as they are). */
+    public Path file(String name) {
+        return baseDirectory.resolve(name);
     }
 
     public String path() {
@@ -134,7 +154,7 @@ public final class ConfigMap {
     }
 
     public ConfigMap section(String key) {
-        return of(pathOf(key), raw(key));
+        return of(pathOf(key), raw(key), baseDirectory);
     }
 
     /** The list under {@code key} (empty if absent). */

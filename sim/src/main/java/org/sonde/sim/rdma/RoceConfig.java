@@ -1,6 +1,5 @@
 package org.sonde.sim.rdma;
 
-import java.nio.file.Path;
 import org.sonde.sim.kernel.ConfigMap;
 import org.sonde.sim.kernel.ConfigMap.ConfigException;
 
@@ -82,7 +81,7 @@ public record RoceConfig(int mtu, int timeout, int retryCnt, int rnrRetry, int m
         int mtu = (int) c.integer("mtu", d.mtu, 256, 4096);
         if (Integer.bitCount(mtu) != 1) throw new ConfigException(c.pathOf("mtu"), mtu + " is not 256, 512, 1024, 2048 or 4096");
         String p = c.string("profile", "neutral");
-        NicProfile profile = p.endsWith(".yaml") || p.endsWith(".yml") ? NicProfile.load(Path.of(p)) : NicProfile.load(p);
+        NicProfile profile = p.endsWith(".yaml") || p.endsWith(".yml") ? NicProfile.load(c.file(p)) : NicProfile.load(p);
         RoceConfig r = new RoceConfig(mtu,
                 (int) c.integer("timeout", d.timeout, 0, 31),
                 (int) c.integer("retry-cnt", d.retryCnt, 0, 7),

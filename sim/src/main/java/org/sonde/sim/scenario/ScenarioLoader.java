@@ -67,7 +67,7 @@ public final class ScenarioLoader {
     public Loaded load(long seed) {
         Object yaml = read();
         try {
-            return build(ConfigMap.of("", yaml), seed);
+            return build(mapping("", yaml), seed);
         } catch (ConfigException e) {
             throw new BadInputException(file.toString(), e.key(), e.getMessage().substring(e.key().length() + 2),
                     "see examples/sim/README.md for the scenario format", e);
@@ -89,6 +89,11 @@ public final class ScenarioLoader {
         } catch (IOException e) {
             throw new EnvironmentException("cannot read scenario " + file + ": " + e.getMessage(), null);
         }
+    }
+
+    /** A section of this scenario: file names in it are relative to the scenario's directory. */
+    private ConfigMap mapping(String path, Object section) {
+        return ConfigMap.of(path, section, file.toAbsolutePath().getParent());
     }
 
     private Loaded build(ConfigMap root, long seed) {
@@ -125,11 +130,11 @@ public final class ScenarioLoader {
         transports.finish();
 
         List<Object> traffic = root.list("traffic");
-        for (int i = 0; i < traffic.size(); i++) traffic(ConfigMap.of("traffic[" + i + "]", traffic.get(i)), sim, duration, seed);
+        for (int i = 0; i < traffic.size(); i++) traffic(mapping("traffic[" + i + "]", traffic.get(i)), sim, duration, seed);
 
         List<Object> captureList = root.list("captures");
         List<Runnable> captures = new ArrayList<>();
-        for (int i = 0; i < captureList.size(); i++) captures.add(capture(ConfigMap.of("captures[" + i + "]", captureList.get(i)), sim));
+        for (int i = 0; i < captureList.size(); i++) captures.add(capture(mapping("captures[" + i + "]", captureList.get(i)), sim));
 
         ConfigMap monitor = root.section("monitor");
         for (Port p : ports(monitor, "queues", sim.network())) sim.monitorQueue(p);
@@ -504,7 +509,7 @@ public final class ScenarioLoader {
         if (hosts.size() < 2) throw new ConfigException(m.pathOf("hosts"), "needs at least two hosts");
         FlowSizes sizes;
         try {
-            sizes = FlowSizes.named(m.string("sizes", "web-search"), file.toAbsolutePath().getParent());
+            sizes = FlowSizes.named(m.string("sizes", "web-search"), m.baseDirectory());
         } catch (IllegalArgumentException e) {
             throw new ConfigException(m.pathOf("sizes"), e.getMessage());
         }

@@ -121,6 +121,24 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void profileFilesAreFoundBesideTheScenarioWhereverSondeRuns() throws IOException {
+        Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
+        Files.writeString(scenarios.resolve("slow-nak.yaml"), "extends: neutral\nnak-generation-latency: 7us\n");
+        Path f = scenarios.resolve("s.yaml");
+        Files.writeString(f, """
+                duration: 1ms
+                topology: {star: {hosts: 2, link: {rate: 10Gbps}}}
+                transports: {roce: {profile: slow-nak.yaml}}
+                traffic: [{flows: {from: h0, to: h1, size: 10KB, transport: roce}}]
+                """);
+        ScenarioLoader.Loaded l = new ScenarioLoader(f, Transports.builtIn(), dir).load(1);
+        assertThat(l.simulation().run(l.durationNanos(), null).unfinished()).isZero();
+        Files.writeString(f, Files.readString(f).replace("slow-nak.yaml", "missing.yaml"));
+        assertThatThrownBy(() -> new ScenarioLoader(f, Transports.builtIn(), dir).load(1))
+                .hasMessageContaining(scenarios.resolve("missing.yaml").toString());
+    }
+
+    @Test
     void flowSizeFilesAreCheckedLineByLine() throws IOException {
         Files.writeString(dir.resolve("sizes.cdf"), "# bytes percent\n0 0\n1000 50\n500 100\n");
         assertThatThrownBy(() -> load("""

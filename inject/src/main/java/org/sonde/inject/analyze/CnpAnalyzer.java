@@ -65,7 +65,7 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
             checkDestination(p, toSender ? qp : -1);
         } else if (route == QpDirectory.UNKNOWN) {
             return;
-        } else if (!toSender && p.isData() && p.delivered() && (p.event() == InjectedEvent.ECN || p.ecn() == 3)) {
+        } else if (!toSender && isCongestionMarkedDelivery(p)) {
             ecnMarked++;
             record(p.timestampNanos(), qp, p.srcIp(), p.dstIp(), ECN);
             triggered[qp] = true;
@@ -74,6 +74,11 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
             record(p.timestampNanos(), qp, p.dstIp(), p.srcIp(), NAK);
             if (options.nakTriggersCnp()) triggered[qp] = true;
         }
+    }
+
+    /** A data packet that reached its receiver with ECN CE: marked by the injector, or upstream. */
+    static boolean isCongestionMarkedDelivery(TracePacket p) {
+        return p.isData() && p.delivered() && (p.event() == InjectedEvent.ECN || p.ecn() == 3);
     }
 
     private void record(long ts, int qp, int reactionIp, int notificationIp, int kind) {

@@ -70,6 +70,10 @@ abstract class GbnFsm {
         return psn + " (P" + signed(Psn.distance(firstPsn, psn)) + ")";
     }
 
+    static String opcode(TracePacket p) {
+        return "opcode 0x" + Integer.toHexString(p.opcode());
+    }
+
     private static String signed(int d) {
         return d >= 0 ? "+" + d : Integer.toString(d);
     }

@@ -33,7 +33,7 @@ final class ReadRequesterFsm extends GbnFsm {
         if (p.isCnp()) return;
         int psn = p.psn();
         if (!p.isReadResponse()) {
-            fail(p, "the READ requester received a packet that is no READ response (opcode 0x" + Integer.toHexString(p.opcode()) + ")");
+            fail(p, "the READ requester received a packet that is no READ response (" + opcode(p) + ")");
             return;
         }
         if (p.event() == InjectedEvent.CORRUPT) tally.corruptDataPackets++;
@@ -61,12 +61,12 @@ final class ReadRequesterFsm extends GbnFsm {
         if (p.isCnp()) return; // the requester is the notification point of READ traffic
         int start = p.psn();
         if (!p.isReadRequest()) {
-            fail(p, "the READ requester sent a packet that is no READ request (opcode 0x" + Integer.toHexString(p.opcode()) + ")");
+            fail(p, "the READ requester sent a packet that is no READ request (" + opcode(p) + ")");
             return;
         }
         int end = ReadRequests.lastResponsePsn(p, mtu);
         boolean reRequest = requested && (strict()
-                ? !Psn.isAfter(start, requestEnd) && Psn.inWindow(firstPsn, Psn.distance(firstPsn, requestEnd) + 1L, start)
+                ? Psn.inWindow(firstPsn, Psn.distance(firstPsn, requestEnd) + 1L, start)
                 : end == requestEnd);
         if (reRequest) {
             if (start != Psn.next(received)) {

@@ -30,7 +30,7 @@ final class ReadResponderFsm extends GbnFsm {
     void toSender(TracePacket p) {
         if (!p.isData()) return; // CNPs go to the responder as the reaction point
         if (!p.isReadRequest()) {
-            fail(p, "the READ responder received a data packet that is no READ request (opcode 0x" + Integer.toHexString(p.opcode()) + ")");
+            fail(p, "the READ responder received a data packet that is no READ request (" + opcode(p) + ")");
             return;
         }
         if (!p.delivered()) return;
@@ -55,7 +55,7 @@ final class ReadResponderFsm extends GbnFsm {
     @Override
     void toReceiver(TracePacket p) {
         if (!p.isReadResponse()) {
-            if (p.isData()) fail(p, "the READ responder sent a data packet that is no READ response (opcode 0x" + Integer.toHexString(p.opcode()) + ")");
+            if (p.isData()) fail(p, "the READ responder sent a data packet that is no READ response (" + opcode(p) + ")");
             return;
         }
         int psn = p.psn();

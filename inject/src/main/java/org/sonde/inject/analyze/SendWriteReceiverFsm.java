@@ -61,7 +61,7 @@ final class SendWriteReceiverFsm extends GbnFsm {
         if (p.isCnp()) return;
         int psn = p.psn();
         if (p.isData()) {
-            fail(p, "the data receiver sent a data packet (opcode 0x" + Integer.toHexString(p.opcode()) + ") to the sender");
+            fail(p, "the data receiver sent a data packet (" + opcode(p) + ") to the sender");
         } else if (p.isRnrNak()) {
             if (strict()) refuse(psn);
         } else if (p.isAck()) {

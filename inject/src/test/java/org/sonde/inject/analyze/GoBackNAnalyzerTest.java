@@ -253,6 +253,15 @@ class GoBackNAnalyzerTest {
         assertFails(gbn(t, GbnMode.STRICT), "acknowledges a PSN never sent");
     }
 
+    /** A delayed ACK of everything may arrive after a spurious timeout went back: strict accepts it; Lumina wants L sent last. */
+    @ParameterizedTest(name = "P={0}")
+    @MethodSource("psns")
+    void ackAfterGoingBack(int p) {
+        TraceBuilder t = write(p).data(0, 9).at(1_000_000).data(0).ack(9);
+        assertThat(gbn(t, GbnMode.STRICT).reasons()).isEmpty();
+        assertFails(gbn(t, GbnMode.PERMISSIVE), "the sender's last data packet was " + p + " (P+0)");
+    }
+
     @ParameterizedTest(name = "P={0}")
     @MethodSource("psns")
     void firstPacketWithoutInitialPsn(int p) {

@@ -1,0 +1,154 @@
+package org.sonde.inject.analyze;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.sonde.inject.model.IntegrityResult;
+
+/**
+ * The JSON form of an {@link Analysis}, with keys in a fixed order so equal analyses serialise
+ * identically: {@code pass}, {@code integrity} (when known), {@code gbn}, {@code latency},
+ * {@code cnp}, {@code counters} (when counters were given) and {@code completion}. Times are ns.
+ */
+public final class AnalysisJson {
+    private static final JsonNodeFactory J = JsonNodeFactory.instance;
+
+    private AnalysisJson() {}
+
+    public static ObjectNode toJson(Analysis a) {
+        ObjectNode root = J.objectNode();
+        root.put("pass", a.pass());
+        if (a.integrity() != null) root.set("integrity", integrity(a.integrity()));
+        root.set("gbn", gbn(a.gbn()));
+        root.set("latency", latency(a.latency()));
+        root.set("cnp", cnp(a.cnp()));
+        if (a.counters() != null) root.set("counters", counters(a.counters()));
+        root.set("completion", completion(a.completion()));
+        return root;
+    }
+
+    static ObjectNode integrity(IntegrityResult r) {
+        ObjectNode o = J.objectNode();
+        o.put("pass", r.pass());
+        strings(o.putArray("reasons"), r.reasons());
+        return o;
+    }
+
+    static ObjectNode gbn(GbnResult r) {
+        ObjectNode o = J.objectNode();
+        o.put("pass", r.pass());
+        o.put("mode", r.mode().name().toLowerCase(java.util.Locale.ROOT));
+        strings(o.putArray("reasons"), r.reasons());
+        o.put("omittedReasons", r.omittedReasons());
+        ArrayNode qps = o.putArray("qps");
+        for (QpGbnStats s : r.qps()) {
+            ObjectNode q = qps.addObject();
+            q.put("qp", s.qp());
+            q.put("verb", s.verb().name());
+            q.put("started", s.started());
+            q.put("nakRetransmissions", s.nakRetransmissions());
+            q.put("timeoutRetransmissions", s.timeoutRetransmissions());
+            q.put("rnrRetransmissions", s.rnrRetransmissions());
+            q.put("corruptDataPackets", s.corruptDataPackets());
+            q.put("outOfSequence", s.outOfSequence());
+            q.put("duplicates", s.duplicates());
+        }
+        return o;
+    }
+
+    static ObjectNode latency(LatencyResult r) {
+        ObjectNode o = J.objectNode();
+        longs(o.putArray("nackGeneration"), r.nakGeneration());
+        longs(o.putArray("nackReaction"), r.nakReaction());
+        longs(o.putArray("timeouts"), r.timeouts());
+        ObjectNode recoveries = o.putObject("losses");
+        for (Recovery rec : Recovery.values()) recoveries.put(rec.name().toLowerCase(java.util.Locale.ROOT), r.count(rec));
+        ArrayNode losses = o.putArray("detail");
+        for (LossLatency l : r.losses()) {
+            ObjectNode x = losses.addObject();
+            x.put("qp", l.qp());
+            x.put("sequence", l.sequence());
+            x.put("psn", l.psn());
+            x.put("recovery", l.recovery().name());
+            x.put("lostAt", l.lostAtNanos());
+            x.put("nackGeneration", l.nakGenerationNanos());
+            x.put("nackReaction", l.nakReactionNanos());
+            x.put("timeout", l.timeoutNanos());
+            x.put("retransmission", l.retransmissionNanos());
+        }
+        return o;
+    }
+
+    static ObjectNode cnp(CnpResult r) {
+        ObjectNode o = J.objectNode();
+        o.put("pass", r.pass());
+        strings(o.putArray("reasons"), r.reasons());
+        o.put("omittedReasons", r.omittedReasons());
+        o.put("cnps", r.cnps());
+        o.put("ecnMarkedDataPackets", r.ecnMarkedDataPackets());
+        o.put("naks", r.naks());
+        o.put("strayCnps", r.strayCnps());
+        o.put("misdirectedCnps", r.misdirectedCnps());
+        ObjectNode scopes = o.putObject("scopes");
+        for (CnpResult.Scope s : r.scopes()) {
+            ObjectNode x = scopes.putObject(s.scope().name());
+            x.put("pass", s.pass());
+            x.put("expected", s.expected());
+            x.put("actual", s.actual());
+            ArrayNode mismatches = x.putArray("mismatches");
+            for (CnpResult.Count c : s.mismatches()) {
+                mismatches.addObject().put("scope", c.scope()).put("expected", c.expected()).put("actual", c.actual());
+            }
+            CnpResult.Intervals i = s.intervals();
+            x.putObject("intervals").put("count", i.count()).put("min", i.min()).put("p10", i.p10()).put("p50", i.p50())
+                    .put("p90", i.p90()).put("p99", i.p99()).put("max", i.max());
+        }
+        CnpResult.Inference inf = r.inferred();
+        if (inf != null) {
+            ObjectNode x = o.putObject("inferred");
+            x.put("scope", inf.scope().name());
+            x.put("minInterval", inf.minIntervalNanos());
+            x.put("nakTriggers", inf.nakTriggers());
+            x.put("mismatch", inf.mismatch());
+            strings(x.putArray("consistentScopes"), inf.consistentScopes());
+        }
+        return o;
+    }
+
+    static ObjectNode counters(CounterResult r) {
+        ObjectNode o = J.objectNode();
+        o.put("pass", r.pass());
+        strings(o.putArray("reasons"), r.reasons());
+        strings(o.putArray("notes"), r.notes());
+        ArrayNode checks = o.putArray("checks");
+        for (CounterResult.Check c : r.checks()) {
+            checks.addObject().put("nic", c.nic()).put("counter", c.counter()).put("expected", c.expected())
+                    .put("actual", c.actual()).put("status", c.status().name());
+        }
+        return o;
+    }
+
+    static ObjectNode completion(CompletionResult r) {
+        ObjectNode o = J.objectNode();
+        ArrayNode qps = o.putArray("qps");
+        for (CompletionResult.Qp q : r.qps()) {
+            ObjectNode x = qps.addObject();
+            x.put("qp", q.qp());
+            x.put("verb", q.verb().name());
+            x.put("completed", q.completed());
+            x.put("goodputBitsPerSecond", q.goodputBitsPerSecond());
+            ArrayNode times = x.putArray("completionNanos");
+            q.completionNanos().forEach(times::add);
+        }
+        return o;
+    }
+
+    private static void strings(ArrayNode into, List<?> values) {
+        for (Object v : values) into.add(v.toString());
+    }
+
+    private static void longs(ArrayNode into, long[] values) {
+        for (long v : values) into.add(v);
+    }
+}

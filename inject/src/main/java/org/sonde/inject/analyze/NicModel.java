@@ -1,0 +1,55 @@
+package org.sonde.inject.analyze;
+
+/**
+ * The RDMA NICs Lumina tested, with what the analyzers need to know about each: its counter naming
+ * (MLNX mlx5 or Intel ice/irdma), how it rate-limits CNPs (paper §6.3), and whether a NAK also
+ * triggers a CNP (Lumina: CX5/CX6 with the NP enabled and slow restart on).
+ */
+public enum NicModel {
+    CX4(Vendor.MLNX, CnpScope.PER_DEST_IP, 4_000, false),
+    CX5(Vendor.MLNX, CnpScope.PER_PORT, 4_000, true),
+    CX6(Vendor.MLNX, CnpScope.PER_PORT, 4_000, true),
+    /** No configurable interval, but a hidden ~50 µs one (paper §6.3). */
+    E810(Vendor.INTEL, CnpScope.PER_QP, 50_000, false);
+
+    public enum Vendor { MLNX, INTEL }
+
+    private final Vendor vendor;
+    private final CnpScope cnpScope;
+    private final long defaultMinCnpIntervalNanos;
+    private final boolean nakCanTriggerCnp;
+
+    NicModel(Vendor vendor, CnpScope cnpScope, long defaultMinCnpIntervalNanos, boolean nakCanTriggerCnp) {
+        this.vendor = vendor;
+        this.cnpScope = cnpScope;
+        this.defaultMinCnpIntervalNanos = defaultMinCnpIntervalNanos;
+        this.nakCanTriggerCnp = nakCanTriggerCnp;
+    }
+
+    public Vendor vendor() {
+        return vendor;
+    }
+
+    public CnpScope cnpScope() {
+        return cnpScope;
+    }
+
+    /** MLNX min_time_between_cnps defaults to 4 µs; E810's interval is fixed. */
+    public long defaultMinCnpIntervalNanos() {
+        return defaultMinCnpIntervalNanos;
+    }
+
+    public boolean nakCanTriggerCnp() {
+        return nakCanTriggerCnp;
+    }
+
+    /** Lumina's nic.type names: CX4, CX5, CX6 (also CX4LX, CX6DX) and E810. */
+    public static NicModel parse(String type) {
+        String t = type.trim().toUpperCase(java.util.Locale.ROOT);
+        if (t.startsWith("CX4")) return CX4;
+        if (t.startsWith("CX5")) return CX5;
+        if (t.startsWith("CX6")) return CX6;
+        if (t.startsWith("E810")) return E810;
+        throw new IllegalArgumentException("unknown NIC type " + type + " (CX4, CX5, CX6 or E810)");
+    }
+}

@@ -1,0 +1,17 @@
+package org.sonde.inject.model;
+
+import java.util.List;
+
+/**
+ * Whether a reconstructed trace can be trusted (Lumina's integrity check: switch counters agree with
+ * the trace, mirror sequence numbers are consecutive, timestamps do not regress), and if not, why.
+ * The analyzers' results are meaningful only when {@code pass} holds.
+ */
+public record IntegrityResult(boolean pass, List<String> reasons) {
+    public IntegrityResult {
+        reasons = List.copyOf(reasons);
+        if (pass != reasons.isEmpty()) {
+            throw new IllegalArgumentException("an integrity result passes exactly when it has no reasons: " + reasons);
+        }
+    }
+}

@@ -22,6 +22,13 @@ public final class MirrorSequence {
         private long epochs;
         private long previous = -1;
 
+        /** Starts the stream at {@code sequence} after {@code wraps} wraps (e.g. a dumper whose first copy came after a wrap). */
+        public long start(long sequence, long wraps) {
+            epochs = wraps;
+            previous = sequence;
+            return epochs * MAX + sequence;
+        }
+
         public long unwrap(long sequence) {
             if (previous >= 0 && sequence < previous - (MAX >> 1)) epochs++; // fell by more than half the space: wrapped
             previous = sequence;

@@ -37,8 +37,9 @@ public final class TraceReconstructor {
             out = format == Format.PCAP
                     ? CaptureWriter.pcap(trace, LinkTypes.ETHERNET, 65_535, TimestampResolution.NANOS)
                     : CaptureWriter.pcapng(trace, LinkTypes.ETHERNET, 65_535);
-            Source[] live = sources.stream().filter(Source::advance).toArray(Source[]::new);
+            Source[] live = sources.stream().filter(Source::advanceToFirst).toArray(Source[]::new);
             int n = live.length;
+            startSequences(live);
             long count = 0, first = -1, last = -1;
             while (n > 0) {
                 int min = 0;
@@ -62,11 +63,26 @@ public final class TraceReconstructor {
         }
     }
 
+    /**
+     * Unwraps the first sequence numbers together: if they straddle a wrap (some files' first copies
+     * came after it), the small ones are one wrap later.
+     */
+    private static void startSequences(Source[] live) {
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (Source s : live) {
+            min = Math.min(min, s.firstRaw);
+            max = Math.max(max, s.firstRaw);
+        }
+        boolean straddles = max - min > MirrorSequence.MAX / 2;
+        for (Source s : live) s.sequence = s.unwrapper.start(s.firstRaw, straddles && s.firstRaw < MirrorSequence.MAX / 2 ? 1 : 0);
+    }
+
     /** One dumper's capture, positioned on its next packet. */
     private static final class Source {
         final Path file;
         final CaptureReader reader;
         final MirrorSequence.Unwrapper unwrapper = new MirrorSequence.Unwrapper();
+        long firstRaw;
         long sequence = -1;
 
         Source(Path file) {
@@ -74,13 +90,17 @@ public final class TraceReconstructor {
             this.reader = CaptureReader.open(file);
         }
 
+        /** Moves to the first packet; its sequence number is unwrapped by {@link #startSequences} once every file's first is known. */
+        boolean advanceToFirst() {
+            if (!reader.next()) return false;
+            check();
+            firstRaw = MirrorHeaders.sequence(reader.array(), reader.offset());
+            return true;
+        }
+
         boolean advance() {
             if (!reader.next()) return false;
-            if (reader.linkType() != LinkTypes.ETHERNET || reader.capturedLength() < MirrorHeaders.IP + 20) {
-                throw new BadInputException(file.toString(), "packet " + reader.recordNumber(),
-                        "not a mirrored Ethernet/IPv4 packet (link type " + reader.linkType() + ", " + reader.capturedLength() + " bytes)",
-                        "give the dumpers' captures, whose packets carry the mirror metadata", null);
-            }
+            check();
             long next = unwrapper.unwrap(MirrorHeaders.sequence(reader.array(), reader.offset()));
             if (next <= sequence) {
                 throw new BadInputException(file.toString(), "packet " + reader.recordNumber(), "mirror sequence number " + next
@@ -88,6 +108,14 @@ public final class TraceReconstructor {
             }
             sequence = next;
             return true;
+        }
+
+        private void check() {
+            if (reader.linkType() != LinkTypes.ETHERNET || reader.capturedLength() < MirrorHeaders.IP + 20) {
+                throw new BadInputException(file.toString(), "packet " + reader.recordNumber(),
+                        "not a mirrored Ethernet/IPv4 packet (link type " + reader.linkType() + ", " + reader.capturedLength() + " bytes)",
+                        "give the dumpers' captures, whose packets carry the mirror metadata", null);
+            }
         }
     }
 }

@@ -14,10 +14,5 @@ package org.sonde.inject.config;
  * </ul>
  */
 public enum PacketKind {
-    DATA, ACK, NAK, READ_REQUEST, CNP;
-
-    /** Whether the packet travels from the data sender to the data receiver. */
-    public boolean fromDataSender() {
-        return this == DATA;
-    }
+    DATA, ACK, NAK, READ_REQUEST, CNP
 }

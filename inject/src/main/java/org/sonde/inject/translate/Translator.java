@@ -1,8 +1,9 @@
 package org.sonde.inject.translate;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.sonde.core.BadInputException;
 import org.sonde.inject.config.EventIntent;
 import org.sonde.inject.config.PacketKind;
@@ -25,6 +26,9 @@ import org.sonde.packet.Psn;
 public final class Translator {
     private Translator() {}
 
+    /** What an entry matches on: two events with the same match conflict. */
+    private record Match(PacketKind kind, int destQp, int ingressPort, int psn, int iteration) {}
+
     public static InjectionPlan translate(TestConfig config, TestMetadata metadata) {
         int n = metadata.packetsPerMessage();
         int messages = metadata.messagesPerQp();
@@ -32,7 +36,7 @@ public final class Translator {
             throw new IllegalArgumentException("the run has " + metadata.qps().size() + " QPs, the test " + config.traffic().numQps());
         }
         List<InjectionEntry> entries = new ArrayList<>();
-        Long2ObjectOpenHashMap<InjectionEntry> byKey = new Long2ObjectOpenHashMap<>();
+        Map<Match, InjectionEntry> byMatch = new HashMap<>();
         for (EventIntent e : config.events()) {
             QpPair qp = metadata.qps().get(e.qpIndex());
             Endpoint to = target(qp, e.kind());
@@ -40,7 +44,7 @@ public final class Translator {
             for (long offset : offsets(e, n, messages)) {
                 int psn = e.kind() == PacketKind.CNP ? (int) offset : Psn.add(qp.firstDataPsn(), (int) offset);
                 InjectionEntry entry = new InjectionEntry(e.kind(), to.qpn(), from.switchPort(), psn, e.iteration(), e.action(), e.where());
-                InjectionEntry clash = byKey.putIfAbsent(InjectionTable.key(e.kind(), to.qpn(), from.switchPort(), psn) * 256 + e.iteration(), entry);
+                InjectionEntry clash = byMatch.putIfAbsent(new Match(e.kind(), to.qpn(), from.switchPort(), psn, e.iteration()), entry);
                 if (clash != null) {
                     throw new BadInputException(config.name(), e.where(), "targets the same packet and round as " + clash.where()
                             + " (QP " + (e.qpIndex() + 1) + ", PSN " + psn + ", iter " + e.iteration() + ")", "keep one event per packet and round", null);

@@ -63,7 +63,13 @@ public abstract class IpFrame extends Frame {
                 .add(Ipv4Header.builder(new Ipv4Address(sourceIp), new Ipv4Address(destinationIp))
                         .dscp(dscp()).ecn(ecn).ttl(ttl).identification(identification & 0xFFFF).build());
         addTransport(b);
-        return b.minimumFrameLength(MIN_BYTES).build().encode();
+        byte[] frame = b.minimumFrameLength(MIN_BYTES).build().encode();
+        finishEncoding(frame);
+        return frame;
+    }
+
+    /** Last changes to the encoded frame (e.g. a trailer damaged on the way); none by default. */
+    protected void finishEncoding(byte[] frame) {
     }
 
     /** Adds the transport headers and payload after the IPv4 header. */

@@ -210,6 +210,14 @@ public final class Port {
         node.receive(this, f);
     }
 
+    /**
+     * Hands a frame to this port's node as if it had just arrived and passed the filter: for a filter
+     * that holds frames back (delay, reorder) or adds copies, and releases them later.
+     */
+    public void deliver(Frame f) {
+        node.receive(this, f);
+    }
+
     /** Counts a PFC frame this port's node sends out of it. */
     void countPauseSent(PauseFrame f) {
         for (int p = 0; p < Frame.PRIORITIES; p++) if (f.enabled(p)) counters.pauseFramesSent[p]++;

@@ -53,6 +53,8 @@ public final class NicCounters {
     /** Packets the receive pipeline discarded because its buffer was full. */
     public long rxDiscardsPhy;
     /** RoCE packets sent and received. */
+    /** RoCE packets discarded because their ICRC did not match (NVIDIA's rx_icrc_encapsulated). */
+    public long rxIcrcEncapsulated;
     public long txRocePackets;
     public long rxRocePackets;
 
@@ -88,6 +90,7 @@ public final class NicCounters {
         m.put("port_xmit_packets", txRocePackets);
         m.put("port_rcv_packets", rxRocePackets);
         m.put("rx_discards_phy", rxDiscardsPhy);
+        m.put("rx_icrc_encapsulated", rxIcrcEncapsulated);
         return m;
     }
 

@@ -173,6 +173,10 @@ public final class RdmaNic {
     /** Processes a packet the receive pipeline hands over; returns whether it took the slow path. */
     boolean process(RoceFrame f) {
         counters.rxRocePackets++;
+        if (f.icrcError) {
+            counters.rxIcrcEncapsulated++;
+            return false;
+        }
         QueuePair qp = qps.get(f.destinationQp);
         if (f.isCnp()) {
             if (qp != null && config.dcqcn().rpEnable() && qp.type == QueuePair.Type.RC) {

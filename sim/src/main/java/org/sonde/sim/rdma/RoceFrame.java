@@ -59,6 +59,12 @@ public final class RoceFrame extends IpFrame {
     /** Offset of the payload's first byte within its message: what the payload pattern is made of. */
     public long messageOffset;
 
+    /**
+     * The packet was damaged on the way (an injected bit error): its ICRC no longer matches, so the
+     * receiving NIC discards it and counts {@code rx_icrc_encapsulated}; its encoding carries a wrong ICRC.
+     */
+    public boolean icrcError;
+
     public RoceFrame(RoceOpcode opcode, int payloadBytes, int priority) {
         super(UDP_HEADER + Bth.LENGTH + opcode.extensionHeadersLength() + payloadBytes + (-payloadBytes & 3) + ICRC, priority);
         this.opcode = opcode;
@@ -117,6 +123,12 @@ public final class RoceFrame extends IpFrame {
     }
 
     @Override
+    protected void finishEncoding(byte[] frame) {
+        // RoCE frames are never padded (62 bytes at least), so the ICRC is the last four bytes
+        if (icrcError) for (int i = frame.length - ICRC; i < frame.length; i++) frame[i] ^= (byte) 0xFF;
+    }
+
+    @Override
     public RoceFrame copy() {
         RoceFrame f = copyIpFieldsTo(new RoceFrame(opcode, payloadBytes, priority));
         f.destinationQp = destinationQp;
@@ -136,6 +148,7 @@ public final class RoceFrame extends IpFrame {
         f.sourceQp = sourceQp;
         f.immediate = immediate;
         f.messageOffset = messageOffset;
+        f.icrcError = icrcError;
         return f;
     }
 

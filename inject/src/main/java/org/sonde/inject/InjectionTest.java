@@ -1,0 +1,40 @@
+package org.sonde.inject;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.Json;
+import org.sonde.inject.config.TestConfig;
+import org.sonde.inject.testbed.InjectionResult;
+import org.sonde.inject.testbed.SimulatedTestbed;
+import org.sonde.inject.testbed.TargetSpec;
+
+/**
+ * Runs one injection test: sets the target up, programs the injector from the run-time metadata, runs
+ * the traffic, and leaves in {@code outDir} the dumpers' captures ({@code dumpers/NAME.pcap}), the
+ * reconstructed trace ({@code trace.pcap}) and {@code result.json} (metadata, counters, integrity,
+ * traffic outcome). The same test, target and seed give byte-identical files.
+ */
+public final class InjectionTest {
+    private InjectionTest() {}
+
+    public static InjectionResult run(TestConfig config, TargetSpec target, long seed, Path outDir) {
+        InjectionResult r = switch (target) {
+            case TargetSpec.Simulated sim -> SimulatedTestbed.run(config, sim, seed, outDir);
+        };
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("test", config.name());
+        json.put("seed", seed);
+        json.put("target", target);
+        json.put("integrity", r.integrity());
+        json.put("traffic", r.traffic());
+        json.put("heldAtEnd", r.heldAtEnd());
+        json.put("injectionEntries", r.plan().entries().size());
+        json.put("metadata", r.metadata());
+        json.put("counters", r.counters());
+        json.put("ignoredSettings", config.ignoredSettings());
+        AtomicFiles.write(outDir.resolve("result.json"), out -> Json.mapper().writeValue(out, json));
+        return r;
+    }
+}

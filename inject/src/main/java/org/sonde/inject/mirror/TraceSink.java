@@ -1,0 +1,10 @@
+package org.sonde.inject.mirror;
+
+/** Receives the packets of a trace in mirror order, as raw frames (valid only during the call). */
+public interface TraceSink {
+    /**
+     * @param sequence       mirror sequence number with wraps undone (consecutive in a complete trace)
+     * @param timestampNanos switch ingress timestamp
+     */
+    void packet(long sequence, long timestampNanos, byte[] frame, int offset, int capturedLength, int originalLength);
+}

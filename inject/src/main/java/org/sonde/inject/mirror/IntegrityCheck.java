@@ -1,5 +1,6 @@
 package org.sonde.inject.mirror;
 
+import org.sonde.inject.model.IntegrityResult;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;

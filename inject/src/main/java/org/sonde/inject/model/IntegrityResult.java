@@ -3,11 +3,15 @@ package org.sonde.inject.model;
 import java.util.List;
 
 /**
- * Whether a reconstructed trace can be trusted (Lumina's integrity check: switch counters agree with
- * the trace, mirror sequence numbers are consecutive, timestamps do not regress), and if not, why.
- * The analyzers' results are meaningful only when {@code pass} holds.
+ * Whether a reconstructed trace can be trusted (Lumina §3.5: switch counters agree with the trace,
+ * mirror sequence numbers are consecutive, timestamps do not regress), and if not, why. The
+ * analyzers' results are meaningful only when {@code pass} holds.
+ *
+ * @param pass         every condition holds
+ * @param tracePackets packets in the trace
+ * @param reasons      one line per failed condition, empty exactly when the trace passes
  */
-public record IntegrityResult(boolean pass, List<String> reasons) {
+public record IntegrityResult(boolean pass, long tracePackets, List<String> reasons) {
     public IntegrityResult {
         reasons = List.copyOf(reasons);
         if (pass != reasons.isEmpty()) {

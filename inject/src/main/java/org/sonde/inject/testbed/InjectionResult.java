@@ -2,7 +2,7 @@ package org.sonde.inject.testbed;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.sonde.inject.mirror.IntegrityResult;
+import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.translate.InjectionPlan;

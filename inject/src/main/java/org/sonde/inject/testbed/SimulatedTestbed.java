@@ -12,7 +12,7 @@ import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.Traffic;
 import org.sonde.inject.mirror.InjectingSwitchStage;
 import org.sonde.inject.mirror.IntegrityCheck;
-import org.sonde.inject.mirror.IntegrityResult;
+import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.mirror.MirrorPool;
 import org.sonde.inject.mirror.TraceReconstructor;
 import org.sonde.inject.model.Endpoint;

@@ -64,7 +64,7 @@ class AnalyzerFuzzTest {
             AnalysisOptions options = new AnalysisOptions(new GbnOptions(mode, r.nextBoolean() ? -1 : 4096, r.nextInt(8) - 1),
                     new CnpOptions(r.nextBoolean() ? null : CnpScope.values()[r.nextInt(4)], r.nextInt(10_000), r.nextBoolean()),
                     NicModel.values()[r.nextInt(4)], NicModel.values()[r.nextInt(4)]);
-            Analysis a = TraceAnalyzer.analyze(trace, metadata, options, new IntegrityResult(true, List.of()), counters);
+            Analysis a = TraceAnalyzer.analyze(trace, metadata, options, new IntegrityResult(true, 0, List.of()), counters);
             assertThat(a.gbn().pass()).isEqualTo(a.gbn().reasons().isEmpty());
             assertThat(a.cnp().pass()).isEqualTo(a.cnp().reasons().isEmpty());
             assertThat(a.counters().pass()).isEqualTo(a.counters().reasons().isEmpty());

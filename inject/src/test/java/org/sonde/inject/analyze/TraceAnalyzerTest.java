@@ -30,7 +30,7 @@ class TraceAnalyzerTest {
         RunCounters counters = new RunCounters(Map.of(), Map.of(),
                 Map.of("packet_seq_err", 1L, "local_ack_timeout_err", 0L, "rp_cnp_handled", 1L, "rp_cnp_ignored", 0L),
                 Map.of("out_of_sequence", 1L, "rx_icrc_encapsulated", 0L, "np_cnp_sent", 1L, "np_ecn_marked_roce_packets", 1L));
-        Analysis a = TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(true, List.of()), counters);
+        Analysis a = TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(true, 0, List.of()), counters);
         assertThat(a.pass()).isTrue();
 
         ObjectNode json = AnalysisJson.toJson(a);
@@ -47,13 +47,13 @@ class TraceAnalyzerTest {
         assertThat(json.get("counters").get("pass").asBoolean()).isTrue();
         assertThat(json.get("completion").get("qps").get(0).get("completed").asInt()).isEqualTo(1);
         assertThat(json.toString()).as("deterministic").isEqualTo(AnalysisJson.toJson(
-                TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(true, List.of()), counters)).toString());
+                TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(true, 0, List.of()), counters)).toString());
     }
 
     @Test
     void failuresReachTheJson() {
         TraceBuilder t = TraceBuilder.of(Verb.WRITE, 1001, 1, 10).data(0, 2).data(3, DROP).data(4).nak(4).data(4, 9).ack(9);
-        Analysis a = TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(false, List.of("sequence gap at 9")), null);
+        Analysis a = TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(false, 0, List.of("sequence gap at 9")), null);
         assertThat(a.pass()).isFalse();
         ObjectNode json = AnalysisJson.toJson(a);
         assertThat(json.get("integrity").get("reasons").get(0).asText()).isEqualTo("sequence gap at 9");

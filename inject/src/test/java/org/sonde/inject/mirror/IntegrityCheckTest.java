@@ -1,5 +1,6 @@
 package org.sonde.inject.mirror;
 
+import org.sonde.inject.model.IntegrityResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class IntegrityCheckTest {
     @Test
     void behaviour8CompleteTracePasses() {
         IntegrityResult r = IntegrityCheck.check(trace(), COUNTERS);
-        assertThat(r.valid()).isTrue();
+        assertThat(r.pass()).isTrue();
         assertThat(r.tracePackets()).isEqualTo(100);
         assertThat(r.reasons()).isEmpty();
     }
@@ -44,7 +45,7 @@ class IntegrityCheckTest {
         List<TracePacket> t = trace();
         t.remove(40);
         IntegrityResult r = IntegrityCheck.check(t, counters(60, 39, 50, 49));
-        assertThat(r.valid()).isFalse();
+        assertThat(r.pass()).isFalse();
         assertThat(r.reasons()).singleElement().asString().contains("after 46 comes 48");
     }
 
@@ -60,10 +61,10 @@ class IntegrityCheckTest {
         List<TracePacket> t = trace();
         // packet 11 (responder) 50 ns before packet 10 (requester): tolerated; 51 ns: not
         t.set(10, packet(17, t.get(9).timestampNanos() - 50, RESPONDER));
-        assertThat(IntegrityCheck.check(t, COUNTERS).valid()).isTrue();
+        assertThat(IntegrityCheck.check(t, COUNTERS).pass()).isTrue();
         t.set(10, packet(17, t.get(9).timestampNanos() - 51, RESPONDER));
         IntegrityResult r = IntegrityCheck.check(t, COUNTERS);
-        assertThat(r.valid()).isFalse();
+        assertThat(r.pass()).isFalse();
         assertThat(r.reasons()).singleElement().asString().contains("more than 50 ns");
     }
 
@@ -71,10 +72,10 @@ class IntegrityCheckTest {
     void behaviour9SameDirectionRegressionOf1Ns() {
         List<TracePacket> t = trace();
         t.set(5, packet(12, t.get(4).timestampNanos(), REQUESTER));
-        assertThat(IntegrityCheck.check(t, COUNTERS).valid()).as("equal timestamps pass").isTrue();
+        assertThat(IntegrityCheck.check(t, COUNTERS).pass()).as("equal timestamps pass").isTrue();
         t.set(5, packet(12, t.get(4).timestampNanos() - 1, REQUESTER));
         IntegrityResult r = IntegrityCheck.check(t, COUNTERS);
-        assertThat(r.valid()).isFalse();
+        assertThat(r.pass()).isFalse();
         assertThat(r.reasons()).singleElement().asString().contains("same direction").contains("10.0.0.1");
     }
 

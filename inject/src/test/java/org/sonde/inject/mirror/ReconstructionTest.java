@@ -1,5 +1,6 @@
 package org.sonde.inject.mirror;
 
+import org.sonde.inject.model.IntegrityResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -68,7 +69,7 @@ class ReconstructionTest {
         var result = TraceReconstructor.reconstruct(pool.files(), trace, TraceReconstructor.Format.PCAP, EPOCH, check);
         assertThat(result).extracting(TraceReconstructor.Result::packets, TraceReconstructor.Result::firstSequence, TraceReconstructor.Result::lastSequence)
                 .containsExactly(300L, 1L, 300L);
-        assertThat(check.finish(counters(300, pool)).valid()).isTrue();
+        assertThat(check.finish(counters(300, pool)).pass()).isTrue();
         List<TracePacket> packets = TraceDecoder.read(trace);
         assertThat(packets).extracting(TracePacket::sequence).isSorted().startsWith(1L, 2L, 3L).hasSize(300);
         assertThat(packets.get(7).event()).isEqualTo(InjectedEvent.DROP);
@@ -95,7 +96,7 @@ class ReconstructionTest {
         var result = TraceReconstructor.reconstruct(pool.files(), dir.resolve("trace.pcap"), TraceReconstructor.Format.PCAP, EPOCH, check);
         assertThat(result.packets()).isEqualTo(300 - slow.lost());
         IntegrityResult verdict = check.finish(counters(300, pool));
-        assertThat(verdict.valid()).isFalse();
+        assertThat(verdict.pass()).isFalse();
         assertThat(verdict.reasons()).anySatisfy(r -> assertThat(r).contains("mirrored 300 packets but the trace has " + result.packets()))
                 .anySatisfy(r -> assertThat(r).contains("breaks in the mirror sequence numbers"));
     }
@@ -107,7 +108,7 @@ class ReconstructionTest {
         var result = TraceReconstructor.reconstruct(pool.files(), dir.resolve("t.pcap"), TraceReconstructor.Format.PCAP, EPOCH, check);
         assertThat(result.firstSequence()).isEqualTo(MirrorSequence.MAX - 5);
         assertThat(result.lastSequence()).isEqualTo(MirrorSequence.MAX + 14);
-        assertThat(check.finish(counters(20, pool)).valid()).isTrue();
+        assertThat(check.finish(counters(20, pool)).pass()).isTrue();
     }
 
     @Test
@@ -137,7 +138,7 @@ class ReconstructionTest {
         IntegrityCheck check = new IntegrityCheck();
         var result = TraceReconstructor.reconstruct(pool.files(), d.resolve("t.pcap"), TraceReconstructor.Format.PCAP, EPOCH, check);
         assertThat(result.packets()).isEqualTo(count);
-        assertThat(check.finish(counters(count, pool)).valid()).isTrue();
+        assertThat(check.finish(counters(count, pool)).pass()).isTrue();
         List<TracePacket> t = TraceDecoder.read(d.resolve("t.pcap"));
         for (int i = 0; i < t.size(); i++) assertThat(t.get(i).psn()).isEqualTo(i);
         try (var files = Files.list(d)) {

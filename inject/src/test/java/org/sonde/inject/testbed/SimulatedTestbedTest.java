@@ -36,7 +36,7 @@ class SimulatedTestbedTest {
     @Test
     void listing2MarksDropsAndDropsTheRetransmissionAgain() throws Exception {
         InjectionResult r = InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), NEUTRAL, 1, dir);
-        assertThat(r.integrity().valid()).as(r.integrity().reasons().toString()).isTrue();
+        assertThat(r.integrity().pass()).as(r.integrity().reasons().toString()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.traffic().messagesCompleted()).isEqualTo(20);
         List<TracePacket> trace = TraceDecoder.read(r.trace());
@@ -60,7 +60,7 @@ class SimulatedTestbedTest {
         assertThat(r.counters().responderNic()).containsEntry("np_ecn_marked_roce_packets", 1L).containsEntry("out_of_sequence", 1L);
         assertThat(r.counters().requesterNic()).containsEntry("packet_seq_err", 1L).containsEntry("local_ack_timeout_err", 1L);
         assertThat(r.counters().switchIngress().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(trace.size());
-        assertThat(Files.readString(dir.resolve("result.json"))).contains("\"valid\" : true").contains("np_ecn_marked_roce_packets");
+        assertThat(Files.readString(dir.resolve("result.json"))).contains("\"pass\" : true").contains("np_ecn_marked_roce_packets");
     }
 
     @Test
@@ -78,7 +78,7 @@ class SimulatedTestbedTest {
         TestConfig c = config("traffic: {rdma-verb: read, num-msgs-per-qp: 2, message-size: 8192, initial-psn: 16777212, "
                 + "data-pkt-events: [{qpn: 1, psn: 6, type: drop}]}");
         InjectionResult r = InjectionTest.run(c, NEUTRAL, 3, dir);
-        assertThat(r.integrity().valid()).isTrue();
+        assertThat(r.integrity().pass()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         List<TracePacket> trace = TraceDecoder.read(r.trace());
         QpPair qp = r.metadata().qps().getFirst();
@@ -113,7 +113,7 @@ class SimulatedTestbedTest {
                 """);
         InjectionResult r = InjectionTest.run(c, NEUTRAL, 7, dir);
         assertThat(r.traffic().complete()).isTrue();
-        assertThat(r.integrity().valid()).isFalse();
+        assertThat(r.integrity().pass()).isFalse();
         assertThat(r.integrity().reasons()).anySatisfy(s -> assertThat(s).contains("breaks in the mirror sequence numbers"));
     }
 
@@ -138,7 +138,7 @@ class SimulatedTestbedTest {
                   - {packet: nak, qpn: 1, psn: 2, type: drop}
                 """);
         InjectionResult r = InjectionTest.run(c, NEUTRAL, 11, dir);
-        assertThat(r.integrity().valid()).isTrue();
+        assertThat(r.integrity().pass()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.heldAtEnd()).isZero();
         List<TracePacket> trace = TraceDecoder.read(r.trace());

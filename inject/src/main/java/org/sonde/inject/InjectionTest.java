@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.SimulatedTestbed;
@@ -13,8 +14,9 @@ import org.sonde.inject.testbed.TargetSpec;
 /**
  * Runs one injection test: sets the target up, programs the injector from the run-time metadata, runs
  * the traffic, and leaves in {@code outDir} the dumpers' captures ({@code dumpers/NAME.pcap}), the
- * reconstructed trace ({@code trace.pcap}) and {@code result.json} (metadata, counters, integrity,
- * traffic outcome). The same test, target and seed give byte-identical files.
+ * reconstructed trace ({@code trace.pcap}), {@code result.json} (metadata, counters, integrity,
+ * traffic outcome) and {@code analysis.json} (integrity, go-back-N, retransmission latency, CNPs,
+ * counters, completion times). The same test, target and seed give byte-identical files.
  */
 public final class InjectionTest {
     private InjectionTest() {}
@@ -35,6 +37,7 @@ public final class InjectionTest {
         json.put("counters", r.counters());
         json.put("ignoredSettings", config.ignoredSettings());
         AtomicFiles.write(outDir.resolve("result.json"), out -> Json.mapper().writeValue(out, json));
+        AtomicFiles.write(outDir.resolve("analysis.json"), out -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(out, AnalysisJson.toJson(r.analysis())));
         return r;
     }
 }

@@ -23,9 +23,12 @@ public record GbnOptions(GbnMode mode, long minRetransmitTimeoutNanos, int retry
         return new GbnOptions(GbnMode.PERMISSIVE, -1, -1);
     }
 
-    /** These options with the IBA timeout exponent {@code timeout} (0..31) and retry count. */
+    /**
+     * These options with the IBA timeout exponent {@code timeout} (0..31; 0 means the timer is off, so
+     * no lower bound applies) and retry count.
+     */
     public GbnOptions withTimer(int timeout, int retryCount) {
         if (timeout < 0 || timeout > 31) throw new IllegalArgumentException("IBA timeout exponent is 0..31: " + timeout);
-        return new GbnOptions(mode, TIMEOUT_UNIT_NANOS << timeout, retryCount);
+        return new GbnOptions(mode, timeout == 0 ? -1 : TIMEOUT_UNIT_NANOS << timeout, retryCount);
     }
 }

@@ -9,7 +9,8 @@ package org.sonde.inject.analyze;
  *                            definition (Lumina's code measures from the loss instead); -1 when no
  *                            packet was delivered between loss and NAK
  * @param nakReactionNanos    ts(retransmission) − ts(NAK)
- * @param timeoutNanos        ts(retransmission; READ: re-request) − ts(the last data packet before it)
+ * @param timeoutNanos        SEND/WRITE: ts(retransmission) − ts(the lost transmission of the same PSN);
+ *                            READ: ts(re-request) − ts(the last response before it)
  * @param retransmissionNanos ts(retransmission) − ts(loss)
  */
 public record LossLatency(int qp, long sequence, int psn, long lostAtNanos, Recovery recovery, long nakGenerationNanos,

@@ -85,9 +85,11 @@ final class ReadRequesterFsm extends GbnFsm {
             fail(p, "READ request from " + describe(start) + ": the next request should start at " + describe(requested ? Psn.next(requestEnd) : firstPsn));
             return;
         }
+        // IBA's transport timer starts with a request sent while none is outstanding, restarts on progress
+        // and with each re-request; a request sent behind outstanding ones leaves it running
+        if (!requested || received == requestEnd || reRequest) timerStart = p.timestampNanos();
         if (!reRequest || !strict()) requestEnd = end;
         requested = true;
-        timerStart = p.timestampNanos();
     }
 
     @Override

@@ -62,7 +62,7 @@ public final class RetransmissionLatencyAnalyzer extends RoutedAnalyzer<LatencyR
             if (!s.pending.isEmpty() && p.delivered() && isRecoveryRequest(qp, p)) request(s, p);
         } else if (p.isData()) {
             Loss earlier = s.pending.isEmpty() ? null : s.pending.remove(p.psn());
-            if (earlier != null) resolve(qp, earlier, p, s.lastDataAt);
+            if (earlier != null) resolve(qp, earlier, p);
             if (!p.delivered()) {
                 Loss l = new Loss(p);
                 s.pending.put(l.psn, l);
@@ -91,7 +91,7 @@ public final class RetransmissionLatencyAnalyzer extends RoutedAnalyzer<LatencyR
         }
     }
 
-    private void resolve(int qp, Loss l, TracePacket retransmission, long lastDataAt) {
+    private void resolve(int qp, Loss l, TracePacket retransmission) {
         long retxAt = retransmission.timestampNanos();
         boolean read = directory.qp(qp).verb() == Verb.READ;
         boolean deliveredBeforeRequest = l.nextDeliveredAt >= 0 && l.nextDeliveredAt <= l.requestAt;
@@ -108,7 +108,10 @@ public final class RetransmissionLatencyAnalyzer extends RoutedAnalyzer<LatencyR
             recovery = Recovery.GO_BACK_N;
         } else {
             recovery = Recovery.TIMEOUT;
-            timeout = lastDataAt < 0 ? -1 : retxAt - lastDataAt;
+            // between the two transmissions of the lost PSN, as the paper measures the adaptive
+            // schedule (§6.3): go-back-N resends from the first unacknowledged packet, whose sending
+            // started the timer; the last packet sent (a later one of the burst) did not restart it
+            timeout = retxAt - l.lostAt;
         }
         done.add(new LossLatency(qp, l.sequence, l.psn, l.lostAt, recovery, generation, reaction, timeout, retxAt - l.lostAt));
     }

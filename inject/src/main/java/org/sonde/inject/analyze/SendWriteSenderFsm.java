@@ -82,6 +82,7 @@ final class SendWriteSenderFsm extends GbnFsm {
             return;
         }
         int psn = p.psn();
+        boolean retransmittedOnTimeout = false;
         if (!sent || psn == Psn.next(send)) {
             // in order
         } else if (nakPending && psn == nak) {
@@ -96,13 +97,20 @@ final class SendWriteSenderFsm extends GbnFsm {
                 return;
             }
             tally.timeoutRetransmissions++;
+            retransmittedOnTimeout = true;
         } else if (!judgeTimeoutRetransmission(p)) {
             return;
+        } else {
+            retransmittedOnTimeout = true;
         }
+        // IBA's transport timer starts with a packet sent while none is outstanding, restarts on ACK
+        // progress (a NAK included) and when it expires (a timeout retransmission); a packet sent behind
+        // outstanding ones leaves it running, so the lower bound on a timeout counts from the earliest start
+        boolean idle = !sent || acked && ack == send;
+        if (idle || retransmittedOnTimeout) timerStart = p.timestampNanos();
         if (!sent || Psn.isAfter(psn, furthestSent)) furthestSent = psn;
         sent = true;
         send = psn;
-        timerStart = p.timestampNanos();
     }
 
     /** Strict: a NAK-less jump in the PSN sequence is legal only as a timeout retransmission. */

@@ -47,6 +47,13 @@ public final class TraceDecoder {
                 view.hasReth() ? view.rethDmaLength() : -1, payload, originalLength);
     }
 
+    /** A sink that decodes each packet of a trace being reconstructed into {@code source} and hands it on. */
+    public static TraceSink decoding(String source, Consumer<TracePacket> consumer) {
+        TraceDecoder d = new TraceDecoder();
+        return (sequence, timestampNanos, frame, offset, capturedLength, originalLength) ->
+                consumer.accept(d.decode(frame, offset, capturedLength, originalLength, source, "mirror sequence " + sequence));
+    }
+
     /** Every packet of a trace file, in order. */
     public static void forEach(Path trace, Consumer<TracePacket> consumer) {
         TraceDecoder d = new TraceDecoder();

@@ -7,4 +7,12 @@ public interface TraceSink {
      * @param timestampNanos switch ingress timestamp
      */
     void packet(long sequence, long timestampNanos, byte[] frame, int offset, int capturedLength, int originalLength);
+
+    /** A sink that hands every packet to each of {@code sinks}, in order. */
+    static TraceSink tee(TraceSink... sinks) {
+        TraceSink[] all = sinks.clone();
+        return (sequence, timestampNanos, frame, offset, capturedLength, originalLength) -> {
+            for (TraceSink s : all) s.packet(sequence, timestampNanos, frame, offset, capturedLength, originalLength);
+        };
+    }
 }

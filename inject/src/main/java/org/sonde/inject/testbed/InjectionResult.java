@@ -2,6 +2,7 @@ package org.sonde.inject.testbed;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TestMetadata;
@@ -18,9 +19,11 @@ import org.sonde.inject.translate.InjectionPlan;
  * @param integrity       whether the trace is complete
  * @param traffic         what the traffic generator achieved
  * @param heldAtEnd       packets a reorder event still held when the run ended (never delivered)
+ * @param analysis        the analyzers' verdicts on the trace
  */
 public record InjectionResult(Path trace, List<Path> dumperCaptures, TestMetadata metadata, InjectionPlan plan, RunCounters counters,
-                              IntegrityResult integrity, GeneratorReport traffic, int heldAtEnd) {
+                              IntegrityResult integrity, GeneratorReport traffic, int heldAtEnd,
+                              Analysis analysis) {
     public InjectionResult {
         dumperCaptures = List.copyOf(dumperCaptures);
     }

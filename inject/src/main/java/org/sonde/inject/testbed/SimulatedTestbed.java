@@ -8,14 +8,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sonde.core.EnvironmentException;
+import org.sonde.inject.analyze.TraceAnalyzer;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.Traffic;
 import org.sonde.inject.mirror.InjectingSwitchStage;
 import org.sonde.inject.mirror.IntegrityCheck;
-import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.mirror.MirrorPool;
+import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.mirror.TraceReconstructor;
+import org.sonde.inject.mirror.TraceSink;
 import org.sonde.inject.model.Endpoint;
+import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TestMetadata;
@@ -31,6 +34,7 @@ import org.sonde.sim.net.SwitchConfig;
 import org.sonde.sim.rdma.NicProfile;
 import org.sonde.sim.rdma.QueuePair;
 import org.sonde.sim.rdma.RdmaNic;
+import org.sonde.sim.rdma.RoceConfig;
 
 /**
  * Lumina's testbed in the simulator: the requester and the responder, each with a RoCE NIC of the chosen
@@ -64,8 +68,10 @@ public final class SimulatedTestbed {
         net.connect(requester, sw, target.linkRateBps(), target.linkDelayNanos());
         net.connect(responder, sw, target.linkRateBps(), target.linkDelayNanos());
         net.computeRoutes();
-        RdmaNic requesterNic = new RdmaNic(requester, NicSettings.roceConfig(traffic, config.requesterRoce(), profile));
-        RdmaNic responderNic = new RdmaNic(responder, NicSettings.roceConfig(traffic, config.responderRoce(), profile));
+        RoceConfig requesterConfig = NicSettings.roceConfig(traffic, config.requesterRoce(), profile);
+        RoceConfig responderConfig = NicSettings.roceConfig(traffic, config.responderRoce(), profile);
+        RdmaNic requesterNic = new RdmaNic(requester, requesterConfig);
+        RdmaNic responderNic = new RdmaNic(responder, responderConfig);
 
         QueuePair[] requesterQps = new QueuePair[traffic.numQps()];
         List<QpPair> pairs = new ArrayList<>();
@@ -113,10 +119,15 @@ public final class SimulatedTestbed {
         RunCounters counters = new RunCounters(injector.ingressCounters(), pool.egressCounters(),
                 delta(requesterStart, requesterNic.counterValues()), delta(responderStart, responderNic.counterValues()));
         IntegrityCheck check = new IntegrityCheck();
+        TraceAnalyzer analyzer = new TraceAnalyzer(metadata,
+                Expectations.of(traffic, profile, requesterConfig, config.requesterRoce(), responderConfig, config.responderRoce()));
         Path trace = outDir.resolve("trace.pcap");
-        TraceReconstructor.reconstruct(pool.files(), trace, TraceReconstructor.Format.PCAP, EPOCH_NANOS, check);
+        // one pass: the merged trace is written, checked and analysed as it streams by
+        TraceReconstructor.reconstruct(pool.files(), trace, TraceReconstructor.Format.PCAP, EPOCH_NANOS,
+                TraceSink.tee(check, TraceDecoder.decoding(trace.toString(), analyzer::accept)));
         IntegrityResult integrity = check.finish(counters);
-        return new InjectionResult(trace, pool.files(), metadata, plan, counters, integrity, report, injector.stillHeld());
+        return new InjectionResult(trace, pool.files(), metadata, plan, counters, integrity, report, injector.stillHeld(),
+                analyzer.finish(integrity, counters));
     }
 
     private static Map<String, Long> delta(Map<String, Long> start, Map<String, Long> end) {

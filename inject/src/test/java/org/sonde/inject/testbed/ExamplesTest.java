@@ -29,10 +29,13 @@ class ExamplesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"listing2.yaml", "drop-retransmission.yaml", "ecn-tx-depth8.yaml", "read-drop.yaml"})
-    void runsCompleteAndValid(String example) {
+    void runsCompleteAndValidAndTheNeutralNicPassesEveryCheck(String example) {
         InjectionResult r = run(example, dir).result();
         assertThat(r.integrity().pass()).as(r.integrity().reasons().toString()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
+        assertThat(r.analysis().gbn().pass()).as(r.analysis().gbn().reasons().toString()).isTrue();
+        assertThat(r.analysis().cnp().pass()).as(r.analysis().cnp().reasons().toString()).isTrue();
+        assertThat(r.analysis().counters().pass()).as(r.analysis().counters().reasons().toString()).isTrue();
     }
 
     @Test

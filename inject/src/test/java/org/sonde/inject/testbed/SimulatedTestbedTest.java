@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sonde.core.Json;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
@@ -61,6 +62,20 @@ class SimulatedTestbedTest {
         assertThat(r.counters().requesterNic()).containsEntry("packet_seq_err", 1L).containsEntry("local_ack_timeout_err", 1L);
         assertThat(r.counters().switchIngress().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(trace.size());
         assertThat(Files.readString(dir.resolve("result.json"))).contains("\"pass\" : true").contains("np_ecn_marked_roce_packets");
+
+        // the analyzers, run on the trace as it was merged: a spec-following NIC passes every check
+        var analysis = Json.mapper().readTree(dir.resolve("analysis.json").toFile());
+        assertThat(analysis.get("integrity").get("pass").asBoolean()).isTrue();
+        assertThat(analysis.get("gbn").get("pass").asBoolean()).as(analysis.get("gbn").toString()).isTrue();
+        assertThat(analysis.get("counters").get("pass").asBoolean()).as(analysis.get("counters").toString()).isTrue();
+        assertThat(analysis.get("latency").get("nackGeneration")).hasSize(1);
+        assertThat(analysis.get("latency").get("nackReaction")).hasSize(1);
+        // the timeout is the QP's, 4.096 us * 2^14, seen at the switch between the two transmissions of the
+        // PSN: the NIC restarted its timer when the NAK arrived, shortly before the lost copy left behind
+        // the other QP's packets, so the switch sees a little less than the timer (never a link delay more)
+        assertThat(analysis.get("latency").get("timeouts")).singleElement().satisfies(t ->
+                assertThat(t.asLong()).isBetween((4096L << 14) - 2_000, 4096L << 14));
+        assertThat(r.analysis().pass()).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.sonde.cli;
 
 import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
+import org.sonde.cli.inject.InjectCommand;
 import org.sonde.cli.load.LoadCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import org.sonde.cli.reach.ReachCommand;
@@ -39,6 +40,7 @@ import picocli.CommandLine.Spec;
                 ReachCommand.class,
                 VerifyCommand.class,
                 SimCommand.class,
+                InjectCommand.class,
                 LoadCommand.class,
         })
 public final class SondeCommand implements Runnable {

@@ -1,5 +1,6 @@
 package org.sonde.inject.analyze;
 
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -20,6 +21,12 @@ import org.sonde.sim.stats.RunStatistics;
  * and, optionally, NAKs; actual CNPs are those from a data receiver to a data sender. The stream
  * keeps only these events (timestamp, QP, the two IPs, 24 bytes each), so the limiter can be replayed
  * at the end for every scope and candidate interval.
+ *
+ * <p>The limiter runs on the notification point's clock, the trace's timestamps are the switch's: the
+ * NP receives a marked packet one link delay after the switch saw it, and the switch sees a NAK or CNP
+ * one link delay after the NP sent it. The replay moves every event to the NP's clock by half the
+ * smallest switch-side round trip to that NP (a QP's last data packet to it, the acknowledgement naming it),
+ * the pre-measured RTT the paper suggests (§4.2); without acknowledgements (READ) no shift is made.
  */
 public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
     private static final int ECN = 0, NAK = 1, CNP = 2;
@@ -34,6 +41,10 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
     /** Per QP: whether a trigger came since the QP's last CNP (the CNP→QP check). */
     private final boolean[] triggered;
     private final Reasons reasons = new Reasons();
+    /** Per QP: the PSN and time of the last data packet to its receiver; per notification point IP: the smallest round trip. */
+    private final int[] lastDataPsn;
+    private final long[] lastDataAt;
+    private final Int2LongOpenHashMap smallestRoundTrip = new Int2LongOpenHashMap();
     private long cnps, ecnMarked, naks, stray, misdirected;
 
     public CnpAnalyzer(TestMetadata metadata, CnpOptions options) {
@@ -45,6 +56,9 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
         this.options = options;
         for (QpPair qp : directory.qps()) legalPairs.add(pair(qp.dataSender().ip(), qp.dataReceiver().ip()));
         triggered = new boolean[directory.qps().size()];
+        lastDataPsn = new int[directory.qps().size()];
+        lastDataAt = new long[directory.qps().size()];
+        Arrays.fill(lastDataAt, -1);
     }
 
     private static long pair(int reactionIp, int notificationIp) {
@@ -55,6 +69,7 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
     void accept(TracePacket p, int route) {
         boolean toSender = route != QpDirectory.UNKNOWN && QpDirectory.toDataSender(route);
         int qp = route == QpDirectory.UNKNOWN ? -1 : QpDirectory.qpOf(route);
+        if (route != QpDirectory.UNKNOWN) measureRoundTrip(p, qp, toSender);
         if (p.isCnp()) {
             if (!legalPairs.contains(pair(p.dstIp(), p.srcIp()))) {
                 stray++;
@@ -74,6 +89,24 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
             record(p.timestampNanos(), qp, p.dstIp(), p.srcIp(), NAK);
             if (options.nakTriggersCnp()) triggered[qp] = true;
         }
+    }
+
+    /** A round trip sample whenever an acknowledgement names the PSN of the last data packet its QP sent. */
+    private void measureRoundTrip(TracePacket p, int qp, boolean toSender) {
+        if (!toSender && p.isData() && p.delivered()) {
+            lastDataPsn[qp] = p.psn();
+            lastDataAt[qp] = p.timestampNanos();
+        } else if (toSender && p.isAcknowledge() && lastDataAt[qp] >= 0 && p.psn() == lastDataPsn[qp]) {
+            long rtt = p.timestampNanos() - lastDataAt[qp];
+            if (!smallestRoundTrip.containsKey(p.srcIp()) || rtt < smallestRoundTrip.get(p.srcIp())) smallestRoundTrip.put(p.srcIp(), rtt);
+            lastDataAt[qp] = -1;
+        }
+    }
+
+    /** Event {@code i}'s time on its notification point's clock. */
+    private long atNotificationPoint(int i) {
+        long oneWay = smallestRoundTrip.getOrDefault(notificationIps.getInt(i), 0L) / 2;
+        return kinds.getInt(i) == ECN ? at.getLong(i) + oneWay : at.getLong(i) - oneWay;
     }
 
     /** A data packet that reached its receiver with ECN CE: marked by the injector, or upstream. */
@@ -123,7 +156,7 @@ public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
         for (int i = 0; i < at.size(); i++) {
             final int first = i;
             Tally t = tallies.computeIfAbsent(scopeKey(scope, i), k -> new Tally(first));
-            long ts = at.getLong(i);
+            long ts = atNotificationPoint(i);
             int kind = kinds.getInt(i);
             if (kind == CNP) {
                 t.actual++;

@@ -74,12 +74,12 @@ final class ReadRequesterFsm extends GbnFsm {
                 return;
             }
             if (!outOfSequence) {
+                tally.timeoutRetransmissions++;
                 String why = strict() ? timeoutViolation(p.timestampNanos() - timerStart, ++timeoutsWithoutProgress) : null;
                 if (why != null) {
                     fail(p, "re-request from " + describe(start) + " with no out-of-sequence response " + why);
                     return;
                 }
-                tally.timeoutRetransmissions++;
             }
         } else if (strict() && start != (requested ? Psn.next(requestEnd) : firstPsn)) {
             fail(p, "READ request from " + describe(start) + ": the next request should start at " + describe(requested ? Psn.next(requestEnd) : firstPsn));

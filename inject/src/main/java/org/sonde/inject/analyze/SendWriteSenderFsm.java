@@ -123,12 +123,14 @@ final class SendWriteSenderFsm extends GbnFsm {
                     + " or a timeout retransmission from the first unacknowledged " + describe(restart));
             return false;
         }
+        // restarting at the first unacknowledged PSN makes it a timeout retransmission (the counters will
+        // say so too); it may still break the configured timer
+        tally.timeoutRetransmissions++;
         String why = timeoutViolation(p.timestampNanos() - timerStart, ++timeoutsWithoutProgress);
         if (why != null) {
             fail(p, "retransmission of " + describe(psn) + " without a NAK " + why);
             return false;
         }
-        tally.timeoutRetransmissions++;
         return true;
     }
 

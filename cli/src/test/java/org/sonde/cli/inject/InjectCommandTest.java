@@ -1,0 +1,78 @@
+package org.sonde.cli.inject;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.cli.CliRun;
+import org.sonde.core.Json;
+
+/** sonde inject run and analyze through the command line. */
+class InjectCommandTest {
+    static final String LISTING_2 = Path.of("..", "examples", "inject", "listing2.yaml").toString();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void listing2OnTheNeutralNicWritesTheTraceAndAPassingAnalysis() throws Exception {
+        Path out = dir.resolve("l2");
+        CliRun r = CliRun.of("inject", "run", LISTING_2, "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).contains("go-back-N   pass", "integrity   pass");
+        JsonNode a = Json.mapper().readTree(out.resolve("analysis.json").toFile());
+        assertThat(a.get("integrity").get("pass").asBoolean()).isTrue();
+        assertThat(a.get("gbn").get("pass").asBoolean()).isTrue();
+        assertThat(a.get("gbn").get("reasons")).isEmpty();
+        assertThat(a.get("latency").get("nackGeneration")).hasSize(1);
+        assertThat(a.get("latency").get("nackReaction")).hasSize(1);
+        assertThat(a.get("latency").get("timeouts")).hasSize(1);
+        assertThat(a.has("cnp")).isTrue();
+        assertThat(out.resolve("trace.pcap")).exists();
+        assertThat(out.resolve("metadata.yaml")).exists();
+
+        // the run directory analyses again offline, here with Lumina's permissive checker
+        Path json = dir.resolve("again.json");
+        CliRun again = CliRun.of("inject", "analyze", out.toString(), "--permissive", "--json", json.toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("with mirror metadata", "go-back-N   pass (permissive");
+        assertThat(Json.mapper().readTree(json.toFile()).get("latency")).isEqualTo(a.get("latency"));
+    }
+
+    @Test
+    void aProfileWithAdaptiveRetransmissionFailsTheTimerCheckWithItsReason() {
+        CliRun r = CliRun.of("inject", "run", LISTING_2, "--target", "sim:cx5-like", "--out", dir.resolve("cx5").toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.out()).contains("go-back-N   FAIL", "earlier than the minimum retransmit timeout of 67108864 ns");
+    }
+
+    @Test
+    void aCaptureWithoutMetadataIsAUsageErrorSayingWhatToGive() throws Exception {
+        Path capture = dir.resolve("x.pcap");
+        Files.write(capture, new byte[0]);
+        CliRun r = CliRun.of("inject", "analyze", capture.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--metadata");
+    }
+
+    @Test
+    void aBadTestNamesTheLineAndKeyAndWritesNothing() throws Exception {
+        Path test = dir.resolve("bad.yaml");
+        Files.writeString(test, "traffic:\n  rdma-verb: write\n  message-size: 4096\n  tx-depth: 2\n  data-pkt-events:\n  - {qpn: 1, psn: 1, type: drop}\n");
+        Path out = dir.resolve("bad");
+        CliRun r = CliRun.of("inject", "run", test.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.err()).contains("bad.yaml", "line ", "tx-depth");
+        assertThat(out.resolve("analysis.json")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownProfileSaysWhichExist() {
+        CliRun r = CliRun.of("inject", "run", LISTING_2, "--target", "sim:cx9-like", "--out", dir.resolve("x").toString());
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.err()).contains("cx9-like");
+    }
+}

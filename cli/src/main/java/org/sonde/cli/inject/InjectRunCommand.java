@@ -54,7 +54,7 @@ public final class InjectRunCommand implements Callable<Integer> {
 
     @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:neutral",
             description = "sim:PROFILE, the simulated testbed with a NIC profile (neutral, cx4lx-like, cx5-like, cx6dx-like,"
-                    + " e810-like, or a profile YAML file). Default: ${DEFAULT-VALUE}.")
+                    + " e810-like). Default: ${DEFAULT-VALUE}.")
     String target;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",

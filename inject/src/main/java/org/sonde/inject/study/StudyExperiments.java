@@ -110,7 +110,7 @@ public final class StudyExperiments {
         List<EventIntent> events = new ArrayList<>();
         for (int round = 1; round <= TIMEOUT_DROPS; round++) events.add(drop(0, TIMEOUT_MESSAGE_PACKETS - 1, round, "round " + round));
         RoceParameters roce = new RoceParameters(false, true, -1, adaptive, true);
-        return new Experiment("timeouts-adaptive-" + (adaptive ? "on" : "off"), config("timeout schedule", traffic, events, roce),
+        return new Experiment("timeouts-adaptive-" + (adaptive ? "on" : "off"), config("timeout schedule, adaptive " + (adaptive ? "on" : "off"), traffic, events, roce),
                 new TargetSpec.Simulated(profile));
     }
 

@@ -44,6 +44,11 @@ public record StudyPlan(List<String> profiles, List<Integer> relativePsns, List<
         return new StudyPlan(profiles, List.of(0, 50, 98), etsProfilesOf(profiles), List.of(0, 12), seed);
     }
 
+    /** Injection tests the plan runs: per profile two latency sweeps, the Fig. 11 points, CNP pacing, two timeout runs; three per ETS profile. */
+    public int runCount() {
+        return profiles.size() * (2 + droppingQps.size() + 1 + 2) + etsProfiles.size() * EtsSetting.values().length;
+    }
+
     private static List<String> etsProfilesOf(List<String> profiles) {
         return profiles.stream().filter(p -> p.equals("cx6dx-like") || p.equals("neutral")).toList();
     }

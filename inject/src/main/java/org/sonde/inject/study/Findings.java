@@ -183,13 +183,13 @@ public final class Findings {
         int slots = p.rxPipeline().recoverySlots();
         boolean expected = slots > 0 && slots < worst.droppingQps();
         // the paper's evidence was the requester's rx_discards_phy; the trace adds innocent retransmissions and MCTs
-        boolean measured = worst.rxDiscardsPhy() > 0 || worst.innocentRetransmissions() > 0
+        boolean measured = worst.rxDiscardsPhy() > 0 || worst.innocentQpsOffTrace() > 0 || worst.innocentRetransmissions() > 0
                 || worst.innocentMctNanos() > NOISY_SLOWDOWN * calm.innocentMctNanos();
         return new Finding("noisy neighbour", "§6.2.2, Fig. 11", p.name(),
                 expected ? "pipeline stalls (" + slots + " recovery slots)" : "no stall",
-                String.format("innocent MCT %s at i=%d, %s at i=%d; innocent retransmissions %d, rx_discards_phy %d",
+                String.format("innocent MCT %s at i=%d, %s at i=%d; at i=%d %d innocent QPs re-requested delivered responses, rx_discards_phy %d",
                         Units.formatNanos((long) calm.innocentMctNanos()), calm.droppingQps(), Units.formatNanos((long) worst.innocentMctNanos()),
-                        worst.droppingQps(), worst.innocentRetransmissions(), worst.rxDiscardsPhy()),
-                measured == expected, "affected: the requester discards (rx_discards_phy), innocent QPs retransmit, or their mean MCT at least doubles");
+                        worst.droppingQps(), worst.droppingQps(), worst.innocentQpsOffTrace(), worst.rxDiscardsPhy()),
+                measured == expected, "affected: the requester discards (rx_discards_phy), innocent QPs retransmit or re-request what the switch delivered, or their mean MCT (generator) at least doubles");
     }
 }

@@ -3,6 +3,7 @@ package org.sonde.inject.study;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.Analysis;
@@ -13,6 +14,8 @@ import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.analyze.CompletionResult;
 import org.sonde.inject.analyze.CounterResult;
 import org.sonde.inject.analyze.GbnOptions;
+import org.sonde.inject.analyze.GbnResult;
+import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.analyze.LossLatency;
 import org.sonde.inject.analyze.NicModel;
 import org.sonde.inject.analyze.TraceAnalyzer;
@@ -20,6 +23,7 @@ import org.sonde.inject.config.RdmaVerb;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.study.StudyExperiments.Experiment;
+import org.sonde.inject.testbed.GeneratorReport;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.packet.Psn;
@@ -96,25 +100,31 @@ public final class StudyRunner {
     /** Fig. 11, one point. */
     public NoisyNeighbourRun noisyNeighbour(String profile, int droppingQps) {
         Analyzed a = execute(profile, StudyExperiments.noisyNeighbour(profile, droppingQps));
-        double[] innocent = {0, 0}, dropped = {0, 0}; // sum, count
-        long incomplete = 0;
-        // NIC discards are invisible at the switch: an innocent QP's retransmissions are the trace's sign of them
-        long innocentRetransmissions = a.analysis().gbn().qps().stream().filter(q -> q.qp() >= droppingQps)
-                .mapToLong(q -> q.nakRetransmissions() + q.timeoutRetransmissions()).sum();
+        double[] innocent = {0, 0}, dropped = {0, 0}, innocentInTrace = {0, 0}; // sum, count
+        List<GeneratorReport.QpCompletions> host = a.run().traffic().qps();
+        for (int qp = 0; qp < host.size(); qp++) {
+            double[] group = qp < droppingQps ? dropped : innocent;
+            group[0] += host.get(qp).totalCompletionNanos();
+            group[1] += host.get(qp).completed();
+        }
         for (CompletionResult.Qp qp : a.analysis().completion().qps()) {
-            double[] group = qp.qp() < droppingQps ? dropped : innocent;
+            if (qp.qp() < droppingQps) continue;
             for (long mct : qp.completionNanos()) {
-                if (mct < 0) {
-                    incomplete++;
-                } else {
-                    group[0] += mct;
-                    group[1]++;
+                if (mct >= 0) {
+                    innocentInTrace[0] += mct;
+                    innocentInTrace[1]++;
                 }
             }
         }
-        long discards = a.run().counters().requesterNic().getOrDefault("rx_discards_phy", 0L);
-        return new NoisyNeighbourRun(profile, droppingQps, mean(innocent), mean(dropped), discards, innocentRetransmissions,
-                a.analysis().gbn().totalTimeoutRetransmissions(), incomplete);
+        GbnResult gbn = a.analysis().gbn();
+        long innocentRetransmissions = gbn.qps().stream().filter(q -> q.qp() >= droppingQps)
+                .mapToLong(q -> q.nakRetransmissions() + q.timeoutRetransmissions()).sum();
+        // the NIC's discards are invisible at the switch: its re-requests for delivered responses break the QP's go-back-N check
+        long innocentOffTrace = gbn.reasons().stream().filter(r -> r.qp() >= droppingQps).mapToInt(Reason::qp).distinct().count();
+        Map<String, Long> counters = a.run().counters().requesterNic();
+        return new NoisyNeighbourRun(profile, droppingQps, mean(innocent), mean(dropped), mean(innocentInTrace),
+                counters.getOrDefault("rx_discards_phy", 0L), innocentRetransmissions, innocentOffTrace,
+                counters.getOrDefault("local_ack_timeout_err", 0L), a.run().traffic().messagesNotCompleted());
     }
 
     private static double mean(double[] sumAndCount) {

@@ -1,5 +1,9 @@
 package org.sonde.inject.testbed;
 
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
 import org.sonde.inject.config.Traffic;
 import org.sonde.sim.rdma.QueuePair;
 import org.sonde.sim.rdma.WorkRequest;
@@ -15,13 +19,21 @@ final class TrafficGenerator {
     private final int[] posted;
     private final int[] completed;
     private final boolean[] failed;
+    private final LongSupplier clock;
+    /** Work request id → when it was posted, until it completes. */
+    private final Long2LongOpenHashMap postedAt = new Long2LongOpenHashMap();
+    private final long[] totalCompletionNanos;
+    private final long[] maxCompletionNanos;
     private int barrierPending;
     private long failures;
     private long lastCompletionNanos;
 
-    TrafficGenerator(Traffic traffic, QueuePair[] requesters) {
+    TrafficGenerator(Traffic traffic, QueuePair[] requesters, LongSupplier clock) {
         this.traffic = traffic;
         this.requesters = requesters;
+        this.clock = clock;
+        this.totalCompletionNanos = new long[requesters.length];
+        this.maxCompletionNanos = new long[requesters.length];
         this.posted = new int[requesters.length];
         this.completed = new int[requesters.length];
         this.failed = new boolean[requesters.length];
@@ -49,16 +61,20 @@ final class TrafficGenerator {
 
     private void post(int q) {
         long id = (long) q << 32 | posted[q]++;
-        requesters[q].post(WorkRequest.rc(id, traffic.verbOfQp(q), traffic.messageSizeBytes(), c -> completed(q, c)));
+        postedAt.put(id, clock.getAsLong());
+        requesters[q].post(WorkRequest.rc(id, traffic.verbOfQp(q), traffic.messageSizeBytes(), c -> completed(q, id, c)));
     }
 
-    private void completed(int q, WorkRequest.Completion c) {
+    private void completed(int q, long id, WorkRequest.Completion c) {
         lastCompletionNanos = c.timeNanos();
+        long mct = c.timeNanos() - postedAt.remove(id);
         if (c.status() != WorkRequest.Status.SUCCESS) {
             if (!failed[q]) failures++;
             failed[q] = true;
         } else {
             completed[q]++;
+            totalCompletionNanos[q] += mct;
+            maxCompletionNanos[q] = Math.max(maxCompletionNanos[q], mct);
         }
         if (traffic.barrierSync()) {
             if (--barrierPending == 0) startRound();
@@ -70,10 +86,12 @@ final class TrafficGenerator {
     /** What the generator achieved. */
     GeneratorReport report() {
         long done = 0, outstanding = 0;
+        List<GeneratorReport.QpCompletions> qps = new ArrayList<>();
         for (int q = 0; q < requesters.length; q++) {
             done += completed[q];
             outstanding += traffic.messagesPerQp() - completed[q];
+            qps.add(new GeneratorReport.QpCompletions(completed[q], totalCompletionNanos[q], maxCompletionNanos[q]));
         }
-        return new GeneratorReport(done, outstanding, failures, lastCompletionNanos);
+        return new GeneratorReport(done, outstanding, failures, lastCompletionNanos, qps);
     }
 }

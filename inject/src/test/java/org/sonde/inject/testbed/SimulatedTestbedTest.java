@@ -60,6 +60,11 @@ class SimulatedTestbedTest {
         // the first loss is NAKed; the responder NAKs a sequence error once, so the resent PSN's second loss ends in a timeout
         assertThat(r.counters().responderNic()).containsEntry("np_ecn_marked_roce_packets", 1L).containsEntry("out_of_sequence", 1L);
         assertThat(r.counters().requesterNic()).containsEntry("packet_seq_err", 1L).containsEntry("local_ack_timeout_err", 1L);
+        // the generator's own completion times: the second QP's first message waited out a timeout of 4.096 us * 2^14
+        assertThat(r.traffic().qps()).extracting(GeneratorReport.QpCompletions::completed).containsExactly(10, 10);
+        assertThat(r.traffic().qps().get(0).maxCompletionNanos()).isLessThan(100_000);
+        assertThat(r.traffic().qps().get(1).maxCompletionNanos()).isGreaterThan(67_108_864);
+        assertThat(r.traffic().qps().get(1).totalCompletionNanos()).isGreaterThan(r.traffic().qps().get(1).maxCompletionNanos());
         assertThat(r.counters().switchIngress().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(trace.size());
         assertThat(Files.readString(dir.resolve("result.json"))).contains("\"pass\" : true").contains("np_ecn_marked_roce_packets");
 

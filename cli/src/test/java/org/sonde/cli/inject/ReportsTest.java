@@ -1,0 +1,59 @@
+package org.sonde.cli.inject;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.inject.InjectionTest;
+import org.sonde.inject.analyze.Analysis;
+import org.sonde.inject.analyze.AnalysisOptions;
+import org.sonde.inject.analyze.NicModel;
+import org.sonde.inject.analyze.Recovery;
+import org.sonde.inject.analyze.TraceAnalyzer;
+import org.sonde.inject.config.TestConfig;
+import org.sonde.inject.config.TestConfigLoader;
+import org.sonde.inject.mirror.TraceDecoder;
+import org.sonde.inject.model.TracePacket;
+import org.sonde.inject.study.Finding;
+import org.sonde.inject.study.LatencySweep;
+import org.sonde.inject.study.RunTimeline;
+import org.sonde.inject.study.StudyPlan;
+import org.sonde.inject.study.StudyResult;
+import org.sonde.inject.testbed.InjectionResult;
+import org.sonde.inject.testbed.TargetSpec;
+import org.sonde.sim.rdma.Verb;
+
+/** The two reports render from result records alone, and say so when something failed. */
+class ReportsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFailedFindingMakesTheStudyReportAFailure() {
+        Finding ok = new Finding("NAK generation (WRITE)", "§6.1, Fig. 8", "cx5-like", "2us", "2us", true, "");
+        Finding bad = new Finding("CNP min interval", "§6.3", "e810-like", "50us", "4us", false, "");
+        LatencySweep sweep = new LatencySweep("cx5-like", Verb.WRITE, 2_000, List.of(new LatencySweep.Point(3, Recovery.NAK, 2_000L, 4_000L)), List.of());
+        StudyResult r = new StudyResult(StudyPlan.reduced(List.of("cx5-like"), 1), List.of(sweep), List.of(), List.of(), List.of(), List.of(),
+                List.of(ok, bad), 1.5);
+        String html = StudyReport.of(r).render();
+        assertThat(html).contains("1 of 2 measurements differ", "✗ FAIL", "✓ pass", "NAK generation latency, WRITE", "cx5-like")
+                .doesNotContain("Fig. 10: ETS goodput", "Fig. 11: noisy neighbour");
+    }
+
+    @Test
+    void theInjectReportShowsTheDropTheNakAndTheTimeout() {
+        TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "drop-retransmission.yaml"));
+        InjectionResult run = InjectionTest.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
+        List<TracePacket> trace = TraceDecoder.read(run.trace());
+        Analysis analysis = TraceAnalyzer.analyze(trace, run.metadata(), AnalysisOptions.strict(NicModel.CX5, NicModel.CX5, true, true),
+                run.integrity(), run.counters());
+        RunTimeline timeline = RunTimeline.of(run.metadata(), trace);
+        assertThat(timeline.qps()).singleElement().satisfies(q -> assertThat(q.marks()).filteredOn(m -> m.kind() == RunTimeline.Kind.DROPPED)
+                .extracting(RunTimeline.Mark::relativePsn).containsExactly(2, 2)); // the paper's 3rd packet, dropped twice
+        String html = InjectReport.of(config.name(), run, analysis, timeline).render();
+        assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
+                "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
+    }
+}

@@ -13,6 +13,8 @@ import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
+import org.sonde.inject.mirror.TraceDecoder;
+import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
@@ -37,6 +39,8 @@ import picocli.CommandLine.Spec;
                 "  analysis.json    integrity, go-back-N verdict and reasons, retransmission latency (NAK",
                 "                   generation, NAK reaction, timeouts), CNPs, counters against the trace,",
                 "                   message completion times",
+                "  report.html      the QPs' packets over time with drops, ECN marks, NAKs and CNPs, the",
+                "                   latency breakdown, verdicts with reasons, CNP gaps, counters",
                 "The same test, target and seed give byte-identical files. Exit code 1 when the trace is",
                 "incomplete or a check fails (the reasons are printed and in analysis.json)."
         },
@@ -67,6 +71,9 @@ public final class InjectRunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the analysis JSON here.")
     Path json;
 
+    @Option(names = "--no-report", description = "Do not write report.html (e.g. in batch runs, or for traces too large to plot).")
+    boolean noReport;
+
     @Override
     public Integer call() {
         if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException("--out " + out + " is a file, not a directory");
@@ -81,11 +88,15 @@ public final class InjectRunCommand implements Callable<Integer> {
         InjectionResult r = InjectionTest.run(config, spec, seed, out);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
+        if (!noReport) {
+            InjectReport.of(config.name(), r, r.analysis(), RunTimeline.of(r.metadata(), TraceDecoder.read(r.trace()))).writeTo(out.resolve("report.html"));
+        }
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
         AnalysisSummary.print(o, r.analysis());
-        o.printf("  wrote %s, %s and %s%n", r.trace(), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"));
+        o.printf("  wrote %s, %s, %s%s%n", r.trace(), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
+                noReport ? "" : " and " + out.resolve("report.html"));
         return r.analysis().pass() && r.traffic().complete() ? 0 : 1;
     }
 }

@@ -32,6 +32,13 @@ class DemoCommandTest {
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Libra"));
         assertThat(Files.exists(out.resolve("atpg/suite/suite.json"))).isTrue();
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Load test"));
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Inject Lumina's Listing 2"));
+        assertThat(Json.mapper().readTree(out.resolve("inject/neutral/analysis.json").toFile()).get("gbn").get("pass").asBoolean()).isTrue();
+        assertThat(Files.readString(out.resolve("inject/neutral/report.html"))).contains("<svg");
+        // the demo's test is the example's, byte for byte
+        try (var in = org.sonde.cli.demo.DemoCommand.class.getResourceAsStream("inject-listing2.yaml")) {
+            assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(Path.of("..", "examples", "inject", "listing2.yaml")));
+        }
         JsonNode load = Json.mapper().readTree(out.resolve("load/keepalive.json").toFile());
         assertThat(load.get("requests").asLong()).isPositive().isEqualTo(load.get("responses2xx").asLong());
     }

@@ -53,6 +53,14 @@ import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.SnapshotText;
+import org.sonde.cli.inject.InjectReport;
+import org.sonde.inject.InjectionTest;
+import org.sonde.inject.config.TestConfig;
+import org.sonde.inject.config.TestConfigLoader;
+import org.sonde.inject.mirror.TraceDecoder;
+import org.sonde.inject.study.RunTimeline;
+import org.sonde.inject.testbed.InjectionResult;
+import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,8 +79,9 @@ import picocli.CommandLine.Spec;
                 "how a damaged capture is reported, run test packet generation (ATPG) with fault localisation",
                 "on the three-switch network of the ATPG dissertation, and verify the forwarding tables of a",
                 "generated data center with planted loops, a black hole and a waypoint bypass (Libra), simulate a",
-                "DCTCP incast twice with identical results and an HTML report, and run a short dperf-class load",
-                "test on loopback (Sonde's client against Sonde's server)."
+                "DCTCP incast twice with identical results and an HTML report, run a short dperf-class load",
+                "test on loopback (Sonde's client against Sonde's server), and inject the Lumina paper's",
+                "Listing 2 into a simulated spec-following NIC and a CX5 model, with the analyzers' verdicts."
         })
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -254,6 +263,29 @@ public final class DemoCommand implements Callable<Integer> {
             LoadDemo.Outcome outcome = LoadDemo.run(out.resolve("load"));
             if (!outcome.ok()) throw new StepFailed(outcome.summary());
             return outcome.summary();
+        });
+
+        // 10. event injection (Lumina): the paper's Listing 2 on a spec-following NIC and on a CX5 model
+        step(o, "Inject Lumina's Listing 2 (ECN on QP 1's 4th packet, drop QP 2's 5th and its retransmission) on sim:neutral and sim:cx5-like", () -> {
+            TestConfig test;
+            try (var in = DemoCommand.class.getResourceAsStream("inject-listing2.yaml")) {
+                test = TestConfigLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), "listing2.yaml", "listing2");
+            }
+            Path neutralDir = out.resolve("inject/neutral");
+            InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral"), seed, neutralDir);
+            InjectReport.of(test.name(), neutral, neutral.analysis(), RunTimeline.of(neutral.metadata(), TraceDecoder.read(neutral.trace())))
+                    .writeTo(neutralDir.resolve("report.html"));
+            InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like"), seed, out.resolve("inject/cx5-like"));
+            long[] neutralTimeouts = neutral.analysis().latency().timeouts();
+            long[] cx5Timeouts = cx5.analysis().latency().timeouts();
+            String result = String.format("neutral: %s, timeout %s; cx5-like: retransmits after %s, earlier than the configured %s (%s); report %s",
+                    neutral.analysis().pass() ? "every check passes" : "checks FAIL",
+                    neutralTimeouts.length == 1 ? Units.formatNanos(neutralTimeouts[0]) : "none",
+                    cx5Timeouts.length == 1 ? Units.formatNanos(cx5Timeouts[0]) : "never", Units.formatNanos(4096L << 14),
+                    cx5.analysis().gbn().pass() ? "not flagged" : "flagged by the go-back-N check", neutralDir.resolve("report.html"));
+            boolean cx5Flagged = !cx5.analysis().gbn().pass() && cx5.analysis().gbn().reasons().getFirst().what().contains("minimum retransmit timeout");
+            if (!neutral.integrity().pass() || !cx5.integrity().pass() || !neutral.analysis().pass() || !cx5Flagged) throw new StepFailed(result);
+            return result;
         });
 
         Table table = Table.of("step", "result", "seconds");

@@ -45,8 +45,8 @@ final class DeterScenario {
 
     /**
      * RACK and TLP off ({@code tcp_recovery = 0}, {@code tcp_early_retrans = 0}): the duplicate-threshold
-     * recovery this scenario was first calibrated with. (The paper's Linux 4.4 had TLP and RACK inside
-     * recovery only; its trace shows two RTOs, no probe.)
+     * recovery this scenario was first calibrated with. (The paper's Linux 4.4 had TLP, and RACK inside
+     * recovery only; its run counted two RTOs.)
      */
     static final Map<String, Object> DUPTHRESH_RECOVERY = Map.of("recovery", 0, "early-retrans", 0);
 

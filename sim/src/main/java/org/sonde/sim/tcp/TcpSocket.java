@@ -441,6 +441,11 @@ public final class TcpSocket {
         return minRtt;
     }
 
+    /** RACK's reordering window in steps of min_rtt/4 ({@code rack.reo_wnd_steps}): 1 unless D-SACKs widened it. */
+    int rackReoWndSteps() {
+        return reoWndSteps;
+    }
+
     public long rttvarNanos() {
         return rttvar;
     }

@@ -161,6 +161,40 @@ class RackTlpTest {
     }
 
     @Test
+    void aDsackAfterSeenReorderingWidensTheWindowUnlessItIsStatic() {
+        // 100 Mb/s, 5 ms each way; segment 31 is held 2 ms: three SACKs above it and no reordering seen yet,
+        // so RACK's window is 0 and it is resent at once. The original then fills the hole first (reordering
+        // seen) and the receiver D-SACKs the copy: the window grows to two steps of min_rtt/4.
+        assertThat(reorderedOnce(Map.of()).rackReoWndSteps()).isEqualTo(2);
+        assertThat(reorderedOnce(Map.of("recovery", TcpConfig.RACK_LOSS_DETECTION | TcpConfig.RACK_STATIC_REO_WND)).rackReoWndSteps())
+                .isEqualTo(1);
+    }
+
+    private static TcpSocket reorderedOnce(Map<String, Object> tcp) {
+        TcpBed bed = new TcpBed(TcpBed.config(tcp), org.sonde.sim.net.HostConfig.DEFAULT, 1, 100_000_000L, 5 * MS);
+        bed.listenReadAll(new TcpSocket.Listener() {
+        });
+        bed.sw.port(0).setFilter((f, port) -> {
+            if (f instanceof TcpSegment s && s.payloadBytes > 0 && !s.retransmission && segmentNumber(bed, s) == 31) {
+                bed.sim.after(2 * MS, () -> bed.sw.port(1).enqueue(f));
+                return false;
+            }
+            return true;
+        });
+        TcpSocket a = bed.connect(new TcpSocket.Listener() {
+            @Override
+            public void connected(TcpSocket s) {
+                s.send(200L * MSS);
+            }
+        });
+        bed.sim.runUntil(2_000 * MS);
+        assertThat(a.bytesAcked()).isEqualTo(200L * MSS);
+        assertThat(bed.sa.counter(TcpCounter.TcpExtTCPFastRetrans)).isEqualTo(1);
+        assertThat(bed.sa.counter(TcpCounter.TcpExtTCPDSACKRecv)).isEqualTo(1);
+        return a;
+    }
+
+    @Test
     void aTailLossIsProbedAfterTwoSrttsInsteadOfTheRto() {
         // the last two of 10 segments are lost: nothing comes back to trigger a fast retransmit
         Run r = run(Map.of(), 10, 0, originals(9, 10));

@@ -3,6 +3,7 @@ package org.sonde.sim.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class RackTlpTest {
     private record Run(TcpBed bed, TcpSocket sender, List<long[]> srttAtAck) {
         /** A's transmissions of segment {@code n} (1-based), in order. */
         List<TcpBed.Seen> sendsOf(int n) {
-            return bed.dataFromA().stream().filter(s -> (bed.relSeq(s.segment()) - 1) / MSS + 1 == n).toList();
+            return bed.dataFromA().stream().filter(s -> segmentNumber(bed, s.segment()) == n).toList();
         }
 
         /** When the first ACK reached A that acknowledged or SACKed segment {@code n}. */
@@ -72,7 +73,7 @@ class RackTlpTest {
 
     /** The first transmission of each of segments {@code n}. */
     private static Drop originals(int... n) {
-        return (bed, s) -> !s.retransmission && java.util.Arrays.stream(n).anyMatch(k -> k == segmentNumber(bed, s));
+        return (bed, s) -> !s.retransmission && Arrays.stream(n).anyMatch(k -> k == segmentNumber(bed, s));
     }
 
     /** A sends {@code segments} full segments at once and {@code later} more at 1 s; B reads everything. */

@@ -31,6 +31,7 @@ import json, os, statistics, subprocess, sys, time
 sys.path.insert(0, "bench")
 from benchmarks_md import write_section
 out, repeats, ns3 = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+load = os.getloadavg()[0] # other work on the machine slows both simulators: say how much there was
 cases = [
     ("dumbbell, 8 NewReno flows (Sonde: Linux reno), 200 ms", ["--mode=long", "--cc=TcpNewReno", "--flows=8", "--duration=0.2"], "bench/sim/dumbbell-reno.yaml"),
     ("dumbbell, 8 CUBIC flows, 200 ms", ["--mode=long", "--cc=TcpCubic", "--flows=8", "--duration=0.2"], "bench/sim/dumbbell-cubic.yaml"),
@@ -76,7 +77,7 @@ for name, ns3_args, scenario in cases:
 
 host = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
 lines = ["## Simulator against ns-3 (issue 5)", "",
-         f"`bash bench/sim-vs-ns3.sh` (REPEATS={repeats}, median wall times; {os.cpu_count()} cores, {host}). ns-3 3.37 from Debian",
+         f"`bash bench/sim-vs-ns3.sh` (REPEATS={repeats}, median wall times; {os.cpu_count()} cores, load average {load:.1f} at the start, {host}). ns-3 3.37 from Debian",
          "(`bench/ns3/dumbbell.cc`, point-to-point links, its TCP) and Sonde (`bench/sim/*.yaml`) simulate the same network:",
          "10 Gb/s links, 100 µs base RTT, a 500-packet bottleneck queue, MSS 1448, initial window 10, SACK, timestamps, rto_min 200 ms,",
          "40 ms delayed ACK. Sonde's frames carry Ethernet headers and wire overhead (38 B more per packet than ns-3's PPP), so its",

@@ -59,8 +59,16 @@ final class ReceiveQueue {
         return false;
     }
 
-    /** {@code tcp_data_queue_ofo()}: keeps [seq, end) (beyond rcv_nxt) and updates the SACK blocks. */
-    void addOutOfOrder(long seq, long end) {
+    /**
+     * {@code tcp_data_queue_ofo()}: keeps the data [seq, end) (beyond rcv_nxt) and SACKs [seq, endSeq),
+     * which includes a FIN's sequence number (the FIN itself is kept by the caller, not in the queue).
+     */
+    void addOutOfOrder(long seq, long end, long endSeq) {
+        if (end > seq) addOutOfOrderData(seq, end);
+        newOfoSack(seq, endSeq);
+    }
+
+    private void addOutOfOrderData(long seq, long end) {
         int i = 0;
         while (i < ofoCount && ofoEnd[i] < seq) i++;
         if (i < ofoCount && ofoStart[i] <= end) { // overlaps or touches range i: merge forward
@@ -92,7 +100,6 @@ final class ReceiveQueue {
             ofoCount++;
             ofoBytes += end - seq;
         }
-        newOfoSack(seq, end);
     }
 
     private long covered(int from, int to) {

@@ -11,6 +11,10 @@ import java.util.Arrays;
  *
  * <p>Sequence numbers here are the stack's 64-bit unwrapped ones. Every state change goes through
  * this class so the counts always match the bits.
+ *
+ * <p>Beside the sequence order the entries form Linux's {@code tsorted_sent_queue}, the list RACK
+ * walks in transmission order: an entry is on it while it is neither SACKed nor lost-and-not-resent,
+ * and a (re)transmission moves it to the tail. The list links ring slots, so every update is O(1).
  */
 final class Scoreboard {
     /** {@code TCPCB_SACKED_ACKED}. */
@@ -28,14 +32,25 @@ final class Scoreboard {
     private int[] length = new int[64];
     private byte[] bits = new byte[64];
     private long[] sentAt = new long[64];
+    /** The connection's delivered count when the entry was last sent ({@code tx.delivered}). */
+    private long[] deliveredAtSend = new long[64];
+    private int[] tsNext = new int[64];
+    private int[] tsPrev = new int[64];
+    private int tsHead = NIL;
+    private int tsTail = NIL;
     private int head;
     private int size;
+    private static final int NIL = -1;
+    /** Slot value of an entry not on the transmission-order list. */
+    private static final int UNLINKED = -2;
 
     int sackedOut;
     int lostOut;
     int retransOut;
     /** End of the highest SACKed segment ({@code tcp_highest_sack_seq()}), or 0 if none. */
     long highestSack;
+    /** {@code tp->lost}: segments ever marked lost, lost retransmissions included. */
+    long lost;
 
     int packetsOut() {
         return size;
@@ -85,18 +100,25 @@ final class Scoreboard {
         return sentAt[slot(i)];
     }
 
+    long deliveredAtSend(int i) {
+        return deliveredAtSend[slot(i)];
+    }
+
     long endSeq() {
         return size == 0 ? 0 : end(size - 1);
     }
 
-    /** Appends a newly transmitted segment. */
-    void add(long seq, int seqLength, boolean fin, long now) {
+    /** Appends a newly transmitted segment; {@code delivered} is the connection's delivered count now. */
+    void add(long seq, int seqLength, boolean fin, long now, long delivered) {
         if (size == start.length) grow();
         int s = slot(size++);
         start[s] = seq;
         length[s] = seqLength;
         bits[s] = (byte) (fin ? FIN : 0);
         sentAt[s] = now;
+        deliveredAtSend[s] = delivered;
+        tsPrev[s] = UNLINKED;
+        linkTail(s);
     }
 
     private void grow() {
@@ -105,18 +127,68 @@ final class Scoreboard {
         int[] len = new int[2 * n];
         byte[] b = new byte[2 * n];
         long[] at = new long[2 * n];
+        long[] del = new long[2 * n];
+        int[] next = new int[2 * n];
+        int[] prev = new int[2 * n];
         for (int i = 0; i < size; i++) {
             int s = slot(i);
             st[i] = start[s];
             len[i] = length[s];
             b[i] = bits[s];
             at[i] = sentAt[s];
+            del[i] = deliveredAtSend[s];
+            next[i] = relinked(tsNext[s]);
+            prev[i] = tsPrev[s] == UNLINKED ? UNLINKED : relinked(tsPrev[s]);
         }
+        tsHead = relinked(tsHead);
+        tsTail = relinked(tsTail);
         start = st;
         length = len;
         bits = b;
         sentAt = at;
+        deliveredAtSend = del;
+        tsNext = next;
+        tsPrev = prev;
         head = 0;
+    }
+
+    /** Where slot {@code s} lands when {@link #grow()} moves entry i to slot i. */
+    private int relinked(int s) {
+        return s < 0 ? s : (s - head) & (start.length - 1);
+    }
+
+    private boolean linked(int s) {
+        return tsPrev[s] != UNLINKED;
+    }
+
+    private void linkTail(int s) {
+        tsPrev[s] = tsTail;
+        tsNext[s] = NIL;
+        if (tsTail == NIL) tsHead = s;
+        else tsNext[tsTail] = s;
+        tsTail = s;
+    }
+
+    private void unlink(int s) {
+        if (!linked(s)) return;
+        int p = tsPrev[s];
+        int n = tsNext[s];
+        if (p == NIL) tsHead = n;
+        else tsNext[p] = n;
+        if (n == NIL) tsTail = p;
+        else tsPrev[n] = p;
+        tsPrev[s] = UNLINKED;
+    }
+
+    /** The entry sent longest ago that RACK still watches (neither SACKed nor lost and not resent), or -1. */
+    int firstByTransmitTime() {
+        return tsHead == NIL ? -1 : (tsHead - head) & (start.length - 1);
+    }
+
+    /** The entry RACK watches that was sent after entry {@code i}, or -1. */
+    int nextByTransmitTime(int i) {
+        int n = tsNext[slot(i)];
+        return n == NIL ? -1 : (n - head) & (start.length - 1);
     }
 
     /** Removes the head entry (cumulatively acknowledged), keeping the counts. */
@@ -126,6 +198,7 @@ final class Scoreboard {
         if ((b & SACKED) != 0) sackedOut--;
         if ((b & LOST) != 0) lostOut--;
         if ((b & RETRANS) != 0) retransOut--;
+        unlink(s);
         head = (head + 1) & (start.length - 1);
         size--;
         if (size == 0) highestSack = 0;
@@ -152,6 +225,7 @@ final class Scoreboard {
         if ((b & RETRANS) != 0) retransOut--;
         bits[s] = (byte) ((b & ~(LOST | RETRANS)) | SACKED);
         sackedOut++;
+        unlink(s);
         long e = start[s] + length[s];
         if (e > highestSack) highestSack = e;
     }
@@ -168,27 +242,43 @@ final class Scoreboard {
             if ((b & RETRANS) == 0) return false;
             bits[s] = (byte) (b & ~RETRANS);
             retransOut--;
+            lost++;
+            unlink(s);
             return true;
         }
         bits[s] = (byte) (b | LOST);
         lostOut++;
+        lost++;
+        if ((b & RETRANS) == 0) unlink(s);
         return false;
     }
 
-    /** A (re)transmission of entry {@code i} at {@code now}. */
-    void markRetransmitted(int i, long now) {
+    /** A retransmission of entry {@code i} at {@code now}, counted in flight until it is SACKed or found lost. */
+    void markRetransmitted(int i, long now, long delivered) {
         int s = slot(i);
         int b = bits[s];
         if ((b & RETRANS) == 0) retransOut++;
         bits[s] = (byte) (b | RETRANS | EVER_RETRANS);
-        sentAt[s] = now;
+        resent(s, now, delivered);
     }
 
-    /** Clears every SACK bit (reneging; also what a non-SACK connection never sets). */
-    void clearSacks() {
-        for (int i = 0; i < size; i++) bits[slot(i)] &= (byte) ~SACKED;
-        sackedOut = 0;
-        highestSack = 0;
+    /**
+     * A tail loss probe resending entry {@code i} ({@code __tcp_retransmit_skb()} without
+     * {@code TCPCB_SACKED_RETRANS}): the entry is not lost, so in-flight accounting does not change.
+     */
+    void markProbeRetransmitted(int i, long now, long delivered) {
+        int s = slot(i);
+        bits[s] |= EVER_RETRANS;
+        resent(s, now, delivered);
+    }
+
+    /** {@code tcp_update_skb_after_send()}: the new transmit time, and the entry moves to the list's tail. */
+    private void resent(int s, long now, long delivered) {
+        sentAt[s] = now;
+        deliveredAtSend[s] = delivered;
+        unlink(s);
+        int b = bits[s];
+        if ((b & SACKED) == 0 && ((b & LOST) == 0 || (b & RETRANS) != 0)) linkTail(s);
     }
 
     @Override

@@ -39,20 +39,32 @@ import org.sonde.sim.kernel.ConfigMap;
  * @param readRateBps        rate at which receiving applications read, 0: everything as soon as it arrives
  * @param readSizeBytes      bytes one {@code read()} call of a rate-limited reader asks for
  * @param hystart            CUBIC's HyStart ({@code tcp_cubic} module parameter {@code hystart}, on)
+ * @param recovery           {@code tcp_recovery} (1), a bit mask: {@link #RACK_LOSS_DETECTION} makes RACK (RFC 8985) the
+ *                           loss detection of SACK connections instead of the duplicate threshold, {@link #RACK_STATIC_REO_WND}
+ *                           keeps its reordering window at min_rtt/4 instead of growing it on D-SACKs,
+ *                           {@link #RACK_NO_DUPTHRESH} keeps that window even once {@code reordering} segments are SACKed
+ * @param earlyRetrans       {@code tcp_early_retrans} (3): 3 or 4 send tail loss probes (TLP), other values do not
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
                         long receiveBufferBytes, long initialReceiveWindowBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
                         boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
-                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart) {
+                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans) {
+
+    /** {@code TCP_RACK_LOSS_DETECTION}. */
+    public static final int RACK_LOSS_DETECTION = 1;
+    /** {@code TCP_RACK_STATIC_REO_WND}. */
+    public static final int RACK_STATIC_REO_WND = 2;
+    /** {@code TCP_RACK_NO_DUPTHRESH}. */
+    public static final int RACK_NO_DUPTHRESH = 4;
 
     /** The congestion controls of {@code net.ipv4.tcp_available_congestion_control} that are modelled. */
     public enum CongestionControlKind { RENO, CUBIC, DCTCP }
 
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
-            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true);
+            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -61,6 +73,16 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
         if (reordering < 1 || maxReordering < reordering) throw new IllegalArgumentException("need 1 <= reordering <= max-reordering");
         if (receiveBufferBytes < 2L * mss) throw new IllegalArgumentException("receive-buffer must hold two segments");
         if (sendBufferBytes < mss) throw new IllegalArgumentException("send-buffer must hold a segment");
+    }
+
+    /** RACK detects losses (with SACK; connections without it keep NewReno). */
+    public boolean rack() {
+        return (recovery & RACK_LOSS_DETECTION) != 0;
+    }
+
+    /** Tail loss probes are sent ({@code tcp_schedule_loss_probe()}'s test of {@code tcp_early_retrans}). */
+    public boolean tailLossProbes() {
+        return earlyRetrans == 3 || earlyRetrans == 4;
     }
 
     /** Payload bytes of a full data segment (Linux's {@code mss_cache}) when both ends advertise {@link #mss}. */
@@ -100,7 +122,9 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 (int) c.integer("dctcp-alpha-on-init", d.dctcpAlphaOnInit, 0, 1024),
                 c.bitsPerSecond("read-rate", d.readRateBps, 0, Long.MAX_VALUE),
                 (int) c.bytes("read-size", d.readSizeBytes, 1, 1L << 30),
-                c.bool("hystart", d.hystart));
+                c.bool("hystart", d.hystart),
+                (int) c.integer("recovery", d.recovery, 0, 7),
+                (int) c.integer("early-retrans", d.earlyRetrans, 0, 4));
         c.finish();
         return t;
     }

@@ -20,6 +20,8 @@ public enum TcpCounter {
     TcpExtTCPFastRetrans,
     TcpExtTCPSlowStartRetrans,
     TcpExtTCPLostRetransmit,
+    TcpExtTCPLossProbes,
+    TcpExtTCPLossProbeRecovery,
     TcpExtTCPLossFailures,
     TcpExtTCPSackFailures,
     TcpExtTCPRenoFailures,

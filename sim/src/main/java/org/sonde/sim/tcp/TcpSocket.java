@@ -25,9 +25,10 @@ import org.sonde.sim.net.IpFrame;
  * bytes); segments carry their low 32 bits and incoming ones are unwrapped against {@code snd_una}
  * or {@code rcv_nxt}.
  *
- * <p>Loss detection is Linux's classic SACK scoreboard ({@code net.ipv4.tcp_recovery = 0}: no RACK
- * and no tail loss probe), with NewReno for connections without SACK, proportional rate reduction in
- * recovery, and F-RTO and undo left out ({@code tcp_frto = 0}); see {@link TcpStack} for the list.
+ * <p>Loss detection is Linux's: RACK-TLP (RFC 8985, {@code tcp_recovery.c}) on SACK connections, or
+ * the classic duplicate threshold on the SACK scoreboard with {@code tcp_recovery = 0}; NewReno for
+ * connections without SACK; proportional rate reduction in recovery; F-RTO and most undo left out
+ * ({@code tcp_frto = 0}); see {@link TcpStack} for the list.
  */
 public final class TcpSocket {
     /** What an application model is told. All calls happen inside the simulation. */
@@ -70,9 +71,13 @@ public final class TcpSocket {
     private static final int FLAG_SYN_ACKED = 0x10;
     private static final int FLAG_DATA_SACKED = 0x20;
     private static final int FLAG_ECE_ACK = 0x40;
+    private static final int FLAG_LOST_RETRANS = 0x80;
     private static final int FLAG_SND_UNA_ADVANCED = 0x400;
     private static final int FLAG_DSACKING_ACK = 0x800;
     private static final int FLAG_SET_XMIT_TIMER = 0x1000;
+    private static final int FLAG_DSACK_TLP = 0x20000;
+    /** Not a Linux flag: {@link #fastRetransAlert} returns it for {@code REXMIT_LOST}. */
+    private static final int FLAG_REXMIT_LOST = 0x40000;
     private static final int FLAG_ACKED = FLAG_DATA_ACKED | FLAG_SYN_ACKED;
     private static final int FLAG_NOT_DUP = FLAG_DATA | FLAG_WIN_UPDATE | FLAG_ACKED;
     private static final int FLAG_CA_ALERT = FLAG_DATA_SACKED | FLAG_ECE_ACK | FLAG_DSACKING_ACK;
@@ -98,6 +103,14 @@ public final class TcpSocket {
     private static final int TIMER_NONE = 0;
     private static final int TIMER_RETRANS = 1;
     private static final int TIMER_PROBE0 = 3;
+    private static final int TIMER_REO_TIMEOUT = 4;
+    private static final int TIMER_LOSS_PROBE = 5;
+    /** {@code TCP_TIMEOUT_MIN_US}: the slack RACK's reordering timer and the loss probe timer add (2 ms). */
+    private static final long TIMEOUT_MIN_NANOS = 2_000_000L;
+    /** {@code tcp_min_rtt_wlen}: how long a minimum RTT sample is trusted (300 s). */
+    private static final long MIN_RTT_WINDOW_NANOS = 300_000_000_000L;
+    /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a D-SACK-widened reordering window persists for. */
+    private static final int RACK_RECOVERY_THRESH = 16;
 
     final TcpStack stack;
     private final Simulator sim;
@@ -155,6 +168,29 @@ public final class TcpSocket {
     private long synSentAt = -1;
     /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
     private long retransStamp = -1;
+    /** {@code tp->reord_seen}: reordering was observed (RACK then keeps its reordering window in recovery). */
+    private int reordSeen;
+
+    // RACK (tp->rack): the most recently sent segment known delivered, and the reordering window
+    /** {@code rack.mstamp}: when that segment was (last) sent, or -1 before any. */
+    private long rackXmitTime = -1;
+    private long rackEndSeq;
+    /** {@code rack.rtt_us}: the RTT of that delivery. */
+    private long rackRtt;
+    /** {@code rack.advanced}: a newer delivery was seen since losses were last looked for. */
+    private boolean rackAdvanced;
+    private int reoWndSteps = 1;
+    private int reoWndPersist;
+    private boolean rackDsackSeen;
+    private long rackLastDelivered;
+    /** {@code tcp_min_rtt()}: the minimum RTT over {@link #MIN_RTT_WINDOW_NANOS}, and when it was seen. */
+    private long minRtt = Long.MAX_VALUE;
+    private long minRttAt;
+    // TLP
+    /** {@code tp->tlp_high_seq}: snd_nxt when the outstanding loss probe was sent, 0 when none is (snd_nxt is never 0). */
+    private long tlpHighSeq;
+    /** {@code tp->tlp_retrans}: the probe resent the last segment rather than new data. */
+    private boolean tlpRetrans;
 
     // RTT and timers: tcp_rtt_estimator() state, in nanoseconds with Linux's scaling (srtt << 3, mdev << 2)
     private long srtt8;
@@ -400,6 +436,16 @@ public final class TcpSocket {
         return srtt8 >> 3;
     }
 
+    /** The windowed minimum RTT ({@code tcpi_min_rtt}) in nanoseconds, {@link Long#MAX_VALUE} before the first sample. */
+    public long minRttNanos() {
+        return minRtt;
+    }
+
+    /** RACK's reordering window in steps of min_rtt/4 ({@code rack.reo_wnd_steps}): 1 unless D-SACKs widened it. */
+    int rackReoWndSteps() {
+        return reoWndSteps;
+    }
+
     public long rttvarNanos() {
         return rttvar;
     }
@@ -575,6 +621,7 @@ public final class TcpSocket {
         if (sample >= 0) {
             rttEstimator(sample);
             setRto();
+            updateMinRtt(sample, sim.now());
         } else {
             rto = cfg.rtoInitialNanos(); // RFC 6298 (2.1): no sample, back to the initial value
         }
@@ -704,6 +751,8 @@ public final class TcpSocket {
         bytesAckedNow = 0;
         sackDelivered = 0;
         sackFirstSentAt = -1;
+        latestDeliveredSentAt = -1;
+        priorDeliveredSample = 0;
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
         if (ack < sndUna) { // old ACK: only its D-SACK matters
             if (sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
@@ -727,18 +776,20 @@ public final class TcpSocket {
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
             ackProbe();
+            if (tlpHighSeq != 0) processTlpAck(ack, flag);
             return 1;
         }
         flag |= cleanRtxQueue(ack, priorFack, ece, flag);
         cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe, sim.now());
-        if ((flag & FLAG_SET_XMIT_TIMER) != 0) rearmRto();
-        int rexmit = 0;
+        rackUpdateReoWnd();
+        if (tlpHighSeq != 0) processTlpAck(ack, flag);
         if (ackIsDubious(flag)) {
             int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
-            rexmit = fastRetransAlert(priorSndUna, numDupack, flag);
+            flag = fastRetransAlert(priorSndUna, numDupack, flag);
         }
+        if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
         congControl(ack, (int) (delivered - priorDelivered), flag);
-        if (rexmit != 0) xmitRetransmitQueue();
+        if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
         if (bytesAckedNow > 0) {
             fillSendBuffer();
             app.acked(this, bytesAcked);
@@ -752,6 +803,9 @@ public final class TcpSocket {
     private long bytesAckedNow;
     private long sackFirstSentAt = -1;
     private long sackLastSentAt = -1;
+    /** The rate sample's {@code prior_delivered}: the delivered count when the latest-sent segment this ACK delivered was sent. */
+    private long priorDeliveredSample;
+    private long latestDeliveredSentAt = -1;
 
     private boolean ackIsDubious(int flag) {
         return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || caState != OPEN;
@@ -791,6 +845,10 @@ public final class TcpSocket {
             stack.count(TcpCounter.TcpExtTCPDSACKRecv);
             flag |= FLAG_DSACKING_ACK;
             first = 1;
+            // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
+            // others may mean RACK's reordering window is too small
+            if (tlpHighSeq != 0 && r0 == tlpHighSeq && r0 - l0 <= mssCache) flag |= FLAG_DSACK_TLP;
+            else if (reordSeen > 0) rackDsackSeen = true;
         }
         // blocks in ascending order, as Linux sorts them
         for (int k = first; k < n; k++) {
@@ -823,6 +881,8 @@ public final class TcpSocket {
                     if (sackFirstSentAt < 0) sackFirstSentAt = sb.sentAt(i);
                     sackLastSentAt = sb.sentAt(i);
                 }
+                rateDelivered(i);
+                rackAdvance(sb.bits(i), sb.end(i), sb.sentAt(i));
                 sb.markSacked(i);
                 sackDelivered++;
                 flag |= FLAG_DATA_SACKED;
@@ -883,6 +943,7 @@ public final class TcpSocket {
         if (metric > (long) reordering * mssCache) {
             reordering = (int) Math.min((metric + mssCache - 1) / mssCache, cfg.maxReordering());
         }
+        reordSeen++;
         stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
     }
 
@@ -904,7 +965,11 @@ public final class TcpSocket {
                 if (firstAckt < 0) firstAckt = lastAckt;
                 reord = Math.min(reord, sb.start(0));
             }
-            if ((bits & Scoreboard.SACKED) == 0) cumDelivered++;
+            if ((bits & Scoreboard.SACKED) == 0) {
+                cumDelivered++;
+                rateDelivered(0);
+                if (sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rackAdvance(bits, sb.end(0), sb.sentAt(0));
+            }
             if ((bits & Scoreboard.FIN) != 0) finAcked = true;
             sb.removeHead();
             pktsAcked++;
@@ -935,10 +1000,35 @@ public final class TcpSocket {
             rttEstimator(seqRtt);
             setRto();
             backoff = 0;
+            updateMinRtt(caRtt, now);
         }
         if (pktsAcked > 0) cc.pktsAcked(cw, pktsAcked, caRtt, now);
         if (finAcked) finAcked();
         return flag;
+    }
+
+    /** {@code tcp_rate_skb_delivered()}'s part RACK needs: the delivered count when the latest-sent delivered segment left. */
+    private void rateDelivered(int i) {
+        long at = sb.sentAt(i);
+        if (at >= latestDeliveredSentAt) {
+            latestDeliveredSentAt = at;
+            priorDeliveredSample = sb.deliveredAtSend(i);
+        }
+    }
+
+    /** {@code tcp_skb_spurious_retrans()}: the timestamp echo shows this ACK answers an earlier copy than the last one sent. */
+    private boolean spuriousRetrans(int bits, long sentAt) {
+        return (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0 && tsOk && current.timestamps && current.tsEcr != 0
+                && current.tsEcr - tsOf(sentAt) < 0;
+    }
+
+    /** {@code tcp_update_rtt_min()}: a windowed minimum (a sample older than the window gives way to the next one). */
+    private void updateMinRtt(long rtt, long now) {
+        if (rtt < 0) return;
+        if (rtt <= minRtt || now - minRttAt > MIN_RTT_WINDOW_NANOS) {
+            minRtt = Math.max(1, rtt);
+            minRttAt = now;
+        }
     }
 
     /** {@code tcp_rtt_tsopt_us()}: the RTT from the echoed timestamp (1 ms clock, at least 1 ms), or -1. */
@@ -997,7 +1087,7 @@ public final class TcpSocket {
         rto = Math.min((srtt8 >> 3) + rttvar, cfg.rtoMaxNanos());
     }
 
-    /** {@code tcp_rearm_rto()}. */
+    /** {@code tcp_rearm_rto()}: after a loss probe or reordering timer the RTO still counts from the head's transmission. */
     private void rearmRto() {
         if (sb.isEmpty()) {
             if (pendingTimer == TIMER_RETRANS) {
@@ -1006,8 +1096,190 @@ public final class TcpSocket {
             }
             return;
         }
+        long after = rto;
+        if (pendingTimer == TIMER_REO_TIMEOUT || pendingTimer == TIMER_LOSS_PROBE) after = Math.max(rtoDelta(), 1);
         pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + rto);
+        xmitTimer.arm(sim.now() + after);
+    }
+
+    /** {@code tcp_rto_delta_us()}: how far in the future the head's RTO is. */
+    private long rtoDelta() {
+        return sb.sentAt(0) + rto - sim.now();
+    }
+
+    /** {@code tcp_set_xmit_timer()}. */
+    private void setXmitTimer() {
+        if (!scheduleLossProbe(true)) rearmRto();
+    }
+
+    // --- RACK: tcp_recovery.c ----------------------------------------------------------------------
+
+    /** {@code tcp_rack_sent_after()}: transmit time, then sequence, orders two transmissions. */
+    private static boolean sentAfter(long t1, long t2, long seq1, long seq2) {
+        return t1 > t2 || (t1 == t2 && seq1 > seq2);
+    }
+
+    /**
+     * {@code tcp_rack_advance()}: a segment with {@code bits} ending at {@code endSeq}, last sent at
+     * {@code xmitTime}, was delivered. An RTT below min_rtt for a retransmitted segment means the
+     * original was delivered, not the copy, so it says nothing about when the copy left.
+     */
+    private void rackAdvance(int bits, long endSeq, long xmitTime) {
+        long rtt = sim.now() - xmitTime;
+        if (rtt < minRtt && (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) return;
+        rackAdvanced = true;
+        rackRtt = rtt;
+        if (sentAfter(xmitTime, rackXmitTime, endSeq, rackEndSeq)) {
+            rackXmitTime = xmitTime;
+            rackEndSeq = endSeq;
+        }
+    }
+
+    /**
+     * {@code tcp_rack_reo_wnd()}: without reordering seen, none in recovery or once {@code reordering}
+     * segments are SACKed (the duplicate threshold's moment); else min_rtt/4 per step, at most srtt.
+     */
+    private long rackReoWnd() {
+        if (reordSeen == 0) {
+            if (caState >= RECOVERY) return 0;
+            if (sb.sackedOut >= reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
+        }
+        long quarter = minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (minRtt >> 2) * reoWndSteps;
+        return Math.min(quarter, srtt8 >> 3);
+    }
+
+    /**
+     * {@code tcp_rack_detect_loss()}: walks the segments in transmission order up to the latest one
+     * delivered; those sent more than RACK's RTT plus the reordering window ago are lost. Returns how
+     * long the youngest of the others still has to wait (0 when none waits).
+     */
+    private long rackDetectLoss() {
+        long now = sim.now();
+        long reoWnd = rackReoWnd();
+        long wait = 0;
+        int i = sb.firstByTransmitTime();
+        while (i >= 0) {
+            int next = sb.nextByTransmitTime(i);
+            long sentAt = sb.sentAt(i);
+            if (!sentAfter(rackXmitTime, sentAt, rackEndSeq, sb.end(i))) break;
+            long remaining = rackRtt + reoWnd - (now - sentAt);
+            if (remaining <= 0) {
+                if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit); // leaves the list
+            } else {
+                wait = Math.max(wait, remaining);
+            }
+            i = next;
+        }
+        return wait;
+    }
+
+    /** {@code tcp_rack_mark_lost()}: returns whether the reordering timer was armed for segments still in doubt. */
+    private boolean rackMarkLost() {
+        if (!rackAdvanced) return false;
+        rackAdvanced = false; // nothing new to compare against until the next delivery
+        long wait = rackDetectLoss();
+        if (wait == 0) return false;
+        pendingTimer = TIMER_REO_TIMEOUT;
+        xmitTimer.arm(sim.now() + Math.min(wait + TIMEOUT_MIN_NANOS, rto));
+        return true;
+    }
+
+    /** {@code tcp_rack_reo_timeout()}: the reordering window passed; what is still missing is lost. */
+    private void rackReoTimeout() {
+        int priorInFlight = sb.inFlight();
+        rackDetectLoss();
+        if (priorInFlight != sb.inFlight()) {
+            if (caState != RECOVERY) {
+                enterRecovery(false);
+                cwndReduction(1, 0);
+            }
+            xmitRetransmitQueue();
+        }
+        if (pendingTimer != TIMER_RETRANS) rearmRto();
+    }
+
+    /**
+     * {@code tcp_rack_update_reo_wnd()}: a D-SACK in a round after the last change widens the window by
+     * one step, for {@link #RACK_RECOVERY_THRESH} recoveries; then it returns to one step.
+     */
+    private void rackUpdateReoWnd() {
+        if ((cfg.recovery() & TcpConfig.RACK_STATIC_REO_WND) != 0 || latestDeliveredSentAt < 0) return;
+        if (priorDeliveredSample < rackLastDelivered) rackDsackSeen = false; // sent before the last change: old news
+        if (rackDsackSeen) {
+            reoWndSteps = Math.min(0xFF, reoWndSteps + 1);
+            rackDsackSeen = false;
+            rackLastDelivered = delivered;
+            reoWndPersist = RACK_RECOVERY_THRESH;
+        } else if (reoWndPersist == 0) {
+            reoWndSteps = 1;
+        }
+    }
+
+    // --- TLP: tcp_output.c ---------------------------------------------------------------------------
+
+    /**
+     * {@code tcp_schedule_loss_probe()}: in Open or CWR, a probe 2·SRTT after the last transmission or
+     * ACK, plus rto_min when a single segment is out (its ACK may be delayed) or 2 ms otherwise; never
+     * after the RTO would fire.
+     */
+    private boolean scheduleLossProbe(boolean advancingRto) {
+        if (!cfg.tailLossProbes() || sb.isEmpty() || !sackOk || (caState != OPEN && caState != CWR)) return false;
+        long timeout;
+        if (srtt8 != 0) {
+            timeout = (srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
+        } else {
+            timeout = cfg.rtoInitialNanos();
+        }
+        long rtoDelta = advancingRto ? rto : rtoDelta();
+        if (rtoDelta > 0) timeout = Math.min(timeout, rtoDelta);
+        pendingTimer = TIMER_LOSS_PROBE;
+        xmitTimer.arm(sim.now() + timeout);
+        return true;
+    }
+
+    /**
+     * {@code tcp_send_loss_probe()}: one new segment if the window allows (cwnd ignored), else the last
+     * segment again; one probe per episode ({@code tlp_high_seq}). The RTO follows from now.
+     */
+    private void sendLossProbe() {
+        if (tlpHighSeq == 0) {
+            tlpRetrans = false;
+            boolean sent = false;
+            if (hasUnsent() && sndNxt + Math.min(mssCache, writeSeq - sndNxt) <= sndUna + sndWnd) {
+                int before = sb.packetsOut();
+                writeXmit(true);
+                sent = sb.packetsOut() > before;
+            } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
+                tlpRetrans = true;
+                sent = true;
+            }
+            if (sent) {
+                tlpHighSeq = sndNxt;
+                stack.count(TcpCounter.TcpExtTCPLossProbes);
+                pendingTimer = TIMER_NONE; // so that the RTO restarts from now
+            }
+        }
+        rearmRto();
+    }
+
+    /**
+     * {@code tcp_process_tlp_ack()}: an ACK beyond the probe of a resent segment means a loss the probe
+     * repaired, so the window is reduced once (CWR); a D-SACK of the probe or a pure duplicate means
+     * nothing was lost.
+     */
+    private void processTlpAck(long ack, int flag) {
+        if (ack < tlpHighSeq) return;
+        if (!tlpRetrans || (flag & FLAG_DSACK_TLP) != 0) {
+            tlpHighSeq = 0;
+        } else if (ack > tlpHighSeq) {
+            initCwndReduction(); // ends the episode
+            setCaState(CWR);
+            endCwndReduction();
+            tryKeepOpen();
+            stack.count(TcpCounter.TcpExtTCPLossProbeRecovery);
+        } else if ((flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DATA_SACKED)) == 0) {
+            tlpHighSeq = 0;
+        }
     }
 
     /** {@code tcp_ack_probe()}: a window opened for the segment a probing sender holds. */
@@ -1028,7 +1300,10 @@ public final class TcpSocket {
 
     // --- tcp_fastretrans_alert() and its helpers ---------------------------------------------------
 
-    /** Returns non-zero when lost segments are to be retransmitted (REXMIT_LOST). */
+    /**
+     * Returns {@code flag} as Linux's {@code *ack_flag} leaves it, with {@link #FLAG_REXMIT_LOST} when lost
+     * segments are to be retransmitted.
+     */
     private int fastRetransAlert(long priorSndUna, int numDupack, int flag) {
         boolean eceAck = (flag & FLAG_ECE_ACK) != 0;
         boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
@@ -1043,7 +1318,7 @@ public final class TcpSocket {
                 }
             } else if (caState == RECOVERY) {
                 if (!sackOk) sb.sackedOut = 0; // tcp_reset_reno_sack()
-                if (tryUndoRecovery()) return 0;
+                if (tryUndoRecovery()) return flag;
                 endCwndReduction();
             }
         }
@@ -1053,31 +1328,31 @@ public final class TcpSocket {
             if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
                 if (!sackOk) addRenoSack(numDupack, eceAck);
             } else {
-                if (tryUndoPartial(priorSndUna)) return 0;
+                if (tryUndoPartial(priorSndUna)) return flag;
                 doLost = !sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
             }
-            identifyPacketLoss(flag);
+            flag = identifyPacketLoss(flag);
         } else {
             if (caState == LOSS) {
-                processLoss(flag, numDupack, priorSndUna, eceAck);
-                if (caState == LOSS) return 1;
-                identifyPacketLoss(flag);
-                if (caState != OPEN) return 0;
+                boolean rexmit = processLoss(numDupack, priorSndUna, eceAck);
+                flag = identifyPacketLoss(flag);
+                // on to the Open-state processing once recovered, or (RACK) when retransmissions were lost again
+                if (caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return rexmit ? flag | FLAG_REXMIT_LOST : flag;
             }
             if (!sackOk) {
                 if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
                 addRenoSack(numDupack, eceAck);
             }
-            identifyPacketLoss(flag);
+            flag = identifyPacketLoss(flag);
             if (!timeToRecover()) {
                 tryToOpen(flag);
-                return 0;
+                return flag;
             }
             enterRecovery(eceAck);
             fastRexmit = true;
         }
-        if (doLost) updateScoreboard(fastRexmit);
-        return 1;
+        if (doLost && !cfg.rack()) updateScoreboard(fastRexmit);
+        return flag | FLAG_REXMIT_LOST;
     }
 
     /** {@code tcp_force_fast_retransmit()}: SACKed data lies more than {@code reordering} segments beyond snd_una. */
@@ -1086,19 +1361,29 @@ public final class TcpSocket {
         return fack > sndUna + (long) reordering * mssCache;
     }
 
-    /** {@code tcp_time_to_recover()}: loss proven, or more SACKed (duplicate-ACKed) segments than the reordering degree. */
+    /**
+     * {@code tcp_time_to_recover()}: loss proven, or (without RACK, which marks the losses itself) more
+     * SACKed (duplicate-ACKed) segments than the reordering degree.
+     */
     private boolean timeToRecover() {
         if (sb.lostOut > 0) return true;
-        return sb.sackedOut + 1 > reordering; // tcp_dupack_heuristics()
+        return !cfg.rack() && sb.sackedOut + 1 > reordering; // tcp_dupack_heuristics()
     }
 
-    /** {@code tcp_identify_packet_loss()} without RACK: NewReno marks the head lost. */
-    private void identifyPacketLoss(int flag) {
-        if (sb.isEmpty() || sackOk) return;
-        boolean una = (flag & FLAG_SND_UNA_ADVANCED) != 0;
-        if ((caState < RECOVERY && sb.sackedOut >= reordering) || (caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
-            if (!sb.is(0, Scoreboard.LOST)) sb.markLost(0);
+    /** {@code tcp_identify_packet_loss()}: NewReno marks the head lost without SACK, RACK marks what it finds with it. */
+    private int identifyPacketLoss(int flag) {
+        if (sb.isEmpty()) return flag;
+        if (!sackOk) {
+            boolean una = (flag & FLAG_SND_UNA_ADVANCED) != 0;
+            if ((caState < RECOVERY && sb.sackedOut >= reordering) || (caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
+                if (!sb.is(0, Scoreboard.LOST)) sb.markLost(0);
+            }
+        } else if (cfg.rack()) {
+            int priorRetrans = sb.retransOut;
+            if (rackMarkLost()) flag &= ~FLAG_SET_XMIT_TIMER; // the reordering timer is armed
+            if (priorRetrans > sb.retransOut) flag |= FLAG_LOST_RETRANS;
         }
+        return flag;
     }
 
     /** {@code tcp_update_scoreboard()}: with SACK a hole is lost once {@code reordering} SACKed segments lie above it. */
@@ -1152,6 +1437,7 @@ public final class TcpSocket {
 
     /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
     private boolean tryUndoRecovery() {
+        if (reoWndPersist > 0) reoWndPersist--; // one more recovery that was not undone
         if (sndUna == highSeq && !sackOk) return true;
         setCaState(OPEN);
         return false;
@@ -1201,6 +1487,7 @@ public final class TcpSocket {
     /** {@code tcp_init_cwnd_reduction()}. */
     private void initCwndReduction() {
         highSeq = sndNxt;
+        tlpHighSeq = 0;
         cw.cwndCnt = 0;
         priorCwnd = cw.cwnd;
         prrDelivered = 0;
@@ -1224,16 +1511,20 @@ public final class TcpSocket {
         return caState == CWR || caState == RECOVERY;
     }
 
-    /** {@code tcp_process_loss()} without F-RTO: retransmit what the timeout marked lost until high_seq is acked. */
-    private void processLoss(int flag, int numDupack, long priorSndUna, boolean ece) {
+    /**
+     * {@code tcp_process_loss()} without F-RTO: retransmit what the timeout marked lost until high_seq is
+     * acked. Returns whether to retransmit ({@code REXMIT_LOST}).
+     */
+    private boolean processLoss(int numDupack, long priorSndUna, boolean ece) {
         if (sndUna >= highSeq) {
             tryUndoRecovery();
-            return;
+            return false;
         }
         if (!sackOk) {
             if (sndUna > priorSndUna) sb.sackedOut = 0;
             else addRenoSack(numDupack, ece);
         }
+        return true;
     }
 
     /** {@code tcp_cong_control()}: PRR while reducing, the congestion control's growth otherwise. */
@@ -1285,15 +1576,18 @@ public final class TcpSocket {
     private void pushPendingFrames() {
         if (state.compareTo(State.ESTABLISHED) < 0 || state == State.TIME_WAIT) return;
         if (!hasUnsent()) return;
-        if (writeXmit() && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+        if (writeXmit(false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
     }
 
-    /** Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. */
-    private boolean writeXmit() {
+    /**
+     * Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. A
+     * loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
+     */
+    private boolean writeXmit(boolean lossProbe) {
         boolean cwndLimited = false;
         int sent = 0;
         while (hasUnsent()) {
-            if (sb.inFlight() >= cw.cwnd) { // tcp_cwnd_test()
+            if (sb.inFlight() >= cw.cwnd && !lossProbe) { // tcp_cwnd_test()
                 cwndLimited = true;
                 break;
             }
@@ -1301,10 +1595,12 @@ public final class TcpSocket {
             boolean fin = finQueued() && sndNxt + len == writeSeq;
             if (len > 0 && sndNxt + len > sndUna + sndWnd) break; // tcp_snd_wnd_test()
             // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
-            if (len < mssCache && !fin && cfg.nagle() && !sb.isEmpty() && sndSml > sndUna) break;
+            if (len < mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > sndUna) break;
             sendNewData(len, fin);
             sent++;
+            if (lossProbe) break;
         }
+        if (sent > 0 && !lossProbe) scheduleLossProbe(false); // one probe per tail loss episode
         // tcp_cwnd_validate()
         if (sent > 0 || cwndLimited) {
             if (sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
@@ -1322,7 +1618,7 @@ public final class TcpSocket {
         boolean firstOut = sb.isEmpty();
         TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && sndNxt + len == writeSeq ? FLAG_PSH : 0), sndNxt, false);
         ecnForData(s, true);
-        sb.add(sndNxt, len + (fin ? 1 : 0), fin, now);
+        sb.add(sndNxt, len + (fin ? 1 : 0), fin, now, delivered);
         sndNxt += len + (fin ? 1 : 0);
         if (fin) finSent = true;
         if (len < mssCache) sndSml = sndNxt; // tcp_minshall_update()
@@ -1331,7 +1627,7 @@ public final class TcpSocket {
         cw.lastSendNanos = now;
         eventDataSent(now);
         transmit(s);
-        if (firstOut || pendingTimer == TIMER_PROBE0) rearmRto(); // tcp_event_new_data_sent()
+        if (firstOut || pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_LOSS_PROBE) rearmRto(); // tcp_event_new_data_sent()
     }
 
     /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
@@ -1354,7 +1650,7 @@ public final class TcpSocket {
             if (inCwndReduction()) prrOut++;
             if (i == 0) rearm = true;
         }
-        if (rearm) {
+        if (rearm && pendingTimer != TIMER_REO_TIMEOUT) {
             pendingTimer = TIMER_RETRANS;
             xmitTimer.arm(sim.now() + rto);
         }
@@ -1362,6 +1658,20 @@ public final class TcpSocket {
 
     /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
     private boolean retransmit(int i) {
+        if (!resend(i)) return false;
+        sb.markRetransmitted(i, sim.now(), delivered);
+        return true;
+    }
+
+    /** {@code __tcp_retransmit_skb()} for a loss probe: the entry is resent but not marked as a retransmission in flight. */
+    private boolean retransmitProbe(int i) {
+        if (!resend(i)) return false;
+        sb.markProbeRetransmitted(i, sim.now(), delivered);
+        return true;
+    }
+
+    /** Puts entry {@code i} on the wire again unless it lies beyond the peer's window. */
+    private boolean resend(int i) {
         long seq = sb.start(i);
         if (seq >= sndUna + sndWnd && seq != sndUna) return false;
         boolean fin = sb.is(i, Scoreboard.FIN);
@@ -1369,7 +1679,6 @@ public final class TcpSocket {
         TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
         ecnForData(s, false);
         s.retransmission = true;
-        sb.markRetransmitted(i, sim.now());
         if (retransStamp < 0) retransStamp = sim.now();
         totalRetrans++;
         stack.count(TcpCounter.TcpRetransSegs);
@@ -1379,11 +1688,22 @@ public final class TcpSocket {
 
     // --- timers --------------------------------------------------------------------------------------
 
+    /** {@code tcp_write_timer_handler()}: the loss probe and reordering timers re-arm the RTO themselves. */
     private void xmitTimerFired() {
-        int kind = pendingTimer;
-        pendingTimer = TIMER_NONE;
-        if (kind == TIMER_RETRANS) retransmitTimer();
-        else if (kind == TIMER_PROBE0) probeTimer();
+        switch (pendingTimer) {
+            case TIMER_REO_TIMEOUT -> rackReoTimeout();
+            case TIMER_LOSS_PROBE -> sendLossProbe();
+            case TIMER_RETRANS -> {
+                pendingTimer = TIMER_NONE;
+                retransmitTimer();
+            }
+            case TIMER_PROBE0 -> {
+                pendingTimer = TIMER_NONE;
+                probeTimer();
+            }
+            default -> {
+            }
+        }
     }
 
     /** {@code tcp_retransmit_timer()}. */
@@ -1407,6 +1727,7 @@ public final class TcpSocket {
             return;
         }
         if (sb.isEmpty()) return;
+        tlpHighSeq = 0;
         stack.count(TcpCounter.TcpExtTCPTimeouts);
         timeouts++;
         if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
@@ -1427,9 +1748,14 @@ public final class TcpSocket {
         xmitTimer.arm(sim.now() + rto);
     }
 
-    /** {@code tcp_enter_loss()}: everything not SACKed is lost, the window restarts from one segment. */
+    /**
+     * {@code tcp_enter_loss()}: everything not SACKed is lost, except (with RACK) segments sent less than
+     * RACK's RTT ago, and the window restarts from one segment.
+     */
     private void enterLoss() {
+        long now = sim.now();
         for (int i = 0; i < sb.size(); i++) { // tcp_timeout_mark_lost()
+            if (i > 0 && cfg.rack() && rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
             if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
         }
         if (caState <= DISORDER || highSeq <= sndUna || (caState == LOSS && retransmits == 0)) {
@@ -1573,11 +1899,12 @@ public final class TcpSocket {
         ackPending |= ACK_SCHED;
         stack.count(TcpCounter.TcpExtTCPOFOQueue);
         if (fin) finReceivedSeq = dataEnd;
+        long endSeq = dataEnd + (fin ? 1 : 0); // SACK and D-SACK blocks cover the FIN's sequence number, as end_seq does
         if (dataEnd > seq && rq.holdsOutOfOrder(seq, dataEnd)) {
-            dsackSet(seq, dataEnd);
+            dsackSet(seq, endSeq);
             return;
         }
-        if (dataEnd > seq) rq.addOutOfOrder(seq, dataEnd);
+        rq.addOutOfOrder(seq, dataEnd, endSeq);
     }
 
     private void dsackSet(long seq, long end) {

@@ -24,8 +24,11 @@ import org.sonde.sim.net.IpFrame;
  * <ul>
  *   <li>Modelled: three-way handshake with SYN/SYN-ACK retries and option negotiation (MSS, window
  *       scaling, SACK-permitted, timestamps, ECN); initial window 10; slow start; Reno/NewReno, CUBIC,
- *       DCTCP; the SACK scoreboard with duplicate threshold {@code tcp_reordering} raised on observed
- *       reordering up to {@code tcp_max_reordering}; fast retransmit and PRR recovery; RTO per RFC
+ *       DCTCP; the SACK scoreboard; RACK-TLP loss detection (RFC 8985: losses by transmit time with a
+ *       reordering window of min_rtt/4 widened by D-SACKs and its timer, tail loss probes, RTOs that
+ *       spare segments sent within RACK's RTT) or, with {@code tcp_recovery = 0}, the duplicate threshold
+ *       {@code tcp_reordering} raised on observed reordering up to {@code tcp_max_reordering}; fast
+ *       retransmit and PRR recovery; RTO per RFC
  *       6298 as {@code tcp_rtt_estimator()} computes it, with exponential backoff; delayed ACKs with
  *       ATO adaptation, quick-ACK mode, ACK every second full segment, immediate ACKs for out-of-order
  *       data; D-SACK; receive window from the free buffer (never shrinking, receiver SWS avoidance),
@@ -35,9 +38,10 @@ import org.sonde.sim.net.IpFrame;
  *       {@link TcpConfig#initialReceiveWindowBytes()}; {@code rcv_ssthresh} growth and receive-buffer
  *       autotuning are not modelled); undo of spurious recoveries only where timestamps prove a
  *       partial ACK came from the original ({@code tcp_try_undo_partial()}); timers run on nanoseconds,
- *       not jiffies, except CUBIC's clock; listeners create a full socket on the SYN (no request socks).</li>
- *   <li>Left out: RACK-TLP (as with {@code net.ipv4.tcp_recovery = 0}), F-RTO ({@code tcp_frto = 0}),
- *       D-SACK and Eifel undo, HyStart, TSO/GSO (every segment is at most one MSS), pacing, TSQ, SACK
+ *       not jiffies, except CUBIC's clock; the min_rtt filter keeps one sample (Linux's minmax keeps three,
+ *       which differs only after the 300 s window); listeners create a full socket on the SYN (no request socks).</li>
+ *   <li>Left out: F-RTO ({@code tcp_frto = 0}), PRR's newly-lost term (5.11),
+ *       D-SACK and Eifel undo, TSO/GSO (every segment is at most one MSS), pacing, TSQ, SACK
  *       compression, cwnd restart after idle, PAWS, simultaneous open, SYN cookies and listen backlogs,
  *       urgent data, keepalive.</li>
  * </ul>

@@ -43,7 +43,21 @@ final class DeterScenario {
         }
     }
 
+    /**
+     * RACK and TLP off ({@code tcp_recovery = 0}, {@code tcp_early_retrans = 0}): the duplicate-threshold
+     * recovery this scenario was first calibrated with. (The paper's Linux 4.4 had TLP, and RACK inside
+     * recovery only; its run counted two RTOs.)
+     */
+    static final Map<String, Object> DUPTHRESH_RECOVERY = Map.of("recovery", 0, "early-retrans", 0);
+
+    /** The run with Linux's current loss recovery (RACK-TLP) unless -Ddeter.recovery / -Ddeter.earlyretrans say otherwise. */
     static Result run(long seed) {
+        return run(seed, Map.of("recovery", Integer.getInteger("deter.recovery", TcpConfig.LINUX.recovery()),
+                "early-retrans", Integer.getInteger("deter.earlyretrans", TcpConfig.LINUX.earlyRetrans())));
+    }
+
+    /** One run; {@code recovery} adds {@code tcp:} keys (the loss recovery's). */
+    static Result run(long seed, Map<String, Object> recovery) {
         Network net = new Network(seed);
         HostConfig hosts = new HostConfig(new Distribution.Normal(10_000, 1_000), Scheduling.EQUAL);
         Host a = net.addHost("A", hosts);
@@ -58,9 +72,11 @@ final class DeterScenario {
         net.computeRoutes();
         // HyStart off (tcp_cubic's hystart=0) unless -Ddeter.hystart=true: with it the long flows leave slow
         // start before the buffer overflows and the short flow never loses a packet here (0 of 200 seeds).
-        TcpConfig cfg = TcpConfig.parse(ConfigMap.of("tcp", Map.of("rto-min", System.getProperty("deter.rtomin", RTO_MIN),
+        Map<String, Object> tcpKeys = new java.util.HashMap<>(recovery);
+        tcpKeys.putAll(Map.of("rto-min", System.getProperty("deter.rtomin", RTO_MIN),
                 "initial-receive-window", System.getProperty("deter.initrwnd", INITIAL_RECEIVE_WINDOW),
-                "hystart", System.getProperty("deter.hystart", "false"))));
+                "hystart", System.getProperty("deter.hystart", "false")));
+        TcpConfig cfg = TcpConfig.parse(ConfigMap.of("tcp", tcpKeys));
         TcpFlowTransport tcp = new TcpFlowTransport(net, cfg);
         SplittableRandom jitter = net.random().stream("deter/start");
         long start = 1 * MS + jitter.nextLong(10_000);

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * Runs the DETER §2.1 scenario over seeds 1..N (default 100) and prints each short flow's completion
  * time, whether the delayed-ACK/RTO interplay inflated it, and the distribution.
- * {@code java -cp ... org.sonde.sim.tcp.DeterStudy [N]}
+ * {@code java -cp ... org.sonde.sim.tcp.DeterStudy [N [first seed]]}; Linux's RACK-TLP unless
+ * {@code -Ddeter.recovery=0 -Ddeter.earlyretrans=0} (the duplicate-threshold recovery).
  */
 public final class DeterStudy {
     private DeterStudy() {

@@ -24,6 +24,21 @@ class TcpConfigTest {
         assertThat(c.maxReordering()).isEqualTo(300);
         assertThat(c.segmentPayload()).isEqualTo(1448);
         assertThat(c.dctcpShiftG()).isEqualTo(4);
+        assertThat(c.rack()).isTrue(); // tcp_recovery = 1
+        assertThat(c.tailLossProbes()).isTrue(); // tcp_early_retrans = 3
+    }
+
+    @Test
+    void recoveryAndEarlyRetransAreLinuxsSysctlValues() {
+        TcpConfig off = parse(Map.of("recovery", 0, "early-retrans", 0));
+        assertThat(off.rack()).isFalse();
+        assertThat(off.tailLossProbes()).isFalse();
+        TcpConfig staticWindow = parse(Map.of("recovery", TcpConfig.RACK_LOSS_DETECTION | TcpConfig.RACK_STATIC_REO_WND, "early-retrans", 4));
+        assertThat(staticWindow.rack()).isTrue();
+        assertThat(staticWindow.tailLossProbes()).isTrue();
+        assertThat(parse(Map.of("recovery", TcpConfig.RACK_STATIC_REO_WND, "early-retrans", 2)).rack()).isFalse();
+        assertThat(parse(Map.of("early-retrans", 2)).tailLossProbes()).isFalse(); // 1 and 2 were early retransmit, gone since 4.13
+        assertThatThrownBy(() -> parse(Map.of("recovery", 8))).hasMessageStartingWith("tcp.recovery");
     }
 
     @Test

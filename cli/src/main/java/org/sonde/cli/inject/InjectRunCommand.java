@@ -1,14 +1,11 @@
 package org.sonde.cli.inject;
 
-import java.io.IOException;
+
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputDirectory;
 import org.sonde.core.AtomicFiles;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.Json;
-import org.sonde.core.UsageException;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
@@ -76,12 +73,7 @@ public final class InjectRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException("--out " + out + " is a file, not a directory");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create " + out + ": " + e.getMessage(), "choose a writable directory");
-        }
+        OutputDirectory.create(out);
         TestConfig config = TestConfigLoader.load(test);
         TargetSpec spec = TargetSpec.parse(target);
         long t0 = System.nanoTime();

@@ -1,12 +1,11 @@
 package org.sonde.cli.inject;
 
-import java.io.IOException;
+
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.core.EnvironmentException;
+import org.sonde.cli.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.inject.study.Finding;
 import org.sonde.inject.study.StudyJson;
@@ -77,12 +76,7 @@ public final class StudyCommand implements Callable<Integer> {
                 throw new UsageException("--profiles: '" + p + "' is not a bundled NIC profile (" + String.join(", ", StudyPlan.ALL_PROFILES) + ")");
             }
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException("--out " + out + " is a file, not a directory");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create " + out + ": " + e.getMessage(), "choose a writable directory");
-        }
+        OutputDirectory.create(out);
         StudyPlan plan = quick ? StudyPlan.reduced(chosen, seed) : StudyPlan.full(chosen, seed);
         PrintWriter err = spec.commandLine().getErr();
         int[] done = {0};

@@ -1,16 +1,13 @@
 package org.sonde.cli.sim;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputDirectory;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
-import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
-import org.sonde.core.UsageException;
 import org.sonde.sim.kernel.Units;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
@@ -63,12 +60,7 @@ public final class SimRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException("--out " + out + " is a file, not a directory");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create " + out + ": " + e.getMessage(), "choose a writable directory");
-        }
+        OutputDirectory.create(out);
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), out).load(seed);

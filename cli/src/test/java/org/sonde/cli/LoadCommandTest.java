@@ -57,6 +57,36 @@ class LoadCommandTest {
     }
 
     @Test
+    void udpRunAgainstTheUdpServerCountsEveryDatagramOnBothSides() throws Exception {
+        int port;
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        CompletableFuture<CliRun> server = CompletableFuture.supplyAsync(
+                () -> CliRun.of("load", "server", "--listen", "127.0.0.1:" + port, "--protocol", "udp", "--duration", "4s", "--quiet",
+                        "--payload-size", "200", "--json", dir.resolve("served.json").toString()),
+                r -> Thread.ofPlatform().daemon().start(r));
+        Path conf = dir.resolve("udp.conf");
+        Files.writeString(conf, "mode client\nprotocol udp\nserver 127.0.0.1 1\nlisten " + port + " 1\ncc 4\nkeepalive 1ms\n"
+                + "payload_size 50\nduration 1s\nwait 1\nslow_start 0\n");
+        Path json = dir.resolve("udp.json");
+        CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
+        CliRun served = server.get(20, TimeUnit.SECONDS);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("udpTx").contains("udpRx").contains("udpRt    0").doesNotContain("httpGet");
+        JsonNode r = Json.mapper().readTree(json.toFile());
+        JsonNode s = Json.mapper().readTree(dir.resolve("served.json").toFile());
+        assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
+        assertThat(r.get("counters").get("udpTx").asLong()).isEqualTo(s.get("counters").get("udpRx").asLong());
+        assertThat(r.get("counters").get("udpRx").asLong()).isEqualTo(s.get("counters").get("udpTx").asLong());
+        assertThat(r.get("bytesSent").asLong()).isEqualTo(50 * r.get("requests").asLong());
+        assertThat(r.get("bytesReceived").asLong()).isEqualTo(200 * r.get("responses2xx").asLong());
+        assertThat(r.get("connectionsOpened").asLong()).isEqualTo(4);
+        assertThat(served.exitCode()).as(served.err()).isZero();
+    }
+
+    @Test
     void aBadConfigurationNamesFileAndLineAndExits3WithoutOutputFiles() throws IOException {
         Path conf = dir.resolve("bad.conf");
         Files.writeString(conf, "mode client\nserver 127.0.0.1 1\ncps 10\nport 0000:13:00.0 10.0.0.2 10.0.0.1\n");

@@ -17,6 +17,9 @@ import java.util.Set;
  * {@code config.c}) and fills in the defaults.
  */
 final class ConfigDraft {
+    /** The largest UDP payload: 65535 less the IPv4 (20) and UDP (8) headers; IPv6's length field excludes its header. */
+    static final int UDP_PAYLOAD_MAX_V4 = 65_507;
+    static final int UDP_PAYLOAD_MAX_V6 = 65_527;
     Mode mode;
     final List<Integer> cpus = new ArrayList<>();
     long duration;
@@ -117,6 +120,12 @@ final class ConfigDraft {
             } catch (java.io.IOException e) {
                 throw new RuleBroken("payload_file", "cannot read payload file " + file + ": " + e.getMessage(), "check the path (relative paths start at the configuration file's directory)");
             }
+        }
+        if (proto == Protocol.UDP) {
+            boolean v6 = servers.getFirst().ipv6();
+            int max = v6 ? UDP_PAYLOAD_MAX_V6 : UDP_PAYLOAD_MAX_V4;
+            if (size > max) throw new RuleBroken(file != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one UDP datagram ("
+                    + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
         long workers = Math.max(1, cpus.size());
         if (client) checkSockets(workers);

@@ -39,7 +39,7 @@ final class KernelEngineLimits {
                     + " without completing the handshake. Use 'cps' for connection load"),
             Map.entry("change_dip", "it rewrites destination addresses of flood packets, and flood needs crafted packets."
                     + " List target addresses with 'server IP N' instead"),
-            Map.entry("pipeline", "UDP pipelining is not in Sonde's kernel engine (one datagram in flight per flow)."
+            Map.entry("pipeline", "UDP pipelining is not in Sonde (one datagram in flight per flow, as without pipeline)."
                     + " Delete the line, or raise 'cc' for more datagrams in flight"),
             Map.entry("daemon", "Sonde runs in the foreground and logs to standard error; run it under nohup or a service"
                     + " manager. Delete the line"),

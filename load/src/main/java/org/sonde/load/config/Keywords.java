@@ -108,7 +108,7 @@ final class Keywords {
             d.warnings.add("'lport_range' is deprecated; write 'client_port_range'");
             portRange(d, a);
         });
-        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: datagrams (default tcp)", (d, a) -> {
+        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: payload_size datagrams, one per flow in flight, answered by the server (default tcp)", (d, a) -> {
             arity(a, 1, 1);
             d.protocol = switch (a.getFirst()) {
                 case "tcp" -> Protocol.TCP;

@@ -14,9 +14,19 @@ public enum Counter {
     HTTP_ERR("httpErr", true),
     TCP_REQ("tcpReq", false),
     TCP_RSP("tcpRsp", false),
+    /** Datagrams sent, resends included. */
     UDP_TX("udpTx", false),
+    /** Datagrams received. */
     UDP_RX("udpRx", false),
+    /** Client: a request resent after a retransmit_timeout without its response (dperf: packet loss). */
     UDP_RT("udpRt", true),
+    /**
+     * Datagrams received and dropped: on a client, a response to no outstanding request (a late
+     * answer to a resent one); on a server, a source outside the configured client ranges.
+     */
+    UDP_DROP("udpDrop", true),
+    /** Datagrams the kernel refused to send (its send buffer full): dperf's TX queue overflow. */
+    DROP_TX("dropTx", true),
     /** Server: connections from sources outside the configured client ranges, refused. */
     TCP_DROP("tcpDrop", true),
     BYTES_RX("bytesRx", false),

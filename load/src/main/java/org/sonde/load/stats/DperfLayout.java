@@ -14,17 +14,27 @@ public final class DperfLayout {
     private static final String RED = "\u001b[31m";
     private static final String RESET = "\u001b[0m";
 
+    /** Which application counters a test has: dperf prints one of these lines. */
+    public enum Payload {
+        /** httpGet httpPost http2XX httpErr */
+        HTTP,
+        /** tcpReq tcpRsp: raw TCP payloads below 85 bytes */
+        RAW,
+        /** udpTx udpRx udpRt udpDrop dropTx */
+        UDP
+    }
+
     private final boolean color;
-    private final boolean http;
+    private final Payload payload;
     private final boolean client;
 
     /**
-     * @param http   HTTP payloads (httpGet ... httpErr) rather than raw ones (tcpReq tcpRsp)
-     * @param client a client (rtt and latency lines) rather than a server
-     * @param color  red for non-zero error fields (a terminal)
+     * @param payload the application counters to print
+     * @param client  a client (rtt and latency lines) rather than a server
+     * @param color   red for non-zero error fields (a terminal)
      */
-    public DperfLayout(boolean http, boolean client, boolean color) {
-        this.http = http;
+    public DperfLayout(Payload payload, boolean client, boolean color) {
+        this.payload = payload;
         this.client = client;
         this.color = color;
     }
@@ -67,15 +77,25 @@ public final class DperfLayout {
         if (!client) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
         out.add(sk.toString().stripTrailing());
         StringBuilder app = new StringBuilder();
-        if (http) {
-            pair(app, "httpGet", Long.toString(v.applyAsLong(Counter.HTTP_GET)), false);
-            pair(app, "httpPost", Long.toString(v.applyAsLong(Counter.HTTP_POST)), false);
-            pair(app, "http2XX", Long.toString(v.applyAsLong(Counter.HTTP_2XX)), false);
-            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
-        } else {
-            pair(app, "tcpReq", Long.toString(v.applyAsLong(Counter.TCP_REQ)), false);
-            pair(app, "tcpRsp", Long.toString(v.applyAsLong(Counter.TCP_RSP)), false);
-            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+        switch (payload) {
+            case HTTP -> {
+                pair(app, "httpGet", Long.toString(v.applyAsLong(Counter.HTTP_GET)), false);
+                pair(app, "httpPost", Long.toString(v.applyAsLong(Counter.HTTP_POST)), false);
+                pair(app, "http2XX", Long.toString(v.applyAsLong(Counter.HTTP_2XX)), false);
+                error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+            }
+            case RAW -> {
+                pair(app, "tcpReq", Long.toString(v.applyAsLong(Counter.TCP_REQ)), false);
+                pair(app, "tcpRsp", Long.toString(v.applyAsLong(Counter.TCP_RSP)), false);
+                error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+            }
+            case UDP -> {
+                pair(app, "udpTx", Long.toString(v.applyAsLong(Counter.UDP_TX)), false);
+                pair(app, "udpRx", Long.toString(v.applyAsLong(Counter.UDP_RX)), false);
+                if (client) error(app, "udpRt", v.applyAsLong(Counter.UDP_RT));
+                error(app, "udpDrop", v.applyAsLong(Counter.UDP_DROP));
+                error(app, "dropTx", v.applyAsLong(Counter.DROP_TX));
+            }
         }
         out.add(app.toString().stripTrailing());
         if (!kernel.isEmpty()) {

@@ -278,6 +278,8 @@ class ConfigParserTest {
                 new String[] {CLIENT + "http_host a\npayload_size 100\n", "4", "cannot be set with payload_size", "delete payload_size"},
                 new String[] {CLIENT + "protocol udp\nhttp_path /x\n", "5", "HTTP settings cannot be set with 'protocol udp'", "protocol http"},
                 new String[] {CLIENT + "protocol http\npayload_size 100\n", "5", "takes no payload", "protocol tcp"},
+                new String[] {CLIENT + "protocol udp\npayload_size 65508\n", "5", "does not fit in one UDP datagram (65507 bytes at most over IPv4)",
+                        "at most 65507 bytes"},
                 new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},
                 new String[] {SERVER + "slow_start 10\n", "3", "'slow_start' in a server configuration", "delete the line"},
                 new String[] {SERVER + "cps 10\n", "3", "'cps' is a client keyword", "delete the line"},

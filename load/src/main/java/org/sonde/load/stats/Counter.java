@@ -25,9 +25,23 @@ public enum Counter {
      * answer to a resent one); on a server, a source outside the configured client ranges.
      */
     UDP_DROP("udpDrop", true),
-    /** Datagrams the kernel refused to send (its send buffer full): dperf's TX queue overflow. */
+    /** Datagrams or frames the kernel refused to send (its send buffer full): dperf's TX queue overflow. */
     DROP_TX("dropTx", true),
-    /** Server: connections from sources outside the configured client ranges, refused. */
+    /** User-space engine: frames received and sent on the packet socket. */
+    PKT_RX("pktRx", false),
+    PKT_TX("pktTx", false),
+    ARP_RX("arpRx", false),
+    ARP_TX("arpTx", false),
+    /** User-space engine: retransmitted SYNs (client) or SYN-ACKs (server), requests, and FINs: packet loss. */
+    SYN_RT("synRt", true),
+    PUSH_RT("pushRt", true),
+    FIN_RT("finRt", true),
+    /** User-space engine: resets received. */
+    RST_RX("rstRx", true),
+    /**
+     * Server: connections from sources outside the configured client ranges, refused. User-space
+     * engine: TCP segments for no socket, or out of sequence or state (dperf's tcpDrop).
+     */
     TCP_DROP("tcpDrop", true),
     BYTES_RX("bytesRx", false),
     BYTES_TX("bytesTx", false),

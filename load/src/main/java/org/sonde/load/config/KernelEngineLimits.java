@@ -12,7 +12,8 @@ final class KernelEngineLimits {
 
     static final Map<String, String> REJECTED = Map.ofEntries(
             Map.entry("port", "it binds a DPDK NIC by PCI address; Sonde sends through the kernel's sockets and routing table."
-                    + " Delete the line; choose source addresses with 'client' and targets with 'server'"),
+                    + " Delete the line; choose source addresses with 'client' and targets with 'server'; or add 'engine userspace',"
+                    + " where 'port IFNAME IP GW' binds Sonde's user-space TCP to an interface"),
             Map.entry("socket_mem", "it sizes DPDK's hugepage memory; Sonde's connections live in the kernel and the JVM heap."
                     + " Delete the line (give the JVM memory with SONDE_JAVA_OPTS=-Xmx<size> if needed)"),
             Map.entry("rss", "it configures the NIC's receive-side scaling; the kernel spreads connections over Sonde's workers"

@@ -3,7 +3,7 @@ package org.sonde.load.engine;
 import org.sonde.load.stats.WorkerStats;
 
 /** A client worker (TCP or UDP) as the control thread drives it. */
-interface ClientLoop extends Runnable {
+public interface ClientLoop extends Runnable {
     WorkerStats stats();
 
     void setState(WorkerState s);

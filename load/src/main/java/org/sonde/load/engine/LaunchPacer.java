@@ -9,14 +9,14 @@ import org.sonde.load.stats.WorkerStats;
  * and never above the worker's share of cc. Launches owed while at cc are forgiven, as dperf
  * pauses its launcher there; in CPS mode (no cc) they are counted as skipped.
  */
-final class LaunchPacer {
+public final class LaunchPacer {
     private final LaunchSchedule schedule;
     private final long startNanos;
     private final int launchNum;
     private final boolean countSkipped;
     private long launched;
 
-    LaunchPacer(LaunchSchedule schedule, long startNanos, int launchNum, boolean countSkipped) {
+    public LaunchPacer(LaunchSchedule schedule, long startNanos, int launchNum, boolean countSkipped) {
         this.schedule = schedule;
         this.startNanos = startNanos;
         this.launchNum = launchNum;
@@ -24,7 +24,7 @@ final class LaunchPacer {
     }
 
     /** How many to launch now, given {@code open} of at most {@code maxOpen}; the caller launches that many. */
-    int takeDue(long nowNanos, long open, long maxOpen, WorkerStats stats) {
+    public int takeDue(long nowNanos, long open, long maxOpen, WorkerStats stats) {
         long due = schedule.dueBy((nowNanos - startNanos) / 1e9);
         long owed = due - launched;
         if (owed <= 0) return 0;
@@ -39,7 +39,7 @@ final class LaunchPacer {
     }
 
     /** When the next launch is due (nanoTime), or {@link Long#MAX_VALUE} if never. */
-    long nextLaunchNanos() {
+    public long nextLaunchNanos() {
         double t = schedule.timeOf(launched + 1);
         return t > 1e9 ? Long.MAX_VALUE : startNanos + (long) (t * 1e9);
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
+import org.sonde.load.config.Engine;
 import org.sonde.load.config.Protocol;
 import org.sonde.load.http.Payloads;
 import org.sonde.load.stats.Counter;
@@ -17,6 +18,7 @@ import org.sonde.load.stats.Second;
 import org.sonde.load.stats.StatsCollector;
 import org.sonde.load.stats.Tallies;
 import org.sonde.load.stats.WorkerStats;
+import org.sonde.load.userspace.UserspaceEngine;
 
 /**
  * Runs one test: starts one worker thread per CPU (client or server), keeps dperf's timeline
@@ -56,6 +58,13 @@ public final class LoadTest {
      */
     public static LoadTest prepare(LoadConfig config, long seed) {
         LoadTest t = new LoadTest(config);
+        if (config.engine() == Engine.USERSPACE) {
+            checkCpus(config);
+            // sockets are table entries, not descriptors: no open-file budget to check
+            if (config.client()) t.clients.add(UserspaceEngine.client(config, Payloads.request(config, seed), t.startNanos, seed));
+            else t.servers.add(UserspaceEngine.server(config, serverResponse(config, seed), seed));
+            return t;
+        }
         long limit = FileLimit.raiseSoftToHard();
         long budget = limit < 0 ? Long.MAX_VALUE : Math.max(1, limit - Math.max(0, FileLimit.openNow()) - DESCRIPTOR_RESERVE);
         if (config.client() && config.cc() > budget) {
@@ -64,13 +73,7 @@ public final class LoadTest {
                     "lower cc, or raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) and run again");
         }
         int workers = config.workers();
-        int cpus = CpuAffinity.presentCpus();
-        for (int cpu : config.cpus()) {
-            if (cpu >= cpus) {
-                throw new EnvironmentException("cpu " + cpu + " does not exist here (" + cpus + " CPUs: 0-" + (cpus - 1) + ")",
-                        "list CPUs that exist in the 'cpu' line");
-            }
-        }
+        checkCpus(config);
         try {
             boolean udp = config.protocol() == Protocol.UDP;
             if (config.client()) {
@@ -83,14 +86,8 @@ public final class LoadTest {
                 byte[] response = Payloads.datagram(config, seed);
                 for (int i = 0; i < workers; i++) t.servers.add(new UdpServerWorker(config, i, response));
             } else {
-                byte[] keep;
-                byte[] close;
-                if (config.httpPayload()) {
-                    keep = Payloads.httpResponse(config.payloadSize(), false, config.payloadRandom(), seed);
-                    close = Payloads.httpResponse(config.payloadSize(), true, config.payloadRandom(), seed);
-                } else {
-                    keep = close = Payloads.filler(config.payloadSize(), config.payloadRandom(), seed);
-                }
+                byte[] keep = serverResponse(config, seed);
+                byte[] close = config.httpPayload() ? Payloads.httpResponse(config.payloadSize(), true, config.payloadRandom(), seed) : keep;
                 for (int i = 0; i < workers; i++) t.servers.add(new ServerWorker(config, i, keep, close, Payloads.badRequest()));
             }
         } catch (IOException e) {
@@ -99,6 +96,22 @@ public final class LoadTest {
                     : "choose a free port ('listen'/--listen), or stop what listens there", e);
         }
         return t;
+    }
+
+    private static void checkCpus(LoadConfig config) {
+        int cpus = CpuAffinity.presentCpus();
+        for (int cpu : config.cpus()) {
+            if (cpu >= cpus) {
+                throw new EnvironmentException("cpu " + cpu + " does not exist here (" + cpus + " CPUs: 0-" + (cpus - 1) + ")",
+                        "list CPUs that exist in the 'cpu' line");
+            }
+        }
+    }
+
+    /** A TCP server's keep-alive response: an HTTP message, or raw filler below 85 bytes. */
+    private static byte[] serverResponse(LoadConfig config, long seed) {
+        return config.httpPayload() ? Payloads.httpResponse(config.payloadSize(), false, config.payloadRandom(), seed)
+                : Payloads.filler(config.payloadSize(), config.payloadRandom(), seed);
     }
 
     /** The port the server listens on (the kernel's choice when the configuration says 0). */

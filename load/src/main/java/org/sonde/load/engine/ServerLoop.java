@@ -4,7 +4,7 @@ import java.io.IOException;
 import org.sonde.load.stats.WorkerStats;
 
 /** A server worker (TCP or UDP) as the control thread drives it. */
-interface ServerLoop extends Runnable {
+public interface ServerLoop extends Runnable {
     WorkerStats stats();
 
     /** Stops serving; safe from any thread. */

@@ -28,6 +28,7 @@ final class ClientStack extends Stack {
     private final SocketTable.Timers retransmits;
     private final SocketTable.Timers keepalives;
     private byte[] gatewayMac;
+    private int resolving;
     private long cursor;
     private long open;
     private boolean running = true;
@@ -53,7 +54,13 @@ final class ClientStack extends Stack {
 
     @Override
     void arpReply(int ip, byte[] mac) {
-        if (ip == s.serverIp && gatewayMac == null) gatewayMac = mac;
+        if (ip == resolving && resolving != 0) gatewayMac = mac;
+    }
+
+    /** Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}. */
+    void resolveGateway(int ownIp, int gatewayIp) {
+        resolving = gatewayIp;
+        arpRequest(ownIp, gatewayIp);
     }
 
     byte[] gatewayMac() {

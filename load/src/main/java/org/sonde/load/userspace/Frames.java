@@ -26,7 +26,7 @@ public final class Frames {
     static final int TCP_HEADER = 20;
     static final int MSS_OPTION = 4;
     /** An MSS that keeps every payload in one segment on a 1500-byte MTU. */
-    public static final int MSS = 1460;
+    public static final int MSS = org.sonde.load.config.ConfigParser.USERSPACE_PAYLOAD_MAX;
     /** Ethernet's minimum frame (without FCS); shorter frames are padded. */
     static final int MIN_FRAME = 60;
     static final int PROTO_TCP = 6;

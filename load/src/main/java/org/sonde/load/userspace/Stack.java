@@ -71,6 +71,12 @@ abstract class Stack {
         // only a client resolves its gateway
     }
 
+    /** Broadcasts "who has {@code targetIp}? tell {@code ownIp}". */
+    final void arpRequest(int ownIp, int targetIp) {
+        int n = Frames.arp(tx, 1, Frames.BROADCAST, ownMac, ownIp, Frames.ZERO_MAC, targetIp);
+        if (send(n)) stats.increment(Counter.ARP_TX);
+    }
+
     final boolean send(int length) {
         if (out.send(tx, length)) {
             stats.increment(Counter.PKT_TX);

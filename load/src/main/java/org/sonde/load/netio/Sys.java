@@ -24,6 +24,12 @@ final class Sys {
     static final int SOL_PACKET = 263;
     static final int PACKET_QDISC_BYPASS = 20;
     static final int PACKET_IGNORE_OUTGOING = 23;
+    static final int PACKET_RX_RING = 5;
+    static final int PACKET_VERSION = 10;
+    static final int PACKET_TX_RING = 13;
+    static final int TPACKET_V2 = 1;
+    static final int PROT_READ_WRITE = 0x3;
+    static final int MAP_SHARED = 0x01;
     static final int ETH_P_ALL = 0x0003;
     static final int MSG_DONTWAIT = 0x40;
     static final int CLONE_NEWNET = 0x40000000;
@@ -45,6 +51,9 @@ final class Sys {
             ValueLayout.JAVA_INT);
     private static final MethodHandle RECV = call("recv", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_INT);
+    private static final MethodHandle MMAP = call("mmap", ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG);
+    private static final MethodHandle MUNMAP = call("munmap", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
     private static final MethodHandle POLL = call("poll", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
     private static final MethodHandle CLOSE = call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle OPEN = call("open", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
@@ -108,6 +117,40 @@ final class Sys {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment v = a.allocateFrom(ValueLayout.JAVA_INT, value);
             if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, v, 4) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets a socket option whose value is a struct (e.g. tpacket_req). */
+    static void setStructOption(int fd, int level, int name, MemorySegment value, String what) {
+        try {
+            if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, (int) value.byteSize()) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Maps {@code length} bytes of the descriptor (a packet socket's rings) shared and read-write. */
+    static MemorySegment mmap(int fd, long length, String what) {
+        try {
+            MemorySegment m = (MemorySegment) MMAP.invokeExact(STATE.get(), MemorySegment.NULL, length, PROT_READ_WRITE, MAP_SHARED, fd, 0L);
+            if (m.address() == -1L) throw fail(what);
+            return m.reinterpret(length);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void munmap(MemorySegment m) {
+        try {
+            if ((int) MUNMAP.invokeExact(STATE.get(), m, m.byteSize()) < 0) throw fail("munmap");
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

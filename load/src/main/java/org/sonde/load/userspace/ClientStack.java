@@ -76,11 +76,24 @@ final class ClientStack extends Stack {
         return (long) s.clients.count() * s.portCount;
     }
 
-    /** Stops sending new requests: idle connections close now, busy ones after their response (dperf's drain). */
-    void drain(long nowNanos) {
+    /** Stops sending new requests (dperf's drain): busy connections close after their response, idle ones by {@link #closeIdle}. */
+    void drain() {
         running = false;
+    }
+
+    /**
+     * Closes up to {@code max} idle connections (FIN) in the drain; the caller spreads them over
+     * loop turns, so a million FINs do not leave at once and overflow the link's queues.
+     * Returns how many it closed.
+     */
+    int closeIdle(int max, long nowNanos) {
+        int n = 0;
         int slot;
-        while ((slot = keepalives.pollExpired(Long.MAX_VALUE)) != SocketTable.NONE) activeClose(slot, nowNanos);
+        while (n < max && (slot = keepalives.pollExpired(Long.MAX_VALUE)) != SocketTable.NONE) {
+            activeClose(slot, nowNanos);
+            n++;
+        }
+        return n;
     }
 
     /**

@@ -27,6 +27,8 @@ import org.sonde.load.stats.WorkerStats;
  */
 public final class UserspaceEngine {
     private static final int RECEIVE_BURST = 256;
+    /** Idle connections closed per loop turn in the drain: about what the receive burst takes back. */
+    private static final int DRAIN_BURST = 64;
     private static final long ARP_TIMEOUT_NANOS = 3_000_000_000L;
     private static final long ARP_RETRY_NANOS = 200_000_000L;
 
@@ -183,9 +185,10 @@ public final class UserspaceEngine {
                     long now = System.nanoTime();
                     if (s == WorkerState.DRAIN) {
                         if (!drained) {
-                            stack.drain(now);
+                            stack.drain();
                             drained = true;
                         }
+                        stack.closeIdle(DRAIN_BURST, now);
                         if (stack.open() == 0) return;
                     } else {
                         for (int n = pacer.takeDue(now, stack.open(), maxOpen, stats); n > 0; n--) stack.launch(now);
@@ -197,6 +200,7 @@ public final class UserspaceEngine {
                         received++;
                     }
                     stack.expireTimers(now);
+                    socket.flush();
                     if (received == 0) {
                         long wake = stack.nextDeadline();
                         if (s == WorkerState.RUN && stack.open() < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
@@ -261,6 +265,7 @@ public final class UserspaceEngine {
                         stack.receive(rx, len, now);
                         received++;
                     }
+                    socket.flush();
                     if (received == 0) socket.awaitReadable(10);
                 }
             } finally {

@@ -193,7 +193,11 @@ class StacksTest {
         p.settle();
         assertThat(p.client.open()).isEqualTo(4);
         assertThat(p.server.open()).isEqualTo(4);
-        p.client.drain(p.now);
+        p.client.drain();
+        assertThat(p.client.closeIdle(3, p.now)).isEqualTo(3); // paced: at most 3 this turn
+        p.settle();
+        assertThat(p.client.open()).isEqualTo(1);
+        assertThat(p.client.closeIdle(3, p.now)).isEqualTo(1);
         p.settle();
 
         assertThat(p.client.open()).isZero();

@@ -4,20 +4,23 @@
 # server in the other, each its own process pinned to one CPU. Scenarios:
 #   cc    hold CC concurrent connections (keepalive 60s): peak skCon, the socket table's size and the
 #         client's RSS growth (from /proc, sampled every second), new connections/s while launching
-#   cps   new connections per second, one request each (SYN ... FIN), at an open-loop target
+#   cps   new connections per second, one request each (SYN ... FIN), at open-loop targets (a ladder)
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
 # Writes the "load-userspace" section of BENCHMARKS.md. Needs root (netns, raw sockets).
-#   CC=1m CC_CPS=50k HOLD=15   the cc scenario: connections, launch rate, seconds held after the ramp
-#   CPS=100k DURATION=10       the cps and rps scenarios' target and length
+#   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
+#   CPS_LADDER="20000 40000 60000"    the cps scenario's targets
+#   DURATION=10                       seconds of each cps and rps run
 #   GEN_CPU=0 SRV_CPU=1        CPUs for the client and the server
 #   BENCH_DIR=/tmp/sonde-load-userspace
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/sonde-load-userspace}"
-cc="${CC:-1m}"; cc_cps="${CC_CPS:-50k}"; hold="${HOLD:-15}"
-cps="${CPS:-100k}"; duration="${DURATION:-10}"
+cc="${CC:-1000000}"; cc_cps="${CC_CPS:-20000}"; hold="${HOLD:-10}"
+ladder="${CPS_LADDER:-20000 40000 60000}"; duration="${DURATION:-10}"
+cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
 mkdir -p "$dir"
+load_before="$(cut -d ' ' -f 1 /proc/loadavg)"   # how busy the shared machine was
 [ "$(id -u)" = 0 ] || { echo "load-userspace.sh: needs root (network namespaces, raw sockets)" >&2; exit 4; }
 "$root/sonde" --version >/dev/null            # builds the jar if needed, outside the timings
 
@@ -64,7 +67,7 @@ stop_server() {
 # runs the client on one scenario's lines, sampling its RSS (kB) every second
 run_client() {
   local name="$1" lines="$2"
-  printf 'mode client\nnetns %s\nport veth-a 10.0.0.2 10.0.0.1\nwait 2\nslow_start 0\n%s\n%s\n' "$ns_a" "$common" "$lines" >"$dir/$name.conf"
+  printf 'mode client\nnetns %s\nport veth-a 10.0.0.2 10.0.0.1\nwait 3\nslow_start 0\n%s\n%s\n' "$ns_a" "$common" "$lines" >"$dir/$name.conf"
   start_server "$name"
   taskset -c "$gen_cpu" "$root/sonde" load run "$dir/$name.conf" --json "$dir/$name.json" >"$dir/$name.out" 2>"$dir/$name.err" &
   local pid=$!
@@ -80,22 +83,26 @@ run_client() {
 run_client cc  "cc $cc
 cps $cc_cps
 keepalive 60s
-duration $hold"
-run_client cps "cps $cps
+duration $cc_duration"
+for target in $ladder; do
+  run_client "cps-$target" "cps $target
 duration $duration"
+done
 run_client rps "cc 1000
 cps 10k
 keepalive 0us
 duration $duration"
 
-PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$cps" "$duration" "$(nproc)" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$load_before" <<'PY'
 import json, sys, os
 from benchmarks_md import write_section
-root, d, cc, cc_cps, hold, cps, duration, cpus = sys.argv[1:]
+root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg = sys.argv[1:]
 def load(n): return json.load(open(os.path.join(d, n)))
-c = load("cc.json"); p = load("cps.json"); r = load("rps.json")
+c = load("cc.json"); r = load("rps.json")
+cps_runs = [(int(t), load(f"cps-{t}.json")) for t in ladder.split()]
 rss = [int(x) for x in open(os.path.join(d, "cc-rss.txt")).read().split()]
-base, peak = rss[0], max(rss)
+# sampled every second from the client's start: at 2 s it is in 'wait 3', started, its table allocated and zeroed
+base, peak = rss[min(2, len(rss) - 1)], max(rss)
 tuples = 16 * 65535
 table = tuples * 64
 opens = [s["counters"]["skOpen"] for s in c["perSecond"] if s["counters"]["skOpen"] > 0]
@@ -104,22 +111,22 @@ def err(x): return x["errorSummary"] if x.get("errorSummary") else ", ".join(f"{
 lines = [
  "## Load: the user-space engine (AF_PACKET, dperf's socket table) between two network namespaces",
  "",
- f"`bench/load-userspace.sh` (CC={cc} CC_CPS={cc_cps} HOLD={hold} CPS={cps} DURATION={duration}): Sonde's user-space client",
+ f"`bench/load-userspace.sh` (CC={cc} CC_CPS={cc_cps} HOLD={hold} CPS_LADDER=\"{ladder}\" DURATION={duration}): Sonde's user-space client",
  "in one namespace, Sonde's user-space server in another, joined by a veth pair; each a separate process pinned",
- f"to its own CPU (taskset) on a {cpus}-CPU machine shared with other work. One worker each; every frame is one",
- "send/recv system call through FFM (no PACKET_MMAP ring yet). Figures are of one run.",
+ f"to its own CPU (taskset) on a {cpus}-CPU machine shared with other work (load average {loadavg} at the start). One worker each, through",
+ "FFM, frames move through PACKET_MMAP rings (TPACKET_V2; one send() per batch of up to 128). Figures are of one run.",
  "",
  "| scenario | result |",
  "|---|---|",
  f"| cc {cc}, keepalive 60s, launched at cps {cc_cps} | peak skCon **{c['maxConcurrent']:,}** held {len(full)} s; errors: {err(c)} |",
- f"| memory for it | socket table {table/2**20:.1f} MiB ({tuples:,} × 64 B); client RSS {base/1024:.0f} → {peak/1024:.0f} MiB (growth {(peak-base)/1024:.0f} MiB) |",
+ f"| memory for it | socket table (the server has its own of the same size) {table/2**20:.1f} MiB ({tuples:,} × 64 B, allocated and zeroed at start); client RSS after start-up {base/1024:.0f} MiB, peak {peak/1024:.0f} MiB (growth while connecting {(peak-base)/1024:.0f} MiB) |",
  f"| new connections/s while reaching cc | mean {sum(opens)/max(1,len(opens)):,.0f}, best second {max(opens) if opens else 0:,} |",
- f"| cps target {cps}, one request each | {p['connectionsPerSecond']:,.0f} connections/s measured, {p['requestsPerSecond']:,.0f} responses/s; errors: {err(p)} |",
+ *[f"| cps target {t:,}, one request each ({duration} s) | {p['connectionsPerSecond']:,.0f} connections opened/s, {p['requestsPerSecond']:,.0f} answered/s; errors: {err(p)} |" for t, p in cps_runs],
  f"| cc 1000, keepalive 0us | {r['requestsPerSecond']:,.0f} requests/s, latency p50 {r['latencyMicros']['p50']} µs p99 {r['latencyMicros']['p99']} µs; errors: {err(r)} |",
  "",
  "dperf's claim is 1 B connections per core pair in 60 GB; here the table is the same 64 bytes per connection,",
- "and the JVM's own footprint is the rest of the RSS. Rates are far below dperf's DPDK figures: each frame",
- "costs a system call and a copy in and out of the kernel's veth path.",
+ "and the JVM's own footprint is the rest of the RSS. Rates are far below dperf's DPDK figures: every frame",
+ "is copied into and out of the rings and crosses the kernel's veth path (an skb each way).",
 ]
 write_section(os.path.join(root, "BENCHMARKS.md"), "load-userspace", lines)
 PY

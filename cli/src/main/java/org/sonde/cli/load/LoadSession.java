@@ -6,6 +6,7 @@ import java.util.List;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.ExitCode;
 import org.sonde.core.Json;
+import org.sonde.load.config.Engine;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.Protocol;
 import org.sonde.load.engine.LoadResult;
@@ -27,7 +28,7 @@ final class LoadSession {
                    boolean color, Runnable started) {
         DperfLayout.Payload payload = config.protocol() == Protocol.UDP ? DperfLayout.Payload.UDP
                 : config.httpPayload() ? DperfLayout.Payload.HTTP : DperfLayout.Payload.RAW;
-        DperfLayout layout = new DperfLayout(payload, config.client(), color);
+        DperfLayout layout = new DperfLayout(payload, config.client(), color, config.engine() == Engine.USERSPACE);
         // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,
         // so a second signal during the drain ends the process as usual
         List<Signal> signals = List.of(new Signal("INT"), new Signal("TERM"));

@@ -253,7 +253,9 @@ public final class LoadTest {
                 measuredSeconds == 0 ? 0 : Math.round(measuredOpens / measuredSeconds * 10) / 10.0,
                 latency, rttCount == 0 ? 0 : c.total(Counter.RTT_SUM_NANOS) / rttCount / 1000,
                 c.total(Counter.BYTES_TX), c.total(Counter.BYTES_RX), c.total(Counter.LAUNCH_SKIPPED), c.total(Counter.TCP_DROP),
-                errors, counters, c.kernelSinceStart(), List.copyOf(seconds));
+                errors, counters,
+                // the user-space engine's packets never touch the kernel's TCP: its counters say nothing about the test
+                config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds));
     }
 
     private static long pct(Histogram h, double p) {

@@ -27,6 +27,7 @@ public final class DperfLayout {
     private final boolean color;
     private final Payload payload;
     private final boolean client;
+    private final boolean userspace;
 
     /**
      * @param payload the application counters to print
@@ -34,9 +35,18 @@ public final class DperfLayout {
      * @param color   red for non-zero error fields (a terminal)
      */
     public DperfLayout(Payload payload, boolean client, boolean color) {
+        this(payload, client, color, false);
+    }
+
+    /**
+     * @param userspace the user-space engine: its own packet and retransmission counters (dperf's
+     *                  pktRx ... rstRx lines) instead of the kernel's
+     */
+    public DperfLayout(Payload payload, boolean client, boolean color, boolean userspace) {
         this.payload = payload;
         this.client = client;
         this.color = color;
+        this.userspace = userspace;
     }
 
     /** The block for one second. */
@@ -74,7 +84,7 @@ public final class DperfLayout {
         pair(sk, "skCon", Long.toString(skCon), false);
         error(sk, "skErr", v.applyAsLong(Counter.SK_ERR));
         if (client) pair(sk, "rtt(us)", Long.toString(rttMicros), false);
-        if (!client) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
+        if (!client && !userspace) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
         out.add(sk.toString().stripTrailing());
         StringBuilder app = new StringBuilder();
         switch (payload) {
@@ -98,7 +108,19 @@ public final class DperfLayout {
             }
         }
         out.add(app.toString().stripTrailing());
-        if (!kernel.isEmpty()) {
+        if (userspace) {
+            StringBuilder pkt = new StringBuilder();
+            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX}) {
+                pair(pkt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
+            }
+            error(pkt, "dropTx", v.applyAsLong(Counter.DROP_TX));
+            out.add(pkt.toString().stripTrailing());
+            StringBuilder rt = new StringBuilder();
+            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP}) {
+                error(rt, c.dperfName(), v.applyAsLong(c));
+            }
+            out.add(rt.toString().stripTrailing());
+        } else if (!kernel.isEmpty()) {
             StringBuilder k = new StringBuilder();
             // the kernel's counters cover every connection of the network namespace, not only this test's
             kernel.forEach((name, value) -> error(k, name, value));

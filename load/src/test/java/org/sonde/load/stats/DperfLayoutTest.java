@@ -57,6 +57,17 @@ class DperfLayoutTest {
     }
 
     @Test
+    void theUserspaceEngineShowsItsOwnPacketAndRetransmissionCountersNotTheKernels() {
+        Map<String, Long> counters = new LinkedHashMap<>(second().counters());
+        counters.put("pktRx", 12L);
+        counters.put("synRt", 3L);
+        Second s = new Second(1, "duration", counters, 3, List.of(1), Map.of("synRt", 99L), 0, 0, 0);
+        String text = String.join("\n", new DperfLayout(DperfLayout.Payload.HTTP, true, false, true).second(s));
+        assertThat(text).contains("pktRx    12").contains("synRt    3").contains("pushRt   0").contains("finRt    0")
+                .contains("tcpDrop  0").doesNotContain("synRt    99");
+    }
+
+    @Test
     void kernelCountersAreReadFromProcFormat() throws Exception {
         java.nio.file.Path f = java.nio.file.Files.createTempFile("snmp", "");
         java.nio.file.Files.writeString(f, "Tcp: RtoAlgorithm RetransSegs OutRsts\nTcp: 1 17 3\nUdp: InDatagrams\nUdp: 5\n");

@@ -25,6 +25,7 @@ final class Sys {
     static final int PACKET_QDISC_BYPASS = 20;
     static final int PACKET_IGNORE_OUTGOING = 23;
     static final int PACKET_RX_RING = 5;
+    static final int PACKET_STATISTICS = 6;
     static final int PACKET_VERSION = 10;
     static final int PACKET_TX_RING = 13;
     static final int TPACKET_V2 = 1;
@@ -47,6 +48,8 @@ final class Sys {
     private static final MethodHandle BIND = call("bind", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     private static final MethodHandle SETSOCKOPT = call("setsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
             ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle GETSOCKOPT = call("getsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
     private static final MethodHandle SEND = call("send", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_INT);
     private static final MethodHandle RECV = call("recv", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
@@ -128,6 +131,18 @@ final class Sys {
     static void setStructOption(int fd, int level, int name, MemorySegment value, String what) {
         try {
             if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, (int) value.byteSize()) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Reads a socket option into {@code value} (its size is the length passed); {@code length} is a 4-byte scratch. */
+    static void getOption(int fd, int level, int name, MemorySegment value, MemorySegment length, String what) {
+        length.set(ValueLayout.JAVA_INT, 0, (int) value.byteSize());
+        try {
+            if ((int) GETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, length) < 0) throw fail(what);
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

@@ -14,6 +14,8 @@ public final class VethPair implements AutoCloseable {
     public final String interfaceA;
     public final String interfaceB;
     private boolean closed;
+    /** Deletes the namespaces if the JVM ends (Ctrl-C, SIGTERM) before {@link #close}. */
+    private final Thread onExit = new Thread(this::deleteNamespaces, "veth-pair-cleanup");
 
     private VethPair(String prefix, String tag) {
         String base = prefix + "-" + ProcessHandle.current().pid() + "-" + tag;
@@ -30,6 +32,7 @@ public final class VethPair implements AutoCloseable {
      */
     public static VethPair create(String prefix, String tag) {
         VethPair p = new VethPair(prefix, tag);
+        Runtime.getRuntime().addShutdownHook(p.onExit);
         try {
             NetNamespace.ip("netns", "add", p.namespaceA);
             NetNamespace.ip("netns", "add", p.namespaceB);
@@ -70,6 +73,15 @@ public final class VethPair implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook deletes them
+        }
+        deleteNamespaces();
+    }
+
+    private synchronized void deleteNamespaces() {
         if (closed) return;
         closed = true;
         List<String> present = NetNamespace.list();

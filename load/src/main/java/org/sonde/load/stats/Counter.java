@@ -38,6 +38,8 @@ public enum Counter {
     FIN_RT("finRt", true),
     /** User-space engine: resets received. */
     RST_RX("rstRx", true),
+    /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
+    IMISSED("imissed", true),
     /**
      * Server: connections from sources outside the configured client ranges, refused. User-space
      * engine: TCP segments for no socket, or out of sequence or state (dperf's tcpDrop).

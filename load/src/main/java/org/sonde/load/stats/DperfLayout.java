@@ -114,6 +114,7 @@ public final class DperfLayout {
                 pair(pkt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
             }
             error(pkt, "dropTx", v.applyAsLong(Counter.DROP_TX));
+            error(pkt, "imissed", v.applyAsLong(Counter.IMISSED));
             out.add(pkt.toString().stripTrailing());
             StringBuilder rt = new StringBuilder();
             for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP}) {

@@ -31,6 +31,8 @@ public final class UserspaceEngine {
     private static final int DRAIN_BURST = 64;
     private static final long ARP_TIMEOUT_NANOS = 3_000_000_000L;
     private static final long ARP_RETRY_NANOS = 200_000_000L;
+    /** How often the ring's drop counter is read (a system call). */
+    private static final long DROPS_EVERY_NANOS = 100_000_000L;
 
     private UserspaceEngine() {}
 
@@ -179,6 +181,7 @@ public final class UserspaceEngine {
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment rx = a.allocate(Stack.FRAME_BYTES);
                 boolean drained = false;
+                long dropsReadAt = System.nanoTime();
                 while (true) {
                     WorkerState s = state;
                     if (s == WorkerState.STOP) return;
@@ -201,6 +204,10 @@ public final class UserspaceEngine {
                     }
                     stack.expireTimers(now);
                     socket.flush();
+                    if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
+                        stats.add(Counter.IMISSED, socket.takeDrops());
+                        dropsReadAt = now;
+                    }
                     if (received == 0) {
                         long wake = stack.nextDeadline();
                         if (s == WorkerState.RUN && stack.open() < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
@@ -210,6 +217,7 @@ public final class UserspaceEngine {
                     }
                 }
             } finally {
+                stats.add(Counter.IMISSED, socket.takeDrops());
                 stack.closeAll();
                 socket.close();
                 stack.free();
@@ -257,6 +265,7 @@ public final class UserspaceEngine {
             if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment rx = a.allocate(Stack.FRAME_BYTES);
+                long dropsReadAt = System.nanoTime();
                 while (!stopped) {
                     int received = 0;
                     int len;
@@ -266,9 +275,14 @@ public final class UserspaceEngine {
                         received++;
                     }
                     socket.flush();
+                    if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
+                        stats.add(Counter.IMISSED, socket.takeDrops());
+                        dropsReadAt = now;
+                    }
                     if (received == 0) socket.awaitReadable(10);
                 }
             } finally {
+                stats.add(Counter.IMISSED, socket.takeDrops());
                 socket.close();
                 stack.free();
                 table.close();

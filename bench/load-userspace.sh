@@ -107,7 +107,7 @@ tuples = 16 * 65535
 table = tuples * 64
 opens = [s["counters"]["skOpen"] for s in c["perSecond"] if s["counters"]["skOpen"] > 0]
 full = [s for s in c["perSecond"] if s["skCon"] >= c["maxConcurrent"]]
-def err(x): return x["errorSummary"] if x.get("errorSummary") else ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","httpErr")) or "none"
+def err(x): return x["errorSummary"] if x.get("errorSummary") else ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr")) or "none"
 lines = [
  "## Load: the user-space engine (AF_PACKET, dperf's socket table) between two network namespaces",
  "",
@@ -124,6 +124,8 @@ lines = [
  *[f"| cps target {t:,}, one request each ({duration} s) | {p['connectionsPerSecond']:,.0f} connections opened/s, {p['requestsPerSecond']:,.0f} answered/s; errors: {err(p)} |" for t, p in cps_runs],
  f"| cc 1000, keepalive 0us | {r['requestsPerSecond']:,.0f} requests/s, latency p50 {r['latencyMicros']['p50']} µs p99 {r['latencyMicros']['p99']} µs; errors: {err(r)} |",
  "",
+ "synRt/pushRt/finRt are resends after the 2 s retransmit timeout (dperf counts them as errors); imissed counts",
+ "frames the kernel dropped because a receive ring was full (the server's worker was off the CPU too long).",
  "dperf's claim is 1 B connections per core pair in 60 GB; here the table is the same 64 bytes per connection,",
  "and the JVM's own footprint is the rest of the RSS. Rates are far below dperf's DPDK figures: every frame",
  "is copied into and out of the rings and crosses the kernel's veth path (an skb each way).",

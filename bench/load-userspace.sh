@@ -12,6 +12,7 @@
 #   DURATION=10                       seconds of each cps and rps run
 #   GEN_CPU=0 SRV_CPU=1        CPUs for the client and the server
 #   BENCH_DIR=/tmp/sonde-load-userspace
+#   REPORT_ONLY=1              rewrite the section from BENCH_DIR's results without running anything
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/sonde-load-userspace}"
@@ -20,7 +21,8 @@ ladder="${CPS_LADDER:-20000 40000 60000}"; duration="${DURATION:-10}"
 cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
 mkdir -p "$dir"
-load_before="$(cut -d ' ' -f 1 /proc/loadavg)"   # how busy the shared machine was
+if [ "${REPORT_ONLY:-0}" != 1 ]; then
+cut -d ' ' -f 1 /proc/loadavg >"$dir/loadavg.txt"   # how busy the shared machine was
 [ "$(id -u)" = 0 ] || { echo "load-userspace.sh: needs root (network namespaces, raw sockets)" >&2; exit 4; }
 "$root/sonde" --version >/dev/null            # builds the jar if needed, outside the timings
 
@@ -92,8 +94,9 @@ run_client rps "cc 1000
 cps 10k
 keepalive 0us
 duration $duration"
+fi
 
-PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$load_before" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" <<'PY'
 import json, sys, os
 from benchmarks_md import write_section
 root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg = sys.argv[1:]
@@ -107,7 +110,8 @@ tuples = 16 * 65535
 table = tuples * 64
 opens = [s["counters"]["skOpen"] for s in c["perSecond"] if s["counters"]["skOpen"] > 0]
 full = [s for s in c["perSecond"] if s["skCon"] >= c["maxConcurrent"]]
-def err(x): return x["errorSummary"] if x.get("errorSummary") else ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr")) or "none"
+def err1(x): return x["errorSummary"] if x.get("errorSummary") else ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr")) or "none"
+def err(x, name): return f"client {err1(x)}; server {err1(load(name + '-server.json'))}"
 lines = [
  "## Load: the user-space engine (AF_PACKET, dperf's socket table) between two network namespaces",
  "",
@@ -118,14 +122,14 @@ lines = [
  "",
  "| scenario | result |",
  "|---|---|",
- f"| cc {cc}, keepalive 60s, launched at cps {cc_cps} | peak skCon **{c['maxConcurrent']:,}** held {len(full)} s; errors: {err(c)} |",
+ f"| cc {cc}, keepalive 60s, launched at cps {cc_cps} | peak skCon **{c['maxConcurrent']:,}** held {len(full)} s; errors: {err(c, 'cc')} |",
  f"| memory for it | socket table (the server has its own of the same size) {table/2**20:.1f} MiB ({tuples:,} × 64 B, allocated and zeroed at start); client RSS after start-up {base/1024:.0f} MiB, peak {peak/1024:.0f} MiB (growth while connecting {(peak-base)/1024:.0f} MiB) |",
  f"| new connections/s while reaching cc | mean {sum(opens)/max(1,len(opens)):,.0f}, best second {max(opens) if opens else 0:,} |",
- *[f"| cps target {t:,}, one request each ({duration} s) | {p['connectionsPerSecond']:,.0f} connections opened/s, {p['requestsPerSecond']:,.0f} answered/s; errors: {err(p)} |" for t, p in cps_runs],
- f"| cc 1000, keepalive 0us | {r['requestsPerSecond']:,.0f} requests/s, latency p50 {r['latencyMicros']['p50']} µs p99 {r['latencyMicros']['p99']} µs; errors: {err(r)} |",
+ *[f"| cps target {t:,}, one request each ({duration} s) | {p['connectionsPerSecond']:,.0f} connections opened/s, {p['requestsPerSecond']:,.0f} answered/s; errors: {err(p, f'cps-{t}')} |" for t, p in cps_runs],
+ f"| cc 1000, keepalive 0us | {r['requestsPerSecond']:,.0f} requests/s, latency p50 {r['latencyMicros']['p50']} µs p99 {r['latencyMicros']['p99']} µs; errors: {err(r, 'rps')} |",
  "",
  "synRt/pushRt/finRt are resends after the 2 s retransmit timeout (dperf counts them as errors); imissed counts",
- "frames the kernel dropped because a receive ring was full (the server's worker was off the CPU too long).",
+ "frames the kernel dropped because a receive ring was full (a worker off the CPU, or still in JIT warm-up, too long).",
  "dperf's claim is 1 B connections per core pair in 60 GB; here the table is the same 64 bytes per connection,",
  "and the JVM's own footprint is the rest of the RSS. Rates are far below dperf's DPDK figures: every frame",
  "is copied into and out of the rings and crosses the kernel's veth path (an skb each way).",

@@ -87,6 +87,27 @@ class UserspaceNetnsTest {
     }
 
     @Test
+    void theKernelClosingFirstInCpsModeEndsEveryConnectionCleanly() throws Exception {
+        try (Testbed bed = Testbed.create("uc")) {
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadTest.prepare(kernel, 1)));
+            // one request per connection asking the server to close: the kernel sends its FIN first
+            LoadResult client = LoadTest.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 40000 40999\ncps 200\n"), 1)
+                    .run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.connectionsOpened()).isPositive();
+            assertThat(client.requests()).isEqualTo(client.connectionsOpened());
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+        }
+    }
+
+    @Test
     void noAnswerToArpIsAClearEnvironmentError() {
         try (Testbed bed = Testbed.create("na")) {
             assertThatThrownBy(() -> LoadTest.prepare(bed.client(1, "client 10.1.0.1 1\ncc 1\nkeepalive 1ms\n"), 1))

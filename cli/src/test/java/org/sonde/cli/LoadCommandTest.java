@@ -89,8 +89,8 @@ class LoadCommandTest {
     @Test
     @org.junit.jupiter.api.Tag("netns")
     void userspaceEngineRunsBetweenTwoNamespacesWithItsOwnCounters() throws Exception {
-        org.sonde.load.netio.VethPair.deleteStale("sonde-c");
-        try (org.sonde.load.netio.VethPair bed = org.sonde.load.netio.VethPair.create("sonde-c", "cli")) {
+        org.sonde.netio.VethPair.deleteStale("sonde-c");
+        try (org.sonde.netio.VethPair bed = org.sonde.netio.VethPair.create("sonde-c", "cli")) {
             Path serverConf = dir.resolve("us-server.conf");
             Files.writeString(serverConf, "mode server\nengine userspace\nnetns " + bed.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"
                     + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nduration 5s\nquiet\n");

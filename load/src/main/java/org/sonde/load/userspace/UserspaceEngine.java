@@ -13,9 +13,9 @@ import org.sonde.load.engine.LaunchPacer;
 import org.sonde.load.engine.LaunchSchedule;
 import org.sonde.load.engine.ServerLoop;
 import org.sonde.load.engine.WorkerState;
-import org.sonde.load.netio.NativeException;
-import org.sonde.load.netio.NetNamespace;
-import org.sonde.load.netio.PacketSocket;
+import org.sonde.netio.NativeException;
+import org.sonde.netio.NetNamespace;
+import org.sonde.netio.PacketSocket;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.WorkerStats;
 

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.opentest4j.AssertionFailedError;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
-import org.sonde.load.netio.VethPair;
+import org.sonde.netio.VethPair;
 
 /**
  * Two network namespaces joined by veth for the netns-tagged tests: a user-space client on

@@ -11,7 +11,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadTest;
-import org.sonde.load.netio.NetNamespace;
+import org.sonde.netio.NetNamespace;
 
 /**
  * The user-space engine on a real veth link between two network namespaces: against Sonde's

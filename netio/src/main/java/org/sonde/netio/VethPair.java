@@ -1,4 +1,4 @@
-package org.sonde.load.netio;
+package org.sonde.netio;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.sonde.load.netio;
+package org.sonde.netio;
 
 /** A system call failed; the message names the call and the errno. */
 public final class NativeException extends RuntimeException {

@@ -1,4 +1,4 @@
-package org.sonde.load.netio;
+package org.sonde.netio;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

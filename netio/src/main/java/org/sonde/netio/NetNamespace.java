@@ -1,4 +1,4 @@
-package org.sonde.load.netio;
+package org.sonde.netio;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -171,9 +171,14 @@ public final class PacketSocket implements AutoCloseable {
         return packetStats.get(ValueLayout.JAVA_INT, 4) & 0xffffffffL; // struct tpacket_stats { tp_packets; tp_drops; }
     }
 
-    /** Frames the kernel refused as malformed (its TP_STATUS_WRONG_FORMAT), seen when their ring slot came round again. */
-    public long malformedFrames() {
-        return malformed;
+    /**
+     * Frames the kernel refused to send as malformed (TP_STATUS_WRONG_FORMAT) since the last
+     * call, seen when their ring slot comes round again.
+     */
+    public long takeMalformed() {
+        long n = malformed;
+        malformed = 0;
+        return n;
     }
 
     public String interfaceName() {

@@ -140,6 +140,12 @@ public final class UserspaceEngine {
         }
     }
 
+    /** The socket's own losses: receive-ring overflows (imissed) and frames the kernel would not send (dropTx). */
+    private static void takeSocketCounters(PacketSocket socket, WorkerStats stats) {
+        stats.add(Counter.IMISSED, socket.takeDrops());
+        stats.add(Counter.DROP_TX, socket.takeMalformed());
+    }
+
     private static int cpu(LoadConfig c) {
         return c.cpus().isEmpty() ? -1 : c.cpus().getFirst();
     }
@@ -205,7 +211,7 @@ public final class UserspaceEngine {
                     stack.expireTimers(now);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
-                        stats.add(Counter.IMISSED, socket.takeDrops());
+                        takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
                     if (received == 0) {
@@ -217,7 +223,7 @@ public final class UserspaceEngine {
                     }
                 }
             } finally {
-                stats.add(Counter.IMISSED, socket.takeDrops());
+                takeSocketCounters(socket, stats);
                 stack.closeAll();
                 socket.close();
                 stack.free();
@@ -276,13 +282,13 @@ public final class UserspaceEngine {
                     }
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
-                        stats.add(Counter.IMISSED, socket.takeDrops());
+                        takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
                     if (received == 0) socket.awaitReadable(10);
                 }
             } finally {
-                stats.add(Counter.IMISSED, socket.takeDrops());
+                takeSocketCounters(socket, stats);
                 socket.close();
                 stack.free();
                 table.close();

@@ -8,7 +8,7 @@
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
 # Writes the "load-userspace" section of BENCHMARKS.md. Needs root (netns, raw sockets).
 #   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
-#   CPS_LADDER="20000 40000 60000"    the cps scenario's targets
+#   CPS_LADDER="20000 40000 60000 80000"    the cps scenario's targets
 #   DURATION=10                       seconds of each cps and rps run
 #   GEN_CPU=0 SRV_CPU=1        CPUs for the client and the server
 #   BENCH_DIR=/tmp/sonde-load-userspace
@@ -17,7 +17,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/sonde-load-userspace}"
 cc="${CC:-1000000}"; cc_cps="${CC_CPS:-20000}"; hold="${HOLD:-10}"
-ladder="${CPS_LADDER:-20000 40000 60000}"; duration="${DURATION:-10}"
+ladder="${CPS_LADDER:-20000 40000 60000 80000}"; duration="${DURATION:-10}"
 cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
 mkdir -p "$dir"

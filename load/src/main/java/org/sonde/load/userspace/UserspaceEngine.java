@@ -2,6 +2,7 @@ package org.sonde.load.userspace;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.locks.LockSupport;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.HttpMethod;
@@ -31,6 +32,8 @@ public final class UserspaceEngine {
     private static final int DRAIN_BURST = 64;
     private static final long ARP_TIMEOUT_NANOS = 3_000_000_000L;
     private static final long ARP_RETRY_NANOS = 200_000_000L;
+    /** The longest sleep when the next launch or timer is less than a millisecond away (dperf's default tick). */
+    private static final long TICK_NANOS = 100_000;
     /** How often the ring's drop counter is read (a system call). */
     private static final long DROPS_EVERY_NANOS = 100_000_000L;
 
@@ -217,9 +220,14 @@ public final class UserspaceEngine {
                     if (received == 0) {
                         long wake = stack.nextDeadline();
                         if (s == WorkerState.RUN && stack.open() < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
-                        long waitMillis = (wake - System.nanoTime()) / 1_000_000;
-                        // below a millisecond it polls without sleeping (dperf busy-polls always)
-                        if (waitMillis > 0) socket.awaitReadable((int) Math.min(waitMillis, 10));
+                        long waitNanos = wake - System.nanoTime();
+                        if (waitNanos >= 1_000_000) {
+                            socket.awaitReadable((int) Math.min(waitNanos / 1_000_000, 10));
+                        } else if (waitNanos > 0) {
+                            // below poll's millisecond: a short sleep, like dperf's 100 µs tick, not a spin that would
+                            // take the CPU from the server on a shared machine; frames wait in the ring meanwhile
+                            LockSupport.parkNanos(Math.min(waitNanos, TICK_NANOS));
+                        }
                     }
                 }
             } finally {

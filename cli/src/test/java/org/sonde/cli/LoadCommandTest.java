@@ -57,6 +57,67 @@ class LoadCommandTest {
     }
 
     @Test
+    void udpRunAgainstTheUdpServerCountsEveryDatagramOnBothSides() throws Exception {
+        int port;
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        CompletableFuture<CliRun> server = CompletableFuture.supplyAsync(
+                () -> CliRun.of("load", "server", "--listen", "127.0.0.1:" + port, "--protocol", "udp", "--duration", "4s", "--quiet",
+                        "--payload-size", "200", "--json", dir.resolve("served.json").toString()),
+                r -> Thread.ofPlatform().daemon().start(r));
+        Path conf = dir.resolve("udp.conf");
+        Files.writeString(conf, "mode client\nprotocol udp\nserver 127.0.0.1 1\nlisten " + port + " 1\ncc 4\nkeepalive 1ms\n"
+                + "payload_size 50\nduration 1s\nwait 1\nslow_start 0\n");
+        Path json = dir.resolve("udp.json");
+        CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
+        CliRun served = server.get(20, TimeUnit.SECONDS);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("udpTx").contains("udpRx").contains("udpRt    0").doesNotContain("httpGet");
+        JsonNode r = Json.mapper().readTree(json.toFile());
+        JsonNode s = Json.mapper().readTree(dir.resolve("served.json").toFile());
+        assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
+        assertThat(r.get("counters").get("udpTx").asLong()).isEqualTo(s.get("counters").get("udpRx").asLong());
+        assertThat(r.get("counters").get("udpRx").asLong()).isEqualTo(s.get("counters").get("udpTx").asLong());
+        assertThat(r.get("bytesSent").asLong()).isEqualTo(50 * r.get("requests").asLong());
+        assertThat(r.get("bytesReceived").asLong()).isEqualTo(200 * r.get("responses2xx").asLong());
+        assertThat(r.get("connectionsOpened").asLong()).isEqualTo(4);
+        assertThat(served.exitCode()).as(served.err()).isZero();
+    }
+
+    @Test
+    @org.junit.jupiter.api.Tag("netns")
+    void userspaceEngineRunsBetweenTwoNamespacesWithItsOwnCounters() throws Exception {
+        org.sonde.netio.VethPair.deleteStale("sonde-c");
+        try (org.sonde.netio.VethPair bed = org.sonde.netio.VethPair.create("sonde-c", "cli")) {
+            Path serverConf = dir.resolve("us-server.conf");
+            Files.writeString(serverConf, "mode server\nengine userspace\nnetns " + bed.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"
+                    + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nduration 5s\nquiet\n");
+            CompletableFuture<CliRun> server = CompletableFuture.supplyAsync(
+                    () -> CliRun.of("load", "run", serverConf.toString(), "--json", dir.resolve("us-served.json").toString()),
+                    r -> Thread.ofPlatform().daemon().start(r));
+            Path conf = dir.resolve("us-client.conf");
+            Files.writeString(conf, "mode client\nengine userspace\nnetns " + bed.namespaceA + "\nport veth-a 10.0.0.2 10.0.0.1\n"
+                    + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nclient_port_range 10000 10999\ncc 100\nkeepalive 1ms\n"
+                    + "duration 1s\nwait 1\nslow_start 0\n");
+            Path json = dir.resolve("us.json");
+            CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
+            CliRun served = server.get(30, TimeUnit.SECONDS);
+
+            assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+            assertThat(run.err()).contains("user-space TCP on veth-a in netns " + bed.namespaceA);
+            assertThat(run.out()).contains("pktRx").contains("synRt    0").contains("httpGet");
+            JsonNode r = Json.mapper().readTree(json.toFile());
+            JsonNode s = Json.mapper().readTree(dir.resolve("us-served.json").toFile());
+            assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
+            assertThat(r.get("connectionsOpened").asLong()).isEqualTo(100);
+            assertThat(s.get("counters").get("httpGet").asLong()).isEqualTo(r.get("requests").asLong());
+            assertThat(served.exitCode()).as(served.out() + served.err()).isZero();
+        }
+    }
+
+    @Test
     void aBadConfigurationNamesFileAndLineAndExits3WithoutOutputFiles() throws IOException {
         Path conf = dir.resolve("bad.conf");
         Files.writeString(conf, "mode client\nserver 127.0.0.1 1\ncps 10\nport 0000:13:00.0 10.0.0.2 10.0.0.1\n");

@@ -6,7 +6,9 @@ import java.util.List;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.ExitCode;
 import org.sonde.core.Json;
+import org.sonde.load.config.Engine;
 import org.sonde.load.config.LoadConfig;
+import org.sonde.load.config.Protocol;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadTest;
 import org.sonde.load.report.LoadReport;
@@ -24,7 +26,9 @@ final class LoadSession {
 
     static int run(LoadConfig config, LoadTest test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
                    boolean color, Runnable started) {
-        DperfLayout layout = new DperfLayout(config.httpPayload(), config.client(), color);
+        DperfLayout.Payload payload = config.protocol() == Protocol.UDP ? DperfLayout.Payload.UDP
+                : config.httpPayload() ? DperfLayout.Payload.HTTP : DperfLayout.Payload.RAW;
+        DperfLayout layout = new DperfLayout(payload, config.client(), color, config.engine() == Engine.USERSPACE);
         // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,
         // so a second signal during the drain ends the process as usual
         List<Signal> signals = List.of(new Signal("INT"), new Signal("TERM"));
@@ -57,7 +61,7 @@ final class LoadSession {
         if (json != null) AtomicFiles.write(json, w -> Json.mapper().writeValue(w, r));
         if (html != null) LoadReport.write(html, command, r);
         if (r.failed()) {
-            err.printf("load: errors: skErr %d, httpErr %d, tcpDrop %d (see the summary)%n", r.socketErrors(), r.httpErrors(), r.refusedSources());
+            err.printf("load: errors: %s (see the summary)%n", r.errorSummary());
             err.flush();
             return ExitCode.FINDINGS.code();
         }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code sonde load server}: a fixed-response HTTP server, the target of load tests. */
+/** {@code sonde load server}: a fixed-response HTTP (or UDP) server, the target of load tests. */
 @Command(name = "server",
         mixinStandardHelpOptions = true,
         description = {
@@ -21,12 +21,16 @@ import picocli.CommandLine.Spec;
                 "alive, or Connection: close when the request asks for it (the server then closes first).",
                 "Other methods and unparsable requests get 400 and count as httpErr. Statistics every second",
                 "go to standard error; Ctrl-C or SIGTERM (or --duration) stops it with the totals on standard",
-                "output. The same as 'sonde load run' on a 'mode server' configuration."
+                "output. The same as 'sonde load run' on a 'mode server' configuration.",
+                "",
+                "With --protocol udp it answers every datagram with one --payload-size datagram (64 bytes by",
+                "default) to its source (dperf's UDP server): udpRx udpTx udpDrop dropTx are counted."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde load server --listen 127.0.0.1:8080",
-                "  sonde load server --listen 127.0.0.1:8080 --payload-size 1024 --cpu 1 --quiet"
+                "  sonde load server --listen 127.0.0.1:8080 --payload-size 1024 --cpu 1 --quiet",
+                "  sonde load server --listen 127.0.0.1:9000 --protocol udp --payload-size 512"
         })
 public final class ServerCommand implements Callable<Integer> {
     @Spec
@@ -36,8 +40,13 @@ public final class ServerCommand implements Callable<Integer> {
     String listen;
 
     @Option(names = "--payload-size", paramLabel = "N",
-            description = "Response size in bytes: 85 or more pads the HTTP response to exactly N bytes; default: a 14-byte body.")
+            description = "Response size in bytes: 85 or more pads the HTTP response to exactly N bytes; default: a 14-byte body"
+                    + " (udp: the answer datagram's payload, default 64).")
     Integer payloadSize;
+
+    @Option(names = "--protocol", paramLabel = "tcp|udp", defaultValue = "tcp",
+            description = "tcp: HTTP (or raw below 85 bytes) over TCP; udp: answer datagrams (default ${DEFAULT-VALUE}).")
+    String protocol;
 
     @Option(names = "--cpu", paramLabel = "LIST", description = "CPUs for the workers, one worker pinned to each (dperf's cpu syntax, e.g. 1 or 0-3).")
     String cpu;
@@ -65,6 +74,7 @@ public final class ServerCommand implements Callable<Integer> {
         StringBuilder conf = new StringBuilder("mode server\n");
         conf.append("server ").append(address).append(" 1\n");
         conf.append("listen ").append(port).append(" 1\n");
+        conf.append("protocol ").append(protocol).append('\n');
         if (payloadSize != null) conf.append("payload_size ").append(payloadSize).append('\n');
         if (cpu != null) conf.append("cpu ").append(cpu).append('\n');
         // "until Ctrl-C": a duration longer than any test
@@ -72,7 +82,7 @@ public final class ServerCommand implements Callable<Integer> {
         if (quiet) conf.append("quiet\n");
         LoadConfig c;
         try {
-            c = ConfigParser.parse(Path.of("--listen/--payload-size/--cpu/--duration"), conf.toString()).config();
+            c = ConfigParser.parse(Path.of("--listen/--protocol/--payload-size/--cpu/--duration"), conf.toString()).config();
         } catch (org.sonde.core.BadInputException e) {
             throw new UsageException(e.problem(), e.hint());
         }

@@ -17,6 +17,9 @@ import java.util.Set;
  * {@code config.c}) and fills in the defaults.
  */
 final class ConfigDraft {
+    /** The largest UDP payload: 65535 less the IPv4 (20) and UDP (8) headers; IPv6's length field excludes its header. */
+    static final int UDP_PAYLOAD_MAX_V4 = 65_507;
+    static final int UDP_PAYLOAD_MAX_V6 = 65_527;
     Mode mode;
     final List<Integer> cpus = new ArrayList<>();
     long duration;
@@ -42,6 +45,9 @@ final class ConfigDraft {
     int tos;
     int launchNum;
     boolean quiet;
+    Engine engine;
+    PortSpec port;
+    String netns;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -118,6 +124,14 @@ final class ConfigDraft {
                 throw new RuleBroken("payload_file", "cannot read payload file " + file + ": " + e.getMessage(), "check the path (relative paths start at the configuration file's directory)");
             }
         }
+        if (proto == Protocol.UDP) {
+            boolean v6 = servers.getFirst().ipv6();
+            int max = v6 ? UDP_PAYLOAD_MAX_V6 : UDP_PAYLOAD_MAX_V4;
+            if (size > max) throw new RuleBroken(file != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one UDP datagram ("
+                    + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
+        }
+        if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
+        else if (netns != null) throw new RuleBroken("netns", "'netns' is for the user-space engine", "add 'engine userspace' and 'port', or delete the line");
         long workers = Math.max(1, cpus.size());
         if (client) checkSockets(workers);
         return new LoadConfig(source, mode, cpus, duration == 0 ? ConfigParser.DEFAULT_DURATION_SECONDS : duration,
@@ -128,7 +142,34 @@ final class ConfigDraft {
                 client ? (slowStart == null ? ConfigParser.DEFAULT_SLOW_START_SECONDS : slowStart) : 0,
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
-                httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet);
+                httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns));
+    }
+
+    /**
+     * The user-space engine's limits: dperf's {@code port}, IPv4, one worker, one server address
+     * and port (the socket table is indexed by the client's address and port), the client ranges
+     * on both sides (the server's table is indexed by them too), and payloads in one segment.
+     */
+    private void checkUserspace(boolean client, Protocol proto, int size) {
+        if (port == null) throw new RuleBroken("engine", "'engine userspace' needs a 'port' line",
+                "add 'port IFNAME IP GW' naming the interface, this side's address on it and the gateway (on a direct link, the peer)");
+        if (proto == Protocol.UDP) throw new RuleBroken("protocol", "the user-space engine runs TCP only", "use 'protocol tcp' or 'http', or the kernel engine for udp");
+        if (cpus.size() > 1) throw new RuleBroken("cpu", "the user-space engine runs one worker (one raw socket), and " + cpus.size() + " CPUs are listed",
+                "list one CPU");
+        if (servers.size() != 1 || servers.getFirst().count() != 1 || servers.getFirst().ipv6()) {
+            throw new RuleBroken("server", "the user-space engine needs exactly one IPv4 server address", "write e.g. 'server 10.0.0.1 1'");
+        }
+        if (listenCount > 1) throw new RuleBroken("listen", "the user-space engine listens on one port", "write e.g. 'listen 80 1'");
+        if (clients.isEmpty()) throw new RuleBroken(null, "the user-space engine needs 'client' ranges on "
+                + (client ? "the client (its source addresses)" : "the server (its socket table is indexed by them)"),
+                "add e.g. 'client 10.1.0.1 16' on both sides");
+        if (fastClose) throw new RuleBroken("fast_close", "the user-space engine always closes with FIN", "delete the line");
+        if (size > ConfigParser.USERSPACE_PAYLOAD_MAX) {
+            throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
+                    + ConfigParser.USERSPACE_PAYLOAD_MAX + "-byte segment (stop-and-wait sends one segment per request and response)",
+                    "use a payload of at most " + ConfigParser.USERSPACE_PAYLOAD_MAX + " bytes with 'engine userspace'");
+        }
     }
 
     private void checkFamilies() {
@@ -190,7 +231,7 @@ final class ConfigDraft {
         if (addresses == 0) addresses = 1;
         long serverAddresses = 0;
         for (AddressRange r : servers) serverAddresses += r.count();
-        long ports = clientPorts != null ? clientPorts.size() : ConfigParser.EPHEMERAL_PORTS;
+        long ports = clientPorts != null ? clientPorts.size() : engine == Engine.USERSPACE ? 65_535 : ConfigParser.EPHEMERAL_PORTS;
         long tuples = addresses * ports * (listenCount == 0 ? 1 : listenCount) * serverAddresses;
         long perWorker = tuples / workers;
         long ccPerWorker = cc / workers;

@@ -20,6 +20,8 @@ import org.sonde.core.EnvironmentException;
  */
 public final class ConfigParser {
     public static final int HTTP_DATA_MIN_SIZE = 85;
+    /** The user-space engine's payload limit: one TCP segment at its MSS on a 1500-byte MTU (stop-and-wait, as dperf). */
+    public static final int USERSPACE_PAYLOAD_MAX = 1460;
     public static final int PAYLOAD_MAX = 16 << 20;
     public static final int HTTP_HOST_MAX = 128;
     public static final int HTTP_PATH_MAX = 256;
@@ -58,6 +60,9 @@ public final class ConfigParser {
         String name = file.toString();
         ConfigDraft draft = new ConfigDraft();
         String[] lines = text.split("\r?\n", -1);
+        // 'engine userspace' gives dperf's 'port' its meaning, wherever in the file it is
+        boolean userspace = false;
+        for (String l : lines) if (l.replaceFirst("#.*", "").strip().matches("engine[ \t]+userspace")) userspace = true;
         for (int i = 0; i < lines.length; i++) {
             int lineNo = i + 1;
             String line = lines[i];
@@ -68,11 +73,12 @@ public final class ConfigParser {
             List<String> words = new ArrayList<>(Arrays.asList(line.split("[ \t]+")));
             String keyword = words.removeFirst();
             String reason = KernelEngineLimits.REJECTED.get(keyword);
-            if (reason != null) {
+            Keywords.Keyword userspaceKeyword = userspace ? Keywords.USERSPACE.get(keyword) : null;
+            if (reason != null && userspaceKeyword == null) {
                 throw new BadInputException(name, "line " + lineNo, "'" + keyword + "' is a DPDK keyword that Sonde's kernel-socket engine rejects",
                         capitalised(reason) + ".", null);
             }
-            Keywords.Keyword k = Keywords.ALL.get(keyword);
+            Keywords.Keyword k = userspaceKeyword != null ? userspaceKeyword : Keywords.ALL.get(keyword);
             if (k == null) {
                 String near = nearest(keyword);
                 throw new BadInputException(name, "line " + lineNo, "unknown keyword '" + keyword + "'",
@@ -104,6 +110,9 @@ public final class ConfigParser {
         List<String> out = new ArrayList<>();
         for (Keywords.Keyword k : Keywords.ALL.values()) {
             out.add(String.format("%-20s %-44s %s", k.name(), k.syntax(), k.meaning()));
+        }
+        for (Keywords.Keyword k : Keywords.USERSPACE.values()) {
+            out.add(String.format("%-20s %-44s %s", k.name(), k.syntax(), "with 'engine userspace': " + k.meaning()));
         }
         return out;
     }

@@ -12,7 +12,8 @@ final class KernelEngineLimits {
 
     static final Map<String, String> REJECTED = Map.ofEntries(
             Map.entry("port", "it binds a DPDK NIC by PCI address; Sonde sends through the kernel's sockets and routing table."
-                    + " Delete the line; choose source addresses with 'client' and targets with 'server'"),
+                    + " Delete the line; choose source addresses with 'client' and targets with 'server'; or add 'engine userspace',"
+                    + " where 'port IFNAME IP GW' binds Sonde's user-space TCP to an interface"),
             Map.entry("socket_mem", "it sizes DPDK's hugepage memory; Sonde's connections live in the kernel and the JVM heap."
                     + " Delete the line (give the JVM memory with SONDE_JAVA_OPTS=-Xmx<size> if needed)"),
             Map.entry("rss", "it configures the NIC's receive-side scaling; the kernel spreads connections over Sonde's workers"
@@ -39,7 +40,7 @@ final class KernelEngineLimits {
                     + " without completing the handshake. Use 'cps' for connection load"),
             Map.entry("change_dip", "it rewrites destination addresses of flood packets, and flood needs crafted packets."
                     + " List target addresses with 'server IP N' instead"),
-            Map.entry("pipeline", "UDP pipelining is not in Sonde's kernel engine (one datagram in flight per flow)."
+            Map.entry("pipeline", "UDP pipelining is not in Sonde (one datagram in flight per flow, as without pipeline)."
                     + " Delete the line, or raise 'cc' for more datagrams in flight"),
             Map.entry("daemon", "Sonde runs in the foreground and logs to standard error; run it under nohup or a service"
                     + " manager. Delete the line"),

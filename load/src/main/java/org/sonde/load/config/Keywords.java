@@ -24,6 +24,8 @@ final class Keywords {
     }
 
     static final Map<String, Keyword> ALL = new LinkedHashMap<>();
+    /** Keywords that have a meaning only in the user-space engine (dperf's own, rejected on kernel sockets). */
+    static final Map<String, Keyword> USERSPACE = new LinkedHashMap<>();
 
     private static void add(String name, String syntax, String meaning, Handler handler) {
         ALL.put(name, new Keyword(name, syntax, meaning, false, handler));
@@ -108,7 +110,7 @@ final class Keywords {
             d.warnings.add("'lport_range' is deprecated; write 'client_port_range'");
             portRange(d, a);
         });
-        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: datagrams (default tcp)", (d, a) -> {
+        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: payload_size datagrams, one per flow in flight, answered by the server (default tcp)", (d, a) -> {
             arity(a, 1, 1);
             d.protocol = switch (a.getFirst()) {
                 case "tcp" -> Protocol.TCP;
@@ -179,6 +181,37 @@ final class Keywords {
             d.warnings.add("'client_hop' is how Sonde always launches: each connection takes the next source address and port");
         });
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
+        add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
+                + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
+            arity(a, 1, 1);
+            d.engine = switch (a.getFirst()) {
+                case "kernel" -> Engine.KERNEL;
+                case "userspace" -> Engine.USERSPACE;
+                default -> throw new IllegalArgumentException("unknown engine '" + a.getFirst() + "' (expected kernel or userspace)");
+            };
+        });
+        add("netns", "Name", "the network namespace (ip netns) the user-space engine's interface is in", (d, a) -> {
+            arity(a, 1, 1);
+            if (!a.getFirst().matches("[A-Za-z0-9_.-]+")) throw new IllegalArgumentException("'" + a.getFirst() + "' is not a namespace name (letters, digits, _ . -)");
+            d.netns = a.getFirst();
+        });
+        USERSPACE.put("port", new Keyword("port", "IFNAME IPAddress Gateway [GatewayMAC]",
+                "the interface the raw socket binds, this side's address on it, and the gateway frames go to (ARP resolves it unless"
+                        + " its MAC is given; on a direct link the peer itself)", false, (d, a) -> {
+            arity(a, 3, 4);
+            if (!a.get(0).matches("[A-Za-z0-9_.:@-]{1,15}")) throw new IllegalArgumentException("'" + a.get(0) + "' is not an interface name (at most 15 characters)");
+            InetAddress own = address(a.get(1));
+            InetAddress gateway = address(a.get(2));
+            if (!(own instanceof java.net.Inet4Address) || !(gateway instanceof java.net.Inet4Address)) {
+                throw new IllegalArgumentException("the user-space engine is IPv4 only");
+            }
+            java.util.Optional<String> mac = java.util.Optional.empty();
+            if (a.size() == 4) {
+                if (!a.get(3).matches("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")) throw new IllegalArgumentException("'" + a.get(3) + "' is not a MAC address (aa:bb:cc:dd:ee:ff)");
+                mac = java.util.Optional.of(a.get(3));
+            }
+            d.port = new PortSpec(a.get(0), own, gateway, mac);
+        }));
     }
 
     private static void portRange(ConfigDraft d, List<String> a) {

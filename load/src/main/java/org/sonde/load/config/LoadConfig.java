@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param retransmitTimeoutSeconds dperf's fixed RTO; a connection without progress for four of them fails (skErr)
  * @param tos             IP TOS / traffic class of every packet (0: unset)
  * @param launchNum       connections launched per pacing tick at most (dperf's {@code launch_num})
+ * @param engine          the kernel's sockets, or the user-space TCP on a raw socket
+ * @param port            user-space engine: the interface, own address and gateway (dperf's {@code port})
+ * @param netns           user-space engine: the network namespace the interface is in (empty: this process's)
  */
 public record LoadConfig(
         Path source,
@@ -49,7 +52,10 @@ public record LoadConfig(
         HttpMethod httpMethod,
         int tos,
         int launchNum,
-        boolean quiet) {
+        boolean quiet,
+        Engine engine,
+        Optional<PortSpec> port,
+        Optional<String> netns) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -80,6 +86,6 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns);
     }
 }

@@ -11,8 +11,8 @@ final class ClientConnection {
     SocketChannel channel;
     SelectionKey key;
     final ResponseFramer framer;
-    final TimerList.Node progressTimer = new TimerList.Node(this);
-    final TimerList.Node keepaliveTimer = new TimerList.Node(this);
+    final TimerList.Node<ClientConnection> progressTimer = new TimerList.Node<>(this);
+    final TimerList.Node<ClientConnection> keepaliveTimer = new TimerList.Node<>(this);
     long connectStartNanos;
     long requestSentNanos;
     int requestsSent;

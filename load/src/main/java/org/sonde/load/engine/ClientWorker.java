@@ -20,7 +20,7 @@ import org.sonde.load.stats.WorkerStats;
  * from one read buffer, and runs dperf's fixed-delay timers. Nothing is shared with other
  * workers but the read-only configuration; the hot path allocates nothing per request.
  */
-final class ClientWorker implements Runnable {
+final class ClientWorker implements ClientLoop {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final long MILLI = 1_000_000L;
 
@@ -32,9 +32,9 @@ final class ClientWorker implements Runnable {
     private final int requestBytes;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
     private final ArrayDeque<ClientConnection> pool = new ArrayDeque<>();
-    private final TimerList progressTimers;
-    private final TimerList keepaliveTimers;
-    private final LaunchSchedule schedule;
+    private final TimerList<ClientConnection> progressTimers;
+    private final TimerList<ClientConnection> keepaliveTimers;
+    private final LaunchPacer pacer;
     private final long maxOpen;
     private final boolean keepalive;
     private final long keepaliveIntervalNanos;
@@ -50,7 +50,6 @@ final class ClientWorker implements Runnable {
     /** One handler object for every select (a method reference made in the loop would be a new object each time). */
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile WorkerState state = WorkerState.RUN;
-    private long launched;
     private long open;
 
     ClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
@@ -64,15 +63,16 @@ final class ClientWorker implements Runnable {
         this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
         long rtoNanos = config.retransmitTimeoutSeconds() * 1_000_000_000L;
         // dperf gives a socket up after 3 retransmissions and a 4th timeout: 4 RTOs without progress
-        this.progressTimers = new TimerList(4 * rtoNanos);
+        this.progressTimers = new TimerList<>(4 * rtoNanos);
         Keepalive k = config.keepalive().orElse(null);
         this.keepalive = k != null;
         this.keepaliveIntervalNanos = k == null ? 0 : k.intervalMicros() * 1000;
         this.requestsPerConnection = k == null ? 1 : k.requests();
-        this.keepaliveTimers = new TimerList(keepaliveIntervalNanos);
+        this.keepaliveTimers = new TimerList<>(keepaliveIntervalNanos);
         this.spinBelowMilli = keepaliveIntervalNanos > 0 && keepaliveIntervalNanos < MILLI;
         double share = (double) config.cps() / workers;
-        this.schedule = new LaunchSchedule(share, config.waitSeconds(), config.slowStartSeconds());
+        this.pacer = new LaunchPacer(new LaunchSchedule(share, config.waitSeconds(), config.slowStartSeconds()), startNanos,
+                config.launchNum(), config.cc() == 0);
         long ccShare = config.cc() == 0 ? Long.MAX_VALUE : config.cc() / workers + (index < config.cc() % workers ? 1 : 0);
         this.maxOpen = Math.min(ccShare, maxOpen);
         this.http = config.httpPayload();
@@ -81,11 +81,13 @@ final class ClientWorker implements Runnable {
         this.family = config.servers().getFirst().ipv6() ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET;
     }
 
-    WorkerStats stats() {
+    @Override
+    public WorkerStats stats() {
         return stats;
     }
 
-    void setState(WorkerState s) {
+    @Override
+    public void setState(WorkerState s) {
         state = s;
         selector.wakeup();
     }
@@ -129,7 +131,7 @@ final class ClientWorker implements Runnable {
             }
             expireTimers(now);
             long wake = Math.min(progressTimers.nextDeadline(), keepaliveTimers.nextDeadline());
-            if (s == WorkerState.RUN && open < maxOpen) wake = Math.min(wake, nextLaunchNanos());
+            if (s == WorkerState.RUN && open < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
             long waitNanos = wake - System.nanoTime();
             if (waitNanos <= 0 || (spinBelowMilli && waitNanos < MILLI)) {
                 // keepalive intervals below the selector's millisecond resolution are kept by polling (dperf busy-polls always)
@@ -141,28 +143,10 @@ final class ClientWorker implements Runnable {
         }
     }
 
-    private long nextLaunchNanos() {
-        double t = schedule.timeOf(launched + 1);
-        return t > 1e9 ? Long.MAX_VALUE : startNanos + (long) (t * 1e9);
-    }
-
     private void launchDue(long now) {
-        long due = schedule.dueBy((now - startNanos) / 1e9);
-        int burst = 0;
         // dperf's launch_num: at most that many per tick, so reads and timers are served between bursts while
         // catching up; owed launches stay owed, and the loop comes straight back for them (no wait)
-        while (launched < due && burst < config.launchNum()) {
-            if (open >= maxOpen) {
-                // cc reached (dperf pauses the launcher) or no descriptor left: the owed launches are forgiven,
-                // the ones that were possible but had no room are counted
-                if (config.cc() == 0) stats.add(Counter.LAUNCH_SKIPPED, due - launched);
-                launched = due;
-                return;
-            }
-            launched++;
-            burst++;
-            launch(now);
-        }
+        for (int n = pacer.takeDue(now, open, maxOpen, stats); n > 0; n--) launch(now);
     }
 
     private void launch(long now) {
@@ -330,7 +314,7 @@ final class ClientWorker implements Runnable {
     }
 
     private void expireTimers(long now) {
-        TimerList.Node n;
+        TimerList.Node<ClientConnection> n;
         while ((n = progressTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
             if (c.awaitingServerClose) close(c);
@@ -352,7 +336,7 @@ final class ClientWorker implements Runnable {
 
     /** Starting the drain: connections waiting for their next keepalive round close now. */
     private void closeIdle() {
-        TimerList.Node n;
+        TimerList.Node<ClientConnection> n;
         while ((n = keepaliveTimers.pollExpired(Long.MAX_VALUE)) != null) close(n.owner);
         for (SelectionKey k : selector.keys()) {
             if (k.attachment() instanceof ClientConnection c && c.channel != null && c.connected && !c.awaitingResponse) close(c);

@@ -11,7 +11,7 @@ import java.lang.invoke.MethodHandle;
  * Pins the calling thread to one CPU with Linux's {@code sched_setaffinity} through the FFM API,
  * as dperf pins one worker per {@code cpu}. Java has no affinity API of its own.
  */
-final class CpuAffinity {
+public final class CpuAffinity {
     private static final int SET_BYTES = 128; // cpu_set_t: 1024 bits
     private static final MethodHandle SCHED_SETAFFINITY = find();
 
@@ -52,7 +52,7 @@ final class CpuAffinity {
     }
 
     /** Pins the current thread to {@code cpu}; false if the kernel refused (e.g. no such CPU). */
-    static boolean pinCurrentThread(int cpu) {
+    public static boolean pinCurrentThread(int cpu) {
         if (SCHED_SETAFFINITY == null || cpu < 0 || cpu >= SET_BYTES * 8) return false;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment set = arena.allocate(SET_BYTES);

@@ -6,12 +6,12 @@ package org.sonde.load.engine;
  * to the target over {@code slow_start} seconds ({@code ctl.c}); then the rate holds. Launches
  * follow the clock, not the replies: a slow server does not slow the launcher (open loop).
  */
-final class LaunchSchedule {
+public final class LaunchSchedule {
     private final double ratePerSecond;
     private final double waitSeconds;
     private final double rampSeconds;
 
-    LaunchSchedule(double ratePerSecond, double waitSeconds, double rampSeconds) {
+    public LaunchSchedule(double ratePerSecond, double waitSeconds, double rampSeconds) {
         this.ratePerSecond = ratePerSecond;
         this.waitSeconds = waitSeconds;
         this.rampSeconds = rampSeconds;

@@ -2,14 +2,17 @@ package org.sonde.load.engine;
 
 import java.util.List;
 import java.util.Map;
+import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.Second;
 
 /**
  * The outcome of a test: totals under dperf's names and under the names Sonde's JSON promises,
  * rates over the measured phase, latency percentiles, the kernel's counters, and every second.
  *
- * @param requests            requests sent (httpGet + httpPost, or tcpReq)
- * @param responses2xx        successful responses (http2XX, or tcpRsp)
+ * @param requests            requests sent (httpGet + httpPost, tcpReq, or UDP datagrams' first transmissions: udpTx - udpRt);
+ *                            on a server, requests received
+ * @param responses2xx        successful responses (http2XX, tcpRsp, or answered datagrams: udpRx - udpDrop);
+ *                            on a server, responses sent
  * @param httpErrors          non-2XX or malformed responses (httpErr)
  * @param socketErrors        connections that failed: refused, reset or without progress for 4 RTOs,
  *                            or still waiting for a response when the drain ended (skErr)
@@ -49,5 +52,15 @@ public record LoadResult(
     /** Whether any error counter is non-zero (dperf's red fields): the run's exit status says so. */
     public boolean failed() {
         return errors > 0;
+    }
+
+    /** The non-zero error counters under dperf's names, e.g. "skErr 3, udpRt 12" (empty when none). */
+    public String errorSummary() {
+        StringBuilder sb = new StringBuilder();
+        for (Counter c : Counter.values()) {
+            long v = counters.getOrDefault(c.dperfName(), 0L);
+            if (c.error() && v != 0) sb.append(sb.isEmpty() ? "" : ", ").append(c.dperfName()).append(' ').append(v);
+        }
+        return sb.toString();
     }
 }

@@ -9,14 +9,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.sonde.core.EnvironmentException;
-import org.sonde.core.UsageException;
 import org.sonde.load.config.LoadConfig;
+import org.sonde.load.config.Engine;
 import org.sonde.load.config.Protocol;
 import org.sonde.load.http.Payloads;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.Second;
 import org.sonde.load.stats.StatsCollector;
+import org.sonde.load.stats.Tallies;
 import org.sonde.load.stats.WorkerStats;
+import org.sonde.load.userspace.UserspaceEngine;
 
 /**
  * Runs one test: starts one worker thread per CPU (client or server), keeps dperf's timeline
@@ -38,8 +40,8 @@ public final class LoadTest {
     }
 
     private final LoadConfig config;
-    private final List<ClientWorker> clients = new ArrayList<>();
-    private final List<ServerWorker> servers = new ArrayList<>();
+    private final List<ClientLoop> clients = new ArrayList<>();
+    private final List<ServerLoop> servers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final long startNanos;
@@ -55,11 +57,14 @@ public final class LoadTest {
      * listening sockets (so a taken port fails here, before any output). Call {@link #run} next.
      */
     public static LoadTest prepare(LoadConfig config, long seed) {
-        if (config.protocol() == Protocol.UDP) {
-            throw new UsageException("'protocol udp' is not in Sonde's kernel engine yet",
-                    "use 'protocol tcp' (fixed payloads) or 'protocol http'");
-        }
         LoadTest t = new LoadTest(config);
+        if (config.engine() == Engine.USERSPACE) {
+            checkCpus(config);
+            // sockets are table entries, not descriptors: no open-file budget to check
+            if (config.client()) t.clients.add(UserspaceEngine.client(config, Payloads.request(config, seed), t.startNanos, seed));
+            else t.servers.add(UserspaceEngine.server(config, serverResponse(config, seed), seed));
+            return t;
+        }
         long limit = FileLimit.raiseSoftToHard();
         long budget = limit < 0 ? Long.MAX_VALUE : Math.max(1, limit - Math.max(0, FileLimit.openNow()) - DESCRIPTOR_RESERVE);
         if (config.client() && config.cc() > budget) {
@@ -68,6 +73,32 @@ public final class LoadTest {
                     "lower cc, or raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) and run again");
         }
         int workers = config.workers();
+        checkCpus(config);
+        try {
+            boolean udp = config.protocol() == Protocol.UDP;
+            if (config.client()) {
+                byte[] request = Payloads.request(config, seed);
+                for (int i = 0; i < workers; i++) {
+                    t.clients.add(udp ? new UdpClientWorker(config, i, workers, request, t.startNanos, budget / workers)
+                            : new ClientWorker(config, i, workers, request, t.startNanos, budget / workers));
+                }
+            } else if (udp) {
+                byte[] response = Payloads.datagram(config, seed);
+                for (int i = 0; i < workers; i++) t.servers.add(new UdpServerWorker(config, i, response));
+            } else {
+                byte[] keep = serverResponse(config, seed);
+                byte[] close = config.httpPayload() ? Payloads.httpResponse(config.payloadSize(), true, config.payloadRandom(), seed) : keep;
+                for (int i = 0; i < workers; i++) t.servers.add(new ServerWorker(config, i, keep, close, Payloads.badRequest()));
+            }
+        } catch (IOException e) {
+            t.servers.forEach(ServerLoop::stop);
+            throw new EnvironmentException(e.getMessage(), config.client() ? "check that this process may open sockets"
+                    : "choose a free port ('listen'/--listen), or stop what listens there", e);
+        }
+        return t;
+    }
+
+    private static void checkCpus(LoadConfig config) {
         int cpus = CpuAffinity.presentCpus();
         for (int cpu : config.cpus()) {
             if (cpu >= cpus) {
@@ -75,27 +106,12 @@ public final class LoadTest {
                         "list CPUs that exist in the 'cpu' line");
             }
         }
-        try {
-            if (config.client()) {
-                byte[] request = Payloads.request(config, seed);
-                for (int i = 0; i < workers; i++) t.clients.add(new ClientWorker(config, i, workers, request, t.startNanos, budget / workers));
-            } else {
-                byte[] keep;
-                byte[] close;
-                if (config.httpPayload()) {
-                    keep = Payloads.httpResponse(config.payloadSize(), false, config.payloadRandom(), seed);
-                    close = Payloads.httpResponse(config.payloadSize(), true, config.payloadRandom(), seed);
-                } else {
-                    keep = close = Payloads.filler(config.payloadSize(), config.payloadRandom(), seed);
-                }
-                for (int i = 0; i < workers; i++) t.servers.add(new ServerWorker(config, i, keep, close, Payloads.badRequest()));
-            }
-        } catch (IOException e) {
-            t.servers.forEach(ServerWorker::stop);
-            throw new EnvironmentException(e.getMessage(), config.client() ? "check that this process may open sockets"
-                    : "choose a free port ('listen'/--listen), or stop what listens there", e);
-        }
-        return t;
+    }
+
+    /** A TCP server's keep-alive response: an HTTP message, or raw filler below 85 bytes. */
+    private static byte[] serverResponse(LoadConfig config, long seed) {
+        return config.httpPayload() ? Payloads.httpResponse(config.payloadSize(), false, config.payloadRandom(), seed)
+                : Payloads.filler(config.payloadSize(), config.payloadRandom(), seed);
     }
 
     /** The port the server listens on (the kernel's choice when the configuration says 0). */
@@ -145,7 +161,7 @@ public final class LoadTest {
         }
         // the drain: no new connections or requests; connections close as their responses arrive
         // a server has nothing to drain: it stops answering at once
-        servers.forEach(ServerWorker::stop);
+        servers.forEach(ServerLoop::stop);
         clients.forEach(w -> w.setState(WorkerState.DRAIN));
         long drainEnd = System.nanoTime() + DRAIN_NANOS;
         while (!threadsDone() && System.nanoTime() - drainEnd < 0) {
@@ -160,7 +176,7 @@ public final class LoadTest {
             }
         }
         clients.forEach(w -> w.setState(WorkerState.STOP));
-        servers.forEach(ServerWorker::stop);
+        servers.forEach(ServerLoop::stop);
         joinAll(Long.MAX_VALUE);
         // the last, partial second: what the workers did since the last tick
         Second last = collector.tick(Phase.DRAIN.word(), false);
@@ -214,30 +230,32 @@ public final class LoadTest {
     private LoadResult result(StatsCollector c, List<Second> seconds, double elapsed) {
         Map<String, Long> counters = new LinkedHashMap<>();
         for (Counter k : Counter.values()) counters.put(k.dperfName(), c.total(k));
-        long requests = c.total(Counter.HTTP_GET) + c.total(Counter.HTTP_POST) + c.total(Counter.TCP_REQ);
-        long ok = c.total(Counter.HTTP_2XX) + c.total(Counter.TCP_RSP);
+        boolean client = config.client();
+        long requests = Tallies.requests(client, c::total);
+        long ok = Tallies.responses(client, c::total);
         long httpErr = c.total(Counter.HTTP_ERR);
         // rates over the duration phase; a test stopped before it is measured over every second with traffic
         List<Second> measured = seconds.stream().filter(s -> s.phase().equals(Phase.DURATION.word())).toList();
         if (measured.isEmpty()) {
-            measured = seconds.stream().filter(s -> s.get(Counter.SK_OPEN) + s.get(Counter.HTTP_2XX) + s.get(Counter.TCP_RSP)
-                    + s.get(Counter.HTTP_ERR) > 0).toList();
+            measured = seconds.stream().filter(s -> s.get(Counter.SK_OPEN) + Tallies.responses(client, s::get) + s.get(Counter.HTTP_ERR) > 0).toList();
         }
         double measuredSeconds = measured.size();
-        long measuredResponses = measured.stream().mapToLong(s -> s.get(Counter.HTTP_2XX) + s.get(Counter.TCP_RSP) + s.get(Counter.HTTP_ERR)).sum();
+        long measuredResponses = measured.stream().mapToLong(s -> Tallies.responses(client, s::get) + s.get(Counter.HTTP_ERR)).sum();
         long measuredOpens = measured.stream().mapToLong(s -> s.get(Counter.SK_OPEN)).sum();
         Histogram h = c.measuredLatencies().getTotalCount() > 0 ? c.measuredLatencies() : c.latencies();
         LoadResult.Latency latency = new LoadResult.Latency(h.getTotalCount(), h.getTotalCount() == 0 ? 0 : Math.round(h.getMean() * 10) / 10.0,
                 pct(h, 50), pct(h, 90), pct(h, 99), pct(h, 99.9), h.getTotalCount() == 0 ? 0 : h.getMaxValue());
         long rttCount = c.total(Counter.RTT_COUNT);
-        long errors = httpErr + c.total(Counter.SK_ERR) + c.total(Counter.TCP_DROP) + c.total(Counter.UDP_RT);
+        long errors = Tallies.errors(c::total);
         return new LoadResult(config.mode().name().toLowerCase(), interrupted, Math.round(elapsed * 1000) / 1000.0, measuredSeconds,
                 requests, ok, httpErr, c.total(Counter.SK_ERR), c.total(Counter.SK_OPEN), c.total(Counter.SK_CLOSE), c.maxConcurrent(),
                 measuredSeconds == 0 ? 0 : Math.round(measuredResponses / measuredSeconds * 10) / 10.0,
                 measuredSeconds == 0 ? 0 : Math.round(measuredOpens / measuredSeconds * 10) / 10.0,
                 latency, rttCount == 0 ? 0 : c.total(Counter.RTT_SUM_NANOS) / rttCount / 1000,
                 c.total(Counter.BYTES_TX), c.total(Counter.BYTES_RX), c.total(Counter.LAUNCH_SKIPPED), c.total(Counter.TCP_DROP),
-                errors, counters, c.kernelSinceStart(), List.copyOf(seconds));
+                errors, counters,
+                // the user-space engine's packets never touch the kernel's TCP: its counters say nothing about the test
+                config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds));
     }
 
     private static long pct(Histogram h, double p) {

@@ -25,7 +25,7 @@ import org.sonde.load.stats.WorkerStats;
  * (anything else counts as httpErr); a client asking to close is answered and then closed, so
  * the server closes first.
  */
-final class ServerWorker implements Runnable {
+final class ServerWorker implements ServerLoop {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final int BACKLOG = 4096;
 
@@ -81,15 +81,18 @@ final class ServerWorker implements Runnable {
     }
 
     /** The port actually bound by the first listener (the configured one, or the kernel's choice for port 0). */
-    int boundPort() throws IOException {
+    @Override
+    public int boundPort() throws IOException {
         return ((InetSocketAddress) listeners.getFirst().getLocalAddress()).getPort();
     }
 
-    WorkerStats stats() {
+    @Override
+    public WorkerStats stats() {
         return stats;
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         stopped = true;
         selector.wakeup();
     }

@@ -6,30 +6,30 @@ package org.sonde.load.engine;
  * O(1) without a heap or a wheel. The nodes live in the connections (intrusive), so no timer
  * allocates.
  */
-final class TimerList {
+final class TimerList<T> {
     /** A place in one list; each connection owns one node per list it can be on. */
-    static final class Node {
-        final ClientConnection owner;
-        Node prev;
-        Node next;
+    static final class Node<T> {
+        final T owner;
+        Node<T> prev;
+        Node<T> next;
         long deadlineNanos;
         boolean linked;
 
-        Node(ClientConnection owner) {
+        Node(T owner) {
             this.owner = owner;
         }
     }
 
     private final long delayNanos;
-    private Node head;
-    private Node tail;
+    private Node<T> head;
+    private Node<T> tail;
 
     TimerList(long delayNanos) {
         this.delayNanos = delayNanos;
     }
 
     /** (Re)starts the node's timer: it expires {@code delay} after {@code nowNanos}. */
-    void schedule(Node n, long nowNanos) {
+    void schedule(Node<T> n, long nowNanos) {
         if (n.linked) remove(n);
         n.deadlineNanos = nowNanos + delayNanos;
         n.prev = tail;
@@ -40,7 +40,7 @@ final class TimerList {
         n.linked = true;
     }
 
-    void remove(Node n) {
+    void remove(Node<T> n) {
         if (!n.linked) return;
         if (n.prev != null) n.prev.next = n.next;
         else head = n.next;
@@ -56,8 +56,8 @@ final class TimerList {
     }
 
     /** Removes and returns the head if it has expired by {@code nowNanos}, else null. */
-    Node pollExpired(long nowNanos) {
-        Node n = head;
+    Node<T> pollExpired(long nowNanos) {
+        Node<T> n = head;
         if (n == null || n.deadlineNanos - nowNanos > 0) return null;
         remove(n);
         return n;

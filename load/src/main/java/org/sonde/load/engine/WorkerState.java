@@ -1,7 +1,7 @@
 package org.sonde.load.engine;
 
 /** What the control thread asks of a worker. */
-enum WorkerState {
+public enum WorkerState {
     /** Launch on schedule and send requests. */
     RUN,
     /** dperf's drain: launch nothing, send no new request, close connections as their responses arrive. */

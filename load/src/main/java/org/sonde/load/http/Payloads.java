@@ -19,13 +19,15 @@ import org.sonde.load.config.Protocol;
 public final class Payloads {
     /** The body of dperf-style default responses: 14 bytes. */
     public static final String DEFAULT_BODY = "Hello, dperf!\n";
+    /** Raw payload bytes without a payload_size. */
+    public static final int DEFAULT_RAW_SIZE = 64;
 
     private Payloads() {}
 
     /** The client's request, for every connection and every keepalive round. */
     public static byte[] request(LoadConfig c, long seed) {
         if (c.payloadFile().isPresent()) return read(c);
-        if (c.protocol() == Protocol.UDP || !c.httpPayload()) return filler(c.payloadSize() == 0 ? 64 : c.payloadSize(), c.payloadRandom(), seed);
+        if (c.protocol() == Protocol.UDP || !c.httpPayload()) return datagram(c, seed);
         boolean keepalive = c.keepalive().isPresent();
         String head = c.httpMethod().name() + " " + c.httpPath() + " HTTP/1.1\r\n"
                 + "Host: " + c.httpHost() + "\r\n"
@@ -44,6 +46,15 @@ public final class Payloads {
         byte[] tail = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(tail, 0, all, start.length + pad, tail.length);
         return all;
+    }
+
+    /**
+     * A raw payload: a UDP request or answer, or a TCP payload below 85 bytes: the file's bytes,
+     * or payload_size bytes of filler (64 without a size).
+     */
+    public static byte[] datagram(LoadConfig c, long seed) {
+        if (c.payloadFile().isPresent()) return read(c);
+        return filler(c.payloadSize() == 0 ? DEFAULT_RAW_SIZE : c.payloadSize(), c.payloadRandom(), seed);
     }
 
     /**

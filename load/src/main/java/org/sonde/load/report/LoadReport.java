@@ -7,6 +7,7 @@ import java.util.Map;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.Second;
+import org.sonde.load.stats.Tallies;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.LineChart;
 import org.sonde.report.Section;
@@ -22,7 +23,7 @@ public final class LoadReport {
                 .meta("command", command);
         Section overview = report.section("Overview");
         overview.verdict(r.failed() ? Verdict.FAILURE : Verdict.OK, r.failed()
-                ? "Errors: skErr " + r.socketErrors() + ", httpErr " + r.httpErrors() + ", tcpDrop " + r.refusedSources() + "."
+                ? "Errors: " + r.errorSummary() + "."
                 : "No error counter is non-zero.");
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("requests", r.requests());
@@ -43,13 +44,13 @@ public final class LoadReport {
         for (int i = 0; i < x.length; i++) {
             Second v = s.get(i);
             x[i] = v.seconds();
-            responses[i] = v.get(Counter.HTTP_2XX) + v.get(Counter.TCP_RSP);
+            responses[i] = Tallies.responses(r.mode().equals("client"), v::get);
             opens[i] = v.get(Counter.SK_OPEN);
             concurrent[i] = v.skCon();
             p99[i] = v.p99Micros();
         }
         Section rates = report.section("Every second");
-        rates.chart(LineChart.titled("Responses and new connections per second").series("responses (2XX)", x, responses)
+        rates.chart(LineChart.titled("Responses and new connections per second").series("responses (2XX, tcpRsp, answered datagrams)", x, responses)
                 .series("skOpen", x, opens).xAxis("seconds").yAxis("per second"));
         rates.chart(LineChart.titled("Open connections (skCon)").series("skCon", x, concurrent).xAxis("seconds").yAxis("connections"));
         rates.chart(LineChart.titled("Latency p99").series("p99", x, p99).xAxis("seconds").yAxis("µs"));

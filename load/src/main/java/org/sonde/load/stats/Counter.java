@@ -14,10 +14,36 @@ public enum Counter {
     HTTP_ERR("httpErr", true),
     TCP_REQ("tcpReq", false),
     TCP_RSP("tcpRsp", false),
+    /** Datagrams sent, resends included. */
     UDP_TX("udpTx", false),
+    /** Datagrams received. */
     UDP_RX("udpRx", false),
+    /** Client: a request resent after a retransmit_timeout without its response (dperf: packet loss). */
     UDP_RT("udpRt", true),
-    /** Server: connections from sources outside the configured client ranges, refused. */
+    /**
+     * Datagrams received and dropped: on a client, a response to no outstanding request (a late
+     * answer to a resent one); on a server, a source outside the configured client ranges.
+     */
+    UDP_DROP("udpDrop", true),
+    /** Datagrams or frames the kernel refused to send (its send buffer full): dperf's TX queue overflow. */
+    DROP_TX("dropTx", true),
+    /** User-space engine: frames received and sent on the packet socket. */
+    PKT_RX("pktRx", false),
+    PKT_TX("pktTx", false),
+    ARP_RX("arpRx", false),
+    ARP_TX("arpTx", false),
+    /** User-space engine: retransmitted SYNs (client) or SYN-ACKs (server), requests, and FINs: packet loss. */
+    SYN_RT("synRt", true),
+    PUSH_RT("pushRt", true),
+    FIN_RT("finRt", true),
+    /** User-space engine: resets received. */
+    RST_RX("rstRx", true),
+    /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
+    IMISSED("imissed", true),
+    /**
+     * Server: connections from sources outside the configured client ranges, refused. User-space
+     * engine: TCP segments for no socket, or out of sequence or state (dperf's tcpDrop).
+     */
     TCP_DROP("tcpDrop", true),
     BYTES_RX("bytesRx", false),
     BYTES_TX("bytesTx", false),

@@ -14,19 +14,39 @@ public final class DperfLayout {
     private static final String RED = "\u001b[31m";
     private static final String RESET = "\u001b[0m";
 
+    /** Which application counters a test has: dperf prints one of these lines. */
+    public enum Payload {
+        /** httpGet httpPost http2XX httpErr */
+        HTTP,
+        /** tcpReq tcpRsp: raw TCP payloads below 85 bytes */
+        RAW,
+        /** udpTx udpRx udpRt udpDrop dropTx */
+        UDP
+    }
+
     private final boolean color;
-    private final boolean http;
+    private final Payload payload;
     private final boolean client;
+    private final boolean userspace;
 
     /**
-     * @param http   HTTP payloads (httpGet ... httpErr) rather than raw ones (tcpReq tcpRsp)
-     * @param client a client (rtt and latency lines) rather than a server
-     * @param color  red for non-zero error fields (a terminal)
+     * @param payload the application counters to print
+     * @param client  a client (rtt and latency lines) rather than a server
+     * @param color   red for non-zero error fields (a terminal)
      */
-    public DperfLayout(boolean http, boolean client, boolean color) {
-        this.http = http;
+    public DperfLayout(Payload payload, boolean client, boolean color) {
+        this(payload, client, color, false);
+    }
+
+    /**
+     * @param userspace the user-space engine: its own packet and retransmission counters (dperf's
+     *                  pktRx ... rstRx lines) instead of the kernel's
+     */
+    public DperfLayout(Payload payload, boolean client, boolean color, boolean userspace) {
+        this.payload = payload;
         this.client = client;
         this.color = color;
+        this.userspace = userspace;
     }
 
     /** The block for one second. */
@@ -64,21 +84,44 @@ public final class DperfLayout {
         pair(sk, "skCon", Long.toString(skCon), false);
         error(sk, "skErr", v.applyAsLong(Counter.SK_ERR));
         if (client) pair(sk, "rtt(us)", Long.toString(rttMicros), false);
-        if (!client) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
+        if (!client && !userspace) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
         out.add(sk.toString().stripTrailing());
         StringBuilder app = new StringBuilder();
-        if (http) {
-            pair(app, "httpGet", Long.toString(v.applyAsLong(Counter.HTTP_GET)), false);
-            pair(app, "httpPost", Long.toString(v.applyAsLong(Counter.HTTP_POST)), false);
-            pair(app, "http2XX", Long.toString(v.applyAsLong(Counter.HTTP_2XX)), false);
-            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
-        } else {
-            pair(app, "tcpReq", Long.toString(v.applyAsLong(Counter.TCP_REQ)), false);
-            pair(app, "tcpRsp", Long.toString(v.applyAsLong(Counter.TCP_RSP)), false);
-            error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+        switch (payload) {
+            case HTTP -> {
+                pair(app, "httpGet", Long.toString(v.applyAsLong(Counter.HTTP_GET)), false);
+                pair(app, "httpPost", Long.toString(v.applyAsLong(Counter.HTTP_POST)), false);
+                pair(app, "http2XX", Long.toString(v.applyAsLong(Counter.HTTP_2XX)), false);
+                error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+            }
+            case RAW -> {
+                pair(app, "tcpReq", Long.toString(v.applyAsLong(Counter.TCP_REQ)), false);
+                pair(app, "tcpRsp", Long.toString(v.applyAsLong(Counter.TCP_RSP)), false);
+                error(app, "httpErr", v.applyAsLong(Counter.HTTP_ERR));
+            }
+            case UDP -> {
+                pair(app, "udpTx", Long.toString(v.applyAsLong(Counter.UDP_TX)), false);
+                pair(app, "udpRx", Long.toString(v.applyAsLong(Counter.UDP_RX)), false);
+                if (client) error(app, "udpRt", v.applyAsLong(Counter.UDP_RT));
+                error(app, "udpDrop", v.applyAsLong(Counter.UDP_DROP));
+                error(app, "dropTx", v.applyAsLong(Counter.DROP_TX));
+            }
         }
         out.add(app.toString().stripTrailing());
-        if (!kernel.isEmpty()) {
+        if (userspace) {
+            StringBuilder pkt = new StringBuilder();
+            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX}) {
+                pair(pkt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
+            }
+            error(pkt, "dropTx", v.applyAsLong(Counter.DROP_TX));
+            error(pkt, "imissed", v.applyAsLong(Counter.IMISSED));
+            out.add(pkt.toString().stripTrailing());
+            StringBuilder rt = new StringBuilder();
+            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP}) {
+                error(rt, c.dperfName(), v.applyAsLong(c));
+            }
+            out.add(rt.toString().stripTrailing());
+        } else if (!kernel.isEmpty()) {
             StringBuilder k = new StringBuilder();
             // the kernel's counters cover every connection of the network namespace, not only this test's
             kernel.forEach((name, value) -> error(k, name, value));

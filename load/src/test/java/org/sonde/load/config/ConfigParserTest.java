@@ -278,6 +278,17 @@ class ConfigParserTest {
                 new String[] {CLIENT + "http_host a\npayload_size 100\n", "4", "cannot be set with payload_size", "delete payload_size"},
                 new String[] {CLIENT + "protocol udp\nhttp_path /x\n", "5", "HTTP settings cannot be set with 'protocol udp'", "protocol http"},
                 new String[] {CLIENT + "protocol http\npayload_size 100\n", "5", "takes no payload", "protocol tcp"},
+                new String[] {CLIENT + "protocol udp\npayload_size 65508\n", "5", "does not fit in one UDP datagram (65507 bytes at most over IPv4)",
+                        "at most 65507 bytes"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\n", "2", "'engine userspace' needs a 'port' line", "port IFNAME IP GW"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2\n", "6", "expected 3 to 4 arguments", "syntax: port"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1 zz:00\n", "6", "not a MAC address", "syntax: port"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\nprotocol udp\n", "7", "runs TCP only", "kernel engine"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\npayload_size 1461\n", "7", "does not fit in one 1460-byte segment", "at most 1460"},
+                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\ncpu 0-1\n", "7", "runs one worker", "one CPU"},
+                new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
+                new String[] {CLIENT + "netns x\n", "4", "'netns' is for the user-space engine", "engine userspace"},
+                new String[] {CLIENT + "engine dpdk\n", "4", "unknown engine 'dpdk'", "syntax: engine"},
                 new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},
                 new String[] {SERVER + "slow_start 10\n", "3", "'slow_start' in a server configuration", "delete the line"},
                 new String[] {SERVER + "cps 10\n", "3", "'cps' is a client keyword", "delete the line"},
@@ -285,6 +296,19 @@ class ConfigParserTest {
                 new String[] {SERVER + "protocol http\n", "3", "'protocol http' is the client's response parser", "protocol tcp"},
                 new String[] {"mode client\nserver 127.0.0.1 1\ncc 30000\nkeepalive 1s\n", "3", "insufficient sockets", "source addresses"},
                 new String[] {"mode client\nserver 127.0.0.1 1\nclient_port_range 1000 1100\ncps 100\n", "4", "insufficient sockets", "client_port_range"});
+    }
+
+    @Test
+    void engineUserspaceGivesDperfsPortItsMeaningWhereverTheEngineLineIs() {
+        LoadConfig c = ConfigParser.parse(Path.of("t.conf"), "mode client\nport veth-a 10.0.0.2 10.0.0.1 02:00:00:00:00:01\nnetns lab\n"
+                + "server 10.0.0.1 1\nclient 10.1.0.1 16\ncc 1m\nkeepalive 60s\nengine userspace\n").config();
+        assertThat(c.engine()).isEqualTo(Engine.USERSPACE);
+        assertThat(c.port().orElseThrow().interfaceName()).isEqualTo("veth-a");
+        assertThat(c.port().orElseThrow().gateway().getHostAddress()).isEqualTo("10.0.0.1");
+        assertThat(c.port().orElseThrow().gatewayMac()).contains("02:00:00:00:00:01");
+        assertThat(c.netns()).contains("lab");
+        // 16 addresses × dperf's default ports 1-65535: enough tuples for cc 1m
+        assertThat(ConfigParser.manual()).anyMatch(l -> l.startsWith("port ") && l.contains("engine userspace"));
     }
 
     @ParameterizedTest
@@ -310,7 +334,7 @@ class ConfigParserTest {
 
     @Test
     void theManualListsEveryKeywordAndEveryRejection() {
-        assertThat(ConfigParser.manual()).hasSize(Keywords.ALL.size()).anyMatch(l -> l.startsWith("keepalive"));
+        assertThat(ConfigParser.manual()).hasSize(Keywords.ALL.size() + Keywords.USERSPACE.size()).anyMatch(l -> l.startsWith("keepalive"));
         assertThat(ConfigParser.rejected()).hasSize(KernelEngineLimits.REJECTED.size()).anyMatch(l -> l.startsWith("port "));
         assertThat(Keywords.ALL.keySet()).doesNotContainAnyElementsOf(KernelEngineLimits.REJECTED.keySet());
     }

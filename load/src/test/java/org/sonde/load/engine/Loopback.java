@@ -20,6 +20,15 @@ final class Loopback {
         }
     }
 
+    /** A port free for UDP on 127.0.0.1 now. */
+    static int freeUdpPort() {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A client of {@code seconds} without wait or slow start, to 127.0.0.1:port, plus the given lines. */
     static LoadConfig client(int port, int seconds, String lines) {
         String text = "mode client\nserver 127.0.0.1 1\nlisten " + port + " 1\nduration " + seconds + "s\nwait 0\nslow_start 0\n" + lines;
@@ -56,7 +65,7 @@ final class Loopback {
 
     /** Sonde's server (plus {@code serverLines}) and a one-second client (plus {@code clientLines}) against it. */
     static Exchange exchange(String serverLines, String clientLines) {
-        int port = freePort();
+        int port = (serverLines + clientLines).contains("protocol udp") ? freeUdpPort() : freePort();
         Running server = server(port, serverLines);
         LoadResult client = run(client(port, 1, clientLines));
         return new Exchange(client, server.stop());

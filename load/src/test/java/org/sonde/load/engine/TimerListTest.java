@@ -11,7 +11,7 @@ class TimerListTest {
 
     @Test
     void entriesExpireInOrderOfScheduling() {
-        TimerList timers = new TimerList(100);
+        TimerList<ClientConnection> timers = new TimerList<>(100);
         ClientConnection a = connection();
         ClientConnection b = connection();
         ClientConnection c = connection();
@@ -30,7 +30,7 @@ class TimerListTest {
 
     @Test
     void removedEntriesNeverExpire() {
-        TimerList timers = new TimerList(5);
+        TimerList<ClientConnection> timers = new TimerList<>(5);
         ClientConnection a = connection();
         ClientConnection b = connection();
         timers.schedule(a.keepaliveTimer, 0);

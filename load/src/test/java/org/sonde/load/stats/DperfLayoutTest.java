@@ -22,7 +22,7 @@ class DperfLayoutTest {
 
     @Test
     void aSecondInDperfsNamesAndColumns() {
-        List<String> lines = new DperfLayout(true, true, false).second(second());
+        List<String> lines = new DperfLayout(DperfLayout.Payload.HTTP, true, false).second(second());
         assertThat(lines.get(0)).startsWith("seconds  7").contains("cpuUsage 42").contains("phase    duration");
         assertThat(String.join("\n", lines)).contains("skOpen   100").contains("skCon    64").contains("rtt(us)  50")
                 .contains("httpGet  500").contains("http2XX  498").contains("httpErr  2").contains("synRt    0")
@@ -32,15 +32,39 @@ class DperfLayoutTest {
 
     @Test
     void nonZeroErrorsAreRedOnATerminal() {
-        String text = String.join("\n", new DperfLayout(true, true, true).second(second()));
+        String text = String.join("\n", new DperfLayout(DperfLayout.Payload.HTTP, true, true).second(second()));
         assertThat(text).contains("httpErr  \u001b[31m2");
         assertThat(text).doesNotContain("\u001b[31m0 ");
     }
 
     @Test
     void rawPayloadsShowTcpReqAndTcpRsp() {
-        assertThat(String.join("\n", new DperfLayout(false, false, false).second(second()))).contains("tcpReq").contains("tcpRsp")
+        assertThat(String.join("\n", new DperfLayout(DperfLayout.Payload.RAW, false, false).second(second()))).contains("tcpReq").contains("tcpRsp")
                 .contains("tcpDrop").doesNotContain("httpGet").doesNotContain("p50(us)");
+    }
+
+    @Test
+    void udpShowsDatagramCountersAndItsLossCounterOnlyOnClients() {
+        Map<String, Long> counters = new LinkedHashMap<>(second().counters());
+        counters.put("udpTx", 10L);
+        counters.put("udpRx", 9L);
+        counters.put("udpRt", 1L);
+        Second s = new Second(1, "duration", counters, 3, List.of(1), Map.of(), 0, 0, 0);
+        String client = String.join("\n", new DperfLayout(DperfLayout.Payload.UDP, true, true).second(s));
+        assertThat(client).contains("udpTx    10").contains("udpRx    9").contains("udpRt    \u001b[31m1").contains("udpDrop  0")
+                .contains("dropTx   0").doesNotContain("httpGet").doesNotContain("tcpReq");
+        assertThat(String.join("\n", new DperfLayout(DperfLayout.Payload.UDP, false, false).second(s))).doesNotContain("udpRt");
+    }
+
+    @Test
+    void theUserspaceEngineShowsItsOwnPacketAndRetransmissionCountersNotTheKernels() {
+        Map<String, Long> counters = new LinkedHashMap<>(second().counters());
+        counters.put("pktRx", 12L);
+        counters.put("synRt", 3L);
+        Second s = new Second(1, "duration", counters, 3, List.of(1), Map.of("synRt", 99L), 0, 0, 0);
+        String text = String.join("\n", new DperfLayout(DperfLayout.Payload.HTTP, true, false, true).second(s));
+        assertThat(text).contains("pktRx    12").contains("synRt    3").contains("pushRt   0").contains("finRt    0")
+                .contains("tcpDrop  0").doesNotContain("synRt    99");
     }
 
     @Test

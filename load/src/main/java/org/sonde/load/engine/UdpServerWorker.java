@@ -1,0 +1,148 @@
+package org.sonde.load.engine;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayList;
+import java.util.List;
+import org.sonde.load.config.AddressRange;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.WorkerStats;
+
+/**
+ * dperf's UDP server on one thread: a datagram socket on every server address × listen port
+ * (SO_REUSEPORT, so the kernel spreads flows over workers), answering every datagram with one
+ * payload_size datagram to its source. Like dperf's server, it answers only its configured client
+ * ranges (others are udpDrop) and keeps no state per flow: a request is one datagram.
+ */
+final class UdpServerWorker implements ServerLoop {
+    private static final int READ_BUFFER_BYTES = 65_536;
+    /** Datagrams served per socket per wake, so one busy socket cannot starve the others. */
+    private static final int BATCH = 256;
+
+    private final LoadConfig config;
+    private final WorkerStats stats = new WorkerStats();
+    private final Selector selector;
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+    private final ByteBuffer response;
+    private final List<DatagramChannel> sockets = new ArrayList<>();
+    private final int cpu;
+    private volatile boolean stopped;
+
+    UdpServerWorker(LoadConfig config, int index, byte[] responseBytes) throws IOException {
+        this.config = config;
+        this.selector = Selector.open();
+        this.response = ByteBuffer.allocateDirect(responseBytes.length).put(responseBytes).flip();
+        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
+        try {
+            for (AddressRange r : config.servers()) {
+                for (int i = 0; i < r.count(); i++) {
+                    for (int p = 0; p < config.listenCount(); p++) bind(new InetSocketAddress(r.get(i), config.listenPort() + p));
+                }
+            }
+        } catch (IOException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private void bind(InetSocketAddress address) throws IOException {
+        DatagramChannel ch = DatagramChannel.open(address.getAddress() instanceof java.net.Inet6Address
+                ? java.net.StandardProtocolFamily.INET6 : java.net.StandardProtocolFamily.INET);
+        sockets.add(ch);
+        ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        ch.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+        if (config.tos() != 0) ch.setOption(StandardSocketOptions.IP_TOS, config.tos());
+        try {
+            ch.bind(address);
+        } catch (IOException e) {
+            throw new IOException("cannot bind udp " + address.getAddress().getHostAddress() + ":" + address.getPort() + ": " + e.getMessage(), e);
+        }
+        ch.configureBlocking(false);
+        ch.register(selector, SelectionKey.OP_READ);
+    }
+
+    @Override
+    public int boundPort() throws IOException {
+        return ((InetSocketAddress) sockets.getFirst().getLocalAddress()).getPort();
+    }
+
+    @Override
+    public WorkerStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        selector.wakeup();
+    }
+
+    @Override
+    public void run() {
+        stats.bindToCurrentThread();
+        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
+        try {
+            java.util.function.Consumer<SelectionKey> handler = this::serve;
+            while (!stopped) selector.select(handler, 100);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            close();
+        }
+    }
+
+    private void serve(SelectionKey key) {
+        DatagramChannel ch = (DatagramChannel) key.channel();
+        try {
+            for (int i = 0; i < BATCH; i++) {
+                readBuffer.clear();
+                SocketAddress source = ch.receive(readBuffer);
+                if (source == null) return;
+                stats.increment(Counter.UDP_RX);
+                stats.add(Counter.BYTES_RX, readBuffer.position());
+                if (!config.clients().isEmpty() && !allowed((InetSocketAddress) source)) {
+                    stats.increment(Counter.UDP_DROP); // dperf's server answers only its configured clients
+                    continue;
+                }
+                response.rewind();
+                int n = ch.send(response, source);
+                if (n == 0) {
+                    stats.increment(Counter.DROP_TX);
+                } else {
+                    stats.increment(Counter.UDP_TX);
+                    stats.add(Counter.BYTES_TX, n);
+                }
+            }
+        } catch (IOException e) {
+            // the kernel refused the send (rare on an unconnected socket, which gets no ICMP errors): counted, and the socket stays usable
+            stats.increment(Counter.DROP_TX);
+        }
+    }
+
+    private boolean allowed(InetSocketAddress source) {
+        for (AddressRange r : config.clients()) if (r.contains(source.getAddress())) return true;
+        return false;
+    }
+
+    private void close() {
+        for (DatagramChannel ch : sockets) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // nothing more to do
+            }
+        }
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // nothing more to do
+        }
+    }
+}

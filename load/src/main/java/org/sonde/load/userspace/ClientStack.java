@@ -1,0 +1,350 @@
+package org.sonde.load.userspace;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.WorkerStats;
+
+/**
+ * dperf's client TCP, stop-and-wait, on the preallocated socket table: SYN, then the first
+ * request rides on the handshake's ACK, one response per request, the next request one keepalive
+ * interval later (or at once for interval 0), FIN after the request number or at the drain. A
+ * fixed retransmit timeout resends the SYN, the request or the FIN up to three times (synRt,
+ * pushRt, finRt); a fourth timeout fails the connection (skErr). No TIME_WAIT: a closed tuple can
+ * be launched again at once.
+ */
+final class ClientStack extends Stack {
+    static final int MAX_RETRANSMITS = 3;
+    private static final int RETRANSMIT_LIST = 1;
+    private static final int KEEPALIVE_LIST = 2;
+
+    /** What the stack needs from the configuration. */
+    record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
+                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {}
+
+    private final Settings s;
+    private final MemorySegment request;
+    private final int requestLength;
+    private final SocketTable.Timers retransmits;
+    private final SocketTable.Timers keepalives;
+    private byte[] gatewayMac;
+    private int resolving;
+    private long cursor;
+    private long open;
+    private boolean running = true;
+
+    ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed) {
+        super(table, out, stats, ownMac, tos, seed);
+        if ((long) s.clients.count() * s.portCount > table.size()) {
+            throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
+        }
+        this.s = s;
+        this.gatewayMac = gatewayMac;
+        this.request = arena.allocate(request.length);
+        MemorySegment.copy(request, 0, this.request, ValueLayout.JAVA_BYTE, 0, request.length);
+        this.requestLength = request.length;
+        this.retransmits = new SocketTable.Timers(table, RETRANSMIT_LIST, s.rtoNanos);
+        this.keepalives = new SocketTable.Timers(table, KEEPALIVE_LIST, Math.max(0, s.keepaliveIntervalNanos));
+    }
+
+    @Override
+    boolean owns(int ip) {
+        return s.clients.indexOf(ip) >= 0;
+    }
+
+    @Override
+    void arpReply(int ip, byte[] mac) {
+        if (ip == resolving && resolving != 0) gatewayMac = mac;
+    }
+
+    /** Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}. */
+    void resolveGateway(int ownIp, int gatewayIp) {
+        resolving = gatewayIp;
+        arpRequest(ownIp, gatewayIp);
+    }
+
+    byte[] gatewayMac() {
+        return gatewayMac;
+    }
+
+    long open() {
+        return open;
+    }
+
+    /** The number of tuples (the table's used part). */
+    long tuples() {
+        return (long) s.clients.count() * s.portCount;
+    }
+
+    /** Stops sending new requests (dperf's drain): busy connections close after their response, idle ones by {@link #closeIdle}. */
+    void drain() {
+        running = false;
+    }
+
+    /**
+     * Closes up to {@code max} idle connections (FIN) in the drain; the caller spreads them over
+     * loop turns, so a million FINs do not leave at once and overflow the link's queues.
+     * Returns how many it closed.
+     */
+    int closeIdle(int max, long nowNanos) {
+        int n = 0;
+        int slot;
+        while (n < max && (slot = keepalives.pollExpired(Long.MAX_VALUE)) != SocketTable.NONE) {
+            activeClose(slot, nowNanos);
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Opens the next tuple in turn (addresses vary fastest); false, counted as a skipped launch,
+     * when that tuple is still in use (dperf skips it too).
+     */
+    boolean launch(long nowNanos) {
+        long k = cursor;
+        cursor = cursor + 1 == tuples() ? 0 : cursor + 1;
+        int addressIndex = (int) (k % s.clients.count());
+        int portOffset = (int) (k / s.clients.count());
+        int slot = addressIndex * s.portCount + portOffset;
+        if (table.state(slot) != TcpState.CLOSED) {
+            stats.increment(Counter.LAUNCH_SKIPPED);
+            return false;
+        }
+        int isn = nextIsn();
+        table.intField(slot, SocketTable.LOCAL_IP, s.clients.address(addressIndex));
+        table.shortField(slot, SocketTable.LOCAL_PORT, s.portMin + portOffset);
+        table.intField(slot, SocketTable.PEER_IP, s.serverIp);
+        table.shortField(slot, SocketTable.PEER_PORT, s.serverPort);
+        table.intField(slot, SocketTable.SND_NXT, isn + 1);
+        table.intField(slot, SocketTable.RCV_NXT, 0);
+        table.byteField(slot, SocketTable.RETRANSMITS, 0);
+        table.byteField(slot, SocketTable.FLAGS, 0);
+        table.shortField(slot, SocketTable.REQUESTS, 0);
+        table.shortField(slot, SocketTable.OUTSTANDING, 0);
+        table.longField(slot, SocketTable.SENT_AT, nowNanos);
+        table.state(slot, TcpState.SYN_SENT);
+        open++;
+        stats.increment(Counter.SK_OPEN);
+        sendSegment(slot, gatewayMac, isn, Frames.SYN, 0);
+        retransmits.schedule(slot, nowNanos);
+        return true;
+    }
+
+    @Override
+    void segment(MemorySegment f, long now) {
+        int local = Frames.dstIp(f);
+        int addressIndex = s.clients.indexOf(local);
+        int portOffset = Frames.dstPort(f) - s.portMin;
+        if (Frames.srcIp(f) != s.serverIp || Frames.srcPort(f) != s.serverPort || portOffset < 0 || portOffset >= s.portCount) {
+            stats.increment(Counter.TCP_DROP);
+            return;
+        }
+        int slot = addressIndex * s.portCount + portOffset;
+        int flags = Frames.flags(f);
+        int state = table.state(slot);
+        if (state == TcpState.CLOSED) {
+            stats.increment(Counter.TCP_DROP);
+            reset(f, gatewayMac);
+            return;
+        }
+        if ((flags & Frames.RST) != 0) {
+            stats.increment(Counter.RST_RX);
+            boolean closing = state == TcpState.FIN_WAIT_1 || state == TcpState.FIN_WAIT_2 || state == TcpState.LAST_ACK;
+            if (closing && !awaiting(slot)) close(slot);
+            else fail(slot);
+            return;
+        }
+        int seq = Frames.seq(f);
+        int ack = Frames.ack(f);
+        int length = Frames.payloadLength(f);
+        int sndNxt = table.intField(slot, SocketTable.SND_NXT);
+        int rcvNxt = table.intField(slot, SocketTable.RCV_NXT);
+        switch (state) {
+            case TcpState.SYN_SENT -> {
+                if ((flags & (Frames.SYN | Frames.ACK)) != (Frames.SYN | Frames.ACK) || ack != sndNxt) {
+                    stats.increment(Counter.TCP_DROP);
+                    return;
+                }
+                table.intField(slot, SocketTable.RCV_NXT, seq + 1);
+                table.state(slot, TcpState.ESTABLISHED);
+                stats.add(Counter.RTT_SUM_NANOS, now - table.longField(slot, SocketTable.SENT_AT));
+                stats.increment(Counter.RTT_COUNT);
+                retransmits.cancel(slot);
+                if (running) sendRequest(slot, now); // the request carries the handshake's ACK
+                else activeClose(slot, now);
+            }
+            case TcpState.ESTABLISHED -> {
+                if ((flags & Frames.SYN) != 0) {
+                    sendSegment(slot, gatewayMac, sndNxt, Frames.ACK, 0); // a resent SYN-ACK: our ACK was lost
+                    return;
+                }
+                if (length > 0 && seq == rcvNxt && awaiting(slot) && ack == sndNxt) {
+                    response(slot, f, length, (flags & Frames.FIN) != 0, now);
+                } else if (length > 0 && before(seq, rcvNxt)) {
+                    sendSegment(slot, gatewayMac, sndNxt, Frames.ACK, 0); // a resent response: our ACK was lost
+                } else if ((flags & Frames.FIN) != 0 && seq + length == rcvNxt) {
+                    // the server closed (its idle timeout): answer with our FIN; an outstanding request failed
+                    table.intField(slot, SocketTable.RCV_NXT, rcvNxt + 1);
+                    if (awaiting(slot)) stats.increment(Counter.SK_ERR);
+                    clearAwaiting(slot);
+                    finish(slot, TcpState.LAST_ACK, now);
+                } else if (length > 0) {
+                    stats.increment(Counter.TCP_DROP);
+                }
+                // a bare ACK (of the request) changes nothing: the response is what we wait for
+            }
+            case TcpState.FIN_WAIT_1, TcpState.FIN_WAIT_2, TcpState.LAST_ACK -> {
+                boolean ourFinAcked = (flags & Frames.ACK) != 0 && ack == sndNxt;
+                if ((flags & Frames.FIN) != 0 && state != TcpState.LAST_ACK) {
+                    table.intField(slot, SocketTable.RCV_NXT, seq + length + 1);
+                    sendSegment(slot, gatewayMac, sndNxt, Frames.ACK, 0);
+                    if (ourFinAcked || state == TcpState.FIN_WAIT_2) close(slot);
+                    else table.state(slot, TcpState.LAST_ACK); // both closed at once: wait for our FIN's ACK
+                } else if (ourFinAcked) {
+                    if (state == TcpState.LAST_ACK) close(slot);
+                    else if (state == TcpState.FIN_WAIT_1) table.state(slot, TcpState.FIN_WAIT_2); // its timer still runs
+                } else if (state == TcpState.LAST_ACK && (flags & Frames.FIN) != 0) {
+                    sendSegment(slot, gatewayMac, sndNxt - 1, Frames.ACK | Frames.FIN, 0); // its FIN again: ours was lost
+                }
+            }
+            default -> stats.increment(Counter.TCP_DROP);
+        }
+    }
+
+    private boolean awaiting(int slot) {
+        return (table.byteField(slot, SocketTable.FLAGS) & TcpState.AWAITING) != 0;
+    }
+
+    private void clearAwaiting(int slot) {
+        table.byteField(slot, SocketTable.FLAGS, table.byteField(slot, SocketTable.FLAGS) & ~TcpState.AWAITING);
+    }
+
+    private void response(int slot, MemorySegment f, int length, boolean fin, long now) {
+        int rcvNxt = table.intField(slot, SocketTable.RCV_NXT) + length + (fin ? 1 : 0);
+        table.intField(slot, SocketTable.RCV_NXT, rcvNxt);
+        stats.add(Counter.BYTES_RX, length);
+        if (s.http) {
+            // dperf's tcp-mode check: "HTTP/1.1 2xx" has the status's first digit at byte 9
+            boolean ok = length > 9 && f.get(ValueLayout.JAVA_BYTE, Frames.payloadStart(f) + 9) == '2';
+            stats.increment(ok ? Counter.HTTP_2XX : Counter.HTTP_ERR);
+        } else {
+            stats.increment(Counter.TCP_RSP);
+        }
+        stats.recordLatencyNanos(now - table.longField(slot, SocketTable.SENT_AT));
+        clearAwaiting(slot);
+        retransmits.cancel(slot);
+        table.byteField(slot, SocketTable.RETRANSMITS, 0);
+        if (fin) {
+            finish(slot, TcpState.LAST_ACK, now); // the server closed with its response
+            return;
+        }
+        int sent = table.shortField(slot, SocketTable.REQUESTS);
+        boolean more = running && s.keepalive && (s.requestsPerConnection == 0 || sent < s.requestsPerConnection);
+        if (!more) {
+            activeClose(slot, now);
+        } else if (s.keepaliveIntervalNanos == 0) {
+            sendRequest(slot, now); // it acknowledges the response too
+        } else {
+            sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
+            keepalives.schedule(slot, now);
+        }
+    }
+
+    private void sendRequest(int slot, long now) {
+        int seq = table.intField(slot, SocketTable.SND_NXT);
+        stagePayload(request, false);
+        sendSegment(slot, gatewayMac, seq, Frames.ACK | Frames.PSH, requestLength);
+        table.intField(slot, SocketTable.SND_NXT, seq + requestLength);
+        table.shortField(slot, SocketTable.OUTSTANDING, requestLength);
+        table.shortField(slot, SocketTable.REQUESTS, table.shortField(slot, SocketTable.REQUESTS) + 1);
+        table.byteField(slot, SocketTable.FLAGS, table.byteField(slot, SocketTable.FLAGS) | TcpState.AWAITING);
+        table.byteField(slot, SocketTable.RETRANSMITS, 0);
+        table.longField(slot, SocketTable.SENT_AT, now);
+        stats.increment(s.requestCounter);
+        stats.add(Counter.BYTES_TX, requestLength);
+        retransmits.schedule(slot, now);
+    }
+
+    /** Our FIN, in state FIN_WAIT_1 (we close first) or LAST_ACK (answering the server's FIN). */
+    private void finish(int slot, int nextState, long now) {
+        keepalives.cancel(slot);
+        int seq = table.intField(slot, SocketTable.SND_NXT);
+        sendSegment(slot, gatewayMac, seq, Frames.FIN | Frames.ACK, 0);
+        table.intField(slot, SocketTable.SND_NXT, seq + 1);
+        table.byteField(slot, SocketTable.RETRANSMITS, 0);
+        table.state(slot, nextState);
+        retransmits.schedule(slot, now);
+    }
+
+    private void activeClose(int slot, long now) {
+        finish(slot, TcpState.FIN_WAIT_1, now);
+    }
+
+    /** Runs the expired timers: resends, failures, and the keepalive rounds. */
+    void expireTimers(long now) {
+        int slot;
+        while ((slot = retransmits.pollExpired(now)) != SocketTable.NONE) {
+            int state = table.state(slot);
+            if (state == TcpState.FIN_WAIT_2) {
+                close(slot); // our FIN was acknowledged, the server's never came: nothing left to wait for
+                continue;
+            }
+            int tries = table.byteField(slot, SocketTable.RETRANSMITS);
+            if (tries >= MAX_RETRANSMITS) {
+                fail(slot);
+                continue;
+            }
+            table.byteField(slot, SocketTable.RETRANSMITS, tries + 1);
+            int sndNxt = table.intField(slot, SocketTable.SND_NXT);
+            switch (state) {
+                case TcpState.SYN_SENT -> {
+                    stats.increment(Counter.SYN_RT);
+                    sendSegment(slot, gatewayMac, sndNxt - 1, Frames.SYN, 0);
+                }
+                case TcpState.ESTABLISHED -> {
+                    stats.increment(Counter.PUSH_RT);
+                    int length = table.shortField(slot, SocketTable.OUTSTANDING);
+                    stagePayload(request, false);
+                    sendSegment(slot, gatewayMac, sndNxt - length, Frames.ACK | Frames.PSH, length);
+                }
+                default -> {
+                    stats.increment(Counter.FIN_RT);
+                    sendSegment(slot, gatewayMac, sndNxt - 1, Frames.FIN | Frames.ACK, 0);
+                }
+            }
+            retransmits.schedule(slot, now);
+        }
+        while ((slot = keepalives.pollExpired(now)) != SocketTable.NONE) {
+            if (running) sendRequest(slot, now);
+            else activeClose(slot, now);
+        }
+    }
+
+    long nextDeadline() {
+        return Math.min(retransmits.nextDeadline(), keepalives.nextDeadline());
+    }
+
+    private void fail(int slot) {
+        stats.increment(Counter.SK_ERR);
+        close(slot);
+    }
+
+    private void close(int slot) {
+        retransmits.cancel(slot);
+        keepalives.cancel(slot);
+        table.state(slot, TcpState.CLOSED);
+        open--;
+        stats.increment(Counter.SK_CLOSE);
+    }
+
+    /** The end: every connection still open closes; one still waiting for its handshake or response failed. */
+    void closeAll() {
+        long n = tuples();
+        for (int slot = 0; slot < n && open > 0; slot++) {
+            int state = table.state(slot);
+            if (state == TcpState.CLOSED) continue;
+            if (state == TcpState.SYN_SENT || awaiting(slot)) fail(slot);
+            else close(slot);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.sonde.load.userspace;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.WorkerStats;
+
+/**
+ * What the client and server stacks share: the socket table, the one transmit frame every
+ * packet is written into, the link's addresses, and ARP (answering for this side's addresses,
+ * as dperf's {@code arp.c} does, since the kernel does not own them).
+ */
+abstract class Stack {
+    static final int FRAME_BYTES = 2048;
+
+    final SocketTable table;
+    final FrameOut out;
+    final WorkerStats stats;
+    final byte[] ownMac;
+    final int tos;
+    final MemorySegment tx;
+    final Arena arena = Arena.ofShared();
+    private int isnState;
+
+    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed) {
+        this.table = table;
+        this.out = out;
+        this.stats = stats;
+        this.ownMac = ownMac.clone();
+        this.tos = tos;
+        this.tx = arena.allocate(FRAME_BYTES);
+        this.isnState = (int) (seed ^ (seed >>> 32)) | 1;
+    }
+
+    /** Whether this side owns {@code ip} (ARP requests for it are answered). */
+    abstract boolean owns(int ip);
+
+    /** Takes one received frame. */
+    final void receive(MemorySegment frame, int length, long nowNanos) {
+        stats.increment(Counter.PKT_RX);
+        if (Frames.isArp(frame, length)) {
+            stats.increment(Counter.ARP_RX);
+            arp(frame);
+            return;
+        }
+        if (!Frames.isTcp(frame, length)) return; // IPv6 neighbour discovery, other protocols: not ours
+        if (!owns(Frames.dstIp(frame))) return;
+        if (!Frames.ipChecksumOk(frame)) {
+            stats.increment(Counter.TCP_DROP);
+            return;
+        }
+        segment(frame, nowNanos);
+    }
+
+    /** A TCP segment to one of this side's addresses. */
+    abstract void segment(MemorySegment frame, long nowNanos);
+
+    /** Called for every ARP frame; replies learned MACs go to {@link #arpReply}. */
+    private void arp(MemorySegment f) {
+        int oper = Frames.arpOper(f);
+        if (oper == 1 && owns(Frames.arpTargetIp(f))) {
+            byte[] asker = Frames.arpSenderMac(f);
+            int n = Frames.arp(tx, 2, asker, ownMac, Frames.arpTargetIp(f), asker, Frames.arpSenderIp(f));
+            if (send(n)) stats.increment(Counter.ARP_TX);
+        } else if (oper == 2) {
+            arpReply(Frames.arpSenderIp(f), Frames.arpSenderMac(f));
+        }
+    }
+
+    void arpReply(int ip, byte[] mac) {
+        // only a client resolves its gateway
+    }
+
+    /** Broadcasts "who has {@code targetIp}? tell {@code ownIp}". */
+    final void arpRequest(int ownIp, int targetIp) {
+        int n = Frames.arp(tx, 1, Frames.BROADCAST, ownMac, ownIp, Frames.ZERO_MAC, targetIp);
+        if (send(n)) stats.increment(Counter.ARP_TX);
+    }
+
+    final boolean send(int length) {
+        if (out.send(tx, length)) {
+            stats.increment(Counter.PKT_TX);
+            return true;
+        }
+        stats.increment(Counter.DROP_TX);
+        return false;
+    }
+
+    /** A new initial sequence number (xorshift: unpredictable enough for a tester, no allocation). */
+    final int nextIsn() {
+        int x = isnState;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        isnState = x;
+        return x;
+    }
+
+    /** Writes a segment for {@code slot} with {@code payloadLength} bytes already at the payload offset, and sends it. */
+    final void sendSegment(int slot, byte[] peerMac, int seq, int flags, int payloadLength) {
+        int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP),
+                table.shortField(slot, SocketTable.LOCAL_PORT), table.shortField(slot, SocketTable.PEER_PORT),
+                seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos);
+        send(n);
+    }
+
+    /** Copies the fixed payload into the transmit frame (stop-and-wait keeps no buffers: every send takes it from here). */
+    final void stagePayload(MemorySegment payload, boolean syn) {
+        MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn), payload.byteSize());
+    }
+
+    /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst). */
+    final void reset(MemorySegment f, byte[] peerMac) {
+        int flags = Frames.flags(f);
+        if ((flags & Frames.RST) != 0) return;
+        int len = Frames.payloadLength(f) + ((flags & (Frames.SYN | Frames.FIN)) != 0 ? 1 : 0);
+        int seq = (flags & Frames.ACK) != 0 ? Frames.ack(f) : 0;
+        int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), Frames.dstPort(f), Frames.srcPort(f),
+                seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos);
+        send(n);
+    }
+
+    /** Whether sequence number a is before b (modulo 2^32). */
+    static boolean before(int a, int b) {
+        return a - b < 0;
+    }
+
+    void free() {
+        arena.close();
+    }
+}

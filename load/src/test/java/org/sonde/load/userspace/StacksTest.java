@@ -1,0 +1,225 @@
+package org.sonde.load.userspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+import org.sonde.load.config.AddressRange;
+import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.WorkerStats;
+
+/**
+ * The user-space client and server stacks wired back to back through byte arrays (no sockets):
+ * every frame is checked (IPv4 and TCP checksums), and frames can be dropped to exercise
+ * retransmission. Time is simulated, so a retransmit timeout costs nothing.
+ */
+class StacksTest {
+    private static final byte[] CLIENT_MAC = {2, 0, 0, 0, 0, 1};
+    private static final byte[] SERVER_MAC = {2, 0, 0, 0, 0, 2};
+    private static final int SERVER_IP = 0x0a000001; // 10.0.0.1
+    private static final long RTO = 2_000_000_000L;
+    private static final byte[] REQUEST = "GET / HTTP/1.1\r\nHost: dperf\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RESPONSE = "HTTP/1.1 200 OK\r\nContent-Length: 14\r\n\r\nHello, dperf!\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** The wire between the two stacks: frames in flight each way, and a rule that may drop some. */
+    static final class Wire {
+        final ArrayDeque<byte[]> toServer = new ArrayDeque<>();
+        final ArrayDeque<byte[]> toClient = new ArrayDeque<>();
+        IntPredicate dropToServer = n -> false;
+        IntPredicate dropToClient = n -> false;
+        int sentToServer;
+        int sentToClient;
+        int badChecksums;
+
+        FrameOut clientOut() {
+            return (f, len) -> {
+                byte[] b = f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                check(b, len);
+                if (!dropToServer.test(++sentToServer)) toServer.add(b);
+                return true;
+            };
+        }
+
+        FrameOut serverOut() {
+            return (f, len) -> {
+                byte[] b = f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                check(b, len);
+                if (!dropToClient.test(++sentToClient)) toClient.add(b);
+                return true;
+            };
+        }
+
+        private void check(byte[] b, int len) {
+            MemorySegment m = MemorySegment.ofArray(b);
+            if (Frames.isTcp(m, len) && !(Frames.ipChecksumOk(m) && Frames.tcpChecksumOk(m))) badChecksums++;
+        }
+    }
+
+    static final class Pair {
+        final Wire wire = new Wire();
+        final WorkerStats clientStats = new WorkerStats();
+        final WorkerStats serverStats = new WorkerStats();
+        final ClientStack client;
+        final ServerStack server;
+        long now;
+
+        Pair(int clientAddresses, int ports, boolean keepalive, long intervalNanos, int requestsPerConnection) {
+            AddressIndex clients = new AddressIndex(List.of(range("10.1.0.1", clientAddresses)));
+            client = new ClientStack(new ClientStack.Settings(clients, 1000, ports, SERVER_IP, 80, RTO, keepalive, intervalNanos,
+                    requestsPerConnection, true, Counter.HTTP_GET), new SocketTable(clientAddresses * ports), wire.clientOut(), clientStats,
+                    CLIENT_MAC, SERVER_MAC, REQUEST, 0, 1);
+            server = new ServerStack(new ServerStack.Settings(clients, 1000, ports, SERVER_IP, 80, true),
+                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, RESPONSE, 0, 2);
+        }
+
+        /** Delivers frames both ways until none is in flight. */
+        void settle() {
+            while (!wire.toServer.isEmpty() || !wire.toClient.isEmpty()) {
+                byte[] f;
+                while ((f = wire.toServer.poll()) != null) server.receive(MemorySegment.ofArray(f), f.length, now);
+                while ((f = wire.toClient.poll()) != null) client.receive(MemorySegment.ofArray(f), f.length, now);
+            }
+        }
+
+        /** Advances simulated time, running timers and delivering what they send. */
+        void advance(long nanos) {
+            now += nanos;
+            client.expireTimers(now);
+            settle();
+        }
+    }
+
+    private static AddressRange range(String first, int n) {
+        try {
+            return new AddressRange(InetAddress.getByName(first), n);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aKeepaliveConnectionCarriesItsRequestsAndClosesWithSevenPlusTwoPerRequestFrames() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 3);
+        assertThat(p.client.launch(p.now)).isTrue();
+        p.settle();
+        for (int i = 0; i < 3; i++) p.advance(1_000_000);
+
+        assertThat(p.clientStats.get(Counter.HTTP_GET)).isEqualTo(3);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(3);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(3);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.SK_CLOSE)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.SK_CLOSE)).isEqualTo(1);
+        // client: SYN, 3 requests, 2 bare ACKs between keepalive rounds, FIN, last ACK; server: SYN-ACK, 3 responses, FIN-ACK
+        assertThat(p.wire.sentToServer).isEqualTo(1 + 3 + 2 + 1 + 1);
+        assertThat(p.wire.sentToClient).isEqualTo(1 + 3 + 1);
+        assertThat(p.wire.badChecksums).isZero();
+        assertThat(p.clientStats.get(Counter.SK_ERR) + p.clientStats.get(Counter.TCP_DROP) + p.serverStats.get(Counter.TCP_DROP)).isZero();
+    }
+
+    @Test
+    void everyTupleOfTheTableIsUsedOnceAndCountedExactly() {
+        Pair p = new Pair(4, 250, true, 0, 2); // interval 0: the next request as soon as the response is in
+        for (int i = 0; i < 1000; i++) assertThat(p.client.launch(p.now)).isTrue();
+        assertThat(p.client.launch(p.now)).as("the 1001st tuple is the first again, still open").isFalse();
+        p.settle();
+
+        assertThat(p.clientStats.get(Counter.SK_OPEN)).isEqualTo(1000);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2000);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(2000);
+        assertThat(p.serverStats.get(Counter.SK_OPEN)).isEqualTo(1000);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.LAUNCH_SKIPPED)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.RTT_COUNT)).isEqualTo(1000);
+    }
+
+    @Test
+    void aLostSynAckIsRecoveredByResendingTheSynAfterTheRto() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1);
+        p.wire.dropToClient = n -> n == 1; // the first SYN-ACK
+        p.client.launch(p.now);
+        p.settle();
+        assertThat(p.client.open()).isEqualTo(1);
+        p.advance(RTO);
+
+        assertThat(p.clientStats.get(Counter.SYN_RT)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.SYN_RT)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.SK_ERR)).isZero();
+    }
+
+    @Test
+    void aLostResponseIsAnsweredAgainWhenTheRequestIsResent() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1);
+        p.wire.dropToClient = n -> n == 2; // the first response
+        p.client.launch(p.now);
+        p.settle();
+        p.advance(RTO);
+
+        assertThat(p.clientStats.get(Counter.PUSH_RT)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.PUSH_RT)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).as("a resend is not a new request").isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+    }
+
+    @Test
+    void aSilentServerFailsTheConnectionAfterThreeResendsAndAFourthTimeout() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1);
+        p.wire.dropToServer = n -> true;
+        p.client.launch(p.now);
+        for (int i = 0; i < 4; i++) p.advance(RTO);
+
+        assertThat(p.clientStats.get(Counter.SYN_RT)).isEqualTo(3);
+        assertThat(p.clientStats.get(Counter.SK_ERR)).isEqualTo(1);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.wire.sentToServer).isEqualTo(4);
+    }
+
+    @Test
+    void theDrainClosesIdleConnectionsAndTheEndFailsOnlyOutstandingOnes() {
+        Pair p = new Pair(1, 4, true, 60_000_000_000L, 0);
+        for (int i = 0; i < 4; i++) p.client.launch(p.now);
+        p.settle();
+        assertThat(p.client.open()).isEqualTo(4);
+        assertThat(p.server.open()).isEqualTo(4);
+        p.client.drain();
+        assertThat(p.client.closeIdle(3, p.now)).isEqualTo(3); // paced: at most 3 this turn
+        p.settle();
+        assertThat(p.client.open()).isEqualTo(1);
+        assertThat(p.client.closeIdle(3, p.now)).isEqualTo(1);
+        p.settle();
+
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.SK_ERR)).isZero();
+        p.client.closeAll();
+        assertThat(p.clientStats.get(Counter.SK_CLOSE)).isEqualTo(4);
+    }
+
+    @Test
+    void segmentsForNoSocketAreDroppedAndReset() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        // a stray ACK from the client's tuple before any SYN: the server has no socket for it
+        MemorySegment f = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 7, Frames.ACK, 0, 0);
+        p.server.receive(f, n, 0);
+
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
+        byte[] rst = p.wire.toClient.poll();
+        assertThat(rst).isNotNull();
+        MemorySegment r = MemorySegment.ofArray(rst);
+        assertThat(Frames.flags(r) & Frames.RST).isNotZero();
+        assertThat(Frames.seq(r)).isEqualTo(7);
+    }
+}

@@ -1,0 +1,127 @@
+package org.sonde.load.userspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.sonde.core.EnvironmentException;
+import org.sonde.load.config.LoadConfig;
+import org.sonde.load.engine.LoadResult;
+import org.sonde.load.engine.LoadTest;
+import org.sonde.netio.NetNamespace;
+
+/**
+ * The user-space engine on a real veth link between two network namespaces: against Sonde's
+ * user-space server, and against the Linux kernel's TCP (Sonde's kernel-socket server in the
+ * other namespace), which accepts only a correct handshake, sequence numbers and checksums.
+ */
+@Tag("netns")
+class UserspaceNetnsTest {
+    /** Runs a server test on its own thread until {@link #stop}. */
+    private record Background(LoadTest test, CompletableFuture<LoadResult> result) {
+        static Background start(LoadTest t) {
+            CompletableFuture<LoadResult> r = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().name("netns-server").start(() -> {
+                try {
+                    r.complete(t.run(s -> { }));
+                } catch (Throwable e) {
+                    r.completeExceptionally(e);
+                }
+            });
+            return new Background(t, r);
+        }
+
+        LoadResult stop() throws Exception {
+            test.stop();
+            return result.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void userspaceClientAndServerCountEveryRequestOnBothSides() throws Exception {
+        try (Testbed bed = Testbed.create("uu")) {
+            Background server = Background.start(LoadTest.prepare(bed.server("client 10.1.0.1 4\n"), 1));
+            LoadResult client = LoadTest.prepare(bed.client(1, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncc 1000\ncps 5000\nkeepalive 1ms 5\n"), 1)
+                    .run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(client.connectionsOpened()).isGreaterThan(1000); // 5 requests each, then new connections
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            assertThat(client.maxConcurrent()).isLessThanOrEqualTo(1000);
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertThat(client.counters().get("arpTx")).isPositive(); // the gateway was resolved by ARP
+        }
+    }
+
+    @Test
+    void theKernelsTcpAcceptsTheUserspaceClient() throws Exception {
+        try (Testbed bed = Testbed.create("uk")) {
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\n");
+            // the listening socket is made inside namespace b; accepting and answering then work from any thread
+            LoadTest prepared = NetNamespace.call(bed.pair.namespaceB, () -> LoadTest.prepare(kernel, 1));
+            Background server = Background.start(prepared);
+            LoadResult client = LoadTest.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
+                    + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            // the kernel completed every handshake, parsed every request, and saw every close
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    @Test
+    void theKernelClosingFirstInCpsModeEndsEveryConnectionCleanly() throws Exception {
+        try (Testbed bed = Testbed.create("uc")) {
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadTest.prepare(kernel, 1)));
+            // one request per connection asking the server to close: the kernel sends its FIN first
+            LoadResult client = LoadTest.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 40000 40999\ncps 200\n"), 1)
+                    .run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.connectionsOpened()).isPositive();
+            assertThat(client.requests()).isEqualTo(client.connectionsOpened());
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+        }
+    }
+
+    @Test
+    void noAnswerToArpIsAClearEnvironmentError() {
+        try (Testbed bed = Testbed.create("na")) {
+            assertThatThrownBy(() -> LoadTest.prepare(bed.client(1, "client 10.1.0.1 1\ncc 1\nkeepalive 1ms\n"), 1))
+                    .isInstanceOf(EnvironmentException.class).hasMessageContaining("no ARP reply from the gateway 10.0.0.1 on veth-a");
+        }
+    }
+
+    @Test
+    void theNamespacesAreGoneAfterwards() {
+        String a;
+        try (Testbed bed = Testbed.create("gc")) {
+            a = bed.pair.namespaceA;
+            assertThat(NetNamespace.list()).contains(a);
+        }
+        assertThat(NetNamespace.list()).doesNotContain(a);
+    }
+}

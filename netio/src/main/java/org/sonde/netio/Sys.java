@@ -1,0 +1,267 @@
+package org.sonde.netio;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The Linux system calls raw packet I/O needs, as FFM downcalls that capture errno. Each method
+ * returns the call's result and throws {@link NativeException} with the errno's name when it
+ * fails (except where "nothing now" is a normal answer, e.g. EAGAIN on a non-blocking receive).
+ */
+final class Sys {
+    static final int AF_PACKET = 17;
+    static final int SOCK_RAW = 3;
+    static final int SOL_SOCKET = 1;
+    static final int SO_RCVBUFFORCE = 33;
+    static final int SO_SNDBUFFORCE = 32;
+    static final int SOL_PACKET = 263;
+    static final int PACKET_QDISC_BYPASS = 20;
+    static final int PACKET_IGNORE_OUTGOING = 23;
+    static final int PACKET_RX_RING = 5;
+    static final int PACKET_STATISTICS = 6;
+    static final int PACKET_VERSION = 10;
+    static final int PACKET_TX_RING = 13;
+    static final int TPACKET_V2 = 1;
+    static final int PROT_READ_WRITE = 0x3;
+    static final int MAP_SHARED = 0x01;
+    static final int ETH_P_ALL = 0x0003;
+    static final int MSG_DONTWAIT = 0x40;
+    static final int CLONE_NEWNET = 0x40000000;
+    static final int O_RDONLY = 0;
+    static final int EAGAIN = 11;
+    static final int EINTR = 4;
+    static final int ENOBUFS = 105;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    private static final MethodHandle SOCKET = call("socket", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle BIND = call("bind", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle SETSOCKOPT = call("setsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle GETSOCKOPT = call("getsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+    private static final MethodHandle SEND = call("send", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_INT);
+    private static final MethodHandle RECV = call("recv", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_INT);
+    private static final MethodHandle MMAP = call("mmap", ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG);
+    private static final MethodHandle MUNMAP = call("munmap", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
+    private static final MethodHandle POLL = call("poll", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
+    private static final MethodHandle CLOSE = call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle OPEN = call("open", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle SETNS = call("setns", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle IF_NAMETOINDEX = call("if_nametoindex", ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+    private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.ADDRESS.withTargetLayout(MemoryLayout.sequenceLayout(256, ValueLayout.JAVA_BYTE)), ValueLayout.JAVA_INT));
+
+    private Sys() {}
+
+    private static MethodHandle call(String name, ValueLayout result, ValueLayout... args) {
+        MemorySegment address = LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
+        FunctionDescriptor fd = FunctionDescriptor.of(result, args);
+        return LINKER.downcallHandle(address, fd, CAPTURE_ERRNO);
+    }
+
+    /** One thread's errno capture buffer, reused by every call of that thread. */
+    private static final ThreadLocal<MemorySegment> STATE = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE));
+
+    static int errno() {
+        return (int) ERRNO.get(STATE.get(), 0L);
+    }
+
+    static String describe(int errno) {
+        try {
+            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            return s.getString(0);
+        } catch (Throwable e) {
+            return "errno " + errno;
+        }
+    }
+
+    private static NativeException fail(String what) {
+        int e = errno();
+        return new NativeException(what + ": " + describe(e) + " (errno " + e + ")", e);
+    }
+
+    static int socket(int domain, int type, int protocol) {
+        try {
+            int fd = (int) SOCKET.invokeExact(STATE.get(), domain, type, protocol);
+            if (fd < 0) throw fail("socket(AF_PACKET, SOCK_RAW)");
+            return fd;
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void bind(int fd, MemorySegment address, String what) {
+        try {
+            if ((int) BIND.invokeExact(STATE.get(), fd, address, (int) address.byteSize()) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void setIntOption(int fd, int level, int name, int value, String what) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocateFrom(ValueLayout.JAVA_INT, value);
+            if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, v, 4) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets a socket option whose value is a struct (e.g. tpacket_req). */
+    static void setStructOption(int fd, int level, int name, MemorySegment value, String what) {
+        try {
+            if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, (int) value.byteSize()) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Reads a socket option into {@code value} (its size is the length passed); {@code length} is a 4-byte scratch. */
+    static void getOption(int fd, int level, int name, MemorySegment value, MemorySegment length, String what) {
+        length.set(ValueLayout.JAVA_INT, 0, (int) value.byteSize());
+        try {
+            if ((int) GETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, length) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Maps {@code length} bytes of the descriptor (a packet socket's rings) shared and read-write. */
+    static MemorySegment mmap(int fd, long length, String what) {
+        try {
+            MemorySegment m = (MemorySegment) MMAP.invokeExact(STATE.get(), MemorySegment.NULL, length, PROT_READ_WRITE, MAP_SHARED, fd, 0L);
+            if (m.address() == -1L) throw fail(what);
+            return m.reinterpret(length);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void munmap(MemorySegment m) {
+        try {
+            if ((int) MUNMAP.invokeExact(STATE.get(), m, m.byteSize()) < 0) throw fail("munmap");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sends one frame; returns false when the socket's buffer is full (EAGAIN/ENOBUFS). */
+    static boolean send(int fd, MemorySegment frame, long length) {
+        try {
+            long n = (long) SEND.invokeExact(STATE.get(), fd, frame, length, MSG_DONTWAIT);
+            if (n >= 0) return true;
+            int e = errno();
+            if (e == EAGAIN || e == ENOBUFS || e == EINTR) return false;
+            throw fail("send on the packet socket");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Receives one frame into {@code buffer}; 0 when none is waiting. */
+    static int recv(int fd, MemorySegment buffer) {
+        try {
+            long n = (long) RECV.invokeExact(STATE.get(), fd, buffer, buffer.byteSize(), MSG_DONTWAIT);
+            if (n >= 0) return (int) n;
+            int e = errno();
+            if (e == EAGAIN || e == EINTR) return 0;
+            throw fail("recv on the packet socket");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits up to {@code timeoutMillis} for the descriptor to become readable. */
+    static void pollIn(int fd, MemorySegment pollfd, int timeoutMillis) {
+        pollfd.set(ValueLayout.JAVA_INT, 0, fd);
+        pollfd.set(ValueLayout.JAVA_SHORT, 4, (short) 1); // POLLIN
+        pollfd.set(ValueLayout.JAVA_SHORT, 6, (short) 0);
+        try {
+            int r = (int) POLL.invokeExact(STATE.get(), pollfd, 1L, timeoutMillis);
+            if (r < 0 && errno() != EINTR) throw fail("poll on the packet socket");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void close(int fd) {
+        try {
+            int r = (int) CLOSE.invokeExact(STATE.get(), fd);
+            if (r < 0) throw fail("close");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static int open(String path) {
+        try (Arena a = Arena.ofConfined()) {
+            int fd = (int) OPEN.invokeExact(STATE.get(), a.allocateFrom(path), O_RDONLY);
+            if (fd < 0) throw fail("open " + path);
+            return fd;
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Moves the calling thread (only it) into the network namespace {@code fd} refers to. */
+    static void setns(int fd, String what) {
+        try {
+            if ((int) SETNS.invokeExact(STATE.get(), fd, CLONE_NEWNET) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The interface's index in the calling thread's network namespace. */
+    static int ifIndex(String name) {
+        try (Arena a = Arena.ofConfined()) {
+            int i = (int) IF_NAMETOINDEX.invokeExact(STATE.get(), a.allocateFrom(name));
+            if (i == 0) throw fail("no network interface '" + name + "'");
+            return i;
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -101,7 +101,7 @@ public final class SimulatedTestbed {
                     net.random().stream("injector/mirror-source-port"), EPOCH_NANOS);
             injector.watch(sw.port(REQUESTER_PORT));
             injector.watch(sw.port(RESPONDER_PORT));
-            TrafficGenerator generator = new TrafficGenerator(traffic, requesterQps);
+            TrafficGenerator generator = new TrafficGenerator(traffic, requesterQps, sim::now);
             generator.start();
             sim.runUntil(TIME_LIMIT_NANOS);
             report = generator.report();

@@ -54,7 +54,6 @@ final class Minimiser {
     }
 
     private static Traffic with(Traffic t, int qps, int messages) {
-        return new Traffic(t.verb(), qps, Math.min(t.sendQps(), qps), messages, t.messageSizeBytes(), t.mtu(), t.multiGid(), t.barrierSync(),
-                t.txDepth(), t.minRetransmitTimeout(), t.maxRetransmitRetry(), t.dscpList(), t.initialPsn());
+        return Mutator.vary(t, t.verb(), qps, t.sendQps(), messages, t.messageSizeBytes(), t.mtu(), t.txDepth());
     }
 }

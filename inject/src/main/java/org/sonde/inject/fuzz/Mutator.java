@@ -73,7 +73,7 @@ public final class Mutator {
             case QPS -> {
                 int step = 1 + r.nextInt(Math.max(1, t.numQps() / 4));
                 int qps = space.numQps().clamp(t.numQps() + (r.nextBoolean() ? step : -step));
-                t = traffic(t.verb(), qps, Math.min(t.sendQps(), qps), t.messagesPerQp(), t.messageSizeBytes(), t.mtu(), t.txDepth());
+                t = traffic(t.verb(), qps, t.sendQps(), t.messagesPerQp(), t.messageSizeBytes(), t.mtu(), t.txDepth());
             }
             case VERB -> {
                 RdmaVerb verb = pick(space.verbs(), r);
@@ -191,9 +191,17 @@ public final class Mutator {
         return new EventIntent(qp, PacketKind.DATA, packet, EventIntent.PsnScope.EACH_MESSAGE, iteration, action, WHERE);
     }
 
-    /** Traffic with the settings the fuzzer varies; the rest at Lumina's defaults. */
+    /** Lumina's defaults for the settings the fuzzer leaves alone (no barrier, timeout 14, 7 retries, random PSN). */
+    private static final Traffic DEFAULTS = new Traffic(RdmaVerb.WRITE, 1, 0, 1, 1024, 1024, false, false, 1, 14, 7, List.of(), -1);
+
     private static Traffic traffic(RdmaVerb verb, int qps, int sendQps, int messages, long size, int mtu, int txDepth) {
-        return new Traffic(verb, qps, verb == RdmaVerb.SEND_READ ? sendQps : 0, messages, size, mtu, false, false, txDepth, 14, 7, List.of(), -1);
+        return vary(DEFAULTS, verb, qps, sendQps, messages, size, mtu, txDepth);
+    }
+
+    /** {@code base} with the settings the fuzzer varies replaced (sendQps only counts for SEND_READ). */
+    static Traffic vary(Traffic base, RdmaVerb verb, int qps, int sendQps, int messages, long size, int mtu, int txDepth) {
+        return new Traffic(verb, qps, verb == RdmaVerb.SEND_READ ? Math.min(sendQps, qps) : 0, messages, size, mtu, base.multiGid(),
+                base.barrierSync(), txDepth, base.minRetransmitTimeout(), base.maxRetransmitRetry(), base.dscpList(), base.initialPsn());
     }
 
     private static <T> T pick(List<T> l, RandomGenerator r) {

@@ -3,6 +3,7 @@ package org.sonde.inject.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,14 @@ class FuzzTargetLoaderTest {
         assertThat(t.name()).isEqualTo("target");
         assertThat(t).usingRecursiveComparison().ignoringFields("name").isEqualTo(builtIn);
         assertThat(parse("objective: general").space()).isEqualTo(SearchSpace.GENERAL);
+    }
+
+    @Test
+    void theExampleTargetsAreTheBuiltInOnesWrittenOut() {
+        assertThat(FuzzTargetLoader.load(Path.of("../examples/inject/fuzz/noisy-neighbour.yaml")))
+                .usingRecursiveComparison().ignoringFields("name").isEqualTo(FuzzTarget.noisyNeighbour());
+        assertThat(FuzzTargetLoader.load(Path.of("../examples/inject/fuzz/general.yaml")))
+                .usingRecursiveComparison().ignoringFields("name").isEqualTo(FuzzTarget.general());
     }
 
     @Test

@@ -76,7 +76,7 @@ final class Evaluator {
         RunOutcome o = new RunOutcome(r.integrity().pass(), r.traffic().complete(), r.traffic().qps().size() - injected.size(), mct, base, inflation,
                 mismatches, a.gbn().reasons().size() + a.gbn().omittedReasons(),
                 sum(r, counter -> counter.contains("discard")), sum(r, "local_ack_timeout_err"::equals), maxNakLatency,
-                concurrentRecoveries(a.latency().losses()), innocentRetransmissions);
+                concurrentRecoveries(a.latency().losses()), innocentRetransmissions, findings(a));
         return new Evaluation(test, o, runDir);
     }
 
@@ -85,6 +85,19 @@ final class Evaluator {
         InjectionResult r = InjectionTest.run(test.config(), target, seed, fresh(workDir.resolve("baseline")));
         simulatorRuns++;
         return r.traffic().qps();
+    }
+
+    private static List<String> findings(Analysis a) {
+        List<String> f = new java.util.ArrayList<>();
+        if (a.counters() != null) {
+            for (CounterResult.Check c : a.counters().checks()) {
+                if (c.status() == CounterResult.Status.MISMATCH) {
+                    f.add(c.nic() + " counter " + c.counter() + ": " + c.actual() + ", the trace implies " + c.expected());
+                }
+            }
+        }
+        a.gbn().reasons().forEach(r -> f.add("go-back-N: " + r));
+        return f.subList(0, Math.min(f.size(), RunOutcome.MAX_FINDINGS));
     }
 
     /**

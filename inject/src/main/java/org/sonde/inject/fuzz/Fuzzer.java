@@ -170,7 +170,12 @@ public final class Fuzzer {
     }
 
     private String header(int run, long simSeed) {
-        return "Found by sonde's fuzzer (target " + target.name() + ", fuzz seed " + seed + ", run " + run + ") on " + describe(spec) + ".\n"
+        String links = switch (spec) {
+            case TargetSpec.Simulated s -> s.linkRateBps() == TargetSpec.Simulated.DEFAULT_RATE_BPS
+                    && s.linkDelayNanos() == TargetSpec.Simulated.DEFAULT_DELAY_NANOS ? ""
+                    : " with " + s.linkRateBps() / 1e9 + " Gb/s, " + s.linkDelayNanos() + " ns links";
+        };
+        return "Found by sonde's fuzzer (target " + target.name() + ", fuzz seed " + seed + ", run " + run + ") on " + describe(spec) + links + ".\n"
                 + "Rerun: sonde inject run trigger.yaml --target " + describe(spec) + " --seed " + simSeed;
     }
 

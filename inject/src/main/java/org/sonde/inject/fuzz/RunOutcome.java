@@ -1,5 +1,7 @@
 package org.sonde.inject.fuzz;
 
+import java.util.List;
+
 /**
  * What one fuzzing run measured, the inputs of the score and the anomaly rule.
  *
@@ -16,9 +18,16 @@ package org.sonde.inject.fuzz;
  * @param maxNakLatencyNanos        the longest NAK generation plus reaction time of a loss (0: none)
  * @param concurrentRecoveries      the most NAK-recovered losses awaiting their retransmission at one time
  * @param innocentRetransmissions   retransmissions (NAK or timeout) the trace shows on QPs without events
+ * @param findings                  the counter mismatches and go-back-N violations in words (at most
+ *                                  {@link #MAX_FINDINGS}), so a report says what the anomaly was
  */
 public record RunOutcome(boolean integrityPass, boolean trafficComplete, int innocentQps, double innocentMctNanos,
                          double baselineInnocentMctNanos, double innocentMctInflation, long counterMismatches, long gbnViolations,
                          long discards, long timeouts, long maxNakLatencyNanos,
-                         int concurrentRecoveries, long innocentRetransmissions) {
+                         int concurrentRecoveries, long innocentRetransmissions, List<String> findings) {
+    public static final int MAX_FINDINGS = 5;
+
+    public RunOutcome {
+        findings = List.copyOf(findings);
+    }
 }

@@ -84,6 +84,23 @@ class FuzzerTest {
         assertThat(Files.readString(dir.resolve("fuzz.json"))).contains("\"anomalyFound\" : false");
     }
 
+    /**
+     * §6.2.4: CX4 Lx's implied_nak_seq_err stays frozen through READ recoveries. The general target
+     * finds it within 60 runs for fuzz seeds 1 and 3 (runs 3 and 6, in the random initial pool),
+     * not for seeds 2 and 4; on neutral seeds 1..4 find no counter inconsistency or go-back-N violation.
+     */
+    @Test
+    void theGeneralTargetFindsTheCx4LxFrozenCounterAndNothingOnNeutral(@TempDir Path other) {
+        FuzzResult cx4 = Fuzzer.run(FuzzTarget.general(), CX4, FuzzBudget.runs(60), 1, dir, ProgressListener.NONE);
+        assertThat(cx4.anomalyFound()).isTrue();
+        assertThat(cx4.trigger().outcome().counterMismatches()).isPositive();
+        assertThat(cx4.trigger().outcome().findings()).anySatisfy(f -> assertThat(f).contains("implied_nak_seq_err"));
+
+        FuzzResult neutral = Fuzzer.run(FuzzTarget.general(), NEUTRAL, FuzzBudget.runs(60), 1, other, ProgressListener.NONE);
+        assertThat(neutral.anomalyFound()).isFalse();
+        assertThat(neutral.history()).allSatisfy(i -> assertThat(i.outcome().findings()).isEmpty());
+    }
+
     @Test
     void sameSeedSameSearch(@TempDir Path other, @TempDir Path third) {
         FuzzResult a = Fuzzer.run(FuzzTarget.noisyNeighbour(), CX4, FuzzBudget.runs(25), 7, dir, ProgressListener.NONE);

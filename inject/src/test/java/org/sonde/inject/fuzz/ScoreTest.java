@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,7 @@ class ScoreTest {
     static RunOutcome outcome(boolean integrity, double inflation, long mismatches, long gbn, long discards, long timeouts, long nakLatency,
                               int concurrent, long innocentRetransmissions) {
         return new RunOutcome(integrity, true, 4, inflation * 100, 100, inflation, mismatches, gbn, discards, timeouts, nakLatency,
-                concurrent, innocentRetransmissions);
+                concurrent, innocentRetransmissions, List.of());
     }
 
     static final Map<ScoreTerm, Double> ALL_ONE = Map.of(ScoreTerm.INNOCENT_MCT_INFLATION, 1.0, ScoreTerm.COUNTER_INCONSISTENCY, 1.0,

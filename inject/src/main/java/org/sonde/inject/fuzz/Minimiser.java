@@ -7,7 +7,8 @@ import org.sonde.inject.config.EventIntent;
 import org.sonde.inject.config.Traffic;
 
 /**
- * Smaller variants of a triggering config, the biggest reductions first: innocent QPs removed (half,
+ * Smaller variants of a triggering config, the biggest reductions first: every event of one type
+ * removed, every event of a retransmission round (iter above 1) removed, innocent QPs removed (half,
  * then one), fewer messages (half, then one), an injected QP's events removed, a QP's extra event
  * removed. Every variant keeps at least one injected and, for noisy neighbour, one innocent QP.
  */
@@ -20,6 +21,11 @@ final class Minimiser {
         int innocent = t.numQps() - injected.size();
         int keepInnocent = target.objective() == FuzzTarget.Objective.NOISY_NEIGHBOUR ? 1 : 0;
         List<Genome> out = new ArrayList<>();
+        // whole kinds of events first: an event type, or every retransmission-round event, that the anomaly does not need
+        for (Class<?> type : g.events().stream().map(e -> e.action().getClass()).distinct().toList()) {
+            keepIfSomeLeft(out, g, g.events().stream().filter(e -> e.action().getClass() != type).toList());
+        }
+        keepIfSomeLeft(out, g, g.events().stream().filter(e -> e.iteration() == 1).toList());
         for (int drop : new int[] {(innocent - keepInnocent) / 2, 1}) {
             if (drop >= 1 && innocent - drop >= keepInnocent) out.add(withoutInnocent(g, drop));
         }
@@ -37,7 +43,12 @@ final class Minimiser {
                 out.add(new Genome(t, rest));
             }
         }
-        return out;
+        return List.copyOf(new java.util.LinkedHashSet<>(out)); // different rules can propose the same variant
+    }
+
+    /** Adds {@code g} with only {@code events} if that removes some of its events and leaves some. */
+    private static void keepIfSomeLeft(List<Genome> out, Genome g, List<EventIntent> events) {
+        if (!events.isEmpty() && events.size() < g.events().size()) out.add(new Genome(g.traffic(), events));
     }
 
     /** Removes the {@code count} highest-numbered innocent QPs and renumbers the injected ones above them. */

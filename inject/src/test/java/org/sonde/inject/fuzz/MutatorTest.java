@@ -20,14 +20,7 @@ import org.sonde.inject.translate.Translator;
 class MutatorTest {
     /** Loads through the user-file path, translates without conflicts, and stays in the target's space. */
     static void assertValid(Genome g, FuzzTarget target) {
-        TestConfig c = g.toTest("mutant", "").config(); // throws BadInputException if the loader rejects it
-        assertThat(c.traffic()).isEqualTo(g.traffic());
-        assertThat(c.events()).hasSameSizeAs(g.events());
-        List<QpPair> qps = new ArrayList<>();
-        for (int i = 0; i < c.traffic().numQps(); i++) {
-            qps.add(new QpPair(i, c.traffic().verbOfQp(i), new Endpoint(100 + i, 1000 * i, 0x0a000001, 1), new Endpoint(200 + i, 7, 0x0a000002, 2)));
-        }
-        Translator.translate(c, new TestMetadata(qps, c.traffic().messagesPerQp(), c.traffic().messageSizeBytes(), c.traffic().mtu()));
+        assertValidConfig(g);
 
         SearchSpace s = target.space();
         Traffic t = g.traffic();
@@ -45,6 +38,18 @@ class MutatorTest {
             assertThat(g.events().stream().filter(e -> e.qpIndex() == qp).count()).isLessThanOrEqualTo(s.eventsPerQp().max());
         }
         for (EventIntent e : g.events()) assertThat(e.iteration()).isBetween(s.iterations().min(), s.iterations().max());
+    }
+
+    /** Loads through the user-file path and translates without conflicting events. */
+    static void assertValidConfig(Genome g) {
+        TestConfig c = g.toTest("mutant", "").config(); // throws BadInputException if the loader rejects it
+        assertThat(c.traffic()).isEqualTo(g.traffic());
+        assertThat(c.events()).hasSameSizeAs(g.events());
+        List<QpPair> qps = new ArrayList<>();
+        for (int i = 0; i < c.traffic().numQps(); i++) {
+            qps.add(new QpPair(i, c.traffic().verbOfQp(i), new Endpoint(100 + i, 1000 * i, 0x0a000001, 1), new Endpoint(200 + i, 7, 0x0a000002, 2)));
+        }
+        Translator.translate(c, new TestMetadata(qps, c.traffic().messagesPerQp(), c.traffic().messageSizeBytes(), c.traffic().mtu()));
     }
 
     @Test

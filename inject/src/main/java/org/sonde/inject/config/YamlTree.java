@@ -17,7 +17,7 @@ import org.sonde.core.BadInputException;
  * ({@code traffic.data-pkt-events[1].psn}) so that an error found later, while the values are
  * interpreted, can still say where in the file it is. Duplicate keys are errors, not last-one-wins.
  */
-final class YamlTree {
+public final class YamlTree {
     private static final YAMLFactory FACTORY = new YAMLFactory();
 
     private final String source;
@@ -38,11 +38,11 @@ final class YamlTree {
         }
     }
 
-    static YamlTree parse(String source, String text) {
+    public static YamlTree parse(String source, String text) {
         return new YamlTree(source, text);
     }
 
-    Object root() {
+    public Object root() {
         return root;
     }
 
@@ -51,7 +51,7 @@ final class YamlTree {
     }
 
     /** "line N" of the key path, or of its nearest enclosing key that has one; "" if none. */
-    String lineOf(String path) {
+    public String lineOf(String path) {
         String p = path;
         while (true) {
             Integer line = lines.get(p);

@@ -101,7 +101,7 @@ public final class StudyRunner {
     public NoisyNeighbourRun noisyNeighbour(String profile, int droppingQps) {
         Analyzed a = execute(profile, StudyExperiments.noisyNeighbour(profile, droppingQps));
         double[] innocent = {0, 0}, dropped = {0, 0}, innocentInTrace = {0, 0}; // sum, count
-        List<GeneratorReport.QpCompletions> host = a.run().traffic().qps();
+        List<GeneratorReport.Qp> host = a.run().traffic().qps();
         for (int qp = 0; qp < host.size(); qp++) {
             double[] group = qp < droppingQps ? dropped : innocent;
             group[0] += host.get(qp).totalCompletionNanos();

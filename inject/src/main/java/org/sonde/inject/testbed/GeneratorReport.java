@@ -9,10 +9,10 @@ import java.util.List;
  * @param messagesNotCompleted  messages that failed or never completed
  * @param failedQps             QPs that failed (a request exhausted its retries)
  * @param lastCompletionNanos   simulated time of the last completion
- * @param qps                   per QP in generator order: its message completion times as the host saw them
+ * @param qps                   per QP in generator order, the completion times the host measured
  */
 public record GeneratorReport(long messagesCompleted, long messagesNotCompleted, long failedQps, long lastCompletionNanos,
-                              List<QpCompletions> qps) {
+                              List<Qp> qps) {
     public GeneratorReport {
         qps = List.copyOf(qps);
     }
@@ -22,12 +22,13 @@ public record GeneratorReport(long messagesCompleted, long messagesNotCompleted,
     }
 
     /**
-     * Message completion times of one QP from posting to the successful completion, as the generator
-     * measures them (Lumina's MCT, paper Fig. 11): a switch trace cannot see packets the NIC discards.
-     *
-     * @param totalCompletionNanos sum over the completed messages, so groups of QPs can be averaged exactly
-     * @param maxCompletionNanos   the longest, or 0 if none completed
+     * Message completion times of one QP from post to successful completion, summed and maximum over
+     * its completed messages (a summary, so result.json stays small for long tests).
      */
-    public record QpCompletions(int completed, long totalCompletionNanos, long maxCompletionNanos) {
+    public record Qp(int qp, int completed, long totalCompletionNanos, long maxCompletionNanos) {
+        /** Mean completion time of the completed messages, or -1 if none completed. */
+        public double meanCompletionNanos() {
+            return completed == 0 ? -1 : (double) totalCompletionNanos / completed;
+        }
     }
 }

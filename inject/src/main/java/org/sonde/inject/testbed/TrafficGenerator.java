@@ -1,6 +1,5 @@
 package org.sonde.inject.testbed;
 
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -12,6 +11,8 @@ import org.sonde.sim.rdma.WorkRequest;
  * The traffic generator of the requester ({@code my-ib-traffic-gen}): posts {@code num-msgs-per-qp}
  * messages on every QP, at most {@code tx-depth} outstanding per QP; with {@code barrier-sync} all QPs
  * finish message m before any starts m+1. A QP whose request fails (retries exhausted) stops.
+ * Message completion times are measured as the host sees them (post to completion), which the trace
+ * cannot always show: a response the switch delivered may still be discarded by the NIC.
  */
 final class TrafficGenerator {
     private final Traffic traffic;
@@ -20,8 +21,8 @@ final class TrafficGenerator {
     private final int[] completed;
     private final boolean[] failed;
     private final LongSupplier clock;
-    /** Work request id → when it was posted, until it completes. */
-    private final Long2LongOpenHashMap postedAt = new Long2LongOpenHashMap();
+    /** Post times of the outstanding messages, indexed by message number mod tx-depth (completions arrive in order). */
+    private final long[][] postedAt;
     private final long[] totalCompletionNanos;
     private final long[] maxCompletionNanos;
     private int barrierPending;
@@ -30,10 +31,11 @@ final class TrafficGenerator {
 
     TrafficGenerator(Traffic traffic, QueuePair[] requesters, LongSupplier clock) {
         this.traffic = traffic;
-        this.requesters = requesters;
         this.clock = clock;
+        this.postedAt = new long[requesters.length][traffic.txDepth()];
         this.totalCompletionNanos = new long[requesters.length];
         this.maxCompletionNanos = new long[requesters.length];
+        this.requesters = requesters;
         this.posted = new int[requesters.length];
         this.completed = new int[requesters.length];
         this.failed = new boolean[requesters.length];
@@ -60,19 +62,20 @@ final class TrafficGenerator {
     }
 
     private void post(int q) {
-        long id = (long) q << 32 | posted[q]++;
-        postedAt.put(id, clock.getAsLong());
-        requesters[q].post(WorkRequest.rc(id, traffic.verbOfQp(q), traffic.messageSizeBytes(), c -> completed(q, id, c)));
+        int message = posted[q]++;
+        postedAt[q][message % postedAt[q].length] = clock.getAsLong();
+        long id = (long) q << 32 | message;
+        requesters[q].post(WorkRequest.rc(id, traffic.verbOfQp(q), traffic.messageSizeBytes(), c -> completed(q, message, c)));
     }
 
-    private void completed(int q, long id, WorkRequest.Completion c) {
+    private void completed(int q, int message, WorkRequest.Completion c) {
         lastCompletionNanos = c.timeNanos();
-        long mct = c.timeNanos() - postedAt.remove(id);
         if (c.status() != WorkRequest.Status.SUCCESS) {
             if (!failed[q]) failures++;
             failed[q] = true;
         } else {
             completed[q]++;
+            long mct = c.timeNanos() - postedAt[q][message % postedAt[q].length];
             totalCompletionNanos[q] += mct;
             maxCompletionNanos[q] = Math.max(maxCompletionNanos[q], mct);
         }
@@ -86,11 +89,11 @@ final class TrafficGenerator {
     /** What the generator achieved. */
     GeneratorReport report() {
         long done = 0, outstanding = 0;
-        List<GeneratorReport.QpCompletions> qps = new ArrayList<>();
+        List<GeneratorReport.Qp> qps = new ArrayList<>(requesters.length);
         for (int q = 0; q < requesters.length; q++) {
             done += completed[q];
             outstanding += traffic.messagesPerQp() - completed[q];
-            qps.add(new GeneratorReport.QpCompletions(completed[q], totalCompletionNanos[q], maxCompletionNanos[q]));
+            qps.add(new GeneratorReport.Qp(q, completed[q], totalCompletionNanos[q], maxCompletionNanos[q]));
         }
         return new GeneratorReport(done, outstanding, failures, lastCompletionNanos, qps);
     }

@@ -23,9 +23,10 @@ import picocli.CommandLine.Spec;
                 "  sonde inject run examples/inject/listing2.yaml --target sim:cx5-like --out listing2",
                 "  sonde inject analyze listing2 --permissive",
                 "  sonde inject analyze capture.pcapng --metadata qps.yaml --json analysis.json",
+                "  sonde inject fuzz --target sim:cx4lx-like --out nn   # search for the noisy-neighbour trigger",
                 "  sonde inject study --out study          # the paper's Figs. 8-11 and findings on every profile"
         },
-        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, StudyCommand.class})
+        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class})
 public final class InjectCommand implements Runnable {
     @Spec
     CommandSpec spec;

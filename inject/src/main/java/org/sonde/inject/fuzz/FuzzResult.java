@@ -13,7 +13,7 @@ import java.util.List;
  * @param simulatorRuns  injection tests run, baselines and minimisation included
  * @param wallMillis     wall time of the whole campaign
  * @param trigger        the anomalous run (after minimisation, if any), or null
- * @param triggerYaml    its test, to rerun with {@code sonde inject run FILE --seed SIMSEED}, or null
+ * @param triggerYaml    its test, to rerun with {@code sonde inject run FILE --seed=SIMSEED}, or null
  * @param triggerFile    where that test was written, or null
  * @param history        every evaluation in order, minimisation attempts last
  */

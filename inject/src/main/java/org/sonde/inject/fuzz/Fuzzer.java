@@ -176,7 +176,7 @@ public final class Fuzzer {
                     : " with " + s.linkRateBps() / 1e9 + " Gb/s, " + s.linkDelayNanos() + " ns links";
         };
         return "Found by sonde's fuzzer (target " + target.name() + ", fuzz seed " + seed + ", run " + run + ") on " + describe(spec) + links + ".\n"
-                + "Rerun: sonde inject run trigger.yaml --target " + describe(spec) + " --seed " + simSeed;
+                + "Rerun: sonde inject run trigger.yaml --target " + describe(spec) + " --seed=" + simSeed;
     }
 
     private static String describe(TargetSpec spec) {

@@ -1,0 +1,148 @@
+package org.sonde.cli.inject;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.sonde.cli.OutputDirectory;
+import org.sonde.cli.Progress;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.Json;
+import org.sonde.core.UsageException;
+import org.sonde.inject.fuzz.FuzzBudget;
+import org.sonde.inject.fuzz.FuzzIteration;
+import org.sonde.inject.fuzz.FuzzResult;
+import org.sonde.inject.fuzz.FuzzTarget;
+import org.sonde.inject.fuzz.FuzzTargetLoader;
+import org.sonde.inject.fuzz.Fuzzer;
+import org.sonde.inject.testbed.TargetSpec;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.LineChart;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import org.sonde.sim.kernel.Units;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde inject fuzz}: Lumina's genetic search for configurations that trigger an anomaly. */
+@Command(name = "fuzz",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Searches traffic settings and event lists for a test that triggers an anomaly (Lumina's",
+                "Algorithm 1): start from a pool of random valid tests; repeatedly mutate one, run it, score",
+                "it (a weighted sum of innocent-QP slowdown, retransmissions, discards, concurrent recoveries,",
+                "NAK latency, timeouts, counter inconsistencies, go-back-N violations) and keep it if it scores",
+                "at least the pool's median, or with probability p if not; stop at an anomaly or the budget.",
+                "The trigger is shrunk (fewer QPs, messages, events) while it stays anomalous, and written as",
+                "a test to rerun. Writes into DIR: fuzz.json (every run, its score and findings), trigger.yaml",
+                "and trigger-run/ (when found), report.html (score over the runs, the trigger). The same seed",
+                "gives the same search. Exit code 0 when an anomaly was found, 1 when the budget ran out."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  sonde inject fuzz --objective noisy-neighbour --target sim:cx4lx-like --runs 300 --seed 4 --out nn",
+                "  sonde inject fuzz --objective general --target sim:e810-like --out general",
+                "  sonde inject fuzz --objective examples/inject/fuzz/noisy-neighbour.yaml --out custom"
+        })
+public final class FuzzCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--objective", paramLabel = "NAME|FILE", defaultValue = "noisy-neighbour",
+            description = "noisy-neighbour (innocent QPs slowed by losses on others, paper section 6.2.2), general (counter"
+                    + " inconsistencies and go-back-N violations), or a target file (examples/inject/README.md). Default: ${DEFAULT-VALUE}.")
+    String objective;
+
+    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:cx4lx-like",
+            description = "sim:PROFILE, the simulated NIC to search (neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like). Default: ${DEFAULT-VALUE}.")
+    String target;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "300", description = "Budget: configurations to evaluate. Default: ${DEFAULT-VALUE}.")
+    int runs;
+
+    @Option(names = "--time", paramLabel = "DURATION",
+            description = "Budget: also stop after this wall time (e.g. PT5M or 300s); the search then depends on the machine's speed.")
+    String time;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the search (and of the simulator runs). Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
+    Path out;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result JSON here.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        if (runs < 1) throw new UsageException("--runs " + runs + ": give at least 1");
+        FuzzTarget fuzzTarget = switch (objective) {
+            case "noisy-neighbour" -> FuzzTarget.noisyNeighbour();
+            case "general" -> FuzzTarget.general();
+            default -> FuzzTargetLoader.load(Path.of(objective));
+        };
+        TargetSpec nic = TargetSpec.parse(target);
+        FuzzBudget budget = time == null ? FuzzBudget.runs(runs) : new FuzzBudget(runs, duration(time));
+        OutputDirectory.create(out);
+        PrintWriter err = spec.commandLine().getErr();
+        FuzzResult r;
+        try (Progress progress = new Progress(err, "fuzz " + fuzzTarget.name() + " on " + target)) {
+            r = Fuzzer.run(fuzzTarget, nic, budget, seed, out, i -> progress.update(i.run(), runs, "runs"));
+        }
+        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
+        report(r).writeTo(out.resolve("report.html"));
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("%s on %s (seed %d): %s after %d runs (%d simulator runs, %.1f s)%n", r.target(), target, seed,
+                r.anomalyFound() ? "anomaly found" : "no anomaly", r.runs(), r.simulatorRuns(), r.wallMillis() / 1000.0);
+        if (r.anomalyFound()) {
+            FuzzIteration t = r.trigger();
+            o.printf("  trigger: %s%n", t.summary());
+            if (r.objective() == FuzzTarget.Objective.NOISY_NEIGHBOUR) {
+                o.printf("    innocent QPs' mean completion %.2fx that of the same traffic without events (%s vs %s)%n",
+                        t.outcome().innocentMctInflation(), Units.formatNanos((long) t.outcome().innocentMctNanos()),
+                        Units.formatNanos((long) t.outcome().baselineInnocentMctNanos()));
+            }
+            t.outcome().findings().forEach(f -> o.println("    - " + f));
+            o.printf("  rerun:   sonde inject run %s --target %s --seed=%d --out DIR%n", r.triggerFile(), target, t.simSeed());
+        }
+        o.printf("  wrote %s and %s%n", out.resolve("fuzz.json"), out.resolve("report.html"));
+        return r.anomalyFound() ? 0 : 1;
+    }
+
+    private static Duration duration(String text) {
+        try {
+            return text.toUpperCase(Locale.ROOT).startsWith("P") ? Duration.parse(text) : Duration.ofSeconds(Long.parseLong(text.replaceFirst("s$", "")));
+        } catch (RuntimeException e) {
+            throw new UsageException("--time " + text + ": give seconds (300 or 300s) or an ISO-8601 duration (PT5M)");
+        }
+    }
+
+    private static HtmlReport report(FuzzResult r) {
+        HtmlReport report = HtmlReport.titled("Fuzzing: " + r.target())
+                .subtitle("Lumina's Algorithm 1, objective " + r.objective().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .meta("seed", r.seed()).meta("runs", r.runs()).meta("simulator runs", r.simulatorRuns())
+                .meta("wall time", String.format("%.1f s", r.wallMillis() / 1000.0));
+        var summary = report.section("Result");
+        summary.verdict(r.anomalyFound() ? Verdict.FAILURE : Verdict.OK, r.anomalyFound()
+                ? "Anomaly found: " + r.trigger().summary() + " (rerun " + r.triggerFile() + " with seed " + r.trigger().simSeed() + ")"
+                : "No anomaly within the budget.");
+        double[] scores = r.scoreHistory();
+        double[] runs = new double[scores.length];
+        for (int i = 0; i < runs.length; i++) runs[i] = i + 1;
+        summary.chart(LineChart.titled("Score of every evaluated configuration").series("score", runs, scores).markers()
+                .xAxis("run").yAxis("score"));
+        Table table = Table.of("run", "phase", "configuration", "score", "innocent slowdown", "accepted", "anomaly");
+        for (FuzzIteration i : r.history()) {
+            if (!i.anomaly() && i.phase() != FuzzIteration.Phase.MINIMISATION && !i.accepted()) continue;
+            table.row(i.run(), i.phase().name().toLowerCase(Locale.ROOT), i.summary(), String.format("%.2f", i.score().total()),
+                    String.format("%.2f×", i.outcome().innocentMctInflation()), i.accepted(), i.anomaly());
+        }
+        report.section("Runs kept in the pool, the anomalous ones and the minimisation").table(table);
+        if (r.triggerYaml() != null) report.section("The triggering test").preformatted(r.triggerYaml());
+        report.attachJson(r);
+        return report;
+    }
+}

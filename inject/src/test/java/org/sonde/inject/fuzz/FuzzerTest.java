@@ -56,7 +56,7 @@ class FuzzerTest {
         // the reported test reruns as a user file and still shows the anomaly
         Path file = Path.of(r.triggerFile());
         assertThat(file).isEqualTo(dir.resolve("trigger.yaml"));
-        assertThat(Files.readString(file)).isEqualTo(r.triggerYaml()).contains("--seed " + trigger.simSeed());
+        assertThat(Files.readString(file)).isEqualTo(r.triggerYaml()).contains("--seed=" + trigger.simSeed());
         TestConfig config = TestConfigLoader.load(file);
         Genome genome = new Genome(config.traffic(), config.events());
         InjectionResult with = InjectionTest.run(config, CX4, trigger.simSeed(), dir.resolve("rerun"));

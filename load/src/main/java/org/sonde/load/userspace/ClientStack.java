@@ -76,7 +76,10 @@ final class ClientStack extends Stack {
         return (long) s.clients.count() * s.portCount;
     }
 
-    /** Stops sending new requests (dperf's drain): busy connections close after their response, idle ones by {@link #closeIdle}. */
+    /**
+     * Stops launching and stops keepalive requests (dperf's drain): connections still in their handshake
+     * send their first request, busy ones close after their response, idle ones by {@link #closeIdle}.
+     */
     void drain() {
         running = false;
     }
@@ -170,8 +173,9 @@ final class ClientStack extends Stack {
                 stats.add(Counter.RTT_SUM_NANOS, now - table.longField(slot, SocketTable.SENT_AT));
                 stats.increment(Counter.RTT_COUNT);
                 retransmits.cancel(slot);
-                if (running) sendRequest(slot, now); // the request carries the handshake's ACK
-                else activeClose(slot, now);
+                // the request carries the handshake's ACK; a connection launched before the drain still
+                // sends its first request (it was opened for it), so every opened connection has one
+                sendRequest(slot, now);
             }
             case TcpState.ESTABLISHED -> {
                 if ((flags & Frames.SYN) != 0) {

@@ -140,7 +140,9 @@ class SondeServer:
         return self.proc.pid
 
     def __exit__(self, *a):
-        self.proc.send_signal(2)
+        # SIGTERM stops the server as cleanly as Ctrl-C, and unlike SIGINT it is not ignored when this script
+        # runs as a background job (a shell starts those with SIGINT ignored, and the JVM keeps it so)
+        self.proc.send_signal(15)
         self.proc.wait()
 
 
@@ -389,7 +391,8 @@ def write(args, res, states):
         f"Concurrent idle connections (`cc {args.idle}`, `keepalive 60s`; wrk cannot hold idle connections, its connections are always busy): "
         f"Sonde held {fmt(idle_held)}; memory per connection: Sonde's JVM {rss_per:,.0f} B (RSS growth), kernel {slab_per:,.0f} B "
         f"(slab growth, both ends of the loopback connection), nginx {nginx_per:,.0f} B (RSS growth). The 20,000 open-file hard limit "
-        "bounds both processes; dperf's 64-byte sockets need the user-space stack (issue item 4, not built).", "",
+        "bounds both processes; past it, the user-space engine with dperf's 64-byte sockets holds a million connections "
+        "(section \"Load: the user-space engine\", `bench/load-userspace.sh`).", "",
         "Sonde's server as the target (wrk `-t1 -c64` against each, alternating, server on CPU %d):" % args.srv_cpu, "",
         "| server | requests/s | p50 / p99 (µs) | server CPU per request (µs) |", "|---|---:|---:|---:|",
         f"| nginx 1.22, `worker_processes 1` | {fmt(s4n)} | {fmt(m('s4_nginx', 'p50'))} / {fmt(m('s4_nginx', 'p99'))} | {per_req('s4_nginx', 'serverCpu'):.2f} |",
@@ -409,8 +412,8 @@ def write(args, res, states):
                    f"(Sonde's best run: {fmt(sonde_best)}). An earlier single 5 s run of the same probe against Sonde's own server "
                    "(not this script) had NIO ahead: Sonde 425,391, Netty nio 388,213, io_uring 192,480, epoll 175,596 requests/s. "
                    "The machine's speed changes between runs, so the two disagree; Sonde keeps its hand-written NIO engine for now "
-                   "(no native library, and the keepalive and connection goals against wrk are met with it), and a Netty io_uring "
-                   "engine is the open question this measurement leaves.")
+                   f"(no native library; in this run its keepalive and connection ratios to wrk are {statistics.median(r1):.2f}× and "
+                   f"{statistics.median(r2):.2f}×), and a Netty engine is the open question this measurement leaves.")
     else:
         verdict = "Sonde's hand-written NIO engine is within 5 % of the best Netty transport or above it, without a native library; it stays."
     lines += [f"| Sonde, hand-written NIO (keepalive row above) | {fmt(s1s)} |", "",

@@ -172,7 +172,7 @@ final class ClientWorker implements ClientLoop {
         } catch (IOException e) {
             // the source tuple is taken (dperf skips a launch whose tuple is not closed)
             stats.increment(Counter.LAUNCH_SKIPPED);
-            closeQuietly(ch);
+            Channels.closeQuietly(ch);
             c.clear();
             pool.push(c);
             return;
@@ -353,7 +353,7 @@ final class ClientWorker implements ClientLoop {
         progressTimers.remove(c.progressTimer);
         keepaliveTimers.remove(c.keepaliveTimer);
         if (c.key != null) c.key.cancel();
-        closeQuietly(c.channel);
+        Channels.closeQuietly(c.channel);
         open--;
         stats.increment(Counter.SK_CLOSE);
         c.clear();
@@ -367,14 +367,6 @@ final class ClientWorker implements ClientLoop {
                 if (c.awaitingResponse || !c.connected) fail(c);
                 else close(c);
             }
-        }
-    }
-
-    private static void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // closing cannot fail in a way that matters to the test
         }
     }
 }

@@ -6,7 +6,6 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
@@ -16,7 +15,6 @@ import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.http.HttpRequestParser;
 import org.sonde.load.stats.Counter;
-import org.sonde.load.stats.WorkerStats;
 
 /**
  * One server event loop: its own listening sockets on every server address × listen port
@@ -25,13 +23,10 @@ import org.sonde.load.stats.WorkerStats;
  * (anything else counts as httpErr); a client asking to close is answered and then closed, so
  * the server closes first.
  */
-final class ServerWorker implements ServerLoop {
+final class ServerWorker extends SelectingServer {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final int BACKLOG = 4096;
 
-    private final LoadConfig config;
-    private final WorkerStats stats = new WorkerStats();
-    private final Selector selector;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
     private final ByteBuffer keepAliveResponse;
     private final ByteBuffer closeResponse;
@@ -39,34 +34,22 @@ final class ServerWorker implements ServerLoop {
     private final boolean http;
     private final ArrayDeque<ServerConnection> pool = new ArrayDeque<>();
     private final List<ServerSocketChannel> listeners = new ArrayList<>();
-    private final int cpu;
-    private volatile boolean stopped;
 
     ServerWorker(LoadConfig config, int index, byte[] keepAlive, byte[] close, byte[] bad) throws IOException {
-        this.config = config;
-        this.selector = Selector.open();
+        super(config, index);
         this.keepAliveResponse = direct(keepAlive);
         this.closeResponse = direct(close);
         this.badRequest = direct(bad);
         this.http = config.httpPayload();
-        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
-        try {
-            for (AddressRange r : config.servers()) {
-                for (int i = 0; i < r.count(); i++) {
-                    for (int p = 0; p < config.listenCount(); p++) listen(new InetSocketAddress(r.get(i), config.listenPort() + p));
-                }
-            }
-        } catch (IOException e) {
-            close();
-            throw e;
-        }
+        bindAll();
     }
 
     private static ByteBuffer direct(byte[] b) {
         return ByteBuffer.allocateDirect(b.length).put(b).flip();
     }
 
-    private void listen(InetSocketAddress address) throws IOException {
+    @Override
+    void bind(InetSocketAddress address) throws IOException {
         ServerSocketChannel ssc = ServerSocketChannel.open();
         listeners.add(ssc);
         ssc.setOption(StandardSocketOptions.SO_REUSEADDR, true);
@@ -87,49 +70,15 @@ final class ServerWorker implements ServerLoop {
     }
 
     @Override
-    public WorkerStats stats() {
-        return stats;
-    }
-
-    @Override
-    public void stop() {
-        stopped = true;
-        selector.wakeup();
-    }
-
-    @Override
-    public void run() {
-        stats.bindToCurrentThread();
-        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
-        try {
-            java.util.function.Consumer<SelectionKey> handler = this::handle;
-            while (!stopped) selector.select(handler, 100);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } finally {
-            close();
-        }
-    }
-
-    private void close() {
+    void closeSockets() {
         for (SelectionKey k : selector.keys()) {
             if (k.attachment() instanceof ServerConnection c && c.channel != null) closeConnection(c);
         }
-        for (ServerSocketChannel l : listeners) {
-            try {
-                l.close();
-            } catch (IOException e) {
-                // nothing more to do
-            }
-        }
-        try {
-            selector.close();
-        } catch (IOException e) {
-            // nothing more to do
-        }
+        listeners.forEach(Channels::closeQuietly);
     }
 
-    private void handle(SelectionKey key) {
+    @Override
+    void serve(SelectionKey key) {
         if (!key.isValid()) return;
         if (key.channel() instanceof ServerSocketChannel ssc) {
             accept(ssc);

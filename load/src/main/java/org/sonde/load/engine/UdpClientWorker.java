@@ -150,7 +150,7 @@ final class UdpClientWorker implements ClientLoop {
         } catch (IOException e) {
             // the source tuple is taken (dperf skips a launch whose tuple is not closed)
             stats.increment(Counter.LAUNCH_SKIPPED);
-            closeQuietly(ch);
+            Channels.closeQuietly(ch);
             f.clear();
             pool.push(f);
             return;
@@ -266,7 +266,7 @@ final class UdpClientWorker implements ClientLoop {
         retransmitTimers.remove(f.retransmitTimer);
         keepaliveTimers.remove(f.keepaliveTimer);
         if (f.key != null) f.key.cancel();
-        closeQuietly(f.channel);
+        Channels.closeQuietly(f.channel);
         open--;
         stats.increment(Counter.SK_CLOSE);
         f.clear();
@@ -280,14 +280,6 @@ final class UdpClientWorker implements ClientLoop {
                 if (f.awaitingResponse) fail(f);
                 else close(f);
             }
-        }
-    }
-
-    private static void closeQuietly(DatagramChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // closing cannot fail in a way that matters to the test
         }
     }
 }

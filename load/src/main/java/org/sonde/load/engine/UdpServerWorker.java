@@ -7,13 +7,11 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
 import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
-import org.sonde.load.stats.WorkerStats;
 
 /**
  * dperf's UDP server on one thread: a datagram socket on every server address × listen port
@@ -21,38 +19,23 @@ import org.sonde.load.stats.WorkerStats;
  * payload_size datagram to its source. Like dperf's server, it answers only its configured client
  * ranges (others are udpDrop) and keeps no state per flow: a request is one datagram.
  */
-final class UdpServerWorker implements ServerLoop {
+final class UdpServerWorker extends SelectingServer {
     private static final int READ_BUFFER_BYTES = 65_536;
     /** Datagrams served per socket per wake, so one busy socket cannot starve the others. */
     private static final int BATCH = 256;
 
-    private final LoadConfig config;
-    private final WorkerStats stats = new WorkerStats();
-    private final Selector selector;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
     private final ByteBuffer response;
     private final List<DatagramChannel> sockets = new ArrayList<>();
-    private final int cpu;
-    private volatile boolean stopped;
 
     UdpServerWorker(LoadConfig config, int index, byte[] responseBytes) throws IOException {
-        this.config = config;
-        this.selector = Selector.open();
+        super(config, index);
         this.response = ByteBuffer.allocateDirect(responseBytes.length).put(responseBytes).flip();
-        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
-        try {
-            for (AddressRange r : config.servers()) {
-                for (int i = 0; i < r.count(); i++) {
-                    for (int p = 0; p < config.listenCount(); p++) bind(new InetSocketAddress(r.get(i), config.listenPort() + p));
-                }
-            }
-        } catch (IOException e) {
-            close();
-            throw e;
-        }
+        bindAll();
     }
 
-    private void bind(InetSocketAddress address) throws IOException {
+    @Override
+    void bind(InetSocketAddress address) throws IOException {
         DatagramChannel ch = DatagramChannel.open(address.getAddress() instanceof java.net.Inet6Address
                 ? java.net.StandardProtocolFamily.INET6 : java.net.StandardProtocolFamily.INET);
         sockets.add(ch);
@@ -74,31 +57,7 @@ final class UdpServerWorker implements ServerLoop {
     }
 
     @Override
-    public WorkerStats stats() {
-        return stats;
-    }
-
-    @Override
-    public void stop() {
-        stopped = true;
-        selector.wakeup();
-    }
-
-    @Override
-    public void run() {
-        stats.bindToCurrentThread();
-        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
-        try {
-            java.util.function.Consumer<SelectionKey> handler = this::serve;
-            while (!stopped) selector.select(handler, 100);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } finally {
-            close();
-        }
-    }
-
-    private void serve(SelectionKey key) {
+    void serve(SelectionKey key) {
         DatagramChannel ch = (DatagramChannel) key.channel();
         try {
             for (int i = 0; i < BATCH; i++) {
@@ -131,18 +90,8 @@ final class UdpServerWorker implements ServerLoop {
         return false;
     }
 
-    private void close() {
-        for (DatagramChannel ch : sockets) {
-            try {
-                ch.close();
-            } catch (IOException e) {
-                // nothing more to do
-            }
-        }
-        try {
-            selector.close();
-        } catch (IOException e) {
-            // nothing more to do
-        }
+    @Override
+    void closeSockets() {
+        sockets.forEach(Channels::closeQuietly);
     }
 }

@@ -1,18 +1,13 @@
 package org.sonde.load.engine;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayDeque;
 import org.sonde.load.config.HttpMethod;
-import org.sonde.load.config.Keepalive;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
-import org.sonde.load.stats.WorkerStats;
 
 /**
  * One client event loop on one thread (dperf: one worker per CPU): it launches its share of the
@@ -20,136 +15,34 @@ import org.sonde.load.stats.WorkerStats;
  * from one read buffer, and runs dperf's fixed-delay timers. Nothing is shared with other
  * workers but the read-only configuration; the hot path allocates nothing per request.
  */
-final class ClientWorker implements ClientLoop {
+final class ClientWorker extends SelectingClient<ClientConnection> {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
-    private static final long MILLI = 1_000_000L;
 
-    private final LoadConfig config;
-    private final WorkerStats stats;
-    private final Endpoints endpoints;
-    private final Selector selector;
-    private final ByteBuffer request;
     private final int requestBytes;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
-    private final ArrayDeque<ClientConnection> pool = new ArrayDeque<>();
     private final TimerList<ClientConnection> progressTimers;
-    private final TimerList<ClientConnection> keepaliveTimers;
-    private final LaunchPacer pacer;
-    private final long maxOpen;
-    private final boolean keepalive;
-    private final long keepaliveIntervalNanos;
-    private final int requestsPerConnection;
-    private final boolean spinBelowMilli;
     private final boolean http;
     private final Counter requestCounter;
     private final Counter responseCounter;
-    private final StandardProtocolFamily family;
-    private final long startNanos;
-    private final int cpu;
-
-    /** One handler object for every select (a method reference made in the loop would be a new object each time). */
-    private final java.util.function.Consumer<SelectionKey> handler = this::handle;
-    private volatile WorkerState state = WorkerState.RUN;
-    private long open;
 
     ClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
-        this.config = config;
-        this.stats = new WorkerStats();
-        this.endpoints = new Endpoints(config, index, workers);
-        this.selector = Selector.open();
-        this.request = ByteBuffer.allocateDirect(requestBytes.length).put(requestBytes).flip();
+        super(config, index, workers, requestBytes, startNanos, maxOpen);
         this.requestBytes = requestBytes.length;
-        this.startNanos = startNanos;
-        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
         long rtoNanos = config.retransmitTimeoutSeconds() * 1_000_000_000L;
         // dperf gives a socket up after 3 retransmissions and a 4th timeout: 4 RTOs without progress
         this.progressTimers = new TimerList<>(4 * rtoNanos);
-        Keepalive k = config.keepalive().orElse(null);
-        this.keepalive = k != null;
-        this.keepaliveIntervalNanos = k == null ? 0 : k.intervalMicros() * 1000;
-        this.requestsPerConnection = k == null ? 1 : k.requests();
-        this.keepaliveTimers = new TimerList<>(keepaliveIntervalNanos);
-        this.spinBelowMilli = keepaliveIntervalNanos > 0 && keepaliveIntervalNanos < MILLI;
-        double share = (double) config.cps() / workers;
-        this.pacer = new LaunchPacer(new LaunchSchedule(share, config.waitSeconds(), config.slowStartSeconds()), startNanos,
-                config.launchNum(), config.cc() == 0);
-        long ccShare = config.cc() == 0 ? Long.MAX_VALUE : config.cc() / workers + (index < config.cc() % workers ? 1 : 0);
-        this.maxOpen = Math.min(ccShare, maxOpen);
         this.http = config.httpPayload();
         this.requestCounter = !http ? Counter.TCP_REQ : config.httpMethod() == HttpMethod.POST ? Counter.HTTP_POST : Counter.HTTP_GET;
         this.responseCounter = http ? Counter.HTTP_2XX : Counter.TCP_RSP;
-        this.family = config.servers().getFirst().ipv6() ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET;
     }
 
     @Override
-    public WorkerStats stats() {
-        return stats;
+    long nextTimerDeadline() {
+        return Math.min(progressTimers.nextDeadline(), keepaliveTimers.nextDeadline());
     }
 
     @Override
-    public void setState(WorkerState s) {
-        state = s;
-        selector.wakeup();
-    }
-
-    long openConnections() {
-        return stats.get(Counter.SK_OPEN) - stats.get(Counter.SK_CLOSE);
-    }
-
-    @Override
-    public void run() {
-        stats.bindToCurrentThread();
-        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
-        try {
-            loop();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } finally {
-            closeAll();
-            try {
-                selector.close();
-            } catch (IOException e) {
-                // the selector's own descriptors: nothing left to do with them
-            }
-        }
-    }
-
-    private void loop() throws IOException {
-        WorkerState drainedFrom = WorkerState.RUN;
-        while (true) {
-            WorkerState s = state;
-            if (s == WorkerState.STOP) return;
-            long now = System.nanoTime();
-            if (s == WorkerState.DRAIN) {
-                if (drainedFrom == WorkerState.RUN) {
-                    closeIdle();
-                    drainedFrom = WorkerState.DRAIN;
-                }
-                if (open == 0) return;
-            } else {
-                launchDue(now);
-            }
-            expireTimers(now);
-            long wake = Math.min(progressTimers.nextDeadline(), keepaliveTimers.nextDeadline());
-            if (s == WorkerState.RUN && open < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
-            long waitNanos = wake - System.nanoTime();
-            if (waitNanos <= 0 || (spinBelowMilli && waitNanos < MILLI)) {
-                // keepalive intervals below the selector's millisecond resolution are kept by polling (dperf busy-polls always)
-                selector.selectNow(handler);
-            } else {
-                // launches are paced at the selector's 1 ms resolution: each wake launches all that are due
-                selector.select(handler, Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
-            }
-        }
-    }
-
-    private void launchDue(long now) {
-        // dperf's launch_num: at most that many per tick, so reads and timers are served between bursts while
-        // catching up; owed launches stay owed, and the loop comes straight back for them (no wait)
-        for (int n = pacer.takeDue(now, open, maxOpen, stats); n > 0; n--) launch(now);
-    }
-
-    private void launch(long now) {
+    void launch(long now) {
         SocketChannel ch;
         try {
             ch = SocketChannel.open(family);
@@ -190,7 +83,8 @@ final class ClientWorker implements ClientLoop {
         }
     }
 
-    private void handle(SelectionKey key) {
+    @Override
+    void handle(SelectionKey key) {
         ClientConnection c = (ClientConnection) key.attachment();
         if (c.channel == null || !key.isValid()) return;
         int ready = key.readyOps();
@@ -214,7 +108,7 @@ final class ClientWorker implements ClientLoop {
         stats.add(Counter.RTT_SUM_NANOS, now - c.connectStartNanos);
         stats.increment(Counter.RTT_COUNT);
         c.key.interestOps(SelectionKey.OP_READ);
-        if (state != WorkerState.RUN) {
+        if (!running()) {
             close(c);
             return;
         }
@@ -304,7 +198,7 @@ final class ClientWorker implements ClientLoop {
             progressTimers.schedule(c.progressTimer, now);
             return;
         }
-        if (!keepalive || state != WorkerState.RUN || (requestsPerConnection > 0 && c.requestsSent >= requestsPerConnection)) {
+        if (!keepalive || !running() || (requestsPerFlow > 0 && c.requestsSent >= requestsPerFlow)) {
             close(c);
         } else if (keepaliveIntervalNanos == 0) {
             send(c, now);
@@ -313,7 +207,8 @@ final class ClientWorker implements ClientLoop {
         }
     }
 
-    private void expireTimers(long now) {
+    @Override
+    void expireTimers(long now) {
         TimerList.Node<ClientConnection> n;
         while ((n = progressTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
@@ -322,7 +217,7 @@ final class ClientWorker implements ClientLoop {
         }
         while ((n = keepaliveTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
-            if (state != WorkerState.RUN) {
+            if (!running()) {
                 close(c);
                 continue;
             }
@@ -335,7 +230,8 @@ final class ClientWorker implements ClientLoop {
     }
 
     /** Starting the drain: connections waiting for their next keepalive round close now. */
-    private void closeIdle() {
+    @Override
+    void closeIdle() {
         TimerList.Node<ClientConnection> n;
         while ((n = keepaliveTimers.pollExpired(Long.MAX_VALUE)) != null) close(n.owner);
         for (SelectionKey k : selector.keys()) {
@@ -361,7 +257,8 @@ final class ClientWorker implements ClientLoop {
     }
 
     /** The end: a connection still waiting for its response failed (its request went unanswered). */
-    private void closeAll() {
+    @Override
+    void closeAll() {
         for (SelectionKey k : selector.keys()) {
             if (k.attachment() instanceof ClientConnection c && c.channel != null) {
                 if (c.awaitingResponse || !c.connected) fail(c);

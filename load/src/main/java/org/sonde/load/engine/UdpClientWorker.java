@@ -2,17 +2,12 @@ package org.sonde.load.engine;
 
 import java.io.IOException;
 import java.net.PortUnreachableException;
-import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.util.ArrayDeque;
-import org.sonde.load.config.Keepalive;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
-import org.sonde.load.stats.WorkerStats;
 
 /**
  * dperf's UDP client on one thread: each flow is a connected datagram channel (one 5-tuple)
@@ -24,111 +19,27 @@ import org.sonde.load.stats.WorkerStats;
  * (udpRt, dperf's loss counter); after three resends and a fourth timeout the flow fails (skErr).
  * An ICMP port unreachable (no server) fails the flow at once.
  */
-final class UdpClientWorker implements ClientLoop {
+final class UdpClientWorker extends SelectingClient<UdpFlow> {
     /** Three resends, then a fourth timeout fails the flow, as dperf's RETRANSMIT_NUM_MAX. */
     static final int MAX_RETRANSMITS = 3;
-    private static final long MILLI = 1_000_000L;
     /** Datagrams up to the IPv4/IPv6 maximum fit. */
     private static final int READ_BUFFER_BYTES = 65_536;
 
-    private final LoadConfig config;
-    private final WorkerStats stats = new WorkerStats();
-    private final Endpoints endpoints;
-    private final Selector selector;
-    private final ByteBuffer request;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
-    private final ArrayDeque<UdpFlow> pool = new ArrayDeque<>();
     private final TimerList<UdpFlow> retransmitTimers;
-    private final TimerList<UdpFlow> keepaliveTimers;
-    private final LaunchPacer pacer;
-    private final long maxOpen;
-    private final boolean keepalive;
-    private final long keepaliveIntervalNanos;
-    private final int requestsPerFlow;
-    private final boolean spinBelowMilli;
-    private final StandardProtocolFamily family;
-    private final int cpu;
-    private final java.util.function.Consumer<SelectionKey> handler = this::handle;
-    private volatile WorkerState state = WorkerState.RUN;
-    private long open;
 
     UdpClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
-        this.config = config;
-        this.endpoints = new Endpoints(config, index, workers);
-        this.selector = Selector.open();
-        this.request = ByteBuffer.allocateDirect(requestBytes.length).put(requestBytes).flip();
-        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
+        super(config, index, workers, requestBytes, startNanos, maxOpen);
         this.retransmitTimers = new TimerList<>(config.retransmitTimeoutSeconds() * 1_000_000_000L);
-        Keepalive k = config.keepalive().orElse(null);
-        this.keepalive = k != null;
-        this.keepaliveIntervalNanos = k == null ? 0 : k.intervalMicros() * 1000;
-        this.requestsPerFlow = k == null ? 1 : k.requests();
-        this.keepaliveTimers = new TimerList<>(keepaliveIntervalNanos);
-        this.spinBelowMilli = keepaliveIntervalNanos > 0 && keepaliveIntervalNanos < MILLI;
-        this.pacer = new LaunchPacer(new LaunchSchedule((double) config.cps() / workers, config.waitSeconds(), config.slowStartSeconds()),
-                startNanos, config.launchNum(), config.cc() == 0);
-        long ccShare = config.cc() == 0 ? Long.MAX_VALUE : config.cc() / workers + (index < config.cc() % workers ? 1 : 0);
-        this.maxOpen = Math.min(ccShare, maxOpen);
-        this.family = config.servers().getFirst().ipv6() ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET;
     }
 
     @Override
-    public WorkerStats stats() {
-        return stats;
+    long nextTimerDeadline() {
+        return Math.min(retransmitTimers.nextDeadline(), keepaliveTimers.nextDeadline());
     }
 
     @Override
-    public void setState(WorkerState s) {
-        state = s;
-        selector.wakeup();
-    }
-
-    @Override
-    public void run() {
-        stats.bindToCurrentThread();
-        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
-        try {
-            loop();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } finally {
-            closeAll();
-            try {
-                selector.close();
-            } catch (IOException e) {
-                // the selector's own descriptors: nothing left to do with them
-            }
-        }
-    }
-
-    private void loop() throws IOException {
-        boolean drainStarted = false;
-        while (true) {
-            WorkerState s = state;
-            if (s == WorkerState.STOP) return;
-            long now = System.nanoTime();
-            if (s == WorkerState.DRAIN) {
-                if (!drainStarted) {
-                    closeIdle();
-                    drainStarted = true;
-                }
-                if (open == 0) return;
-            } else {
-                for (int n = pacer.takeDue(now, open, maxOpen, stats); n > 0; n--) launch(now);
-            }
-            expireTimers(now);
-            long wake = Math.min(retransmitTimers.nextDeadline(), keepaliveTimers.nextDeadline());
-            if (s == WorkerState.RUN && open < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
-            long waitNanos = wake - System.nanoTime();
-            if (waitNanos <= 0 || (spinBelowMilli && waitNanos < MILLI)) {
-                selector.selectNow(handler);
-            } else {
-                selector.select(handler, Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
-            }
-        }
-    }
-
-    private void launch(long now) {
+    void launch(long now) {
         DatagramChannel ch;
         try {
             ch = DatagramChannel.open(family);
@@ -194,7 +105,8 @@ final class UdpClientWorker implements ClientLoop {
         retransmitTimers.schedule(f.retransmitTimer, now);
     }
 
-    private void handle(SelectionKey key) {
+    @Override
+    void handle(SelectionKey key) {
         UdpFlow f = (UdpFlow) key.attachment();
         if (f.channel == null || !key.isValid()) return;
         long now = System.nanoTime();
@@ -223,7 +135,7 @@ final class UdpClientWorker implements ClientLoop {
         stats.recordLatencyNanos(now - f.requestSentNanos);
         f.awaitingResponse = false;
         retransmitTimers.remove(f.retransmitTimer);
-        if (!keepalive || state != WorkerState.RUN || (requestsPerFlow > 0 && f.requestsSent >= requestsPerFlow)) {
+        if (!keepalive || !running() || (requestsPerFlow > 0 && f.requestsSent >= requestsPerFlow)) {
             close(f);
         } else if (keepaliveIntervalNanos == 0) {
             sendNew(f, now);
@@ -232,7 +144,8 @@ final class UdpClientWorker implements ClientLoop {
         }
     }
 
-    private void expireTimers(long now) {
+    @Override
+    void expireTimers(long now) {
         TimerList.Node<UdpFlow> n;
         while ((n = retransmitTimers.pollExpired(now)) != null) {
             UdpFlow f = n.owner;
@@ -245,13 +158,14 @@ final class UdpClientWorker implements ClientLoop {
         }
         while ((n = keepaliveTimers.pollExpired(now)) != null) {
             UdpFlow f = n.owner;
-            if (state != WorkerState.RUN) close(f);
+            if (!running()) close(f);
             else sendNew(f, now);
         }
     }
 
     /** Starting the drain: flows waiting for their next keepalive round close now. */
-    private void closeIdle() {
+    @Override
+    void closeIdle() {
         TimerList.Node<UdpFlow> n;
         while ((n = keepaliveTimers.pollExpired(Long.MAX_VALUE)) != null) close(n.owner);
     }
@@ -274,7 +188,8 @@ final class UdpClientWorker implements ClientLoop {
     }
 
     /** The end: a flow still waiting for its answer failed. */
-    private void closeAll() {
+    @Override
+    void closeAll() {
         for (SelectionKey k : selector.keys()) {
             if (k.attachment() instanceof UdpFlow f && f.channel != null) {
                 if (f.awaitingResponse) fail(f);

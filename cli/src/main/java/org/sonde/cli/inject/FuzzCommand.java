@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject fuzz}: Lumina's genetic search for configurations that trigger an anomaly. */
 @Command(name = "fuzz",
+        header = "Search for tests that trigger an anomaly (Lumina's genetic fuzzing).",
         mixinStandardHelpOptions = true,
         description = {
                 "Searches traffic settings and event lists for a test that triggers an anomaly (Lumina's",

@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject analyze}: the analyzers over a run directory or any RoCEv2 capture. */
 @Command(name = "analyze",
+        header = "Analyse a run directory or any RoCEv2 capture.",
         mixinStandardHelpOptions = true,
         description = {
                 "Analyses a trace: a directory written by `sonde inject run` (its trace.pcap and metadata.yaml),",

@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject}: event-injection testing of RDMA NICs (Lumina). */
 @Command(name = "inject",
+        header = "Event-injection testing of RDMA NICs (Lumina): inject events, judge the trace.",
         mixinStandardHelpOptions = true,
         description = {
                 "Event-injection testing of RDMA NICs (Lumina, SIGCOMM'23): a test names packets by QP, PSN and",

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject study}: Lumina's §6 experiments on the NIC profiles, with the report. */
 @Command(name = "study",
+        header = "Redo the Lumina paper's Figs. 8-11 and findings on every NIC profile.",
         mixinStandardHelpOptions = true,
         description = {
                 "Redoes the experiments of Lumina's section 6 (Yu et al., SIGCOMM 2023) on simulated NIC",

@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load keywords}: the configuration manual, like {@code dperf -m}. */
 @Command(name = "keywords",
+        header = "List the configuration keywords, and the DPDK ones rejected and why.",
         mixinStandardHelpOptions = true,
         description = {"List the configuration keywords Sonde accepts (dperf's syntax), and the DPDK keywords it rejects and why."})
 public final class KeywordsCommand implements Runnable {

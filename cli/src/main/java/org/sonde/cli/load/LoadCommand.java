@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load}: dperf-class load generation. */
 @Command(name = "load",
+        header = "Load tests in the manner of dperf: connections/s, concurrent connections, requests/s.",
         mixinStandardHelpOptions = true,
         description = {
                 "Load tests in the manner of dperf, on the kernel's sockets: open new connections per second",

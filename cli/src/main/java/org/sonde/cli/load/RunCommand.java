@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load run FILE.conf}: a load test from a dperf configuration file. */
 @Command(name = "run",
+        header = "Run the load test a dperf configuration file describes.",
         mixinStandardHelpOptions = true,
         description = {
                 "Run the load test a dperf configuration file describes (mode client, or mode server). A",

@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load server}: a fixed-response HTTP (or UDP) server, the target of load tests. */
 @Command(name = "server",
+        header = "Serve fixed responses to a load test (dperf's server).",
         mixinStandardHelpOptions = true,
         description = {
                 "Answer every HTTP GET or POST with the same preencoded 200 response (dperf's server): keep-",

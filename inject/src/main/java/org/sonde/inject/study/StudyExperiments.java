@@ -123,6 +123,6 @@ public final class StudyExperiments {
     }
 
     private static TestConfig config(String name, Traffic traffic, List<EventIntent> events, RoceParameters roce) {
-        return new TestConfig(name, traffic, events, IndexConvention.LUMINA_CODE, IterTracking.LUMINA_CODE, roce, roce, MirrorConfig.DEFAULT, List.of());
+        return new TestConfig(name, traffic, events, IndexConvention.LUMINA_CODE, IterTracking.LUMINA_CODE, roce, roce, List.of(), List.of(), MirrorConfig.DEFAULT, List.of());
     }
 }

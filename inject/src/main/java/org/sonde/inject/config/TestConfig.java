@@ -12,13 +12,17 @@ import java.util.List;
  * @param iterTracking     how the injector counts rounds
  * @param requesterRoce    roce-parameters of the requester host
  * @param responderRoce    roce-parameters of the responder host
+ * @param requesterIps     the requester's addresses ({@code nic.ip-list}), one GID each; empty: the testbed's own
+ * @param responderIps     the responder's addresses, likewise; its first is the address a single-GID test uses
  * @param mirror           the dumper pool
  * @param ignoredSettings  Lumina settings about real hardware that were accepted and not used, as key paths
  */
 public record TestConfig(String name, Traffic traffic, List<EventIntent> events, IndexConvention convention,
                          IterTracking iterTracking, RoceParameters requesterRoce, RoceParameters responderRoce,
-                         MirrorConfig mirror, List<String> ignoredSettings) {
+                         List<Integer> requesterIps, List<Integer> responderIps, MirrorConfig mirror, List<String> ignoredSettings) {
     public TestConfig {
+        requesterIps = List.copyOf(requesterIps);
+        responderIps = List.copyOf(responderIps);
         events = List.copyOf(events);
         ignoredSettings = List.copyOf(ignoredSettings);
     }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
 import org.sonde.sim.kernel.ConfigMap;
 import org.sonde.sim.kernel.ConfigMap.ConfigException;
@@ -21,7 +22,8 @@ import org.sonde.sim.kernel.ConfigMap.ConfigException;
  * and the paper's Listing 2). Every setting is checked; an error names the file, the line and key path,
  * what is wrong and how to fix it. Lumina's sections about real hardware (switch, hosts' SSH and NIC
  * names, mirrors, result paths) are accepted with their documented keys and ignored, listed in
- * {@link TestConfig#ignoredSettings()}; any other key is an error.
+ * {@link TestConfig#ignoredSettings()}; any other key is an error. The exception is a host's
+ * {@code nic.ip-list}: it gives the simulated host its addresses (GIDs), which {@code multi-gid} spreads the QPs over.
  *
  * <p>Sonde's additions: {@code index-convention}, {@code iter-tracking}, {@code mirror},
  * {@code traffic.initial-psn}, {@code traffic.ctrl-pkt-events} (events on ACK, NAK, READ request and
@@ -74,8 +76,14 @@ public final class TestConfigLoader {
                 convention == IndexConvention.LUMINA_CODE ? IterTracking.LUMINA_CODE : IterTracking.PAPER);
 
         RoceParameters shared = roceParameters(root.section("roce-parameters"), RoceParameters.NIC_DEFAULTS);
-        RoceParameters requesterRoce = host(root.section("requester"), shared);
-        RoceParameters responderRoce = host(root.section("responder"), shared);
+        HostSettings requester = host(root.section("requester"), shared);
+        HostSettings responder = host(root.section("responder"), shared);
+        for (int i = 0; i < responder.ips().size(); i++) {
+            if (requester.ips().contains(responder.ips().get(i))) {
+                throw new ConfigException("responder.nic.ip-list[" + i + "]", Ipv4Address.format(responder.ips().get(i))
+                        + " is also the requester's: the two hosts need their own addresses");
+            }
+        }
         ignoreLumina(root);
         for (String mirror : List.of("requester-mirror", "responder-mirror")) luminaMirror(root.section(mirror));
         ConfigMap switchSection = root.section("switch");
@@ -101,7 +109,8 @@ public final class TestConfigLoader {
         t.finish();
         checkTxDepth(traffic, events, t);
         root.finish();
-        return new TestConfig(name, traffic, events, convention, iter, requesterRoce, responderRoce, mirror, ignored);
+        return new TestConfig(name, traffic, events, convention, iter, requester.roce(), responder.roce(), requester.ips(), responder.ips(),
+                mirror, ignored);
     }
 
     // --- traffic ---------------------------------------------------------------------------------
@@ -284,14 +293,38 @@ public final class TestConfigLoader {
 
     // --- hosts, mirrors and Lumina's hardware sections --------------------------------------------
 
-    private RoceParameters host(ConfigMap h, RoceParameters shared) {
+    /** A host's roce-parameters and the addresses of its NIC ({@code nic.ip-list}; empty if not given). */
+    private record HostSettings(RoceParameters roce, List<Integer> ips) {}
+
+    private HostSettings host(ConfigMap h, RoceParameters shared) {
         ignore(h, SSH_KEYS);
         ConfigMap nic = h.section("nic");
-        ignore(nic, List.of("type", "if-name", "pci-addr", "ib-device", "ib-port", "switch-port", "ip-list"));
+        ignore(nic, List.of("type", "if-name", "pci-addr", "ib-device", "ib-port", "switch-port"));
+        List<Integer> ips = ipList(nic);
         nic.finish();
         RoceParameters p = roceParameters(h.section("roce-parameters"), shared);
         h.finish();
-        return p;
+        return new HostSettings(p, ips);
+    }
+
+    /** {@code ip-list}: distinct IPv4 addresses, each one GID of the simulated host. */
+    private static List<Integer> ipList(ConfigMap nic) {
+        List<Object> list = nic.list("ip-list");
+        List<Integer> ips = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = nic.pathOf("ip-list") + "[" + i + "]";
+            String text = String.valueOf(list.get(i)).strip();
+            int ip;
+            try {
+                ip = Ipv4Address.parse(text).value();
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(where, "'" + text + "' is not an IPv4 address");
+            }
+            if (ip == 0) throw new ConfigException(where, "0.0.0.0 is no host address");
+            if (ips.contains(ip)) throw new ConfigException(where, text + " is listed twice");
+            ips.add(ip);
+        }
+        return ips;
     }
 
     private static RoceParameters roceParameters(ConfigMap r, RoceParameters d) {

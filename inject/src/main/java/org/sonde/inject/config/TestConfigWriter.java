@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sonde.core.Json;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * Renders a {@link TestConfig} as a test file {@link TestConfigLoader} reads back to an equal config
  * (generated tests, e.g. the fuzzer's, are written so that users rerun them with
  * {@code sonde inject run}). Lumina's hardware settings ({@link TestConfig#ignoredSettings()}) carry no
- * values and are not written.
+ * values and are not written; the hosts' addresses are, as {@code nic.ip-list}.
  */
 public final class TestConfigWriter {
     private TestConfigWriter() {}
@@ -26,15 +27,17 @@ public final class TestConfigWriter {
         y.append("name: ").append(quote(config.name())).append('\n');
         y.append("index-convention: ").append(keyword(config.convention())).append('\n');
         y.append("iter-tracking: ").append(keyword(config.iterTracking())).append('\n');
-        host(y, "requester", config.requesterRoce());
-        host(y, "responder", config.responderRoce());
+        host(y, "requester", config.requesterRoce(), config.requesterIps());
+        host(y, "responder", config.responderRoce(), config.responderIps());
         mirror(y, config.mirror());
         traffic(y, config);
         return y.toString();
     }
 
-    private static void host(StringBuilder y, String name, RoceParameters r) {
-        y.append(name).append(":\n  roce-parameters: {dcqcn-rp-enable: ").append(r.dcqcnRpEnable())
+    private static void host(StringBuilder y, String name, RoceParameters r, List<Integer> ips) {
+        y.append(name).append(":\n");
+        if (!ips.isEmpty()) y.append("  nic: {ip-list: ").append(ips.stream().map(Ipv4Address::format).toList()).append("}\n");
+        y.append("  roce-parameters: {dcqcn-rp-enable: ").append(r.dcqcnRpEnable())
                 .append(", dcqcn-np-enable: ").append(r.dcqcnNpEnable());
         // -1 means the NIC's own interval, which only the key's absence expresses
         if (r.minTimeBetweenCnpsMicros() >= 0) y.append(", min-time-between-cnps: ").append(r.minTimeBetweenCnpsMicros());

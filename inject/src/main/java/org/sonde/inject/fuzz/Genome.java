@@ -30,7 +30,7 @@ public record Genome(Traffic traffic, List<EventIntent> events) {
 
     public Test toTest(String name, String comment) {
         TestConfig draft = new TestConfig(name, traffic, events, IndexConvention.LUMINA_CODE, IterTracking.LUMINA_CODE,
-                RoceParameters.NIC_DEFAULTS, RoceParameters.NIC_DEFAULTS, MirrorConfig.DEFAULT, List.of());
+                RoceParameters.NIC_DEFAULTS, RoceParameters.NIC_DEFAULTS, List.of(), List.of(), MirrorConfig.DEFAULT, List.of());
         String yaml = TestConfigWriter.toYaml(draft, comment);
         return new Test(TestConfigLoader.parse(yaml, name + ".yaml", name), yaml);
     }

@@ -5,7 +5,7 @@ import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.analyze.CounterResult;
 
 /**
- * §6.3's CNP experiment on one profile: every packet of two QPs marked.
+ * §6.3's CNP experiment on one profile: every packet of four QPs on two GIDs per host marked.
  *
  * @param inferredScope     the CNP analyzer's best-fitting (coarsest exact) limiter scope
  * @param consistentScopes  every scope that explains the CNPs exactly

@@ -3,6 +3,7 @@ package org.sonde.inject.study;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
+import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
@@ -74,7 +75,7 @@ public record RunTimeline(long startNanos, List<Qp> qps, List<Long> cnpGapsNanos
         }
         List<Qp> qps = new ArrayList<>();
         for (int i = 0; i < marks.size(); i++) qps.add(new Qp(i, marks.get(i)));
-        return new RunTimeline(Math.max(start, 0), qps, measurements.cnpGaps(true));
+        return new RunTimeline(Math.max(start, 0), qps, measurements.cnpGaps(CnpScope.PER_QP));
     }
 
     private static int relative(TestMetadata metadata, int qp, TracePacket p) {

@@ -43,9 +43,14 @@ public final class StudyExperiments {
     public static final int TIMEOUT_IB_EXPONENT = 14;
     public static final int TIMEOUT_DROPS = 7;
     static final int TIMEOUT_MESSAGE_PACKETS = 4;
-    /** CNP pacing: two QPs, every packet marked, long enough for dozens of 50 µs intervals. */
-    public static final int CNP_QPS = 2;
+    /**
+     * CNP pacing: four QPs on two GIDs per host (multi-gid: QP i on GID i mod 2), every packet marked, long
+     * enough for dozens of 50 µs intervals. Two QPs share each address, so per port (one limiter), per
+     * destination IP (two) and per QP (four) expect different CNPs.
+     */
+    public static final int CNP_QPS = 4;
     static final int CNP_MESSAGES = 40;
+    static final List<Integer> CNP_REQUESTER_IPS = List.of(0x0A00_0001, 0x0A00_0101), CNP_RESPONDER_IPS = List.of(0x0A00_0002, 0x0A00_0102);
 
     /** A test and the target it runs on. */
     public record Experiment(String name, TestConfig config, TargetSpec target) {
@@ -94,14 +99,15 @@ public final class StudyExperiments {
                 RoceParameters.NIC_DEFAULTS), new TargetSpec.Simulated(profile, NOISY_LINK_BPS, TargetSpec.Simulated.DEFAULT_DELAY_NANOS));
     }
 
-    /** §6.3 CNP pacing: two WRITE QPs with every packet marked, reaction points off so the rate stays up. */
+    /** §6.3 CNP pacing: four WRITE QPs on two GIDs with every packet marked, reaction points off so the rate stays up. */
     public static Experiment cnpPacing(String profile) {
-        Traffic traffic = traffic(RdmaVerb.WRITE, CNP_QPS, CNP_MESSAGES, (long) LATENCY_PACKETS_PER_MESSAGE * MTU, 4, LATENCY_IB_TIMEOUT, List.of());
+        Traffic traffic = traffic(RdmaVerb.WRITE, CNP_QPS, CNP_MESSAGES, (long) LATENCY_PACKETS_PER_MESSAGE * MTU, 4, LATENCY_IB_TIMEOUT, List.of(), true);
         List<EventIntent> events = new ArrayList<>();
         for (int qp = 0; qp < CNP_QPS; qp++) {
             events.add(new EventIntent(qp, PacketKind.DATA, EventIntent.ALL, EventIntent.PsnScope.CONNECTION, 1, new EventAction.MarkEcn(), "QP " + qp + " all"));
         }
-        return new Experiment("cnp-pacing", config("CNP pacing", traffic, events, NOTIFY_ONLY), new TargetSpec.Simulated(profile));
+        return new Experiment("cnp-pacing", config("CNP pacing", traffic, events, NOTIFY_ONLY, CNP_REQUESTER_IPS, CNP_RESPONDER_IPS),
+                new TargetSpec.Simulated(profile));
     }
 
     /** §6.3 adaptive retransmission: the last packet of the only message dropped in rounds 1..7, timeout 14. */
@@ -115,7 +121,11 @@ public final class StudyExperiments {
     }
 
     private static Traffic traffic(RdmaVerb verb, int qps, int messages, long bytes, int txDepth, int timeout, List<Integer> dscp) {
-        return new Traffic(verb, qps, 0, messages, bytes, MTU, false, false, txDepth, timeout, 7, dscp, -1);
+        return traffic(verb, qps, messages, bytes, txDepth, timeout, dscp, false);
+    }
+
+    private static Traffic traffic(RdmaVerb verb, int qps, int messages, long bytes, int txDepth, int timeout, List<Integer> dscp, boolean multiGid) {
+        return new Traffic(verb, qps, 0, messages, bytes, MTU, multiGid, false, txDepth, timeout, 7, dscp, -1);
     }
 
     private static EventIntent drop(int qp, long packet, int round, String where) {
@@ -123,6 +133,13 @@ public final class StudyExperiments {
     }
 
     private static TestConfig config(String name, Traffic traffic, List<EventIntent> events, RoceParameters roce) {
-        return new TestConfig(name, traffic, events, IndexConvention.LUMINA_CODE, IterTracking.LUMINA_CODE, roce, roce, MirrorConfig.DEFAULT, List.of());
+        return config(name, traffic, events, roce, List.of(), List.of());
+    }
+
+    /** A test on hosts with the given addresses (empty: the testbed's own). */
+    private static TestConfig config(String name, Traffic traffic, List<EventIntent> events, RoceParameters roce,
+                                     List<Integer> requesterIps, List<Integer> responderIps) {
+        return new TestConfig(name, traffic, events, IndexConvention.LUMINA_CODE, IterTracking.LUMINA_CODE, roce, roce, requesterIps, responderIps,
+                MirrorConfig.DEFAULT, List.of());
     }
 }

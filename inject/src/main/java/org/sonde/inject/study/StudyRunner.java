@@ -137,7 +137,7 @@ public final class StudyRunner {
         CnpResult cnp = a.analysis().cnp();
         CnpResult.Inference inferred = cnp.inferred();
         CnpScope scope = inferred == null ? null : inferred.scope();
-        List<Long> gaps = a.measured().cnpGaps(scope == CnpScope.PER_QP);
+        List<Long> gaps = scope == null ? List.of() : a.measured().cnpGaps(scope);
         long minGap = gaps.stream().mapToLong(Long::longValue).min().orElse(-1);
         return new CnpPacingRun(profile, cnp.cnps(), cnp.ecnMarkedDataPackets(), scope, inferred == null ? List.of() : inferred.consistentScopes(),
                 minGap, gaps, mismatches(a.analysis()));

@@ -7,6 +7,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.model.TracePacket;
@@ -112,17 +113,28 @@ final class TraceMeasurements implements Consumer<TracePacket> {
         return new GoodputTimeline(binNanos, perQp);
     }
 
-    /** Gaps between consecutive CNPs, all together ({@code perQp} false) or within each QP's own CNPs. */
-    List<Long> cnpGaps(boolean perQp) {
+    /** Gaps between consecutive CNPs of the same rate-limiter {@code scope} (switch timestamps). */
+    List<Long> cnpGaps(CnpScope scope) {
         List<Long> gaps = new ArrayList<>();
-        long[] last = new long[qps.size() + 1];
-        java.util.Arrays.fill(last, NONE);
+        Long2LongOpenHashMap last = new Long2LongOpenHashMap();
+        last.defaultReturnValue(NONE);
         for (int i = 0; i < cnpTimes.size(); i++) {
-            int scope = perQp ? cnpQps.get(i) : qps.size();
+            long key = limiterKey(scope, qps.get(cnpQps.get(i)));
             long t = cnpTimes.getLong(i);
-            if (last[scope] != NONE) gaps.add(t - last[scope]);
-            last[scope] = t;
+            long previous = last.put(key, t);
+            if (previous != NONE) gaps.add(t - previous);
         }
         return gaps;
+    }
+
+    /** Which limiter of {@code scope} a CNP to {@code qp}'s data sender counts against. */
+    private static long limiterKey(CnpScope scope, QpPair qp) {
+        long sender = Integer.toUnsignedLong(qp.dataSender().ip()), receiver = Integer.toUnsignedLong(qp.dataReceiver().ip());
+        return switch (scope) {
+            case PER_PORT -> qp.dataReceiver().switchPort(); // the notification point's port
+            case PER_DEST_IP -> sender;
+            case PER_IP_PAIR -> sender << 32 | receiver;
+            case PER_QP -> qp.index();
+        };
     }
 }

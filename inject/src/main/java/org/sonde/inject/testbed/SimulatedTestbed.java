@@ -43,8 +43,10 @@ import org.sonde.sim.rdma.RoceConfig;
  * PSNs from the seed), the injector is programmed from that metadata, then traffic starts; afterwards the
  * counters are read, the dumpers' captures merged and the trace's integrity checked.
  *
- * <p>The simulated hosts have one address each, so {@code multi-gid} changes nothing here (as on a
- * Lumina host with one address in {@code ip-list}).
+ * <p>The hosts' addresses are the test's {@code nic.ip-list}s, or else 10.0.g.1 for the requester and
+ * 10.0.g.2 for the responder, GID g = 0 only, or 0..{@value #DEFAULT_GIDS}−1 with {@code multi-gid}. With
+ * {@code multi-gid} QP i uses each host's address i mod (its number of addresses), Lumina's rule;
+ * without it every QP uses the first.
  */
 public final class SimulatedTestbed {
     /** Simulated time 0 in the captures: 2026-01-01T00:00:00Z, so runs give identical files. */
@@ -54,6 +56,9 @@ public final class SimulatedTestbed {
     static final int REQUESTER_PORT = 0;
     static final int RESPONDER_PORT = 1;
     static final int FIRST_MIRROR_PORT = 2;
+    /** Addresses per host with {@code multi-gid} when the test lists none. */
+    static final int DEFAULT_GIDS = 4;
+    private static final int REQUESTER_HOST = 1, RESPONDER_HOST = 2;
 
     private SimulatedTestbed() {}
 
@@ -62,8 +67,10 @@ public final class SimulatedTestbed {
         NicProfile profile = NicProfile.load(target.profile());
         Network net = new Network(seed);
         Simulator sim = net.simulator();
-        Host requester = net.addHost("requester", HostConfig.DEFAULT);
-        Host responder = net.addHost("responder", HostConfig.DEFAULT);
+        List<Integer> requesterIps = addresses(config.requesterIps(), traffic.multiGid(), REQUESTER_HOST);
+        List<Integer> responderIps = addresses(config.responderIps(), traffic.multiGid(), RESPONDER_HOST);
+        Host requester = addHost(net, "requester", requesterIps);
+        Host responder = addHost(net, "responder", responderIps);
         Switch sw = net.addSwitch("injector", SwitchConfig.DEFAULT);
         net.connect(requester, sw, target.linkRateBps(), target.linkDelayNanos());
         net.connect(responder, sw, target.linkRateBps(), target.linkDelayNanos());
@@ -76,8 +83,10 @@ public final class SimulatedTestbed {
         QueuePair[] requesterQps = new QueuePair[traffic.numQps()];
         List<QpPair> pairs = new ArrayList<>();
         for (int i = 0; i < traffic.numQps(); i++) {
-            QueuePair[] qp = traffic.initialPsn() < 0 ? RdmaNic.connect(requesterNic, responderNic)
-                    : RdmaNic.connect(requesterNic, responderNic, traffic.initialPsn());
+            int requesterIp = requesterIps.get(i % requesterIps.size());
+            int responderIp = responderIps.get(i % responderIps.size());
+            QueuePair[] qp = traffic.initialPsn() < 0 ? RdmaNic.connect(requesterNic, requesterIp, responderNic, responderIp)
+                    : RdmaNic.connect(requesterNic, requesterIp, responderNic, responderIp, traffic.initialPsn());
             if (!traffic.dscpList().isEmpty()) {
                 int trafficClass = traffic.dscpList().get(i % traffic.dscpList().size()) >> 3; // the simulator's DSCP is class × 8
                 qp[0].setPriority(trafficClass);
@@ -85,8 +94,8 @@ public final class SimulatedTestbed {
             }
             if (traffic.verbOfQp(i) == org.sonde.sim.rdma.Verb.SEND) qp[1].postReceive(traffic.messagesPerQp());
             requesterQps[i] = qp[0];
-            pairs.add(new QpPair(i, traffic.verbOfQp(i), new Endpoint(qp[0].qpn(), qp[0].initialPsn(), requester.ip(), REQUESTER_PORT),
-                    new Endpoint(qp[1].qpn(), qp[1].initialPsn(), responder.ip(), RESPONDER_PORT)));
+            pairs.add(new QpPair(i, traffic.verbOfQp(i), new Endpoint(qp[0].qpn(), qp[0].initialPsn(), requesterIp, REQUESTER_PORT),
+                    new Endpoint(qp[1].qpn(), qp[1].initialPsn(), responderIp, RESPONDER_PORT)));
         }
         TestMetadata metadata = new TestMetadata(pairs, traffic.messagesPerQp(), traffic.messageSizeBytes(), traffic.mtu());
         InjectionPlan plan = Translator.translate(config, metadata);
@@ -128,6 +137,23 @@ public final class SimulatedTestbed {
         IntegrityResult integrity = check.finish(counters);
         return new InjectionResult(trace, pool.files(), metadata, plan, counters, integrity, report, injector.stillHeld(),
                 analyzer.finish(integrity, counters));
+    }
+
+    /**
+     * The addresses a host's QPs use in turn: the test's list (only its first without multi-gid), or else
+     * 10.0.g.{@code hostNumber} for GID g = 0, or 0..{@value #DEFAULT_GIDS}−1 with multi-gid.
+     */
+    static List<Integer> addresses(List<Integer> ipList, boolean multiGid, int hostNumber) {
+        if (!ipList.isEmpty()) return multiGid ? ipList : ipList.subList(0, 1);
+        List<Integer> ips = new ArrayList<>();
+        for (int gid = 0; gid < (multiGid ? DEFAULT_GIDS : 1); gid++) ips.add(0x0A00_0000 | gid << 8 | hostNumber);
+        return ips;
+    }
+
+    private static Host addHost(Network net, String name, List<Integer> ips) {
+        Host h = net.addHost(name, ips.getFirst(), HostConfig.DEFAULT);
+        for (int alias : ips.subList(1, ips.size())) net.addAddress(h, alias);
+        return h;
     }
 
     private static Map<String, Long> delta(Map<String, Long> start, Map<String, Long> end) {

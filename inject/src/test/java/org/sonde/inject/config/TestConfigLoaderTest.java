@@ -238,9 +238,27 @@ class TestConfigLoaderTest {
         assertThat(c.mirror().rewriteUdpDstPort()).isEqualTo(9741);
         assertThat(failure(full.replace("fec-type: RS", "fec-type: RS\n  password: x")).location()).isEqualTo("line 12, switch.password");
         assertThat(failure(full.replace("ip-list", "ip-lst")).location()).endsWith("requester.nic.ip-lst");
+        assertThat(c.ignoredSettings()).doesNotContain("requester.nic.ip-list");
         assertThat(failure(full.replace("num-repeats", "num-repeat")).location()).isEqualTo("line 3, num-repeat");
         assertThat(failure(full.replace("{dcqcn-enable: false}", "{dcqcn-enable: false, dcqcn-np-enable: true}")).problem())
                 .contains("give one form");
+    }
+
+    @Test
+    void ipListsGiveTheSimulatedHostsTheirAddresses() {
+        String t = """
+                requester: {nic: {ip-list: [192.168.1.1, 192.168.2.1]}}
+                responder: {nic: {ip-list: [RSP]}}
+                traffic: {rdma-verb: write, message-size: 1024, multi-gid: true}
+                """;
+        TestConfig c = parse(t.replace("RSP", "192.168.1.2"));
+        assertThat(c.requesterIps()).containsExactly(0xC0A80101, 0xC0A80201);
+        assertThat(c.responderIps()).containsExactly(0xC0A80102);
+        assertThat(parse("traffic: {rdma-verb: write, message-size: 1024}").requesterIps()).isEmpty();
+        assertThat(failure(t.replace("RSP", "192.168.1.300")).location()).isEqualTo("line 2, responder.nic.ip-list[0]");
+        assertThat(failure(t.replace("RSP", "192.168.1.2, 192.168.1.2")).problem()).contains("192.168.1.2 is listed twice");
+        assertThat(failure(t.replace("RSP", "192.168.1.2, 192.168.2.1")).problem()).contains("192.168.2.1 is also the requester's");
+        assertThat(failure(t.replace("RSP", "0.0.0.0")).problem()).contains("no host address");
     }
 
     @Test

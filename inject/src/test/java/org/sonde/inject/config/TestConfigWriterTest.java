@@ -64,6 +64,14 @@ class TestConfigWriterTest {
     }
 
     @Test
+    void hostAddressesReadBackEqual() {
+        TestConfig c = TestConfigLoader.parse("requester: {nic: {ip-list: [192.168.1.1, 192.168.2.1]}}\nresponder: {nic: {ip-list: [192.168.1.2]}}\n"
+                + "traffic: {rdma-verb: write, num-qps: 3, message-size: 3000, multi-gid: true}", "g.yaml", "g");
+        assertThat(TestConfigWriter.toYaml(c, "")).contains("nic: {ip-list: [192.168.1.1, 192.168.2.1]}");
+        assertThat(roundTrip(c)).isEqualTo(c);
+    }
+
+    @Test
     void paperNumberingAndBarrierReadBackEqual() {
         TestConfig c = TestConfigLoader.parse("traffic: {rdma-verb: write, num-qps: 3, num-msgs-per-qp: 2, message-size: 3000, multi-gid: true, "
                 + "barrier-sync: true, data-pkt-events: [{qpn: 3, psn: 6, type: drop, iter: 2}], "
@@ -77,7 +85,7 @@ class TestConfigWriterTest {
         TestConfig lumina = TestConfigLoader.parse("index-convention: lumina-code\ntraffic: {rdma-verb: write, message-size: 3000, "
                 + "data-pkt-events: [{qpn: 0, psn: 1, type: drop}]}", "l.yaml", "l");
         TestConfig paper = new TestConfig(lumina.name(), lumina.traffic(), lumina.events(), IndexConvention.PAPER, lumina.iterTracking(),
-                lumina.requesterRoce(), lumina.responderRoce(), lumina.mirror(), List.of());
+                lumina.requesterRoce(), lumina.responderRoce(), lumina.requesterIps(), lumina.responderIps(), lumina.mirror(), List.of());
         assertThatThrownBy(() -> TestConfigWriter.toYaml(paper, "")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("EACH_MESSAGE");
     }
 }

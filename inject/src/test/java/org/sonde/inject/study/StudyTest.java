@@ -54,16 +54,32 @@ class StudyTest {
 
     @Test
     void cnpScopeAndIntervalAreInferredFromTheTrace() {
-        CnpPacingRun e810 = cnp("e810-like"), cx5 = cnp("cx5-like");
+        CnpPacingRun e810 = cnp("e810-like"), cx5 = cnp("cx5-like"), cx4 = cnp("cx4lx-like");
         assertThat(e810.inferredScope()).isEqualTo(CnpScope.PER_QP);
+        assertThat(e810.consistentScopes()).containsExactly(CnpScope.PER_QP);
         assertThat(e810.minGapNanos()).isBetween(50_000L, 50_400L);
         assertThat(cx5.inferredScope()).isEqualTo(CnpScope.PER_PORT);
-        assertThat(cx5.consistentScopes()).doesNotContain(CnpScope.PER_QP);
+        assertThat(cx5.consistentScopes()).containsExactly(CnpScope.PER_PORT);
         assertThat(cx5.minGapNanos()).isBetween(4_000L, 4_400L);
+        // multi-gid: two destination IPs behind one port, so CX4 Lx's limiter is no longer mistaken for a per-port one
+        assertThat(cx4.inferredScope()).isEqualTo(CnpScope.PER_DEST_IP);
+        assertThat(cx4.consistentScopes()).doesNotContain(CnpScope.PER_PORT);
+        assertThat(cx4.minGapNanos()).isBetween(4_000L, 4_400L);
         // §6.2.4: E810's cnpSent stays put although the trace holds CNPs
         assertThat(e810.counterMismatches()).extracting(c -> c.counter()).containsExactly("cnpSent");
         assertThat(sweep("cx4lx-like", Verb.READ).counterMismatches()).extracting(c -> c.counter()).containsExactly("implied_nak_seq_err");
         assertThat(sweep("cx5-like", Verb.READ).counterMismatches()).isEmpty();
+    }
+
+    @Test
+    void aCnpScopeFindingHoldsOnlyForTheExactScope() {
+        CnpPacingRun cx4 = cnp("cx4lx-like");
+        CnpPacingRun asPerPort = new CnpPacingRun(cx4.profile(), cx4.cnps(), cx4.ecnMarked(), CnpScope.PER_PORT, List.of(CnpScope.PER_PORT, CnpScope.PER_DEST_IP),
+                cx4.minGapNanos(), cx4.gapsNanos(), cx4.counterMismatches());
+        assertThat(Findings.of(List.of("cx4lx-like"), List.of(), List.of(), List.of(), List.of(asPerPort), List.of()))
+                .filteredOn(f -> f.behaviour().equals("CNP rate-limit scope")).singleElement().satisfies(f -> assertThat(f.pass()).isFalse());
+        assertThat(study.findings()).filteredOn(f -> f.behaviour().equals("CNP rate-limit scope") && f.profile().equals("cx4lx-like"))
+                .singleElement().satisfies(f -> assertThat(f.measured()).startsWith("PER_DEST_IP"));
     }
 
     private static CnpPacingRun cnp(String profile) {

@@ -1,11 +1,15 @@
 package org.sonde.sim.net;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.kernel.Handler;
 
 /**
- * An end host with one NIC port and an IPv4 address. Transports bind to an IP protocol (and
+ * An end host with one NIC port and one or more IPv4 addresses: the primary one and aliases
+ * ({@link Network#addAddress}), as a RoCE NIC has one GID per address. Transports bind to an IP protocol (and
  * optionally a destination port); frames for a kernel transport pass the host's processing delay
  * first, frames for a NIC-offloaded one are handed over on arrival.
  */
@@ -14,7 +18,8 @@ public final class Host extends Node {
 
     private record Binding(FrameSink sink, boolean offloaded, Handler<IpFrame> delivery) {}
 
-    private final int ip;
+    /** The primary address first, then the aliases in the order they were added. */
+    private final IntArrayList addresses = new IntArrayList(1);
     private final HostConfig config;
     private final SplittableRandom processingRandom;
     private final Int2ObjectOpenHashMap<Binding> bindings = new Int2ObjectOpenHashMap<>();
@@ -23,13 +28,27 @@ public final class Host extends Node {
 
     Host(Network network, String name, int id, int ip, HostConfig config) {
         super(network, name, id);
-        this.ip = ip;
+        this.addresses.add(ip);
         this.config = config;
         this.processingRandom = network.random().stream("host:" + name + "/processing");
     }
 
+    /** The primary address: the source of frames sent without one. */
     public int ip() {
-        return ip;
+        return addresses.getInt(0);
+    }
+
+    /** Every address of the host, the primary one first. */
+    public List<Integer> addresses() {
+        return List.copyOf(addresses);
+    }
+
+    public boolean hasAddress(int ip) {
+        return addresses.contains(ip);
+    }
+
+    void addAlias(int ip) {
+        addresses.add(ip);
     }
 
     public HostConfig config() {
@@ -41,7 +60,7 @@ public final class Host extends Node {
         return ports.getFirst();
     }
 
-    /** Frames that arrived for no bound transport (or for another address). */
+    /** Frames that arrived for no bound transport (or for an address the host does not have). */
     public long undeliverable() {
         return undeliverable;
     }
@@ -64,10 +83,17 @@ public final class Host extends Node {
         return port == ANY_PORT || port < 0 ? protocol << 16 | 0xFFFF : protocol << 16 | port;
     }
 
-    /** Sends a frame from this host's NIC: fills in the source address and the MACs, then queues it. */
+    /**
+     * Sends a frame from this host's NIC: fills in the MACs and, when the frame names none (0), the
+     * primary source address, then queues it.
+     *
+     * @throws IllegalArgumentException if the frame's source address is not one of this host's
+     */
     public void send(IpFrame f) {
         Port nic = nic();
-        f.sourceIp = ip;
+        if (f.sourceIp == 0) f.sourceIp = ip();
+        else if (!hasAddress(f.sourceIp)) throw new IllegalArgumentException("host " + name() + " cannot send from "
+                + Ipv4Address.format(f.sourceIp) + ": it is not one of its addresses");
         f.sourceMac = nic.mac();
         Host to = network.host(f.destinationIp);
         f.destinationMac = to != null ? to.nic().mac() : nic.peer().mac();
@@ -76,7 +102,7 @@ public final class Host extends Node {
 
     @Override
     void receive(Port in, Frame frame) {
-        if (!(frame instanceof IpFrame f) || f.destinationIp != ip) {
+        if (!(frame instanceof IpFrame f) || !hasAddress(f.destinationIp)) {
             undeliverable++;
             return;
         }

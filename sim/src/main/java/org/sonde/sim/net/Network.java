@@ -8,13 +8,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.kernel.RandomStreams;
 import org.sonde.sim.kernel.Simulator;
 
 /**
  * A simulated network: hosts, switches and the links between them, on one {@link Simulator}.
  * Build it, call {@link #computeRoutes()}, then attach transports and run the simulator. Routes are
- * all shortest paths (in hops) from every switch to every host; hosts never forward.
+ * all shortest paths (in hops) from every switch to every host address; hosts never forward.
  */
 public final class Network {
     private final Simulator sim = new Simulator();
@@ -50,6 +51,20 @@ public final class Network {
         hosts.add(h);
         hostsByIp.put(ip, h);
         return h;
+    }
+
+    /**
+     * Gives {@code host} a further address (an alias, e.g. a second RoCE GID), reached through the same
+     * NIC port. Aliases are added before {@link #computeRoutes()}, like hosts.
+     */
+    public void addAddress(Host host, int ip) {
+        if (routed) throw new IllegalStateException("the network is complete; add addresses before computeRoutes()");
+        if (host.network() != this) throw new IllegalArgumentException("host " + host + " belongs to another network");
+        if (ip == 0) throw new IllegalArgumentException("host " + host + ": 0.0.0.0 is no address");
+        Host owner = hostsByIp.get(ip);
+        if (owner != null) throw new IllegalArgumentException("address " + Ipv4Address.format(ip) + " of host " + host.name() + " is taken by " + owner.name());
+        host.addAlias(ip);
+        hostsByIp.put(ip, host);
     }
 
     public Switch addSwitch(String name, SwitchConfig config) {
@@ -127,13 +142,14 @@ public final class Network {
                         .filter(p -> dist[p.peer().node().id()] == dist[s.id()] - 1)
                         .filter(p -> p.peer().node() == target || p.peer().node() instanceof Switch)
                         .mapToInt(Port::index).toArray();
-                if (out.length > 0) s.setRoutes(target.ip(), out);
+                if (out.length > 0) for (int ip : target.addresses()) s.setRoutes(ip, out);
             }
         }
         for (Switch s : switches) s.ready();
         routed = true;
     }
 
+    /** The host that has address {@code ip} (primary or alias), or null. */
     public Host host(int ip) {
         return hostsByIp.get(ip);
     }

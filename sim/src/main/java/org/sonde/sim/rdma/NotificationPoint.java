@@ -5,7 +5,9 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 /**
  * DCQCN's notification point (Zhu et al. §4; RoCEv2 Annex A17.9): an ECN-CE-marked data packet makes
  * the NIC send a CNP to the QP that sent it, unless a CNP went out within the minimum interval in
- * the same scope — the whole port, the destination IP of the CNP, or the QP.
+ * the same scope — the whole port, the destination IP of the CNP, or the QP. The CNP goes from the
+ * address the marked packet was sent to (the local QP's GID) to the address it came from, so with
+ * several GIDs per host the destination-IP scope keeps one limiter per remote GID.
  */
 final class NotificationPoint {
     private final RdmaNic nic;
@@ -34,6 +36,7 @@ final class NotificationPoint {
         if (lastCnp.containsKey(key) && now - lastCnp.get(key) < intervalNanos) return;
         lastCnp.put(key, now);
         RoceFrame cnp = RoceFrame.cnp(remoteQpn, nic.config().cnpPriority());
+        cnp.sourceIp = qp.localIp;
         cnp.destinationIp = remoteIp;
         cnp.sourcePort = qp.udpSourcePort;
         nic.counters().npCnpSent++;

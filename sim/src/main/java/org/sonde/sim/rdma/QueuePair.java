@@ -19,6 +19,8 @@ public final class QueuePair {
     final Type type;
     final int initialPsn;
     State state = State.RESET;
+    /** The host address this QP sends from (its GID); the host's primary address unless connected on another. */
+    int localIp;
     int remoteIp;
     int remoteQpn;
     int remoteInitialPsn;
@@ -43,6 +45,7 @@ public final class QueuePair {
         this.qpn = qpn;
         this.type = type;
         this.initialPsn = initialPsn;
+        this.localIp = nic.host().ip();
         this.priority = nic.config().priority();
         this.requester = new Requester(this);
         this.responder = new Responder(this);
@@ -68,6 +71,16 @@ public final class QueuePair {
 
     public int remoteQpn() {
         return remoteQpn;
+    }
+
+    /** The address (GID) this QP sends from. */
+    public int localIp() {
+        return localIp;
+    }
+
+    /** The peer's address (RC): the destination of this QP's packets. */
+    public int remoteIp() {
+        return remoteIp;
     }
 
     public RdmaNic nic() {
@@ -104,8 +117,9 @@ public final class QueuePair {
         return priority;
     }
 
-    /** Connects an RC QP to a remote one (INIT → RTR → RTS in one step). */
-    void connect(int remoteIp, int remoteQpn, int remoteInitialPsn) {
+    /** Connects an RC QP from its host's address {@code localIp} to a remote one (INIT → RTR → RTS in one step). */
+    void connect(int localIp, int remoteIp, int remoteQpn, int remoteInitialPsn) {
+        this.localIp = localIp;
         this.remoteIp = remoteIp;
         this.remoteQpn = remoteQpn;
         this.remoteInitialPsn = remoteInitialPsn;
@@ -156,6 +170,7 @@ public final class QueuePair {
     /** A frame addressed from this QP to its peer (RC) with the common header fields filled. */
     RoceFrame frame(org.sonde.packet.RoceOpcode op, int payload, int psn, int priority) {
         RoceFrame f = new RoceFrame(op, payload, priority);
+        f.sourceIp = localIp;
         f.destinationIp = remoteIp;
         f.destinationQp = remoteQpn;
         f.sourcePort = udpSourcePort;

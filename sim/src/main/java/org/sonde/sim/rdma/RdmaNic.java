@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.sonde.packet.IpProtocols;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
 import org.sonde.packet.RoceOpcode;
 import org.sonde.packet.WellKnownPorts;
@@ -19,7 +20,8 @@ import org.sonde.sim.net.Port;
 /**
  * A host's RoCEv2 NIC: its queue pairs, the transmit scheduler, the receive pipeline, DCQCN's
  * notification point and the counters. It takes UDP port 4791 of its host, offloaded (no host
- * processing delay), and sends through the host's one port.
+ * processing delay), and sends through the host's one port. An RC QP is bound to one of its host's
+ * addresses (its GID) when connected: it sends from that address to the peer's.
  *
  * <p>QPNs and initial PSNs are drawn from the NIC's own seeded streams ({@code nic:HOST/qpn},
  * {@code nic:HOST/psn}), so they are random as on real NICs and the same for the same seed.
@@ -124,20 +126,42 @@ public final class RdmaNic {
 
     /** Two connected RC QPs, one on each NIC, with random initial PSNs: {@code [0]} on {@code a}, {@code [1]} on {@code b}. */
     public static QueuePair[] connect(RdmaNic a, RdmaNic b) {
-        return connect(a.create(QueuePair.Type.RC), b);
+        return connect(a, a.host.ip(), b, b.host.ip());
     }
 
     /** Connected RC QPs whose one on {@code a} starts at {@code initialPsn} (e.g. just before the wrap). */
     public static QueuePair[] connect(RdmaNic a, RdmaNic b, int initialPsn) {
-        return connect(a.create(QueuePair.Type.RC, initialPsn), b);
+        return connect(a, a.host.ip(), b, b.host.ip(), initialPsn);
     }
 
-    private static QueuePair[] connect(QueuePair qa, RdmaNic b) {
+    /**
+     * Two connected RC QPs bound to the given addresses (GIDs) of their hosts: {@code [0]} on {@code a}
+     * sends from {@code addressA} to {@code addressB}, {@code [1]} on {@code b} the other way.
+     */
+    public static QueuePair[] connect(RdmaNic a, int addressA, RdmaNic b, int addressB) {
+        return connect(a.create(QueuePair.Type.RC), addressA, b, addressB);
+    }
+
+    /** As {@link #connect(RdmaNic, int, RdmaNic, int)}, the QP on {@code a} starting at {@code initialPsn}. */
+    public static QueuePair[] connect(RdmaNic a, int addressA, RdmaNic b, int addressB, int initialPsn) {
+        return connect(a.create(QueuePair.Type.RC, initialPsn), addressA, b, addressB);
+    }
+
+    private static QueuePair[] connect(QueuePair qa, int addressA, RdmaNic b, int addressB) {
         RdmaNic a = qa.nic;
+        a.checkAddress(addressA);
+        b.checkAddress(addressB);
         QueuePair qb = b.create(QueuePair.Type.RC);
-        qa.connect(b.host.ip(), qb.qpn, qb.initialPsn);
-        qb.connect(a.host.ip(), qa.qpn, qa.initialPsn);
+        qa.connect(addressA, addressB, qb.qpn, qb.initialPsn);
+        qb.connect(addressB, addressA, qa.qpn, qa.initialPsn);
         return new QueuePair[] {qa, qb};
+    }
+
+    private void checkAddress(int ip) {
+        if (!host.hasAddress(ip)) {
+            throw new IllegalArgumentException(Ipv4Address.format(ip) + " is not an address of host " + host.name() + ": " + host.addresses()
+                    .stream().map(Ipv4Address::format).toList());
+        }
     }
 
     long sampleLatency(Distribution d) {

@@ -111,6 +111,7 @@ final class Requester {
         int prio = qp.priority;
         if (qp.type == QueuePair.Type.UD) {
             f = new RoceFrame(RoceOpcode.UD_SEND_ONLY, (int) w.wr.bytes(), prio);
+            f.sourceIp = qp.localIp;
             f.destinationIp = w.wr.destinationIp();
             f.destinationQp = w.wr.destinationQp();
             f.sourcePort = qp.udpSourcePort;

@@ -292,9 +292,17 @@ public final class ScenarioLoader {
             Object v = e.getValue();
             ConfigMap h = ConfigMap.of(t.pathOf("hosts") + "." + name, v);
             String ip = h.string("ip", null);
+            List<Object> aliases = h.list("addresses");
             HostConfig hc = hostConfig(h, host);
-            if (ip == null) net.addHost(name, hc);
-            else net.addHost(name, ipv4(h.pathOf("ip"), ip), hc);
+            Host added = ip == null ? net.addHost(name, hc) : net.addHost(name, ipv4(h.pathOf("ip"), ip), hc);
+            for (int i = 0; i < aliases.size(); i++) {
+                String where = h.pathOf("addresses") + "[" + i + "]";
+                try {
+                    net.addAddress(added, ipv4(where, String.valueOf(aliases.get(i))));
+                } catch (IllegalArgumentException ex) {
+                    throw new ConfigException(where, ex.getMessage());
+                }
+            }
         }
         ConfigMap linkDefaults = t.section("link");
         LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rate, 1, 10 * TB),

@@ -243,6 +243,84 @@ class NetworkTest {
         assertThat(((Switch) net.node("s")).port(0).counters().filtered).isEqualTo(2);
     }
 
+    /** h0 and h1 on one switch; h1 also answers to 10.0.1.2 and 10.0.2.2 (three GIDs). */
+    private static Network aliased() {
+        Network net = new Network(1);
+        Switch s = net.addSwitch("s", SwitchConfig.DEFAULT);
+        Host h0 = net.addHost("h0", HostConfig.DEFAULT);
+        Host h1 = net.addHost("h1", HostConfig.DEFAULT);
+        net.addAddress(h1, ALIAS_1);
+        net.addAddress(h1, ALIAS_2);
+        net.connect(h0, s, G10, MICRO);
+        net.connect(h1, s, G10, MICRO);
+        net.computeRoutes();
+        return net;
+    }
+
+    private static final int ALIAS_1 = 0x0A00_0102, ALIAS_2 = 0x0A00_0202;
+
+    @Test
+    void aliasesAreRoutedToTheirHostAndAccepted() {
+        Network net = aliased();
+        Host h1 = host(net, "h1");
+        assertThat(h1.ip()).isEqualTo(0x0A00_0002);
+        assertThat(h1.addresses()).containsExactly(0x0A00_0002, ALIAS_1, ALIAS_2);
+        assertThat(net.host(ALIAS_2)).isSameAs(h1);
+        Switch s = (Switch) net.node("s");
+        for (int ip : h1.addresses()) assertThat(s.routes(ip)).containsExactly(1);
+        UdpSink sink = new UdpSink(h1);
+        for (int ip : h1.addresses()) UdpSourceTarget.sendTo(host(net, "h0"), ip);
+        UdpSourceTarget.sendTo(host(net, "h0"), 0x0A00_0302); // no one's: the switch has no route
+        net.simulator().run();
+        assertThat(sink.datagrams()).isEqualTo(3);
+        assertThat(h1.undeliverable()).isZero();
+        assertThat(s.unroutable()).isEqualTo(1);
+    }
+
+    @Test
+    void aHostSendsFromTheAddressAFrameNamesIfItIsOneOfItsOwn() {
+        Network net = aliased();
+        Host h0 = host(net, "h0");
+        Host h1 = host(net, "h1");
+        List<Integer> sources = new ArrayList<>();
+        h0.nic().addTap(new PortTap() {
+            public boolean transmitted() { return false; }
+            public boolean received() { return true; }
+            public void record(long now, Frame f, Port port) {
+                sources.add(((IpFrame) f).sourceIp);
+            }
+        });
+        for (int source : new int[] {0, ALIAS_2, ALIAS_1}) {
+            UdpDatagram d = new UdpDatagram(10, 0);
+            d.sourceIp = source;
+            d.destinationIp = h0.ip();
+            h1.send(d);
+        }
+        net.simulator().run();
+        assertThat(sources).containsExactly(h1.ip(), ALIAS_2, ALIAS_1);
+        UdpDatagram foreign = new UdpDatagram(10, 0);
+        foreign.sourceIp = h0.ip();
+        foreign.destinationIp = h0.ip();
+        assertThatThrownBy(() -> h1.send(foreign)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot send from 10.0.0.1");
+    }
+
+    @Test
+    void anAddressBelongsToOneHostAndIsAddedBeforeRouting() {
+        Network net = new Network(1);
+        Host h0 = net.addHost("h0", HostConfig.DEFAULT);
+        Host h1 = net.addHost("h1", HostConfig.DEFAULT);
+        assertThatThrownBy(() -> net.addAddress(h1, h0.ip())).hasMessageContaining("address 10.0.0.1 of host h1 is taken by h0");
+        net.addAddress(h1, ALIAS_1);
+        assertThatThrownBy(() -> net.addAddress(h0, ALIAS_1)).hasMessageContaining("taken by h1");
+        assertThatThrownBy(() -> net.addHost("h2", ALIAS_1, HostConfig.DEFAULT)).hasMessageContaining("taken by h1");
+        Switch s = net.addSwitch("s", SwitchConfig.DEFAULT);
+        net.connect(h0, s, G10, MICRO);
+        net.connect(h1, s, G10, MICRO);
+        net.computeRoutes();
+        assertThatThrownBy(() -> net.addAddress(h0, ALIAS_2)).isInstanceOf(IllegalStateException.class);
+        assertThat(h0.addresses()).containsExactly(h0.ip());
+    }
+
     /** Sends one datagram to an arbitrary address. */
     static final class UdpSourceTarget {
         static void sendTo(Host from, int ip) {

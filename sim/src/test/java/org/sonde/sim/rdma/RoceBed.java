@@ -46,10 +46,19 @@ final class RoceBed {
 
     /** Links of {@code rate} bit/s. */
     RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics, long rate) {
+        this(seed, c1, c2, switchConfig, nics, rate, 1);
+    }
+
+    /** {@code addressesPerHost} addresses (GIDs) on each host: h1 has {@link #address}(0..n-1, 1), h2 (g, 2). */
+    RoceBed(long seed, RoceConfig c1, RoceConfig c2, SwitchConfig switchConfig, boolean nics, long rate, int addressesPerHost) {
         net = new Network(seed);
         sim = net.simulator();
-        h1 = net.addHost("h1", HostConfig.DEFAULT);
-        h2 = net.addHost("h2", HostConfig.DEFAULT);
+        h1 = net.addHost("h1", address(0, 1), HostConfig.DEFAULT);
+        h2 = net.addHost("h2", address(0, 2), HostConfig.DEFAULT);
+        for (int g = 1; g < addressesPerHost; g++) {
+            net.addAddress(h1, address(g, 1));
+            net.addAddress(h2, address(g, 2));
+        }
         sw = net.addSwitch("s1", switchConfig);
         net.connect(h1, sw, rate, DELAY);
         net.connect(h2, sw, rate, DELAY);
@@ -66,9 +75,14 @@ final class RoceBed {
             public boolean transmitted() { return true; }
             public boolean received() { return true; }
             public void record(long now, Frame f, Port port) {
-                if (f instanceof RoceFrame r) into.add(new Event(now, r, r.sourceIp == h.ip()));
+                if (f instanceof RoceFrame r) into.add(new Event(now, r, h.hasAddress(r.sourceIp)));
             }
         });
+    }
+
+    /** 10.0.{gid}.{host}: GID 0 is the address {@link Network#addHost(String, HostConfig)} would give host 1 or 2. */
+    static int address(int gid, int host) {
+        return 0x0A00_0000 | gid << 8 | host;
     }
 
     /** A RoCE frame at a host's NIC: sent (at its first bit) or received (at its last). */

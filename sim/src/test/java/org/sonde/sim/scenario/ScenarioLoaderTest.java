@@ -190,6 +190,30 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void explicitHostsMayHaveFurtherAddresses() throws IOException {
+        var net = load("""
+                duration: 1ms
+                topology:
+                  switches: [s]
+                  hosts: {a: {ip: 192.168.1.10, addresses: [192.168.2.10, 192.168.3.10]}, b: null}
+                  link: {rate: 25Gbps, delay: 500ns}
+                  links: [[a, s], [b, s]]
+                """, dir).simulation().network();
+        Host a = (Host) net.node("a");
+        assertThat(a.addresses()).containsExactly(0xC0A8010A, 0xC0A8020A, 0xC0A8030A);
+        assertThat(net.host(0xC0A8030A)).isSameAs(a);
+        assertThat(((Switch) net.node("s")).routes(0xC0A8020A)).containsExactly(0);
+        assertThatThrownBy(() -> load("""
+                duration: 1ms
+                topology:
+                  switches: [s]
+                  hosts: {a: {addresses: [10.0.0.1]}, b: null}
+                  links: [[a, s], [b, s]]
+                  link: {rate: 25Gbps, delay: 500ns}
+                """, dir)).hasMessageContaining("topology.hosts.a.addresses[0]").hasMessageContaining("10.0.0.1 of host a is taken by a");
+    }
+
+    @Test
     void generatedTopologiesHaveTheirDocumentedNames() throws IOException {
         var d = load("""
                 duration: 1ms

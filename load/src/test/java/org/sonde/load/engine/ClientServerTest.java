@@ -2,9 +2,11 @@ package org.sonde.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sonde.load.stats.Counter;
 
 /** Sonde's client against Sonde's server on loopback: every request is counted exactly once on both sides. */
 class ClientServerTest {
@@ -122,9 +124,13 @@ class ClientServerTest {
         int port = Loopback.freePort();
         Loopback.Running server = Loopback.server(port, "");
         LoadTest test = LoadTest.prepare(Loopback.client(port, 3600, "cc 4\nkeepalive 0us\n"), 1);
-        FutureTask<LoadResult> running = new FutureTask<>(() -> test.run(s -> { }));
+        // stop once a second of statistics shows answered requests (a fixed sleep can come before any on a busy machine)
+        CountDownLatch answered = new CountDownLatch(1);
+        FutureTask<LoadResult> running = new FutureTask<>(() -> test.run(s -> {
+            if (s.get(Counter.TCP_RSP) + s.get(Counter.HTTP_2XX) > 0) answered.countDown();
+        }));
         Thread.ofPlatform().daemon().start(running);
-        Thread.sleep(300);
+        assertThat(answered.await(30, TimeUnit.SECONDS)).as("answers within 30 s").isTrue();
         test.stop();
         LoadResult client = running.get(10, TimeUnit.SECONDS);
         server.stop();

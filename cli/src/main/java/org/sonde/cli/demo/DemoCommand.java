@@ -57,8 +57,6 @@ import org.sonde.cli.inject.InjectReport;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
-import org.sonde.inject.mirror.TraceDecoder;
-import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
@@ -273,8 +271,7 @@ public final class DemoCommand implements Callable<Integer> {
             }
             Path neutralDir = out.resolve("inject/neutral");
             InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral"), seed, neutralDir);
-            InjectReport.of(test.name(), neutral, neutral.analysis(), RunTimeline.of(neutral.metadata(), TraceDecoder.read(neutral.trace())))
-                    .writeTo(neutralDir.resolve("report.html"));
+            InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"));
             InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like"), seed, out.resolve("inject/cx5-like"));
             long[] neutralTimeouts = neutral.analysis().latency().timeouts();
             long[] cx5Timeouts = cx5.analysis().latency().timeouts();

@@ -1,5 +1,6 @@
 package org.sonde.cli.inject;
 
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.sonde.inject.analyze.GbnResult;
 import org.sonde.inject.analyze.LossLatency;
 import org.sonde.inject.analyze.QpGbnStats;
 import org.sonde.inject.analyze.Reason;
+import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
@@ -39,7 +41,13 @@ public final class InjectReport {
 
     private InjectReport() {}
 
-    public static HtmlReport of(String testName, InjectionResult run, Analysis analysis, RunTimeline timeline) {
+    /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace. */
+    public static void write(String testName, InjectionResult run, Path target) {
+        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace()))).writeTo(target);
+    }
+
+    public static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline) {
+        Analysis analysis = run.analysis();
         HtmlReport report = HtmlReport.titled("Injection test " + testName)
                 .subtitle(run.trace().toString())
                 .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");

@@ -10,8 +10,6 @@ import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
-import org.sonde.inject.mirror.TraceDecoder;
-import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
@@ -82,7 +80,7 @@ public final class InjectRunCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
         if (!noReport) {
-            InjectReport.of(config.name(), r, r.analysis(), RunTimeline.of(r.metadata(), TraceDecoder.read(r.trace()))).writeTo(out.resolve("report.html"));
+            InjectReport.write(config.name(), r, out.resolve("report.html"));
         }
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),

@@ -7,11 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.inject.InjectionTest;
-import org.sonde.inject.analyze.Analysis;
-import org.sonde.inject.analyze.AnalysisOptions;
-import org.sonde.inject.analyze.NicModel;
 import org.sonde.inject.analyze.Recovery;
-import org.sonde.inject.analyze.TraceAnalyzer;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.mirror.TraceDecoder;
@@ -47,12 +43,10 @@ class ReportsTest {
         TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "drop-retransmission.yaml"));
         InjectionResult run = InjectionTest.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
         List<TracePacket> trace = TraceDecoder.read(run.trace());
-        Analysis analysis = TraceAnalyzer.analyze(trace, run.metadata(), AnalysisOptions.strict(NicModel.CX5, NicModel.CX5, true, true),
-                run.integrity(), run.counters());
         RunTimeline timeline = RunTimeline.of(run.metadata(), trace);
         assertThat(timeline.qps()).singleElement().satisfies(q -> assertThat(q.marks()).filteredOn(m -> m.kind() == RunTimeline.Kind.DROPPED)
                 .extracting(RunTimeline.Mark::relativePsn).containsExactly(2, 2)); // the paper's 3rd packet, dropped twice
-        String html = InjectReport.of(config.name(), run, analysis, timeline).render();
+        String html = InjectReport.of(config.name(), run, timeline).render();
         assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
                 "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
     }

@@ -4,8 +4,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.AnalysisOptions;
-import org.sonde.inject.analyze.CnpOptions;
-import org.sonde.inject.analyze.GbnOptions;
+import org.sonde.inject.analyze.GbnMode;
 import org.sonde.inject.analyze.TraceAnalyzer;
 import org.sonde.inject.config.CaptureMetadata;
 import org.sonde.inject.config.CaptureMetadataFile;
@@ -14,6 +13,7 @@ import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.mirror.TraceReconstructor;
 import org.sonde.inject.mirror.TraceSink;
 import org.sonde.inject.model.IntegrityResult;
+import org.sonde.inject.offline.CaptureAnalysis;
 
 /**
  * Reconstruction plus every analyzer over a run's dumper captures, as `sonde inject run` does it in one
@@ -30,8 +30,7 @@ public class TraceThroughput {
         try (Stream<Path> s = Files.list(run.resolve("dumpers"))) {
             dumpers = s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList();
         }
-        AnalysisOptions options = new AnalysisOptions(GbnOptions.strict().withTimer(m.minRetransmitTimeout(), m.maxRetransmitRetry()),
-                CnpOptions.forNic(m.responderNic(), -1, true, true), m.requesterNic(), m.responderNic());
+        AnalysisOptions options = CaptureAnalysis.options(m, GbnMode.STRICT); // what `sonde inject analyze` uses
         Path out = Files.createTempFile("trace", ".pcap");
         try {
             for (int i = 0; i < repetitions; i++) {

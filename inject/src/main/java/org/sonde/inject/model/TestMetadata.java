@@ -1,6 +1,7 @@
 package org.sonde.inject.model;
 
 import java.util.List;
+import org.sonde.sim.rdma.Verb;
 
 /**
  * The queue pairs of a test and the shape of its traffic: every QP sends {@code messagesPerQp}
@@ -17,6 +18,14 @@ public record TestMetadata(List<QpPair> qps, int messagesPerQp, long messageSize
     /** N = ceil(size / mtu) packets per message. */
     public int packetsPerMessage() {
         return (int) ((messageSize + mtu - 1) / mtu);
+    }
+
+    /**
+     * Whether the requester's NIC is the DCQCN notification point (the data receiver that sends CNPs):
+     * only when every QP reads; with any SEND or WRITE QP the responder is.
+     */
+    public boolean requesterIsNotificationPoint() {
+        return qps.stream().allMatch(q -> q.verb() == Verb.READ);
     }
 
     /** Data packets each QP carries when nothing is lost: N × messages. */

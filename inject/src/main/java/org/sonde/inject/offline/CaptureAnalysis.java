@@ -18,10 +18,8 @@ import org.sonde.inject.mirror.IntegrityCheck;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.IntegrityResult;
-import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TracePacket;
 import org.sonde.packet.Psn;
-import org.sonde.sim.rdma.Verb;
 
 /**
  * The offline target: any pcap or pcapng of RoCEv2 traffic, with Lumina's mirror metadata (a trace
@@ -117,11 +115,10 @@ public final class CaptureAnalysis {
      * pacing of the notification point's NIC with its default interval, the NP and slow restart on
      * (the NICs' defaults).
      */
-    static AnalysisOptions options(CaptureMetadata m, GbnMode mode) {
+    public static AnalysisOptions options(CaptureMetadata m, GbnMode mode) {
         GbnOptions gbn = mode == GbnMode.STRICT ? GbnOptions.strict() : GbnOptions.permissive();
         if (m.minRetransmitTimeout() >= 0) gbn = gbn.withTimer(m.minRetransmitTimeout(), m.maxRetransmitRetry());
-        boolean allRead = m.metadata().qps().stream().map(QpPair::verb).allMatch(v -> v == Verb.READ);
-        NicModel notificationPoint = allRead ? m.requesterNic() : m.responderNic();
+        NicModel notificationPoint = m.metadata().requesterIsNotificationPoint() ? m.requesterNic() : m.responderNic();
         return new AnalysisOptions(gbn, CnpOptions.forNic(notificationPoint, -1, true, true), m.requesterNic(), m.responderNic());
     }
 }

@@ -7,9 +7,9 @@ import org.sonde.inject.analyze.GbnOptions;
 import org.sonde.inject.analyze.NicModel;
 import org.sonde.inject.config.RoceParameters;
 import org.sonde.inject.config.Traffic;
+import org.sonde.inject.model.TestMetadata;
 import org.sonde.sim.rdma.NicProfile;
 import org.sonde.sim.rdma.RoceConfig;
-import org.sonde.sim.rdma.Verb;
 
 /**
  * What the analyzers hold a simulated run's trace to: the specification's go-back-N with the QPs'
@@ -21,13 +21,11 @@ import org.sonde.sim.rdma.Verb;
 final class Expectations {
     private Expectations() {}
 
-    static AnalysisOptions of(Traffic traffic, NicProfile profile, RoceConfig requester, RoceParameters requesterRoce,
+    static AnalysisOptions of(TestMetadata metadata, Traffic traffic, NicProfile profile, RoceConfig requester, RoceParameters requesterRoce,
                               RoceConfig responder, RoceParameters responderRoce) {
-        boolean allRead = true;
-        for (int i = 0; i < traffic.numQps(); i++) allRead &= traffic.verbOfQp(i) == Verb.READ;
-        // the notification point is the data receiver: the responder, or the requester when every QP reads
-        RoceConfig np = allRead ? requester : responder;
-        boolean npEnabled = (allRead ? requesterRoce : responderRoce).dcqcnNpEnable();
+        boolean requesterIsNp = metadata.requesterIsNotificationPoint();
+        RoceConfig np = requesterIsNp ? requester : responder;
+        boolean npEnabled = (requesterIsNp ? requesterRoce : responderRoce).dcqcnNpEnable();
         NicProfile.Cnp cnp = np.profile().cnp();
         CnpOptions cnpOptions = new CnpOptions(scope(cnp.scope()), np.cnpIntervalNanos(), cnp.onNak() && npEnabled);
         GbnOptions gbn = GbnOptions.strict().withTimer(traffic.minRetransmitTimeout(), traffic.maxRetransmitRetry());

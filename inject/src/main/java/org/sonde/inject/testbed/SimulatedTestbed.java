@@ -129,7 +129,7 @@ public final class SimulatedTestbed {
                 delta(requesterStart, requesterNic.counterValues()), delta(responderStart, responderNic.counterValues()));
         IntegrityCheck check = new IntegrityCheck();
         TraceAnalyzer analyzer = new TraceAnalyzer(metadata,
-                Expectations.of(traffic, profile, requesterConfig, config.requesterRoce(), responderConfig, config.responderRoce()));
+                Expectations.of(metadata, traffic, profile, requesterConfig, config.requesterRoce(), responderConfig, config.responderRoce()));
         Path trace = outDir.resolve("trace.pcap");
         // one pass: the merged trace is written, checked and analysed as it streams by
         TraceReconstructor.reconstruct(pool.files(), trace, TraceReconstructor.Format.PCAP, EPOCH_NANOS,

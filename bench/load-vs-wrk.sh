@@ -5,7 +5,7 @@
 # connections/s with the server closing (wrk -H "Connection: close" vs cc 64 with one request per
 # connection, and Sonde's open-loop cps at wrk's rate), concurrent idle connections with memory per
 # connection, CPU per request from /proc, Sonde's server against nginx as wrk's target, and the
-# engine choice (Netty 4.2 epoll / io_uring / NIO against Sonde's hand-written NIO, same workload).
+# engine choice (Netty 4.2 epoll / io_uring / NIO against Sonde's FFM epoll client, same workload).
 # Writes its section of BENCHMARKS.md.
 #   DURATION=10        seconds per run
 #   RUNS=3             runs per measurement (the section reports the median)

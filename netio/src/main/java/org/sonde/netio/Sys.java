@@ -67,7 +67,7 @@ final class Sys {
 
     private Sys() {}
 
-    private static MethodHandle call(String name, ValueLayout result, ValueLayout... args) {
+    static MethodHandle call(String name, ValueLayout result, ValueLayout... args) {
         MemorySegment address = LINKER.defaultLookup().find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
         FunctionDescriptor fd = FunctionDescriptor.of(result, args);
         return LINKER.downcallHandle(address, fd, CAPTURE_ERRNO);
@@ -77,7 +77,21 @@ final class Sys {
     private static final ThreadLocal<MemorySegment> STATE = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE));
 
     static int errno() {
-        return (int) ERRNO.get(STATE.get(), 0L);
+        return errno(STATE.get());
+    }
+
+    /** A capture buffer for one thread's calls, for callers that keep their own instead of the thread-local one. */
+    static MemorySegment captureSegment(Arena arena) {
+        return arena.allocate(CAPTURE);
+    }
+
+    static int errno(MemorySegment capture) {
+        return (int) ERRNO.get(capture, 0L);
+    }
+
+    static NativeException fail(MemorySegment capture, String what) {
+        int e = errno(capture);
+        return new NativeException(what + ": " + describe(e) + " (errno " + e + ")", e);
     }
 
     static String describe(int errno) {
@@ -90,8 +104,7 @@ final class Sys {
     }
 
     private static NativeException fail(String what) {
-        int e = errno();
-        return new NativeException(what + ": " + describe(e) + " (errno " + e + ")", e);
+        return fail(STATE.get(), what);
     }
 
     static int socket(int domain, int type, int protocol) {
@@ -224,6 +237,15 @@ final class Sys {
             if (r < 0) throw fail("close");
         } catch (NativeException e) {
             throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Closes a descriptor whose closing cannot fail in a way that matters (cleanup, error paths). */
+    static void closeQuietly(int fd) {
+        try {
+            int ignored = (int) CLOSE.invokeExact(STATE.get(), fd);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }

@@ -1,25 +1,44 @@
 package org.sonde.load.engine;
 
 import java.io.IOException;
-import java.net.StandardSocketOptions;
+import java.lang.foreign.MemorySegment;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
 import org.sonde.load.config.HttpMethod;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
+import org.sonde.netio.Epoll;
+import org.sonde.netio.TcpSockets;
 
 /**
- * One client event loop on one thread (dperf: one worker per CPU): it launches its share of the
- * connections on the open-loop schedule, sends the preencoded request, parses responses in place
- * from one read buffer, and runs dperf's fixed-delay timers. Nothing is shared with other
+ * One TCP client event loop on one thread (dperf: one worker per CPU): it launches its share of
+ * the connections on the open-loop schedule, sends the preencoded request, parses responses in
+ * place from one read buffer, and runs dperf's fixed-delay timers. Nothing is shared with other
  * workers but the read-only configuration; the hot path allocates nothing per request.
+ *
+ * <p>Sockets are plain descriptors in an edge-triggered epoll set ({@link TcpSockets},
+ * {@link Epoll}): a connection costs socket, connect, one epoll_ctl, write, read and close, as in
+ * a C generator. The set reports the server's FIN with its response (EPOLLRDHUP), so a connection
+ * the server closes needs no read for the end of the stream.
  */
-final class ClientWorker extends SelectingClient<ClientConnection> {
+final class ClientWorker extends PacedClient<ClientConnection> {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
+    private static final int MAX_EVENTS = 256;
+    private static final int INTEREST = Epoll.IN | Epoll.OUT | Epoll.RDHUP | Epoll.EDGE_TRIGGERED;
 
     private final int requestBytes;
+    private final long requestAddress;
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+    private final long readAddress = MemorySegment.ofBuffer(readBuffer).address();
+    private final TcpSockets sockets = new TcpSockets();
+    private final Epoll epoll = new Epoll(MAX_EVENTS);
+    private final boolean ipv6;
+    private final MemorySegment[] targets;
+    private final MemorySegment source;
+    /** Every connection object this worker made, by id (the epoll tag). */
+    private final List<ClientConnection> connections = new ArrayList<>();
     private final TimerList<ClientConnection> progressTimers;
     private final boolean http;
     private final Counter requestCounter;
@@ -28,6 +47,11 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
     ClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
         super(config, index, workers, requestBytes, startNanos, maxOpen);
         this.requestBytes = requestBytes.length;
+        this.requestAddress = MemorySegment.ofBuffer(request).address();
+        this.ipv6 = config.servers().getFirst().ipv6();
+        this.targets = endpoints.targets().stream().map(sockets::address).toArray(MemorySegment[]::new);
+        // sources vary per connection: one scratch sockaddr, rewritten before each bind
+        this.source = sockets.address(new InetSocketAddress(endpoints.targets().getFirst().getAddress(), 0));
         long rtoNanos = config.retransmitTimeoutSeconds() * 1_000_000_000L;
         // dperf gives a socket up after 3 retransmissions and a 4th timeout: 4 RTOs without progress
         this.progressTimers = new TimerList<>(4 * rtoNanos);
@@ -43,71 +67,84 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
 
     @Override
     void launch(long now) {
-        SocketChannel ch;
-        try {
-            ch = SocketChannel.open(family);
-        } catch (IOException e) {
+        int fd = sockets.open(ipv6);
+        if (fd < 0) {
             stats.increment(Counter.LAUNCH_SKIPPED); // out of file descriptors
             return;
         }
-        ClientConnection c = pool.isEmpty() ? new ClientConnection(http ? new HttpFramer() : new LineFramer()) : pool.pop();
-        c.channel = ch;
-        try {
-            ch.configureBlocking(false);
-            // Nagle only delays a write behind unacknowledged data: one request per connection never waits
-            if (keepalive) ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            if (config.fastClose()) ch.setOption(StandardSocketOptions.SO_LINGER, 0);
-            if (config.tos() != 0) ch.setOption(StandardSocketOptions.IP_TOS, config.tos());
-            if (endpoints.bindsSource()) {
-                if (endpoints.explicitPorts()) ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                ch.bind(endpoints.nextSource());
+        // Nagle only delays a write behind unacknowledged data: one request per connection never waits
+        if (keepalive && requestsPerFlow != 1) sockets.setNoDelay(fd);
+        if (config.fastClose()) sockets.setLingerZero(fd);
+        if (config.tos() != 0) sockets.setTrafficClass(fd, config.tos(), ipv6);
+        if (endpoints.bindsSource()) {
+            if (endpoints.explicitPorts()) sockets.setReuseAddress(fd);
+            TcpSockets.encode(endpoints.nextSource(), source);
+            if (sockets.bind(fd, source) < 0) {
+                // the source tuple is taken (dperf skips a launch whose tuple is not closed)
+                stats.increment(Counter.LAUNCH_SKIPPED);
+                sockets.close(fd);
+                return;
             }
-        } catch (IOException e) {
-            // the source tuple is taken (dperf skips a launch whose tuple is not closed)
-            stats.increment(Counter.LAUNCH_SKIPPED);
-            Channels.closeQuietly(ch);
-            c.clear();
-            pool.push(c);
-            return;
         }
+        ClientConnection c = pool.isEmpty() ? newConnection() : pool.pop();
+        c.fd = fd;
         open++;
         stats.increment(Counter.SK_OPEN);
         c.connectStartNanos = now;
-        try {
-            boolean connected = ch.connect(endpoints.nextTarget());
-            c.key = ch.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, c);
-            progressTimers.schedule(c.progressTimer, now);
-            if (connected) onConnected(c, now);
-        } catch (IOException e) {
+        int r = sockets.connect(fd, targets[endpoints.nextTargetIndex()]);
+        if ((r != 0 && r != -TcpSockets.EINPROGRESS) || epoll.add(fd, INTEREST, c.id) < 0) {
             fail(c);
+            return;
         }
+        progressTimers.schedule(c.progressTimer, now);
+        if (r == 0) onConnected(c, now);
+    }
+
+    private ClientConnection newConnection() {
+        ClientConnection c = new ClientConnection(connections.size(), http ? new HttpFramer() : new LineFramer());
+        connections.add(c);
+        return c;
     }
 
     @Override
-    void handle(SelectionKey key) {
-        ClientConnection c = (ClientConnection) key.attachment();
-        if (c.channel == null || !key.isValid()) return;
-        int ready = key.readyOps();
+    void poll(long timeoutMillis) {
+        int n = epoll.await((int) timeoutMillis);
+        if (n == 0) return;
         long now = System.nanoTime();
-        try {
-            if (!c.connected) {
-                if ((ready & SelectionKey.OP_CONNECT) != 0 && c.channel.finishConnect()) onConnected(c, now);
-                return;
-            }
-            if ((ready & SelectionKey.OP_WRITE) != 0) write(c);
-            if (c.channel != null && (ready & SelectionKey.OP_READ) != 0) read(c, now);
-        } catch (IOException e) {
-            if (c.channel == null) return;
-            if (c.awaitingResponse || !c.connected) fail(c);
-            else close(c); // an idle connection reset by the server is a close, not a failed request
-        }
+        for (int i = 0; i < n; i++) handle(connections.get((int) epoll.readyTag(i)), epoll.readyEvents(i), now);
     }
 
-    private void onConnected(ClientConnection c, long now) throws IOException {
+    @Override
+    void wakeup() {
+        epoll.wakeup();
+    }
+
+    @Override
+    void closeEvents() {
+        epoll.close();
+        sockets.close();
+    }
+
+    private void handle(ClientConnection c, int events, long now) {
+        if (c.fd < 0) return;
+        if (!c.connected) {
+            // a refused or unreachable connect reports an error; a completed one, writability
+            if ((events & (Epoll.ERR | Epoll.HUP)) != 0) {
+                fail(c);
+                return;
+            }
+            if ((events & Epoll.OUT) == 0) return;
+            onConnected(c, now);
+        } else if ((events & Epoll.OUT) != 0 && c.waitingToWrite) {
+            write(c);
+        }
+        if (c.fd >= 0 && (events & (Epoll.IN | Epoll.RDHUP | Epoll.HUP | Epoll.ERR)) != 0) read(c, now, (events & Epoll.RDHUP) != 0);
+    }
+
+    private void onConnected(ClientConnection c, long now) {
         c.connected = true;
         stats.add(Counter.RTT_SUM_NANOS, now - c.connectStartNanos);
         stats.increment(Counter.RTT_COUNT);
-        c.key.interestOps(SelectionKey.OP_READ);
         if (!running()) {
             close(c);
             return;
@@ -115,7 +152,7 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
         send(c, now);
     }
 
-    private void send(ClientConnection c, long now) throws IOException {
+    private void send(ClientConnection c, long now) {
         c.requestSentNanos = now;
         c.requestsSent++;
         c.writeOffset = 0;
@@ -126,56 +163,80 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
         write(c);
     }
 
-    private void write(ClientConnection c) throws IOException {
-        request.limit(requestBytes).position(c.writeOffset);
-        int n = c.channel.write(request);
-        c.writeOffset += n;
+    private void write(ClientConnection c) {
+        long n = sockets.write(c.fd, requestAddress + c.writeOffset, requestBytes - c.writeOffset);
+        if (n == -TcpSockets.EAGAIN) n = 0;
+        if (n < 0) {
+            fail(c); // reset before the request went out
+            return;
+        }
+        c.writeOffset += (int) n;
         stats.add(Counter.BYTES_TX, n);
-        boolean partial = c.writeOffset < requestBytes;
-        // an unchanged interest set costs nothing, but setting it is an atomic exchange: only on change
-        if (partial != c.waitingToWrite) {
-            c.waitingToWrite = partial;
-            c.key.interestOps(partial ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        // the edge-triggered set reports writability again once the socket's buffer drains
+        c.waitingToWrite = c.writeOffset < requestBytes;
+    }
+
+    /**
+     * Reads until the socket is drained (the set is edge-triggered: what is left unread now is not
+     * reported again). {@code peerClosed}: the server's FIN is queued behind the data.
+     */
+    private void read(ClientConnection c, long now, boolean peerClosed) {
+        while (true) {
+            long n = sockets.read(c.fd, readAddress, READ_BUFFER_BYTES);
+            if (n == -TcpSockets.EAGAIN) return;
+            if (n < 0) {
+                // reset by the server: an idle connection's reset is a close, not a failed request
+                if (c.awaitingResponse) fail(c);
+                else close(c);
+                return;
+            }
+            if (n == 0) {
+                endOfStream(c, now);
+                return;
+            }
+            stats.add(Counter.BYTES_RX, n);
+            if (!parse(c, (int) n, now)) return;
+            if (peerClosed && c.awaitingServerClose) {
+                close(c); // the FIN came with the response: no read for the end of the stream
+                return;
+            }
+            // a short read drained the socket; only a FIN behind the data needs another read
+            if (n < READ_BUFFER_BYTES && !peerClosed) return;
         }
     }
 
-    private void read(ClientConnection c, long now) throws IOException {
-        readBuffer.clear();
-        int n = c.channel.read(readBuffer);
-        if (n < 0) {
-            endOfStream(c, now);
-            return;
-        }
-        stats.add(Counter.BYTES_RX, n);
+    /** Parses {@code n} bytes read; false when the connection closed on the way. */
+    private boolean parse(ClientConnection c, int n, long now) {
         int pos = 0;
         while (pos < n) {
             if (!c.awaitingResponse) {
                 // bytes nobody asked for: not a well-behaved server (dperf: parse error -> httpErr and close)
                 stats.increment(Counter.HTTP_ERR);
                 close(c);
-                return;
+                return false;
             }
             int end = c.framer.parse(readBuffer, pos, n);
             if (end == ResponseFramer.NEED_MORE) {
                 progressTimers.schedule(c.progressTimer, now);
-                return;
+                return true;
             }
             if (end == ResponseFramer.MALFORMED) {
                 stats.increment(Counter.HTTP_ERR);
                 close(c);
-                return;
+                return false;
             }
             pos = end;
             responseDone(c, now);
-            if (c.channel == null) return;
+            if (c.fd < 0) return false;
         }
+        return true;
     }
 
-    private void endOfStream(ClientConnection c, long now) throws IOException {
+    private void endOfStream(ClientConnection c, long now) {
         if (c.awaitingResponse) {
             if (c.framer.endOfStream()) {
                 responseDone(c, now);
-                if (c.channel != null) close(c);
+                if (c.fd >= 0) close(c);
             } else {
                 fail(c); // the server went away in the middle of a request
             }
@@ -184,7 +245,7 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
         close(c);
     }
 
-    private void responseDone(ClientConnection c, long now) throws IOException {
+    private void responseDone(ClientConnection c, long now) {
         stats.recordLatencyNanos(now - c.requestSentNanos);
         int status = c.framer.status();
         stats.increment(status >= 200 && status < 300 ? responseCounter : Counter.HTTP_ERR);
@@ -217,15 +278,8 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
         }
         while ((n = keepaliveTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
-            if (!running()) {
-                close(c);
-                continue;
-            }
-            try {
-                send(c, now);
-            } catch (IOException e) {
-                fail(c);
-            }
+            if (!running()) close(c);
+            else send(c, now);
         }
     }
 
@@ -234,8 +288,8 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
     void closeIdle() {
         TimerList.Node<ClientConnection> n;
         while ((n = keepaliveTimers.pollExpired(Long.MAX_VALUE)) != null) close(n.owner);
-        for (SelectionKey k : selector.keys()) {
-            if (k.attachment() instanceof ClientConnection c && c.channel != null && c.connected && !c.awaitingResponse) close(c);
+        for (ClientConnection c : connections) {
+            if (c.fd >= 0 && c.connected && !c.awaitingResponse) close(c);
         }
     }
 
@@ -245,11 +299,10 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
     }
 
     private void close(ClientConnection c) {
-        if (c.channel == null) return;
+        if (c.fd < 0) return;
         progressTimers.remove(c.progressTimer);
         keepaliveTimers.remove(c.keepaliveTimer);
-        if (c.key != null) c.key.cancel();
-        Channels.closeQuietly(c.channel);
+        sockets.close(c.fd);
         open--;
         stats.increment(Counter.SK_CLOSE);
         c.clear();
@@ -259,11 +312,10 @@ final class ClientWorker extends SelectingClient<ClientConnection> {
     /** The end: a connection still waiting for its response failed (its request went unanswered). */
     @Override
     void closeAll() {
-        for (SelectionKey k : selector.keys()) {
-            if (k.attachment() instanceof ClientConnection c && c.channel != null) {
-                if (c.awaitingResponse || !c.connected) fail(c);
-                else close(c);
-            }
+        for (ClientConnection c : connections) {
+            if (c.fd < 0) continue;
+            if (c.awaitingResponse || !c.connected) fail(c);
+            else close(c);
         }
     }
 }

@@ -44,9 +44,19 @@ final class Endpoints {
     }
 
     InetSocketAddress nextTarget() {
-        InetSocketAddress a = targets[nextTarget];
+        return targets[nextTargetIndex()];
+    }
+
+    /** The index (into {@link #targets}) of the next target, for callers that encode each target once. */
+    int nextTargetIndex() {
+        int i = nextTarget;
         if (++nextTarget == targets.length) nextTarget = 0;
-        return a;
+        return i;
+    }
+
+    /** Every server address × listen port, in round-robin order. */
+    List<InetSocketAddress> targets() {
+        return List.of(targets);
     }
 
     /** Whether connections bind a source at all (else the kernel chooses address and port). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
@@ -43,6 +44,7 @@ public final class LoadTest {
     private final List<ClientLoop> clients = new ArrayList<>();
     private final List<ServerLoop> servers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final AtomicReference<IllegalStateException> workerFailure = new AtomicReference<>();
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final long startNanos;
     private volatile boolean interrupted;
@@ -138,7 +140,16 @@ public final class LoadTest {
         List<Second> seconds = new ArrayList<>();
         int i = 0;
         for (Runnable r : config.client() ? clients : servers) {
-            Thread th = Thread.ofPlatform().name((config.client() ? "load-client-" : "load-server-") + i++).daemon().unstarted(r);
+            String name = (config.client() ? "load-client-" : "load-server-") + i++;
+            Thread th = Thread.ofPlatform().name(name).daemon().unstarted(() -> {
+                try {
+                    r.run();
+                } catch (RuntimeException | Error e) {
+                    // a dead worker stops the test: its counters would be short, the summary wrong
+                    workerFailure.compareAndSet(null, new IllegalStateException("load worker " + name + " failed: " + e, e));
+                    stopRequested.countDown();
+                }
+            });
             threads.add(th);
         }
         threads.forEach(Thread::start);
@@ -178,6 +189,7 @@ public final class LoadTest {
         clients.forEach(w -> w.setState(WorkerState.STOP));
         servers.forEach(ServerLoop::stop);
         joinAll(Long.MAX_VALUE);
+        if (workerFailure.get() != null) throw workerFailure.get();
         // the last, partial second: what the workers did since the last tick
         Second last = collector.tick(Phase.DRAIN.word(), false);
         if (!allZero(last)) {

@@ -6,6 +6,8 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.function.Consumer;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
 
@@ -19,13 +21,16 @@ import org.sonde.load.stats.Counter;
  * (udpRt, dperf's loss counter); after three resends and a fourth timeout the flow fails (skErr).
  * An ICMP port unreachable (no server) fails the flow at once.
  */
-final class UdpClientWorker extends SelectingClient<UdpFlow> {
+final class UdpClientWorker extends PacedClient<UdpFlow> {
     /** Three resends, then a fourth timeout fails the flow, as dperf's RETRANSMIT_NUM_MAX. */
     static final int MAX_RETRANSMITS = 3;
     /** Datagrams up to the IPv4/IPv6 maximum fit. */
     private static final int READ_BUFFER_BYTES = 65_536;
 
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+    private final Selector selector = Selector.open();
+    /** One handler object for every select (a method reference made in the loop would be a new object each time). */
+    private final Consumer<SelectionKey> handler = this::handle;
     private final TimerList<UdpFlow> retransmitTimers;
 
     UdpClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
@@ -106,7 +111,22 @@ final class UdpClientWorker extends SelectingClient<UdpFlow> {
     }
 
     @Override
-    void handle(SelectionKey key) {
+    void poll(long timeoutMillis) throws IOException {
+        if (timeoutMillis == 0) selector.selectNow(handler);
+        else selector.select(handler, timeoutMillis);
+    }
+
+    @Override
+    void wakeup() {
+        selector.wakeup();
+    }
+
+    @Override
+    void closeEvents() {
+        Channels.closeQuietly(selector);
+    }
+
+    private void handle(SelectionKey key) {
         UdpFlow f = (UdpFlow) key.attachment();
         if (f.channel == null || !key.isValid()) return;
         long now = System.nanoTime();

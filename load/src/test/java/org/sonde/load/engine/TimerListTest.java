@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 class TimerListTest {
     private static ClientConnection connection() {
-        return new ClientConnection(new LineFramer());
+        return new ClientConnection(0, new LineFramer());
     }
 
     @Test

@@ -4,30 +4,26 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.util.ArrayDeque;
-import java.util.function.Consumer;
 import org.sonde.load.config.Keepalive;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.WorkerStats;
 
 /**
- * What the kernel-socket clients (TCP connections, UDP flows) share: one selector on a thread pinned
- * to its CPU (dperf: one worker per CPU), the open-loop launcher with dperf's slow start up to its
- * share of cc, keepalive rounds on a fixed-delay timer list, the drain, and the event loop that
- * sleeps until the next launch, timer or packet. Subclasses say how a flow is launched, served,
- * timed out and closed.
+ * What the kernel-socket clients (TCP connections, UDP flows) share: one event loop on a thread
+ * pinned to its CPU (dperf: one worker per CPU), the open-loop launcher with dperf's slow start up
+ * to its share of cc, keepalive rounds on a fixed-delay timer list, the drain, and the loop that
+ * sleeps until the next launch, timer or packet. Subclasses say how they wait for their sockets
+ * and how a flow is launched, served, timed out and closed.
  *
  * @param <F> a flow: a connection or a datagram flow
  */
-abstract class SelectingClient<F> implements ClientLoop {
+abstract class PacedClient<F> implements ClientLoop {
     static final long MILLI = 1_000_000L;
 
     final LoadConfig config;
     final WorkerStats stats = new WorkerStats();
     final Endpoints endpoints;
-    final Selector selector;
     /** The preencoded request every flow sends. */
     final ByteBuffer request;
     final ArrayDeque<F> pool = new ArrayDeque<>();
@@ -44,14 +40,11 @@ abstract class SelectingClient<F> implements ClientLoop {
     private final long maxOpen;
     private final boolean spinBelowMilli;
     private final int cpu;
-    /** One handler object for every select (a method reference made in the loop would be a new object each time). */
-    private final Consumer<SelectionKey> handler = this::handle;
     private volatile WorkerState state = WorkerState.RUN;
 
-    SelectingClient(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
+    PacedClient(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
         this.config = config;
         this.endpoints = new Endpoints(config, index, workers);
-        this.selector = Selector.open();
         this.request = ByteBuffer.allocateDirect(requestBytes.length).put(requestBytes).flip();
         this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
         Keepalive k = config.keepalive().orElse(null);
@@ -70,8 +63,14 @@ abstract class SelectingClient<F> implements ClientLoop {
     /** Opens one flow and sends its first request (or starts connecting). */
     abstract void launch(long now);
 
-    /** Serves one ready key. */
-    abstract void handle(SelectionKey key);
+    /** Serves the sockets that are ready, waiting up to {@code timeoutMillis} for one (0: not at all). */
+    abstract void poll(long timeoutMillis) throws IOException;
+
+    /** Ends a {@link #poll} that is waiting; called from other threads. */
+    abstract void wakeup();
+
+    /** Releases the event source (selector, epoll set) after the last flow closed. */
+    abstract void closeEvents();
 
     /** Runs the flows' own timers that are due (progress or retransmission, keepalive rounds). */
     abstract void expireTimers(long now);
@@ -98,7 +97,7 @@ abstract class SelectingClient<F> implements ClientLoop {
     @Override
     public final void setState(WorkerState s) {
         state = s;
-        selector.wakeup();
+        wakeup();
     }
 
     @Override
@@ -111,7 +110,7 @@ abstract class SelectingClient<F> implements ClientLoop {
             throw new UncheckedIOException(e);
         } finally {
             closeAll();
-            Channels.closeQuietly(selector);
+            closeEvents();
         }
     }
 
@@ -136,11 +135,11 @@ abstract class SelectingClient<F> implements ClientLoop {
             if (s == WorkerState.RUN && open < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
             long waitNanos = wake - System.nanoTime();
             if (waitNanos <= 0 || (spinBelowMilli && waitNanos < MILLI)) {
-                // keepalive intervals below the selector's millisecond resolution are kept by polling (dperf busy-polls always)
-                selector.selectNow(handler);
+                // keepalive intervals below the wait's millisecond resolution are kept by polling (dperf busy-polls always)
+                poll(0);
             } else {
-                // launches are paced at the selector's 1 ms resolution: each wake launches all that are due
-                selector.select(handler, Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
+                // launches are paced at the wait's 1 ms resolution: each wake launches all that are due
+                poll(Math.max(1, Math.min((waitNanos + MILLI - 1) / MILLI, 100)));
             }
         }
     }

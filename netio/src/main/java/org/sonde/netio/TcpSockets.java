@@ -1,0 +1,185 @@
+package org.sonde.netio;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetSocketAddress;
+
+/**
+ * Non-blocking TCP sockets as plain descriptors, through FFM, for one event-loop thread (with
+ * {@link Epoll}): exactly the system calls a C load generator makes, no more. A connection is
+ * socket, connect, write, read and close; the JDK's channels add a poll, two getsockname, a
+ * getsockopt, a shutdown and an epoll_ctl per connection, which at tens of thousands of connections
+ * per second is CPU the kernel's TCP needs. Calls on the hot path return the negated errno instead
+ * of throwing; an instance serves one thread at a time (it keeps that thread's errno and scratch).
+ */
+public final class TcpSockets implements AutoCloseable {
+    public static final int EAGAIN = Sys.EAGAIN;
+    public static final int EINPROGRESS = 115;
+
+    private static final int AF_INET = 2;
+    private static final int AF_INET6 = 10;
+    private static final int SOCK_STREAM = 1;
+    private static final int SOCK_NONBLOCK = 0x800;
+    private static final int SOCK_CLOEXEC = 0x80000;
+    private static final int SOL_SOCKET = 1;
+    private static final int SO_REUSEADDR = 2;
+    private static final int SO_LINGER = 13;
+    private static final int IPPROTO_IP = 0;
+    private static final int IP_TOS = 1;
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_NODELAY = 1;
+    private static final int IPPROTO_IPV6 = 41;
+    private static final int IPV6_TCLASS = 67;
+    private static final long SOCKADDR_IN_BYTES = 16;
+    private static final long SOCKADDR_IN6_BYTES = 28;
+
+    private static final MethodHandle SOCKET = Sys.call("socket", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle CONNECT = Sys.call("connect", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle BIND = Sys.call("bind", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle SETSOCKOPT = Sys.call("setsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    // buffers pass as raw addresses: a slice per call would be an object per call
+    private static final MethodHandle READ = Sys.call("read", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+    private static final MethodHandle WRITE = Sys.call("write", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+    private static final MethodHandle CLOSE = Sys.call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+
+    // shared: a worker builds its sockets on one thread and runs on another
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment capture = Sys.captureSegment(arena);
+    private final MemorySegment option = arena.allocate(8, 4);
+
+    /** Opens a non-blocking TCP socket; returns its descriptor, or the negated errno (EMFILE: out of descriptors). */
+    public int open(boolean ipv6) {
+        try {
+            int fd = (int) SOCKET.invokeExact(capture, ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            return fd < 0 ? -Sys.errno(capture) : fd;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Starts connecting to {@code address} (from {@link #address}): 0 when connected already, else the negated errno ({@code -EINPROGRESS}: under way). */
+    public int connect(int fd, MemorySegment address) {
+        try {
+            int r = (int) CONNECT.invokeExact(capture, fd, address, (int) address.byteSize());
+            return r < 0 ? -Sys.errno(capture) : 0;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Binds the socket's source; 0, or the negated errno (EADDRINUSE: the tuple is taken). */
+    public int bind(int fd, MemorySegment address) {
+        try {
+            int r = (int) BIND.invokeExact(capture, fd, address, (int) address.byteSize());
+            return r < 0 ? -Sys.errno(capture) : 0;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Reads up to {@code length} bytes into native memory at {@code address}: the count, 0 at the end of the stream, or the negated errno. */
+    public long read(int fd, long address, long length) {
+        try {
+            long n = (long) READ.invokeExact(capture, fd, address, length);
+            return n < 0 ? -Sys.errno(capture) : n;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes up to {@code length} bytes from native memory at {@code address}: the count written, or the negated errno. */
+    public long write(int fd, long address, long length) {
+        try {
+            long n = (long) WRITE.invokeExact(capture, fd, address, length);
+            return n < 0 ? -Sys.errno(capture) : n;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Closes the socket (which also takes it out of any epoll set). */
+    public void close(int fd) {
+        try {
+            int ignored = (int) CLOSE.invokeExact(capture, fd);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Disables Nagle's algorithm. */
+    public int setNoDelay(int fd) {
+        return setInt(fd, IPPROTO_TCP, TCP_NODELAY, 1);
+    }
+
+    /** Lets a source port in TIME_WAIT be bound again. */
+    public int setReuseAddress(int fd) {
+        return setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1);
+    }
+
+    /** The IPv4 TOS byte or the IPv6 traffic class. */
+    public int setTrafficClass(int fd, int tos, boolean ipv6) {
+        return ipv6 ? setInt(fd, IPPROTO_IPV6, IPV6_TCLASS, tos) : setInt(fd, IPPROTO_IP, IP_TOS, tos);
+    }
+
+    /** SO_LINGER with a zero timeout: closing sends RST instead of FIN, leaving no TIME_WAIT. */
+    public int setLingerZero(int fd) {
+        option.set(ValueLayout.JAVA_INT, 0, 1);
+        option.set(ValueLayout.JAVA_INT, 4, 0);
+        return setOption(fd, SOL_SOCKET, SO_LINGER, 8);
+    }
+
+    private int setInt(int fd, int level, int name, int value) {
+        option.set(ValueLayout.JAVA_INT, 0, value);
+        return setOption(fd, level, name, 4);
+    }
+
+    private int setOption(int fd, int level, int name, int length) {
+        try {
+            int r = (int) SETSOCKOPT.invokeExact(capture, fd, level, name, option, length);
+            return r < 0 ? -Sys.errno(capture) : 0;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A new sockaddr_in or sockaddr_in6 for {@code a}, living as long as this instance. */
+    public MemorySegment address(InetSocketAddress a) {
+        boolean v4 = a.getAddress() instanceof Inet4Address;
+        MemorySegment s = arena.allocate(v4 ? SOCKADDR_IN_BYTES : SOCKADDR_IN6_BYTES, 4);
+        encode(a, s);
+        return s;
+    }
+
+    /**
+     * Writes {@code a} into {@code s} (a segment from {@link #address}); the wildcard address
+     * (a port alone) takes the segment's family.
+     */
+    public static void encode(InetSocketAddress a, MemorySegment s) {
+        boolean v4 = s.byteSize() == SOCKADDR_IN_BYTES;
+        if (!v4 && s.byteSize() != SOCKADDR_IN6_BYTES) throw new IllegalArgumentException("not a sockaddr: " + s.byteSize() + " bytes");
+        byte[] ip = a.getAddress().isAnyLocalAddress() ? new byte[v4 ? 4 : 16] : a.getAddress().getAddress();
+        if (ip.length != (v4 ? 4 : 16)) throw new IllegalArgumentException("a " + s.byteSize() + "-byte sockaddr cannot hold " + a);
+        s.fill((byte) 0);
+        s.set(ValueLayout.JAVA_SHORT, 0, (short) (v4 ? AF_INET : AF_INET6));
+        s.set(ValueLayout.JAVA_BYTE, 2, (byte) (a.getPort() >> 8));
+        s.set(ValueLayout.JAVA_BYTE, 3, (byte) a.getPort());
+        // sockaddr_in: the address at 4; sockaddr_in6: flow info at 4, the address at 8, the scope id at 24
+        MemorySegment.copy(ip, 0, s, ValueLayout.JAVA_BYTE, v4 ? 4 : 8, ip.length);
+        if (!v4 && a.getAddress() instanceof Inet6Address v6) s.set(ValueLayout.JAVA_INT, 24, v6.getScopeId());
+    }
+
+    /** The errno's text, for messages. */
+    public static String describe(int errno) {
+        return Sys.describe(errno);
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}

@@ -1,0 +1,125 @@
+package org.sonde.netio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The FFM sockets and epoll set against the JDK's blocking sockets on loopback. */
+class TcpSocketsTest {
+    private static final int INTEREST = Epoll.IN | Epoll.OUT | Epoll.RDHUP | Epoll.EDGE_TRIGGERED;
+
+    @Test
+    void aConnectionWritesReadsAndSeesTheServersFinWithItsResponse() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+             TcpSockets sockets = new TcpSockets(); Epoll epoll = new Epoll(8); Arena arena = Arena.ofConfined()) {
+            int fd = sockets.open(false);
+            assertThat(fd).isPositive();
+            int r = sockets.connect(fd, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort())));
+            assertThat(r).isIn(0, -TcpSockets.EINPROGRESS);
+            assertThat(epoll.add(fd, INTEREST, 42)).isZero();
+            try (Socket peer = server.accept()) {
+                assertThat(epoll.await(1000)).isEqualTo(1);
+                assertThat(epoll.readyTag(0)).isEqualTo(42);
+                assertThat(epoll.readyEvents(0) & Epoll.OUT).isNotZero();
+
+                MemorySegment out = arena.allocateFrom("ping", StandardCharsets.US_ASCII);
+                assertThat(sockets.write(fd, out.address(), 4)).isEqualTo(4);
+                InputStream in = peer.getInputStream();
+                assertThat(new String(in.readNBytes(4), StandardCharsets.US_ASCII)).isEqualTo("ping");
+
+                MemorySegment buffer = arena.allocate(64);
+                assertThat(sockets.read(fd, buffer.address(), 64)).isEqualTo(-TcpSockets.EAGAIN);
+                OutputStream o = peer.getOutputStream();
+                o.write("pong".getBytes(StandardCharsets.US_ASCII));
+                o.flush();
+                peer.shutdownOutput();
+                // the edge for the data may come before the FIN; wait until the FIN is reported
+                int events = 0;
+                for (int i = 0; i < 10 && (events & Epoll.RDHUP) == 0; i++) {
+                    assertThat(epoll.await(1000)).isEqualTo(1);
+                    events |= epoll.readyEvents(0);
+                }
+                assertThat(events & (Epoll.IN | Epoll.RDHUP)).isEqualTo(Epoll.IN | Epoll.RDHUP);
+                assertThat(sockets.read(fd, buffer.address(), 64)).isEqualTo(4);
+                assertThat(buffer.getString(0, StandardCharsets.US_ASCII).substring(0, 4)).isEqualTo("pong");
+                assertThat(sockets.read(fd, buffer.address(), 64)).isZero(); // the end of the stream
+            }
+            sockets.close(fd);
+        }
+    }
+
+    @Test
+    void aRefusedConnectionIsReportedAsAnError() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there now
+        }
+        try (TcpSockets sockets = new TcpSockets(); Epoll epoll = new Epoll(8)) {
+            int fd = sockets.open(false);
+            int r = sockets.connect(fd, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)));
+            if (r == -TcpSockets.EINPROGRESS) {
+                assertThat(epoll.add(fd, INTEREST, 7)).isZero();
+                assertThat(epoll.await(1000)).isEqualTo(1);
+                assertThat(epoll.readyEvents(0) & (Epoll.ERR | Epoll.HUP)).isNotZero();
+            } else {
+                assertThat(r).isEqualTo(-111); // ECONNREFUSED at once
+            }
+            sockets.close(fd);
+        }
+    }
+
+    @Test
+    void aWakeupFromAnotherThreadEndsTheWaitAndIsNotReportedAsADescriptor() throws Exception {
+        try (Epoll epoll = new Epoll(4)) {
+            Thread t = Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                epoll.wakeup();
+            });
+            long start = System.nanoTime();
+            assertThat(epoll.await(10_000)).isZero();
+            assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
+            t.join();
+            // drained: the next wait times out rather than returning at once
+            assertThat(epoll.await(1)).isZero();
+        }
+        Epoll closed = new Epoll(1);
+        closed.close();
+        closed.wakeup(); // after close: nothing to wake, and no failure
+    }
+
+    @Test
+    void addressesEncodeAsTheKernelsSockaddrLayouts() throws Exception {
+        try (TcpSockets sockets = new TcpSockets()) {
+            MemorySegment v4 = sockets.address(new InetSocketAddress(InetAddress.getByName("10.1.2.3"), 0x1F90));
+            assertThat(v4.byteSize()).isEqualTo(16);
+            assertThat(v4.get(ValueLayout.JAVA_SHORT, 0)).isEqualTo((short) 2);
+            assertThat(v4.toArray(ValueLayout.JAVA_BYTE)).startsWith(2, 0, 0x1F, (byte) 0x90, 10, 1, 2, 3);
+
+            MemorySegment v6 = sockets.address(new InetSocketAddress(InetAddress.getByName("::1"), 80));
+            assertThat(v6.byteSize()).isEqualTo(28);
+            assertThat(v6.get(ValueLayout.JAVA_SHORT, 0)).isEqualTo((short) 10);
+            assertThat(v6.get(ValueLayout.JAVA_BYTE, 23)).isEqualTo((byte) 1);
+
+            // a port alone takes the segment's family; an address of the other family does not fit
+            TcpSockets.encode(new InetSocketAddress(5000), v4);
+            assertThat(v4.toArray(ValueLayout.JAVA_BYTE)).startsWith(2, 0, 0x13, (byte) 0x88, 0, 0, 0, 0);
+            assertThatThrownBy(() -> TcpSockets.encode(new InetSocketAddress(InetAddress.getByName("::1"), 80), v4))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16-byte sockaddr");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 """Driver of bench/load-vs-wrk.sh: runs each scenario RUNS times, measures CPU from /proc and
 wait4, and writes the "load-vs-wrk" section of BENCHMARKS.md (medians, ratios, commands)."""
 import argparse
+import datetime
 import json
 import os
 import re
@@ -187,6 +188,32 @@ def sonde(args, conf_text, name, sample=None):
 RAMP = 10
 
 
+def head_to_head(args, conf_text, name, url, headers, counter):
+    """wrk and Sonde at the same time on the same CPU. The scheduler shares the core between the two busy threads,
+    so a change of the machine's speed hits both alike, and the ratio of their rates is the ratio of what one
+    connection or request costs each. Sonde's rate is taken over its seconds that lie wholly inside wrk's run."""
+    conf = os.path.join(args.dir, name + ".conf")
+    with open(conf, "w") as f:
+        f.write(conf_text)
+    out_json = os.path.join(args.dir, name + ".json")
+    p = subprocess.Popen(["taskset", "-c", str(args.gen_cpu), f"{args.root}/sonde", "load", "run", conf, "--json", out_json],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(RAMP + 1.5)  # the JVM's start and Sonde's warm-up (slow start) are over
+    w0 = time.time()
+    w = wrk(args, args.gen_cpu, args.duration, url, headers)
+    w1 = time.time()
+    err = p.communicate()[1]
+    if p.returncode not in (0, 1):
+        raise SystemExit(f"sonde load run failed ({p.returncode}): {err[-2000:]}")
+    r = json.load(open(out_json))
+    start = datetime.datetime.fromisoformat(r["startedAt"].replace("Z", "+00:00")).timestamp()
+    inside = [x["counters"].get(counter, 0) for x in r["perSecond"]
+              if x["phase"] == "duration" and start + x["seconds"] - 1 >= w0 + 0.5 and start + x["seconds"] <= w1 - 0.5]
+    if len(inside) < args.duration - 3:
+        raise SystemExit(f"head to head: only {len(inside)} of Sonde's seconds fell inside wrk's run; see {out_json}")
+    return {"wrk": w["rps"], "sonde": statistics.mean(inside), "seconds": len(inside), "errors": r["errors"], "wrkErrors": w["errors"]}
+
+
 def client_conf(args, port, lines, duration=None, wait=0, ports=1, ramp=RAMP):
     return (f"mode client\nprotocol http\nserver 127.0.0.1 1\nlisten {port} {ports}\ncpu {args.gen_cpu}\n"
             f"duration {duration or args.duration}s\nwait {wait}\nslow_start {ramp}\nquiet\n" + lines)
@@ -266,6 +293,15 @@ def main():
             res["s2_wrk"].append(nginx_cpu(lambda: wrk(args, args.gen_cpu, args.duration, f"http://127.0.0.1:{CLOSE_PORT}/",
                                                        ["Connection: close"])))
             res["s2_sonde"].append(nginx_cpu(lambda: sonde(args, client_conf(args, CLOSE_PORT, "cc 64\ncps 100k\nkeepalive 1us 1\n", ports=CLOSE_PORTS), "s2")))
+        # the same two workloads head to head: both generators on the generator's CPU at once
+        res["h1"], res["h2"] = [], []
+        long_run = args.duration + 4  # Sonde runs on past wrk's end; only its seconds inside wrk's run count
+        for i in range(n):
+            log(f"head to head, keepalive and connections, run {i + 1}/{n}")
+            res["h1"].append(head_to_head(args, client_conf(args, KEEPALIVE_PORT, "cc 64\nkeepalive 0us\n", duration=long_run), "h1",
+                                          f"http://127.0.0.1:{KEEPALIVE_PORT}/", [], "http2XX"))
+            res["h2"].append(head_to_head(args, client_conf(args, CLOSE_PORT, "cc 64\ncps 100k\nkeepalive 1us 1\n", duration=long_run,
+                                                            ports=CLOSE_PORTS), "h2", f"http://127.0.0.1:{CLOSE_PORT}/", ["Connection: close"], "skOpen"))
         target = int(median_of(res["s2_wrk"], "rps"))
         for i in range(n):
             log(f"S2 open loop at {target}/s, run {i + 1}/{n}")
@@ -385,6 +421,24 @@ def write(args, res, states):
         f"| nginx CPU per new connection (µs) | {per_req('s2_wrk', 'serverCpu'):.2f} | {statistics.median([r['serverCpu'] / r['opened'] * 1e6 for r in res['s2_sonde']]):.2f} | |",
         f"| errors (wrk socket errors / Sonde skErr+httpErr), last run | {res['s1_wrk'][-1]['errors']}; {res['s2_wrk'][-1]['errors']} | {res['s1_sonde'][-1]['errors']}; {res['s2_sonde'][-1]['errors']} | |",
         "",
+    ]
+    if res.get("h1"):
+        h = lambda key, f: [r[f] for r in res[key]]
+        hr = lambda key: [r["sonde"] / r["wrk"] for r in res[key] if r["wrk"]]
+        lines += [
+            f"Head to head (the same workloads, wrk and Sonde at the same time, both on CPU {args.gen_cpu}, {args.runs} runs): the scheduler "
+            "shares the core between the two busy generators, so the machine's speed swings hit both alike and the ratio of their rates "
+            "is the ratio of what a request or a connection costs each, CPU for CPU. Sonde starts first and warms up for its slow start; "
+            f"wrk then runs {d} s, and Sonde's rate is taken over its seconds wholly inside wrk's run.", "",
+            "| scenario, same core at the same time | wrk | Sonde | Sonde / wrk (per run) |", "|---|---:|---:|---:|",
+            f"| keepalive requests/s | {fmt(statistics.median(h('h1', 'wrk')))} | {fmt(statistics.median(h('h1', 'sonde')))} | "
+            f"**{statistics.median(hr('h1')):.2f}×** ({ratios(hr('h1'))}) |",
+            f"| new connections/s, server closes | {fmt(statistics.median(h('h2', 'wrk')))} | {fmt(statistics.median(h('h2', 'sonde')))} | "
+            f"**{statistics.median(hr('h2')):.2f}×** ({ratios(hr('h2'))}) |",
+            f"| errors, last run (wrk; Sonde) | {res['h1'][-1]['wrkErrors']}; {res['h2'][-1]['wrkErrors']} | {res['h1'][-1]['errors']}; {res['h2'][-1]['errors']} | |",
+            "",
+        ]
+    lines += [
         f"Open loop (dperf's way, which wrk cannot do): Sonde `cps {int(s2w)}` (wrk's closed-loop rate) without keepalive held "
         f"{fmt(m('s2_open', 'cps'))} connections/s (median), p99 {fmt(m('s2_open', 'p99'))} µs, errors {res['s2_open'][-1]['errors']}, "
         f"launches skipped {res['s2_open'][-1]['skipped']}.", "",

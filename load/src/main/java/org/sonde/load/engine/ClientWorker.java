@@ -3,6 +3,7 @@ package org.sonde.load.engine;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         super(config, index, workers, requestBytes, startNanos, maxOpen);
         this.requestBytes = requestBytes.length;
         this.requestAddress = MemorySegment.ofBuffer(request).address();
-        this.ipv6 = config.servers().getFirst().ipv6();
+        this.ipv6 = family == StandardProtocolFamily.INET6;
         this.targets = endpoints.targets().stream().map(sockets::address).toArray(MemorySegment[]::new);
         // sources vary per connection: one scratch sockaddr, rewritten before each bind
         this.source = sockets.address(new InetSocketAddress(endpoints.targets().getFirst().getAddress(), 0));

@@ -9,6 +9,8 @@ import org.sonde.load.stats.Second;
  * The outcome of a test: totals under dperf's names and under the names Sonde's JSON promises,
  * rates over the measured phase, latency percentiles, the kernel's counters, and every second.
  *
+ * @param startedAt           when second 0 of the timeline began (UTC, ISO-8601, milliseconds): per-second
+ *                            entry k covers [startedAt + k - 1 s, startedAt + k s)
  * @param requests            requests sent (httpGet + httpPost, tcpReq, or UDP datagrams' first transmissions: udpTx - udpRt);
  *                            on a server, requests received
  * @param responses2xx        successful responses (http2XX, tcpRsp, or answered datagrams: udpRx - udpDrop);
@@ -23,6 +25,7 @@ import org.sonde.load.stats.Second;
  */
 public record LoadResult(
         String mode,
+        String startedAt,
         boolean interrupted,
         double seconds,
         double measuredSeconds,

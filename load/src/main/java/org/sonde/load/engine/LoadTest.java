@@ -1,6 +1,8 @@
 package org.sonde.load.engine;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,11 +49,14 @@ public final class LoadTest {
     private final AtomicReference<IllegalStateException> workerFailure = new AtomicReference<>();
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final long startNanos;
+    /** The wall-clock time of {@link #startNanos}. */
+    private final Instant startedAt;
     private volatile boolean interrupted;
 
     private LoadTest(LoadConfig config) {
         this.config = config;
         this.startNanos = System.nanoTime();
+        this.startedAt = Instant.now();
     }
 
     /**
@@ -259,7 +264,7 @@ public final class LoadTest {
                 pct(h, 50), pct(h, 90), pct(h, 99), pct(h, 99.9), h.getTotalCount() == 0 ? 0 : h.getMaxValue());
         long rttCount = c.total(Counter.RTT_COUNT);
         long errors = Tallies.errors(c::total);
-        return new LoadResult(config.mode().name().toLowerCase(), interrupted, Math.round(elapsed * 1000) / 1000.0, measuredSeconds,
+        return new LoadResult(config.mode().name().toLowerCase(), startedAt.truncatedTo(ChronoUnit.MILLIS).toString(), interrupted, Math.round(elapsed * 1000) / 1000.0, measuredSeconds,
                 requests, ok, httpErr, c.total(Counter.SK_ERR), c.total(Counter.SK_OPEN), c.total(Counter.SK_CLOSE), c.maxConcurrent(),
                 measuredSeconds == 0 ? 0 : Math.round(measuredResponses / measuredSeconds * 10) / 10.0,
                 measuredSeconds == 0 ? 0 : Math.round(measuredOpens / measuredSeconds * 10) / 10.0,

@@ -480,7 +480,8 @@ def write(args, res, states):
               f"`cpu {args.gen_cpu}`, `duration {d}s`, `wait 0`, `slow_start {RAMP}`, `quiet`):",
               f"`cc 64` + `keepalive 0us` (keepalive); `cc 64` + `cps 100k` + `keepalive 1us 1` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (connections, closed loop: "
               "the launcher refills the 64 as they close; nginx listens on the 8 ports, wrk uses the first); "
-              f"`cps {int(s2w)}` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (open loop); `cc {args.idle}` + `cps 3000` + `keepalive 60s`, `wait 2`, `slow_start 0` (idle). "
+              f"`cps {int(s2w)}` + `listen {CLOSE_PORT} {CLOSE_PORTS}` (open loop); `cc {args.idle}` + `cps 3000` + `keepalive 60s`, `wait 2`, `slow_start 0` (idle); "
+              f"head to head: the keepalive and connections configurations with `duration {args.duration + 4}s`. "
               "Raw per-run figures: `$BENCH_DIR/results.json`."]
     write_section(os.path.join(args.root, "BENCHMARKS.md"), "load-vs-wrk", lines)
 

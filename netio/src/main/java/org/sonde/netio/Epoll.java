@@ -25,8 +25,10 @@ public final class Epoll implements AutoCloseable {
     private static final int EPOLL_CLOEXEC = 0x80000;
     private static final int EFD_NONBLOCK = 0x800;
     private static final int EFD_CLOEXEC = 0x80000;
-    /** struct epoll_event is packed on x86-64: u32 events, then u64 data at offset 4. */
-    private static final long EVENT_BYTES = 12;
+    /** struct epoll_event: u32 events, then u64 data, packed on x86-64 (12 bytes) and naturally aligned elsewhere (16). */
+    private static final boolean PACKED = System.getProperty("os.arch").matches("amd64|x86_64");
+    private static final long EVENT_BYTES = PACKED ? 12 : 16;
+    private static final long DATA_OFFSET = PACKED ? 4 : 8;
     private static final long WAKEUP_TAG = -1L;
 
     private static final MethodHandle EPOLL_CREATE1 = Sys.call("epoll_create1", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
@@ -48,7 +50,6 @@ public final class Epoll implements AutoCloseable {
     private final int maxEvents;
     private final int epfd;
     private final int wakeupFd;
-    private int ready;
     /** Guarded by this: {@link #wakeup} may come from another thread after the loop closed the set. */
     private boolean closed;
 
@@ -59,19 +60,25 @@ public final class Epoll implements AutoCloseable {
         this.events = arena.allocate(EVENT_BYTES * maxEvents, 8);
         this.event = arena.allocate(EVENT_BYTES, 8);
         this.counter = arena.allocate(ValueLayout.JAVA_LONG);
+        int ep = -1;
+        int wake = -1;
         try {
-            this.epfd = (int) EPOLL_CREATE1.invokeExact(capture, EPOLL_CLOEXEC);
-            if (epfd < 0) throw Sys.fail(capture, "epoll_create1");
-            this.wakeupFd = (int) EVENTFD.invokeExact(capture, 0, EFD_NONBLOCK | EFD_CLOEXEC);
-            if (wakeupFd < 0) throw Sys.fail(capture, "eventfd");
-        } catch (NativeException e) {
-            arena.close();
-            throw e;
+            ep = (int) EPOLL_CREATE1.invokeExact(capture, EPOLL_CLOEXEC);
+            if (ep < 0) throw Sys.fail(capture, "epoll_create1");
+            wake = (int) EVENTFD.invokeExact(capture, 0, EFD_NONBLOCK | EFD_CLOEXEC);
+            if (wake < 0) throw Sys.fail(capture, "eventfd");
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            if (ep >= 0) Sys.closeQuietly(ep);
+            arena.close();
+            throw e instanceof NativeException n ? n : new IllegalStateException(e);
         }
+        this.epfd = ep;
+        this.wakeupFd = wake;
         int r = add(wakeupFd, IN, WAKEUP_TAG);
-        if (r < 0) throw new NativeException("epoll_ctl(ADD eventfd): " + Sys.describe(-r) + " (errno " + -r + ")", -r);
+        if (r < 0) {
+            close();
+            throw new NativeException("epoll_ctl(ADD eventfd): " + Sys.describe(-r) + " (errno " + -r + ")", -r);
+        }
     }
 
     /**
@@ -80,7 +87,7 @@ public final class Epoll implements AutoCloseable {
      */
     public int add(int fd, int interest, long tag) {
         event.set(ValueLayout.JAVA_INT_UNALIGNED, 0, interest);
-        event.set(ValueLayout.JAVA_LONG_UNALIGNED, 4, tag);
+        event.set(ValueLayout.JAVA_LONG_UNALIGNED, DATA_OFFSET, tag);
         try {
             int r = (int) EPOLL_CTL.invokeExact(capture, epfd, EPOLL_CTL_ADD, fd, event);
             return r < 0 ? -Sys.errno(capture) : 0;
@@ -103,7 +110,7 @@ public final class Epoll implements AutoCloseable {
         }
         if (n < 0) {
             int errno = Sys.errno(capture);
-            if (errno == Sys.EINTR) return ready = 0;
+            if (errno == Sys.EINTR) return 0;
             throw new NativeException("epoll_wait: " + Sys.describe(errno) + " (errno " + errno + ")", errno);
         }
         for (int i = 0; i < n; i++) {
@@ -114,22 +121,17 @@ public final class Epoll implements AutoCloseable {
             if (i < n) MemorySegment.copy(events, EVENT_BYTES * n, events, EVENT_BYTES * i, EVENT_BYTES);
             break;
         }
-        return ready = n;
+        return n;
     }
 
     /** The tag of the {@code i}-th ready descriptor of the last {@link #await}. */
     public long readyTag(int i) {
-        return events.get(ValueLayout.JAVA_LONG_UNALIGNED, EVENT_BYTES * i + 4);
+        return events.get(ValueLayout.JAVA_LONG_UNALIGNED, EVENT_BYTES * i + DATA_OFFSET);
     }
 
     /** What the {@code i}-th ready descriptor is ready for (a mask of the constants above). */
     public int readyEvents(int i) {
         return events.get(ValueLayout.JAVA_INT_UNALIGNED, EVENT_BYTES * i);
-    }
-
-    /** How many descriptors the last {@link #await} reported. */
-    public int ready() {
-        return ready;
     }
 
     /** Ends a current or the next {@link #await} early; safe from any thread, and a no-op once closed. */

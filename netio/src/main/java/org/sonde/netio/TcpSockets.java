@@ -64,18 +64,18 @@ public final class TcpSockets implements AutoCloseable {
 
     /** Starts connecting to {@code address} (from {@link #address}): 0 when connected already, else the negated errno ({@code -EINPROGRESS}: under way). */
     public int connect(int fd, MemorySegment address) {
-        try {
-            int r = (int) CONNECT.invokeExact(capture, fd, address, (int) address.byteSize());
-            return r < 0 ? -Sys.errno(capture) : 0;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+        return withAddress(CONNECT, fd, address);
     }
 
     /** Binds the socket's source; 0, or the negated errno (EADDRINUSE: the tuple is taken). */
     public int bind(int fd, MemorySegment address) {
+        return withAddress(BIND, fd, address);
+    }
+
+    /** connect(2) and bind(2) take the same arguments: a socket and a sockaddr with its length. */
+    private int withAddress(MethodHandle call, int fd, MemorySegment address) {
         try {
-            int r = (int) BIND.invokeExact(capture, fd, address, (int) address.byteSize());
+            int r = (int) call.invokeExact(capture, fd, address, (int) address.byteSize());
             return r < 0 ? -Sys.errno(capture) : 0;
         } catch (Throwable e) {
             throw new IllegalStateException(e);
@@ -84,18 +84,18 @@ public final class TcpSockets implements AutoCloseable {
 
     /** Reads up to {@code length} bytes into native memory at {@code address}: the count, 0 at the end of the stream, or the negated errno. */
     public long read(int fd, long address, long length) {
-        try {
-            long n = (long) READ.invokeExact(capture, fd, address, length);
-            return n < 0 ? -Sys.errno(capture) : n;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+        return transfer(READ, fd, address, length);
     }
 
     /** Writes up to {@code length} bytes from native memory at {@code address}: the count written, or the negated errno. */
     public long write(int fd, long address, long length) {
+        return transfer(WRITE, fd, address, length);
+    }
+
+    /** read(2) and write(2) take the same arguments: a socket, a buffer's address and a length. */
+    private long transfer(MethodHandle call, int fd, long address, long length) {
         try {
-            long n = (long) WRITE.invokeExact(capture, fd, address, length);
+            long n = (long) call.invokeExact(capture, fd, address, length);
             return n < 0 ? -Sys.errno(capture) : n;
         } catch (Throwable e) {
             throw new IllegalStateException(e);

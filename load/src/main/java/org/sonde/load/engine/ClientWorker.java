@@ -74,18 +74,19 @@ final class ClientWorker extends PacedClient<ClientConnection> {
             return;
         }
         // Nagle only delays a write behind unacknowledged data: one request per connection never waits
-        if (keepalive && requestsPerFlow != 1) sockets.setNoDelay(fd);
-        if (config.fastClose()) sockets.setLingerZero(fd);
-        if (config.tos() != 0) sockets.setTrafficClass(fd, config.tos(), ipv6);
+        int failed = keepalive && requestsPerFlow != 1 ? sockets.setNoDelay(fd) : 0;
+        if (config.fastClose()) failed |= sockets.setLingerZero(fd);
+        if (config.tos() != 0) failed |= sockets.setTrafficClass(fd, config.tos(), ipv6);
         if (endpoints.bindsSource()) {
-            if (endpoints.explicitPorts()) sockets.setReuseAddress(fd);
+            if (endpoints.explicitPorts()) failed |= sockets.setReuseAddress(fd);
             TcpSockets.encode(endpoints.nextSource(), source);
-            if (sockets.bind(fd, source) < 0) {
-                // the source tuple is taken (dperf skips a launch whose tuple is not closed)
-                stats.increment(Counter.LAUNCH_SKIPPED);
-                sockets.close(fd);
-                return;
-            }
+            // the source tuple may be taken (dperf skips a launch whose tuple is not closed)
+            if (failed == 0) failed = sockets.bind(fd, source);
+        }
+        if (failed != 0) {
+            stats.increment(Counter.LAUNCH_SKIPPED);
+            sockets.close(fd);
+            return;
         }
         ClientConnection c = pool.isEmpty() ? newConnection() : pool.pop();
         c.fd = fd;

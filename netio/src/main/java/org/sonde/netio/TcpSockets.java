@@ -11,9 +11,9 @@ import java.net.InetSocketAddress;
 /**
  * Non-blocking TCP sockets as plain descriptors, through FFM, for one event-loop thread (with
  * {@link Epoll}): exactly the system calls a C load generator makes, no more. A connection is
- * socket, connect, write, read and close; the JDK's channels add a poll, two getsockname, a
- * getsockopt, a shutdown and an epoll_ctl per connection, which at tens of thousands of connections
- * per second is CPU the kernel's TCP needs. Calls on the hot path return the negated errno instead
+ * socket, connect, write, read and close; the JDK's channels add two fcntl, two getsockname, a
+ * poll, two getsockopt, a shutdown and two epoll_ctl per connection, which at tens of thousands of
+ * connections per second is CPU the kernel's TCP needs. Calls on the hot path return the negated errno instead
  * of throwing; an instance serves one thread at a time (it keeps that thread's errno and scratch).
  */
 public final class TcpSockets implements AutoCloseable {

@@ -105,6 +105,13 @@ public final class LoadTest {
         return t;
     }
 
+    /** A client test on the given loops instead of the engine's own workers (tests drive the timeline with them). */
+    static LoadTest withClients(LoadConfig config, List<ClientLoop> loops) {
+        LoadTest t = new LoadTest(config);
+        t.clients.addAll(loops);
+        return t;
+    }
+
     private static void checkCpus(LoadConfig config) {
         int cpus = CpuAffinity.presentCpus();
         for (int cpu : config.cpus()) {

@@ -10,6 +10,7 @@ import java.util.List;
 import org.sonde.load.config.HttpMethod;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.Tallies;
 import org.sonde.netio.Epoll;
 import org.sonde.netio.TcpSockets;
 
@@ -57,7 +58,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         // dperf gives a socket up after 3 retransmissions and a 4th timeout: 4 RTOs without progress
         this.progressTimers = new TimerList<>(4 * rtoNanos);
         this.http = config.httpPayload();
-        this.requestCounter = !http ? Counter.TCP_REQ : config.httpMethod() == HttpMethod.POST ? Counter.HTTP_POST : Counter.HTTP_GET;
+        this.requestCounter = Tallies.tcpRequestCounter(http, config.httpMethod() == HttpMethod.POST);
         this.responseCounter = http ? Counter.HTTP_2XX : Counter.TCP_RSP;
     }
 

@@ -11,6 +11,11 @@ import java.util.function.ToLongFunction;
 public final class Tallies {
     private Tallies() {}
 
+    /** The counter a TCP client's request goes to: httpGet or httpPost for HTTP payloads, tcpReq for raw ones. */
+    public static Counter tcpRequestCounter(boolean http, boolean post) {
+        return !http ? Counter.TCP_REQ : post ? Counter.HTTP_POST : Counter.HTTP_GET;
+    }
+
     public static long requests(boolean client, ToLongFunction<Counter> v) {
         long tcp = v.applyAsLong(Counter.HTTP_GET) + v.applyAsLong(Counter.HTTP_POST) + v.applyAsLong(Counter.TCP_REQ);
         long udp = client ? v.applyAsLong(Counter.UDP_TX) - v.applyAsLong(Counter.UDP_RT)

@@ -18,6 +18,7 @@ import org.sonde.netio.NativeException;
 import org.sonde.netio.NetNamespace;
 import org.sonde.netio.PacketSocket;
 import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.Tallies;
 import org.sonde.load.stats.WorkerStats;
 
 /**
@@ -83,7 +84,7 @@ public final class UserspaceEngine {
             WorkerStats stats = new WorkerStats();
             int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
             boolean http = c.httpPayload();
-            Counter requestCounter = !http ? Counter.TCP_REQ : c.httpMethod() == HttpMethod.POST ? Counter.HTTP_POST : Counter.HTTP_GET;
+            Counter requestCounter = Tallies.tcpRequestCounter(http, c.httpMethod() == HttpMethod.POST);
             long interval = c.keepalive().map(k -> k.intervalMicros() * 1000).orElse(0L);
             ClientStack.Settings settings = new ClientStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp, c.listenPort(),
                     c.retransmitTimeoutSeconds() * 1_000_000_000L, c.keepalive().isPresent(), interval,

@@ -21,6 +21,11 @@ public record Ticks(List<Tick> ticks, double step, boolean log) {
     static final double LIMIT = 1e300;
     /** Smallest value a log axis takes; smaller ones are treated like non-positive ones. */
     static final double MIN_LOG = 1e-300;
+    /**
+     * Powers of ten a log tick may take: normal doubles. With data within [MIN_LOG, LIMIT] and at
+     * most eight strides, a grid of span {@code < decades + 8 <= 608} always fits in these 615.
+     */
+    private static final int MIN_NORMAL_EXP = -307, MAX_EXP = 308;
     private static final String[] SI = {"", "k", "M", "G", "T"};
 
     public Ticks {
@@ -102,9 +107,16 @@ public record Ticks(List<Tick> ticks, double step, boolean log) {
         } else {
             // at most about eight labelled decades; more would crowd the axis
             int stride = (decades + 7) / 8;
-            e0 = Math.floorDiv(e0, stride) * stride;
-            e1 = -Math.floorDiv(-e1, stride) * stride;
-            for (int e = e0; e <= e1; e += stride) values.add(BigDecimal.ONE.scaleByPowerOfTen(e));
+            int from = Math.floorDiv(e0, stride) * stride;
+            int to = -Math.floorDiv(-e1, stride) * stride;
+            if (from < MIN_NORMAL_EXP || to > MAX_EXP) {
+                // aligning to multiples of the stride would step out of the doubles (1e310 is
+                // infinite): keep the stride, but place the grid so that it stays inside
+                int span = (decades + stride - 1) / stride * stride;
+                from = Math.min(e0, MAX_EXP - span);
+                to = from + span;
+            }
+            for (int e = from; e <= to; e += stride) values.add(BigDecimal.ONE.scaleByPowerOfTen(e));
         }
         List<Tick> ticks = new ArrayList<>();
         for (BigDecimal v : values) ticks.add(new Tick(v.doubleValue(), minus(logLabel(v))));

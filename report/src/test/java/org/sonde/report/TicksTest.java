@@ -67,8 +67,9 @@ class TicksTest {
 
     @Provide
     Arbitrary<double[]> positiveRanges() {
-        Arbitrary<Double> p = Combinators.combine(Arbitraries.doubles().between(1, 10), Arbitraries.integers().between(-250, 250))
-                .as((m, e) -> m * Math.pow(10, e));
+        // the whole domain a log axis takes, [1e-300, 1e300]
+        Arbitrary<Double> p = Combinators.combine(Arbitraries.doubles().between(1, 10), Arbitraries.integers().between(-300, 299))
+                .as((m, e) -> Math.min(m * Math.pow(10, e), Ticks.LIMIT));
         return Arbitraries.oneOf(
                 Combinators.combine(p, p).as((a, b) -> new double[] {Math.min(a, b), Math.max(a, b)}),
                 p.map(a -> new double[] {a, a}));
@@ -100,6 +101,18 @@ class TicksTest {
         assertThat(labels(Ticks.linear(0, 3e-6, 3))).containsExactly("0", "1e−6", "2e−6", "3e−6");
         assertThat(labels(Ticks.log(3, 40))).containsExactly("2", "5", "10", "20", "50");
         assertThat(labels(Ticks.log(0.02, 3e5))).containsExactly("0.01", "0.1", "1", "10", "100", "1k", "10k", "100k", "1M");
+    }
+
+    @Test
+    void logTicksOfRangesSpanningHundredsOfDecadesStayFinite() {
+        // the grid aligned to its stride would reach 1e310, beyond the doubles
+        for (double[] r : new double[][] {{1e-240, 1e249}, {1e-300, 1e300}, {1e-300, 1e-299}, {1e299, 1e300}}) {
+            Ticks t = Ticks.log(r[0], r[1]);
+            assertThat(t.lo()).as("%s", List.of(r[0], r[1])).isLessThanOrEqualTo(r[0]).isPositive();
+            assertThat(t.hi()).isGreaterThanOrEqualTo(r[1]).isFinite();
+            assertThat(t.ticks().size()).isBetween(2, 12);
+        }
+        assertThat(labels(Ticks.log(1e-240, 1e249))).first().isEqualTo("1e−240");
     }
 
     @Test

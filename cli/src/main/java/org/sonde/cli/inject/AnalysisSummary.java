@@ -9,7 +9,7 @@ import org.sonde.inject.analyze.GbnResult;
 import org.sonde.inject.analyze.LatencyResult;
 import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.model.IntegrityResult;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 
 /** The verdicts of an {@link Analysis} as a few lines for the terminal, with the first reasons of each failure. */
 final class AnalysisSummary {

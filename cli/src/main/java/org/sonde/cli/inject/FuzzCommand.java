@@ -21,7 +21,7 @@ import org.sonde.report.HtmlReport;
 import org.sonde.report.LineChart;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

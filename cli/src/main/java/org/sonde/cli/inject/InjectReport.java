@@ -25,7 +25,7 @@ import org.sonde.report.ScatterChart;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 
 /**
  * The HTML report of one {@code sonde inject run}: the QPs' packets over time with the injected events,

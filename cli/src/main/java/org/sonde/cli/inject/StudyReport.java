@@ -23,7 +23,7 @@ import org.sonde.report.ScatterChart;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 import org.sonde.sim.rdma.Verb;
 
 /**

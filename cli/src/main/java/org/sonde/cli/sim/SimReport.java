@@ -12,7 +12,7 @@ import org.sonde.report.LineChart;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.Node;
 import org.sonde.sim.net.Port;

@@ -8,7 +8,7 @@ import org.sonde.cli.OutputDirectory;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Units;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;

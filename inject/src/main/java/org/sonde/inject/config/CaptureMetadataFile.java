@@ -1,9 +1,5 @@
 package org.sonde.inject.config;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,7 +8,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
 import org.sonde.inject.analyze.NicModel;
 import org.sonde.inject.model.Endpoint;
 import org.sonde.inject.model.QpPair;
@@ -20,8 +15,9 @@ import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.YamlTree;
 import org.sonde.sim.rdma.Verb;
 
 /**
@@ -50,26 +46,16 @@ public final class CaptureMetadataFile {
     private CaptureMetadataFile() {}
 
     public static CaptureMetadata load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EnvironmentException("metadata file " + file + " does not exist", "give the QPs of the capture in a metadata file (" + HINT + ")");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read metadata file " + file + ": " + e.getMessage(), null, e);
-        }
-        return parse(text, file.toString());
+        return read(YamlTree.read(file, "metadata file", "give the QPs of the capture in a metadata file (" + HINT + ")"));
     }
 
     public static CaptureMetadata parse(String text, String source) {
-        YamlTree tree = YamlTree.parse(source, text);
-        if (tree.root() == null) throw new BadInputException(source, "line 1", "the metadata file is empty", HINT, null);
-        try {
-            return read(ConfigMap.of("", tree.root()));
-        } catch (ConfigException e) {
-            String line = tree.lineOf(e.key());
-            throw new BadInputException(source, (line.isEmpty() ? "" : line + ", ") + e.key(), e.getMessage().substring(e.key().length() + 2), HINT, e);
-        }
+        return read(YamlTree.parse(source, text));
+    }
+
+    private static CaptureMetadata read(YamlTree tree) {
+        if (tree.root() == null) throw new BadInputException(tree.source(), "line 1", "the metadata file is empty", HINT, null);
+        return tree.interpret(CaptureMetadataFile::read, HINT);
     }
 
     private static CaptureMetadata read(ConfigMap root) {

@@ -1,9 +1,5 @@
 package org.sonde.inject.config;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -11,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.YamlTree;
 
 /**
  * Reads an injection test from YAML compatible with Lumina's configuration ({@code conf/example.yml}
@@ -43,29 +39,19 @@ public final class TestConfigLoader {
 
     /** Reads a test file. */
     public static TestConfig load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EnvironmentException("test file " + file + " does not exist", "give the path of a test, e.g. examples/inject/listing2.yaml");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read test file " + file + ": " + e.getMessage(), null, e);
-        }
-        return parse(text, file.toString(), file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
+        YamlTree tree = YamlTree.read(file, "test file", "give the path of a test, e.g. examples/inject/listing2.yaml");
+        return read(tree, file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
 
     /** Reads a test from YAML text; {@code source} names it in errors, {@code defaultName} is its name without a {@code name} key. */
     public static TestConfig parse(String text, String source, String defaultName) {
-        YamlTree tree = YamlTree.parse(source, text);
-        if (tree.root() == null) throw new BadInputException(source, "line 1", "the test is empty", HINT, null);
+        return read(YamlTree.parse(source, text), defaultName);
+    }
+
+    private static TestConfig read(YamlTree tree, String defaultName) {
+        if (tree.root() == null) throw new BadInputException(tree.source(), "line 1", "the test is empty", HINT, null);
         TestConfigLoader loader = new TestConfigLoader(tree);
-        try {
-            return loader.read(ConfigMap.of("", tree.root()), defaultName);
-        } catch (ConfigException e) {
-            String line = tree.lineOf(e.key());
-            String problem = e.getMessage().substring(e.key().length() + 2);
-            throw new BadInputException(source, (line.isEmpty() ? "" : line + ", ") + e.key(), problem, HINT, e);
-        }
+        return tree.interpret(root -> loader.read(root, defaultName), HINT);
     }
 
     private TestConfig read(ConfigMap root, String defaultName) {

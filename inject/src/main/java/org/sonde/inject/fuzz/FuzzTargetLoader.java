@@ -1,9 +1,5 @@
 package org.sonde.inject.fuzz;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -12,11 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
 import org.sonde.inject.config.RdmaVerb;
-import org.sonde.inject.config.YamlTree;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
+import org.sonde.core.config.YamlTree;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
 
 /**
  * Reads a fuzzing target from YAML. {@code objective} ({@code general} or {@code noisy-neighbour})
@@ -47,26 +42,20 @@ public final class FuzzTargetLoader {
     private FuzzTargetLoader() {}
 
     public static FuzzTarget load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EnvironmentException("fuzz target " + file + " does not exist", "give the path of a target file, or use a built-in objective");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read fuzz target " + file + ": " + e.getMessage(), null, e);
-        }
-        return parse(text, file.toString(), file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
+        YamlTree tree = YamlTree.read(file, "fuzz target", "give the path of a target file, or use a built-in objective");
+        return read(tree, file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
 
     public static FuzzTarget parse(String text, String source, String defaultName) {
-        YamlTree tree = YamlTree.parse(source, text);
+        return read(YamlTree.parse(source, text), defaultName);
+    }
+
+    private static FuzzTarget read(YamlTree tree, String defaultName) {
         try {
-            return read(ConfigMap.of("", tree.root()), defaultName);
-        } catch (ConfigException e) {
-            String line = tree.lineOf(e.key());
-            throw new BadInputException(source, (line.isEmpty() ? "" : line + ", ") + e.key(), e.getMessage().substring(e.key().length() + 2), HINT, e);
+            return tree.interpret(root -> read(root, defaultName), HINT);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(source, "", e.getMessage(), HINT, e);
+            // a target's own consistency rules (FuzzTarget, AnomalyRule) span several keys
+            throw new BadInputException(tree.source(), "", e.getMessage(), HINT, e);
         }
     }
 

@@ -10,8 +10,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.analyze.Recovery;
-import org.sonde.sim.kernel.Distribution;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.Distribution;
+import org.sonde.core.config.Units;
 import org.sonde.sim.rdma.NicProfile;
 import org.sonde.sim.rdma.Verb;
 

@@ -1,6 +1,7 @@
 package org.sonde.inject.study;
 
 import java.util.List;
+import org.sonde.sim.rdma.NicProfile;
 import java.util.stream.IntStream;
 
 /**
@@ -14,7 +15,7 @@ import java.util.stream.IntStream;
  * @param seed          seed of every run
  */
 public record StudyPlan(List<String> profiles, List<Integer> relativePsns, List<String> etsProfiles, List<Integer> droppingQps, long seed) {
-    public static final List<String> ALL_PROFILES = List.of("neutral", "cx4lx-like", "cx5-like", "cx6dx-like", "e810-like");
+    public static final List<String> ALL_PROFILES = NicProfile.BUNDLED;
     public static final List<Integer> PAPER_DROPPING_QPS = List.of(0, 8, 12, 16);
 
     public StudyPlan {

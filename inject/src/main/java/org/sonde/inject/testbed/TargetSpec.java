@@ -1,6 +1,7 @@
 package org.sonde.inject.testbed;
 
-import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
+import org.sonde.sim.rdma.NicProfile;
 
 /** What a test runs against. Only the simulated testbed exists so far; real testbeds will be further variants. */
 public sealed interface TargetSpec permits TargetSpec.Simulated {
@@ -28,17 +29,19 @@ public sealed interface TargetSpec permits TargetSpec.Simulated {
         }
     }
 
-    /** Parses {@code sim:PROFILE} (or {@code sim} for the neutral NIC), as given to {@code --target}. */
+    /**
+     * Parses {@code sim:PROFILE} (or {@code sim} for the neutral NIC), as given to {@code --target}.
+     * An unknown target or profile is a usage error that lists the bundled profiles.
+     */
     static TargetSpec parse(String text) {
         String t = text.strip();
+        String hint = "the simulated testbed is sim:PROFILE with a bundled profile: " + String.join(", ", NicProfile.BUNDLED);
         if (t.equals("sim")) return new Simulated("neutral");
-        if (t.startsWith("sim:")) {
-            String profile = t.substring(4);
-            if (!profile.matches("[a-z0-9][a-z0-9-]*")) {
-                throw new BadInputException("--target", "'" + t + "'", "'" + profile + "' is not a NIC profile name", "e.g. sim:neutral", null);
-            }
-            return new Simulated(profile);
+        if (!t.startsWith("sim:")) throw new UsageException("--target " + t + ": unknown target", hint);
+        String profile = t.substring(4);
+        if (!NicProfile.BUNDLED.contains(profile)) {
+            throw new UsageException("--target " + t + ": no bundled NIC profile '" + profile + "'", hint);
         }
-        throw new BadInputException("--target", "'" + t + "'", "unknown target; the simulated testbed is sim:PROFILE", "e.g. --target sim:neutral", null);
+        return new Simulated(profile);
     }
 }

@@ -1,6 +1,6 @@
 package org.sonde.sim.net;
 
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.Distribution;
 
 /**
  * A host's receive path and NIC scheduling.

@@ -1,6 +1,6 @@
 package org.sonde.sim.rdma;
 
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 
 /**
  * DCQCN parameters (Zhu et al., SIGCOMM 2015), named after NVIDIA's {@code roce_rp}/{@code roce_np}

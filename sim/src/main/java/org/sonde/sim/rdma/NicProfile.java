@@ -5,17 +5,17 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
-import org.sonde.sim.kernel.Distribution;
-import org.sonde.sim.kernel.Units;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.YamlTree;
+import org.sonde.core.config.Distribution;
+import org.sonde.core.config.Units;
 
 /**
  * How a simulated RoCE NIC behaves where the specifications leave room or real NICs deviate: the
@@ -39,6 +39,9 @@ public record NicProfile(String name, String description, Distribution nakGenera
                          Retransmission retransmission, RxPipeline rxPipeline, Scheduler scheduler, Counters counters) {
 
     public static final String RESOURCE_DIRECTORY = "org/sonde/sim/rdma/profiles/";
+    /** The profiles under {@link #RESOURCE_DIRECTORY}, spec-following first. */
+    public static final List<String> BUNDLED = List.of("neutral", "cx4lx-like", "cx5-like", "cx6dx-like", "e810-like");
+    private static final String HINT = "see sim/src/main/resources/" + RESOURCE_DIRECTORY + "README.md for the profile format";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Which CNPs share one minimum interval: all of the port's, those to one IP, or those of one QP. */
@@ -133,27 +136,28 @@ public record NicProfile(String name, String description, Distribution nakGenera
         return parse(name, resolve(name, new ArrayList<>()));
     }
 
-    /** A profile from a YAML file; its {@code extends} names a bundled profile. */
+    /** A profile from a YAML file; its {@code extends} names a bundled profile. Errors name the file and line. */
     public static NicProfile load(Path file) {
-        Map<String, Object> own;
-        try (InputStream in = Files.newInputStream(file)) {
-            own = read(in, file.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read NIC profile " + file + ": " + e.getMessage(), e);
-        }
+        YamlTree tree = YamlTree.read(file, "NIC profile", "give a bundled profile (" + String.join(", ", BUNDLED) + ") or a profile file");
         String name = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return parse(name, inherit(name, own, new ArrayList<>(List.of(name))));
+        return tree.interpret(root -> {
+            Map<String, Object> own = settings(tree.root(), "");
+            return parse(ConfigMap.of("", inherit(name, own, new ArrayList<>(List.of(name)))), name);
+        }, HINT);
     }
 
     private static Map<String, Object> resolve(String name, List<String> chain) {
         if (chain.contains(name)) throw new ConfigException("profile " + name, "extends itself through " + String.join(" -> ", chain) + " -> " + name);
         chain.add(name);
-        if (!name.matches("[a-z0-9][a-z0-9-]*")) throw new ConfigException("profile", "'" + name + "' is not a profile name (lower case, digits, dashes)");
+        if (!BUNDLED.contains(name)) {
+            throw new ConfigException("profile", "no bundled NIC profile '" + name + "'; the bundled ones are " + String.join(", ", BUNDLED),
+                    "name one of them, or give the path of a profile YAML file");
+        }
         try (InputStream in = NicProfile.class.getClassLoader().getResourceAsStream(RESOURCE_DIRECTORY + name + ".yaml")) {
-            if (in == null) throw new ConfigException("profile", "no bundled NIC profile '" + name + "' (" + RESOURCE_DIRECTORY + name + ".yaml)");
-            return inherit(name, read(in, name), chain);
+            if (in == null) throw new IllegalStateException("bundled NIC profile " + name + " is missing from the class path");
+            return inherit(name, settings(YAML.readValue(in, Object.class), "profile " + name), chain);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read NIC profile " + name + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read bundled NIC profile " + name, e);
         }
     }
 
@@ -176,16 +180,18 @@ public record NicProfile(String name, String description, Distribution nakGenera
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> read(InputStream in, String what) throws IOException {
-        Object v = YAML.readValue(in, Object.class);
-        if (v == null) return new LinkedHashMap<>();
-        if (!(v instanceof Map)) throw new ConfigException("profile " + what, "must be a mapping of settings");
-        return new LinkedHashMap<>((Map<String, Object>) v);
+    private static Map<String, Object> settings(Object yaml, String path) {
+        if (yaml == null) return new LinkedHashMap<>();
+        if (!(yaml instanceof Map)) throw new ConfigException(path.isEmpty() ? "profile" : path, "must be a mapping of settings");
+        return new LinkedHashMap<>((Map<String, Object>) yaml);
     }
 
     /** Builds a profile from its settings, rejecting unknown keys and out-of-range values. */
     public static NicProfile parse(String name, Map<String, Object> settings) {
-        ConfigMap c = ConfigMap.of("profile " + name, settings);
+        return parse(ConfigMap.of("profile " + name, settings), name);
+    }
+
+    private static NicProfile parse(ConfigMap c, String name) {
         String description = c.string("description", "");
         Distribution nakGen = c.distribution("nak-generation-latency", Distribution.ZERO);
         Distribution nakReact = c.distribution("nak-reaction-latency", Distribution.ZERO);

@@ -11,7 +11,7 @@ import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
 import org.sonde.packet.RoceOpcode;
 import org.sonde.packet.WellKnownPorts;
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.Distribution;
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.net.Host;
 import org.sonde.sim.net.IpFrame;

@@ -1,7 +1,7 @@
 package org.sonde.sim.rdma;
 
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
 
 /**
  * The RoCE settings of a scenario's NICs and queue pairs (the {@code roce} section).

@@ -2,7 +2,7 @@ package org.sonde.sim.rdma;
 
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.Distribution;
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.net.PfcIngress;
 import org.sonde.sim.net.PfcThresholds;

@@ -1,13 +1,5 @@
 package org.sonde.sim.scenario;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -17,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.YamlTree;
 import org.sonde.sim.net.CaptureTap;
 import org.sonde.sim.net.EcnMarking;
 import org.sonde.sim.net.Frame;
@@ -43,6 +35,7 @@ import org.sonde.sim.traffic.UdpSource;
  * ({@code traffic[2].size}) and says what is expected.
  */
 public final class ScenarioLoader {
+    private static final String HINT = "see examples/sim/README.md for the scenario format";
     private static final long MAX_TIME = 3_600_000_000_000L; // an hour of simulated time
     private static final long TB = 1_000_000_000_000L;
 
@@ -65,30 +58,9 @@ public final class ScenarioLoader {
     public record Loaded(Simulation simulation, long durationNanos, String description) {}
 
     public Loaded load(long seed) {
-        Object yaml = read();
-        try {
-            return build(mapping("", yaml), seed);
-        } catch (ConfigException e) {
-            throw new BadInputException(file.toString(), e.key(), e.getMessage().substring(e.key().length() + 2),
-                    "see examples/sim/README.md for the scenario format", e);
-        }
-    }
-
-    private Object read() {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        try {
-            Object v = yaml.readValue(Files.readAllBytes(file), Object.class);
-            if (v == null) throw new BadInputException(file.toString(), "line 1", "the scenario is empty");
-            return v;
-        } catch (NoSuchFileException e) {
-            throw new EnvironmentException("scenario " + file + " does not exist", "give the path of a scenario file, e.g. examples/sim/tcp-dumbbell.yaml");
-        } catch (JsonProcessingException e) {
-            JsonLocation l = e.getLocation();
-            String where = l == null ? "?" : "line " + l.getLineNr() + ", column " + l.getColumnNr();
-            throw new BadInputException(file.toString(), where, "not valid YAML: " + e.getOriginalMessage(), "fix the YAML syntax", e);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read scenario " + file + ": " + e.getMessage(), null);
-        }
+        YamlTree tree = YamlTree.read(file, "scenario", "give the path of a scenario file, e.g. examples/sim/tcp-dumbbell.yaml");
+        if (tree.root() == null) throw new BadInputException(file.toString(), "line 1", "the scenario is empty", HINT, null);
+        return tree.interpret(root -> build(root, seed), HINT);
     }
 
     /** A section of this scenario: file names in it are relative to the scenario's directory. */

@@ -1,6 +1,6 @@
 package org.sonde.sim.scenario;
 
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 import org.sonde.sim.net.Network;
 import org.sonde.sim.traffic.FlowTransport;
 

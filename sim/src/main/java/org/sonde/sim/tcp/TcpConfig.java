@@ -1,6 +1,6 @@
 package org.sonde.sim.tcp;
 
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 
 /**
  * Every setting of the simulated TCP, with Linux's defaults (sysctl names in brackets).

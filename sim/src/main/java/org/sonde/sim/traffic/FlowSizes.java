@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.Distribution;
 
 /**
  * An empirical flow-size distribution given as a CDF, one {@code size cumulative-percent} pair per line

@@ -69,7 +69,7 @@ class PfcTest {
     @Test
     void aSlowReceivePipelineWithoutPfcDiscards() {
         NicProfile discard = NicProfile.neutral().withRxPipeline(
-                new NicProfile.RxPipeline(500_000, 0, 64 * 1024, NicProfile.Overflow.DISCARD, 0, 0, org.sonde.sim.kernel.Distribution.ZERO, false, 0));
+                new NicProfile.RxPipeline(500_000, 0, 64 * 1024, NicProfile.Overflow.DISCARD, 0, 0, org.sonde.core.config.Distribution.ZERO, false, 0));
         RoceConfig base = noDcqcn(RoceConfig.defaults());
         RoceBed bed = new RoceBed(32, base, base.withProfile(discard), org.sonde.sim.net.SwitchConfig.DEFAULT);
         QueuePair[] qp = RdmaNic.connect(bed.nic1, bed.nic2);

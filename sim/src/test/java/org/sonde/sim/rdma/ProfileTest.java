@@ -12,12 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sonde.core.BadInputException;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.packet.Psn;
 import org.sonde.packet.RoceOpcode;
-import org.sonde.sim.kernel.ConfigMap;
-import org.sonde.sim.kernel.ConfigMap.ConfigException;
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.ConfigMap;
+import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.Distribution;
 
 class ProfileTest {
     @SuppressWarnings("unchecked")
@@ -44,6 +45,42 @@ class ProfileTest {
     }
 
     @Test
+    void theBundledListNamesEveryProfileFileAndEachLoads() throws Exception {
+        Path dir = Path.of(NicProfile.class.getClassLoader().getResource(NicProfile.RESOURCE_DIRECTORY).toURI());
+        List<String> files = new ArrayList<>();
+        try (var s = Files.list(dir)) {
+            s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).map(n -> n.substring(0, n.length() - 5)).forEach(files::add);
+        }
+        assertThat(NicProfile.BUNDLED).containsExactlyInAnyOrderElementsOf(files);
+        for (String name : NicProfile.BUNDLED) assertThat(NicProfile.load(name).name()).isEqualTo(name);
+    }
+
+    @Test
+    void aProfileFileThatIsMissingNotUtf8OrNotYamlIsAnErrorNamingIt(@TempDir Path dir) throws IOException {
+        assertThatThrownBy(() -> NicProfile.load(dir.resolve("missing.yaml"))).isInstanceOf(org.sonde.core.EnvironmentException.class)
+                .hasMessage("NIC profile " + dir.resolve("missing.yaml") + " does not exist");
+        Path latin1 = dir.resolve("latin1.yaml");
+        Files.write(latin1, "description: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> NicProfile.load(latin1)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.source()).isEqualTo(latin1.toString());
+            assertThat(e.location()).isEqualTo("line 1 (byte offset 16)");
+            assertThat(e.problem()).contains("byte 0xe9 is not UTF-8");
+        });
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, "cnp: [1, 2\n");
+        assertThatThrownBy(() -> NicProfile.load(broken)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).startsWith("line 2, column 1");
+            assertThat(e.problem()).startsWith("not valid YAML: ").doesNotContain("\n").doesNotContain("Source:");
+        });
+        Path wrongKey = dir.resolve("wrong.yaml");
+        Files.writeString(wrongKey, "extends: neutral\ncnp:\n  scope: per-flow\n");
+        assertThatThrownBy(() -> NicProfile.load(wrongKey)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("line 3, cnp.scope");
+            assertThat(e.problem()).isEqualTo("'per-flow' is not one of port, destination-ip, qp");
+        });
+    }
+
+    @Test
     void profilesAreValidatedWithErrorsNamingTheSetting(@TempDir Path dir) throws IOException {
         assertThatThrownBy(() -> profile("nak-generation-latency: 2us\nnak-reacton-latency: 3us"))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("profile test.nak-reacton-latency: is not a known setting");
@@ -55,10 +92,12 @@ class ProfileTest {
         assertThatThrownBy(() -> profile("scheduler: {ets-weights: [1, 2], work-conserving: false}")).hasMessageContaining("needs 8 weights");
         assertThatThrownBy(() -> profile("rx-pipeline: {buffer: 64KB, xoff: 60KB}")).hasMessageContaining("headroom");
         assertThatThrownBy(() -> profile("counters: {frozen: [cnp_sent]}")).hasMessageContaining("'cnp_sent' is not a counter");
-        assertThatThrownBy(() -> NicProfile.load("cx9-like")).hasMessageContaining("no bundled NIC profile 'cx9-like'");
+        assertThatThrownBy(() -> NicProfile.load("cx9-like")).hasMessageContaining("no bundled NIC profile 'cx9-like'")
+                .hasMessageContaining("the bundled ones are neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like");
         Path loop = dir.resolve("loop.yaml");
         Files.writeString(loop, "extends: loop\n");
-        assertThatThrownBy(() -> NicProfile.load(loop)).hasMessage("profile loop: extends itself through loop -> loop");
+        assertThatThrownBy(() -> NicProfile.load(loop)).isInstanceOf(BadInputException.class)
+                .hasMessage(loop + ": profile loop: extends itself through loop -> loop");
     }
 
     @Test

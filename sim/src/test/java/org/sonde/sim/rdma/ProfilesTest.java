@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.sonde.packet.Psn;
 import org.sonde.packet.RoceOpcode;
-import org.sonde.sim.kernel.Distribution;
+import org.sonde.core.config.Distribution;
 import org.sonde.sim.net.SwitchConfig;
 
 /**

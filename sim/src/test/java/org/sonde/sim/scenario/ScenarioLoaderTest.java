@@ -156,7 +156,7 @@ class ScenarioLoaderTest {
                 transports: {tcp: {}}
                 traffic: [{poisson: {load: 0.1, sizes: sizes.cdf, transport: tcp}}]
                 """, dir)).isInstanceOfSatisfying(BadInputException.class, e -> {
-            assertThat(e.location()).isEqualTo("traffic[0].poisson.sizes");
+            assertThat(e.location()).isEqualTo("line 4, traffic[0].poisson.sizes");
             assertThat(e.problem()).contains("sizes.cdf:4: sizes and percentages must not decrease");
         });
     }
@@ -264,7 +264,8 @@ class ScenarioLoaderTest {
     void badScenariosNameTheKeyAndTheProblem(String yaml, String key, String problem) {
         Path out = dir.resolve("out");
         assertThatThrownBy(() -> load(yaml, out)).isInstanceOfSatisfying(BadInputException.class, e -> {
-            assertThat(e.location()).isEqualTo(key);
+            // the key's line where the key is in the file (a missing required key has none)
+            assertThat(e.location()).matches("(line \\d+, )?" + java.util.regex.Pattern.quote(key));
             assertThat(e.problem()).contains(problem);
         });
         assertThat(out).doesNotExist(); // no capture or other file is started for a bad scenario
@@ -275,7 +276,10 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> load("duration: 1ms\ntopology: {star: {hosts: 2\n", dir)).isInstanceOfSatisfying(BadInputException.class,
                 e -> assertThat(e.location()).startsWith("line "));
         assertThatThrownBy(() -> load("duration: 1ms\nduration: 2ms\n", dir)).isInstanceOfSatisfying(BadInputException.class,
-                e -> assertThat(e.problem()).contains("Duplicate field 'duration'"));
+                e -> {
+                    assertThat(e.location()).isEqualTo("line 2");
+                    assertThat(e.problem()).contains("duration: key given twice (first on line 1)");
+                });
     }
 
     @Provide

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 import org.sonde.sim.net.EcnMarking;
 import org.sonde.sim.net.Host;
 import org.sonde.sim.net.HostConfig;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 import org.sonde.sim.net.Host;
 import org.sonde.sim.net.HostConfig;
 import org.sonde.sim.net.Network;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.Host;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.sonde.sim.kernel.ConfigMap;
+import org.sonde.core.config.ConfigMap;
 
 class TcpConfigTest {
     private static TcpConfig parse(Map<String, Object> m) {

@@ -1,4 +1,4 @@
-package org.sonde.sim.kernel;
+package org.sonde.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -65,15 +65,5 @@ class UnitsTest {
         assertThatThrownBy(() -> Distribution.parse("uniform(3us)")).hasMessageContaining("takes 2 argument(s)");
         assertThatThrownBy(() -> Distribution.parse("empirical(1us 0.5, 2us 0.9)")).hasMessageContaining("must be 1");
         assertThatThrownBy(() -> Distribution.parse("exponential(2us")).hasMessageContaining("closing parenthesis");
-    }
-
-    @Test
-    void randomStreamsDependOnSeedAndNameOnly() {
-        RandomStreams a = new RandomStreams(7);
-        RandomStreams b = new RandomStreams(7);
-        b.stream("other"); // creating other streams first changes nothing
-        assertThat(a.stream("host:h1").nextLong()).isEqualTo(b.stream("host:h1").nextLong());
-        assertThat(a.stream("host:h1").nextLong()).isNotEqualTo(a.stream("host:h2").nextLong());
-        assertThat(new RandomStreams(8).stream("host:h1").nextLong()).isNotEqualTo(a.stream("host:h1").nextLong());
     }
 }

@@ -1,4 +1,4 @@
-package org.sonde.sim.kernel;
+package org.sonde.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.sonde.sim.kernel;
+package org.sonde.core.config;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;

@@ -1,4 +1,4 @@
-package org.sonde.sim.kernel;
+package org.sonde.core.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sonde.core.BadInputException;
 
 /**
  * Typed, checked access to one section of a scenario (a YAML mapping): every getter names the key's
@@ -205,12 +206,19 @@ public final class ConfigMap {
         return v instanceof Map ? "a mapping" : v instanceof List ? "a list" : "'" + v + "'";
     }
 
-    /** A setting that is missing, malformed or out of range; the message starts with its path. */
-    public static final class ConfigException extends IllegalArgumentException {
+    /**
+     * A setting that is missing, malformed or out of range: bad input (exit 3) whose location is
+     * the key's path. {@link YamlTree#interpret} adds the file and line.
+     */
+    public static final class ConfigException extends BadInputException {
         private final String key;
 
         public ConfigException(String key, String problem) {
-            super(key + ": " + problem);
+            this(key, problem, null);
+        }
+
+        public ConfigException(String key, String problem, String hint) {
+            super(null, key, problem, hint, null);
             this.key = key;
         }
 

@@ -68,11 +68,126 @@ public final class InputFiles {
         }
     }
 
+    /**
+     * The lines of a UTF-8 file, streamed (snapshots run to millions of lines), with
+     * {@link #readUtf8}'s errors: a byte that is not UTF-8 is bad input at its line.
+     */
+    public static Lines lines(Path file, String what, String hint) {
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(file.toString(), null, "is a directory, not a " + what + " file", hint, null);
+        }
+        try {
+            return new Lines(file.toString(), what, Files.newInputStream(file));
+        } catch (NoSuchFileException e) {
+            throw new EnvironmentException(what + " " + file + " does not exist", hint);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read " + what + " " + file + ": " + describe(e), null, e);
+        }
+    }
+
+    /** The lines of standard input or another stream, as {@link #lines(Path, String, String)} reads a file's. */
+    public static Lines lines(java.io.InputStream in, String source, String what) {
+        return new Lines(source, what, in);
+    }
+
+    /**
+     * Lines one at a time with their numbers; {@link #next()} is null at the end. Each line is
+     * decoded on its own (a newline byte is never inside a UTF-8 sequence), so a bad byte is
+     * reported at its own line, not at the first line of a read-ahead buffer.
+     */
+    public static final class Lines implements AutoCloseable {
+        private final String source;
+        private final String what;
+        private final java.io.InputStream in;
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private byte[] buffer = new byte[1 << 16];
+        private int start, end;
+        private boolean eof;
+        private long number;
+
+        private Lines(String source, String what, java.io.InputStream in) {
+            this.source = source;
+            this.what = what;
+            this.in = in;
+        }
+
+        /** The next line without its terminator ({@code \n} or {@code \r\n}), or null at the end. */
+        public String next() {
+            int scanFrom = start;
+            int newline;
+            while ((newline = newline(scanFrom)) < 0 && !eof) {
+                int scanned = end - start;
+                fill(); // moves the unread bytes to the front
+                scanFrom = start + scanned;
+            }
+            if (newline < 0 && start == end) return null;
+            int lineEnd = newline >= 0 ? newline : end;
+            int from = start;
+            start = newline >= 0 ? newline + 1 : end;
+            number++;
+            int to = lineEnd > from && buffer[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
+            return decode(from, to);
+        }
+
+        private int newline(int from) {
+            for (int i = from; i < end; i++) if (buffer[i] == '\n') return i;
+            return -1;
+        }
+
+        /** Moves the unread bytes to the front (growing the buffer for a long line) and reads more. */
+        private void fill() {
+            if (start > 0) {
+                System.arraycopy(buffer, start, buffer, 0, end - start);
+                end -= start;
+                start = 0;
+            }
+            if (end == buffer.length) buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+            try {
+                int n = in.read(buffer, end, buffer.length - end);
+                if (n < 0) eof = true;
+                else end += n;
+            } catch (IOException e) {
+                throw new EnvironmentException("cannot read " + what + " " + source + ": " + describe(e), null, e);
+            }
+        }
+
+        private String decode(int from, int to) {
+            boolean ascii = true;
+            for (int i = from; i < to && ascii; i++) ascii = buffer[i] >= 0;
+            if (ascii) return new String(buffer, from, to - from, StandardCharsets.ISO_8859_1);
+            try {
+                return decoder.reset().decode(ByteBuffer.wrap(buffer, from, to - from)).toString();
+            } catch (CharacterCodingException e) {
+                throw new BadInputException(source, "line " + number, "bytes that are not UTF-8: the " + what + " must be UTF-8 text",
+                        "convert it, e.g. iconv -t UTF-8", e);
+            }
+        }
+
+        /** The number of the line {@link #next()} returned last, from 1. */
+        public long number() {
+            return number;
+        }
+
+        public String source() {
+            return source;
+        }
+
+        @Override
+        public void close() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // reading is over; nothing was lost
+            }
+        }
+    }
+
     /** An I/O error's own words: the message, or the kind of failure when it has none. */
     public static String describe(IOException e) {
         String m = e.getMessage();
-        if (e instanceof NoSuchFileException) return "no such file";
-        if (e instanceof AccessDeniedException) return "permission denied";
+        if (e instanceof NoSuchFileException n) return "no such file or directory" + (n.getFile() == null ? "" : ": " + n.getFile());
+        if (e instanceof AccessDeniedException a) return "permission denied" + (a.getFile() == null ? "" : ": " + a.getFile());
         if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
         return m == null || m.isBlank() ? "input/output error" : m;
     }

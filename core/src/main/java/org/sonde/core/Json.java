@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -43,11 +44,11 @@ public final class Json {
             String path = fieldPath(m);
             if (!path.isEmpty()) where.append(where.isEmpty() ? "" : ", ").append(path);
         }
-        return new BadInputException(source, where.toString(), problem(e), hint, e);
+        return new BadInputException(source, where.toString(), describe(e), hint, e);
     }
 
     /** What is wrong, in words: limits named as limits, types as a user knows them, Jackson's internals left out. */
-    static String problem(JsonProcessingException e) {
+    public static String describe(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         if (m == null) m = "malformed";
         if (e instanceof StreamConstraintsException) {
@@ -60,6 +61,12 @@ public final class Json {
             List<String> known = u.getKnownPropertyIds() == null ? List.of()
                     : u.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
             return "unknown field \"" + u.getPropertyName() + "\"" + (known.isEmpty() ? "" : "; known fields: " + String.join(", ", known));
+        }
+        if (e instanceof ValueInstantiationException v) {
+            // a record's own checks: an argument it rejects says what; a null it trips on is a missing field
+            Throwable cause = v.getCause();
+            if (cause instanceof IllegalArgumentException && cause.getMessage() != null) return cause.getMessage();
+            return "incomplete: a required field is missing or empty";
         }
         Matcher mismatch = MISMATCH.matcher(m);
         if (mismatch.find()) {

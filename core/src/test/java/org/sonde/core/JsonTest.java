@@ -8,7 +8,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonTest {
-    record Test1(String id, int count, List<Test1> children) {}
+    record Test1(String id, int count, List<Test1> children) {
+        Test1 {
+            if (count < 0) throw new IllegalArgumentException("count must not be negative, got " + count);
+            if (children != null) children = List.copyOf(children);
+        }
+    }
 
     private static BadInputException error(String json) {
         try {
@@ -38,6 +43,13 @@ class JsonTest {
         assertThat(unknown.problem()).isEqualTo("unknown field \"colour\"; known fields: children, count, id");
         assertThat(error("[1, 2]").problem()).isEqualTo("expected an object, found a list");
         assertThat(error("{\"children\": 5}").problem()).isEqualTo("expected a list, found a number");
+    }
+
+    @Test
+    void aRecordsOwnChecksAndMissingFieldsAreSaidPlainly() {
+        assertThat(error("{\"id\": \"a\", \"count\": -2}").problem()).isEqualTo("count must not be negative, got -2");
+        BadInputException nulls = error("{\"id\": \"a\", \"count\": 1, \"children\": [null]}");
+        assertThat(nulls.problem()).isEqualTo("incomplete: a required field is missing or empty");
     }
 
     @Test

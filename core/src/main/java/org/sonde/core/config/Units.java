@@ -6,7 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Quantities as people write them in scenarios: durations ({@code 100us}, {@code 1.5ms}), rates
+ * Quantities as people write them in scenarios and options: durations ({@code 100us}, {@code 1.5ms},
+ * {@code 5m}, {@code 2h}), rates
  * ({@code 10Gbps}, {@code 400Mbps}) and sizes ({@code 30KB}, {@code 1MiB}, {@code 1500}). Decimal
  * prefixes are powers of 1000, binary ones (KiB, MiB, GiB) of 1024. Results are exact integers;
  * a value that is not a whole number of base units is rejected rather than rounded.
@@ -23,7 +24,9 @@ public final class Units {
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
             case "s" -> 1_000_000_000L;
-            default -> throw new IllegalArgumentException("duration '" + text + "' needs a unit: ns, us, ms or s");
+            case "m", "min" -> 60_000_000_000L;
+            case "h" -> 3_600_000_000_000L;
+            default -> throw new IllegalArgumentException("duration '" + text + "' needs a unit: ns, us, ms, s, m or h");
         });
     }
 

@@ -38,7 +38,7 @@ public final class YamlTree {
     /** Far beyond any configuration; a bound on what aliases can expand to. */
     static final long MAX_VALUES = 1_000_000;
     private static final String MERGE_KEY = "<<";
-    private static final java.util.regex.Pattern EVENT = java.util.regex.Pattern.compile("<org\\.yaml\\.snakeyaml\\.events\\.(\\w+)Event\\([^>]*\\)>");
+    private static final java.util.regex.Pattern EVENT = java.util.regex.Pattern.compile("<org\\.yaml\\.snakeyaml\\.events\\.(\\w+)Event\\(.*?\\)>", java.util.regex.Pattern.DOTALL);
 
     private final String source;
     private final Path baseDirectory;
@@ -108,10 +108,12 @@ public final class YamlTree {
         }
         BadInputException b = Json.badInput(source, e, "fix the YAML syntax");
         // "got this instead: <org.yaml.snakeyaml.events.SequenceStartEvent(anchor=null, ...)>" names a sequence
-        String problem = EVENT.matcher(b.problem()).replaceAll(r -> "a " + switch (r.group(1)) {
-            case "SequenceStart" -> "sequence";
-            case "MappingStart" -> "mapping";
-            default -> r.group(1).toLowerCase(java.util.Locale.ROOT);
+        String problem = EVENT.matcher(b.problem()).replaceAll(r -> switch (r.group(1)) {
+            case "SequenceStart" -> "a sequence";
+            case "MappingStart" -> "a mapping";
+            case "Alias" -> "an alias";
+            case "Scalar" -> "a value";
+            default -> "a " + r.group(1).toLowerCase(java.util.Locale.ROOT);
         });
         return new BadInputException(b.source(), b.location(), "not valid YAML: " + problem, b.hint(), e);
     }
@@ -209,7 +211,8 @@ public final class YamlTree {
         } else if (merged instanceof List<?> l && l.stream().allMatch(x -> x instanceof Map)) {
             for (Object x : l) merge(into, x, line);
         } else {
-            throw new BadInputException(source, "line " + line, "<<: merges a mapping or a list of mappings, not " + merged,
+            throw new BadInputException(source, "line " + line, "<<: merges a mapping or a list of mappings, not "
+                    + (merged instanceof List ? "a list of other values" : merged == null ? "nothing" : "a single value"),
                     "write <<: *anchor with an anchored mapping", null);
         }
     }

@@ -86,6 +86,23 @@ class YamlTreeTest {
         }
     }
 
+    /** YAML-ish text: the characters that make YAML's structure, and a few words. */
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<String> yamlish() {
+        return net.jqwik.api.Arbitraries.of("a", "b: ", "- ", "\n", "  ", "[", "]", "{", "}", ", ", "&x ", "*x", "<<: ", "\"", "'", "#", "? ",
+                "!!str ", "|\n", ">\n", "---\n", "%YAML 1.2\n", "\t", "1", "1e999", "~", ":").list().ofMaxSize(40).map(l -> String.join("", l));
+    }
+
+    /** Whatever the text, reading it gives a tree or bad input: never another exception. */
+    @net.jqwik.api.Property(tries = 3000)
+    void anyTextIsATreeOrBadInput(@net.jqwik.api.ForAll("yamlish") String text) {
+        try {
+            YamlTree.parse("t.yaml", text).root();
+        } catch (BadInputException e) {
+            assertThat(e.getMessage()).startsWith("t.yaml: ").doesNotContain("org.yaml").doesNotContain("Source:").doesNotContain("\n");
+        }
+    }
+
     @Test
     void filesAreReadAsUtf8WithTheirDirectoryAsBase(@TempDir Path dir) throws IOException {
         Path f = Files.writeString(dir.resolve("s.yaml"), "sizes: web.cdf\n");

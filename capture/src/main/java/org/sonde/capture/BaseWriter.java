@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.core.UsageException;
 
 /** Buffering, argument checks and commit-or-discard shared by the pcap and pcapng writers. */
@@ -21,7 +22,7 @@ abstract sealed class BaseWriter implements CaptureWriter permits PcapWriter, Pc
         try {
             return WriteTarget.atomicFile(file);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot create " + file + ": " + e, "check that the directory is writable", e);
+            throw new EnvironmentException("cannot create " + file + ": " + InputFiles.describe(e), "check that the directory is writable", e);
         }
     }
 
@@ -50,7 +51,7 @@ abstract sealed class BaseWriter implements CaptureWriter permits PcapWriter, Pc
             target.commit();
         } catch (IOException e) {
             discard();
-            throw new EnvironmentException("cannot complete " + out.name() + ": " + e, "check free space and permissions", e);
+            throw new EnvironmentException("cannot complete " + out.name() + ": " + InputFiles.describe(e), "check free space and permissions", e);
         } catch (RuntimeException e) {
             discard();
             throw e;
@@ -68,7 +69,7 @@ abstract sealed class BaseWriter implements CaptureWriter permits PcapWriter, Pc
         try {
             target.discard();
         } catch (IOException e) {
-            throw new EnvironmentException("cannot remove the partial output of " + out.name() + ": " + e, null, e);
+            throw new EnvironmentException("cannot remove the partial output of " + out.name() + ": " + InputFiles.describe(e), null, e);
         }
     }
 }

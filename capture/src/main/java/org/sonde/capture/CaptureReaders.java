@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /** Opens sources and picks the reader by the file's magic number. */
 final class CaptureReaders {
@@ -33,7 +34,7 @@ final class CaptureReaders {
         } catch (NoSuchFileException e) {
             throw new EnvironmentException("cannot open " + file + ": no such file", "check the path");
         } catch (IOException e) {
-            throw new EnvironmentException("cannot open " + file + ": " + e, "check that the file exists and is readable", e);
+            throw new EnvironmentException("cannot open " + file + ": " + InputFiles.describe(e), "check that the file exists and is readable", e);
         }
         // a small file or range gets a small buffer; the window grows if one record needs more
         long rangeBytes = Math.min(sizeBytes, endOffset) - Math.max(0, startOffset);

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * Proposes where to cut a capture file into byte ranges of about equal size, to read them on
@@ -36,7 +37,7 @@ public final class CaptureSplitter {
                 if (cut > (found == 0 ? reader.startOffset : cuts[found - 1]) && cut < size) cuts[found++] = cut;
             }
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e, "check that the file is readable", e);
+            throw new EnvironmentException("cannot read " + file + ": " + InputFiles.describe(e), "check that the file is readable", e);
         }
         return Arrays.copyOf(cuts, found);
     }

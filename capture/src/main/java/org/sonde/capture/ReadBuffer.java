@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * A sliding window over a byte source: {@code buf[pos..limit)} holds unread bytes, {@code base}
@@ -132,7 +133,7 @@ final class ReadBuffer implements AutoCloseable {
         try {
             source.position(offset);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + name + ": " + e, "check that the file is readable and the disk healthy", e);
+            throw new EnvironmentException("cannot read " + name + ": " + InputFiles.describe(e), "check that the file is readable and the disk healthy", e);
         }
         base = offset;
         pos = 0;
@@ -166,7 +167,7 @@ final class ReadBuffer implements AutoCloseable {
             if (read < 0) sourceAtEnd = true;
             return read;
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + name + ": " + e, "check that the file is readable and the disk healthy", e);
+            throw new EnvironmentException("cannot read " + name + ": " + InputFiles.describe(e), "check that the file is readable and the disk healthy", e);
         }
     }
 
@@ -191,7 +192,7 @@ final class ReadBuffer implements AutoCloseable {
         try {
             source.close();
         } catch (IOException e) {
-            throw new EnvironmentException("cannot close " + name + ": " + e, null, e);
+            throw new EnvironmentException("cannot close " + name + ": " + InputFiles.describe(e), null, e);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * Little-endian output buffer in front of a {@link WriteTarget}. Callers {@link #reserve} room for
@@ -78,7 +79,7 @@ final class WriteBuffer {
             target.write(data, offset, length);
         } catch (IOException e) {
             failed = true;
-            throw new EnvironmentException("cannot write " + target.name() + ": " + e, "check free space and permissions", e);
+            throw new EnvironmentException("cannot write " + target.name() + ": " + InputFiles.describe(e), "check free space and permissions", e);
         }
     }
 

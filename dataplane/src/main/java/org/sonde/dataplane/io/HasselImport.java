@@ -15,6 +15,7 @@ import java.util.function.IntPredicate;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
@@ -78,7 +79,7 @@ public final class HasselImport {
             if (!Files.isRegularFile(portMap)) throw new BadInputException(dir.toString(), "", "expected a file " + PORT_MAP);
             return parse(Files.readString(portMap, StandardCharsets.ISO_8859_1), tfs, layout);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + e, "check that the directory exists and is readable", e);
+            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderLayouts;
@@ -144,7 +145,7 @@ public final class Internet2JunosImport {
             }
             return parse(files);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the Internet2 files in " + dir + ": " + e, "check that the directory exists and is readable", e);
+            throw new EnvironmentException("cannot read the Internet2 files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.HasselImport;
 import org.sonde.dataplane.io.Internet2JunosImport;
 import org.sonde.dataplane.io.NetworkJson;
@@ -144,7 +145,7 @@ public record ModelSource(String format, String path, String topology) {
                 throw new BadInputException(f.toString(), "line 1", "expected the number of stages, got " + text);
             }
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + f + ": " + e, "check the file's permissions", e);
+            throw new EnvironmentException("cannot read " + f + ": " + InputFiles.describe(e), "check the file's permissions", e);
         }
     }
 
@@ -165,7 +166,7 @@ public record ModelSource(String format, String path, String topology) {
                 default -> HeaderLayouts.HASSEL;
             };
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + e, "check that the directory exists and is readable", e);
+            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
         }
     }
 }

@@ -22,6 +22,8 @@ import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
+import org.sonde.core.Json;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -122,13 +124,7 @@ public final class NetworkJson {
 
     /** Reads a network from a JSON file. */
     public static Network read(Path file) {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e, "check that the file exists and is readable", e);
-        }
-        return read(file.toString(), json);
+        return read(file.toString(), InputFiles.readUtf8(file, "network file", "give a Sonde network JSON file, or a directory with network.json"));
     }
 
     private static BadInputException located(String source, String json, JsonProcessingException e) {
@@ -143,7 +139,7 @@ public final class NetworkJson {
             case UnrecognizedPropertyException u -> "unknown member \"" + u.getPropertyName() + "\" (expected "
                     + u.getKnownPropertyIds().stream().map(Object::toString).sorted().toList() + ")";
             case ValueInstantiationException v when v.getCause() != null -> v.getCause().getMessage();
-            default -> e.getOriginalMessage();
+            default -> Json.describe(e);
         };
         return new BadInputException(source, where, problem, null, e);
     }

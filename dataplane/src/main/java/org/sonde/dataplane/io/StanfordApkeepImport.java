@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -126,7 +127,7 @@ public final class StanfordApkeepImport {
             }
             return parse(read(dir, dir.resolve(TOPOLOGY)), read(dir, dir.resolve(VLANS)), read(dir, dir.resolve(UPDATES)), aclFiles);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the APKeep snapshot in " + dir + ": " + e, "check that the directory exists and is readable", e);
+            throw new EnvironmentException("cannot read the APKeep snapshot in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -129,7 +130,7 @@ public final class StanfordCiscoImport {
         try {
             text = Files.readString(topology, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the topology file " + topology + ": " + e, "check that the file exists and is readable", e);
+            throw new EnvironmentException("cannot read the topology file " + topology + ": " + InputFiles.describe(e), "check that the file exists and is readable", e);
         }
         return load(dir, topology.getFileName().toString(), text);
     }

@@ -79,6 +79,16 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
         }
     }
 
+    /**
+     * How many pairs lead from a port to its own output copy ({@link ReachOptions#outputTwins()}:
+     * hassel's port p and p + 20000): packets sent back out of the port they came in by. hassel
+     * does not count these as reachable pairs; its figures are {@code pairs().size()} minus these.
+     */
+    public long pairsBackToTheSourcesOwnOutput(Map<Integer, Integer> outputTwins) {
+        if (outputTwins.isEmpty()) return 0;
+        return pairs.stream().filter(p -> outputTwins.getOrDefault(p.source(), Integer.MIN_VALUE) == p.destination()).count();
+    }
+
     /** Milliseconds spent compiling rule tables into header spaces and searching. */
     public record Timings(long compileMillis, long searchMillis) {}
 

@@ -1,12 +1,10 @@
 package org.sonde.verify.snapshot;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +12,7 @@ import java.util.Map;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * The text form of a snapshot: a directory of whitespace-separated line files, {@code #} starting
@@ -47,8 +46,16 @@ public final class SnapshotText {
         if (!Files.isRegularFile(rules))
             throw new BadInputException(dir.toString(), "", "expected a file " + RULES + " in the snapshot directory");
         SnapshotBuilder b = new SnapshotBuilder();
-        readRules(rules, b);
-        return readExtras(dir, b);
+        if (readRules(rules, b) == 0) {
+            throw new BadInputException(rules.toString(), "", "no rules: the snapshot is empty, so there is nothing to check",
+                    "give a snapshot with rules ('switch ip mask_len next_hops priority' lines)", null);
+        }
+        Snapshot s = readExtras(dir, b);
+        if (s.subnetCount() == 0) {
+            throw new BadInputException(dir.resolve(SUBNETS).toString(), "", "no subnets to verify, so nothing would be checked",
+                    "list subnets a.b.c.d/n in " + SUBNETS + ", or remove it to verify the prefixes of the deliver rules", null);
+        }
+        return s;
     }
 
     /** Reads the subnets, waypoints and logical switches of a snapshot directory into a builder that has its rules, and builds it. */
@@ -87,15 +94,13 @@ public final class SnapshotText {
 
     private static void readLines(Path file, String shownDir, int fieldCount, LineHandler handler) {
         if (!Files.exists(file)) return;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (InputFiles.Lines in = InputFiles.lines(file, "snapshot file", null)) {
             String line;
-            long number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
+            while ((line = in.next()) != null) {
                 String trimmed = line.strip();
                 if (trimmed.isEmpty() || trimmed.startsWith("#")) continue;
                 String[] fields = trimmed.split("\\s+");
-                Where where = new Where(shownDir + "/" + file.getFileName(), number);
+                Where where = new Where(shownDir + "/" + file.getFileName(), in.number());
                 if (fields.length != fieldCount)
                     throw where.error("expected " + fieldCount + " field" + (fieldCount > 1 ? "s" : "") + ", got " + fields.length + ": '" + trimmed + "'");
                 try {
@@ -104,20 +109,21 @@ public final class SnapshotText {
                     throw where.error(e.getMessage());
                 }
             }
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e.getMessage(), null, e);
         }
     }
 
-    /** The rules file, parsed by hand: it has millions of lines. Next-hop lists repeat, so each distinct text is resolved once. */
-    private static void readRules(Path file, SnapshotBuilder b) {
+    /**
+     * The rules file, parsed by hand: it has millions of lines. Next-hop lists repeat, so each
+     * distinct text is resolved once. Returns the number of rules.
+     */
+    private static long readRules(Path file, SnapshotBuilder b) {
         Map<String, Integer> nextHopsByText = new java.util.HashMap<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        long rules = 0;
+        try (InputFiles.Lines in = InputFiles.lines(file, "rules file", null)) {
             String line;
-            long number = 0;
             int[] starts = new int[6], ends = new int[6];
-            while ((line = in.readLine()) != null) {
-                number++;
+            while ((line = in.next()) != null) {
+                long number = in.number();
                 int n = 0, i = 0, len = line.length();
                 while (true) {
                     while (i < len && Character.isWhitespace(line.charAt(i))) i++;
@@ -154,15 +160,13 @@ public final class SnapshotText {
                         nextHopsByText.put(hopsText, nh);
                     }
                     b.addRule(sw, (int) address, length, nh, priority);
+                    rules++;
                 } catch (IllegalArgumentException e) {
                     throw where.error(e.getMessage());
                 }
             }
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file.toString(), "", "expected the rules file");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e.getMessage(), null, e);
         }
+        return rules;
     }
 
     private static int nextHops(SnapshotBuilder b, String text) {

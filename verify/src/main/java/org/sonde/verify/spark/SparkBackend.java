@@ -74,7 +74,8 @@ public final class SparkBackend implements Backend {
         try {
             return b.getOrCreate();
         } catch (RuntimeException | LinkageError e) {
-            throw new EnvironmentException("cannot start Spark" + (master == null ? "" : " on " + master) + ": " + e,
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            throw new EnvironmentException("cannot start Spark" + (master == null ? "" : " on " + master) + ": " + reason,
                     "check the master URL; the JVM needs the --add-opens options of the ./sonde launcher", e);
         }
     }

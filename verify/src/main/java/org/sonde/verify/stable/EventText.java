@@ -1,10 +1,8 @@
 package org.sonde.verify.stable;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.util.List;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.verify.snapshot.Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 
@@ -14,34 +12,27 @@ import org.sonde.verify.snapshot.RuleUpdate;
  * mod and a del's next_hops is {@code -}; {@code #} starts a comment line.
  */
 public final class EventText {
-    private final BufferedReader in;
-    private final String source;
-    private long line;
+    private final InputFiles.Lines in;
     private long sequence;
 
-    public EventText(BufferedReader in, String source) {
+    /** Events from {@code in} ({@link InputFiles#lines}: a file's, or standard input's). */
+    public EventText(InputFiles.Lines in) {
         this.in = in;
-        this.source = source;
     }
 
     /** The next event, or null at the end of the stream. */
     public RoutingEvent next() {
-        try {
-            String text;
-            while ((text = in.readLine()) != null) {
-                line++;
-                String t = text.strip();
-                if (t.isEmpty() || t.startsWith("#")) continue;
-                return parse(t);
-            }
-            return null;
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + source + ": " + e.getMessage(), null, e);
+        String text;
+        while ((text = in.next()) != null) {
+            String t = text.strip();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            return parse(t);
         }
+        return null;
     }
 
     private BadInputException bad(String problem) {
-        return new BadInputException(source, "line " + line, problem);
+        return new BadInputException(in.source(), "line " + in.number(), problem);
     }
 
     private RoutingEvent parse(String t) {
@@ -83,6 +74,6 @@ public final class EventText {
 
     /** The line number of the last event read. */
     public long line() {
-        return line;
+        return in.number();
     }
 }

@@ -81,6 +81,12 @@ class SnapshotTextTest {
     }
 
     @Test
+    void anEmptySnapshotIsBadInputNotZeroViolations() throws IOException {
+        assertThat(readError("# only a comment\n\n").getMessage()).endsWith("rules.txt: no rules: the snapshot is empty, so there is nothing to check");
+        assertThat(readError("s1 10.0.0.0 24 s2 10\n").getMessage()).contains("subnets.txt").contains("no subnets to verify");
+    }
+
+    @Test
     void aMissingRulesFileIsNamed() {
         assertThatThrownBy(() -> SnapshotText.read(dir)).isInstanceOf(BadInputException.class).hasMessageContaining("rules.txt");
     }
@@ -94,7 +100,16 @@ class SnapshotTextTest {
             Snapshot s = SnapshotText.read(d);
             assertThat(s.ruleCount()).isLessThanOrEqualTo(lines.size());
         } catch (BadInputException e) {
-            assertThat(e.getMessage()).contains("rules.txt").containsPattern("line \\d+");
+            if (e.problem().startsWith("no rules")) {
+                // the whole file's verdict: nothing in it but blank and comment lines
+                assertThat(lines).allSatisfy(l -> assertThat(l.isBlank() || l.strip().startsWith("#")).as(l).isTrue());
+                assertThat(e.source()).endsWith("rules.txt");
+            } else if (e.problem().startsWith("no subnets")) {
+                // rules, but none that delivers: no subnet to verify
+                assertThat(e.source()).endsWith("subnets.txt");
+            } else {
+                assertThat(e.getMessage()).contains("rules.txt").containsPattern("line \\d+");
+            }
         } finally {
             try (var files = Files.list(d)) {
                 for (Path f : files.toList()) Files.delete(f);

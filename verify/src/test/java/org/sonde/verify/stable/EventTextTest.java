@@ -3,17 +3,16 @@ package org.sonde.verify.stable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.BufferedReader;
-import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sonde.core.InputFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.verify.snapshot.Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 
 class EventTextTest {
     static EventText of(String text) {
-        return new EventText(new BufferedReader(new StringReader(text)), "events.txt");
+        return new EventText(InputFiles.lines(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), "events.txt", "events file"));
     }
 
     @Test

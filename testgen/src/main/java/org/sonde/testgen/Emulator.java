@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
@@ -81,7 +81,7 @@ public final class Emulator {
                     Rule r = n.rule(requireRule(n, w.rule())).orElseThrow();
                     String device = n.tables().stream().filter(t -> t.rules().contains(r)).findFirst().orElseThrow().deviceId();
                     if (n.port(w.port()).filter(p -> p.deviceId().equals(device)).isEmpty())
-                        throw new BadInputException("fault", "rule:" + w.rule() + ":port=" + w.port(),
+                        throw faultError("rule:" + w.rule() + ":port=" + w.port(),
                                 "port " + w.port() + " is not a port of the rule's device " + device);
                     ruleFaults.put(w.rule(), f);
                 }
@@ -90,7 +90,7 @@ public final class Emulator {
                 case Fault.AclVerdict v -> {
                     AclEntry e = requireAclEntry(n, v.entry());
                     if (e.verdict() == v.verdict())
-                        throw new BadInputException("fault", v.entry().id() + ":" + v.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                        throw faultError(v.entry().id() + ":" + v.verdict().name().toLowerCase(java.util.Locale.ROOT),
                                 "entry " + v.entry().index() + " of ACL " + v.entry().aclId() + " already " + (e.verdict() == AclEntry.Verdict.PERMIT
                                         ? "permits" : "denies") + ": the fault would change nothing");
                     aclFaults.computeIfAbsent(v.entry().aclId(), k -> new HashMap<>()).put(v.entry().index(), f);
@@ -98,7 +98,7 @@ public final class Emulator {
                 case Fault.AclMissing m -> {
                     requireAclEntry(n, m.entry());
                     if (m.entry().index() == n.acl(m.entry().aclId()).orElseThrow().entries().size() + 1)
-                        throw new BadInputException("fault", m.entry().id() + ":missing",
+                        throw faultError(m.entry().id() + ":missing",
                                 "entry " + m.entry().index() + " is the implicit final deny of ACL " + m.entry().aclId()
                                         + ", which cannot go missing; " + m.entry().id() + ":permit makes it permit");
                     aclFaults.computeIfAbsent(m.entry().aclId(), k -> new HashMap<>()).put(m.entry().index(), f);
@@ -146,19 +146,24 @@ public final class Emulator {
         return new Faulted(model.with(faulted), latency);
     }
 
+    /** A fault naming something the model lacks: the option's value is wrong (a usage error). */
+    private static UsageException faultError(String fault, String problem) {
+        return new UsageException("--fault " + fault + ": " + problem);
+    }
+
     private static String requireRule(Network n, String id) {
         if (n.rule(id).isEmpty())
-            throw new BadInputException("fault", "rule:" + id, "no rule " + id + " in the network"
+            throw faultError("rule:" + id, "no rule " + id + " in the network"
                     + (AclEntryRef.isAclEntry(id) ? " (an ACL entry takes " + id + ":permit, :deny or :missing)" : ""));
         return id;
     }
 
     private static AclEntry requireAclEntry(Network n, AclEntryRef ref) {
         var acl = n.acl(ref.aclId());
-        if (acl.isEmpty()) throw new BadInputException("fault", ref.id(), "no ACL " + ref.aclId() + " in the network");
+        if (acl.isEmpty()) throw faultError(ref.id(), "no ACL " + ref.aclId() + " in the network");
         int size = acl.get().entries().size();
         if (ref.index() > size + 1)
-            throw new BadInputException("fault", ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1; "
+            throw faultError(ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1; "
                     + (size + 1) + " is its implicit final deny), not " + ref.index());
         return acl.get().entriesWithImplicitDeny().get(ref.index() - 1);
     }
@@ -173,7 +178,7 @@ public final class Emulator {
         List<Link> out = n.links().stream().filter(l -> id != null ? l.id().equals(id)
                 : Set.of(physical(n, l.fromPortId()), physical(n, l.toPortId())).equals(Set.of(a, b))).toList();
         if (out.isEmpty())
-            throw new BadInputException("fault", "link:" + (id != null ? id : a + "-" + b), "no such link in the network");
+            throw faultError("link:" + (id != null ? id : a + "-" + b), "no such link in the network");
         return out;
     }
 }

@@ -1,6 +1,6 @@
 package org.sonde.testgen;
 
-import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 
@@ -84,7 +84,8 @@ public sealed interface Fault {
         }
     }
 
-    private static BadInputException bad(String source, String spec, String problem) {
-        return new BadInputException(source, "fault " + spec, problem);
+    /** A malformed fault spec: the option's value is wrong (a usage error, exit 2). */
+    private static UsageException bad(String source, String spec, String problem) {
+        return new UsageException(source + " " + spec + ": " + problem);
     }
 }

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.ElementIds;
@@ -137,6 +139,8 @@ public final class Selector {
             this.options = options;
             this.phases = phases;
             this.random = new Random(options.seed());
+            requireKnown(ids, options.only(), "--only");
+            requireKnown(ids, options.weights().keySet(), "--critical");
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
@@ -166,6 +170,20 @@ public final class Selector {
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
             universeSize = size;
+            if (size == 0) {
+                throw new BadInputException(null, null, "nothing to cover: no " + (options.cover() == Cover.LINKS ? "link" : "rule or ACL entry")
+                        + (options.only().isEmpty() ? "" : " of --only") + " lies on a path between the " + options.sources().size()
+                        + " terminals", "choose more terminals (--terminals all) or other elements", null);
+            }
+        }
+
+        /** Elements named in an option must be the model's: a typo would silently select nothing. */
+        private static void requireKnown(ElementIds ids, Set<String> named, String option) {
+            List<String> unknown = named.stream().filter(id -> ids.element(id) < 0).sorted().toList();
+            if (!unknown.isEmpty()) {
+                throw new UsageException(option + ": the model has no rule, ACL entry or link " + String.join(", ", unknown),
+                        "name elements as the suite's histories do: rule ids, acl:<acl>#<n>, link ids");
+            }
         }
 
         /**
@@ -244,7 +262,7 @@ public final class Selector {
             coveredLinks.retainAll(reachableLinks);
             long coveredCount = 0;
             for (int e = 0; e < covered.length; e++) if (covered[e] && inUniverse[e]) coveredCount++;
-            double coverage = universeSize == 0 ? 1.0 : (double) coveredCount / universeSize;
+            double coverage = (double) coveredCount / universeSize;
             Map<Integer, Long> perPort = tests.stream().collect(Collectors.groupingBy(TestPacket::ingress, Collectors.counting()));
             int terminals = new HashSet<>(options.sources()).size();
             Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,

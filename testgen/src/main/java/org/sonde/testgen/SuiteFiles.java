@@ -2,7 +2,6 @@ package org.sonde.testgen;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import org.sonde.capture.TimestampResolution;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.Network;
@@ -59,13 +59,13 @@ public final class SuiteFiles {
             writeJson(dir.resolve(SUMMARY), Map.of("summary", suite.summary(), "phaseSeconds", phases));
             writePcap(dir.resolve(PCAP), network, suite.tests());
         } catch (IOException e) {
-            throw new EnvironmentException("cannot write the suite to " + dir + ": " + e, "check that the directory is writable", e);
+            throw new EnvironmentException("cannot write the suite to " + dir + ": " + InputFiles.describe(e), "check that the directory is writable", e);
         }
     }
 
     public static SuiteFile readSuite(Path dir) {
         Path f = Files.isDirectory(dir) ? dir.resolve(SUITE) : dir;
-        SuiteFile s = readJson(f, SuiteFile.class);
+        SuiteFile s = readJson(f, SuiteFile.class, "suite", "give the directory 'sonde atpg generate --out' wrote");
         if (!SCHEMA.equals(s.schema()) || s.suite() == null) throw new BadInputException(f.toString(), "schema", "expected a " + SCHEMA + " file");
         return s;
     }
@@ -74,12 +74,12 @@ public final class SuiteFiles {
         try {
             writeJson(file, results);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + file + ": " + e, "check that the directory is writable", e);
+            throw new EnvironmentException("cannot write " + file + ": " + InputFiles.describe(e), "check that the directory is writable", e);
         }
     }
 
     public static ResultsFile readResults(Path file) {
-        ResultsFile r = readJson(file, ResultsFile.class);
+        ResultsFile r = readJson(file, ResultsFile.class, "results file", "give the file 'sonde atpg emulate --out' wrote");
         if (!RESULTS_SCHEMA.equals(r.schema()) || r.results() == null)
             throw new BadInputException(file.toString(), "schema", "expected a " + RESULTS_SCHEMA + " file");
         return r;
@@ -94,15 +94,12 @@ public final class SuiteFiles {
     }
 
     /** Reads JSON, reporting syntax and shape errors with the file's line and column. */
-    private static <T> T readJson(Path file, Class<T> type) {
+    private static <T> T readJson(Path file, Class<T> type, String what, String hint) {
+        String text = InputFiles.readUtf8(file, what, hint);
         try {
-            return Json.mapper().readValue(Files.readString(file), type);
+            return Json.mapper().readValue(text, type);
         } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            String where = loc == null ? "" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            throw new BadInputException(file.toString(), where, e.getOriginalMessage(), null, e);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e, "check that the file exists and is readable", e);
+            throw Json.badInput(file.toString(), e, hint);
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Examples;
@@ -140,30 +140,30 @@ class AclSelectionTest {
                 .isEqualTo(new Fault.AclVerdict(new AclEntryRef("goza_rtr:5@vlan20", 3), AclEntry.Verdict.DENY));
         assertThat(Fault.parse("t", "acl:x#1:permit")).isEqualTo(new Fault.AclVerdict(new AclEntryRef("x", 1), AclEntry.Verdict.PERMIT));
         assertThat(Fault.parse("t", "acl:x#12:missing")).isEqualTo(new Fault.AclMissing(new AclEntryRef("x", 12)));
-        assertThatThrownBy(() -> Fault.parse("t", "acl:x#0:deny")).isInstanceOf(BadInputException.class).hasMessageContaining("n from 1");
-        assertThatThrownBy(() -> Fault.parse("t", "acl:x:deny")).isInstanceOf(BadInputException.class).hasMessageContaining("<acl id>#<n>");
-        assertThatThrownBy(() -> Fault.parse("t", "acl:x#1:drop")).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> Fault.parse("t", "acl:x#0:deny")).isInstanceOf(UsageException.class).hasMessageContaining("n from 1");
+        assertThatThrownBy(() -> Fault.parse("t", "acl:x:deny")).isInstanceOf(UsageException.class).hasMessageContaining("<acl id>#<n>");
+        assertThatThrownBy(() -> Fault.parse("t", "acl:x#1:drop")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("expected permit, deny or missing");
         List<Fault> none = List.of();
         assertThat(Emulator.inject(MODEL, none).model().network()).isEqualTo(NETWORK);
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:nope#1:deny"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("no ACL nope");
+                .isInstanceOf(UsageException.class).hasMessageContaining("no ACL nope");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#5:deny"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("ACL edge-in has 3 entries");
+                .isInstanceOf(UsageException.class).hasMessageContaining("ACL edge-in has 3 entries");
         // Entry 4 of 3 is the implicit deny: it may permit, but not deny again or go missing.
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:deny"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("already denies");
+                .isInstanceOf(UsageException.class).hasMessageContaining("already denies");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:missing"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("implicit final deny");
+                .isInstanceOf(UsageException.class).hasMessageContaining("implicit final deny");
         Network open = Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#4:permit"))).model().network();
         assertThat(open.acl("edge-in").orElseThrow().entries()).hasSize(4)
                 .last().isEqualTo(new AclEntry(AclEntry.Verdict.PERMIT, org.sonde.dataplane.model.Match.ANY));
         // 10.2/16 now passes; rA3 takes it to a dead end
         assertThat(new Forwarder(Model.of(open)).forward(PA, header((10L << 24) | (2L << 16), 9)).deadEnds()).containsExactly("acl:edge-in#4", "rA3");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#1:deny"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("already denies");
+                .isInstanceOf(UsageException.class).hasMessageContaining("already denies");
         assertThatThrownBy(() -> Emulator.inject(MODEL, List.of(Fault.parse("t", "rule:acl:edge-in#1:drop"))))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("an ACL entry takes");
+                .isInstanceOf(UsageException.class).hasMessageContaining("an ACL entry takes");
         // Entries are numbered as in the model even when another fault removes an earlier one.
         Network both = Emulator.inject(MODEL, List.of(Fault.parse("t", "acl:edge-in#1:missing"), Fault.parse("t", "acl:edge-in#3:deny")))
                 .model().network();

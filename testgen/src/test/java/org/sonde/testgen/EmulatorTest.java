@@ -6,7 +6,7 @@ import static org.sonde.dataplane.model.Examples.*;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Examples;
 import org.sonde.dataplane.reach.Model;
 
@@ -56,10 +56,11 @@ class EmulatorTest {
 
     @Test
     void badFaultsAreBadInput() {
-        assertThatThrownBy(() -> run("rule:nope:drop")).isInstanceOf(BadInputException.class).hasMessageContaining("no rule nope");
-        assertThatThrownBy(() -> run("rule:rA1:explode")).isInstanceOf(BadInputException.class);
-        assertThatThrownBy(() -> run("rule:rA1:port=" + PB)).isInstanceOf(BadInputException.class).hasMessageContaining("not a port");
-        assertThatThrownBy(() -> run("link:1-99:down")).isInstanceOf(BadInputException.class);
-        assertThatThrownBy(() -> run("acl:x:deny")).isInstanceOf(BadInputException.class).hasMessageContaining("ACL");
+        // a fault is an option's value: naming what the model lacks, or malformed, is a usage error
+        assertThatThrownBy(() -> run("rule:nope:drop")).isInstanceOf(UsageException.class).hasMessageContaining("no rule nope");
+        assertThatThrownBy(() -> run("rule:rA1:explode")).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> run("rule:rA1:port=" + PB)).isInstanceOf(UsageException.class).hasMessageContaining("not a port");
+        assertThatThrownBy(() -> run("link:1-99:down")).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> run("acl:x:deny")).isInstanceOf(UsageException.class).hasMessageContaining("ACL");
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * @param wallMillis     wall time of the whole campaign
  * @param trigger        the anomalous run (after minimisation, if any), or null
  * @param triggerYaml    its test, to rerun with {@code sonde inject run FILE --seed=SIMSEED}, or null
- * @param triggerFile    where that test was written, or null
+ * @param triggerFile    that test's file in the output directory ({@link Fuzzer#TRIGGER_FILE}), or null
  * @param history        every evaluation in order, minimisation attempts last
  */
 public record FuzzResult(String target, FuzzTarget.Objective objective, long seed, boolean anomalyFound, int runs, int simulatorRuns,

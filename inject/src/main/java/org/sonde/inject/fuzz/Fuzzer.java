@@ -36,6 +36,8 @@ import org.sonde.inject.testbed.TargetSpec;
  * trace and result.json). Intermediate runs go to {@code work/}, removed at the end.
  */
 public final class Fuzzer {
+    /** The minimised trigger, in the output directory. */
+    public static final String TRIGGER_FILE = "trigger.yaml";
     /** Extra runs allowed for shrinking a found trigger. */
     public static final int MINIMISATION_RUNS = 16;
 
@@ -103,9 +105,8 @@ public final class Fuzzer {
         Evaluator.delete(outDir.resolve("work"));
         String triggerFile = null;
         if (found != null) {
-            Path file = outDir.resolve("trigger.yaml");
-            AtomicFiles.writeString(file, found.test().yaml());
-            triggerFile = file.toString();
+            triggerFile = TRIGGER_FILE;
+            AtomicFiles.writeString(outDir.resolve(triggerFile), found.test().yaml());
         }
         FuzzResult result = new FuzzResult(target.name(), target.objective(), seed, found != null, runs, evaluator.simulatorRuns(),
                 (System.nanoTime() - start) / 1_000_000, trigger, found == null ? null : found.test().yaml(), triggerFile, history);

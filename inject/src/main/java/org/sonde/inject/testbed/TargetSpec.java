@@ -27,6 +27,12 @@ public sealed interface TargetSpec permits TargetSpec.Simulated {
         public Simulated(String profile) {
             this(profile, DEFAULT_RATE_BPS, DEFAULT_DELAY_NANOS);
         }
+
+        /** As given to {@code --target}: {@code sim:PROFILE}. */
+        @Override
+        public String toString() {
+            return "sim:" + profile;
+        }
     }
 
     /**

@@ -1,16 +1,11 @@
 package org.sonde.load.config;
 
-import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * Reads dperf's configuration syntax: one {@code keyword args...} per line, {@code #} starts a
@@ -42,17 +37,7 @@ public final class ConfigParser {
     public record Parsed(LoadConfig config, List<String> warnings) {}
 
     public static Parsed parse(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new EnvironmentException("configuration file " + file + " does not exist", "check the path");
-        } catch (MalformedInputException e) {
-            throw new BadInputException(file.toString(), null, "not a text file (not UTF-8)", "give a dperf configuration file", e);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + file + ": " + e.getMessage(), "check the path and its permissions", e);
-        }
-        return parse(file, text);
+        return parse(file, InputFiles.readUtf8(file, "configuration file", "give a dperf configuration file ('sonde load keywords' lists the keywords)"));
     }
 
     /** Parses {@code text} as if read from {@code file} (named in errors; its directory anchors payload_file). */

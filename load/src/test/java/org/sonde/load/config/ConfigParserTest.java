@@ -345,6 +345,7 @@ class ConfigParserTest {
                 .hasMessageContaining("does not exist");
         Path binary = dir.resolve("bin.conf");
         Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
-        assertThatThrownBy(() -> ConfigParser.parse(binary)).isInstanceOf(BadInputException.class).hasMessageContaining("not a text file");
+        assertThatThrownBy(() -> ConfigParser.parse(binary)).isInstanceOf(BadInputException.class)
+                .hasMessage(binary + ": line 1 (byte offset 0): byte 0xff is not UTF-8: the configuration file must be UTF-8 text");
     }
 }

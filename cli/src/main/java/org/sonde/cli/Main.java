@@ -55,7 +55,7 @@ public final class Main {
         });
         cli.setParameterExceptionHandler((e, args) -> {
             PrintWriter w = e.getCommandLine().getErr();
-            w.println("sonde: " + e.getMessage());
+            w.println("sonde: error: " + e.getMessage());
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, w)) {
                 w.println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             }

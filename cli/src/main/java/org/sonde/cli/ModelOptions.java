@@ -12,7 +12,7 @@ public final class ModelOptions {
                     + " show_interfaces.xml, port_map.txt), or a Sonde network JSON file (or a directory with network.json).")
     Path network;
 
-    @Option(names = "--format", required = true, paramLabel = "FORMAT",
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", converter = FormatConverter.class,
             description = "hassel (hassel .tf files and port_map.txt), stanford-apkeep (APKeep's Stanford snapshot: FIB, ACLs,"
                     + " VLANs, topology), stanford (the raw Stanford backbone: Cisco configs, FIBs, ARP, MAC and spanning-tree"
                     + " tables; needs --topology), internet2 (the raw Internet2 Junos files) or json (Sonde's model).")
@@ -32,6 +32,18 @@ public final class ModelOptions {
         if (!format.equals(ModelSource.STANFORD) && topology != null)
             throw new UsageException("--topology only applies to --format stanford; " + format + " models hold their links");
         return new ModelSource(format, network.toString(), topology == null ? null : topology.toString());
+    }
+
+    /** A format the dataplane module reads. */
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            if (!ModelSource.FORMATS.contains(value)) {
+                throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a network format; the formats are "
+                        + String.join(", ", ModelSource.FORMATS));
+            }
+            return value;
+        }
     }
 
     /** The --network path as given. */

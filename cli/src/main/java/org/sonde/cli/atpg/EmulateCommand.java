@@ -3,11 +3,14 @@ package org.sonde.cli.atpg;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.testgen.Emulator;
 import org.sonde.testgen.Fault;
 import org.sonde.testgen.SuiteFiles;
+import org.sonde.cli.OptionValues;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -49,7 +52,7 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory from 'sonde atpg generate'.")
     Path suite;
 
-    @Option(names = "--fault", paramLabel = "SPEC", description = "A fault to inject; repeatable. None: a healthy run.")
+    @Option(names = "--fault", paramLabel = "SPEC", converter = FaultOption.class, description = "A fault to inject; repeatable. None: a healthy run.")
     List<String> faults = List.of();
 
     @Option(names = "--threshold", paramLabel = "MS", defaultValue = "100",
@@ -59,10 +62,22 @@ public final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write.")
     Path out;
 
+    /** A fault spec, checked when read (a usage error); kept as text for the results file. */
+    static final class FaultOption implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            return OptionValues.parse(value, text -> {
+                Fault.parse("--fault", text);
+                return text;
+            });
+        }
+    }
+
     @Override
     public Integer call() {
         if (!(threshold >= 0)) throw new UsageException("--threshold must be zero or more, got " + threshold);
         List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
+        AtomicFiles.checkWritable(out, "--out");
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         var loaded = file.network().load();
         List<Emulator.Result> results = Emulator.run(loaded.model(), file.suite(), parsed, threshold);

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
 import org.sonde.cli.Terminals;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.testgen.Cover;
@@ -65,11 +67,11 @@ public final class GenerateCommand implements Callable<Integer> {
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all",
+    @Option(names = "--terminals", paramLabel = "all|edge|PCT%", defaultValue = "all", converter = Terminals.Converter.class,
             description = "Test terminals: all candidate ports (hassel and internet2: the port map; other formats: every"
                     + " port a rule takes packets from), edge (those without links), or PCT%% of all, picked with the seed."
                     + " Default: ${DEFAULT-VALUE}.")
-    String terminals;
+    Terminals terminals;
 
     @Option(names = "--cover", paramLabel = "rules|links", defaultValue = "rules",
             description = "What the regular packets must cover. Default: ${DEFAULT-VALUE}.")
@@ -107,12 +109,19 @@ public final class GenerateCommand implements Callable<Integer> {
     public Integer call() {
         if (samples < 1) throw new UsageException("--samples must be at least 1, got " + samples);
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ModelSource source = model.source();
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            return generate(source, dir, t0, err);
+        }
+    }
+
+    private int generate(ModelSource source, OutputDirectory dir, long t0, PrintWriter err) {
         err.println("atpg generate: loading " + model.format() + " model " + model.network());
         ModelSource.Loaded loaded = source.load();
-        List<Integer> sources = Terminals.select(terminals, "--terminals", loaded, seed);
+        List<Integer> sources = terminals.select(loaded, seed);
         long t1 = System.nanoTime();
         err.printf("atpg generate: %s; %d terminals; selecting (reachability, candidates, %s cover)%n",
                 loaded.model().network(), sources.size(), cover.name().toLowerCase());
@@ -129,7 +138,8 @@ public final class GenerateCommand implements Callable<Integer> {
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", (t1 - t0) / 1e9);
         phases.putAll(selection.seconds());
-        SuiteFiles.write(out, source, loaded.model().network(), suite, phases);
+        SuiteFiles.write(dir.path(), source, loaded.model().network(), suite, phases);
+        dir.commit();
         if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.testgen.Localizer;
 import org.sonde.testgen.SuiteFiles;
@@ -51,6 +52,7 @@ public final class LocalizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
         Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()),

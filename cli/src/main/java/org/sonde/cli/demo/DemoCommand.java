@@ -24,6 +24,8 @@ import org.sonde.cli.pcap.InspectReport;
 import org.sonde.cli.pcap.Inspection;
 import org.sonde.cli.pcap.SyntheticRoceTraffic;
 import org.sonde.core.AtomicFiles;
+import org.sonde.core.InputFiles;
+import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.io.NetworkJson;
@@ -105,7 +107,11 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
-        Files.createDirectories(out);
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create --out " + out + ": " + InputFiles.describe(e), "choose a directory in a writable place");
+        }
         HtmlReport report = HtmlReport.titled("Sonde demo")
                 .subtitle("what Sonde does end to end, on built-in data")
                 .meta("command", "sonde " + String.join(" ", spec.commandLine().getParseResult().originalArgs()))

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.sonde.cli.OutputDirectory;
+import org.sonde.core.OutputDirectory;
+import org.sonde.cli.DurationOption;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
@@ -57,16 +58,16 @@ public final class FuzzCommand implements Callable<Integer> {
                     + " inconsistencies and go-back-N violations), or a target file (examples/inject/README.md). Default: ${DEFAULT-VALUE}.")
     String objective;
 
-    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:cx4lx-like",
+    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:cx4lx-like", converter = TargetOption.class,
             description = "sim:PROFILE, the simulated NIC to search (neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like). Default: ${DEFAULT-VALUE}.")
-    String target;
+    TargetSpec target;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "300", description = "Budget: configurations to evaluate. Default: ${DEFAULT-VALUE}.")
     int runs;
 
-    @Option(names = "--time", paramLabel = "DURATION",
-            description = "Budget: also stop after this wall time (e.g. PT5M or 300s); the search then depends on the machine's speed.")
-    String time;
+    @Option(names = "--time", paramLabel = "DURATION", converter = DurationOption.class,
+            description = "Budget: also stop after this wall time (e.g. 300s or 5m); the search then depends on the machine's speed.")
+    Long time;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the search (and of the simulator runs). Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -80,21 +81,21 @@ public final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (runs < 1) throw new UsageException("--runs " + runs + ": give at least 1");
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
         FuzzTarget fuzzTarget = switch (objective) {
             case "noisy-neighbour" -> FuzzTarget.noisyNeighbour();
             case "general" -> FuzzTarget.general();
             default -> FuzzTargetLoader.load(Path.of(objective));
         };
-        TargetSpec nic = TargetSpec.parse(target);
-        FuzzBudget budget = time == null ? FuzzBudget.runs(runs) : new FuzzBudget(runs, duration(time));
-        OutputDirectory.create(out);
+        FuzzBudget budget = time == null ? FuzzBudget.runs(runs) : new FuzzBudget(runs, Duration.ofNanos(time));
         PrintWriter err = spec.commandLine().getErr();
         FuzzResult r;
-        try (Progress progress = new Progress(err, "fuzz " + fuzzTarget.name() + " on " + target)) {
-            r = Fuzzer.run(fuzzTarget, nic, budget, seed, out, i -> progress.update(i.run(), runs, "runs"));
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out");
+             Progress progress = new Progress(err, "fuzz " + fuzzTarget.name() + " on " + target)) {
+            r = Fuzzer.run(fuzzTarget, target, budget, seed, dir.path(), i -> progress.update(i.run(), runs, "runs"));
+            report(r).writeTo(dir.path().resolve("report.html"));
+            dir.commit();
         }
-        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
-        report(r).writeTo(out.resolve("report.html"));
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %s after %d runs (%d simulator runs, %.1f s)%n", r.target(), target, seed,
                 r.anomalyFound() ? "anomaly found" : "no anomaly", r.runs(), r.simulatorRuns(), r.wallMillis() / 1000.0);
@@ -107,18 +108,12 @@ public final class FuzzCommand implements Callable<Integer> {
                         Units.formatNanos((long) t.outcome().baselineInnocentMctNanos()));
             }
             t.outcome().findings().forEach(f -> o.println("    - " + f));
-            o.printf("  rerun:   sonde inject run %s --target %s --seed=%d --out DIR%n", r.triggerFile(), target, t.simSeed());
+            o.printf("  rerun:   sonde inject run %s --target %s --seed=%d --out DIR%n", out.resolve(r.triggerFile()), target, t.simSeed());
         }
         o.printf("  wrote %s and %s%n", out.resolve("fuzz.json"), out.resolve("report.html"));
+        o.flush();
+        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
         return r.anomalyFound() ? 0 : 1;
-    }
-
-    private static Duration duration(String text) {
-        try {
-            return text.toUpperCase(Locale.ROOT).startsWith("P") ? Duration.parse(text) : Duration.ofSeconds(Long.parseLong(text.replaceFirst("s$", "")));
-        } catch (RuntimeException e) {
-            throw new UsageException("--time " + text + ": give seconds (300 or 300s) or an ISO-8601 duration (PT5M)");
-        }
     }
 
     private static HtmlReport report(FuzzResult r) {

@@ -4,7 +4,7 @@ package org.sonde.cli.inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.cli.OutputDirectory;
+import org.sonde.core.OutputDirectory;
 import org.sonde.core.AtomicFiles;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
@@ -52,10 +52,10 @@ public final class InjectRunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TEST.yaml", description = "The test file.")
     Path test;
 
-    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:neutral",
+    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:neutral", converter = TargetOption.class,
             description = "sim:PROFILE, the simulated testbed with a NIC profile (neutral, cx4lx-like, cx5-like, cx6dx-like,"
                     + " e810-like). Default: ${DEFAULT-VALUE}.")
-    String target;
+    TargetSpec target;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the QP numbers, initial PSNs and every other random choice. Default: ${DEFAULT-VALUE}.")
@@ -72,22 +72,25 @@ public final class InjectRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputDirectory.create(out);
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
         TestConfig config = TestConfigLoader.load(test);
-        TargetSpec spec = TargetSpec.parse(target);
+        IgnoredSettings.warn(this.spec.commandLine().getErr(), test, config.ignoredSettings());
         long t0 = System.nanoTime();
-        InjectionResult r = InjectionTest.run(config, spec, seed, out);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
-        if (!noReport) {
-            InjectReport.write(config.name(), r, out.resolve("report.html"));
+        InjectionResult r;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            r = InjectionTest.run(config, target, seed, dir.path());
+            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"));
+            dir.commit();
         }
+        double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
         AnalysisSummary.print(o, r.analysis());
-        o.printf("  wrote %s, %s, %s%s%n", r.trace(), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
+        o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
+        o.flush();
+        if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
         return r.analysis().pass() && r.traffic().complete() ? 0 : 1;
     }
 }

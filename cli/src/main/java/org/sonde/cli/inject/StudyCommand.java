@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.cli.OutputDirectory;
+import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.inject.study.Finding;
 import org.sonde.inject.study.StudyJson;
@@ -71,23 +71,24 @@ public final class StudyCommand implements Callable<Integer> {
     public Integer call() {
         List<String> chosen = profiles == null || profiles.isEmpty() ? StudyPlan.ALL_PROFILES : profiles.stream().map(String::strip).distinct().toList();
         for (String p : chosen) {
-            try {
-                NicProfile.load(p);
-            } catch (RuntimeException e) {
-                throw new UsageException("--profiles: '" + p + "' is not a bundled NIC profile (" + String.join(", ", StudyPlan.ALL_PROFILES) + ")");
+            if (!NicProfile.BUNDLED.contains(p)) {
+                throw new UsageException("--profiles: '" + p + "' is not a bundled NIC profile (" + String.join(", ", NicProfile.BUNDLED) + ")");
             }
         }
-        OutputDirectory.create(out);
         StudyPlan plan = quick ? StudyPlan.reduced(chosen, seed) : StudyPlan.full(chosen, seed);
         PrintWriter err = spec.commandLine().getErr();
         int[] done = {0};
         long t0 = System.nanoTime();
-        StudyResult result = new StudyRunner(plan, out.resolve("runs"), step -> {
-            err.printf("[%d/%d %.1f s] %s%n", ++done[0], plan.runCount(), (System.nanoTime() - t0) / 1e9, step);
-            err.flush();
-        }).run();
-        StudyJson.write(result, out.resolve("study.json"));
-        StudyReport.of(result).writeTo(out.resolve("report.html"));
+        StudyResult result;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            result = new StudyRunner(plan, dir.path().resolve("runs"), step -> {
+                err.printf("[%d/%d %.1f s] %s%n", ++done[0], plan.runCount(), (System.nanoTime() - t0) / 1e9, step);
+                err.flush();
+            }).run();
+            StudyJson.write(result, dir.path().resolve("study.json"));
+            StudyReport.of(result).writeTo(dir.path().resolve("report.html"));
+            dir.commit();
+        }
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
             o.println(StudyJson.toJson(result));

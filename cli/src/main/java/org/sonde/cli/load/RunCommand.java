@@ -1,6 +1,7 @@
 package org.sonde.cli.load;
 
 import java.io.PrintWriter;
+import org.sonde.core.AtomicFiles;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.load.config.ConfigParser;
@@ -71,6 +72,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (output.json != null) AtomicFiles.checkWritable(output.json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         ConfigParser.Parsed parsed = ConfigParser.parse(file);
         parsed.warnings().forEach(w -> err.println("load: warning: " + file + ": " + w));
         LoadConfig c = parsed.config();

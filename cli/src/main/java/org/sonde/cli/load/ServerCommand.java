@@ -1,6 +1,11 @@
 package org.sonde.cli.load;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.BadInputException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.UsageException;
@@ -71,21 +76,30 @@ public final class ServerCommand implements Callable<Integer> {
         }
         String address = listen.substring(0, colon).replace("[", "").replace("]", "");
         String port = listen.substring(colon + 1);
-        // the options become a dperf server configuration, so they pass the same checks as a file
-        StringBuilder conf = new StringBuilder("mode server\n");
-        conf.append("server ").append(address).append(" 1\n");
-        conf.append("listen ").append(port).append(" 1\n");
-        conf.append("protocol ").append(protocol).append('\n');
-        if (payloadSize != null) conf.append("payload_size ").append(payloadSize).append('\n');
-        if (cpu != null) conf.append("cpu ").append(cpu).append('\n');
+        if (output.json != null) AtomicFiles.checkWritable(output.json, "--json");
+        // the options become a dperf server configuration, so they pass the same checks as a file;
+        // each line remembers its option, so that an error names the option, not a line
+        List<String> lines = new ArrayList<>(), options = new ArrayList<>();
+        BiConsumer<String, String> line = (option, text) -> {
+            lines.add(text);
+            options.add(option);
+        };
+        line.accept("", "mode server");
+        line.accept("--listen " + listen, "server " + address + " 1");
+        line.accept("--listen " + listen, "listen " + port + " 1");
+        line.accept("--protocol " + protocol, "protocol " + protocol);
+        if (payloadSize != null) line.accept("--payload-size " + payloadSize, "payload_size " + payloadSize);
+        if (cpu != null) line.accept("--cpu " + cpu, "cpu " + cpu);
         // "until Ctrl-C": a duration longer than any test
-        conf.append("duration ").append(duration == null ? "36500d" : duration).append('\n');
-        if (quiet) conf.append("quiet\n");
+        line.accept("--duration " + duration, "duration " + (duration == null ? "36500d" : duration));
+        if (quiet) line.accept("--quiet", "quiet");
         LoadConfig c;
         try {
-            c = ConfigParser.parse(Path.of("--listen/--protocol/--payload-size/--cpu/--duration"), conf.toString()).config();
-        } catch (org.sonde.core.BadInputException e) {
-            throw new UsageException(e.problem(), e.hint());
+            c = ConfigParser.parse(Path.of("options"), String.join("\n", lines) + "\n").config();
+        } catch (BadInputException e) {
+            String option = e.location() != null && e.location().matches("line \\d+")
+                    ? options.get(Integer.parseInt(e.location().substring(5)) - 1) : "";
+            throw new UsageException((option.isEmpty() ? "" : option + ": ") + e.problem(), e.hint());
         }
         LoadTest test = LoadTest.prepare(c, 1);
         return LoadSession.run(c, test, out, err, output.json, null, "sonde load server --listen " + listen, output.color(), () -> {

@@ -7,6 +7,8 @@ import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureSplitter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.cli.Progress;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
@@ -75,6 +77,10 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         if (limit < 0) throw new UsageException("--limit must be zero or positive, got " + limit);
         if (threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
+        if (report != null) {
+            AtomicFiles.checkWritable(report, "--report");
+            AtomicFiles.checkWritable(InspectReport.jsonPath(report), "--report");
+        }
         PrintWriter out = spec.commandLine().getOut();
         Inspection inspection = report != null
                 ? new Inspection(InspectReport.KEPT_PACKETS, InspectReport.KEPT_SIZES) : new Inspection(0, 0);
@@ -91,9 +97,8 @@ public final class InspectCommand implements Callable<Integer> {
     private CaptureReader open() {
         if (file.equals("-")) return CaptureReader.open(System.in, "<stdin>");
         Path path = Path.of(file);
-        if (!Files.isRegularFile(path)) {
-            throw new EnvironmentException("no such capture file: " + file, "check the path; '-' reads standard input");
-        }
+        if (Files.isDirectory(path)) throw new BadInputException(file, null, "is a directory, not a capture file", null, null);
+        if (!Files.exists(path)) throw new EnvironmentException("capture file " + file + " does not exist", "check the path; '-' reads standard input");
         return CaptureReader.open(path);
     }
 

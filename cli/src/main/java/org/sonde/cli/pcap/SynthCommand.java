@@ -5,6 +5,7 @@ import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
 import org.sonde.cli.Progress;
+import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import picocli.CommandLine.Command;
@@ -109,6 +110,7 @@ public final class SynthCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        AtomicFiles.checkWritable(out, "--out");
         if (queuePairs < 1 || queuePairs > 1 << 16) throw new UsageException("--qps must be 1..65536, got " + queuePairs);
         if (mtu != 256 && mtu != 512 && mtu != 1024 && mtu != 2048 && mtu != 4096) {
             throw new UsageException("--mtu must be one of 256, 512, 1024, 2048, 4096 (the IB path MTUs), got " + mtu);

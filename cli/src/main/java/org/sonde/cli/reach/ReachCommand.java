@@ -49,9 +49,9 @@ public final class ReachCommand implements Callable<Integer> {
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--sources", paramLabel = "all|edge|PCT%", defaultValue = "all",
+    @Option(names = "--sources", paramLabel = "all|edge|PCT%", defaultValue = "all", converter = Terminals.Converter.class,
             description = "Source ports: every candidate port, edge (those without links), or PCT%% of them. Default: ${DEFAULT-VALUE}.")
-    String sources;
+    Terminals sources;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed for --sources PCT%%. Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -76,25 +76,30 @@ public final class ReachCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (histories < 0) throw new UsageException("--histories must not be negative, got " + histories);
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ModelSource.Loaded loaded = model.source().load();
         Network n = loaded.model().network();
-        List<Integer> from = Terminals.select(sources, "--sources", loaded, seed);
+        List<Integer> from = sources.select(loaded, seed);
         Match initial = constraint(n);
         err.printf("reach: %s; %d sources; propagating%n", n, from.size());
         err.flush();
         ReachOptions options = loaded.model().reachOptions(from, histories).withInitial(initial).withPairHeaders(pairHeaders);
         ReachResult r = Reachability.compute(n, options);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        if (json != null) AtomicFiles.writeString(json, r.toJson());
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%d reachable (source, destination) pairs from %d sources; %d paths; %d of %d rules and %d of %d links"
+        long uTurns = r.pairsBackToTheSourcesOwnOutput(options.outputTwins());
+        out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules and %d of %d links"
                         + " exercised; %d loops; %.1f s (compile %.1f, search %.1f)%n",
-                r.pairs().size(), from.size(), r.paths(), r.exercisedRules().size(), n.ruleCount(), r.exercisedLinks().size(),
+                r.pairs().size() - uTurns, from.size(),
+                uTurns == 0 ? "" : String.format(" (and %,d from a port to its own output copy, which hassel does not count)", uTurns),
+                r.paths(), r.exercisedRules().size(), n.ruleCount(), r.exercisedLinks().size(),
                 n.links().size(), r.loops().size(), seconds, r.timings().compileMillis() / 1e3, r.timings().searchMillis() / 1e3);
         r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %d back at port %d: %s, e.g. %s%n", l.source(), l.port(), l.history(), l.example()));
         if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json == null ? " (see --json)" : " in " + json);
+        out.flush();
+        if (json != null) AtomicFiles.writeString(json, r.toJson());
         return r.loops().isEmpty() ? 0 : 1;
     }
 

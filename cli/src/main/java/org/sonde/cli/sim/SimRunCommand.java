@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.cli.OutputDirectory;
+import org.sonde.core.OutputDirectory;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
@@ -60,18 +60,22 @@ public final class SimRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputDirectory.create(out);
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
-        ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), out).load(seed);
         RunStatistics stats;
-        try (Progress progress = new Progress(err, "sim " + loaded.simulation().name())) {
-            stats = loaded.simulation().run(loaded.durationNanos(), (now, end, events) -> progress.update(now / 1000, end / 1000, "us simulated"));
+        String description;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), dir.path()).load(seed);
+            try (Progress progress = new Progress(err, "sim " + loaded.simulation().name())) {
+                stats = loaded.simulation().run(loaded.durationNanos(), (now, end, events) -> progress.update(now / 1000, end / 1000, "us simulated"));
+            }
+            description = loaded.description();
+            AtomicFiles.writeString(dir.path().resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
+            if (!noReport) SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9).writeTo(dir.path().resolve("report.html"));
+            dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        AtomicFiles.writeString(out.resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
-        if (!noReport) SimReport.of(stats, loaded.description(), seed, seconds).writeTo(out.resolve("report.html"));
-        if (json != null) AtomicFiles.writeString(json, summary(stats, seconds));
         long[] fct = stats.completionTimes();
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s (seed %d): %s simulated, %,d events in %.2f s (%,.0f events/s)%n", stats.scenario(), seed,
@@ -81,6 +85,8 @@ public final class SimRunCommand implements Callable<Integer> {
                         Units.formatNanos(RunStatistics.percentile(fct, 0.99)), Units.formatNanos(fct[fct.length - 1])));
         stats.captures().forEach((file, frames) -> o.printf("  capture %s: %,d frames%n", out.resolve(file), frames));
         o.printf("  wrote %s%s%n", out.resolve("stats.json"), noReport ? "" : " and " + out.resolve("report.html"));
+        o.flush();
+        if (json != null) AtomicFiles.writeString(json, summary(stats, seconds));
         return stats.unfinished() == 0 ? 0 : 1;
     }
 

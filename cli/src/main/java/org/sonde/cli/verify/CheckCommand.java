@@ -69,7 +69,8 @@ public final class CheckCommand implements Callable<Integer> {
                     + " no Spark. Both give the same violations. Default: ${DEFAULT-VALUE}.")
     BackendKind backend;
 
-    @Option(names = "--master", paramLabel = "URL", description = "Spark master URL (local[N], spark://host:port, yarn, ...). Default: local[*].")
+    @Option(names = "--master", paramLabel = "URL", converter = MasterOption.class,
+            description = "Spark master URL (local[N], spark://host:port, yarn, ...). Default: local[*].")
     String master;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "0",
@@ -93,6 +94,8 @@ public final class CheckCommand implements Callable<Integer> {
         Set<Check> checkSet = checks.checks();
         if (master != null && backend != BackendKind.spark) throw new UsageException("--master is for --backend spark");
         if (threads != null && threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         PrintWriter err = spec.commandLine().getErr();
         String sparkMaster = master == null ? SparkSupport.DEFAULT_MASTER : master;
         long t0 = System.nanoTime();
@@ -120,9 +123,6 @@ public final class CheckCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         Map<String, Object> result = resultJson(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
-        if (json != null) AtomicFiles.writeString(json, toJson(result));
-        if (report != null)
-            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s: %d violations (%s) in %,d subnets; %,d switches, %,d rules; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
                 snapshot, r.violations().size(), countsText(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
@@ -132,6 +132,11 @@ public final class CheckCommand implements Callable<Integer> {
                 v.rules().isEmpty() ? "" : "; e.g. rule " + v.rules().getFirst()));
         if (r.violations().size() > show)
             out.printf("  ... %d more%s%n", r.violations().size() - show, json == null ? " (see --json)" : " in " + json);
+        // the result is printed before the files are written: a failed write cannot lose it
+        out.flush();
+        if (json != null) AtomicFiles.writeString(json, toJson(result));
+        if (report != null)
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
         return r.violations().isEmpty() ? 0 : 1;
     }
 

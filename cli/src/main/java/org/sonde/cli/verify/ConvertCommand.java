@@ -3,6 +3,7 @@ package org.sonde.cli.verify;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
+import org.sonde.core.OutputDirectory;
 import org.sonde.dataplane.model.Network;
 import org.sonde.verify.convert.NetworkConverter;
 import org.sonde.verify.snapshot.SnapshotText;
@@ -43,11 +44,15 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Network n = model.source().load().model().network();
-        NetworkConverter.Conversion c = NetworkConverter.convert(n);
-        c.skipped().forEach((reason, count) -> spec.commandLine().getErr().printf("convert: %,d rules left out: %s%n", count, reason));
-        SnapshotText.write(c.snapshot(), out);
-        if (parquet) SparkSupport.writeParquet(c.snapshot(), out);
+        NetworkConverter.Conversion c;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            Network n = model.source().load().model().network();
+            c = NetworkConverter.convert(n);
+            c.skipped().forEach((reason, count) -> spec.commandLine().getErr().printf("convert: %,d rules left out: %s%n", count, reason));
+            SnapshotText.write(c.snapshot(), dir.path());
+            if (parquet) SparkSupport.writeParquet(c.snapshot(), dir.path());
+            dir.commit();
+        }
         spec.commandLine().getOut().printf("%s: %s (%d logical switches); written to %s%n", model.network(), c.snapshot(), c.logicalSwitches(), out);
         return 0;
     }

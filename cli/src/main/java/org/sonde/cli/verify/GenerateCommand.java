@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.AtomicFiles;
+import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.verify.gen.DcnGenerator;
 import org.sonde.verify.gen.FaultPlan;
@@ -78,22 +79,28 @@ public final class GenerateCommand implements Callable<Integer> {
             throw new UsageException("--plant: " + e.getMessage());
         }
         if (kind == Kind.dcn && prefixes != null) throw new UsageException("--prefixes is for inet; dcn's subnets follow from --switches");
+        if (switches != null && switches < 1) throw new UsageException("--switches must be at least 1, got " + switches);
+        if (prefixes != null && prefixes < 1) throw new UsageException("--prefixes must be at least 1, got " + prefixes);
         long t0 = System.nanoTime();
         GeneratedNetwork g;
-        try {
-            g = switch (kind) {
-                case dcn -> new DcnGenerator(seed, switches == null ? DcnGenerator.DEFAULT_SWITCHES : switches).generate(plan);
-                case inet -> new InetGenerator(seed, switches == null ? InetGenerator.DEFAULT_ROUTERS : switches,
-                        prefixes == null ? InetGenerator.DEFAULT_PREFIXES : prefixes).generate(plan);
-            };
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(kind + ": " + e.getMessage());
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            try {
+                g = switch (kind) {
+                    case dcn -> new DcnGenerator(seed, switches == null ? DcnGenerator.DEFAULT_SWITCHES : switches).generate(plan);
+                    case inet -> new InetGenerator(seed, switches == null ? InetGenerator.DEFAULT_ROUTERS : switches,
+                            prefixes == null ? InetGenerator.DEFAULT_PREFIXES : prefixes).generate(plan);
+                };
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(kind + (switches == null ? "" : " --switches " + switches)
+                        + (plant.isEmpty() ? "" : " --plant " + plant) + ": " + e.getMessage());
+            }
+            err.printf("generate: %s %s in %.1f s; writing %s%n", kind, g.snapshot(), (System.nanoTime() - t0) / 1e9, out);
+            err.flush();
+            SnapshotText.write(g.snapshot(), dir.path());
+            if (parquet) SparkSupport.writeParquet(g.snapshot(), dir.path());
+            AtomicFiles.writeString(dir.path().resolve("truth.json"), g.truthJson());
+            dir.commit();
         }
-        err.printf("generate: %s %s in %.1f s; writing %s%n", kind, g.snapshot(), (System.nanoTime() - t0) / 1e9, out);
-        err.flush();
-        SnapshotText.write(g.snapshot(), out);
-        if (parquet) SparkSupport.writeParquet(g.snapshot(), out);
-        AtomicFiles.writeString(out.resolve("truth.json"), g.truthJson());
         spec.commandLine().getOut().printf("%s snapshot (seed %d): %s; %d faults planted; written to %s%n",
                 kind, seed, g.snapshot(), g.planted().size(), out);
         return 0;

@@ -1,11 +1,6 @@
 package org.sonde.cli.verify;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.sonde.core.AtomicFiles;
-import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.run.IncrementalVerifier;
@@ -63,6 +58,7 @@ public final class WatchCommand implements Callable<Integer> {
             description = "ε, the timestamp uncertainty and delay bound, in milliseconds. Default: ${DEFAULT-VALUE}.")
     long epsilonMs;
 
+
     @Mixin
     ChecksOption checks;
 
@@ -76,21 +72,25 @@ public final class WatchCommand implements Callable<Integer> {
     public Integer call() {
         Set<Check> checkSet = checks.checks();
         if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        long t0 = System.nanoTime();
-        Snapshot s = CheckCommand.read(snapshot, SparkSupport.DEFAULT_MASTER);
-        IncrementalVerifier verifier = new IncrementalVerifier(s, checkSet, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
-        double initialSeconds = (System.nanoTime() - t0) / 1e9;
-        // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
-        long heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-        out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
-        Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        PrintWriter out = spec.commandLine().getOut();
         List<Map<String, Object>> states = new ArrayList<>();
         long received = 0;
-        try (BufferedReader in = events.equals("-")
-                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
-                : Files.newBufferedReader(Path.of(events), StandardCharsets.UTF_8)) {
-            EventText text = new EventText(in, events.equals("-") ? "stdin" : events);
+        IncrementalVerifier verifier;
+        double initialSeconds;
+        long heapBytes;
+        // the events are opened before the initial check: a missing file fails at once
+        try (InputFiles.Lines lines = events.equals("-") ? InputFiles.lines(System.in, "stdin", "events")
+                : InputFiles.lines(Path.of(events), "events file", "give a file of routing events, or - for standard input")) {
+            long t0 = System.nanoTime();
+            Snapshot s = CheckCommand.read(snapshot, SparkSupport.DEFAULT_MASTER);
+            verifier = new IncrementalVerifier(s, checkSet, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+            initialSeconds = (System.nanoTime() - t0) / 1e9;
+            // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
+            heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
+            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
+            Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
+            EventText text = new EventText(lines);
             long clock = Long.MIN_VALUE;
             RoutingEvent e;
             while ((e = text.next()) != null) {
@@ -99,8 +99,6 @@ public final class WatchCommand implements Callable<Integer> {
                 for (Watcher.StableState st : watcher.receive(e, clock)) states.add(report(out, st));
             }
             for (Watcher.StableState st : watcher.advance(Long.MAX_VALUE)) states.add(report(out, st));
-        } catch (IOException ex) {
-            throw new EnvironmentException("cannot read " + events + ": " + ex.getMessage(), null, ex);
         }
         long[] map = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("mapNanos"))).toArray();
         long[] reduce = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("reduceNanos"))).toArray();
@@ -123,7 +121,6 @@ public final class WatchCommand implements Callable<Integer> {
             m.put("violations", verifier.violations());
             AtomicFiles.writeString(json, CheckCommand.toJson(m));
         }
-        err.flush();
         return verifier.violations().isEmpty() ? 0 : 1;
     }
 

@@ -91,10 +91,11 @@ class AtpgCommandTest {
         assertThat(l.exitCode()).isEqualTo(3);
         assertThat(l.err()).contains("broken.json").contains("line ");
         CliRun f = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:nope:drop", "--out", dir.resolve("r.json").toString());
-        assertThat(f.exitCode()).isEqualTo(3);
-        assertThat(f.err()).contains("no rule nope");
+        // option values are usage errors, whether their syntax or the model finds them wrong
+        assertThat(f.exitCode()).isEqualTo(2);
+        assertThat(f.err()).contains("--fault rule:nope: no rule nope in the network");
         assertThat(generate("--terminals", "some").exitCode()).isEqualTo(2);
-        assertThat(CliRun.of("atpg", "generate", "--network", net.toString(), "--format", "cisco", "--out", suite.toString()).exitCode()).isEqualTo(3);
+        assertThat(CliRun.of("atpg", "generate", "--network", net.toString(), "--format", "cisco", "--out", suite.toString()).exitCode()).isEqualTo(2);
     }
 
     @Test
@@ -115,7 +116,7 @@ class AtpgCommandTest {
         assertThat(l.exitCode()).as(l.err()).isEqualTo(1);
         assertThat(Json.mapper().readTree(l.out()).get("suspects").toString()).contains("\"acl:edge-in#1\"");
         CliRun bad = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#9:deny", "--out", results.toString());
-        assertThat(bad.exitCode()).isEqualTo(3);
+        assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("ACL edge-in has 3 entries");
     }
 

@@ -12,6 +12,11 @@ import static org.sonde.sim.tcp.CongestionControl.DISORDER;
 import static org.sonde.sim.tcp.CongestionControl.LOSS;
 import static org.sonde.sim.tcp.CongestionControl.OPEN;
 import static org.sonde.sim.tcp.CongestionControl.RECOVERY;
+import static org.sonde.sim.tcp.Tcb.ECN_DEMAND_CWR;
+import static org.sonde.sim.tcp.Tcb.ECN_OK;
+import static org.sonde.sim.tcp.Tcb.ECN_QUEUE_CWR;
+import static org.sonde.sim.tcp.Tcb.ECN_SEEN;
+import static org.sonde.sim.tcp.Tcb.MSS_DEFAULT;
 
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.kernel.Timer;
@@ -90,16 +95,8 @@ public final class TcpSocket {
     private static final int ACK_PUSHED2 = 8;
     private static final int ACK_NOW = 16;
 
-    // tp->ecn_flags
-    private static final int ECN_OK = 1;
-    private static final int ECN_QUEUE_CWR = 2;
-    private static final int ECN_DEMAND_CWR = 4;
-    private static final int ECN_SEEN = 8;
-
     /** {@code TCP_RTO_MIN}: the floor of the zero-window probe interval, fixed in Linux whatever the route's rto_min. */
     private static final long PROBE_BASE_MIN_NANOS = 200_000_000L;
-    /** {@code TCP_MSS_DEFAULT}: the initial estimate of the peer's segment size for delayed ACKs. */
-    private static final int MSS_DEFAULT = 536;
     private static final int TIMER_NONE = 0;
     private static final int TIMER_RETRANS = 1;
     private static final int TIMER_PROBE0 = 3;
@@ -121,6 +118,7 @@ public final class TcpSocket {
     private final int priority;
     private final CongestionControl cc;
     private final CongestionWindow cw;
+    private final Tcb tp;
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
@@ -128,48 +126,28 @@ public final class TcpSocket {
     private State state = State.CLOSED;
 
     // negotiated at the handshake
-    private boolean sackOk;
-    private boolean tsOk;
     private int sndWscale;
     private boolean peerOfferedWindowScale;
     private int rcvWscale;
     private int peerMss;
-    private int mssCache;
-    private int ecnFlags;
     private final boolean ecnRequested;
-    private long tsOffset;
 
     // sender: tcp_sock fields
-    private long iss;
-    private long sndUna;
-    private long sndNxt;
-    private long writeSeq;
     private long appPending;
     private boolean closeRequested;
     private boolean finSent;
-    private long sndWnd;
-    private long sndWl1;
     private long highSeq;
-    private int caState = OPEN;
     private int priorCwnd;
     private int priorSsthresh;
     /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
     private boolean undoMarker;
     private long prrDelivered;
     private long prrOut;
-    private int reordering;
-    private long delivered;
-    private long deliveredCe;
     private long sndSml;
     private long cwndUsageSeq;
-    private long bytesAcked;
     private long totalRetrans;
     private int timeouts;
     private long synSentAt = -1;
-    /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
-    private long retransStamp = -1;
-    /** {@code tp->reord_seen}: reordering was observed (RACK then keeps its reordering window in recovery). */
-    private int reordSeen;
 
     // RACK (tp->rack): the most recently sent segment known delivered, and the reordering window
     /** {@code rack.mstamp}: when that segment was (last) sent, or -1 before any. */
@@ -250,7 +228,7 @@ public final class TcpSocket {
         this.cc = CongestionControl.create(cfg);
         this.cw = new CongestionWindow(cfg.initCwnd());
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
-        this.reordering = cfg.reordering();
+        this.tp = new Tcb(cfg.reordering());
         this.rto = cfg.rtoInitialNanos();
         this.xmitTimer = new Timer(sim, this::xmitTimerFired);
         this.delackTimer = new Timer(sim, this::delackTimerFired);
@@ -292,10 +270,10 @@ public final class TcpSocket {
 
     /** Moves the application's pending bytes into the send buffer as far as it has room. */
     private void fillSendBuffer() {
-        long room = cfg.sendBufferBytes() - (writeSeq - sndUna);
+        long room = cfg.sendBufferBytes() - (tp.writeSeq - tp.sndUna);
         long n = Math.min(room, appPending);
         if (n > 0) {
-            writeSeq += n;
+            tp.writeSeq += n;
             appPending -= n;
         }
     }
@@ -424,11 +402,11 @@ public final class TcpSocket {
 
     /** Payload bytes of a full segment ({@code mss_cache}). */
     public int mss() {
-        return mssCache;
+        return tp.mssCache;
     }
 
     public long cwndBytes() {
-        return (long) cw.cwnd * mssCache;
+        return (long) cw.cwnd * tp.mssCache;
     }
 
     /** Smoothed RTT in nanoseconds (0 before the first sample). */
@@ -460,7 +438,7 @@ public final class TcpSocket {
     }
 
     public long bytesAcked() {
-        return bytesAcked;
+        return tp.bytesAcked;
     }
 
     public long bytesRead() {
@@ -483,20 +461,20 @@ public final class TcpSocket {
 
     /** Linux's {@code icsk_ca_state}: {@link CongestionControl#OPEN} .. {@link CongestionControl#LOSS}. */
     public int caState() {
-        return caState;
+        return tp.caState;
     }
 
     /** {@code tp->reordering}: the current duplicate-ACK threshold. */
     public int reordering() {
-        return reordering;
+        return tp.reordering;
     }
 
     public long sendWindow() {
-        return sndWnd;
+        return tp.sndWnd;
     }
 
     public boolean ecnNegotiated() {
-        return (ecnFlags & ECN_OK) != 0;
+        return (tp.ecnFlags & ECN_OK) != 0;
     }
 
     public CongestionControl congestionControl() {
@@ -514,8 +492,8 @@ public final class TcpSocket {
 
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
-        return new TcpInfo(state, caState, cw.cwnd, cw.ssthresh, mssCache, srtt8 >> 3, rttvar, rto, backoff, sb.packetsOut(),
-                sb.sackedOut, sb.lostOut, sb.retransOut, reordering, bytesAcked, totalRead, totalRetrans, sndWnd);
+        return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, srtt8 >> 3, rttvar, rto, backoff, sb.packetsOut(),
+                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, totalRetrans, tp.sndWnd);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -528,22 +506,22 @@ public final class TcpSocket {
     /** {@code tcp_connect()}: sends the SYN. */
     void connect(Listener listener) {
         setListener(listener);
-        iss = stack.initialSequence();
-        tsOffset = stack.initialSequence();
-        sndUna = iss;
-        sndNxt = iss + 1;
-        writeSeq = iss + 1;
+        tp.iss = stack.initialSequence();
+        tp.tsOffset = stack.initialSequence();
+        tp.sndUna = tp.iss;
+        tp.sndNxt = tp.iss + 1;
+        tp.writeSeq = tp.iss + 1;
         state = State.SYN_SENT;
         stack.count(TcpCounter.TcpActiveOpens);
-        if (ecnRequested) ecnFlags = ECN_OK; // tcp_ecn_send_syn(): confirmed or dropped by the SYN-ACK
+        if (ecnRequested) tp.ecnFlags = ECN_OK; // tcp_ecn_send_syn(): confirmed or dropped by the SYN-ACK
         sendSyn(false);
     }
 
     private void sendSyn(boolean retransmission) {
         boolean synAck = state == State.SYN_RECV;
-        TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, iss, true);
+        TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, tp.iss, true);
         if (synAck) {
-            if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE; // tcp_ecn_make_synack()
+            if ((tp.ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE; // tcp_ecn_make_synack()
         } else if (ecnRequested) {
             s.flags |= FLAG_ECE | FLAG_CWR;
         }
@@ -559,21 +537,21 @@ public final class TcpSocket {
         irs = syn.seq & 0xFFFF_FFFFL;
         rq.init(irs + 1);
         rcvWup = irs + 1;
-        iss = stack.initialSequence();
-        tsOffset = stack.initialSequence();
-        sndUna = iss;
-        sndNxt = iss + 1;
-        writeSeq = iss + 1;
+        tp.iss = stack.initialSequence();
+        tp.tsOffset = stack.initialSequence();
+        tp.sndUna = tp.iss;
+        tp.sndNxt = tp.iss + 1;
+        tp.writeSeq = tp.iss + 1;
         negotiate(syn);
-        if (syn.has(FLAG_ECE) && syn.has(FLAG_CWR)) ecnFlags = ECN_OK; // tcp_ecn_create_request(): tcp_ecn = 2 accepts
+        if (syn.has(FLAG_ECE) && syn.has(FLAG_CWR)) tp.ecnFlags = ECN_OK; // tcp_ecn_create_request(): tcp_ecn = 2 accepts
         state = State.SYN_RECV;
         sendSyn(false);
     }
 
     /** Options both sides offered (tcp_parse_options() on the SYN or SYN-ACK). */
     private void negotiate(TcpSegment syn) {
-        sackOk = cfg.sack() && syn.sackPermitted;
-        tsOk = cfg.timestamps() && syn.timestamps;
+        tp.sackOk = cfg.sack() && syn.sackPermitted;
+        tp.tsOk = cfg.timestamps() && syn.timestamps;
         peerOfferedWindowScale = cfg.windowScaling() && syn.windowScaleOption >= 0;
         if (peerOfferedWindowScale) {
             sndWscale = Math.min(syn.windowScaleOption, 14);
@@ -582,15 +560,15 @@ public final class TcpSocket {
             rcvWscale = 0;
         }
         peerMss = syn.mssOption > 0 ? syn.mssOption : MSS_DEFAULT;
-        mssCache = Math.min(peerMss, cfg.mss()) - (tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
-        if (tsOk) tsRecent = syn.tsVal;
-        sndWnd = syn.window; // never scaled in a SYN
-        sndWl1 = syn.seq & 0xFFFF_FFFFL;
+        tp.mssCache = Math.min(peerMss, cfg.mss()) - (tp.tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+        if (tp.tsOk) tsRecent = syn.tsVal;
+        tp.sndWnd = syn.window; // never scaled in a SYN
+        tp.sndWl1 = syn.seq & 0xFFFF_FFFFL;
     }
 
     /** {@code tcp_rcv_synsent_state_process()}. */
     private void synSentReceived(TcpSegment s) {
-        if (s.has(FLAG_ACK) && (s.ack != (int) (iss + 1))) {
+        if (s.has(FLAG_ACK) && (s.ack != (int) (tp.iss + 1))) {
             if (!s.has(FLAG_RST)) sendResetFor(s.ack, 0, false);
             return;
         }
@@ -606,8 +584,8 @@ public final class TcpSocket {
         rq.init(irs + 1);
         rcvWup = irs + 1;
         negotiate(s);
-        if ((ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) ecnFlags = 0; // tcp_ecn_rcv_synack()
-        sndUna = iss + 1;
+        if ((tp.ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) tp.ecnFlags = 0; // tcp_ecn_rcv_synack()
+        tp.sndUna = tp.iss + 1;
         synRttSample(s);
         established();
         sendAck(); // tcp_send_ack() at once: the application is not deferring
@@ -617,7 +595,7 @@ public final class TcpSocket {
 
     /** The handshake's RTT sample: Karn's rule, else the timestamp echo. */
     private void synRttSample(TcpSegment s) {
-        long sample = synSentAt >= 0 ? sim.now() - synSentAt : tsRtt(s);
+        long sample = synSentAt >= 0 ? sim.now() - synSentAt : tsRtt();
         if (sample >= 0) {
             rttEstimator(sample);
             setRto();
@@ -635,21 +613,21 @@ public final class TcpSocket {
         pendingTimer = TIMER_NONE;
         cw.cwnd = retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
         retransmits = 0;
-        cwndUsageSeq = sndNxt;
-        rttSeq = sndNxt;
+        cwndUsageSeq = tp.sndNxt;
+        rttSeq = tp.sndNxt;
         priorRcvNxt = rq.rcvNxt;
     }
 
     /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
     private boolean synRecvAcked(TcpSegment s) {
-        if (s.ack != (int) (iss + 1)) {
+        if (s.ack != (int) (tp.iss + 1)) {
             sendResetFor(s.ack, 0, false);
             return false;
         }
-        sndUna = iss + 1;
+        tp.sndUna = tp.iss + 1;
         synRttSample(s);
-        sndWnd = (long) s.window << sndWscale;
-        sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
+        tp.sndWnd = (long) s.window << sndWscale;
+        tp.sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
         established();
         stack.count(TcpCounter.TcpPassiveOpens);
         stack.accepted(this, acceptor);
@@ -662,6 +640,8 @@ public final class TcpSocket {
 
     void segmentArrived(TcpSegment s) {
         stack.count(TcpCounter.TcpInSegs);
+        tp.sawTstamp = s.timestamps; // tcp_parse_options()
+        tp.rcvTsecr = s.tsEcr;
         switch (state) {
             case CLOSED, LISTEN -> {
                 return;
@@ -701,7 +681,7 @@ public final class TcpSocket {
             return;
         }
         if (!s.has(FLAG_ACK)) return;
-        if (tsOk && s.timestamps && seq <= rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
+        if (tp.tsOk && s.timestamps && seq <= rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
         if (state == State.SYN_RECV && !synRecvAcked(s)) return;
         if (ack(s, seq) < 0) return;
         if (state == State.CLOSED) return;
@@ -717,8 +697,8 @@ public final class TcpSocket {
     }
 
     private void sendSynAckAgain() {
-        TcpSegment s = newSegment(0, FLAG_SYN | FLAG_ACK, iss, true);
-        if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
+        TcpSegment s = newSegment(0, FLAG_SYN | FLAG_ACK, tp.iss, true);
+        if ((tp.ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
         s.retransmission = true;
         synSentAt = -1;
         transmit(s);
@@ -742,36 +722,35 @@ public final class TcpSocket {
 
     /** Returns -1 when the segment must be discarded. */
     private int ack(TcpSegment s, long segSeq) {
-        long ack = sndUna + (s.ack - (int) sndUna);
-        long priorSndUna = sndUna;
-        long priorFack = sackOk && sb.sackedOut > 0 ? sb.highestSack : sndUna;
+        long ack = tp.sndUna + (s.ack - (int) tp.sndUna);
+        long priorSndUna = tp.sndUna;
+        long priorFack = tp.sackOk && sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
         int priorPackets = sb.packetsOut();
-        long priorDelivered = delivered;
-        current = s;
+        long priorDelivered = tp.delivered;
         bytesAckedNow = 0;
         sackDelivered = 0;
         sackFirstSentAt = -1;
         latestDeliveredSentAt = -1;
         priorDeliveredSample = 0;
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
-        if (ack < sndUna) { // old ACK: only its D-SACK matters
-            if (sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
+        if (ack < tp.sndUna) { // old ACK: only its D-SACK matters
+            if (tp.sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
             return 0;
         }
-        if (ack > sndNxt) { // it acknowledges data we never sent
+        if (ack > tp.sndNxt) { // it acknowledges data we never sent
             sendAck();
             return -1;
         }
         int flag = 0;
-        if (ack > sndUna) flag |= FLAG_SND_UNA_ADVANCED;
+        if (ack > tp.sndUna) flag |= FLAG_SND_UNA_ADVANCED;
         if (s.payloadBytes > 0) flag |= FLAG_DATA;
         flag |= updateWindow(s, ack, segSeq);
-        boolean ece = (ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
+        boolean ece = (tp.ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
         if (ece) {
             flag |= FLAG_ECE_ACK;
             priorSsthresh = 0; // an ECN-demanded reduction is never undone
         }
-        if (sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
+        if (tp.sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
         if (sackDelivered > 0) countDelivered(sackDelivered, ece);
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
@@ -780,7 +759,7 @@ public final class TcpSocket {
             return 1;
         }
         flag |= cleanRtxQueue(ack, priorFack, ece, flag);
-        cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe, sim.now());
+        cc.inAckEvent(cw, tp.sndUna, tp.sndNxt, tp.delivered, tp.deliveredCe, sim.now());
         rackUpdateReoWnd();
         if (tlpHighSeq != 0) processTlpAck(ack, flag);
         if (ackIsDubious(flag)) {
@@ -788,17 +767,15 @@ public final class TcpSocket {
             flag = fastRetransAlert(priorSndUna, numDupack, flag);
         }
         if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
-        congControl(ack, (int) (delivered - priorDelivered), flag);
+        congControl(ack, (int) (tp.delivered - priorDelivered), flag);
         if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
         if (bytesAckedNow > 0) {
             fillSendBuffer();
-            app.acked(this, bytesAcked);
+            app.acked(this, tp.bytesAcked);
         }
         return 1;
     }
 
-    /** The segment being processed: its timestamp echo is an RTT sample when Karn's rule forbids the others. */
-    private TcpSegment current;
     private int sackDelivered;
     private long bytesAckedNow;
     private long sackFirstSentAt = -1;
@@ -808,20 +785,20 @@ public final class TcpSocket {
     private long latestDeliveredSentAt = -1;
 
     private boolean ackIsDubious(int flag) {
-        return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || caState != OPEN;
+        return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || tp.caState != OPEN;
     }
 
     /** {@code tcp_ack_update_window()}: a window change is not a duplicate ACK (FLAG_WIN_UPDATE). */
     private int updateWindow(TcpSegment s, long ack, long segSeq) {
         int flag = 0;
         long nwin = (long) s.window << sndWscale;
-        if (ack > sndUna || segSeq > sndWl1 || (segSeq == sndWl1 && nwin > sndWnd)) {
+        if (ack > tp.sndUna || segSeq > tp.sndWl1 || (segSeq == tp.sndWl1 && nwin > tp.sndWnd)) {
             flag |= FLAG_WIN_UPDATE;
-            sndWl1 = segSeq;
-            sndWnd = nwin;
+            tp.sndWl1 = segSeq;
+            tp.sndWnd = nwin;
         }
-        bytesAckedNow = ack - sndUna;
-        sndUna = ack;
+        bytesAckedNow = ack - tp.sndUna;
+        tp.sndUna = ack;
         return flag;
     }
 
@@ -833,12 +810,12 @@ public final class TcpSocket {
         int n = s.sackBlocks();
         int flag = 0;
         int first = 0;
-        long l0 = sndUna + (s.sackLeft(0) - (int) sndUna);
-        long r0 = sndUna + (s.sackRight(0) - (int) sndUna);
+        long l0 = tp.sndUna + (s.sackLeft(0) - (int) tp.sndUna);
+        long r0 = tp.sndUna + (s.sackRight(0) - (int) tp.sndUna);
         boolean dsack = l0 < ack;
         if (!dsack && n > 1) { // tcp_check_dsack(): the first block inside the second
-            long l1 = sndUna + (s.sackLeft(1) - (int) sndUna);
-            long r1 = sndUna + (s.sackRight(1) - (int) sndUna);
+            long l1 = tp.sndUna + (s.sackLeft(1) - (int) tp.sndUna);
+            long r1 = tp.sndUna + (s.sackRight(1) - (int) tp.sndUna);
             dsack = l0 >= l1 && r0 <= r1;
         }
         if (dsack) {
@@ -847,13 +824,13 @@ public final class TcpSocket {
             first = 1;
             // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
             // others may mean RACK's reordering window is too small
-            if (tlpHighSeq != 0 && r0 == tlpHighSeq && r0 - l0 <= mssCache) flag |= FLAG_DSACK_TLP;
-            else if (reordSeen > 0) rackDsackSeen = true;
+            if (tlpHighSeq != 0 && r0 == tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
+            else if (tp.reordSeen > 0) rackDsackSeen = true;
         }
         // blocks in ascending order, as Linux sorts them
         for (int k = first; k < n; k++) {
-            sortLeft[k - first] = sndUna + (s.sackLeft(k) - (int) sndUna);
-            sortRight[k - first] = sndUna + (s.sackRight(k) - (int) sndUna);
+            sortLeft[k - first] = tp.sndUna + (s.sackLeft(k) - (int) tp.sndUna);
+            sortRight[k - first] = tp.sndUna + (s.sackRight(k) - (int) tp.sndUna);
         }
         int m = n - first;
         for (int a = 1; a < m; a++) {
@@ -868,10 +845,10 @@ public final class TcpSocket {
             sortLeft[b + 1] = l;
             sortRight[b + 1] = r;
         }
-        long reord = sndNxt;
+        long reord = tp.sndNxt;
         for (int k = 0; k < m; k++) {
-            long l = Math.max(sortLeft[k], Math.max(sndUna, ack));
-            long r = Math.min(sortRight[k], sndNxt);
+            long l = Math.max(sortLeft[k], Math.max(tp.sndUna, ack));
+            long r = Math.min(sortRight[k], tp.sndNxt);
             if (l >= r) continue; // tcp_is_sackblock_valid()
             for (int i = sb.indexAfter(l); i < sb.size() && sb.start(i) < r; i++) {
                 if (sb.start(i) < l || sb.end(i) > r || sb.is(i, Scoreboard.SACKED)) continue;
@@ -904,7 +881,7 @@ public final class TcpSocket {
         if (!undoMarker || !packetDelayed()) return false;
         checkSackReordering(priorSndUna, true);
         if (sb.retransOut > 0) return false;
-        if (!anyRetransDone()) retransStamp = -1;
+        if (!anyRetransDone()) tp.retransStamp = -1;
         undoCwndReduction();
         stack.count(TcpCounter.TcpExtTCPPartialUndo);
         tryKeepOpen();
@@ -928,7 +905,7 @@ public final class TcpSocket {
 
     /** {@code tcp_packet_delayed()}: the ACK echoes a timestamp older than the first retransmission. */
     private boolean packetDelayed() {
-        return retransStamp >= 0 && tsOk && current != null && current.timestamps && current.tsEcr - tsOf(retransStamp) < 0;
+        return tp.retransStamp >= 0 && tp.tsOk && tp.sawTstamp && tp.rcvTsecr - tp.tsOf(tp.retransStamp) < 0;
     }
 
     /** {@code tcp_check_sack_reordering()}: raises the duplicate threshold to the distance seen, up to {@code tcp_max_reordering}. */
@@ -937,13 +914,13 @@ public final class TcpSocket {
     }
 
     private void checkSackReordering(long lowSeq, boolean ts) {
-        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
+        long fack = sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
         if (lowSeq >= fack) return;
         long metric = fack - lowSeq;
-        if (metric > (long) reordering * mssCache) {
-            reordering = (int) Math.min((metric + mssCache - 1) / mssCache, cfg.maxReordering());
+        if (metric > (long) tp.reordering * tp.mssCache) {
+            tp.reordering = (int) Math.min((metric + tp.mssCache - 1) / tp.mssCache, cfg.maxReordering());
         }
-        reordSeen++;
+        tp.reordSeen++;
         stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
     }
 
@@ -952,7 +929,7 @@ public final class TcpSocket {
         long now = sim.now();
         long firstAckt = -1;
         long lastAckt = -1;
-        long reord = sndNxt;
+        long reord = tp.sndNxt;
         int pktsAcked = 0;
         int cumDelivered = 0;
         boolean finAcked = false;
@@ -968,19 +945,19 @@ public final class TcpSocket {
             if ((bits & Scoreboard.SACKED) == 0) {
                 cumDelivered++;
                 rateDelivered(0);
-                if (sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rackAdvance(bits, sb.end(0), sb.sentAt(0));
+                if (tp.sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rackAdvance(bits, sb.end(0), sb.sentAt(0));
             }
             if ((bits & Scoreboard.FIN) != 0) finAcked = true;
             sb.removeHead();
             pktsAcked++;
         }
         if (bytesAckedNow > 0) {
-            bytesAcked = Math.min(sndUna, writeSeq) - (iss + 1); // the FIN's sequence number is no data
+            tp.bytesAcked = Math.min(tp.sndUna, tp.writeSeq) - (tp.iss + 1); // the FIN's sequence number is no data
             flag |= FLAG_DATA_ACKED;
         }
         if (pktsAcked > 0) {
             flag |= FLAG_SET_XMIT_TIMER;
-            if (!sackOk) removeRenoSacks(pktsAcked, ece);
+            if (!tp.sackOk) removeRenoSacks(pktsAcked, ece);
             else {
                 countDelivered(cumDelivered, ece);
                 if (reord < priorFack) checkSackReordering(reord);
@@ -995,7 +972,7 @@ public final class TcpSocket {
             if (seqRtt < 0) seqRtt = sackRtt;
         }
         sackFirstSentAt = -1;
-        if (seqRtt < 0 && (flag & FLAG_ACKED) != 0) seqRtt = caRtt = tsRtt(current);
+        if (seqRtt < 0 && (flag & FLAG_ACKED) != 0) seqRtt = caRtt = tsRtt();
         if (seqRtt >= 0) {
             rttEstimator(seqRtt);
             setRto();
@@ -1018,8 +995,8 @@ public final class TcpSocket {
 
     /** {@code tcp_skb_spurious_retrans()}: the timestamp echo shows this ACK answers an earlier copy than the last one sent. */
     private boolean spuriousRetrans(int bits, long sentAt) {
-        return (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0 && tsOk && current.timestamps && current.tsEcr != 0
-                && current.tsEcr - tsOf(sentAt) < 0;
+        return (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0 && tp.tsOk && tp.sawTstamp && tp.rcvTsecr != 0
+                && tp.rcvTsecr - tp.tsOf(sentAt) < 0;
     }
 
     /** {@code tcp_update_rtt_min()}: a windowed minimum (a sample older than the window gives way to the next one). */
@@ -1031,20 +1008,20 @@ public final class TcpSocket {
         }
     }
 
-    /** {@code tcp_rtt_tsopt_us()}: the RTT from the echoed timestamp (1 ms clock, at least 1 ms), or -1. */
-    private long tsRtt(TcpSegment s) {
-        if (!tsOk || s == null || !s.timestamps || s.tsEcr == 0) return -1;
-        long delta = tsNow() - s.tsEcr;
+    /** {@code tcp_rtt_tsopt_us()}: the RTT from the timestamp the segment being processed echoes (1 ms clock, at least 1 ms), or -1. */
+    private long tsRtt() {
+        if (!tp.tsOk || !tp.sawTstamp || tp.rcvTsecr == 0) return -1;
+        long delta = tsNow() - tp.rcvTsecr;
         if (delta < 0 || delta > Integer.MAX_VALUE / 1000) return -1;
         return Math.max(1, delta) * 1_000_000L;
     }
 
     private void countDelivered(int n, boolean ece) {
         if (n <= 0) return;
-        delivered += n;
+        tp.delivered += n;
         stack.add(TcpCounter.TcpExtTCPDelivered, n);
         if (ece) {
-            deliveredCe += n;
+            tp.deliveredCe += n;
             stack.add(TcpCounter.TcpExtTCPDeliveredCE, n);
         }
     }
@@ -1067,9 +1044,9 @@ public final class TcpSocket {
                 mdevMax = mdev4;
                 if (mdevMax > rttvar) rttvar = mdevMax;
             }
-            if (sndUna > rttSeq) {
+            if (tp.sndUna > rttSeq) {
                 if (mdevMax < rttvar) rttvar -= (rttvar - mdevMax) >> 2;
-                rttSeq = sndNxt;
+                rttSeq = tp.sndNxt;
                 mdevMax = cfg.rtoMinNanos();
             }
         } else {
@@ -1077,7 +1054,7 @@ public final class TcpSocket {
             mdev4 = m << 1;
             rttvar = Math.max(mdev4, cfg.rtoMinNanos());
             mdevMax = rttvar;
-            rttSeq = sndNxt;
+            rttSeq = tp.sndNxt;
         }
         srtt8 = Math.max(1, srtt8);
     }
@@ -1140,9 +1117,9 @@ public final class TcpSocket {
      * segments are SACKed (the duplicate threshold's moment); else min_rtt/4 per step, at most srtt.
      */
     private long rackReoWnd() {
-        if (reordSeen == 0) {
-            if (caState >= RECOVERY) return 0;
-            if (sb.sackedOut >= reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
+        if (tp.reordSeen == 0) {
+            if (tp.caState >= RECOVERY) return 0;
+            if (sb.sackedOut >= tp.reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
         }
         long quarter = minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (minRtt >> 2) * reoWndSteps;
         return Math.min(quarter, srtt8 >> 3);
@@ -1189,7 +1166,7 @@ public final class TcpSocket {
         int priorInFlight = sb.inFlight();
         rackDetectLoss();
         if (priorInFlight != sb.inFlight()) {
-            if (caState != RECOVERY) {
+            if (tp.caState != RECOVERY) {
                 enterRecovery(false);
                 cwndReduction(1, 0);
             }
@@ -1208,7 +1185,7 @@ public final class TcpSocket {
         if (rackDsackSeen) {
             reoWndSteps = Math.min(0xFF, reoWndSteps + 1);
             rackDsackSeen = false;
-            rackLastDelivered = delivered;
+            rackLastDelivered = tp.delivered;
             reoWndPersist = RACK_RECOVERY_THRESH;
         } else if (reoWndPersist == 0) {
             reoWndSteps = 1;
@@ -1223,7 +1200,7 @@ public final class TcpSocket {
      * after the RTO would fire.
      */
     private boolean scheduleLossProbe(boolean advancingRto) {
-        if (!cfg.tailLossProbes() || sb.isEmpty() || !sackOk || (caState != OPEN && caState != CWR)) return false;
+        if (!cfg.tailLossProbes() || sb.isEmpty() || !tp.sackOk || (tp.caState != OPEN && tp.caState != CWR)) return false;
         long timeout;
         if (srtt8 != 0) {
             timeout = (srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
@@ -1245,7 +1222,7 @@ public final class TcpSocket {
         if (tlpHighSeq == 0) {
             tlpRetrans = false;
             boolean sent = false;
-            if (hasUnsent() && sndNxt + Math.min(mssCache, writeSeq - sndNxt) <= sndUna + sndWnd) {
+            if (hasUnsent() && tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt) <= tp.sndUna + tp.sndWnd) {
                 int before = sb.packetsOut();
                 writeXmit(true);
                 sent = sb.packetsOut() > before;
@@ -1254,7 +1231,7 @@ public final class TcpSocket {
                 sent = true;
             }
             if (sent) {
-                tlpHighSeq = sndNxt;
+                tlpHighSeq = tp.sndNxt;
                 stack.count(TcpCounter.TcpExtTCPLossProbes);
                 pendingTimer = TIMER_NONE; // so that the RTO restarts from now
             }
@@ -1285,8 +1262,8 @@ public final class TcpSocket {
     /** {@code tcp_ack_probe()}: a window opened for the segment a probing sender holds. */
     private void ackProbe() {
         if (!hasUnsent()) return;
-        long headEnd = sndNxt + Math.min(mssCache, writeSeq - sndNxt);
-        if (headEnd <= sndUna + sndWnd) {
+        long headEnd = tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt);
+        if (headEnd <= tp.sndUna + tp.sndWnd) {
             backoff = 0;
             if (pendingTimer == TIMER_PROBE0) {
                 xmitTimer.cancel();
@@ -1309,37 +1286,37 @@ public final class TcpSocket {
         boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
         if (sb.isEmpty() && sb.sackedOut > 0) sb.sackedOut = 0;
         // D. state exit when high_seq is acked
-        if (caState == OPEN) retransStamp = -1;
-        else if (sndUna >= highSeq) {
-            if (caState == CWR) {
-                if (sndUna != highSeq) {
+        if (tp.caState == OPEN) tp.retransStamp = -1;
+        else if (tp.sndUna >= highSeq) {
+            if (tp.caState == CWR) {
+                if (tp.sndUna != highSeq) {
                     endCwndReduction();
                     setCaState(OPEN);
                 }
-            } else if (caState == RECOVERY) {
-                if (!sackOk) sb.sackedOut = 0; // tcp_reset_reno_sack()
+            } else if (tp.caState == RECOVERY) {
+                if (!tp.sackOk) sb.sackedOut = 0; // tcp_reset_reno_sack()
                 if (tryUndoRecovery()) return flag;
                 endCwndReduction();
             }
         }
         // E. process the state
         boolean fastRexmit = false;
-        if (caState == RECOVERY) {
+        if (tp.caState == RECOVERY) {
             if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
-                if (!sackOk) addRenoSack(numDupack, eceAck);
+                if (!tp.sackOk) addRenoSack(numDupack, eceAck);
             } else {
                 if (tryUndoPartial(priorSndUna)) return flag;
-                doLost = !sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
+                doLost = !tp.sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
             }
             flag = identifyPacketLoss(flag);
         } else {
-            if (caState == LOSS) {
+            if (tp.caState == LOSS) {
                 boolean rexmit = processLoss(numDupack, priorSndUna, eceAck);
                 flag = identifyPacketLoss(flag);
                 // on to the Open-state processing once recovered, or (RACK) when retransmissions were lost again
-                if (caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return rexmit ? flag | FLAG_REXMIT_LOST : flag;
+                if (tp.caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return rexmit ? flag | FLAG_REXMIT_LOST : flag;
             }
-            if (!sackOk) {
+            if (!tp.sackOk) {
                 if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
                 addRenoSack(numDupack, eceAck);
             }
@@ -1357,8 +1334,8 @@ public final class TcpSocket {
 
     /** {@code tcp_force_fast_retransmit()}: SACKed data lies more than {@code reordering} segments beyond snd_una. */
     private boolean forceFastRetransmit() {
-        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
-        return fack > sndUna + (long) reordering * mssCache;
+        long fack = sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
+        return fack > tp.sndUna + (long) tp.reordering * tp.mssCache;
     }
 
     /**
@@ -1367,15 +1344,15 @@ public final class TcpSocket {
      */
     private boolean timeToRecover() {
         if (sb.lostOut > 0) return true;
-        return !cfg.rack() && sb.sackedOut + 1 > reordering; // tcp_dupack_heuristics()
+        return !cfg.rack() && sb.sackedOut + 1 > tp.reordering; // tcp_dupack_heuristics()
     }
 
     /** {@code tcp_identify_packet_loss()}: NewReno marks the head lost without SACK, RACK marks what it finds with it. */
     private int identifyPacketLoss(int flag) {
         if (sb.isEmpty()) return flag;
-        if (!sackOk) {
+        if (!tp.sackOk) {
             boolean una = (flag & FLAG_SND_UNA_ADVANCED) != 0;
-            if ((caState < RECOVERY && sb.sackedOut >= reordering) || (caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
+            if ((tp.caState < RECOVERY && sb.sackedOut >= tp.reordering) || (tp.caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
                 if (!sb.is(0, Scoreboard.LOST)) sb.markLost(0);
             }
         } else if (cfg.rack()) {
@@ -1388,8 +1365,8 @@ public final class TcpSocket {
 
     /** {@code tcp_update_scoreboard()}: with SACK a hole is lost once {@code reordering} SACKed segments lie above it. */
     private void updateScoreboard(boolean fastRexmit) {
-        if (!sackOk) return;
-        int sackedUpto = sb.sackedOut - reordering;
+        if (!tp.sackOk) return;
+        int sackedUpto = sb.sackedOut - tp.reordering;
         if (sackedUpto >= 0) markHeadLost(sackedUpto, false);
         else if (fastRexmit) markHeadLost(1, true);
     }
@@ -1430,7 +1407,7 @@ public final class TcpSocket {
         int holes = Math.min(Math.max(sb.lostOut, 1), sb.packetsOut());
         if (sb.sackedOut + holes > sb.packetsOut()) {
             sb.sackedOut = sb.packetsOut() - holes;
-            reordering = Math.min(sb.packetsOut() + addend, cfg.maxReordering());
+            tp.reordering = Math.min(sb.packetsOut() + addend, cfg.maxReordering());
             stack.count(TcpCounter.TcpExtTCPRenoReorder);
         }
     }
@@ -1438,24 +1415,24 @@ public final class TcpSocket {
     /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
     private boolean tryUndoRecovery() {
         if (reoWndPersist > 0) reoWndPersist--; // one more recovery that was not undone
-        if (sndUna == highSeq && !sackOk) return true;
+        if (tp.sndUna == highSeq && !tp.sackOk) return true;
         setCaState(OPEN);
         return false;
     }
 
     /** {@code tcp_try_to_open()}. */
     private void tryToOpen(int flag) {
-        if (!anyRetransDone()) retransStamp = -1;
+        if (!anyRetransDone()) tp.retransStamp = -1;
         if ((flag & FLAG_ECE_ACK) != 0) enterCwr();
-        if (caState != CWR) tryKeepOpen();
+        if (tp.caState != CWR) tryKeepOpen();
     }
 
     /** {@code tcp_try_keep_open()}. */
     private void tryKeepOpen() {
         int st = (sb.sackedOut + sb.lostOut) > 0 || anyRetransDone() ? DISORDER : OPEN;
-        if (caState != st) {
+        if (tp.caState != st) {
             setCaState(st);
-            highSeq = sndNxt;
+            highSeq = tp.sndNxt;
         }
     }
 
@@ -1466,7 +1443,7 @@ public final class TcpSocket {
 
     /** {@code tcp_enter_cwr()}: ECN asked for a reduction. */
     private void enterCwr() {
-        if (caState < CWR) {
+        if (tp.caState < CWR) {
             initCwndReduction();
             setCaState(CWR);
         }
@@ -1474,10 +1451,10 @@ public final class TcpSocket {
 
     /** {@code tcp_enter_recovery()}. */
     private void enterRecovery(boolean eceAck) {
-        stack.count(sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
+        stack.count(tp.sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
         priorSsthresh = 0;
         undoMarker = true; // tcp_init_undo()
-        if (caState != CWR && caState != RECOVERY) {
+        if (tp.caState != CWR && tp.caState != RECOVERY) {
             if (!eceAck) priorSsthresh = currentSsthresh();
             initCwndReduction();
         }
@@ -1486,14 +1463,14 @@ public final class TcpSocket {
 
     /** {@code tcp_init_cwnd_reduction()}. */
     private void initCwndReduction() {
-        highSeq = sndNxt;
+        highSeq = tp.sndNxt;
         tlpHighSeq = 0;
         cw.cwndCnt = 0;
         priorCwnd = cw.cwnd;
         prrDelivered = 0;
         prrOut = 0;
         cw.ssthresh = cc.ssthresh(cw);
-        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
+        if ((tp.ecnFlags & ECN_OK) != 0) tp.ecnFlags |= ECN_QUEUE_CWR;
     }
 
     /** {@code tcp_end_cwnd_reduction()}. */
@@ -1503,12 +1480,12 @@ public final class TcpSocket {
     }
 
     private void setCaState(int st) {
-        cc.setState(cw, caState, st);
-        caState = st;
+        cc.setState(cw, tp.caState, st);
+        tp.caState = st;
     }
 
     private boolean inCwndReduction() {
-        return caState == CWR || caState == RECOVERY;
+        return tp.caState == CWR || tp.caState == RECOVERY;
     }
 
     /**
@@ -1516,12 +1493,12 @@ public final class TcpSocket {
      * acked. Returns whether to retransmit ({@code REXMIT_LOST}).
      */
     private boolean processLoss(int numDupack, long priorSndUna, boolean ece) {
-        if (sndUna >= highSeq) {
+        if (tp.sndUna >= highSeq) {
             tryUndoRecovery();
             return false;
         }
-        if (!sackOk) {
-            if (sndUna > priorSndUna) sb.sackedOut = 0;
+        if (!tp.sackOk) {
+            if (tp.sndUna > priorSndUna) sb.sackedOut = 0;
             else addRenoSack(numDupack, ece);
         }
         return true;
@@ -1538,7 +1515,7 @@ public final class TcpSocket {
 
     /** {@code tcp_may_raise_cwnd()}. */
     private boolean mayRaiseCwnd(int flag) {
-        if (reordering > cfg.reordering()) return (flag & FLAG_FORWARD_PROGRESS) != 0;
+        if (tp.reordering > cfg.reordering()) return (flag & FLAG_FORWARD_PROGRESS) != 0;
         return (flag & FLAG_DATA_ACKED) != 0;
     }
 
@@ -1565,7 +1542,7 @@ public final class TcpSocket {
     // sending: tcp_write_xmit(), tcp_xmit_retransmit_queue()
 
     private boolean hasUnsent() {
-        return sndNxt < writeSeq || finQueued() && !finSent;
+        return tp.sndNxt < tp.writeSeq || finQueued() && !finSent;
     }
 
     private boolean finQueued() {
@@ -1591,11 +1568,11 @@ public final class TcpSocket {
                 cwndLimited = true;
                 break;
             }
-            int len = (int) Math.min(mssCache, writeSeq - sndNxt);
-            boolean fin = finQueued() && sndNxt + len == writeSeq;
-            if (len > 0 && sndNxt + len > sndUna + sndWnd) break; // tcp_snd_wnd_test()
+            int len = (int) Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt);
+            boolean fin = finQueued() && tp.sndNxt + len == tp.writeSeq;
+            if (len > 0 && tp.sndNxt + len > tp.sndUna + tp.sndWnd) break; // tcp_snd_wnd_test()
             // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
-            if (len < mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > sndUna) break;
+            if (len < tp.mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > tp.sndUna) break;
             sendNewData(len, fin);
             sent++;
             if (lossProbe) break;
@@ -1603,10 +1580,10 @@ public final class TcpSocket {
         if (sent > 0 && !lossProbe) scheduleLossProbe(false); // one probe per tail loss episode
         // tcp_cwnd_validate()
         if (sent > 0 || cwndLimited) {
-            if (sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
+            if (tp.sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
                 cw.cwndLimited = cwndLimited;
                 cw.maxPacketsOut = sb.packetsOut();
-                cwndUsageSeq = sndNxt;
+                cwndUsageSeq = tp.sndNxt;
             }
         }
         return hasUnsent();
@@ -1616,12 +1593,12 @@ public final class TcpSocket {
         long now = sim.now();
         if (sb.inFlight() == 0) cc.cwndEvent(cw, CongestionControl.Event.TX_START, now);
         boolean firstOut = sb.isEmpty();
-        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && sndNxt + len == writeSeq ? FLAG_PSH : 0), sndNxt, false);
+        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && tp.sndNxt + len == tp.writeSeq ? FLAG_PSH : 0), tp.sndNxt, false);
         ecnForData(s, true);
-        sb.add(sndNxt, len + (fin ? 1 : 0), fin, now, delivered);
-        sndNxt += len + (fin ? 1 : 0);
+        sb.add(tp.sndNxt, len + (fin ? 1 : 0), fin, now, tp.delivered);
+        tp.sndNxt += len + (fin ? 1 : 0);
         if (fin) finSent = true;
-        if (len < mssCache) sndSml = sndNxt; // tcp_minshall_update()
+        if (len < tp.mssCache) sndSml = tp.sndNxt; // tcp_minshall_update()
         if (inCwndReduction()) prrOut++;
         stack.count(TcpCounter.TcpExtTCPOrigDataSent);
         cw.lastSendNanos = now;
@@ -1646,7 +1623,7 @@ public final class TcpSocket {
             if ((bits & Scoreboard.LOST) == 0) continue;
             if ((bits & (Scoreboard.SACKED | Scoreboard.RETRANS)) != 0) continue;
             if (!retransmit(i)) break;
-            stack.count(caState != LOSS ? TcpCounter.TcpExtTCPFastRetrans : TcpCounter.TcpExtTCPSlowStartRetrans);
+            stack.count(tp.caState != LOSS ? TcpCounter.TcpExtTCPFastRetrans : TcpCounter.TcpExtTCPSlowStartRetrans);
             if (inCwndReduction()) prrOut++;
             if (i == 0) rearm = true;
         }
@@ -1659,27 +1636,27 @@ public final class TcpSocket {
     /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
     private boolean retransmit(int i) {
         if (!resend(i)) return false;
-        sb.markRetransmitted(i, sim.now(), delivered);
+        sb.markRetransmitted(i, sim.now(), tp.delivered);
         return true;
     }
 
     /** {@code __tcp_retransmit_skb()} for a loss probe: the entry is resent but not marked as a retransmission in flight. */
     private boolean retransmitProbe(int i) {
         if (!resend(i)) return false;
-        sb.markProbeRetransmitted(i, sim.now(), delivered);
+        sb.markProbeRetransmitted(i, sim.now(), tp.delivered);
         return true;
     }
 
     /** Puts entry {@code i} on the wire again unless it lies beyond the peer's window. */
     private boolean resend(int i) {
         long seq = sb.start(i);
-        if (seq >= sndUna + sndWnd && seq != sndUna) return false;
+        if (seq >= tp.sndUna + tp.sndWnd && seq != tp.sndUna) return false;
         boolean fin = sb.is(i, Scoreboard.FIN);
         int len = sb.payload(i);
         TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
         ecnForData(s, false);
         s.retransmission = true;
-        if (retransStamp < 0) retransStamp = sim.now();
+        if (tp.retransStamp < 0) tp.retransStamp = sim.now();
         totalRetrans++;
         stack.count(TcpCounter.TcpRetransSegs);
         transmit(s);
@@ -1736,8 +1713,8 @@ public final class TcpSocket {
             return;
         }
         if (retransmits == 0) {
-            stack.count(caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
-                    : sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
+            stack.count(tp.caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
+                    : tp.sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
         }
         enterLoss();
         retransmits++;
@@ -1758,7 +1735,7 @@ public final class TcpSocket {
             if (i > 0 && cfg.rack() && rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
             if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
         }
-        if (caState <= DISORDER || highSeq <= sndUna || (caState == LOSS && retransmits == 0)) {
+        if (tp.caState <= DISORDER || highSeq <= tp.sndUna || (tp.caState == LOSS && retransmits == 0)) {
             priorSsthresh = currentSsthresh();
             undoMarker = true;
             priorCwnd = cw.cwnd;
@@ -1767,11 +1744,11 @@ public final class TcpSocket {
         }
         cw.cwnd = sb.inFlight() + 1;
         cw.cwndCnt = 0;
-        if (caState <= DISORDER && sb.sackedOut >= cfg.reordering()) reordering = Math.min(reordering, cfg.reordering());
+        if (tp.caState <= DISORDER && sb.sackedOut >= cfg.reordering()) tp.reordering = Math.min(tp.reordering, cfg.reordering());
         setCaState(LOSS);
-        highSeq = sndNxt;
-        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
-        if (!sackOk) sb.sackedOut = 0;
+        highSeq = tp.sndNxt;
+        if ((tp.ecnFlags & ECN_OK) != 0) tp.ecnFlags |= ECN_QUEUE_CWR;
+        if (!tp.sackOk) sb.sackedOut = 0;
     }
 
     /** {@code tcp_check_probe_timer()}. */
@@ -1819,13 +1796,13 @@ public final class TcpSocket {
 
     /** {@code tcp_write_wakeup()}: sends what the window allows, else a zero-window probe (seq snd_una - 1, no data). */
     private void writeWakeup() {
-        long wndEnd = sndUna + sndWnd;
-        if (sndNxt < wndEnd && sndNxt < writeSeq) {
-            int len = (int) Math.min(Math.min(mssCache, writeSeq - sndNxt), wndEnd - sndNxt);
-            sendNewData(len, finQueued() && sndNxt + len == writeSeq);
+        long wndEnd = tp.sndUna + tp.sndWnd;
+        if (tp.sndNxt < wndEnd && tp.sndNxt < tp.writeSeq) {
+            int len = (int) Math.min(Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt), wndEnd - tp.sndNxt);
+            sendNewData(len, finQueued() && tp.sndNxt + len == tp.writeSeq);
             return;
         }
-        TcpSegment s = newSegment(0, FLAG_ACK, sndUna - 1, false);
+        TcpSegment s = newSegment(0, FLAG_ACK, tp.sndUna - 1, false);
         ecnForData(s, false);
         stack.count(TcpCounter.TcpExtTCPWinProbe);
         transmit(s);
@@ -1839,7 +1816,7 @@ public final class TcpSocket {
         long dataEnd = end - (fin ? 1 : 0);
         if (seq == end) return;
         if (s.has(FLAG_CWR)) { // tcp_ecn_accept_cwr()
-            ecnFlags &= ~ECN_DEMAND_CWR;
+            tp.ecnFlags &= ~ECN_DEMAND_CWR;
             if (seq != end) ackPending |= ACK_NOW;
         }
         if (seq == rq.rcvNxt) {
@@ -1908,7 +1885,7 @@ public final class TcpSocket {
     }
 
     private void dsackSet(long seq, long end) {
-        if (!sackOk || !cfg.dsack()) return;
+        if (!tp.sackOk || !cfg.dsack()) return;
         stack.count(seq < rq.rcvNxt ? TcpCounter.TcpExtTCPDSACKOldSent : TcpCounter.TcpExtTCPDSACKOfoSent);
         rq.setDsack(seq, end);
     }
@@ -2010,23 +1987,23 @@ public final class TcpSocket {
 
     /** {@code __tcp_ecn_check_ce()} with DCTCP's CE-echo state machine ({@code dctcp_ece_ack_update()}). */
     private void ecnCheckCe(TcpSegment s) {
-        if ((ecnFlags & ECN_OK) == 0) return;
+        if ((tp.ecnFlags & ECN_OK) == 0) return;
         switch (s.ecn) {
             case IpFrame.ECN_NOT_ECT -> {
                 // a segment without ECT after ECT ones is probably a retransmission: do not delay its ACK
-                if ((ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
+                if ((tp.ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
             }
             case IpFrame.ECN_CE -> {
                 if (cc.needsEcn()) dctcpEceAckUpdate(true);
-                if ((ecnFlags & ECN_DEMAND_CWR) == 0) {
+                if ((tp.ecnFlags & ECN_DEMAND_CWR) == 0) {
                     enterQuickackMode(2); // the sender may have a tiny window: do not delay
-                    ecnFlags |= ECN_DEMAND_CWR;
+                    tp.ecnFlags |= ECN_DEMAND_CWR;
                 }
-                ecnFlags |= ECN_SEEN;
+                tp.ecnFlags |= ECN_SEEN;
             }
             default -> {
                 if (cc.needsEcn()) dctcpEceAckUpdate(false);
-                ecnFlags |= ECN_SEEN;
+                tp.ecnFlags |= ECN_SEEN;
             }
         }
     }
@@ -2050,8 +2027,8 @@ public final class TcpSocket {
     }
 
     private void setDemandCwr(boolean on) {
-        if (on) ecnFlags |= ECN_DEMAND_CWR;
-        else ecnFlags &= ~ECN_DEMAND_CWR;
+        if (on) tp.ecnFlags |= ECN_DEMAND_CWR;
+        else tp.ecnFlags &= ~ECN_DEMAND_CWR;
     }
 
     /** {@code __tcp_ack_snd_check()}. */
@@ -2193,7 +2170,7 @@ public final class TcpSocket {
     /** {@code __tcp_send_ack()}. */
     private void sendAckUpTo(long rcvNxt) {
         if (state == State.CLOSED) return;
-        TcpSegment s = newSegment(0, FLAG_ACK, sndNxt, false, rcvNxt);
+        TcpSegment s = newSegment(0, FLAG_ACK, tp.sndNxt, false, rcvNxt);
         ecnForData(s, false);
         transmit(s);
     }
@@ -2206,11 +2183,11 @@ public final class TcpSocket {
     }
 
     private TcpSegment newSegment(int payload, int flags, long seq, boolean syn, long ackSeq) {
-        boolean ts = syn ? (state == State.SYN_RECV ? tsOk : cfg.timestamps()) : tsOk;
-        boolean sackPerm = syn && (state == State.SYN_RECV ? sackOk : cfg.sack());
+        boolean ts = syn ? (state == State.SYN_RECV ? tp.tsOk : cfg.timestamps()) : tp.tsOk;
+        boolean sackPerm = syn && (state == State.SYN_RECV ? tp.sackOk : cfg.sack());
         boolean ws = syn && (state == State.SYN_RECV ? peerOfferedWindowScale : cfg.windowScaling());
         int blocks = 0;
-        if (!syn && sackOk) {
+        if (!syn && tp.sackOk) {
             int avail = (OPTION_SPACE - (ts ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0) - 4) / 8;
             blocks = Math.min(rq.numSacks + (rq.dsack ? 1 : 0), avail);
         }
@@ -2250,32 +2227,27 @@ public final class TcpSocket {
     private static final int OPTION_SPACE = 40;
 
     private int tsNow() {
-        return tsOf(sim.now());
-    }
-
-    /** The timestamp clock: milliseconds plus the connection's random offset (Linux's {@code tcp_time_stamp_ts()}). */
-    private int tsOf(long nanos) {
-        return (int) (nanos / 1_000_000L + tsOffset);
+        return tp.tsOf(sim.now());
     }
 
     /** {@code tcp_ecn_send()}: new data is ECT (and carries a queued CWR); ACKs and retransmissions are not, unless DCTCP. */
     private void ecnForData(TcpSegment s, boolean newData) {
-        if ((ecnFlags & ECN_OK) == 0) return;
+        if ((tp.ecnFlags & ECN_OK) == 0) return;
         if (newData && s.payloadBytes > 0) {
             s.ecn = IpFrame.ECN_ECT0;
-            if ((ecnFlags & ECN_QUEUE_CWR) != 0) {
-                ecnFlags &= ~ECN_QUEUE_CWR;
+            if ((tp.ecnFlags & ECN_QUEUE_CWR) != 0) {
+                tp.ecnFlags &= ~ECN_QUEUE_CWR;
                 s.flags |= FLAG_CWR;
             }
         } else if (cc.needsEcn()) {
             s.ecn = IpFrame.ECN_ECT0;
         }
-        if ((ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
+        if ((tp.ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
     }
 
     private void transmit(TcpSegment s) {
         if ((s.flags & FLAG_ACK) != 0) eventAckSent(s);
-        if (cc.needsEcn() && (ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
+        if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
         stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
     }
@@ -2296,7 +2268,7 @@ public final class TcpSocket {
     }
 
     private void sendReset() {
-        TcpSegment s = newSegment(0, FLAG_RST | FLAG_ACK, sndNxt, false);
+        TcpSegment s = newSegment(0, FLAG_RST | FLAG_ACK, tp.sndNxt, false);
         stack.count(TcpCounter.TcpOutRsts);
         if (state == State.ESTABLISHED || state == State.CLOSE_WAIT) stack.count(TcpCounter.TcpEstabResets);
         stack.count(TcpCounter.TcpOutSegs);

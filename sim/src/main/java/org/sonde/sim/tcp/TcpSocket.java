@@ -95,17 +95,8 @@ public final class TcpSocket {
     private static final int ACK_PUSHED2 = 8;
     private static final int ACK_NOW = 16;
 
-    /** {@code TCP_RTO_MIN}: the floor of the zero-window probe interval, fixed in Linux whatever the route's rto_min. */
-    private static final long PROBE_BASE_MIN_NANOS = 200_000_000L;
-    private static final int TIMER_NONE = 0;
-    private static final int TIMER_RETRANS = 1;
-    private static final int TIMER_PROBE0 = 3;
-    private static final int TIMER_REO_TIMEOUT = 4;
-    private static final int TIMER_LOSS_PROBE = 5;
     /** {@code TCP_TIMEOUT_MIN_US}: the slack RACK's reordering timer and the loss probe timer add (2 ms). */
     private static final long TIMEOUT_MIN_NANOS = 2_000_000L;
-    /** {@code tcp_min_rtt_wlen}: how long a minimum RTT sample is trusted (300 s). */
-    private static final long MIN_RTT_WINDOW_NANOS = 300_000_000_000L;
     /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a D-SACK-widened reordering window persists for. */
     private static final int RACK_RECOVERY_THRESH = 16;
 
@@ -119,6 +110,8 @@ public final class TcpSocket {
     private final CongestionControl cc;
     private final CongestionWindow cw;
     private final Tcb tp;
+    private final RttEstimator rtt;
+    private final XmitTimer xt;
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
@@ -161,27 +154,15 @@ public final class TcpSocket {
     private int reoWndPersist;
     private boolean rackDsackSeen;
     private long rackLastDelivered;
-    /** {@code tcp_min_rtt()}: the minimum RTT over {@link #MIN_RTT_WINDOW_NANOS}, and when it was seen. */
-    private long minRtt = Long.MAX_VALUE;
-    private long minRttAt;
     // TLP
     /** {@code tp->tlp_high_seq}: snd_nxt when the outstanding loss probe was sent, 0 when none is (snd_nxt is never 0). */
     private long tlpHighSeq;
     /** {@code tp->tlp_retrans}: the probe resent the last segment rather than new data. */
     private boolean tlpRetrans;
 
-    // RTT and timers: tcp_rtt_estimator() state, in nanoseconds with Linux's scaling (srtt << 3, mdev << 2)
-    private long srtt8;
-    private long mdev4;
-    private long mdevMax;
-    private long rttvar;
-    private long rttSeq;
-    private long rto;
-    private int backoff;
+    // timers
     private int retransmits;
     private int probesOut;
-    private int pendingTimer;
-    private final Timer xmitTimer;
 
     // receiver
     private long irs;
@@ -229,8 +210,8 @@ public final class TcpSocket {
         this.cw = new CongestionWindow(cfg.initCwnd());
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
         this.tp = new Tcb(cfg.reordering());
-        this.rto = cfg.rtoInitialNanos();
-        this.xmitTimer = new Timer(sim, this::xmitTimerFired);
+        this.rtt = new RttEstimator(cfg, tp);
+        this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
         this.delackTimer = new Timer(sim, this::delackTimerFired);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
@@ -411,12 +392,12 @@ public final class TcpSocket {
 
     /** Smoothed RTT in nanoseconds (0 before the first sample). */
     public long srttNanos() {
-        return srtt8 >> 3;
+        return rtt.srtt();
     }
 
     /** The windowed minimum RTT ({@code tcpi_min_rtt}) in nanoseconds, {@link Long#MAX_VALUE} before the first sample. */
     public long minRttNanos() {
-        return minRtt;
+        return rtt.minRtt;
     }
 
     /** RACK's reordering window in steps of min_rtt/4 ({@code rack.reo_wnd_steps}): 1 unless D-SACKs widened it. */
@@ -425,16 +406,16 @@ public final class TcpSocket {
     }
 
     public long rttvarNanos() {
-        return rttvar;
+        return rtt.rttvar;
     }
 
     /** The current retransmission timeout, backoff included. */
     public long rtoNanos() {
-        return rto;
+        return rtt.rto;
     }
 
     public int backoff() {
-        return backoff;
+        return rtt.backoff;
     }
 
     public long bytesAcked() {
@@ -492,7 +473,7 @@ public final class TcpSocket {
 
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
-        return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, srtt8 >> 3, rttvar, rto, backoff, sb.packetsOut(),
+        return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, rtt.srtt(), rtt.rttvar, rtt.rto, rtt.backoff, sb.packetsOut(),
                 sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, totalRetrans, tp.sndWnd);
     }
 
@@ -528,8 +509,7 @@ public final class TcpSocket {
         s.retransmission = retransmission;
         synSentAt = retransmission ? -1 : sim.now();
         transmit(s);
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + rto);
+        xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
     }
 
     /** {@code tcp_conn_request()}: a SYN reached a listener; this socket answers it from SYN_RECV. */
@@ -586,7 +566,7 @@ public final class TcpSocket {
         negotiate(s);
         if ((tp.ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) tp.ecnFlags = 0; // tcp_ecn_rcv_synack()
         tp.sndUna = tp.iss + 1;
-        synRttSample(s);
+        synRttSample();
         established();
         sendAck(); // tcp_send_ack() at once: the application is not deferring
         app.connected(this);
@@ -594,27 +574,18 @@ public final class TcpSocket {
     }
 
     /** The handshake's RTT sample: Karn's rule, else the timestamp echo. */
-    private void synRttSample(TcpSegment s) {
-        long sample = synSentAt >= 0 ? sim.now() - synSentAt : tsRtt();
-        if (sample >= 0) {
-            rttEstimator(sample);
-            setRto();
-            updateMinRtt(sample, sim.now());
-        } else {
-            rto = cfg.rtoInitialNanos(); // RFC 6298 (2.1): no sample, back to the initial value
-        }
-        backoff = 0;
+    private void synRttSample() {
+        rtt.synRttSample(synSentAt >= 0 ? sim.now() - synSentAt : rtt.tsRtt(sim.now()), sim.now());
     }
 
     /** {@code tcp_init_transfer()}. */
     private void established() {
         state = State.ESTABLISHED;
-        xmitTimer.cancel();
-        pendingTimer = TIMER_NONE;
+        xt.clear();
         cw.cwnd = retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
         retransmits = 0;
         cwndUsageSeq = tp.sndNxt;
-        rttSeq = tp.sndNxt;
+        rtt.rttSeq = tp.sndNxt;
         priorRcvNxt = rq.rcvNxt;
     }
 
@@ -625,7 +596,7 @@ public final class TcpSocket {
             return false;
         }
         tp.sndUna = tp.iss + 1;
-        synRttSample(s);
+        synRttSample();
         tp.sndWnd = (long) s.window << sndWscale;
         tp.sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
         established();
@@ -966,19 +937,13 @@ public final class TcpSocket {
         // tcp_ack_update_rtt()
         long seqRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - firstAckt : -1;
         long caRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - lastAckt : -1;
+        long sackRtt = -1;
         if (sackFirstSentAt >= 0) {
-            long sackRtt = now - sackFirstSentAt;
+            sackRtt = now - sackFirstSentAt;
             caRtt = now - sackLastSentAt;
-            if (seqRtt < 0) seqRtt = sackRtt;
         }
         sackFirstSentAt = -1;
-        if (seqRtt < 0 && (flag & FLAG_ACKED) != 0) seqRtt = caRtt = tsRtt();
-        if (seqRtt >= 0) {
-            rttEstimator(seqRtt);
-            setRto();
-            backoff = 0;
-            updateMinRtt(caRtt, now);
-        }
+        caRtt = rtt.ackUpdateRtt((flag & FLAG_ACKED) != 0, seqRtt, sackRtt, caRtt, now);
         if (pktsAcked > 0) cc.pktsAcked(cw, pktsAcked, caRtt, now);
         if (finAcked) finAcked();
         return flag;
@@ -999,23 +964,6 @@ public final class TcpSocket {
                 && tp.rcvTsecr - tp.tsOf(sentAt) < 0;
     }
 
-    /** {@code tcp_update_rtt_min()}: a windowed minimum (a sample older than the window gives way to the next one). */
-    private void updateMinRtt(long rtt, long now) {
-        if (rtt < 0) return;
-        if (rtt <= minRtt || now - minRttAt > MIN_RTT_WINDOW_NANOS) {
-            minRtt = Math.max(1, rtt);
-            minRttAt = now;
-        }
-    }
-
-    /** {@code tcp_rtt_tsopt_us()}: the RTT from the timestamp the segment being processed echoes (1 ms clock, at least 1 ms), or -1. */
-    private long tsRtt() {
-        if (!tp.tsOk || !tp.sawTstamp || tp.rcvTsecr == 0) return -1;
-        long delta = tsNow() - tp.rcvTsecr;
-        if (delta < 0 || delta > Integer.MAX_VALUE / 1000) return -1;
-        return Math.max(1, delta) * 1_000_000L;
-    }
-
     private void countDelivered(int n, boolean ece) {
         if (n <= 0) return;
         tp.delivered += n;
@@ -1026,67 +974,9 @@ public final class TcpSocket {
         }
     }
 
-    /** {@code tcp_rtt_estimator()}: Jacobson/Karels with Linux's mdev_max refinement, rttvar floored at rto_min. */
-    private void rttEstimator(long m) {
-        if (m <= 0) m = 1;
-        if (srtt8 != 0) {
-            m -= srtt8 >> 3;
-            srtt8 += m;
-            if (m < 0) {
-                m = -m;
-                m -= mdev4 >> 2;
-                if (m > 0) m >>= 3;
-            } else {
-                m -= mdev4 >> 2;
-            }
-            mdev4 += m;
-            if (mdev4 > mdevMax) {
-                mdevMax = mdev4;
-                if (mdevMax > rttvar) rttvar = mdevMax;
-            }
-            if (tp.sndUna > rttSeq) {
-                if (mdevMax < rttvar) rttvar -= (rttvar - mdevMax) >> 2;
-                rttSeq = tp.sndNxt;
-                mdevMax = cfg.rtoMinNanos();
-            }
-        } else {
-            srtt8 = m << 3;
-            mdev4 = m << 1;
-            rttvar = Math.max(mdev4, cfg.rtoMinNanos());
-            mdevMax = rttvar;
-            rttSeq = tp.sndNxt;
-        }
-        srtt8 = Math.max(1, srtt8);
-    }
-
-    /** {@code tcp_set_rto()}: srtt + rttvar, bounded by rto_max. */
-    private void setRto() {
-        rto = Math.min((srtt8 >> 3) + rttvar, cfg.rtoMaxNanos());
-    }
-
-    /** {@code tcp_rearm_rto()}: after a loss probe or reordering timer the RTO still counts from the head's transmission. */
-    private void rearmRto() {
-        if (sb.isEmpty()) {
-            if (pendingTimer == TIMER_RETRANS) {
-                xmitTimer.cancel();
-                pendingTimer = TIMER_NONE;
-            }
-            return;
-        }
-        long after = rto;
-        if (pendingTimer == TIMER_REO_TIMEOUT || pendingTimer == TIMER_LOSS_PROBE) after = Math.max(rtoDelta(), 1);
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + after);
-    }
-
-    /** {@code tcp_rto_delta_us()}: how far in the future the head's RTO is. */
-    private long rtoDelta() {
-        return sb.sentAt(0) + rto - sim.now();
-    }
-
     /** {@code tcp_set_xmit_timer()}. */
     private void setXmitTimer() {
-        if (!scheduleLossProbe(true)) rearmRto();
+        if (!scheduleLossProbe(true)) xt.rearmRto();
     }
 
     // --- RACK: tcp_recovery.c ----------------------------------------------------------------------
@@ -1102,10 +992,10 @@ public final class TcpSocket {
      * original was delivered, not the copy, so it says nothing about when the copy left.
      */
     private void rackAdvance(int bits, long endSeq, long xmitTime) {
-        long rtt = sim.now() - xmitTime;
-        if (rtt < minRtt && (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) return;
+        long sample = sim.now() - xmitTime;
+        if (sample < rtt.minRtt && (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) return;
         rackAdvanced = true;
-        rackRtt = rtt;
+        rackRtt = sample;
         if (sentAfter(xmitTime, rackXmitTime, endSeq, rackEndSeq)) {
             rackXmitTime = xmitTime;
             rackEndSeq = endSeq;
@@ -1121,8 +1011,8 @@ public final class TcpSocket {
             if (tp.caState >= RECOVERY) return 0;
             if (sb.sackedOut >= tp.reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
         }
-        long quarter = minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (minRtt >> 2) * reoWndSteps;
-        return Math.min(quarter, srtt8 >> 3);
+        long quarter = rtt.minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (rtt.minRtt >> 2) * reoWndSteps;
+        return Math.min(quarter, rtt.srtt());
     }
 
     /**
@@ -1156,8 +1046,7 @@ public final class TcpSocket {
         rackAdvanced = false; // nothing new to compare against until the next delivery
         long wait = rackDetectLoss();
         if (wait == 0) return false;
-        pendingTimer = TIMER_REO_TIMEOUT;
-        xmitTimer.arm(sim.now() + Math.min(wait + TIMEOUT_MIN_NANOS, rto));
+        xt.reset(XmitTimer.REO_TIMEOUT, sim.now() + Math.min(wait + TIMEOUT_MIN_NANOS, rtt.rto));
         return true;
     }
 
@@ -1172,7 +1061,7 @@ public final class TcpSocket {
             }
             xmitRetransmitQueue();
         }
-        if (pendingTimer != TIMER_RETRANS) rearmRto();
+        if (xt.pending != XmitTimer.RETRANS) xt.rearmRto();
     }
 
     /**
@@ -1202,15 +1091,14 @@ public final class TcpSocket {
     private boolean scheduleLossProbe(boolean advancingRto) {
         if (!cfg.tailLossProbes() || sb.isEmpty() || !tp.sackOk || (tp.caState != OPEN && tp.caState != CWR)) return false;
         long timeout;
-        if (srtt8 != 0) {
-            timeout = (srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
+        if (rtt.srtt8 != 0) {
+            timeout = (rtt.srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
         } else {
             timeout = cfg.rtoInitialNanos();
         }
-        long rtoDelta = advancingRto ? rto : rtoDelta();
+        long rtoDelta = advancingRto ? rtt.rto : xt.rtoDelta();
         if (rtoDelta > 0) timeout = Math.min(timeout, rtoDelta);
-        pendingTimer = TIMER_LOSS_PROBE;
-        xmitTimer.arm(sim.now() + timeout);
+        xt.reset(XmitTimer.LOSS_PROBE, sim.now() + timeout);
         return true;
     }
 
@@ -1233,10 +1121,10 @@ public final class TcpSocket {
             if (sent) {
                 tlpHighSeq = tp.sndNxt;
                 stack.count(TcpCounter.TcpExtTCPLossProbes);
-                pendingTimer = TIMER_NONE; // so that the RTO restarts from now
+                xt.pending = XmitTimer.NONE; // so that the RTO restarts from now
             }
         }
-        rearmRto();
+        xt.rearmRto();
     }
 
     /**
@@ -1264,14 +1152,10 @@ public final class TcpSocket {
         if (!hasUnsent()) return;
         long headEnd = tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt);
         if (headEnd <= tp.sndUna + tp.sndWnd) {
-            backoff = 0;
-            if (pendingTimer == TIMER_PROBE0) {
-                xmitTimer.cancel();
-                pendingTimer = TIMER_NONE;
-            }
-        } else if (pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_NONE) {
-            pendingTimer = TIMER_PROBE0;
-            xmitTimer.arm(sim.now() + probe0When());
+            rtt.backoff = 0;
+            if (xt.pending == XmitTimer.PROBE0) xt.clear();
+        } else if (xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.NONE) {
+            xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0When());
         }
     }
 
@@ -1604,7 +1488,7 @@ public final class TcpSocket {
         cw.lastSendNanos = now;
         eventDataSent(now);
         transmit(s);
-        if (firstOut || pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_LOSS_PROBE) rearmRto(); // tcp_event_new_data_sent()
+        if (firstOut || xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.LOSS_PROBE) xt.rearmRto(); // tcp_event_new_data_sent()
     }
 
     /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
@@ -1627,10 +1511,7 @@ public final class TcpSocket {
             if (inCwndReduction()) prrOut++;
             if (i == 0) rearm = true;
         }
-        if (rearm && pendingTimer != TIMER_REO_TIMEOUT) {
-            pendingTimer = TIMER_RETRANS;
-            xmitTimer.arm(sim.now() + rto);
-        }
+        if (rearm && xt.pending != XmitTimer.REO_TIMEOUT) xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
     }
 
     /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
@@ -1667,15 +1548,15 @@ public final class TcpSocket {
 
     /** {@code tcp_write_timer_handler()}: the loss probe and reordering timers re-arm the RTO themselves. */
     private void xmitTimerFired() {
-        switch (pendingTimer) {
-            case TIMER_REO_TIMEOUT -> rackReoTimeout();
-            case TIMER_LOSS_PROBE -> sendLossProbe();
-            case TIMER_RETRANS -> {
-                pendingTimer = TIMER_NONE;
+        switch (xt.pending) {
+            case XmitTimer.REO_TIMEOUT -> rackReoTimeout();
+            case XmitTimer.LOSS_PROBE -> sendLossProbe();
+            case XmitTimer.RETRANS -> {
+                xt.pending = XmitTimer.NONE;
                 retransmitTimer();
             }
-            case TIMER_PROBE0 -> {
-                pendingTimer = TIMER_NONE;
+            case XmitTimer.PROBE0 -> {
+                xt.pending = XmitTimer.NONE;
                 probeTimer();
             }
             default -> {
@@ -1694,12 +1575,11 @@ public final class TcpSocket {
                 return;
             }
             retransmits++;
-            backoff++;
+            rtt.backOff();
             stack.count(TcpCounter.TcpExtTCPTimeouts);
             stack.count(TcpCounter.TcpExtTCPSynRetrans);
             stack.count(TcpCounter.TcpRetransSegs);
             totalRetrans++;
-            rto = Math.min(rto << 1, cfg.rtoMaxNanos());
             sendSyn(true);
             return;
         }
@@ -1719,10 +1599,8 @@ public final class TcpSocket {
         enterLoss();
         retransmits++;
         if (retransmit(0)) stack.count(TcpCounter.TcpExtTCPSlowStartRetrans);
-        backoff++;
-        rto = Math.min(rto << 1, cfg.rtoMaxNanos());
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + rto);
+        rtt.backOff();
+        xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
     }
 
     /**
@@ -1753,22 +1631,7 @@ public final class TcpSocket {
 
     /** {@code tcp_check_probe_timer()}. */
     private void checkProbeTimer() {
-        if (sb.isEmpty() && pendingTimer == TIMER_NONE) {
-            pendingTimer = TIMER_PROBE0;
-            xmitTimer.arm(sim.now() + probe0Base());
-        }
-    }
-
-    private long probe0Base() {
-        return Math.max(rto, PROBE_BASE_MIN_NANOS);
-    }
-
-    /** {@code tcp_probe0_when()}: the base doubled per backoff, at most rto_max. */
-    private long probe0When() {
-        int maxShift = 63 - Long.numberOfLeadingZeros(cfg.rtoMaxNanos() / PROBE_BASE_MIN_NANOS) + 1;
-        int b = Math.min(maxShift, backoff);
-        long when = probe0Base() << b;
-        return Math.min(when, cfg.rtoMaxNanos());
+        if (sb.isEmpty() && xt.pending == XmitTimer.NONE) xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0Base());
     }
 
     /** {@code tcp_probe_timer()} / {@code tcp_send_probe0()}. */
@@ -1785,13 +1648,12 @@ public final class TcpSocket {
         writeWakeup();
         if (!sb.isEmpty() || !hasUnsent()) {
             probesOut = 0;
-            backoff = 0;
+            rtt.backoff = 0;
             return;
         }
         probesOut++;
-        if (backoff < cfg.retries2()) backoff++;
-        pendingTimer = TIMER_PROBE0;
-        xmitTimer.arm(sim.now() + probe0When());
+        if (rtt.backoff < cfg.retries2()) rtt.backoff++;
+        xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0When());
     }
 
     /** {@code tcp_write_wakeup()}: sends what the window allows, else a zero-window probe (seq snd_una - 1, no data). */
@@ -1939,8 +1801,8 @@ public final class TcpSocket {
                 ato = (ato >> 1) + atoMin / 2; // the fast path: segments arrive back to back
             } else if (m < ato) {
                 ato = (ato >> 1) + m;
-                if (ato > rto) ato = rto;
-            } else if (m > rto) {
+                if (ato > rtt.rto) ato = rtt.rto;
+            } else if (m > rtt.rto) {
                 incrQuickack(cfg.quickAcks()); // the peer was idle (or timed out) for longer than an RTO
             }
         }
@@ -2050,9 +1912,9 @@ public final class TcpSocket {
         if (a > delackMin) {
             long maxAto = 500_000_000L; // HZ / 2
             if (pingpong || (ackPending & ACK_PUSHED) != 0) maxAto = cfg.delayedAckMaxNanos();
-            if (srtt8 != 0) {
-                long rtt = Math.max(srtt8 >> 3, delackMin);
-                if (rtt < maxAto) maxAto = rtt;
+            if (rtt.srtt8 != 0) {
+                long srtt = Math.max(rtt.srtt(), delackMin);
+                if (srtt < maxAto) maxAto = srtt;
             }
             a = Math.min(a, maxAto);
         }
@@ -2076,7 +1938,7 @@ public final class TcpSocket {
         ackPending &= ~ACK_TIMER;
         if ((ackPending & ACK_SCHED) != 0) {
             if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
-            if (!pingpong) ato = Math.min(ato << 1, rto); // the delayed ACK was needed: inflate ATO
+            if (!pingpong) ato = Math.min(ato << 1, rtt.rto); // the delayed ACK was needed: inflate ATO
             else {
                 pingpong = false;
                 ato = cfg.delayedAckNanos();
@@ -2287,9 +2149,8 @@ public final class TcpSocket {
 
     private void enterTimeWait() {
         state = State.TIME_WAIT;
-        xmitTimer.cancel();
+        xt.clear();
         delackTimer.cancel();
-        pendingTimer = TIMER_NONE;
         app.closed(this, false);
         timeWaitTimer.arm(sim.now() + cfg.timeWaitNanos());
     }
@@ -2304,10 +2165,9 @@ public final class TcpSocket {
     private void done(boolean reset) {
         State was = state;
         state = State.CLOSED;
-        xmitTimer.cancel();
+        xt.clear();
         delackTimer.cancel();
         readTimer.cancel();
-        pendingTimer = TIMER_NONE;
         stack.remove(this);
         if (was != State.CLOSED) app.closed(this, reset);
     }

@@ -95,10 +95,6 @@ public final class TcpSocket {
     private static final int ACK_PUSHED2 = 8;
     private static final int ACK_NOW = 16;
 
-    /** {@code TCP_TIMEOUT_MIN_US}: the slack RACK's reordering timer and the loss probe timer add (2 ms). */
-    private static final long TIMEOUT_MIN_NANOS = 2_000_000L;
-    /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a D-SACK-widened reordering window persists for. */
-    private static final int RACK_RECOVERY_THRESH = 16;
 
     final TcpStack stack;
     private final Simulator sim;
@@ -112,6 +108,7 @@ public final class TcpSocket {
     private final Tcb tp;
     private final RttEstimator rtt;
     private final XmitTimer xt;
+    private final RackTlp rack;
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
@@ -141,24 +138,6 @@ public final class TcpSocket {
     private long totalRetrans;
     private int timeouts;
     private long synSentAt = -1;
-
-    // RACK (tp->rack): the most recently sent segment known delivered, and the reordering window
-    /** {@code rack.mstamp}: when that segment was (last) sent, or -1 before any. */
-    private long rackXmitTime = -1;
-    private long rackEndSeq;
-    /** {@code rack.rtt_us}: the RTT of that delivery. */
-    private long rackRtt;
-    /** {@code rack.advanced}: a newer delivery was seen since losses were last looked for. */
-    private boolean rackAdvanced;
-    private int reoWndSteps = 1;
-    private int reoWndPersist;
-    private boolean rackDsackSeen;
-    private long rackLastDelivered;
-    // TLP
-    /** {@code tp->tlp_high_seq}: snd_nxt when the outstanding loss probe was sent, 0 when none is (snd_nxt is never 0). */
-    private long tlpHighSeq;
-    /** {@code tp->tlp_retrans}: the probe resent the last segment rather than new data. */
-    private boolean tlpRetrans;
 
     // timers
     private int retransmits;
@@ -212,6 +191,7 @@ public final class TcpSocket {
         this.tp = new Tcb(cfg.reordering());
         this.rtt = new RttEstimator(cfg, tp);
         this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
+        this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
         this.delackTimer = new Timer(sim, this::delackTimerFired);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
@@ -402,7 +382,7 @@ public final class TcpSocket {
 
     /** RACK's reordering window in steps of min_rtt/4 ({@code rack.reo_wnd_steps}): 1 unless D-SACKs widened it. */
     int rackReoWndSteps() {
-        return reoWndSteps;
+        return rack.reoWndSteps;
     }
 
     public long rttvarNanos() {
@@ -726,13 +706,13 @@ public final class TcpSocket {
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
             ackProbe();
-            if (tlpHighSeq != 0) processTlpAck(ack, flag);
+            if (rack.tlpHighSeq != 0) processTlpAck(ack, flag);
             return 1;
         }
         flag |= cleanRtxQueue(ack, priorFack, ece, flag);
         cc.inAckEvent(cw, tp.sndUna, tp.sndNxt, tp.delivered, tp.deliveredCe, sim.now());
-        rackUpdateReoWnd();
-        if (tlpHighSeq != 0) processTlpAck(ack, flag);
+        rack.rackUpdateReoWnd(latestDeliveredSentAt >= 0, priorDeliveredSample);
+        if (rack.tlpHighSeq != 0) processTlpAck(ack, flag);
         if (ackIsDubious(flag)) {
             int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
             flag = fastRetransAlert(priorSndUna, numDupack, flag);
@@ -795,8 +775,8 @@ public final class TcpSocket {
             first = 1;
             // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
             // others may mean RACK's reordering window is too small
-            if (tlpHighSeq != 0 && r0 == tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
-            else if (tp.reordSeen > 0) rackDsackSeen = true;
+            if (rack.tlpHighSeq != 0 && r0 == rack.tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
+            else if (tp.reordSeen > 0) rack.rackDsackSeen = true;
         }
         // blocks in ascending order, as Linux sorts them
         for (int k = first; k < n; k++) {
@@ -830,7 +810,7 @@ public final class TcpSocket {
                     sackLastSentAt = sb.sentAt(i);
                 }
                 rateDelivered(i);
-                rackAdvance(sb.bits(i), sb.end(i), sb.sentAt(i));
+                rack.rackAdvance(sb.bits(i), sb.end(i), sb.sentAt(i));
                 sb.markSacked(i);
                 sackDelivered++;
                 flag |= FLAG_DATA_SACKED;
@@ -916,7 +896,7 @@ public final class TcpSocket {
             if ((bits & Scoreboard.SACKED) == 0) {
                 cumDelivered++;
                 rateDelivered(0);
-                if (tp.sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rackAdvance(bits, sb.end(0), sb.sentAt(0));
+                if (tp.sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rack.rackAdvance(bits, sb.end(0), sb.sentAt(0));
             }
             if ((bits & Scoreboard.FIN) != 0) finAcked = true;
             sb.removeHead();
@@ -976,84 +956,15 @@ public final class TcpSocket {
 
     /** {@code tcp_set_xmit_timer()}. */
     private void setXmitTimer() {
-        if (!scheduleLossProbe(true)) xt.rearmRto();
+        if (!rack.scheduleLossProbe(true)) xt.rearmRto();
     }
 
     // --- RACK: tcp_recovery.c ----------------------------------------------------------------------
 
-    /** {@code tcp_rack_sent_after()}: transmit time, then sequence, orders two transmissions. */
-    private static boolean sentAfter(long t1, long t2, long seq1, long seq2) {
-        return t1 > t2 || (t1 == t2 && seq1 > seq2);
-    }
-
-    /**
-     * {@code tcp_rack_advance()}: a segment with {@code bits} ending at {@code endSeq}, last sent at
-     * {@code xmitTime}, was delivered. An RTT below min_rtt for a retransmitted segment means the
-     * original was delivered, not the copy, so it says nothing about when the copy left.
-     */
-    private void rackAdvance(int bits, long endSeq, long xmitTime) {
-        long sample = sim.now() - xmitTime;
-        if (sample < rtt.minRtt && (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) return;
-        rackAdvanced = true;
-        rackRtt = sample;
-        if (sentAfter(xmitTime, rackXmitTime, endSeq, rackEndSeq)) {
-            rackXmitTime = xmitTime;
-            rackEndSeq = endSeq;
-        }
-    }
-
-    /**
-     * {@code tcp_rack_reo_wnd()}: without reordering seen, none in recovery or once {@code reordering}
-     * segments are SACKed (the duplicate threshold's moment); else min_rtt/4 per step, at most srtt.
-     */
-    private long rackReoWnd() {
-        if (tp.reordSeen == 0) {
-            if (tp.caState >= RECOVERY) return 0;
-            if (sb.sackedOut >= tp.reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
-        }
-        long quarter = rtt.minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (rtt.minRtt >> 2) * reoWndSteps;
-        return Math.min(quarter, rtt.srtt());
-    }
-
-    /**
-     * {@code tcp_rack_detect_loss()}: walks the segments in transmission order up to the latest one
-     * delivered; those sent more than RACK's RTT plus the reordering window ago are lost. Returns how
-     * long the youngest of the others still has to wait (0 when none waits).
-     */
-    private long rackDetectLoss() {
-        long now = sim.now();
-        long reoWnd = rackReoWnd();
-        long wait = 0;
-        int i = sb.firstByTransmitTime();
-        while (i >= 0) {
-            int next = sb.nextByTransmitTime(i);
-            long sentAt = sb.sentAt(i);
-            if (!sentAfter(rackXmitTime, sentAt, rackEndSeq, sb.end(i))) break;
-            long remaining = rackRtt + reoWnd - (now - sentAt);
-            if (remaining <= 0) {
-                if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit); // leaves the list
-            } else {
-                wait = Math.max(wait, remaining);
-            }
-            i = next;
-        }
-        return wait;
-    }
-
-    /** {@code tcp_rack_mark_lost()}: returns whether the reordering timer was armed for segments still in doubt. */
-    private boolean rackMarkLost() {
-        if (!rackAdvanced) return false;
-        rackAdvanced = false; // nothing new to compare against until the next delivery
-        long wait = rackDetectLoss();
-        if (wait == 0) return false;
-        xt.reset(XmitTimer.REO_TIMEOUT, sim.now() + Math.min(wait + TIMEOUT_MIN_NANOS, rtt.rto));
-        return true;
-    }
-
     /** {@code tcp_rack_reo_timeout()}: the reordering window passed; what is still missing is lost. */
     private void rackReoTimeout() {
         int priorInFlight = sb.inFlight();
-        rackDetectLoss();
+        rack.rackDetectLoss();
         if (priorInFlight != sb.inFlight()) {
             if (tp.caState != RECOVERY) {
                 enterRecovery(false);
@@ -1064,62 +975,26 @@ public final class TcpSocket {
         if (xt.pending != XmitTimer.RETRANS) xt.rearmRto();
     }
 
-    /**
-     * {@code tcp_rack_update_reo_wnd()}: a D-SACK in a round after the last change widens the window by
-     * one step, for {@link #RACK_RECOVERY_THRESH} recoveries; then it returns to one step.
-     */
-    private void rackUpdateReoWnd() {
-        if ((cfg.recovery() & TcpConfig.RACK_STATIC_REO_WND) != 0 || latestDeliveredSentAt < 0) return;
-        if (priorDeliveredSample < rackLastDelivered) rackDsackSeen = false; // sent before the last change: old news
-        if (rackDsackSeen) {
-            reoWndSteps = Math.min(0xFF, reoWndSteps + 1);
-            rackDsackSeen = false;
-            rackLastDelivered = tp.delivered;
-            reoWndPersist = RACK_RECOVERY_THRESH;
-        } else if (reoWndPersist == 0) {
-            reoWndSteps = 1;
-        }
-    }
-
     // --- TLP: tcp_output.c ---------------------------------------------------------------------------
-
-    /**
-     * {@code tcp_schedule_loss_probe()}: in Open or CWR, a probe 2·SRTT after the last transmission or
-     * ACK, plus rto_min when a single segment is out (its ACK may be delayed) or 2 ms otherwise; never
-     * after the RTO would fire.
-     */
-    private boolean scheduleLossProbe(boolean advancingRto) {
-        if (!cfg.tailLossProbes() || sb.isEmpty() || !tp.sackOk || (tp.caState != OPEN && tp.caState != CWR)) return false;
-        long timeout;
-        if (rtt.srtt8 != 0) {
-            timeout = (rtt.srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
-        } else {
-            timeout = cfg.rtoInitialNanos();
-        }
-        long rtoDelta = advancingRto ? rtt.rto : xt.rtoDelta();
-        if (rtoDelta > 0) timeout = Math.min(timeout, rtoDelta);
-        xt.reset(XmitTimer.LOSS_PROBE, sim.now() + timeout);
-        return true;
-    }
 
     /**
      * {@code tcp_send_loss_probe()}: one new segment if the window allows (cwnd ignored), else the last
      * segment again; one probe per episode ({@code tlp_high_seq}). The RTO follows from now.
      */
     private void sendLossProbe() {
-        if (tlpHighSeq == 0) {
-            tlpRetrans = false;
+        if (rack.tlpHighSeq == 0) {
+            rack.tlpRetrans = false;
             boolean sent = false;
             if (hasUnsent() && tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt) <= tp.sndUna + tp.sndWnd) {
                 int before = sb.packetsOut();
                 writeXmit(true);
                 sent = sb.packetsOut() > before;
             } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
-                tlpRetrans = true;
+                rack.tlpRetrans = true;
                 sent = true;
             }
             if (sent) {
-                tlpHighSeq = tp.sndNxt;
+                rack.tlpHighSeq = tp.sndNxt;
                 stack.count(TcpCounter.TcpExtTCPLossProbes);
                 xt.pending = XmitTimer.NONE; // so that the RTO restarts from now
             }
@@ -1133,17 +1008,17 @@ public final class TcpSocket {
      * nothing was lost.
      */
     private void processTlpAck(long ack, int flag) {
-        if (ack < tlpHighSeq) return;
-        if (!tlpRetrans || (flag & FLAG_DSACK_TLP) != 0) {
-            tlpHighSeq = 0;
-        } else if (ack > tlpHighSeq) {
+        if (ack < rack.tlpHighSeq) return;
+        if (!rack.tlpRetrans || (flag & FLAG_DSACK_TLP) != 0) {
+            rack.tlpHighSeq = 0;
+        } else if (ack > rack.tlpHighSeq) {
             initCwndReduction(); // ends the episode
             setCaState(CWR);
             endCwndReduction();
             tryKeepOpen();
             stack.count(TcpCounter.TcpExtTCPLossProbeRecovery);
         } else if ((flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DATA_SACKED)) == 0) {
-            tlpHighSeq = 0;
+            rack.tlpHighSeq = 0;
         }
     }
 
@@ -1241,7 +1116,7 @@ public final class TcpSocket {
             }
         } else if (cfg.rack()) {
             int priorRetrans = sb.retransOut;
-            if (rackMarkLost()) flag &= ~FLAG_SET_XMIT_TIMER; // the reordering timer is armed
+            if (rack.rackMarkLost()) flag &= ~FLAG_SET_XMIT_TIMER; // the reordering timer is armed
             if (priorRetrans > sb.retransOut) flag |= FLAG_LOST_RETRANS;
         }
         return flag;
@@ -1298,7 +1173,7 @@ public final class TcpSocket {
 
     /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
     private boolean tryUndoRecovery() {
-        if (reoWndPersist > 0) reoWndPersist--; // one more recovery that was not undone
+        if (rack.reoWndPersist > 0) rack.reoWndPersist--; // one more recovery that was not undone
         if (tp.sndUna == highSeq && !tp.sackOk) return true;
         setCaState(OPEN);
         return false;
@@ -1348,7 +1223,7 @@ public final class TcpSocket {
     /** {@code tcp_init_cwnd_reduction()}. */
     private void initCwndReduction() {
         highSeq = tp.sndNxt;
-        tlpHighSeq = 0;
+        rack.tlpHighSeq = 0;
         cw.cwndCnt = 0;
         priorCwnd = cw.cwnd;
         prrDelivered = 0;
@@ -1461,7 +1336,7 @@ public final class TcpSocket {
             sent++;
             if (lossProbe) break;
         }
-        if (sent > 0 && !lossProbe) scheduleLossProbe(false); // one probe per tail loss episode
+        if (sent > 0 && !lossProbe) rack.scheduleLossProbe(false); // one probe per tail loss episode
         // tcp_cwnd_validate()
         if (sent > 0 || cwndLimited) {
             if (tp.sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
@@ -1584,7 +1459,7 @@ public final class TcpSocket {
             return;
         }
         if (sb.isEmpty()) return;
-        tlpHighSeq = 0;
+        rack.tlpHighSeq = 0;
         stack.count(TcpCounter.TcpExtTCPTimeouts);
         timeouts++;
         if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
@@ -1610,7 +1485,7 @@ public final class TcpSocket {
     private void enterLoss() {
         long now = sim.now();
         for (int i = 0; i < sb.size(); i++) { // tcp_timeout_mark_lost()
-            if (i > 0 && cfg.rack() && rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
+            if (i > 0 && cfg.rack() && rack.rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
             if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
         }
         if (tp.caState <= DISORDER || highSeq <= tp.sndUna || (tp.caState == LOSS && retransmits == 0)) {

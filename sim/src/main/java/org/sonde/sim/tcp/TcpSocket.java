@@ -7,6 +7,24 @@ import static org.sonde.packet.TcpHeader.FLAG_FIN;
 import static org.sonde.packet.TcpHeader.FLAG_PSH;
 import static org.sonde.packet.TcpHeader.FLAG_RST;
 import static org.sonde.packet.TcpHeader.FLAG_SYN;
+import static org.sonde.sim.tcp.AckFlags.FLAG_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_CA_ALERT;
+import static org.sonde.sim.tcp.AckFlags.FLAG_DATA;
+import static org.sonde.sim.tcp.AckFlags.FLAG_DATA_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_DATA_SACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_DSACKING_ACK;
+import static org.sonde.sim.tcp.AckFlags.FLAG_DSACK_TLP;
+import static org.sonde.sim.tcp.AckFlags.FLAG_ECE_ACK;
+import static org.sonde.sim.tcp.AckFlags.FLAG_FIN_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_FORWARD_PROGRESS;
+import static org.sonde.sim.tcp.AckFlags.FLAG_LOST_RETRANS;
+import static org.sonde.sim.tcp.AckFlags.FLAG_NOT_DUP;
+import static org.sonde.sim.tcp.AckFlags.FLAG_RETRANS_DATA_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_LOST;
+import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
+import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_SYN_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_WIN_UPDATE;
 import static org.sonde.sim.tcp.CongestionControl.CWR;
 import static org.sonde.sim.tcp.CongestionControl.DISORDER;
 import static org.sonde.sim.tcp.CongestionControl.LOSS;
@@ -68,26 +86,6 @@ public final class TcpSocket {
     private static final Listener NONE = new Listener() {
     };
 
-    // tcp_ack() flags
-    private static final int FLAG_DATA = 0x01;
-    private static final int FLAG_WIN_UPDATE = 0x02;
-    private static final int FLAG_DATA_ACKED = 0x04;
-    private static final int FLAG_RETRANS_DATA_ACKED = 0x08;
-    private static final int FLAG_SYN_ACKED = 0x10;
-    private static final int FLAG_DATA_SACKED = 0x20;
-    private static final int FLAG_ECE_ACK = 0x40;
-    private static final int FLAG_LOST_RETRANS = 0x80;
-    private static final int FLAG_SND_UNA_ADVANCED = 0x400;
-    private static final int FLAG_DSACKING_ACK = 0x800;
-    private static final int FLAG_SET_XMIT_TIMER = 0x1000;
-    private static final int FLAG_DSACK_TLP = 0x20000;
-    /** Not a Linux flag: {@link #fastRetransAlert} returns it for {@code REXMIT_LOST}. */
-    private static final int FLAG_REXMIT_LOST = 0x40000;
-    private static final int FLAG_ACKED = FLAG_DATA_ACKED | FLAG_SYN_ACKED;
-    private static final int FLAG_NOT_DUP = FLAG_DATA | FLAG_WIN_UPDATE | FLAG_ACKED;
-    private static final int FLAG_CA_ALERT = FLAG_DATA_SACKED | FLAG_ECE_ACK | FLAG_DSACKING_ACK;
-    private static final int FLAG_FORWARD_PROGRESS = FLAG_ACKED | FLAG_DATA_SACKED;
-
     // icsk_ack.pending
     private static final int ACK_SCHED = 1;
     private static final int ACK_TIMER = 2;
@@ -109,6 +107,7 @@ public final class TcpSocket {
     private final RttEstimator rtt;
     private final XmitTimer xt;
     private final RackTlp rack;
+    private final SackTagger tagger;
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
@@ -192,6 +191,7 @@ public final class TcpSocket {
         this.rtt = new RttEstimator(cfg, tp);
         this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
         this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
+        this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
         this.delackTimer = new Timer(sim, this::delackTimerFired);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
@@ -678,14 +678,10 @@ public final class TcpSocket {
         long priorFack = tp.sackOk && sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
         int priorPackets = sb.packetsOut();
         long priorDelivered = tp.delivered;
-        bytesAckedNow = 0;
-        sackDelivered = 0;
-        sackFirstSentAt = -1;
-        latestDeliveredSentAt = -1;
-        priorDeliveredSample = 0;
+        tagger.newAck();
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
         if (ack < tp.sndUna) { // old ACK: only its D-SACK matters
-            if (tp.sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
+            if (tp.sackOk && s.sackBlocks() > 0) tagger.sacktag(s, ack, priorFack);
             return 0;
         }
         if (ack > tp.sndNxt) { // it acknowledges data we never sent
@@ -701,17 +697,18 @@ public final class TcpSocket {
             flag |= FLAG_ECE_ACK;
             priorSsthresh = 0; // an ECN-demanded reduction is never undone
         }
-        if (tp.sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
-        if (sackDelivered > 0) countDelivered(sackDelivered, ece);
+        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorFack);
+        if (tagger.sackDelivered > 0) tagger.countDelivered(tagger.sackDelivered, ece);
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
             ackProbe();
             if (rack.tlpHighSeq != 0) processTlpAck(ack, flag);
             return 1;
         }
-        flag |= cleanRtxQueue(ack, priorFack, ece, flag);
+        flag |= tagger.cleanRtxQueue(ack, priorFack, ece, flag);
+        if ((flag & FLAG_FIN_ACKED) != 0) finAcked();
         cc.inAckEvent(cw, tp.sndUna, tp.sndNxt, tp.delivered, tp.deliveredCe, sim.now());
-        rack.rackUpdateReoWnd(latestDeliveredSentAt >= 0, priorDeliveredSample);
+        rack.rackUpdateReoWnd(tagger.latestDeliveredSentAt >= 0, tagger.priorDeliveredSample);
         if (rack.tlpHighSeq != 0) processTlpAck(ack, flag);
         if (ackIsDubious(flag)) {
             int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
@@ -720,20 +717,12 @@ public final class TcpSocket {
         if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
         congControl(ack, (int) (tp.delivered - priorDelivered), flag);
         if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
-        if (bytesAckedNow > 0) {
+        if ((flag & FLAG_SND_UNA_ADVANCED) != 0) {
             fillSendBuffer();
             app.acked(this, tp.bytesAcked);
         }
         return 1;
     }
-
-    private int sackDelivered;
-    private long bytesAckedNow;
-    private long sackFirstSentAt = -1;
-    private long sackLastSentAt = -1;
-    /** The rate sample's {@code prior_delivered}: the delivered count when the latest-sent segment this ACK delivered was sent. */
-    private long priorDeliveredSample;
-    private long latestDeliveredSentAt = -1;
 
     private boolean ackIsDubious(int flag) {
         return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || tp.caState != OPEN;
@@ -748,80 +737,9 @@ public final class TcpSocket {
             tp.sndWl1 = segSeq;
             tp.sndWnd = nwin;
         }
-        bytesAckedNow = ack - tp.sndUna;
         tp.sndUna = ack;
         return flag;
     }
-
-    /** {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering. */
-    private int sacktag(TcpSegment s, long ack, long priorFack) {
-        sackDelivered = 0;
-        sackFirstSentAt = -1;
-        sackLastSentAt = -1;
-        int n = s.sackBlocks();
-        int flag = 0;
-        int first = 0;
-        long l0 = tp.sndUna + (s.sackLeft(0) - (int) tp.sndUna);
-        long r0 = tp.sndUna + (s.sackRight(0) - (int) tp.sndUna);
-        boolean dsack = l0 < ack;
-        if (!dsack && n > 1) { // tcp_check_dsack(): the first block inside the second
-            long l1 = tp.sndUna + (s.sackLeft(1) - (int) tp.sndUna);
-            long r1 = tp.sndUna + (s.sackRight(1) - (int) tp.sndUna);
-            dsack = l0 >= l1 && r0 <= r1;
-        }
-        if (dsack) {
-            stack.count(TcpCounter.TcpExtTCPDSACKRecv);
-            flag |= FLAG_DSACKING_ACK;
-            first = 1;
-            // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
-            // others may mean RACK's reordering window is too small
-            if (rack.tlpHighSeq != 0 && r0 == rack.tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
-            else if (tp.reordSeen > 0) rack.rackDsackSeen = true;
-        }
-        // blocks in ascending order, as Linux sorts them
-        for (int k = first; k < n; k++) {
-            sortLeft[k - first] = tp.sndUna + (s.sackLeft(k) - (int) tp.sndUna);
-            sortRight[k - first] = tp.sndUna + (s.sackRight(k) - (int) tp.sndUna);
-        }
-        int m = n - first;
-        for (int a = 1; a < m; a++) {
-            long l = sortLeft[a];
-            long r = sortRight[a];
-            int b = a - 1;
-            while (b >= 0 && sortLeft[b] > l) {
-                sortLeft[b + 1] = sortLeft[b];
-                sortRight[b + 1] = sortRight[b];
-                b--;
-            }
-            sortLeft[b + 1] = l;
-            sortRight[b + 1] = r;
-        }
-        long reord = tp.sndNxt;
-        for (int k = 0; k < m; k++) {
-            long l = Math.max(sortLeft[k], Math.max(tp.sndUna, ack));
-            long r = Math.min(sortRight[k], tp.sndNxt);
-            if (l >= r) continue; // tcp_is_sackblock_valid()
-            for (int i = sb.indexAfter(l); i < sb.size() && sb.start(i) < r; i++) {
-                if (sb.start(i) < l || sb.end(i) > r || sb.is(i, Scoreboard.SACKED)) continue;
-                if (!sb.is(i, Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) {
-                    long st = sb.start(i);
-                    if (sb.sackedOut > 0 && st < sb.highestSack && st < reord) reord = st;
-                    if (sackFirstSentAt < 0) sackFirstSentAt = sb.sentAt(i);
-                    sackLastSentAt = sb.sentAt(i);
-                }
-                rateDelivered(i);
-                rack.rackAdvance(sb.bits(i), sb.end(i), sb.sentAt(i));
-                sb.markSacked(i);
-                sackDelivered++;
-                flag |= FLAG_DATA_SACKED;
-            }
-        }
-        if (reord < priorFack) checkSackReordering(reord);
-        return flag;
-    }
-
-    private final long[] sortLeft = new long[TcpSegment.MAX_SACK_BLOCKS];
-    private final long[] sortRight = new long[TcpSegment.MAX_SACK_BLOCKS];
 
     /**
      * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
@@ -830,7 +748,7 @@ public final class TcpSocket {
      */
     private boolean tryUndoPartial(long priorSndUna) {
         if (!undoMarker || !packetDelayed()) return false;
-        checkSackReordering(priorSndUna, true);
+        tagger.checkSackReordering(priorSndUna, true);
         if (sb.retransOut > 0) return false;
         if (!anyRetransDone()) tp.retransStamp = -1;
         undoCwndReduction();
@@ -857,101 +775,6 @@ public final class TcpSocket {
     /** {@code tcp_packet_delayed()}: the ACK echoes a timestamp older than the first retransmission. */
     private boolean packetDelayed() {
         return tp.retransStamp >= 0 && tp.tsOk && tp.sawTstamp && tp.rcvTsecr - tp.tsOf(tp.retransStamp) < 0;
-    }
-
-    /** {@code tcp_check_sack_reordering()}: raises the duplicate threshold to the distance seen, up to {@code tcp_max_reordering}. */
-    private void checkSackReordering(long lowSeq) {
-        checkSackReordering(lowSeq, false);
-    }
-
-    private void checkSackReordering(long lowSeq, boolean ts) {
-        long fack = sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
-        if (lowSeq >= fack) return;
-        long metric = fack - lowSeq;
-        if (metric > (long) tp.reordering * tp.mssCache) {
-            tp.reordering = (int) Math.min((metric + tp.mssCache - 1) / tp.mssCache, cfg.maxReordering());
-        }
-        tp.reordSeen++;
-        stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
-    }
-
-    /** {@code tcp_clean_rtx_queue()}: drops what the ACK covers, takes RTT samples (Karn's rule). */
-    private int cleanRtxQueue(long ack, long priorFack, boolean ece, int flag) {
-        long now = sim.now();
-        long firstAckt = -1;
-        long lastAckt = -1;
-        long reord = tp.sndNxt;
-        int pktsAcked = 0;
-        int cumDelivered = 0;
-        boolean finAcked = false;
-        while (!sb.isEmpty() && sb.end(0) <= ack) {
-            int bits = sb.bits(0);
-            if ((bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) {
-                flag |= FLAG_RETRANS_DATA_ACKED;
-            } else if ((bits & Scoreboard.SACKED) == 0) {
-                lastAckt = sb.sentAt(0);
-                if (firstAckt < 0) firstAckt = lastAckt;
-                reord = Math.min(reord, sb.start(0));
-            }
-            if ((bits & Scoreboard.SACKED) == 0) {
-                cumDelivered++;
-                rateDelivered(0);
-                if (tp.sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rack.rackAdvance(bits, sb.end(0), sb.sentAt(0));
-            }
-            if ((bits & Scoreboard.FIN) != 0) finAcked = true;
-            sb.removeHead();
-            pktsAcked++;
-        }
-        if (bytesAckedNow > 0) {
-            tp.bytesAcked = Math.min(tp.sndUna, tp.writeSeq) - (tp.iss + 1); // the FIN's sequence number is no data
-            flag |= FLAG_DATA_ACKED;
-        }
-        if (pktsAcked > 0) {
-            flag |= FLAG_SET_XMIT_TIMER;
-            if (!tp.sackOk) removeRenoSacks(pktsAcked, ece);
-            else {
-                countDelivered(cumDelivered, ece);
-                if (reord < priorFack) checkSackReordering(reord);
-            }
-        }
-        // tcp_ack_update_rtt()
-        long seqRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - firstAckt : -1;
-        long caRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - lastAckt : -1;
-        long sackRtt = -1;
-        if (sackFirstSentAt >= 0) {
-            sackRtt = now - sackFirstSentAt;
-            caRtt = now - sackLastSentAt;
-        }
-        sackFirstSentAt = -1;
-        caRtt = rtt.ackUpdateRtt((flag & FLAG_ACKED) != 0, seqRtt, sackRtt, caRtt, now);
-        if (pktsAcked > 0) cc.pktsAcked(cw, pktsAcked, caRtt, now);
-        if (finAcked) finAcked();
-        return flag;
-    }
-
-    /** {@code tcp_rate_skb_delivered()}'s part RACK needs: the delivered count when the latest-sent delivered segment left. */
-    private void rateDelivered(int i) {
-        long at = sb.sentAt(i);
-        if (at >= latestDeliveredSentAt) {
-            latestDeliveredSentAt = at;
-            priorDeliveredSample = sb.deliveredAtSend(i);
-        }
-    }
-
-    /** {@code tcp_skb_spurious_retrans()}: the timestamp echo shows this ACK answers an earlier copy than the last one sent. */
-    private boolean spuriousRetrans(int bits, long sentAt) {
-        return (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0 && tp.tsOk && tp.sawTstamp && tp.rcvTsecr != 0
-                && tp.rcvTsecr - tp.tsOf(sentAt) < 0;
-    }
-
-    private void countDelivered(int n, boolean ece) {
-        if (n <= 0) return;
-        tp.delivered += n;
-        stack.add(TcpCounter.TcpExtTCPDelivered, n);
-        if (ece) {
-            tp.deliveredCe += n;
-            stack.add(TcpCounter.TcpExtTCPDeliveredCE, n);
-        }
     }
 
     /** {@code tcp_set_xmit_timer()}. */
@@ -1062,7 +885,7 @@ public final class TcpSocket {
         boolean fastRexmit = false;
         if (tp.caState == RECOVERY) {
             if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
-                if (!tp.sackOk) addRenoSack(numDupack, eceAck);
+                if (!tp.sackOk) tagger.addRenoSack(numDupack, eceAck);
             } else {
                 if (tryUndoPartial(priorSndUna)) return flag;
                 doLost = !tp.sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
@@ -1077,7 +900,7 @@ public final class TcpSocket {
             }
             if (!tp.sackOk) {
                 if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
-                addRenoSack(numDupack, eceAck);
+                tagger.addRenoSack(numDupack, eceAck);
             }
             flag = identifyPacketLoss(flag);
             if (!timeToRecover()) {
@@ -1139,35 +962,6 @@ public final class TcpSocket {
             if (cnt > packets) break;
             if (!sb.is(i, Scoreboard.LOST)) sb.markLost(i);
             if (markHead) break;
-        }
-    }
-
-    /** {@code tcp_add_reno_sack()}: without SACK, duplicate ACKs count as SACKed segments. */
-    private void addRenoSack(int numDupack, boolean ece) {
-        if (numDupack == 0) return;
-        int prior = sb.sackedOut;
-        sb.sackedOut += numDupack;
-        checkRenoReordering(0);
-        countDelivered(sb.sackedOut - prior, ece);
-    }
-
-    /** {@code tcp_remove_reno_sacks()}. */
-    private void removeRenoSacks(int acked, boolean ece) {
-        if (acked > 0) {
-            countDelivered(Math.max(acked - sb.sackedOut, 1), ece);
-            if (acked - 1 >= sb.sackedOut) sb.sackedOut = 0;
-            else sb.sackedOut -= acked - 1;
-        }
-        checkRenoReordering(acked);
-    }
-
-    /** {@code tcp_check_reno_reordering()}: more duplicate ACKs than holes means reordering. */
-    private void checkRenoReordering(int addend) {
-        int holes = Math.min(Math.max(sb.lostOut, 1), sb.packetsOut());
-        if (sb.sackedOut + holes > sb.packetsOut()) {
-            sb.sackedOut = sb.packetsOut() - holes;
-            tp.reordering = Math.min(sb.packetsOut() + addend, cfg.maxReordering());
-            stack.count(TcpCounter.TcpExtTCPRenoReorder);
         }
     }
 
@@ -1258,7 +1052,7 @@ public final class TcpSocket {
         }
         if (!tp.sackOk) {
             if (tp.sndUna > priorSndUna) sb.sackedOut = 0;
-            else addRenoSack(numDupack, ece);
+            else tagger.addRenoSack(numDupack, ece);
         }
         return true;
     }

@@ -8,7 +8,8 @@ import org.sonde.sim.net.Network;
 /**
  * The parts of one connection's sender wired as {@link TcpSocket} wires them, without a socket, for unit
  * tests of each part: a {@link Tcb}, a scoreboard, the RTT estimator, the retransmission timer (its firings
- * are counted, not handled), RACK-TLP, and the host's stack for the counters.
+ * are counted, not handled), RACK-TLP, the congestion window and control, SACK processing, and the host's
+ * stack for the counters. Segments are {@link Tcb#mssCache} = 1000 bytes from sequence 1000.
  */
 final class TcpParts {
     final TcpConfig cfg;
@@ -19,6 +20,9 @@ final class TcpParts {
     final RttEstimator rtt;
     final XmitTimer xt;
     final RackTlp rack;
+    final CongestionWindow cw;
+    final CongestionControl cc;
+    final SackTagger tagger;
     int timerFirings;
 
     TcpParts(Map<String, Object> tcp) {
@@ -34,6 +38,9 @@ final class TcpParts {
         rtt = new RttEstimator(cfg, tp);
         xt = new XmitTimer(sim, sb, rtt, () -> timerFirings++);
         rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
+        cw = new CongestionWindow(cfg.initCwnd());
+        cc = CongestionControl.create(cfg);
+        tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
     }
 
     TcpParts() {
@@ -58,6 +65,16 @@ final class TcpParts {
             sb.add(tp.sndNxt, tp.mssCache, false, sim.now(), tp.delivered);
             tp.sndNxt += tp.mssCache;
         }
+        tp.writeSeq = tp.sndNxt;
+    }
+
+    /** An ACK segment acknowledging {@code ack} with SACK blocks given as start, end, start, end, ... (in the order sent). */
+    static TcpSegment ackWithSacks(long ack, long... blocks) {
+        TcpSegment s = new TcpSegment(0, TcpSegment.optionBytes(false, false, false, false, blocks.length / 2), 0);
+        s.flags = org.sonde.packet.TcpHeader.FLAG_ACK;
+        s.ack = (int) ack;
+        for (int k = 0; k < blocks.length; k += 2) s.addSack((int) blocks[k], (int) blocks[k + 1]);
+        return s;
     }
 
     long counter(TcpCounter c) {

@@ -8,8 +8,8 @@ import org.sonde.sim.net.Network;
 /**
  * The parts of one connection's sender wired as {@link TcpSocket} wires them, without a socket, for unit
  * tests of each part: a {@link Tcb}, a scoreboard, the RTT estimator, the retransmission timer (its firings
- * are counted, not handled), RACK-TLP, the congestion window and control, SACK processing, and the host's
- * stack for the counters. Segments are {@link Tcb#mssCache} = 1000 bytes from sequence 1000.
+ * are counted, not handled), RACK-TLP, the congestion window and control, SACK processing, loss recovery,
+ * and the host's stack for the counters. Segments are {@link Tcb#mssCache} = 1000 bytes from sequence 1000.
  */
 final class TcpParts {
     final TcpConfig cfg;
@@ -23,6 +23,7 @@ final class TcpParts {
     final CongestionWindow cw;
     final CongestionControl cc;
     final SackTagger tagger;
+    final LossRecovery recovery;
     int timerFirings;
 
     TcpParts(Map<String, Object> tcp) {
@@ -41,6 +42,7 @@ final class TcpParts {
         cw = new CongestionWindow(cfg.initCwnd());
         cc = CongestionControl.create(cfg);
         tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
+        recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
     }
 
     TcpParts() {

@@ -86,14 +86,6 @@ public final class TcpSocket {
     private static final Listener NONE = new Listener() {
     };
 
-    // icsk_ack.pending
-    private static final int ACK_SCHED = 1;
-    private static final int ACK_TIMER = 2;
-    private static final int ACK_PUSHED = 4;
-    private static final int ACK_PUSHED2 = 8;
-    private static final int ACK_NOW = 16;
-
-
     final TcpStack stack;
     private final Simulator sim;
     private final TcpConfig cfg;
@@ -109,6 +101,7 @@ public final class TcpSocket {
     private final RackTlp rack;
     private final SackTagger tagger;
     private final LossRecovery recovery;
+    final Receiver rcv;
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
@@ -118,7 +111,6 @@ public final class TcpSocket {
     // negotiated at the handshake
     private int sndWscale;
     private boolean peerOfferedWindowScale;
-    private int rcvWscale;
     private int peerMss;
     private final boolean ecnRequested;
 
@@ -138,30 +130,9 @@ public final class TcpSocket {
 
     // receiver
     private long irs;
-    private long rcvWnd;
-    private long rcvWup;
     private int tsRecent;
-    private long finReceivedSeq = -1;
-    private boolean finReceived;
     private long totalRead;
     private boolean eofReported;
-
-    // icsk_ack: delayed-ACK state (tcp_event_data_recv(), tcp_send_delayed_ack())
-    private int ackPending;
-    private int quick;
-    private boolean pingpong;
-    private long ato;
-    private long ackTimeout;
-    private int rcvMss = MSS_DEFAULT;
-    private int lastSegSize;
-    private long lrcvtime;
-    private final Timer delackTimer;
-    // DCTCP's receiver half (struct dctcp: ce_state, prior_rcv_nxt)
-    private boolean ceState;
-    private long priorRcvNxt;
-    /** Whether the ACK now delayed was held back for a segment that was a retransmission (diagnostics). */
-    private boolean delayingRetransmission;
-    private long delayedAcksOfRetransmissions;
 
     // the application's reader model
     private long readRateBps = -1; // -1: the application reads only when it calls read()
@@ -187,20 +158,9 @@ public final class TcpSocket {
         this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
         this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
-        this.delackTimer = new Timer(sim, this::delackTimerFired);
+        this.rcv = new Receiver(this, tp, rq, rtt, cc, cfg, stack, sim);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
-        this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
-    }
-
-    /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
-    private static int windowScaleFor(long space) {
-        int s = 0;
-        while (space > 65_535 && s < 14) {
-            space >>= 1;
-            s++;
-        }
-        return s;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -270,7 +230,7 @@ public final class TcpSocket {
         if (n <= 0) return 0;
         rq.copiedSeq += n;
         totalRead += n;
-        cleanupRbuf(n);
+        rcv.cleanupRbuf(n);
         app.read(this, n, totalRead);
         checkEof();
         return n;
@@ -318,7 +278,7 @@ public final class TcpSocket {
     }
 
     private void checkEof() {
-        if (finReceived && !eofReported && rq.copiedSeq == finReceivedSeq) {
+        if (rq.finIn && !eofReported && rq.copiedSeq == rq.finSeq) {
             eofReported = true;
             app.peerClosed(this);
         }
@@ -443,7 +403,7 @@ public final class TcpSocket {
      * the segment an RTO resent).
      */
     public long delayedAcksOfRetransmissions() {
-        return delayedAcksOfRetransmissions;
+        return rcv.delayedAcksOfRetransmissions;
     }
 
     /** The {@code tcp_info}-like state for statistics. */
@@ -490,8 +450,7 @@ public final class TcpSocket {
     /** {@code tcp_conn_request()}: a SYN reached a listener; this socket answers it from SYN_RECV. */
     void acceptSyn(TcpSegment syn) {
         irs = syn.seq & 0xFFFF_FFFFL;
-        rq.init(irs + 1);
-        rcvWup = irs + 1;
+        rcv.init(irs + 1);
         tp.iss = stack.initialSequence();
         tp.tsOffset = stack.initialSequence();
         tp.sndUna = tp.iss;
@@ -512,7 +471,7 @@ public final class TcpSocket {
             sndWscale = Math.min(syn.windowScaleOption, 14);
         } else {
             sndWscale = 0;
-            rcvWscale = 0;
+            rcv.rcvWscale = 0;
         }
         peerMss = syn.mssOption > 0 ? syn.mssOption : MSS_DEFAULT;
         tp.mssCache = Math.min(peerMss, cfg.mss()) - (tp.tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
@@ -536,8 +495,7 @@ public final class TcpSocket {
         }
         if (!s.has(FLAG_SYN) || !s.has(FLAG_ACK)) return; // simultaneous open is not modelled
         irs = s.seq & 0xFFFF_FFFFL;
-        rq.init(irs + 1);
-        rcvWup = irs + 1;
+        rcv.init(irs + 1);
         negotiate(s);
         if ((tp.ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) tp.ecnFlags = 0; // tcp_ecn_rcv_synack()
         tp.sndUna = tp.iss + 1;
@@ -561,7 +519,7 @@ public final class TcpSocket {
         retransmits = 0;
         cwndUsageSeq = tp.sndNxt;
         rtt.rttSeq = tp.sndNxt;
-        priorRcvNxt = rq.rcvNxt;
+        rcv.priorRcvNxt = rq.rcvNxt;
     }
 
     /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
@@ -610,10 +568,10 @@ public final class TcpSocket {
         long seq = rq.rcvNxt + (s.seq - (int) rq.rcvNxt);
         long end = seq + s.payloadBytes + (s.has(FLAG_FIN) ? 1 : 0);
         // tcp_validate_incoming(): tcp_sequence()
-        if (!(end >= rcvWup && seq <= rq.rcvNxt + receiveWindow())) {
+        if (!(end >= rcv.rcvWup && seq <= rq.rcvNxt + rcv.receiveWindow())) {
             if (!s.has(FLAG_RST)) {
                 if (s.has(FLAG_SYN)) sendAck(); // challenge ACK
-                else sendDupAck(seq, end);
+                else rcv.sendDupAck(seq, end);
             }
             return;
         }
@@ -627,14 +585,14 @@ public final class TcpSocket {
             return;
         }
         if (!s.has(FLAG_ACK)) return;
-        if (tp.tsOk && s.timestamps && seq <= rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
+        if (tp.tsOk && s.timestamps && seq <= rcv.rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
         if (state == State.SYN_RECV && !synRecvAcked(s)) return;
         if (ack(s, seq) < 0) return;
         if (state == State.CLOSED) return;
         long unreadBefore = rq.unread();
-        if (s.payloadBytes > 0 || s.has(FLAG_FIN)) dataQueue(s, seq, end);
+        if (s.payloadBytes > 0 || s.has(FLAG_FIN)) rcv.dataQueue(s, seq, end);
         pushPendingFrames(); // tcp_data_snd_check()
-        if ((ackPending & ACK_SCHED) != 0) ackSndCheck(true); // tcp_ack_snd_check()
+        if (rcv.ackScheduled()) rcv.ackSndCheck(true); // tcp_ack_snd_check()
         if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
             app.readable(this, rq.unread());
             applicationRead();
@@ -657,11 +615,6 @@ public final class TcpSocket {
             return;
         }
         if (s.has(FLAG_FIN) || s.payloadBytes > 0) sendAck();
-    }
-
-    /** {@code tcp_receive_window()}: what is left of the window last advertised. */
-    private long receiveWindow() {
-        return Math.max(rcvWup + rcvWnd - rq.rcvNxt, 0);
     }
 
     // --- tcp_ack() ---------------------------------------------------------------------------------
@@ -860,14 +813,9 @@ public final class TcpSocket {
         if (recovery.inCwndReduction()) recovery.prrOut++;
         stack.count(TcpCounter.TcpExtTCPOrigDataSent);
         cw.lastSendNanos = now;
-        eventDataSent(now);
+        rcv.eventDataSent(now);
         transmit(s);
         if (firstOut || xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.LOSS_PROBE) xt.rearmRto(); // tcp_event_new_data_sent()
-    }
-
-    /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
-    private void eventDataSent(long now) {
-        if (ato > 0 && now - lrcvtime < ato) pingpong = true;
     }
 
     /** {@code tcp_xmit_retransmit_queue()}: lost segments first, within the congestion window. */
@@ -1019,96 +967,14 @@ public final class TcpSocket {
     }
 
     // ---------------------------------------------------------------------------------------------
-    // receiving data: tcp_data_queue(), tcp_event_data_recv(), delayed ACKs
+    // FIN and ACK: tcp_fin(), __tcp_send_ack()
 
-    private void dataQueue(TcpSegment s, long seq, long end) {
-        boolean fin = s.has(FLAG_FIN);
-        long dataEnd = end - (fin ? 1 : 0);
-        if (seq == end) return;
-        if (s.has(FLAG_CWR)) { // tcp_ecn_accept_cwr()
-            tp.ecnFlags &= ~ECN_DEMAND_CWR;
-            if (seq != end) ackPending |= ACK_NOW;
-        }
-        if (seq == rq.rcvNxt) {
-            if (receiveWindow() == 0 && !(s.payloadBytes == 0 && fin)) {
-                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
-                outOfWindow();
-                return;
-            }
-            if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) { // tcp_try_rmem_schedule() failed
-                return;
-            }
-            queueAndOut(s, seq, dataEnd, fin);
-            return;
-        }
-        if (end <= rq.rcvNxt) { // a retransmission of data we have: D-SACK and an immediate ACK
-            stack.count(TcpCounter.TcpExtDelayedACKLost);
-            if (delayingRetransmission) delayedAcksOfRetransmissions++; // the sender retransmitted again meanwhile
-            dsackSet(seq, end);
-            outOfWindow();
-            return;
-        }
-        if (seq >= rq.rcvNxt + receiveWindow()) { // beyond the window
-            outOfWindow();
-            return;
-        }
-        if (seq < rq.rcvNxt) { // partly old
-            dsackSet(seq, rq.rcvNxt);
-            if (receiveWindow() == 0) {
-                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
-                outOfWindow();
-                return;
-            }
-            queueAndOut(s, seq, dataEnd, fin);
-            return;
-        }
-        dataQueueOfo(s, seq, dataEnd, fin);
-    }
-
-    private void outOfWindow() {
-        enterQuickackMode(cfg.quickAcks());
-        ackPending |= ACK_SCHED;
-    }
-
-    private void queueAndOut(TcpSegment s, long seq, long dataEnd, boolean fin) {
-        boolean hadOfo = rq.hasOutOfOrder();
-        if (fin) finReceivedSeq = dataEnd;
-        rq.advance(dataEnd);
-        if (s.payloadBytes > 0) eventDataRecv(s);
-        if (finReceivedSeq >= 0 && rq.rcvNxt == finReceivedSeq && !finReceived) tcpFin();
-        if (hadOfo && !rq.hasOutOfOrder()) ackPending |= ACK_NOW; // RFC 5681 4.2: the gap is filled
-    }
-
-    /** {@code tcp_data_queue_ofo()}. */
-    private void dataQueueOfo(TcpSegment s, long seq, long dataEnd, boolean fin) {
-        ecnCheckCe(s);
-        if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) return;
-        ackPending |= ACK_SCHED;
-        stack.count(TcpCounter.TcpExtTCPOFOQueue);
-        if (fin) finReceivedSeq = dataEnd;
-        long endSeq = dataEnd + (fin ? 1 : 0); // SACK and D-SACK blocks cover the FIN's sequence number, as end_seq does
-        if (dataEnd > seq && rq.holdsOutOfOrder(seq, dataEnd)) {
-            dsackSet(seq, endSeq);
-            return;
-        }
-        rq.addOutOfOrder(seq, dataEnd, endSeq);
-    }
-
-    private void dsackSet(long seq, long end) {
-        if (!tp.sackOk || !cfg.dsack()) return;
-        stack.count(seq < rq.rcvNxt ? TcpCounter.TcpExtTCPDSACKOldSent : TcpCounter.TcpExtTCPDSACKOfoSent);
-        rq.setDsack(seq, end);
-    }
-
-    /** {@code tcp_fin()}. */
-    private void tcpFin() {
-        finReceived = true;
-        rq.fin();
-        ackPending |= ACK_SCHED;
+    /** {@code tcp_fin()}: the in-order FIN arrived (the {@link Receiver} took it); the connection's state moves. */
+    void tcpFin() {
         switch (state) {
             case SYN_RECV, ESTABLISHED -> {
                 state = State.CLOSE_WAIT;
-                pingpong = true;
+                rcv.enterPingpongMode();
             }
             case FIN_WAIT1 -> {
                 sendAck();
@@ -1134,251 +1000,12 @@ public final class TcpSocket {
         }
     }
 
-    /** {@code tcp_event_data_recv()}: adapts the delayed-ACK timeout (ATO) and enters quick-ACK mode at the start and after idle periods. */
-    private void eventDataRecv(TcpSegment s) {
-        ackPending |= ACK_SCHED;
-        measureRcvMss(s);
-        long now = sim.now();
-        long atoMin = cfg.delayedAckNanos();
-        if (ato == 0) {
-            incrQuickack(cfg.quickAcks());
-            ato = atoMin;
-        } else {
-            long m = now - lrcvtime;
-            if (m <= atoMin / 2) {
-                ato = (ato >> 1) + atoMin / 2; // the fast path: segments arrive back to back
-            } else if (m < ato) {
-                ato = (ato >> 1) + m;
-                if (ato > rtt.rto) ato = rtt.rto;
-            } else if (m > rtt.rto) {
-                incrQuickack(cfg.quickAcks()); // the peer was idle (or timed out) for longer than an RTO
-            }
-        }
-        lrcvtime = now;
-        ecnCheckCe(s);
-        if (s.retransmission) delayingRetransmission = true;
-    }
-
-    /** {@code tcp_measure_rcv_mss()}: the peer's segment size, and whether small (pushed) segments arrive. */
-    private void measureRcvMss(TcpSegment s) {
-        int len = s.payloadBytes;
-        if (len >= rcvMss) {
-            rcvMss = Math.min(len, cfg.mss());
-        } else {
-            if (len >= MSS_DEFAULT && len == lastSegSize) {
-                rcvMss = len;
-                lastSegSize = len;
-                return;
-            }
-            lastSegSize = len;
-            if ((ackPending & ACK_PUSHED) != 0) ackPending |= ACK_PUSHED2;
-            ackPending |= ACK_PUSHED;
-        }
-    }
-
-    /** {@code tcp_incr_quickack()}: up to half the window's worth of segments are ACKed one by one. */
-    private void incrQuickack(int maxQuickacks) {
-        long q = rcvWnd / (2L * rcvMss);
-        if (q == 0) q = 2;
-        q = Math.min(q, maxQuickacks);
-        if (q > quick) quick = (int) q;
-    }
-
-    /** {@code tcp_enter_quickack_mode()}. */
-    private void enterQuickackMode(int maxQuickacks) {
-        incrQuickack(maxQuickacks);
-        pingpong = false;
-        ato = cfg.delayedAckNanos();
-    }
-
-    private boolean inQuickackMode() {
-        return quick > 0 && !pingpong;
-    }
-
-    /** {@code __tcp_ecn_check_ce()} with DCTCP's CE-echo state machine ({@code dctcp_ece_ack_update()}). */
-    private void ecnCheckCe(TcpSegment s) {
-        if ((tp.ecnFlags & ECN_OK) == 0) return;
-        switch (s.ecn) {
-            case IpFrame.ECN_NOT_ECT -> {
-                // a segment without ECT after ECT ones is probably a retransmission: do not delay its ACK
-                if ((tp.ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
-            }
-            case IpFrame.ECN_CE -> {
-                if (cc.needsEcn()) dctcpEceAckUpdate(true);
-                if ((tp.ecnFlags & ECN_DEMAND_CWR) == 0) {
-                    enterQuickackMode(2); // the sender may have a tiny window: do not delay
-                    tp.ecnFlags |= ECN_DEMAND_CWR;
-                }
-                tp.ecnFlags |= ECN_SEEN;
-            }
-            default -> {
-                if (cc.needsEcn()) dctcpEceAckUpdate(false);
-                tp.ecnFlags |= ECN_SEEN;
-            }
-        }
-    }
-
-    /**
-     * {@code dctcp_ece_ack_update()}: the receiver echoes CE exactly. When the CE state changes, an ACK
-     * delayed under the old state is sent first (acknowledging up to the previous rcv_nxt with the old
-     * ECE), then the new state is ACKed at once.
-     */
-    private void dctcpEceAckUpdate(boolean ce) {
-        if (ceState != ce) {
-            if ((ackPending & ACK_TIMER) != 0) {
-                setDemandCwr(ceState);
-                sendAckUpTo(priorRcvNxt);
-            }
-            ackPending |= ACK_NOW;
-        }
-        priorRcvNxt = rq.rcvNxt;
-        ceState = ce;
-        setDemandCwr(ce);
-    }
-
-    private void setDemandCwr(boolean on) {
-        if (on) tp.ecnFlags |= ECN_DEMAND_CWR;
-        else tp.ecnFlags &= ~ECN_DEMAND_CWR;
-    }
-
-    /** {@code __tcp_ack_snd_check()}. */
-    private void ackSndCheck(boolean ofoPossible) {
-        if ((rq.rcvNxt - rcvWup > rcvMss && selectWindowRaw() >= rcvWnd) // more than one full segment unacknowledged
-                || inQuickackMode()
-                || (ackPending & ACK_NOW) != 0
-                || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
-            sendAck();
-            return;
-        }
-        sendDelayedAck();
-    }
-
-    /** {@code tcp_send_delayed_ack()}. */
-    private void sendDelayedAck() {
-        long a = ato;
-        long delackMin = cfg.delayedAckNanos();
-        if (a > delackMin) {
-            long maxAto = 500_000_000L; // HZ / 2
-            if (pingpong || (ackPending & ACK_PUSHED) != 0) maxAto = cfg.delayedAckMaxNanos();
-            if (rtt.srtt8 != 0) {
-                long srtt = Math.max(rtt.srtt(), delackMin);
-                if (srtt < maxAto) maxAto = srtt;
-            }
-            a = Math.min(a, maxAto);
-        }
-        long now = sim.now();
-        long timeout = now + a;
-        if ((ackPending & ACK_TIMER) != 0) {
-            if (ackTimeout <= now + (a >> 2)) { // the pending one is nearly due: ACK now
-                sendAck();
-                return;
-            }
-            if (timeout >= ackTimeout) timeout = ackTimeout;
-        }
-        ackPending |= ACK_SCHED | ACK_TIMER;
-        ackTimeout = timeout;
-        delackTimer.arm(timeout);
-    }
-
-    /** {@code tcp_delack_timer_handler()}. */
-    private void delackTimerFired() {
-        if ((ackPending & ACK_TIMER) == 0) return;
-        ackPending &= ~ACK_TIMER;
-        if ((ackPending & ACK_SCHED) != 0) {
-            if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
-            if (!pingpong) ato = Math.min(ato << 1, rtt.rto); // the delayed ACK was needed: inflate ATO
-            else {
-                pingpong = false;
-                ato = cfg.delayedAckNanos();
-            }
-            sendAck();
-            stack.count(TcpCounter.TcpExtDelayedACKs);
-        }
-    }
-
-    /** {@code tcp_cleanup_rbuf()}: after a read, ACK if one is overdue or the window grew a lot. */
-    private void cleanupRbuf(long copied) {
-        if (state.compareTo(State.ESTABLISHED) < 0) return;
-        boolean timeToAck = false;
-        if ((ackPending & ACK_SCHED) != 0) {
-            if (rq.rcvNxt - rcvWup > rcvMss
-                    || (copied > 0 && ((ackPending & ACK_PUSHED2) != 0 || ((ackPending & ACK_PUSHED) != 0 && !pingpong)) && rq.held() == 0)) {
-                timeToAck = true;
-            }
-        }
-        if (copied > 0 && !timeToAck && !finReceived) {
-            long now = receiveWindow();
-            if (2 * now <= windowClamp()) {
-                long w = selectWindowRaw();
-                if (w > 0 && w >= 2 * now) timeToAck = true;
-            }
-        }
-        if (timeToAck) sendAck();
-    }
-
-    private long windowClamp() {
-        return Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
-    }
-
-    /** {@code __tcp_select_window()}: the free receive space, zero when it falls below one segment (receiver SWS avoidance). */
-    private long selectWindowRaw() {
-        long mss = rcvMss;
-        long full = windowClamp();
-        long free = Math.max(0, cfg.receiveBufferBytes() - rq.held());
-        free = Math.min(free, full);
-        if (mss > full) mss = full;
-        if (free < (full >> 1)) {
-            quick = 0; // a filling buffer ends quick-ACK mode
-            free = free >> rcvWscale << rcvWscale;
-            if (free < (full >> 4) || free < mss) return 0;
-        }
-        if (rcvWscale > 0) {
-            long unit = 1L << rcvWscale;
-            return (free + unit - 1) / unit * unit;
-        }
-        long window = rcvWnd;
-        if (window <= free - mss || window > free) window = free / mss * mss;
-        else if (mss == full && free > window + (full >> 1)) window = free;
-        return window;
-    }
-
-    /** {@code tcp_select_window()}: never shrinks the offered window; returns the scaled 16-bit value. */
-    private int selectWindow() {
-        long oldWin = rcvWnd;
-        long curWin = receiveWindow();
-        long newWin = selectWindowRaw();
-        if (newWin < curWin) {
-            if (newWin == 0) stack.count(TcpCounter.TcpExtTCPWantZeroWindowAdv);
-            long unit = 1L << rcvWscale;
-            newWin = (curWin + unit - 1) / unit * unit;
-        }
-        rcvWnd = newWin;
-        rcvWup = rq.rcvNxt;
-        long field = Math.min(newWin, 65_535L << rcvWscale) >> rcvWscale;
-        if (field == 0) {
-            if (oldWin != 0) stack.count(TcpCounter.TcpExtTCPToZeroWindowAdv);
-        } else if (oldWin == 0) {
-            stack.count(TcpCounter.TcpExtTCPFromZeroWindowAdv);
-        }
-        return (int) field;
-    }
-
-    /** {@code tcp_send_dupack()}: an unacceptable segment is answered at once (old data also with a D-SACK). */
-    private void sendDupAck(long seq, long end) {
-        if (end != seq && seq < rq.rcvNxt) {
-            stack.count(TcpCounter.TcpExtDelayedACKLost);
-            enterQuickackMode(cfg.quickAcks());
-            dsackSet(seq, Math.min(end, rq.rcvNxt));
-        }
-        sendAck();
-    }
-
     void sendAck() {
         sendAckUpTo(rq.rcvNxt);
     }
 
     /** {@code __tcp_send_ack()}. */
-    private void sendAckUpTo(long rcvNxt) {
+    void sendAckUpTo(long rcvNxt) {
         if (state == State.CLOSED) return;
         TcpSegment s = newSegment(0, FLAG_ACK, tp.sndNxt, false, rcvNxt);
         ecnForData(s, false);
@@ -1411,11 +1038,11 @@ public final class TcpSocket {
         if (syn) {
             s.mssOption = cfg.mss();
             s.sackPermitted = sackPerm;
-            if (ws) s.windowScaleOption = rcvWscale;
+            if (ws) s.windowScaleOption = rcv.rcvWscale;
             s.window = (int) Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
-            rcvWnd = s.window;
+            rcv.rcvWnd = s.window;
         } else {
-            s.window = selectWindow();
+            s.window = rcv.selectWindow();
         }
         if (ts) {
             s.timestamps = true;
@@ -1456,25 +1083,10 @@ public final class TcpSocket {
     }
 
     private void transmit(TcpSegment s) {
-        if ((s.flags & FLAG_ACK) != 0) eventAckSent(s);
+        if ((s.flags & FLAG_ACK) != 0) rcv.eventAckSent();
         if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
         stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
-    }
-
-    /** {@code tcp_event_ack_sent()}: any segment carrying an ACK settles the pending delayed ACK. */
-    private void eventAckSent(TcpSegment s) {
-        if (quick > 0) {
-            if (quick <= 1) {
-                quick = 0;
-                ato = cfg.delayedAckNanos();
-            } else {
-                quick--;
-            }
-        }
-        ackPending = 0;
-        delackTimer.cancel();
-        delayingRetransmission = false;
     }
 
     private void sendReset() {
@@ -1498,7 +1110,7 @@ public final class TcpSocket {
     private void enterTimeWait() {
         state = State.TIME_WAIT;
         xt.clear();
-        delackTimer.cancel();
+        rcv.delackTimer.cancel();
         app.closed(this, false);
         timeWaitTimer.arm(sim.now() + cfg.timeWaitNanos());
     }
@@ -1514,7 +1126,7 @@ public final class TcpSocket {
         State was = state;
         state = State.CLOSED;
         xt.clear();
-        delackTimer.cancel();
+        rcv.delackTimer.cancel();
         readTimer.cancel();
         stack.remove(this);
         if (was != State.CLOSED) app.closed(this, reset);

@@ -22,6 +22,8 @@ final class Tcb {
 
     // negotiated at the handshake
     boolean sackOk;
+    /** The shift of the peer's window field ({@code rx_opt.snd_wscale}). */
+    int sndWscale;
     boolean tsOk;
     /** Payload bytes of a full segment ({@code mss_cache}). */
     int mssCache;

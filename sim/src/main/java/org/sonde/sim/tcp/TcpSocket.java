@@ -4,36 +4,14 @@ import static org.sonde.packet.TcpHeader.FLAG_ACK;
 import static org.sonde.packet.TcpHeader.FLAG_CWR;
 import static org.sonde.packet.TcpHeader.FLAG_ECE;
 import static org.sonde.packet.TcpHeader.FLAG_FIN;
-import static org.sonde.packet.TcpHeader.FLAG_PSH;
 import static org.sonde.packet.TcpHeader.FLAG_RST;
 import static org.sonde.packet.TcpHeader.FLAG_SYN;
-import static org.sonde.sim.tcp.AckFlags.FLAG_ACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_CA_ALERT;
-import static org.sonde.sim.tcp.AckFlags.FLAG_DATA;
-import static org.sonde.sim.tcp.AckFlags.FLAG_DATA_ACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_DATA_SACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_DSACKING_ACK;
-import static org.sonde.sim.tcp.AckFlags.FLAG_DSACK_TLP;
-import static org.sonde.sim.tcp.AckFlags.FLAG_ECE_ACK;
-import static org.sonde.sim.tcp.AckFlags.FLAG_FIN_ACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_FORWARD_PROGRESS;
-import static org.sonde.sim.tcp.AckFlags.FLAG_LOST_RETRANS;
-import static org.sonde.sim.tcp.AckFlags.FLAG_NOT_DUP;
-import static org.sonde.sim.tcp.AckFlags.FLAG_RETRANS_DATA_ACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_LOST;
-import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
-import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_SYN_ACKED;
-import static org.sonde.sim.tcp.AckFlags.FLAG_WIN_UPDATE;
 import static org.sonde.sim.tcp.CongestionControl.CWR;
-import static org.sonde.sim.tcp.CongestionControl.DISORDER;
 import static org.sonde.sim.tcp.CongestionControl.LOSS;
 import static org.sonde.sim.tcp.CongestionControl.OPEN;
-import static org.sonde.sim.tcp.CongestionControl.RECOVERY;
 import static org.sonde.sim.tcp.Tcb.ECN_DEMAND_CWR;
 import static org.sonde.sim.tcp.Tcb.ECN_OK;
 import static org.sonde.sim.tcp.Tcb.ECN_QUEUE_CWR;
-import static org.sonde.sim.tcp.Tcb.ECN_SEEN;
 import static org.sonde.sim.tcp.Tcb.MSS_DEFAULT;
 
 import org.sonde.sim.kernel.Simulator;
@@ -43,6 +21,13 @@ import org.sonde.sim.net.IpFrame;
 /**
  * One TCP connection endpoint, modelled on Linux's {@code tcp_input.c}, {@code tcp_output.c} and
  * {@code tcp_timer.c}: the comments name the Linux functions each part follows.
+ *
+ * <p>The socket holds the connection's state machine, the application's calls, the handshake, and the building
+ * and sending of segments. The algorithms run in its parts, package-private classes over the connection's shared
+ * data ({@code Tcb}, {@code Scoreboard}, {@code ReceiveQueue}, {@link CongestionWindow}): the {@code Sender}
+ * (each ACK, transmission, the retransmission timer), the {@code Receiver} (data, delayed ACKs, the window),
+ * {@code SackTagger}, {@code LossRecovery} with PRR, {@code RackTlp}, {@code RttEstimator} and the
+ * {@link CongestionControl}; the package description lists them.
  *
  * <p>Sequence numbers are kept as 64-bit values that never wrap (the initial sequence number plus
  * bytes); segments carry their low 32 bits and incoming ones are unwrapped against {@code snd_una}
@@ -93,48 +78,40 @@ public final class TcpSocket {
     final int remoteIp;
     final int remotePort;
     private final int priority;
-    private final CongestionControl cc;
-    private final CongestionWindow cw;
+    private Listener app = NONE;
+    private TcpStack.Acceptor acceptor;
+    private State state = State.CLOSED;
+
+    // the connection's data
     private final Tcb tp;
+    private final Scoreboard sb = new Scoreboard();
+    private final ReceiveQueue rq = new ReceiveQueue();
+    private final CongestionWindow cw;
+    // the parts that run its algorithms
+    private final CongestionControl cc;
     private final RttEstimator rtt;
     private final XmitTimer xt;
     private final RackTlp rack;
     private final SackTagger tagger;
     private final LossRecovery recovery;
     final Receiver rcv;
-    private final Scoreboard sb = new Scoreboard();
-    private final ReceiveQueue rq = new ReceiveQueue();
-    private Listener app = NONE;
-    private TcpStack.Acceptor acceptor;
-    private State state = State.CLOSED;
+    final Sender snd;
 
-    // negotiated at the handshake
-    private int sndWscale;
+    // the handshake
     private boolean peerOfferedWindowScale;
     private int peerMss;
     private final boolean ecnRequested;
-
-    // sender: tcp_sock fields
-    private long appPending;
-    private boolean closeRequested;
-    private boolean finSent;
-    private long sndSml;
-    private long cwndUsageSeq;
-    private long totalRetrans;
-    private int timeouts;
+    private long irs;
+    /** {@code ts_recent}: the peer's timestamp that our segments echo. */
+    private int tsRecent;
+    /** When the SYN (or SYN-ACK) was sent, -1 after a retransmission (Karn's rule). */
     private long synSentAt = -1;
 
-    // timers
-    private int retransmits;
-    private int probesOut;
-
-    // receiver
-    private long irs;
-    private int tsRecent;
+    // the application: its writes not yet in the send buffer, its close, and its reads
+    private long appPending;
+    private boolean closeRequested;
     private long totalRead;
     private boolean eofReported;
-
-    // the application's reader model
     private long readRateBps = -1; // -1: the application reads only when it calls read()
     private int readSize;
     private long nextReadAt;
@@ -159,6 +136,7 @@ public final class TcpSocket {
         this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
         this.rcv = new Receiver(this, tp, rq, rtt, cc, cfg, stack, sim);
+        this.snd = new Sender(this, tp, sb, cw, cc, rtt, xt, rack, tagger, recovery, rcv, cfg, stack, sim);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
     }
@@ -176,12 +154,21 @@ public final class TcpSocket {
         if (closeRequested || state == State.CLOSED) throw new IllegalStateException("send on a closed socket " + this);
         appPending += bytes;
         fillSendBuffer();
-        if (state.compareTo(State.ESTABLISHED) >= 0) pushPendingFrames();
+        if (state.compareTo(State.ESTABLISHED) >= 0) snd.pushPendingFrames();
     }
 
     /** {@link #send} at simulated time {@code atNanos}. */
     public void sendAt(long atNanos, long bytes) {
         sim.at(atNanos, () -> send(bytes));
+    }
+
+    /**
+     * {@code tcp_new_space()}: the peer acknowledged data, so the send buffer has room: a blocked write goes on
+     * and the application hears of the progress.
+     */
+    void newSpace() {
+        fillSendBuffer();
+        app.acked(this, tp.bytesAcked);
     }
 
     /** Moves the application's pending bytes into the send buffer as far as it has room. */
@@ -192,6 +179,11 @@ public final class TcpSocket {
             tp.writeSeq += n;
             appPending -= n;
         }
+    }
+
+    /** The application closed and every byte it wrote is in the send buffer: the FIN follows them. */
+    boolean finQueued() {
+        return closeRequested && appPending == 0 && (state == State.FIN_WAIT1 || state == State.LAST_ACK || state == State.CLOSING);
     }
 
     /** {@code tcp_close()}: a FIN follows the data; unread received data makes it a RST. */
@@ -214,7 +206,7 @@ public final class TcpSocket {
         }
         if (state == State.ESTABLISHED || state == State.SYN_RECV) state = State.FIN_WAIT1;
         else if (state == State.CLOSE_WAIT) state = State.LAST_ACK;
-        pushPendingFrames();
+        snd.pushPendingFrames();
     }
 
     /** Aborts with a RST ({@code SO_LINGER} 0 then close, or {@code tcp_abort}). */
@@ -367,12 +359,12 @@ public final class TcpSocket {
     }
 
     public long totalRetransmissions() {
-        return totalRetrans;
+        return snd.totalRetrans;
     }
 
     /** Retransmission timeouts of this connection's data (SYN timeouts excluded). */
     public int timeouts() {
-        return timeouts;
+        return snd.timeouts;
     }
 
     /** Linux's {@code icsk_ca_state}: {@link CongestionControl#OPEN} .. {@link CongestionControl#LOSS}. */
@@ -409,7 +401,7 @@ public final class TcpSocket {
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
         return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, rtt.srtt(), rtt.rttvar, rtt.rto, rtt.backoff, sb.packetsOut(),
-                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, totalRetrans, tp.sndWnd);
+                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, snd.totalRetrans, tp.sndWnd);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -433,7 +425,7 @@ public final class TcpSocket {
         sendSyn(false);
     }
 
-    private void sendSyn(boolean retransmission) {
+    void sendSyn(boolean retransmission) {
         boolean synAck = state == State.SYN_RECV;
         TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, tp.iss, true);
         if (synAck) {
@@ -468,9 +460,9 @@ public final class TcpSocket {
         tp.tsOk = cfg.timestamps() && syn.timestamps;
         peerOfferedWindowScale = cfg.windowScaling() && syn.windowScaleOption >= 0;
         if (peerOfferedWindowScale) {
-            sndWscale = Math.min(syn.windowScaleOption, 14);
+            tp.sndWscale = Math.min(syn.windowScaleOption, 14);
         } else {
-            sndWscale = 0;
+            tp.sndWscale = 0;
             rcv.rcvWscale = 0;
         }
         peerMss = syn.mssOption > 0 ? syn.mssOption : MSS_DEFAULT;
@@ -503,7 +495,7 @@ public final class TcpSocket {
         established();
         sendAck(); // tcp_send_ack() at once: the application is not deferring
         app.connected(this);
-        pushPendingFrames();
+        snd.pushPendingFrames();
     }
 
     /** The handshake's RTT sample: Karn's rule, else the timestamp echo. */
@@ -515,9 +507,9 @@ public final class TcpSocket {
     private void established() {
         state = State.ESTABLISHED;
         xt.clear();
-        cw.cwnd = retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
-        retransmits = 0;
-        cwndUsageSeq = tp.sndNxt;
+        cw.cwnd = snd.retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
+        snd.retransmits = 0;
+        snd.cwndUsageSeq = tp.sndNxt;
         rtt.rttSeq = tp.sndNxt;
         rcv.priorRcvNxt = rq.rcvNxt;
     }
@@ -530,7 +522,7 @@ public final class TcpSocket {
         }
         tp.sndUna = tp.iss + 1;
         synRttSample();
-        tp.sndWnd = (long) s.window << sndWscale;
+        tp.sndWnd = (long) s.window << tp.sndWscale;
         tp.sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
         established();
         stack.count(TcpCounter.TcpPassiveOpens);
@@ -587,11 +579,11 @@ public final class TcpSocket {
         if (!s.has(FLAG_ACK)) return;
         if (tp.tsOk && s.timestamps && seq <= rcv.rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
         if (state == State.SYN_RECV && !synRecvAcked(s)) return;
-        if (ack(s, seq) < 0) return;
+        if (snd.ack(s, seq) < 0) return;
         if (state == State.CLOSED) return;
         long unreadBefore = rq.unread();
         if (s.payloadBytes > 0 || s.has(FLAG_FIN)) rcv.dataQueue(s, seq, end);
-        pushPendingFrames(); // tcp_data_snd_check()
+        snd.pushPendingFrames(); // tcp_data_snd_check()
         if (rcv.ackScheduled()) rcv.ackSndCheck(true); // tcp_ack_snd_check()
         if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
             app.readable(this, rq.unread());
@@ -617,359 +609,15 @@ public final class TcpSocket {
         if (s.has(FLAG_FIN) || s.payloadBytes > 0) sendAck();
     }
 
-    // --- tcp_ack() ---------------------------------------------------------------------------------
-
-    /** Returns -1 when the segment must be discarded. */
-    private int ack(TcpSegment s, long segSeq) {
-        long ack = tp.sndUna + (s.ack - (int) tp.sndUna);
-        long priorSndUna = tp.sndUna;
-        long priorFack = tp.sackOk && sb.sackedOut > 0 ? sb.highestSack : tp.sndUna;
-        int priorPackets = sb.packetsOut();
-        long priorDelivered = tp.delivered;
-        tagger.newAck();
-        if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
-        if (ack < tp.sndUna) { // old ACK: only its D-SACK matters
-            if (tp.sackOk && s.sackBlocks() > 0) tagger.sacktag(s, ack, priorFack);
-            return 0;
-        }
-        if (ack > tp.sndNxt) { // it acknowledges data we never sent
-            sendAck();
-            return -1;
-        }
-        int flag = 0;
-        if (ack > tp.sndUna) flag |= FLAG_SND_UNA_ADVANCED;
-        if (s.payloadBytes > 0) flag |= FLAG_DATA;
-        flag |= updateWindow(s, ack, segSeq);
-        boolean ece = (tp.ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
-        if (ece) {
-            flag |= FLAG_ECE_ACK;
-            recovery.priorSsthresh = 0; // an ECN-demanded reduction is never undone
-        }
-        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorFack);
-        if (tagger.sackDelivered > 0) tagger.countDelivered(tagger.sackDelivered, ece);
-        probesOut = 0;
-        if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
-            ackProbe();
-            if (rack.tlpHighSeq != 0) recovery.processTlpAck(ack, flag);
-            return 1;
-        }
-        flag |= tagger.cleanRtxQueue(ack, priorFack, ece, flag);
-        if ((flag & FLAG_FIN_ACKED) != 0) finAcked();
-        cc.inAckEvent(cw, tp.sndUna, tp.sndNxt, tp.delivered, tp.deliveredCe, sim.now());
-        rack.rackUpdateReoWnd(tagger.latestDeliveredSentAt >= 0, tagger.priorDeliveredSample);
-        if (rack.tlpHighSeq != 0) recovery.processTlpAck(ack, flag);
-        if (ackIsDubious(flag)) {
-            int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
-            flag = recovery.fastRetransAlert(priorSndUna, numDupack, flag);
-        }
-        if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
-        recovery.congControl(ack, (int) (tp.delivered - priorDelivered), flag);
-        if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
-        if ((flag & FLAG_SND_UNA_ADVANCED) != 0) {
-            fillSendBuffer();
-            app.acked(this, tp.bytesAcked);
-        }
-        return 1;
-    }
-
-    private boolean ackIsDubious(int flag) {
-        return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || tp.caState != OPEN;
-    }
-
-    /** {@code tcp_ack_update_window()}: a window change is not a duplicate ACK (FLAG_WIN_UPDATE). */
-    private int updateWindow(TcpSegment s, long ack, long segSeq) {
-        int flag = 0;
-        long nwin = (long) s.window << sndWscale;
-        if (ack > tp.sndUna || segSeq > tp.sndWl1 || (segSeq == tp.sndWl1 && nwin > tp.sndWnd)) {
-            flag |= FLAG_WIN_UPDATE;
-            tp.sndWl1 = segSeq;
-            tp.sndWnd = nwin;
-        }
-        tp.sndUna = ack;
-        return flag;
-    }
-
-    /** {@code tcp_set_xmit_timer()}. */
-    private void setXmitTimer() {
-        if (!rack.scheduleLossProbe(true)) xt.rearmRto();
-    }
-
-    // --- RACK: tcp_recovery.c ----------------------------------------------------------------------
-
-    /** {@code tcp_rack_reo_timeout()}: the reordering window passed; what is still missing is lost. */
-    private void rackReoTimeout() {
-        int priorInFlight = sb.inFlight();
-        rack.rackDetectLoss();
-        if (priorInFlight != sb.inFlight()) {
-            if (tp.caState != RECOVERY) {
-                recovery.enterRecovery(false);
-                recovery.cwndReduction(1, 0);
-            }
-            xmitRetransmitQueue();
-        }
-        if (xt.pending != XmitTimer.RETRANS) xt.rearmRto();
-    }
-
-    // --- TLP: tcp_output.c ---------------------------------------------------------------------------
-
-    /**
-     * {@code tcp_send_loss_probe()}: one new segment if the window allows (cwnd ignored), else the last
-     * segment again; one probe per episode ({@code tlp_high_seq}). The RTO follows from now.
-     */
-    private void sendLossProbe() {
-        if (rack.tlpHighSeq == 0) {
-            rack.tlpRetrans = false;
-            boolean sent = false;
-            if (hasUnsent() && tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt) <= tp.sndUna + tp.sndWnd) {
-                int before = sb.packetsOut();
-                writeXmit(true);
-                sent = sb.packetsOut() > before;
-            } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
-                rack.tlpRetrans = true;
-                sent = true;
-            }
-            if (sent) {
-                rack.tlpHighSeq = tp.sndNxt;
-                stack.count(TcpCounter.TcpExtTCPLossProbes);
-                xt.pending = XmitTimer.NONE; // so that the RTO restarts from now
-            }
-        }
-        xt.rearmRto();
-    }
-
-    /** {@code tcp_ack_probe()}: a window opened for the segment a probing sender holds. */
-    private void ackProbe() {
-        if (!hasUnsent()) return;
-        long headEnd = tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt);
-        if (headEnd <= tp.sndUna + tp.sndWnd) {
-            rtt.backoff = 0;
-            if (xt.pending == XmitTimer.PROBE0) xt.clear();
-        } else if (xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.NONE) {
-            xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0When());
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // sending: tcp_write_xmit(), tcp_xmit_retransmit_queue()
-
-    private boolean hasUnsent() {
-        return tp.sndNxt < tp.writeSeq || finQueued() && !finSent;
-    }
-
-    private boolean finQueued() {
-        return closeRequested && appPending == 0 && (state == State.FIN_WAIT1 || state == State.LAST_ACK || state == State.CLOSING);
-    }
-
-    /** {@code __tcp_push_pending_frames()}. */
-    private void pushPendingFrames() {
-        if (state.compareTo(State.ESTABLISHED) < 0 || state == State.TIME_WAIT) return;
-        if (!hasUnsent()) return;
-        if (writeXmit(false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
-    }
-
-    /**
-     * Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. A
-     * loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
-     */
-    private boolean writeXmit(boolean lossProbe) {
-        boolean cwndLimited = false;
-        int sent = 0;
-        while (hasUnsent()) {
-            if (sb.inFlight() >= cw.cwnd && !lossProbe) { // tcp_cwnd_test()
-                cwndLimited = true;
-                break;
-            }
-            int len = (int) Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt);
-            boolean fin = finQueued() && tp.sndNxt + len == tp.writeSeq;
-            if (len > 0 && tp.sndNxt + len > tp.sndUna + tp.sndWnd) break; // tcp_snd_wnd_test()
-            // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
-            if (len < tp.mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > tp.sndUna) break;
-            sendNewData(len, fin);
-            sent++;
-            if (lossProbe) break;
-        }
-        if (sent > 0 && !lossProbe) rack.scheduleLossProbe(false); // one probe per tail loss episode
-        // tcp_cwnd_validate()
-        if (sent > 0 || cwndLimited) {
-            if (tp.sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
-                cw.cwndLimited = cwndLimited;
-                cw.maxPacketsOut = sb.packetsOut();
-                cwndUsageSeq = tp.sndNxt;
-            }
-        }
-        return hasUnsent();
-    }
-
-    private void sendNewData(int len, boolean fin) {
-        long now = sim.now();
-        if (sb.inFlight() == 0) cc.cwndEvent(cw, CongestionControl.Event.TX_START, now);
-        boolean firstOut = sb.isEmpty();
-        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && tp.sndNxt + len == tp.writeSeq ? FLAG_PSH : 0), tp.sndNxt, false);
-        ecnForData(s, true);
-        sb.add(tp.sndNxt, len + (fin ? 1 : 0), fin, now, tp.delivered);
-        tp.sndNxt += len + (fin ? 1 : 0);
-        if (fin) finSent = true;
-        if (len < tp.mssCache) sndSml = tp.sndNxt; // tcp_minshall_update()
-        if (recovery.inCwndReduction()) recovery.prrOut++;
-        stack.count(TcpCounter.TcpExtTCPOrigDataSent);
-        cw.lastSendNanos = now;
-        rcv.eventDataSent(now);
-        transmit(s);
-        if (firstOut || xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.LOSS_PROBE) xt.rearmRto(); // tcp_event_new_data_sent()
-    }
-
-    /** {@code tcp_xmit_retransmit_queue()}: lost segments first, within the congestion window. */
-    private void xmitRetransmitQueue() {
-        if (sb.isEmpty()) return;
-        boolean rearm = false;
-        for (int i = 0; i < sb.size(); i++) {
-            if (cw.cwnd - sb.inFlight() <= 0) break;
-            if (sb.retransOut >= sb.lostOut) break;
-            int bits = sb.bits(i);
-            if ((bits & Scoreboard.LOST) == 0) continue;
-            if ((bits & (Scoreboard.SACKED | Scoreboard.RETRANS)) != 0) continue;
-            if (!retransmit(i)) break;
-            stack.count(tp.caState != LOSS ? TcpCounter.TcpExtTCPFastRetrans : TcpCounter.TcpExtTCPSlowStartRetrans);
-            if (recovery.inCwndReduction()) recovery.prrOut++;
-            if (i == 0) rearm = true;
-        }
-        if (rearm && xt.pending != XmitTimer.REO_TIMEOUT) xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
-    }
-
-    /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
-    private boolean retransmit(int i) {
-        if (!resend(i)) return false;
-        sb.markRetransmitted(i, sim.now(), tp.delivered);
-        return true;
-    }
-
-    /** {@code __tcp_retransmit_skb()} for a loss probe: the entry is resent but not marked as a retransmission in flight. */
-    private boolean retransmitProbe(int i) {
-        if (!resend(i)) return false;
-        sb.markProbeRetransmitted(i, sim.now(), tp.delivered);
-        return true;
-    }
-
-    /** Puts entry {@code i} on the wire again unless it lies beyond the peer's window. */
-    private boolean resend(int i) {
-        long seq = sb.start(i);
-        if (seq >= tp.sndUna + tp.sndWnd && seq != tp.sndUna) return false;
-        boolean fin = sb.is(i, Scoreboard.FIN);
-        int len = sb.payload(i);
-        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
-        ecnForData(s, false);
-        s.retransmission = true;
-        if (tp.retransStamp < 0) tp.retransStamp = sim.now();
-        totalRetrans++;
-        stack.count(TcpCounter.TcpRetransSegs);
-        transmit(s);
-        return true;
-    }
-
-    // --- timers --------------------------------------------------------------------------------------
-
-    /** {@code tcp_write_timer_handler()}: the loss probe and reordering timers re-arm the RTO themselves. */
+    /** {@code tcp_write_timer()}: the retransmission timer fired; the sender knows what it was armed for. */
     private void xmitTimerFired() {
-        switch (xt.pending) {
-            case XmitTimer.REO_TIMEOUT -> rackReoTimeout();
-            case XmitTimer.LOSS_PROBE -> sendLossProbe();
-            case XmitTimer.RETRANS -> {
-                xt.pending = XmitTimer.NONE;
-                retransmitTimer();
-            }
-            case XmitTimer.PROBE0 -> {
-                xt.pending = XmitTimer.NONE;
-                probeTimer();
-            }
-            default -> {
-            }
-        }
-    }
-
-    /** {@code tcp_retransmit_timer()}. */
-    private void retransmitTimer() {
-        if (state == State.SYN_SENT || state == State.SYN_RECV) {
-            int limit = state == State.SYN_SENT ? cfg.synRetries() : cfg.synAckRetries();
-            if (retransmits >= limit) {
-                stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-                if (state == State.SYN_SENT) stack.count(TcpCounter.TcpAttemptFails);
-                done(true);
-                return;
-            }
-            retransmits++;
-            rtt.backOff();
-            stack.count(TcpCounter.TcpExtTCPTimeouts);
-            stack.count(TcpCounter.TcpExtTCPSynRetrans);
-            stack.count(TcpCounter.TcpRetransSegs);
-            totalRetrans++;
-            sendSyn(true);
-            return;
-        }
-        if (sb.isEmpty()) return;
-        rack.tlpHighSeq = 0;
-        stack.count(TcpCounter.TcpExtTCPTimeouts);
-        timeouts++;
-        if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
-            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-            done(true);
-            return;
-        }
-        if (retransmits == 0) {
-            stack.count(tp.caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
-                    : tp.sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
-        }
-        recovery.enterLoss(retransmits);
-        retransmits++;
-        if (retransmit(0)) stack.count(TcpCounter.TcpExtTCPSlowStartRetrans);
-        rtt.backOff();
-        xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
-    }
-
-    /** {@code tcp_check_probe_timer()}. */
-    private void checkProbeTimer() {
-        if (sb.isEmpty() && xt.pending == XmitTimer.NONE) xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0Base());
-    }
-
-    /** {@code tcp_probe_timer()} / {@code tcp_send_probe0()}. */
-    private void probeTimer() {
-        if (!sb.isEmpty() || !hasUnsent()) {
-            probesOut = 0;
-            return;
-        }
-        if (probesOut >= cfg.retries2()) {
-            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-            done(true);
-            return;
-        }
-        writeWakeup();
-        if (!sb.isEmpty() || !hasUnsent()) {
-            probesOut = 0;
-            rtt.backoff = 0;
-            return;
-        }
-        probesOut++;
-        if (rtt.backoff < cfg.retries2()) rtt.backoff++;
-        xt.reset(XmitTimer.PROBE0, sim.now() + rtt.probe0When());
-    }
-
-    /** {@code tcp_write_wakeup()}: sends what the window allows, else a zero-window probe (seq snd_una - 1, no data). */
-    private void writeWakeup() {
-        long wndEnd = tp.sndUna + tp.sndWnd;
-        if (tp.sndNxt < wndEnd && tp.sndNxt < tp.writeSeq) {
-            int len = (int) Math.min(Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt), wndEnd - tp.sndNxt);
-            sendNewData(len, finQueued() && tp.sndNxt + len == tp.writeSeq);
-            return;
-        }
-        TcpSegment s = newSegment(0, FLAG_ACK, tp.sndUna - 1, false);
-        ecnForData(s, false);
-        stack.count(TcpCounter.TcpExtTCPWinProbe);
-        transmit(s);
+        snd.xmitTimerFired();
     }
 
     // ---------------------------------------------------------------------------------------------
     // FIN and ACK: tcp_fin(), __tcp_send_ack()
 
-    /** {@code tcp_fin()}: the in-order FIN arrived (the {@link Receiver} took it); the connection's state moves. */
+    /** {@code tcp_fin()}: the in-order FIN arrived (the {@code Receiver} took it); the connection's state moves. */
     void tcpFin() {
         switch (state) {
             case SYN_RECV, ESTABLISHED -> {
@@ -990,7 +638,7 @@ public final class TcpSocket {
     }
 
     /** Our FIN was acknowledged. */
-    private void finAcked() {
+    void finAcked() {
         switch (state) {
             case FIN_WAIT1 -> state = State.FIN_WAIT2;
             case CLOSING -> enterTimeWait();
@@ -1015,7 +663,7 @@ public final class TcpSocket {
     // ---------------------------------------------------------------------------------------------
     // building and transmitting segments
 
-    private TcpSegment newSegment(int payload, int flags, long seq, boolean syn) {
+    TcpSegment newSegment(int payload, int flags, long seq, boolean syn) {
         return newSegment(payload, flags, seq, syn, rq.rcvNxt);
     }
 
@@ -1068,7 +716,7 @@ public final class TcpSocket {
     }
 
     /** {@code tcp_ecn_send()}: new data is ECT (and carries a queued CWR); ACKs and retransmissions are not, unless DCTCP. */
-    private void ecnForData(TcpSegment s, boolean newData) {
+    void ecnForData(TcpSegment s, boolean newData) {
         if ((tp.ecnFlags & ECN_OK) == 0) return;
         if (newData && s.payloadBytes > 0) {
             s.ecn = IpFrame.ECN_ECT0;
@@ -1082,7 +730,7 @@ public final class TcpSocket {
         if ((tp.ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
     }
 
-    private void transmit(TcpSegment s) {
+    void transmit(TcpSegment s) {
         if ((s.flags & FLAG_ACK) != 0) rcv.eventAckSent();
         if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
         stack.count(TcpCounter.TcpOutSegs);
@@ -1122,7 +770,7 @@ public final class TcpSocket {
     }
 
     /** {@code tcp_done()}. */
-    private void done(boolean reset) {
+    void done(boolean reset) {
         State was = state;
         state = State.CLOSED;
         xt.clear();

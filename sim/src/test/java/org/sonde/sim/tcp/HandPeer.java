@@ -28,7 +28,7 @@ final class HandPeer {
     static final long PEER_ISS = 7_000_000L;
     static final int PEER_WSCALE = 7;
 
-    /** A segment the local socket sent, when it started on the wire (the link is idle in these tests: when it was sent). */
+    /** A segment the local socket sent and when (the link is so fast that back-to-back segments start at the same nanosecond). */
     record Sent(long at, TcpSegment segment) {
     }
 
@@ -45,6 +45,8 @@ final class HandPeer {
     long localIss;
     /** The window field the peer sends (scaled by {@link #PEER_WSCALE}). */
     int peerWindow = 1000;
+    /** What the peer's segments acknowledge of the socket's data, relative (1: nothing yet). */
+    long ackRel = 1;
     /** ECN codepoint and extra flags for the next segments the peer sends. */
     int ecn;
     private int lastTsVal;
@@ -55,7 +57,7 @@ final class HandPeer {
         sim = net.simulator();
         local = net.addHost("local", HostConfig.DEFAULT);
         peer = net.addHost("peer", HostConfig.DEFAULT);
-        net.connect(local, peer, 1_000_000_000_000L, 0);
+        net.connect(local, peer, 1_000_000_000_000_000_000L, 0); // 1 Eb/s: a segment takes under a nanosecond to send
         net.computeRoutes();
         stack = new TcpStack(local, cfg);
         local.nic().addTap(new PortTap() {
@@ -98,11 +100,17 @@ final class HandPeer {
         sim.runUntil(nanos);
     }
 
+    /** Runs what is due now: the frames the socket queued on the NIC start on the wire. */
+    void settle() {
+        sim.runUntil(sim.now());
+    }
+
     /** The peer sends {@code bytes} of new data now (flags: ACK plus {@code extraFlags}); returns the segment. */
     TcpSegment data(int bytes, int extraFlags) {
         TcpSegment s = segment(peerNxt, bytes, FLAG_ACK | extraFlags, false);
         peerNxt += bytes;
         stack.receive(s);
+        settle();
         return s;
     }
 
@@ -114,13 +122,42 @@ final class HandPeer {
     TcpSegment dataAt(long seq, int bytes) {
         TcpSegment s = segment(seq, bytes, FLAG_ACK, false);
         stack.receive(s);
+        settle();
         return s;
     }
 
-    /** A segment from the peer acknowledging everything the socket sent. */
+    /**
+     * The peer acknowledges the socket's data up to {@code rel} (relative: 1 is its first byte) with SACK blocks
+     * given as relative start, end, start, end, ...; a pure ACK delivered now.
+     */
+    TcpSegment ack(long rel, long... sackRel) {
+        ackRel = rel;
+        TcpSegment s = segment(peerNxt, 0, FLAG_ACK, false, sackRel.length / 2);
+        for (int k = 0; k < sackRel.length; k += 2) s.addSack((int) (localIss + sackRel[k]), (int) (localIss + sackRel[k + 1]));
+        stack.receive(s);
+        settle();
+        return s;
+    }
+
+    /** The data segments the socket sent (payload or FIN), in order. */
+    List<Sent> dataSent() {
+        return sent.stream().filter(s -> s.segment().payloadBytes > 0 || s.segment().has(org.sonde.packet.TcpHeader.FLAG_FIN)).toList();
+    }
+
+    /** Where a segment the socket sent starts in its data (relative: 1 is the first byte). */
+    long relSeq(TcpSegment s) {
+        return ((s.seq & 0xFFFF_FFFFL) - localIss) & 0xFFFF_FFFFL;
+    }
+
+    /** A segment from the peer acknowledging {@link #ackRel} of what the socket sent. */
     TcpSegment segment(long seq, int payload, int flags, boolean syn) {
+        return segment(seq, payload, flags, syn, 0);
+    }
+
+    /** The same, with room for {@code sackBlocks} SACK blocks. */
+    TcpSegment segment(long seq, int payload, int flags, boolean syn, int sackBlocks) {
         boolean ts = cfg.timestamps();
-        TcpSegment s = new TcpSegment(payload, TcpSegment.optionBytes(syn, ts, syn, syn, 0), 0);
+        TcpSegment s = new TcpSegment(payload, TcpSegment.optionBytes(syn, ts, syn, syn, sackBlocks), 0);
         s.sourceIp = peer.ip();
         s.destinationIp = local.ip();
         s.sourcePort = PEER_PORT;
@@ -128,7 +165,7 @@ final class HandPeer {
         s.seq = (int) seq;
         s.flags = flags;
         s.ecn = ecn;
-        if ((flags & FLAG_ACK) != 0) s.ack = (int) (localIss + 1);
+        if ((flags & FLAG_ACK) != 0) s.ack = (int) (localIss + ackRel);
         if (syn) {
             s.mssOption = 1460;
             s.sackPermitted = true;

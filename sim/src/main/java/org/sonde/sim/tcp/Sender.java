@@ -183,8 +183,8 @@ final class Sender {
     }
 
     /**
-     * Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. A
-     * loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
+     * {@code tcp_write_xmit()}: sends new data as cwnd, the peer's window and Nagle allow; returns true if data is
+     * left unsent. A loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
      */
     private boolean writeXmit(boolean lossProbe) {
         boolean cwndLimited = false;

@@ -185,12 +185,14 @@ final class LossRecovery {
     /**
      * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
      * the retransmission. That was reordering: the duplicate threshold grows and, once no retransmission
-     * is out, the window reduction is undone.
+     * is out, the window reduction is undone. Returns true when the ACK is to be processed no further: after
+     * the undo, or while retransmissions are out (new data may go, but nothing more is marked lost or
+     * retransmitted).
      */
     private boolean tryUndoPartial(long priorSndUna) {
         if (!undoMarker || !packetDelayed()) return false;
         tagger.checkSackReordering(priorSndUna, true);
-        if (sb.retransOut > 0) return false;
+        if (sb.retransOut > 0) return true;
         if (!anyRetransDone()) tp.retransStamp = -1;
         undoCwndReduction();
         stack.count(TcpCounter.TcpExtTCPPartialUndo);

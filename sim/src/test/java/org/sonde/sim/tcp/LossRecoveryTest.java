@@ -343,4 +343,41 @@ class LossRecoveryTest {
         assertThat(p.tp.retransStamp).isEqualTo(-1);
         assertThat(p.recovery.undoMarker).isFalse();
     }
+
+    /** Twenty segments out at 0 ms with timestamps, the first {@code lost} lost, recovery entered, those in {@code resent} retransmitted at 50 ms. */
+    private static TcpParts recoveringWithTimestamps(int lost, int... resent) {
+        TcpParts p = flight(RENO, 20);
+        p.tp.tsOk = true;
+        p.tp.tsOffset = 1000;
+        lose(p, 0, lost);
+        p.recovery.enterRecovery(false);
+        p.at(50 * MS);
+        for (int i : resent) p.sb.markRetransmitted(i, 50 * MS, 0);
+        p.tp.retransStamp = 50 * MS;
+        return p;
+    }
+
+    /** At 60 ms the original of the first segment fills the hole: a partial ACK echoing its timestamp. */
+    private static int originalFillsTheFirstHole(TcpParts p) {
+        p.at(60 * MS);
+        p.tp.sawTstamp = true;
+        p.tp.rcvTsecr = p.tp.tsOf(0);
+        p.sb.removeHead();
+        p.tp.sndUna = 2000;
+        return p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+    }
+
+    @Test
+    void whileRetransmissionsAreOutAnAckShowingReorderingMarksAndRetransmitsNothingMore() {
+        // tcp_try_undo_partial(): "we clock out new packets but do not mark more packets lost or retransmit more"
+        TcpParts p = recoveringWithTimestamps(2, 0, 1);
+        int cwnd = p.cw.cwnd;
+        int flag = originalFillsTheFirstHole(p);
+        assertThat(p.sb.retransOut).isEqualTo(1); // the second segment's retransmission is still out
+        assertThat(p.counter(TcpCounter.TcpExtTCPTSReorder)).isEqualTo(1);
+        assertThat(flag & FLAG_REXMIT_LOST).isZero();
+        assertThat(p.counter(TcpCounter.TcpExtTCPPartialUndo)).isZero();
+        assertThat(p.tp.caState).isEqualTo(RECOVERY);
+        assertThat(p.cw.cwnd).isEqualTo(cwnd);
+    }
 }

@@ -450,7 +450,6 @@ final class Receiver {
     }
 
     /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
-    /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
     private static int windowScaleFor(long space) {
         int s = 0;
         while (space > 65_535 && s < 14) {

@@ -32,6 +32,8 @@ final class ReceiveQueue {
 
     /** Whether the FIN is in (it takes a sequence number but is no data). */
     boolean finIn;
+    /** The FIN's sequence number once a FIN arrived, in order or not; -1 before. */
+    long finSeq = -1;
 
     /** In-order bytes the application has not read. */
     long unread() {

@@ -4,14 +4,15 @@ import static org.sonde.packet.TcpHeader.FLAG_ACK;
 import static org.sonde.packet.TcpHeader.FLAG_CWR;
 import static org.sonde.packet.TcpHeader.FLAG_ECE;
 import static org.sonde.packet.TcpHeader.FLAG_FIN;
-import static org.sonde.packet.TcpHeader.FLAG_PSH;
 import static org.sonde.packet.TcpHeader.FLAG_RST;
 import static org.sonde.packet.TcpHeader.FLAG_SYN;
 import static org.sonde.sim.tcp.CongestionControl.CWR;
-import static org.sonde.sim.tcp.CongestionControl.DISORDER;
 import static org.sonde.sim.tcp.CongestionControl.LOSS;
 import static org.sonde.sim.tcp.CongestionControl.OPEN;
-import static org.sonde.sim.tcp.CongestionControl.RECOVERY;
+import static org.sonde.sim.tcp.Tcb.ECN_DEMAND_CWR;
+import static org.sonde.sim.tcp.Tcb.ECN_OK;
+import static org.sonde.sim.tcp.Tcb.ECN_QUEUE_CWR;
+import static org.sonde.sim.tcp.Tcb.MSS_DEFAULT;
 
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.kernel.Timer;
@@ -20,6 +21,13 @@ import org.sonde.sim.net.IpFrame;
 /**
  * One TCP connection endpoint, modelled on Linux's {@code tcp_input.c}, {@code tcp_output.c} and
  * {@code tcp_timer.c}: the comments name the Linux functions each part follows.
+ *
+ * <p>The socket holds the connection's state machine, the application's calls, the handshake, and the building
+ * and sending of segments. The algorithms run in its parts, package-private classes over the connection's shared
+ * data ({@code Tcb}, {@code Scoreboard}, {@code ReceiveQueue}, {@link CongestionWindow}): the {@code Sender}
+ * (each ACK, transmission, the retransmission timer), the {@code Receiver} (data, delayed ACKs, the window),
+ * {@code SackTagger}, {@code LossRecovery} with PRR, {@code RackTlp}, {@code RttEstimator} and the
+ * {@link CongestionControl}; the package description lists them.
  *
  * <p>Sequence numbers are kept as 64-bit values that never wrap (the initial sequence number plus
  * bytes); segments carry their low 32 bits and incoming ones are unwrapped against {@code snd_una}
@@ -63,55 +71,6 @@ public final class TcpSocket {
     private static final Listener NONE = new Listener() {
     };
 
-    // tcp_ack() flags
-    private static final int FLAG_DATA = 0x01;
-    private static final int FLAG_WIN_UPDATE = 0x02;
-    private static final int FLAG_DATA_ACKED = 0x04;
-    private static final int FLAG_RETRANS_DATA_ACKED = 0x08;
-    private static final int FLAG_SYN_ACKED = 0x10;
-    private static final int FLAG_DATA_SACKED = 0x20;
-    private static final int FLAG_ECE_ACK = 0x40;
-    private static final int FLAG_LOST_RETRANS = 0x80;
-    private static final int FLAG_SND_UNA_ADVANCED = 0x400;
-    private static final int FLAG_DSACKING_ACK = 0x800;
-    private static final int FLAG_SET_XMIT_TIMER = 0x1000;
-    private static final int FLAG_DSACK_TLP = 0x20000;
-    /** Not a Linux flag: {@link #fastRetransAlert} returns it for {@code REXMIT_LOST}. */
-    private static final int FLAG_REXMIT_LOST = 0x40000;
-    private static final int FLAG_ACKED = FLAG_DATA_ACKED | FLAG_SYN_ACKED;
-    private static final int FLAG_NOT_DUP = FLAG_DATA | FLAG_WIN_UPDATE | FLAG_ACKED;
-    private static final int FLAG_CA_ALERT = FLAG_DATA_SACKED | FLAG_ECE_ACK | FLAG_DSACKING_ACK;
-    private static final int FLAG_FORWARD_PROGRESS = FLAG_ACKED | FLAG_DATA_SACKED;
-
-    // icsk_ack.pending
-    private static final int ACK_SCHED = 1;
-    private static final int ACK_TIMER = 2;
-    private static final int ACK_PUSHED = 4;
-    private static final int ACK_PUSHED2 = 8;
-    private static final int ACK_NOW = 16;
-
-    // tp->ecn_flags
-    private static final int ECN_OK = 1;
-    private static final int ECN_QUEUE_CWR = 2;
-    private static final int ECN_DEMAND_CWR = 4;
-    private static final int ECN_SEEN = 8;
-
-    /** {@code TCP_RTO_MIN}: the floor of the zero-window probe interval, fixed in Linux whatever the route's rto_min. */
-    private static final long PROBE_BASE_MIN_NANOS = 200_000_000L;
-    /** {@code TCP_MSS_DEFAULT}: the initial estimate of the peer's segment size for delayed ACKs. */
-    private static final int MSS_DEFAULT = 536;
-    private static final int TIMER_NONE = 0;
-    private static final int TIMER_RETRANS = 1;
-    private static final int TIMER_PROBE0 = 3;
-    private static final int TIMER_REO_TIMEOUT = 4;
-    private static final int TIMER_LOSS_PROBE = 5;
-    /** {@code TCP_TIMEOUT_MIN_US}: the slack RACK's reordering timer and the loss probe timer add (2 ms). */
-    private static final long TIMEOUT_MIN_NANOS = 2_000_000L;
-    /** {@code tcp_min_rtt_wlen}: how long a minimum RTT sample is trusted (300 s). */
-    private static final long MIN_RTT_WINDOW_NANOS = 300_000_000_000L;
-    /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a D-SACK-widened reordering window persists for. */
-    private static final int RACK_RECOVERY_THRESH = 16;
-
     final TcpStack stack;
     private final Simulator sim;
     private final TcpConfig cfg;
@@ -119,120 +78,40 @@ public final class TcpSocket {
     final int remoteIp;
     final int remotePort;
     private final int priority;
-    private final CongestionControl cc;
-    private final CongestionWindow cw;
-    private final Scoreboard sb = new Scoreboard();
-    private final ReceiveQueue rq = new ReceiveQueue();
     private Listener app = NONE;
     private TcpStack.Acceptor acceptor;
     private State state = State.CLOSED;
 
-    // negotiated at the handshake
-    private boolean sackOk;
-    private boolean tsOk;
-    private int sndWscale;
-    private boolean peerOfferedWindowScale;
-    private int rcvWscale;
-    private int peerMss;
-    private int mssCache;
-    private int ecnFlags;
-    private final boolean ecnRequested;
-    private long tsOffset;
+    // the connection's data
+    private final Tcb tp;
+    private final Scoreboard sb = new Scoreboard();
+    private final ReceiveQueue rq = new ReceiveQueue();
+    private final CongestionWindow cw;
+    // the parts that run its algorithms
+    private final CongestionControl cc;
+    private final RttEstimator rtt;
+    private final XmitTimer xt;
+    private final RackTlp rack;
+    private final SackTagger tagger;
+    private final LossRecovery recovery;
+    final Receiver rcv;
+    final Sender snd;
 
-    // sender: tcp_sock fields
-    private long iss;
-    private long sndUna;
-    private long sndNxt;
-    private long writeSeq;
+    // the handshake
+    private boolean peerOfferedWindowScale;
+    private int peerMss;
+    private final boolean ecnRequested;
+    private long irs;
+    /** {@code ts_recent}: the peer's timestamp that our segments echo. */
+    private int tsRecent;
+    /** When the SYN (or SYN-ACK) was sent, -1 after a retransmission (Karn's rule). */
+    private long synSentAt = -1;
+
+    // the application: its writes not yet in the send buffer, its close, and its reads
     private long appPending;
     private boolean closeRequested;
-    private boolean finSent;
-    private long sndWnd;
-    private long sndWl1;
-    private long highSeq;
-    private int caState = OPEN;
-    private int priorCwnd;
-    private int priorSsthresh;
-    /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
-    private boolean undoMarker;
-    private long prrDelivered;
-    private long prrOut;
-    private int reordering;
-    private long delivered;
-    private long deliveredCe;
-    private long sndSml;
-    private long cwndUsageSeq;
-    private long bytesAcked;
-    private long totalRetrans;
-    private int timeouts;
-    private long synSentAt = -1;
-    /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
-    private long retransStamp = -1;
-    /** {@code tp->reord_seen}: reordering was observed (RACK then keeps its reordering window in recovery). */
-    private int reordSeen;
-
-    // RACK (tp->rack): the most recently sent segment known delivered, and the reordering window
-    /** {@code rack.mstamp}: when that segment was (last) sent, or -1 before any. */
-    private long rackXmitTime = -1;
-    private long rackEndSeq;
-    /** {@code rack.rtt_us}: the RTT of that delivery. */
-    private long rackRtt;
-    /** {@code rack.advanced}: a newer delivery was seen since losses were last looked for. */
-    private boolean rackAdvanced;
-    private int reoWndSteps = 1;
-    private int reoWndPersist;
-    private boolean rackDsackSeen;
-    private long rackLastDelivered;
-    /** {@code tcp_min_rtt()}: the minimum RTT over {@link #MIN_RTT_WINDOW_NANOS}, and when it was seen. */
-    private long minRtt = Long.MAX_VALUE;
-    private long minRttAt;
-    // TLP
-    /** {@code tp->tlp_high_seq}: snd_nxt when the outstanding loss probe was sent, 0 when none is (snd_nxt is never 0). */
-    private long tlpHighSeq;
-    /** {@code tp->tlp_retrans}: the probe resent the last segment rather than new data. */
-    private boolean tlpRetrans;
-
-    // RTT and timers: tcp_rtt_estimator() state, in nanoseconds with Linux's scaling (srtt << 3, mdev << 2)
-    private long srtt8;
-    private long mdev4;
-    private long mdevMax;
-    private long rttvar;
-    private long rttSeq;
-    private long rto;
-    private int backoff;
-    private int retransmits;
-    private int probesOut;
-    private int pendingTimer;
-    private final Timer xmitTimer;
-
-    // receiver
-    private long irs;
-    private long rcvWnd;
-    private long rcvWup;
-    private int tsRecent;
-    private long finReceivedSeq = -1;
-    private boolean finReceived;
     private long totalRead;
     private boolean eofReported;
-
-    // icsk_ack: delayed-ACK state (tcp_event_data_recv(), tcp_send_delayed_ack())
-    private int ackPending;
-    private int quick;
-    private boolean pingpong;
-    private long ato;
-    private long ackTimeout;
-    private int rcvMss = MSS_DEFAULT;
-    private int lastSegSize;
-    private long lrcvtime;
-    private final Timer delackTimer;
-    // DCTCP's receiver half (struct dctcp: ce_state, prior_rcv_nxt)
-    private boolean ceState;
-    private long priorRcvNxt;
-    /** Whether the ACK now delayed was held back for a segment that was a retransmission (diagnostics). */
-    private boolean delayingRetransmission;
-    private long delayedAcksOfRetransmissions;
-
-    // the application's reader model
     private long readRateBps = -1; // -1: the application reads only when it calls read()
     private int readSize;
     private long nextReadAt;
@@ -250,23 +129,16 @@ public final class TcpSocket {
         this.cc = CongestionControl.create(cfg);
         this.cw = new CongestionWindow(cfg.initCwnd());
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
-        this.reordering = cfg.reordering();
-        this.rto = cfg.rtoInitialNanos();
-        this.xmitTimer = new Timer(sim, this::xmitTimerFired);
-        this.delackTimer = new Timer(sim, this::delackTimerFired);
+        this.tp = new Tcb(cfg.reordering());
+        this.rtt = new RttEstimator(cfg, tp);
+        this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
+        this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
+        this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
+        this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
+        this.rcv = new Receiver(this, tp, rq, rtt, cc, cfg, stack, sim);
+        this.snd = new Sender(this, tp, sb, cw, cc, rtt, xt, rack, tagger, recovery, rcv, cfg, stack, sim);
         this.readTimer = new Timer(sim, this::readTimerFired);
         this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
-        this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
-    }
-
-    /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
-    private static int windowScaleFor(long space) {
-        int s = 0;
-        while (space > 65_535 && s < 14) {
-            space >>= 1;
-            s++;
-        }
-        return s;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -282,7 +154,7 @@ public final class TcpSocket {
         if (closeRequested || state == State.CLOSED) throw new IllegalStateException("send on a closed socket " + this);
         appPending += bytes;
         fillSendBuffer();
-        if (state.compareTo(State.ESTABLISHED) >= 0) pushPendingFrames();
+        if (state.compareTo(State.ESTABLISHED) >= 0) snd.pushPendingFrames();
     }
 
     /** {@link #send} at simulated time {@code atNanos}. */
@@ -290,14 +162,28 @@ public final class TcpSocket {
         sim.at(atNanos, () -> send(bytes));
     }
 
+    /**
+     * {@code tcp_new_space()}: the peer acknowledged data, so the send buffer has room: a blocked write goes on
+     * and the application hears of the progress.
+     */
+    void newSpace() {
+        fillSendBuffer();
+        app.acked(this, tp.bytesAcked);
+    }
+
     /** Moves the application's pending bytes into the send buffer as far as it has room. */
     private void fillSendBuffer() {
-        long room = cfg.sendBufferBytes() - (writeSeq - sndUna);
+        long room = cfg.sendBufferBytes() - (tp.writeSeq - tp.sndUna);
         long n = Math.min(room, appPending);
         if (n > 0) {
-            writeSeq += n;
+            tp.writeSeq += n;
             appPending -= n;
         }
+    }
+
+    /** The application closed and every byte it wrote is in the send buffer: the FIN follows them. */
+    boolean finQueued() {
+        return closeRequested && appPending == 0 && (state == State.FIN_WAIT1 || state == State.LAST_ACK || state == State.CLOSING);
     }
 
     /** {@code tcp_close()}: a FIN follows the data; unread received data makes it a RST. */
@@ -320,7 +206,7 @@ public final class TcpSocket {
         }
         if (state == State.ESTABLISHED || state == State.SYN_RECV) state = State.FIN_WAIT1;
         else if (state == State.CLOSE_WAIT) state = State.LAST_ACK;
-        pushPendingFrames();
+        snd.pushPendingFrames();
     }
 
     /** Aborts with a RST ({@code SO_LINGER} 0 then close, or {@code tcp_abort}). */
@@ -336,7 +222,7 @@ public final class TcpSocket {
         if (n <= 0) return 0;
         rq.copiedSeq += n;
         totalRead += n;
-        cleanupRbuf(n);
+        rcv.cleanupRbuf(n);
         app.read(this, n, totalRead);
         checkEof();
         return n;
@@ -384,7 +270,7 @@ public final class TcpSocket {
     }
 
     private void checkEof() {
-        if (finReceived && !eofReported && rq.copiedSeq == finReceivedSeq) {
+        if (rq.finIn && !eofReported && rq.copiedSeq == rq.finSeq) {
             eofReported = true;
             app.peerClosed(this);
         }
@@ -424,43 +310,43 @@ public final class TcpSocket {
 
     /** Payload bytes of a full segment ({@code mss_cache}). */
     public int mss() {
-        return mssCache;
+        return tp.mssCache;
     }
 
     public long cwndBytes() {
-        return (long) cw.cwnd * mssCache;
+        return (long) cw.cwnd * tp.mssCache;
     }
 
     /** Smoothed RTT in nanoseconds (0 before the first sample). */
     public long srttNanos() {
-        return srtt8 >> 3;
+        return rtt.srtt();
     }
 
     /** The windowed minimum RTT ({@code tcpi_min_rtt}) in nanoseconds, {@link Long#MAX_VALUE} before the first sample. */
     public long minRttNanos() {
-        return minRtt;
+        return rtt.minRtt;
     }
 
     /** RACK's reordering window in steps of min_rtt/4 ({@code rack.reo_wnd_steps}): 1 unless D-SACKs widened it. */
     int rackReoWndSteps() {
-        return reoWndSteps;
+        return rack.reoWndSteps;
     }
 
     public long rttvarNanos() {
-        return rttvar;
+        return rtt.rttvar;
     }
 
     /** The current retransmission timeout, backoff included. */
     public long rtoNanos() {
-        return rto;
+        return rtt.rto;
     }
 
     public int backoff() {
-        return backoff;
+        return rtt.backoff;
     }
 
     public long bytesAcked() {
-        return bytesAcked;
+        return tp.bytesAcked;
     }
 
     public long bytesRead() {
@@ -473,30 +359,30 @@ public final class TcpSocket {
     }
 
     public long totalRetransmissions() {
-        return totalRetrans;
+        return snd.totalRetrans;
     }
 
     /** Retransmission timeouts of this connection's data (SYN timeouts excluded). */
     public int timeouts() {
-        return timeouts;
+        return snd.timeouts;
     }
 
     /** Linux's {@code icsk_ca_state}: {@link CongestionControl#OPEN} .. {@link CongestionControl#LOSS}. */
     public int caState() {
-        return caState;
+        return tp.caState;
     }
 
     /** {@code tp->reordering}: the current duplicate-ACK threshold. */
     public int reordering() {
-        return reordering;
+        return tp.reordering;
     }
 
     public long sendWindow() {
-        return sndWnd;
+        return tp.sndWnd;
     }
 
     public boolean ecnNegotiated() {
-        return (ecnFlags & ECN_OK) != 0;
+        return (tp.ecnFlags & ECN_OK) != 0;
     }
 
     public CongestionControl congestionControl() {
@@ -509,13 +395,13 @@ public final class TcpSocket {
      * the segment an RTO resent).
      */
     public long delayedAcksOfRetransmissions() {
-        return delayedAcksOfRetransmissions;
+        return rcv.delayedAcksOfRetransmissions;
     }
 
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
-        return new TcpInfo(state, caState, cw.cwnd, cw.ssthresh, mssCache, srtt8 >> 3, rttvar, rto, backoff, sb.packetsOut(),
-                sb.sackedOut, sb.lostOut, sb.retransOut, reordering, bytesAcked, totalRead, totalRetrans, sndWnd);
+        return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, rtt.srtt(), rtt.rttvar, rtt.rto, rtt.backoff, sb.packetsOut(),
+                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, snd.totalRetrans, tp.sndWnd);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -528,69 +414,67 @@ public final class TcpSocket {
     /** {@code tcp_connect()}: sends the SYN. */
     void connect(Listener listener) {
         setListener(listener);
-        iss = stack.initialSequence();
-        tsOffset = stack.initialSequence();
-        sndUna = iss;
-        sndNxt = iss + 1;
-        writeSeq = iss + 1;
+        tp.iss = stack.initialSequence();
+        tp.tsOffset = stack.initialSequence();
+        tp.sndUna = tp.iss;
+        tp.sndNxt = tp.iss + 1;
+        tp.writeSeq = tp.iss + 1;
         state = State.SYN_SENT;
         stack.count(TcpCounter.TcpActiveOpens);
-        if (ecnRequested) ecnFlags = ECN_OK; // tcp_ecn_send_syn(): confirmed or dropped by the SYN-ACK
+        if (ecnRequested) tp.ecnFlags = ECN_OK; // tcp_ecn_send_syn(): confirmed or dropped by the SYN-ACK
         sendSyn(false);
     }
 
-    private void sendSyn(boolean retransmission) {
+    void sendSyn(boolean retransmission) {
         boolean synAck = state == State.SYN_RECV;
-        TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, iss, true);
+        TcpSegment s = newSegment(0, synAck ? FLAG_SYN | FLAG_ACK : FLAG_SYN, tp.iss, true);
         if (synAck) {
-            if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE; // tcp_ecn_make_synack()
+            if ((tp.ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE; // tcp_ecn_make_synack()
         } else if (ecnRequested) {
             s.flags |= FLAG_ECE | FLAG_CWR;
         }
         s.retransmission = retransmission;
         synSentAt = retransmission ? -1 : sim.now();
         transmit(s);
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + rto);
+        xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
     }
 
     /** {@code tcp_conn_request()}: a SYN reached a listener; this socket answers it from SYN_RECV. */
     void acceptSyn(TcpSegment syn) {
         irs = syn.seq & 0xFFFF_FFFFL;
-        rq.init(irs + 1);
-        rcvWup = irs + 1;
-        iss = stack.initialSequence();
-        tsOffset = stack.initialSequence();
-        sndUna = iss;
-        sndNxt = iss + 1;
-        writeSeq = iss + 1;
+        rcv.init(irs + 1);
+        tp.iss = stack.initialSequence();
+        tp.tsOffset = stack.initialSequence();
+        tp.sndUna = tp.iss;
+        tp.sndNxt = tp.iss + 1;
+        tp.writeSeq = tp.iss + 1;
         negotiate(syn);
-        if (syn.has(FLAG_ECE) && syn.has(FLAG_CWR)) ecnFlags = ECN_OK; // tcp_ecn_create_request(): tcp_ecn = 2 accepts
+        if (syn.has(FLAG_ECE) && syn.has(FLAG_CWR)) tp.ecnFlags = ECN_OK; // tcp_ecn_create_request(): tcp_ecn = 2 accepts
         state = State.SYN_RECV;
         sendSyn(false);
     }
 
     /** Options both sides offered (tcp_parse_options() on the SYN or SYN-ACK). */
     private void negotiate(TcpSegment syn) {
-        sackOk = cfg.sack() && syn.sackPermitted;
-        tsOk = cfg.timestamps() && syn.timestamps;
+        tp.sackOk = cfg.sack() && syn.sackPermitted;
+        tp.tsOk = cfg.timestamps() && syn.timestamps;
         peerOfferedWindowScale = cfg.windowScaling() && syn.windowScaleOption >= 0;
         if (peerOfferedWindowScale) {
-            sndWscale = Math.min(syn.windowScaleOption, 14);
+            tp.sndWscale = Math.min(syn.windowScaleOption, 14);
         } else {
-            sndWscale = 0;
-            rcvWscale = 0;
+            tp.sndWscale = 0;
+            rcv.rcvWscale = 0;
         }
         peerMss = syn.mssOption > 0 ? syn.mssOption : MSS_DEFAULT;
-        mssCache = Math.min(peerMss, cfg.mss()) - (tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
-        if (tsOk) tsRecent = syn.tsVal;
-        sndWnd = syn.window; // never scaled in a SYN
-        sndWl1 = syn.seq & 0xFFFF_FFFFL;
+        tp.mssCache = Math.min(peerMss, cfg.mss()) - (tp.tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+        if (tp.tsOk) tsRecent = syn.tsVal;
+        tp.sndWnd = syn.window; // never scaled in a SYN
+        tp.sndWl1 = syn.seq & 0xFFFF_FFFFL;
     }
 
     /** {@code tcp_rcv_synsent_state_process()}. */
     private void synSentReceived(TcpSegment s) {
-        if (s.has(FLAG_ACK) && (s.ack != (int) (iss + 1))) {
+        if (s.has(FLAG_ACK) && (s.ack != (int) (tp.iss + 1))) {
             if (!s.has(FLAG_RST)) sendResetFor(s.ack, 0, false);
             return;
         }
@@ -603,53 +487,43 @@ public final class TcpSocket {
         }
         if (!s.has(FLAG_SYN) || !s.has(FLAG_ACK)) return; // simultaneous open is not modelled
         irs = s.seq & 0xFFFF_FFFFL;
-        rq.init(irs + 1);
-        rcvWup = irs + 1;
+        rcv.init(irs + 1);
         negotiate(s);
-        if ((ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) ecnFlags = 0; // tcp_ecn_rcv_synack()
-        sndUna = iss + 1;
-        synRttSample(s);
+        if ((tp.ecnFlags & ECN_OK) != 0 && !(s.has(FLAG_ECE) && !s.has(FLAG_CWR))) tp.ecnFlags = 0; // tcp_ecn_rcv_synack()
+        tp.sndUna = tp.iss + 1;
+        synRttSample();
         established();
         sendAck(); // tcp_send_ack() at once: the application is not deferring
         app.connected(this);
-        pushPendingFrames();
+        snd.pushPendingFrames();
     }
 
     /** The handshake's RTT sample: Karn's rule, else the timestamp echo. */
-    private void synRttSample(TcpSegment s) {
-        long sample = synSentAt >= 0 ? sim.now() - synSentAt : tsRtt(s);
-        if (sample >= 0) {
-            rttEstimator(sample);
-            setRto();
-            updateMinRtt(sample, sim.now());
-        } else {
-            rto = cfg.rtoInitialNanos(); // RFC 6298 (2.1): no sample, back to the initial value
-        }
-        backoff = 0;
+    private void synRttSample() {
+        rtt.synRttSample(synSentAt >= 0 ? sim.now() - synSentAt : rtt.tsRtt(sim.now()), sim.now());
     }
 
     /** {@code tcp_init_transfer()}. */
     private void established() {
         state = State.ESTABLISHED;
-        xmitTimer.cancel();
-        pendingTimer = TIMER_NONE;
-        cw.cwnd = retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
-        retransmits = 0;
-        cwndUsageSeq = sndNxt;
-        rttSeq = sndNxt;
-        priorRcvNxt = rq.rcvNxt;
+        xt.clear();
+        cw.cwnd = snd.retransmits > 1 ? 1 : cfg.initCwnd(); // RFC 6298 (5.7): a lost SYN leaves one segment
+        snd.retransmits = 0;
+        snd.cwndUsageSeq = tp.sndNxt;
+        rtt.rttSeq = tp.sndNxt;
+        rcv.priorRcvNxt = rq.rcvNxt;
     }
 
     /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
     private boolean synRecvAcked(TcpSegment s) {
-        if (s.ack != (int) (iss + 1)) {
+        if (s.ack != (int) (tp.iss + 1)) {
             sendResetFor(s.ack, 0, false);
             return false;
         }
-        sndUna = iss + 1;
-        synRttSample(s);
-        sndWnd = (long) s.window << sndWscale;
-        sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
+        tp.sndUna = tp.iss + 1;
+        synRttSample();
+        tp.sndWnd = (long) s.window << tp.sndWscale;
+        tp.sndWl1 = rq.rcvNxt; // tcp_init_wl(): the segment's own sequence
         established();
         stack.count(TcpCounter.TcpPassiveOpens);
         stack.accepted(this, acceptor);
@@ -662,6 +536,8 @@ public final class TcpSocket {
 
     void segmentArrived(TcpSegment s) {
         stack.count(TcpCounter.TcpInSegs);
+        tp.sawTstamp = s.timestamps; // tcp_parse_options()
+        tp.rcvTsecr = s.tsEcr;
         switch (state) {
             case CLOSED, LISTEN -> {
                 return;
@@ -684,10 +560,10 @@ public final class TcpSocket {
         long seq = rq.rcvNxt + (s.seq - (int) rq.rcvNxt);
         long end = seq + s.payloadBytes + (s.has(FLAG_FIN) ? 1 : 0);
         // tcp_validate_incoming(): tcp_sequence()
-        if (!(end >= rcvWup && seq <= rq.rcvNxt + receiveWindow())) {
+        if (!(end >= rcv.rcvWup && seq <= rq.rcvNxt + rcv.receiveWindow())) {
             if (!s.has(FLAG_RST)) {
                 if (s.has(FLAG_SYN)) sendAck(); // challenge ACK
-                else sendDupAck(seq, end);
+                else rcv.sendDupAck(seq, end);
             }
             return;
         }
@@ -701,14 +577,14 @@ public final class TcpSocket {
             return;
         }
         if (!s.has(FLAG_ACK)) return;
-        if (tsOk && s.timestamps && seq <= rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
+        if (tp.tsOk && s.timestamps && seq <= rcv.rcvWup) tsRecent = s.tsVal; // tcp_replace_ts_recent()
         if (state == State.SYN_RECV && !synRecvAcked(s)) return;
-        if (ack(s, seq) < 0) return;
+        if (snd.ack(s, seq) < 0) return;
         if (state == State.CLOSED) return;
         long unreadBefore = rq.unread();
-        if (s.payloadBytes > 0 || s.has(FLAG_FIN)) dataQueue(s, seq, end);
-        pushPendingFrames(); // tcp_data_snd_check()
-        if ((ackPending & ACK_SCHED) != 0) ackSndCheck(true); // tcp_ack_snd_check()
+        if (s.payloadBytes > 0 || s.has(FLAG_FIN)) rcv.dataQueue(s, seq, end);
+        snd.pushPendingFrames(); // tcp_data_snd_check()
+        if (rcv.ackScheduled()) rcv.ackSndCheck(true); // tcp_ack_snd_check()
         if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
             app.readable(this, rq.unread());
             applicationRead();
@@ -717,8 +593,8 @@ public final class TcpSocket {
     }
 
     private void sendSynAckAgain() {
-        TcpSegment s = newSegment(0, FLAG_SYN | FLAG_ACK, iss, true);
-        if ((ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
+        TcpSegment s = newSegment(0, FLAG_SYN | FLAG_ACK, tp.iss, true);
+        if ((tp.ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
         s.retransmission = true;
         synSentAt = -1;
         transmit(s);
@@ -733,1195 +609,20 @@ public final class TcpSocket {
         if (s.has(FLAG_FIN) || s.payloadBytes > 0) sendAck();
     }
 
-    /** {@code tcp_receive_window()}: what is left of the window last advertised. */
-    private long receiveWindow() {
-        return Math.max(rcvWup + rcvWnd - rq.rcvNxt, 0);
-    }
-
-    // --- tcp_ack() ---------------------------------------------------------------------------------
-
-    /** Returns -1 when the segment must be discarded. */
-    private int ack(TcpSegment s, long segSeq) {
-        long ack = sndUna + (s.ack - (int) sndUna);
-        long priorSndUna = sndUna;
-        long priorFack = sackOk && sb.sackedOut > 0 ? sb.highestSack : sndUna;
-        int priorPackets = sb.packetsOut();
-        long priorDelivered = delivered;
-        current = s;
-        bytesAckedNow = 0;
-        sackDelivered = 0;
-        sackFirstSentAt = -1;
-        latestDeliveredSentAt = -1;
-        priorDeliveredSample = 0;
-        if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
-        if (ack < sndUna) { // old ACK: only its D-SACK matters
-            if (sackOk && s.sackBlocks() > 0) sacktag(s, ack, priorFack);
-            return 0;
-        }
-        if (ack > sndNxt) { // it acknowledges data we never sent
-            sendAck();
-            return -1;
-        }
-        int flag = 0;
-        if (ack > sndUna) flag |= FLAG_SND_UNA_ADVANCED;
-        if (s.payloadBytes > 0) flag |= FLAG_DATA;
-        flag |= updateWindow(s, ack, segSeq);
-        boolean ece = (ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);
-        if (ece) {
-            flag |= FLAG_ECE_ACK;
-            priorSsthresh = 0; // an ECN-demanded reduction is never undone
-        }
-        if (sackOk && s.sackBlocks() > 0) flag |= sacktag(s, ack, priorFack);
-        if (sackDelivered > 0) countDelivered(sackDelivered, ece);
-        probesOut = 0;
-        if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
-            ackProbe();
-            if (tlpHighSeq != 0) processTlpAck(ack, flag);
-            return 1;
-        }
-        flag |= cleanRtxQueue(ack, priorFack, ece, flag);
-        cc.inAckEvent(cw, sndUna, sndNxt, delivered, deliveredCe, sim.now());
-        rackUpdateReoWnd();
-        if (tlpHighSeq != 0) processTlpAck(ack, flag);
-        if (ackIsDubious(flag)) {
-            int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
-            flag = fastRetransAlert(priorSndUna, numDupack, flag);
-        }
-        if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
-        congControl(ack, (int) (delivered - priorDelivered), flag);
-        if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
-        if (bytesAckedNow > 0) {
-            fillSendBuffer();
-            app.acked(this, bytesAcked);
-        }
-        return 1;
-    }
-
-    /** The segment being processed: its timestamp echo is an RTT sample when Karn's rule forbids the others. */
-    private TcpSegment current;
-    private int sackDelivered;
-    private long bytesAckedNow;
-    private long sackFirstSentAt = -1;
-    private long sackLastSentAt = -1;
-    /** The rate sample's {@code prior_delivered}: the delivered count when the latest-sent segment this ACK delivered was sent. */
-    private long priorDeliveredSample;
-    private long latestDeliveredSentAt = -1;
-
-    private boolean ackIsDubious(int flag) {
-        return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0 || caState != OPEN;
-    }
-
-    /** {@code tcp_ack_update_window()}: a window change is not a duplicate ACK (FLAG_WIN_UPDATE). */
-    private int updateWindow(TcpSegment s, long ack, long segSeq) {
-        int flag = 0;
-        long nwin = (long) s.window << sndWscale;
-        if (ack > sndUna || segSeq > sndWl1 || (segSeq == sndWl1 && nwin > sndWnd)) {
-            flag |= FLAG_WIN_UPDATE;
-            sndWl1 = segSeq;
-            sndWnd = nwin;
-        }
-        bytesAckedNow = ack - sndUna;
-        sndUna = ack;
-        return flag;
-    }
-
-    /** {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering. */
-    private int sacktag(TcpSegment s, long ack, long priorFack) {
-        sackDelivered = 0;
-        sackFirstSentAt = -1;
-        sackLastSentAt = -1;
-        int n = s.sackBlocks();
-        int flag = 0;
-        int first = 0;
-        long l0 = sndUna + (s.sackLeft(0) - (int) sndUna);
-        long r0 = sndUna + (s.sackRight(0) - (int) sndUna);
-        boolean dsack = l0 < ack;
-        if (!dsack && n > 1) { // tcp_check_dsack(): the first block inside the second
-            long l1 = sndUna + (s.sackLeft(1) - (int) sndUna);
-            long r1 = sndUna + (s.sackRight(1) - (int) sndUna);
-            dsack = l0 >= l1 && r0 <= r1;
-        }
-        if (dsack) {
-            stack.count(TcpCounter.TcpExtTCPDSACKRecv);
-            flag |= FLAG_DSACKING_ACK;
-            first = 1;
-            // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
-            // others may mean RACK's reordering window is too small
-            if (tlpHighSeq != 0 && r0 == tlpHighSeq && r0 - l0 <= mssCache) flag |= FLAG_DSACK_TLP;
-            else if (reordSeen > 0) rackDsackSeen = true;
-        }
-        // blocks in ascending order, as Linux sorts them
-        for (int k = first; k < n; k++) {
-            sortLeft[k - first] = sndUna + (s.sackLeft(k) - (int) sndUna);
-            sortRight[k - first] = sndUna + (s.sackRight(k) - (int) sndUna);
-        }
-        int m = n - first;
-        for (int a = 1; a < m; a++) {
-            long l = sortLeft[a];
-            long r = sortRight[a];
-            int b = a - 1;
-            while (b >= 0 && sortLeft[b] > l) {
-                sortLeft[b + 1] = sortLeft[b];
-                sortRight[b + 1] = sortRight[b];
-                b--;
-            }
-            sortLeft[b + 1] = l;
-            sortRight[b + 1] = r;
-        }
-        long reord = sndNxt;
-        for (int k = 0; k < m; k++) {
-            long l = Math.max(sortLeft[k], Math.max(sndUna, ack));
-            long r = Math.min(sortRight[k], sndNxt);
-            if (l >= r) continue; // tcp_is_sackblock_valid()
-            for (int i = sb.indexAfter(l); i < sb.size() && sb.start(i) < r; i++) {
-                if (sb.start(i) < l || sb.end(i) > r || sb.is(i, Scoreboard.SACKED)) continue;
-                if (!sb.is(i, Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) {
-                    long st = sb.start(i);
-                    if (sb.sackedOut > 0 && st < sb.highestSack && st < reord) reord = st;
-                    if (sackFirstSentAt < 0) sackFirstSentAt = sb.sentAt(i);
-                    sackLastSentAt = sb.sentAt(i);
-                }
-                rateDelivered(i);
-                rackAdvance(sb.bits(i), sb.end(i), sb.sentAt(i));
-                sb.markSacked(i);
-                sackDelivered++;
-                flag |= FLAG_DATA_SACKED;
-            }
-        }
-        if (reord < priorFack) checkSackReordering(reord);
-        return flag;
-    }
-
-    private final long[] sortLeft = new long[TcpSegment.MAX_SACK_BLOCKS];
-    private final long[] sortRight = new long[TcpSegment.MAX_SACK_BLOCKS];
-
-    /**
-     * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
-     * the retransmission. That was reordering: the duplicate threshold grows and, once no retransmission
-     * is out, the window reduction is undone.
-     */
-    private boolean tryUndoPartial(long priorSndUna) {
-        if (!undoMarker || !packetDelayed()) return false;
-        checkSackReordering(priorSndUna, true);
-        if (sb.retransOut > 0) return false;
-        if (!anyRetransDone()) retransStamp = -1;
-        undoCwndReduction();
-        stack.count(TcpCounter.TcpExtTCPPartialUndo);
-        tryKeepOpen();
-        return true;
-    }
-
-    /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}. */
-    private void undoCwndReduction() {
-        if (priorSsthresh > 0) {
-            cw.cwnd = Math.max(cw.cwnd, priorCwnd);
-            if (priorSsthresh > cw.ssthresh) cw.ssthresh = priorSsthresh;
-        }
-        undoMarker = false;
-    }
-
-    /** {@code tcp_current_ssthresh()}: what to restore on undo. */
-    private int currentSsthresh() {
-        if (inCwndReduction()) return cw.ssthresh;
-        return Math.max(cw.ssthresh, (cw.cwnd >> 1) + (cw.cwnd >> 2));
-    }
-
-    /** {@code tcp_packet_delayed()}: the ACK echoes a timestamp older than the first retransmission. */
-    private boolean packetDelayed() {
-        return retransStamp >= 0 && tsOk && current != null && current.timestamps && current.tsEcr - tsOf(retransStamp) < 0;
-    }
-
-    /** {@code tcp_check_sack_reordering()}: raises the duplicate threshold to the distance seen, up to {@code tcp_max_reordering}. */
-    private void checkSackReordering(long lowSeq) {
-        checkSackReordering(lowSeq, false);
-    }
-
-    private void checkSackReordering(long lowSeq, boolean ts) {
-        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
-        if (lowSeq >= fack) return;
-        long metric = fack - lowSeq;
-        if (metric > (long) reordering * mssCache) {
-            reordering = (int) Math.min((metric + mssCache - 1) / mssCache, cfg.maxReordering());
-        }
-        reordSeen++;
-        stack.count(ts ? TcpCounter.TcpExtTCPTSReorder : TcpCounter.TcpExtTCPSACKReorder);
-    }
-
-    /** {@code tcp_clean_rtx_queue()}: drops what the ACK covers, takes RTT samples (Karn's rule). */
-    private int cleanRtxQueue(long ack, long priorFack, boolean ece, int flag) {
-        long now = sim.now();
-        long firstAckt = -1;
-        long lastAckt = -1;
-        long reord = sndNxt;
-        int pktsAcked = 0;
-        int cumDelivered = 0;
-        boolean finAcked = false;
-        while (!sb.isEmpty() && sb.end(0) <= ack) {
-            int bits = sb.bits(0);
-            if ((bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) {
-                flag |= FLAG_RETRANS_DATA_ACKED;
-            } else if ((bits & Scoreboard.SACKED) == 0) {
-                lastAckt = sb.sentAt(0);
-                if (firstAckt < 0) firstAckt = lastAckt;
-                reord = Math.min(reord, sb.start(0));
-            }
-            if ((bits & Scoreboard.SACKED) == 0) {
-                cumDelivered++;
-                rateDelivered(0);
-                if (sackOk && !spuriousRetrans(bits, sb.sentAt(0))) rackAdvance(bits, sb.end(0), sb.sentAt(0));
-            }
-            if ((bits & Scoreboard.FIN) != 0) finAcked = true;
-            sb.removeHead();
-            pktsAcked++;
-        }
-        if (bytesAckedNow > 0) {
-            bytesAcked = Math.min(sndUna, writeSeq) - (iss + 1); // the FIN's sequence number is no data
-            flag |= FLAG_DATA_ACKED;
-        }
-        if (pktsAcked > 0) {
-            flag |= FLAG_SET_XMIT_TIMER;
-            if (!sackOk) removeRenoSacks(pktsAcked, ece);
-            else {
-                countDelivered(cumDelivered, ece);
-                if (reord < priorFack) checkSackReordering(reord);
-            }
-        }
-        // tcp_ack_update_rtt()
-        long seqRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - firstAckt : -1;
-        long caRtt = firstAckt >= 0 && (flag & FLAG_RETRANS_DATA_ACKED) == 0 ? now - lastAckt : -1;
-        if (sackFirstSentAt >= 0) {
-            long sackRtt = now - sackFirstSentAt;
-            caRtt = now - sackLastSentAt;
-            if (seqRtt < 0) seqRtt = sackRtt;
-        }
-        sackFirstSentAt = -1;
-        if (seqRtt < 0 && (flag & FLAG_ACKED) != 0) seqRtt = caRtt = tsRtt(current);
-        if (seqRtt >= 0) {
-            rttEstimator(seqRtt);
-            setRto();
-            backoff = 0;
-            updateMinRtt(caRtt, now);
-        }
-        if (pktsAcked > 0) cc.pktsAcked(cw, pktsAcked, caRtt, now);
-        if (finAcked) finAcked();
-        return flag;
-    }
-
-    /** {@code tcp_rate_skb_delivered()}'s part RACK needs: the delivered count when the latest-sent delivered segment left. */
-    private void rateDelivered(int i) {
-        long at = sb.sentAt(i);
-        if (at >= latestDeliveredSentAt) {
-            latestDeliveredSentAt = at;
-            priorDeliveredSample = sb.deliveredAtSend(i);
-        }
-    }
-
-    /** {@code tcp_skb_spurious_retrans()}: the timestamp echo shows this ACK answers an earlier copy than the last one sent. */
-    private boolean spuriousRetrans(int bits, long sentAt) {
-        return (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0 && tsOk && current.timestamps && current.tsEcr != 0
-                && current.tsEcr - tsOf(sentAt) < 0;
-    }
-
-    /** {@code tcp_update_rtt_min()}: a windowed minimum (a sample older than the window gives way to the next one). */
-    private void updateMinRtt(long rtt, long now) {
-        if (rtt < 0) return;
-        if (rtt <= minRtt || now - minRttAt > MIN_RTT_WINDOW_NANOS) {
-            minRtt = Math.max(1, rtt);
-            minRttAt = now;
-        }
-    }
-
-    /** {@code tcp_rtt_tsopt_us()}: the RTT from the echoed timestamp (1 ms clock, at least 1 ms), or -1. */
-    private long tsRtt(TcpSegment s) {
-        if (!tsOk || s == null || !s.timestamps || s.tsEcr == 0) return -1;
-        long delta = tsNow() - s.tsEcr;
-        if (delta < 0 || delta > Integer.MAX_VALUE / 1000) return -1;
-        return Math.max(1, delta) * 1_000_000L;
-    }
-
-    private void countDelivered(int n, boolean ece) {
-        if (n <= 0) return;
-        delivered += n;
-        stack.add(TcpCounter.TcpExtTCPDelivered, n);
-        if (ece) {
-            deliveredCe += n;
-            stack.add(TcpCounter.TcpExtTCPDeliveredCE, n);
-        }
-    }
-
-    /** {@code tcp_rtt_estimator()}: Jacobson/Karels with Linux's mdev_max refinement, rttvar floored at rto_min. */
-    private void rttEstimator(long m) {
-        if (m <= 0) m = 1;
-        if (srtt8 != 0) {
-            m -= srtt8 >> 3;
-            srtt8 += m;
-            if (m < 0) {
-                m = -m;
-                m -= mdev4 >> 2;
-                if (m > 0) m >>= 3;
-            } else {
-                m -= mdev4 >> 2;
-            }
-            mdev4 += m;
-            if (mdev4 > mdevMax) {
-                mdevMax = mdev4;
-                if (mdevMax > rttvar) rttvar = mdevMax;
-            }
-            if (sndUna > rttSeq) {
-                if (mdevMax < rttvar) rttvar -= (rttvar - mdevMax) >> 2;
-                rttSeq = sndNxt;
-                mdevMax = cfg.rtoMinNanos();
-            }
-        } else {
-            srtt8 = m << 3;
-            mdev4 = m << 1;
-            rttvar = Math.max(mdev4, cfg.rtoMinNanos());
-            mdevMax = rttvar;
-            rttSeq = sndNxt;
-        }
-        srtt8 = Math.max(1, srtt8);
-    }
-
-    /** {@code tcp_set_rto()}: srtt + rttvar, bounded by rto_max. */
-    private void setRto() {
-        rto = Math.min((srtt8 >> 3) + rttvar, cfg.rtoMaxNanos());
-    }
-
-    /** {@code tcp_rearm_rto()}: after a loss probe or reordering timer the RTO still counts from the head's transmission. */
-    private void rearmRto() {
-        if (sb.isEmpty()) {
-            if (pendingTimer == TIMER_RETRANS) {
-                xmitTimer.cancel();
-                pendingTimer = TIMER_NONE;
-            }
-            return;
-        }
-        long after = rto;
-        if (pendingTimer == TIMER_REO_TIMEOUT || pendingTimer == TIMER_LOSS_PROBE) after = Math.max(rtoDelta(), 1);
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + after);
-    }
-
-    /** {@code tcp_rto_delta_us()}: how far in the future the head's RTO is. */
-    private long rtoDelta() {
-        return sb.sentAt(0) + rto - sim.now();
-    }
-
-    /** {@code tcp_set_xmit_timer()}. */
-    private void setXmitTimer() {
-        if (!scheduleLossProbe(true)) rearmRto();
-    }
-
-    // --- RACK: tcp_recovery.c ----------------------------------------------------------------------
-
-    /** {@code tcp_rack_sent_after()}: transmit time, then sequence, orders two transmissions. */
-    private static boolean sentAfter(long t1, long t2, long seq1, long seq2) {
-        return t1 > t2 || (t1 == t2 && seq1 > seq2);
-    }
-
-    /**
-     * {@code tcp_rack_advance()}: a segment with {@code bits} ending at {@code endSeq}, last sent at
-     * {@code xmitTime}, was delivered. An RTT below min_rtt for a retransmitted segment means the
-     * original was delivered, not the copy, so it says nothing about when the copy left.
-     */
-    private void rackAdvance(int bits, long endSeq, long xmitTime) {
-        long rtt = sim.now() - xmitTime;
-        if (rtt < minRtt && (bits & (Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) != 0) return;
-        rackAdvanced = true;
-        rackRtt = rtt;
-        if (sentAfter(xmitTime, rackXmitTime, endSeq, rackEndSeq)) {
-            rackXmitTime = xmitTime;
-            rackEndSeq = endSeq;
-        }
-    }
-
-    /**
-     * {@code tcp_rack_reo_wnd()}: without reordering seen, none in recovery or once {@code reordering}
-     * segments are SACKed (the duplicate threshold's moment); else min_rtt/4 per step, at most srtt.
-     */
-    private long rackReoWnd() {
-        if (reordSeen == 0) {
-            if (caState >= RECOVERY) return 0;
-            if (sb.sackedOut >= reordering && (cfg.recovery() & TcpConfig.RACK_NO_DUPTHRESH) == 0) return 0;
-        }
-        long quarter = minRtt == Long.MAX_VALUE ? Long.MAX_VALUE : (minRtt >> 2) * reoWndSteps;
-        return Math.min(quarter, srtt8 >> 3);
-    }
-
-    /**
-     * {@code tcp_rack_detect_loss()}: walks the segments in transmission order up to the latest one
-     * delivered; those sent more than RACK's RTT plus the reordering window ago are lost. Returns how
-     * long the youngest of the others still has to wait (0 when none waits).
-     */
-    private long rackDetectLoss() {
-        long now = sim.now();
-        long reoWnd = rackReoWnd();
-        long wait = 0;
-        int i = sb.firstByTransmitTime();
-        while (i >= 0) {
-            int next = sb.nextByTransmitTime(i);
-            long sentAt = sb.sentAt(i);
-            if (!sentAfter(rackXmitTime, sentAt, rackEndSeq, sb.end(i))) break;
-            long remaining = rackRtt + reoWnd - (now - sentAt);
-            if (remaining <= 0) {
-                if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit); // leaves the list
-            } else {
-                wait = Math.max(wait, remaining);
-            }
-            i = next;
-        }
-        return wait;
-    }
-
-    /** {@code tcp_rack_mark_lost()}: returns whether the reordering timer was armed for segments still in doubt. */
-    private boolean rackMarkLost() {
-        if (!rackAdvanced) return false;
-        rackAdvanced = false; // nothing new to compare against until the next delivery
-        long wait = rackDetectLoss();
-        if (wait == 0) return false;
-        pendingTimer = TIMER_REO_TIMEOUT;
-        xmitTimer.arm(sim.now() + Math.min(wait + TIMEOUT_MIN_NANOS, rto));
-        return true;
-    }
-
-    /** {@code tcp_rack_reo_timeout()}: the reordering window passed; what is still missing is lost. */
-    private void rackReoTimeout() {
-        int priorInFlight = sb.inFlight();
-        rackDetectLoss();
-        if (priorInFlight != sb.inFlight()) {
-            if (caState != RECOVERY) {
-                enterRecovery(false);
-                cwndReduction(1, 0);
-            }
-            xmitRetransmitQueue();
-        }
-        if (pendingTimer != TIMER_RETRANS) rearmRto();
-    }
-
-    /**
-     * {@code tcp_rack_update_reo_wnd()}: a D-SACK in a round after the last change widens the window by
-     * one step, for {@link #RACK_RECOVERY_THRESH} recoveries; then it returns to one step.
-     */
-    private void rackUpdateReoWnd() {
-        if ((cfg.recovery() & TcpConfig.RACK_STATIC_REO_WND) != 0 || latestDeliveredSentAt < 0) return;
-        if (priorDeliveredSample < rackLastDelivered) rackDsackSeen = false; // sent before the last change: old news
-        if (rackDsackSeen) {
-            reoWndSteps = Math.min(0xFF, reoWndSteps + 1);
-            rackDsackSeen = false;
-            rackLastDelivered = delivered;
-            reoWndPersist = RACK_RECOVERY_THRESH;
-        } else if (reoWndPersist == 0) {
-            reoWndSteps = 1;
-        }
-    }
-
-    // --- TLP: tcp_output.c ---------------------------------------------------------------------------
-
-    /**
-     * {@code tcp_schedule_loss_probe()}: in Open or CWR, a probe 2·SRTT after the last transmission or
-     * ACK, plus rto_min when a single segment is out (its ACK may be delayed) or 2 ms otherwise; never
-     * after the RTO would fire.
-     */
-    private boolean scheduleLossProbe(boolean advancingRto) {
-        if (!cfg.tailLossProbes() || sb.isEmpty() || !sackOk || (caState != OPEN && caState != CWR)) return false;
-        long timeout;
-        if (srtt8 != 0) {
-            timeout = (srtt8 >> 2) + (sb.packetsOut() == 1 ? cfg.rtoMinNanos() : TIMEOUT_MIN_NANOS);
-        } else {
-            timeout = cfg.rtoInitialNanos();
-        }
-        long rtoDelta = advancingRto ? rto : rtoDelta();
-        if (rtoDelta > 0) timeout = Math.min(timeout, rtoDelta);
-        pendingTimer = TIMER_LOSS_PROBE;
-        xmitTimer.arm(sim.now() + timeout);
-        return true;
-    }
-
-    /**
-     * {@code tcp_send_loss_probe()}: one new segment if the window allows (cwnd ignored), else the last
-     * segment again; one probe per episode ({@code tlp_high_seq}). The RTO follows from now.
-     */
-    private void sendLossProbe() {
-        if (tlpHighSeq == 0) {
-            tlpRetrans = false;
-            boolean sent = false;
-            if (hasUnsent() && sndNxt + Math.min(mssCache, writeSeq - sndNxt) <= sndUna + sndWnd) {
-                int before = sb.packetsOut();
-                writeXmit(true);
-                sent = sb.packetsOut() > before;
-            } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
-                tlpRetrans = true;
-                sent = true;
-            }
-            if (sent) {
-                tlpHighSeq = sndNxt;
-                stack.count(TcpCounter.TcpExtTCPLossProbes);
-                pendingTimer = TIMER_NONE; // so that the RTO restarts from now
-            }
-        }
-        rearmRto();
-    }
-
-    /**
-     * {@code tcp_process_tlp_ack()}: an ACK beyond the probe of a resent segment means a loss the probe
-     * repaired, so the window is reduced once (CWR); a D-SACK of the probe or a pure duplicate means
-     * nothing was lost.
-     */
-    private void processTlpAck(long ack, int flag) {
-        if (ack < tlpHighSeq) return;
-        if (!tlpRetrans || (flag & FLAG_DSACK_TLP) != 0) {
-            tlpHighSeq = 0;
-        } else if (ack > tlpHighSeq) {
-            initCwndReduction(); // ends the episode
-            setCaState(CWR);
-            endCwndReduction();
-            tryKeepOpen();
-            stack.count(TcpCounter.TcpExtTCPLossProbeRecovery);
-        } else if ((flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DATA_SACKED)) == 0) {
-            tlpHighSeq = 0;
-        }
-    }
-
-    /** {@code tcp_ack_probe()}: a window opened for the segment a probing sender holds. */
-    private void ackProbe() {
-        if (!hasUnsent()) return;
-        long headEnd = sndNxt + Math.min(mssCache, writeSeq - sndNxt);
-        if (headEnd <= sndUna + sndWnd) {
-            backoff = 0;
-            if (pendingTimer == TIMER_PROBE0) {
-                xmitTimer.cancel();
-                pendingTimer = TIMER_NONE;
-            }
-        } else if (pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_NONE) {
-            pendingTimer = TIMER_PROBE0;
-            xmitTimer.arm(sim.now() + probe0When());
-        }
-    }
-
-    // --- tcp_fastretrans_alert() and its helpers ---------------------------------------------------
-
-    /**
-     * Returns {@code flag} as Linux's {@code *ack_flag} leaves it, with {@link #FLAG_REXMIT_LOST} when lost
-     * segments are to be retransmitted.
-     */
-    private int fastRetransAlert(long priorSndUna, int numDupack, int flag) {
-        boolean eceAck = (flag & FLAG_ECE_ACK) != 0;
-        boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
-        if (sb.isEmpty() && sb.sackedOut > 0) sb.sackedOut = 0;
-        // D. state exit when high_seq is acked
-        if (caState == OPEN) retransStamp = -1;
-        else if (sndUna >= highSeq) {
-            if (caState == CWR) {
-                if (sndUna != highSeq) {
-                    endCwndReduction();
-                    setCaState(OPEN);
-                }
-            } else if (caState == RECOVERY) {
-                if (!sackOk) sb.sackedOut = 0; // tcp_reset_reno_sack()
-                if (tryUndoRecovery()) return flag;
-                endCwndReduction();
-            }
-        }
-        // E. process the state
-        boolean fastRexmit = false;
-        if (caState == RECOVERY) {
-            if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
-                if (!sackOk) addRenoSack(numDupack, eceAck);
-            } else {
-                if (tryUndoPartial(priorSndUna)) return flag;
-                doLost = !sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
-            }
-            flag = identifyPacketLoss(flag);
-        } else {
-            if (caState == LOSS) {
-                boolean rexmit = processLoss(numDupack, priorSndUna, eceAck);
-                flag = identifyPacketLoss(flag);
-                // on to the Open-state processing once recovered, or (RACK) when retransmissions were lost again
-                if (caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return rexmit ? flag | FLAG_REXMIT_LOST : flag;
-            }
-            if (!sackOk) {
-                if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
-                addRenoSack(numDupack, eceAck);
-            }
-            flag = identifyPacketLoss(flag);
-            if (!timeToRecover()) {
-                tryToOpen(flag);
-                return flag;
-            }
-            enterRecovery(eceAck);
-            fastRexmit = true;
-        }
-        if (doLost && !cfg.rack()) updateScoreboard(fastRexmit);
-        return flag | FLAG_REXMIT_LOST;
-    }
-
-    /** {@code tcp_force_fast_retransmit()}: SACKed data lies more than {@code reordering} segments beyond snd_una. */
-    private boolean forceFastRetransmit() {
-        long fack = sb.sackedOut > 0 ? sb.highestSack : sndUna;
-        return fack > sndUna + (long) reordering * mssCache;
-    }
-
-    /**
-     * {@code tcp_time_to_recover()}: loss proven, or (without RACK, which marks the losses itself) more
-     * SACKed (duplicate-ACKed) segments than the reordering degree.
-     */
-    private boolean timeToRecover() {
-        if (sb.lostOut > 0) return true;
-        return !cfg.rack() && sb.sackedOut + 1 > reordering; // tcp_dupack_heuristics()
-    }
-
-    /** {@code tcp_identify_packet_loss()}: NewReno marks the head lost without SACK, RACK marks what it finds with it. */
-    private int identifyPacketLoss(int flag) {
-        if (sb.isEmpty()) return flag;
-        if (!sackOk) {
-            boolean una = (flag & FLAG_SND_UNA_ADVANCED) != 0;
-            if ((caState < RECOVERY && sb.sackedOut >= reordering) || (caState == RECOVERY && una)) { // tcp_newreno_mark_lost()
-                if (!sb.is(0, Scoreboard.LOST)) sb.markLost(0);
-            }
-        } else if (cfg.rack()) {
-            int priorRetrans = sb.retransOut;
-            if (rackMarkLost()) flag &= ~FLAG_SET_XMIT_TIMER; // the reordering timer is armed
-            if (priorRetrans > sb.retransOut) flag |= FLAG_LOST_RETRANS;
-        }
-        return flag;
-    }
-
-    /** {@code tcp_update_scoreboard()}: with SACK a hole is lost once {@code reordering} SACKed segments lie above it. */
-    private void updateScoreboard(boolean fastRexmit) {
-        if (!sackOk) return;
-        int sackedUpto = sb.sackedOut - reordering;
-        if (sackedUpto >= 0) markHeadLost(sackedUpto, false);
-        else if (fastRexmit) markHeadLost(1, true);
-    }
-
-    /** {@code tcp_mark_head_lost()}. */
-    private void markHeadLost(int packets, boolean markHead) {
-        int cnt = 0;
-        for (int i = 0; i < sb.size(); i++) {
-            if (sb.end(i) > highSeq) break;
-            if (sb.is(i, Scoreboard.SACKED)) cnt++;
-            if (cnt > packets) break;
-            if (!sb.is(i, Scoreboard.LOST)) sb.markLost(i);
-            if (markHead) break;
-        }
-    }
-
-    /** {@code tcp_add_reno_sack()}: without SACK, duplicate ACKs count as SACKed segments. */
-    private void addRenoSack(int numDupack, boolean ece) {
-        if (numDupack == 0) return;
-        int prior = sb.sackedOut;
-        sb.sackedOut += numDupack;
-        checkRenoReordering(0);
-        countDelivered(sb.sackedOut - prior, ece);
-    }
-
-    /** {@code tcp_remove_reno_sacks()}. */
-    private void removeRenoSacks(int acked, boolean ece) {
-        if (acked > 0) {
-            countDelivered(Math.max(acked - sb.sackedOut, 1), ece);
-            if (acked - 1 >= sb.sackedOut) sb.sackedOut = 0;
-            else sb.sackedOut -= acked - 1;
-        }
-        checkRenoReordering(acked);
-    }
-
-    /** {@code tcp_check_reno_reordering()}: more duplicate ACKs than holes means reordering. */
-    private void checkRenoReordering(int addend) {
-        int holes = Math.min(Math.max(sb.lostOut, 1), sb.packetsOut());
-        if (sb.sackedOut + holes > sb.packetsOut()) {
-            sb.sackedOut = sb.packetsOut() - holes;
-            reordering = Math.min(sb.packetsOut() + addend, cfg.maxReordering());
-            stack.count(TcpCounter.TcpExtTCPRenoReorder);
-        }
-    }
-
-    /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
-    private boolean tryUndoRecovery() {
-        if (reoWndPersist > 0) reoWndPersist--; // one more recovery that was not undone
-        if (sndUna == highSeq && !sackOk) return true;
-        setCaState(OPEN);
-        return false;
-    }
-
-    /** {@code tcp_try_to_open()}. */
-    private void tryToOpen(int flag) {
-        if (!anyRetransDone()) retransStamp = -1;
-        if ((flag & FLAG_ECE_ACK) != 0) enterCwr();
-        if (caState != CWR) tryKeepOpen();
-    }
-
-    /** {@code tcp_try_keep_open()}. */
-    private void tryKeepOpen() {
-        int st = (sb.sackedOut + sb.lostOut) > 0 || anyRetransDone() ? DISORDER : OPEN;
-        if (caState != st) {
-            setCaState(st);
-            highSeq = sndNxt;
-        }
-    }
-
-    /** {@code tcp_any_retrans_done()}. */
-    private boolean anyRetransDone() {
-        return sb.retransOut > 0 || (!sb.isEmpty() && sb.is(0, Scoreboard.EVER_RETRANS));
-    }
-
-    /** {@code tcp_enter_cwr()}: ECN asked for a reduction. */
-    private void enterCwr() {
-        if (caState < CWR) {
-            initCwndReduction();
-            setCaState(CWR);
-        }
-    }
-
-    /** {@code tcp_enter_recovery()}. */
-    private void enterRecovery(boolean eceAck) {
-        stack.count(sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
-        priorSsthresh = 0;
-        undoMarker = true; // tcp_init_undo()
-        if (caState != CWR && caState != RECOVERY) {
-            if (!eceAck) priorSsthresh = currentSsthresh();
-            initCwndReduction();
-        }
-        setCaState(RECOVERY);
-    }
-
-    /** {@code tcp_init_cwnd_reduction()}. */
-    private void initCwndReduction() {
-        highSeq = sndNxt;
-        tlpHighSeq = 0;
-        cw.cwndCnt = 0;
-        priorCwnd = cw.cwnd;
-        prrDelivered = 0;
-        prrOut = 0;
-        cw.ssthresh = cc.ssthresh(cw);
-        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
-    }
-
-    /** {@code tcp_end_cwnd_reduction()}. */
-    private void endCwndReduction() {
-        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH) cw.cwnd = cw.ssthresh;
-        cc.cwndEvent(cw, CongestionControl.Event.COMPLETE_CWR, sim.now());
-    }
-
-    private void setCaState(int st) {
-        cc.setState(cw, caState, st);
-        caState = st;
-    }
-
-    private boolean inCwndReduction() {
-        return caState == CWR || caState == RECOVERY;
-    }
-
-    /**
-     * {@code tcp_process_loss()} without F-RTO: retransmit what the timeout marked lost until high_seq is
-     * acked. Returns whether to retransmit ({@code REXMIT_LOST}).
-     */
-    private boolean processLoss(int numDupack, long priorSndUna, boolean ece) {
-        if (sndUna >= highSeq) {
-            tryUndoRecovery();
-            return false;
-        }
-        if (!sackOk) {
-            if (sndUna > priorSndUna) sb.sackedOut = 0;
-            else addRenoSack(numDupack, ece);
-        }
-        return true;
-    }
-
-    /** {@code tcp_cong_control()}: PRR while reducing, the congestion control's growth otherwise. */
-    private void congControl(long ack, int ackedSacked, int flag) {
-        if (inCwndReduction()) {
-            cwndReduction(ackedSacked, flag);
-        } else if (mayRaiseCwnd(flag)) {
-            cc.congAvoid(cw, ackedSacked, sim.now());
-        }
-    }
-
-    /** {@code tcp_may_raise_cwnd()}. */
-    private boolean mayRaiseCwnd(int flag) {
-        if (reordering > cfg.reordering()) return (flag & FLAG_FORWARD_PROGRESS) != 0;
-        return (flag & FLAG_DATA_ACKED) != 0;
-    }
-
-    /** {@code tcp_cwnd_reduction()}: proportional rate reduction (RFC 6937). */
-    private void cwndReduction(int newlyAckedSacked, int flag) {
-        if (newlyAckedSacked <= 0 || priorCwnd == 0) return;
-        int inFlight = sb.inFlight();
-        long delta = (long) cw.ssthresh - inFlight;
-        prrDelivered += newlyAckedSacked;
-        long sndcnt;
-        if (delta < 0) {
-            long dividend = (long) cw.ssthresh * prrDelivered + priorCwnd - 1;
-            sndcnt = dividend / priorCwnd - prrOut;
-        } else {
-            sndcnt = Math.max(prrDelivered - prrOut, newlyAckedSacked);
-            if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sndcnt++;
-            sndcnt = Math.min(delta, sndcnt);
-        }
-        sndcnt = Math.max(sndcnt, prrOut == 0 ? 1 : 0); // force the fast retransmit on entry
-        cw.cwnd = (int) (inFlight + sndcnt);
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // sending: tcp_write_xmit(), tcp_xmit_retransmit_queue()
-
-    private boolean hasUnsent() {
-        return sndNxt < writeSeq || finQueued() && !finSent;
-    }
-
-    private boolean finQueued() {
-        return closeRequested && appPending == 0 && (state == State.FIN_WAIT1 || state == State.LAST_ACK || state == State.CLOSING);
-    }
-
-    /** {@code __tcp_push_pending_frames()}. */
-    private void pushPendingFrames() {
-        if (state.compareTo(State.ESTABLISHED) < 0 || state == State.TIME_WAIT) return;
-        if (!hasUnsent()) return;
-        if (writeXmit(false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
-    }
-
-    /**
-     * Sends new data as cwnd, the peer's window and Nagle allow; returns true if data is left unsent. A
-     * loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
-     */
-    private boolean writeXmit(boolean lossProbe) {
-        boolean cwndLimited = false;
-        int sent = 0;
-        while (hasUnsent()) {
-            if (sb.inFlight() >= cw.cwnd && !lossProbe) { // tcp_cwnd_test()
-                cwndLimited = true;
-                break;
-            }
-            int len = (int) Math.min(mssCache, writeSeq - sndNxt);
-            boolean fin = finQueued() && sndNxt + len == writeSeq;
-            if (len > 0 && sndNxt + len > sndUna + sndWnd) break; // tcp_snd_wnd_test()
-            // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
-            if (len < mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > sndUna) break;
-            sendNewData(len, fin);
-            sent++;
-            if (lossProbe) break;
-        }
-        if (sent > 0 && !lossProbe) scheduleLossProbe(false); // one probe per tail loss episode
-        // tcp_cwnd_validate()
-        if (sent > 0 || cwndLimited) {
-            if (sndUna >= cwndUsageSeq || cwndLimited || sb.packetsOut() > cw.maxPacketsOut) {
-                cw.cwndLimited = cwndLimited;
-                cw.maxPacketsOut = sb.packetsOut();
-                cwndUsageSeq = sndNxt;
-            }
-        }
-        return hasUnsent();
-    }
-
-    private void sendNewData(int len, boolean fin) {
-        long now = sim.now();
-        if (sb.inFlight() == 0) cc.cwndEvent(cw, CongestionControl.Event.TX_START, now);
-        boolean firstOut = sb.isEmpty();
-        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && sndNxt + len == writeSeq ? FLAG_PSH : 0), sndNxt, false);
-        ecnForData(s, true);
-        sb.add(sndNxt, len + (fin ? 1 : 0), fin, now, delivered);
-        sndNxt += len + (fin ? 1 : 0);
-        if (fin) finSent = true;
-        if (len < mssCache) sndSml = sndNxt; // tcp_minshall_update()
-        if (inCwndReduction()) prrOut++;
-        stack.count(TcpCounter.TcpExtTCPOrigDataSent);
-        cw.lastSendNanos = now;
-        eventDataSent(now);
-        transmit(s);
-        if (firstOut || pendingTimer == TIMER_PROBE0 || pendingTimer == TIMER_LOSS_PROBE) rearmRto(); // tcp_event_new_data_sent()
-    }
-
-    /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
-    private void eventDataSent(long now) {
-        if (ato > 0 && now - lrcvtime < ato) pingpong = true;
-    }
-
-    /** {@code tcp_xmit_retransmit_queue()}: lost segments first, within the congestion window. */
-    private void xmitRetransmitQueue() {
-        if (sb.isEmpty()) return;
-        boolean rearm = false;
-        for (int i = 0; i < sb.size(); i++) {
-            if (cw.cwnd - sb.inFlight() <= 0) break;
-            if (sb.retransOut >= sb.lostOut) break;
-            int bits = sb.bits(i);
-            if ((bits & Scoreboard.LOST) == 0) continue;
-            if ((bits & (Scoreboard.SACKED | Scoreboard.RETRANS)) != 0) continue;
-            if (!retransmit(i)) break;
-            stack.count(caState != LOSS ? TcpCounter.TcpExtTCPFastRetrans : TcpCounter.TcpExtTCPSlowStartRetrans);
-            if (inCwndReduction()) prrOut++;
-            if (i == 0) rearm = true;
-        }
-        if (rearm && pendingTimer != TIMER_REO_TIMEOUT) {
-            pendingTimer = TIMER_RETRANS;
-            xmitTimer.arm(sim.now() + rto);
-        }
-    }
-
-    /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
-    private boolean retransmit(int i) {
-        if (!resend(i)) return false;
-        sb.markRetransmitted(i, sim.now(), delivered);
-        return true;
-    }
-
-    /** {@code __tcp_retransmit_skb()} for a loss probe: the entry is resent but not marked as a retransmission in flight. */
-    private boolean retransmitProbe(int i) {
-        if (!resend(i)) return false;
-        sb.markProbeRetransmitted(i, sim.now(), delivered);
-        return true;
-    }
-
-    /** Puts entry {@code i} on the wire again unless it lies beyond the peer's window. */
-    private boolean resend(int i) {
-        long seq = sb.start(i);
-        if (seq >= sndUna + sndWnd && seq != sndUna) return false;
-        boolean fin = sb.is(i, Scoreboard.FIN);
-        int len = sb.payload(i);
-        TcpSegment s = newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
-        ecnForData(s, false);
-        s.retransmission = true;
-        if (retransStamp < 0) retransStamp = sim.now();
-        totalRetrans++;
-        stack.count(TcpCounter.TcpRetransSegs);
-        transmit(s);
-        return true;
-    }
-
-    // --- timers --------------------------------------------------------------------------------------
-
-    /** {@code tcp_write_timer_handler()}: the loss probe and reordering timers re-arm the RTO themselves. */
+    /** {@code tcp_write_timer()}: the retransmission timer fired; the sender knows what it was armed for. */
     private void xmitTimerFired() {
-        switch (pendingTimer) {
-            case TIMER_REO_TIMEOUT -> rackReoTimeout();
-            case TIMER_LOSS_PROBE -> sendLossProbe();
-            case TIMER_RETRANS -> {
-                pendingTimer = TIMER_NONE;
-                retransmitTimer();
-            }
-            case TIMER_PROBE0 -> {
-                pendingTimer = TIMER_NONE;
-                probeTimer();
-            }
-            default -> {
-            }
-        }
-    }
-
-    /** {@code tcp_retransmit_timer()}. */
-    private void retransmitTimer() {
-        if (state == State.SYN_SENT || state == State.SYN_RECV) {
-            int limit = state == State.SYN_SENT ? cfg.synRetries() : cfg.synAckRetries();
-            if (retransmits >= limit) {
-                stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-                if (state == State.SYN_SENT) stack.count(TcpCounter.TcpAttemptFails);
-                done(true);
-                return;
-            }
-            retransmits++;
-            backoff++;
-            stack.count(TcpCounter.TcpExtTCPTimeouts);
-            stack.count(TcpCounter.TcpExtTCPSynRetrans);
-            stack.count(TcpCounter.TcpRetransSegs);
-            totalRetrans++;
-            rto = Math.min(rto << 1, cfg.rtoMaxNanos());
-            sendSyn(true);
-            return;
-        }
-        if (sb.isEmpty()) return;
-        tlpHighSeq = 0;
-        stack.count(TcpCounter.TcpExtTCPTimeouts);
-        timeouts++;
-        if (retransmits >= cfg.retries2()) { // tcp_write_timeout()
-            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-            done(true);
-            return;
-        }
-        if (retransmits == 0) {
-            stack.count(caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
-                    : sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
-        }
-        enterLoss();
-        retransmits++;
-        if (retransmit(0)) stack.count(TcpCounter.TcpExtTCPSlowStartRetrans);
-        backoff++;
-        rto = Math.min(rto << 1, cfg.rtoMaxNanos());
-        pendingTimer = TIMER_RETRANS;
-        xmitTimer.arm(sim.now() + rto);
-    }
-
-    /**
-     * {@code tcp_enter_loss()}: everything not SACKed is lost, except (with RACK) segments sent less than
-     * RACK's RTT ago, and the window restarts from one segment.
-     */
-    private void enterLoss() {
-        long now = sim.now();
-        for (int i = 0; i < sb.size(); i++) { // tcp_timeout_mark_lost()
-            if (i > 0 && cfg.rack() && rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
-            if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
-        }
-        if (caState <= DISORDER || highSeq <= sndUna || (caState == LOSS && retransmits == 0)) {
-            priorSsthresh = currentSsthresh();
-            undoMarker = true;
-            priorCwnd = cw.cwnd;
-            cw.ssthresh = cc.ssthresh(cw);
-            cc.cwndEvent(cw, CongestionControl.Event.LOSS, sim.now());
-        }
-        cw.cwnd = sb.inFlight() + 1;
-        cw.cwndCnt = 0;
-        if (caState <= DISORDER && sb.sackedOut >= cfg.reordering()) reordering = Math.min(reordering, cfg.reordering());
-        setCaState(LOSS);
-        highSeq = sndNxt;
-        if ((ecnFlags & ECN_OK) != 0) ecnFlags |= ECN_QUEUE_CWR;
-        if (!sackOk) sb.sackedOut = 0;
-    }
-
-    /** {@code tcp_check_probe_timer()}. */
-    private void checkProbeTimer() {
-        if (sb.isEmpty() && pendingTimer == TIMER_NONE) {
-            pendingTimer = TIMER_PROBE0;
-            xmitTimer.arm(sim.now() + probe0Base());
-        }
-    }
-
-    private long probe0Base() {
-        return Math.max(rto, PROBE_BASE_MIN_NANOS);
-    }
-
-    /** {@code tcp_probe0_when()}: the base doubled per backoff, at most rto_max. */
-    private long probe0When() {
-        int maxShift = 63 - Long.numberOfLeadingZeros(cfg.rtoMaxNanos() / PROBE_BASE_MIN_NANOS) + 1;
-        int b = Math.min(maxShift, backoff);
-        long when = probe0Base() << b;
-        return Math.min(when, cfg.rtoMaxNanos());
-    }
-
-    /** {@code tcp_probe_timer()} / {@code tcp_send_probe0()}. */
-    private void probeTimer() {
-        if (!sb.isEmpty() || !hasUnsent()) {
-            probesOut = 0;
-            return;
-        }
-        if (probesOut >= cfg.retries2()) {
-            stack.count(TcpCounter.TcpExtTCPAbortOnTimeout);
-            done(true);
-            return;
-        }
-        writeWakeup();
-        if (!sb.isEmpty() || !hasUnsent()) {
-            probesOut = 0;
-            backoff = 0;
-            return;
-        }
-        probesOut++;
-        if (backoff < cfg.retries2()) backoff++;
-        pendingTimer = TIMER_PROBE0;
-        xmitTimer.arm(sim.now() + probe0When());
-    }
-
-    /** {@code tcp_write_wakeup()}: sends what the window allows, else a zero-window probe (seq snd_una - 1, no data). */
-    private void writeWakeup() {
-        long wndEnd = sndUna + sndWnd;
-        if (sndNxt < wndEnd && sndNxt < writeSeq) {
-            int len = (int) Math.min(Math.min(mssCache, writeSeq - sndNxt), wndEnd - sndNxt);
-            sendNewData(len, finQueued() && sndNxt + len == writeSeq);
-            return;
-        }
-        TcpSegment s = newSegment(0, FLAG_ACK, sndUna - 1, false);
-        ecnForData(s, false);
-        stack.count(TcpCounter.TcpExtTCPWinProbe);
-        transmit(s);
+        snd.xmitTimerFired();
     }
 
     // ---------------------------------------------------------------------------------------------
-    // receiving data: tcp_data_queue(), tcp_event_data_recv(), delayed ACKs
+    // FIN and ACK: tcp_fin(), __tcp_send_ack()
 
-    private void dataQueue(TcpSegment s, long seq, long end) {
-        boolean fin = s.has(FLAG_FIN);
-        long dataEnd = end - (fin ? 1 : 0);
-        if (seq == end) return;
-        if (s.has(FLAG_CWR)) { // tcp_ecn_accept_cwr()
-            ecnFlags &= ~ECN_DEMAND_CWR;
-            if (seq != end) ackPending |= ACK_NOW;
-        }
-        if (seq == rq.rcvNxt) {
-            if (receiveWindow() == 0 && !(s.payloadBytes == 0 && fin)) {
-                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
-                outOfWindow();
-                return;
-            }
-            if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) { // tcp_try_rmem_schedule() failed
-                return;
-            }
-            queueAndOut(s, seq, dataEnd, fin);
-            return;
-        }
-        if (end <= rq.rcvNxt) { // a retransmission of data we have: D-SACK and an immediate ACK
-            stack.count(TcpCounter.TcpExtDelayedACKLost);
-            if (delayingRetransmission) delayedAcksOfRetransmissions++; // the sender retransmitted again meanwhile
-            dsackSet(seq, end);
-            outOfWindow();
-            return;
-        }
-        if (seq >= rq.rcvNxt + receiveWindow()) { // beyond the window
-            outOfWindow();
-            return;
-        }
-        if (seq < rq.rcvNxt) { // partly old
-            dsackSet(seq, rq.rcvNxt);
-            if (receiveWindow() == 0) {
-                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
-                outOfWindow();
-                return;
-            }
-            queueAndOut(s, seq, dataEnd, fin);
-            return;
-        }
-        dataQueueOfo(s, seq, dataEnd, fin);
-    }
-
-    private void outOfWindow() {
-        enterQuickackMode(cfg.quickAcks());
-        ackPending |= ACK_SCHED;
-    }
-
-    private void queueAndOut(TcpSegment s, long seq, long dataEnd, boolean fin) {
-        boolean hadOfo = rq.hasOutOfOrder();
-        if (fin) finReceivedSeq = dataEnd;
-        rq.advance(dataEnd);
-        if (s.payloadBytes > 0) eventDataRecv(s);
-        if (finReceivedSeq >= 0 && rq.rcvNxt == finReceivedSeq && !finReceived) tcpFin();
-        if (hadOfo && !rq.hasOutOfOrder()) ackPending |= ACK_NOW; // RFC 5681 4.2: the gap is filled
-    }
-
-    /** {@code tcp_data_queue_ofo()}. */
-    private void dataQueueOfo(TcpSegment s, long seq, long dataEnd, boolean fin) {
-        ecnCheckCe(s);
-        if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) return;
-        ackPending |= ACK_SCHED;
-        stack.count(TcpCounter.TcpExtTCPOFOQueue);
-        if (fin) finReceivedSeq = dataEnd;
-        long endSeq = dataEnd + (fin ? 1 : 0); // SACK and D-SACK blocks cover the FIN's sequence number, as end_seq does
-        if (dataEnd > seq && rq.holdsOutOfOrder(seq, dataEnd)) {
-            dsackSet(seq, endSeq);
-            return;
-        }
-        rq.addOutOfOrder(seq, dataEnd, endSeq);
-    }
-
-    private void dsackSet(long seq, long end) {
-        if (!sackOk || !cfg.dsack()) return;
-        stack.count(seq < rq.rcvNxt ? TcpCounter.TcpExtTCPDSACKOldSent : TcpCounter.TcpExtTCPDSACKOfoSent);
-        rq.setDsack(seq, end);
-    }
-
-    /** {@code tcp_fin()}. */
-    private void tcpFin() {
-        finReceived = true;
-        rq.fin();
-        ackPending |= ACK_SCHED;
+    /** {@code tcp_fin()}: the in-order FIN arrived (the {@code Receiver} took it); the connection's state moves. */
+    void tcpFin() {
         switch (state) {
             case SYN_RECV, ESTABLISHED -> {
                 state = State.CLOSE_WAIT;
-                pingpong = true;
+                rcv.enterPingpongMode();
             }
             case FIN_WAIT1 -> {
                 sendAck();
@@ -1937,7 +638,7 @@ public final class TcpSocket {
     }
 
     /** Our FIN was acknowledged. */
-    private void finAcked() {
+    void finAcked() {
         switch (state) {
             case FIN_WAIT1 -> state = State.FIN_WAIT2;
             case CLOSING -> enterTimeWait();
@@ -1947,253 +648,14 @@ public final class TcpSocket {
         }
     }
 
-    /** {@code tcp_event_data_recv()}: adapts the delayed-ACK timeout (ATO) and enters quick-ACK mode at the start and after idle periods. */
-    private void eventDataRecv(TcpSegment s) {
-        ackPending |= ACK_SCHED;
-        measureRcvMss(s);
-        long now = sim.now();
-        long atoMin = cfg.delayedAckNanos();
-        if (ato == 0) {
-            incrQuickack(cfg.quickAcks());
-            ato = atoMin;
-        } else {
-            long m = now - lrcvtime;
-            if (m <= atoMin / 2) {
-                ato = (ato >> 1) + atoMin / 2; // the fast path: segments arrive back to back
-            } else if (m < ato) {
-                ato = (ato >> 1) + m;
-                if (ato > rto) ato = rto;
-            } else if (m > rto) {
-                incrQuickack(cfg.quickAcks()); // the peer was idle (or timed out) for longer than an RTO
-            }
-        }
-        lrcvtime = now;
-        ecnCheckCe(s);
-        if (s.retransmission) delayingRetransmission = true;
-    }
-
-    /** {@code tcp_measure_rcv_mss()}: the peer's segment size, and whether small (pushed) segments arrive. */
-    private void measureRcvMss(TcpSegment s) {
-        int len = s.payloadBytes;
-        if (len >= rcvMss) {
-            rcvMss = Math.min(len, cfg.mss());
-        } else {
-            if (len >= MSS_DEFAULT && len == lastSegSize) {
-                rcvMss = len;
-                lastSegSize = len;
-                return;
-            }
-            lastSegSize = len;
-            if ((ackPending & ACK_PUSHED) != 0) ackPending |= ACK_PUSHED2;
-            ackPending |= ACK_PUSHED;
-        }
-    }
-
-    /** {@code tcp_incr_quickack()}: up to half the window's worth of segments are ACKed one by one. */
-    private void incrQuickack(int maxQuickacks) {
-        long q = rcvWnd / (2L * rcvMss);
-        if (q == 0) q = 2;
-        q = Math.min(q, maxQuickacks);
-        if (q > quick) quick = (int) q;
-    }
-
-    /** {@code tcp_enter_quickack_mode()}. */
-    private void enterQuickackMode(int maxQuickacks) {
-        incrQuickack(maxQuickacks);
-        pingpong = false;
-        ato = cfg.delayedAckNanos();
-    }
-
-    private boolean inQuickackMode() {
-        return quick > 0 && !pingpong;
-    }
-
-    /** {@code __tcp_ecn_check_ce()} with DCTCP's CE-echo state machine ({@code dctcp_ece_ack_update()}). */
-    private void ecnCheckCe(TcpSegment s) {
-        if ((ecnFlags & ECN_OK) == 0) return;
-        switch (s.ecn) {
-            case IpFrame.ECN_NOT_ECT -> {
-                // a segment without ECT after ECT ones is probably a retransmission: do not delay its ACK
-                if ((ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
-            }
-            case IpFrame.ECN_CE -> {
-                if (cc.needsEcn()) dctcpEceAckUpdate(true);
-                if ((ecnFlags & ECN_DEMAND_CWR) == 0) {
-                    enterQuickackMode(2); // the sender may have a tiny window: do not delay
-                    ecnFlags |= ECN_DEMAND_CWR;
-                }
-                ecnFlags |= ECN_SEEN;
-            }
-            default -> {
-                if (cc.needsEcn()) dctcpEceAckUpdate(false);
-                ecnFlags |= ECN_SEEN;
-            }
-        }
-    }
-
-    /**
-     * {@code dctcp_ece_ack_update()}: the receiver echoes CE exactly. When the CE state changes, an ACK
-     * delayed under the old state is sent first (acknowledging up to the previous rcv_nxt with the old
-     * ECE), then the new state is ACKed at once.
-     */
-    private void dctcpEceAckUpdate(boolean ce) {
-        if (ceState != ce) {
-            if ((ackPending & ACK_TIMER) != 0) {
-                setDemandCwr(ceState);
-                sendAckUpTo(priorRcvNxt);
-            }
-            ackPending |= ACK_NOW;
-        }
-        priorRcvNxt = rq.rcvNxt;
-        ceState = ce;
-        setDemandCwr(ce);
-    }
-
-    private void setDemandCwr(boolean on) {
-        if (on) ecnFlags |= ECN_DEMAND_CWR;
-        else ecnFlags &= ~ECN_DEMAND_CWR;
-    }
-
-    /** {@code __tcp_ack_snd_check()}. */
-    private void ackSndCheck(boolean ofoPossible) {
-        if ((rq.rcvNxt - rcvWup > rcvMss && selectWindowRaw() >= rcvWnd) // more than one full segment unacknowledged
-                || inQuickackMode()
-                || (ackPending & ACK_NOW) != 0
-                || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
-            sendAck();
-            return;
-        }
-        sendDelayedAck();
-    }
-
-    /** {@code tcp_send_delayed_ack()}. */
-    private void sendDelayedAck() {
-        long a = ato;
-        long delackMin = cfg.delayedAckNanos();
-        if (a > delackMin) {
-            long maxAto = 500_000_000L; // HZ / 2
-            if (pingpong || (ackPending & ACK_PUSHED) != 0) maxAto = cfg.delayedAckMaxNanos();
-            if (srtt8 != 0) {
-                long rtt = Math.max(srtt8 >> 3, delackMin);
-                if (rtt < maxAto) maxAto = rtt;
-            }
-            a = Math.min(a, maxAto);
-        }
-        long now = sim.now();
-        long timeout = now + a;
-        if ((ackPending & ACK_TIMER) != 0) {
-            if (ackTimeout <= now + (a >> 2)) { // the pending one is nearly due: ACK now
-                sendAck();
-                return;
-            }
-            if (timeout >= ackTimeout) timeout = ackTimeout;
-        }
-        ackPending |= ACK_SCHED | ACK_TIMER;
-        ackTimeout = timeout;
-        delackTimer.arm(timeout);
-    }
-
-    /** {@code tcp_delack_timer_handler()}. */
-    private void delackTimerFired() {
-        if ((ackPending & ACK_TIMER) == 0) return;
-        ackPending &= ~ACK_TIMER;
-        if ((ackPending & ACK_SCHED) != 0) {
-            if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
-            if (!pingpong) ato = Math.min(ato << 1, rto); // the delayed ACK was needed: inflate ATO
-            else {
-                pingpong = false;
-                ato = cfg.delayedAckNanos();
-            }
-            sendAck();
-            stack.count(TcpCounter.TcpExtDelayedACKs);
-        }
-    }
-
-    /** {@code tcp_cleanup_rbuf()}: after a read, ACK if one is overdue or the window grew a lot. */
-    private void cleanupRbuf(long copied) {
-        if (state.compareTo(State.ESTABLISHED) < 0) return;
-        boolean timeToAck = false;
-        if ((ackPending & ACK_SCHED) != 0) {
-            if (rq.rcvNxt - rcvWup > rcvMss
-                    || (copied > 0 && ((ackPending & ACK_PUSHED2) != 0 || ((ackPending & ACK_PUSHED) != 0 && !pingpong)) && rq.held() == 0)) {
-                timeToAck = true;
-            }
-        }
-        if (copied > 0 && !timeToAck && !finReceived) {
-            long now = receiveWindow();
-            if (2 * now <= windowClamp()) {
-                long w = selectWindowRaw();
-                if (w > 0 && w >= 2 * now) timeToAck = true;
-            }
-        }
-        if (timeToAck) sendAck();
-    }
-
-    private long windowClamp() {
-        return Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
-    }
-
-    /** {@code __tcp_select_window()}: the free receive space, zero when it falls below one segment (receiver SWS avoidance). */
-    private long selectWindowRaw() {
-        long mss = rcvMss;
-        long full = windowClamp();
-        long free = Math.max(0, cfg.receiveBufferBytes() - rq.held());
-        free = Math.min(free, full);
-        if (mss > full) mss = full;
-        if (free < (full >> 1)) {
-            quick = 0; // a filling buffer ends quick-ACK mode
-            free = free >> rcvWscale << rcvWscale;
-            if (free < (full >> 4) || free < mss) return 0;
-        }
-        if (rcvWscale > 0) {
-            long unit = 1L << rcvWscale;
-            return (free + unit - 1) / unit * unit;
-        }
-        long window = rcvWnd;
-        if (window <= free - mss || window > free) window = free / mss * mss;
-        else if (mss == full && free > window + (full >> 1)) window = free;
-        return window;
-    }
-
-    /** {@code tcp_select_window()}: never shrinks the offered window; returns the scaled 16-bit value. */
-    private int selectWindow() {
-        long oldWin = rcvWnd;
-        long curWin = receiveWindow();
-        long newWin = selectWindowRaw();
-        if (newWin < curWin) {
-            if (newWin == 0) stack.count(TcpCounter.TcpExtTCPWantZeroWindowAdv);
-            long unit = 1L << rcvWscale;
-            newWin = (curWin + unit - 1) / unit * unit;
-        }
-        rcvWnd = newWin;
-        rcvWup = rq.rcvNxt;
-        long field = Math.min(newWin, 65_535L << rcvWscale) >> rcvWscale;
-        if (field == 0) {
-            if (oldWin != 0) stack.count(TcpCounter.TcpExtTCPToZeroWindowAdv);
-        } else if (oldWin == 0) {
-            stack.count(TcpCounter.TcpExtTCPFromZeroWindowAdv);
-        }
-        return (int) field;
-    }
-
-    /** {@code tcp_send_dupack()}: an unacceptable segment is answered at once (old data also with a D-SACK). */
-    private void sendDupAck(long seq, long end) {
-        if (end != seq && seq < rq.rcvNxt) {
-            stack.count(TcpCounter.TcpExtDelayedACKLost);
-            enterQuickackMode(cfg.quickAcks());
-            dsackSet(seq, Math.min(end, rq.rcvNxt));
-        }
-        sendAck();
-    }
-
     void sendAck() {
         sendAckUpTo(rq.rcvNxt);
     }
 
     /** {@code __tcp_send_ack()}. */
-    private void sendAckUpTo(long rcvNxt) {
+    void sendAckUpTo(long rcvNxt) {
         if (state == State.CLOSED) return;
-        TcpSegment s = newSegment(0, FLAG_ACK, sndNxt, false, rcvNxt);
+        TcpSegment s = newSegment(0, FLAG_ACK, tp.sndNxt, false, rcvNxt);
         ecnForData(s, false);
         transmit(s);
     }
@@ -2201,16 +663,16 @@ public final class TcpSocket {
     // ---------------------------------------------------------------------------------------------
     // building and transmitting segments
 
-    private TcpSegment newSegment(int payload, int flags, long seq, boolean syn) {
+    TcpSegment newSegment(int payload, int flags, long seq, boolean syn) {
         return newSegment(payload, flags, seq, syn, rq.rcvNxt);
     }
 
     private TcpSegment newSegment(int payload, int flags, long seq, boolean syn, long ackSeq) {
-        boolean ts = syn ? (state == State.SYN_RECV ? tsOk : cfg.timestamps()) : tsOk;
-        boolean sackPerm = syn && (state == State.SYN_RECV ? sackOk : cfg.sack());
+        boolean ts = syn ? (state == State.SYN_RECV ? tp.tsOk : cfg.timestamps()) : tp.tsOk;
+        boolean sackPerm = syn && (state == State.SYN_RECV ? tp.sackOk : cfg.sack());
         boolean ws = syn && (state == State.SYN_RECV ? peerOfferedWindowScale : cfg.windowScaling());
         int blocks = 0;
-        if (!syn && sackOk) {
+        if (!syn && tp.sackOk) {
             int avail = (OPTION_SPACE - (ts ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0) - 4) / 8;
             blocks = Math.min(rq.numSacks + (rq.dsack ? 1 : 0), avail);
         }
@@ -2224,11 +686,11 @@ public final class TcpSocket {
         if (syn) {
             s.mssOption = cfg.mss();
             s.sackPermitted = sackPerm;
-            if (ws) s.windowScaleOption = rcvWscale;
+            if (ws) s.windowScaleOption = rcv.rcvWscale;
             s.window = (int) Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
-            rcvWnd = s.window;
+            rcv.rcvWnd = s.window;
         } else {
-            s.window = selectWindow();
+            s.window = rcv.selectWindow();
         }
         if (ts) {
             s.timestamps = true;
@@ -2250,53 +712,33 @@ public final class TcpSocket {
     private static final int OPTION_SPACE = 40;
 
     private int tsNow() {
-        return tsOf(sim.now());
-    }
-
-    /** The timestamp clock: milliseconds plus the connection's random offset (Linux's {@code tcp_time_stamp_ts()}). */
-    private int tsOf(long nanos) {
-        return (int) (nanos / 1_000_000L + tsOffset);
+        return tp.tsOf(sim.now());
     }
 
     /** {@code tcp_ecn_send()}: new data is ECT (and carries a queued CWR); ACKs and retransmissions are not, unless DCTCP. */
-    private void ecnForData(TcpSegment s, boolean newData) {
-        if ((ecnFlags & ECN_OK) == 0) return;
+    void ecnForData(TcpSegment s, boolean newData) {
+        if ((tp.ecnFlags & ECN_OK) == 0) return;
         if (newData && s.payloadBytes > 0) {
             s.ecn = IpFrame.ECN_ECT0;
-            if ((ecnFlags & ECN_QUEUE_CWR) != 0) {
-                ecnFlags &= ~ECN_QUEUE_CWR;
+            if ((tp.ecnFlags & ECN_QUEUE_CWR) != 0) {
+                tp.ecnFlags &= ~ECN_QUEUE_CWR;
                 s.flags |= FLAG_CWR;
             }
         } else if (cc.needsEcn()) {
             s.ecn = IpFrame.ECN_ECT0;
         }
-        if ((ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
+        if ((tp.ecnFlags & ECN_DEMAND_CWR) != 0) s.flags |= FLAG_ECE;
     }
 
-    private void transmit(TcpSegment s) {
-        if ((s.flags & FLAG_ACK) != 0) eventAckSent(s);
-        if (cc.needsEcn() && (ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
+    void transmit(TcpSegment s) {
+        if ((s.flags & FLAG_ACK) != 0) rcv.eventAckSent();
+        if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
         stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
     }
 
-    /** {@code tcp_event_ack_sent()}: any segment carrying an ACK settles the pending delayed ACK. */
-    private void eventAckSent(TcpSegment s) {
-        if (quick > 0) {
-            if (quick <= 1) {
-                quick = 0;
-                ato = cfg.delayedAckNanos();
-            } else {
-                quick--;
-            }
-        }
-        ackPending = 0;
-        delackTimer.cancel();
-        delayingRetransmission = false;
-    }
-
     private void sendReset() {
-        TcpSegment s = newSegment(0, FLAG_RST | FLAG_ACK, sndNxt, false);
+        TcpSegment s = newSegment(0, FLAG_RST | FLAG_ACK, tp.sndNxt, false);
         stack.count(TcpCounter.TcpOutRsts);
         if (state == State.ESTABLISHED || state == State.CLOSE_WAIT) stack.count(TcpCounter.TcpEstabResets);
         stack.count(TcpCounter.TcpOutSegs);
@@ -2315,9 +757,8 @@ public final class TcpSocket {
 
     private void enterTimeWait() {
         state = State.TIME_WAIT;
-        xmitTimer.cancel();
-        delackTimer.cancel();
-        pendingTimer = TIMER_NONE;
+        xt.clear();
+        rcv.delackTimer.cancel();
         app.closed(this, false);
         timeWaitTimer.arm(sim.now() + cfg.timeWaitNanos());
     }
@@ -2329,13 +770,12 @@ public final class TcpSocket {
     }
 
     /** {@code tcp_done()}. */
-    private void done(boolean reset) {
+    void done(boolean reset) {
         State was = state;
         state = State.CLOSED;
-        xmitTimer.cancel();
-        delackTimer.cancel();
+        xt.clear();
+        rcv.delackTimer.cancel();
         readTimer.cancel();
-        pendingTimer = TIMER_NONE;
         stack.remove(this);
         if (was != State.CLOSED) app.closed(this, reset);
     }

@@ -1,0 +1,461 @@
+package org.sonde.sim.tcp;
+
+import static org.sonde.packet.TcpHeader.FLAG_CWR;
+import static org.sonde.packet.TcpHeader.FLAG_FIN;
+import static org.sonde.sim.tcp.Tcb.ECN_DEMAND_CWR;
+import static org.sonde.sim.tcp.Tcb.ECN_OK;
+import static org.sonde.sim.tcp.Tcb.ECN_SEEN;
+import static org.sonde.sim.tcp.Tcb.MSS_DEFAULT;
+
+import org.sonde.sim.kernel.Simulator;
+import org.sonde.sim.kernel.Timer;
+import org.sonde.sim.net.IpFrame;
+
+/**
+ * The receiving half of a connection, as Linux's {@code tcp_input.c} and {@code tcp_output.c} run it: data into
+ * the {@link ReceiveQueue} ({@code tcp_data_queue()}, D-SACKs for duplicates), when to ACK — at once in quick-ACK
+ * mode, for out-of-order data, for every second full segment, else after the delayed-ACK timeout ATO, which
+ * adapts to the arrival pattern ({@code tcp_event_data_recv()}, {@code __tcp_ack_snd_check()},
+ * {@code tcp_send_delayed_ack()}) — the window offered ({@code __tcp_select_window()}: the free buffer, never
+ * shrinking, receiver SWS avoidance), window updates after reads ({@code tcp_cleanup_rbuf()}), and the
+ * receiver's ECN echo (with DCTCP's exact CE echo).
+ *
+ * <p>It owns Linux's {@code icsk_ack} state and the delayed-ACK timer; the {@link TcpSocket} builds and sends
+ * the ACKs and moves the connection's state when the FIN arrives.
+ */
+final class Receiver {
+    // icsk_ack.pending
+    static final int ACK_SCHED = 1;
+    static final int ACK_TIMER = 2;
+    static final int ACK_PUSHED = 4;
+    static final int ACK_PUSHED2 = 8;
+    static final int ACK_NOW = 16;
+
+    private final TcpSocket sk;
+    private final Tcb tp;
+    private final ReceiveQueue rq;
+    private final RttEstimator rtt;
+    private final CongestionControl cc;
+    private final TcpConfig cfg;
+    private final TcpStack stack;
+    private final Simulator sim;
+
+    /** The window offered last ({@code rcv_wnd}) and rcv_nxt when it was ({@code rcv_wup}). */
+    long rcvWnd;
+    long rcvWup;
+    /** The shift of the window we offer ({@code rcv_wscale}), 0 when the peer does not scale. */
+    int rcvWscale;
+
+    // icsk_ack: delayed-ACK state (tcp_event_data_recv(), tcp_send_delayed_ack())
+    int ackPending;
+    /** Quick ACKs left ({@code icsk_ack.quick}). */
+    int quick;
+    boolean pingpong;
+    /** The delayed-ACK timeout ({@code icsk_ack.ato}), 0 before the first data. */
+    long ato;
+    private long ackTimeout;
+    /** The peer's segment size as estimated from what arrives ({@code icsk_ack.rcv_mss}). */
+    int rcvMss = MSS_DEFAULT;
+    private int lastSegSize;
+    private long lrcvtime;
+    final Timer delackTimer;
+    // DCTCP's receiver half (struct dctcp: ce_state, prior_rcv_nxt)
+    private boolean ceState;
+    long priorRcvNxt;
+    /** Whether the ACK now delayed was held back for a segment that was a retransmission (diagnostics). */
+    private boolean delayingRetransmission;
+    long delayedAcksOfRetransmissions;
+
+    Receiver(TcpSocket sk, Tcb tp, ReceiveQueue rq, RttEstimator rtt, CongestionControl cc, TcpConfig cfg, TcpStack stack, Simulator sim) {
+        this.sk = sk;
+        this.tp = tp;
+        this.rq = rq;
+        this.rtt = rtt;
+        this.cc = cc;
+        this.cfg = cfg;
+        this.stack = stack;
+        this.sim = sim;
+        this.delackTimer = new Timer(sim, this::delackTimerFired);
+        this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
+    }
+
+    /** The handshake told the peer's initial sequence: data is expected from {@code rcvNxt} on. */
+    void init(long rcvNxt) {
+        rq.init(rcvNxt);
+        rcvWup = rcvNxt;
+    }
+
+    /** {@code inet_csk_ack_scheduled()}: an ACK is owed. */
+    boolean ackScheduled() {
+        return (ackPending & ACK_SCHED) != 0;
+    }
+
+    /** {@code inet_csk_enter_pingpong_mode()}: the connection is interactive, ACKs may wait for data to carry them. */
+    void enterPingpongMode() {
+        pingpong = true;
+    }
+
+    /** {@code tcp_data_queue()}: the data of an acceptable segment, in order, old, out of order or beyond the window. */
+    void dataQueue(TcpSegment s, long seq, long end) {
+        boolean fin = s.has(FLAG_FIN);
+        long dataEnd = end - (fin ? 1 : 0);
+        if (seq == end) return;
+        if (s.has(FLAG_CWR)) { // tcp_ecn_accept_cwr()
+            tp.ecnFlags &= ~ECN_DEMAND_CWR;
+            if (seq != end) ackPending |= ACK_NOW;
+        }
+        if (seq == rq.rcvNxt) {
+            if (receiveWindow() == 0 && !(s.payloadBytes == 0 && fin)) {
+                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
+                outOfWindow();
+                return;
+            }
+            if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) { // tcp_try_rmem_schedule() failed
+                return;
+            }
+            queueAndOut(s, seq, dataEnd, fin);
+            return;
+        }
+        if (end <= rq.rcvNxt) { // a retransmission of data we have: D-SACK and an immediate ACK
+            stack.count(TcpCounter.TcpExtDelayedACKLost);
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // the sender retransmitted again meanwhile
+            dsackSet(seq, end);
+            outOfWindow();
+            return;
+        }
+        if (seq >= rq.rcvNxt + receiveWindow()) { // beyond the window
+            outOfWindow();
+            return;
+        }
+        if (seq < rq.rcvNxt) { // partly old
+            dsackSet(seq, rq.rcvNxt);
+            if (receiveWindow() == 0) {
+                stack.count(TcpCounter.TcpExtTCPZeroWindowDrop);
+                outOfWindow();
+                return;
+            }
+            queueAndOut(s, seq, dataEnd, fin);
+            return;
+        }
+        dataQueueOfo(s, seq, dataEnd, fin);
+    }
+
+    /** Data the receiver cannot take: ACK at once, and in quick-ACK mode ({@code tcp_data_queue()}'s {@code out_of_window}). */
+    private void outOfWindow() {
+        enterQuickackMode(cfg.quickAcks());
+        ackPending |= ACK_SCHED;
+    }
+
+    /** {@code tcp_queue_rcv()} and {@code tcp_ofo_queue()}: in-order data; a FIN it reaches is taken ({@code tcp_fin()}). */
+    private void queueAndOut(TcpSegment s, long seq, long dataEnd, boolean fin) {
+        boolean hadOfo = rq.hasOutOfOrder();
+        if (fin) rq.finSeq = dataEnd;
+        rq.advance(dataEnd);
+        if (s.payloadBytes > 0) eventDataRecv(s);
+        if (rq.finSeq >= 0 && rq.rcvNxt == rq.finSeq && !rq.finIn) {
+            rq.fin();
+            ackPending |= ACK_SCHED;
+            sk.tcpFin();
+        }
+        if (hadOfo && !rq.hasOutOfOrder()) ackPending |= ACK_NOW; // RFC 5681 4.2: the gap is filled
+    }
+
+    /** {@code tcp_data_queue_ofo()}. */
+    private void dataQueueOfo(TcpSegment s, long seq, long dataEnd, boolean fin) {
+        ecnCheckCe(s);
+        if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) return;
+        ackPending |= ACK_SCHED;
+        stack.count(TcpCounter.TcpExtTCPOFOQueue);
+        if (fin) rq.finSeq = dataEnd;
+        long endSeq = dataEnd + (fin ? 1 : 0); // SACK and D-SACK blocks cover the FIN's sequence number, as end_seq does
+        if (dataEnd > seq && rq.holdsOutOfOrder(seq, dataEnd)) {
+            dsackSet(seq, endSeq);
+            return;
+        }
+        rq.addOutOfOrder(seq, dataEnd, endSeq);
+    }
+
+    /** {@code tcp_dsack_set()}: the next ACK reports [seq, end) as received twice. */
+    private void dsackSet(long seq, long end) {
+        if (!tp.sackOk || !cfg.dsack()) return;
+        stack.count(seq < rq.rcvNxt ? TcpCounter.TcpExtTCPDSACKOldSent : TcpCounter.TcpExtTCPDSACKOfoSent);
+        rq.setDsack(seq, end);
+    }
+
+    /** {@code tcp_event_data_recv()}: adapts the delayed-ACK timeout (ATO) and enters quick-ACK mode at the start and after idle periods. */
+    private void eventDataRecv(TcpSegment s) {
+        ackPending |= ACK_SCHED;
+        measureRcvMss(s);
+        long now = sim.now();
+        long atoMin = cfg.delayedAckNanos();
+        if (ato == 0) {
+            incrQuickack(cfg.quickAcks());
+            ato = atoMin;
+        } else {
+            long m = now - lrcvtime;
+            if (m <= atoMin / 2) {
+                ato = (ato >> 1) + atoMin / 2; // the fast path: segments arrive back to back
+            } else if (m < ato) {
+                ato = (ato >> 1) + m;
+                if (ato > rtt.rto) ato = rtt.rto;
+            } else if (m > rtt.rto) {
+                incrQuickack(cfg.quickAcks()); // the peer was idle (or timed out) for longer than an RTO
+            }
+        }
+        lrcvtime = now;
+        ecnCheckCe(s);
+        if (s.retransmission) delayingRetransmission = true;
+    }
+
+    /** {@code tcp_measure_rcv_mss()}: the peer's segment size, and whether small (pushed) segments arrive. */
+    private void measureRcvMss(TcpSegment s) {
+        int len = s.payloadBytes;
+        if (len >= rcvMss) {
+            rcvMss = Math.min(len, cfg.mss());
+        } else {
+            if (len >= MSS_DEFAULT && len == lastSegSize) {
+                rcvMss = len;
+                lastSegSize = len;
+                return;
+            }
+            lastSegSize = len;
+            if ((ackPending & ACK_PUSHED) != 0) ackPending |= ACK_PUSHED2;
+            ackPending |= ACK_PUSHED;
+        }
+    }
+
+    /** {@code tcp_incr_quickack()}: up to half the window's worth of segments are ACKed one by one. */
+    private void incrQuickack(int maxQuickacks) {
+        long q = rcvWnd / (2L * rcvMss);
+        if (q == 0) q = 2;
+        q = Math.min(q, maxQuickacks);
+        if (q > quick) quick = (int) q;
+    }
+
+    /** {@code tcp_enter_quickack_mode()}. */
+    private void enterQuickackMode(int maxQuickacks) {
+        incrQuickack(maxQuickacks);
+        pingpong = false;
+        ato = cfg.delayedAckNanos();
+    }
+
+    /** {@code tcp_in_quickack_mode()}. */
+    private boolean inQuickackMode() {
+        return quick > 0 && !pingpong;
+    }
+
+    /** {@code __tcp_ecn_check_ce()} with DCTCP's CE-echo state machine ({@code dctcp_ece_ack_update()}). */
+    private void ecnCheckCe(TcpSegment s) {
+        if ((tp.ecnFlags & ECN_OK) == 0) return;
+        switch (s.ecn) {
+            case IpFrame.ECN_NOT_ECT -> {
+                // a segment without ECT after ECT ones is probably a retransmission: do not delay its ACK
+                if ((tp.ecnFlags & ECN_SEEN) != 0) enterQuickackMode(2);
+            }
+            case IpFrame.ECN_CE -> {
+                if (cc.needsEcn()) dctcpEceAckUpdate(true);
+                if ((tp.ecnFlags & ECN_DEMAND_CWR) == 0) {
+                    enterQuickackMode(2); // the sender may have a tiny window: do not delay
+                    tp.ecnFlags |= ECN_DEMAND_CWR;
+                }
+                tp.ecnFlags |= ECN_SEEN;
+            }
+            default -> {
+                if (cc.needsEcn()) dctcpEceAckUpdate(false);
+                tp.ecnFlags |= ECN_SEEN;
+            }
+        }
+    }
+
+    /**
+     * {@code dctcp_ece_ack_update()}: the receiver echoes CE exactly. When the CE state changes, an ACK
+     * delayed under the old state is sent first (acknowledging up to the previous rcv_nxt with the old
+     * ECE), then the new state is ACKed at once.
+     */
+    private void dctcpEceAckUpdate(boolean ce) {
+        if (ceState != ce) {
+            if ((ackPending & ACK_TIMER) != 0) {
+                setDemandCwr(ceState);
+                sk.sendAckUpTo(priorRcvNxt);
+            }
+            ackPending |= ACK_NOW;
+        }
+        priorRcvNxt = rq.rcvNxt;
+        ceState = ce;
+        setDemandCwr(ce);
+    }
+
+    /** Sets or clears {@code TCP_ECN_DEMAND_CWR}: ECE on every ACK until the sender's CWR arrives. */
+    private void setDemandCwr(boolean on) {
+        if (on) tp.ecnFlags |= ECN_DEMAND_CWR;
+        else tp.ecnFlags &= ~ECN_DEMAND_CWR;
+    }
+
+    /** {@code __tcp_ack_snd_check()}. */
+    void ackSndCheck(boolean ofoPossible) {
+        if ((rq.rcvNxt - rcvWup > rcvMss && selectWindowRaw() >= rcvWnd) // more than one full segment unacknowledged
+                || inQuickackMode()
+                || (ackPending & ACK_NOW) != 0
+                || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
+            sk.sendAck();
+            return;
+        }
+        sendDelayedAck();
+    }
+
+    /** {@code tcp_send_delayed_ack()}. */
+    private void sendDelayedAck() {
+        long a = ato;
+        long delackMin = cfg.delayedAckNanos();
+        if (a > delackMin) {
+            long maxAto = 500_000_000L; // HZ / 2
+            if (pingpong || (ackPending & ACK_PUSHED) != 0) maxAto = cfg.delayedAckMaxNanos();
+            if (rtt.srtt8 != 0) {
+                long srtt = Math.max(rtt.srtt(), delackMin);
+                if (srtt < maxAto) maxAto = srtt;
+            }
+            a = Math.min(a, maxAto);
+        }
+        long now = sim.now();
+        long timeout = now + a;
+        if ((ackPending & ACK_TIMER) != 0) {
+            if (ackTimeout <= now + (a >> 2)) { // the pending one is nearly due: ACK now
+                sk.sendAck();
+                return;
+            }
+            if (timeout >= ackTimeout) timeout = ackTimeout;
+        }
+        ackPending |= ACK_SCHED | ACK_TIMER;
+        ackTimeout = timeout;
+        delackTimer.arm(timeout);
+    }
+
+    /** {@code tcp_delack_timer_handler()}. */
+    private void delackTimerFired() {
+        if ((ackPending & ACK_TIMER) == 0) return;
+        ackPending &= ~ACK_TIMER;
+        if ((ackPending & ACK_SCHED) != 0) {
+            if (delayingRetransmission) delayedAcksOfRetransmissions++; // it waited the whole ATO
+            if (!pingpong) ato = Math.min(ato << 1, rtt.rto); // the delayed ACK was needed: inflate ATO
+            else {
+                pingpong = false;
+                ato = cfg.delayedAckNanos();
+            }
+            sk.sendAck();
+            stack.count(TcpCounter.TcpExtDelayedACKs);
+        }
+    }
+
+    /** {@code tcp_event_ack_sent()}: any segment carrying an ACK settles the pending delayed ACK. */
+    void eventAckSent() {
+        if (quick > 0) {
+            if (quick <= 1) {
+                quick = 0;
+                ato = cfg.delayedAckNanos();
+            } else {
+                quick--;
+            }
+        }
+        ackPending = 0;
+        delackTimer.cancel();
+        delayingRetransmission = false;
+    }
+
+    /** {@code tcp_event_data_sent()}: data sent soon after data was received means an interactive (ping-pong) connection. */
+    void eventDataSent(long now) {
+        if (ato > 0 && now - lrcvtime < ato) pingpong = true;
+    }
+
+    /** {@code tcp_cleanup_rbuf()}: after a read, ACK if one is overdue or the window grew a lot. */
+    void cleanupRbuf(long copied) {
+        if (sk.state().compareTo(TcpSocket.State.ESTABLISHED) < 0) return;
+        boolean timeToAck = false;
+        if ((ackPending & ACK_SCHED) != 0) {
+            if (rq.rcvNxt - rcvWup > rcvMss
+                    || (copied > 0 && ((ackPending & ACK_PUSHED2) != 0 || ((ackPending & ACK_PUSHED) != 0 && !pingpong)) && rq.held() == 0)) {
+                timeToAck = true;
+            }
+        }
+        if (copied > 0 && !timeToAck && !rq.finIn) {
+            long now = receiveWindow();
+            if (2 * now <= windowClamp()) {
+                long w = selectWindowRaw();
+                if (w > 0 && w >= 2 * now) timeToAck = true;
+            }
+        }
+        if (timeToAck) sk.sendAck();
+    }
+
+    /** {@code tcp_receive_window()}: what is left of the window last advertised. */
+    long receiveWindow() {
+        return Math.max(rcvWup + rcvWnd - rq.rcvNxt, 0);
+    }
+
+    /** {@code window_clamp}: the largest window the buffer and the window scale allow. */
+    private long windowClamp() {
+        return Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
+    }
+
+    /** {@code __tcp_select_window()}: the free receive space, zero when it falls below one segment (receiver SWS avoidance). */
+    private long selectWindowRaw() {
+        long mss = rcvMss;
+        long full = windowClamp();
+        long free = Math.max(0, cfg.receiveBufferBytes() - rq.held());
+        free = Math.min(free, full);
+        if (mss > full) mss = full;
+        if (free < (full >> 1)) {
+            quick = 0; // a filling buffer ends quick-ACK mode
+            free = free >> rcvWscale << rcvWscale;
+            if (free < (full >> 4) || free < mss) return 0;
+        }
+        if (rcvWscale > 0) {
+            long unit = 1L << rcvWscale;
+            return (free + unit - 1) / unit * unit;
+        }
+        long window = rcvWnd;
+        if (window <= free - mss || window > free) window = free / mss * mss;
+        else if (mss == full && free > window + (full >> 1)) window = free;
+        return window;
+    }
+
+    /** {@code tcp_select_window()}: never shrinks the offered window; returns the scaled 16-bit value. */
+    int selectWindow() {
+        long oldWin = rcvWnd;
+        long curWin = receiveWindow();
+        long newWin = selectWindowRaw();
+        if (newWin < curWin) {
+            if (newWin == 0) stack.count(TcpCounter.TcpExtTCPWantZeroWindowAdv);
+            long unit = 1L << rcvWscale;
+            newWin = (curWin + unit - 1) / unit * unit;
+        }
+        rcvWnd = newWin;
+        rcvWup = rq.rcvNxt;
+        long field = Math.min(newWin, 65_535L << rcvWscale) >> rcvWscale;
+        if (field == 0) {
+            if (oldWin != 0) stack.count(TcpCounter.TcpExtTCPToZeroWindowAdv);
+        } else if (oldWin == 0) {
+            stack.count(TcpCounter.TcpExtTCPFromZeroWindowAdv);
+        }
+        return (int) field;
+    }
+
+    /** {@code tcp_send_dupack()}: an unacceptable segment is answered at once (old data also with a D-SACK). */
+    void sendDupAck(long seq, long end) {
+        if (end != seq && seq < rq.rcvNxt) {
+            stack.count(TcpCounter.TcpExtDelayedACKLost);
+            enterQuickackMode(cfg.quickAcks());
+            dsackSet(seq, Math.min(end, rq.rcvNxt));
+        }
+        sk.sendAck();
+    }
+
+    /** {@code tcp_select_initial_window()}: the smallest shift that lets the 16-bit field cover the buffer. */
+    private static int windowScaleFor(long space) {
+        int s = 0;
+        while (space > 65_535 && s < 14) {
+            space >>= 1;
+            s++;
+        }
+        return s;
+    }
+}

@@ -35,8 +35,13 @@ public final class NfQueue implements AutoCloseable {
     private static final short AF_INET = 2;
     private static final int NLMSG_BUFFER = 1 << 18;
 
-    /** One queued packet, valid during {@link Handler#packet}: copy what must outlive it. */
-    public record Packet(int id, int inInterface, int outInterface, MemorySegment payload) {}
+    /**
+     * One queued packet, valid during {@link Handler#packet}: copy what must outlive it.
+     *
+     * @param kernelTimeNanos when the packet arrived at this host's stack, by the kernel's clock
+     *                        (CLOCK_REALTIME, microseconds), or 0 when the kernel gave none
+     */
+    public record Packet(int id, int inInterface, int outInterface, MemorySegment payload, long kernelTimeNanos) {}
 
     /** Called for every packet {@link #poll} receives, on the polling thread. */
     @FunctionalInterface
@@ -51,6 +56,9 @@ public final class NfQueue implements AutoCloseable {
     private final MemorySegment buffer = arena.allocate(NLMSG_BUFFER, 8);
     private final MemorySegment pollfd = arena.allocate(8);
     private final MemorySegment payloadPointer = arena.allocate(ValueLayout.ADDRESS);
+    private final MemorySegment timeval = arena.allocate(16, 8);
+    /** A socket that asks for receive timestamps: the kernel stamps packets only while some socket wants them. */
+    private final int stampingSocket;
     private Handler current;
     private Throwable failure;
     private long received, overruns;
@@ -59,6 +67,7 @@ public final class NfQueue implements AutoCloseable {
     private NfQueue(int number, int maxLength) {
         Lib lib = Lib.get();
         MemorySegment h = MemorySegment.NULL, q = MemorySegment.NULL;
+        int stamping = -1;
         try {
             h = (MemorySegment) lib.open.invokeExact();
             if (h.equals(MemorySegment.NULL)) throw new NativeException("nfq_open: cannot open the netfilter queue socket (root needed)", 0);
@@ -76,17 +85,22 @@ public final class NfQueue implements AutoCloseable {
             if ((int) lib.setMode.invokeExact(q, (byte) NFQNL_COPY_PACKET, 0xffff) < 0) throw new NativeException("nfq_set_mode failed", 0);
             if ((int) lib.setMaxLen.invokeExact(q, maxLength) < 0) throw new NativeException("nfq_set_queue_maxlen failed", 0);
             fd = (int) lib.fd.invokeExact(h);
+            stamping = Sys.socket(Sys.AF_INET, Sys.SOCK_DGRAM, 0);
+            Sys.setIntOption(stamping, Sys.SOL_SOCKET, Sys.SO_TIMESTAMP, 1, "ask for receive timestamps");
             // a burst of queued packets must not overrun the socket: a lost message strands its packet
             Sys.setIntOption(fd, Sys.SOL_SOCKET, Sys.SO_RCVBUFFORCE, 64 << 20, "enlarge the netfilter queue socket's buffer");
         } catch (NativeException e) {
+            if (stamping >= 0) Sys.closeQuietly(stamping);
             destroy(lib, h, q);
             arena.close();
             throw e;
         } catch (Throwable e) {
+            if (stamping >= 0) Sys.closeQuietly(stamping);
             destroy(lib, h, q);
             arena.close();
             throw new IllegalStateException(e);
         }
+        this.stampingSocket = stamping;
         this.handle = h;
         this.queue = q;
     }
@@ -149,8 +163,12 @@ public final class NfQueue implements AutoCloseable {
             MemorySegment payload = length <= 0 ? MemorySegment.NULL
                     : payloadPointer.get(ValueLayout.ADDRESS, 0).reinterpret(length);
             int in = (int) lib.inDev.invokeExact(nfad), out = (int) lib.outDev.invokeExact(nfad);
+            long stamp = 0;
+            if ((int) lib.timestamp.invokeExact(nfad, timeval) == 0) {
+                stamp = timeval.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + timeval.get(ValueLayout.JAVA_LONG, 8) * 1_000L;
+            }
             received++;
-            if (failure == null) current.packet(new Packet(id, in, out, payload));
+            if (failure == null) current.packet(new Packet(id, in, out, payload, stamp));
         } catch (Throwable e) {
             if (failure == null) failure = e;
         }
@@ -199,6 +217,7 @@ public final class NfQueue implements AutoCloseable {
     public void close() {
         if (closed) return;
         closed = true;
+        Sys.closeQuietly(stampingSocket);
         destroy(Lib.get(), handle, queue);
         arena.close();
     }
@@ -221,7 +240,7 @@ public final class NfQueue implements AutoCloseable {
         private static volatile Lib instance;
 
         final MethodHandle open, close, bindPf, unbindPf, createQueue, destroyQueue, setMode, setMaxLen, fd, handlePacket,
-                packetHeader, payload, inDev, outDev, setVerdict;
+                packetHeader, payload, inDev, outDev, setVerdict, timestamp;
 
         private Lib(SymbolLookup lib) {
             ValueLayout a = ValueLayout.ADDRESS, i = ValueLayout.JAVA_INT;
@@ -240,6 +259,7 @@ public final class NfQueue implements AutoCloseable {
             inDev = down(lib, "nfq_get_indev", FunctionDescriptor.of(i, a));
             outDev = down(lib, "nfq_get_outdev", FunctionDescriptor.of(i, a));
             setVerdict = down(lib, "nfq_set_verdict", FunctionDescriptor.of(i, a, i, i, i, a));
+            timestamp = down(lib, "nfq_get_timestamp", FunctionDescriptor.of(i, a, a));
         }
 
         static Lib get() {

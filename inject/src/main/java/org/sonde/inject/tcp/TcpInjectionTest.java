@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
@@ -35,6 +36,20 @@ public final class TcpInjectionTest {
         return new Result(run, analysis);
     }
 
+    /** {@code NAMEMedianNanos}, {@code NAMEP99Nanos} and the count of a sample of times; null without. */
+    private static void percentiles(ObjectNode o, String name, long[] sample) {
+        long[] p = sample.clone();
+        Arrays.sort(p);
+        o.put(name + "Packets", p.length);
+        if (p.length == 0) {
+            o.putNull(name + "MedianNanos");
+            o.putNull(name + "P99Nanos");
+            return;
+        }
+        o.put(name + "MedianNanos", p[p.length / 2]);
+        o.put(name + "P99Nanos", p[(int) Math.min(p.length - 1, Math.ceil(p.length * 0.99) - 1)]);
+    }
+
     static ObjectNode resultJson(TcpRun run, long seed) {
         ObjectNode o = Json.mapper().createObjectNode();
         o.put("test", run.test().name());
@@ -58,16 +73,12 @@ public final class TcpInjectionTest {
             else x.put("error", c.error());
         }
         ObjectNode injector = o.putObject("injector");
-        long[] p = run.processingNanos().clone();
-        Arrays.sort(p);
-        injector.put("packetsPassedAtOnce", p.length);
-        if (p.length == 0) {
-            injector.putNull("processingMedianNanos");
-            injector.putNull("processingP99Nanos");
-        } else {
-            injector.put("processingMedianNanos", p[p.length / 2]);
-            injector.put("processingP99Nanos", p[(int) Math.min(p.length - 1, Math.ceil(p.length * 0.99) - 1)]);
-        }
+        percentiles(injector, "processing", run.processingNanos());
+        percentiles(injector, "addedDelay", run.addedNanos());
+        List<TcpTrace.Entry> e = run.trace().entries();
+        long span = e.size() < 2 ? 0 : e.getLast().timeNanos() - e.getFirst().timeNanos();
+        if (span > 0) injector.put("packetsPerSecond", (e.size() - 1) * 1e9 / span);
+        else injector.putNull("packetsPerSecond");
         injector.put("queueDropped", run.queueDropped());
         o.set("clientCounters", Json.mapper().valueToTree(new TreeMap<>(run.clientCounters())));
         o.set("serverCounters", Json.mapper().valueToTree(new TreeMap<>(run.serverCounters())));

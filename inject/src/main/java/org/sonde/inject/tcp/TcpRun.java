@@ -12,10 +12,12 @@ import java.util.Map;
  * @param clientCounters    the client's nstat counters over the test (TcpOutSegs, TcpExtTCPLossProbes, ...)
  * @param serverCounters    the server's
  * @param queueDropped      packets the kernel dropped because the queue was full, or the injector's socket overran
- * @param processingNanos   per packet the injector let pass at once, its time in the injector, in arrival order
+ * @param processingNanos   per packet the injector let pass at once, its time in the injector process, in arrival order
+ * @param addedNanos        per such packet, the delay the injector added: from the middle box's kernel receiving it to the verdict
  */
 public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
-                     Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos) {
+                     Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
+                     long[] addedNanos) {
     public TcpRun {
         connections = List.copyOf(connections);
         clientCounters = Map.copyOf(clientCounters);

@@ -78,7 +78,7 @@ public final class LinuxTcpTarget {
                 Map<String, Long> client = HostCounters.delta(clientBefore, HostCounters.read(t, CLIENT));
                 Map<String, Long> server = HostCounters.delta(serverBefore, HostCounters.read(t, SERVER));
                 return new TcpRun(test, "linux", kernel, new TcpTrace(injector.entries()), connections, client, server, queueDropped,
-                        injector.processingNanos());
+                        injector.processingNanos(), injector.addedNanos());
             }
         }
     }

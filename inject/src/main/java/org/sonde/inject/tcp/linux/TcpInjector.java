@@ -37,7 +37,8 @@ final class TcpInjector implements Runnable {
     private final PriorityQueue<Held> delayed = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos, b.dueNanos));
     private final List<Held> reordered = new ArrayList<>();
     private long[] processingNanos = new long[1 << 12];
-    private int processed;
+    private long[] addedNanos = new long[1 << 12];
+    private int processed, stamped;
     private volatile boolean stopping;
     private volatile Throwable failure;
 
@@ -65,7 +66,8 @@ final class TcpInjector implements Runnable {
         this.mirror = mirror;
         this.plan = plan;
         this.clientInterface = clientInterface;
-        this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+        java.time.Instant now = java.time.Instant.now(); // the realtime clock to the nanosecond the kernel stamps with
+        this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
     }
 
     /** Ends the loop once no packet is held; held ones are let go at once. */
@@ -104,6 +106,14 @@ final class TcpInjector implements Runnable {
     /** The time each packet spent in this process, from its arrival to its verdict (held packets excluded), in order. */
     long[] processingNanos() {
         return Arrays.copyOf(processingNanos, processed);
+    }
+
+    /**
+     * The delay the injector adds to each packet it lets pass at once: from the kernel's receipt in
+     * the middle box to the verdict (the queue's trip to user space and back, and the processing), in order.
+     */
+    long[] addedNanos() {
+        return Arrays.copyOf(addedNanos, stamped);
     }
 
     private void onPacket(NfQueue.Packet p) {
@@ -169,8 +179,13 @@ final class TcpInjector implements Runnable {
                     it.remove();
                 }
             }
+            long done = System.nanoTime();
             if (processed == processingNanos.length) processingNanos = Arrays.copyOf(processingNanos, processed * 2);
-            processingNanos[processed++] = System.nanoTime() - arrived;
+            processingNanos[processed++] = done - arrived;
+            if (p.kernelTimeNanos() > 0) {
+                if (stamped == addedNanos.length) addedNanos = Arrays.copyOf(addedNanos, stamped * 2);
+                addedNanos[stamped++] = epochOffsetNanos + done - p.kernelTimeNanos();
+            }
         }
     }
 

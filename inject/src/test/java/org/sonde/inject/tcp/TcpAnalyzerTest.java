@@ -171,11 +171,11 @@ class TcpAnalyzerTest {
         // client: SYN, ACK, 5 new data segments and 1 retransmission; server: SYN-ACK and 4 ACKs; one client packet dropped
         Map<String, Long> client = Map.of("TcpOutSegs", 7L, "TcpRetransSegs", 1L, "TcpInSegs", 5L, "TcpInCsumErrors", 0L);
         Map<String, Long> server = Map.of("TcpOutSegs", 5L, "TcpRetransSegs", 0L, "TcpInSegs", 7L, "TcpInCsumErrors", 0L);
-        TcpRun run = new TcpRun(test, "linux", "6.18", t.trace(), List.of(), client, server, 0, new long[0]);
+        TcpRun run = new TcpRun(test, "linux", "6.18", t.trace(), List.of(), client, server, 0, new long[0], new long[0]);
         TcpAnalysis a = TcpAnalyzer.analyze(run);
         assertThat(a.integrity().pass()).as(a.integrity().problems().toString()).isTrue();
         TcpRun lossy = new TcpRun(test, "linux", "6.18", t.trace(), List.of(), client, Map.of("TcpOutSegs", 5L, "TcpRetransSegs", 0L,
-                "TcpInSegs", 8L, "TcpInCsumErrors", 0L), 2, new long[0]);
+                "TcpInSegs", 8L, "TcpInCsumErrors", 0L), 2, new long[0], new long[0]);
         TcpAnalysis b = TcpAnalyzer.analyze(lossy);
         assertThat(b.integrity().pass()).isFalse();
         assertThat(b.integrity().problems()).containsExactly("2 packets were dropped at the queue, unseen by the injector",

@@ -17,9 +17,9 @@ import org.sonde.packet.TcpOption;
  * client (10.1.0.1) and a server (10.2.0.1), numbered relative to fixed ISNs, classified by
  * {@link TcpFlows} as the injector would, with the events and times the test gives.
  */
-final class TcpPackets {
-    static final long CLIENT_ISN = 1_000_000, SERVER_ISN = 5_000_000;
-    static final int MSS = 1000;
+public final class TcpPackets {
+    public static final long CLIENT_ISN = 1_000_000, SERVER_ISN = 5_000_000;
+    public static final int MSS = 1000;
     private static final Ipv4Address CLIENT = Ipv4Address.parse("10.1.0.1"), SERVER = Ipv4Address.parse("10.2.0.1");
 
     private final TcpFlows flows = new TcpFlows();
@@ -27,7 +27,7 @@ final class TcpPackets {
     private long time;
 
     /** An IPv4/TCP packet; seq and ack are relative to the sender's and the receiver's ISN. */
-    static byte[] ip(boolean fromClient, int clientPort, long relSeq, long relAck, int flags, int dataBytes, int ecn, long... sack) {
+    public static byte[] ip(boolean fromClient, int clientPort, long relSeq, long relAck, int flags, int dataBytes, int ecn, long... sack) {
         long seqBase = fromClient ? CLIENT_ISN : SERVER_ISN, ackBase = fromClient ? SERVER_ISN : CLIENT_ISN;
         TcpHeader.Builder tcp = TcpHeader.builder(fromClient ? clientPort : 5001, fromClient ? 5001 : clientPort)
                 .sequenceNumber((seqBase + relSeq) & 0xffffffffL).acknowledgmentNumber((flags & TcpHeader.FLAG_ACK) != 0 ? (ackBase + relAck) & 0xffffffffL : 0)
@@ -47,26 +47,26 @@ final class TcpPackets {
     }
 
     /** Adds a packet {@code afterMillis} after the previous one, with its event. */
-    TcpPackets add(double afterMillis, InjectedEvent event, byte[] ip) {
+    public TcpPackets add(double afterMillis, InjectedEvent event, byte[] ip) {
         time += (long) (afterMillis * 1_000_000);
         entries.add(new TcpTrace.Entry(entries.size() + 1, time, flows.classify(ip, ip.length), event, 0));
         return this;
     }
 
     /** The handshake of a connection from {@code port}, with ECN set up when {@code ecn}. */
-    TcpPackets handshake(int port, boolean ecn, double rttMillis) {
+    public TcpPackets handshake(int port, boolean ecn, double rttMillis) {
         add(0, InjectedEvent.NONE, ip(true, port, 0, 0, TcpHeader.FLAG_SYN | (ecn ? TcpHeader.FLAG_ECE | TcpHeader.FLAG_CWR : 0), 0, 0));
         add(rttMillis, InjectedEvent.NONE, ip(false, port, 0, 1, TcpHeader.FLAG_SYN | TcpHeader.FLAG_ACK | (ecn ? TcpHeader.FLAG_ECE : 0), 0, 0));
         return add(0.01, InjectedEvent.NONE, ip(true, port, 1, 1, TcpHeader.FLAG_ACK, 0, 0));
     }
 
     /** Data segment {@code n} (1-based, MSS bytes each) of the client. */
-    TcpPackets data(double afterMillis, int port, int n, InjectedEvent event) {
+    public TcpPackets data(double afterMillis, int port, int n, InjectedEvent event) {
         return add(afterMillis, event, ip(true, port, 1 + (long) (n - 1) * MSS, 1, TcpHeader.FLAG_ACK, MSS, event == InjectedEvent.ECN ? 3 : 2));
     }
 
     /** An acknowledgement of the server up to segment {@code through}, with SACK blocks of whole segments [from, to]. */
-    TcpPackets ack(double afterMillis, int port, int through, int flags, int... sackSegments) {
+    public TcpPackets ack(double afterMillis, int port, int through, int flags, int... sackSegments) {
         long[] sack = new long[sackSegments.length];
         for (int i = 0; i + 1 < sackSegments.length; i += 2) {
             sack[i] = 1 + (long) (sackSegments[i] - 1) * MSS;
@@ -75,7 +75,7 @@ final class TcpPackets {
         return add(afterMillis, InjectedEvent.NONE, ip(false, port, 1, 1 + (long) through * MSS, TcpHeader.FLAG_ACK | flags, 0, 0, sack));
     }
 
-    TcpTrace trace() {
+    public TcpTrace trace() {
         return new TcpTrace(entries);
     }
 }

@@ -91,6 +91,11 @@ public final class Network {
         connect(a, b, rateBps, delayNanos, DEFAULT_MTU);
     }
 
+    /** A full-duplex link with the settings of {@code link}. */
+    public void connect(Node a, Node b, LinkSpec link) {
+        connect(a, b, link.rateBps(), link.delayNanos(), link.mtu());
+    }
+
     /** A full-duplex link: a new port on each node, the same rate, propagation delay and MTU (IP bytes) both ways. */
     public void connect(Node a, Node b, long rateBps, long delayNanos, int mtu) {
         if (mtu < 576 || mtu > 65_535) throw new IllegalArgumentException("link " + a + " - " + b + ": MTU must be 576..65535, got " + mtu);

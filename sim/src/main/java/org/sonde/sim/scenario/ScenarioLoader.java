@@ -18,6 +18,7 @@ import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.Host;
 import org.sonde.sim.net.HostConfig;
 import org.sonde.sim.net.IpFrame;
+import org.sonde.sim.net.LinkSpec;
 import org.sonde.sim.net.Network;
 import org.sonde.sim.net.Node;
 import org.sonde.sim.net.PauseFrame;
@@ -26,6 +27,7 @@ import org.sonde.sim.net.Port;
 import org.sonde.sim.net.Scheduling;
 import org.sonde.sim.net.Switch;
 import org.sonde.sim.net.SwitchConfig;
+import org.sonde.sim.net.Topologies;
 import org.sonde.sim.traffic.FlowSizes;
 import org.sonde.sim.traffic.UdpSource;
 
@@ -196,41 +198,37 @@ public final class ScenarioLoader {
         return mask;
     }
 
-    private record LinkSpec(long rate, long delay, int mtu) {}
-
     private static LinkSpec link(ConfigMap m, LinkSpec base) {
-        LinkSpec l = new LinkSpec(m.bitsPerSecond("rate", base.rate, 1, 10 * TB), m.nanos("delay", base.delay, 0, MAX_TIME),
-                (int) m.bytes("mtu", base.mtu, 576, 65_535));
-        if (l.rate <= 0) throw new ConfigException(m.pathOf("rate"), "is required, e.g. 10Gbps");
+        LinkSpec l = new LinkSpec(m.bitsPerSecond("rate", base.rateBps(), 1, 10 * TB), m.nanos("delay", base.delayNanos(), 0, MAX_TIME),
+                (int) m.bytes("mtu", base.mtu(), 576, 65_535));
+        if (l.rateBps() <= 0) throw new ConfigException(m.pathOf("rate"), "is required, e.g. 10Gbps");
         m.finish();
         return l;
     }
 
+    /** The base of links that must give their rate. */
     private static final LinkSpec NO_LINK = new LinkSpec(-1, 1_000, Network.DEFAULT_MTU);
 
+    /** Reads the shape's keys, then builds it with {@link Topologies}. */
     private void topology(ConfigMap t, Network net, SwitchConfig sw, HostConfig host) {
         int kinds = (t.has("star") ? 1 : 0) + (t.has("dumbbell") ? 1 : 0) + (t.has("leaf-spine") ? 1 : 0)
                 + (t.has("links") ? 1 : 0);
         if (kinds != 1) throw new ConfigException(t.path().isEmpty() ? "topology" : t.path(),
                 "needs exactly one of star, dumbbell, leaf-spine, or hosts/switches/links");
+        Topologies shapes = new Topologies(net, sw, host);
         if (t.has("star")) {
             ConfigMap s = t.section("star");
             int n = (int) s.integer("hosts", 0, 2, 100_000);
             LinkSpec l = link(s.section("link"), NO_LINK);
             s.finish();
-            Switch center = net.addSwitch("s0", sw);
-            for (int i = 0; i < n; i++) net.connect(net.addHost("h" + i, host), center, l.rate, l.delay, l.mtu);
+            shapes.star(n, l);
         } else if (t.has("dumbbell")) {
             ConfigMap d = t.section("dumbbell");
             int pairs = (int) d.integer("pairs", 0, 1, 100_000);
             LinkSpec access = link(d.section("access"), NO_LINK);
             LinkSpec bottleneck = link(d.section("bottleneck"), NO_LINK);
             d.finish();
-            Switch left = net.addSwitch("left", sw);
-            Switch right = net.addSwitch("right", sw);
-            net.connect(left, right, bottleneck.rate, bottleneck.delay, bottleneck.mtu);
-            for (int i = 0; i < pairs; i++) net.connect(net.addHost("l" + i, host), left, access.rate, access.delay, access.mtu);
-            for (int i = 0; i < pairs; i++) net.connect(net.addHost("r" + i, host), right, access.rate, access.delay, access.mtu);
+            shapes.dumbbell(pairs, access, bottleneck);
         } else if (t.has("leaf-spine")) {
             ConfigMap c = t.section("leaf-spine");
             int leaves = (int) c.integer("leaves", 0, 1, 10_000);
@@ -239,14 +237,7 @@ public final class ScenarioLoader {
             LinkSpec hostLink = link(c.section("host-link"), NO_LINK);
             LinkSpec fabric = link(c.section("fabric-link"), NO_LINK);
             c.finish();
-            List<Switch> spine = new ArrayList<>();
-            for (int s = 0; s < spines; s++) spine.add(net.addSwitch("spine" + s, sw));
-            int h = 0;
-            for (int l = 0; l < leaves; l++) {
-                Switch leaf = net.addSwitch("leaf" + l, sw);
-                for (Switch s : spine) net.connect(leaf, s, fabric.rate, fabric.delay, fabric.mtu);
-                for (int i = 0; i < perLeaf; i++) net.connect(net.addHost("h" + h++, host), leaf, hostLink.rate, hostLink.delay, hostLink.mtu);
-            }
+            shapes.leafSpine(leaves, spines, perLeaf, hostLink, fabric);
         } else {
             explicit(t, net, sw, host);
         }
@@ -277,8 +268,8 @@ public final class ScenarioLoader {
             }
         }
         ConfigMap linkDefaults = t.section("link");
-        LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rate, 1, 10 * TB),
-                linkDefaults.nanos("delay", NO_LINK.delay, 0, MAX_TIME), (int) linkDefaults.bytes("mtu", NO_LINK.mtu, 576, 65_535));
+        LinkSpec defaults = new LinkSpec(linkDefaults.bitsPerSecond("rate", NO_LINK.rateBps(), 1, 10 * TB),
+                linkDefaults.nanos("delay", NO_LINK.delayNanos(), 0, MAX_TIME), (int) linkDefaults.bytes("mtu", NO_LINK.mtu(), 576, 65_535));
         linkDefaults.finish();
         List<Object> links = t.list("links");
         for (int i = 0; i < links.size(); i++) {
@@ -288,12 +279,12 @@ public final class ScenarioLoader {
             if (ends.size() != 2) throw new ConfigException(l.pathOf("between"), "names the two nodes of the link, e.g. [h0, s0]");
             Node a = node(net, l.pathOf("between"), String.valueOf(ends.get(0)));
             Node b = node(net, l.pathOf("between"), String.valueOf(ends.get(1)));
-            LinkSpec spec = new LinkSpec(l.bitsPerSecond("rate", defaults.rate, 1, 10 * TB), l.nanos("delay", defaults.delay, 0, MAX_TIME),
-                    (int) l.bytes("mtu", defaults.mtu, 576, 65_535));
-            if (spec.rate <= 0) throw new ConfigException(l.pathOf("rate"), "is required here or in topology.link");
+            LinkSpec spec = new LinkSpec(l.bitsPerSecond("rate", defaults.rateBps(), 1, 10 * TB), l.nanos("delay", defaults.delayNanos(), 0, MAX_TIME),
+                    (int) l.bytes("mtu", defaults.mtu(), 576, 65_535));
+            if (spec.rateBps() <= 0) throw new ConfigException(l.pathOf("rate"), "is required here or in topology.link");
             l.finish();
             try {
-                net.connect(a, b, spec.rate, spec.delay, spec.mtu);
+                net.connect(a, b, spec);
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(where, e.getMessage());
             }

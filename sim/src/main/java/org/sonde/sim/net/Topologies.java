@@ -13,8 +13,8 @@ import java.util.List;
  *
  * <pre>{@code
  * Network net = new Network(seed);
- * Topologies.LeafSpine fabric = new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT)
- *         .leafSpine(4, 2, 8, new LinkSpec(25_000_000_000L, 1_000), new LinkSpec(100_000_000_000L, 1_000));
+ * Topologies.FatTree tree = new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT)
+ *         .fatTree(4, new LinkSpec(25_000_000_000L, 1_000), new LinkSpec(100_000_000_000L, 1_000));
  * net.computeRoutes();
  * }</pre>
  */
@@ -33,6 +33,33 @@ public final class Topologies {
 
     /** Every leaf joined to every spine; hosts {@code h0..} leaf by leaf. */
     public record LeafSpine(List<Switch> spines, List<Switch> leaves, List<Host> hosts) {}
+
+    /**
+     * Al-Fares et al.'s three-tier fat-tree of k-port switches (SIGCOMM 2008): k pods of k/2 edge and
+     * k/2 aggregation switches, (k/2)² core switches, k³/4 hosts. Aggregation switch i of every pod
+     * reaches core switches i·k/2 .. i·k/2 + k/2 − 1.
+     *
+     * @param aggregation pod by pod, k/2 per pod
+     * @param edge        pod by pod, k/2 per pod
+     * @param hosts       edge switch by edge switch, k/2 per edge switch
+     */
+    public record FatTree(int k, List<Switch> core, List<Switch> aggregation, List<Switch> edge, List<Host> hosts) {
+        /** The aggregation switches of pod {@code pod}. */
+        public List<Switch> aggregation(int pod) {
+            return aggregation.subList(pod * (k / 2), (pod + 1) * (k / 2));
+        }
+
+        /** The edge switches of pod {@code pod}. */
+        public List<Switch> edge(int pod) {
+            return edge.subList(pod * (k / 2), (pod + 1) * (k / 2));
+        }
+
+        /** The hosts of pod {@code pod}. */
+        public List<Host> hosts(int pod) {
+            int perPod = k * k / 4;
+            return hosts.subList(pod * perPod, (pod + 1) * perPod);
+        }
+    }
 
     private final Network net;
     private final SwitchConfig switchConfig;
@@ -87,6 +114,41 @@ public final class Topologies {
             for (int i = 0; i < hostsPerLeaf; i++) hosts.add(host("h" + hosts.size(), sw, hostLink));
         }
         return new LeafSpine(Collections.unmodifiableList(spine), Collections.unmodifiableList(leaf), Collections.unmodifiableList(hosts));
+    }
+
+    /**
+     * A k-ary fat-tree: core switches {@code core0..}, then pod by pod the aggregation switches
+     * {@code agg<pod>-<i>} and the edge switches {@code edge<pod>-<i>}, each edge switch followed by its
+     * hosts {@code h0..}. Host links join hosts to edge switches, fabric links everything else.
+     *
+     * @param k switch ports, even and at least 2
+     */
+    public FatTree fatTree(int k, LinkSpec hostLink, LinkSpec fabricLink) {
+        if (k < 2 || k % 2 != 0) throw new IllegalArgumentException("a fat-tree needs an even k of at least 2, got " + k);
+        int half = k / 2;
+        start(k * half * half);
+        List<Switch> core = new ArrayList<>(half * half);
+        for (int c = 0; c < half * half; c++) core.add(net.addSwitch("core" + c, switchConfig));
+        List<Switch> aggregation = new ArrayList<>(k * half);
+        List<Switch> edge = new ArrayList<>(k * half);
+        List<Host> hosts = new ArrayList<>(k * half * half);
+        for (int pod = 0; pod < k; pod++) {
+            List<Switch> podAggregation = new ArrayList<>(half);
+            for (int i = 0; i < half; i++) {
+                Switch a = net.addSwitch("agg" + pod + "-" + i, switchConfig);
+                for (int j = 0; j < half; j++) net.connect(a, core.get(i * half + j), fabricLink);
+                podAggregation.add(a);
+            }
+            aggregation.addAll(podAggregation);
+            for (int i = 0; i < half; i++) {
+                Switch e = net.addSwitch("edge" + pod + "-" + i, switchConfig);
+                edge.add(e);
+                for (Switch a : podAggregation) net.connect(e, a, fabricLink);
+                for (int j = 0; j < half; j++) hosts.add(host("h" + hosts.size(), e, hostLink));
+            }
+        }
+        return new FatTree(k, Collections.unmodifiableList(core), Collections.unmodifiableList(aggregation),
+                Collections.unmodifiableList(edge), Collections.unmodifiableList(hosts));
     }
 
     private void start(int hosts) {

@@ -10,7 +10,7 @@
  * <p><b>Settings</b> are records: {@link org.sonde.sim.net.SwitchConfig}, {@link org.sonde.sim.net.HostConfig},
  * {@link org.sonde.sim.net.LinkSpec}, {@link org.sonde.sim.net.EcnMarking},
  * {@link org.sonde.sim.net.PfcThresholds}, {@link org.sonde.sim.net.Scheduling}.
- * {@link org.sonde.sim.net.Topologies} builds the usual shapes (star, dumbbell, leaf-spine) with the names
+ * {@link org.sonde.sim.net.Topologies} builds the usual shapes (star, dumbbell, leaf-spine, k-ary fat-tree) with the names
  * scenarios use, for Java callers and the scenario loader alike.
  */
 package org.sonde.sim.net;

@@ -40,6 +40,8 @@ public final class ScenarioLoader {
     private static final String HINT = "see examples/sim/README.md for the scenario format";
     private static final long MAX_TIME = 3_600_000_000_000L; // an hour of simulated time
     private static final long TB = 1_000_000_000_000L;
+    /** 27,648 hosts; every switch holds a route to every host, so k = 64 would hold 335 million. */
+    private static final int MAX_FAT_TREE_K = 48;
 
     private final Path file;
     private final Map<String, TransportFactory> factories;
@@ -212,9 +214,9 @@ public final class ScenarioLoader {
     /** Reads the shape's keys, then builds it with {@link Topologies}. */
     private void topology(ConfigMap t, Network net, SwitchConfig sw, HostConfig host) {
         int kinds = (t.has("star") ? 1 : 0) + (t.has("dumbbell") ? 1 : 0) + (t.has("leaf-spine") ? 1 : 0)
-                + (t.has("links") ? 1 : 0);
+                + (t.has("fat-tree") ? 1 : 0) + (t.has("links") ? 1 : 0);
         if (kinds != 1) throw new ConfigException(t.path().isEmpty() ? "topology" : t.path(),
-                "needs exactly one of star, dumbbell, leaf-spine, or hosts/switches/links");
+                "needs exactly one of star, dumbbell, leaf-spine, fat-tree, or hosts/switches/links");
         Topologies shapes = new Topologies(net, sw, host);
         if (t.has("star")) {
             ConfigMap s = t.section("star");
@@ -238,6 +240,18 @@ public final class ScenarioLoader {
             LinkSpec fabric = link(c.section("fabric-link"), NO_LINK);
             c.finish();
             shapes.leafSpine(leaves, spines, perLeaf, hostLink, fabric);
+        } else if (t.has("fat-tree")) {
+            ConfigMap f = t.section("fat-tree");
+            int k = (int) f.integer("k", -1, 2, MAX_FAT_TREE_K);
+            if (k < 0) throw new ConfigException(f.pathOf("k"), "is required: the switches' port count, even, e.g. 4");
+            LinkSpec hostLink = link(f.section("host-link"), NO_LINK);
+            LinkSpec fabric = link(f.section("fabric-link"), NO_LINK);
+            f.finish();
+            try {
+                shapes.fatTree(k, hostLink, fabric);
+            } catch (IllegalArgumentException e) { // the links are checked above: only k can be wrong (odd)
+                throw new ConfigException(f.pathOf("k"), e.getMessage());
+            }
         } else {
             explicit(t, net, sw, host);
         }

@@ -231,6 +231,30 @@ class ScenarioLoaderTest {
         assertThat(((Switch) ls.node("leaf0")).routes(((Host) ls.node("h3")).ip())).containsExactly(0, 1); // both spines
     }
 
+    @Test
+    void aFatTreeCarriesFlowsBetweenPodsOverItsCoreSwitches() throws IOException {
+        ScenarioLoader.Loaded l = load("""
+                duration: 100ms
+                topology:
+                  fat-tree: {k: 4, host-link: {rate: 10Gbps, delay: 1us}, fabric-link: {rate: 40Gbps, delay: 1us}}
+                transports: {tcp: {}}
+                traffic:
+                  - flows: {from: [h0, h4, h9], to: h15, size: 100KB, transport: tcp}
+                  - flows: {from: [h0, h1, h2, h3], to: [h12, h13, h14, h8], size: 200KB, count: 4, interval: 10us, transport: tcp}
+                """, dir);
+        RunStatistics r = run(l);
+        assertThat(r.unfinished()).isZero();
+        assertThat(r.flows()).hasSize(19);
+        var net = l.simulation().network();
+        assertThat(net.switches()).hasSize(20);
+        assertThat(net.hosts()).hasSize(16);
+        // flows from pod 0 to pod 3 (and from pod 1 and 2 to h15) cross the core, spread by ECMP over its switches
+        long[] coreFrames = java.util.stream.IntStream.range(0, 4)
+                .mapToLong(c -> net.node("core" + c).ports().stream().mapToLong(p -> p.counters().rxFrames).sum()).toArray();
+        assertThat(java.util.Arrays.stream(coreFrames).filter(f -> f > 0).count()).as(java.util.Arrays.toString(coreFrames)).isGreaterThanOrEqualTo(3);
+        assertThat(net.node("edge0-0").ports().subList(0, 2)).allSatisfy(p -> assertThat(p.counters().txFrames).isPositive());
+    }
+
     static Stream<Arguments> badScenarios() {
         String star = "topology: {star: {hosts: 2, link: {rate: 10Gbps}}}\n";
         return Stream.of(
@@ -256,7 +280,15 @@ class ScenarioLoaderTest {
                 Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0]}]\n", "captures[0].ports", "is a switch"),
                 Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0:7]}]\n", "captures[0].ports", "has ports 0..1, not 7"),
                 Arguments.of("duration: 1ms\n" + star + "monitor: {queues: [h0>h1]}\n", "monitor.queues", "h0 has no link to h1"),
-                Arguments.of("duration: 1ms\nepoch: yesterday\n" + star, "epoch", "is not an instant"));
+                Arguments.of("duration: 1ms\nepoch: yesterday\n" + star, "epoch", "is not an instant"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 5, host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "a fat-tree needs an even k of at least 2, got 5"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 50, host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "50 is outside 2..48"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "is required"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 4, host-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.fabric-link.rate", "is required"));
     }
 
     @ParameterizedTest

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.sonde.core.BadInputException;
 import org.sonde.core.config.ConfigMap;
 import org.sonde.core.config.ConfigMap.ConfigException;
@@ -28,7 +27,11 @@ import org.sonde.sim.net.Scheduling;
 import org.sonde.sim.net.Switch;
 import org.sonde.sim.net.SwitchConfig;
 import org.sonde.sim.net.Topologies;
+import org.sonde.sim.traffic.FlowSink;
 import org.sonde.sim.traffic.FlowSizes;
+import org.sonde.sim.traffic.Incast;
+import org.sonde.sim.traffic.PairedFlows;
+import org.sonde.sim.traffic.PoissonFlows;
 import org.sonde.sim.traffic.UdpSource;
 
 /**
@@ -106,7 +109,7 @@ public final class ScenarioLoader {
         transports.finish();
 
         List<Object> traffic = root.list("traffic");
-        for (int i = 0; i < traffic.size(); i++) traffic(mapping("traffic[" + i + "]", traffic.get(i)), sim, duration, seed);
+        for (int i = 0; i < traffic.size(); i++) traffic(mapping("traffic[" + i + "]", traffic.get(i)), sim, duration);
 
         List<Object> captureList = root.list("captures");
         List<Runnable> captures = new ArrayList<>();
@@ -408,7 +411,7 @@ public final class ScenarioLoader {
 
     // --- traffic -------------------------------------------------------------------------------
 
-    private void traffic(ConfigMap entry, Simulation sim, long duration, long seed) {
+    private static void traffic(ConfigMap entry, Simulation sim, long duration) {
         List<String> kinds = new ArrayList<>(entry.keys());
         if (kinds.size() != 1) {
             throw new ConfigException(entry.path(), "must have exactly one kind of traffic: flows, incast, poisson or udp");
@@ -426,17 +429,16 @@ public final class ScenarioLoader {
         m.finish();
     }
 
-    private static String transport(ConfigMap m, Simulation sim) {
+    /** Where the entry's flows go: the simulation, over the transport the entry names. */
+    private static FlowSink flowSink(ConfigMap m, Simulation sim) {
         String t = m.requiredString("transport");
         try {
-            sim.transport(t);
+            return sim.flowSink(t);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(m.pathOf("transport"), e.getMessage());
         }
-        return t;
     }
 
-    /** Flows from each source to each destination (pairwise for two equally long lists), count times each. */
     private static void flows(ConfigMap m, Simulation sim) {
         Network net = sim.network();
         List<Host> from = hosts(m, "from", net);
@@ -448,27 +450,20 @@ public final class ScenarioLoader {
         int count = (int) m.integer("count", 1, 1, 1_000_000);
         int priority = (int) m.integer("priority", 0, 0, 7);
         String name = m.string("name", "flow");
-        String transport = transport(m, sim);
-        List<Host[]> pairs = new ArrayList<>();
-        if (from.size() == to.size()) for (int i = 0; i < from.size(); i++) pairs.add(new Host[] {from.get(i), to.get(i)});
-        else if (from.size() == 1) for (Host d : to) pairs.add(new Host[] {from.getFirst(), d});
-        else if (to.size() == 1) for (Host s : from) pairs.add(new Host[] {s, to.getFirst()});
-        else throw new ConfigException(m.path(), "from and to need equal lengths (pairwise) or one of them a single host");
-        int n = 0;
-        for (int c = 0; c < count; c++) {
-            for (Host[] p : pairs) {
-                if (p[0] == p[1]) throw new ConfigException(m.path(), "a flow from " + p[0].name() + " to itself");
-                sim.addFlow(name + "/" + n++, p[0], p[1], size, start + c * gap, priority, transport);
-            }
+        FlowSink sink = flowSink(m, sim);
+        PairedFlows flows;
+        try {
+            flows = new PairedFlows(name, from, to, size, start, gap, count, priority);
+        } catch (IllegalArgumentException e) { // lists that do not pair up, or a host paired with itself
+            throw new ConfigException(m.path(), e.getMessage());
         }
+        flows.generate(sink);
     }
 
-    /** Every sender sends {@code size} to one receiver at the same instant, {@code rounds} times. */
     private static void incast(ConfigMap m, Simulation sim) {
         Network net = sim.network();
         Host to = host(net, m.pathOf("to"), m.requiredString("to"));
-        List<Host> senders = m.has("senders") ? hosts(m, "senders", net)
-                : net.hosts().stream().filter(h -> h != to).toList();
+        List<Host> senders = m.has("senders") ? hosts(m, "senders", net) : Incast.everyHostBut(to, net.hosts());
         if (senders.contains(to)) throw new ConfigException(m.pathOf("senders"), "includes the receiver " + to.name());
         long size = m.bytes("size", -1, 1, TB);
         if (size < 0) throw new ConfigException(m.pathOf("size"), "is required: what each sender sends, e.g. 64KB");
@@ -477,18 +472,11 @@ public final class ScenarioLoader {
         long interval = m.nanos("interval", 1_000_000, 1, MAX_TIME);
         int priority = (int) m.integer("priority", 0, 0, 7);
         String name = m.string("name", "incast");
-        String transport = transport(m, sim);
-        int n = 0;
-        for (int r = 0; r < rounds; r++) {
-            for (Host s : senders) sim.addFlow(name + "/" + n++, s, to, size, start + r * interval, priority, transport);
-        }
+        FlowSink sink = flowSink(m, sim);
+        new Incast(name, to, senders, size, start, rounds, interval, priority).generate(sink);
     }
 
-    /**
-     * Open-loop flows with Poisson arrivals: each host sends to a uniformly chosen other host, sizes
-     * drawn from an empirical distribution, at a rate that loads its NIC to {@code load}.
-     */
-    private void poisson(ConfigMap m, Simulation sim, long duration) {
+    private static void poisson(ConfigMap m, Simulation sim, long duration) {
         Network net = sim.network();
         List<Host> hosts = m.has("hosts") ? hosts(m, "hosts", net) : net.hosts();
         if (hosts.size() < 2) throw new ConfigException(m.pathOf("hosts"), "needs at least two hosts");
@@ -504,24 +492,9 @@ public final class ScenarioLoader {
         long until = start + m.nanos("duration", duration - start, 1, MAX_TIME);
         int priority = (int) m.integer("priority", 0, 0, 7);
         String name = m.string("name", "poisson");
-        String transport = transport(m, sim);
-        SplittableRandom random = net.random().stream("traffic:" + m.path());
-        record Arrival(long at, Host from, Host to, long size) {}
-        List<Arrival> arrivals = new ArrayList<>();
-        for (Host h : hosts) {
-            double meanGapNanos = sizes.mean() * 8 / (load * h.nic().rateBps()) * 1e9;
-            double t = start;
-            while (true) {
-                t += -meanGapNanos * Math.log(1 - random.nextDouble());
-                if (t >= until) break;
-                Host d = hosts.get(random.nextInt(hosts.size() - 1));
-                if (d == h) d = hosts.getLast();
-                arrivals.add(new Arrival((long) t, h, d, sizes.sample(random)));
-            }
-        }
-        arrivals.sort((a, b) -> Long.compare(a.at, b.at));
-        int n = 0;
-        for (Arrival a : arrivals) sim.addFlow(name + "/" + n++, a.from, a.to, a.size, a.at, priority, transport);
+        FlowSink sink = flowSink(m, sim);
+        // the stream is named by the entry's place in the file, so other entries leave its draws alone
+        new PoissonFlows(name, hosts, sizes, load, start, until, priority).generate(net.random().stream("traffic:" + m.path()), sink);
     }
 
     private static void udp(ConfigMap m, Simulation sim, Network net) {
@@ -534,7 +507,7 @@ public final class ScenarioLoader {
         long duration = m.nanos("duration", -1, 1, MAX_TIME);
         long count = m.integer("count", -1, 1, Long.MAX_VALUE);
         if ((duration < 0) == (count < 0)) throw new ConfigException(m.path(), "needs either duration or count");
-        if (count < 0) count = Math.max(1, (long) (duration / 1e9 * rate / ((payload + IpFrame.IPV4_HEADER + 8) * 8.0)));
+        if (count < 0) count = UdpSource.datagramsIn(duration, rate, payload);
         int priority = (int) m.integer("priority", 0, 0, 7);
         int ecn = switch (m.string("ecn", "not-ect")) {
             case "not-ect" -> IpFrame.ECN_NOT_ECT;

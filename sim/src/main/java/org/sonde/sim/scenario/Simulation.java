@@ -14,6 +14,7 @@ import org.sonde.sim.stats.FlowRecord;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.stats.Series;
 import org.sonde.sim.traffic.Flow;
+import org.sonde.sim.traffic.FlowSink;
 import org.sonde.sim.traffic.FlowTransport;
 import org.sonde.sim.traffic.UdpSource;
 
@@ -103,7 +104,21 @@ public final class Simulation {
 
     /** Adds a flow; flows are numbered in the order they are added. */
     public Flow addFlow(String flowName, Host source, Host destination, long bytes, long startNanos, int priority, String transportName) {
+        return addFlow(flowName, source, destination, bytes, startNanos, priority, transport(transportName));
+    }
+
+    /**
+     * Where a traffic generator ({@code org.sonde.sim.traffic}) puts its flows: each is added over
+     * {@code transportName}, as by {@link #addFlow}.
+     *
+     * @throws IllegalArgumentException if the transport is not configured
+     */
+    public FlowSink flowSink(String transportName) {
         FlowTransport t = transport(transportName);
+        return (flowName, source, destination, bytes, startNanos, priority) -> addFlow(flowName, source, destination, bytes, startNanos, priority, t);
+    }
+
+    private Flow addFlow(String flowName, Host source, Host destination, long bytes, long startNanos, int priority, FlowTransport t) {
         Flow f = new Flow(flows.size(), flowName, source, destination, bytes, startNanos, priority);
         flows.add(f);
         records.add(null);

@@ -11,6 +11,7 @@ import org.sonde.core.BadInputException;
 import org.sonde.core.config.ConfigMap;
 import org.sonde.core.config.ConfigMap.ConfigException;
 import org.sonde.core.config.YamlTree;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.net.CaptureTap;
 import org.sonde.sim.net.EcnMarking;
 import org.sonde.sim.net.Frame;
@@ -327,20 +328,11 @@ public final class ScenarioLoader {
     }
 
     private static int ipv4(String where, String text) {
-        String[] parts = text.split("\\.");
-        if (parts.length != 4) throw new ConfigException(where, "'" + text + "' is not an IPv4 address");
-        int ip = 0;
-        for (String p : parts) {
-            int v;
-            try {
-                v = Integer.parseInt(p);
-            } catch (NumberFormatException e) {
-                throw new ConfigException(where, "'" + text + "' is not an IPv4 address");
-            }
-            if (v < 0 || v > 255) throw new ConfigException(where, "'" + text + "' is not an IPv4 address");
-            ip = ip << 8 | v;
+        try {
+            return Ipv4Address.parse(text).value();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(where, "'" + text + "' is not an IPv4 address");
         }
-        return ip;
     }
 
     private static Node node(Network net, String where, String name) {

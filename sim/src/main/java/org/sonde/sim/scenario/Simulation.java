@@ -24,10 +24,13 @@ import org.sonde.sim.traffic.UdpSource;
  * {@link #run} advances the clock to the end (or until every flow is done) and gathers statistics.
  */
 public final class Simulation {
-    /** Told about the run's progress every 1 % of simulated time. */
+    /** Told about the run's progress every 1 % of simulated time, and every {@value #PROGRESS_EVENTS} events within it. */
     public interface Progress {
         void update(long simulatedNanos, long endNanos, long events);
     }
+
+    /** Events between progress reports within one 1 % step (a large scenario starts all its flows in one instant). */
+    public static final long PROGRESS_EVENTS = 1 << 16;
 
     /** 2026-01-01T00:00:00Z: what simulated time 0 is in captures unless a scenario says otherwise. */
     public static final long DEFAULT_EPOCH_NANOS = 1_767_225_600_000_000_000L;
@@ -171,7 +174,9 @@ public final class Simulation {
             boolean stopped = false;
             while (!stopped && stepEnd < endNanos) {
                 stepEnd = Math.min(endNanos, stepEnd + step);
-                sim.runUntil(stepEnd);
+                while (!sim.runUntil(stepEnd, PROGRESS_EVENTS)) {
+                    if (progress != null) progress.update(sim.now(), endNanos, sim.executedEvents());
+                }
                 stopped = sim.now() < stepEnd || (stopWhenFlowsFinish && !flows.isEmpty() && finished == flows.size());
                 if (progress != null) progress.update(sim.now(), endNanos, sim.executedEvents());
             }

@@ -128,14 +128,24 @@ public final class Network {
      * per host: a dumbbell of 100,000 pairs routes in milliseconds.
      */
     public void computeRoutes() {
+        computeRoutes(BuildProgress.NONE);
+    }
+
+    /** {@link #computeRoutes()}, telling {@code progress} of each host whose routes are complete. */
+    public void computeRoutes(BuildProgress progress) {
         if (routed) return;
+        long done = 0;
         for (Host h : hosts) if (h.ports.isEmpty()) throw new IllegalArgumentException("host " + h + " is not connected to anything");
         int[] dist = new int[nodes.size() + 1];
         Map<Switch, List<Host>> bySwitch = new LinkedHashMap<>();
         for (Host h : hosts) {
             Switch only = onlySwitch(h);
-            if (only != null) bySwitch.computeIfAbsent(only, k -> new ArrayList<>()).add(h);
-            else routeTo(h, dist);
+            if (only != null) {
+                bySwitch.computeIfAbsent(only, k -> new ArrayList<>()).add(h);
+            } else {
+                routeTo(h, dist);
+                progress.update(++done, hosts.size());
+            }
         }
         for (Map.Entry<Switch, List<Host>> e : bySwitch.entrySet()) {
             Switch edge = e.getKey();
@@ -155,6 +165,7 @@ public final class Network {
             for (Host h : e.getValue()) {
                 int[] out = down.get(h).toIntArray();
                 for (int ip : h.addresses()) edge.setRoutes(ip, out);
+                progress.update(++done, hosts.size());
             }
         }
         for (Switch s : switches) s.ready();

@@ -19,12 +19,6 @@ import java.util.List;
  * }</pre>
  */
 public final class Topologies {
-    /** Told after each host is added, so that a large build can show its progress. */
-    @FunctionalInterface
-    public interface Listener {
-        void hostsAdded(int added, int total);
-    }
-
     /** Hosts {@code h0..} around one switch {@code s0}. */
     public record Star(Switch center, List<Host> hosts) {}
 
@@ -64,21 +58,21 @@ public final class Topologies {
     private final Network net;
     private final SwitchConfig switchConfig;
     private final HostConfig hostConfig;
-    private final Listener listener;
+    private final BuildProgress progress;
     private int added;
     private int total;
 
     /** Shapes with these switch and host settings. */
     public Topologies(Network net, SwitchConfig switchConfig, HostConfig hostConfig) {
-        this(net, switchConfig, hostConfig, (a, t) -> {});
+        this(net, switchConfig, hostConfig, BuildProgress.NONE);
     }
 
-    /** Shapes with these switch and host settings, telling {@code listener} of every host added. */
-    public Topologies(Network net, SwitchConfig switchConfig, HostConfig hostConfig, Listener listener) {
+    /** Shapes with these switch and host settings, telling {@code progress} of every host added (of the shape's hosts). */
+    public Topologies(Network net, SwitchConfig switchConfig, HostConfig hostConfig, BuildProgress progress) {
         this.net = net;
         this.switchConfig = switchConfig;
         this.hostConfig = hostConfig;
-        this.listener = listener;
+        this.progress = progress;
     }
 
     public Star star(int hosts, LinkSpec link) {
@@ -159,7 +153,7 @@ public final class Topologies {
     private Host host(String name, Switch on, LinkSpec link) {
         Host h = net.addHost(name, hostConfig);
         net.connect(h, on, link);
-        listener.hostsAdded(++added, total);
+        progress.update(++added, total);
         return h;
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.sonde.core.BadInputException;
 import org.sonde.core.config.ConfigMap;
 import org.sonde.core.config.ConfigMap.ConfigException;
@@ -51,6 +52,30 @@ public final class ScenarioLoader {
     private final Map<String, TransportFactory> factories;
     private final Path outputDirectory;
     private final java.util.Set<String> capturedFiles = new java.util.HashSet<>();
+    private Listener listener = Listener.NONE;
+    private long flowsPlanned;
+
+    /** Told what a load is doing, so that a large scenario does not load in silence. */
+    public interface Listener {
+        Listener NONE = new Listener() {
+            @Override
+            public void started(String scenario) {
+            }
+
+            @Override
+            public void progress(long done, long total, String what) {
+            }
+        };
+
+        /** The file is read and names the scenario; what it describes is built next. */
+        void started(String scenario);
+
+        /**
+         * {@code done} of {@code total} {@code what} so far ("hosts built"; {@code total} is 0 where it is
+         * not known ahead). Called often: must be cheap.
+         */
+        void progress(long done, long total, String what);
+    }
 
     /**
      * @param factories       the transports scenarios may configure, by name
@@ -66,6 +91,12 @@ public final class ScenarioLoader {
     public record Loaded(Simulation simulation, long durationNanos, String description) {}
 
     public Loaded load(long seed) {
+        return load(seed, Listener.NONE);
+    }
+
+    /** {@link #load(long)}, telling {@code listener} what it is doing. */
+    public Loaded load(long seed, Listener listener) {
+        this.listener = listener;
         YamlTree tree = YamlTree.read(file, "scenario", "give the path of a scenario file, e.g. examples/sim/tcp-dumbbell.yaml");
         if (tree.root() == null) throw new BadInputException(file.toString(), "line 1", "the scenario is empty", HINT, null);
         return tree.interpret(root -> build(root, seed), HINT);
@@ -78,6 +109,7 @@ public final class ScenarioLoader {
 
     private Loaded build(ConfigMap root, long seed) {
         String name = root.string("name", file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
+        listener.started(name);
         String description = root.string("description", "");
         long duration = root.nanos("duration", -1, 1, MAX_TIME);
         if (duration < 0) throw new ConfigException("duration", "is required (the simulated time limit, e.g. 100ms)");
@@ -97,7 +129,7 @@ public final class ScenarioLoader {
         SwitchConfig switchDefaults = switchConfig(root.section("switch"), SwitchConfig.DEFAULT);
         HostConfig hostDefaults = hostConfig(root.section("host"), HostConfig.DEFAULT);
         topology(root.section("topology"), sim.network(), switchDefaults, hostDefaults);
-        sim.network().computeRoutes();
+        sim.network().computeRoutes((done, total) -> listener.progress(done, total, "hosts routed"));
 
         ConfigMap transports = root.section("transports");
         for (String t : transports.keys()) {
@@ -221,7 +253,7 @@ public final class ScenarioLoader {
                 + (t.has("fat-tree") ? 1 : 0) + (t.has("links") ? 1 : 0);
         if (kinds != 1) throw new ConfigException(t.path().isEmpty() ? "topology" : t.path(),
                 "needs exactly one of star, dumbbell, leaf-spine, fat-tree, or hosts/switches/links");
-        Topologies shapes = new Topologies(net, sw, host);
+        Topologies shapes = new Topologies(net, sw, host, (done, total) -> listener.progress(done, total, "hosts built"));
         if (t.has("star")) {
             ConfigMap s = t.section("star");
             int n = (int) s.integer("hosts", 0, 2, 100_000);
@@ -355,8 +387,8 @@ public final class ScenarioLoader {
         for (Object o : items) {
             String s = String.valueOf(o);
             if (s.contains("*")) {
-                String regex = "\\Q" + s.replace("*", "\\E.*\\Q") + "\\E";
-                List<Host> matched = net.hosts().stream().filter(h -> h.name().matches(regex)).toList();
+                Pattern pattern = Pattern.compile("\\Q" + s.replace("*", "\\E.*\\Q") + "\\E"); // once, not once per host
+                List<Host> matched = net.hosts().stream().filter(h -> pattern.matcher(h.name()).matches()).toList();
                 if (matched.isEmpty()) throw new ConfigException(m.pathOf(key), "pattern '" + s + "' matches no host");
                 out.addAll(matched);
             } else {
@@ -403,7 +435,7 @@ public final class ScenarioLoader {
 
     // --- traffic -------------------------------------------------------------------------------
 
-    private static void traffic(ConfigMap entry, Simulation sim, long duration) {
+    private void traffic(ConfigMap entry, Simulation sim, long duration) {
         List<String> kinds = new ArrayList<>(entry.keys());
         if (kinds.size() != 1) {
             throw new ConfigException(entry.path(), "must have exactly one kind of traffic: flows, incast, poisson or udp");
@@ -421,17 +453,22 @@ public final class ScenarioLoader {
         m.finish();
     }
 
-    /** Where the entry's flows go: the simulation, over the transport the entry names. */
-    private static FlowSink flowSink(ConfigMap m, Simulation sim) {
+    /** Where the entry's flows go: the simulation, over the transport the entry names; each is counted as planned. */
+    private FlowSink flowSink(ConfigMap m, Simulation sim) {
         String t = m.requiredString("transport");
+        FlowSink sink;
         try {
-            return sim.flowSink(t);
+            sink = sim.flowSink(t);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(m.pathOf("transport"), e.getMessage());
         }
+        return (name, source, destination, bytes, startNanos, priority) -> {
+            sink.add(name, source, destination, bytes, startNanos, priority);
+            listener.progress(++flowsPlanned, 0, "flows planned");
+        };
     }
 
-    private static void flows(ConfigMap m, Simulation sim) {
+    private void flows(ConfigMap m, Simulation sim) {
         Network net = sim.network();
         List<Host> from = hosts(m, "from", net);
         List<Host> to = hosts(m, "to", net);
@@ -452,7 +489,7 @@ public final class ScenarioLoader {
         flows.generate(sink);
     }
 
-    private static void incast(ConfigMap m, Simulation sim) {
+    private void incast(ConfigMap m, Simulation sim) {
         Network net = sim.network();
         Host to = host(net, m.pathOf("to"), m.requiredString("to"));
         List<Host> senders = m.has("senders") ? hosts(m, "senders", net) : Incast.everyHostBut(to, net.hosts());
@@ -468,7 +505,7 @@ public final class ScenarioLoader {
         new Incast(name, to, senders, size, start, rounds, interval, priority).generate(sink);
     }
 
-    private static void poisson(ConfigMap m, Simulation sim, long duration) {
+    private void poisson(ConfigMap m, Simulation sim, long duration) {
         Network net = sim.network();
         List<Host> hosts = m.has("hosts") ? hosts(m, "hosts", net) : net.hosts();
         if (hosts.size() < 2) throw new ConfigException(m.pathOf("hosts"), "needs at least two hosts");

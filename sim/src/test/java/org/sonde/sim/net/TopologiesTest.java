@@ -46,8 +46,8 @@ class TopologiesTest {
     @Test
     void aLeafSpineJoinsEveryLeafToEverySpineAndNumbersHostsLeafByLeaf() {
         Network net = new Network(1);
-        List<int[]> told = new ArrayList<>();
-        Topologies.LeafSpine ls = new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT, (a, t) -> told.add(new int[] {a, t}))
+        List<long[]> told = new ArrayList<>();
+        Topologies.LeafSpine ls = new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT, (a, t) -> told.add(new long[] {a, t}))
                 .leafSpine(3, 2, 2, HOST_LINK, FABRIC_LINK);
         assertThat(ls.spines()).extracting(Switch::name).containsExactly("spine0", "spine1");
         assertThat(ls.leaves()).extracting(Switch::name).containsExactly("leaf0", "leaf1", "leaf2");

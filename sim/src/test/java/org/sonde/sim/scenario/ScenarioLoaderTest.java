@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -253,6 +255,38 @@ class ScenarioLoaderTest {
                 .mapToLong(c -> net.node("core" + c).ports().stream().mapToLong(p -> p.counters().rxFrames).sum()).toArray();
         assertThat(java.util.Arrays.stream(coreFrames).filter(f -> f > 0).count()).as(java.util.Arrays.toString(coreFrames)).isGreaterThanOrEqualTo(3);
         assertThat(net.node("edge0-0").ports().subList(0, 2)).allSatisfy(p -> assertThat(p.counters().txFrames).isPositive());
+    }
+
+    @Test
+    void aLoadSaysWhatItIsDoing() throws IOException {
+        Path f = dir.resolve("progress.yaml");
+        Files.writeString(f, """
+                name: told
+                duration: 1ms
+                topology:
+                  dumbbell: {pairs: 3, access: {rate: 40Gbps, delay: 2us}, bottleneck: {rate: 10Gbps, delay: 46us}}
+                transports: {tcp: {}}
+                traffic:
+                  - flows: {from: l*, to: r*, size: 20KB, transport: tcp}
+                  - incast: {to: l0, senders: [r1, r2], size: 1KB, transport: tcp}
+                """);
+        List<String> told = new ArrayList<>();
+        ScenarioLoader.Loaded l = new ScenarioLoader(f, Transports.builtIn(), dir).load(1, new ScenarioLoader.Listener() {
+            @Override
+            public void started(String scenario) {
+                told.add("started " + scenario);
+            }
+
+            @Override
+            public void progress(long done, long total, String what) {
+                told.add(done + "/" + total + " " + what);
+            }
+        });
+        assertThat(told).containsExactly("started told",
+                "1/6 hosts built", "2/6 hosts built", "3/6 hosts built", "4/6 hosts built", "5/6 hosts built", "6/6 hosts built",
+                "1/6 hosts routed", "2/6 hosts routed", "3/6 hosts routed", "4/6 hosts routed", "5/6 hosts routed", "6/6 hosts routed",
+                "1/0 flows planned", "2/0 flows planned", "3/0 flows planned", "4/0 flows planned", "5/0 flows planned");
+        assertThat(l.simulation().flows()).hasSize(5);
     }
 
     static Stream<Arguments> badScenarios() {

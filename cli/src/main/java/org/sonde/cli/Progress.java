@@ -28,9 +28,23 @@ public final class Progress implements AutoCloseable {
         if (now - lastNanos < EVERY_NANOS) return;
         lastNanos = now;
         double seconds = (now - startNanos) / 1e9;
-        String line = total > 0
+        print(total > 0
                 ? String.format("%s: %,d / %,d %s (%.0f%%), %.1f s", task, done, total, unit, 100.0 * done / total, seconds)
-                : String.format("%s: %,d %s, %.1f s", task, done, unit, seconds);
+                : String.format("%s: %,d %s, %.1f s", task, done, unit, seconds));
+    }
+
+    /**
+     * Says the task has gone on to {@code step} ("writing stats.json"): a step that counts nothing may
+     * still take long. Printed at once unless the task is in its first second.
+     */
+    public void step(String step) {
+        long now = System.nanoTime();
+        if (now - startNanos < FIRST_NANOS) return;
+        lastNanos = now;
+        print(String.format("%s: %s, %.1f s", task, step, (now - startNanos) / 1e9));
+    }
+
+    private void print(String line) {
         err.print(terminal ? "\r" + line + "\u001b[K" : line + System.lineSeparator());
         err.flush();
         shown = true;

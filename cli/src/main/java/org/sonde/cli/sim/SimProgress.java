@@ -6,9 +6,9 @@ import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Simulation;
 
 /**
- * One progress line on stderr for loading a scenario and running it: "sim NAME: 120,000 / 200,000 hosts
- * built", then "hosts routed", "flows planned" and "us simulated". Like every {@link Progress}, quiet for
- * the first second.
+ * One progress line on stderr for loading a scenario, running it and writing its results: "sim NAME:
+ * 120,000 / 200,000 hosts built", then "hosts routed", "flows planned", "us simulated" and the files being
+ * written. Like every {@link Progress}, quiet for the first second.
  */
 final class SimProgress implements ScenarioLoader.Listener, Simulation.Progress, AutoCloseable {
     private final PrintWriter err;
@@ -31,6 +31,11 @@ final class SimProgress implements ScenarioLoader.Listener, Simulation.Progress,
     @Override
     public void update(long simulatedNanos, long endNanos, long events) {
         progress.update(simulatedNanos / 1000, endNanos / 1000, "us simulated");
+    }
+
+    /** A step after the run that counts nothing ("writing stats.json"). */
+    void step(String step) {
+        progress.step(step);
     }
 
     @Override

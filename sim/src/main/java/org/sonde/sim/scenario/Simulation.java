@@ -30,7 +30,7 @@ public final class Simulation {
     }
 
     /** Events between progress reports within one 1 % step (a large scenario starts all its flows in one instant). */
-    public static final long PROGRESS_EVENTS = 1 << 16;
+    public static final long PROGRESS_EVENTS = 1 << 14;
 
     /** 2026-01-01T00:00:00Z: what simulated time 0 is in captures unless a scenario says otherwise. */
     public static final long DEFAULT_EPOCH_NANOS = 1_767_225_600_000_000_000L;

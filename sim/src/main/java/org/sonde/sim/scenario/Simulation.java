@@ -118,7 +118,8 @@ public final class Simulation {
      */
     public FlowSink flowSink(String transportName) {
         FlowTransport t = transport(transportName);
-        return (flowName, source, destination, bytes, startNanos, priority) -> addFlow(flowName, source, destination, bytes, startNanos, priority, t);
+        return (flowName, source, destination, bytes, startNanos, priority) ->
+                addFlow(flowName, source, destination, bytes, startNanos, priority, t);
     }
 
     private Flow addFlow(String flowName, Host source, Host destination, long bytes, long startNanos, int priority, FlowTransport t) {

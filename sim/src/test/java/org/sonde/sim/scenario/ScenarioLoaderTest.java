@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -251,9 +253,9 @@ class ScenarioLoaderTest {
         assertThat(net.switches()).hasSize(20);
         assertThat(net.hosts()).hasSize(16);
         // flows from pod 0 to pod 3 (and from pod 1 and 2 to h15) cross the core, spread by ECMP over its switches
-        long[] coreFrames = java.util.stream.IntStream.range(0, 4)
+        long[] coreFrames = IntStream.range(0, 4)
                 .mapToLong(c -> net.node("core" + c).ports().stream().mapToLong(p -> p.counters().rxFrames).sum()).toArray();
-        assertThat(java.util.Arrays.stream(coreFrames).filter(f -> f > 0).count()).as(java.util.Arrays.toString(coreFrames)).isGreaterThanOrEqualTo(3);
+        assertThat(Arrays.stream(coreFrames).filter(f -> f > 0).count()).as(Arrays.toString(coreFrames)).isGreaterThanOrEqualTo(3);
         assertThat(net.node("edge0-0").ports().subList(0, 2)).allSatisfy(p -> assertThat(p.counters().txFrames).isPositive());
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.testgen.Localizer;
@@ -59,7 +60,7 @@ public final class LocalizeCommand implements Callable<Integer> {
                 file.network().load().model(), file.suite());
         PrintWriter out = spec.commandLine().getOut();
         if (report != null)
-            AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
+            AtpgReport.localization(suite.toString(), l, r.faults(), ReportMeta.command(spec)).writeTo(report);
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("suspects", l.suspects());

@@ -19,7 +19,7 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
-import org.sonde.cli.VersionInfo;
+import org.sonde.cli.ReportMeta;
 import org.sonde.cli.pcap.InspectReport;
 import org.sonde.cli.pcap.Inspection;
 import org.sonde.cli.pcap.SyntheticRoceTraffic;
@@ -114,8 +114,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         HtmlReport report = HtmlReport.titled("Sonde demo")
                 .subtitle("what Sonde does end to end, on built-in data")
-                .meta("command", "sonde " + String.join(" ", spec.commandLine().getParseResult().originalArgs()))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")")
+                .meta("command", ReportMeta.command(spec))
+                .meta("sonde", ReportMeta.version())
                 .meta("seed", seed);
         Section overview = report.section("Overview");
         Map<String, Object> json = new LinkedHashMap<>();
@@ -251,7 +251,7 @@ public final class DemoCommand implements Callable<Integer> {
             String again = second.simulation().run(second.durationNanos(), null).toJson().toPrettyString();
             String stats = r.toJson().toPrettyString();
             AtomicFiles.writeString(dir.resolve("stats.json"), stats + "\n");
-            SimReport.of(r, first.description(), seed, seconds).writeTo(dir.resolve("report.html"));
+            SimReport.of(r, first.description(), seed, seconds, ReportMeta.version()).writeTo(dir.resolve("report.html"));
             long timeouts = 0;
             for (var h : r.toJson().get("hosts")) if (h.has("tcp")) timeouts += h.get("tcp").path("TcpExtTCPTimeouts").asLong();
             long[] fct = r.completionTimes();
@@ -277,7 +277,7 @@ public final class DemoCommand implements Callable<Integer> {
             }
             Path neutralDir = out.resolve("inject/neutral");
             InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral"), seed, neutralDir);
-            InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"));
+            InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"), ReportMeta.version());
             InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like"), seed, out.resolve("inject/cx5-like"));
             long[] neutralTimeouts = neutral.analysis().latency().timeouts();
             long[] cx5Timeouts = cx5.analysis().latency().timeouts();

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.cli.VersionInfo;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.CnpResult;
 import org.sonde.inject.analyze.CounterResult;
@@ -42,15 +41,15 @@ public final class InjectReport {
     private InjectReport() {}
 
     /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace. */
-    public static void write(String testName, InjectionResult run, Path target) {
-        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace()))).writeTo(target);
+    public static void write(String testName, InjectionResult run, Path target, String version) {
+        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), version).writeTo(target);
     }
 
-    public static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline) {
+    public static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String version) {
         Analysis analysis = run.analysis();
         HtmlReport report = HtmlReport.titled("Injection test " + testName)
                 .subtitle(run.trace().toString())
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("sonde", version);
         summary(report, run, analysis);
         timelines(report, timeline);
         gbn(report, analysis.gbn());

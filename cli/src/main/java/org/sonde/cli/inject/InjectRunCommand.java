@@ -4,6 +4,7 @@ package org.sonde.cli.inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.AtomicFiles;
 import org.sonde.inject.InjectionTest;
@@ -79,7 +80,7 @@ public final class InjectRunCommand implements Callable<Integer> {
         InjectionResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
             r = InjectionTest.run(config, target, seed, dir.path());
-            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"));
+            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

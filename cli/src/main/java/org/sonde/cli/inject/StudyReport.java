@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import org.sonde.cli.VersionInfo;
 import org.sonde.inject.study.CnpPacingRun;
 import org.sonde.inject.study.EtsRun;
 import org.sonde.inject.study.EtsSetting;
@@ -34,10 +33,10 @@ import org.sonde.sim.rdma.Verb;
 public final class StudyReport {
     private StudyReport() {}
 
-    public static HtmlReport of(StudyResult r) {
+    public static HtmlReport of(StudyResult r, String version) {
         HtmlReport report = HtmlReport.titled("Lumina §6 on simulated NIC profiles")
                 .subtitle("Figs. 8–11 and the hidden behaviours of Yu et al., SIGCOMM 2023, redone through Sonde's injection pipeline")
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")")
+                .meta("sonde", version)
                 .meta("seed", r.plan().seed());
         summary(report, r);
         findings(report, r.findings());

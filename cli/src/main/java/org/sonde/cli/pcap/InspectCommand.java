@@ -7,6 +7,7 @@ import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureSplitter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
@@ -90,7 +91,7 @@ public final class InspectCommand implements Callable<Integer> {
             else inspectText(reader, inspection, out, progress);
         }
         out.flush();
-        if (report != null) InspectReport.write(report, file, inspection, spec.commandLine().getParseResult().originalArgs());
+        if (report != null) InspectReport.write(report, file, inspection, ReportMeta.command(spec), ReportMeta.version());
         return 0;
     }
 

@@ -1,6 +1,5 @@
 package org.sonde.cli.pcap;
 
-import org.sonde.cli.VersionInfo;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.packet.Psn;
@@ -29,13 +28,13 @@ public final class InspectReport {
 
     private InspectReport() {}
 
-    static void write(Path html, String captureName, Inspection inspection, List<String> args) {
+    static void write(Path html, String captureName, Inspection inspection, String command, String version) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("capture", captureName);
         json.put("totals", inspection.totals);
         json.put("firstPackets", inspection.firstPackets);
         AtomicFiles.write(jsonPath(html), out -> Json.mapper().writeValue(out, json));
-        build(captureName, inspection, args).attachJson(json).writeTo(html);
+        build(captureName, inspection, command, version).attachJson(json).writeTo(html);
     }
 
     static Path jsonPath(Path html) {
@@ -44,11 +43,11 @@ public final class InspectReport {
         return html.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".json");
     }
 
-    static HtmlReport build(String captureName, Inspection inspection, List<String> args) {
+    static HtmlReport build(String captureName, Inspection inspection, String command, String version) {
         HtmlReport report = HtmlReport.titled("Capture inspection")
                 .subtitle(captureName)
-                .meta("command", "sonde " + String.join(" ", args))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("command", command)
+                .meta("sonde", version);
         addSections(report, "", inspection);
         return report;
     }

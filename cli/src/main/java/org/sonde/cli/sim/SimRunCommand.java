@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.config.Units;
@@ -72,7 +73,7 @@ public final class SimRunCommand implements Callable<Integer> {
             }
             description = loaded.description();
             AtomicFiles.writeString(dir.path().resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
-            if (!noReport) SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9).writeTo(dir.path().resolve("report.html"));
+            if (!noReport) SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

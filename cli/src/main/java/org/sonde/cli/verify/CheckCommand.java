@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.Json;
@@ -136,7 +137,7 @@ public final class CheckCommand implements Callable<Integer> {
         out.flush();
         if (json != null) AtomicFiles.writeString(json, toJson(result));
         if (report != null)
-            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report);
         return r.violations().isEmpty() ? 0 : 1;
     }
 

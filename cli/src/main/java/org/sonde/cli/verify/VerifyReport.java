@@ -1,9 +1,7 @@
 package org.sonde.cli.verify;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.sonde.cli.VersionInfo;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -20,10 +18,10 @@ final class VerifyReport {
 
     private VerifyReport() {}
 
-    static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, List<String> args, Object json) {
+    static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, String command, String version, Object json) {
         HtmlReport report = HtmlReport.titled("Forwarding verification").subtitle(snapshot)
-                .meta("command", "sonde " + String.join(" ", args))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("command", command)
+                .meta("sonde", version);
         Section summary = report.section("Verdict");
         summary.verdict(r.violations().isEmpty() ? Verdict.OK : Verdict.FAILURE, r.violations().isEmpty()
                 ? "No violation: every subnet's forwarding graph passes " + checksText(r) + "."

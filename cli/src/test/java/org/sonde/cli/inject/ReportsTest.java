@@ -33,7 +33,7 @@ class ReportsTest {
         LatencySweep sweep = new LatencySweep("cx5-like", Verb.WRITE, 2_000, List.of(new LatencySweep.Point(3, Recovery.NAK, 2_000L, 4_000L)), List.of());
         StudyResult r = new StudyResult(StudyPlan.reduced(List.of("cx5-like"), 1), List.of(sweep), List.of(), List.of(), List.of(), List.of(),
                 List.of(ok, bad), 1.5);
-        String html = StudyReport.of(r).render();
+        String html = StudyReport.of(r, "test").render();
         assertThat(html).contains("1 of 2 measurements differ", "✗ FAIL", "✓ pass", "NAK generation latency, WRITE", "cx5-like")
                 .doesNotContain("Fig. 10: ETS goodput", "Fig. 11: noisy neighbour");
     }
@@ -46,7 +46,7 @@ class ReportsTest {
         RunTimeline timeline = RunTimeline.of(run.metadata(), trace);
         assertThat(timeline.qps()).singleElement().satisfies(q -> assertThat(q.marks()).filteredOn(m -> m.kind() == RunTimeline.Kind.DROPPED)
                 .extracting(RunTimeline.Mark::relativePsn).containsExactly(2, 2)); // the paper's 3rd packet, dropped twice
-        String html = InjectReport.of(config.name(), run, timeline).render();
+        String html = InjectReport.of(config.name(), run, timeline, "test").render();
         assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
                 "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
     }

@@ -1,4 +1,4 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
@@ -28,7 +28,11 @@ public final class InspectReport {
 
     private InspectReport() {}
 
-    static void write(Path html, String captureName, Inspection inspection, String command, String version) {
+    /**
+     * Writes the report of {@code inspection} (of the capture named {@code captureName}) to
+     * {@code html} and its JSON beside it; {@code command} and {@code version} are shown under the title.
+     */
+    public static void write(Path html, String captureName, Inspection inspection, String command, String version) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("capture", captureName);
         json.put("totals", inspection.totals);
@@ -37,7 +41,8 @@ public final class InspectReport {
         build(captureName, inspection, command, version).attachJson(json).writeTo(html);
     }
 
-    static Path jsonPath(Path html) {
+    /** Where the JSON of the report {@code html} goes: beside it, with .json for its extension. */
+    public static Path jsonPath(Path html) {
         String name = html.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return html.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".json");

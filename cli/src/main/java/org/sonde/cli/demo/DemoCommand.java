@@ -43,7 +43,7 @@ import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
 import org.sonde.testgen.SuiteFiles;
-import org.sonde.cli.sim.SimReport;
+import org.sonde.sim.report.SimReport;
 import org.sonde.core.config.Units;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;

@@ -10,6 +10,7 @@ import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.config.Units;
+import org.sonde.sim.report.SimReport;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;

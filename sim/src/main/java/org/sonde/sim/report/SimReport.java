@@ -1,4 +1,4 @@
-package org.sonde.cli.sim;
+package org.sonde.sim.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +29,10 @@ public final class SimReport {
     private SimReport() {
     }
 
+    /**
+     * The report of {@code s}, a run of the scenario described as {@code description} with
+     * {@code seed}, which took {@code wallSeconds}; {@code version} is Sonde's, shown under the title.
+     */
     public static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds, String version) {
         HtmlReport report = HtmlReport.titled("Simulation " + s.scenario())
                 .subtitle(description.isBlank() ? "seed " + seed : description + " (seed " + seed + ")")

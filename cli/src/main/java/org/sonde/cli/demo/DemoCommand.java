@@ -56,7 +56,7 @@ import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.SnapshotText;
-import org.sonde.cli.inject.InjectReport;
+import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
+import org.sonde.inject.report.StudyReport;
 import org.sonde.inject.study.Finding;
 import org.sonde.inject.study.StudyJson;
 import org.sonde.inject.study.StudyPlan;

@@ -1,4 +1,4 @@
-package org.sonde.cli.inject;
+package org.sonde.inject.report;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.sonde.cli.inject;
+package org.sonde.inject.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +21,7 @@ import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.sim.rdma.Verb;
 
-/** The two reports render from result records alone, and say so when something failed. */
+/** The study and run reports, and the text summary of an analysis, render from result records alone, and say so when something failed. */
 class ReportsTest {
     @TempDir
     Path dir;
@@ -49,5 +49,12 @@ class ReportsTest {
         String html = InjectReport.of(config.name(), run, timeline, "test").render();
         assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
                 "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
+
+        List<String> summary = AnalysisSummary.lines(run.analysis());
+        assertThat(summary).first().asString().startsWith("  integrity   pass (");
+        assertThat(summary).anySatisfy(l -> assertThat(l).startsWith("  go-back-N   ").contains("strict", "NAK and", "timeout retransmissions"))
+                .anySatisfy(l -> assertThat(l).startsWith("  latency     ").contains("losses: NAK generation"))
+                .anySatisfy(l -> assertThat(l).startsWith("  CNPs        "))
+                .anySatisfy(l -> assertThat(l).startsWith("  counters    "));
     }
 }

@@ -18,6 +18,7 @@ import org.sonde.testgen.Phases;
 import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
+import org.sonde.testgen.report.AtpgReport;
 import org.sonde.testgen.SuiteFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

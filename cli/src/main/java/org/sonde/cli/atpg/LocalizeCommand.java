@@ -10,6 +10,7 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.testgen.Localizer;
 import org.sonde.testgen.SuiteFiles;
+import org.sonde.testgen.report.AtpgReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -13,6 +13,8 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.InputFiles;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.report.CheckJson;
+import org.sonde.verify.report.ViolationCounts;
 import org.sonde.verify.run.IncrementalVerifier;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.stable.EventText;
@@ -88,7 +90,7 @@ public final class WatchCommand implements Callable<Integer> {
             initialSeconds = (System.nanoTime() - t0) / 1e9;
             // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
             heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
+            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), ViolationCounts.text(verifier.violations()), initialSeconds);
             Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
             EventText text = new EventText(lines);
             long clock = Long.MIN_VALUE;
@@ -119,7 +121,7 @@ public final class WatchCommand implements Callable<Integer> {
             m.put("subnetsCheckedPerUpdate", map.length == 0 ? 0 : (double) checked / map.length);
             m.put("heapMegabytesAfterInitialCheck", heapBytes / 1e6);
             m.put("violations", verifier.violations());
-            AtomicFiles.writeString(json, CheckCommand.toJson(m));
+            AtomicFiles.writeString(json, CheckJson.text(m));
         }
         return verifier.violations().isEmpty() ? 0 : 1;
     }

@@ -40,12 +40,12 @@ public final class InjectReport {
 
     private InjectReport() {}
 
-    /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace. */
+    /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace; {@code version} is Sonde's. */
     public static void write(String testName, InjectionResult run, Path target, String version) {
         of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), version).writeTo(target);
     }
 
-    public static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String version) {
+    static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String version) {
         Analysis analysis = run.analysis();
         HtmlReport report = HtmlReport.titled("Injection test " + testName)
                 .subtitle(run.trace().toString())

@@ -33,6 +33,7 @@ import org.sonde.sim.rdma.Verb;
 public final class StudyReport {
     private StudyReport() {}
 
+    /** The report of {@code r}, with its result attached as JSON; {@code version} is Sonde's, shown under the title. */
     public static HtmlReport of(StudyResult r, String version) {
         HtmlReport report = HtmlReport.titled("Lumina §6 on simulated NIC profiles")
                 .subtitle("Figs. 8–11 and the hidden behaviours of Yu et al., SIGCOMM 2023, redone through Sonde's injection pipeline")

@@ -40,15 +40,20 @@ public final class InjectReport {
 
     private InjectReport() {}
 
-    /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace; {@code version} is Sonde's. */
+    /**
+     * Writes the report of {@code run} to {@code target}, its timeline read from the run's trace;
+     * {@code version} is Sonde's. The trace is named relative to the report, which stays right when
+     * the directory moves (a command writes into a staging directory that replaces its output whole).
+     */
     public static void write(String testName, InjectionResult run, Path target, String version) {
-        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), version).writeTo(target);
+        Path trace = target.toAbsolutePath().getParent().relativize(run.trace().toAbsolutePath());
+        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), trace.toString(), version).writeTo(target);
     }
 
-    static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String version) {
+    static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String traceName, String version) {
         Analysis analysis = run.analysis();
         HtmlReport report = HtmlReport.titled("Injection test " + testName)
-                .subtitle(run.trace().toString())
+                .subtitle(traceName)
                 .meta("sonde", version);
         summary(report, run, analysis);
         timelines(report, timeline);

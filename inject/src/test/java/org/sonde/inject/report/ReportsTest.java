@@ -39,16 +39,21 @@ class ReportsTest {
     }
 
     @Test
-    void theInjectReportShowsTheDropTheNakAndTheTimeout() {
+    void theInjectReportShowsTheDropTheNakAndTheTimeout() throws java.io.IOException {
         TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "drop-retransmission.yaml"));
         InjectionResult run = InjectionTest.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
         List<TracePacket> trace = TraceDecoder.read(run.trace());
         RunTimeline timeline = RunTimeline.of(run.metadata(), trace);
         assertThat(timeline.qps()).singleElement().satisfies(q -> assertThat(q.marks()).filteredOn(m -> m.kind() == RunTimeline.Kind.DROPPED)
                 .extracting(RunTimeline.Mark::relativePsn).containsExactly(2, 2)); // the paper's 3rd packet, dropped twice
-        String html = InjectReport.of(config.name(), run, timeline, "test").render();
+        String html = InjectReport.of(config.name(), run, timeline, run.trace().toString(), "test").render();
         assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
                 "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
+
+        // written beside its trace, the report names it relative to itself: it stays right when the directory moves
+        InjectReport.write(config.name(), run, dir.resolve("report.html"), "test");
+        String written = java.nio.file.Files.readString(dir.resolve("report.html"));
+        assertThat(written).contains("<p class=\"subtitle\">trace.pcap</p>").doesNotContain(dir.toString());
 
         List<String> summary = AnalysisSummary.lines(run.analysis());
         assertThat(summary).first().asString().startsWith("  integrity   pass (");

@@ -4,12 +4,15 @@ package org.sonde.cli.inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.AtomicFiles;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
+import org.sonde.inject.report.AnalysisSummary;
+import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
@@ -79,14 +82,14 @@ public final class InjectRunCommand implements Callable<Integer> {
         InjectionResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
             r = InjectionTest.run(config, target, seed, dir.path());
-            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"));
+            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
-        AnalysisSummary.print(o, r.analysis());
+        AnalysisSummary.lines(r.analysis()).forEach(o::println);
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();

@@ -5,9 +5,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.OutputDirectory;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.config.Units;
+import org.sonde.sim.report.SimReport;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
@@ -73,7 +75,7 @@ public final class SimRunCommand implements Callable<Integer> {
                 AtomicFiles.writeString(dir.path().resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
                 if (!noReport) {
                     progress.step("writing report.html");
-                    SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9).writeTo(dir.path().resolve("report.html"));
+                    SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
                 }
             }
             dir.commit();

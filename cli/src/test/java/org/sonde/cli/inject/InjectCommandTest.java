@@ -33,7 +33,8 @@ class InjectCommandTest {
         assertThat(a.has("cnp")).isTrue();
         assertThat(out.resolve("trace.pcap")).exists();
         assertThat(out.resolve("metadata.yaml")).exists();
-        assertThat(Files.readString(out.resolve("report.html"))).contains("listing2", "<svg");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("listing2", "<svg")
+                .as("the report names no path of the staging directory").doesNotContain(".partial");
 
         // the run directory analyses again offline, here with Lumina's permissive checker
         Path json = dir.resolve("again.json");

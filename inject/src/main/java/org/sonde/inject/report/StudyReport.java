@@ -1,11 +1,10 @@
-package org.sonde.cli.inject;
+package org.sonde.inject.report;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import org.sonde.cli.VersionInfo;
 import org.sonde.inject.study.CnpPacingRun;
 import org.sonde.inject.study.EtsRun;
 import org.sonde.inject.study.EtsSetting;
@@ -34,10 +33,11 @@ import org.sonde.sim.rdma.Verb;
 public final class StudyReport {
     private StudyReport() {}
 
-    public static HtmlReport of(StudyResult r) {
+    /** The report of {@code r}, with its result attached as JSON; {@code version} is Sonde's, shown under the title. */
+    public static HtmlReport of(StudyResult r, String version) {
         HtmlReport report = HtmlReport.titled("Lumina §6 on simulated NIC profiles")
                 .subtitle("Figs. 8–11 and the hidden behaviours of Yu et al., SIGCOMM 2023, redone through Sonde's injection pipeline")
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")")
+                .meta("sonde", version)
                 .meta("seed", r.plan().seed());
         summary(report, r);
         findings(report, r.findings());

@@ -1,4 +1,4 @@
-package org.sonde.cli.inject;
+package org.sonde.inject.report;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.cli.VersionInfo;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.CnpResult;
 import org.sonde.inject.analyze.CounterResult;
@@ -41,16 +40,21 @@ public final class InjectReport {
 
     private InjectReport() {}
 
-    /** Writes the report of {@code run} to {@code target}, its timeline read from the run's trace. */
-    public static void write(String testName, InjectionResult run, Path target) {
-        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace()))).writeTo(target);
+    /**
+     * Writes the report of {@code run} to {@code target}, its timeline read from the run's trace;
+     * {@code version} is Sonde's. The trace is named relative to the report, which stays right when
+     * the directory moves (a command writes into a staging directory that replaces its output whole).
+     */
+    public static void write(String testName, InjectionResult run, Path target, String version) {
+        Path trace = target.toAbsolutePath().getParent().relativize(run.trace().toAbsolutePath());
+        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), trace.toString(), version).writeTo(target);
     }
 
-    public static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline) {
+    static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String traceName, String version) {
         Analysis analysis = run.analysis();
         HtmlReport report = HtmlReport.titled("Injection test " + testName)
-                .subtitle(run.trace().toString())
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .subtitle(traceName)
+                .meta("sonde", version);
         summary(report, run, analysis);
         timelines(report, timeline);
         gbn(report, analysis.gbn());

@@ -1,4 +1,4 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -127,6 +127,26 @@ public final class ProtocolTotals {
     public long malformed() {
         Count c = byProtocol.get("malformed");
         return c == null ? 0 : c.packets;
+    }
+
+    /**
+     * The totals as text: packets, bytes and duration; a table of the protocols and one of the RoCE
+     * opcodes; the bad checksums. Each line ends in a line separator.
+     */
+    public String text() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%,d packets, %,d bytes, %.9f s%n", getPackets(), getBytes(), getDurationSeconds()));
+        table(sb, "protocol", getProtocols());
+        Map<String, Count> opcodes = getRoceOpcodes();
+        if (!opcodes.isEmpty()) table(sb, "RoCE opcode", opcodes);
+        sb.append(String.format("bad IPv4 header checksums: %d, bad TCP/UDP/ICMP checksums: %d, bad RoCE ICRCs: %d%n",
+                badIpv4Checksums, badL4Checksums, badIcrcs));
+        return sb.toString();
+    }
+
+    private static void table(StringBuilder sb, String what, Map<String, Count> counts) {
+        sb.append(String.format("%-32s %12s %16s%n", what, "packets", "bytes"));
+        counts.forEach((k, c) -> sb.append(String.format("%-32s %,12d %,16d%n", k, c.packets, c.bytes)));
     }
 
     /** True when nothing was malformed and every checksum and ICRC that could be checked was good. */

@@ -1,4 +1,4 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
 import org.sonde.packet.PacketView;
 

@@ -1,9 +1,7 @@
-package org.sonde.cli.verify;
+package org.sonde.verify.report;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.sonde.cli.VersionInfo;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -14,20 +12,25 @@ import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.run.VerificationResult;
 
 /** HTML report of {@code sonde verify check}: the verdict, the violations, where the time went. */
-final class VerifyReport {
+public final class VerifyReport {
     private static final int TABLE_ROWS = 500;
     private static final int SWITCHES_SHOWN = 12;
 
     private VerifyReport() {}
 
-    static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, List<String> args, Object json) {
+    /**
+     * The report of checking {@code snapshot}: {@code r} after {@code readSeconds} of reading and
+     * {@code seconds} in all; {@code json} (see {@link CheckJson}) is embedded, {@code command} and
+     * {@code version} are shown under the title.
+     */
+    public static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, String command, String version, Object json) {
         HtmlReport report = HtmlReport.titled("Forwarding verification").subtitle(snapshot)
-                .meta("command", "sonde " + String.join(" ", args))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("command", command)
+                .meta("sonde", version);
         Section summary = report.section("Verdict");
         summary.verdict(r.violations().isEmpty() ? Verdict.OK : Verdict.FAILURE, r.violations().isEmpty()
                 ? "No violation: every subnet's forwarding graph passes " + checksText(r) + "."
-                : r.violations().size() + " violations: " + CheckCommand.countsText(r.violations()) + ".");
+                : r.violations().size() + " violations: " + ViolationCounts.text(r.violations()) + ".");
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("switches", r.switches());
         kv.put("rules", r.rules());
@@ -47,7 +50,7 @@ final class VerifyReport {
                         r.times().shuffleSeconds(), r.times().reduceSeconds()}).horizontal().valueAxis("s"));
 
         if (!r.violations().isEmpty()) {
-            Map<ViolationType, Integer> counts = CheckCommand.counts(r.violations());
+            Map<ViolationType, Integer> counts = ViolationCounts.of(r.violations());
             Section kinds = report.section("Violations by type");
             kinds.chart(BarChart.titled("Violations").categories(counts.keySet().stream().map(ViolationType::word).toArray(String[]::new))
                     .series("violations", counts.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("violations"));

@@ -1,4 +1,4 @@
-package org.sonde.cli.demo;
+package org.sonde.packet.synth;
 
 import org.sonde.packet.EthernetHeader;
 import org.sonde.packet.IcmpHeader;
@@ -21,15 +21,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A hand-scripted capture of everyday traffic for the demo: one TCP connection as Linux would
+ * A hand-scripted capture of everyday traffic (the demo's): one TCP connection as Linux would
  * run it (handshake with MSS, SACK-permitted, timestamps and window scale; a lost segment
  * recovered by SACK-based fast retransmit after three duplicate ACKs; FIN handshake), an ICMP
  * echo, a VLAN-tagged UDP datagram, IPv6 UDP, and a VXLAN-encapsulated TCP SYN. The timeline
  * is written out by hand; transport behaviour itself is the simulator's job.
  */
-final class ScriptedTraffic {
+public final class ScriptedTraffic {
     /** A frame and its capture time. */
-    record Frame(long timeNanos, byte[] bytes) {}
+    public record Frame(long timeNanos, byte[] bytes) {}
 
     private static final MacAddress CLIENT_MAC = MacAddress.parse("02:00:00:00:01:01");
     private static final MacAddress SERVER_MAC = MacAddress.parse("02:00:00:00:01:02");
@@ -49,7 +49,8 @@ final class ScriptedTraffic {
         random = new SplittableRandom(seed);
     }
 
-    static List<Frame> frames(long seed) {
+    /** The whole script, in capture order; the seed draws the initial sequence numbers, IDs and payloads. */
+    public static List<Frame> frames(long seed) {
         ScriptedTraffic t = new ScriptedTraffic(seed);
         t.tcpConnectionWithOneLoss();
         t.icmpEcho();

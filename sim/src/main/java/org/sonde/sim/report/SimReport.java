@@ -1,10 +1,9 @@
-package org.sonde.cli.sim;
+package org.sonde.sim.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sonde.cli.VersionInfo;
 import org.sonde.report.BarChart;
 import org.sonde.report.CdfChart;
 import org.sonde.report.HtmlReport;
@@ -30,10 +29,14 @@ public final class SimReport {
     private SimReport() {
     }
 
-    public static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds) {
+    /**
+     * The report of {@code s}, a run of the scenario described as {@code description} with
+     * {@code seed}, which took {@code wallSeconds}; {@code version} is Sonde's, shown under the title.
+     */
+    public static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds, String version) {
         HtmlReport report = HtmlReport.titled("Simulation " + s.scenario())
                 .subtitle(description.isBlank() ? "seed " + seed : description + " (seed " + seed + ")")
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("sonde", version);
         long[] fct = s.completionTimes();
         Section summary = report.section("Summary");
         summary.verdict(s.unfinished() == 0 ? Verdict.OK : Verdict.WARNING, s.unfinished() == 0

@@ -1,7 +1,10 @@
-package org.sonde.cli.inject;
+package org.sonde.inject.report;
 
-import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.sonde.core.config.Units;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.CnpResult;
 import org.sonde.inject.analyze.CounterResult;
@@ -9,46 +12,48 @@ import org.sonde.inject.analyze.GbnResult;
 import org.sonde.inject.analyze.LatencyResult;
 import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.model.IntegrityResult;
-import org.sonde.core.config.Units;
 
 /** The verdicts of an {@link Analysis} as a few lines for the terminal, with the first reasons of each failure. */
-final class AnalysisSummary {
+public final class AnalysisSummary {
     private static final int REASONS_SHOWN = 5;
 
     private AnalysisSummary() {}
 
-    static void print(PrintWriter o, Analysis a) {
+    /** One line per check (integrity and counters when checked), each failure's first reasons indented below it. */
+    public static List<String> lines(Analysis a) {
+        List<String> o = new ArrayList<>();
         IntegrityResult i = a.integrity();
         if (i != null) {
-            o.printf("  integrity   %s (%,d packets)%n", verdict(i.pass()), i.tracePackets());
+            o.add(String.format("  integrity   %s (%,d packets)", verdict(i.pass()), i.tracePackets()));
             reasons(o, i.reasons());
         }
         GbnResult g = a.gbn();
         long naks = g.qps().stream().mapToLong(q -> q.nakRetransmissions()).sum();
         long timeouts = g.qps().stream().mapToLong(q -> q.timeoutRetransmissions()).sum();
-        o.printf("  go-back-N   %s (%s; %d NAK and %d timeout retransmissions)%n", verdict(g.pass()),
-                g.mode().name().toLowerCase(java.util.Locale.ROOT), naks, timeouts);
+        o.add(String.format("  go-back-N   %s (%s; %d NAK and %d timeout retransmissions)", verdict(g.pass()),
+                g.mode().name().toLowerCase(Locale.ROOT), naks, timeouts));
         reasons(o, g.reasons().stream().map(Reason::toString).toList());
         LatencyResult l = a.latency();
-        o.printf("  latency     %d losses: NAK generation %s, NAK reaction %s, timeouts %s%n", l.losses().size(),
-                span(l.nakGeneration()), span(l.nakReaction()), span(l.timeouts()));
+        o.add(String.format("  latency     %d losses: NAK generation %s, NAK reaction %s, timeouts %s", l.losses().size(),
+                span(l.nakGeneration()), span(l.nakReaction()), span(l.timeouts())));
         CnpResult c = a.cnp();
-        o.printf("  CNPs        %s (%d CNPs for %d ECN-marked packets)%n", verdict(c.pass()), c.cnps(), c.ecnMarkedDataPackets());
+        o.add(String.format("  CNPs        %s (%d CNPs for %d ECN-marked packets)", verdict(c.pass()), c.cnps(), c.ecnMarkedDataPackets()));
         reasons(o, c.reasons().stream().map(Reason::toString).toList());
         CounterResult k = a.counters();
         if (k != null) {
-            o.printf("  counters    %s (%d checks)%n", verdict(k.pass()), k.checks().size());
+            o.add(String.format("  counters    %s (%d checks)", verdict(k.pass()), k.checks().size()));
             reasons(o, k.reasons());
         }
+        return o;
     }
 
     private static String verdict(boolean pass) {
         return pass ? "pass" : "FAIL";
     }
 
-    private static void reasons(PrintWriter o, java.util.List<String> reasons) {
-        reasons.stream().limit(REASONS_SHOWN).forEach(r -> o.println("      - " + r));
-        if (reasons.size() > REASONS_SHOWN) o.printf("      (%d more in the JSON)%n", reasons.size() - REASONS_SHOWN);
+    private static void reasons(List<String> o, List<String> reasons) {
+        reasons.stream().limit(REASONS_SHOWN).forEach(r -> o.add("      - " + r));
+        if (reasons.size() > REASONS_SHOWN) o.add(String.format("      (%d more in the JSON)", reasons.size() - REASONS_SHOWN));
     }
 
     /** "none", one value, or "min..max" of the measured values. */

@@ -1,4 +1,4 @@
-package org.sonde.cli.pcap;
+package org.sonde.packet.synth;
 
 import org.sonde.packet.Aeth;
 import org.sonde.packet.Bth;

@@ -1,17 +1,17 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
 import org.sonde.capture.CaptureFormatException;
 import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureSplitter;
-import org.sonde.cli.Progress;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.LongConsumer;
 
 /**
- * Counts a large capture file on several threads, for {@code --totals-only}: the file is cut into
+ * Counts a large capture file on several threads ({@link Inspection#count}): the file is cut into
  * byte ranges where {@link CaptureSplitter} proposes, each range is counted on its own thread into
  * its own {@link Inspection}, and the results are merged in file order. A range is used only when
  * the range before it ended exactly at its start ({@link CaptureReader#isFollowedBy}); otherwise
@@ -44,19 +44,19 @@ final class ParallelCount {
         public void run() {
             try {
                 reader = CaptureReader.openRange(file, start, end);
-                count(null, 0, 0);
+                count(null, 0);
             } catch (RuntimeException e) {
                 failure = e; // reported only if the ranges before it are used up to here
             }
         }
 
         /** Counts until the reader's end; {@code progress} (if any) is told the offset times {@code scale}. */
-        void count(Progress progress, double scale, long size) {
+        void count(LongConsumer progress, double scale) {
             CaptureReader r = reader;
             Inspection counts = inspection;
             while (!stop && r.next()) {
                 counts.add(r, false);
-                if (progress != null) progress.update((long) (r.fileOffset() * scale), size, "bytes");
+                if (progress != null) progress.accept((long) (r.fileOffset() * scale));
             }
         }
 
@@ -69,10 +69,11 @@ final class ParallelCount {
 
     /**
      * Counts the file that {@code first} reads from its start into {@code inspection}, cut at the
-     * increasing offsets {@code cuts}. A damaged file ends in its CaptureFormatException, thrown
+     * increasing offsets {@code cuts}; {@code progress} is told an estimate of the bytes counted in
+     * the file of {@code size} bytes. A damaged file ends in its CaptureFormatException, thrown
      * after counting what precedes the damage, as in a sequential read.
      */
-    static void count(CaptureReader first, Path file, long[] cuts, Inspection inspection, Progress progress, long size) {
+    static void count(CaptureReader first, Path file, long[] cuts, Inspection inspection, LongConsumer progress, long size) {
         Part[] parts = new Part[cuts.length + 1];
         parts[0] = new Part(file, 0, cuts[0], inspection);
         parts[0].reader = first;
@@ -84,8 +85,8 @@ final class ParallelCount {
             }
             try {
                 // the first range counts on this thread; it alone shows progress, scaled to the file as the ranges keep pace
-                parts[0].count(progress, (double) size / cuts[0], size);
-                merge(parts, inspection, progress, size);
+                parts[0].count(progress, (double) size / cuts[0]);
+                merge(parts, inspection, progress);
             } finally {
                 stopFrom(parts, 0);
             }
@@ -95,7 +96,7 @@ final class ParallelCount {
     }
 
     /** Merges the counted parts into {@code inspection} (which part 0 counted into) in file order. */
-    private static void merge(Part[] parts, Inspection inspection, Progress progress, long size) {
+    private static void merge(Part[] parts, Inspection inspection, LongConsumer progress) {
         for (int i = 0; ; i++) {
             Part part = parts[i];
             Part next = i + 1 < parts.length ? parts[i + 1] : null;
@@ -109,7 +110,7 @@ final class ParallelCount {
                         // the cut was no record start (or pcapng interfaces changed before it): read on instead
                         stopFrom(parts, i + 1);
                         part.reader.setEndOffset(Long.MAX_VALUE);
-                        part.count(progress, 1, size);
+                        part.count(progress, 1);
                         last = true;
                     }
                 }

@@ -1,10 +1,9 @@
-package org.sonde.cli.atpg;
+package org.sonde.testgen.report;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.cli.VersionInfo;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -14,16 +13,20 @@ import org.sonde.testgen.Localizer;
 import org.sonde.testgen.Suite;
 import org.sonde.testgen.TestPacket;
 
-/** HTML reports of the atpg commands: a suite's coverage and packets, and a localisation. */
-final class AtpgReport {
+/** HTML reports of test packet generation: a suite's coverage and packets, and a localisation. */
+public final class AtpgReport {
     private AtpgReport() {}
 
     private static final int TABLE_ROWS = 200;
 
-    static HtmlReport suite(String network, Suite suite, Map<String, Double> phases, List<String> args) {
+    /**
+     * The report of {@code suite}, selected from the model {@code network} with the given seconds per
+     * phase; {@code command} and {@code version} are shown under the title.
+     */
+    public static HtmlReport suite(String network, Suite suite, Map<String, Double> phases, String command, String version) {
         HtmlReport report = HtmlReport.titled("ATPG test suite").subtitle(network)
-                .meta("command", "sonde " + String.join(" ", args))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("command", command)
+                .meta("sonde", version);
         Suite.Summary s = suite.summary();
         Section summary = report.section("Coverage");
         summary.verdict(s.coverage() >= 1.0 ? Verdict.OK : Verdict.WARNING, String.format(
@@ -62,9 +65,10 @@ final class AtpgReport {
         return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
     }
 
-    static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, List<String> args) {
+    /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */
+    public static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, String command) {
         HtmlReport report = HtmlReport.titled("ATPG fault localisation").subtitle(suiteName)
-                .meta("command", "sonde " + String.join(" ", args))
+                .meta("command", command)
                 .meta("faults injected", faults.isEmpty() ? "none" : String.join(", ", faults));
         Section s = report.section("Suspects");
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()

@@ -1,4 +1,4 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.sonde.packet.PacketView;
@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@code sonde pcap inspect} shows of one packet: the JSON form (absent layers are null and
+ * What an inspection shows of one packet: the JSON form (absent layers are null and
  * omitted) and the one-line text form. Built from a dissected {@link PacketView}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -120,12 +120,12 @@ public record PacketSummary(long number, long timeNanos, double time, int length
     }
 
     /** The one-line text form, in the spirit of tshark's summary lines: number, time, then {@link #info()}. */
-    String line() {
+    public String line() {
         return String.format("%7d %14.9f ", number, time) + info();
     }
 
     /** Addresses, protocol and the decoded fields of this packet. */
-    String info() {
+    public String info() {
         StringBuilder sb = new StringBuilder(160);
         if (src != null) {
             sb.append(endpoint(src, srcPort)).append(" > ").append(endpoint(dst, dstPort)).append(' ');

@@ -1,6 +1,5 @@
-package org.sonde.cli.pcap;
+package org.sonde.capture.inspect;
 
-import org.sonde.cli.VersionInfo;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.packet.Psn;
@@ -29,26 +28,31 @@ public final class InspectReport {
 
     private InspectReport() {}
 
-    static void write(Path html, String captureName, Inspection inspection, List<String> args) {
+    /**
+     * Writes the report of {@code inspection} (of the capture named {@code captureName}) to
+     * {@code html} and its JSON beside it; {@code command} and {@code version} are shown under the title.
+     */
+    public static void write(Path html, String captureName, Inspection inspection, String command, String version) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("capture", captureName);
         json.put("totals", inspection.totals);
         json.put("firstPackets", inspection.firstPackets);
         AtomicFiles.write(jsonPath(html), out -> Json.mapper().writeValue(out, json));
-        build(captureName, inspection, args).attachJson(json).writeTo(html);
+        build(captureName, inspection, command, version).attachJson(json).writeTo(html);
     }
 
-    static Path jsonPath(Path html) {
+    /** Where the JSON of the report {@code html} goes: beside it, with .json for its extension. */
+    public static Path jsonPath(Path html) {
         String name = html.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return html.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".json");
     }
 
-    static HtmlReport build(String captureName, Inspection inspection, List<String> args) {
+    static HtmlReport build(String captureName, Inspection inspection, String command, String version) {
         HtmlReport report = HtmlReport.titled("Capture inspection")
                 .subtitle(captureName)
-                .meta("command", "sonde " + String.join(" ", args))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")");
+                .meta("command", command)
+                .meta("sonde", version);
         addSections(report, "", inspection);
         return report;
     }

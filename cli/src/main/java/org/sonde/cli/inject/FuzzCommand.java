@@ -88,7 +88,7 @@ public final class FuzzCommand implements Callable<Integer> {
         FuzzResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out");
              Progress progress = new Progress(err, "fuzz " + fuzzTarget.name() + " on " + target)) {
-            r = Fuzzer.run(fuzzTarget, target, budget, seed, dir.path(), i -> progress.update(i.run(), runs, "runs"));
+            r = Fuzzer.run(fuzzTarget, target.simulated(), budget, seed, dir.path(), i -> progress.update(i.run(), runs, "runs"));
             FuzzReport.of(r).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }

@@ -96,4 +96,16 @@ class InjectCommandTest {
         assertThat(r.err()).contains("sonde: note: " + test + ": 3 settings for Lumina's hardware testbed ignored on a simulated target: "
                 + "requester.nic.if-name, requester.nic.pci-addr, num-repeats");
     }
+
+    @Test
+    void aTcpTestOnASimulatedNicIsAUsageErrorAndSoIsARoceTestOnLinux() {
+        CliRun tcpOnSim = CliRun.of("inject", "run", InjectTcpNetnsTest.TCP_LISTING_2, "--target", "sim:neutral", "--out", dir.resolve("a").toString());
+        assertThat(tcpOnSim.exitCode()).isEqualTo(2);
+        assertThat(tcpOnSim.err()).contains("is a TCP test", "give --target linux");
+        CliRun roceOnLinux = CliRun.of("inject", "run", LISTING_2, "--target", "linux", "--out", dir.resolve("b").toString());
+        assertThat(roceOnLinux.exitCode()).isEqualTo(2);
+        assertThat(roceOnLinux.err()).contains("--target linux runs TCP tests", "sim:PROFILE");
+        assertThat(dir.resolve("a")).doesNotExist();
+        assertThat(dir.resolve("b")).doesNotExist();
+    }
 }

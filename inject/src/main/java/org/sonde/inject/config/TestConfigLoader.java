@@ -46,7 +46,8 @@ public final class TestConfigLoader {
         return read(YamlTree.parse(source, text), defaultName);
     }
 
-    private static TestConfig read(YamlTree tree, String defaultName) {
+    /** A test from a document already read ({@code defaultName}: its name without a {@code name} key). */
+    public static TestConfig read(YamlTree tree, String defaultName) {
         if (tree.root() == null) throw new BadInputException(tree.source(), "line 1", "the test is empty", HINT, null);
         TestConfigLoader loader = new TestConfigLoader(tree);
         return tree.interpret(root -> loader.read(root, defaultName), HINT);

@@ -47,13 +47,15 @@ public final class AnalysisSummary {
         return o;
     }
 
-    private static String verdict(boolean pass) {
+    /** "pass" or "FAIL", as every summary line says it. */
+    public static String verdict(boolean pass) {
         return pass ? "pass" : "FAIL";
     }
 
-    private static void reasons(List<String> o, List<String> reasons) {
+    /** The first few reasons, indented below their verdict line, and how many more the JSON holds. */
+    public static void reasons(List<String> o, List<String> reasons) {
         reasons.stream().limit(REASONS_SHOWN).forEach(r -> o.add("      - " + r));
-        if (reasons.size() > REASONS_SHOWN) o.add(String.format("      (%d more in the JSON)", reasons.size() - REASONS_SHOWN));
+        if (reasons.size() > REASONS_SHOWN) o.add(String.format("      (%d more in analysis.json)", reasons.size() - REASONS_SHOWN));
     }
 
     /** "none", one value, or "min..max" of the measured values. */

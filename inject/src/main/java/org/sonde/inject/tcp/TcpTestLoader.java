@@ -55,7 +55,7 @@ public final class TcpTestLoader {
     }
 
     public static TcpTest load(Path file) {
-        YamlTree tree = YamlTree.read(file, "test file", "give the path of a test, e.g. examples/inject/tcp-drop.yaml");
+        YamlTree tree = YamlTree.read(file, "test file", "give the path of a test, e.g. examples/inject/tcp-listing2.yaml");
         return read(tree, file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
 

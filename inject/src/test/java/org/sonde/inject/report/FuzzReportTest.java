@@ -29,7 +29,7 @@ class FuzzReportTest {
     @Test
     void anAnomalyIsAFailureWithItsTrigger() throws Exception {
         // the general target finds the cx4lx-like frozen counter within 60 runs (FuzzerTest)
-        FuzzResult r = Fuzzer.run(FuzzTarget.general(), TargetSpec.parse("sim:cx4lx-like"), FuzzBudget.runs(60), 1, dir, ProgressListener.NONE);
+        FuzzResult r = Fuzzer.run(FuzzTarget.general(), TargetSpec.parse("sim:cx4lx-like").simulated(), FuzzBudget.runs(60), 1, dir, ProgressListener.NONE);
         String html = FuzzReport.of(r).render();
         assertThat(html).contains("Fuzzing: " + r.target(), "objective general", "Anomaly found: ", "Score of every evaluated configuration",
                 "Runs kept in the pool, the anomalous ones and the minimisation", "The triggering test", "<svg");
@@ -40,7 +40,7 @@ class FuzzReportTest {
 
     @Test
     void noAnomalyIsSaid(@TempDir Path other) throws Exception {
-        FuzzResult r = Fuzzer.run(FuzzTarget.noisyNeighbour(), TargetSpec.parse("sim:neutral"), FuzzBudget.runs(20), 1, other,
+        FuzzResult r = Fuzzer.run(FuzzTarget.noisyNeighbour(), TargetSpec.parse("sim:neutral").simulated(), FuzzBudget.runs(20), 1, other,
                 ProgressListener.NONE);
         String html = FuzzReport.of(r).render();
         assertThat(html).contains("objective noisy-neighbour", "No anomaly within the budget.").doesNotContain("The triggering test");

@@ -55,6 +55,19 @@ class TcpTestLoaderTest {
     }
 
     @Test
+    void theTcpExamplesLoad() throws java.io.IOException {
+        java.util.List<java.nio.file.Path> tcp;
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("../examples/inject"))) {
+            tcp = files.filter(p -> p.getFileName().toString().startsWith("tcp-")).sorted().toList();
+        }
+        assertThat(tcp).hasSizeGreaterThanOrEqualTo(2);
+        for (var p : tcp) {
+            assertThat(TcpTestLoader.isTcp(YamlTree.read(p, "test", ""))).as(p.toString()).isTrue();
+            assertThat(TcpTestLoader.load(p).traffic().connections()).as(p.toString()).isPositive();
+        }
+    }
+
+    @Test
     void mistakesNameTheirLineAndKey() {
         assertThat(error("traffic: {transport: tcp}\n").location()).isEqualTo("line 1, traffic.message-size");
         assertThat(error(TRAFFIC + "  data-pkt-events: [{conn: 3, seg: 1, type: drop}]\n").getMessage())

@@ -1,6 +1,5 @@
 package org.sonde.cli.inject;
 
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +13,13 @@ import org.sonde.inject.study.StudyJson;
 import org.sonde.inject.study.StudyPlan;
 import org.sonde.inject.study.StudyResult;
 import org.sonde.inject.study.StudyRunner;
+import org.sonde.inject.tcp.report.TcpStudyReport;
+import org.sonde.inject.tcp.report.TcpStudySummary;
+import org.sonde.inject.tcp.study.TcpStudy;
+import org.sonde.inject.tcp.study.TcpStudyJson;
+import org.sonde.inject.tcp.study.TcpStudyPlan;
+import org.sonde.inject.tcp.study.TcpStudyResult;
+import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.sim.rdma.NicProfile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +28,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject study}: Lumina's §6 experiments on the NIC profiles, with the report. */
 @Command(name = "study",
-        header = "Redo the Lumina paper's Figs. 8-11 and findings on every NIC profile.",
+        header = "Redo the Lumina paper's Figs. 8-11 on every NIC profile, or its recovery study on Linux TCP.",
         mixinStandardHelpOptions = true,
         description = {
                 "Redoes the experiments of Lumina's section 6 (Yu et al., SIGCOMM 2023) on simulated NIC",
@@ -41,21 +47,50 @@ import picocli.CommandLine.Spec;
                 "  study.json   every result record and the findings, with the overall verdict",
                 "  report.html  the figures, the findings table with verdicts",
                 "  runs/PROFILE/TEST/  each injection test's trace.pcap, dumper captures and result.json",
-                "Progress goes to stderr. Exit code 1 when a measurement differs from its profile."
+                "",
+                "With --target linux, the same kind of study on the Linux kernel's TCP between two network",
+                "namespaces (needs root): one connection sends 20 segments and waits for an answer, with",
+                "each congestion control (reno, cubic, bbr by default) and each scenario:",
+                "  baseline             no event",
+                "  loss                 the 5th segment dropped once",
+                "  lost-retransmission  the 5th segment dropped, then its retransmission",
+                "  tail-loss            the last segment dropped",
+                "  ack-loss             the acknowledgements of the first flight (10) dropped",
+                "--repetitions times each; it measures the completion time against the baseline, how and",
+                "when the loss was recovered (fast retransmit, RACK, TLP, RTO) and the sender's longest stall.",
+                "Writes study.json, report.html and runs/SCENARIO-CC-N/ (each run's trace.pcapng,",
+                "result.json, analysis.json).",
+                "",
+                "Progress goes to stderr. Exit code 1 when a measurement differs from its profile, or on",
+                "Linux when a run fails a verdict or does not deliver its message."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde inject study --out study",
                 "  sonde inject study --profiles cx4lx-like,neutral --seed 7 --out study-cx4",
-                "  sonde inject study --profiles cx6dx-like --quick --out ci --json"
+                "  sonde inject study --profiles cx6dx-like --quick --out ci --json",
+                "  sonde inject study --target linux --out tcp-study",
+                "  sonde inject study --target linux --congestion-controls cubic,bbr --repetitions 5 --out tcp-study"
         })
 public final class StudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--target", paramLabel = "TARGET", converter = TargetOption.class,
+            description = "linux for the study of the kernel's TCP; the simulated NICs otherwise (chosen with --profiles).")
+    TargetSpec target;
+
     @Option(names = "--profiles", paramLabel = "A,B", split = ",",
             description = "NIC profiles to study, comma-separated. Default: neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like.")
     List<String> profiles;
+
+    @Option(names = "--congestion-controls", paramLabel = "A,B", split = ",",
+            description = "With --target linux: the congestion controls to study, comma-separated. Default: reno, cubic, bbr.")
+    List<String> congestionControls;
+
+    @Option(names = "--repetitions", paramLabel = "N",
+            description = "With --target linux: runs of each scenario and congestion control. Default: 3 (1 with --quick).")
+    Integer repetitions;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of every run (QPNs, initial PSNs, latencies). Default: ${DEFAULT-VALUE}.")
     long seed;
@@ -66,11 +101,19 @@ public final class StudyCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print study.json to stdout instead of the text summary.")
     boolean json;
 
-    @Option(names = "--quick", description = "A reduced study for CI: PSNs 0, 50, 98 and i = 0, 12 only.")
+    @Option(names = "--quick", description = "A reduced study for CI: PSNs 0, 50, 98 and i = 0, 12 only; on Linux one repetition.")
     boolean quick;
 
     @Override
     public Integer call() {
+        if (target instanceof TargetSpec.Linux) return linux();
+        if (congestionControls != null || repetitions != null) {
+            throw new UsageException("--congestion-controls and --repetitions are options of the Linux study", "add --target linux");
+        }
+        if (target instanceof TargetSpec.Simulated s) {
+            throw new UsageException("--target " + s + ": the NIC study runs on every profile given with --profiles", "give --profiles " + s.profile()
+                    + ", or --target linux for the TCP study");
+        }
         List<String> chosen = profiles == null || profiles.isEmpty() ? StudyPlan.ALL_PROFILES : profiles.stream().map(String::strip).distinct().toList();
         for (String p : chosen) {
             if (!NicProfile.BUNDLED.contains(p)) {
@@ -101,6 +144,36 @@ public final class StudyCommand implements Callable<Integer> {
             for (Finding f : result.findings()) {
                 if (!f.pass()) o.printf("  FAIL %s, %s: expected %s, measured %s%n", f.profile(), f.behaviour(), f.expected(), f.measured());
             }
+            o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
+        }
+        o.flush();
+        return result.pass() ? 0 : 1;
+    }
+
+    private Integer linux() {
+        if (profiles != null) throw new UsageException("--profiles names simulated NICs; the Linux study varies --congestion-controls", null);
+        List<String> ccs = congestionControls == null || congestionControls.isEmpty() ? TcpStudyPlan.CONGESTION_CONTROLS
+                : congestionControls.stream().map(String::strip).distinct().toList();
+        TcpStudyPlan base = quick ? TcpStudyPlan.quick(ccs, seed) : TcpStudyPlan.full(ccs, seed);
+        TcpStudyPlan plan = repetitions == null ? base : new TcpStudyPlan(ccs, base.scenarios(), repetitions, seed);
+        PrintWriter err = spec.commandLine().getErr();
+        int[] done = {0};
+        long t0 = System.nanoTime();
+        TcpStudyResult result;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            result = TcpStudy.run(plan, dir.path().resolve("runs"), step -> {
+                err.printf("[%d/%d %.1f s] %s%n", ++done[0], plan.runCount(), (System.nanoTime() - t0) / 1e9, step);
+                err.flush();
+            });
+            TcpStudyJson.write(result, dir.path().resolve("study.json"));
+            TcpStudyReport.of(result, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
+            dir.commit();
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.print(TcpStudyJson.toJson(result));
+        } else {
+            TcpStudySummary.lines(result).forEach(o::println);
             o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
         }
         o.flush();

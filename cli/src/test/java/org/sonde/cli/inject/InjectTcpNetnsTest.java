@@ -28,15 +28,21 @@ class InjectTcpNetnsTest {
     @TempDir
     Path dir;
 
-    @Test
-    void tcpListing2RunsOnLinuxAndWiresharkReadsTheEventsInItsTrace(Tshark tshark) throws Exception {
-        Path out = dir.resolve("tcp");
-        CliRun r = CliRun.of("inject", "run", TCP_LISTING_2, "--out", out.toString(), "--json", dir.resolve("a.json").toString());
+    /** Runs the command line; a machine that cannot make namespaces fails the test saying so, unless SONDE_SKIP_NETNS=1. */
+    private static CliRun sonde(String... args) {
+        CliRun r = CliRun.of(args);
         if (r.exitCode() == 4 && (r.err().contains("root") || r.err().contains("not installed"))) {
             String why = "the netns tests need root, iproute2, ethtool, iptables and libnetfilter-queue1: " + r.err();
             Assumptions.assumeFalse("1".equals(System.getenv("SONDE_SKIP_NETNS")), why);
             throw new AssertionFailedError(why);
         }
+        return r;
+    }
+
+    @Test
+    void tcpListing2RunsOnLinuxAndWiresharkReadsTheEventsInItsTrace(Tshark tshark) throws Exception {
+        Path out = dir.resolve("tcp");
+        CliRun r = sonde("inject", "run", TCP_LISTING_2, "--out", out.toString(), "--json", dir.resolve("a.json").toString());
         assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
         assertThat(r.out()).contains("tcp-listing2 on linux", "integrity   pass", "recovery    pass conn 3 seg 10 iter 1: tlp",
                 "recovery    pass conn 2 seg 5 iter 3: rto", "ECN         pass conn 1 seg 3", "SACK        pass");
@@ -58,5 +64,25 @@ class InjectTcpNetnsTest {
         }
         assertThat(events).containsExactlyInAnyOrder("event=ecn conn=1 seg=3 iter=1", "event=drop conn=2 seg=5 iter=1",
                 "event=drop conn=2 seg=5 iter=2", "event=drop conn=2 seg=5 iter=3", "event=drop conn=3 seg=10 iter=1");
+    }
+
+    @Test
+    void theLinuxStudyMeasuresEveryScenarioAndTheLossesAreRecoveredAsTheRfcsAllow() throws Exception {
+        Path out = dir.resolve("study");
+        CliRun r = sonde("inject", "study", "--target", "linux", "--quick", "--congestion-controls", "cubic", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+        assertThat(r.err()).contains("[5/5 ");
+        assertThat(r.out()).contains("TCP study on linux", "every verdict passed", "tail-loss", "ack-loss");
+        JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
+        assertThat(study.get("pass").asBoolean()).isTrue();
+        Map<String, JsonNode> runs = new java.util.TreeMap<>();
+        study.get("study").get("runs").forEach(x -> runs.put(x.get("scenario").asText(), x));
+        assertThat(runs).containsOnlyKeys("baseline", "loss", "lost-retransmission", "tail-loss", "ack-loss");
+        assertThat(runs.get("loss").get("recovery").asText()).isIn("fast-retransmit", "rack");
+        assertThat(runs.get("lost-retransmission").get("recovery").asText()).isIn("fast-retransmit", "rack", "tlp", "rto");
+        assertThat(runs.get("tail-loss").get("recovery").asText()).isIn("tlp", "rto");
+        assertThat(runs.get("baseline").get("recovery").isNull()).isTrue();
+        for (JsonNode x : runs.values()) assertThat(out.resolve(x.get("directory").asText()).resolve("trace.pcapng")).exists();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Completion time added to the baseline", "<svg");
     }
 }

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.sonde.cli.CliRun;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.Json;
 import picocli.CommandLine;
@@ -18,6 +19,15 @@ class StudyCommandTest {
     Path dir;
 
     private record Run(int exitCode, String out, String err) {
+    }
+
+    /** Through Sonde's own command line, with its exit codes for typed errors. */
+    private static CliRun study(String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "inject";
+        all[1] = "study";
+        System.arraycopy(args, 0, all, 2, args.length);
+        return CliRun.of(all);
     }
 
     private static Run run(String... args) {
@@ -66,10 +76,28 @@ class StudyCommandTest {
     }
 
     @Test
+    void linuxOptionsWithoutLinuxAndNicOptionsWithLinuxAreUsageErrors() {
+        Path out = dir.resolve("x");
+        CliRun cc = study("--congestion-controls", "reno", "--out", out.toString());
+        assertThat(cc.exitCode()).isEqualTo(2);
+        assertThat(cc.err()).contains("options of the Linux study", "--target linux");
+        CliRun profiles = study("--target", "linux", "--profiles", "neutral", "--out", out.toString());
+        assertThat(profiles.exitCode()).isEqualTo(2);
+        assertThat(profiles.err()).contains("--profiles names simulated NICs");
+        CliRun sim = study("--target", "sim:cx5-like", "--out", out.toString());
+        assertThat(sim.exitCode()).isEqualTo(2);
+        assertThat(sim.err()).contains("give --profiles cx5-like");
+        CliRun zero = study("--target", "linux", "--repetitions", "0", "--out", out.toString());
+        assertThat(zero.exitCode()).isEqualTo(2);
+        assertThat(zero.err()).contains("--repetitions must be at least 1");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void theHelpNamesEveryOptionAndExperiment() {
         Run r = run("--help");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("--profiles", "--seed", "--out", "--json", "--quick", "Figs. 8-9", "Fig. 10", "Fig. 11", "study.json",
-                "report.html", "not vendor firmware");
+                "report.html", "not vendor firmware", "--target linux", "--congestion-controls", "--repetitions", "lost-retransmission", "ack-loss");
     }
 }

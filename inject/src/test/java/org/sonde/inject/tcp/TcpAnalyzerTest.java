@@ -110,6 +110,27 @@ class TcpAnalyzerTest {
     }
 
     @Test
+    void dataSentAgainAfterItsAcknowledgementsWereDroppedIsSpuriousAndNamesTheCause() {
+        // the tail's acknowledgements are lost: the sender probes the tail it had delivered
+        TcpPackets acksLost = new TcpPackets().handshake(P, false, 10).data(1, P, 1, NONE).ack(10, P, 1, 0)
+                .data(0.1, P, 2, NONE).data(0.1, P, 3, NONE).droppedAck(10, P, 2).droppedAck(0.1, P, 3).droppedAck(0.1, P, 3).data(15, P, 3, NONE);
+        TcpAnalysis a = analyze(acksLost, true);
+        assertThat(a.recoveries()).isEmpty();
+        assertThat(a.spurious()).hasSize(1);
+        TcpAnalysis.Spurious s = a.spurious().getFirst();
+        assertThat(s.segment()).isEqualTo(3);
+        assertThat(s.iteration()).isEqualTo(2);
+        assertThat(s.kind()).isEqualTo(RecoveryKind.TLP);
+        assertThat(s.afterNanos()).isEqualTo(25_200_000);
+        assertThat(s.cause()).isEqualTo("2 acknowledgements covering it were dropped" /* through 3, twice; through 2 does not cover it */);
+        // the same after 210 ms is the timer's
+        TcpPackets timedOut = new TcpPackets().handshake(P, false, 10).data(1, P, 1, NONE).droppedAck(10, P, 1).data(200, P, 1, NONE);
+        assertThat(analyze(timedOut, true).spurious()).extracting(TcpAnalysis.Spurious::kind).containsExactly(RecoveryKind.RTO);
+        // a retransmission of data lost is a recovery, not spurious
+        assertThat(analyze(tailLost().data(25, P, 4, NONE), true).spurious()).isEmpty();
+    }
+
+    @Test
     void aLossNeverSentAgainFails() {
         Recovery none = only(analyze(new TcpPackets().handshake(P, false, 1).data(1, P, 1, DROP), true));
         assertThat(none.kind()).isEqualTo(RecoveryKind.NONE);

@@ -75,6 +75,11 @@ public final class TcpPackets {
         return add(afterMillis, InjectedEvent.NONE, ip(false, port, 1, 1 + (long) through * MSS, TcpHeader.FLAG_ACK | flags, 0, 0, sack));
     }
 
+    /** An acknowledgement up to segment {@code through} that the injector dropped. */
+    public TcpPackets droppedAck(double afterMillis, int port, int through) {
+        return add(afterMillis, InjectedEvent.DROP, ip(false, port, 1, 1 + (long) through * MSS, TcpHeader.FLAG_ACK, 0, 0));
+    }
+
     public TcpTrace trace() {
         return new TcpTrace(entries);
     }

@@ -9,12 +9,15 @@ import java.util.Map;
  *
  * @param integrity  the trace is complete and agrees with both hosts' counters
  * @param recoveries one per lost (dropped or corrupted) data segment transmission
+ * @param spurious   one per retransmission of data the receiver already had (after lost
+ *                   acknowledgements, a delayed or reordered segment): facts, not failures
  * @param ecn        one per CE-marked data segment
  * @param sack       no SACK block claims bytes the receiver never got
  */
-public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<EcnResponse> ecn, SackHonesty sack) {
+public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<Spurious> spurious, List<EcnResponse> ecn, SackHonesty sack) {
     public TcpAnalysis {
         recoveries = List.copyOf(recoveries);
+        spurious = List.copyOf(spurious);
         ecn = List.copyOf(ecn);
     }
 
@@ -68,6 +71,16 @@ public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<E
      */
     public record Recovery(int connection, int segment, int iteration, RecoveryKind kind, long latencyNanos, int duplicateAcks,
                            boolean pass, String reason) {}
+
+    /**
+     * A retransmission of a segment whose previous transmission was delivered.
+     *
+     * @param kind       what sent it again, by the same rules as {@link Recovery}
+     * @param afterNanos from the previous (delivered) transmission to this one, at the injector
+     * @param cause      what the trace shows between the two: acknowledgements dropped, the
+     *                   segment delayed or reordered, or nothing the injector did
+     */
+    public record Spurious(int connection, int segment, int iteration, RecoveryKind kind, long afterNanos, String cause) {}
 
     /**
      * The response to one CE mark (RFC 3168 §6.1).

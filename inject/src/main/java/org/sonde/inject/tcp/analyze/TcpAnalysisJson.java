@@ -12,6 +12,7 @@ import org.sonde.core.Json;
  *  "tcp": {"pass": true,
  *          "recoveries": [{"conn": 2, "seg": 5, "iter": 1, "kind": "rack", "latencyNanos": 61000,
  *                          "duplicateAcks": 2, "pass": true, "reason": "..."}],
+ *          "spurious": [{"conn": 1, "seg": 10, "iter": 2, "kind": "tlp", "afterNanos": ..., "cause": "..."}],
  *          "ecn": [{"conn": 1, "seg": 3, "negotiated": true, "echoNanos": ..., "cwrNanos": ..., "pass": true, "reason": "..."}],
  *          "sack": {"pass": true, "blocksChecked": 12, "problems": []}}}
  * </pre>
@@ -43,6 +44,16 @@ public final class TcpAnalysisJson {
             o.put("duplicateAcks", r.duplicateAcks());
             o.put("pass", r.pass());
             o.put("reason", r.reason());
+        }
+        ArrayNode spurious = tcp.putArray("spurious");
+        for (TcpAnalysis.Spurious r : a.spurious()) {
+            ObjectNode o = spurious.addObject();
+            o.put("conn", r.connection());
+            o.put("seg", r.segment());
+            o.put("iter", r.iteration());
+            o.put("kind", r.kind().word());
+            o.put("afterNanos", r.afterNanos());
+            o.put("cause", r.cause());
         }
         ArrayNode ecn = tcp.putArray("ecn");
         for (TcpAnalysis.EcnResponse r : a.ecn()) {

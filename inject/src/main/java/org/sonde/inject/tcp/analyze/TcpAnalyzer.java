@@ -15,6 +15,7 @@ import org.sonde.inject.tcp.analyze.TcpAnalysis.Integrity;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Recovery;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.SackHonesty;
+import org.sonde.inject.tcp.analyze.TcpAnalysis.Spurious;
 import org.sonde.packet.TcpHeader;
 
 /**
@@ -47,7 +48,7 @@ public final class TcpAnalyzer {
     public static TcpAnalysis analyze(TcpRun run) {
         boolean rack = !"0".equals(run.test().sysctls().getOrDefault("tcp_recovery", "1").strip());
         TcpAnalysis t = analyze(run.trace(), rack);
-        return new TcpAnalysis(integrity(run), t.recoveries(), t.ecn(), t.sack());
+        return new TcpAnalysis(integrity(run), t.recoveries(), t.spurious(), t.ecn(), t.sack());
     }
 
     /**
@@ -59,7 +60,7 @@ public final class TcpAnalyzer {
     public static TcpAnalysis analyze(TcpTrace trace, boolean rack) {
         List<TcpTrace.Entry> e = trace.entries();
         Integrity integrity = new Integrity(true, Map.of("packets", (long) e.size()), List.of());
-        return new TcpAnalysis(integrity, recoveries(e, rack), ecn(e), sack(e));
+        return new TcpAnalysis(integrity, recoveries(e, rack), spurious(e), ecn(e), sack(e));
     }
 
     // ---- integrity -------------------------------------------------------------------------------
@@ -200,6 +201,55 @@ public final class TcpAnalyzer {
             reason = "timed out after " + ms + (ok ? ", at least" : ", sooner than") + " Linux's minimum RTO of 200 ms";
         }
         return new Recovery(conn, seg, iteration, RecoveryKind.RTO, latency, 0, ok, reason);
+    }
+
+    // ---- spurious retransmissions ----------------------------------------------------------------
+
+    static List<Spurious> spurious(List<TcpTrace.Entry> e) {
+        List<Spurious> out = new ArrayList<>();
+        for (int i = 0; i < e.size(); i++) {
+            TcpTrace.Entry again = e.get(i);
+            TcpPacketInfo p = again.info();
+            if (p.connection() == 0 || !p.fromClient() || p.dataBytes() == 0 || p.iteration() < 2) continue;
+            int previous = previousTransmission(e, i, p.connection(), p.segment());
+            if (previous < 0 || !e.get(previous).delivered()) continue;
+            int acks = 0, acksDropped = 0;
+            boolean newData = false;
+            for (int k = previous + 1; k < i; k++) {
+                TcpPacketInfo q = e.get(k).info();
+                if (q.connection() != p.connection()) continue;
+                if (q.fromClient()) {
+                    newData |= q.dataBytes() > 0 && q.iteration() == 1;
+                } else if (q.has(TcpHeader.FLAG_ACK) && q.relAck() <= p.relSeq()) {
+                    if (e.get(k).delivered()) acks++;
+                } else if (q.has(TcpHeader.FLAG_ACK) && !e.get(k).delivered()) {
+                    acksDropped++;
+                }
+            }
+            long after = again.timeNanos() - e.get(previous).timeNanos();
+            RecoveryKind kind = acks >= DUPTHRESH ? RecoveryKind.FAST_RETRANSMIT
+                    : acks > 0 ? RecoveryKind.RACK
+                    : !newData && isHighestSent(e, i) && after < RTO_MIN_NANOS - TIMER_TOLERANCE_NANOS ? RecoveryKind.TLP
+                    : RecoveryKind.RTO;
+            InjectedEvent before = e.get(previous).event();
+            String cause = acksDropped == 1 ? "the acknowledgement covering it was dropped"
+                    : acksDropped > 1 ? acksDropped + " acknowledgements covering it were dropped"
+                    : before == InjectedEvent.DELAY || before == InjectedEvent.REORDER
+                            ? "its previous transmission was " + (before == InjectedEvent.DELAY ? "delayed" : "reordered")
+                            : "nothing the injector did: the receiver had it " + ms(after) + " before";
+            out.add(new Spurious(p.connection(), p.segment(), p.iteration(), kind, after, cause));
+        }
+        return out;
+    }
+
+    /** The last entry before {@code at} that sent segment {@code seg} of the connection, or -1. */
+    private static int previousTransmission(List<TcpTrace.Entry> e, int at, int conn, int seg) {
+        for (int k = at - 1; k >= 0; k--) {
+            TcpPacketInfo q = e.get(k).info();
+            if (q.connection() != conn || !q.fromClient() || q.dataBytes() == 0) continue;
+            for (int s : q.carried()) if (s == seg) return k;
+        }
+        return -1;
     }
 
     private static long key(int conn, int seg, int iteration) {

@@ -46,6 +46,7 @@ public final class TcpReport {
         kv.put("events applied", run.trace().entries().stream().filter(e -> e.event() != InjectedEvent.NONE).count());
         kv.put("trace integrity", a.integrity().pass() ? "complete" : "INCOMPLETE");
         kv.put("recoveries", a.recoveries().size() + " (" + a.recoveries().stream().filter(TcpAnalysis.Recovery::pass).count() + " pass)");
+        kv.put("spurious retransmissions", a.spurious().size());
         kv.put("ECN marks", a.ecn().size() + " (" + a.ecn().stream().filter(TcpAnalysis.EcnResponse::pass).count() + " pass)");
         kv.put("SACK blocks", a.sack().blocksChecked() + (a.sack().pass() ? ", all over delivered bytes" : ", SOME OVER LOST BYTES"));
         kv.put("congestion control", run.test().traffic().congestionControl());
@@ -54,6 +55,7 @@ public final class TcpReport {
 
         timelines(report, run.trace());
         recoveries(report, a.recoveries());
+        if (!a.spurious().isEmpty()) spurious(report, a.spurious());
         if (!a.ecn().isEmpty()) ecn(report, a.ecn());
         Section sack = report.section("SACK blocks");
         sack.verdict(a.sack().pass() ? Verdict.OK : Verdict.FAILURE, a.sack().blocksChecked() + " blocks compared with the bytes that reached the receiver");
@@ -118,6 +120,16 @@ public final class TcpReport {
             t.row(r.connection(), r.segment(), r.iteration(), r.kind().word(), r.latencyNanos() < 0 ? "-" : String.format("%.3f ms", r.latencyNanos() / 1e6),
                     r.duplicateAcks(), r.pass() ? "pass" : "FAIL", r.reason());
         }
+        s.table(t);
+    }
+
+    private static void spurious(HtmlReport report, List<TcpAnalysis.Spurious> spurious) {
+        Table t = Table.of("connection", "segment", "transmission", "sent by", "after the delivered one", "cause");
+        for (TcpAnalysis.Spurious r : spurious) {
+            t.row(r.connection(), r.segment(), r.iteration(), r.kind().word(), String.format("%.3f ms", r.afterNanos() / 1e6), r.cause());
+        }
+        Section s = report.section("Spurious retransmissions");
+        s.paragraph("Segments sent again although the receiver had them.");
         s.table(t);
     }
 

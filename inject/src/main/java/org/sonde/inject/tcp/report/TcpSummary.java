@@ -28,6 +28,10 @@ public final class TcpSummary {
                     r.iteration(), r.kind().word(), r.latencyNanos() < 0 ? "-" : measured(r.latencyNanos()),
                     r.pass() ? "" : " - " + r.reason()));
         }
+        for (TcpAnalysis.Spurious x : a.spurious()) {
+            o.add(String.format("  spurious    conn %d seg %d iter %d: %s after %s; %s", x.connection(), x.segment(), x.iteration(), x.kind().word(),
+                    measured(x.afterNanos()), x.cause()));
+        }
         for (TcpAnalysis.EcnResponse e : a.ecn()) {
             o.add(String.format("  ECN         %s conn %d seg %d: %s", verdict(e.pass()), e.connection(), e.segment(), e.reason()));
         }

@@ -1,0 +1,125 @@
+package org.sonde.inject.tcp.study;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpPacketInfo;
+import org.sonde.inject.tcp.TcpRun;
+import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.inject.tcp.analyze.TcpAnalysis;
+
+/** Runs a {@link TcpStudyPlan} on the Linux target and measures each run. */
+public final class TcpStudy {
+    private TcpStudy() {}
+
+    /**
+     * Every run of the plan, each in {@code workDir/SCENARIO-CC-REPETITION} (its trace, result and
+     * analysis), then the medians.
+     *
+     * @param progress told each run's name as it starts
+     */
+    public static TcpStudyResult run(TcpStudyPlan plan, Path workDir, Consumer<String> progress) {
+        long started = System.nanoTime();
+        List<TcpStudyRun> runs = new ArrayList<>();
+        String kernel = "";
+        for (int rep = 1; rep <= plan.repetitions(); rep++) {
+            // repetitions outermost: a disturbance of the machine spreads over every cell instead of spoiling one
+            for (String cc : plan.congestionControls()) {
+                for (TcpScenario s : plan.scenarios()) {
+                    String name = s.word() + "-" + cc + "-" + rep;
+                    progress.accept(name);
+                    TcpInjectionTest.Result r = TcpInjectionTest.run(s.test(cc), plan.seed() + rep - 1, mkdir(workDir.resolve(name)));
+                    kernel = r.run().kernel();
+                    runs.add(measure(s, cc, rep, r.run(), r.analysis(), workDir.getFileName() + "/" + name));
+                }
+            }
+        }
+        return new TcpStudyResult(plan, kernel, runs, summarise(plan.congestionControls(), runs), (System.nanoTime() - started) / 1e9);
+    }
+
+    private static Path mkdir(Path dir) {
+        try {
+            return java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** What one run shows: completion, the watched recovery, the longest stall of the sender, the verdicts. */
+    static TcpStudyRun measure(TcpScenario s, String cc, int rep, TcpRun run, TcpAnalysis a, String directory) {
+        TcpAnalysis.Recovery watched = a.recoveries().stream()
+                .filter(r -> r.connection() == 1 && r.segment() == s.watchedSegment && r.iteration() == s.watchedIteration).findFirst().orElse(null);
+        List<String> failed = new ArrayList<>();
+        if (!a.integrity().pass()) failed.addAll(a.integrity().problems());
+        a.recoveries().stream().filter(r -> !r.pass()).forEach(r -> failed.add("segment " + r.segment() + ": " + r.reason()));
+        a.ecn().stream().filter(r -> !r.pass()).forEach(r -> failed.add("ECN: " + r.reason()));
+        failed.addAll(a.sack().problems());
+        run.connections().stream().filter(c -> !c.complete()).forEach(c -> failed.add("connection " + c.connection() + " did not complete"
+                + (c.error() == null ? "" : ": " + c.error())));
+        if (s.watchedSegment > 0 && watched == null) failed.add("the scenario's loss (segment " + s.watchedSegment + ", transmission "
+                + s.watchedIteration + ") is not in the trace");
+        long[] stall = stall(run.trace(), a);
+        String endedBy = stall[1] < 0 ? "-" : stall[1] == 0 ? "new data" : TcpAnalysis.RecoveryKind.values()[(int) stall[1] - 1].word();
+        long completion = run.connections().isEmpty() ? -1 : run.connections().getFirst().durationNanos();
+        return new TcpStudyRun(s, cc, rep, completion, watched == null ? null : watched.kind().word(), watched == null ? -1 : watched.latencyNanos(),
+                stall[0], endedBy, failed.isEmpty(), failed, directory);
+    }
+
+    /**
+     * The longest gap between consecutive data transmissions of connection 1's client, and what
+     * ended it: 0 new data, else 1 + the ordinal of the retransmission's {@link TcpAnalysis.RecoveryKind}; {-1, -1} without data.
+     */
+    static long[] stall(TcpTrace trace, TcpAnalysis a) {
+        long longest = -1, endedBy = -1, previous = -1;
+        for (TcpTrace.Entry x : trace.entries()) {
+            TcpPacketInfo p = x.info();
+            if (p.connection() != 1 || !p.fromClient() || p.dataBytes() == 0) continue;
+            if (previous >= 0 && x.timeNanos() - previous > longest) {
+                longest = x.timeNanos() - previous;
+                endedBy = p.iteration() == 1 ? 0 : 1 + kindOf(a, p.segment(), p.iteration()).ordinal();
+            }
+            previous = x.timeNanos();
+        }
+        return new long[] {longest, endedBy};
+    }
+
+    /** How the analyzers classified the transmission {@code iteration} of segment {@code seg}: a recovery of its lost predecessor, or spurious. */
+    private static TcpAnalysis.RecoveryKind kindOf(TcpAnalysis a, int seg, int iteration) {
+        for (TcpAnalysis.Recovery r : a.recoveries()) {
+            if (r.connection() == 1 && r.segment() == seg && r.iteration() == iteration - 1) return r.kind();
+        }
+        for (TcpAnalysis.Spurious r : a.spurious()) {
+            if (r.connection() == 1 && r.segment() == seg && r.iteration() == iteration) return r.kind();
+        }
+        return TcpAnalysis.RecoveryKind.NONE;
+    }
+
+    static List<TcpStudyResult.Summary> summarise(List<String> congestionControls, List<TcpStudyRun> runs) {
+        Map<String, Long> baseline = new TreeMap<>();
+        for (String cc : congestionControls) {
+            baseline.put(cc, TcpStudyResult.median(runs.stream().filter(r -> r.scenario() == TcpScenario.BASELINE && r.congestionControl().equals(cc))
+                    .mapToLong(TcpStudyRun::completionNanos).toArray()));
+        }
+        List<TcpStudyResult.Summary> out = new ArrayList<>();
+        for (TcpScenario s : TcpScenario.values()) {
+            for (String cc : congestionControls) {
+                List<TcpStudyRun> cell = runs.stream().filter(r -> r.scenario() == s && r.congestionControl().equals(cc)).toList();
+                if (cell.isEmpty()) continue;
+                long completion = TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::completionNanos).toArray());
+                long base = baseline.get(cc);
+                String kinds = cell.stream().filter(r -> r.recovery() != null)
+                        .collect(Collectors.groupingBy(TcpStudyRun::recovery, TreeMap::new, Collectors.counting()))
+                        .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
+                out.add(new TcpStudyResult.Summary(s, cc, cell.size(), completion, base < 0 || completion < 0 ? null : completion - base, kinds,
+                        TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::recoveryNanos).toArray()),
+                        TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::stallNanos).toArray())));
+            }
+        }
+        return out;
+    }
+}

@@ -44,7 +44,9 @@ class UserspaceNetnsTest {
     void userspaceClientAndServerCountEveryRequestOnBothSides() throws Exception {
         try (Testbed bed = Testbed.create("uu")) {
             Background server = Background.start(LoadTest.prepare(bed.server("client 10.1.0.1 4\n"), 1));
-            LoadResult client = LoadTest.prepare(bed.client(1, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncc 1000\ncps 5000\nkeepalive 1ms 5\n"), 1)
+            // 50 connections of 5 requests 1 ms apart last ~5 ms each: two seconds recycle them many times even on a
+            // loaded machine (1,000 at once did not get through their 5 requests within one second at a load of 14)
+            LoadResult client = LoadTest.prepare(bed.client(2, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncc 50\ncps 5000\nkeepalive 1ms 5\n"), 1)
                     .run(s -> { });
             LoadResult served = server.stop();
 
@@ -56,7 +58,7 @@ class UserspaceNetnsTest {
             assertThat(client.connectionsOpened()).isGreaterThan(client.maxConcurrent());
             assertThat(client.requests()).isLessThanOrEqualTo(5 * client.connectionsOpened());
             assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
-            assertThat(client.maxConcurrent()).isLessThanOrEqualTo(1000);
+            assertThat(client.maxConcurrent()).isLessThanOrEqualTo(50);
             assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
             assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
             assertThat(served.connectionsClosed()).isEqualTo(client.connectionsOpened());

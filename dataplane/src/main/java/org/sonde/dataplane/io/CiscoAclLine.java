@@ -1,11 +1,12 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Ternary;
@@ -71,7 +72,7 @@ public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ter
         } else {
             String p = c.next("a protocol");
             Integer proto = PROTOCOLS.get(p);
-            if (proto == null) proto = p.matches("[0-9]{1,3}") ? CiscoText.number(file, line, "protocol", p, 0, 255) : null;
+            if (proto == null) proto = p.matches("[0-9]{1,3}") ? Text.number(file, line, "protocol", p, 0, 255) : null;
             if (proto == null) throw bad(file, line, "expected a protocol (ip, tcp, udp, icmp, … or 0..255), got \"" + clip(p) + "\"");
             boolean ports = proto == TCP || proto == UDP;
             Ternary src = c.address();
@@ -144,17 +145,17 @@ public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ter
         Ternary address() {
             String s = next("an address (any, host A or A wildcard)");
             if (s.equals("any")) return new Ternary(0, 0);
-            if (s.equals("host")) return Ternary.exact(CiscoText.ip(file, line, "host address", next("a host address")), 32);
-            long a = CiscoText.ip(file, line, "address", s);
-            return wildcard(a, CiscoText.ip(file, line, "wildcard", next("a wildcard mask after " + s)));
+            if (s.equals("host")) return Ternary.exact(Text.ip(file, line, "host address", next("a host address")), 32);
+            long a = Text.ip(file, line, "address", s);
+            return wildcard(a, Text.ip(file, line, "wildcard", next("a wildcard mask after " + s)));
         }
 
         /** A standard ACL's source: {@code any}, {@code host A}, {@code A} alone (a host) or {@code A W}. */
         Ternary standardAddress() {
             String s = peek();
             if (s.equals("any") || s.equals("host")) return address();
-            long a = CiscoText.ip(file, line, "address", next("a source address"));
-            return CiscoText.isIp(peek()) ? wildcard(a, CiscoText.ip(file, line, "wildcard", next(""))) : Ternary.exact(a, 32);
+            long a = Text.ip(file, line, "address", next("a source address"));
+            return Text.isIp(peek()) ? wildcard(a, Text.ip(file, line, "wildcard", next(""))) : Ternary.exact(a, 32);
         }
 
         private static Ternary wildcard(long address, long wildcard) {
@@ -201,7 +202,7 @@ public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ter
         private int port() {
             String s = next("a port number or name");
             Integer named = PORT_NAMES.get(s);
-            return named != null ? named : CiscoText.number(file, line, "port", s, 0, 65535);
+            return named != null ? named : Text.number(file, line, "port", s, 0, 65535);
         }
     }
 }

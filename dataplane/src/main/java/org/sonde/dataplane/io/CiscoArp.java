@@ -1,10 +1,12 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * A {@code show ip arp} table: header {@code Protocol Address Age (min) Hardware Addr Type
@@ -27,18 +29,18 @@ public record CiscoArp(List<Entry> entries, int incomplete) {
         List<Entry> entries = new ArrayList<>();
         int incomplete = 0;
         boolean header = false;
-        for (CiscoText.Line l : CiscoText.lines(text.replace("\0", ""))) {
+        for (Line l : Text.lines(text.replace("\0", ""))) {
             List<String> t = l.tokens();
             if (t.isEmpty()) continue;
             if (!header) {
-                if (!t.equals(HEADER)) throw bad(file, l.number(), "expected the header \"Protocol Address Age (min) Hardware Addr Type Interface\", got \"" + clip(l.text().strip()) + "\"");
+                if (!t.equals(HEADER)) throw bad(file, l.number(), "expected the header \"Protocol Address Age (min) Hardware Addr Type Interface\", got \"" + clip(l.body()) + "\"");
                 header = true;
                 continue;
             }
             if (t.size() < 5 || t.size() > 6 || !t.get(0).equals("Internet") || !t.get(4).equals("ARPA"))
-                throw bad(file, l.number(), "expected \"Internet <address> <age> <mac> ARPA [<interface>]\", got \"" + clip(l.text().strip()) + "\"");
-            long ip = CiscoText.ip(file, l.number(), "address", t.get(1));
-            if (!t.get(2).equals("-")) CiscoText.number(file, l.number(), "age", t.get(2), 0, Integer.MAX_VALUE);
+                throw bad(file, l.number(), "expected \"Internet <address> <age> <mac> ARPA [<interface>]\", got \"" + clip(l.body()) + "\"");
+            long ip = Text.ip(file, l.number(), "address", t.get(1));
+            if (!t.get(2).equals("-")) Text.number(file, l.number(), "age", t.get(2), 0, Integer.MAX_VALUE);
             if (t.get(3).equals("Incomplete")) {
                 incomplete++;
                 continue;

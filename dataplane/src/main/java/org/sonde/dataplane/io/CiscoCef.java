@@ -1,10 +1,12 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * A {@code show ip cef} table: a header {@code Prefix Next Hop Interface}, then one row per
@@ -35,16 +37,16 @@ public record CiscoCef(List<Route> routes, int ecmpContinuations) {
         List<Route> routes = new ArrayList<>();
         int continuations = 0;
         boolean header = false;
-        for (CiscoText.Line l : CiscoText.lines(text)) {
+        for (Line l : Text.lines(text)) {
             List<String> t = l.tokens();
             if (t.isEmpty()) continue;
             if (!header) {
                 if (!t.equals(HEADER)) throw bad(file, l.number(), "expected the header \"Prefix Next Hop Interface\", got \"" + clip(l.text()) + "\"");
                 header = true;
             } else if (l.indented()) {
-                if (routes.isEmpty() || t.size() != 2 || !CiscoText.isIp(t.get(0)))
-                    throw bad(file, l.number(), "expected an equal-cost continuation \"<next hop> <interface>\" after a prefix row, got \"" + clip(l.text().strip()) + "\"");
-                CiscoText.ip(file, l.number(), "next hop", t.get(0));
+                if (routes.isEmpty() || t.size() != 2 || !Text.isIp(t.get(0)))
+                    throw bad(file, l.number(), "expected an equal-cost continuation \"<next hop> <interface>\" after a prefix row, got \"" + clip(l.body()) + "\"");
+                Text.ip(file, l.number(), "next hop", t.get(0));
                 CiscoText.interfaceName(file, l.number(), t.get(1));
                 continuations++;
             } else {
@@ -55,14 +57,14 @@ public record CiscoCef(List<Route> routes, int ecmpContinuations) {
         return new CiscoCef(routes, continuations);
     }
 
-    private static Route row(String file, CiscoText.Line l) {
+    private static Route row(String file, Line l) {
         List<String> t = l.tokens();
         if (t.size() < 2 || t.size() > 3) throw bad(file, l.number(), "expected \"<prefix> <next hop> [<interface>]\", got \"" + clip(l.text()) + "\"");
         String p = t.get(0);
         int slash = p.indexOf('/');
         if (slash < 0) throw bad(file, l.number(), "expected a prefix a.b.c.d/len, got \"" + clip(p) + "\"");
-        long address = CiscoText.ip(file, l.number(), "prefix", p.substring(0, slash));
-        int length = CiscoText.number(file, l.number(), "prefix length", p.substring(slash + 1), 0, 32);
+        long address = Text.ip(file, l.number(), "prefix", p.substring(0, slash));
+        int length = Text.number(file, l.number(), "prefix length", p.substring(slash + 1), 0, 32);
         if (length < 32 && (address & (0xFFFF_FFFFL >>> length)) != 0)
             throw bad(file, l.number(), "prefix " + p + " has bits set beyond its length");
         String iface = t.size() == 3 ? CiscoText.interfaceName(file, l.number(), t.get(2)) : "";
@@ -73,13 +75,13 @@ public record CiscoCef(List<Route> routes, int ecmpContinuations) {
             case "drop" -> Kind.DROP;
             case "multicast" -> Kind.MULTICAST;
             default -> {
-                if (!CiscoText.isIp(hop)) throw bad(file, l.number(), "expected a next hop (an address, attached, receive, drop or multicast), got \"" + clip(hop) + "\"");
+                if (!Text.isIp(hop)) throw bad(file, l.number(), "expected a next hop (an address, attached, receive, drop or multicast), got \"" + clip(hop) + "\"");
                 yield Kind.ADDRESS;
             }
         };
         if ((kind == Kind.ADDRESS || kind == Kind.ATTACHED) && iface.isEmpty())
             throw bad(file, l.number(), "expected an interface after next hop " + hop);
-        long nextHop = kind == Kind.ADDRESS ? CiscoText.ip(file, l.number(), "next hop", hop) : 0;
+        long nextHop = kind == Kind.ADDRESS ? Text.ip(file, l.number(), "next hop", hop) : 0;
         return new Route(l.number(), address, length, kind, nextHop, iface);
     }
 }

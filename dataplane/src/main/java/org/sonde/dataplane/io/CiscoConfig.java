@@ -1,7 +1,7 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.AclBinding;
 
 /**
@@ -93,7 +95,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
 
     /** Parses a configuration; {@code file} names it in error messages. */
     public static CiscoConfig parse(String file, String text) {
-        return new Parser(file).run(CiscoText.lines(text));
+        return new Parser(file).run(Text.lines(text));
     }
 
     /** Numbered ACLs 1-99 and 1300-1999 are standard, 100-199 and 2000-2699 extended. */
@@ -115,18 +117,18 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             this.file = file;
         }
 
-        CiscoConfig run(List<CiscoText.Line> lines) {
+        CiscoConfig run(List<Line> lines) {
             int i = 0;
             while (i < lines.size()) {
-                CiscoText.Line l = lines.get(i);
+                Line l = lines.get(i);
                 if (l.tokens().isEmpty() || l.tokens().getFirst().startsWith("!")) {
                     i++;
                     continue;
                 }
-                if (l.indented()) throw bad(file, l.number(), "expected a top-level command, got the indented line \"" + clip(l.text().strip()) + "\"");
+                if (l.indented()) throw bad(file, l.number(), "expected a top-level command, got the indented line \"" + clip(l.body()) + "\"");
                 int end = i + 1;
                 while (end < lines.size() && lines.get(end).indented()) end++;
-                List<CiscoText.Line> body = lines.subList(i + 1, end);
+                List<Line> body = lines.subList(i + 1, end);
                 List<String> t = l.tokens();
                 switch (t.getFirst()) {
                     case "interface" -> interfaceBlock(l, body);
@@ -151,9 +153,9 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
         }
 
         /** {@code banner <kind> <d>…<d>}: skips to the line that closes the delimiter; returns the index after it. */
-        private int skipBanner(List<CiscoText.Line> lines, int at) {
-            CiscoText.Line l = lines.get(at);
-            String rest = l.text().strip().split("\\s+", 3).length == 3 ? l.text().strip().split("\\s+", 3)[2] : "";
+        private int skipBanner(List<Line> lines, int at) {
+            Line l = lines.get(at);
+            String rest = l.body().split("\\s+", 3).length == 3 ? l.body().split("\\s+", 3)[2] : "";
             if (rest.isEmpty()) throw bad(file, l.number(), "expected banner <kind> <delimiter>text<delimiter>");
             String delim = rest.startsWith("^C") ? "^C" : rest.substring(0, 1);
             if (rest.indexOf(delim, delim.length()) >= 0) return at + 1;
@@ -162,7 +164,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             throw bad(file, l.number(), "the banner's delimiter " + delim + " is never closed");
         }
 
-        private void vlanDefinition(CiscoText.Line l) {
+        private void vlanDefinition(Line l) {
             String arg = l.token(1);
             if (!arg.isEmpty() && Character.isDigit(arg.charAt(0))) {
                 if (l.tokens().size() != 2) throw bad(file, l.number(), "expected vlan <list>, got \"" + clip(l.text()) + "\"");
@@ -174,9 +176,9 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             }
         }
 
-        private void numbered(CiscoText.Line l) {
+        private void numbered(Line l) {
             List<String> t = l.tokens();
-            int n = CiscoText.number(file, l.number(), "access-list number", l.token(1), 1, 2699);
+            int n = Text.number(file, l.number(), "access-list number", l.token(1), 1, 2699);
             Boolean standard = numberedStandard(n);
             if (standard == null) throw bad(file, l.number(), "access-list " + n + " is neither a standard (1-99, 1300-1999) nor an extended (100-199, 2000-2699) IP list");
             if (l.token(2).equals("remark")) return;
@@ -196,7 +198,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
         }
 
         /** {@code ip access-list standard|extended NAME} and its entries ({@code [seq] permit|deny …}, {@code remark}). */
-        private void named(CiscoText.Line l, List<CiscoText.Line> body) {
+        private void named(Line l, List<Line> body) {
             boolean standard = switch (l.token(2)) {
                 case "standard" -> true;
                 case "extended" -> false;
@@ -204,14 +206,14 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             };
             if (l.tokens().size() != 4) throw bad(file, l.number(), "expected ip access-list " + l.token(2) + " <name>, got \"" + clip(l.text()) + "\"");
             define(l.token(3), standard, l.number());
-            for (CiscoText.Line e : body) {
+            for (Line e : body) {
                 int at = e.token(0).matches("[0-9]+") ? 1 : 0; // optional sequence number
                 if (e.token(at).equals("remark")) continue;
                 aclLines.get(l.token(3)).add(CiscoAclLine.parse(file, e.number(), e.tokens(), at, standard));
             }
         }
 
-        private void interfaceBlock(CiscoText.Line l, List<CiscoText.Line> body) {
+        private void interfaceBlock(Line l, List<Line> body) {
             if (l.tokens().size() != 2) throw bad(file, l.number(), "expected interface <name>, got \"" + clip(l.text()) + "\"");
             String name = CiscoText.interfaceName(file, l.number(), l.token(1));
             if (interfaces.stream().anyMatch(x -> x.name().equals(name))) throw bad(file, l.number(), "interface " + l.token(1) + " is defined twice");
@@ -220,7 +222,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             int accessVlan = 1, nativeVlan = 1, dot1q = -1;
             Set<Integer> allowed = CiscoText.vlanList(file, l.number(), "1-" + CiscoText.MAX_VLAN);
             List<AccessGroup> groups = new ArrayList<>();
-            for (CiscoText.Line s : body) {
+            for (Line s : body) {
                 List<String> t = s.tokens();
                 String k = t.getFirst();
                 switch (k) {
@@ -234,7 +236,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
                                 case "access" -> Mode.ACCESS;
                                 case "trunk" -> Mode.TRUNK;
                                 case "dynamic" -> Mode.DYNAMIC;
-                                default -> throw bad(file, s.number(), "expected switchport mode access|trunk|dynamic, got \"" + clip(s.text().strip()) + "\"");
+                                default -> throw bad(file, s.number(), "expected switchport mode access|trunk|dynamic, got \"" + clip(s.body()) + "\"");
                             };
                             case "access" -> {
                                 if (!s.token(2).equals("vlan") || t.size() != 4) throw bad(file, s.number(), "expected switchport access vlan <N>");
@@ -261,7 +263,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
                     case "encapsulation" -> {
                         if (SERIAL_FRAMING.contains(s.token(1)) && t.size() == 2) continue; // serial and async lines carry no VLAN
                         if (!s.token(1).equalsIgnoreCase("dot1q") || t.size() < 3 || t.size() > 4 || t.size() == 4 && !t.get(3).equals("native"))
-                            throw bad(file, s.number(), "expected encapsulation dot1Q <vlan> [native], got \"" + clip(s.text().strip()) + "\"");
+                            throw bad(file, s.number(), "expected encapsulation dot1Q <vlan> [native], got \"" + clip(s.body()) + "\"");
                         dot1q = CiscoText.vlan(file, s.number(), t.get(2));
                     }
                     case "no" -> {
@@ -270,7 +272,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
                     }
                     case "ip" -> {
                         if (s.token(1).equals("access-group")) {
-                            if (t.size() != 4) throw bad(file, s.number(), "expected ip access-group <acl> in|out, got \"" + clip(s.text().strip()) + "\"");
+                            if (t.size() != 4) throw bad(file, s.number(), "expected ip access-group <acl> in|out, got \"" + clip(s.body()) + "\"");
                             AclBinding.Direction dir = switch (t.get(3)) {
                                 case "in" -> AclBinding.Direction.IN;
                                 case "out" -> AclBinding.Direction.OUT;
@@ -278,7 +280,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
                             };
                             groups.add(new AccessGroup(t.get(2), dir, s.number()));
                         } else if (s.token(1).equals("policy")) {
-                            ignored.add(new Ignored(s.number(), s.text().strip(), "policy routing: the route-map is not in the configuration"));
+                            ignored.add(new Ignored(s.number(), s.body(), "policy routing: the route-map is not in the configuration"));
                         } else if (!SKIPPED_IN_INTERFACE_IP.contains(s.token(1))) {
                             throw bad(file, s.number(), "unknown interface command \"ip " + clip(s.token(1)) + "\" (not on the allow-list of commands irrelevant to forwarding)");
                         }
@@ -295,7 +297,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
         }
 
         /** {@code switchport trunk allowed vlan <list>|add <list>|remove <list>|except <list>|all|none}. */
-        private Set<Integer> trunkAllowed(CiscoText.Line s, Set<Integer> current) {
+        private Set<Integer> trunkAllowed(Line s, Set<Integer> current) {
             List<String> t = s.tokens();
             if (!s.token(3).equals("vlan") || t.size() < 5 || t.size() > 6)
                 throw bad(file, s.number(), "expected switchport trunk allowed vlan [add|remove|except] <list>|all|none");

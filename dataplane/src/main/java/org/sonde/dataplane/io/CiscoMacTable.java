@@ -1,11 +1,13 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * A {@code show mac address-table}: a header and a dashed rule, then rows
@@ -40,14 +42,14 @@ public record CiscoMacTable(List<Entry> entries) {
         List<String> ports = null;
         Entry pending = null;
         int state = 0; // 0: before the header, 1: before the rule, 2: rows
-        for (CiscoText.Line l : CiscoText.lines(text)) {
+        for (Line l : Text.lines(text)) {
             List<String> t = l.tokens();
             if (t.isEmpty()) continue;
             if (state == 0) {
-                if (!t.equals(HEADER)) throw bad(file, l.number(), "expected the header \"vlan mac address type learn age ports\", got \"" + clip(l.text().strip()) + "\"");
+                if (!t.equals(HEADER)) throw bad(file, l.number(), "expected the header \"vlan mac address type learn age ports\", got \"" + clip(l.body()) + "\"");
                 state = 1;
             } else if (state == 1) {
-                if (!l.text().strip().matches("[-+]+")) throw bad(file, l.number(), "expected the dashed rule under the header, got \"" + clip(l.text().strip()) + "\"");
+                if (!l.body().matches("[-+]+")) throw bad(file, l.number(), "expected the dashed rule under the header, got \"" + clip(l.body()) + "\"");
                 state = 2;
             } else if (l.indented() && t.size() == 1 && !FLAGS.contains(t.getFirst())) {
                 if (pending == null) throw bad(file, l.number(), "expected a table row before a continuation of ports");
@@ -56,7 +58,7 @@ public record CiscoMacTable(List<Entry> entries) {
                 if (pending != null) entries.add(new Entry(pending.line(), pending.vlan(), pending.mac(), pending.dynamic(), ports));
                 int at = FLAGS.contains(t.getFirst()) ? 1 : 0;
                 if (t.size() - at < 5 || t.size() - at > 6)
-                    throw bad(file, l.number(), "expected \"* <vlan> <mac> <type> <learn> <age> [<ports>]\", got \"" + clip(l.text().strip()) + "\"");
+                    throw bad(file, l.number(), "expected \"* <vlan> <mac> <type> <learn> <age> [<ports>]\", got \"" + clip(l.body()) + "\"");
                 int vlan = t.get(at).equals("---") ? NO_VLAN : CiscoText.vlan(file, l.number(), t.get(at));
                 long mac = CiscoText.mac(file, l.number(), t.get(at + 1));
                 boolean dynamic = switch (t.get(at + 2)) {
@@ -65,7 +67,7 @@ public record CiscoMacTable(List<Entry> entries) {
                     default -> throw bad(file, l.number(), "expected type static or dynamic, got \"" + clip(t.get(at + 2)) + "\"");
                 };
                 if (!Set.of("Yes", "No").contains(t.get(at + 3))) throw bad(file, l.number(), "expected learn Yes or No, got \"" + clip(t.get(at + 3)) + "\"");
-                if (!t.get(at + 4).equals("-")) CiscoText.number(file, l.number(), "age", t.get(at + 4), 0, Integer.MAX_VALUE);
+                if (!t.get(at + 4).equals("-")) Text.number(file, l.number(), "age", t.get(at + 4), 0, Integer.MAX_VALUE);
                 ports = new ArrayList<>(t.size() - at == 6 ? ports(file, l.number(), t.getLast()) : List.of());
                 pending = new Entry(l.number(), vlan, mac, dynamic, List.of());
             }

@@ -1,7 +1,7 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * A {@code show spanning-tree} listing: per {@code VLANnnnn} block, bridge details (skipped) and
@@ -33,7 +35,7 @@ public record CiscoSpanningTree(Map<Integer, List<String>> forwarding, int block
         int blocked = 0;
         List<String> current = null;
         boolean table = false;
-        for (CiscoText.Line l : CiscoText.lines(text)) {
+        for (Line l : Text.lines(text)) {
             List<String> t = l.tokens();
             if (t.isEmpty()) continue;
             String first = t.getFirst();
@@ -44,7 +46,7 @@ public record CiscoSpanningTree(Map<Integer, List<String>> forwarding, int block
                 fwd.put(vlan, current);
                 table = false;
             } else if (current == null) {
-                throw bad(file, l.number(), "expected a VLANnnnn block header, got \"" + clip(l.text().strip()) + "\"");
+                throw bad(file, l.number(), "expected a VLANnnnn block header, got \"" + clip(l.body()) + "\"");
             } else if (first.equals("Interface")) {
                 table = true;
             } else if (first.matches("-+")) {
@@ -58,7 +60,7 @@ public record CiscoSpanningTree(Map<Integer, List<String>> forwarding, int block
                 if (t.get(2).equals("FWD")) current.add(port);
                 else blocked++;
             } else {
-                throw bad(file, l.number(), "expected \"<port> <role> <status> <cost> <prio.nbr> <type>\" or a bridge detail, got \"" + clip(l.text().strip()) + "\"");
+                throw bad(file, l.number(), "expected \"<port> <role> <status> <cost> <prio.nbr> <type>\" or a bridge detail, got \"" + clip(l.body()) + "\"");
             }
         }
         return new CiscoSpanningTree(fwd, blocked);

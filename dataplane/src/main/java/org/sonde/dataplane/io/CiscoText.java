@@ -1,18 +1,17 @@
 package org.sonde.dataplane.io;
 
-import java.util.ArrayList;
-import java.util.List;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
+import static org.sonde.dataplane.io.text.Text.number;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sonde.core.BadInputException;
 
-/** What the Cisco IOS parsers share: numbered lines, errors naming file and line, addresses and interface names. */
+/** What the Cisco IOS parsers share beyond {@link org.sonde.dataplane.io.text.Text}: MAC addresses, VLANs and interface names. */
 final class CiscoText {
-    private static final Pattern IP = Pattern.compile("([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})");
     private static final Pattern MAC = Pattern.compile("([0-9a-fA-F]{4})\\.([0-9a-fA-F]{4})\\.([0-9a-fA-F]{4})");
-    private static final Pattern NUMBER = Pattern.compile("[0-9]{1,10}");
     /** IOS interface type prefixes, long and short, to the short lowercase form hassel and APKeep use. */
     private static final Map<String, String> TYPES = Map.ofEntries(
             Map.entry("tengigabitethernet", "te"), Map.entry("te", "te"),
@@ -29,57 +28,11 @@ final class CiscoText {
 
     private CiscoText() {}
 
-    /** One line: its 1-based number, its text without trailing blanks, and its whitespace-separated tokens. */
-    record Line(int number, String text, List<String> tokens) {
-        boolean indented() {
-            return !text.isEmpty() && Character.isWhitespace(text.charAt(0));
-        }
-
-        String token(int i) {
-            return i < tokens.size() ? tokens.get(i) : "";
-        }
-    }
-
-    /** Every line of a text, blank ones included (their tokens are empty). */
-    static List<Line> lines(String text) {
-        List<Line> out = new ArrayList<>();
-        List<String> all = text.lines().toList();
-        for (int i = 0; i < all.size(); i++) {
-            String s = all.get(i).stripTrailing();
-            String body = s.strip();
-            out.add(new Line(i + 1, s, body.isEmpty() ? List.of() : List.of(body.split("\\s+"))));
-        }
-        return out;
-    }
-
-    // Same message shapes as the APKeep importer: one implementation of each.
-    static BadInputException bad(String file, int line, String problem) {
-        return StanfordApkeepImport.bad(file, line, problem);
-    }
-
-    static String clip(String s) {
-        return StanfordApkeepImport.clip(s);
-    }
-
-    static long ip(String file, int line, String what, String s) {
-        return StanfordApkeepImport.ip(file, line, what, s);
-    }
-
-    static boolean isIp(String s) {
-        return IP.matcher(s).matches();
-    }
-
     /** {@code aaaa.bbbb.cccc} as a 48-bit number. */
     static long mac(String file, int line, String s) {
         Matcher m = MAC.matcher(s);
         if (!m.matches()) throw bad(file, line, "expected a MAC address like 0011.21b3.cb00, got \"" + clip(s) + "\"");
         return Long.parseLong(m.group(1) + m.group(2) + m.group(3), 16);
-    }
-
-    static int number(String file, int line, String what, String s, int min, int max) {
-        if (!NUMBER.matcher(s).matches() || Long.parseLong(s) < min || Long.parseLong(s) > max)
-            throw bad(file, line, what + ": expected an integer " + min + ".." + max + ", got \"" + clip(s) + "\"");
-        return Integer.parseInt(s);
     }
 
     static int vlan(String file, int line, String s) {

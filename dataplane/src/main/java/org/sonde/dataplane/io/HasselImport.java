@@ -1,5 +1,8 @@
 package org.sonde.dataplane.io;
 
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clipAscii;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +23,6 @@ import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.HeaderLayout;
-import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.MatchPolicy;
@@ -102,7 +104,7 @@ public final class HasselImport {
             boolean topology = !tf.rules().isEmpty() && tf.rules().getFirst().action().equals("link");
             for (TfText.TfRule r : tf.rules())
                 if (r.action().equals("link") != topology)
-                    throw TfText.bad(tf.file(), r.line(), topology
+                    throw bad(tf.file(), r.line(), topology
                             ? "expected only link rules in a file that starts with one, got " + r.action()
                             : "expected fwd or rw rules in a router file, got link");
             if (topology) {
@@ -111,9 +113,9 @@ public final class HasselImport {
             } else {
                 String router = tf.name();
                 if (!map.indexByRouter().containsKey(router))
-                    throw TfText.bad(tf.file(), 1, "expected a router of " + PORT_MAP + " as the header's name, got \"" + TfText.clip(router) + "\"");
+                    throw bad(tf.file(), 1, "expected a router of " + PORT_MAP + " as the header's name, got \"" + clipAscii(router) + "\"");
                 if (!routersWithTable.add(router))
-                    throw TfText.bad(tf.file(), 1, "router " + router + " already has a rule file");
+                    throw bad(tf.file(), 1, "router " + router + " already has a rule file");
                 List<Rule> rules = new ArrayList<>(tf.rules().size());
                 for (TfText.TfRule r : tf.rules()) rules.add(rule(tf, r, router, layout, ports));
                 tables.add(new RuleTable(router, MatchPolicy.EXPLICIT, rules));
@@ -140,30 +142,30 @@ public final class HasselImport {
 
     private static Link link(TfText tf, TfText.TfRule r, Ports ports) {
         if (r.inPorts().size() != 1 || r.outPorts().size() != 1)
-            throw TfText.bad(tf.file(), r.line(), "expected one in-port and one out-port in a link rule, got "
+            throw bad(tf.file(), r.line(), "expected one in-port and one out-port in a link rule, got "
                     + r.inPorts() + " and " + r.outPorts());
         if (r.match() != null || r.mask() != null || r.rewrite() != null || !r.affectedBy().isEmpty())
-            throw TfText.bad(tf.file(), r.line(), "expected a link rule without match, rewrite or affected_by");
+            throw bad(tf.file(), r.line(), "expected a link rule without match, rewrite or affected_by");
         int from = ports.resolve(tf, r, r.inPorts().getFirst());
         int to = ports.resolve(tf, r, r.outPorts().getFirst());
-        if (from == to) throw TfText.bad(tf.file(), r.line(), "link rule connects port " + from + " to itself");
+        if (from == to) throw bad(tf.file(), r.line(), "link rule connects port " + from + " to itself");
         return new Link(id(tf, r), from, to, origin(r));
     }
 
     private static Rule rule(TfText tf, TfText.TfRule r, String router, HeaderLayout layout, Ports ports) {
-        if (r.inPorts().isEmpty()) throw TfText.bad(tf.file(), r.line(), "in_ports: expected at least one port");
+        if (r.inPorts().isEmpty()) throw bad(tf.file(), r.line(), "in_ports: expected at least one port");
         if (new TreeSet<>(r.inPorts()).size() != r.inPorts().size() || new TreeSet<>(r.outPorts()).size() != r.outPorts().size())
-            throw TfText.bad(tf.file(), r.line(), "expected no port twice in in_ports or out_ports");
+            throw bad(tf.file(), r.line(), "expected no port twice in in_ports or out_ports");
         for (int p : r.inPorts()) ports.requireOwn(tf, r, p, router);
         for (int p : r.outPorts()) ports.requireOwn(tf, r, p, router);
         Match match = r.match() == null ? Match.ANY : match(tf, r, layout, r.match());
         List<Action> actions = new ArrayList<>();
         if (r.action().equals("rw")) {
             if (r.mask() == null || r.rewrite() == null)
-                throw TfText.bad(tf.file(), r.line(), "expected mask and rewrite in an rw rule");
+                throw bad(tf.file(), r.line(), "expected mask and rewrite in an rw rule");
             actions.addAll(rewrites(tf, r, layout));
         } else if (r.mask() != null || r.rewrite() != null) {
-            throw TfText.bad(tf.file(), r.line(), "expected mask and rewrite None in a fwd rule");
+            throw bad(tf.file(), r.line(), "expected mask and rewrite None in a fwd rule");
         }
         actions.add(r.outPorts().isEmpty() ? new Action.Drop() : new Action.Forward(r.outPorts()));
         List<String> shadowedBy = r.affectedBy().stream().distinct().map(i -> tf.file() + "#" + (i + 1)).toList();
@@ -207,7 +209,7 @@ public final class HasselImport {
         for (HeaderField f : layout.fields()) java.util.Arrays.fill(covered, f.offsetBits(), f.offsetBits() + f.widthBits(), true);
         for (int i = 0; i < width; i++)
             if (!covered[i] && used.test(i))
-                throw TfText.bad(tf.file(), r.line(), what + " bit " + i + ", which no field of layout " + layout.name() + " covers");
+                throw bad(tf.file(), r.line(), what + " bit " + i + ", which no field of layout " + layout.name() + " covers");
     }
 
     /** The mapped ports, plus engine and stage-copy ports as rules first use them. */
@@ -230,7 +232,7 @@ public final class HasselImport {
             else if (router != null && k > INTERMEDIATE_OFFSET && map.portsById().containsKey(id - INTERMEDIATE_OFFSET))
                 name = map.portsById().get(id - INTERMEDIATE_OFFSET).name() + "@mid";
             if (name == null)
-                throw TfText.bad(tf.file(), r.line(), "port " + id + " is neither in " + PORT_MAP
+                throw bad(tf.file(), r.line(), "port " + id + " is neither in " + PORT_MAP
                         + " nor a router's engine (r*100000) or an intermediate (+10000) or output (+20000) copy of a mapped port");
             derived.put(id, new Port(id, router, name));
             return id;
@@ -240,7 +242,7 @@ public final class HasselImport {
             resolve(tf, r, id);
             String owner = map.routerByIndex().get(id / PortMapText.ROUTER_STRIDE);
             if (!router.equals(owner))
-                throw TfText.bad(tf.file(), r.line(), "port " + id + " belongs to " + owner + ", not to this file's router " + router);
+                throw bad(tf.file(), r.line(), "port " + id + " belongs to " + owner + ", not to this file's router " + router);
         }
 
         List<Port> all() {

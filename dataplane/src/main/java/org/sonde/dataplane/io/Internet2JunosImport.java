@@ -1,6 +1,8 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.StanfordApkeepImport.bad;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.badName;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderLayouts;
@@ -157,8 +160,8 @@ public final class Internet2JunosImport {
         JunosInterfaces interfaces = JunosInterfaces.parse(INTERFACES, files.get(INTERFACES));
         for (String name : new TreeSet<>(files.keySet()))
             if (name.endsWith(FIB_SUFFIX) && !map.indexByRouter().containsKey(name.substring(0, name.length() - FIB_SUFFIX.length())))
-                throw StanfordApkeepImport.badName(name, "expected <router>" + FIB_SUFFIX + " for a router of " + PORT_MAP + ", but "
-                        + StanfordApkeepImport.clip(name.substring(0, name.length() - FIB_SUFFIX.length())) + " is not one");
+                throw badName(name, "expected <router>" + FIB_SUFFIX + " for a router of " + PORT_MAP + ", but "
+                        + clip(name.substring(0, name.length() - FIB_SUFFIX.length())) + " is not one");
         Map<String, JunosForwardingTable> tables = parseTables(map.routers(), files);
         Builder b = new Builder(map, interfaces);
         for (String router : map.routers()) b.device(router, tables.get(router));
@@ -265,7 +268,7 @@ public final class Internet2JunosImport {
                 return;
             }
             if (!t.router().equals(router))
-                throw bad(file, 1, "expected <router name=\"" + router + "\"> as the file name says, got the name \"" + StanfordApkeepImport.clip(t.router()) + "\"");
+                throw bad(file, 1, "expected <router name=\"" + router + "\"> as the file name says, got the name \"" + clip(t.router()) + "\"");
             otherDestinations += t.otherDestinations();
             t.otherTables().forEach((name, count) -> otherTables.merge(name, count, Integer::sum));
             if (t.entries().isEmpty()) {
@@ -379,7 +382,7 @@ public final class Internet2JunosImport {
             for (List<End> ends : bySubnet.values()) {
                 if (ends.size() < 2) continue; // the other end is outside the data
                 End x = ends.get(0), y = ends.get(1);
-                String subnet = JunosForwardingTable.ip(x.address().subnet()) + "/" + x.address().length();
+                String subnet = Text.dotted(x.address().subnet()) + "/" + x.address().length();
                 if (ends.size() > 2 || x.router().equals(y.router())) {
                     ignored.add(new Note(INTERFACES, x.address().line(), "subnet " + subnet + " is on " + ends.size() + " units ("
                             + String.join(", ", ends.stream().map(End::where).toList()) + "): not a point-to-point link between routers"));

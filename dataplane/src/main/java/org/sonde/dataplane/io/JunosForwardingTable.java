@@ -1,7 +1,8 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.StanfordApkeepImport.bad;
-import static org.sonde.dataplane.io.StanfordApkeepImport.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
+import static org.sonde.dataplane.io.text.Text.tokens;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * A Junos {@code show route forwarding-table} text as Internet2 published it: wrapped in
@@ -53,7 +55,6 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
     private static final List<String> HEADER = List.of("Destination", "Type", "RtRef", "Next", "hop", "Type", "Index", "NhRef", "Netif");
     private static final Pattern WRAPPER = Pattern.compile("<vn>\\s*<router name=\"([^\"]*)\">");
     private static final Pattern LOGICAL = Pattern.compile("[a-z][a-z0-9]*(-[0-9]+(/[0-9]+)*(:[0-9]+)?)?\\.[0-9]{1,10}");
-    private static final Pattern NUMBER = Pattern.compile("[0-9]{1,10}");
     private static final Pattern KEY = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){4,}/[0-9]{1,3}");
 
     /**
@@ -78,7 +79,7 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
 
         /** {@code a.b.c.d/len}, or {@code default}. */
         public String prefix() {
-            return length == 0 && address == 0 ? "default" : ip(address) + "/" + length;
+            return length == 0 && address == 0 ? "default" : Text.dotted(address) + "/" + length;
         }
     }
 
@@ -94,24 +95,6 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
     /** Parses one file's text; {@code file} names it in error messages. */
     public static JunosForwardingTable parse(String file, String text) {
         return new Parser(file).run(text);
-    }
-
-    /** {@code a.b.c.d} of a 32-bit address. */
-    static String ip(long a) {
-        return (a >>> 24 & 255) + "." + (a >>> 16 & 255) + "." + (a >>> 8 & 255) + "." + (a & 255);
-    }
-
-    /** Whitespace-separated tokens of a line. */
-    static List<String> tokens(String s) {
-        List<String> out = new ArrayList<>(10);
-        int n = s.length(), i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) i++;
-            int start = i;
-            while (i < n && !Character.isWhitespace(s.charAt(i))) i++;
-            if (i > start) out.add(s.substring(start, i));
-        }
-        return out;
     }
 
     /** Reads the text line by line; one instance per file. */
@@ -251,12 +234,8 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
             if (d.isEmpty() || d.charAt(0) < '0' || d.charAt(0) > '9') slash = -1; // an interface name (CCC), not an address
             if (slash > 0 && d.chars().limit(slash).filter(c -> c == '.').count() > 3 && KEY.matcher(d).matches()) return false;
             if (slash < 0) throw bad(file, n, "expected a destination (default, an IPv4 prefix a.b.c.d/len or a multicast key), got \"" + clip(d) + "\"");
-            address = ipv4(d, 0, slash);
-            if (address < 0) address = StanfordApkeepImport.ip(file, n, "destination", d.substring(0, slash)); // throws with the reason
-            String len = d.substring(slash + 1);
-            if (!NUMBER.matcher(len).matches() || Long.parseLong(len) > 32)
-                throw bad(file, n, "prefix length: expected an integer 0..32, got \"" + clip(len) + "\"");
-            length = Integer.parseInt(len);
+            address = Text.ip(file, n, "destination", d.substring(0, slash));
+            length = Text.number(file, n, "prefix length", d.substring(slash + 1), 0, 32);
             if (length < 32 && (address & (0xFFFF_FFFFL >>> length)) != 0)
                 throw bad(file, n, "destination " + d + " has bits set beyond its length");
             return true;
@@ -309,21 +288,6 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
             if (s.isEmpty() || s.length() > 10) return false;
             for (int k = 0; k < s.length(); k++) if (s.charAt(k) < '0' || s.charAt(k) > '9') return false;
             return true;
-        }
-
-        /** {@code s[from, to)} as a dotted IPv4 address, or -1 when it is not one (the caller reports why). */
-        private static long ipv4(String s, int from, int to) {
-            long v = 0;
-            int octets = 0, k = from;
-            while (k < to) {
-                int start = k, octet = 0;
-                while (k < to && k - start < 3 && s.charAt(k) >= '0' && s.charAt(k) <= '9') octet = octet * 10 + s.charAt(k++) - '0';
-                if (k == start || octet > 255) return -1;
-                v = v << 8 | octet;
-                octets++;
-                if (k < to && (s.charAt(k) != '.' || ++k == to)) return -1;
-            }
-            return octets == 4 ? v : -1;
         }
 
         private static boolean word(String s) {

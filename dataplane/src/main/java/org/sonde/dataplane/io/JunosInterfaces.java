@@ -1,7 +1,8 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.StanfordApkeepImport.bad;
-import static org.sonde.dataplane.io.StanfordApkeepImport.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
+import static org.sonde.dataplane.io.text.Text.ip;
 
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -270,7 +271,7 @@ public record JunosInterfaces(Map<String, List<Physical>> routers) {
 
         /** The address just closed: its {@code ifa-local} and, when present, {@code ifa-destination}. */
         private Address pendingAddress() {
-            long l = StanfordApkeepImport.ip(file, localLine, "ifa-local", local);
+            long l = ip(file, localLine, "ifa-local", local);
             if (destination == null) return new Address(l, 0, -1, localLine);
             int slash = destination.indexOf('/');
             String a = slash < 0 ? destination : destination.substring(0, slash);
@@ -285,7 +286,7 @@ public record JunosInterfaces(Map<String, List<Physical>> routers) {
             int dots = a.length() - a.replace(".", "").length();
             if (dots > 3 || a.isEmpty()) throw bad(file, localLine, "ifa-destination: expected a subnet a.b.c.d/len, got \"" + clip(destination) + "\"");
             String full = a + ".0".repeat(3 - dots);
-            long subnet = StanfordApkeepImport.ip(file, localLine, "ifa-destination", full);
+            long subnet = ip(file, localLine, "ifa-destination", full);
             long mask = length == 0 ? 0 : 0xFFFF_FFFFL << (32 - length) & 0xFFFF_FFFFL;
             if ((subnet & ~mask) != 0) throw bad(file, localLine, "ifa-destination " + clip(destination) + " has bits set beyond its length");
             return new Address(l, subnet, length, localLine);

@@ -1,11 +1,15 @@
 package org.sonde.dataplane.io;
 
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clipAscii;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 
 /**
  * hassel's {@code port_map.txt}: {@code $router} lines, each followed by {@code interface:port}
@@ -26,11 +30,9 @@ record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map
         Map<Integer, MappedPort> ports = new LinkedHashMap<>();
         Map<String, Integer> namesSeen = new HashMap<>();
         String router = null;
-        List<String> lines = text.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            int line = i + 1;
-            String s = lines.get(i).strip();
-            if (s.isEmpty()) continue;
+        for (Line l : Text.nonBlankLines(text)) {
+            int line = l.number();
+            String s = l.body();
             if (s.startsWith("$")) {
                 router = s.substring(1);
                 if (router.isEmpty()) throw bad(file, line, "expected a router name after '$'");
@@ -41,7 +43,7 @@ record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map
             }
             if (router == null) throw bad(file, line, "expected a \"$router\" line before the first port");
             int colon = s.lastIndexOf(':');
-            if (colon <= 0) throw bad(file, line, "expected \"interface:port\", got \"" + TfText.clip(s) + "\"");
+            if (colon <= 0) throw bad(file, line, "expected \"interface:port\", got \"" + clipAscii(s) + "\"");
             String name = s.substring(0, colon);
             int id = TfText.number(file, line, "port", s.substring(colon + 1));
             int index = id / ROUTER_STRIDE;
@@ -59,9 +61,5 @@ record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map
         }
         if (routers.isEmpty()) throw bad(file, 1, "expected at least one \"$router\" line");
         return new PortMapText(List.copyOf(routers), Map.copyOf(indexByRouter), Map.copyOf(routerByIndex), java.util.Collections.unmodifiableMap(ports));
-    }
-
-    private static BadInputException bad(String file, int line, String problem) {
-        return TfText.bad(file, line, problem);
     }
 }

@@ -1,5 +1,13 @@
 package org.sonde.dataplane.io;
 
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.badName;
+import static org.sonde.dataplane.io.text.Text.clip;
+import static org.sonde.dataplane.io.text.Text.ip;
+import static org.sonde.dataplane.io.text.Text.longNumber;
+import static org.sonde.dataplane.io.text.Text.nonBlankLines;
+import static org.sonde.dataplane.io.text.Text.number;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +28,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -82,8 +91,6 @@ public final class StanfordApkeepImport {
     private static final Pattern DEVICE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final Pattern PORT_NAME = Pattern.compile("[a-z]+[0-9]+(/[0-9]+)*");
     private static final Pattern VLAN_PORT = Pattern.compile("vlan([0-9]{1,4})");
-    private static final Pattern IP = Pattern.compile("([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})");
-    private static final Pattern NUMBER = Pattern.compile("[0-9]{1,10}");
     private static final int MAX_VLAN = 4095;
     /** The only value APKeep's ACL files carry between the ranges and the priority. */
     private static final String ACL_FILE_FILLER = "-1";
@@ -158,51 +165,6 @@ public final class StanfordApkeepImport {
         return new Import(network, b.aclLines(), u.insertions(), u.deletions());
     }
 
-    static BadInputException bad(String file, int line, String problem) {
-        return new BadInputException(file, "line " + line, problem);
-    }
-
-    /** A problem with a file's name rather than its text. */
-    static BadInputException badName(String file, String problem) {
-        return new BadInputException(file, "file name", problem);
-    }
-
-    /** Short enough to quote in a message. */
-    static String clip(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 60) + "…";
-    }
-
-    /** The non-blank lines of a text with their 1-based numbers, split on whitespace. */
-    static List<Tokens> lines(String text) {
-        List<Tokens> out = new ArrayList<>();
-        List<String> all = text.lines().toList();
-        for (int i = 0; i < all.size(); i++) {
-            String s = all.get(i).strip();
-            if (!s.isEmpty()) out.add(new Tokens(i + 1, List.of(s.split("\\s+")), s));
-        }
-        return out;
-    }
-
-    record Tokens(int line, List<String> t, String text) {}
-
-    static int number(String file, int line, String what, String s, long max) {
-        if (!NUMBER.matcher(s).matches() || Long.parseLong(s) > max)
-            throw bad(file, line, what + ": expected an integer 0.." + max + ", got \"" + clip(s) + "\"");
-        return (int) Long.parseLong(s);
-    }
-
-    static long ip(String file, int line, String what, String s) {
-        Matcher m = IP.matcher(s);
-        if (!m.matches()) throw bad(file, line, what + ": expected a dotted IPv4 address, got \"" + clip(s) + "\"");
-        long v = 0;
-        for (int i = 1; i <= 4; i++) {
-            int octet = Integer.parseInt(m.group(i));
-            if (octet > 255) throw bad(file, line, what + ": expected octets 0..255, got " + s);
-            v = v << 8 | octet;
-        }
-        return v;
-    }
-
     static String portName(String file, int line, String s) {
         if (!PORT_NAME.matcher(s).matches())
             throw bad(file, line, "expected a port name like te1/3 or gi4/16, got \"" + clip(s) + "\"");
@@ -213,37 +175,37 @@ public final class StanfordApkeepImport {
     record Fwd(int line, String device, long address, int length, String out) {}
 
     /** The {@code updates} file: the snapshot's forwarding rules and the text of its ACL lines. */
-    record Updates(List<Fwd> fwd, Map<String, List<Tokens>> aclText, int insertions, int deletions) {
+    record Updates(List<Fwd> fwd, Map<String, List<Line>> aclText, int insertions, int deletions) {
         static Updates parse(String text) {
             List<Fwd> fwd = new ArrayList<>();
-            Map<String, List<Tokens>> acl = new TreeMap<>();
+            Map<String, List<Line>> acl = new TreeMap<>();
             Set<String> prefixes = new HashSet<>();
             int insertions = 0, deletions = 0;
-            for (Tokens l : lines(text)) {
-                List<String> t = l.t();
+            for (Line l : nonBlankLines(text)) {
+                List<String> t = l.tokens();
                 String op = t.get(0);
                 if (!op.equals("+") && !op.equals("-"))
-                    throw bad(UPDATES, l.line(), "expected + (insert) or - (delete), got \"" + clip(op) + "\"");
+                    throw bad(UPDATES, l.number(), "expected + (insert) or - (delete), got \"" + clip(op) + "\"");
                 if (op.equals("+") && deletions > 0)
-                    throw bad(UPDATES, l.line(), "expected the snapshot's insertions before every deletion, got an insertion after one");
+                    throw bad(UPDATES, l.number(), "expected the snapshot's insertions before every deletion, got an insertion after one");
                 String kind = t.size() > 1 ? t.get(1) : "";
                 if (kind.equals("fwd")) {
                     Fwd f = fwd(l);
                     if (op.equals("+")) {
                         if (!prefixes.add(f.device() + " " + f.address() + "/" + f.length()))
-                            throw bad(UPDATES, l.line(), "device " + f.device() + " already has a rule for this prefix");
+                            throw bad(UPDATES, l.number(), "device " + f.device() + " already has a rule for this prefix");
                         fwd.add(f);
                     }
                 } else if (kind.equals("acl")) {
                     if (t.size() != 17)
-                        throw bad(UPDATES, l.line(), "expected 17 fields \"± acl <device>_<acl> access-list <acl> permit|deny <proto lo> <proto hi> <src> <src wildcard> "
+                        throw bad(UPDATES, l.number(), "expected 17 fields \"± acl <device>_<acl> access-list <acl> permit|deny <proto lo> <proto hi> <src> <src wildcard> "
                                 + "<src port lo> <src port hi> <dst> <dst wildcard> <dst port lo> <dst port hi> <priority>\", got " + t.size());
                     String aclId = t.get(2);
                     if (!aclId.endsWith("_" + t.get(4)))
-                        throw bad(UPDATES, l.line(), "expected the ACL id " + clip(aclId) + " to end with _ and the access-list name " + clip(t.get(4)));
-                    if (op.equals("+")) acl.computeIfAbsent(aclId, k -> new ArrayList<>()).add(new Tokens(l.line(), t.subList(3, 17), l.text()));
+                        throw bad(UPDATES, l.number(), "expected the ACL id " + clip(aclId) + " to end with _ and the access-list name " + clip(t.get(4)));
+                    if (op.equals("+")) acl.computeIfAbsent(aclId, k -> new ArrayList<>()).add(new Line(l.number(), l.text(), t.subList(3, 17)));
                 } else {
-                    throw bad(UPDATES, l.line(), "expected fwd or acl after " + op + ", got \"" + clip(kind) + "\"");
+                    throw bad(UPDATES, l.number(), "expected fwd or acl after " + op + ", got \"" + clip(kind) + "\"");
                 }
                 if (op.equals("+")) insertions++;
                 else deletions++;
@@ -252,20 +214,20 @@ public final class StanfordApkeepImport {
             return new Updates(fwd, acl, insertions, deletions);
         }
 
-        private static Fwd fwd(Tokens l) {
-            List<String> t = l.t();
+        private static Fwd fwd(Line l) {
+            List<String> t = l.tokens();
             if (t.size() != 7)
-                throw bad(UPDATES, l.line(), "expected 7 fields \"± fwd <device> <ip as unsigned 32-bit int> <prefix length> <port|vlanN|self> <priority>\", got " + t.size());
-            long address = number(UPDATES, l.line(), "address", t.get(3), 0xFFFF_FFFFL) & 0xFFFF_FFFFL;
-            int length = number(UPDATES, l.line(), "prefix length", t.get(4), 32);
+                throw bad(UPDATES, l.number(), "expected 7 fields \"± fwd <device> <ip as unsigned 32-bit int> <prefix length> <port|vlanN|self> <priority>\", got " + t.size());
+            long address = longNumber(UPDATES, l.number(), "address", t.get(3), 0, 0xFFFF_FFFFL);
+            int length = number(UPDATES, l.number(), "prefix length", t.get(4), 0, 32);
             if (length < 32 && (address & (0xFFFF_FFFFL >>> length)) != 0)
-                throw bad(UPDATES, l.line(), "address " + t.get(3) + " has bits set beyond its /" + length + " prefix");
-            int priority = number(UPDATES, l.line(), "priority", t.get(6), Integer.MAX_VALUE);
+                throw bad(UPDATES, l.number(), "address " + t.get(3) + " has bits set beyond its /" + length + " prefix");
+            int priority = number(UPDATES, l.number(), "priority", t.get(6), 0, Integer.MAX_VALUE);
             if (priority != length)
-                throw bad(UPDATES, l.line(), "expected the priority to equal the prefix length " + length + " (APKeep's longest-prefix order), got " + priority);
+                throw bad(UPDATES, l.number(), "expected the priority to equal the prefix length " + length + " (APKeep's longest-prefix order), got " + priority);
             if (!DEVICE_NAME.matcher(t.get(2)).matches())
-                throw bad(UPDATES, l.line(), "expected a device name of letters, digits, '_', '.' or '-', got \"" + clip(t.get(2)) + "\"");
-            return new Fwd(l.line(), t.get(2), address, length, t.get(5));
+                throw bad(UPDATES, l.number(), "expected a device name of letters, digits, '_', '.' or '-', got \"" + clip(t.get(2)) + "\"");
+            return new Fwd(l.number(), t.get(2), address, length, t.get(5));
         }
     }
 
@@ -274,7 +236,7 @@ public final class StanfordApkeepImport {
         private final List<String> devices;
         private final Map<String, TreeSet<String>> portNames = new TreeMap<>();
         private final Map<String, Acl> acls = new TreeMap<>();
-        private final Map<String, List<Tokens>> aclFileLines = new TreeMap<>();
+        private final Map<String, List<Line>> aclFileLines = new TreeMap<>();
         private final List<AclLine> aclLines = new ArrayList<>();
         /** device → port → direction → ACL ids in order. */
         private final Map<String, Map<String, Map<AclBinding.Direction, List<String>>>> usage = new TreeMap<>();
@@ -335,24 +297,24 @@ public final class StanfordApkeepImport {
             if (dr == null) throw badName(file, expectedDevicePrefix(name));
             String aclName = dr[1];
             List<AclEntry> entries = new ArrayList<>();
-            List<Tokens> kept = new ArrayList<>();
+            List<Line> kept = new ArrayList<>();
             int previous = Integer.MAX_VALUE;
-            for (Tokens l : lines(text)) {
-                List<String> t = l.t();
+            for (Line l : nonBlankLines(text)) {
+                List<String> t = l.tokens();
                 if (t.size() != 15 || !t.get(0).equals("access-list"))
-                    throw bad(file, l.line(), "expected 15 fields \"access-list <acl> permit|deny <proto lo> <proto hi> <src> <src wildcard> <src port lo> "
-                            + "<src port hi> <dst> <dst wildcard> <dst port lo> <dst port hi> -1 <priority>\", got \"" + clip(l.text()) + "\"");
+                    throw bad(file, l.number(), "expected 15 fields \"access-list <acl> permit|deny <proto lo> <proto hi> <src> <src wildcard> <src port lo> "
+                            + "<src port hi> <dst> <dst wildcard> <dst port lo> <dst port hi> -1 <priority>\", got \"" + clip(l.body()) + "\"");
                 if (!t.get(1).equals(aclName))
-                    throw bad(file, l.line(), "expected access-list " + aclName + " (the file's ACL), got \"" + clip(t.get(1)) + "\"");
+                    throw bad(file, l.number(), "expected access-list " + aclName + " (the file's ACL), got \"" + clip(t.get(1)) + "\"");
                 if (!t.get(13).equals(ACL_FILE_FILLER))
-                    throw bad(file, l.line(), "expected " + ACL_FILE_FILLER + " as field 14, got \"" + clip(t.get(13)) + "\"");
-                AclLine a = aclLine(name, file, l.line(), t.subList(2, 13), t.get(14), entries.size());
+                    throw bad(file, l.number(), "expected " + ACL_FILE_FILLER + " as field 14, got \"" + clip(t.get(13)) + "\"");
+                AclLine a = aclLine(name, file, l.number(), t.subList(2, 13), t.get(14), entries.size());
                 if (a.priority() >= previous)
-                    throw bad(file, l.line(), "expected priorities to fall line by line, got " + a.priority() + " after " + previous);
+                    throw bad(file, l.number(), "expected priorities to fall line by line, got " + a.priority() + " after " + previous);
                 previous = a.priority();
                 entries.addAll(entries(a));
                 aclLines.add(a);
-                kept.add(new Tokens(l.line(), Stream.concat(t.subList(0, 13).stream(), Stream.of(t.get(14))).toList(), l.text()));
+                kept.add(new Line(l.number(), l.text(), Stream.concat(t.subList(0, 13).stream(), Stream.of(t.get(14))).toList()));
             }
             if (kept.isEmpty()) throw bad(file, 1, "expected at least one access-list line");
             acls.put(name, new Acl(name, entries));
@@ -371,7 +333,7 @@ public final class StanfordApkeepImport {
             Range srcPort = range(file, line, "source port", f.get(5), f.get(6), 65535);
             Ternary dst = address(file, line, "destination", f.get(7), f.get(8));
             Range dstPort = range(file, line, "destination port", f.get(9), f.get(10), 65535);
-            int prio = number(file, line, "priority", priority, Integer.MAX_VALUE);
+            int prio = number(file, line, "priority", priority, 0, Integer.MAX_VALUE);
             int count = cover(proto, 8).size() * cover(srcPort, 16).size() * cover(dstPort, 16).size();
             return new AclLine(aclId, file, line, verdict, proto, src, srcPort, dst, dstPort, prio, firstEntry, count);
         }
@@ -383,8 +345,8 @@ public final class StanfordApkeepImport {
          */
         private static Range range(String file, int line, String what, String low, String high, int max) {
             if (low.equals("null") && high.equals("null")) return new Range(0, max);
-            int lo = number(file, line, what + " low", low, max);
-            int hi = high.equals("null") ? max : number(file, line, what + " high", high, max);
+            int lo = number(file, line, what + " low", low, 0, max);
+            int hi = high.equals("null") ? max : number(file, line, what + " high", high, 0, max);
             if (lo > hi) throw bad(file, line, what + ": expected low ≤ high, got " + lo + " > " + hi);
             return new Range(lo, hi);
         }
@@ -418,23 +380,23 @@ public final class StanfordApkeepImport {
         }
 
         /** The snapshot's {@code + acl} lines must be the ACL files' lines, each once. */
-        void requireInsertedAcls(Map<String, List<Tokens>> inserted) {
-            for (Map.Entry<String, List<Tokens>> e : inserted.entrySet()) {
-                List<Tokens> fileLines = aclFileLines.get(e.getKey());
+        void requireInsertedAcls(Map<String, List<Line>> inserted) {
+            for (Map.Entry<String, List<Line>> e : inserted.entrySet()) {
+                List<Line> fileLines = aclFileLines.get(e.getKey());
                 if (fileLines == null)
-                    throw bad(UPDATES, e.getValue().getFirst().line(), "inserts into ACL " + clip(e.getKey()) + ", which has no file in " + ACL_DIR + "/");
+                    throw bad(UPDATES, e.getValue().getFirst().number(), "inserts into ACL " + clip(e.getKey()) + ", which has no file in " + ACL_DIR + "/");
                 Map<List<String>, Integer> remaining = new HashMap<>();
-                for (Tokens t : fileLines) remaining.merge(t.t(), 1, Integer::sum);
-                for (Tokens t : e.getValue())
-                    if (remaining.merge(t.t(), -1, Integer::sum) < 0)
-                        throw bad(UPDATES, t.line(), "inserts an ACL line that " + ACL_DIR + "/" + e.getKey() + " does not have (or has fewer times)");
-                for (Tokens t : fileLines)
-                    if (remaining.get(t.t()) > 0)
-                        throw bad(ACL_DIR + "/" + e.getKey(), t.line(), "expected " + UPDATES + " to insert this line, but it does not");
+                for (Line t : fileLines) remaining.merge(t.tokens(), 1, Integer::sum);
+                for (Line t : e.getValue())
+                    if (remaining.merge(t.tokens(), -1, Integer::sum) < 0)
+                        throw bad(UPDATES, t.number(), "inserts an ACL line that " + ACL_DIR + "/" + e.getKey() + " does not have (or has fewer times)");
+                for (Line t : fileLines)
+                    if (remaining.get(t.tokens()) > 0)
+                        throw bad(ACL_DIR + "/" + e.getKey(), t.number(), "expected " + UPDATES + " to insert this line, but it does not");
             }
-            for (Map.Entry<String, List<Tokens>> e : aclFileLines.entrySet())
+            for (Map.Entry<String, List<Line>> e : aclFileLines.entrySet())
                 if (!inserted.containsKey(e.getKey()))
-                    throw bad(ACL_DIR + "/" + e.getKey(), e.getValue().getFirst().line(), "expected " + UPDATES + " to insert this ACL's lines, but it inserts none");
+                    throw bad(ACL_DIR + "/" + e.getKey(), e.getValue().getFirst().number(), "expected " + UPDATES + " to insert this ACL's lines, but it inserts none");
         }
 
         void usage(String name, String text) {
@@ -442,42 +404,42 @@ public final class StanfordApkeepImport {
             String device = name.substring(0, name.length() - USAGE_SUFFIX.length());
             if (!portNames.containsKey(device)) throw badName(file, "expected <device>" + USAGE_SUFFIX + " with a device of " + UPDATES + ", got \"" + clip(name) + "\"");
             Map<String, Map<AclBinding.Direction, List<String>>> byPort = new TreeMap<>();
-            for (Tokens l : lines(text)) {
-                List<String> t = l.t();
-                if (t.size() < 3) throw bad(file, l.line(), "expected \"<port> in|out <acl> …\", got \"" + clip(l.text()) + "\"");
-                String port = portName(file, l.line(), t.get(0));
+            for (Line l : nonBlankLines(text)) {
+                List<String> t = l.tokens();
+                if (t.size() < 3) throw bad(file, l.number(), "expected \"<port> in|out <acl> …\", got \"" + clip(l.body()) + "\"");
+                String port = portName(file, l.number(), t.get(0));
                 AclBinding.Direction dir = switch (t.get(1)) {
                     case "in" -> AclBinding.Direction.IN;
                     case "out" -> AclBinding.Direction.OUT;
-                    default -> throw bad(file, l.line(), "expected in or out, got \"" + clip(t.get(1)) + "\"");
+                    default -> throw bad(file, l.number(), "expected in or out, got \"" + clip(t.get(1)) + "\"");
                 };
                 List<String> bound = byPort.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(dir, d -> new ArrayList<>());
-                if (!bound.isEmpty()) throw bad(file, l.line(), "port " + port + " already has a line for direction " + t.get(1));
+                if (!bound.isEmpty()) throw bad(file, l.number(), "port " + port + " already has a line for direction " + t.get(1));
                 for (String acl : t.subList(2, t.size())) {
                     String id = device + "_" + acl;
-                    if (!acls.containsKey(id)) throw bad(file, l.line(), "ACL " + clip(acl) + " has no file " + ACL_DIR + "/" + clip(id));
-                    if (bound.contains(id)) throw bad(file, l.line(), "ACL " + acl + " is listed twice");
+                    if (!acls.containsKey(id)) throw bad(file, l.number(), "ACL " + clip(acl) + " has no file " + ACL_DIR + "/" + clip(id));
+                    if (bound.contains(id)) throw bad(file, l.number(), "ACL " + acl + " is listed twice");
                     bound.add(id);
                 }
-                addPort(file, l.line(), device, port);
+                addPort(file, l.number(), device, port);
             }
             usage.put(device, byPort);
         }
 
         void vlans(String text) {
-            for (Tokens l : lines(text)) {
-                List<String> t = l.t();
-                if (t.size() < 3) throw bad(VLANS, l.line(), "expected \"<device> vlan<N> <port> …\", got \"" + clip(l.text()) + "\"");
-                requireDevice(VLANS, l.line(), t.get(0));
+            for (Line l : nonBlankLines(text)) {
+                List<String> t = l.tokens();
+                if (t.size() < 3) throw bad(VLANS, l.number(), "expected \"<device> vlan<N> <port> …\", got \"" + clip(l.body()) + "\"");
+                requireDevice(VLANS, l.number(), t.get(0));
                 Matcher m = VLAN_PORT.matcher(t.get(1));
                 if (!m.matches() || Integer.parseInt(m.group(1)) > MAX_VLAN)
-                    throw bad(VLANS, l.line(), "expected vlan<N> with N in 0.." + MAX_VLAN + ", got \"" + clip(t.get(1)) + "\"");
+                    throw bad(VLANS, l.number(), "expected vlan<N> with N in 0.." + MAX_VLAN + ", got \"" + clip(t.get(1)) + "\"");
                 int vlan = Integer.parseInt(m.group(1));
                 Map<Integer, List<String>> ofDevice = vlanPorts.computeIfAbsent(t.get(0), d -> new HashMap<>());
-                if (ofDevice.containsKey(vlan)) throw bad(VLANS, l.line(), t.get(0) + " vlan" + vlan + " already has a line");
+                if (ofDevice.containsKey(vlan)) throw bad(VLANS, l.number(), t.get(0) + " vlan" + vlan + " already has a line");
                 List<String> ports = t.subList(2, t.size());
-                if (new HashSet<>(ports).size() != ports.size()) throw bad(VLANS, l.line(), "expected each port once");
-                for (String p : ports) addPort(VLANS, l.line(), t.get(0), p);
+                if (new HashSet<>(ports).size() != ports.size()) throw bad(VLANS, l.number(), "expected each port once");
+                for (String p : ports) addPort(VLANS, l.number(), t.get(0), p);
                 ofDevice.put(vlan, List.copyOf(ports));
             }
         }
@@ -490,19 +452,19 @@ public final class StanfordApkeepImport {
             record Edge(int line, String from, String fromPort, String to, String toPort) {}
             Map<String, Edge> fromNode = new HashMap<>();
             List<Edge> fromRouter = new ArrayList<>();
-            for (Tokens l : lines(text)) {
-                List<String> t = l.t();
-                if (t.size() != 4) throw bad(TOPOLOGY, l.line(), "expected 4 fields \"<device> <port> <device> <port>\", got " + t.size());
-                Edge e = new Edge(l.line(), t.get(0), t.get(1), t.get(2), t.get(3));
+            for (Line l : nonBlankLines(text)) {
+                List<String> t = l.tokens();
+                if (t.size() != 4) throw bad(TOPOLOGY, l.number(), "expected 4 fields \"<device> <port> <device> <port>\", got " + t.size());
+                Edge e = new Edge(l.number(), t.get(0), t.get(1), t.get(2), t.get(3));
                 if (e.fromPort().equals("permit")) {
-                    aclNode(l.line(), e.from());
-                    if (fromNode.putIfAbsent(e.from(), e) != null) throw bad(TOPOLOGY, l.line(), "ACL node " + e.from() + " already has a permit edge");
+                    aclNode(l.number(), e.from());
+                    if (fromNode.putIfAbsent(e.from(), e) != null) throw bad(TOPOLOGY, l.number(), "ACL node " + e.from() + " already has a permit edge");
                 } else {
-                    addPort(TOPOLOGY, l.line(), e.from(), e.fromPort());
+                    addPort(TOPOLOGY, l.number(), e.from(), e.fromPort());
                     fromRouter.add(e);
                 }
-                if (e.toPort().equals("inport")) aclNode(l.line(), e.to());
-                else addPort(TOPOLOGY, l.line(), e.to(), e.toPort());
+                if (e.toPort().equals("inport")) aclNode(l.number(), e.to());
+                else addPort(TOPOLOGY, l.number(), e.to(), e.toPort());
             }
             Set<String> seen = new HashSet<>();
             for (Edge start : fromRouter) {

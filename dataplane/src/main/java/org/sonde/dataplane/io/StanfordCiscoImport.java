@@ -1,7 +1,7 @@
 package org.sonde.dataplane.io;
 
-import static org.sonde.dataplane.io.CiscoText.bad;
-import static org.sonde.dataplane.io.CiscoText.clip;
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -395,16 +397,16 @@ public final class StanfordCiscoImport {
                 int vlan = svi == 83 && VLAN_83_AS_580.contains(p.device()) ? 580 : svi;
                 if (r.kind() == CiscoCef.Kind.ATTACHED) return flood(p, vlan, null);
                 Long hw = arp.get(r.nextHop());
-                if (hw == null) return Resolution.drop("no ARP entry for next hop " + ip(r.nextHop()));
+                if (hw == null) return Resolution.drop("no ARP entry for next hop " + Text.dotted(r.nextHop()));
                 List<String> out = mac.get(vlan + " " + hw);
-                if (out == null) return flood(p, vlan, "MAC " + MacEntry.format(hw) + " of " + ip(r.nextHop()) + " is not in VLAN " + vlan + "'s MAC table: flooded");
+                if (out == null) return flood(p, vlan, "MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " is not in VLAN " + vlan + "'s MAC table: flooded");
                 List<Integer> ids = new ArrayList<>();
                 for (String name : out) {
                     Integer id = port(p.device(), name);
-                    if (id == null) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + ip(r.nextHop()) + " points at " + name + ", not a port");
+                    if (id == null) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " points at " + name + ", not a port");
                     ids.add(id);
                 }
-                if (ids.isEmpty()) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + ip(r.nextHop()) + " has no port");
+                if (ids.isEmpty()) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " has no port");
                 return new Resolution(List.of(new Action.SetVlan(vlan), new Action.Forward(ids)), null);
             }
             CiscoConfig.Interface i = ifaces.get(iface);
@@ -427,18 +429,14 @@ public final class StanfordCiscoImport {
             return new Resolution(List.of(new Action.SetVlan(vlan), new Action.Forward(ids)), note);
         }
 
-        private static String ip(long a) {
-            return (a >>> 24) + "." + (a >>> 16 & 255) + "." + (a >>> 8 & 255) + "." + (a & 255);
-        }
-
         /** {@code <device> <port> <device> <port>} per line, {@code #} comments. */
         void topology(String file, String text) {
             Set<String> seen = new java.util.HashSet<>();
-            for (CiscoText.Line l : CiscoText.lines(text)) {
+            for (Line l : Text.lines(text)) {
                 String body = l.text().contains("#") ? l.text().substring(0, l.text().indexOf('#')) : l.text();
                 List<String> t = body.isBlank() ? List.of() : List.of(body.strip().split("\\s+"));
                 if (t.isEmpty()) continue;
-                if (t.size() != 4) throw bad(file, l.number(), "expected \"<device> <port> <device> <port>\", got \"" + clip(l.text().strip()) + "\"");
+                if (t.size() != 4) throw bad(file, l.number(), "expected \"<device> <port> <device> <port>\", got \"" + clip(l.body()) + "\"");
                 int from = linkPort(file, l.number(), t.get(0), t.get(1)), to = linkPort(file, l.number(), t.get(2), t.get(3));
                 if (from == to) throw bad(file, l.number(), "links a port to itself");
                 if (!seen.add(from + " " + to)) throw bad(file, l.number(), "duplicate link " + String.join(" ", t));

@@ -1,8 +1,10 @@
 package org.sonde.dataplane.io;
 
+import static org.sonde.dataplane.io.text.Text.bad;
+import static org.sonde.dataplane.io.text.Text.clipAscii;
+
 import java.util.ArrayList;
 import java.util.List;
-import org.sonde.core.BadInputException;
 
 /**
  * One hassel {@code .tf} file, syntax only: the header line and every rule's fields, checked
@@ -29,14 +31,14 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
         if (last < 2) throw bad(file, Math.max(1, last + 1), "expected a header line \"L$name$nrules$0$0$\" and a line \"#\"");
         String[] head = lines.get(0).split("\\$", -1);
         if (head.length != 6 || !head[5].isEmpty())
-            throw bad(file, 1, "expected a header line \"L$name$nrules$0$0$\", got \"" + clip(lines.get(0)) + "\"");
+            throw bad(file, 1, "expected a header line \"L$name$nrules$0$0$\", got \"" + clipAscii(lines.get(0)) + "\"");
         int length = number(file, 1, "header length", head[0]);
         if (length < 1) throw bad(file, 1, "expected a positive header length, got " + length);
         if (length * 4 != layout.widthBits())
             throw bad(file, 1, "header length " + length + " means " + length * 4
                     + " header bits, but layout " + layout.name() + " has " + layout.widthBits());
         int declared = number(file, 1, "rule count", head[2]);
-        if (!lines.get(1).equals("#")) throw bad(file, 2, "expected \"#\", got \"" + clip(lines.get(1)) + "\"");
+        if (!lines.get(1).equals("#")) throw bad(file, 2, "expected \"#\", got \"" + clipAscii(lines.get(1)) + "\"");
         int bits = length * 4;
         if (declared != last - 2)
             throw bad(file, 1, "header declares " + declared + " rules but the file has " + (last - 2));
@@ -52,7 +54,7 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
                     + String.join(", ", FIELDS) + "), got " + (f.length - 1));
         String action = f[0];
         if (!action.equals("fwd") && !action.equals("rw") && !action.equals("link"))
-            throw bad(file, line, "expected action fwd, rw or link, got \"" + clip(action) + "\"");
+            throw bad(file, line, "expected action fwd, rw or link, got \"" + clipAscii(action) + "\"");
         List<Integer> in = ports(file, line, "in_ports", f[1]);
         String match = ternary(file, line, "match", f[2], bits, true);
         String mask = ternary(file, line, "mask", f[3], bits, false);
@@ -84,7 +86,7 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
     static List<Integer> ports(String file, int line, String field, String s) {
         if (s.equals("None") || s.equals("[]")) return List.of();
         if (s.length() < 2 || s.charAt(0) != '[' || s.charAt(s.length() - 1) != ']')
-            throw bad(file, line, field + ": expected None or a port list like [100001, 100002], got \"" + clip(s) + "\"");
+            throw bad(file, line, field + ": expected None or a port list like [100001, 100002], got \"" + clipAscii(s) + "\"");
         List<Integer> out = new ArrayList<>();
         for (String p : s.substring(1, s.length() - 1).split(",", -1)) out.add(number(file, line, field, p.strip()));
         return List.copyOf(out);
@@ -96,7 +98,7 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
         for (String entry : hashList(file, line, "affected_by", s)) {
             String[] parts = entry.split(";", -1);
             if (parts.length != 3)
-                throw bad(file, line, "affected_by: expected entries \"index;intersection;[ports]\", got \"" + clip(entry) + "\"");
+                throw bad(file, line, "affected_by: expected entries \"index;intersection;[ports]\", got \"" + clipAscii(entry) + "\"");
             int earlier = number(file, line, "affected_by", parts[0]);
             if (earlier >= index)
                 throw bad(file, line, "affected_by: rule index " + earlier + " is not an earlier rule (this is rule index " + index + ")");
@@ -122,7 +124,7 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
     private static List<String> hashList(String file, int line, String field, String s) {
         if (s.isEmpty() || s.equals("#")) return List.of();
         if (s.length() < 3 || s.charAt(0) != '#' || s.charAt(s.length() - 1) != '#')
-            throw bad(file, line, field + ": expected \"#\" or entries between '#' like #3#7#, got \"" + clip(s) + "\"");
+            throw bad(file, line, field + ": expected \"#\" or entries between '#' like #3#7#, got \"" + clipAscii(s) + "\"");
         return List.of(s.substring(1, s.length() - 1).split("#", -1));
     }
 
@@ -141,16 +143,7 @@ record TfText(String file, int lengthField, String name, List<TfRule> rules) {
 
     static int number(String file, int line, String field, String s) {
         if (!s.matches("[0-9]{1,9}"))
-            throw bad(file, line, field + ": expected a non-negative integer, got \"" + clip(s) + "\"");
+            throw bad(file, line, field + ": expected a non-negative integer, got \"" + clipAscii(s) + "\"");
         return Integer.parseInt(s);
-    }
-
-    static BadInputException bad(String file, int line, String problem) {
-        return new BadInputException(file, "line " + line, problem);
-    }
-
-    /** Long fields are cut in messages so one bad line does not flood the output. */
-    static String clip(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 }

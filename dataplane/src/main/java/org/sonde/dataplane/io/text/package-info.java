@@ -1,0 +1,7 @@
+/**
+ * What every importer of text files shares, so that each format's parser holds only its format:
+ * {@link org.sonde.dataplane.io.text.Text} reads a directory's files, splits lines into fields and
+ * checks numbers and IPv4 addresses, with errors that name the file, the line and what was
+ * expected there; {@link org.sonde.dataplane.io.text.Line} is one numbered line.
+ */
+package org.sonde.dataplane.io.text;

@@ -70,8 +70,7 @@ public final class Text {
         List<String> all = text.lines().toList();
         for (int i = 0; i < all.size(); i++) {
             String s = all.get(i).stripTrailing();
-            String body = s.strip();
-            out.add(new Line(i + 1, s, body.isEmpty() ? List.of() : List.of(body.split("\\s+"))));
+            out.add(new Line(i + 1, s, tokens(s)));
         }
         return out;
     }

@@ -37,6 +37,13 @@ class TextTest {
     }
 
     @Test
+    void linesSplitAsTokensDoes() {
+        // A character strip() trims at the ends also separates fields inside the line, in every format.
+        assertThat(Text.lines("\u001Cinterface\u001CTe1/1\u001C").getFirst().tokens()).containsExactly("interface", "Te1/1");
+        assertThat(Text.nonBlankLines("+ fwd\u001Fr1 0 0 self 0").getFirst().tokens()).containsExactly("+", "fwd", "r1", "0", "0", "self", "0");
+    }
+
+    @Test
     void numbersNameTheFieldAndTheRange() {
         assertThat(Text.number("f", 3, "VLAN", "4094", 1, 4094)).isEqualTo(4094);
         assertThat(Text.longNumber("f", 3, "address", "4294967295", 0, 0xFFFF_FFFFL)).isEqualTo(0xFFFF_FFFFL);

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
@@ -101,9 +102,6 @@ public final class Internet2JunosImport {
     public static final String PORT_MAP = "port_map.txt", INTERFACES = "show_interfaces.xml",
             FIB_SUFFIX = "-show_route_forwarding-table_table_default.xml";
 
-    /** An entry, port, subnet or bundle member the model does not represent as written, and why. */
-    public record Note(String file, int line, String reason) {}
-
     /**
      * The network and what did not go into it.
      *
@@ -118,8 +116,8 @@ public final class Internet2JunosImport {
      * @param ignored           port-map ports without interface, subnets that make no link, unpaired members
      */
     public record Import(Network network, List<String> missingFiles, Map<String, Integer> nextHopTypes, int ecmpAlternatives,
-                         int lagEntries, List<Note> unresolved, List<Note> duplicates, int otherDestinations,
-                         Map<String, Integer> otherTables, List<Note> ignored) {
+                         int lagEntries, List<ImportNote> unresolved, List<ImportNote> duplicates, int otherDestinations,
+                         Map<String, Integer> otherTables, List<ImportNote> ignored) {
         public Import {
             missingFiles = List.copyOf(missingFiles);
             nextHopTypes = Collections.unmodifiableMap(new TreeMap<>(nextHopTypes));
@@ -210,7 +208,7 @@ public final class Internet2JunosImport {
         private final List<Link> links = new ArrayList<>();
         private final List<String> missing = new ArrayList<>();
         private final Map<String, Integer> nextHopTypes = new TreeMap<>(), otherTables = new TreeMap<>();
-        private final List<Note> unresolved = new ArrayList<>(), duplicates = new ArrayList<>(), ignored = new ArrayList<>();
+        private final List<ImportNote> unresolved = new ArrayList<>(), duplicates = new ArrayList<>(), ignored = new ArrayList<>();
         private int ecmp, lag, otherDestinations;
         /** Shared immutable parts: the routers' tables hold mostly the same prefixes and few distinct actions. */
         private final Map<Long, Match> matches = new HashMap<>();
@@ -252,7 +250,7 @@ public final class Internet2JunosImport {
                 ports.add(new Port(mp.id(), router, mp.name()));
                 portIds.put(router + " " + mp.name(), mp.id());
                 if (!byName.containsKey(mp.name()))
-                    ignored.add(new Note(PORT_MAP, mp.line(), "port " + mp.name() + " of " + router + " is not an interface in " + INTERFACES + ": no packet is routed in by it"));
+                    ignored.add(new ImportNote(PORT_MAP, mp.line(), "port " + mp.name() + " of " + router + " is not an interface in " + INTERFACES + ": no packet is routed in by it"));
                 if (inet.contains(mp.name())) in.add(mp.id());
             }
             members.forEach((bundle, ms) -> {
@@ -294,7 +292,7 @@ public final class Internet2JunosImport {
             for (JunosForwardingTable.Entry e : sorted) {
                 Integer first = seen.putIfAbsent(e.address() << 6 | e.length(), e.line());
                 if (first != null) {
-                    duplicates.add(new Note(file, e.line(), "prefix " + e.prefix() + " already has the entry at line " + first));
+                    duplicates.add(new ImportNote(file, e.line(), "prefix " + e.prefix() + " already has the entry at line " + first));
                     continue;
                 }
                 nextHopTypes.merge(e.nextHops().getFirst().type(), 1, Integer::sum);
@@ -327,7 +325,7 @@ public final class Internet2JunosImport {
                     return leaf.iface().isEmpty() ? DROP : forward(router, file, leaf);
                 }
                 case "hold" -> {
-                    unresolved.add(new Note(file, leaf.line(), "next hop " + (leaf.address().isEmpty() ? "" : leaf.address() + " ")
+                    unresolved.add(new ImportNote(file, leaf.line(), "next hop " + (leaf.address().isEmpty() ? "" : leaf.address() + " ")
                             + (leaf.iface().isEmpty() ? "" : "on " + leaf.iface() + " ") + "is held (not resolved): dropped"));
                     return DROP;
                 }
@@ -351,10 +349,10 @@ public final class Internet2JunosImport {
                         return forwards.computeIfAbsent(member, p -> List.of(new Action.Forward(List.of(p))));
                     }
                 }
-                unresolved.add(new Note(file, leaf.line(), "bundle " + name + " of " + iface + " has no member in " + PORT_MAP + ": dropped"));
+                unresolved.add(new ImportNote(file, leaf.line(), "bundle " + name + " of " + iface + " has no member in " + PORT_MAP + ": dropped"));
                 return DROP;
             }
-            unresolved.add(new Note(file, leaf.line(), "interface " + iface + " is neither a port of " + PORT_MAP + " nor a bundle: dropped"));
+            unresolved.add(new ImportNote(file, leaf.line(), "interface " + iface + " is neither a port of " + PORT_MAP + " nor a bundle: dropped"));
             return DROP;
         }
 
@@ -384,13 +382,13 @@ public final class Internet2JunosImport {
                 End x = ends.get(0), y = ends.get(1);
                 String subnet = Text.dotted(x.address().subnet()) + "/" + x.address().length();
                 if (ends.size() > 2 || x.router().equals(y.router())) {
-                    ignored.add(new Note(INTERFACES, x.address().line(), "subnet " + subnet + " is on " + ends.size() + " units ("
+                    ignored.add(new ImportNote(INTERFACES, x.address().line(), "subnet " + subnet + " is on " + ends.size() + " units ("
                             + String.join(", ", ends.stream().map(End::where).toList()) + "): not a point-to-point link between routers"));
                     continue;
                 }
                 List<JunosInterfaces.Physical> xs = sides(x), ys = sides(y);
                 if (xs.isEmpty() || ys.isEmpty()) {
-                    ignored.add(new Note(INTERFACES, x.address().line(), "subnet " + subnet + " joins " + x.where() + " and " + y.where()
+                    ignored.add(new ImportNote(INTERFACES, x.address().line(), "subnet " + subnet + " joins " + x.where() + " and " + y.where()
                             + ", but " + (xs.isEmpty() ? x.where() : y.where()) + " has no port in " + PORT_MAP));
                     continue;
                 }
@@ -442,7 +440,7 @@ public final class Internet2JunosImport {
             if (leftX.size() == leftY.size()) {
                 for (int i = 0; i < leftX.size(); i++) out.add(new JunosInterfaces.Physical[] {leftX.get(i), leftY.get(i)});
             } else {
-                ignored.add(new Note(INTERFACES, x.address().line(), "subnet " + subnet + " joins " + x.where() + " and " + y.where()
+                ignored.add(new ImportNote(INTERFACES, x.address().line(), "subnet " + subnet + " joins " + x.where() + " and " + y.where()
                         + ", whose members " + names(leftX) + " and " + names(leftY) + " cannot be paired: no link for them"));
             }
             return out;

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Acl;
@@ -96,9 +97,6 @@ public final class StanfordCiscoImport {
     public static final Set<String> VLAN_83_AS_580 = Set.of("coza_rtr", "cozb_rtr", "soza_rtr", "sozb_rtr");
     static final int DEVICE_STRIDE = 100_000;
 
-    /** A FIB row, binding or configuration line the model does not represent as written, and why. */
-    public record Note(String file, int line, String reason) {}
-
     /**
      * The network and what did not go into it.
      *
@@ -112,8 +110,8 @@ public final class StanfordCiscoImport {
      * @param configs             each device's parsed configuration (ACL lines as written, interfaces)
      */
     public record Import(Network network, Map<String, CiscoConfig> configs, List<String> missingFiles, List<String> devicesWithoutRules,
-                         Map<CiscoCef.Kind, Integer> nextHopKinds, int ecmpContinuations, List<Note> unresolved,
-                         List<Note> ignored, int macRowsSkipped) {
+                         Map<CiscoCef.Kind, Integer> nextHopKinds, int ecmpContinuations, List<ImportNote> unresolved,
+                         List<ImportNote> ignored, int macRowsSkipped) {
         public Import {
             configs = java.util.Collections.unmodifiableMap(new TreeMap<>(configs));
             missingFiles = List.copyOf(missingFiles);
@@ -202,7 +200,7 @@ public final class StanfordCiscoImport {
         private final List<Link> links = new ArrayList<>();
         private final List<String> missing = new ArrayList<>(), withoutRules = new ArrayList<>();
         private final Map<CiscoCef.Kind, Integer> kinds = new EnumMap<>(CiscoCef.Kind.class);
-        private final List<Note> unresolved = new ArrayList<>(), ignored = new ArrayList<>();
+        private final List<ImportNote> unresolved = new ArrayList<>(), ignored = new ArrayList<>();
         private int ecmp, macSkipped;
 
         void device(int index, String device, Map<String, String> files) {
@@ -221,7 +219,7 @@ public final class StanfordCiscoImport {
                 ports.add(port);
                 portIds.put(device + " " + i.name(), port.id());
             }
-            p.config().ignored().forEach(g -> ignored.add(new Note(device + CONFIG, g.line(), g.reason() + ": " + g.text())));
+            p.config().ignored().forEach(g -> ignored.add(new ImportNote(device + CONFIG, g.line(), g.reason() + ": " + g.text())));
             memberships(p);
             acls(p);
             macs(p);
@@ -295,7 +293,7 @@ public final class StanfordCiscoImport {
                 for (CiscoConfig.AccessGroup g : i.accessGroups()) {
                     Acl acl = byName.get(g.acl());
                     if (acl == null) {
-                        ignored.add(new Note(file, g.line(), "binds undefined ACL " + g.acl() + ", which IOS treats as permit-all"));
+                        ignored.add(new ImportNote(file, g.line(), "binds undefined ACL " + g.acl() + ", which IOS treats as permit-all"));
                         continue;
                     }
                     Integer id = port(p.device(), i.name());
@@ -307,7 +305,7 @@ public final class StanfordCiscoImport {
                     Integer parent = port(p.device(), parent(i.name()));
                     List<Integer> on = i.dot1q() >= 0 ? (parent == null ? List.of() : List.of(parent)) : vlan >= 0 ? carrying(p.device(), vlan) : List.of();
                     if (on.isEmpty()) {
-                        ignored.add(new Note(file, g.line(), "binds ACL " + g.acl() + " on " + i.name() + ", which no port of the model carries"));
+                        ignored.add(new ImportNote(file, g.line(), "binds ACL " + g.acl() + " on " + i.name() + ", which no port of the model carries"));
                         continue;
                     }
                     Acl scoped = derived.computeIfAbsent(acl.id() + "@vlan" + vlan, id2 -> {
@@ -366,7 +364,7 @@ public final class StanfordCiscoImport {
             for (CiscoCef.Route r : sorted) {
                 kinds.merge(r.kind(), 1, Integer::sum);
                 Resolution res = resolve(p, r, arp, mac, ifaces);
-                if (res.problem() != null) unresolved.add(new Note(file, r.line(), res.problem()));
+                if (res.problem() != null) unresolved.add(new ImportNote(file, r.line(), res.problem()));
                 Match m = r.length() == 0 ? Match.ANY : new Match(Map.of("ip_dst", Ternary.prefix(r.address(), r.length(), 32)));
                 rules.add(new Rule(file + "#" + r.line(), r.length(), in, m, res.actions(), List.of(),
                         new Origin(r.kind().name().toLowerCase(java.util.Locale.ROOT) + (r.iface().isEmpty() ? "" : " " + r.iface()), file, List.of(r.line()))));

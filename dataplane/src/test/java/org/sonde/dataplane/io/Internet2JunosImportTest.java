@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
@@ -50,7 +51,7 @@ class Internet2JunosImportTest {
         assertThat(imp.missingFiles()).containsExactly("hous" + Internet2JunosImport.FIB_SUFFIX);
         assertThat(n.table("hous")).isEmpty();
         // dsc is in the port map excerpt but not in the XML excerpt.
-        assertThat(imp.ignored()).containsExactly(new Internet2JunosImport.Note("port_map.txt", 11,
+        assertThat(imp.ignored()).containsExactly(new ImportNote("port_map.txt", 11,
                 "port dsc of atla is not an interface in show_interfaces.xml: no packet is routed in by it"));
     }
 
@@ -91,8 +92,8 @@ class Internet2JunosImportTest {
         // For the router itself (recv, locl, bcst, mcst), discard, and multicast resolve: drop.
         for (int line : List.of(7, 10, 12, 13, 16, 22, 24, 28)) assertThat(actions(n, ATLA, line)).containsExactly(new Action.Drop());
         // The second entry of a prefix is listed, not a rule.
-        assertThat(imp.duplicates()).containsExactly(new Internet2JunosImport.Note(ATLA, 14, "prefix 64.57.16.65/32 already has the entry at line 13"),
-                new Internet2JunosImport.Note(ATLA, 23, "prefix 224.0.0.0/4 already has the entry at line 22"));
+        assertThat(imp.duplicates()).containsExactly(new ImportNote(ATLA, 14, "prefix 64.57.16.65/32 already has the entry at line 13"),
+                new ImportNote(ATLA, 23, "prefix 224.0.0.0/4 already has the entry at line 22"));
         assertThat(n.rule(ATLA + "#14")).isEmpty();
         assertThat(imp.nextHopTypes()).containsExactlyInAnyOrderEntriesOf(Map.of("rjct", 2, "dscd", 3, "indr", 2, "rslv", 5, "recv", 1,
                 "locl", 1, "ucst", 4, "bcst", 2, "mcst", 1, "hold", 1));
@@ -112,8 +113,8 @@ class Internet2JunosImportTest {
         assertThat(actions(n, WASH, 12)).containsExactly(new Action.Drop());
         assertThat(actions(n, WASH, 13)).containsExactly(new Action.Drop());
         assertThat(imp.unresolved()).containsExactly(
-                new Internet2JunosImport.Note(WASH, 12, "next hop 64.57.24.101 on ge-7/0/0.10 is held (not resolved): dropped"),
-                new Internet2JunosImport.Note(WASH, 13, "interface ae5.1030 is neither a port of port_map.txt nor a bundle: dropped"));
+                new ImportNote(WASH, 12, "next hop 64.57.24.101 on ge-7/0/0.10 is held (not resolved): dropped"),
+                new ImportNote(WASH, 13, "interface ae5.1030 is neither a port of port_map.txt nor a bundle: dropped"));
     }
 
     @Test

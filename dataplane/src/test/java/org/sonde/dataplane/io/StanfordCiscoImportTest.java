@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Action;
@@ -77,7 +78,7 @@ class StanfordCiscoImportTest {
         assertThat(actions(n, 8)).containsExactly(new Action.Drop());
         assertThat(actions(n, 9)).containsExactly(new Action.SetVlan(20), new Action.Forward(List.of(200001, 200002)));
         assertThat(actions(n, 12)).containsExactly(new Action.Drop());
-        assertThat(imp.unresolved()).extracting(StanfordCiscoImport.Note::line).containsExactly(8, 9, 12);
+        assertThat(imp.unresolved()).extracting(ImportNote::line).containsExactly(8, 9, 12);
         assertThat(imp.unresolved().get(0).reason()).contains("points at Router, not a port");
         assertThat(imp.unresolved().get(1).reason()).contains("not in VLAN 20's MAC table: flooded");
         assertThat(imp.unresolved().get(2).reason()).isEqualTo("VLAN 30 has no STP-forwarding port");
@@ -111,7 +112,7 @@ class StanfordCiscoImportTest {
         assertThat(n.macEntries()).containsExactly(new MacEntry("goza_rtr", 20, 0x0014_c240_a576L, Set.of(200001)),
                 new MacEntry("goza_rtr", 20, 0x3333_0000_000dL, Set.of(200001, 200002)));
         assertThat(imp.macRowsSkipped()).isEqualTo(2);
-        assertThat(imp.ignored()).extracting(StanfordCiscoImport.Note::line).containsExactly(42);
+        assertThat(imp.ignored()).extracting(ImportNote::line).containsExactly(42);
         assertThat(imp.configs()).containsOnlyKeys("bbra_rtr", "goza_rtr");
     }
 
@@ -152,7 +153,7 @@ class StanfordCiscoImportTest {
         assertThat(imp.network().rule("coza_rtr_route.txt#2").orElseThrow().actions())
                 .containsExactly(new Action.SetVlan(580), new Action.Forward(List.of(100002)));
         assertThat(imp.network().rule("goza_rtr_route.txt#2").orElseThrow().actions()).containsExactly(new Action.Drop());
-        assertThat(imp.unresolved()).containsExactly(new StanfordCiscoImport.Note("goza_rtr_route.txt", 2, "VLAN 83 has no STP-forwarding port"));
+        assertThat(imp.unresolved()).containsExactly(new ImportNote("goza_rtr_route.txt", 2, "VLAN 83 has no STP-forwarding port"));
     }
 
     @Test
@@ -161,7 +162,7 @@ class StanfordCiscoImportTest {
         files.put("goza_rtr_config.txt", CiscoExcerpts.CONFIG + "interface Gi4/6.18\ninterface Po1.3\n encapsulation dot1Q 3\n");
         files.put("goza_rtr_route.txt", "Prefix Next Hop Interface\n10.1.18.0/24 attached Gi4/6.18\n10.1.19.0/24 attached Po1.3\n10.1.20.0/24 attached Gi4/9\n");
         StanfordCiscoImport.Import imp = StanfordCiscoImport.parse(files, "topology.txt", "");
-        assertThat(imp.unresolved()).extracting(StanfordCiscoImport.Note::reason).containsExactly(
+        assertThat(imp.unresolved()).extracting(ImportNote::reason).containsExactly(
                 "subinterface gi4/6.18 has no encapsulation dot1Q", "interface po1.3 is not a port", "interface gi4/9 is not in the configuration");
         assertThat(imp.network().rule("goza_rtr_route.txt#2").orElseThrow().actions()).containsExactly(new Action.Drop());
     }

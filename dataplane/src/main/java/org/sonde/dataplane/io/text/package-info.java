@@ -2,6 +2,8 @@
  * What every importer of text files shares, so that each format's parser holds only its format:
  * {@link org.sonde.dataplane.io.text.Text} reads a directory's files, splits lines into fields and
  * checks numbers and IPv4 addresses, with errors that name the file, the line and what was
- * expected there; {@link org.sonde.dataplane.io.text.Line} is one numbered line.
+ * expected there; {@link org.sonde.dataplane.io.text.Line} is one numbered line, and
+ * {@link org.sonde.dataplane.io.text.ImportNote} is what an import says about a line it did not
+ * take into the model as written.
  */
 package org.sonde.dataplane.io.text;

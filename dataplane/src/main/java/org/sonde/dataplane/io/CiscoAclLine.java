@@ -6,6 +6,7 @@ import static org.sonde.dataplane.io.text.Text.clip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Match;
@@ -22,9 +23,6 @@ import org.sonde.dataplane.model.Ternary;
  */
 public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ternary src, Ternary dst,
                            List<Range> srcPorts, List<Range> dstPorts, boolean established) {
-    /** An inclusive range of port numbers. */
-    public record Range(int low, int high) {}
-
     public CiscoAclLine {
         srcPorts = List.copyOf(srcPorts);
         dstPorts = List.copyOf(dstPorts);
@@ -104,7 +102,7 @@ public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ter
     private static List<Ternary> covers(List<Range> ranges) {
         if (ranges.isEmpty()) return List.of(new Ternary(0, 0));
         List<Ternary> out = new ArrayList<>();
-        for (Range r : ranges) out.addAll(StanfordApkeepImport.RangeCover.of(r.low(), r.high(), 16));
+        for (Range r : ranges) out.addAll(r.cover(16));
         return out;
     }
 

@@ -29,6 +29,7 @@ import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.text.Line;
+import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -94,9 +95,6 @@ public final class StanfordApkeepImport {
     private static final int MAX_VLAN = 4095;
     /** The only value APKeep's ACL files carry between the ranges and the priority. */
     private static final String ACL_FILE_FILLER = "-1";
-
-    /** An inclusive range of a field's values, as the data writes it ({@code null null} is the full range). */
-    public record Range(int low, int high) {}
 
     /**
      * One ACL line as the data gives it, and where it went in the model.
@@ -334,7 +332,7 @@ public final class StanfordApkeepImport {
             Ternary dst = address(file, line, "destination", f.get(7), f.get(8));
             Range dstPort = range(file, line, "destination port", f.get(9), f.get(10), 65535);
             int prio = number(file, line, "priority", priority, 0, Integer.MAX_VALUE);
-            int count = cover(proto, 8).size() * cover(srcPort, 16).size() * cover(dstPort, 16).size();
+            int count = proto.cover(8).size() * srcPort.cover(16).size() * dstPort.cover(16).size();
             return new AclLine(aclId, file, line, verdict, proto, src, srcPort, dst, dstPort, prio, firstEntry, count);
         }
 
@@ -364,16 +362,12 @@ public final class StanfordApkeepImport {
             return new Ternary(value, 0xFFFF_FFFFL & ~free);
         }
 
-        private static List<Ternary> cover(Range r, int widthBits) {
-            return RangeCover.of(r.low(), r.high(), widthBits);
-        }
-
         /** The model entries of one line: the product of its ranges' ternary covers, all with its verdict. */
         private static List<AclEntry> entries(AclLine a) {
             List<AclEntry> out = new ArrayList<>();
-            for (Ternary proto : cover(a.proto(), 8))
-                for (Ternary sport : cover(a.srcPort(), 16))
-                    for (Ternary dport : cover(a.dstPort(), 16))
+            for (Ternary proto : a.proto().cover(8))
+                for (Ternary sport : a.srcPort().cover(16))
+                    for (Ternary dport : a.dstPort().cover(16))
                         out.add(new AclEntry(a.verdict(), new Match(Map.of("ip_src", a.srcIp(), "ip_dst", a.dstIp(),
                                 "ip_proto", proto, "tp_src", sport, "tp_dst", dport))));
             return out;
@@ -581,27 +575,6 @@ public final class StanfordApkeepImport {
             List<VlanMembership> out = new ArrayList<>();
             byPort.forEach((port, vlans) -> out.add(new VlanMembership(port, new SwitchportMode.Trunk(vlans, 1))));
             return out;
-        }
-    }
-
-    /** The smallest list of ternaries (prefix blocks) whose union is an inclusive range of a field's values. */
-    static final class RangeCover {
-        private RangeCover() {}
-
-        /** Fields up to 32 bits wide, so block sizes never overflow. */
-        static List<Ternary> of(long low, long high, int widthBits) {
-            if (widthBits < 1 || widthBits > 32 || low < 0 || high >= 1L << widthBits)
-                throw new IllegalArgumentException("range " + low + ".." + high + " of a " + widthBits + "-bit field");
-            long full = widthBits == 64 ? -1L : (1L << widthBits) - 1;
-            List<Ternary> out = new ArrayList<>();
-            long lo = low;
-            while (lo <= high) {
-                long size = lo == 0 ? full + 1 : Long.lowestOneBit(lo);
-                while (lo + size - 1 > high) size >>= 1;
-                out.add(new Ternary(lo, full & ~(size - 1)));
-                lo += size;
-            }
-            return List.copyOf(out);
         }
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Match;
@@ -62,7 +63,7 @@ class CiscoConfigTest {
     void extendedAclWithAPortRange() {
         CiscoAclLine l = CiscoConfig.parse(FILE, CiscoExcerpts.CONFIG).acls().get("101").lines().getFirst();
         assertThat(l).isEqualTo(new CiscoAclLine(63, AclEntry.Verdict.PERMIT, 6, new Ternary(0xAC11_0000L, 0xFFFF_0000L),
-                Ternary.exact(0xAC1B_1021L, 32), List.of(), List.of(new CiscoAclLine.Range(137, 139)), false));
+                Ternary.exact(0xAC1B_1021L, 32), List.of(), List.of(new Range(137, 139)), false));
         // 137..139 is the blocks 137 and 138-139.
         Match base = new Match(Map.of("ip_proto", Ternary.exact(6, 8), "ip_src", l.src(), "ip_dst", l.dst()));
         assertThat(l.entries()).containsExactly(
@@ -77,13 +78,13 @@ class CiscoConfigTest {
         assertThat(c.acls().get("ctrGOZ").lines().getFirst().src()).isEqualTo(new Ternary(0x0A1E_0000L, 0xFFFF_0000L));
         List<CiscoAclLine> in = c.acls().get("inACL").lines();
         assertThat(in).hasSize(3); // the remark is not an entry
-        assertThat(in.get(0).dstPorts()).containsExactly(new CiscoAclLine.Range(80, 80)); // www, after sequence number 10
+        assertThat(in.get(0).dstPorts()).containsExactly(new Range(80, 80)); // www, after sequence number 10
         assertThat(in.get(0).dst()).isEqualTo(Ternary.exact(0xAB40_010AL, 32));
         assertThat(in.get(1).established()).isTrue();
         assertThat(in.get(1).entries()).extracting(e -> e.match().fields().get("tcp_ctrl"))
                 .containsExactly(new Ternary(0x10, 0x10), new Ternary(0x04, 0x14)); // ACK, or RST without ACK
         assertThat(in.get(2).protocol()).isEqualTo(17);
-        assertThat(in.get(2).dstPorts()).containsExactly(new CiscoAclLine.Range(137, 139)); // netbios-ns..netbios-ss, then log
+        assertThat(in.get(2).dstPorts()).containsExactly(new Range(137, 139)); // netbios-ns..netbios-ss, then log
         assertThat(in.get(2).src()).isEqualTo(ANY);
     }
 
@@ -91,10 +92,10 @@ class CiscoConfigTest {
     void portOperators() {
         List<String> t = List.of("deny", "tcp", "any", "neq", "22", "any", "lt", "1024");
         CiscoAclLine l = CiscoAclLine.parse(FILE, 1, t, 0, false);
-        assertThat(l.srcPorts()).containsExactly(new CiscoAclLine.Range(0, 21), new CiscoAclLine.Range(23, 65535));
-        assertThat(l.dstPorts()).containsExactly(new CiscoAclLine.Range(0, 1023));
+        assertThat(l.srcPorts()).containsExactly(new Range(0, 21), new Range(23, 65535));
+        assertThat(l.dstPorts()).containsExactly(new Range(0, 1023));
         CiscoAclLine gt = CiscoAclLine.parse(FILE, 1, List.of("permit", "udp", "any", "any", "gt", "netbios-ss"), 0, false);
-        assertThat(gt.dstPorts()).containsExactly(new CiscoAclLine.Range(140, 65535));
+        assertThat(gt.dstPorts()).containsExactly(new Range(140, 65535));
         assertThat(gt.dst()).isEqualTo(ANY);
     }
 

@@ -146,7 +146,7 @@ public final class StanfordCiscoImport {
             }
             return parse(files, topologyName, topology);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + ": " + e,
+            throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + ": " + InputFiles.describe(e),
                     "check that the directory exists and is readable", e);
         }
     }

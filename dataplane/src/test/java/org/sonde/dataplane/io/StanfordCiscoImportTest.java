@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -196,5 +197,15 @@ class StanfordCiscoImportTest {
         assertThat(StanfordCiscoImport.load(dir, topology).network())
                 .isEqualTo(StanfordCiscoImport.parse(CiscoExcerpts.files(), "links.topo", CiscoExcerpts.TOPOLOGY).network());
         assertThat(NetworkJson.read("cisco.json", NetworkJson.write(excerpt().network()))).isEqualTo(excerpt().network());
+    }
+
+    @Test
+    void aMissingDirectoryIsSaidInWords(@TempDir Path dir) throws IOException {
+        Path topology = dir.resolve("links.topo");
+        Files.writeString(topology, CiscoExcerpts.TOPOLOGY);
+        Path absent = dir.resolve("absent");
+        // The I/O error's own words, as every other importer gives them, not the exception's class name.
+        assertThatThrownBy(() -> StanfordCiscoImport.load(absent, topology)).isInstanceOf(EnvironmentException.class)
+                .hasMessage("cannot read the Stanford backbone files in " + absent + ": no such file or directory: " + absent);
     }
 }

@@ -4,7 +4,6 @@ import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clipAscii;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,10 +14,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.IntPredicate;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
@@ -73,13 +72,11 @@ public final class HasselImport {
 
     /** Reads {@code port_map.txt} and every {@code *.tf} file of a hassel directory. */
     public static Import load(Path dir, HeaderLayout layout) {
-        try (Stream<Path> files = Files.list(dir)) {
-            Map<String, String> tfs = new TreeMap<>();
-            for (Path p : files.filter(p -> p.getFileName().toString().endsWith(".tf")).sorted().toList())
-                tfs.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
+        try {
+            Map<String, String> tfs = Text.readFiles(dir, p -> p.getFileName().toString().endsWith(".tf"));
             Path portMap = dir.resolve(PORT_MAP);
             if (!Files.isRegularFile(portMap)) throw new BadInputException(dir.toString(), "", "expected a file " + PORT_MAP);
-            return parse(Files.readString(portMap, StandardCharsets.ISO_8859_1), tfs, layout);
+            return parse(Text.read(portMap), tfs, layout);
         } catch (IOException e) {
             throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
         }

@@ -5,7 +5,6 @@ import static org.sonde.dataplane.io.text.Text.badName;
 import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
@@ -137,13 +135,9 @@ public final class Internet2JunosImport {
             for (String name : List.of(PORT_MAP, INTERFACES)) {
                 Path p = dir.resolve(name);
                 if (!Files.isRegularFile(p)) throw new BadInputException(dir.toString(), "", "expected a file " + name);
-                files.put(name, Files.readString(p, StandardCharsets.ISO_8859_1));
+                files.put(name, Text.read(p));
             }
-            try (Stream<Path> list = Files.list(dir)) {
-                for (Path p : list.sorted().toList())
-                    if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(FIB_SUFFIX))
-                        files.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
-            }
+            files.putAll(Text.readFiles(dir, p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(FIB_SUFFIX)));
             return parse(files);
         } catch (IOException e) {
             throw new EnvironmentException("cannot read the Internet2 files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);

@@ -9,7 +9,6 @@ import static org.sonde.dataplane.io.text.Text.nonBlankLines;
 import static org.sonde.dataplane.io.text.Text.number;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +29,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.io.text.Range;
+import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
@@ -138,7 +138,7 @@ public final class StanfordApkeepImport {
 
     private static String read(Path dir, Path file) throws IOException {
         if (!Files.isRegularFile(file)) throw new BadInputException(dir.toString(), "", "expected a file " + dir.relativize(file));
-        return Files.readString(file, StandardCharsets.ISO_8859_1);
+        return Text.read(file);
     }
 
     /** Builds the network from the files' texts; {@code aclFiles} maps names inside {@code acls/} to texts. */

@@ -4,7 +4,6 @@ import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clip;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
@@ -128,7 +126,7 @@ public final class StanfordCiscoImport {
     public static Import load(Path dir, Path topology) {
         String text;
         try {
-            text = Files.readString(topology, StandardCharsets.ISO_8859_1);
+            text = Text.read(topology);
         } catch (IOException e) {
             throw new EnvironmentException("cannot read the topology file " + topology + ": " + InputFiles.describe(e), "check that the file exists and is readable", e);
         }
@@ -138,13 +136,7 @@ public final class StanfordCiscoImport {
     /** Reads the router files of {@code dir} as {@link #load(Path, Path)} does, with a topology text named {@code topologyName} in messages. */
     public static Import load(Path dir, String topologyName, String topology) {
         try {
-            Map<String, String> files = new TreeMap<>();
-            try (Stream<Path> list = Files.list(dir)) {
-                for (Path p : list.sorted().toList())
-                    if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".txt"))
-                        files.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
-            }
-            return parse(files, topologyName, topology);
+            return parse(Text.readFiles(dir, p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".txt")), topologyName, topology);
         } catch (IOException e) {
             throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + ": " + InputFiles.describe(e),
                     "check that the directory exists and is readable", e);

@@ -3,7 +3,11 @@ package org.sonde.dataplane.io.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -12,6 +16,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 
 /** The helpers every text importer reads its files with. */
@@ -91,6 +96,16 @@ class TextTest {
         assertThat(Text.clip("x".repeat(60))).hasSize(60);
         assertThat(Text.clip(s)).isEqualTo("x".repeat(60) + "…");
         assertThat(Text.clipAscii(s)).isEqualTo("x".repeat(57) + "...");
+    }
+
+    @Test
+    void readsTheKeptFilesOfADirectoryByteForByte(@TempDir Path dir) throws IOException {
+        Files.write(dir.resolve("b.txt"), new byte[] {'h', (byte) 0xE9, '\n'});
+        Files.writeString(dir.resolve("a.txt"), "a");
+        Files.writeString(dir.resolve("c.xml"), "c");
+        Files.createDirectory(dir.resolve("d.txt"));
+        Map<String, String> files = Text.readFiles(dir, p -> Files.isRegularFile(p) && p.toString().endsWith(".txt"));
+        assertThat(files).containsExactly(Map.entry("a.txt", "a"), Map.entry("b.txt", "h\u00e9\n"));
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.TreeSet;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.hassel.PortMapText;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Action;

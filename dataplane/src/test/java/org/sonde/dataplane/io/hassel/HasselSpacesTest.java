@@ -1,9 +1,9 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.hassel;
 
 import org.sonde.dataplane.Datasets;
 import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.sonde.dataplane.io.HasselExcerpts.*;
+import static org.sonde.dataplane.io.hassel.HasselExcerpts.*;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

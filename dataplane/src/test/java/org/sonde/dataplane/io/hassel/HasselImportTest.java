@@ -1,9 +1,10 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.hassel;
 
+import org.sonde.dataplane.io.NetworkJson;
 import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.sonde.dataplane.io.HasselExcerpts.*;
+import static org.sonde.dataplane.io.hassel.HasselExcerpts.*;
 
 import java.util.HashMap;
 import java.util.List;

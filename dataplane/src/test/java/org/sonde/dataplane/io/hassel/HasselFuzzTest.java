@@ -1,8 +1,8 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.hassel;
 
 import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.sonde.dataplane.io.HasselExcerpts.*;
+import static org.sonde.dataplane.io.hassel.HasselExcerpts.*;
 
 import java.util.HashMap;
 import java.util.List;

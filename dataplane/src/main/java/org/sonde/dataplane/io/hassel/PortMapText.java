@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.hassel;
 
 import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clipAscii;
@@ -13,17 +13,18 @@ import org.sonde.dataplane.io.text.Text;
 
 /**
  * hassel's {@code port_map.txt}: {@code $router} lines, each followed by {@code interface:port}
- * lines. Port numbers are {@code router_index*100000 + k}, so each router has one index.
+ * lines. Port numbers are {@code router_index*100000 + k}, so each router has one index. Public
+ * because the raw Internet2 files number their ports with a port map of this format too.
  */
-record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map<Integer, String> routerByIndex,
+public record PortMapText(List<String> routers, Map<String, Integer> indexByRouter, Map<Integer, String> routerByIndex,
                    Map<Integer, MappedPort> portsById) {
     /** Router index = port id / this. */
     static final int ROUTER_STRIDE = 100_000;
 
     /** One {@code interface:port} line; {@code line} is its 1-based line number. */
-    record MappedPort(int id, String router, String name, int line) {}
+    public record MappedPort(int id, String router, String name, int line) {}
 
-    static PortMapText parse(String file, String text) {
+    public static PortMapText parse(String file, String text) {
         List<String> routers = new ArrayList<>();
         Map<String, Integer> indexByRouter = new HashMap<>();
         Map<Integer, String> routerByIndex = new HashMap<>();

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.SwitchportMode;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 import org.sonde.dataplane.io.StanfordApkeepImport.AclLine;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.model.Acl;
 import org.sonde.dataplane.model.AclBinding;

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.dataplane.Datasets;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Network;
 
 /** The raw Stanford backbone files, counted against the datasets README and the data-plane anchor note. */

@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.json;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -14,14 +14,12 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.dataplane.model.Acl;

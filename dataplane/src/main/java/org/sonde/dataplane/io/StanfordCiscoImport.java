@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.dataplane.io.apkeep.StanfordApkeepImport;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.io.text.Text;

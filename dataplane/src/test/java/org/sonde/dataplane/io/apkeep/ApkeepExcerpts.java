@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.apkeep;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,7 +1,7 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.apkeep;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.sonde.dataplane.io.ApkeepExcerpts.*;
+import static org.sonde.dataplane.io.apkeep.ApkeepExcerpts.*;
 
 import java.util.List;
 import java.util.Map;
@@ -12,6 +12,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.FileMutations;
 
 /** Random, mutated and truncated snapshot files: the import either builds a network or says why not. */
 class StanfordApkeepFuzzTest {

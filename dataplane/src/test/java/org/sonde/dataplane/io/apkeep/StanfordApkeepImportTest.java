@@ -1,8 +1,8 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.apkeep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.sonde.dataplane.io.ApkeepExcerpts.*;
+import static org.sonde.dataplane.io.apkeep.ApkeepExcerpts.*;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
-import org.sonde.dataplane.io.StanfordApkeepImport.AclLine;
+import org.sonde.dataplane.io.apkeep.StanfordApkeepImport.AclLine;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.model.Acl;

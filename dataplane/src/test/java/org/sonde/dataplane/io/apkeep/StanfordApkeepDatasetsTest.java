@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.apkeep;
 
 import org.sonde.dataplane.Datasets;
 import static org.assertj.core.api.Assertions.assertThat;

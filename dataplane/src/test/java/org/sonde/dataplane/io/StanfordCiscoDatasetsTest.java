@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.dataplane.Datasets;
+import org.sonde.dataplane.io.cisco.CiscoCef;
+import org.sonde.dataplane.io.cisco.CiscoConfig;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Network;
 

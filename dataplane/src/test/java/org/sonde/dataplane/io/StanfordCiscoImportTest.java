@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.dataplane.io.cisco.CiscoCef;
+import org.sonde.dataplane.io.cisco.CiscoConfig;
+import org.sonde.dataplane.io.cisco.CiscoExcerpts;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.model.AclBinding;
@@ -107,7 +110,7 @@ class StanfordCiscoImportTest {
         assertThat(scoped.subList(3, 5)).containsExactly(new AclEntry(AclEntry.Verdict.DENY, new Match(Map.of("vlan", v20))),
                 new AclEntry(AclEntry.Verdict.PERMIT, Match.ANY));
         assertThat(n.acl("goza_rtr:101").orElseThrow().entries()).hasSize(3); // the port range 137-139 is two entries
-        assertThat(n.vlanMemberships()).containsExactly(new VlanMembership(100001, new SwitchportMode.Trunk(CiscoText.vlanList("t", 1, "1-4094"), 1)),
+        assertThat(n.vlanMemberships()).containsExactly(new VlanMembership(100001, new SwitchportMode.Trunk(CiscoConfig.ALL_VLANS, 1)),
                 new VlanMembership(200001, new SwitchportMode.Trunk(Set.of(2, 10, 20, 21), 1)),
                 new VlanMembership(200002, new SwitchportMode.Access(20)),
                 new VlanMembership(200004, new SwitchportMode.Trunk(Set.of(17), 1)));
@@ -132,7 +135,7 @@ class StanfordCiscoImportTest {
         int gi48 = n.portsOf("goza_rtr").stream().filter(p -> p.name().equals("gi4/8")).findFirst().orElseThrow().id();
         // Gi4/7 forwards VLAN 20, not its access VLAN 1: DTP made it a trunk. Gi4/8 forwards VLAN 20 too.
         assertThat(n.vlanMembership(gi47).orElseThrow().mode()).isEqualTo(new SwitchportMode.Trunk(Set.of(20, 30), 1));
-        assertThat(n.vlanMembership(gi48).orElseThrow().mode()).isEqualTo(new SwitchportMode.Trunk(CiscoText.vlanList("t", 1, "1-4094"), 1));
+        assertThat(n.vlanMembership(gi48).orElseThrow().mode()).isEqualTo(new SwitchportMode.Trunk(CiscoConfig.ALL_VLANS, 1));
         // Without spanning-tree evidence a dynamic port stays an access port of its access VLAN.
         files.put("goza_rtr_spanning_tree.txt", CiscoExcerpts.STP);
         Network quiet = StanfordCiscoImport.parse(files, "topology.txt", CiscoExcerpts.TOPOLOGY).network();

@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.cisco;
 
 import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clip;
@@ -88,7 +88,7 @@ public record CiscoAclLine(int line, AclEntry.Verdict verdict, int protocol, Ter
     }
 
     /** The model entries this line stands for: one per combination of port-range cover blocks (and established flag). */
-    List<AclEntry> entries() {
+    public List<AclEntry> entries() {
         List<AclEntry> out = new ArrayList<>();
         Match base = new Match(Map.of("ip_src", src, "ip_dst", dst));
         if (protocol >= 0) base = base.and("ip_proto", Ternary.exact(protocol, 8));

@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.cisco;
 
 import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clip;
@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.AclBinding;
@@ -37,6 +39,9 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
         vlans = Set.copyOf(vlans);
         ignored = List.copyOf(ignored);
     }
+
+    /** Every VLAN, 1..4094: what a trunk allows unless told otherwise. */
+    public static final Set<Integer> ALL_VLANS = IntStream.rangeClosed(1, CiscoText.MAX_VLAN).boxed().collect(Collectors.toUnmodifiableSet());
 
     /** How a layer-2 port carries VLANs; {@code ROUTED} is an interface without {@code switchport}. */
     public enum Mode { ROUTED, ACCESS, TRUNK, DYNAMIC }
@@ -220,7 +225,7 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             Mode mode = Mode.ROUTED;
             boolean switchport = false, shutdown = false;
             int accessVlan = 1, nativeVlan = 1, dot1q = -1;
-            Set<Integer> allowed = CiscoText.vlanList(file, l.number(), "1-" + CiscoText.MAX_VLAN);
+            Set<Integer> allowed = ALL_VLANS;
             List<AccessGroup> groups = new ArrayList<>();
             for (Line s : body) {
                 List<String> t = s.tokens();
@@ -301,20 +306,19 @@ public record CiscoConfig(List<Interface> interfaces, Map<String, Acl> acls, Set
             List<String> t = s.tokens();
             if (!s.token(3).equals("vlan") || t.size() < 5 || t.size() > 6)
                 throw bad(file, s.number(), "expected switchport trunk allowed vlan [add|remove|except] <list>|all|none");
-            Set<Integer> all = CiscoText.vlanList(file, s.number(), "1-" + CiscoText.MAX_VLAN);
             Set<Integer> out = new TreeSet<>(current);
             String op = t.size() == 6 ? t.get(4) : "";
             String arg = t.getLast();
             switch (op) {
                 case "" -> {
-                    if (arg.equals("all")) return all;
+                    if (arg.equals("all")) return ALL_VLANS;
                     if (arg.equals("none")) return Set.of();
                     return CiscoText.vlanList(file, s.number(), arg);
                 }
                 case "add" -> out.addAll(CiscoText.vlanList(file, s.number(), arg));
                 case "remove" -> out.removeAll(CiscoText.vlanList(file, s.number(), arg));
                 case "except" -> {
-                    out = new TreeSet<>(all);
+                    out = new TreeSet<>(ALL_VLANS);
                     out.removeAll(CiscoText.vlanList(file, s.number(), arg));
                 }
                 default -> throw bad(file, s.number(), "expected add, remove or except, got \"" + clip(op) + "\"");

@@ -1,13 +1,13 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.cisco;
 
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Small excerpts in the shape of the Stanford Cisco files (real lines, trimmed), shared by the Cisco tests. */
-final class CiscoExcerpts {
+/** Small excerpts in the shape of the Stanford Cisco files (real lines, trimmed), shared by the Cisco parsers' tests and the Stanford backbone import's. */
+public final class CiscoExcerpts {
     private CiscoExcerpts() {}
 
-    static final String CONFIG = """
+    public static final String CONFIG = """
             !
             version 12.2
             service timestamps debug datetime msec
@@ -95,7 +95,7 @@ final class CiscoExcerpts {
             255.255.255.255/32   receive              \
             """;
 
-    static final String ARP = "\0\0\0\0            Protocol  Address          Age (min)  Hardware Addr   Type   Interface\n"
+    public static final String ARP = "\0\0\0\0            Protocol  Address          Age (min)  Hardware Addr   Type   Interface\n"
             + """
             Internet  172.20.20.2            12   0014.c240.a576  ARPA   Vlan20
             Internet  172.20.20.9             -   0011.21b3.cb00  ARPA   Vlan20
@@ -103,7 +103,7 @@ final class CiscoExcerpts {
             Internet  172.20.20.7             0   Incomplete      ARPA
             """;
 
-    static final String MAC = """
+    public static final String MAC = """
               vlan   mac address     type    learn     age              ports
             ------+----------------+--------+-----+----------+--------------------------
             *   20  0014.c240.a576   dynamic  Yes         65   Te2/1
@@ -113,7 +113,7 @@ final class CiscoExcerpts {
             *  ---  0000.0000.0000    static  No           -   Router
             """;
 
-    static final String STP = """
+    public static final String STP = """
             VLAN0020
               Spanning tree enabled protocol ieee
               Root ID    Priority    4098
@@ -149,14 +149,14 @@ final class CiscoExcerpts {
              ip address 172.20.83.1 255.255.255.0
             """;
 
-    static final String TOPOLOGY = """
+    public static final String TOPOLOGY = """
             # device port device port
             goza_rtr te2/1 bbra_rtr te1/3
             bbra_rtr Te1/3 goza_rtr TenGigabitEthernet2/1
             """;
 
     /** The excerpt's files by name: goza_rtr complete, bbra_rtr without FIB. */
-    static Map<String, String> files() {
+    public static Map<String, String> files() {
         Map<String, String> f = new TreeMap<>();
         f.put("goza_rtr_config.txt", CONFIG);
         f.put("goza_rtr_route.txt", CEF);

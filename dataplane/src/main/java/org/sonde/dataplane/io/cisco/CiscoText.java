@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.cisco;
 
 import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clip;
@@ -9,8 +9,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the Cisco IOS parsers share beyond {@link org.sonde.dataplane.io.text.Text}: MAC addresses, VLANs and interface names. */
-final class CiscoText {
+/**
+ * What the Cisco IOS parsers share beyond {@link org.sonde.dataplane.io.text.Text}: MAC addresses,
+ * VLANs and interface names. Public for the interface names, which importers of IOS files compare.
+ */
+public final class CiscoText {
     private static final Pattern MAC = Pattern.compile("([0-9a-fA-F]{4})\\.([0-9a-fA-F]{4})\\.([0-9a-fA-F]{4})");
     /** IOS interface type prefixes, long and short, to the short lowercase form hassel and APKeep use. */
     private static final Map<String, String> TYPES = Map.ofEntries(
@@ -43,7 +46,7 @@ final class CiscoText {
      * An interface name, long ({@code TenGigabitEthernet1/1.3}) or short ({@code Te1/1}), in the short
      * lowercase form ({@code te1/1.3}) so names from every file and from a topology file agree.
      */
-    static String interfaceName(String file, int line, String s) {
+    public static String interfaceName(String file, int line, String s) {
         Matcher m = INTERFACE.matcher(s);
         String type = m.matches() ? TYPES.get(m.group(1).toLowerCase(Locale.ROOT)) : null;
         if (type == null)
@@ -56,12 +59,12 @@ final class CiscoText {
     }
 
     /** The VLAN of an SVI name {@code vlanN}, or -1 for another interface. */
-    static int sviVlan(String shortName) {
+    public static int sviVlan(String shortName) {
         return shortName.startsWith("vlan") ? Integer.parseInt(shortName.substring(4)) : -1;
     }
 
     /** Whether a short name is a physical (or port-channel) port rather than a logical interface. */
-    static boolean physical(String shortName) {
+    public static boolean physical(String shortName) {
         return !shortName.contains(".") && (shortName.startsWith("te") || shortName.startsWith("gi") || shortName.startsWith("fa") || shortName.startsWith("po"));
     }
 

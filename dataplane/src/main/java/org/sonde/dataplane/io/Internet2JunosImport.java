@@ -22,6 +22,8 @@ import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.hassel.PortMapText;
+import org.sonde.dataplane.io.junos.JunosForwardingTable;
+import org.sonde.dataplane.io.junos.JunosInterfaces;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.io.text.Text;
 import org.sonde.dataplane.model.Action;

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.TestReporter;
 import org.sonde.dataplane.Datasets;
 import org.sonde.dataplane.io.hassel.HasselImport;
 import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.io.junos.JunosForwardingTable;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.io.junos.JunosExcerpts;
 import org.sonde.dataplane.io.text.ImportNote;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Link;

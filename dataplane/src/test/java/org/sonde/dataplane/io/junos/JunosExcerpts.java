@@ -1,7 +1,8 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.junos;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.sonde.dataplane.io.Internet2JunosImport;
 
 /**
  * Excerpts of the raw Internet2 files (real lines, trimmed; the XML keeps only the elements the
@@ -10,12 +11,12 @@ import java.util.TreeMap;
  * interfaces. hous has no forwarding table here. atla and wash meet over their bundles ae8 (three
  * members each, paired by circuit ids); atla ge-6/0/0 meets hous xe-0/0/0.
  */
-final class JunosExcerpts {
+public final class JunosExcerpts {
     private JunosExcerpts() {}
 
-    static final String ATLA = "atla" + Internet2JunosImport.FIB_SUFFIX, WASH = "wash" + Internet2JunosImport.FIB_SUFFIX;
+    public static final String ATLA = "atla" + Internet2JunosImport.FIB_SUFFIX, WASH = "wash" + Internet2JunosImport.FIB_SUFFIX;
 
-    static final String FIB_ATLA = """
+    public static final String FIB_ATLA = """
             <vn> <router name="atla">
              
             Routing table: default.inet
@@ -71,7 +72,7 @@ final class JunosExcerpts {
             </router>
             </vn>
             """;
-    static final String FIB_WASH = """
+    public static final String FIB_WASH = """
             <vn> <router name="wash">
              
             Routing table: default.inet
@@ -89,7 +90,7 @@ final class JunosExcerpts {
             </router>
             </vn>
             """;
-    static final String PORT_MAP = """
+    public static final String PORT_MAP = """
             $hous
             xe-0/0/0:300045
             $wash
@@ -107,7 +108,7 @@ final class JunosExcerpts {
             xe-1/0/2:100031
             xe-1/0/1:100032
             """;
-    static final String INTERFACES = """
+    public static final String INTERFACES = """
             <vn xmlns:junos='httpx://xml.juniper.net/junos/5.6R3/junos' xmlns:xnm="http://xml.juniper.net/xnm/1.1/xnm"><router name="wash">
             <interface-information xmlns="http://xml.juniper.net/junos/10.4R9/junos-interface" junos:style="normal">
             <physical-interface>
@@ -402,7 +403,7 @@ final class JunosExcerpts {
             """;
 
     /** The four files by name, in a map the caller may change. */
-    static Map<String, String> files() {
+    public static Map<String, String> files() {
         Map<String, String> files = new TreeMap<>();
         files.put(ATLA, FIB_ATLA);
         files.put(WASH, FIB_WASH);

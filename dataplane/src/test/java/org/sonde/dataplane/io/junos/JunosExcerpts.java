@@ -2,7 +2,7 @@ package org.sonde.dataplane.io.junos;
 
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.dataplane.io.Internet2JunosImport;
+import org.sonde.dataplane.io.dataset.Internet2JunosImport;
 
 /**
  * Excerpts of the raw Internet2 files (real lines, trimmed; the XML keeps only the elements the

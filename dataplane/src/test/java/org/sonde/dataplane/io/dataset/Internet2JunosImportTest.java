@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.dataset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.sonde.dataplane.io;
+package org.sonde.dataplane.io.dataset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.sonde.core.BadInputException;
+import org.sonde.dataplane.io.FileMutations;
 import org.sonde.dataplane.io.cisco.CiscoExcerpts;
 
 /** Random, mutated and truncated Cisco files: the import either builds a network or says why not, with a BadInputException. */

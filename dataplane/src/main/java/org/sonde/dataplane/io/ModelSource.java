@@ -1,7 +1,5 @@
 package org.sonde.dataplane.io;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,17 +8,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.apkeep.StanfordApkeepImport;
 import org.sonde.dataplane.io.dataset.Internet2JunosImport;
 import org.sonde.dataplane.io.dataset.StanfordCiscoImport;
 import org.sonde.dataplane.io.hassel.HasselImport;
 import org.sonde.dataplane.io.json.NetworkJson;
-import org.sonde.dataplane.model.HeaderLayout;
-import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
@@ -84,9 +77,9 @@ public record ModelSource(String format, String path, String topology) {
         Path p = Path.of(path);
         return switch (format) {
             case "hassel" -> {
-                HasselImport.Import imp = HasselImport.load(p, hasselLayout(p));
+                HasselImport.Import imp = HasselImport.load(p, HasselImport.layoutOf(p));
                 Network n = imp.network();
-                Model m = new Model(n, stages(p), ReachOptions.hasselOutputTwins(n));
+                Model m = new Model(n, HasselImport.stages(p), ReachOptions.hasselOutputTwins(n));
                 yield new Loaded(m, n.ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList());
             }
             case "stanford-apkeep" -> ruleInPorts(Model.of(StanfordApkeepImport.load(p).network()));
@@ -132,41 +125,5 @@ public record ModelSource(String format, String path, String topology) {
         Collections.shuffle(shuffled, new Random(seed));
         Set<Integer> kept = new HashSet<>(shuffled.subList(0, Math.max(1, (int) Math.round(terminals.size() * percent / 100))));
         return terminals.stream().filter(kept::contains).toList();
-    }
-
-    private static int stages(Path dir) {
-        Path f = dir.resolve("stages");
-        if (!Files.isRegularFile(f)) return 1;
-        try {
-            String text = Files.readString(f, StandardCharsets.UTF_8).strip();
-            try {
-                return Integer.parseInt(text);
-            } catch (NumberFormatException e) {
-                throw new BadInputException(f.toString(), "line 1", "expected the number of stages, got " + text);
-            }
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + f + ": " + InputFiles.describe(e), "check the file's permissions", e);
-        }
-    }
-
-    private static HeaderLayout hasselLayout(Path dir) {
-        try (Stream<Path> files = Files.list(dir)) {
-            Path tf = files.filter(f -> f.getFileName().toString().endsWith(".tf")
-                    && !f.getFileName().toString().equals("topology.tf")).sorted().findFirst()
-                    .orElseThrow(() -> new BadInputException(dir.toString(), "", "expected router .tf files"));
-            String first;
-            try (var lines = Files.lines(tf, StandardCharsets.ISO_8859_1)) {
-                first = lines.findFirst().orElse("");
-            }
-            String width = first.split("\\$", 2)[0];
-            // hassel's first line starts with the header length in nibbles.
-            return switch (width) {
-                case "8" -> HeaderLayouts.HASSEL_IP_DST;
-                case "12" -> HeaderLayouts.HASSEL_VLAN_IP_DST;
-                default -> HeaderLayouts.HASSEL;
-            };
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
-        }
     }
 }

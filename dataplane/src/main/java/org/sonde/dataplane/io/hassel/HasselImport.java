@@ -4,6 +4,7 @@ import static org.sonde.dataplane.io.text.Text.bad;
 import static org.sonde.dataplane.io.text.Text.clipAscii;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.IntPredicate;
+import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
@@ -22,6 +24,7 @@ import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.HeaderLayout;
+import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.MatchPolicy;
@@ -69,6 +72,47 @@ public final class HasselImport {
     }
 
     private HasselImport() {}
+
+    /**
+     * The layout a hassel directory's router files are written in, from the header length that
+     * starts the first one's first line (in nibbles): 8 is ip_dst alone, 12 VLAN and ip_dst,
+     * anything else hassel's full layout.
+     */
+    public static HeaderLayout layoutOf(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            Path tf = files.filter(f -> f.getFileName().toString().endsWith(".tf")
+                    && !f.getFileName().toString().equals("topology.tf")).sorted().findFirst()
+                    .orElseThrow(() -> new BadInputException(dir.toString(), "", "expected router .tf files"));
+            String first;
+            try (var lines = Files.lines(tf, StandardCharsets.ISO_8859_1)) {
+                first = lines.findFirst().orElse("");
+            }
+            String width = first.split("\\$", 2)[0];
+            return switch (width) {
+                case "8" -> HeaderLayouts.HASSEL_IP_DST;
+                case "12" -> HeaderLayouts.HASSEL_VLAN_IP_DST;
+                default -> HeaderLayouts.HASSEL;
+            };
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
+        }
+    }
+
+    /** The number of pipeline stages a hassel directory's {@code stages} file gives (Internet2's model has two), 1 without one. */
+    public static int stages(Path dir) {
+        Path f = dir.resolve("stages");
+        if (!Files.isRegularFile(f)) return 1;
+        try {
+            String text = Files.readString(f, StandardCharsets.UTF_8).strip();
+            try {
+                return Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new BadInputException(f.toString(), "line 1", "expected the number of stages, got " + text);
+            }
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read " + f + ": " + InputFiles.describe(e), "check the file's permissions", e);
+        }
+    }
 
     /** Reads {@code port_map.txt} and every {@code *.tf} file of a hassel directory. */
     public static Import load(Path dir, HeaderLayout layout) {

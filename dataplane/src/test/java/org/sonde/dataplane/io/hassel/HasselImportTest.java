@@ -77,6 +77,26 @@ class HasselImportTest {
     }
 
     @Test
+    void aDirectorysLayoutAndStages(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Files.writeString(dir.resolve("topology.tf"), STANFORD_TOPOLOGY_TF.replaceFirst("^8", "99"));
+        java.nio.file.Files.writeString(dir.resolve("bbra_rtr.tf"), BBRA_TF);
+        assertThat(HasselImport.layoutOf(dir)).isEqualTo(HeaderLayouts.HASSEL_IP_DST); // router files decide, not topology.tf
+        java.nio.file.Files.writeString(dir.resolve("a.tf"), "12$a$0$0$0$\n#\n");
+        assertThat(HasselImport.layoutOf(dir)).isEqualTo(HeaderLayouts.HASSEL_VLAN_IP_DST);
+        java.nio.file.Files.writeString(dir.resolve("a.tf"), "");
+        assertThat(HasselImport.layoutOf(dir)).isEqualTo(HeaderLayouts.HASSEL);
+        assertThat(HasselImport.stages(dir)).isEqualTo(1);
+        java.nio.file.Files.writeString(dir.resolve("stages"), "2\n");
+        assertThat(HasselImport.stages(dir)).isEqualTo(2);
+        java.nio.file.Files.writeString(dir.resolve("stages"), "two\n");
+        assertThatThrownBy(() -> HasselImport.stages(dir)).isInstanceOf(BadInputException.class).hasMessageEndingWith("line 1: expected the number of stages, got two");
+        assertThatThrownBy(() -> HasselImport.layoutOf(dir.resolve("absent"))).isInstanceOf(org.sonde.core.EnvironmentException.class);
+        java.nio.file.Files.delete(dir.resolve("a.tf"));
+        java.nio.file.Files.delete(dir.resolve("bbra_rtr.tf"));
+        assertThatThrownBy(() -> HasselImport.layoutOf(dir)).isInstanceOf(BadInputException.class).hasMessageContaining("expected router .tf files");
+    }
+
+    @Test
     void loadsADirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
         java.nio.file.Files.writeString(dir.resolve("port_map.txt"), STANFORD_PORT_MAP);
         java.nio.file.Files.writeString(dir.resolve("stages"), "1\n");

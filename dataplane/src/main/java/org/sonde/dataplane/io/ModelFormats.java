@@ -41,7 +41,7 @@ public final class ModelFormats {
     private ModelFormats() {}
 
     /** Every format, in help order. */
-    public static List<ModelFormat> all() {
+    static List<ModelFormat> all() {
         return ALL;
     }
 

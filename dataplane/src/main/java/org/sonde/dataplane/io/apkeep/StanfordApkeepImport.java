@@ -25,8 +25,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.text.Line;
 import org.sonde.dataplane.io.text.Range;
 import org.sonde.dataplane.io.text.Text;
@@ -132,7 +130,7 @@ public final class StanfordApkeepImport {
             }
             return parse(read(dir, dir.resolve(TOPOLOGY)), read(dir, dir.resolve(VLANS)), read(dir, dir.resolve(UPDATES)), aclFiles);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the APKeep snapshot in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
+            throw Text.unreadable("the APKeep snapshot", dir, e);
         }
     }
 

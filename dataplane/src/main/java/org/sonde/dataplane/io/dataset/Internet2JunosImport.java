@@ -19,8 +19,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.InputFiles;
 import org.sonde.dataplane.io.hassel.PortMapText;
 import org.sonde.dataplane.io.junos.JunosForwardingTable;
 import org.sonde.dataplane.io.junos.JunosInterfaces;
@@ -143,7 +141,7 @@ public final class Internet2JunosImport {
             files.putAll(Text.readFiles(dir, p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(FIB_SUFFIX)));
             return parse(files);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the Internet2 files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
+            throw Text.unreadable("the Internet2 files", dir, e);
         }
     }
 

@@ -146,8 +146,7 @@ public final class StanfordCiscoImport {
         try {
             return parse(Text.readFiles(dir, p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".txt")), topologyName, topology);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read the Stanford backbone files in " + dir + ": " + InputFiles.describe(e),
-                    "check that the directory exists and is readable", e);
+            throw Text.unreadable("the Stanford backbone files", dir, e);
         }
     }
 

@@ -94,7 +94,7 @@ public final class HasselImport {
                 default -> HeaderLayouts.HASSEL;
             };
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
+            throw Text.unreadable("hassel files", dir, e);
         }
     }
 
@@ -122,7 +122,7 @@ public final class HasselImport {
             if (!Files.isRegularFile(portMap)) throw new BadInputException(dir.toString(), "", "expected a file " + PORT_MAP);
             return parse(Text.read(portMap), tfs, layout);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
+            throw Text.unreadable("hassel files", dir, e);
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 
 /**
  * What the text importers share: reading a directory's files, numbered lines and their fields,
@@ -57,6 +59,11 @@ public final class Text {
             for (Path p : list.filter(keep).sorted().toList()) out.put(p.getFileName().toString(), read(p));
         }
         return out;
+    }
+
+    /** An I/O failure reading the files of a directory: what they are, where, and the failure in words. */
+    public static EnvironmentException unreadable(String what, Path dir, IOException e) {
+        return new EnvironmentException("cannot read " + what + " in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
     }
 
     /** One file's text, read as {@link #readFiles} reads them. */

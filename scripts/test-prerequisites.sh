@@ -2,7 +2,8 @@
 # Each group is installed where it can be (root with apt-get, idempotently, saying so), or the
 # run stops at once naming the package to install or the variable that skips the group:
 #   tshark    Wireshark's tshark (Wireshark-agreement tests)            SONDE_SKIP_TSHARK=1
-#   netns     root and iproute2 (tests on network namespaces and veth)  SONDE_SKIP_NETNS=1
+#   netns     root, iproute2, ethtool, iptables and libnetfilter-queue1   SONDE_SKIP_NETNS=1
+#             (tests on network namespaces, veth links and netfilter queues)
 #   datasets  ../shared/datasets beside the checkout, or SONDE_DATASETS SONDE_SKIP_DATASETS=1
 
 sonde_can_install() {
@@ -37,6 +38,12 @@ if [ "${SONDE_SKIP_NETNS:-0}" != 1 ]; then
   [ "$(id -u)" = 0 ] || sonde_missing netns "root (they create network namespaces and veth pairs)" "run as root" SONDE_SKIP_NETNS
   command -v ip >/dev/null 2>&1 || sonde_install iproute2 "the ip command, for the tests tagged netns" \
     || sonde_missing netns "the ip command" "install it (apt-get install iproute2)" SONDE_SKIP_NETNS
+  command -v ethtool >/dev/null 2>&1 || sonde_install ethtool "offloads off on veth links, for the tests tagged netns" \
+    || sonde_missing netns "ethtool" "install it (apt-get install ethtool)" SONDE_SKIP_NETNS
+  command -v iptables >/dev/null 2>&1 || sonde_install iptables "NFQUEUE rules (this kernel's nftables has no queue expression)" \
+    || sonde_missing netns "iptables" "install it (apt-get install iptables)" SONDE_SKIP_NETNS
+  ldconfig -p 2>/dev/null | grep -q 'libnetfilter_queue\.so\.1' || sonde_install libnetfilter-queue1 "the netfilter queue library, for the injector's tests" \
+    || sonde_missing netns "libnetfilter_queue.so.1" "install it (apt-get install libnetfilter-queue1)" SONDE_SKIP_NETNS
 fi
 
 if [ "${SONDE_SKIP_DATASETS:-0}" != 1 ]; then

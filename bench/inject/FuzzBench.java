@@ -75,7 +75,7 @@ public class FuzzBench {
             int n = profile.equals("neutral") ? Math.min(seeds, 4) : seeds;
             for (long seed = 1; seed <= n; seed++) {
                 long t0 = System.nanoTime();
-                FuzzResult r = Fuzzer.run(FuzzTarget.noisyNeighbour(), TargetSpec.parse("sim:" + profile), FuzzBudget.runs(budget), seed,
+                FuzzResult r = Fuzzer.run(FuzzTarget.noisyNeighbour(), TargetSpec.parse("sim:" + profile).simulated(), FuzzBudget.runs(budget), seed,
                         tmp.resolve("fuzz-" + profile + "-" + seed), ProgressListener.NONE);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("profile", profile);

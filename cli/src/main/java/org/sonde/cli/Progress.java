@@ -3,8 +3,9 @@ package org.sonde.cli;
 import java.io.PrintWriter;
 
 /**
- * Progress of a long run on standard error, at most twice a second and only after the first
- * second, so short runs stay quiet. Writes over one line when stderr is a terminal.
+ * Progress of a long run on standard error, at most twice a second (and at once when what it counts
+ * changes) and only after the first second, so short runs stay quiet. Writes over one line when stderr
+ * is a terminal.
  */
 public final class Progress implements AutoCloseable {
     private static final long FIRST_NANOS = 1_000_000_000L;
@@ -16,21 +17,42 @@ public final class Progress implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private long lastNanos = startNanos - EVERY_NANOS + FIRST_NANOS;
     private boolean shown;
+    private String lastUnit;
 
     public Progress(PrintWriter err, String task) {
         this.err = err;
         this.task = task;
     }
 
-    /** Cheap to call often: reads the clock and prints only when a line is due. */
+    /**
+     * Cheap to call often: reads the clock and prints only when a line is due, or when the unit is new
+     * (a task that goes on to count something else says so at once).
+     */
     public void update(long done, long total, String unit) {
         long now = System.nanoTime();
-        if (now - lastNanos < EVERY_NANOS) return;
+        boolean moved = !unit.equals(lastUnit) && now - startNanos >= FIRST_NANOS;
+        if (now - lastNanos < EVERY_NANOS && !moved) return;
         lastNanos = now;
+        lastUnit = unit;
         double seconds = (now - startNanos) / 1e9;
-        String line = total > 0
+        print(total > 0
                 ? String.format("%s: %,d / %,d %s (%.0f%%), %.1f s", task, done, total, unit, 100.0 * done / total, seconds)
-                : String.format("%s: %,d %s, %.1f s", task, done, unit, seconds);
+                : String.format("%s: %,d %s, %.1f s", task, done, unit, seconds));
+    }
+
+    /**
+     * Says the task has gone on to {@code step} ("writing stats.json"): a step that counts nothing may
+     * still take long. Printed at once unless the task is in its first second.
+     */
+    public void step(String step) {
+        long now = System.nanoTime();
+        if (now - startNanos < FIRST_NANOS) return;
+        lastNanos = now;
+        lastUnit = null;
+        print(String.format("%s: %s, %.1f s", task, step, (now - startNanos) / 1e9));
+    }
+
+    private void print(String line) {
         err.print(terminal ? "\r" + line + "\u001b[K" : line + System.lineSeparator());
         err.flush();
         shown = true;

@@ -28,10 +28,8 @@ public final class InjectionTest {
 
     private InjectionTest() {}
 
-    public static InjectionResult run(TestConfig config, TargetSpec target, long seed, Path outDir) {
-        InjectionResult r = switch (target) {
-            case TargetSpec.Simulated sim -> SimulatedTestbed.run(config, sim, seed, outDir);
-        };
+    public static InjectionResult run(TestConfig config, TargetSpec.Simulated target, long seed, Path outDir) {
+        InjectionResult r = SimulatedTestbed.run(config, target, seed, outDir);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("test", config.name());
         json.put("seed", seed);
@@ -44,9 +42,7 @@ public final class InjectionTest {
         json.put("counters", r.counters());
         json.put("ignoredSettings", config.ignoredSettings());
         AtomicFiles.write(outDir.resolve("result.json"), out -> Json.mapper().writeValue(out, json));
-        NicModel nic = switch (target) {
-            case TargetSpec.Simulated sim -> NicModel.ofProfile(sim.profile());
-        };
+        NicModel nic = NicModel.ofProfile(target.profile());
         CaptureMetadataFile.write(new CaptureMetadata(r.metadata(), nic, nic, config.traffic().minRetransmitTimeout(),
                 config.traffic().maxRetransmitRetry(), r.counters()), outDir.resolve(METADATA_FILE));
         AtomicFiles.write(outDir.resolve("analysis.json"), out -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(out, AnalysisJson.toJson(r.analysis())));

@@ -17,7 +17,11 @@ import java.lang.invoke.VarHandle;
  */
 final class Sys {
     static final int AF_PACKET = 17;
+    static final int AF_INET = 2;
+    static final int IPPROTO_RAW = 255;
     static final int SOCK_RAW = 3;
+    static final int SOCK_DGRAM = 2;
+    static final int SO_TIMESTAMP = 29;
     static final int SOL_SOCKET = 1;
     static final int SO_RCVBUFFORCE = 33;
     static final int SO_SNDBUFFORCE = 32;
@@ -52,6 +56,8 @@ final class Sys {
             ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
     private static final MethodHandle SEND = call("send", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_INT);
+    private static final MethodHandle SENDTO = call("sendto", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     private static final MethodHandle RECV = call("recv", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_INT);
     private static final MethodHandle MMAP = call("mmap", ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
@@ -110,7 +116,7 @@ final class Sys {
     static int socket(int domain, int type, int protocol) {
         try {
             int fd = (int) SOCKET.invokeExact(STATE.get(), domain, type, protocol);
-            if (fd < 0) throw fail("socket(AF_PACKET, SOCK_RAW)");
+            if (fd < 0) throw fail("socket(" + (domain == AF_PACKET ? "AF_PACKET" : domain == AF_INET ? "AF_INET" : domain) + ", SOCK_RAW)");
             return fd;
         } catch (NativeException e) {
             throw e;
@@ -194,6 +200,18 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == ENOBUFS || e == EINTR) return false;
             throw fail("send on the packet socket");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sends {@code length} bytes to the socket address {@code to}; blocks while the socket buffer is full. */
+    static void sendTo(int fd, MemorySegment data, long length, MemorySegment to, String what) {
+        try {
+            long n = (long) SENDTO.invokeExact(STATE.get(), fd, data, length, 0, to, (int) to.byteSize());
+            if (n < 0) throw fail(what);
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

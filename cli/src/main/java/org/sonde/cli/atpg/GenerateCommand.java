@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.cli.Terminals;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.OutputDirectory;
@@ -17,6 +18,7 @@ import org.sonde.testgen.Phases;
 import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
+import org.sonde.testgen.report.AtpgReport;
 import org.sonde.testgen.SuiteFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -140,7 +142,7 @@ public final class GenerateCommand implements Callable<Integer> {
         phases.putAll(selection.seconds());
         SuiteFiles.write(dir.path(), source, loaded.model().network(), suite, phases);
         dir.commit();
-        if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, spec.commandLine().getParseResult().originalArgs()).writeTo(report);
+        if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f (%d unobserved); %d/%d rules, %d/%d links;"

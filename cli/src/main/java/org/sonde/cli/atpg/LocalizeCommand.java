@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.testgen.Localizer;
 import org.sonde.testgen.SuiteFiles;
+import org.sonde.testgen.report.AtpgReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -59,7 +61,7 @@ public final class LocalizeCommand implements Callable<Integer> {
                 file.network().load().model(), file.suite());
         PrintWriter out = spec.commandLine().getOut();
         if (report != null)
-            AtpgReport.localization(suite.toString(), l, r.faults(), spec.commandLine().getParseResult().originalArgs()).writeTo(report);
+            AtpgReport.localization(suite.toString(), l, r.faults(), ReportMeta.command(spec)).writeTo(report);
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("suspects", l.suspects());

@@ -19,10 +19,11 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
-import org.sonde.cli.VersionInfo;
-import org.sonde.cli.pcap.InspectReport;
-import org.sonde.cli.pcap.Inspection;
-import org.sonde.cli.pcap.SyntheticRoceTraffic;
+import org.sonde.cli.ReportMeta;
+import org.sonde.capture.inspect.InspectReport;
+import org.sonde.capture.inspect.Inspection;
+import org.sonde.packet.synth.ScriptedTraffic;
+import org.sonde.packet.synth.SyntheticRoceTraffic;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.InputFiles;
 import org.sonde.core.EnvironmentException;
@@ -42,7 +43,7 @@ import org.sonde.testgen.SelectOptions;
 import org.sonde.testgen.Selector;
 import org.sonde.testgen.Suite;
 import org.sonde.testgen.SuiteFiles;
-import org.sonde.cli.sim.SimReport;
+import org.sonde.sim.report.SimReport;
 import org.sonde.core.config.Units;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
@@ -55,7 +56,7 @@ import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.SnapshotText;
-import org.sonde.cli.inject.InjectReport;
+import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
@@ -114,8 +115,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         HtmlReport report = HtmlReport.titled("Sonde demo")
                 .subtitle("what Sonde does end to end, on built-in data")
-                .meta("command", "sonde " + String.join(" ", spec.commandLine().getParseResult().originalArgs()))
-                .meta("sonde", VersionInfo.version() + " (" + VersionInfo.commit() + ")")
+                .meta("command", ReportMeta.command(spec))
+                .meta("sonde", ReportMeta.version())
                 .meta("seed", seed);
         Section overview = report.section("Overview");
         Map<String, Object> json = new LinkedHashMap<>();
@@ -251,7 +252,7 @@ public final class DemoCommand implements Callable<Integer> {
             String again = second.simulation().run(second.durationNanos(), null).toJson().toPrettyString();
             String stats = r.toJson().toPrettyString();
             AtomicFiles.writeString(dir.resolve("stats.json"), stats + "\n");
-            SimReport.of(r, first.description(), seed, seconds).writeTo(dir.resolve("report.html"));
+            SimReport.of(r, first.description(), seed, seconds, ReportMeta.version()).writeTo(dir.resolve("report.html"));
             long timeouts = 0;
             for (var h : r.toJson().get("hosts")) if (h.has("tcp")) timeouts += h.get("tcp").path("TcpExtTCPTimeouts").asLong();
             long[] fct = r.completionTimes();
@@ -276,9 +277,9 @@ public final class DemoCommand implements Callable<Integer> {
                 test = TestConfigLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), "listing2.yaml", "listing2");
             }
             Path neutralDir = out.resolve("inject/neutral");
-            InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral"), seed, neutralDir);
-            InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"));
-            InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like"), seed, out.resolve("inject/cx5-like"));
+            InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral").simulated(), seed, neutralDir);
+            InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"), ReportMeta.version());
+            InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like").simulated(), seed, out.resolve("inject/cx5-like"));
             long[] neutralTimeouts = neutral.analysis().latency().timeouts();
             long[] cx5Timeouts = cx5.analysis().latency().timeouts();
             String result = String.format("neutral: %s, timeout %s; cx5-like: retransmits after %s, earlier than the configured %s (%s); report %s",

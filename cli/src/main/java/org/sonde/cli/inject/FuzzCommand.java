@@ -3,7 +3,6 @@ package org.sonde.cli.inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.DurationOption;
@@ -17,11 +16,8 @@ import org.sonde.inject.fuzz.FuzzResult;
 import org.sonde.inject.fuzz.FuzzTarget;
 import org.sonde.inject.fuzz.FuzzTargetLoader;
 import org.sonde.inject.fuzz.Fuzzer;
+import org.sonde.inject.report.FuzzReport;
 import org.sonde.inject.testbed.TargetSpec;
-import org.sonde.report.HtmlReport;
-import org.sonde.report.LineChart;
-import org.sonde.report.Table;
-import org.sonde.report.Verdict;
 import org.sonde.core.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,8 +88,8 @@ public final class FuzzCommand implements Callable<Integer> {
         FuzzResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out");
              Progress progress = new Progress(err, "fuzz " + fuzzTarget.name() + " on " + target)) {
-            r = Fuzzer.run(fuzzTarget, target, budget, seed, dir.path(), i -> progress.update(i.run(), runs, "runs"));
-            report(r).writeTo(dir.path().resolve("report.html"));
+            r = Fuzzer.run(fuzzTarget, target.simulated(), budget, seed, dir.path(), i -> progress.update(i.run(), runs, "runs"));
+            FuzzReport.of(r).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
         PrintWriter o = spec.commandLine().getOut();
@@ -114,31 +110,5 @@ public final class FuzzCommand implements Callable<Integer> {
         o.flush();
         if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
         return r.anomalyFound() ? 0 : 1;
-    }
-
-    private static HtmlReport report(FuzzResult r) {
-        HtmlReport report = HtmlReport.titled("Fuzzing: " + r.target())
-                .subtitle("Lumina's Algorithm 1, objective " + r.objective().name().toLowerCase(Locale.ROOT).replace('_', '-'))
-                .meta("seed", r.seed()).meta("runs", r.runs()).meta("simulator runs", r.simulatorRuns())
-                .meta("wall time", String.format("%.1f s", r.wallMillis() / 1000.0));
-        var summary = report.section("Result");
-        summary.verdict(r.anomalyFound() ? Verdict.FAILURE : Verdict.OK, r.anomalyFound()
-                ? "Anomaly found: " + r.trigger().summary() + " (rerun " + r.triggerFile() + " with seed " + r.trigger().simSeed() + ")"
-                : "No anomaly within the budget.");
-        double[] scores = r.scoreHistory();
-        double[] runs = new double[scores.length];
-        for (int i = 0; i < runs.length; i++) runs[i] = i + 1;
-        summary.chart(LineChart.titled("Score of every evaluated configuration").series("score", runs, scores).markers()
-                .xAxis("run").yAxis("score"));
-        Table table = Table.of("run", "phase", "configuration", "score", "innocent slowdown", "accepted", "anomaly");
-        for (FuzzIteration i : r.history()) {
-            if (!i.anomaly() && i.phase() != FuzzIteration.Phase.MINIMISATION && !i.accepted()) continue;
-            table.row(i.run(), i.phase().name().toLowerCase(Locale.ROOT), i.summary(), String.format("%.2f", i.score().total()),
-                    String.format("%.2f×", i.outcome().innocentMctInflation()), i.accepted(), i.anomaly());
-        }
-        report.section("Runs kept in the pool, the anomalous ones and the minimisation").table(table);
-        if (r.triggerYaml() != null) report.section("The triggering test").preformatted(r.triggerYaml());
-        report.attachJson(r);
-        return report;
     }
 }

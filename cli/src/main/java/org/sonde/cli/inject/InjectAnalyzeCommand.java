@@ -13,6 +13,7 @@ import org.sonde.inject.config.CaptureMetadata;
 import org.sonde.inject.config.CaptureMetadataFile;
 import org.sonde.inject.offline.CaptureAnalysis;
 import org.sonde.inject.offline.CaptureAnalysis.TraceKind;
+import org.sonde.inject.report.AnalysisSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -92,7 +93,7 @@ public final class InjectAnalyzeCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s: %,d packets, %s, %d QPs%n", capture, r.packets(), r.mirrored() ? "with mirror metadata" : "plain capture",
                 m.metadata().qps().size());
-        AnalysisSummary.print(o, r.analysis());
+        AnalysisSummary.lines(r.analysis()).forEach(o::println);
         if (json != null) o.printf("  wrote %s%n", json);
         return r.analysis().pass() ? 0 : 1;
     }

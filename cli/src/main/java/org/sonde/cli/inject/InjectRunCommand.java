@@ -1,16 +1,26 @@
 package org.sonde.cli.inject;
 
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.AtomicFiles;
+import org.sonde.core.UsageException;
+import org.sonde.core.config.YamlTree;
 import org.sonde.inject.InjectionTest;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
+import org.sonde.inject.report.AnalysisSummary;
+import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.testbed.InjectionResult;
+import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
+import org.sonde.inject.tcp.report.TcpSummary;
+import org.sonde.inject.tcp.report.TcpReport;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject run}: one test on a target. */
 @Command(name = "run",
-        header = "Run an injection test on a simulated NIC and analyse its trace.",
+        header = "Run an injection test on a simulated RoCE NIC or the Linux kernel's TCP, and analyse its trace.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs an injection test (Lumina's YAML: traffic with num-qps, rdma-verb, num-msgs-per-qp,",
@@ -37,13 +47,29 @@ import picocli.CommandLine.Spec;
                 "                   message completion times",
                 "  report.html      the QPs' packets over time with drops, ECN marks, NAKs and CNPs, the",
                 "                   latency breakdown, verdicts with reasons, CNP gaps, counters",
-                "The same test, target and seed give byte-identical files. Exit code 1 when the trace is",
-                "incomplete or a check fails (the reasons are printed and in analysis.json)."
+                "The same test, target and seed give byte-identical files.",
+                "",
+                "A TCP test (traffic.transport: tcp, with num-connections, num-msgs-per-connection,",
+                "message-size, response-size, congestion-control, data-pkt-events {conn, seg, iter, type},",
+                "ctrl-pkt-events {conn, ack, type}, and linux: sysctls) runs on --target linux: two network",
+                "namespaces joined through a third whose netfilter queue drops, delays, marks, corrupts or",
+                "rewrites the chosen segments between the real stacks (needs root, iptables and",
+                "libnetfilter-queue1; nothing outside the namespaces is touched). It writes into DIR:",
+                "  trace.pcapng     every packet at the injector before its event, the event and mirror",
+                "                   sequence number in each packet's comment (tshark/Wireshark read it)",
+                "  result.json      each connection's outcome, both hosts' counters, the injector's delay",
+                "  analysis.json    integrity against the counters; per lost segment how it was recovered",
+                "                   (fast retransmit, RACK, TLP, RTO with backoff); ECN echo and CWR; SACK honesty",
+                "  report.html      the connections' packets over time with the events and verdicts",
+                "",
+                "Exit code 1 when the trace is incomplete, a connection failed or a check fails (the reasons",
+                "are printed and in analysis.json)."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde inject run examples/inject/listing2.yaml --out listing2",
-                "  sonde inject run examples/inject/read-drop.yaml --target sim:e810-like --seed 7 --out read"
+                "  sonde inject run examples/inject/read-drop.yaml --target sim:e810-like --seed 7 --out read",
+                "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp"
         })
 public final class InjectRunCommand implements Callable<Integer> {
     @Spec
@@ -52,9 +78,10 @@ public final class InjectRunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TEST.yaml", description = "The test file.")
     Path test;
 
-    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:neutral", converter = TargetOption.class,
+    @Option(names = "--target", paramLabel = "TARGET", converter = TargetOption.class,
             description = "sim:PROFILE, the simulated testbed with a NIC profile (neutral, cx4lx-like, cx5-like, cx6dx-like,"
-                    + " e810-like). Default: ${DEFAULT-VALUE}.")
+                    + " e810-like), for RoCE tests; linux, the kernel's TCP between network namespaces, for TCP tests."
+                    + " Default: sim:neutral for RoCE tests, linux for TCP tests.")
     TargetSpec target;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -73,20 +100,50 @@ public final class InjectRunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (json != null) AtomicFiles.checkWritable(json, "--json");
-        TestConfig config = TestConfigLoader.load(test);
+        YamlTree tree = YamlTree.read(test, "test file", "give the path of a test, e.g. examples/inject/listing2.yaml");
+        String name = test.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        return TcpTestLoader.isTcp(tree) ? runTcp(TcpTestLoader.read(tree, name)) : runRoce(TestConfigLoader.read(tree, name));
+    }
+
+    private Integer runTcp(TcpTest tcp) {
+        if (target instanceof TargetSpec.Simulated) {
+            throw new UsageException("--target " + target + ": " + test + " is a TCP test (traffic.transport: tcp); the simulated NICs speak RoCE",
+                    "give --target linux, or leave --target out");
+        }
+        long t0 = System.nanoTime();
+        TcpInjectionTest.Result r;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            r = TcpInjectionTest.run(tcp, seed, dir.path());
+            if (!noReport) TcpReport.write(r.run(), r.analysis(), dir.path().resolve("report.html"), ReportMeta.version());
+            dir.commit();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        PrintWriter o = this.spec.commandLine().getOut();
+        o.printf("%s on %s (kernel %s, seed %d): %d connections, %d packets, %.2f s%n", tcp.name(), r.run().target(), r.run().kernel(), seed,
+                r.run().connections().size(), r.run().trace().entries().size(), seconds);
+        TcpSummary.lines(r.run(), r.analysis()).forEach(o::println);
+        o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjectionTest.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
+                noReport ? "" : " and " + out.resolve("report.html"));
+        o.flush();
+        if (json != null) AtomicFiles.writeString(json, TcpAnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
+        return r.analysis().pass() && r.run().complete() ? 0 : 1;
+    }
+
+    private Integer runRoce(TestConfig config) {
+        TargetSpec.Simulated target = this.target == null ? new TargetSpec.Simulated("neutral") : this.target.simulated();
         IgnoredSettings.warn(this.spec.commandLine().getErr(), test, config.ignoredSettings());
         long t0 = System.nanoTime();
         InjectionResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
             r = InjectionTest.run(config, target, seed, dir.path());
-            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"));
+            if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
-        AnalysisSummary.print(o, r.analysis());
+        AnalysisSummary.lines(r.analysis()).forEach(o::println);
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();

@@ -5,8 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
+import org.sonde.inject.report.StudyReport;
 import org.sonde.inject.study.Finding;
 import org.sonde.inject.study.StudyJson;
 import org.sonde.inject.study.StudyPlan;
@@ -86,7 +88,7 @@ public final class StudyCommand implements Callable<Integer> {
                 err.flush();
             }).run();
             StudyJson.write(result, dir.path().resolve("study.json"));
-            StudyReport.of(result).writeTo(dir.path().resolve("report.html"));
+            StudyReport.of(result, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
         PrintWriter o = spec.commandLine().getOut();

@@ -6,12 +6,11 @@ import java.util.List;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.ExitCode;
 import org.sonde.core.Json;
-import org.sonde.load.config.Engine;
 import org.sonde.load.config.LoadConfig;
-import org.sonde.load.config.Protocol;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadTest;
 import org.sonde.load.report.LoadReport;
+import org.sonde.load.report.LoadSummary;
 import org.sonde.load.stats.DperfLayout;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -26,9 +25,7 @@ final class LoadSession {
 
     static int run(LoadConfig config, LoadTest test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
                    boolean color, Runnable started) {
-        DperfLayout.Payload payload = config.protocol() == Protocol.UDP ? DperfLayout.Payload.UDP
-                : config.httpPayload() ? DperfLayout.Payload.HTTP : DperfLayout.Payload.RAW;
-        DperfLayout layout = new DperfLayout(payload, config.client(), color, config.engine() == Engine.USERSPACE);
+        DperfLayout layout = LoadSummary.layout(config, color);
         // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,
         // so a second signal during the drain ends the process as usual
         List<Signal> signals = List.of(new Signal("INT"), new Signal("TERM"));
@@ -57,7 +54,8 @@ final class LoadSession {
         } finally {
             for (int i = 0; i < signals.size(); i++) if (previous.get(i) != null) Signal.handle(signals.get(i), previous.get(i));
         }
-        summary(out, layout, r);
+        LoadSummary.totals(layout, r).forEach(out::println);
+        out.flush();
         if (json != null) AtomicFiles.write(json, w -> Json.mapper().writeValue(w, r));
         if (html != null) LoadReport.write(html, command, r);
         if (r.failed()) {
@@ -66,17 +64,5 @@ final class LoadSession {
             return ExitCode.FINDINGS.code();
         }
         return ExitCode.OK.code();
-    }
-
-    private static void summary(PrintWriter o, DperfLayout layout, LoadResult r) {
-        o.println(r.interrupted() ? "Test stopped by a signal. Total Numbers:" : "Test Finished. Total Numbers:");
-        List<String> lines = layout.counters(c -> r.counters().get(c.dperfName()), r.maxConcurrent(), r.rttMicros(), r.kernel());
-        lines.forEach(o::println);
-        o.printf("requests %d  responses2xx %d  httpErrors %d  socketErrors %d  connectionsOpened %d  launchesSkipped %d%n",
-                r.requests(), r.responses2xx(), r.httpErrors(), r.socketErrors(), r.connectionsOpened(), r.launchesSkipped());
-        o.printf("measured over %.0f s: %.1f requests/s, %.1f connections/s; latency p50 %d us, p99 %d us, p99.9 %d us, max %d us; max skCon %d%n",
-                r.measuredSeconds(), r.requestsPerSecond(), r.connectionsPerSecond(), r.latencyMicros().p50(), r.latencyMicros().p99(),
-                r.latencyMicros().p999(), r.latencyMicros().max(), r.maxConcurrent());
-        o.flush();
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadTest;
+import org.sonde.load.report.LoadSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,35 +79,14 @@ public final class RunCommand implements Callable<Integer> {
         parsed.warnings().forEach(w -> err.println("load: warning: " + file + ": " + w));
         LoadConfig c = parsed.config();
         if (check) {
-            out.println("Config file OK: " + describe(c));
+            out.println("Config file OK: " + LoadSummary.describe(c));
             out.flush();
             return 0;
         }
         LoadTest test = LoadTest.prepare(c, seed);
         return LoadSession.run(c, test, out, err, output.json, report, "sonde load run " + file, output.color(), () -> {
-            err.println("load: " + describe(c));
+            err.println("load: " + LoadSummary.describe(c));
             err.flush();
         });
-    }
-
-    static String describe(LoadConfig c) {
-        StringBuilder sb = new StringBuilder(c.mode().name().toLowerCase()).append(", ").append(c.protocol().name().toLowerCase());
-        c.port().ifPresent(p -> sb.append(", user-space TCP on ").append(p.interfaceName()).append(c.netns().map(n -> " in netns " + n).orElse("")));
-        sb.append(", ").append(c.workers()).append(c.workers() == 1 ? " worker" : " workers");
-        if (c.client()) {
-            sb.append(", servers ").append(c.servers()).append(" port ").append(c.listenPort());
-            if (c.listenCount() > 1) sb.append("-").append(c.listenPort() + c.listenCount() - 1);
-            sb.append(", cps ").append(c.cps());
-            if (c.cc() > 0) sb.append(", cc ").append(c.cc());
-            c.keepalive().ifPresent(k -> sb.append(", keepalive ").append(k.intervalMicros()).append("us")
-                    .append(k.requests() > 0 ? " x" + k.requests() : ""));
-            if (!c.clients().isEmpty()) sb.append(", clients ").append(c.clients());
-            sb.append(String.format(", wait %ds, slow_start %ds, duration %ds", c.waitSeconds(), c.slowStartSeconds(), c.durationSeconds()));
-        } else {
-            sb.append(", listening on ").append(c.servers()).append(" port ").append(c.listenPort());
-            if (c.listenCount() > 1) sb.append("-").append(c.listenPort() + c.listenCount() - 1);
-            sb.append(String.format(", duration %ds", c.durationSeconds()));
-        }
-        return sb.toString();
     }
 }

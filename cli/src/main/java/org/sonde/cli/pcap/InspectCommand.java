@@ -4,16 +4,17 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.sonde.capture.CaptureFormatException;
 import org.sonde.capture.CaptureReader;
-import org.sonde.capture.CaptureSplitter;
-import org.sonde.capture.LinkTypes;
+import org.sonde.capture.inspect.InspectReport;
+import org.sonde.capture.inspect.Inspection;
+import org.sonde.capture.inspect.PacketSummary;
+import org.sonde.capture.inspect.ProtocolTotals;
 import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
-import org.sonde.packet.DecodeException;
-import org.sonde.packet.PacketView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /** {@code sonde pcap inspect}: one line (or JSON object) per packet, then totals per protocol. */
 @Command(name = "inspect",
@@ -66,8 +68,8 @@ public final class InspectCommand implements Callable<Integer> {
                     + " each; 1 reads it in one go. Default: the number of processors (${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    /** Smaller files are counted in one go: threads would gain little and cost their start-up. Tests lower it. */
-    long splitMinBytes = 256L << 20;
+    /** Files smaller than this are counted in one go; tests lower it. */
+    long splitMinBytes = Inspection.PARALLEL_MIN_BYTES;
 
     @Option(names = "--report", paramLabel = "HTML",
             description = "Also write an HTML report (totals, charts, first packets) to this file, and its JSON beside it.")
@@ -82,15 +84,14 @@ public final class InspectCommand implements Callable<Integer> {
             AtomicFiles.checkWritable(InspectReport.jsonPath(report), "--report");
         }
         PrintWriter out = spec.commandLine().getOut();
-        Inspection inspection = report != null
-                ? new Inspection(InspectReport.KEPT_PACKETS, InspectReport.KEPT_SIZES) : new Inspection(0, 0);
+        Inspection inspection = report != null ? Inspection.forReport() : Inspection.totalsOnly();
         try (CaptureReader reader = open();
              Progress progress = new Progress(spec.commandLine().getErr(), "inspect " + file)) {
             if (json) inspectJson(reader, inspection, out, progress);
             else inspectText(reader, inspection, out, progress);
         }
         out.flush();
-        if (report != null) InspectReport.write(report, file, inspection, spec.commandLine().getParseResult().originalArgs());
+        if (report != null) InspectReport.write(report, file, inspection, ReportMeta.command(spec), ReportMeta.version());
         return 0;
     }
 
@@ -110,40 +111,24 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Dissects and counts every record, handing each summary to {@code show} unless --totals-only;
-     * a damaged capture ends in a CaptureFormatException after counting what precedes the damage.
-     */
+    /** Reads the capture into {@code inspection}, handing each summary to {@code show} unless --totals-only. */
     private void readAll(CaptureReader reader, Inspection inspection, Consumer<PacketSummary> show, Progress progress) {
         long total = fileSize();
-        long[] cuts = cuts(total);
-        if (cuts.length > 0) {
-            ParallelCount.count(reader, Path.of(file), cuts, inspection, progress, total);
-            return;
-        }
-        while (reader.next()) {
-            PacketSummary s = inspection.add(reader, !totalsOnly && inspection.totals.getPackets() < limit);
-            if (s != null) show.accept(s);
-            progress.update(reader.fileOffset(), total, "bytes");
-        }
-    }
-
-    /** Where to cut the file to count it on several threads; none unless --totals-only on a large regular file. */
-    private long[] cuts(long size) {
-        if (!totalsOnly || threads == 1 || file.equals("-") || size < splitMinBytes) return new long[0];
-        return CaptureSplitter.propose(Path.of(file), threads);
+        LongConsumer offset = bytes -> progress.update(bytes, total, "bytes");
+        if (totalsOnly && !file.equals("-")) inspection.count(reader, Path.of(file), threads, splitMinBytes, offset);
+        else inspection.read(reader, totalsOnly ? 0 : limit, show, offset);
     }
 
     private void inspectText(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
         try {
             readAll(reader, inspection, s -> out.println(s.line()), progress);
         } catch (CaptureFormatException e) {
-            printTotals(inspection.totals, out);
-            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals.getPackets());
+            printTotals(inspection.totals(), out);
+            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals().getPackets());
             out.flush();
             throw e;
         }
-        printTotals(inspection.totals, out);
+        printTotals(inspection.totals(), out);
     }
 
     private void inspectJson(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
@@ -166,7 +151,7 @@ public final class InspectCommand implements Callable<Integer> {
             }
             gen.writeEndArray();
             gen.writeFieldName("totals");
-            mapper.writeValue(gen, inspection.totals);
+            mapper.writeValue(gen, inspection.totals());
             if (damage != null) {
                 // the document says it is incomplete; the exit code says so too
                 gen.writeObjectFieldStart("error");
@@ -185,14 +170,6 @@ public final class InspectCommand implements Callable<Integer> {
 
     private static void printTotals(ProtocolTotals t, PrintWriter out) {
         out.println();
-        out.printf("%,d packets, %,d bytes, %.9f s%n", t.getPackets(), t.getBytes(), t.getDurationSeconds());
-        out.printf("%-32s %12s %16s%n", "protocol", "packets", "bytes");
-        t.getProtocols().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
-        if (!t.getRoceOpcodes().isEmpty()) {
-            out.printf("%-32s %12s %16s%n", "RoCE opcode", "packets", "bytes");
-            t.getRoceOpcodes().forEach((k, c) -> out.printf("%-32s %,12d %,16d%n", k, c.packets, c.bytes));
-        }
-        out.printf("bad IPv4 header checksums: %d, bad TCP/UDP/ICMP checksums: %d, bad RoCE ICRCs: %d%n",
-                t.getBadIpv4Checksums(), t.getBadL4Checksums(), t.getBadIcrcs());
+        out.print(t.text());
     }
 }

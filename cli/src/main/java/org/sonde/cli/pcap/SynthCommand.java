@@ -8,6 +8,7 @@ import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
+import org.sonde.packet.synth.SyntheticRoceTraffic;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

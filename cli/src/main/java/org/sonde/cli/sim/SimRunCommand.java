@@ -5,10 +5,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.OutputDirectory;
-import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.config.Units;
+import org.sonde.sim.report.SimReport;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
@@ -66,13 +67,17 @@ public final class SimRunCommand implements Callable<Integer> {
         RunStatistics stats;
         String description;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), dir.path()).load(seed);
-            try (Progress progress = new Progress(err, "sim " + loaded.simulation().name())) {
-                stats = loaded.simulation().run(loaded.durationNanos(), (now, end, events) -> progress.update(now / 1000, end / 1000, "us simulated"));
+            try (SimProgress progress = new SimProgress(err)) {
+                ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, Transports.builtIn(), dir.path()).load(seed, progress);
+                stats = loaded.simulation().run(loaded.durationNanos(), progress);
+                description = loaded.description();
+                progress.step("writing stats.json"); // a large run's statistics take a while to gather and write
+                AtomicFiles.writeString(dir.path().resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
+                if (!noReport) {
+                    progress.step("writing report.html");
+                    SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
+                }
             }
-            description = loaded.description();
-            AtomicFiles.writeString(dir.path().resolve("stats.json"), stats.toJson().toPrettyString() + "\n");
-            if (!noReport) SimReport.of(stats, description, seed, (System.nanoTime() - t0) / 1e9).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

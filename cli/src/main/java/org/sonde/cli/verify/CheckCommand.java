@@ -3,19 +3,17 @@ package org.sonde.cli.verify;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
-import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
-import org.sonde.verify.check.Violation;
-import org.sonde.verify.check.ViolationType;
+import org.sonde.verify.report.CheckJson;
+import org.sonde.verify.report.VerifyReport;
+import org.sonde.verify.report.ViolationCounts;
 import org.sonde.verify.run.Backend;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
@@ -122,10 +120,10 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        Map<String, Object> result = resultJson(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
+        Map<String, Object> result = CheckJson.of(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s: %d violations (%s) in %,d subnets; %,d switches, %,d rules; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
-                snapshot, r.violations().size(), countsText(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
+                snapshot, r.violations().size(), ViolationCounts.text(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
                 r.times().setupSeconds(), r.times().mapSeconds(), r.times().shuffleSeconds(), r.times().reduceSeconds());
         r.violations().stream().limit(Math.max(0, show)).forEach(v -> out.printf("  %s %s: %s%s%n", v.type().word(), v.subnet(),
                 v.switches().size() <= 8 ? String.join(" ", v.switches()) : String.join(" ", v.switches().subList(0, 8)) + " ... (" + v.switches().size() + " switches)",
@@ -134,9 +132,9 @@ public final class CheckCommand implements Callable<Integer> {
             out.printf("  ... %d more%s%n", r.violations().size() - show, json == null ? " (see --json)" : " in " + json);
         // the result is printed before the files are written: a failed write cannot lose it
         out.flush();
-        if (json != null) AtomicFiles.writeString(json, toJson(result));
+        if (json != null) AtomicFiles.writeString(json, CheckJson.text(result));
         if (report != null)
-            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, spec.commandLine().getParseResult().originalArgs(), result).writeTo(report);
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report);
         return r.violations().isEmpty() ? 0 : 1;
     }
 
@@ -150,52 +148,5 @@ public final class CheckCommand implements Callable<Integer> {
         if (Files.isDirectory(dir) && !Files.exists(dir.resolve(SnapshotText.RULES)))
             throw new BadInputException(dir.toString(), "", "expected rules.txt or rules.parquet in the snapshot directory");
         return SnapshotText.read(dir);
-    }
-
-    static Map<ViolationType, Integer> counts(List<Violation> violations) {
-        Map<ViolationType, Integer> counts = new EnumMap<>(ViolationType.class);
-        for (Violation v : violations) counts.merge(v.type(), 1, Integer::sum);
-        return counts;
-    }
-
-    static String countsText(List<Violation> violations) {
-        Map<ViolationType, Integer> counts = counts(violations);
-        if (counts.isEmpty()) return "none";
-        StringBuilder sb = new StringBuilder();
-        counts.forEach((t, n) -> sb.append(sb.isEmpty() ? "" : ", ").append(n).append(' ').append(t.word()));
-        return sb.toString();
-    }
-
-    static Map<String, Object> resultJson(String snapshot, String master, VerificationResult r, double readSeconds, double seconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("snapshot", snapshot);
-        m.put("backend", r.backend());
-        if (master != null) m.put("master", master);
-        m.put("checks", r.checks().stream().sorted().map(Check::word).toList());
-        m.put("switches", r.switches());
-        m.put("rules", r.rules());
-        m.put("subnets", r.subnets());
-        m.put("pairs", r.pairs());
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        counts(r.violations()).forEach((t, n) -> counts.put(t.word(), n));
-        m.put("counts", counts);
-        m.put("violations", r.violations());
-        m.put("seconds", seconds);
-        Map<String, Double> phases = new LinkedHashMap<>();
-        phases.put("read", readSeconds);
-        phases.put("setup", r.times().setupSeconds());
-        phases.put("map", r.times().mapSeconds());
-        phases.put("shuffle", r.times().shuffleSeconds());
-        phases.put("reduce", r.times().reduceSeconds());
-        m.put("phases", phases);
-        return m;
-    }
-
-    static String toJson(Object value) {
-        try {
-            return Json.mapper().writeValueAsString(value) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

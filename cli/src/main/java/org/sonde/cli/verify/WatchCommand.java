@@ -2,17 +2,15 @@ package org.sonde.cli.verify;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.InputFiles;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.report.CheckJson;
+import org.sonde.verify.report.ViolationCounts;
+import org.sonde.verify.report.WatchJson;
 import org.sonde.verify.run.IncrementalVerifier;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.stable.EventText;
@@ -74,7 +72,7 @@ public final class WatchCommand implements Callable<Integer> {
         if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         PrintWriter out = spec.commandLine().getOut();
-        List<Map<String, Object>> states = new ArrayList<>();
+        WatchJson watch = new WatchJson();
         long received = 0;
         IncrementalVerifier verifier;
         double initialSeconds;
@@ -88,7 +86,7 @@ public final class WatchCommand implements Callable<Integer> {
             initialSeconds = (System.nanoTime() - t0) / 1e9;
             // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
             heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), CheckCommand.countsText(verifier.violations()), initialSeconds);
+            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), ViolationCounts.text(verifier.violations()), initialSeconds);
             Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
             EventText text = new EventText(lines);
             long clock = Long.MIN_VALUE;
@@ -96,52 +94,27 @@ public final class WatchCommand implements Callable<Integer> {
             while ((e = text.next()) != null) {
                 received++;
                 clock = Math.max(clock, e.timestampNanos());
-                for (Watcher.StableState st : watcher.receive(e, clock)) states.add(report(out, st));
+                for (Watcher.StableState st : watcher.receive(e, clock)) watch.add(print(out, st));
             }
-            for (Watcher.StableState st : watcher.advance(Long.MAX_VALUE)) states.add(report(out, st));
+            for (Watcher.StableState st : watcher.advance(Long.MAX_VALUE)) watch.add(print(out, st));
         }
-        long[] map = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("mapNanos"))).toArray();
-        long[] reduce = states.stream().flatMapToLong(m -> Arrays.stream((long[]) m.remove("reduceNanos"))).toArray();
-        double mapMicros = Arrays.stream(map).average().orElse(0) / 1e3, reduceMillis = Arrays.stream(reduce).average().orElse(0) / 1e6;
-        long checked = states.stream().mapToLong(m -> ((Number) m.get("subnetsChecked")).longValue()).sum();
         out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
-                received, states.size(), mapMicros, reduceMillis, verifier.violations().size());
+                received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), verifier.violations().size());
         if (json != null) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("snapshot", snapshot.toString());
-            m.put("epsilonMs", epsilonMs);
-            m.put("checks", checkSet.stream().sorted().map(Check::word).toList());
-            m.put("initialSeconds", initialSeconds);
-            m.put("events", received);
-            m.put("states", states);
-            m.put("updateMapMicrosMean", mapMicros);
-            m.put("updateReduceMillisMean", reduceMillis);
-            m.put("subnetsCheckedPerUpdate", map.length == 0 ? 0 : (double) checked / map.length);
-            m.put("heapMegabytesAfterInitialCheck", heapBytes / 1e6);
-            m.put("violations", verifier.violations());
-            AtomicFiles.writeString(json, CheckCommand.toJson(m));
+            AtomicFiles.writeString(json, CheckJson.text(watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received,
+                    heapBytes, verifier.violations())));
         }
         return verifier.violations().isEmpty() ? 0 : 1;
     }
 
-    private static Map<String, Object> report(PrintWriter out, Watcher.StableState st) {
+    /** Prints a stable state and returns it. */
+    private static Watcher.StableState print(PrintWriter out, Watcher.StableState st) {
         out.printf("stable at %.3f s: %d events%s%s, %d subnets checked again: +%d -%d violations, %d now%n",
                 st.stableAtNanos() / 1e9, st.events(), st.late() > 0 ? " (" + st.late() + " later than ε allows)" : "",
                 st.rejected() > 0 ? " (" + st.rejected() + " changed nothing: unknown switch or rule)" : "",
                 st.affectedSubnets(), st.appeared().size(), st.cleared().size(), st.violations());
         st.appeared().stream().limit(5).forEach(v -> out.printf("  + %s %s: %s%n", v.type().word(), v.subnet(), String.join(" ", v.switches())));
         st.cleared().stream().limit(5).forEach(v -> out.printf("  - %s %s: %s%n", v.type().word(), v.subnet(), String.join(" ", v.switches())));
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stableAtMs", st.stableAtNanos() / 1e6);
-        m.put("events", st.events());
-        m.put("late", st.late());
-        m.put("rejected", st.rejected());
-        m.put("subnetsChecked", st.affectedSubnets());
-        m.put("appeared", st.appeared());
-        m.put("cleared", st.cleared());
-        m.put("violations", st.violations());
-        m.put("mapNanos", st.updateMapNanos());
-        m.put("reduceNanos", st.updateReduceNanos());
-        return m;
+        return st;
     }
 }

@@ -33,7 +33,8 @@ class InjectCommandTest {
         assertThat(a.has("cnp")).isTrue();
         assertThat(out.resolve("trace.pcap")).exists();
         assertThat(out.resolve("metadata.yaml")).exists();
-        assertThat(Files.readString(out.resolve("report.html"))).contains("listing2", "<svg");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("listing2", "<svg")
+                .as("the report names no path of the staging directory").doesNotContain(".partial");
 
         // the run directory analyses again offline, here with Lumina's permissive checker
         Path json = dir.resolve("again.json");
@@ -73,7 +74,38 @@ class InjectCommandTest {
     @Test
     void anUnknownProfileSaysWhichExist() {
         CliRun r = CliRun.of("inject", "run", LISTING_2, "--target", "sim:cx9-like", "--out", dir.resolve("x").toString());
-        assertThat(r.exitCode()).isNotZero();
-        assertThat(r.err()).contains("cx9-like");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("no bundled NIC profile 'cx9-like'").contains("neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like")
+                .doesNotContain("Exception");
+        assertThat(dir.resolve("x")).doesNotExist();
+        CliRun fuzz = CliRun.of("inject", "fuzz", "--target", "sim:cx9-like", "--out", dir.resolve("y").toString());
+        assertThat(fuzz.exitCode()).isEqualTo(2);
+        assertThat(fuzz.err()).contains("neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like");
+    }
+
+    @Test
+    void luminasHardwareKeysAreNamedAsIgnoredOnStandardError() throws Exception {
+        Path test = dir.resolve("hardware.yaml");
+        Files.writeString(test, Files.readString(Path.of(LISTING_2)) + """
+                num-repeats: 3
+                requester:
+                  nic: {if-name: ens1f0, pci-addr: "0000:3b:00.0"}
+                """);
+        CliRun r = CliRun.of("inject", "run", test.toString(), "--out", dir.resolve("hw").toString(), "--no-report");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).contains("sonde: note: " + test + ": 3 settings for Lumina's hardware testbed ignored on a simulated target: "
+                + "requester.nic.if-name, requester.nic.pci-addr, num-repeats");
+    }
+
+    @Test
+    void aTcpTestOnASimulatedNicIsAUsageErrorAndSoIsARoceTestOnLinux() {
+        CliRun tcpOnSim = CliRun.of("inject", "run", InjectTcpNetnsTest.TCP_LISTING_2, "--target", "sim:neutral", "--out", dir.resolve("a").toString());
+        assertThat(tcpOnSim.exitCode()).isEqualTo(2);
+        assertThat(tcpOnSim.err()).contains("is a TCP test", "give --target linux");
+        CliRun roceOnLinux = CliRun.of("inject", "run", LISTING_2, "--target", "linux", "--out", dir.resolve("b").toString());
+        assertThat(roceOnLinux.exitCode()).isEqualTo(2);
+        assertThat(roceOnLinux.err()).contains("--target linux runs TCP tests", "sim:PROFILE");
+        assertThat(dir.resolve("a")).doesNotExist();
+        assertThat(dir.resolve("b")).doesNotExist();
     }
 }

@@ -2,10 +2,8 @@ package org.sonde.inject.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.sonde.core.BadInputException;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.Psn;
@@ -48,7 +46,8 @@ public final class TestConfigLoader {
         return read(YamlTree.parse(source, text), defaultName);
     }
 
-    private static TestConfig read(YamlTree tree, String defaultName) {
+    /** A test from a document already read ({@code defaultName}: its name without a {@code name} key). */
+    public static TestConfig read(YamlTree tree, String defaultName) {
         if (tree.root() == null) throw new BadInputException(tree.source(), "line 1", "the test is empty", HINT, null);
         TestConfigLoader loader = new TestConfigLoader(tree);
         return tree.interpret(root -> loader.read(root, defaultName), HINT);
@@ -220,50 +219,10 @@ public final class TestConfigLoader {
         if (kind == PacketKind.CNP && iteration != 1) {
             throw new ConfigException(e.pathOf("iter"), "CNPs carry no PSN to count rounds by; number them with psn and leave iter at 1");
         }
-        EventAction action = action(e);
+        EventAction action = EventActions.parse(e, HeaderField.ROCE);
         e.finish();
         EventIntent.PsnScope scope = paper || kind == PacketKind.CNP ? EventIntent.PsnScope.CONNECTION : EventIntent.PsnScope.EACH_MESSAGE;
         return new EventIntent(qp, kind, packet, scope, iteration, action, e.path());
-    }
-
-    private static EventAction action(ConfigMap e) {
-        if (!e.has("type")) throw new ConfigException(e.pathOf("type"), "is required: drop, ecn, corrupt, delay, reorder, duplicate or rewrite");
-        String type = e.string("type", null).strip().toLowerCase(Locale.ROOT);
-        return switch (type) {
-            case "drop" -> new EventAction.Drop();
-            case "ecn" -> new EventAction.MarkEcn();
-            case "corrupt", "bit-error", "bit_error" -> new EventAction.Corrupt();
-            case "delay" -> {
-                if (!e.has("delay")) throw new ConfigException(e.pathOf("delay"), "is required for type delay, e.g. 20us");
-                yield new EventAction.Delay(e.nanos("delay", 0, 1, 10_000_000_000L));
-            }
-            case "reorder" -> {
-                if (!e.has("after-packets") && !e.has("hold")) {
-                    throw new ConfigException(e.path(), "reorder needs after-packets (release after that many later packets) and/or hold (a time)");
-                }
-                yield new EventAction.Reorder((int) e.integer("after-packets", 0, 1, 1_000_000), e.nanos("hold", 0, 1, 10_000_000_000L));
-            }
-            case "duplicate" -> new EventAction.Duplicate((int) e.integer("copies", 1, 1, 64));
-            case "rewrite" -> rewrite(e.section("set"));
-            default -> throw new ConfigException(e.pathOf("type"), "'" + type
-                    + "' is not drop, ecn, corrupt (Lumina: bit-error), delay, reorder, duplicate or rewrite");
-        };
-    }
-
-    private static EventAction rewrite(ConfigMap set) {
-        Map<HeaderField, Integer> fields = new EnumMap<>(HeaderField.class);
-        for (HeaderField f : HeaderField.values()) {
-            Object v = set.raw(f.yamlName());
-            if (v == null) continue;
-            long x = v instanceof Boolean b ? (b ? 1 : 0) : set.integer(f.yamlName(), 0, 0, f.maxValue);
-            fields.put(f, (int) x);
-        }
-        set.finish();
-        if (fields.isEmpty()) {
-            throw new ConfigException(set.path(), "rewrite needs fields to set, e.g. set: {mig-req: 0}; fields: "
-                    + String.join(", ", java.util.Arrays.stream(HeaderField.values()).map(HeaderField::yamlName).toList()));
-        }
-        return new EventAction.Rewrite(fields);
     }
 
     /** Lumina's rule: with several messages outstanding ITER cannot tell rounds apart, so only ECN marks (which cause no retransmission) are allowed. */

@@ -34,7 +34,7 @@ final class Evaluator {
     /** A scored run: the test that ran and what it measured. */
     record Evaluation(Genome.Test test, RunOutcome outcome, Path runDir) {}
 
-    private final TargetSpec target;
+    private final TargetSpec.Simulated target;
     private final AnalysisOptions options;
     private final Path workDir;
     /** Baselines by traffic and seed: minimisation and repeated traffic reuse them. */
@@ -43,7 +43,7 @@ final class Evaluator {
 
     private record BaselineKey(Traffic traffic, long seed) {}
 
-    Evaluator(TargetSpec target, Path workDir) {
+    Evaluator(TargetSpec.Simulated target, Path workDir) {
         this.target = target;
         this.workDir = workDir;
         NicModel nic = nicModel(target);
@@ -138,10 +138,8 @@ final class Evaluator {
     }
 
     /** The analyzers' NIC model for a simulated profile ({@code cx4lx-like} → CX4); the neutral NIC counts as a CX6. */
-    static NicModel nicModel(TargetSpec target) {
-        String profile = switch (target) {
-            case TargetSpec.Simulated s -> s.profile();
-        };
+    static NicModel nicModel(TargetSpec.Simulated target) {
+        String profile = target.profile();
         try {
             return NicModel.parse(profile.replaceFirst("-like$", ""));
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package org.sonde.inject.fuzz;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -25,7 +26,8 @@ public record FuzzTarget(String name, Objective objective, SearchSpace space, Ma
     }
 
     public FuzzTarget {
-        weights = Map.copyOf(new EnumMap<>(weights));
+        // in the terms' order: fuzz.json is the same on every run (Map.copyOf's order changes from JVM to JVM)
+        weights = Collections.unmodifiableMap(new EnumMap<>(weights));
         if (poolSize < 1) throw new IllegalArgumentException("the pool needs at least one initial config, got " + poolSize);
         if (!(acceptProbability >= 0 && acceptProbability <= 1)) throw new IllegalArgumentException("accept probability must be 0..1, got " + acceptProbability);
         for (var w : weights.entrySet()) {

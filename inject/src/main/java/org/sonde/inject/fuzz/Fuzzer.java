@@ -42,7 +42,7 @@ public final class Fuzzer {
     public static final int MINIMISATION_RUNS = 16;
 
     private final FuzzTarget target;
-    private final TargetSpec spec;
+    private final TargetSpec.Simulated spec;
     private final long seed;
     private final Path outDir;
     private final ProgressListener listener;
@@ -50,7 +50,7 @@ public final class Fuzzer {
     private final Mutator mutator;
     private final List<FuzzIteration> history = new ArrayList<>();
 
-    private Fuzzer(FuzzTarget target, TargetSpec spec, long seed, Path outDir, ProgressListener listener) {
+    private Fuzzer(FuzzTarget target, TargetSpec.Simulated spec, long seed, Path outDir, ProgressListener listener) {
         this.target = target;
         this.spec = spec;
         this.seed = seed;
@@ -60,7 +60,7 @@ public final class Fuzzer {
         this.mutator = new Mutator(target);
     }
 
-    public static FuzzResult run(FuzzTarget target, TargetSpec spec, FuzzBudget budget, long seed, Path outDir, ProgressListener listener) {
+    public static FuzzResult run(FuzzTarget target, TargetSpec.Simulated spec, FuzzBudget budget, long seed, Path outDir, ProgressListener listener) {
         return new Fuzzer(target, spec, seed, outDir, listener).search(budget);
     }
 
@@ -171,19 +171,15 @@ public final class Fuzzer {
     }
 
     private String header(int run, long simSeed) {
-        String links = switch (spec) {
-            case TargetSpec.Simulated s -> s.linkRateBps() == TargetSpec.Simulated.DEFAULT_RATE_BPS
-                    && s.linkDelayNanos() == TargetSpec.Simulated.DEFAULT_DELAY_NANOS ? ""
-                    : " with " + s.linkRateBps() / 1e9 + " Gb/s, " + s.linkDelayNanos() + " ns links";
-        };
+        String links = spec.linkRateBps() == TargetSpec.Simulated.DEFAULT_RATE_BPS
+                && spec.linkDelayNanos() == TargetSpec.Simulated.DEFAULT_DELAY_NANOS ? ""
+                : " with " + spec.linkRateBps() / 1e9 + " Gb/s, " + spec.linkDelayNanos() + " ns links";
         return "Found by sonde's fuzzer (target " + target.name() + ", fuzz seed " + seed + ", run " + run + ") on " + describe(spec) + links + ".\n"
                 + "Rerun: sonde inject run trigger.yaml --target " + describe(spec) + " --seed=" + simSeed;
     }
 
-    private static String describe(TargetSpec spec) {
-        return switch (spec) {
-            case TargetSpec.Simulated s -> "sim:" + s.profile();
-        };
+    private static String describe(TargetSpec.Simulated spec) {
+        return spec.toString();
     }
 
     /** e.g. "read 36 QPs (12 injected), 10 × 20480 B, mtu 1024, tx-depth 1, 12 events: drop×12". */

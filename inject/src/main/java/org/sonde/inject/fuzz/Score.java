@@ -1,5 +1,6 @@
 package org.sonde.inject.fuzz;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -11,7 +12,8 @@ import java.util.Map;
  */
 public record Score(double total, Map<ScoreTerm, Double> terms) {
     public Score {
-        terms = Map.copyOf(new EnumMap<>(terms));
+        // in the terms' order: fuzz.json is the same on every run (Map.copyOf's order changes from JVM to JVM)
+        terms = Collections.unmodifiableMap(new EnumMap<>(terms));
     }
 
     /** NAK latency that scores 1 (log₂(1 + 1)): about a CX4 Lx NAK reaction. */

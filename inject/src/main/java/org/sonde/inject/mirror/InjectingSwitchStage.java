@@ -162,6 +162,8 @@ public final class InjectingSwitchStage implements FrameFilter {
                 case BECN -> f.becn = v == 1;
                 case PKEY -> f.partitionKey = v;
                 case ECN -> f.ecn = v;
+                // the RoCE test loader only accepts HeaderField.ROCE
+                case TCP_WINDOW, TCP_FLAGS -> throw new IllegalStateException(e.getKey() + " is not a field of a RoCE frame");
             }
         }
     }

@@ -1,6 +1,8 @@
 package org.sonde.inject.model;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Counters taken around a run: RoCE packets the injecting switch received per ingress port and sent
@@ -10,9 +12,14 @@ import java.util.Map;
 public record RunCounters(Map<Integer, Long> switchIngress, Map<Integer, Long> mirrorEgress,
                           Map<String, Long> requesterNic, Map<String, Long> responderNic) {
     public RunCounters {
-        switchIngress = Map.copyOf(switchIngress);
-        mirrorEgress = Map.copyOf(mirrorEgress);
-        requesterNic = Map.copyOf(requesterNic);
-        responderNic = Map.copyOf(responderNic);
+        // sorted: result.json lists them in one order on every run (Map.copyOf's order changes from JVM to JVM)
+        switchIngress = sorted(switchIngress);
+        mirrorEgress = sorted(mirrorEgress);
+        requesterNic = sorted(requesterNic);
+        responderNic = sorted(responderNic);
+    }
+
+    private static <K extends Comparable<K>> Map<K, Long> sorted(Map<K, Long> counters) {
+        return Collections.unmodifiableMap(new TreeMap<>(counters));
     }
 }

@@ -53,7 +53,7 @@ public final class StudyExperiments {
     static final List<Integer> CNP_REQUESTER_IPS = List.of(0x0A00_0001, 0x0A00_0101), CNP_RESPONDER_IPS = List.of(0x0A00_0002, 0x0A00_0102);
 
     /** A test and the target it runs on. */
-    public record Experiment(String name, TestConfig config, TargetSpec target) {
+    public record Experiment(String name, TestConfig config, TargetSpec.Simulated target) {
     }
 
     /** Reaction points off: a CNP that a CX NIC sends with its NAK would otherwise slow the retransmission. */

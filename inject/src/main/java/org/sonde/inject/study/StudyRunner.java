@@ -94,7 +94,7 @@ public final class StudyRunner {
         Experiment e = StudyExperiments.ets(profile, setting);
         Analyzed a = execute(profile, e);
         List<Double> gbps = a.analysis().completion().qps().stream().map(q -> q.goodputBitsPerSecond() / 1e9).toList();
-        return new EtsRun(profile, setting, ((TargetSpec.Simulated) e.target()).linkRateBps(), gbps, a.measured().goodputTimeline());
+        return new EtsRun(profile, setting, e.target().linkRateBps(), gbps, a.measured().goodputTimeline());
     }
 
     /** Fig. 11, one point. */

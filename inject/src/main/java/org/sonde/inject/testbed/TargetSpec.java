@@ -3,8 +3,11 @@ package org.sonde.inject.testbed;
 import org.sonde.core.UsageException;
 import org.sonde.sim.rdma.NicProfile;
 
-/** What a test runs against. Only the simulated testbed exists so far; real testbeds will be further variants. */
-public sealed interface TargetSpec permits TargetSpec.Simulated {
+/**
+ * What a test runs against: the simulated testbed of RoCE NICs ({@code sim:PROFILE}), or the Linux
+ * kernel's TCP between network namespaces ({@code linux}, for TCP tests).
+ */
+public sealed interface TargetSpec permits TargetSpec.Simulated, TargetSpec.Linux {
 
     /**
      * Two hosts with simulated RoCE NICs behind the injecting switch.
@@ -35,13 +38,34 @@ public sealed interface TargetSpec permits TargetSpec.Simulated {
         }
     }
 
+    /** Two Linux hosts in network namespaces behind a netfilter-queue injector: TCP tests' target. */
+    record Linux() implements TargetSpec {
+        @Override
+        public String toString() {
+            return "linux";
+        }
+    }
+
     /**
-     * Parses {@code sim:PROFILE} (or {@code sim} for the neutral NIC), as given to {@code --target}.
-     * An unknown target or profile is a usage error that lists the bundled profiles.
+     * The simulated testbed this target names: what RoCE tests and fuzzing run on. {@code linux}
+     * is a usage error: this machine has no RDMA device, so RoCE runs on simulated NICs only.
+     */
+    default Simulated simulated() {
+        return switch (this) {
+            case Simulated s -> s;
+            case Linux l -> throw new UsageException("--target linux runs TCP tests; RoCE tests and fuzzing run on a simulated NIC",
+                    "give --target sim:PROFILE with a bundled profile: " + String.join(", ", NicProfile.BUNDLED));
+        };
+    }
+
+    /**
+     * Parses {@code sim:PROFILE} (or {@code sim} for the neutral NIC) or {@code linux}, as given to
+     * {@code --target}. An unknown target or profile is a usage error that lists the bundled profiles.
      */
     static TargetSpec parse(String text) {
         String t = text.strip();
-        String hint = "the simulated testbed is sim:PROFILE with a bundled profile: " + String.join(", ", NicProfile.BUNDLED);
+        String hint = "give linux (TCP tests) or sim:PROFILE with a bundled profile: " + String.join(", ", NicProfile.BUNDLED);
+        if (t.equals("linux")) return new Linux();
         if (t.equals("sim")) return new Simulated("neutral");
         if (!t.startsWith("sim:")) throw new UsageException("--target " + t + ": unknown target", hint);
         String profile = t.substring(4);

@@ -35,8 +35,8 @@ class EvaluatorTest {
 
     @Test
     void profilesMapToTheAnalyzersNicModels() {
-        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:cx4lx-like"))).isEqualTo(NicModel.CX4);
-        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:e810-like"))).isEqualTo(NicModel.E810);
-        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:neutral"))).isEqualTo(NicModel.CX6);
+        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:cx4lx-like").simulated())).isEqualTo(NicModel.CX4);
+        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:e810-like").simulated())).isEqualTo(NicModel.E810);
+        assertThat(Evaluator.nicModel(TargetSpec.parse("sim:neutral").simulated())).isEqualTo(NicModel.CX6);
     }
 }

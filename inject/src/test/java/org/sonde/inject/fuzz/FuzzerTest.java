@@ -16,8 +16,8 @@ import org.sonde.inject.testbed.TargetSpec;
 
 /** Algorithm 1 end to end on the simulated testbed, with the built-in noisy-neighbour target. */
 class FuzzerTest {
-    static final TargetSpec CX4 = TargetSpec.parse("sim:cx4lx-like");
-    static final TargetSpec NEUTRAL = TargetSpec.parse("sim:neutral");
+    static final TargetSpec.Simulated CX4 = TargetSpec.parse("sim:cx4lx-like").simulated();
+    static final TargetSpec.Simulated NEUTRAL = TargetSpec.parse("sim:neutral").simulated();
 
     /**
      * The acceptance budget. Measured with the built-in target on cx4lx-like (100 Gb/s links), runs

@@ -19,6 +19,16 @@ class ScoreTest {
             ScoreTerm.GBN_FAILURE, 1.0, ScoreTerm.DISCARDS, 1.0, ScoreTerm.TIMEOUTS, 1.0, ScoreTerm.LARGE_LATENCY, 1.0,
             ScoreTerm.CONCURRENT_RECOVERIES, 1.0, ScoreTerm.INNOCENT_RETRANSMISSIONS, 1.0);
 
+    /** The terms and weights iterate, and so serialize into fuzz.json, in one order on every run: the terms'. */
+    @Test
+    void termsAndWeightsAreInTheTermsOrder() {
+        Score s = Score.of(outcome(true, 4, 3, 1, 7, 15, 300_000, 8, 31), ALL_ONE);
+        assertThat(s.terms().keySet()).containsExactly(ScoreTerm.values());
+        assertThat(new Score(1, ALL_ONE).terms().keySet()).containsExactly(ScoreTerm.values());
+        assertThat(List.copyOf(FuzzTarget.general().weights().keySet())).isSorted();
+        assertThat(List.copyOf(FuzzTarget.noisyNeighbour().weights().keySet())).isSorted();
+    }
+
     @Test
     void aRunWithoutAnomaliesScoresZero() {
         Score s = Score.of(outcome(true, 1, 0, 0, 0, 0, 0, 0, 0), ALL_ONE);

@@ -38,7 +38,7 @@ class TraceTsharkTest {
                   - {qpn: 1, psn: 3, type: corrupt}
                   - {qpn: 2, psn: 5, type: drop}
                   - {qpn: 2, psn: 9, type: ecn}
-                """, "t.yaml", "t"), TargetSpec.parse("sim:neutral"), 3, dir);
+                """, "t.yaml", "t"), TargetSpec.parse("sim:neutral").simulated(), 3, dir);
         List<TracePacketRow> ours = new java.util.ArrayList<>();
         TraceDecoder d = new TraceDecoder();
         PacketView v = new PacketView();

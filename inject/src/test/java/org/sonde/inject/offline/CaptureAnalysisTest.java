@@ -28,7 +28,7 @@ class CaptureAnalysisTest {
     Path dir;
 
     private InjectionResult listing2() {
-        return InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), TargetSpec.parse("sim:neutral"), 1, dir);
+        return InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), TargetSpec.parse("sim:neutral").simulated(), 1, dir);
     }
 
     @Test

@@ -103,7 +103,7 @@ class MultiGidTest {
         for (int qp = 1; qp <= 4; qp++) events.append(qp > 1 ? ", " : "").append("{qpn: ").append(qp).append(", psn: all, type: ecn}");
         // ten 100 KB messages per QP: about 130 µs at 100 Gb/s, dozens of 4 µs CNP intervals
         TestConfig c = config(hosts, "message-size: 102400, num-msgs-per-qp: 10, num-qps: 4, tx-depth: 3, multi-gid: " + multiGid + ", data-pkt-events: [" + events + "]");
-        InjectionResult r = InjectionTest.run(c, TargetSpec.parse("sim:" + profile), 1, dir.resolve(profile + "-" + multiGid));
+        InjectionResult r = InjectionTest.run(c, TargetSpec.parse("sim:" + profile).simulated(), 1, dir.resolve(profile + "-" + multiGid));
         assertThat(r.integrity().pass()).isTrue();
         assertThat(r.analysis().cnp().cnps()).isGreaterThan(20);
         return r.analysis().cnp().inferred();

@@ -19,7 +19,7 @@ import org.sonde.packet.Psn;
 
 /** End-to-end runs on the simulated testbed with the neutral NIC. */
 class SimulatedTestbedTest {
-    static final TargetSpec NEUTRAL = TargetSpec.parse("sim:neutral");
+    static final TargetSpec.Simulated NEUTRAL = TargetSpec.parse("sim:neutral").simulated();
 
     @TempDir
     Path dir;

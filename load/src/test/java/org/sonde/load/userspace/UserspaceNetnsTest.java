@@ -51,7 +51,10 @@ class UserspaceNetnsTest {
             assertThat(client.requests()).isPositive();
             assertThat(client.responses2xx()).isEqualTo(client.requests());
             assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(client.connectionsOpened()).isGreaterThan(1000); // 5 requests each, then new connections
+            // 5 requests each, then new connections: more were opened than were ever open at once, and no
+            // connection carried more than 5 (how many in the second depends on the machine's speed)
+            assertThat(client.connectionsOpened()).isGreaterThan(client.maxConcurrent());
+            assertThat(client.requests()).isLessThanOrEqualTo(5 * client.connectionsOpened());
             assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
             assertThat(client.maxConcurrent()).isLessThanOrEqualTo(1000);
             assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());

@@ -76,10 +76,21 @@ public final class Simulator {
      * was stopped or {@code end} is {@link Long#MAX_VALUE}). Events after {@code end} stay queued.
      */
     public void runUntil(long end) {
+        runUntil(end, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #runUntil(long)}, but returns early, with the clock at the last event run, once
+     * {@code maxEvents} events have run: a caller can report progress within a busy instant and then
+     * go on. Returns whether the run got to {@code end} (or was stopped, or ran out of events).
+     */
+    public boolean runUntil(long end, long maxEvents) {
         stopped = false;
+        long budget = maxEvents;
         while (size > 0 && !stopped) {
             long t = times[0];
             if (t > end) break;
+            if (budget-- == 0) return false;
             Handler<Object> h = handlers[0];
             Object a = arguments[0];
             removeTop();
@@ -88,6 +99,7 @@ public final class Simulator {
             h.handle(a);
         }
         if (!stopped && end != Long.MAX_VALUE && end > now) now = end;
+        return true;
     }
 
     /** Makes {@link #run()} return after the current event. */

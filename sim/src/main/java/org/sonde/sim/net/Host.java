@@ -43,6 +43,11 @@ public final class Host extends Node {
         return List.copyOf(addresses);
     }
 
+    /** {@link #addresses()} without boxing, for routing. */
+    int[] addressArray() {
+        return addresses.toIntArray();
+    }
+
     public boolean hasAddress(int ip) {
         return addresses.contains(ip);
     }

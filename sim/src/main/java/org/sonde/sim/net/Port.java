@@ -23,7 +23,7 @@ public final class Port {
     private final int index;
     private final Simulator sim;
     private final EgressQueues queues;
-    private final ArrayDeque<Frame> control = new ArrayDeque<>();
+    private final ArrayDeque<Frame> control = new ArrayDeque<>(0); // PFC frames: on few ports, and few at a time
     private final Handler<Frame> arrival = this::arrive;
     private final PortCounters counters = new PortCounters();
     private final List<PortTap> taps = new ArrayList<>(0);

@@ -14,6 +14,7 @@ import org.sonde.sim.stats.FlowRecord;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.stats.Series;
 import org.sonde.sim.traffic.Flow;
+import org.sonde.sim.traffic.FlowSink;
 import org.sonde.sim.traffic.FlowTransport;
 import org.sonde.sim.traffic.UdpSource;
 
@@ -23,10 +24,13 @@ import org.sonde.sim.traffic.UdpSource;
  * {@link #run} advances the clock to the end (or until every flow is done) and gathers statistics.
  */
 public final class Simulation {
-    /** Told about the run's progress every 1 % of simulated time. */
+    /** Told about the run's progress every 1 % of simulated time, and every {@value #PROGRESS_EVENTS} events within it. */
     public interface Progress {
         void update(long simulatedNanos, long endNanos, long events);
     }
+
+    /** Events between progress reports within one 1 % step (a large scenario starts all its flows in one instant). */
+    public static final long PROGRESS_EVENTS = 1 << 14;
 
     /** 2026-01-01T00:00:00Z: what simulated time 0 is in captures unless a scenario says otherwise. */
     public static final long DEFAULT_EPOCH_NANOS = 1_767_225_600_000_000_000L;
@@ -103,7 +107,22 @@ public final class Simulation {
 
     /** Adds a flow; flows are numbered in the order they are added. */
     public Flow addFlow(String flowName, Host source, Host destination, long bytes, long startNanos, int priority, String transportName) {
+        return addFlow(flowName, source, destination, bytes, startNanos, priority, transport(transportName));
+    }
+
+    /**
+     * Where a traffic generator ({@code org.sonde.sim.traffic}) puts its flows: each is added over
+     * {@code transportName}, as by {@link #addFlow}.
+     *
+     * @throws IllegalArgumentException if the transport is not configured
+     */
+    public FlowSink flowSink(String transportName) {
         FlowTransport t = transport(transportName);
+        return (flowName, source, destination, bytes, startNanos, priority) ->
+                addFlow(flowName, source, destination, bytes, startNanos, priority, t);
+    }
+
+    private Flow addFlow(String flowName, Host source, Host destination, long bytes, long startNanos, int priority, FlowTransport t) {
         Flow f = new Flow(flows.size(), flowName, source, destination, bytes, startNanos, priority);
         flows.add(f);
         records.add(null);
@@ -156,7 +175,9 @@ public final class Simulation {
             boolean stopped = false;
             while (!stopped && stepEnd < endNanos) {
                 stepEnd = Math.min(endNanos, stepEnd + step);
-                sim.runUntil(stepEnd);
+                while (!sim.runUntil(stepEnd, PROGRESS_EVENTS)) {
+                    if (progress != null) progress.update(sim.now(), endNanos, sim.executedEvents());
+                }
                 stopped = sim.now() < stepEnd || (stopWhenFlowsFinish && !flows.isEmpty() && finished == flows.size());
                 if (progress != null) progress.update(sim.now(), endNanos, sim.executedEvents());
             }

@@ -154,12 +154,15 @@ public final class RunStatistics {
             o.put("unroutable", s.unroutable());
         }
         ArrayNode hosts = root.putArray("hosts");
+        // each transport's counters of every host, asked once: asked per host, a run of n hosts took n^2 steps
+        List<Map<String, Map<String, Long>>> countersByHost = transports.stream().map(FlowTransport::countersByHost).toList();
         for (Host h : network.hosts()) {
             ObjectNode o = hosts.addObject();
             o.put("name", h.name());
             o.put("undeliverable", h.undeliverable());
+            int i = 0;
             for (FlowTransport t : transports) {
-                Map<String, Long> counters = t.countersByHost().get(h.name());
+                Map<String, Long> counters = countersByHost.get(i++).get(h.name());
                 if (counters == null) continue;
                 ObjectNode c = o.putObject(t.name());
                 counters.forEach(c::put);

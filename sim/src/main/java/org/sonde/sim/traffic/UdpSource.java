@@ -42,6 +42,11 @@ public final class UdpSource {
         this.gapBitsTimesNs = (long) (IpFrame.IPV4_HEADER + UdpDatagram.UDP_HEADER + payloadBytes) * 8 * 1_000_000_000L;
     }
 
+    /** How many datagrams of {@code payloadBytes} a source at {@code rateBps} sends in {@code durationNanos} (at least one). */
+    public static long datagramsIn(long durationNanos, long rateBps, int payloadBytes) {
+        return Math.max(1, (long) (durationNanos / 1e9 * rateBps / ((payloadBytes + IpFrame.IPV4_HEADER + UdpDatagram.UDP_HEADER) * 8.0)));
+    }
+
     /** Sends the first datagram at {@code startNanos}. */
     public void startAt(long startNanos) {
         sim.at(startNanos, this::sendNext);

@@ -62,6 +62,27 @@ class SimulatorTest {
     }
 
     @Test
+    void aRunInBatchesOfEventsRunsWhatOneRunWould() {
+        Simulator sim = new Simulator();
+        List<Long> log = new ArrayList<>();
+        for (long t : new long[] {5, 5, 5, 7, 12}) sim.at(t, () -> log.add(sim.now()));
+        assertThat(sim.runUntil(10, 2)).isFalse();           // two of the four events due by 10
+        assertThat(log).containsExactly(5L, 5L);
+        assertThat(sim.now()).isEqualTo(5);                   // the clock stays at the last event run
+        assertThat(sim.runUntil(10, 1)).isFalse();
+        assertThat(sim.runUntil(10, 2)).isTrue();            // the last one due by 10: the clock moves to 10
+        assertThat(log).containsExactly(5L, 5L, 5L, 7L);
+        assertThat(sim.now()).isEqualTo(10);
+        assertThat(sim.executedEvents()).isEqualTo(4);
+        sim.at(11, sim::stop);
+        assertThat(sim.runUntil(20, 1)).isTrue();            // stopped after one event: done, the clock where it stopped
+        assertThat(sim.now()).isEqualTo(11);
+        assertThat(sim.runUntil(20, 5)).isTrue();
+        assertThat(log).containsExactly(5L, 5L, 5L, 7L, 12L);
+        assertThat(sim.now()).isEqualTo(20);
+    }
+
+    @Test
     void stopEndsTheRunAfterTheCurrentEvent() {
         Simulator sim = new Simulator();
         List<Long> log = new ArrayList<>();

@@ -46,6 +46,22 @@ class RoutesTest {
     }
 
     @Test
+    void aFatTreesSharedRoutesAreThoseOfOneSearchPerHost() {
+        for (int k : new int[] {2, 4, 6}) {
+            Network shared = new Network(1), reference = new Network(1);
+            LinkSpec link = new LinkSpec(10_000_000_000L, 1_000);
+            new Topologies(shared, SwitchConfig.DEFAULT, HostConfig.DEFAULT).fatTree(k, link, link);
+            new Topologies(reference, SwitchConfig.DEFAULT, HostConfig.DEFAULT).fatTree(k, link, link);
+            shared.computeRoutes();
+            reference.computeRoutesHostByHost();
+            for (Switch s : reference.switches()) {
+                Switch t = (Switch) shared.node(s.name());
+                for (Host h : reference.hosts()) assertThat(t.routes(h.ip())).as("k %d, %s to %s", k, s, h).isEqualTo(s.routes(h.ip()));
+            }
+        }
+    }
+
+    @Test
     void aDumbbellOfAHundredThousandPairsRoutesEveryHostBothWays() {
         Network n = new Network(1);
         Switch left = n.addSwitch("left", SwitchConfig.DEFAULT), right = n.addSwitch("right", SwitchConfig.DEFAULT);

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -231,6 +235,62 @@ class ScenarioLoaderTest {
         assertThat(((Switch) ls.node("leaf0")).routes(((Host) ls.node("h3")).ip())).containsExactly(0, 1); // both spines
     }
 
+    @Test
+    void aFatTreeCarriesFlowsBetweenPodsOverItsCoreSwitches() throws IOException {
+        ScenarioLoader.Loaded l = load("""
+                duration: 100ms
+                topology:
+                  fat-tree: {k: 4, host-link: {rate: 10Gbps, delay: 1us}, fabric-link: {rate: 40Gbps, delay: 1us}}
+                transports: {tcp: {}}
+                traffic:
+                  - flows: {from: [h0, h4, h9], to: h15, size: 100KB, transport: tcp}
+                  - flows: {from: [h0, h1, h2, h3], to: [h12, h13, h14, h8], size: 200KB, count: 4, interval: 10us, transport: tcp}
+                """, dir);
+        RunStatistics r = run(l);
+        assertThat(r.unfinished()).isZero();
+        assertThat(r.flows()).hasSize(19);
+        var net = l.simulation().network();
+        assertThat(net.switches()).hasSize(20);
+        assertThat(net.hosts()).hasSize(16);
+        // flows from pod 0 to pod 3 (and from pod 1 and 2 to h15) cross the core, spread by ECMP over its switches
+        long[] coreFrames = IntStream.range(0, 4)
+                .mapToLong(c -> net.node("core" + c).ports().stream().mapToLong(p -> p.counters().rxFrames).sum()).toArray();
+        assertThat(Arrays.stream(coreFrames).filter(f -> f > 0).count()).as(Arrays.toString(coreFrames)).isGreaterThanOrEqualTo(3);
+        assertThat(net.node("edge0-0").ports().subList(0, 2)).allSatisfy(p -> assertThat(p.counters().txFrames).isPositive());
+    }
+
+    @Test
+    void aLoadSaysWhatItIsDoing() throws IOException {
+        Path f = dir.resolve("progress.yaml");
+        Files.writeString(f, """
+                name: told
+                duration: 1ms
+                topology:
+                  dumbbell: {pairs: 3, access: {rate: 40Gbps, delay: 2us}, bottleneck: {rate: 10Gbps, delay: 46us}}
+                transports: {tcp: {}}
+                traffic:
+                  - flows: {from: l*, to: r*, size: 20KB, transport: tcp}
+                  - incast: {to: l0, senders: [r1, r2], size: 1KB, transport: tcp}
+                """);
+        List<String> told = new ArrayList<>();
+        ScenarioLoader.Loaded l = new ScenarioLoader(f, Transports.builtIn(), dir).load(1, new ScenarioLoader.Listener() {
+            @Override
+            public void started(String scenario) {
+                told.add("started " + scenario);
+            }
+
+            @Override
+            public void progress(long done, long total, String what) {
+                told.add(done + "/" + total + " " + what);
+            }
+        });
+        assertThat(told).containsExactly("started told",
+                "1/6 hosts built", "2/6 hosts built", "3/6 hosts built", "4/6 hosts built", "5/6 hosts built", "6/6 hosts built",
+                "1/6 hosts routed", "2/6 hosts routed", "3/6 hosts routed", "4/6 hosts routed", "5/6 hosts routed", "6/6 hosts routed",
+                "1/0 flows planned", "2/0 flows planned", "3/0 flows planned", "4/0 flows planned", "5/0 flows planned");
+        assertThat(l.simulation().flows()).hasSize(5);
+    }
+
     static Stream<Arguments> badScenarios() {
         String star = "topology: {star: {hosts: 2, link: {rate: 10Gbps}}}\n";
         return Stream.of(
@@ -256,7 +316,21 @@ class ScenarioLoaderTest {
                 Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0]}]\n", "captures[0].ports", "is a switch"),
                 Arguments.of("duration: 1ms\n" + star + "captures: [{file: x.pcapng, ports: [s0:7]}]\n", "captures[0].ports", "has ports 0..1, not 7"),
                 Arguments.of("duration: 1ms\n" + star + "monitor: {queues: [h0>h1]}\n", "monitor.queues", "h0 has no link to h1"),
-                Arguments.of("duration: 1ms\nepoch: yesterday\n" + star, "epoch", "is not an instant"));
+                Arguments.of("duration: 1ms\nepoch: yesterday\n" + star, "epoch", "is not an instant"),
+                Arguments.of("duration: 1ms\ntopology: {hosts: {a: {ip: 10.0.300.1}}, switches: [s], link: {rate: 1Gbps}, links: [[a, s]]}\n",
+                        "topology.hosts.a.ip", "'10.0.300.1' is not an IPv4 address"),
+                Arguments.of("duration: 1ms\ntopology: {hosts: {a: {ip: 10.0.0.1.}}, switches: [s], link: {rate: 1Gbps}, links: [[a, s]]}\n",
+                        "topology.hosts.a.ip", "'10.0.0.1.' is not an IPv4 address"),
+                Arguments.of("duration: 1ms\ntopology: {hosts: {a: {addresses: [10.1.1]}}, switches: [s], link: {rate: 1Gbps}, links: [[a, s]]}\n",
+                        "topology.hosts.a.addresses[0]", "'10.1.1' is not an IPv4 address"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 5, host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "a fat-tree needs an even k of at least 2, got 5"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 50, host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "50 is outside 2..48"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {host-link: {rate: 1Gbps}, fabric-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.k", "is required"),
+                Arguments.of("duration: 1ms\ntopology: {fat-tree: {k: 4, host-link: {rate: 1Gbps}}}\n",
+                        "topology.fat-tree.fabric-link.rate", "is required"));
     }
 
     @ParameterizedTest

@@ -1,0 +1,206 @@
+package org.sonde.inject.report;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sonde.inject.analyze.Analysis;
+import org.sonde.inject.analyze.CnpResult;
+import org.sonde.inject.analyze.CounterResult;
+import org.sonde.inject.analyze.GbnResult;
+import org.sonde.inject.analyze.LossLatency;
+import org.sonde.inject.analyze.QpGbnStats;
+import org.sonde.inject.analyze.Reason;
+import org.sonde.inject.mirror.TraceDecoder;
+import org.sonde.inject.model.IntegrityResult;
+import org.sonde.inject.study.RunTimeline;
+import org.sonde.inject.testbed.InjectionResult;
+import org.sonde.report.BarChart;
+import org.sonde.report.CdfChart;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.ScatterChart;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import org.sonde.core.config.Units;
+
+/**
+ * The HTML report of one {@code sonde inject run}: the QPs' packets over time with the injected events,
+ * NAKs and CNPs marked, the retransmission latency breakdown, CNP intervals, the go-back-N verdict with
+ * its reasons, trace integrity and the counter checks. It renders the run's records only.
+ */
+public final class InjectReport {
+    /** Timelines drawn; beyond this many QPs the rest are in the tables only. */
+    static final int QPS_PLOTTED = 4;
+    static final int POINTS_PER_CHART = 20_000;
+    static final int LOSSES_PLOTTED = 60;
+    static final int TABLE_ROWS = 200;
+
+    private InjectReport() {}
+
+    /**
+     * Writes the report of {@code run} to {@code target}, its timeline read from the run's trace;
+     * {@code version} is Sonde's. The trace is named relative to the report, which stays right when
+     * the directory moves (a command writes into a staging directory that replaces its output whole).
+     */
+    public static void write(String testName, InjectionResult run, Path target, String version) {
+        Path trace = target.toAbsolutePath().getParent().relativize(run.trace().toAbsolutePath());
+        of(testName, run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), trace.toString(), version).writeTo(target);
+    }
+
+    static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String traceName, String version) {
+        Analysis analysis = run.analysis();
+        HtmlReport report = HtmlReport.titled("Injection test " + testName)
+                .subtitle(traceName)
+                .meta("sonde", version);
+        summary(report, run, analysis);
+        timelines(report, timeline);
+        gbn(report, analysis.gbn());
+        latency(report, analysis.latency().losses());
+        cnp(report, analysis.cnp(), timeline.cnpGapsNanos());
+        integrity(report, analysis.integrity());
+        counters(report, analysis.counters(), run);
+        return report;
+    }
+
+    private static void summary(HtmlReport report, InjectionResult run, Analysis a) {
+        Section s = report.section("Summary");
+        s.verdict(a.pass() ? Verdict.OK : Verdict.FAILURE, a.pass() ? "Every check passed." : "At least one check failed: see below.");
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("QPs", run.metadata().qps().size());
+        kv.put("messages per QP × size", run.metadata().messagesPerQp() + " × " + run.metadata().messageSize() + " B (MTU " + run.metadata().mtu() + ")");
+        kv.put("injection entries", run.plan().entries().size());
+        kv.put("messages completed / not", run.traffic().messagesCompleted() + " / " + run.traffic().messagesNotCompleted());
+        kv.put("failed QPs", run.traffic().failedQps());
+        kv.put("last completion", Units.formatNanos(run.traffic().lastCompletionNanos()));
+        kv.put("trace integrity", a.integrity() == null ? "not checked" : a.integrity().pass() ? "complete" : "INCOMPLETE");
+        kv.put("go-back-N", a.gbn().pass() ? "pass" : "FAIL");
+        kv.put("CNP", a.cnp().pass() ? "pass" : "FAIL");
+        kv.put("counters", a.counters() == null ? "not checked" : a.counters().pass() ? "pass" : "FAIL");
+        s.keyValues(kv);
+    }
+
+    private static void timelines(HtmlReport report, RunTimeline timeline) {
+        Section s = report.section("Packets over time");
+        s.paragraph("Each QP's data packets by PSN relative to its first data PSN, as they passed the injecting switch, with the injected "
+                + "events, NAKs, READ requests and CNPs (placed at the QP's latest data PSN) marked. ACKs are not drawn.");
+        for (RunTimeline.Qp qp : timeline.qps().subList(0, Math.min(QPS_PLOTTED, timeline.qps().size()))) {
+            Map<RunTimeline.Kind, double[][]> byKind = new EnumMap<>(RunTimeline.Kind.class);
+            Map<RunTimeline.Kind, Integer> counts = new EnumMap<>(RunTimeline.Kind.class);
+            qp.marks().forEach(m -> counts.merge(m.kind(), 1, Integer::sum));
+            counts.forEach((k, n) -> byKind.put(k, new double[2][n]));
+            Map<RunTimeline.Kind, Integer> filled = new EnumMap<>(RunTimeline.Kind.class);
+            for (RunTimeline.Mark m : qp.marks()) {
+                int i = filled.merge(m.kind(), 1, Integer::sum) - 1;
+                byKind.get(m.kind())[0][i] = m.atNanos() / 1e3;
+                byKind.get(m.kind())[1][i] = m.relativePsn();
+            }
+            ScatterChart chart = ScatterChart.titled("QP " + qp.qp()).xAxis("time (µs)").yAxis("relative PSN").maxPoints(POINTS_PER_CHART);
+            byKind.forEach((k, xy) -> chart.series(k.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), xy[0], xy[1]));
+            s.chart(chart);
+        }
+        if (timeline.qps().size() > QPS_PLOTTED) s.paragraph((timeline.qps().size() - QPS_PLOTTED) + " more QPs are not drawn.");
+    }
+
+    private static void gbn(HtmlReport report, GbnResult g) {
+        Section s = report.section("Go-back-N (" + g.mode() + ")");
+        s.verdict(g.pass() ? Verdict.OK : Verdict.FAILURE, g.pass() ? "Every QP's sender and receiver followed go-back-N."
+                : g.reasons().size() + g.omittedReasons() + " violation(s).");
+        if (!g.reasons().isEmpty()) {
+            Table r = Table.of("QP", "sequence", "PSN", "violation").maxRows(TABLE_ROWS);
+            for (Reason x : g.reasons()) r.row(x.qp(), x.sequence(), x.psn(), x.what());
+            s.table(r);
+        }
+        Table t = Table.of("QP", "verb", "NAK retransmissions", "timeout retransmissions", "RNR", "corrupt", "out of sequence", "duplicates")
+                .maxRows(TABLE_ROWS);
+        for (QpGbnStats q : g.qps()) {
+            t.row(q.qp(), q.verb(), q.nakRetransmissions(), q.timeoutRetransmissions(), q.rnrRetransmissions(), q.corruptDataPackets(),
+                    q.outOfSequence(), q.duplicates());
+        }
+        s.table(t);
+    }
+
+    private static void latency(HtmlReport report, List<LossLatency> losses) {
+        Section s = report.section("Retransmission latency");
+        if (losses.isEmpty()) {
+            s.paragraph("No data packet was lost.");
+            return;
+        }
+        s.paragraph("Per lost packet (paper Fig. 5): NAK generation (first delivered packet after the loss → NAK or READ re-request), NAK "
+                + "reaction (NAK → retransmission) or the timeout, all at the switch, so they include the testbed's round trip.");
+        List<LossLatency> drawn = losses.subList(0, Math.min(LOSSES_PLOTTED, losses.size()));
+        s.chart(BarChart.titled("Latency breakdown per loss").categories(drawn.stream().map(l -> "QP" + l.qp() + " PSN " + l.psn()).toArray(String[]::new))
+                .series("NAK generation", drawn.stream().mapToDouble(l -> micros(l.nakGenerationNanos())).toArray())
+                .series("NAK reaction", drawn.stream().mapToDouble(l -> micros(l.nakReactionNanos())).toArray())
+                .series("timeout", drawn.stream().mapToDouble(l -> micros(l.timeoutNanos())).toArray())
+                .valueAxis("µs").logScale());
+        Table t = Table.of("QP", "PSN", "recovery", "NAK generation", "NAK reaction", "timeout", "retransmission").maxRows(TABLE_ROWS);
+        for (LossLatency l : losses) {
+            t.row(l.qp(), l.psn(), l.recovery(), nanos(l.nakGenerationNanos()), nanos(l.nakReactionNanos()), nanos(l.timeoutNanos()),
+                    nanos(l.retransmissionNanos()));
+        }
+        s.table(t);
+    }
+
+    private static double micros(long nanos) {
+        return nanos < 0 ? Double.NaN : nanos / 1e3;
+    }
+
+    private static String nanos(long nanos) {
+        return nanos < 0 ? "–" : Units.formatNanos(nanos);
+    }
+
+    private static void cnp(HtmlReport report, CnpResult c, List<Long> gapsNanos) {
+        Section s = report.section("CNPs");
+        s.verdict(c.pass() ? Verdict.OK : Verdict.FAILURE, c.cnps() + " CNPs for " + c.ecnMarkedDataPackets() + " ECN-marked data packets and "
+                + c.naks() + " NAKs; " + c.misdirectedCnps() + " misdirected, " + c.strayCnps() + " stray.");
+        c.reasons().forEach(r -> s.paragraph(r.what()));
+        if (c.inferred() != null) {
+            s.paragraph("Best-fitting rate limiter: " + c.inferred().scope() + ", more than " + Units.formatNanos(c.inferred().minIntervalNanos())
+                    + " between CNPs" + (c.inferred().nakTriggers() ? ", NAKs trigger CNPs" : "") + " (mismatch " + c.inferred().mismatch()
+                    + "); consistent scopes: " + c.inferred().consistentScopes() + ".");
+        }
+        Table t = Table.of("scope", "verdict", "expected", "actual", "intervals", "min", "p50", "max");
+        for (CnpResult.Scope x : c.scopes()) {
+            t.row(x.scope(), x.pass() ? "✓" : "✗", x.expected(), x.actual(), x.intervals().count(), nanos(x.intervals().min()),
+                    nanos(x.intervals().p50()), nanos(x.intervals().max()));
+        }
+        s.table(t);
+        if (!gapsNanos.isEmpty()) {
+            s.chart(CdfChart.titled("Gaps between consecutive CNPs to the same QP").xAxis("gap (µs)").logX()
+                    .samples("per QP", gapsNanos.stream().mapToDouble(g -> g / 1e3).toArray()));
+        }
+    }
+
+    private static void integrity(HtmlReport report, IntegrityResult i) {
+        Section s = report.section("Trace integrity");
+        if (i == null) {
+            s.paragraph("Not checked.");
+            return;
+        }
+        s.verdict(i.pass() ? Verdict.OK : Verdict.FAILURE, (i.pass() ? "The trace is complete: " : "The trace is incomplete: ")
+                + i.tracePackets() + " packets.");
+        i.reasons().forEach(s::paragraph);
+    }
+
+    private static void counters(HtmlReport report, CounterResult c, InjectionResult run) {
+        Section s = report.section("Counters");
+        if (c != null) {
+            s.verdict(c.pass() ? Verdict.OK : Verdict.FAILURE, c.pass() ? "Every counter agrees with the trace." : String.join("; ", c.reasons()));
+            c.notes().forEach(n -> s.verdict(Verdict.INFO, n));
+            Table t = Table.of("NIC", "counter", "trace", "counter delta", "status");
+            for (CounterResult.Check x : c.checks()) t.row(x.nic(), x.counter(), x.expected(), x.actual() < 0 ? "–" : x.actual(), x.status());
+            s.table(t);
+        }
+        Table raw = Table.of("NIC", "counter", "delta").maxRows(TABLE_ROWS).caption("Non-zero counter deltas of the run");
+        new TreeMap<>(run.counters().requesterNic()).forEach((k, v) -> {
+            if (v != 0) raw.row("requester", k, v);
+        });
+        new TreeMap<>(run.counters().responderNic()).forEach((k, v) -> {
+            if (v != 0) raw.row("responder", k, v);
+        });
+        s.table(raw);
+    }
+}

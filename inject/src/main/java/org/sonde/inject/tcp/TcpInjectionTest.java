@@ -1,0 +1,87 @@
+package org.sonde.inject.tcp;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.Json;
+import org.sonde.inject.tcp.analyze.TcpAnalysis;
+import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
+import org.sonde.inject.tcp.linux.LinuxTcpTarget;
+
+/**
+ * Runs one TCP injection test on the Linux kernel and leaves in {@code outDir} the trace
+ * ({@code trace.pcapng}: every packet at the injector, before its event, with the event and the
+ * mirror sequence number in its comment), {@code analysis.json} (integrity and the TCP verdicts)
+ * and {@code result.json} (the test, each connection's outcome, both hosts' counters, the
+ * injector's processing time).
+ */
+public final class TcpInjectionTest {
+    public static final String TRACE_FILE = "trace.pcapng";
+
+    /** A run and its verdicts. */
+    public record Result(TcpRun run, TcpAnalysis analysis) {}
+
+    private TcpInjectionTest() {}
+
+    public static Result run(TcpTest test, long seed, Path outDir) {
+        TcpRun run = LinuxTcpTarget.run(test, seed, outDir.resolve(TRACE_FILE));
+        TcpAnalysis analysis = TcpAnalyzer.analyze(run);
+        AtomicFiles.writeString(outDir.resolve("analysis.json"), TcpAnalysisJson.toJson(analysis).toPrettyString() + "\n");
+        AtomicFiles.writeString(outDir.resolve("result.json"), resultJson(run, seed).toPrettyString() + "\n");
+        return new Result(run, analysis);
+    }
+
+    /** {@code NAMEMedianNanos}, {@code NAMEP99Nanos} and the count of a sample of times; null without. */
+    private static void percentiles(ObjectNode o, String name, long[] sample) {
+        long[] p = sample.clone();
+        Arrays.sort(p);
+        o.put(name + "Packets", p.length);
+        if (p.length == 0) {
+            o.putNull(name + "MedianNanos");
+            o.putNull(name + "P99Nanos");
+            return;
+        }
+        o.put(name + "MedianNanos", p[p.length / 2]);
+        o.put(name + "P99Nanos", p[(int) Math.min(p.length - 1, Math.ceil(p.length * 0.99) - 1)]);
+    }
+
+    static ObjectNode resultJson(TcpRun run, long seed) {
+        ObjectNode o = Json.mapper().createObjectNode();
+        o.put("test", run.test().name());
+        o.put("seed", seed);
+        o.put("target", run.target());
+        o.put("kernel", run.kernel());
+        o.set("traffic", Json.mapper().valueToTree(run.test().traffic()));
+        o.set("sysctls", Json.mapper().valueToTree(new TreeMap<>(run.test().sysctls())));
+        o.put("packets", run.trace().entries().size());
+        o.put("complete", run.complete());
+        ArrayNode connections = o.putArray("connections");
+        for (TcpConnectionResult c : run.connections()) {
+            ObjectNode x = connections.addObject();
+            x.put("conn", c.connection());
+            x.put("clientPort", c.localPort());
+            x.put("bytesSent", c.bytesSent());
+            x.put("bytesReceivedByServer", c.bytesReceivedByServer());
+            x.put("intact", c.intact());
+            x.put("durationNanos", c.durationNanos());
+            if (c.error() == null) x.putNull("error");
+            else x.put("error", c.error());
+        }
+        ObjectNode injector = o.putObject("injector");
+        percentiles(injector, "processing", run.processingNanos());
+        percentiles(injector, "addedDelay", run.addedNanos());
+        List<TcpTrace.Entry> e = run.trace().entries();
+        long span = e.size() < 2 ? 0 : e.getLast().timeNanos() - e.getFirst().timeNanos();
+        if (span > 0) injector.put("packetsPerSecond", (e.size() - 1) * 1e9 / span);
+        else injector.putNull("packetsPerSecond");
+        injector.put("queueDropped", run.queueDropped());
+        o.set("clientCounters", Json.mapper().valueToTree(new TreeMap<>(run.clientCounters())));
+        o.set("serverCounters", Json.mapper().valueToTree(new TreeMap<>(run.serverCounters())));
+        return o;
+    }
+}

@@ -1,0 +1,202 @@
+package org.sonde.inject.tcp.linux;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.sonde.capture.CaptureWriter;
+import org.sonde.inject.config.EventAction;
+import org.sonde.inject.model.InjectedEvent;
+import org.sonde.inject.tcp.TcpEvent;
+import org.sonde.inject.tcp.TcpFlows;
+import org.sonde.inject.tcp.TcpInjectionPlan;
+import org.sonde.inject.tcp.TcpPacketInfo;
+import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.netio.NfQueue;
+import org.sonde.netio.RawIpSocket;
+
+/**
+ * The software injector in the middle box: every forwarded TCP packet comes through a netfilter
+ * queue, is mirrored into the trace with its sequence number and event before anything happens
+ * to it, and then passes, is dropped, marked, corrupted, rewritten, held (delay, reorder) or
+ * duplicated as the test's events say. One thread runs it ({@link #run}); the verdicts of held
+ * packets are given by that thread when they fall due.
+ */
+final class TcpInjector implements Runnable {
+    private final NfQueue queue;
+    private final RawIpSocket raw;
+    private final CaptureWriter mirror;
+    private final TcpInjectionPlan plan;
+    private final TcpFlows flows = new TcpFlows();
+    private final int clientInterface;
+    private final long epochOffsetNanos;
+    private final List<TcpTrace.Entry> entries = new ArrayList<>();
+    private final PriorityQueue<Held> delayed = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos, b.dueNanos));
+    private final List<Held> reordered = new ArrayList<>();
+    private long[] processingNanos = new long[1 << 12];
+    private long[] addedNanos = new long[1 << 12];
+    private int processed, stamped;
+    private volatile boolean stopping;
+    private volatile Throwable failure;
+
+    /** A packet whose verdict waits: until a time, or until some later packets of its direction passed. */
+    private static final class Held {
+        final int id;
+        final boolean fromClient;
+        final long dueNanos;
+        int packetsToWait;
+
+        Held(int id, boolean fromClient, long dueNanos, int packetsToWait) {
+            this.id = id;
+            this.fromClient = fromClient;
+            this.dueNanos = dueNanos;
+            this.packetsToWait = packetsToWait;
+        }
+    }
+
+    /**
+     * @param clientInterface the middle box's interface towards the client: packets coming in on it are the client's
+     */
+    TcpInjector(NfQueue queue, RawIpSocket raw, CaptureWriter mirror, TcpInjectionPlan plan, int clientInterface) {
+        this.queue = queue;
+        this.raw = raw;
+        this.mirror = mirror;
+        this.plan = plan;
+        this.clientInterface = clientInterface;
+        java.time.Instant now = java.time.Instant.now(); // the realtime clock to the nanosecond the kernel stamps with
+        this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
+    }
+
+    /** Ends the loop once no packet is held; held ones are let go at once. */
+    void stop() {
+        stopping = true;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stopping) {
+                long now = System.nanoTime();
+                Held next = delayed.peek();
+                int timeout = next == null ? 20 : (int) Math.max(0, Math.min(20, (next.dueNanos - now) / 1_000_000));
+                queue.poll(timeout, this::onPacket);
+                releaseDue(System.nanoTime());
+            }
+            // what is still held goes now: the trace shows it, and the kernel must not keep it
+            while (!delayed.isEmpty()) queue.accept(delayed.poll().id);
+            for (Held h : reordered) queue.accept(h.id);
+            reordered.clear();
+        } catch (Throwable e) {
+            failure = e;
+        }
+    }
+
+    /** The injector's failure, if it stopped on one. */
+    Throwable failure() {
+        return failure;
+    }
+
+    List<TcpTrace.Entry> entries() {
+        return entries;
+    }
+
+    /** The time each packet spent in this process, from its arrival to its verdict (held packets excluded), in order. */
+    long[] processingNanos() {
+        return Arrays.copyOf(processingNanos, processed);
+    }
+
+    /**
+     * The delay the injector adds to each packet it lets pass at once: from the kernel's receipt in
+     * the middle box to the verdict (the queue's trip to user space and back, and the processing), in order.
+     */
+    long[] addedNanos() {
+        return Arrays.copyOf(addedNanos, stamped);
+    }
+
+    private void onPacket(NfQueue.Packet p) {
+        long arrived = System.nanoTime();
+        MemorySegment payload = p.payload();
+        int length = (int) payload.byteSize();
+        byte[] ip = new byte[length];
+        MemorySegment.copy(payload, ValueLayout.JAVA_BYTE, 0, ip, 0, length);
+        TcpPacketInfo info = flows.classify(ip, length);
+        boolean fromClient = info.connection() > 0 ? info.fromClient() : p.inInterface() == clientInterface;
+        TcpEvent event = plan.match(info);
+        EventAction action = event == null ? null : event.action();
+        InjectedEvent kind = action == null ? InjectedEvent.NONE : action.event();
+        int copies = action instanceof EventAction.Duplicate d ? d.copies() : 0;
+        long sequence = entries.size() + 1;
+        // the kernel's arrival time, when it stamps packets: free of this thread's scheduling delays
+        long time = p.kernelTimeNanos() > 0 ? p.kernelTimeNanos() : epochOffsetNanos + arrived;
+        entries.add(new TcpTrace.Entry(sequence, time, info, kind, copies));
+        mirror.write(fromClient ? 0 : 1, time, ip, 0, length, length, TcpTrace.comment(sequence, kind, copies, info));
+
+        boolean passed = true;
+        switch (action) {
+            case null -> queue.accept(p.id());
+            case EventAction.Drop d -> {
+                queue.drop(p.id());
+                passed = false;
+            }
+            case EventAction.MarkEcn m -> {
+                TcpPacketEdits.markCe(ip);
+                queue.accept(p.id(), ip, length);
+            }
+            case EventAction.Corrupt c -> {
+                TcpPacketEdits.corrupt(ip, length);
+                queue.accept(p.id(), ip, length);
+            }
+            case EventAction.Rewrite r -> {
+                TcpPacketEdits.rewrite(ip, length, r.fields());
+                queue.accept(p.id(), ip, length);
+            }
+            case EventAction.Delay d -> {
+                delayed.add(new Held(p.id(), fromClient, arrived + d.nanos(), 0));
+                passed = false;
+            }
+            case EventAction.Reorder r -> {
+                if (r.afterPackets() > 0) {
+                    reordered.add(new Held(p.id(), fromClient, r.holdNanos() > 0 ? arrived + r.holdNanos() : Long.MAX_VALUE, r.afterPackets()));
+                } else {
+                    delayed.add(new Held(p.id(), fromClient, arrived + r.holdNanos(), 0));
+                }
+                passed = false;
+            }
+            case EventAction.Duplicate d -> {
+                queue.accept(p.id());
+                for (int i = 0; i < d.copies(); i++) raw.send(ip, length);
+            }
+        }
+        if (passed) {
+            // a packet that passed lets reordered ones of its direction behind it
+            for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
+                Held h = it.next();
+                if (h.fromClient == fromClient && --h.packetsToWait <= 0) {
+                    queue.accept(h.id);
+                    it.remove();
+                }
+            }
+            long done = System.nanoTime();
+            if (processed == processingNanos.length) processingNanos = Arrays.copyOf(processingNanos, processed * 2);
+            processingNanos[processed++] = done - arrived;
+            if (p.kernelTimeNanos() > 0) {
+                if (stamped == addedNanos.length) addedNanos = Arrays.copyOf(addedNanos, stamped * 2);
+                addedNanos[stamped++] = epochOffsetNanos + done - p.kernelTimeNanos();
+            }
+        }
+    }
+
+    private void releaseDue(long now) {
+        while (!delayed.isEmpty() && delayed.peek().dueNanos <= now) queue.accept(delayed.poll().id);
+        for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
+            Held h = it.next();
+            if (h.dueNanos <= now) {
+                queue.accept(h.id);
+                it.remove();
+            }
+        }
+    }
+}

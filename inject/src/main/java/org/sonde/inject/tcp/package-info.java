@@ -1,0 +1,18 @@
+/**
+ * Event-injection tests of TCP stacks (Lumina's method for the Linux kernel's TCP): a test
+ * ({@link org.sonde.inject.tcp.TcpTest}, read by {@link org.sonde.inject.tcp.TcpTestLoader}) names
+ * the data segments and acknowledgements of its connections that are dropped, marked, corrupted,
+ * delayed, reordered, duplicated or rewritten between the hosts; {@link org.sonde.inject.tcp.TcpFlows}
+ * says what each packet is in those terms, for the injector as it runs and for the analyzers
+ * afterwards; {@link org.sonde.inject.tcp.TcpTrace} is what the injector saw.
+ *
+ * <pre>{@code
+ * TcpTest test = TcpTestLoader.load(Path.of("examples/inject/tcp-listing2.yaml"));
+ * TcpInjectionTest.Result r = TcpInjectionTest.run(test, 1, outDir);   // Linux hosts, needs root
+ * r.analysis().recoveries().forEach(x -> System.out.println(x.kind() + " " + x.latencyNanos()));
+ * }</pre>
+ *
+ * Sub-packages: {@code linux} (the namespace testbed, the netfilter-queue injector and the
+ * traffic), {@code analyze} (the verdicts).
+ */
+package org.sonde.inject.tcp;

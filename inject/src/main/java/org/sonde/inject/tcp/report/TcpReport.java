@@ -1,0 +1,168 @@
+package org.sonde.inject.tcp.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.inject.model.InjectedEvent;
+import org.sonde.inject.tcp.TcpConnectionResult;
+import org.sonde.inject.tcp.TcpPacketInfo;
+import org.sonde.inject.tcp.TcpRun;
+import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.inject.tcp.analyze.TcpAnalysis;
+import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.ScatterChart;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+
+/**
+ * The HTML report of one TCP test: the verdict first (with the first failing check's reason),
+ * each connection's sequence numbers over time with the injected events marked, the recovery of
+ * every lost transmission, the ECN responses, SACK honesty, and the trace's integrity against both
+ * hosts' counters.
+ */
+public final class TcpReport {
+    /** Connections drawn; the rest are in the tables. */
+    static final int CONNECTIONS_PLOTTED = 4;
+
+    private TcpReport() {}
+
+    public static void write(TcpRun run, TcpAnalysis analysis, Path target, String version) {
+        of(run, analysis, version).writeTo(target);
+    }
+
+    static HtmlReport of(TcpRun run, TcpAnalysis a, String version) {
+        HtmlReport report = HtmlReport.titled("TCP injection test " + run.test().name())
+                .subtitle("on " + run.target() + " (kernel " + run.kernel() + ")").meta("sonde", version);
+        Section summary = report.section("Verdict");
+        summary.verdict(a.pass() ? Verdict.OK : Verdict.FAILURE, a.pass() ? "Every check passed." : firstFailure(a));
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("connections complete", run.connections().stream().filter(TcpConnectionResult::complete).count() + " of " + run.connections().size());
+        kv.put("packets at the injector", run.trace().entries().size());
+        kv.put("events applied", run.trace().entries().stream().filter(e -> e.event() != InjectedEvent.NONE).count());
+        kv.put("trace integrity", a.integrity().pass() ? "complete" : "INCOMPLETE");
+        kv.put("recoveries", a.recoveries().size() + " (" + a.recoveries().stream().filter(TcpAnalysis.Recovery::pass).count() + " pass)");
+        kv.put("ECN marks", a.ecn().size() + " (" + a.ecn().stream().filter(TcpAnalysis.EcnResponse::pass).count() + " pass)");
+        kv.put("SACK blocks", a.sack().blocksChecked() + (a.sack().pass() ? ", all over delivered bytes" : ", SOME OVER LOST BYTES"));
+        kv.put("congestion control", run.test().traffic().congestionControl());
+        run.test().sysctls().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(s -> kv.put(s.getKey(), s.getValue()));
+        summary.keyValues(kv);
+
+        timelines(report, run.trace());
+        recoveries(report, a.recoveries());
+        if (!a.ecn().isEmpty()) ecn(report, a.ecn());
+        Section sack = report.section("SACK blocks");
+        sack.verdict(a.sack().pass() ? Verdict.OK : Verdict.FAILURE, a.sack().blocksChecked() + " blocks compared with the bytes that reached the receiver");
+        a.sack().problems().forEach(sack::paragraph);
+        integrity(report, run, a.integrity());
+        report.attachJson(TcpAnalysisJson.toJson(a));
+        return report;
+    }
+
+    private static String firstFailure(TcpAnalysis a) {
+        if (!a.integrity().pass()) return "The trace is incomplete: " + a.integrity().problems().getFirst();
+        for (TcpAnalysis.Recovery r : a.recoveries()) {
+            if (!r.pass()) return "Connection " + r.connection() + ", segment " + r.segment() + " (transmission " + r.iteration() + "): " + r.reason();
+        }
+        for (TcpAnalysis.EcnResponse e : a.ecn()) {
+            if (!e.pass()) return "Connection " + e.connection() + ", ECN mark on segment " + e.segment() + ": " + e.reason();
+        }
+        return a.sack().problems().isEmpty() ? "A check failed." : a.sack().problems().getFirst();
+    }
+
+    /** Per connection: the client's segments (new, sent again, lost, marked) and the server's acknowledgement number, over time. */
+    private static void timelines(HtmlReport report, TcpTrace trace) {
+        List<TcpTrace.Entry> e = trace.entries();
+        if (e.isEmpty()) return;
+        long t0 = e.getFirst().timeNanos();
+        Section s = report.section("Sequence numbers over time");
+        s.paragraph("Relative sequence numbers (the first data byte is 1) of the client's segments at the injector, and the server's"
+                + " acknowledgement number; lost segments and marked ones are series of their own.");
+        int connections = e.stream().mapToInt(x -> x.info().connection()).max().orElse(0);
+        for (int c = 1; c <= Math.min(connections, CONNECTIONS_PLOTTED); c++) {
+            Series fresh = new Series(), again = new Series(), lost = new Series(), marked = new Series(), acks = new Series();
+            for (TcpTrace.Entry x : e) {
+                TcpPacketInfo p = x.info();
+                if (p.connection() != c) continue;
+                double ms = (x.timeNanos() - t0) / 1e6;
+                if (p.fromClient() && p.dataBytes() > 0) {
+                    Series into = !x.delivered() ? lost : x.event() == InjectedEvent.ECN ? marked : p.iteration() > 1 ? again : fresh;
+                    into.add(ms, p.relSeq());
+                } else if (!p.fromClient() && p.relAck() > 0) {
+                    acks.add(ms, p.relAck());
+                }
+            }
+            ScatterChart chart = ScatterChart.titled("Connection " + c).xAxis("time (ms)").yAxis("relative sequence number");
+            fresh.addTo(chart, "segment");
+            again.addTo(chart, "sent again");
+            lost.addTo(chart, "lost (dropped or corrupted)");
+            marked.addTo(chart, "CE-marked");
+            acks.addTo(chart, "server's acknowledgement");
+            s.chart(chart);
+        }
+        if (connections > CONNECTIONS_PLOTTED) s.paragraph((connections - CONNECTIONS_PLOTTED) + " more connections are in the tables only.");
+    }
+
+    private static void recoveries(HtmlReport report, List<TcpAnalysis.Recovery> recoveries) {
+        Section s = report.section("Recovery of lost transmissions");
+        if (recoveries.isEmpty()) {
+            s.paragraph("No data segment was lost.");
+            return;
+        }
+        Table t = Table.of("connection", "segment", "transmission lost", "found by", "latency", "acknowledgements showing the hole", "verdict", "why");
+        for (TcpAnalysis.Recovery r : recoveries) {
+            t.row(r.connection(), r.segment(), r.iteration(), r.kind().word(), r.latencyNanos() < 0 ? "-" : String.format("%.3f ms", r.latencyNanos() / 1e6),
+                    r.duplicateAcks(), r.pass() ? "pass" : "FAIL", r.reason());
+        }
+        s.table(t);
+    }
+
+    private static void ecn(HtmlReport report, List<TcpAnalysis.EcnResponse> ecn) {
+        Table t = Table.of("connection", "segment marked", "ECN negotiated", "echo after", "CWR after the echo", "verdict", "why");
+        for (TcpAnalysis.EcnResponse r : ecn) {
+            t.row(r.connection(), r.segment(), r.negotiated() ? "yes" : "no", r.echoNanos() < 0 ? "-" : String.format("%.3f ms", r.echoNanos() / 1e6),
+                    r.cwrNanos() < 0 ? "-" : String.format("%.3f ms", r.cwrNanos() / 1e6), r.pass() ? "pass" : "FAIL", r.reason());
+        }
+        report.section("ECN (RFC 3168)").table(t);
+    }
+
+    private static void integrity(HtmlReport report, TcpRun run, TcpAnalysis.Integrity integrity) {
+        Section s = report.section("Trace integrity");
+        s.verdict(integrity.pass() ? Verdict.OK : Verdict.FAILURE, integrity.pass()
+                ? "The trace holds every packet the hosts sent and received, by their own counters."
+                : String.join("; ", integrity.problems()));
+        Table figures = Table.of("figure", "value");
+        integrity.figures().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(f -> figures.row(f.getKey(), f.getValue()));
+        s.table(figures);
+        Table connections = Table.of("connection", "client port", "bytes sent", "bytes the server read", "intact", "time", "error");
+        for (TcpConnectionResult c : run.connections()) {
+            connections.row(c.connection(), c.localPort(), c.bytesSent(), c.bytesReceivedByServer(), c.intact() ? "yes" : "NO",
+                    String.format("%.3f ms", c.durationNanos() / 1e6), c.error() == null ? "" : c.error());
+        }
+        s.table(connections);
+        long[] added = run.addedNanos().clone();
+        if (added.length > 0) {
+            Arrays.sort(added);
+            s.paragraph(String.format("The injector added %.1f µs per packet at the median (p99 %.1f µs), from the middle box's kernel receiving it"
+                    + " to the verdict.", added[added.length / 2] / 1e3, added[(int) Math.min(added.length - 1, Math.ceil(added.length * 0.99) - 1)] / 1e3));
+        }
+    }
+
+    /** Points of one series, added in order. */
+    private static final class Series {
+        private final List<double[]> points = new ArrayList<>();
+
+        void add(double x, double y) {
+            points.add(new double[] {x, y});
+        }
+
+        void addTo(ScatterChart chart, String name) {
+            if (points.isEmpty()) return;
+            chart.series(name, points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.sonde.inject.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+import org.sonde.inject.tcp.analyze.TcpAnalysis;
+import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
+
+/** A Listing-2-like TCP test on the Linux kernel behind the netfilter-queue injector (needs root). */
+@Tag("netns")
+class LinuxTcpTargetNetnsTest {
+    @TempDir
+    Path dir;
+
+    private TcpInjectionTest.Result run(String yaml) {
+        TcpTest test = TcpTestLoader.parse(yaml, "test.yaml", "test");
+        try {
+            return TcpInjectionTest.run(test, 1, dir);
+        } catch (RuntimeException e) {
+            if (e.getMessage() != null && (e.getMessage().contains("root") || e.getMessage().contains("not installed"))) {
+                String why = "the netns tests need root, iproute2, ethtool, iptables and libnetfilter-queue1: " + e.getMessage();
+                Assumptions.assumeFalse("1".equals(System.getenv("SONDE_SKIP_NETNS")), why);
+                throw new AssertionFailedError(why, e);
+            }
+            throw e;
+        }
+    }
+
+    @Test
+    void aLossIsRecoveredAsTheRfcsSayItsLostRetransmissionsTimeOutAndDoubleATailLossIsProbedAndAMarkIsEchoed() {
+        TcpInjectionTest.Result r = run("""
+                name: listing2-tcp
+                traffic:
+                  transport: tcp
+                  num-connections: 3
+                  num-msgs-per-connection: 2
+                  message-size: 14480
+                  response-size: 100
+                  congestion-control: cubic
+                  data-pkt-events:
+                    - {conn: 1, seg: 3, type: ecn}
+                    - {conn: 2, seg: 5, type: drop}
+                    - {conn: 2, seg: 5, iter: 2, type: drop}
+                    - {conn: 2, seg: 5, iter: 3, type: drop}
+                    - {conn: 3, seg: 10, type: drop}
+                linux:
+                  tcp_ecn: 1
+                """);
+        TcpAnalysis a = r.analysis();
+        assertThat(r.run().complete()).as(r.run().connections().toString()).isTrue();
+        assertThat(a.integrity().pass()).as(a.integrity().problems().toString()).isTrue();
+        assertThat(a.recoveries()).hasSize(4);
+        TcpAnalysis.Recovery first = recovery(a, 2, 1), second = recovery(a, 2, 2), third = recovery(a, 2, 3), tail = recovery(a, 3, 1);
+        assertThat(first.kind()).isIn(RecoveryKind.FAST_RETRANSMIT, RecoveryKind.RACK);
+        assertThat(second.kind()).isEqualTo(RecoveryKind.RTO);
+        assertThat(second.latencyNanos()).isGreaterThanOrEqualTo(195_000_000L);
+        assertThat(third.kind()).isEqualTo(RecoveryKind.RTO);
+        assertThat(a.recoveries()).allSatisfy(x -> assertThat(x.pass()).as(x.reason()).isTrue());
+        assertThat(tail.connection()).isEqualTo(3);
+        assertThat(tail.kind()).isEqualTo(RecoveryKind.TLP);
+        assertThat(a.ecn()).singleElement().satisfies(e -> {
+            assertThat(e.negotiated()).isTrue();
+            assertThat(e.cwrNanos()).isPositive();
+            assertThat(e.pass()).as(e.reason()).isTrue();
+        });
+        assertThat(a.pass()).isTrue();
+        TcpTrace reread = TcpTrace.read(dir.resolve("trace.pcapng"));
+        assertThat(reread.entries()).hasSameSizeAs(r.run().trace().entries());
+    }
+
+    private static TcpAnalysis.Recovery recovery(TcpAnalysis a, int connection, int iteration) {
+        return a.recoveries().stream().filter(x -> x.connection() == connection && x.iteration() == iteration).findFirst()
+                .orElseThrow(() -> new AssertionError("no recovery of connection " + connection + ", transmission " + iteration + ": " + a.recoveries()));
+    }
+}

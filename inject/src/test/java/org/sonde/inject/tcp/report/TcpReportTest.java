@@ -1,0 +1,40 @@
+package org.sonde.inject.tcp.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.sonde.inject.model.InjectedEvent.DROP;
+import static org.sonde.inject.model.InjectedEvent.NONE;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sonde.inject.tcp.TcpConnectionResult;
+import org.sonde.inject.tcp.TcpPackets;
+import org.sonde.inject.tcp.TcpRun;
+import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTraffic;
+import org.sonde.inject.tcp.analyze.TcpAnalysis;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
+
+class TcpReportTest {
+    private static TcpRun run(TcpPackets packets) {
+        TcpTest test = new TcpTest("report-test", new TcpTraffic(1, 1, 3000, 0, "cubic"), List.of(), Map.of("tcp_ecn", "1"), List.of());
+        return new TcpRun(test, "linux", "6.18", packets.trace(), List.of(new TcpConnectionResult(1, 40000, 3000, 3000, true, 0, 5_000_000, null)),
+                Map.of(), Map.of(), 0, new long[] {1000, 2000}, new long[] {30_000, 40_000});
+    }
+
+    @Test
+    void theVerdictLeadsAndTheFirstFailureIsNamed() {
+        TcpPackets never = new TcpPackets().handshake(40000, false, 1).data(1, 40000, 1, DROP).data(0.1, 40000, 2, NONE);
+        TcpRun r = run(never);
+        TcpAnalysis a = TcpAnalyzer.analyze(r.trace(), true);
+        String html = TcpReport.of(r, a, "test").render();
+        assertThat(html).contains("TCP injection test report-test").contains("on linux (kernel 6.18)")
+                .contains("Connection 1, segment 1 (transmission 1): segment 1 was not sent again after transmission 1 was lost")
+                .contains("Sequence numbers over time").contains("Recovery of lost transmissions").contains("SACK blocks")
+                .contains("Trace integrity").contains("added 40.0 µs per packet at the median").contains("<svg");
+        assertThat(html.indexOf("Verdict")).isLessThan(html.indexOf("Sequence numbers over time"));
+        TcpPackets fine = new TcpPackets().handshake(40000, false, 1).data(1, 40000, 1, NONE).ack(1, 40000, 1, 0);
+        assertThat(TcpReport.of(run(fine), TcpAnalyzer.analyze(run(fine).trace(), true), "test").render())
+                .contains("Every check passed.").contains("No data segment was lost.");
+    }
+}

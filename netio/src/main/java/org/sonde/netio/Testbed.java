@@ -1,0 +1,253 @@
+package org.sonde.netio;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.sonde.core.EnvironmentException;
+
+/**
+ * Real hosts on one machine: network namespaces (hosts, routers, an injecting middle box) joined
+ * by veth links, with addresses, routes, forwarding and sysctls per namespace, and offloads off so
+ * that the segments on the wire are the stacks' own. Namespaces are named
+ * {@code PREFIX-PID-NODE}, so {@link #deleteStale} can remove what a killed run left behind, and
+ * {@link #close} (or, if the JVM ends first, a shutdown hook) deletes them, which deletes their links.
+ *
+ * <pre>{@code
+ * try (Testbed t = Testbed.builder("sonde-inject")
+ *         .node("a").node("mb").node("b")
+ *         .link("a", "eth0", "10.1.0.1/24", "mb", "a0", "10.1.0.254/24")
+ *         .link("b", "eth0", "10.2.0.1/24", "mb", "b0", "10.2.0.254/24")
+ *         .route("a", "default", "10.1.0.254").route("b", "default", "10.2.0.254")
+ *         .forwarding("mb").sysctl("a", "net.ipv4.tcp_congestion_control", "cubic")
+ *         .offloadsOff().create()) {
+ *     t.call("a", () -> openSocket());
+ * }
+ * }</pre>
+ */
+public final class Testbed implements AutoCloseable {
+    private final String prefix;
+    private final Map<String, String> namespaces;
+    private final Thread onExit = new Thread(this::deleteNamespaces, "testbed-cleanup");
+    private boolean closed;
+
+    private Testbed(String prefix, Map<String, String> namespaces) {
+        this.prefix = prefix;
+        this.namespaces = namespaces;
+    }
+
+    public static Builder builder(String prefix) {
+        if (!prefix.matches("[a-z][a-z0-9-]*")) throw new IllegalArgumentException("prefix '" + prefix + "': lower case letters, digits and dashes");
+        return new Builder(prefix);
+    }
+
+    /** What to create; {@link #create} makes it all or nothing. */
+    public static final class Builder {
+        private final String prefix;
+        private final Set<String> nodes = new LinkedHashSet<>();
+        private final List<String[]> steps = new ArrayList<>();
+        private final List<String[]> links = new ArrayList<>();
+        private boolean offloadsOff;
+        private int mtu;
+
+        private Builder(String prefix) {
+            this.prefix = prefix;
+        }
+
+        /** A namespace with its loopback up. */
+        public Builder node(String name) {
+            if (!name.matches("[a-z][a-z0-9]*")) throw new IllegalArgumentException("node '" + name + "': lower case letters and digits");
+            if (!nodes.add(name)) throw new IllegalArgumentException("node " + name + " given twice");
+            return this;
+        }
+
+        /**
+         * A veth link from interface {@code aIf} of {@code a} to {@code bIf} of {@code b}, both up;
+         * the addresses are CIDR ({@code 10.1.0.1/24}) or null for none.
+         */
+        public Builder link(String a, String aIf, String aAddress, String b, String bIf, String bAddress) {
+            requireNode(a);
+            requireNode(b);
+            for (String i : List.of(aIf, bIf)) {
+                if (i.length() > 15 || !i.matches("[a-z][a-z0-9.-]*")) throw new IllegalArgumentException("interface name '" + i + "': at most 15 characters");
+            }
+            links.add(new String[] {a, aIf, aAddress, b, bIf, bAddress});
+            return this;
+        }
+
+        /** A route in {@code node}: {@code destination} is CIDR or {@code default}. */
+        public Builder route(String node, String destination, String via) {
+            requireNode(node);
+            steps.add(new String[] {"route", node, destination, via});
+            return this;
+        }
+
+        /** {@code node} forwards IPv4 between its interfaces. */
+        public Builder forwarding(String node) {
+            return sysctl(node, "net.ipv4.ip_forward", "1");
+        }
+
+        /** A sysctl of {@code node}'s namespace (the {@code net.} ones are per namespace). */
+        public Builder sysctl(String node, String key, String value) {
+            requireNode(node);
+            if (!key.matches("net(\\.[a-z0-9_]+)+")) throw new IllegalArgumentException("sysctl '" + key + "' is not a per-namespace net.* setting");
+            steps.add(new String[] {"sysctl", node, key, value});
+            return this;
+        }
+
+        /** Every link's ends without segmentation and receive offloads: what crosses is what the stack sent. */
+        public Builder offloadsOff() {
+            offloadsOff = true;
+            return this;
+        }
+
+        /** The MTU of every link (default: the kernel's 1500). */
+        public Builder mtu(int bytes) {
+            if (bytes < 576 || bytes > 65535) throw new IllegalArgumentException("MTU " + bytes + " is not 576..65535");
+            mtu = bytes;
+            return this;
+        }
+
+        private void requireNode(String n) {
+            if (!nodes.contains(n)) throw new IllegalArgumentException("no node " + n + " (add it with node() first)");
+        }
+
+        /**
+         * Creates the testbed: removes stale testbeds of this prefix first, then creates every
+         * namespace, link, address, route and setting; on any failure deletes what it created.
+         *
+         * @throws EnvironmentException without root, or without iproute2 (or ethtool for offloads)
+         */
+        public Testbed create() {
+            requireRoot();
+            deleteStale(prefix);
+            Map<String, String> ns = new LinkedHashMap<>();
+            for (String n : nodes) ns.put(n, prefix + "-" + ProcessHandle.current().pid() + "-" + n);
+            Testbed t = new Testbed(prefix, ns);
+            Runtime.getRuntime().addShutdownHook(t.onExit);
+            try {
+                for (String n : nodes) {
+                    NetNamespace.ip("netns", "add", ns.get(n));
+                    NetNamespace.ip("-n", ns.get(n), "link", "set", "dev", "lo", "up");
+                }
+                for (String[] l : links) t.createLink(l, mtu, offloadsOff);
+                for (String[] s : steps) {
+                    switch (s[0]) {
+                        case "route" -> NetNamespace.ip("-n", ns.get(s[1]), "route", "add", s[2], "via", s[3]);
+                        case "sysctl" -> t.exec(s[1], "sysctl", "-q", "-w", s[2] + "=" + s[3]);
+                        default -> throw new IllegalStateException(s[0]);
+                    }
+                }
+            } catch (RuntimeException e) {
+                t.close();
+                throw e;
+            }
+            return t;
+        }
+    }
+
+    private void createLink(String[] l, int mtu, boolean offloadsOff) {
+        String a = namespace(l[0]), b = namespace(l[3]);
+        NetNamespace.ip("link", "add", l[1], "netns", a, "type", "veth", "peer", "name", l[4], "netns", b);
+        for (String[] end : new String[][] {{a, l[1], l[2]}, {b, l[4], l[5]}}) {
+            if (mtu > 0) NetNamespace.ip("-n", end[0], "link", "set", "dev", end[1], "mtu", Integer.toString(mtu));
+            if (end[2] != null) NetNamespace.ip("-n", end[0], "addr", "add", end[2], "dev", end[1]);
+            NetNamespace.ip("-n", end[0], "link", "set", "dev", end[1], "up");
+            if (offloadsOff) {
+                NetNamespace.run(List.of("ip", "netns", "exec", end[0], "ethtool", "-K", end[1], "tso", "off", "gso", "off", "gro", "off",
+                        "tx", "off", "rx", "off"));
+            }
+        }
+    }
+
+    /** The namespace of {@code node}. */
+    public String namespace(String node) {
+        String n = namespaces.get(node);
+        if (n == null) throw new IllegalArgumentException("no node " + node + " in this testbed (nodes: " + namespaces.keySet() + ")");
+        return n;
+    }
+
+    /** Runs {@code body} on the calling thread inside {@code node}'s namespace (sockets opened there live there). */
+    public <T> T call(String node, Supplier<T> body) {
+        return NetNamespace.call(namespace(node), body);
+    }
+
+    /** Runs a command inside {@code node}'s namespace; returns its output, throws with it when it fails. */
+    public String exec(String node, String... command) {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace(node)));
+        cmd.addAll(List.of(command));
+        return NetNamespace.run(cmd);
+    }
+
+    /** The interface's index inside {@code node} (as netfilter reports in- and out-devices). */
+    public int interfaceIndex(String node, String interfaceName) {
+        return call(node, () -> Sys.ifIndex(interfaceName));
+    }
+
+    /** Fails with how to go on unless this process is root (namespaces and veth links need it). */
+    public static void requireRoot() {
+        String uid = null;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) uid = line.split("\\s+")[2]; // the effective uid
+            }
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read /proc/self/status to check for root: " + e.getMessage(), null, e);
+        }
+        if (!"0".equals(uid)) {
+            throw new EnvironmentException("real-host testbeds need root: they create network namespaces and veth links",
+                    "run as root (e.g. with sudo), or use the simulated target");
+        }
+    }
+
+    /** Deletes namespaces named {@code PREFIX-PID-...} whose process is gone (a run killed before its cleanup). */
+    public static void deleteStale(String prefix) {
+        for (String name : NetNamespace.list()) {
+            if (!name.startsWith(prefix + "-")) continue;
+            String[] parts = name.substring(prefix.length() + 1).split("-");
+            try {
+                long pid = Long.parseLong(parts[0]);
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) continue;
+            } catch (NumberFormatException e) {
+                continue; // not one of ours
+            }
+            deleteQuietly(name);
+        }
+    }
+
+    static void deleteQuietly(String name) {
+        try {
+            NetNamespace.ip("netns", "delete", name);
+        } catch (RuntimeException e) {
+            // already gone
+        }
+    }
+
+    /** The prefix this testbed's namespaces carry. */
+    public String prefix() {
+        return prefix;
+    }
+
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook deletes them
+        }
+        deleteNamespaces();
+    }
+
+    private synchronized void deleteNamespaces() {
+        if (closed) return;
+        closed = true;
+        List<String> present = NetNamespace.list();
+        for (String ns : namespaces.values()) if (present.contains(ns)) deleteQuietly(ns);
+    }
+}

@@ -1,0 +1,210 @@
+package org.sonde.sim.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.report.BarChart;
+import org.sonde.report.CdfChart;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.LineChart;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import org.sonde.core.config.Units;
+import org.sonde.sim.net.Frame;
+import org.sonde.sim.net.Node;
+import org.sonde.sim.net.Port;
+import org.sonde.sim.net.PortCounters;
+import org.sonde.sim.stats.FlowRecord;
+import org.sonde.sim.stats.RunStatistics;
+import org.sonde.sim.stats.Series;
+
+/** The HTML report of a simulation run: throughput, queues, congestion control, FCT, PFC, counters. */
+public final class SimReport {
+    /** Beyond this many flows, per-flow plots become unreadable: throughput is summed per group instead. */
+    private static final int FLOWS_PLOTTED = 16;
+    private static final int TABLE_ROWS = 200;
+
+    private SimReport() {
+    }
+
+    /**
+     * The report of {@code s}, a run of the scenario described as {@code description} with
+     * {@code seed}, which took {@code wallSeconds}; {@code version} is Sonde's, shown under the title.
+     */
+    public static HtmlReport of(RunStatistics s, String description, long seed, double wallSeconds, String version) {
+        HtmlReport report = HtmlReport.titled("Simulation " + s.scenario())
+                .subtitle(description.isBlank() ? "seed " + seed : description + " (seed " + seed + ")")
+                .meta("sonde", version);
+        long[] fct = s.completionTimes();
+        Section summary = report.section("Summary");
+        summary.verdict(s.unfinished() == 0 ? Verdict.OK : Verdict.WARNING, s.unfinished() == 0
+                ? "All " + fct.length + " flows finished."
+                : s.unfinished() + " of " + (fct.length + s.unfinished()) + " flows did not finish within the simulated time.");
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("simulated time", Units.formatNanos(s.simulatedNanos()));
+        kv.put("events", String.format("%,d", s.events()));
+        kv.put("wall time", String.format("%.2f s (%,.0f events/s)", wallSeconds, s.events() / wallSeconds));
+        kv.put("hosts / switches", s.network().hosts().size() + " / " + s.network().switches().size());
+        if (fct.length > 0) {
+            kv.put("FCT p50 / p99 / max", Units.formatNanos(RunStatistics.percentile(fct, 0.5)) + " / "
+                    + Units.formatNanos(RunStatistics.percentile(fct, 0.99)) + " / " + Units.formatNanos(fct[fct.length - 1]));
+        }
+        s.captures().forEach((file, frames) -> kv.put("capture " + file, String.format("%,d frames", frames)));
+        summary.keyValues(kv);
+
+        throughput(report, s);
+        queues(report, s);
+        control(report, s);
+        completion(report, s, fct);
+        pfc(report, s);
+        ports(report, s);
+        flows(report, s);
+        return report;
+    }
+
+    private static double[] micros(long[] nanos) {
+        double[] x = new double[nanos.length];
+        for (int i = 0; i < x.length; i++) x[i] = nanos[i] / 1e3;
+        return x;
+    }
+
+    /** Goodput between consecutive samples of delivered bytes, in Gb/s, at the later sample's time. */
+    private static double[][] rate(Series delivered) {
+        long[] t = delivered.times();
+        double[] v = delivered.values();
+        if (t.length < 2) return new double[][] {new double[0], new double[0]};
+        double[] x = new double[t.length - 1];
+        double[] y = new double[t.length - 1];
+        for (int i = 1; i < t.length; i++) {
+            x[i - 1] = t[i] / 1e3;
+            y[i - 1] = (v[i] - v[i - 1]) * 8 / (t[i] - t[i - 1]); // bytes per ns × 8 = Gb/s
+        }
+        return new double[][] {x, y};
+    }
+
+    private static void throughput(HtmlReport report, RunStatistics s) {
+        if (s.flowSeries().isEmpty()) return;
+        Section sec = report.section("Throughput");
+        LineChart chart = LineChart.titled("Goodput at the receiving application").xAxis("time (µs)").yAxis("Gb/s");
+        if (s.flowSeries().size() <= FLOWS_PLOTTED) {
+            s.flowSeries().forEach((r, series) -> {
+                double[][] xy = rate(series[0]);
+                chart.series(r.flow().name(), xy[0], xy[1]);
+            });
+        } else {
+            sec.paragraph(s.flowSeries().size() + " flows: goodput summed per flow group.");
+            Map<String, Map<Long, Double>> sums = new LinkedHashMap<>();
+            s.flowSeries().forEach((r, series) -> {
+                double[][] xy = rate(series[0]);
+                Map<Long, Double> g = sums.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new java.util.TreeMap<>());
+                for (int i = 0; i < xy[0].length; i++) g.merge(Math.round(xy[0][i] * 1e3), xy[1][i], Double::sum);
+            });
+            sums.forEach((g, m) -> chart.series(g, m.keySet().stream().mapToDouble(t -> t / 1e3).toArray(),
+                    m.values().stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        sec.chart(chart);
+    }
+
+    private static void queues(HtmlReport report, RunStatistics s) {
+        if (s.queues().isEmpty()) return;
+        Section sec = report.section("Queue lengths");
+        LineChart chart = LineChart.titled("Egress queue occupancy").xAxis("time (µs)").yAxis("KB");
+        s.queues().forEach((port, series) -> {
+            double[] kb = series.values();
+            for (int i = 0; i < kb.length; i++) kb[i] /= 1e3;
+            chart.series(port.name() + " → " + port.peer().node().name(), micros(series.times()), kb);
+        });
+        sec.chart(chart.step());
+    }
+
+    private static void control(HtmlReport report, RunStatistics s) {
+        if (s.flowSeries().isEmpty() || s.flowSeries().size() > FLOWS_PLOTTED) return;
+        Map<String, LineChart> byUnit = new LinkedHashMap<>();
+        s.flowSeries().forEach((r, series) -> {
+            String unit = series[1].unit();
+            boolean window = unit.equals("bytes");
+            LineChart chart = byUnit.computeIfAbsent(unit, u -> LineChart.titled(window ? "Congestion window" : "Sending rate")
+                    .xAxis("time (µs)").yAxis(window ? "KB" : "Gb/s"));
+            double[] v = series[1].values();
+            for (int i = 0; i < v.length; i++) v[i] /= window ? 1e3 : 1e9;
+            chart.series(r.flow().name(), micros(series[1].times()), v);
+        });
+        if (byUnit.isEmpty()) return;
+        Section sec = report.section("Congestion control");
+        byUnit.values().forEach(c -> sec.chart(c.step()));
+    }
+
+    private static void completion(HtmlReport report, RunStatistics s, long[] fct) {
+        if (fct.length == 0) return;
+        Section sec = report.section("Flow completion times");
+        CdfChart cdf = CdfChart.titled("FCT distribution").xAxis("FCT (µs)").logX();
+        Map<String, List<Long>> groups = new LinkedHashMap<>();
+        for (FlowRecord r : s.flows()) {
+            if (r.finished()) groups.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new ArrayList<>()).add(r.completionNanos());
+        }
+        groups.forEach((g, v) -> cdf.samples(g, v.stream().mapToDouble(n -> n / 1e3).toArray()));
+        sec.chart(cdf);
+        Table t = Table.of("group", "flows", "p50", "p95", "p99", "max");
+        groups.forEach((g, v) -> {
+            long[] sorted = v.stream().mapToLong(Long::longValue).sorted().toArray();
+            t.row(g, sorted.length, Units.formatNanos(RunStatistics.percentile(sorted, 0.5)), Units.formatNanos(RunStatistics.percentile(sorted, 0.95)),
+                    Units.formatNanos(RunStatistics.percentile(sorted, 0.99)), Units.formatNanos(sorted[sorted.length - 1]));
+        });
+        sec.table(t);
+    }
+
+    private static void pfc(HtmlReport report, RunStatistics s) {
+        List<String> names = new ArrayList<>();
+        List<Double> paused = new ArrayList<>();
+        for (Node n : s.network().nodes()) {
+            for (Port p : n.ports()) {
+                long total = 0;
+                for (int i = 0; i < Frame.PRIORITIES; i++) total += p.pausedNanos(i);
+                if (total > 0) {
+                    names.add(p.name());
+                    paused.add(total / 1e3);
+                }
+            }
+        }
+        Section sec = report.section("PFC pauses");
+        if (names.isEmpty()) {
+            sec.paragraph("No transmitter was paused.");
+            return;
+        }
+        sec.paragraph("Time each transmitter spent paused by PFC, all priorities (see stats.json for each priority).");
+        sec.chart(BarChart.titled("Paused time per transmitting port").categories(names.toArray(String[]::new))
+                .series("paused", paused.stream().mapToDouble(Double::doubleValue).toArray()).horizontal().valueAxis("µs"));
+    }
+
+    private static void ports(HtmlReport report, RunStatistics s) {
+        Section sec = report.section("Port counters");
+        Table t = Table.of("port", "peer", "tx frames", "tx bytes", "rx frames", "drops", "ECN marked", "PFC sent", "PFC received", "max queue")
+                .maxRows(TABLE_ROWS);
+        for (Node n : s.network().nodes()) {
+            for (Port p : n.ports()) {
+                PortCounters c = p.counters();
+                long sent = 0, received = 0;
+                for (int i = 0; i < Frame.PRIORITIES; i++) {
+                    sent += c.pauseFramesSent[i];
+                    received += c.pauseFramesReceived[i];
+                }
+                t.row(p.name(), p.peer().name(), c.txFrames, c.txBytes, c.rxFrames, c.drops, c.ecnMarked, sent, received, c.maxQueueBytes);
+            }
+        }
+        sec.table(t);
+    }
+
+    private static void flows(HtmlReport report, RunStatistics s) {
+        if (s.flows().isEmpty()) return;
+        Section sec = report.section("Flows");
+        Table t = Table.of("flow", "transport", "from", "to", "bytes", "start", "FCT", "retransmissions").maxRows(TABLE_ROWS);
+        for (FlowRecord r : s.flows()) {
+            t.row(r.flow().name(), r.transport(), r.flow().source().name(), r.flow().destination().name(), r.flow().bytes(),
+                    Units.formatNanos(r.flow().startNanos()), r.finished() ? Units.formatNanos(r.completionNanos()) : "unfinished",
+                    r.progress().retransmissions());
+        }
+        sec.table(t);
+    }
+}

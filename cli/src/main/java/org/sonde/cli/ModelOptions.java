@@ -1,21 +1,24 @@
 package org.sonde.cli;
 
 import java.nio.file.Path;
+import java.util.ListResourceBundle;
 import org.sonde.core.UsageException;
+import org.sonde.dataplane.io.ModelFormat;
+import org.sonde.dataplane.io.ModelFormats;
 import org.sonde.dataplane.io.ModelSource;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The options naming a data-plane model, shared by the commands that read one (a picocli mixin). */
+@Command(resourceBundle = "org.sonde.cli.ModelOptions$Help")
 public final class ModelOptions {
     @Option(names = "--network", required = true, paramLabel = "DIR",
             description = "The model: a hassel, APKeep, Stanford backbone or raw Internet2 directory (Junos forwarding tables,"
                     + " show_interfaces.xml, port_map.txt), or a Sonde network JSON file (or a directory with network.json).")
     Path network;
 
-    @Option(names = "--format", required = true, paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "hassel (hassel .tf files and port_map.txt), stanford-apkeep (APKeep's Stanford snapshot: FIB, ACLs,"
-                    + " VLANs, topology), stanford (the raw Stanford backbone: Cisco configs, FIBs, ARP, MAC and spanning-tree"
-                    + " tables; needs --topology), internet2 (the raw Internet2 Junos files) or json (Sonde's model).")
+    // The formats and their help come from the dataplane's registry (see Help).
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", converter = FormatConverter.class, description = "${model.formats}")
     String format;
 
     @Option(names = "--topology", paramLabel = "FILE",
@@ -24,13 +27,13 @@ public final class ModelOptions {
                     + " or the stanford-apkeep snapshot directory, whose topo.txt gives them (ACL nodes collapsed).")
     Path topology;
 
-    /** The model these options name, checked: a topology exactly for the stanford format. */
+    /** The model these options name, checked: a topology exactly for the formats that need one. */
     public ModelSource source() {
-        if (format.equals(ModelSource.STANFORD) && topology == null)
-            throw new UsageException("--format stanford needs --topology FILE: " + ModelSource.TOPOLOGY_NEEDED,
-                    "add --topology ../shared/datasets/stanford-apkeep (or a file of such lines)");
-        if (!format.equals(ModelSource.STANFORD) && topology != null)
-            throw new UsageException("--topology only applies to --format stanford; " + format + " models hold their links");
+        ModelFormat f = ModelFormats.find(format).orElseThrow();
+        if (f.needsTopology() && topology == null)
+            throw new UsageException("--format " + format + " needs --topology FILE: " + f.topology().why(), f.topology().hint());
+        if (!f.needsTopology() && topology != null)
+            throw new UsageException("--topology only applies to --format " + ModelFormats.withTopology() + "; " + format + " models hold their links");
         return new ModelSource(format, network.toString(), topology == null ? null : topology.toString());
     }
 
@@ -38,11 +41,19 @@ public final class ModelOptions {
     static final class FormatConverter implements picocli.CommandLine.ITypeConverter<String> {
         @Override
         public String convert(String value) {
-            if (!ModelSource.FORMATS.contains(value)) {
+            if (ModelFormats.find(value).isEmpty()) {
                 throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a network format; the formats are "
-                        + String.join(", ", ModelSource.FORMATS));
+                        + String.join(", ", ModelFormats.names()));
             }
             return value;
+        }
+    }
+
+    /** The help texts picocli takes from the registry: annotation values must be constants, a resource bundle need not. */
+    public static final class Help extends ListResourceBundle {
+        @Override
+        protected Object[][] getContents() {
+            return new Object[][] {{"model.formats", ModelFormats.help()}};
         }
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
 
 /**

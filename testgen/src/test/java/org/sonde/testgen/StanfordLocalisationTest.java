@@ -8,7 +8,7 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.sonde.dataplane.io.HasselImport;
+import org.sonde.dataplane.io.hassel.HasselImport;
 import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.reach.Model;

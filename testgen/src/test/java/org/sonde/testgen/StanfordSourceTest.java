@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 import org.sonde.dataplane.io.ModelSource;
-import org.sonde.dataplane.io.StanfordCiscoImport;
+import org.sonde.dataplane.io.dataset.StanfordCiscoImport;
 
 /** The raw Stanford backbone as a model source, with its topology from a file or from the APKeep snapshot. */
 @Tag("datasets")

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
 import org.sonde.dataplane.io.ModelSource;
-import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
 
 class SuiteFilesTest {

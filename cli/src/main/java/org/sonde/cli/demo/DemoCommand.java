@@ -29,7 +29,7 @@ import org.sonde.core.InputFiles;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.dataplane.io.ModelSource;
-import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
 import org.sonde.core.Json;
-import org.sonde.dataplane.io.NetworkJson;
+import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
 
 /** The atpg commands end to end on the dissertation's three-switch example written as JSON. */

@@ -1,8 +1,5 @@
 package org.sonde.dataplane.io;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,56 +7,32 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.InputFiles;
-import org.sonde.dataplane.io.HasselImport;
-import org.sonde.dataplane.io.Internet2JunosImport;
-import org.sonde.dataplane.io.NetworkJson;
-import org.sonde.dataplane.io.StanfordApkeepImport;
-import org.sonde.dataplane.io.StanfordCiscoImport;
-import org.sonde.dataplane.model.HeaderLayout;
-import org.sonde.dataplane.model.HeaderLayouts;
 import org.sonde.dataplane.model.Link;
-import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.dataplane.reach.ReachOptions;
 
 /**
  * Where a suite's network comes from, so that emulation can load the same model again.
  *
- * @param format   {@code hassel}, {@code stanford-apkeep}, {@code stanford} (the raw Cisco files
- *                 of the Stanford backbone, {@link StanfordCiscoImport}), {@code internet2} (the
- *                 raw Junos files of Internet2, {@link Internet2JunosImport}) or {@code json}
- * @param path     the hassel, APKeep, Stanford backbone or raw Internet2 directory, or the JSON
- *                 file (or a directory holding {@code network.json})
- * @param topology {@code stanford} only, where the raw files hold no inter-router links: a file
- *                 of {@code <device> <port> <device> <port>} lines, or an APKeep snapshot
- *                 directory whose {@code topo.txt} gives them ({@link StanfordCiscoImport#topologyFromApkeep});
- *                 null for the other formats
+ * @param format   the name of one of {@link ModelFormats}: {@code hassel}, {@code stanford-apkeep},
+ *                 {@code stanford}, {@code internet2} or {@code json}
+ * @param path     the format's directory, or the JSON file (or a directory holding {@code network.json})
+ * @param topology for a format that needs one ({@code stanford}, whose raw files hold no
+ *                 inter-router links): a file of {@code <device> <port> <device> <port>} lines, or an
+ *                 APKeep snapshot directory whose {@code topo.txt} gives them; null for the others
  */
 public record ModelSource(String format, String path, String topology) {
-    public static final List<String> FORMATS = List.of("hassel", "stanford-apkeep", "stanford", "internet2", "json");
-    /** The format that needs a topology. */
-    public static final String STANFORD = "stanford";
-
     public ModelSource {
-        if (!FORMATS.contains(format))
-            throw new BadInputException("--format", format, "unknown network format (expected one of " + FORMATS + ")");
-        if (format.equals(STANFORD) && (topology == null || topology.isBlank()))
-            throw new BadInputException("--format " + STANFORD, path, "expected a topology: " + TOPOLOGY_NEEDED);
-        if (!format.equals(STANFORD) && topology != null)
-            throw new BadInputException("--topology", topology, "only --format " + STANFORD + " takes a topology; " + format + " models hold their links");
+        ModelFormat f = ModelFormats.find(format).orElseThrow(() ->
+                new BadInputException("--format", format, "unknown network format (expected one of " + ModelFormats.names() + ")"));
+        if (f.needsTopology() && (topology == null || topology.isBlank()))
+            throw new BadInputException("--format " + format, path, "expected a topology: " + f.topology().why());
+        if (!f.needsTopology() && topology != null)
+            throw new BadInputException("--topology", topology, "only --format " + ModelFormats.withTopology() + " takes a topology; " + format + " models hold their links");
     }
 
-    /** Why {@code stanford} needs a topology and where one comes from, for messages. */
-    public static final String TOPOLOGY_NEEDED = "the raw Stanford backbone files hold no inter-router links; give a file of"
-            + " '<device> <port> <device> <port>' lines (short port names such as te1/3, # comments), or the stanford-apkeep"
-            + " snapshot directory, whose topo.txt links (ACL nodes collapsed) are the backbone's 74 directed links";
-
-    /** A source without topology (every format but {@code stanford}). */
+    /** A source without topology (every format that needs none). */
     public ModelSource(String format, String path) {
         this(format, path, null);
     }
@@ -71,46 +44,9 @@ public record ModelSource(String format, String path, String topology) {
         }
     }
 
-    /**
-     * Loads the model. hassel directories: the layout follows the {@code .tf} header width (32
-     * bits: ip_dst; 48: vlan and ip_dst; else hassel's full layout), stages come from a
-     * {@code stages} file (default 1), ports p and p + 20000 are output twins, and the terminals
-     * are the port map's ports. Raw Internet2 directories ({@link Internet2JunosImport}): one stage,
-     * and the terminals are the port map's ports, which are all the model's ports. Otherwise one
-     * stage and the terminals are every port some rule takes packets from. {@code stanford} reads
-     * the topology file, or derives it from an APKeep snapshot directory.
-     */
+    /** Loads the model with its format's loader (see {@link ModelFormats} for each format's stages and terminals). */
     public Loaded load() {
-        Path p = Path.of(path);
-        return switch (format) {
-            case "hassel" -> {
-                HasselImport.Import imp = HasselImport.load(p, hasselLayout(p));
-                Network n = imp.network();
-                Model m = new Model(n, stages(p), ReachOptions.hasselOutputTwins(n));
-                yield new Loaded(m, n.ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList());
-            }
-            case "stanford-apkeep" -> ruleInPorts(Model.of(StanfordApkeepImport.load(p).network()));
-            case "internet2" -> {
-                Network n = Internet2JunosImport.load(p).network();
-                yield new Loaded(Model.of(n), n.ports().stream().map(Port::id).toList());
-            }
-            case STANFORD -> ruleInPorts(Model.of(stanford(p, Path.of(topology)).network()));
-            default -> ruleInPorts(Model.of(NetworkJson.read(Files.isDirectory(p) ? p.resolve("network.json") : p)));
-        };
-    }
-
-    private static StanfordCiscoImport.Import stanford(Path dir, Path topology) {
-        if (!Files.isDirectory(topology)) return StanfordCiscoImport.load(dir, topology);
-        if (!Files.isRegularFile(topology.resolve(StanfordApkeepImport.TOPOLOGY)))
-            throw new BadInputException("--topology", topology.toString(), "expected a topology file or an APKeep snapshot directory with "
-                    + StanfordApkeepImport.TOPOLOGY + ": " + TOPOLOGY_NEEDED);
-        return StanfordCiscoImport.load(dir, topology.resolve(StanfordApkeepImport.TOPOLOGY).toString(), StanfordCiscoImport.topologyFromApkeep(topology));
-    }
-
-    private static Loaded ruleInPorts(Model m) {
-        Set<Integer> in = new HashSet<>();
-        m.network().tables().forEach(t -> t.rules().forEach(r -> in.addAll(r.inPortIds())));
-        return new Loaded(m, m.network().ports().stream().map(Port::id).filter(in::contains).toList());
+        return ModelFormats.find(format).orElseThrow().loader().load(Path.of(path), topology == null ? null : Path.of(topology));
     }
 
     /** Terminals without links (either way): the network's edge. */
@@ -132,41 +68,5 @@ public record ModelSource(String format, String path, String topology) {
         Collections.shuffle(shuffled, new Random(seed));
         Set<Integer> kept = new HashSet<>(shuffled.subList(0, Math.max(1, (int) Math.round(terminals.size() * percent / 100))));
         return terminals.stream().filter(kept::contains).toList();
-    }
-
-    private static int stages(Path dir) {
-        Path f = dir.resolve("stages");
-        if (!Files.isRegularFile(f)) return 1;
-        try {
-            String text = Files.readString(f, StandardCharsets.UTF_8).strip();
-            try {
-                return Integer.parseInt(text);
-            } catch (NumberFormatException e) {
-                throw new BadInputException(f.toString(), "line 1", "expected the number of stages, got " + text);
-            }
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read " + f + ": " + InputFiles.describe(e), "check the file's permissions", e);
-        }
-    }
-
-    private static HeaderLayout hasselLayout(Path dir) {
-        try (Stream<Path> files = Files.list(dir)) {
-            Path tf = files.filter(f -> f.getFileName().toString().endsWith(".tf")
-                    && !f.getFileName().toString().equals("topology.tf")).sorted().findFirst()
-                    .orElseThrow(() -> new BadInputException(dir.toString(), "", "expected router .tf files"));
-            String first;
-            try (var lines = Files.lines(tf, StandardCharsets.ISO_8859_1)) {
-                first = lines.findFirst().orElse("");
-            }
-            String width = first.split("\\$", 2)[0];
-            // hassel's first line starts with the header length in nibbles.
-            return switch (width) {
-                case "8" -> HeaderLayouts.HASSEL_IP_DST;
-                case "12" -> HeaderLayouts.HASSEL_VLAN_IP_DST;
-                default -> HeaderLayouts.HASSEL;
-            };
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot read hassel files in " + dir + ": " + InputFiles.describe(e), "check that the directory exists and is readable", e);
-        }
     }
 }

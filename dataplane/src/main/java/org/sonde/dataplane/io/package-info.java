@@ -1,12 +1,12 @@
 /**
- * Reading and writing the network model: {@link org.sonde.dataplane.io.NetworkJson} (Sonde's
- * versioned JSON schema), {@link org.sonde.dataplane.io.HasselImport} (hassel's transfer
- * function text files), {@link org.sonde.dataplane.io.StanfordApkeepImport} (APKeep's
- * preprocessed Stanford snapshot), {@link org.sonde.dataplane.io.StanfordCiscoImport} (the raw
- * Stanford Cisco IOS configurations and tables, through one small parser per file kind) and
- * {@link org.sonde.dataplane.io.Internet2JunosImport} (the raw Internet2 Junos forwarding tables
- * and interfaces, through {@link org.sonde.dataplane.io.JunosForwardingTable} and
- * {@link org.sonde.dataplane.io.JunosInterfaces}). Nothing here prints; every malformed input is a
- * {@link org.sonde.core.BadInputException} naming the file, the place and what was expected.
+ * Where a network model comes from. {@link org.sonde.dataplane.io.ModelSource} names a format
+ * and its paths (what a suite records so emulation can load the same model again) and loads it
+ * into a {@link org.sonde.dataplane.reach.Model} with candidate test terminals;
+ * {@link org.sonde.dataplane.io.ModelFormats} is the registry of the formats, each with its name,
+ * what it needs, its help and its loader. The readers live in one package per source format:
+ * {@code io.hassel}, {@code io.apkeep}, {@code io.cisco}, {@code io.junos} and {@code io.json};
+ * {@code io.dataset} combines the vendor parsers into the raw Stanford and Internet2 networks, and
+ * {@code io.text} holds what every text reader shares. Nothing here prints; every malformed input
+ * is a {@link org.sonde.core.BadInputException} naming the file, the place and what was expected.
  */
 package org.sonde.dataplane.io;

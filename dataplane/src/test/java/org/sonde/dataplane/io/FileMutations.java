@@ -8,11 +8,11 @@ import java.util.Map;
  * The edits the importers' fuzz tests make to one file of a multi-file input: each returns the
  * map with that file changed. Shared so that every importer is fuzzed the same way.
  */
-final class FileMutations {
+public final class FileMutations {
     private FileMutations() {}
 
     /** Line {@code at} replaced by {@code line} (appended when the file is shorter). */
-    static Map<String, String> replaceLine(Map<String, String> files, String name, int at, String line) {
+    public static Map<String, String> replaceLine(Map<String, String> files, String name, int at, String line) {
         List<String> rows = new ArrayList<>(files.get(name).lines().toList());
         if (at < rows.size()) rows.set(at, line);
         else rows.add(line);
@@ -21,14 +21,14 @@ final class FileMutations {
     }
 
     /** The file cut after {@code cut} characters. */
-    static Map<String, String> truncate(Map<String, String> files, String name, int cut) {
+    public static Map<String, String> truncate(Map<String, String> files, String name, int cut) {
         String text = files.get(name);
         files.put(name, text.substring(0, Math.min(cut, text.length())));
         return files;
     }
 
     /** Character {@code at} (modulo the length) replaced by {@code c}. */
-    static Map<String, String> replaceCharacter(Map<String, String> files, String name, int at, char c) {
+    public static Map<String, String> replaceCharacter(Map<String, String> files, String name, int at, char c) {
         String text = files.get(name);
         int i = at % text.length();
         files.put(name, text.substring(0, i) + c + text.substring(i + 1));
@@ -36,7 +36,7 @@ final class FileMutations {
     }
 
     /** Line {@code at} (modulo the line count) duplicated, or removed. */
-    static Map<String, String> duplicateOrDropLine(Map<String, String> files, String name, int at, boolean duplicate) {
+    public static Map<String, String> duplicateOrDropLine(Map<String, String> files, String name, int at, boolean duplicate) {
         List<String> rows = new ArrayList<>(files.get(name).lines().toList());
         int i = at % rows.size();
         if (duplicate) rows.add(i, rows.get(i));

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.sonde.dataplane.io.Internet2JunosImport;
+import org.sonde.dataplane.io.dataset.Internet2JunosImport;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.HeaderLayouts;

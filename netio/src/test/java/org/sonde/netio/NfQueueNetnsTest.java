@@ -1,5 +1,6 @@
 package org.sonde.netio;
 
+import org.sonde.testkit.Netns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,10 +15,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.opentest4j.AssertionFailedError;
 
 /** Two hosts and a middle box whose forwarded TCP goes through a netfilter queue (needs root). */
 @Tag("netns")
@@ -25,17 +24,11 @@ class NfQueueNetnsTest {
     private static final String PREFIX = "sonde-q";
 
     private static Testbed testbed() {
-        try {
-            return Testbed.builder(PREFIX).node("a").node("mb").node("b")
+        return Netns.testbed("root, iproute2 and ethtool", () -> Testbed.builder(PREFIX).node("a").node("mb").node("b")
                     .link("a", "eth0", "10.1.0.1/24", "mb", "a0", "10.1.0.254/24")
                     .link("b", "eth0", "10.2.0.1/24", "mb", "b0", "10.2.0.254/24")
                     .route("a", "default", "10.1.0.254").route("b", "default", "10.2.0.254")
-                    .forwarding("mb").offloadsOff().create();
-        } catch (RuntimeException e) {
-            String why = "the netns tests need root, iproute2 and ethtool: " + e.getMessage() + "; run as root or set SONDE_SKIP_NETNS=1";
-            Assumptions.assumeFalse("1".equals(System.getenv("SONDE_SKIP_NETNS")), why);
-            throw new AssertionFailedError(why, e);
-        }
+                    .forwarding("mb").offloadsOff().create());
     }
 
     /** One TCP data segment as the middle box saw it: its direction and sequence number. */

@@ -1,5 +1,6 @@
 package org.sonde.netio;
 
+import org.sonde.testkit.Netns;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,10 +9,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * Raw frames across a veth pair between two fresh namespaces, through the packet sockets' rings:
@@ -25,14 +24,10 @@ class PacketSocketNetnsTest {
     private static final short ETHERTYPE = (short) 0x88b5;
 
     private static VethPair pair(String tag) {
-        try {
+        return Netns.testbed("root and iproute2", () -> {
             VethPair.deleteStale(PREFIX);
             return VethPair.create(PREFIX, tag);
-        } catch (RuntimeException e) {
-            String why = "the netns tests need root and iproute2: " + e.getMessage() + "; run as root or set SONDE_SKIP_NETNS=1";
-            Assumptions.assumeFalse("1".equals(System.getenv("SONDE_SKIP_NETNS")), why);
-            throw new AssertionFailedError(why, e);
-        }
+        });
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.sonde.testgen;
 
+import org.sonde.testkit.Datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

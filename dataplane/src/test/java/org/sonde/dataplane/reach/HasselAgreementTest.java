@@ -1,6 +1,6 @@
 package org.sonde.dataplane.reach;
 
-import org.sonde.dataplane.Datasets;
+import org.sonde.testkit.Datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

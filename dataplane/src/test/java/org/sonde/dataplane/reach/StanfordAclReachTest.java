@@ -11,7 +11,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
-import org.sonde.dataplane.Datasets;
+import org.sonde.testkit.Datasets;
 import org.sonde.dataplane.io.apkeep.StanfordApkeepImport;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Network;

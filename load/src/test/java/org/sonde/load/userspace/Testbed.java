@@ -1,8 +1,7 @@
 package org.sonde.load.userspace;
 
+import org.sonde.testkit.Netns;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
-import org.opentest4j.AssertionFailedError;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.netio.VethPair;
@@ -22,15 +21,10 @@ final class Testbed implements AutoCloseable {
     }
 
     static Testbed create(String tag) {
-        try {
+        return Netns.testbed("root and iproute2 (ip netns, veth)", () -> {
             VethPair.deleteStale(PREFIX);
             return new Testbed(VethPair.create(PREFIX, tag));
-        } catch (RuntimeException e) {
-            String why = "the netns tests need root and iproute2 (ip netns, veth): " + e.getMessage()
-                    + "; run them as root, or set SONDE_SKIP_NETNS=1 to skip them";
-            Assumptions.assumeFalse("1".equals(System.getenv("SONDE_SKIP_NETNS")), why);
-            throw new AssertionFailedError(why, e);
-        }
+        });
     }
 
     /** A user-space client in namespace a, plus the given lines. */

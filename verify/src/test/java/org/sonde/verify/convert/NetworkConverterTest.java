@@ -2,14 +2,13 @@ package org.sonde.verify.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.testkit.Datasets;
 import org.sonde.dataplane.io.dataset.Internet2JunosImport;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
@@ -84,12 +83,7 @@ class NetworkConverterTest {
     }
 
     static Path dataset(String name) {
-        String env = System.getenv("SONDE_DATASETS");
-        Path root = env != null && !env.isBlank() ? Path.of(env) : Path.of("").toAbsolutePath().getParent().getParent().resolve("shared/datasets");
-        Path dir = root.resolve(name);
-        Assumptions.assumeFalse(!Files.isDirectory(dir) && "1".equals(System.getenv("SONDE_SKIP_DATASETS")), "dataset " + name + " missing, skipped");
-        assertThat(dir).as("dataset %s (set SONDE_DATASETS, or SONDE_SKIP_DATASETS=1 to skip)", name).isDirectory();
-        return dir;
+        return Datasets.dir(name);
     }
 
     @Test

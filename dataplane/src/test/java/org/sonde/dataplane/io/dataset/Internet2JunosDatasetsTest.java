@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
-import org.sonde.dataplane.Datasets;
+import org.sonde.testkit.Datasets;
 import org.sonde.dataplane.io.hassel.HasselImport;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.io.junos.JunosForwardingTable;

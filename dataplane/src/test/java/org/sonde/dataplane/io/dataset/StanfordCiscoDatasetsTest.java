@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
-import org.sonde.dataplane.Datasets;
+import org.sonde.testkit.Datasets;
 import org.sonde.dataplane.io.cisco.CiscoCef;
 import org.sonde.dataplane.io.cisco.CiscoConfig;
 import org.sonde.dataplane.io.json.NetworkJson;

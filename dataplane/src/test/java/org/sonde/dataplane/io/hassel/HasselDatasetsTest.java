@@ -1,6 +1,6 @@
 package org.sonde.dataplane.io.hassel;
 
-import org.sonde.dataplane.Datasets;
+import org.sonde.testkit.Datasets;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.HeaderLayouts;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -31,6 +31,15 @@ public final class Json {
         return MAPPER;
     }
 
+    /** {@code text} as a JSON string literal: also a YAML double-quoted scalar, escaping everything that needs it. */
+    public static String quote(String text) {
+        try {
+            return MAPPER.writeValueAsString(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a string always serialises", e);
+        }
+    }
+
     /**
      * A JSON or YAML parse or mapping error as bad input: the location is the line and column (and
      * the field path where the document was well-formed but a value was wrong), the problem is

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
@@ -17,6 +18,11 @@ import org.sonde.inject.fuzz.FuzzTarget;
 import org.sonde.inject.fuzz.FuzzTargetLoader;
 import org.sonde.inject.fuzz.Fuzzer;
 import org.sonde.inject.report.FuzzReport;
+import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.fuzz.TcpFuzzResult;
+import org.sonde.inject.tcp.fuzz.TcpFuzzTarget;
+import org.sonde.inject.tcp.fuzz.TcpFuzzer;
+import org.sonde.inject.tcp.report.TcpFuzzReport;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.core.config.Units;
 import picocli.CommandLine.Command;
@@ -37,29 +43,49 @@ import picocli.CommandLine.Spec;
                 "The trigger is shrunk (fewer QPs, messages, events) while it stays anomalous, and written as",
                 "a test to rerun. Writes into DIR: fuzz.json (every run, its score and findings), trigger.yaml",
                 "and trigger-run/ (when found), report.html (score over the runs, the trigger). The same seed",
-                "gives the same search. Exit code 0 when an anomaly was found, 1 when the budget ran out."
+                "gives the same search. Exit code 0 when an anomaly was found, 1 when the budget ran out.",
+                "",
+                "With --target linux it searches the event lists of a TCP test (--base, by default one",
+                "connection sending 20 segments and waiting for an answer, cubic) on the kernel's TCP between",
+                "network namespaces (needs root): drops, delays, reorderings, duplicates and marks of data",
+                "segments (and their retransmissions) and of acknowledgements, scored by the sender's longest",
+                "stall, timeouts, spurious retransmissions and failed verdicts. A run is anomalous when a",
+                "connection takes --stall-threshold or longer, fails, or an analyzer's verdict fails. The",
+                "trigger is minimised (events left out while it stays anomalous) and written as trigger.yaml;",
+                "the kernel's timing is not seeded, so a rerun of the search may part from the first."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde inject fuzz --objective noisy-neighbour --target sim:cx4lx-like --runs 300 --seed 4 --out nn",
                 "  sonde inject fuzz --objective general --target sim:e810-like --out general",
-                "  sonde inject fuzz --objective examples/inject/fuzz/noisy-neighbour.yaml --out custom"
+                "  sonde inject fuzz --objective examples/inject/fuzz/noisy-neighbour.yaml --out custom",
+                "  sonde inject fuzz --target linux --runs 60 --stall-threshold 1s --out tcp-fuzz",
+                "  sonde inject fuzz --target linux --base examples/inject/tcp-listing2.yaml --out tcp-fuzz"
         })
 public final class FuzzCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--objective", paramLabel = "NAME|FILE", defaultValue = "noisy-neighbour",
+    @Option(names = "--objective", paramLabel = "NAME|FILE",
             description = "noisy-neighbour (innocent QPs slowed by losses on others, paper section 6.2.2), general (counter"
-                    + " inconsistencies and go-back-N violations), or a target file (examples/inject/README.md). Default: ${DEFAULT-VALUE}.")
+                    + " inconsistencies and go-back-N violations), or a target file (examples/inject/README.md). Default: noisy-neighbour."
+                    + " Simulated NICs only.")
     String objective;
 
     @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:cx4lx-like", converter = TargetOption.class,
-            description = "sim:PROFILE, the simulated NIC to search (neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like). Default: ${DEFAULT-VALUE}.")
+            description = "sim:PROFILE, the simulated NIC to search (neutral, cx4lx-like, cx5-like, cx6dx-like, e810-like), or linux,"
+                    + " the kernel's TCP. Default: ${DEFAULT-VALUE}.")
     TargetSpec target;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "300", description = "Budget: configurations to evaluate. Default: ${DEFAULT-VALUE}.")
-    int runs;
+    @Option(names = "--runs", paramLabel = "N", description = "Budget: configurations to evaluate. Default: 300 (60 on linux, about a second each).")
+    Integer runs;
+
+    @Option(names = "--base", paramLabel = "TEST.yaml", description = "With --target linux: the TCP test whose traffic is fuzzed (its events are ignored).")
+    Path base;
+
+    @Option(names = "--stall-threshold", paramLabel = "DURATION", converter = DurationOption.class,
+            description = "With --target linux: a connection taking this long is an anomaly. Default: 1s.")
+    Long stallThreshold;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = DurationOption.class,
             description = "Budget: also stop after this wall time (e.g. 300s or 5m); the search then depends on the machine's speed.")
@@ -76,6 +102,10 @@ public final class FuzzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (target instanceof TargetSpec.Linux) return linux();
+        if (base != null || stallThreshold != null) throw new UsageException("--base and --stall-threshold are options of --target linux", null);
+        int runs = this.runs == null ? 300 : this.runs;
+        String objective = this.objective == null ? "noisy-neighbour" : this.objective;
         if (runs < 1) throw new UsageException("--runs " + runs + ": give at least 1");
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         FuzzTarget fuzzTarget = switch (objective) {
@@ -107,6 +137,30 @@ public final class FuzzCommand implements Callable<Integer> {
             o.printf("  rerun:   sonde inject run %s --target %s --seed=%d --out DIR%n", out.resolve(r.triggerFile()), target, t.simSeed());
         }
         o.printf("  wrote %s and %s%n", out.resolve("fuzz.json"), out.resolve("report.html"));
+        o.flush();
+        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
+        return r.anomalyFound() ? 0 : 1;
+    }
+
+    private Integer linux() {
+        if (objective != null) throw new UsageException("--objective chooses what to search on a simulated NIC; on linux the search is for stalls",
+                "leave --objective out, or set --stall-threshold");
+        if (time != null) throw new UsageException("--time is not an option of --target linux", "bound the search with --runs");
+        int runs = this.runs == null ? 60 : this.runs;
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        TcpFuzzTarget t = TcpFuzzTarget.DEFAULT;
+        if (base != null) t = t.withBase(TcpTestLoader.load(base));
+        if (stallThreshold != null) t = t.withStallThreshold(stallThreshold);
+        PrintWriter err = spec.commandLine().getErr();
+        TcpFuzzResult r;
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out");
+             Progress progress = new Progress(err, "fuzz TCP stalls on linux")) {
+            r = TcpFuzzer.run(t, runs, seed, dir.path(), x -> progress.update(x.run() > 0 ? x.run() : runs, runs, "runs"));
+            TcpFuzzReport.of(r, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
+            dir.commit();
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        TcpFuzzReport.summary(r, out).forEach(o::println);
         o.flush();
         if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
         return r.anomalyFound() ? 0 : 1;

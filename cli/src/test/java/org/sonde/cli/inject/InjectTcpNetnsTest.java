@@ -82,4 +82,23 @@ class InjectTcpNetnsTest {
         for (JsonNode x : runs.values()) assertThat(out.resolve(x.get("directory").asText()).resolve("trace.pcapng")).exists();
         assertThat(Files.readString(out.resolve("report.html"))).contains("Completion time added to the baseline", "<svg");
     }
+
+    @Test
+    void fuzzingFindsTheAnomalyItIsToldOfAndWritesAMinimalTriggerThatRunsAgain() throws Exception {
+        // with a 1 ms threshold every run is anomalous: the first one is the trigger, minimised to one event
+        Path out = dir.resolve("fuzz");
+        CliRun r = sonde("inject", "fuzz", "--target", "linux", "--runs", "3", "--stall-threshold", "1ms", "--seed", "5", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).contains("anomaly found", "minimal: ", "rerun:   sonde inject run");
+        JsonNode fuzz = Json.mapper().readTree(out.resolve("fuzz.json").toFile());
+        assertThat(fuzz.get("trigger").get("run").asInt()).isEqualTo(1);
+        assertThat(fuzz.get("minimal")).hasSize(1);
+        assertThat(fuzz.get("trigger").get("events").size()).isGreaterThanOrEqualTo(1);
+        assertThat(out.resolve("trigger-run").resolve("trace.pcapng")).exists();
+        assertThat(out.resolve("work")).doesNotExist();
+        CliRun again = sonde("inject", "run", out.resolve("trigger.yaml").toString(), "--out", dir.resolve("again").toString());
+        assertThat(again.exitCode()).as(again.err() + again.out()).isIn(0, 1);
+        assertThat(again.out()).contains("tcp-fuzz-trigger on linux", "integrity   pass");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Anomaly found at run 1", "<svg");
+    }
 }

@@ -56,4 +56,26 @@ public final class EventActions {
         }
         return new EventAction.Rewrite(values);
     }
+
+    /** The action as the flow-mapping entries {@link #parse} reads back, e.g. {@code type: delay, delay: 20000000ns}. */
+    public static String yaml(EventAction a) {
+        return switch (a) {
+            case EventAction.Drop _ -> "type: drop";
+            case EventAction.MarkEcn _ -> "type: ecn";
+            case EventAction.Corrupt _ -> "type: corrupt";
+            case EventAction.Delay d -> "type: delay, delay: " + d.nanos() + "ns";
+            case EventAction.Reorder r -> "type: reorder" + (r.afterPackets() > 0 ? ", after-packets: " + r.afterPackets() : "")
+                    + (r.holdNanos() > 0 ? ", hold: " + r.holdNanos() + "ns" : "");
+            case EventAction.Duplicate d -> "type: duplicate, copies: " + d.copies();
+            case EventAction.Rewrite r -> {
+                StringBuilder s = new StringBuilder("type: rewrite, set: {");
+                String sep = "";
+                for (Map.Entry<HeaderField, Integer> f : new java.util.TreeMap<>(r.fields()).entrySet()) {
+                    s.append(sep).append(f.getKey().yamlName()).append(": ").append(f.getValue());
+                    sep = ", ";
+                }
+                yield s.append('}').toString();
+            }
+        };
+    }
 }

@@ -2,7 +2,6 @@ package org.sonde.inject.config;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.sonde.core.Json;
 import org.sonde.packet.Ipv4Address;
 
@@ -24,7 +23,7 @@ public final class TestConfigWriter {
     public static String toYaml(TestConfig config, String comment) {
         StringBuilder y = new StringBuilder();
         for (String line : comment.lines().toList()) y.append("# ").append(line).append('\n');
-        y.append("name: ").append(quote(config.name())).append('\n');
+        y.append("name: ").append(Json.quote(config.name())).append('\n');
         y.append("index-convention: ").append(keyword(config.convention())).append('\n');
         y.append("iter-tracking: ").append(keyword(config.iterTracking())).append('\n');
         host(y, "requester", config.requesterRoce(), config.requesterIps());
@@ -48,7 +47,7 @@ public final class TestConfigWriter {
         y.append("rewrite-udp-dst-port: ").append(m.rewriteUdpDstPort()).append('\n');
         y.append("mirror:\n  snap-length: ").append(m.snapLength()).append("\n  dumpers:\n");
         for (DumperSpec d : m.dumpers()) {
-            y.append("  - {name: ").append(quote(d.name())).append(", weight: ").append(d.weight())
+            y.append("  - {name: ").append(Json.quote(d.name())).append(", weight: ").append(d.weight())
                     .append(", packets-per-second: ").append(d.packetsPerSecond()).append(", ring-packets: ").append(d.ringPackets()).append("}\n");
         }
     }
@@ -58,7 +57,7 @@ public final class TestConfigWriter {
         y.append("traffic:\n");
         y.append("  rdma-verb: ").append(t.verb().name().toLowerCase(Locale.ROOT)).append('\n');
         y.append("  num-qps: ").append(t.verb() == RdmaVerb.SEND_READ
-                ? quote(t.sendQps() + "," + (t.numQps() - t.sendQps())) : String.valueOf(t.numQps())).append('\n');
+                ? Json.quote(t.sendQps() + "," + (t.numQps() - t.sendQps())) : String.valueOf(t.numQps())).append('\n');
         y.append("  num-msgs-per-qp: ").append(t.messagesPerQp()).append('\n');
         y.append("  message-size: ").append(t.messageSizeBytes()).append('\n');
         y.append("  mtu: ").append(t.mtu()).append('\n');
@@ -93,41 +92,11 @@ public final class TestConfigWriter {
         s.append("qpn: ").append(e.qpIndex() + base);
         s.append(", psn: ").append(e.allPackets() ? "all" : String.valueOf(e.packet() + base));
         s.append(", iter: ").append(e.iteration());
-        s.append(", ").append(action(e.action()));
+        s.append(", ").append(EventActions.yaml(e.action()));
         return s.append('}').toString();
-    }
-
-    private static String action(EventAction a) {
-        return switch (a) {
-            case EventAction.Drop _ -> "type: drop";
-            case EventAction.MarkEcn _ -> "type: ecn";
-            case EventAction.Corrupt _ -> "type: corrupt";
-            case EventAction.Delay d -> "type: delay, delay: " + d.nanos() + "ns";
-            case EventAction.Reorder r -> "type: reorder" + (r.afterPackets() > 0 ? ", after-packets: " + r.afterPackets() : "")
-                    + (r.holdNanos() > 0 ? ", hold: " + r.holdNanos() + "ns" : "");
-            case EventAction.Duplicate d -> "type: duplicate, copies: " + d.copies();
-            case EventAction.Rewrite r -> {
-                StringBuilder s = new StringBuilder("type: rewrite, set: {");
-                String sep = "";
-                for (Map.Entry<HeaderField, Integer> f : new java.util.TreeMap<>(r.fields()).entrySet()) {
-                    s.append(sep).append(f.getKey().yamlName()).append(": ").append(f.getValue());
-                    sep = ", ";
-                }
-                yield s.append('}').toString();
-            }
-        };
     }
 
     private static String keyword(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    /** A double-quoted scalar: JSON string syntax is valid YAML and escapes everything that needs it. */
-    private static String quote(String s) {
-        try {
-            return Json.mapper().writeValueAsString(s);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("a string always serialises", e);
-        }
     }
 }

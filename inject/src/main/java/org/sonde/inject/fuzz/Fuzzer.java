@@ -70,7 +70,7 @@ public final class Fuzzer {
         // one simulator seed for the campaign: configs that differ only in their events then share
         // the baseline run (cached by traffic and seed), about a fifth of the campaign's runs
         long simSeed = search.split().nextLong();
-        Pool pool = new Pool(target.acceptProbability());
+        Pool<Genome> pool = new Pool<>(target.acceptProbability());
         Evaluator.Evaluation found = null;
         FuzzIteration trigger = null;
         int runs = 0;

@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Algorithm 1's pool Γ of scored configs. A config scoring at least the pool's median always joins
+ * Algorithm 1's pool Γ of scored configs ({@code G}: the fuzzer's genome, a RoCE test's or a TCP test's events). A config scoring at least the pool's median always joins
  * (lines 9–10), one scoring below joins with probability p (line 12), so the pool keeps some
  * diversity instead of converging on the first good region.
  */
-public final class Pool {
-    public record Member(Genome genome, double score) {}
+public final class Pool<G> {
+    public record Member<G>(G genome, double score) {}
 
-    private final List<Member> members = new ArrayList<>();
+    private final List<Member<G>> members = new ArrayList<>();
     private final double acceptProbability;
 
     public Pool(double acceptProbability) {
@@ -22,8 +22,8 @@ public final class Pool {
     }
 
     /** Initial members join unconditionally (line 2). */
-    public void seed(Genome genome, double score) {
-        members.add(new Member(genome, score));
+    public void seed(G genome, double score) {
+        members.add(new Member<>(genome, score));
     }
 
     /**
@@ -31,14 +31,14 @@ public final class Pool {
      * drawn from {@code random} (so a seeded search decides the same way every time). Returns whether
      * it joined.
      */
-    public boolean offer(Genome genome, double score, RandomGenerator random) {
+    public boolean offer(G genome, double score, RandomGenerator random) {
         boolean join = members.isEmpty() || score >= median() || random.nextDouble() < acceptProbability;
-        if (join) members.add(new Member(genome, score));
+        if (join) members.add(new Member<>(genome, score));
         return join;
     }
 
     /** Line 4: a member chosen uniformly. */
-    public Member pick(RandomGenerator random) {
+    public Member<G> pick(RandomGenerator random) {
         if (members.isEmpty()) throw new IllegalStateException("the pool is empty");
         return members.get(random.nextInt(members.size()));
     }
@@ -56,7 +56,7 @@ public final class Pool {
         return members.size();
     }
 
-    public List<Member> members() {
+    public List<Member<G>> members() {
         return List.copyOf(members);
     }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class PoolTest {
     static final Genome G = new Mutator(FuzzTarget.noisyNeighbour()).random(new SplittableRandom(1));
 
-    static Pool pool(double p, double... scores) {
-        Pool pool = new Pool(p);
+    static Pool<Genome> pool(double p, double... scores) {
+        Pool<Genome> pool = new Pool<>(p);
         for (double s : scores) pool.seed(G, s);
         return pool;
     }
@@ -24,7 +24,7 @@ class PoolTest {
 
     @Test
     void atOrAboveTheMedianAlwaysJoinsEvenWithPZero() {
-        Pool pool = pool(0, 1, 2, 3);
+        Pool<Genome> pool = pool(0, 1, 2, 3);
         assertThat(pool.offer(G, 2, new SplittableRandom(1))).isTrue();
         assertThat(pool.offer(G, 9, new SplittableRandom(1))).isTrue();
         assertThat(pool.size()).isEqualTo(5);

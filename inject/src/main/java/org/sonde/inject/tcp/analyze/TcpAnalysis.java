@@ -83,6 +83,15 @@ public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<S
     public record Spurious(int connection, int segment, int iteration, RecoveryKind kind, long afterNanos, String cause) {}
 
     /**
+     * The longest time a connection's client sent no data between two of its data transmissions.
+     *
+     * @param nanos   -1 when it sent fewer than two
+     * @param endedBy what ended it: "new data", or the kind of the retransmission that did
+     *                (a {@link RecoveryKind#word()}), "-" without
+     */
+    public record Stall(long nanos, String endedBy) {}
+
+    /**
      * The response to one CE mark (RFC 3168 §6.1).
      *
      * @param negotiated the connection agreed on ECN in its handshake

@@ -203,6 +203,35 @@ public final class TcpAnalyzer {
         return new Recovery(conn, seg, iteration, RecoveryKind.RTO, latency, 0, ok, reason);
     }
 
+    // ---- stalls ----------------------------------------------------------------------------------
+
+    /** The longest gap between consecutive data transmissions of {@code connection}'s client, and what ended it. */
+    public static TcpAnalysis.Stall longestStall(TcpTrace trace, TcpAnalysis a, int connection) {
+        long longest = -1, previous = -1;
+        String endedBy = "-";
+        for (TcpTrace.Entry x : trace.entries()) {
+            TcpPacketInfo p = x.info();
+            if (p.connection() != connection || !p.fromClient() || p.dataBytes() == 0) continue;
+            if (previous >= 0 && x.timeNanos() - previous > longest) {
+                longest = x.timeNanos() - previous;
+                endedBy = p.iteration() == 1 ? "new data" : kindOf(a, connection, p.segment(), p.iteration()).word();
+            }
+            previous = x.timeNanos();
+        }
+        return new TcpAnalysis.Stall(longest, endedBy);
+    }
+
+    /** How transmission {@code iteration} of segment {@code seg} was classified: the recovery of its lost predecessor, or spurious. */
+    private static RecoveryKind kindOf(TcpAnalysis a, int connection, int seg, int iteration) {
+        for (Recovery r : a.recoveries()) {
+            if (r.connection() == connection && r.segment() == seg && r.iteration() == iteration - 1) return r.kind();
+        }
+        for (Spurious r : a.spurious()) {
+            if (r.connection() == connection && r.segment() == seg && r.iteration() == iteration) return r.kind();
+        }
+        return RecoveryKind.NONE;
+    }
+
     // ---- spurious retransmissions ----------------------------------------------------------------
 
     static List<Spurious> spurious(List<TcpTrace.Entry> e) {

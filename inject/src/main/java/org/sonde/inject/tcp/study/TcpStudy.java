@@ -8,10 +8,9 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.sonde.inject.tcp.TcpInjectionTest;
-import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpRun;
-import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 
 /** Runs a {@link TcpStudyPlan} on the Linux target and measures each run. */
 public final class TcpStudy {
@@ -63,40 +62,10 @@ public final class TcpStudy {
                 + (c.error() == null ? "" : ": " + c.error())));
         if (s.watchedSegment > 0 && watched == null) failed.add("the scenario's loss (segment " + s.watchedSegment + ", transmission "
                 + s.watchedIteration + ") is not in the trace");
-        long[] stall = stall(run.trace(), a);
-        String endedBy = stall[1] < 0 ? "-" : stall[1] == 0 ? "new data" : TcpAnalysis.RecoveryKind.values()[(int) stall[1] - 1].word();
+        TcpAnalysis.Stall stall = TcpAnalyzer.longestStall(run.trace(), a, 1);
         long completion = run.connections().isEmpty() ? -1 : run.connections().getFirst().durationNanos();
         return new TcpStudyRun(s, cc, rep, completion, watched == null ? null : watched.kind().word(), watched == null ? -1 : watched.latencyNanos(),
-                stall[0], endedBy, failed.isEmpty(), failed, directory);
-    }
-
-    /**
-     * The longest gap between consecutive data transmissions of connection 1's client, and what
-     * ended it: 0 new data, else 1 + the ordinal of the retransmission's {@link TcpAnalysis.RecoveryKind}; {-1, -1} without data.
-     */
-    static long[] stall(TcpTrace trace, TcpAnalysis a) {
-        long longest = -1, endedBy = -1, previous = -1;
-        for (TcpTrace.Entry x : trace.entries()) {
-            TcpPacketInfo p = x.info();
-            if (p.connection() != 1 || !p.fromClient() || p.dataBytes() == 0) continue;
-            if (previous >= 0 && x.timeNanos() - previous > longest) {
-                longest = x.timeNanos() - previous;
-                endedBy = p.iteration() == 1 ? 0 : 1 + kindOf(a, p.segment(), p.iteration()).ordinal();
-            }
-            previous = x.timeNanos();
-        }
-        return new long[] {longest, endedBy};
-    }
-
-    /** How the analyzers classified the transmission {@code iteration} of segment {@code seg}: a recovery of its lost predecessor, or spurious. */
-    private static TcpAnalysis.RecoveryKind kindOf(TcpAnalysis a, int seg, int iteration) {
-        for (TcpAnalysis.Recovery r : a.recoveries()) {
-            if (r.connection() == 1 && r.segment() == seg && r.iteration() == iteration - 1) return r.kind();
-        }
-        for (TcpAnalysis.Spurious r : a.spurious()) {
-            if (r.connection() == 1 && r.segment() == seg && r.iteration() == iteration) return r.kind();
-        }
-        return TcpAnalysis.RecoveryKind.NONE;
+                stall.nanos(), stall.endedBy(), failed.isEmpty(), failed, directory);
     }
 
     static List<TcpStudyResult.Summary> summarise(List<String> congestionControls, List<TcpStudyRun> runs) {

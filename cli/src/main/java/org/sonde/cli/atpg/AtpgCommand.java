@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde atpg}: automatic test packet generation, emulation and fault localisation. */
 @Command(name = "atpg",
+        header = "Automatic test packet generation (ATPG): generate, emulate and localize test suites.",
         mixinStandardHelpOptions = true,
         description = {
                 "Automatic test packet generation (ATPG): select a small suite of test packets that",

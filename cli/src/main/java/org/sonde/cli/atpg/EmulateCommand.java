@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde atpg emulate}: run a suite over its model with injected faults. */
 @Command(name = "emulate",
+        header = "Forward a suite's test packets through the model with faults injected, and judge them.",
         mixinStandardHelpOptions = true,
         description = {
                 "Load the suite's model, inject the faults, and forward every regular and reserved",

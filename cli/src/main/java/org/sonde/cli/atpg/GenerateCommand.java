@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde atpg generate}: select a test suite from a network model. */
 @Command(name = "generate",
+        header = "Select a small suite of test packets that covers every rule, ACL entry or link.",
         mixinStandardHelpOptions = true,
         description = {
                 "Compute all-pairs reachability between the test terminals (packets are sent from and",

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde atpg localize}: suspect rules, ACL entries and links from a suite's results. */
 @Command(name = "localize",
+        header = "Localize the faulty rules, ACL entries or links from a suite's test results.",
         mixinStandardHelpOptions = true,
         description = {
                 "ATPG's three localisation steps and one more: (1) suspects are the rules, ACL entries and",

@@ -72,10 +72,10 @@ import picocli.CommandLine.Spec;
  * report. Each capability adds its step here as it arrives.
  */
 @Command(name = "demo",
+        header = "Run Sonde end to end on built-in data and write an HTML report (a minute at most).",
         mixinStandardHelpOptions = true,
         description = {
-                "Run Sonde end to end on built-in data and write an HTML report of what ran (about a minute at most).",
-                "Today: synthesize RoCEv2 and everyday TCP/IP captures, write them as pcap and pcapng, read them back,",
+                "Synthesize RoCEv2 and everyday TCP/IP captures, write them as pcap and pcapng, read them back,",
                 "dissect and verify every packet, cross-check with Wireshark's tshark when it is installed, show",
                 "how a damaged capture is reported, run test packet generation (ATPG) with fault localisation",
                 "on the three-switch network of the ATPG dissertation, and verify the forwarding tables of a",

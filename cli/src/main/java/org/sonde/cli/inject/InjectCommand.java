@@ -6,7 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject}: event-injection testing of RDMA NICs (Lumina). */
 @Command(name = "inject",
-        header = "Event-injection testing of RDMA NICs (Lumina): inject events, judge the trace.",
+        header = "Event-injection testing of RDMA NICs and Linux TCP (Lumina): inject, judge the trace.",
         mixinStandardHelpOptions = true,
         description = {
                 "Event-injection testing of RDMA NICs (Lumina, SIGCOMM'23): a test names packets by QP, PSN and",
@@ -16,7 +16,11 @@ import picocli.CommandLine.Spec;
                 "checks its integrity, and analyses go-back-N, retransmission latency, CNPs and counters.",
                 "Targets: the simulated testbed with NIC behaviour profiles (neutral, cx4lx-like, cx5-like,",
                 "cx6dx-like, e810-like: models of the paper's published observations), or, offline, any",
-                "RoCEv2 capture with a file describing its QPs."
+                "RoCEv2 capture with a file describing its QPs.",
+                "TCP tests (traffic.transport: tcp) name packets by connection, segment and retransmission,",
+                "or acknowledgement, and run on --target linux: the kernel's TCP on two network namespaces",
+                "with a netfilter-queue injector between them; analysed for recovery (fast retransmit, RACK,",
+                "TLP, RTO and backoff), spurious retransmissions, ECN and SACK."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
@@ -25,7 +29,10 @@ import picocli.CommandLine.Spec;
                 "  sonde inject analyze listing2 --permissive",
                 "  sonde inject analyze capture.pcapng --metadata qps.yaml --json analysis.json",
                 "  sonde inject fuzz --target sim:cx4lx-like --out nn   # search for the noisy-neighbour trigger",
-                "  sonde inject study --out study          # the paper's Figs. 8-11 and findings on every profile"
+                "  sonde inject study --out study          # the paper's Figs. 8-11 and findings on every profile",
+                "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp",
+                "  sonde inject study --target linux --out tcp-study   # reno, cubic, bbr after chosen losses",
+                "  sonde inject fuzz --target linux --out tcp-fuzz     # search for event lists that stall TCP"
         },
         subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class})
 public final class InjectCommand implements Runnable {

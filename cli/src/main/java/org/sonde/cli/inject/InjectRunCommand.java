@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject run}: one test on a target. */
 @Command(name = "run",
-        header = "Run an injection test on a simulated RoCE NIC or the Linux kernel's TCP, and analyse its trace.",
+        header = "Run an injection test (simulated RoCE NIC or Linux TCP) and analyse its trace.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs an injection test (Lumina's YAML: traffic with num-qps, rdma-verb, num-msgs-per-qp,",

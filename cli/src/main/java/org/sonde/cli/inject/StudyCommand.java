@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject study}: Lumina's §6 experiments on the NIC profiles, with the report. */
 @Command(name = "study",
-        header = "Redo the Lumina paper's Figs. 8-11 on every NIC profile, or its recovery study on Linux TCP.",
+        header = "Redo Lumina's section 6: Figs. 8-11 on the NIC profiles, or recovery on Linux TCP.",
         mixinStandardHelpOptions = true,
         description = {
                 "Redoes the experiments of Lumina's section 6 (Yu et al., SIGCOMM 2023) on simulated NIC",

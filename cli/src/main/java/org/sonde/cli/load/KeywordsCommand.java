@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "keywords",
         header = "List the configuration keywords, and the DPDK ones rejected and why.",
         mixinStandardHelpOptions = true,
-        description = {"List the configuration keywords Sonde accepts (dperf's syntax), and the DPDK keywords it rejects and why."})
+        description = {"List the configuration keywords Sonde accepts (dperf's syntax), and the DPDK keywords",
+                "it rejects and why."})
 public final class KeywordsCommand implements Runnable {
     @Spec
     CommandSpec spec;

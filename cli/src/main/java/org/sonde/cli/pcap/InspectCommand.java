@@ -32,6 +32,7 @@ import java.util.function.LongConsumer;
 
 /** {@code sonde pcap inspect}: one line (or JSON object) per packet, then totals per protocol. */
 @Command(name = "inspect",
+        header = "Dissect every packet of a pcap or pcapng file, with totals and checksum verdicts.",
         mixinStandardHelpOptions = true,
         description = {
                 "Dissect every packet of a pcap or pcapng file: time, addresses, protocol; for RoCEv2 the",

@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde pcap}: capture files. */
 @Command(name = "pcap",
+        header = "Read, inspect and synthesize pcap/pcapng capture files.",
         mixinStandardHelpOptions = true,
         description = "Read, inspect and synthesize pcap/pcapng capture files.",
         commandListHeading = "%nCommands:%n",

@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 
 /** {@code sonde pcap synth}: a seeded RoCEv2 capture of a chosen size. */
 @Command(name = "synth",
+        header = "Write a seeded capture of RoCEv2 RC traffic between two hosts.",
         mixinStandardHelpOptions = true,
         description = {
                 "Write a seeded capture of RoCEv2 RC traffic between two hosts, as seen at the responder's port:",

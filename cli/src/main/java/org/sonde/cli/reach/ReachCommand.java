@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde reach}: all-pairs reachability of a data-plane model. */
 @Command(name = "reach",
+        header = "All-pairs reachability of a network model by header space propagation.",
         mixinStandardHelpOptions = true,
         description = {
                 "All-pairs reachability by header space propagation: from every source port, the",
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde reach --network ../shared/datasets/internet2-hassel --format hassel",
-                "  sonde reach --network net.json --format json --sources edge --header ip_dst=10.0.0.0/8 --json reach.json"
+                "  sonde reach --network net.json --format json --sources edge --header ip_dst=10.0.0.0/8 \\",
+                "      --json reach.json"
         })
 public final class ReachCommand implements Callable<Integer> {
     @Spec

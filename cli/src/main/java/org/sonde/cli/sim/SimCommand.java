@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde sim}: the deterministic network simulator. */
 @Command(name = "sim",
+        header = "Deterministic network simulation of hosts, switches and links, with TCP and RoCEv2.",
         mixinStandardHelpOptions = true,
         description = {
                 "Deterministic network simulation: hosts and switches joined by links, with shared-buffer",

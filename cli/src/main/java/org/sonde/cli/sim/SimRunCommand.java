@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde sim run}: one scenario, one seed. */
 @Command(name = "run",
+        header = "Run a simulation scenario and write its statistics, captures and report.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs a scenario (YAML: topology, switch and host settings, transports, traffic, captures,",

@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde verify check}: Libra's map, shuffle and reduce over one snapshot. */
 @Command(name = "check",
+        header = "Check a snapshot's forwarding for loops, black holes, reachability and waypoints.",
         mixinStandardHelpOptions = true,
         description = {
                 "Checks a snapshot: maps every rule to the subnets it matches (a subnet trie), groups the",
@@ -45,8 +46,10 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde verify check --snapshot dcn --checks loops,blackholes --json result.json",
-                "  sonde verify check --snapshot dcn --checks loops,blackholes,reachability,waypoints --report dcn.html",
-                "  sonde verify check --snapshot hdfs://namenode/snapshots/dcn --backend spark --master spark://head:7077"
+                "  sonde verify check --snapshot dcn --checks loops,blackholes,reachability,waypoints \\",
+                "      --report dcn.html",
+                "  sonde verify check --snapshot hdfs://namenode/snapshots/dcn --backend spark \\",
+                "      --master spark://head:7077"
         })
 public final class CheckCommand implements Callable<Integer> {
     enum BackendKind { spark, local }

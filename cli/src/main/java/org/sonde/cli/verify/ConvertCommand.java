@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde verify convert}: a data-plane model (Stanford, Internet2, ...) as a Libra snapshot. */
 @Command(name = "convert",
+        header = "Write the IP forwarding of a data-plane model as a snapshot.",
         mixinStandardHelpOptions = true,
         description = {
                 "Writes the IP forwarding of a data-plane model as a snapshot: one record per rule that",
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde verify convert --network ../shared/datasets/internet2 --format internet2 --out i2",
-                "  sonde verify convert --network ../shared/datasets/stanford-apkeep --format stanford-apkeep --out stanford"
+                "  sonde verify convert --network ../shared/datasets/stanford-apkeep --format stanford-apkeep \\",
+                "      --out stanford"
         })
 public final class ConvertCommand implements Callable<Integer> {
     @Spec

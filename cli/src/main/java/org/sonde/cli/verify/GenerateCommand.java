@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde verify generate}: a seeded synthetic snapshot with planted faults and their ground truth. */
 @Command(name = "generate",
+        header = "Generate a snapshot like the dissertation's data sets, with planted faults.",
         mixinStandardHelpOptions = true,
         description = {
                 "Generates a snapshot like the dissertation's data sets (§4.7.1), the same for the same",

@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde verify}: forwarding verification after Libra. */
 @Command(name = "verify",
+        header = "Forwarding verification (Libra): loops, black holes, reachability and waypoints.",
         mixinStandardHelpOptions = true,
         description = {
                 "Forwarding verification (Libra, dissertation ch. 4): checks the forwarding tables of a",
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde verify generate dcn --seed 1 --switches 500 --plant loops=2,blackholes=2 --out dcn",
-                "  sonde verify check --snapshot dcn --checks loops,blackholes --json result.json --report result.html",
+                "  sonde verify check --snapshot dcn --checks loops,blackholes --json result.json \\",
+                "      --report result.html",
                 "  sonde verify check --snapshot dcn --checks loops,blackholes --backend spark --master local[*]",
                 "  sonde verify convert --network ../shared/datasets/internet2 --format internet2 --out i2",
                 "  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde verify watch}: routing events in, stable snapshots and incremental checks out. */
 @Command(name = "watch",
+        header = "Check a snapshot, then follow a stream of routing events incrementally.",
         mixinStandardHelpOptions = true,
         description = {
                 "Checks a snapshot, then follows a stream of routing events (§4.2, §4.4.3). Events wait",

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject fuzz --target sim:cx4lx-like --out nn   # search for the noisy-neighbour trigger",
                 "  sonde inject study --out study          # the paper's Figs. 8-11 and findings on every profile"
         },
-        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class})
+        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class, DiffCommand.class})
 public final class InjectCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -2,13 +2,16 @@ package org.sonde.cli.inject;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.core.config.YamlTree;
+import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.study.TcpScenario;
 import org.sonde.inject.tcp.diff.TcpDiff;
 import org.sonde.inject.tcp.diff.TcpDiffRun;
 import org.sonde.inject.tcp.diff.TcpDiffSummary;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Spec;
         header = "Run a TCP test on the Linux kernel and on the simulator's TCP, and list where they differ.",
         mixinStandardHelpOptions = true,
         description = {
-                "Runs the TCP test on --target linux (needs root) and then on --target sim-tcp, the simulator's",
+                "Runs the TCP test (a file, or a scenario of `sonde inject study --target linux`) on",
+                "--target linux (needs root) and then on --target sim-tcp, the simulator's",
                 "Linux-like TCP with links set from the kernel run's handshake round trip, or compares two",
                 "directories written by `sonde inject run` (--runs A B). Per connection the packets are",
                 "aligned in the test's terms (direction, segment and transmission or acknowledged byte, flags,",
@@ -39,6 +43,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde inject diff examples/inject/tcp-listing2.yaml --out l2-diff",
+                "  sonde inject diff --scenario lost-retransmission --congestion-control reno --out lr-reno",
                 "  sonde inject diff --runs kernel-run model-run --out compared"
         })
 public final class DiffCommand implements Callable<Integer> {
@@ -47,6 +52,14 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TEST.yaml", description = "The TCP test (not with --runs).")
     Path test;
+
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "Run a scenario of the TCP study instead of a file: baseline, loss, lost-retransmission, tail-loss, ack-loss.")
+    String scenario;
+
+    @Option(names = "--congestion-control", paramLabel = "CC", defaultValue = "cubic",
+            description = "The study scenario's congestion control (reno, cubic). Default: ${DEFAULT-VALUE}.")
+    String congestionControl;
 
     @Option(names = "--runs", arity = "2", paramLabel = "DIR", description = "Compare these two run directories instead of running the test.")
     List<Path> runs;
@@ -67,8 +80,8 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if ((test == null) == (runs == null)) {
-            throw new UsageException("give either TEST.yaml or --runs A B", "e.g. sonde inject diff examples/inject/tcp-listing2.yaml --out DIR");
+        if ((test != null ? 1 : 0) + (runs != null ? 1 : 0) + (scenario != null ? 1 : 0) != 1) {
+            throw new UsageException("give one of TEST.yaml, --scenario NAME or --runs A B", "e.g. sonde inject diff examples/inject/tcp-listing2.yaml --out DIR");
         }
         if (toleranceMillis < 0 || tolerancePercent < 0) throw new UsageException("--tolerance-ms and --tolerance-percent are not negative");
         TcpDiff.Tolerance tolerance = new TcpDiff.Tolerance(Math.round(toleranceMillis * 1e6), tolerancePercent / 100);
@@ -76,7 +89,14 @@ public final class DiffCommand implements Callable<Integer> {
         TcpDiffRun.Outcome o;
         long t0 = System.nanoTime();
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            if (runs != null) {
+            if (scenario != null) {
+                TcpScenario s = Arrays.stream(TcpScenario.values()).filter(x -> x.word().equals(scenario.strip())).findFirst()
+                        .orElseThrow(() -> new UsageException("--scenario " + scenario + ": no such scenario of the TCP study",
+                                "give one of " + String.join(", ", Arrays.stream(TcpScenario.values()).map(TcpScenario::word).toList())));
+                TcpTest t = s.test(congestionControl.strip());
+                name = t.name();
+                o = TcpDiffRun.run(t, seed, tolerance, dir.path(), ReportMeta.version());
+            } else if (runs != null) {
                 name = runs.get(0) + " against " + runs.get(1);
                 o = TcpDiffRun.compareRuns(runs.get(0), runs.get(1), tolerance, dir.path(), ReportMeta.version());
             } else {

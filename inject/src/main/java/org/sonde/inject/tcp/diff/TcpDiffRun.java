@@ -81,7 +81,7 @@ public final class TcpDiffRun {
     }
 
     /** The median over connections of the handshake's round trip at the injector: SYN to the client's first ACK; 0 without one. */
-    static long medianHandshakeNanos(TcpTrace trace) {
+    public static long medianHandshakeNanos(TcpTrace trace) {
         Map<Integer, long[]> byConnection = new TreeMap<>();
         for (TcpTrace.Entry e : trace.entries()) {
             TcpPacketInfo p = e.info();

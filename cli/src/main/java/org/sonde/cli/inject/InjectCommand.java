@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject study --target linux --out tcp-study   # reno, cubic, bbr after chosen losses",
                 "  sonde inject fuzz --target linux --out tcp-fuzz     # search for event lists that stall TCP"
         },
-        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class})
+        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class, DiffCommand.class})
 public final class InjectCommand implements Runnable {
     @Spec
     CommandSpec spec;

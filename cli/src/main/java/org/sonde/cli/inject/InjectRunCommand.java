@@ -54,7 +54,10 @@ import picocli.CommandLine.Spec;
                 "ctrl-pkt-events {conn, ack, type}, and linux: sysctls) runs on --target linux: two network",
                 "namespaces joined through a third whose netfilter queue drops, delays, marks, corrupts or",
                 "rewrites the chosen segments between the real stacks (needs root, iptables and",
-                "libnetfilter-queue1; nothing outside the namespaces is touched). It writes into DIR:",
+                "libnetfilter-queue1; nothing outside the namespaces is touched); or on --target sim-tcp:",
+                "the simulator's Linux-like TCP through a simulated middle box with the same classifier and",
+                "events (10 Gb/s links of 25 us; the settings it does not model are printed as notes).",
+                "It writes into DIR:",
                 "  trace.pcapng     every packet at the injector before its event, the event and mirror",
                 "                   sequence number in each packet's comment (tshark/Wireshark read it)",
                 "  result.json      each connection's outcome, both hosts' counters, the injector's delay",
@@ -69,7 +72,8 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde inject run examples/inject/listing2.yaml --out listing2",
                 "  sonde inject run examples/inject/read-drop.yaml --target sim:e810-like --seed 7 --out read",
-                "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp"
+                "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp",
+                "  sonde inject run examples/inject/tcp-listing2.yaml --target sim-tcp --out tcp-model"
         })
 public final class InjectRunCommand implements Callable<Integer> {
     @Spec
@@ -80,7 +84,8 @@ public final class InjectRunCommand implements Callable<Integer> {
 
     @Option(names = "--target", paramLabel = "TARGET", converter = TargetOption.class,
             description = "sim:PROFILE, the simulated testbed with a NIC profile (neutral, cx4lx-like, cx5-like, cx6dx-like,"
-                    + " e810-like), for RoCE tests; linux, the kernel's TCP between network namespaces, for TCP tests."
+                    + " e810-like), for RoCE tests; linux, the kernel's TCP between network namespaces, or sim-tcp, the simulator's"
+                    + " Linux-like TCP, for TCP tests."
                     + " Default: sim:neutral for RoCE tests, linux for TCP tests.")
     TargetSpec target;
 
@@ -108,12 +113,13 @@ public final class InjectRunCommand implements Callable<Integer> {
     private Integer runTcp(TcpTest tcp) {
         if (target instanceof TargetSpec.Simulated) {
             throw new UsageException("--target " + target + ": " + test + " is a TCP test (traffic.transport: tcp); the simulated NICs speak RoCE",
-                    "give --target linux, or leave --target out");
+                    "give --target linux or sim-tcp, or leave --target out");
         }
+        TargetSpec target = this.target == null ? new TargetSpec.Linux() : this.target;
         long t0 = System.nanoTime();
         TcpInjectionTest.Result r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            r = TcpInjectionTest.run(tcp, seed, dir.path());
+            r = TcpInjectionTest.run(tcp, target, seed, dir.path());
             if (!noReport) TcpReport.write(r.run(), r.analysis(), dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
@@ -121,6 +127,7 @@ public final class InjectRunCommand implements Callable<Integer> {
         PrintWriter o = this.spec.commandLine().getOut();
         o.printf("%s on %s (kernel %s, seed %d): %d connections, %d packets, %.2f s%n", tcp.name(), r.run().target(), r.run().kernel(), seed,
                 r.run().connections().size(), r.run().trace().entries().size(), seconds);
+        r.run().notes().forEach(n -> o.println("  note        " + n));
         TcpSummary.lines(r.run(), r.analysis()).forEach(o::println);
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjectionTest.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));

@@ -110,6 +110,10 @@ public final class StudyCommand implements Callable<Integer> {
         if (congestionControls != null || repetitions != null) {
             throw new UsageException("--congestion-controls and --repetitions are options of the Linux study", "add --target linux");
         }
+        if (target instanceof TargetSpec.SimTcp) {
+            throw new UsageException("--target sim-tcp: the study measures the kernel (--target linux) or the NIC profiles",
+                    "compare a scenario on the model and the kernel with sonde inject diff");
+        }
         if (target instanceof TargetSpec.Simulated s) {
             throw new UsageException("--target " + s + ": the NIC study runs on every profile given with --profiles", "give --profiles " + s.profile()
                     + ", or --target linux for the TCP study");

@@ -64,6 +64,43 @@ class InjectTcpNetnsTest {
     }
 
     @Test
+    void diffRunsListing2OnTheKernelAndTheModelAndAlignsTheirPackets() throws Exception {
+        Path out = dir.resolve("diff");
+        CliRun r = sonde("inject", "diff", TCP_LISTING_2, "--out", out.toString());
+        JsonNode diff = Json.mapper().readTree(out.resolve("diff.json").toFile());
+        assertThat(r.exitCode()).as(r.err() + r.out()).isEqualTo(diff.get("same").asBoolean() ? 0 : 1);
+        assertThat(r.out()).contains("tcp-listing2: linux against sim-tcp", "model links 10 Gb/s");
+        assertThat(diff.get("differences")).hasSize(sum(diff.get("counts")));
+        // both delivered everything and both recovered every lost transmission: no outcome or recovery difference
+        assertThat(diff.get("counts").get("outcome").asInt()).isZero();
+        assertThat(diff.get("counts").get("recovery").asInt()).isZero();
+        for (String run : new String[] {"linux", "sim-tcp"}) {
+            JsonNode analysis = Json.mapper().readTree(out.resolve(run).resolve("analysis.json").toFile());
+            assertThat(analysis.get("integrity").get("pass").asBoolean()).as(run).isTrue();
+            assertThat(analysis.get("tcp").get("recoveries")).as(run).hasSize(4);
+            assertThat(out.resolve(run).resolve("report.html")).exists();
+        }
+        // the model's links: a quarter of the kernel's median handshake round trip
+        long rtt = org.sonde.inject.tcp.diff.TcpDiffRun.medianHandshakeNanos(org.sonde.inject.tcp.TcpTrace.read(out.resolve("linux/trace.pcapng")));
+        assertThat(diff.get("model").get("linkDelayNanos").asLong()).isEqualTo(rtt / 4);
+        // the handshake and the first transmission of every one of the 20 data segments are on both sides
+        for (JsonNode c : diff.get("connections")) assertThat(c.get("matched").asInt()).as(c.toString()).isGreaterThanOrEqualTo(23);
+        assertThat(Files.readString(out.resolve("report.html"))).contains("TCP differences", "Connection 3");
+
+        // comparing the two run directories again finds the same differences
+        CliRun again = CliRun.of("inject", "diff", "--runs", out.resolve("linux").toString(), out.resolve("sim-tcp").toString(),
+                "--out", dir.resolve("again").toString());
+        assertThat(again.exitCode()).isEqualTo(r.exitCode());
+        assertThat(Json.mapper().readTree(dir.resolve("again/diff.json").toFile()).get("differences")).isEqualTo(diff.get("differences"));
+    }
+
+    private static int sum(JsonNode counts) {
+        int n = 0;
+        for (JsonNode c : counts) n += c.asInt();
+        return n;
+    }
+
+    @Test
     void theLinuxStudyMeasuresEveryScenarioAndTheLossesAreRecoveredAsTheRfcsAllow() throws Exception {
         Path out = dir.resolve("study");
         CliRun r = sonde("inject", "study", "--target", "linux", "--quick", "--congestion-controls", "cubic", "--out", out.toString());

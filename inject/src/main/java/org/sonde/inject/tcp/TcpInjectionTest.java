@@ -11,10 +11,13 @@ import org.sonde.core.Json;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
 import org.sonde.inject.tcp.analyze.TcpAnalyzer;
+import org.sonde.core.UsageException;
 import org.sonde.inject.tcp.linux.LinuxTcpTarget;
+import org.sonde.inject.tcp.sim.SimTcpTarget;
+import org.sonde.inject.testbed.TargetSpec;
 
 /**
- * Runs one TCP injection test on the Linux kernel and leaves in {@code outDir} the trace
+ * Runs one TCP injection test on the Linux kernel (or the simulator's model of it) and leaves in {@code outDir} the trace
  * ({@code trace.pcapng}: every packet at the injector, before its event, with the event and the
  * mirror sequence number in its comment), {@code analysis.json} (integrity and the TCP verdicts)
  * and {@code result.json} (the test, each connection's outcome, both hosts' counters, the
@@ -28,8 +31,23 @@ public final class TcpInjectionTest {
 
     private TcpInjectionTest() {}
 
+    /** Runs {@code test} on the Linux kernel. */
     public static Result run(TcpTest test, long seed, Path outDir) {
-        TcpRun run = LinuxTcpTarget.run(test, seed, outDir.resolve(TRACE_FILE));
+        return run(test, new TargetSpec.Linux(), seed, outDir);
+    }
+
+    /**
+     * Runs {@code test} on {@code target}: {@code linux} (needs root) or {@code sim-tcp}, the
+     * simulator's model of it; a simulated RoCE NIC is a usage error.
+     */
+    public static Result run(TcpTest test, TargetSpec target, long seed, Path outDir) {
+        Path trace = outDir.resolve(TRACE_FILE);
+        TcpRun run = switch (target) {
+            case TargetSpec.Linux l -> LinuxTcpTarget.run(test, seed, trace);
+            case TargetSpec.SimTcp t -> SimTcpTarget.run(test, t, seed, trace);
+            case TargetSpec.Simulated s -> throw new UsageException("--target " + s + ": " + test.name()
+                    + " is a TCP test (traffic.transport: tcp); the simulated NICs speak RoCE", "give --target linux or sim-tcp, or leave --target out");
+        };
         TcpAnalysis analysis = TcpAnalyzer.analyze(run);
         AtomicFiles.writeString(outDir.resolve("analysis.json"), TcpAnalysisJson.toJson(analysis).toPrettyString() + "\n");
         AtomicFiles.writeString(outDir.resolve("result.json"), resultJson(run, seed).toPrettyString() + "\n");
@@ -56,6 +74,10 @@ public final class TcpInjectionTest {
         o.put("seed", seed);
         o.put("target", run.target());
         o.put("kernel", run.kernel());
+        if (!run.notes().isEmpty()) {
+            ArrayNode notes = o.putArray("notes");
+            run.notes().forEach(notes::add);
+        }
         o.set("traffic", Json.mapper().valueToTree(run.test().traffic()));
         o.set("sysctls", Json.mapper().valueToTree(new TreeMap<>(run.test().sysctls())));
         o.put("packets", run.trace().entries().size());

@@ -7,21 +7,29 @@ import java.util.Map;
  * What a TCP test did on its target: the trace, how each connection went, and the counters
  * the integrity check compares with the trace.
  *
- * @param target            what the test ran on ({@code linux})
- * @param kernel            the hosts' kernel release
+ * @param target            what the test ran on ({@code linux}, {@code sim-tcp})
+ * @param kernel            the hosts' kernel release (for the model: what it models)
  * @param clientCounters    the client's nstat counters over the test (TcpOutSegs, TcpExtTCPLossProbes, ...)
  * @param serverCounters    the server's
  * @param queueDropped      packets the kernel dropped because the queue was full, or the injector's socket overran
  * @param processingNanos   per packet the injector let pass at once, its time in the injector process, in arrival order
  * @param addedNanos        per such packet, the delay the injector added: from the middle box's kernel receiving it to the verdict
+ * @param notes             what the target could not do as the test says (e.g. settings a model ignores); empty on Linux
  */
 public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                      Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
-                     long[] addedNanos) {
+                     long[] addedNanos, List<String> notes) {
     public TcpRun {
+        notes = List.copyOf(notes);
         connections = List.copyOf(connections);
         clientCounters = Map.copyOf(clientCounters);
         serverCounters = Map.copyOf(serverCounters);
+    }
+
+    public TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
+                  Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
+                  long[] addedNanos) {
+        this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, List.of());
     }
 
     /** Every connection delivered its bytes intact. */

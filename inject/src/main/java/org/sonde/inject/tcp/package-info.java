@@ -9,10 +9,13 @@
  * <pre>{@code
  * TcpTest test = TcpTestLoader.load(Path.of("examples/inject/tcp-listing2.yaml"));
  * TcpInjectionTest.Result r = TcpInjectionTest.run(test, 1, outDir);   // Linux hosts, needs root
+ * TcpInjectionTest.Result m = TcpInjectionTest.run(test, new TargetSpec.SimTcp(), 1, modelDir);   // the simulator's TCP
+ * TcpDiff.Result d = TcpDiff.compare(TcpDiff.Side.of(r), TcpDiff.Side.of(m), TcpDiff.Tolerance.DEFAULT);
  * r.analysis().recoveries().forEach(x -> System.out.println(x.kind() + " " + x.latencyNanos()));
  * }</pre>
  *
  * Sub-packages: {@code linux} (the namespace testbed, the netfilter-queue injector and the
- * traffic), {@code analyze} (the verdicts).
+ * traffic), {@code sim} (the same test on the simulator's TCP), {@code analyze} (the verdicts),
+ * {@code diff} (where the model and the kernel differ).
  */
 package org.sonde.inject.tcp;

@@ -597,6 +597,7 @@ public final class TcpSocket {
         if ((tp.ecnFlags & ECN_OK) != 0) s.flags |= FLAG_ECE;
         s.retransmission = true;
         synSentAt = -1;
+        stack.count(TcpCounter.TcpRetransSegs); // tcp_rtx_synack()
         transmit(s);
     }
 
@@ -733,7 +734,9 @@ public final class TcpSocket {
     void transmit(TcpSegment s) {
         if ((s.flags & FLAG_ACK) != 0) rcv.eventAckSent();
         if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
-        stack.count(TcpCounter.TcpOutSegs);
+        // __tcp_transmit_skb() counts OutSegs only for new sequence space or none (RFC 1213's tcpOutSegs leaves out
+        // segments of only retransmitted octets); retransmissions count in TcpRetransSegs alone
+        if (!s.retransmission) stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
     }
 

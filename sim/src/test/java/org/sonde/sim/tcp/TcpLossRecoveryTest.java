@@ -51,6 +51,24 @@ class TcpLossRecoveryTest {
         assertThat(a.rtoNanos()).isLessThan(rto[0] * 2);
     }
 
+    /** Linux's __tcp_transmit_skb() counts OutSegs only for segments with new sequence space (or none); retransmissions count in RetransSegs alone. */
+    @Test
+    void retransmissionsCountInRetransSegsNotOutSegs() {
+        TcpBed bed = new TcpBed(NO_TLP);
+        bed.listenReadAll(new TcpSocket.Listener() {
+        });
+        int[] dropped = {0};
+        bed.dropFromA(s -> s.payloadBytes > 0 && dropped[0]++ < 2);
+        TcpSocket a = bed.connect(sending(3000, new long[2]));
+        bed.sim.runUntil(10_000 * MS);
+
+        assertThat(a.bytesAcked()).isEqualTo(3000);
+        long retransmitted = bed.fromA().stream().filter(x -> x.segment().retransmission).count();
+        assertThat(retransmitted).isEqualTo(2);
+        assertThat(bed.sa.counter(TcpCounter.TcpRetransSegs)).isEqualTo(retransmitted);
+        assertThat(bed.sa.counter(TcpCounter.TcpOutSegs)).isEqualTo(bed.fromA().size() - retransmitted);
+    }
+
     @Test
     void backoffIsCappedAtRtoMax() {
         TcpBed bed = new TcpBed(Map.of("rto-max", "1s", "early-retrans", 0));

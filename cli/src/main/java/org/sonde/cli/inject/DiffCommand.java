@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde inject diff}: a TCP test on the kernel and on the simulator's model, and where they differ. */
 @Command(name = "diff",
-        header = "Run a TCP test on the Linux kernel and on the simulator's TCP, and list where they differ.",
+        header = "Run a TCP test on Linux and on the simulator's TCP, and list where they differ.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs the TCP test (a file, or a scenario of `sonde inject study --target linux`) on",

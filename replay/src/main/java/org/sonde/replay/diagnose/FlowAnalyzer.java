@@ -16,6 +16,8 @@ import java.util.TreeMap;
 final class FlowAnalyzer {
     private static final long NONE = Long.MIN_VALUE;
     private static final long DUP_THRESHOLD = 3;
+    /** Linux adds TCP_TIMEOUT_MIN (two jiffies, 2 ms at HZ=1000) to its reordering and loss-probe timers. */
+    private static final long TIMER_SLACK_NANOS = 2_000_000;
 
     private enum Mode { OPEN, RECOVERY, LOSS }
 
@@ -68,6 +70,8 @@ final class FlowAnalyzer {
     private int mss;
     /** Whether the sender numbers its IPv4 packets (Linux counts per connection; the simulator leaves 0). */
     private boolean ipIdsSet;
+    /** Whether the receiver ever sent SACK blocks. */
+    private boolean sackSeen;
     private long dataLow = Long.MAX_VALUE, dataHigh = Long.MIN_VALUE;
     private final TreeMap<Long, Long> seen = new TreeMap<>();
     private final TreeMap<Long, Segment> segments = new TreeMap<>();
@@ -83,6 +87,8 @@ final class FlowAnalyzer {
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
     /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
     private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
+    /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
+    private final TreeMap<Long, long[]> rackSteps = new TreeMap<>();
 
     private Mode mode = Mode.OPEN;
     private long recoveryPoint, recoveryFrame = -1;
@@ -147,7 +153,8 @@ final class FlowAnalyzer {
             dupAcks = 0;
             dupAckRun.clear();
             trim(sacked, a);
-            if (mode != Mode.OPEN && a >= recoveryPoint) mode = Mode.OPEN;
+            // Linux holds a non-SACK flow in its state until data above the recovery point is acknowledged (RFC 6582)
+            if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) mode = Mode.OPEN;
             window = p.window();
         } else if (a == ack) {
             if (pure && p.window() == window && highEnd != NONE && highEnd > a) {
@@ -158,6 +165,7 @@ final class FlowAnalyzer {
             window = p.window();
         }
         long[] blocks = p.sackBlocks();
+        if (blocks.length > 0) sackSeen = true;
         for (int i = 0; i + 1 < blocks.length; i += 2) {
             long left = position(blocks[i]), right = position(blocks[i + 1]);
             if (right <= left) continue;
@@ -193,6 +201,7 @@ final class FlowAnalyzer {
                 rackXmitNanos = sent;
                 rackXmitFrame = frame;
                 rackAckFrame = p.frame();
+                rackSteps.put(sent, new long[] {p.timeNanos(), p.frame(), frame});
             }
         }
     }
@@ -213,16 +222,21 @@ final class FlowAnalyzer {
         minRtt = Math.min(minRtt, sample);
     }
 
+    private long minRttOr(long otherwise) {
+        return minRtt == Long.MAX_VALUE ? otherwise : minRtt;
+    }
+
     /** The flow's smallest RTT sample (data to the ACK that covers it, at the capture point), or -1. */
     long minRttNanos() {
         return minRtt == Long.MAX_VALUE ? -1 : minRtt;
     }
 
     /**
-     * A segment (payload, SYN or FIN) from {@link #src}. {@code reorderNanos} is the time within which a segment that
-     * fills a hole counts as reordered rather than retransmitted.
+     * A segment (payload, SYN or FIN) from {@link #src}. {@code rttHintNanos} is the connection's round trip as the
+     * handshake showed it (or a default): a segment that fills a hole sooner counts as reordered rather than
+     * retransmitted, and it stands in for the smoothed RTT until the flow has RTT samples.
      */
-    void segment(TcpPacket p, long reorderNanos) {
+    void segment(TcpPacket p, long rttHintNanos) {
         long start = advance(p.seq());
         long end = start + p.sequenceLength();
         long t = p.timeNanos();
@@ -242,14 +256,14 @@ final class FlowAnalyzer {
         }
         if (!overlaps(seen, start, end)) {
             Map.Entry<Long, long[]> hole = holes.floorEntry(start);
-            if (hole != null && start < hole.getValue()[0] && reordered(hole.getValue(), p, reorderNanos)) {
+            if (hole != null && start < hole.getValue()[0] && reordered(hole.getValue(), p, rttHintNanos)) {
                 outOfOrderFrames.add(p.frame());
                 segments.put(start, new Segment(end, t, p.frame()));
                 addRange(seen, start, end);
                 return;
             }
         }
-        retransmitted(p, start, end);
+        retransmitted(p, start, end, rttHintNanos);
         addRange(seen, start, end);
         if (end > highEnd) highEnd = end;
     }
@@ -264,7 +278,7 @@ final class FlowAnalyzer {
         return p.timeNanos() - hole[1] < reorderNanos;
     }
 
-    private void retransmitted(TcpPacket p, long start, long end) {
+    private void retransmitted(TcpPacket p, long start, long end, long rttHintNanos) {
         long t = p.timeNanos();
         Segment original = segments.get(start);
         if (original == null) {
@@ -281,7 +295,11 @@ final class FlowAnalyzer {
         } else {
             segments.put(start, new Segment(end, t, p.frame()));
         }
-        boolean laterDelivered = rackXmitNanos != NONE && rackXmitNanos > previousSendNanos;
+        // RACK (RFC 8985 §6.2): lost once data sent after it was delivered (and a reordering window passed)
+        Map.Entry<Long, long[]> news = rackSteps.higherEntry(previousSendNanos);
+        boolean laterDelivered = news != null;
+        long rackAckFrame = news != null ? news.getValue()[1] : -1, rackXmitFrame = news != null ? news.getValue()[2] : -1;
+        long rackXmitNanos = news != null ? news.getKey() : NONE;
 
         long sackedAbove = bytesAbove(sacked, end);
         long sackedSegments = mss > 0 ? (sackedAbove + mss - 1) / mss : sackedAbove > 0 ? 1 : 0;
@@ -299,20 +317,44 @@ final class FlowAnalyzer {
             figures.put("rttvarMicros", micros(rttvar));
         }
         Pending previous = lastRetransmissionAt.get(start);
+        // ACK-clocked: sent on an ACK's arrival (or RACK's reordering timer, at most a quarter RTT later); a timer
+        // (RTO, loss probe) fires after a silence of at least two round trips
+        long silence = lastAckNanos >= 0 ? t - lastAckNanos : Long.MAX_VALUE;
+        long clockNanos = srtt >= 0 ? srtt : rttHintNanos;
+        // RACK's reordering timer fires once RACK.rtt (that of the latest-sent delivered data) plus a reordering
+        // window (a quarter of the min RTT) has passed since the segment was sent (RFC 8985 §6.2-6.3); Linux arms that
+        // timer two jiffies late
+        boolean rackTimer = false;
+        if (laterDelivered && srtt >= 0) {
+            Map.Entry<Long, long[]> latest = rackSteps.lastEntry();
+            long rackRtt = latest.getValue()[0] - latest.getKey();
+            long due = Math.max(news.getValue()[0], previousSendNanos == NONE ? NONE : previousSendNanos + rackRtt + minRttOr(srtt) / 4);
+            rackTimer = t <= due + TIMER_SLACK_NANOS + srtt;
+        }
+        boolean ackClocked = silence <= clockNanos || rackTimer;
+        figures.put("silenceMicros", lastAckNanos >= 0 ? micros(silence) : -1);
         RetransmissionKind kind;
         String text;
         int backoff = 0;
-        if (previous != null && previous.ackAdvancesAtSend == ackAdvances && dupAcks == previous.dupAcksAtSend && !laterDelivered) {
+        boolean head = ack == NONE || start <= ack;
+        boolean tail = end == highEnd;
+        if (!ackClocked && (head || !tail)) {
             kind = RetransmissionKind.RTO;
-            backoff = previous.trigger == RetransmissionKind.RTO ? previous.backoff + 1 : 1;
-            frames.add(previous.frame);
-            figures.put("sincePreviousRetransmissionMicros", micros(t - previous.nanos));
+            backoff = previous != null && previous.trigger == RetransmissionKind.RTO && previous.backoff > 0
+                    && previous.ackAdvancesAtSend == ackAdvances ? previous.backoff + 1 : 1;
             figures.put("backoff", (long) backoff);
-            text = "sent again " + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame
-                    + " with no ACK progress in between: the retransmission timer fired"
-                    + (backoff > 1 ? " again, backed off (timeout " + backoff + " in a row)" : "");
+            if (previous != null) frames.add(previous.frame);
+            text = (head ? "the first unacknowledged segment" : "a segment") + " resent "
+                    + (lastAckNanos >= 0 ? ms(silence) + " after the last ACK" : "with no ACK seen")
+                    + (previous != null ? " (" + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame + ")" : "")
+                    + ", not on an ACK: the retransmission timer fired"
+                    + (backoff > 1 ? ", backed off (timeout " + backoff + " in a row without progress)" : "");
             enter(Mode.LOSS, p.frame());
-        } else if (mode == Mode.LOSS && start < recoveryPoint) {
+        } else if (!ackClocked) {
+            kind = RetransmissionKind.TLP;
+            text = "the last segment sent, resent " + ms(silence) + " after the last ACK with " + relative(ack) + ".."
+                    + relative(highEnd) + " outstanding, not on an ACK: a tail loss probe";
+        } else if (mode == Mode.LOSS) {
             kind = RetransmissionKind.RTO;
             frames.add(recoveryFrame);
             text = "part of the recovery after the timeout in frame " + recoveryFrame
@@ -324,7 +366,8 @@ final class FlowAnalyzer {
             text = "its retransmission in frame " + previous.frame + " was lost too: frame " + rackAckFrame
                     + " acknowledged data sent after that retransmission (frame " + rackXmitFrame + "); RACK detects lost"
                     + " retransmissions by send time, the duplicate threshold cannot";
-        } else if (start <= ack && dupAcks >= DUP_THRESHOLD) {
+            enter(Mode.RECOVERY, p.frame());
+        } else if (head && dupAcks >= DUP_THRESHOLD) {
             kind = RetransmissionKind.FAST_RETRANSMIT;
             frames.addAll(dupAckRun);
             text = dupAcks + " duplicate ACKs of " + relative(ack) + " since frame " + ackFrame + " (duplicate threshold " + DUP_THRESHOLD + ")";
@@ -334,7 +377,7 @@ final class FlowAnalyzer {
             frames.add(ackFrame);
             text = sackedSegments + " segments' worth of data above it SACKed (duplicate threshold " + DUP_THRESHOLD + ")";
             enter(Mode.RECOVERY, p.frame());
-        } else if (mode == Mode.RECOVERY && start < recoveryPoint && sacked.isEmpty() && dupAcks == 0) {
+        } else if (mode == Mode.RECOVERY && start < recoveryPoint && sacked.isEmpty()) {
             kind = RetransmissionKind.FAST_RETRANSMIT;
             frames.add(ackFrame);
             text = "partial ACK in frame " + ackFrame + " during the fast recovery that began in frame " + recoveryFrame
@@ -342,33 +385,21 @@ final class FlowAnalyzer {
         } else if (laterDelivered) {
             kind = RetransmissionKind.RACK;
             frames.add(rackAckFrame);
-            if (rackXmitFrame > 0) figures.put("deliveredSentAfterMicros", micros(rackXmitNanos - previousSendNanos));
+            if (previousSendNanos != NONE) figures.put("deliveredSentAfterMicros", micros(rackXmitNanos - previousSendNanos));
             text = "frame " + rackAckFrame + " acknowledged data sent after this segment's "
                     + (previousSendNanos == NONE ? "original (not in the capture)" : "last transmission, "
                     + ms(rackXmitNanos - previousSendNanos) + " later (frame " + rackXmitFrame + ")")
                     + ", below the duplicate threshold (" + dupAcks + " duplicate ACKs, " + sackedSegments
                     + " segments SACKed above): marked lost by time (RACK)";
             enter(Mode.RECOVERY, p.frame());
-        } else if (dupAcks > 0 && start <= ack) {
+        } else if (head && dupAcks > 0) {
             kind = RetransmissionKind.RACK;
             frames.addAll(dupAckRun);
             text = dupAcks + " duplicate ACK(s) of " + relative(ack) + ", below the duplicate threshold: early retransmit / RACK";
             enter(Mode.RECOVERY, p.frame());
-        } else if (end == highEnd && start > ack && ack != NONE) {
-            kind = RetransmissionKind.TLP;
-            text = "the last segment sent, resent " + (lastAckNanos >= 0 ? ms(t - lastAckNanos) + " after the last ACK" : "")
-                    + " with " + relative(ack) + ".." + relative(highEnd) + " outstanding and no duplicate ACK or SACK: a tail loss probe";
-        } else if (ack == NONE || start <= ack) {
-            kind = RetransmissionKind.RTO;
-            backoff = 1;
-            figures.put("backoff", 1L);
-            text = "the first unacknowledged segment resent "
-                    + (lastAckNanos >= 0 ? ms(t - lastAckNanos) + " after the last ACK" : "with no ACK seen")
-                    + " without duplicate ACKs or SACKs: the retransmission timer fired";
-            enter(Mode.LOSS, p.frame());
         } else {
             kind = RetransmissionKind.UNEXPLAINED;
-            text = "not the first unacknowledged segment, not the last, and no duplicate ACK or SACK before it in the capture";
+            text = "sent on an ACK, but no duplicate ACK, SACK or partial ACK in the capture says it was lost";
         }
         Pending r = new Pending(p.frame(), t, start, end, originalFrame, ackAdvances, dupAcks, backoff, kind,
                 new Evidence(text, frames, figures));

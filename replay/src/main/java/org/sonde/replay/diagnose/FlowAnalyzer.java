@@ -309,6 +309,11 @@ final class FlowAnalyzer {
             frames.add(originalFrame);
             figures.put("sinceOriginalMicros", micros(t - original.firstNanos));
         }
+        if (originalFrame <= 0) {
+            // the original never passed the capture point: how long the hole it left had been open
+            Map.Entry<Long, long[]> hole = holes.floorEntry(start);
+            if (hole != null && start < hole.getValue()[0]) figures.put("sinceHoleOpenedMicros", micros(t - hole.getValue()[1]));
+        }
         if (lastAckNanos >= 0) figures.put("sinceLastAckMicros", micros(t - lastAckNanos));
         figures.put("duplicateAcks", (long) dupAcks);
         figures.put("sackedSegmentsAbove", sackedSegments);
@@ -338,7 +343,9 @@ final class FlowAnalyzer {
         int backoff = 0;
         boolean head = ack == NONE || start <= ack;
         boolean tail = end == highEnd;
-        if (!ackClocked && (head || !tail)) {
+        // RFC 6298: no RTO is shorter than SRTT + 4 RTTVAR, whatever the floor (Linux's rto_min) is
+        boolean rtoPossible = srtt < 0 || silence >= srtt + 4 * rttvar;
+        if (!ackClocked && rtoPossible && (head || !tail)) {
             kind = RetransmissionKind.RTO;
             backoff = previous != null && previous.trigger == RetransmissionKind.RTO && previous.backoff > 0
                     && previous.ackAdvancesAtSend == ackAdvances ? previous.backoff + 1 : 1;
@@ -350,7 +357,7 @@ final class FlowAnalyzer {
                     + ", not on an ACK: the retransmission timer fired"
                     + (backoff > 1 ? ", backed off (timeout " + backoff + " in a row without progress)" : "");
             enter(Mode.LOSS, p.frame());
-        } else if (!ackClocked) {
+        } else if (!ackClocked && tail && !head) {
             kind = RetransmissionKind.TLP;
             text = "the last segment sent, resent " + ms(silence) + " after the last ACK with " + relative(ack) + ".."
                     + relative(highEnd) + " outstanding, not on an ACK: a tail loss probe";
@@ -397,9 +404,20 @@ final class FlowAnalyzer {
             frames.addAll(dupAckRun);
             text = dupAcks + " duplicate ACK(s) of " + relative(ack) + ", below the duplicate threshold: early retransmit / RACK";
             enter(Mode.RECOVERY, p.frame());
+        } else if (tail && !head && ack != NONE) {
+            kind = RetransmissionKind.TLP;
+            text = "the last segment sent, resent " + ms(silence) + " after the last ACK with no duplicate ACK, SACK or partial"
+                    + " ACK before it: only a tail loss probe resends the tail without news of a loss";
+        } else if (head && !ackClocked) {
+            kind = RetransmissionKind.RTO;
+            backoff = 1;
+            figures.put("backoff", 1L);
+            text = "the first unacknowledged segment resent " + ms(silence) + " after the last ACK with no duplicate ACK, SACK or"
+                    + " partial ACK before it: the retransmission timer (shorter than SRTT + 4 RTTVAR as measured here)";
+            enter(Mode.LOSS, p.frame());
         } else {
             kind = RetransmissionKind.UNEXPLAINED;
-            text = "sent on an ACK, but no duplicate ACK, SACK or partial ACK in the capture says it was lost";
+            text = "sent " + ms(silence) + " after an ACK, but no duplicate ACK, SACK or partial ACK in the capture says it was lost";
         }
         Pending r = new Pending(p.frame(), t, start, end, originalFrame, ackAdvances, dupAcks, backoff, kind,
                 new Evidence(text, frames, figures));

@@ -35,7 +35,22 @@ public final class SimulatedCaptures {
     private SimulatedCaptures() {}
 
     /** The captures of one run and the senders' counters summed. */
-    public record Run(Path senders, Path receiver, Map<TcpCounter, Long> senderCounters) {}
+    public record Run(Path senders, Path receiver, Map<TcpCounter, Long> senderCounters, Map<TcpCounter, Long> receiverCounters) {}
+
+    /** Linux's TCP between two namespaces, the inject module's Listing 2 run ({@code examples/inject/tcp-listing2.yaml}). */
+    public static final String LINUX_LISTING2 = "/captures/linux-tcp-listing2.pcapng";
+
+    /** Copies a capture from the test resources into {@code dir}. */
+    public static Path resource(Path dir, String name) {
+        Path file = dir.resolve(name.substring(name.lastIndexOf('/') + 1));
+        try (java.io.InputStream in = SimulatedCaptures.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("no test resource " + name);
+            java.nio.file.Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return file;
+    }
 
     /**
      * @param tcpKeys {@code tcp:} settings of the scenario format, e.g. {@code recovery: 0}
@@ -74,6 +89,8 @@ public final class SimulatedCaptures {
             for (Host h : from) sum += tcp.stack(h).counter(c);
             counters.put(c, sum);
         }
-        return new Run(senderFile, receiverFile, counters);
+        Map<TcpCounter, Long> atReceiver = new EnumMap<>(TcpCounter.class);
+        for (TcpCounter c : TcpCounter.values()) atReceiver.put(c, tcp.stack(receiver).counter(c));
+        return new Run(senderFile, receiverFile, counters, atReceiver);
     }
 }

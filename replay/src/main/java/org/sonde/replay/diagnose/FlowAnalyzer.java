@@ -256,7 +256,9 @@ final class FlowAnalyzer {
         }
         if (!overlaps(seen, start, end)) {
             Map.Entry<Long, long[]> hole = holes.floorEntry(start);
-            if (hole != null && start < hole.getValue()[0] && reordered(hole.getValue(), p, rttHintNanos)) {
+            // three duplicate ACKs asked for exactly this segment: resent, as the sender is entitled to assume (RFC 5681)
+            boolean askedFor = start == ack && dupAcks >= DUP_THRESHOLD;
+            if (hole != null && start < hole.getValue()[0] && !askedFor && reordered(hole.getValue(), p, rttHintNanos)) {
                 outOfOrderFrames.add(p.frame());
                 segments.put(start, new Segment(end, t, p.frame()));
                 addRange(seen, start, end);

@@ -50,7 +50,7 @@ public final class ReplayDiagnoseCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s: %,d frames, %,d TCP packets, %d flows%n", capture, d.totals().frames(),
                 d.totals().tcpPackets(), d.flows().size());
         for (FlowDiagnosis f : d.flows()) {
-            if (f.retransmissions().isEmpty() && f.duplicateAckFrames().isEmpty() && f.zeroWindowFrames().isEmpty()
+            if (f.retransmissions().isEmpty() && f.duplicateAckFrames().isEmpty() && f.zeroWindowFrames().isEmpty() && f.slowdowns().isEmpty()
                     && f.outOfOrderFrames().isEmpty() && f.dataBytes() == 0) continue;
             StringBuilder kinds = new StringBuilder();
             for (Map.Entry<RetransmissionKind, Integer> e : f.kindCounts().entrySet()) {
@@ -60,6 +60,9 @@ public final class ReplayDiagnoseCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  %s -> %s: %,d bytes, %d retransmissions%s, %d duplicate ACKs, %d zero windows, %d out of order%n",
                     f.src(), f.dst(), f.dataBytes(), f.retransmissions().size(), kinds, f.duplicateAckFrames().size(),
                     f.zeroWindowFrames().size(), f.outOfOrderFrames().size());
+            for (org.sonde.replay.diagnose.Slowdown w : f.slowdowns()) {
+                out.printf(Locale.ROOT, "    slow: %s (%.3f ms) — %s%n", w.kind(), w.costNanos() / 1e6, w.evidence().text());
+            }
             int shown = 0;
             for (Retransmission r : f.retransmissions()) {
                 if (!all && shown++ == 10) {

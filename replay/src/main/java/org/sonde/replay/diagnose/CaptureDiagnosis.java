@@ -16,7 +16,8 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
      * {@code {"capture", "totals", "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
      * "retransmissions", "duplicateAcks", "zeroWindows", "outOfOrder", "kinds": {KIND: n}, "causes": [{"frame",
      * "timeMicros", "seq", "length", "kind", "trigger", "originalFrame", "evidence": {"text", "frames", ...figures},
-     * "spurious"?}], "frames": {"duplicateAcks", "zeroWindows", "outOfOrder"}}]}}; times are relative to the capture's
+     * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "frames": {"duplicateAcks", "zeroWindows",
+     * "outOfOrder"}}]}}; times are relative to the capture's
      * first TCP packet.
      */
     public ObjectNode toJson() {
@@ -57,6 +58,13 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
                 if (r.originalFrame() > 0) c.put("originalFrame", r.originalFrame());
                 c.set("evidence", evidence(r.evidence()));
                 if (r.spuriousEvidence() != null) c.set("spurious", evidence(r.spuriousEvidence()));
+            }
+            ArrayNode slow = n.putArray("slowdowns");
+            for (Slowdown w : d.slowdowns()) {
+                ObjectNode o = slow.addObject();
+                o.put("kind", w.kind().name());
+                o.put("costMicros", FlowAnalyzer.micros(w.costNanos()));
+                o.set("evidence", evidence(w.evidence()));
             }
             ObjectNode frames = n.putObject("frames");
             frames.set("duplicateAcks", numbers(d.duplicateAckFrames()));

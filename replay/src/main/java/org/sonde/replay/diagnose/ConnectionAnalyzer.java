@@ -8,6 +8,7 @@ final class ConnectionAnalyzer {
     final FlowAnalyzer forward, backward;
     private long synNanos = -1, synAckNanos = -1, initialRttNanos = -1;
     private Endpoint synFrom;
+    private int synScale = -1;
     boolean closed;
 
     ConnectionAnalyzer(Endpoint first, Endpoint second) {
@@ -28,6 +29,20 @@ final class ConnectionAnalyzer {
 
     /** SYN, SYN-ACK, then the opener's first ACK: the whole round trip, wherever the capture point lies on the path. */
     private void handshake(TcpPacket p) {
+        if (p.has(TcpPacket.SYN)) {
+            // RFC 7323: scaling applies when both SYNs carry the option; the flow towards p's sender uses its shift
+            FlowAnalyzer towardsSender = p.src().equals(forward.src) ? backward : forward;
+            FlowAnalyzer fromSender = towardsSender == forward ? backward : forward;
+            int shift = Math.max(p.windowScale(), 0);
+            if (!p.has(TcpPacket.ACK)) {
+                synScale = p.windowScale();
+                towardsSender.receiverWindowScale = shift;
+            } else {
+                boolean both = synScale >= 0 && p.windowScale() >= 0;
+                towardsSender.receiverWindowScale = both ? shift : 0;
+                if (!both) fromSender.receiverWindowScale = 0;
+            }
+        }
         if (p.has(TcpPacket.SYN) && !p.has(TcpPacket.ACK)) {
             if (synNanos < 0) {
                 synNanos = p.timeNanos();

@@ -46,6 +46,10 @@ final class FlowAnalyzer {
         final RetransmissionKind trigger;
         final Evidence evidence;
         Evidence spurious;
+        /** The first ACK that covered it: when it arrived and its frame; -1 until then. */
+        long ackedNanos = -1, ackedFrame = -1;
+        /** Whether it was the last data sent when it was resent. */
+        boolean tail;
 
         Pending(long frame, long nanos, long start, long end, long originalFrame, long ackAdvancesAtSend, int dupAcksAtSend,
                 int backoff, RetransmissionKind trigger, Evidence evidence) {
@@ -95,6 +99,11 @@ final class FlowAnalyzer {
     private final List<Pending> retransmissions = new ArrayList<>();
     private final Map<Long, Pending> lastRetransmissionAt = new java.util.HashMap<>();
 
+    /** Window scale the receiver announced and the sender accepted (both SYNs carried the option); -1 unknown. */
+    int receiverWindowScale = -1;
+    private long zeroSinceNanos = -1, zeroSinceFrame = -1, zeroStallNanos;
+    private final List<Long> zeroEpisodeFrames = new ArrayList<>();
+    private long dataSegments, windowLimitedSegments, firstLimitedNanos = -1, lastLimitedNanos, firstLimitedFrame;
     final List<Long> duplicateAckFrames = new ArrayList<>();
     final List<Long> zeroWindowFrames = new ArrayList<>();
     final List<Long> outOfOrderFrames = new ArrayList<>();
@@ -147,6 +156,13 @@ final class FlowAnalyzer {
                 delivered(ack, a, p);
             }
             segments.headMap(a).entrySet().removeIf(e -> e.getValue().end <= a);
+            for (int i = retransmissions.size() - 1; i >= 0 && i >= retransmissions.size() - 64; i--) {
+                Pending r = retransmissions.get(i);
+                if (r.ackedNanos < 0 && r.end <= a) {
+                    r.ackedNanos = t;
+                    r.ackedFrame = p.frame();
+                }
+            }
             ack = a;
             ackFrame = p.frame();
             ackAdvances++;
@@ -163,6 +179,17 @@ final class FlowAnalyzer {
                 duplicateAckFrames.add(p.frame());
             }
             window = p.window();
+        }
+        if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) {
+            if (zeroSinceNanos < 0) {
+                zeroSinceNanos = t;
+                zeroSinceFrame = p.frame();
+            }
+        } else if (zeroSinceNanos >= 0 && !p.has(TcpPacket.RST)) {
+            zeroStallNanos += t - zeroSinceNanos;
+            zeroEpisodeFrames.add(zeroSinceFrame);
+            zeroEpisodeFrames.add(p.frame());
+            zeroSinceNanos = -1;
         }
         long[] blocks = p.sackBlocks();
         if (blocks.length > 0) sackSeen = true;
@@ -248,6 +275,18 @@ final class FlowAnalyzer {
             dataHigh = Math.max(dataHigh, payloadStart + p.payloadBytes());
         }
         if (highEnd == NONE || start >= highEnd) {
+            if (p.payloadBytes() > 0 && ack != NONE && receiverWindowScale >= 0 && window >= 0) {
+                dataSegments++;
+                long rwnd = (long) window << receiverWindowScale;
+                if (end - ack > rwnd - mss) {
+                    windowLimitedSegments++;
+                    if (firstLimitedNanos < 0) {
+                        firstLimitedNanos = t;
+                        firstLimitedFrame = p.frame();
+                    }
+                    lastLimitedNanos = t;
+                }
+            }
             if (highEnd != NONE && start > highEnd) holes.put(highEnd, new long[] {start, t, p.ipId()});
             segments.put(start, new Segment(end, t, p.frame()));
             addRange(seen, start, end);
@@ -429,6 +468,7 @@ final class FlowAnalyzer {
         } else if (covered(sacked, start, end)) {
             r.spurious = new Evidence("already SACKed by the receiver before it was resent", List.of(ackFrame), Map.of());
         }
+        r.tail = tail;
         retransmissions.add(r);
         lastRetransmissionAt.put(start, r);
     }
@@ -460,7 +500,72 @@ final class FlowAnalyzer {
         }
         long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
         return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
-                zeroWindowFrames, outOfOrderFrames);
+                zeroWindowFrames, outOfOrderFrames, slowdowns());
+    }
+
+    /** The flow-level diagnoses, from what the packets showed. */
+    private List<Slowdown> slowdowns() {
+        List<Slowdown> found = new ArrayList<>();
+        for (Pending r : retransmissions) {
+            // DETER §2.1: the timer resent data whose first retransmission had arrived; the ACK that came back sooner
+            // than any round trip after the second copy answered the first, late: the receiver had delayed it
+            Pending first = previousOf(r);
+            if (r.trigger == RetransmissionKind.RTO && first != null && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE
+                    && r.ackedNanos - r.nanos < minRtt / 2 && r.ackedNanos - first.nanos > 4 * Math.max(srtt, minRtt)) {
+                found.add(new Slowdown(SlowdownKind.DELAYED_ACK_RTO, r.ackedNanos - first.nanos, new Evidence(
+                        "the retransmission in frame " + first.frame + " was acknowledged only " + ms(r.ackedNanos - first.nanos)
+                                + " later (frame " + r.ackedFrame + "), " + ms(r.ackedNanos - r.nanos) + " after the timer had resent it"
+                                + " again (frame " + r.frame + "), sooner than any round trip (min " + ms(minRtt) + "): the receiver"
+                                + " delayed the ACK of the first retransmission while the backed-off RTO expired",
+                        List.of(first.frame, r.frame, r.ackedFrame),
+                        figures("waitMicros", micros(r.ackedNanos - first.nanos), "minRttMicros", micros(minRtt)))));
+            }
+            if (r.tail && (r.trigger == RetransmissionKind.TLP || r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff"))
+                    && r.spurious == null && previousOf(r) == null) {
+                long sent = r.originalFrame > 0 ? r.nanos - r.evidence.figures().getOrDefault("sinceOriginalMicros", 0L) * 1000 : -1;
+                found.add(new Slowdown(SlowdownKind.TAIL_DROP, sent >= 0 ? r.nanos - sent : 0, new Evidence(
+                        "the last segment sent (" + relative(r.start) + ".." + relative(r.end) + ") was lost and found by "
+                                + (r.trigger == RetransmissionKind.TLP ? "a tail loss probe" : "the retransmission timer")
+                                + " in frame " + r.frame + ": with nothing sent after it no duplicate ACK could report it",
+                        r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
+            }
+        }
+        if (!zeroEpisodeFrames.isEmpty() || zeroSinceNanos >= 0) {
+            long stall = zeroStallNanos + (zeroSinceNanos >= 0 ? lastNanosSeen() - zeroSinceNanos : 0);
+            List<Long> frames = new ArrayList<>(zeroEpisodeFrames);
+            if (zeroSinceNanos >= 0) frames.add(zeroSinceFrame);
+            found.add(new Slowdown(SlowdownKind.ZERO_WINDOW, stall, new Evidence(
+                    "the receiver closed its window " + (frames.size() + 1) / 2 + " time(s) for " + ms(stall) + " in all"
+                            + (zeroSinceNanos >= 0 ? ", the last time until the capture ended" : "")
+                            + " (frames: where each closing began and ended)", frames, figures("stallMicros", micros(stall)))));
+        }
+        if (dataSegments > 0 && windowLimitedSegments * 4 >= dataSegments) {
+            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, lastLimitedNanos - firstLimitedNanos, new Evidence(
+                    windowLimitedSegments + " of " + dataSegments + " new data segments left with the data in flight within one"
+                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + ")",
+                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments))));
+        }
+        return found;
+    }
+
+    private long lastNanosSeen() {
+        return Math.max(lastNanos, lastAckNanos);
+    }
+
+    /** The retransmission of the same range just before {@code r}, or null. */
+    private Pending previousOf(Pending r) {
+        Pending before = null;
+        for (Pending q : retransmissions) {
+            if (q == r) return before;
+            if (q.start == r.start) before = q;
+        }
+        return null;
+    }
+
+    private static Map<String, Long> figures(Object... kv) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < kv.length; i += 2) m.put((String) kv[i], ((Number) kv[i + 1]).longValue());
+        return m;
     }
 
     private static String relative(long abs) {

@@ -16,15 +16,17 @@ import java.util.Map;
  * @param zeroWindowFrames   packets from dst advertising a zero receive window
  * @param outOfOrderFrames   segments from src that filled a hole sooner than one round trip after it opened: reordered,
  *                           since a retransmission of a lost segment cannot come back that fast
+ * @param slowdowns          why the flow was slow, each with its cost and evidence
  */
 public record FlowDiagnosis(Endpoint src, Endpoint dst, long packets, long dataBytes, long firstNanos, long lastNanos,
                             long initialRttNanos, List<Retransmission> retransmissions, List<Long> duplicateAckFrames,
-                            List<Long> zeroWindowFrames, List<Long> outOfOrderFrames) {
+                            List<Long> zeroWindowFrames, List<Long> outOfOrderFrames, List<Slowdown> slowdowns) {
     public FlowDiagnosis {
         retransmissions = List.copyOf(retransmissions);
         duplicateAckFrames = List.copyOf(duplicateAckFrames);
         zeroWindowFrames = List.copyOf(zeroWindowFrames);
         outOfOrderFrames = List.copyOf(outOfOrderFrames);
+        slowdowns = List.copyOf(slowdowns);
     }
 
     /** Retransmissions per kind, every kind present (zero when none). */

@@ -72,6 +72,11 @@ class CaptureDiagnoserTest {
         assertThat(toServer.retransmissions()).isEmpty();
         assertThat(conn.backward.result(conn.initialRttNanos()).zeroWindowFrames()).isEmpty();
         assertThat(toServer.initialRttNanos()).isEqualTo(2 * ms);
+        assertThat(toServer.slowdowns()).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo(SlowdownKind.ZERO_WINDOW);
+            assertThat(s.costNanos()).isEqualTo(397 * ms);
+            assertThat(s.evidence().frames()).containsExactly(4L, 7L);
+        });
     }
 
     @Test

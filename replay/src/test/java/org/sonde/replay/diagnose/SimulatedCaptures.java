@@ -52,6 +52,41 @@ public final class SimulatedCaptures {
         return file;
     }
 
+    /** The DETER §2.1 run: the short flow's sender A, its capture (A's NIC, both ways), and the short flow's source port. */
+    public record DeterRun(Path capture, int shortFlowPort, int senderTimeouts) {}
+
+    /**
+     * DETER §2.1 as sim's DeterScenarioTest builds it: A and B each start two 20 MB flows to R through one switch (4 MB
+     * shared buffer, α = 1/8, 10 Gb/s), and 30 ms later A starts a 30 KB flow; rto_min 15 ms, Linux 4.4's initial
+     * receive window, HyStart off, duplicate-threshold recovery (no RACK, no TLP). Host processing is normal(10 µs, 1 µs).
+     */
+    public static DeterRun deter(Path dir, long seed) {
+        long ms = 1_000_000L;
+        Network net = new Network(seed);
+        HostConfig hosts = new HostConfig(new Distribution.Normal(10_000, 1_000), Scheduling.EQUAL);
+        Host a = net.addHost("A", hosts), b = net.addHost("B", hosts), r = net.addHost("R", hosts);
+        Switch sw = net.addSwitch("sw", new SwitchConfig(4_000_000, 0.125, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL));
+        for (Host h : List.of(a, b, r)) net.connect(h, sw, 10_000_000_000L, 1_000);
+        net.computeRoutes();
+        TcpFlowTransport tcp = new TcpFlowTransport(net, TcpConfig.parse(ConfigMap.of("tcp", new HashMap<>(Map.of("recovery", 0,
+                "early-retrans", 0, "rto-min", "15ms", "initial-receive-window", "14600", "hystart", "false")))));
+        SplittableRandom jitter = net.random().stream("deter/start");
+        long start = ms + jitter.nextLong(10_000);
+        Path file = dir.resolve("deter-" + seed + ".pcapng");
+        int id = 0;
+        List<Flow> flows = new ArrayList<>();
+        for (Host h : List.of(a, b)) {
+            for (int i = 0; i < 2; i++) flows.add(new Flow(id++, "long/" + h.name() + i, h, r, 20_000_000, start + jitter.nextLong(10_000), 0));
+        }
+        flows.add(new Flow(id, "short", a, r, 30_000, start + 30 * ms + jitter.nextLong(10_000), 0));
+        try (CaptureTap tap = new CaptureTap(file, List.of(a.nic()), CaptureTap.Direction.BOTH, 128, Simulation.DEFAULT_EPOCH_NANOS)) {
+            for (Flow f : flows) net.simulator().at(f.startNanos(), () -> tcp.start(f, (flow, at) -> {}));
+            net.simulator().runUntil(start + 400 * ms);
+        }
+        var shortFlow = tcp.stack(a).sockets().getLast();
+        return new DeterRun(file, shortFlow.localPort(), shortFlow.timeouts());
+    }
+
     /**
      * @param tcpKeys {@code tcp:} settings of the scenario format, e.g. {@code recovery: 0}
      */

@@ -13,7 +13,7 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
     }
 
     /**
-     * {@code {"capture", "totals", "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
+     * {@code {"capture", "totals", "summary": {"flows", "slowFlows": {KIND: n}, "retransmissions": {KIND: n}}, "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
      * "retransmissions", "duplicateAcks", "zeroWindows", "outOfOrder", "kinds": {KIND: n}, "causes": [{"frame",
      * "timeMicros", "seq", "length", "kind", "trigger", "originalFrame", "evidence": {"text", "frames", ...figures},
      * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "frames": {"duplicateAcks", "zeroWindows",
@@ -30,6 +30,17 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
         t.put("notTcp", totals.notTcp());
         t.put("undecodable", totals.undecodable());
         t.put("unsupportedLinkType", totals.unsupportedLinkType());
+        // in the form of DETER's Tables 2-3: how many flows each diagnosis names, and the retransmissions by cause
+        ObjectNode summary = root.putObject("summary");
+        summary.put("flows", flows.size());
+        ObjectNode slowFlows = summary.putObject("slowFlows");
+        for (SlowdownKind k : SlowdownKind.values()) {
+            slowFlows.put(k.name(), flows.stream().filter(f -> f.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
+        }
+        ObjectNode byKind = summary.putObject("retransmissions");
+        for (RetransmissionKind k : RetransmissionKind.values()) {
+            byKind.put(k.name(), flows.stream().mapToLong(f -> f.kindCounts().get(k)).sum());
+        }
         long epoch = flows.stream().mapToLong(FlowDiagnosis::firstNanos).filter(n -> n >= 0).min().orElse(0);
         ArrayNode flowsNode = root.putArray("flows");
         for (FlowDiagnosis d : flows) {

@@ -93,6 +93,13 @@ class CaptureDiagnoserTest {
         assertThat(conn2.get("retransmissions").asInt()).isEqualTo(conn2.get("causes").size()).isEqualTo(4);
         assertThat(conn2.get("causes").get(0).get("kind").asText()).isNotBlank();
         assertThat(conn2.get("causes").get(0).get("evidence").get("text").asText()).isNotBlank();
+        JsonNode summary = root.get("summary");
+        assertThat(summary.get("flows").asInt()).isEqualTo(6);
+        assertThat(summary.get("slowFlows").get("TAIL_DROP").asInt()).isEqualTo(1);
+        assertThat(summary.get("retransmissions").get("RTO").asInt()).isEqualTo(2);
+        assertThat(summary.get("retransmissions").get("FAST_RETRANSMIT").asInt()).isEqualTo(1);
+        assertThat(summary.get("retransmissions").get("TLP").asInt()).isEqualTo(1);
+        assertThat(summary.get("retransmissions").get("SPURIOUS").asInt()).isEqualTo(1);
     }
 
     @Test

@@ -35,11 +35,11 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
         summary.put("flows", flows.size());
         ObjectNode slowFlows = summary.putObject("slowFlows");
         for (SlowdownKind k : SlowdownKind.values()) {
-            slowFlows.put(k.name(), flows.stream().filter(f -> f.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
+            slowFlows.put(k.name(), flows.stream().filter(fl -> fl.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
         }
         ObjectNode byKind = summary.putObject("retransmissions");
         for (RetransmissionKind k : RetransmissionKind.values()) {
-            byKind.put(k.name(), flows.stream().mapToLong(f -> f.kindCounts().get(k)).sum());
+            byKind.put(k.name(), flows.stream().mapToLong(fl -> fl.kindCounts().get(k)).sum());
         }
         long epoch = flows.stream().mapToLong(FlowDiagnosis::firstNanos).filter(n -> n >= 0).min().orElse(0);
         ArrayNode flowsNode = root.putArray("flows");

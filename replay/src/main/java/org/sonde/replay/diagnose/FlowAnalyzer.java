@@ -1,0 +1,625 @@
+package org.sonde.replay.diagnose;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The state one direction of a connection builds up, packet by packet, at the capture point: the sequence space
+ * the sender used (unwrapped to 64 bits, 0 at the initial sequence number), the cumulative ACK, duplicate ACKs and
+ * SACK scoreboard the receiver returned, the RTT, and the loss recovery the sender is in as far as its packets show.
+ * Each retransmission is classified when it is seen, from what was seen before it (a D-SACK can later make it
+ * spurious).
+ */
+final class FlowAnalyzer {
+    private static final long NONE = Long.MIN_VALUE;
+    private static final long DUP_THRESHOLD = 3;
+    /** Linux adds TCP_TIMEOUT_MIN (two jiffies, 2 ms at HZ=1000) to its reordering and loss-probe timers. */
+    private static final long TIMER_SLACK_NANOS = 2_000_000;
+
+    private enum Mode { OPEN, RECOVERY, LOSS }
+
+    /** A range of sequence space as first sent (or first seen, when the capture lacks the original). */
+    private static final class Segment {
+        final long end;
+        final long firstNanos;
+        final long firstFrame;
+        int sends = 1;
+        long lastNanos;
+        long lastFrame;
+
+        Segment(long end, long firstNanos, long firstFrame) {
+            this.end = end;
+            this.firstNanos = firstNanos;
+            this.firstFrame = firstFrame;
+            this.lastNanos = firstNanos;
+            this.lastFrame = firstFrame;
+        }
+    }
+
+    /** A retransmission while its flow is analysed: the spurious verdict may still come. */
+    private static final class Pending {
+        final long frame, nanos, start, end, originalFrame, ackAdvancesAtSend;
+        final int dupAcksAtSend, backoff;
+        final RetransmissionKind trigger;
+        final Evidence evidence;
+        Evidence spurious;
+        /** The first ACK that covered it: when it arrived and its frame; -1 until then. */
+        long ackedNanos = -1, ackedFrame = -1;
+        /** Whether it was the last data sent when it was resent. */
+        boolean tail;
+
+        Pending(long frame, long nanos, long start, long end, long originalFrame, long ackAdvancesAtSend, int dupAcksAtSend,
+                int backoff, RetransmissionKind trigger, Evidence evidence) {
+            this.frame = frame;
+            this.nanos = nanos;
+            this.start = start;
+            this.end = end;
+            this.originalFrame = originalFrame;
+            this.ackAdvancesAtSend = ackAdvancesAtSend;
+            this.dupAcksAtSend = dupAcksAtSend;
+            this.backoff = backoff;
+            this.trigger = trigger;
+            this.evidence = evidence;
+        }
+    }
+
+    final Endpoint src, dst;
+    private boolean based;
+    private long lastRaw, lastAbs;
+    long packets, firstNanos = -1, lastNanos;
+    private long highEnd = NONE;
+    private int mss;
+    /** Whether the sender numbers its IPv4 packets (Linux counts per connection; the simulator leaves 0). */
+    private boolean ipIdsSet;
+    /** Whether the receiver ever sent SACK blocks. */
+    private boolean sackSeen;
+    private long dataLow = Long.MAX_VALUE, dataHigh = Long.MIN_VALUE;
+    private final TreeMap<Long, Long> seen = new TreeMap<>();
+    private final TreeMap<Long, Segment> segments = new TreeMap<>();
+    /** Holes in the sequence space at the capture point: start -> {end, nanos opened, IP ID of the packet that opened it}. */
+    private final TreeMap<Long, long[]> holes = new TreeMap<>();
+
+    private long ack = NONE;
+    private long ackFrame = -1, lastAckNanos = -1, ackAdvances;
+    private int window = -1;
+    private int dupAcks;
+    private final List<Long> dupAckRun = new ArrayList<>();
+    private final TreeMap<Long, Long> sacked = new TreeMap<>();
+    private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
+    /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
+    private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
+    /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
+    private final TreeMap<Long, long[]> rackSteps = new TreeMap<>();
+
+    private Mode mode = Mode.OPEN;
+    private long recoveryPoint, recoveryFrame = -1;
+    private final List<Pending> retransmissions = new ArrayList<>();
+    private final Map<Long, Pending> lastRetransmissionAt = new java.util.HashMap<>();
+
+    /** Window scale the receiver announced and the sender accepted (both SYNs carried the option); -1 unknown. */
+    int receiverWindowScale = -1;
+    private long zeroSinceNanos = -1, zeroSinceFrame = -1, zeroStallNanos;
+    private final List<Long> zeroEpisodeFrames = new ArrayList<>();
+    private long dataSegments, windowLimitedSegments, firstLimitedNanos = -1, lastLimitedNanos, firstLimitedFrame;
+    final List<Long> duplicateAckFrames = new ArrayList<>();
+    final List<Long> zeroWindowFrames = new ArrayList<>();
+    final List<Long> outOfOrderFrames = new ArrayList<>();
+
+    FlowAnalyzer(Endpoint src, Endpoint dst) {
+        this.src = src;
+        this.dst = dst;
+    }
+
+    /** True once a packet from the sender fixed its sequence space. */
+    boolean based() {
+        return based;
+    }
+
+    /** A packet from {@link #src}: counts it and fixes the sequence space on the first one (a SYN's is the ISN). */
+    void sent(TcpPacket p) {
+        packets++;
+        if (firstNanos < 0) firstNanos = p.timeNanos();
+        lastNanos = p.timeNanos();
+        if (!based) {
+            based = true;
+            lastRaw = p.seq();
+            lastAbs = 0;
+        }
+    }
+
+    /** 64-bit position of a raw sequence number near the highest seen (a signed 32-bit step from it). */
+    private long position(long raw) {
+        return lastAbs + (int) (raw - lastRaw);
+    }
+
+    private long advance(long raw) {
+        long abs = position(raw);
+        if (abs > lastAbs) {
+            lastAbs = abs;
+            lastRaw = raw;
+        }
+        return abs;
+    }
+
+    /** The ACK, window and SACK blocks a packet from {@link #dst} carries about this direction's data. */
+    void acknowledged(TcpPacket p) {
+        long a = position(p.ack());
+        long t = p.timeNanos();
+        lastAckNanos = t;
+        boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
+        if (ack == NONE || a > ack) {
+            if (ack != NONE) {
+                rttSample(a, t);
+                delivered(ack, a, p);
+            }
+            segments.headMap(a).entrySet().removeIf(e -> e.getValue().end <= a);
+            for (int i = retransmissions.size() - 1; i >= 0 && i >= retransmissions.size() - 64; i--) {
+                Pending r = retransmissions.get(i);
+                if (r.ackedNanos < 0 && r.end <= a) {
+                    r.ackedNanos = t;
+                    r.ackedFrame = p.frame();
+                }
+            }
+            ack = a;
+            ackFrame = p.frame();
+            ackAdvances++;
+            dupAcks = 0;
+            dupAckRun.clear();
+            trim(sacked, a);
+            // Linux holds a non-SACK flow in its state until data above the recovery point is acknowledged (RFC 6582)
+            if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) mode = Mode.OPEN;
+            window = p.window();
+        } else if (a == ack) {
+            if (pure && p.window() == window && highEnd != NONE && highEnd > a) {
+                dupAcks++;
+                dupAckRun.add(p.frame());
+                duplicateAckFrames.add(p.frame());
+            }
+            window = p.window();
+        }
+        if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) {
+            if (zeroSinceNanos < 0) {
+                zeroSinceNanos = t;
+                zeroSinceFrame = p.frame();
+            }
+        } else if (zeroSinceNanos >= 0 && !p.has(TcpPacket.RST)) {
+            zeroStallNanos += t - zeroSinceNanos;
+            zeroEpisodeFrames.add(zeroSinceFrame);
+            zeroEpisodeFrames.add(p.frame());
+            zeroSinceNanos = -1;
+        }
+        long[] blocks = p.sackBlocks();
+        if (blocks.length > 0) sackSeen = true;
+        for (int i = 0; i + 1 < blocks.length; i += 2) {
+            long left = position(blocks[i]), right = position(blocks[i + 1]);
+            if (right <= left) continue;
+            // RFC 2883: a first block below the cumulative ACK, or inside the second block, reports a duplicate
+            boolean dsack = i == 0 && (right <= a
+                    || blocks.length >= 4 && left >= position(blocks[2]) && right <= position(blocks[3]));
+            if (dsack) {
+                duplicateReported(left, right, p.frame());
+            } else if (right > a) {
+                if (!covered(sacked, Math.max(left, a), right)) delivered(Math.max(left, a), right, p);
+                addRange(sacked, Math.max(left, a), right);
+            }
+        }
+    }
+
+    /**
+     * Data in [from, to) reached the receiver: RACK's delivered send time moves to the latest transmission among its
+     * segments. A retransmitted segment acknowledged sooner than the smallest RTT after its retransmission was
+     * delivered by an earlier copy (RFC 8985 §6.2 step 2), so that copy's time counts.
+     */
+    private void delivered(long from, long to, TcpPacket p) {
+        Map.Entry<Long, Segment> first = segments.floorEntry(from);
+        Map<Long, Segment> range = first != null && first.getValue().end > from ? segments.subMap(first.getKey(), true, to, false)
+                : segments.subMap(from, true, to, false);
+        for (Segment s : range.values()) {
+            long sent = s.lastNanos;
+            long frame = s.lastFrame;
+            if (s.sends > 1 && minRtt != Long.MAX_VALUE && p.timeNanos() - s.lastNanos < minRtt) {
+                sent = s.firstNanos;
+                frame = s.firstFrame;
+            }
+            if (sent > rackXmitNanos) {
+                rackXmitNanos = sent;
+                rackXmitFrame = frame;
+                rackAckFrame = p.frame();
+                rackSteps.put(sent, new long[] {p.timeNanos(), p.frame(), frame});
+            }
+        }
+    }
+
+    /** Karn's rule: only a segment sent once gives an RTT sample; the one the ACK covers last is used. */
+    private void rttSample(long newAck, long t) {
+        Map.Entry<Long, Segment> e = segments.lowerEntry(newAck);
+        if (e == null || e.getValue().end > newAck || e.getValue().sends != 1) return;
+        long sample = t - e.getValue().firstNanos;
+        if (sample < 0) return;
+        if (srtt < 0) {
+            srtt = sample;
+            rttvar = sample / 2;
+        } else {
+            rttvar = (3 * rttvar + Math.abs(srtt - sample)) / 4;
+            srtt = (7 * srtt + sample) / 8;
+        }
+        minRtt = Math.min(minRtt, sample);
+    }
+
+    private long minRttOr(long otherwise) {
+        return minRtt == Long.MAX_VALUE ? otherwise : minRtt;
+    }
+
+    /** The flow's smallest RTT sample (data to the ACK that covers it, at the capture point), or -1. */
+    long minRttNanos() {
+        return minRtt == Long.MAX_VALUE ? -1 : minRtt;
+    }
+
+    /**
+     * A segment (payload, SYN or FIN) from {@link #src}. {@code rttHintNanos} is the connection's round trip as the
+     * handshake showed it (or a default): a segment that fills a hole sooner counts as reordered rather than
+     * retransmitted, and it stands in for the smoothed RTT until the flow has RTT samples.
+     */
+    void segment(TcpPacket p, long rttHintNanos) {
+        long start = advance(p.seq());
+        long end = start + p.sequenceLength();
+        long t = p.timeNanos();
+        mss = Math.max(mss, p.payloadBytes());
+        if (p.ipId() > 0) ipIdsSet = true;
+        if (p.payloadBytes() > 0) {
+            long payloadStart = start + (p.has(TcpPacket.SYN) ? 1 : 0);
+            dataLow = Math.min(dataLow, payloadStart);
+            dataHigh = Math.max(dataHigh, payloadStart + p.payloadBytes());
+        }
+        if (highEnd == NONE || start >= highEnd) {
+            if (p.payloadBytes() > 0 && ack != NONE && receiverWindowScale >= 0 && window >= 0) {
+                dataSegments++;
+                long rwnd = (long) window << receiverWindowScale;
+                if (end - ack > rwnd - mss) {
+                    windowLimitedSegments++;
+                    if (firstLimitedNanos < 0) {
+                        firstLimitedNanos = t;
+                        firstLimitedFrame = p.frame();
+                    }
+                    lastLimitedNanos = t;
+                }
+            }
+            if (highEnd != NONE && start > highEnd) holes.put(highEnd, new long[] {start, t, p.ipId()});
+            segments.put(start, new Segment(end, t, p.frame()));
+            addRange(seen, start, end);
+            highEnd = end;
+            return;
+        }
+        if (!overlaps(seen, start, end)) {
+            Map.Entry<Long, long[]> hole = holes.floorEntry(start);
+            // three duplicate ACKs asked for exactly this segment: resent, as the sender is entitled to assume (RFC 5681)
+            boolean askedFor = start == ack && dupAcks >= DUP_THRESHOLD;
+            if (hole != null && start < hole.getValue()[0] && !askedFor && reordered(hole.getValue(), p, rttHintNanos)) {
+                outOfOrderFrames.add(p.frame());
+                segments.put(start, new Segment(end, t, p.frame()));
+                addRange(seen, start, end);
+                return;
+            }
+        }
+        retransmitted(p, start, end, rttHintNanos);
+        addRange(seen, start, end);
+        if (end > highEnd) highEnd = end;
+    }
+
+    /**
+     * Whether a segment that fills a hole was sent before the packet that opened the hole (so it was reordered on the
+     * way) rather than resent after it. A sender that numbers its packets says so directly by the IP ID; otherwise a
+     * retransmission cannot come sooner than a round trip after the hole opened (the sender must hear of it first).
+     */
+    private boolean reordered(long[] hole, TcpPacket p, long reorderNanos) {
+        if (ipIdsSet && hole[2] >= 0 && p.ipId() >= 0) return (short) (p.ipId() - hole[2]) < 0;
+        return p.timeNanos() - hole[1] < reorderNanos;
+    }
+
+    private void retransmitted(TcpPacket p, long start, long end, long rttHintNanos) {
+        long t = p.timeNanos();
+        Segment original = segments.get(start);
+        if (original == null) {
+            Map.Entry<Long, Segment> e = segments.floorEntry(start);
+            if (e != null && e.getValue().end > start) original = e.getValue();
+        }
+        long originalFrame = original != null && overlaps(seen, start, end) ? original.firstFrame : -1;
+        // when this segment last left before now (its original, or its previous retransmission); NONE when unseen
+        long previousSendNanos = original != null && originalFrame > 0 ? original.lastNanos : NONE;
+        if (original != null) {
+            original.sends++;
+            original.lastNanos = t;
+            original.lastFrame = p.frame();
+        } else {
+            segments.put(start, new Segment(end, t, p.frame()));
+        }
+        // RACK (RFC 8985 §6.2): lost once data sent after it was delivered (and a reordering window passed)
+        Map.Entry<Long, long[]> news = rackSteps.higherEntry(previousSendNanos);
+        boolean laterDelivered = news != null;
+        long rackAckFrame = news != null ? news.getValue()[1] : -1, rackXmitFrame = news != null ? news.getValue()[2] : -1;
+        long rackXmitNanos = news != null ? news.getKey() : NONE;
+
+        long sackedAbove = bytesAbove(sacked, end);
+        long sackedSegments = mss > 0 ? (sackedAbove + mss - 1) / mss : sackedAbove > 0 ? 1 : 0;
+        Map<String, Long> figures = new LinkedHashMap<>();
+        List<Long> frames = new ArrayList<>();
+        if (originalFrame > 0) {
+            frames.add(originalFrame);
+            figures.put("sinceOriginalMicros", micros(t - original.firstNanos));
+        }
+        if (originalFrame <= 0) {
+            // the original never passed the capture point: how long the hole it left had been open
+            Map.Entry<Long, long[]> hole = holes.floorEntry(start);
+            if (hole != null && start < hole.getValue()[0]) figures.put("sinceHoleOpenedMicros", micros(t - hole.getValue()[1]));
+        }
+        if (lastAckNanos >= 0) figures.put("sinceLastAckMicros", micros(t - lastAckNanos));
+        figures.put("duplicateAcks", (long) dupAcks);
+        figures.put("sackedSegmentsAbove", sackedSegments);
+        if (srtt >= 0) {
+            figures.put("srttMicros", micros(srtt));
+            figures.put("rttvarMicros", micros(rttvar));
+        }
+        Pending previous = lastRetransmissionAt.get(start);
+        // ACK-clocked: sent on an ACK's arrival (or RACK's reordering timer, at most a quarter RTT later); a timer
+        // (RTO, loss probe) fires after a silence of at least two round trips
+        long silence = lastAckNanos >= 0 ? t - lastAckNanos : Long.MAX_VALUE;
+        long clockNanos = srtt >= 0 ? srtt : rttHintNanos;
+        // RACK's reordering timer fires once RACK.rtt (that of the latest-sent delivered data) plus a reordering
+        // window (a quarter of the min RTT) has passed since the segment was sent (RFC 8985 §6.2-6.3); Linux arms that
+        // timer two jiffies late
+        boolean rackTimer = false;
+        if (laterDelivered && srtt >= 0) {
+            Map.Entry<Long, long[]> latest = rackSteps.lastEntry();
+            long rackRtt = latest.getValue()[0] - latest.getKey();
+            long due = Math.max(news.getValue()[0], previousSendNanos == NONE ? NONE : previousSendNanos + rackRtt + minRttOr(srtt) / 4);
+            rackTimer = t <= due + TIMER_SLACK_NANOS + srtt;
+        }
+        boolean ackClocked = silence <= clockNanos || rackTimer;
+        figures.put("silenceMicros", lastAckNanos >= 0 ? micros(silence) : -1);
+        RetransmissionKind kind;
+        String text;
+        int backoff = 0;
+        boolean head = ack == NONE || start <= ack;
+        boolean tail = end == highEnd;
+        // RFC 6298: no RTO is shorter than SRTT + 4 RTTVAR, whatever the floor (Linux's rto_min) is
+        boolean rtoPossible = srtt < 0 || silence >= srtt + 4 * rttvar;
+        if (!ackClocked && rtoPossible && (head || !tail)) {
+            kind = RetransmissionKind.RTO;
+            backoff = previous != null && previous.trigger == RetransmissionKind.RTO && previous.backoff > 0
+                    && previous.ackAdvancesAtSend == ackAdvances ? previous.backoff + 1 : 1;
+            figures.put("backoff", (long) backoff);
+            if (previous != null) frames.add(previous.frame);
+            text = (head ? "the first unacknowledged segment" : "a segment") + " resent "
+                    + (lastAckNanos >= 0 ? ms(silence) + " after the last ACK" : "with no ACK seen")
+                    + (previous != null ? " (" + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame + ")" : "")
+                    + ", not on an ACK: the retransmission timer fired"
+                    + (backoff > 1 ? ", backed off (timeout " + backoff + " in a row without progress)" : "");
+            enter(Mode.LOSS, p.frame());
+        } else if (!ackClocked && tail && !head) {
+            kind = RetransmissionKind.TLP;
+            text = "the last segment sent, resent " + ms(silence) + " after the last ACK with " + relative(ack) + ".."
+                    + relative(highEnd) + " outstanding, not on an ACK: a tail loss probe";
+        } else if (mode == Mode.LOSS) {
+            kind = RetransmissionKind.RTO;
+            frames.add(recoveryFrame);
+            text = "part of the recovery after the timeout in frame " + recoveryFrame
+                    + ": every segment outstanding then counts as lost and goes out again as ACKs open the window";
+        } else if (previous != null && laterDelivered) {
+            kind = RetransmissionKind.RACK;
+            frames.add(previous.frame);
+            frames.add(rackAckFrame);
+            text = "its retransmission in frame " + previous.frame + " was lost too: frame " + rackAckFrame
+                    + " acknowledged data sent after that retransmission (frame " + rackXmitFrame + "); RACK detects lost"
+                    + " retransmissions by send time, the duplicate threshold cannot";
+            enter(Mode.RECOVERY, p.frame());
+        } else if (head && dupAcks >= DUP_THRESHOLD) {
+            kind = RetransmissionKind.FAST_RETRANSMIT;
+            frames.addAll(dupAckRun);
+            text = dupAcks + " duplicate ACKs of " + relative(ack) + " since frame " + ackFrame + " (duplicate threshold " + DUP_THRESHOLD + ")";
+            enter(Mode.RECOVERY, p.frame());
+        } else if (laterDelivered && sackedSegments >= DUP_THRESHOLD) {
+            kind = RetransmissionKind.FAST_RETRANSMIT;
+            frames.add(ackFrame);
+            text = sackedSegments + " segments' worth of data above it SACKed (duplicate threshold " + DUP_THRESHOLD + ")";
+            enter(Mode.RECOVERY, p.frame());
+        } else if (mode == Mode.RECOVERY && start < recoveryPoint && sacked.isEmpty()) {
+            kind = RetransmissionKind.FAST_RETRANSMIT;
+            frames.add(ackFrame);
+            text = "partial ACK in frame " + ackFrame + " during the fast recovery that began in frame " + recoveryFrame
+                    + " (NewReno: the next hole is resent at once)";
+        } else if (laterDelivered) {
+            kind = RetransmissionKind.RACK;
+            frames.add(rackAckFrame);
+            if (previousSendNanos != NONE) figures.put("deliveredSentAfterMicros", micros(rackXmitNanos - previousSendNanos));
+            text = "frame " + rackAckFrame + " acknowledged data sent after this segment's "
+                    + (previousSendNanos == NONE ? "original (not in the capture)" : "last transmission, "
+                    + ms(rackXmitNanos - previousSendNanos) + " later (frame " + rackXmitFrame + ")")
+                    + ", below the duplicate threshold (" + dupAcks + " duplicate ACKs, " + sackedSegments
+                    + " segments SACKed above): marked lost by time (RACK)";
+            enter(Mode.RECOVERY, p.frame());
+        } else if (head && dupAcks > 0) {
+            kind = RetransmissionKind.RACK;
+            frames.addAll(dupAckRun);
+            text = dupAcks + " duplicate ACK(s) of " + relative(ack) + ", below the duplicate threshold: early retransmit / RACK";
+            enter(Mode.RECOVERY, p.frame());
+        } else if (tail && !head && ack != NONE) {
+            kind = RetransmissionKind.TLP;
+            text = "the last segment sent, resent " + ms(silence) + " after the last ACK with no duplicate ACK, SACK or partial"
+                    + " ACK before it: only a tail loss probe resends the tail without news of a loss";
+        } else if (head && !ackClocked) {
+            kind = RetransmissionKind.RTO;
+            backoff = 1;
+            figures.put("backoff", 1L);
+            text = "the first unacknowledged segment resent " + ms(silence) + " after the last ACK with no duplicate ACK, SACK or"
+                    + " partial ACK before it: the retransmission timer (shorter than SRTT + 4 RTTVAR as measured here)";
+            enter(Mode.LOSS, p.frame());
+        } else {
+            kind = RetransmissionKind.UNEXPLAINED;
+            text = "sent " + ms(silence) + " after an ACK, but no duplicate ACK, SACK or partial ACK in the capture says it was lost";
+        }
+        Pending r = new Pending(p.frame(), t, start, end, originalFrame, ackAdvances, dupAcks, backoff, kind,
+                new Evidence(text, frames, figures));
+        if (end <= ack) {
+            r.spurious = new Evidence("already acknowledged: frame " + ackFrame + " had acknowledged up to " + relative(ack),
+                    List.of(ackFrame), Map.of());
+        } else if (covered(sacked, start, end)) {
+            r.spurious = new Evidence("already SACKed by the receiver before it was resent", List.of(ackFrame), Map.of());
+        }
+        r.tail = tail;
+        retransmissions.add(r);
+        lastRetransmissionAt.put(start, r);
+    }
+
+    private void enter(Mode m, long frame) {
+        if (mode == m && m == Mode.RECOVERY) return; // one recovery episode until its recovery point is acknowledged
+        mode = m;
+        recoveryPoint = highEnd;
+        recoveryFrame = frame;
+    }
+
+    /** A D-SACK: the receiver got [left, right) twice; the latest retransmission of it was not needed. */
+    private void duplicateReported(long left, long right, long frame) {
+        for (int i = retransmissions.size() - 1; i >= 0; i--) {
+            Pending r = retransmissions.get(i);
+            if (r.spurious == null && r.start < right && left < r.end) {
+                r.spurious = new Evidence("the receiver reported the data twice (D-SACK " + relative(left) + ".." + relative(right)
+                        + " in frame " + frame + ")", List.of(frame), Map.of());
+                return;
+            }
+        }
+    }
+
+    FlowDiagnosis result(long initialRttNanos) {
+        List<Retransmission> out = new ArrayList<>();
+        for (Pending r : retransmissions) {
+            out.add(new Retransmission(r.frame, r.nanos, r.start, (int) (r.end - r.start),
+                    r.spurious != null ? RetransmissionKind.SPURIOUS : r.trigger, r.trigger, r.originalFrame, r.evidence, r.spurious));
+        }
+        long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
+        return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
+                zeroWindowFrames, outOfOrderFrames, slowdowns());
+    }
+
+    /** The flow-level diagnoses, from what the packets showed. */
+    private List<Slowdown> slowdowns() {
+        List<Slowdown> found = new ArrayList<>();
+        for (Pending r : retransmissions) {
+            // DETER §2.1: the timer resent data whose first retransmission had arrived; the ACK that came back sooner
+            // than any round trip after the second copy answered the first, late: the receiver had delayed it
+            Pending first = previousOf(r);
+            if (r.trigger == RetransmissionKind.RTO && first != null && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE
+                    && r.ackedNanos - r.nanos < minRtt / 2 && r.ackedNanos - first.nanos > 4 * Math.max(srtt, minRtt)) {
+                found.add(new Slowdown(SlowdownKind.DELAYED_ACK_RTO, r.ackedNanos - first.nanos, new Evidence(
+                        "the retransmission in frame " + first.frame + " was acknowledged only " + ms(r.ackedNanos - first.nanos)
+                                + " later (frame " + r.ackedFrame + "), " + ms(r.ackedNanos - r.nanos) + " after the timer had resent it"
+                                + " again (frame " + r.frame + "), sooner than any round trip (min " + ms(minRtt) + "): the receiver"
+                                + " delayed the ACK of the first retransmission while the backed-off RTO expired",
+                        List.of(first.frame, r.frame, r.ackedFrame),
+                        figures("waitMicros", micros(r.ackedNanos - first.nanos), "minRttMicros", micros(minRtt)))));
+            }
+            if (r.tail && (r.trigger == RetransmissionKind.TLP || r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff"))
+                    && r.spurious == null && previousOf(r) == null) {
+                long sent = r.originalFrame > 0 ? r.nanos - r.evidence.figures().getOrDefault("sinceOriginalMicros", 0L) * 1000 : -1;
+                found.add(new Slowdown(SlowdownKind.TAIL_DROP, sent >= 0 ? r.nanos - sent : 0, new Evidence(
+                        "the last segment sent (" + relative(r.start) + ".." + relative(r.end) + ") was lost and found by "
+                                + (r.trigger == RetransmissionKind.TLP ? "a tail loss probe" : "the retransmission timer")
+                                + " in frame " + r.frame + ": with nothing sent after it no duplicate ACK could report it",
+                        r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
+            }
+        }
+        if (!zeroEpisodeFrames.isEmpty() || zeroSinceNanos >= 0) {
+            long stall = zeroStallNanos + (zeroSinceNanos >= 0 ? lastNanosSeen() - zeroSinceNanos : 0);
+            List<Long> frames = new ArrayList<>(zeroEpisodeFrames);
+            if (zeroSinceNanos >= 0) frames.add(zeroSinceFrame);
+            found.add(new Slowdown(SlowdownKind.ZERO_WINDOW, stall, new Evidence(
+                    "the receiver closed its window " + (frames.size() + 1) / 2 + " time(s) for " + ms(stall) + " in all"
+                            + (zeroSinceNanos >= 0 ? ", the last time until the capture ended" : "")
+                            + " (frames: where each closing began and ended)", frames, figures("stallMicros", micros(stall)))));
+        }
+        if (dataSegments > 0 && windowLimitedSegments * 4 >= dataSegments) {
+            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, lastLimitedNanos - firstLimitedNanos, new Evidence(
+                    windowLimitedSegments + " of " + dataSegments + " new data segments left with the data in flight within one"
+                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + ")",
+                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments))));
+        }
+        return found;
+    }
+
+    private long lastNanosSeen() {
+        return Math.max(lastNanos, lastAckNanos);
+    }
+
+    /** The retransmission of the same range just before {@code r}, or null. */
+    private Pending previousOf(Pending r) {
+        Pending before = null;
+        for (Pending q : retransmissions) {
+            if (q == r) return before;
+            if (q.start == r.start) before = q;
+        }
+        return null;
+    }
+
+    private static Map<String, Long> figures(Object... kv) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < kv.length; i += 2) m.put((String) kv[i], ((Number) kv[i + 1]).longValue());
+        return m;
+    }
+
+    private static String relative(long abs) {
+        return Long.toString(abs);
+    }
+
+    static long micros(long nanos) {
+        return Math.round(nanos / 1e3);
+    }
+
+    private static String ms(long nanos) {
+        return nanos >= 1_000_000 ? String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6)
+                : String.format(java.util.Locale.ROOT, "%.1f µs", nanos / 1e3);
+    }
+
+    // ---- sets of disjoint half-open ranges, start -> end ----
+
+    static void addRange(TreeMap<Long, Long> set, long start, long end) {
+        Map.Entry<Long, Long> before = set.floorEntry(start);
+        if (before != null && before.getValue() >= start) {
+            start = before.getKey();
+            end = Math.max(end, before.getValue());
+        }
+        Map.Entry<Long, Long> next;
+        while ((next = set.ceilingEntry(start)) != null && next.getKey() <= end) {
+            end = Math.max(end, next.getValue());
+            set.remove(next.getKey());
+        }
+        set.put(start, end);
+    }
+
+    static boolean overlaps(TreeMap<Long, Long> set, long start, long end) {
+        Map.Entry<Long, Long> before = set.lowerEntry(end);
+        return before != null && before.getValue() > start;
+    }
+
+    static boolean covered(TreeMap<Long, Long> set, long start, long end) {
+        Map.Entry<Long, Long> before = set.floorEntry(start);
+        return before != null && before.getValue() >= end;
+    }
+
+    private static long bytesAbove(TreeMap<Long, Long> set, long from) {
+        long n = 0;
+        for (Map.Entry<Long, Long> e : set.tailMap(from, true).entrySet()) n += e.getValue() - e.getKey();
+        Map.Entry<Long, Long> straddling = set.lowerEntry(from);
+        if (straddling != null && straddling.getValue() > from) n += straddling.getValue() - from;
+        return n;
+    }
+
+    private static void trim(TreeMap<Long, Long> set, long below) {
+        Map.Entry<Long, Long> e;
+        while ((e = set.firstEntry()) != null && e.getKey() < below) {
+            set.pollFirstEntry();
+            if (e.getValue() > below) set.put(below, e.getValue());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.sonde.replay.diagnose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each flow-level diagnosis on a run built to show it, and not on runs without it. */
+class SlowdownTest {
+    @TempDir
+    Path dir;
+
+    private static List<SlowdownKind> kinds(FlowDiagnosis f) {
+        return f.slowdowns().stream().map(Slowdown::kind).toList();
+    }
+
+    /** DETER §2.1: seed 54 is the one of 50..59 where sim's DeterScenarioTest sees the interplay; seed 50 finishes fast. */
+    @Test
+    void delayedAckMeetingAnRtoIsFoundWhereTheSimulatorShowsIt() {
+        for (long seed : new long[] {54, 50}) {
+            SimulatedCaptures.DeterRun run = SimulatedCaptures.deter(dir, seed);
+            CaptureDiagnosis d = CaptureDiagnoser.diagnose(run.capture());
+            FlowDiagnosis shortFlow = d.flows().stream().filter(f -> f.src().port() == run.shortFlowPort()).findFirst().orElseThrow();
+            if (seed == 54) {
+                assertThat(run.senderTimeouts()).isEqualTo(2);
+                assertThat(shortFlow.slowdowns()).filteredOn(s -> s.kind() == SlowdownKind.DELAYED_ACK_RTO).singleElement()
+                        .satisfies(s -> assertThat(s.costNanos()).isBetween(20_000_000L, 45_000_000L));
+            } else {
+                assertThat(kinds(shortFlow)).as("seed " + seed).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
+            }
+            for (FlowDiagnosis f : d.flows()) {
+                if (f.src().port() != run.shortFlowPort()) assertThat(kinds(f)).as("seed " + seed + " " + f.src()).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
+            }
+        }
+    }
+
+    /** Listing 2's planted losses: connection 3 loses the last segment of its message, connection 2 a middle one. */
+    @Test
+    void tailDropOnlyWhereTheLastSegmentWasLost() {
+        CaptureDiagnosis d = CaptureDiagnoser.diagnose(SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2));
+        List<FlowDiagnosis> data = d.flows().stream().filter(f -> f.dst().port() == 5001).toList();
+        assertThat(kinds(data.get(0))).isEmpty();
+        assertThat(kinds(data.get(1))).doesNotContain(SlowdownKind.TAIL_DROP);
+        assertThat(kinds(data.get(2))).containsExactly(SlowdownKind.TAIL_DROP);
+        assertThat(data.get(2).slowdowns().getFirst().evidence().text()).contains("tail loss probe");
+    }
+
+    /** A receiver reading 500 bytes at a time at 5 Mb/s from an 8 KB buffer limits its senders; the same run without does not. */
+    @Test
+    void receiverLimitedFlowsAreNamed() {
+        SimulatedCaptures.Run slow = SimulatedCaptures.incast(dir, 1, 2, 100_000, 1_000_000,
+                Map.of("receive-buffer", "8KB", "read-rate", "5Mbps", "read-size", "500B"));
+        List<FlowDiagnosis> limited = CaptureDiagnoser.diagnose(slow.senders()).flows().stream().filter(f -> f.dst().port() == 5001).toList();
+        assertThat(limited).hasSize(2).allSatisfy(f -> assertThat(kinds(f)).contains(SlowdownKind.RECEIVER_LIMITED));
+        SimulatedCaptures.Run fast = SimulatedCaptures.incast(dir, 1, 2, 100_000, 1_000_000, Map.of());
+        List<FlowDiagnosis> free = CaptureDiagnoser.diagnose(fast.senders()).flows().stream().filter(f -> f.dst().port() == 5001).toList();
+        assertThat(free).hasSize(2).allSatisfy(f -> assertThat(kinds(f)).doesNotContain(SlowdownKind.RECEIVER_LIMITED));
+    }
+}

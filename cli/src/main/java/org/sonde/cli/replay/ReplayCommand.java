@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde replay}: DETER's diagnosis of TCP flows. */
 @Command(name = "replay",
+        header = "TCP diagnosis after DETER: why a flow was slow, what sent each retransmission.",
         mixinStandardHelpOptions = true,
         description = {
                 "Diagnosis of TCP flows after DETER (NSDI'19): why a flow was slow, and per retransmission",

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde replay diagnose}: retransmission causes and loss signals of every TCP flow in a capture. */
 @Command(name = "diagnose",
+        header = "Diagnose every TCP flow of a capture: retransmission causes and slowdowns.",
         mixinStandardHelpOptions = true,
         description = {
                 "Reads a pcap or pcapng capture (Ethernet, raw IP, Linux cooked) taken at either end of the",

@@ -131,6 +131,27 @@ class TcpAnalyzerTest {
     }
 
     @Test
+    void aLoneTailProbedAtTheTimeoutsTimeIsAProbeWhenTheKernelCountedOne() {
+        // segments 1..3 acknowledged, the tail 4 lost: alone outstanding, its probe waits 1.5 SRTT + 200 ms
+        TcpPackets late = tailLost().data(215, P, 4, NONE);
+        Recovery byTiming = only(TcpAnalyzer.analyze(late.trace(), true, -1));
+        assertThat(byTiming.kind()).isEqualTo(RecoveryKind.RTO);
+        assertThat(only(TcpAnalyzer.analyze(late.trace(), true, 0)).kind()).isEqualTo(RecoveryKind.RTO);
+        Recovery probe = only(TcpAnalyzer.analyze(late.trace(), true, 1));
+        assertThat(probe.kind()).isEqualTo(RecoveryKind.TLP);
+        assertThat(probe.pass()).isTrue();
+        assertThat(probe.reason()).contains("TCPLossProbes", "WCDelAckT");
+        // a probe that is lost itself is followed by a first timeout, not judged as a backoff against the probe
+        List<Recovery> two = TcpAnalyzer.analyze(tailLost().data(215, P, 4, DROP).data(230, P, 4, NONE).trace(), true, 1).recoveries();
+        assertThat(two).extracting(Recovery::kind).containsExactly(RecoveryKind.TLP, RecoveryKind.RTO);
+        assertThat(two.get(1).pass()).as(two.get(1).reason()).isTrue();
+        // a probe the timing already shows uses up the count: no second one is made of a timeout
+        TcpPackets early = tailLost().data(25, P, 4, DROP).data(210, P, 4, NONE);
+        assertThat(TcpAnalyzer.analyze(early.trace(), true, 1).recoveries()).extracting(Recovery::kind)
+                .containsExactly(RecoveryKind.TLP, RecoveryKind.RTO);
+    }
+
+    @Test
     void aLossNeverSentAgainFails() {
         Recovery none = only(analyze(new TcpPackets().handshake(P, false, 1).data(1, P, 1, DROP), true));
         assertThat(none.kind()).isEqualTo(RecoveryKind.NONE);

@@ -47,7 +47,8 @@ public final class TcpAnalyzer {
     /** Every verdict on a run: the trace's integrity against both hosts' counters, and the TCP checks. */
     public static TcpAnalysis analyze(TcpRun run) {
         boolean rack = !"0".equals(run.test().sysctls().getOrDefault("tcp_recovery", "1").strip());
-        TcpAnalysis t = analyze(run.trace(), rack);
+        Long probes = run.clientCounters().get("TcpExtTCPLossProbes");
+        TcpAnalysis t = analyze(run.trace(), rack, probes == null ? -1 : probes);
         return new TcpAnalysis(integrity(run), t.recoveries(), t.spurious(), t.ecn(), t.sack());
     }
 
@@ -58,9 +59,27 @@ public final class TcpAnalyzer {
      * @param rack whether the sender detects losses by time with RACK ({@code tcp_recovery} bit 1, Linux's default)
      */
     public static TcpAnalysis analyze(TcpTrace trace, boolean rack) {
+        return analyze(trace, rack, -1);
+    }
+
+    /**
+     * As {@link #analyze(TcpTrace, boolean)}, told how many loss probes the client's kernel counted
+     * ({@code TcpExtTCPLossProbes}; -1 unknown). A probe of a lone outstanding tail segment leaves at
+     * 1.5 SRTT + 200 ms capped at the RTO (RFC 8985 §7.2's WCDelAckT, Linux's
+     * {@code tcp_schedule_loss_probe()}): by its timing alone it is a timeout, and only the counter
+     * tells them apart.
+     */
+    public static TcpAnalysis analyze(TcpTrace trace, boolean rack, long lossProbes) {
         List<TcpTrace.Entry> e = trace.entries();
         Integrity integrity = new Integrity(true, Map.of("packets", (long) e.size()), List.of());
-        return new TcpAnalysis(integrity, recoveries(e, rack), spurious(e), ecn(e), sack(e));
+        List<Spurious> spurious = spurious(e);
+        List<Recovery> recoveries = recoveries(e, rack, 0);
+        if (lossProbes >= 0) {
+            long counted = recoveries.stream().filter(r -> r.kind() == RecoveryKind.TLP).count()
+                    + spurious.stream().filter(r -> r.kind() == RecoveryKind.TLP).count();
+            if (lossProbes > counted) recoveries = recoveries(e, rack, (int) (lossProbes - counted));
+        }
+        return new TcpAnalysis(integrity, recoveries, spurious, ecn(e), sack(e));
     }
 
     // ---- integrity -------------------------------------------------------------------------------
@@ -117,8 +136,13 @@ public final class TcpAnalyzer {
 
     // ---- recovery --------------------------------------------------------------------------------
 
-    static List<Recovery> recoveries(List<TcpTrace.Entry> e, boolean rack) {
+    /**
+     * @param lateProbes how many tail retransmissions that look like timeouts were loss probes by the
+     *                   kernel's count: the first that many, in time order, are judged as probes
+     */
+    static List<Recovery> recoveries(List<TcpTrace.Entry> e, boolean rack, int lateProbes) {
         List<Recovery> out = new ArrayList<>();
+        int probesLeft = lateProbes;
         Map<Long, Recovery> byTransmission = new HashMap<>();
         Map<Integer, RttEstimate> rtt = rttEstimates(e);
         for (int i = 0; i < e.size(); i++) {
@@ -159,7 +183,14 @@ public final class TcpAnalyzer {
             } else {
                 long latency = e.get(next).timeNanos() - lost.timeNanos();
                 boolean tail = !newData && isHighestSent(e, next);
-                r = judge(p.connection(), seg, p.iteration(), latency, dupAcks, tail, rack, previous, rtt.get(p.connection()).srttBefore(lost.timeNanos()));
+                long srtt = rtt.get(p.connection()).srttBefore(lost.timeNanos());
+                r = judge(p.connection(), seg, p.iteration(), latency, dupAcks, tail, rack, previous, srtt);
+                if (r.kind() == RecoveryKind.RTO && tail && dupAcks == 0 && previous == null && probesLeft > 0) {
+                    probesLeft--;
+                    r = new Recovery(p.connection(), seg, p.iteration(), RecoveryKind.TLP, latency, 0, latency >= 2 * srtt - TIMER_TOLERANCE_NANOS,
+                            "the tail probed " + ms(latency) + " after the loss: with it alone outstanding Linux waits 1.5 x SRTT + 200 ms"
+                                    + " capped at the RTO (RFC 8985 §7.2's WCDelAckT), and the client's TCPLossProbes counts a probe");
+                }
             }
             byTransmission.put(key(p.connection(), seg, p.iteration()), r);
             out.add(r);

@@ -16,6 +16,7 @@ sys.path.insert(0, "bench")
 from benchmarks_md import write_section
 doc = json.load(open(sys.argv[1]))
 s = doc["study"]
+NOTE = """Reading it: a lone tail segment's loss probe waits 1.5 SRTT + 200 ms capped at the RTO (RFC 8985's WCDelAckT, `tcp_schedule_loss_probe()`), so `tail-loss` costs ~200 ms with every congestion control, a probe by the kernel's `TCPLossProbes` count; a lost retransmission is found by RACK when data sent after it is acknowledged first, else by the RTO, so the medians of `lost-retransmission` swing between ~3 ms and ~210 ms with the runs' timing; dropping the first flight's acknowledgements costs a probe timeout (2 SRTT) that sends new data, not a retransmission; `loss` finishes within the baseline's noise (negative added times are that noise)."""
 ms = lambda n: "-" if n is None or n < 0 else "%.1f" % (n / 1e6)
 added = lambda n: "-" if n is None else "%+.1f" % (n / 1e6)
 load = os.getloadavg()
@@ -32,5 +33,6 @@ for x in s["summary"]:
     lines.append(f"| {x['scenario']} | {x['congestionControl']} | {ms(x['completionNanos'])} | "
                  f"{added(x['addedNanos'])} | {x['recoveries'] or '-'} | "
                  f"{ms(x['recoveryNanos'])} | {ms(x['stallNanos'])} |")
+lines += ["", NOTE]
 write_section("BENCHMARKS.md", "inject-tcp-study", lines)
 PY

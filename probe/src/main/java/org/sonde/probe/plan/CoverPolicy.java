@@ -32,4 +32,16 @@ public sealed interface CoverPolicy {
             return paths.pathCount() == 1 ? 1 : DagCoverage.tuplesFor(paths, confidence);
         }
     }
+
+    /** The same number of tuples for every pair. */
+    record Fixed(int count) implements CoverPolicy {
+        public Fixed {
+            if (count < 1 || count > 10_000) throw new IllegalArgumentException("tuples per pair must be from 1 to 10,000, got " + count);
+        }
+
+        @Override
+        public int tuples(PathSet paths) {
+            return count;
+        }
+    }
 }

@@ -23,6 +23,13 @@ import org.sonde.sim.net.Topologies;
  * and one edge router each, over a seeded random core, with several LSPs per site pair.
  */
 public final class Generators {
+    /**
+     * The default IDN-like backbone: 80 sites over 100 core routers, up to 4 LSPs per site pair —
+     * sized so that all-pairs probing at inflation 2 sends about the 51,621 probes per round of
+     * §3.6's Table 3.2 (the real IDN's sites and LSPs are not public).
+     */
+    public static final int IDN_SITES = 80, IDN_CORES = 100, IDN_LSPS = 4;
+
     private Generators() {}
 
     /** Al-Fares' fat-tree of k-port switches, built by {@link Topologies#fatTree}; every host is an agent. */
@@ -128,8 +135,8 @@ public final class Generators {
     }
 
     /**
-     * A topology named on the command line: {@code fattree:K}, {@code idn} (40 sites, 60 cores, 4
-     * LSPs; or {@code idn:SITES:CORES:LSPS}), or a path to an {@link EdgeList} file.
+     * A topology named on the command line: {@code fattree:K}, {@code idn} (the default backbone, or
+     * {@code idn:SITES:CORES:LSPS}), or a path to an {@link EdgeList} file.
      *
      * @param seed seeds the IDN-like generator
      */
@@ -139,7 +146,7 @@ public final class Generators {
             if (k < 2 || k % 2 != 0 || k > 64) throw new IllegalArgumentException("fattree:K needs an even K from 2 to 64, got " + spec);
             return fatTree(k);
         }
-        if (spec.equals("idn")) return idn(40, 60, 4, seed);
+        if (spec.equals("idn")) return idn(IDN_SITES, IDN_CORES, IDN_LSPS, seed);
         if (spec.startsWith("idn:")) {
             String[] p = spec.split(":");
             if (p.length != 4) throw new IllegalArgumentException("expected idn or idn:SITES:CORES:LSPS, got " + spec);

@@ -5,6 +5,7 @@ import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.inject.InjectCommand;
 import org.sonde.cli.load.LoadCommand;
 import org.sonde.cli.pcap.PcapCommand;
+import org.sonde.cli.probe.ProbeCommand;
 import org.sonde.cli.reach.ReachCommand;
 import org.sonde.cli.sim.SimCommand;
 import org.sonde.cli.verify.VerifyCommand;
@@ -42,6 +43,7 @@ import picocli.CommandLine.Spec;
                 SimCommand.class,
                 InjectCommand.class,
                 LoadCommand.class,
+                ProbeCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

@@ -69,5 +69,17 @@ public final class CouponCollector {
         public double inflation() {
             return (double) tuples / nextHops;
         }
+
+        /** {@code sonde probe cover}'s JSON: {"nextHops", "confidence", "tuples", "probability", "inflation", "expectedTuples"}. */
+        public java.util.Map<String, Object> toMap(double confidence) {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("nextHops", nextHops);
+            m.put("confidence", confidence);
+            m.put("tuples", tuples);
+            m.put("probability", probability);
+            m.put("inflation", Math.round(inflation() * 1000) / 1000.0);
+            m.put("expectedTuples", Math.round(expected(nextHops) * 1000) / 1000.0);
+            return m;
+        }
     }
 }

@@ -37,11 +37,11 @@ public final class Generators {
         Network net = new Network(0);
         LinkSpec spec = new LinkSpec(10_000_000_000L, 1_000);
         new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT).fatTree(k, spec, spec);
-        return of(net);
+        return fromSimulator(net);
     }
 
     /** Any simulator network as a topology: its switches are routers, its hosts agents at their addresses. */
-    public static Topology of(Network net) {
+    public static Topology fromSimulator(Network net) {
         Topology.Builder b = Topology.builder();
         for (Node n : net.nodes()) {
             if (n instanceof Host) b.host(n.name());
@@ -49,6 +49,35 @@ public final class Generators {
         }
         for (Node n : net.nodes()) for (Port p : n.ports()) b.link(n.name(), p.peer().node().name(), 1);
         for (Host h : net.hosts()) b.agent(h.name(), Ipv4Address.format(h.ip()));
+        return b.build();
+    }
+
+    /**
+     * Sonde's network model ({@code dataplane}) as a topology: its devices are routers, its links
+     * (port to port) directed links, and each device that has a link gets an agent host
+     * {@code agent-<device>} (address 10.255.x.y by device order) — agents in every site, as
+     * NetSonar deploys them.
+     */
+    public static Topology fromModel(org.sonde.dataplane.model.Network model) {
+        Topology.Builder b = Topology.builder();
+        for (org.sonde.dataplane.model.Device d : model.devices()) b.router(d.id());
+        java.util.Set<String> linked = new java.util.LinkedHashSet<>();
+        for (org.sonde.dataplane.model.Link l : model.links()) {
+            String from = model.port(l.fromPortId()).orElseThrow().deviceId();
+            String to = model.port(l.toPortId()).orElseThrow().deviceId();
+            if (from.equals(to)) continue;
+            b.link(from, to, 1);
+            linked.add(from);
+            linked.add(to);
+        }
+        int i = 0;
+        for (org.sonde.dataplane.model.Device d : model.devices()) {
+            if (!linked.contains(d.id())) continue;
+            String host = "agent-" + d.id();
+            if (b.has(host)) throw new IllegalArgumentException("the model already has a device named " + host);
+            i++;
+            b.host(host).biLink(host, d.id(), 1).agent(host, Ipv4Address.format(0x0AFF_0000 | i));
+        }
         return b.build();
     }
 
@@ -136,7 +165,8 @@ public final class Generators {
 
     /**
      * A topology named on the command line: {@code fattree:K}, {@code idn} (the default backbone, or
-     * {@code idn:SITES:CORES:LSPS}), or a path to an {@link EdgeList} file.
+     * {@code idn:SITES:CORES:LSPS}), {@code model:FILE} (a network model's JSON, see
+     * {@link #fromModel(org.sonde.dataplane.model.Network)}), or a path to an {@link EdgeList} file.
      *
      * @param seed seeds the IDN-like generator
      */
@@ -152,6 +182,7 @@ public final class Generators {
             if (p.length != 4) throw new IllegalArgumentException("expected idn or idn:SITES:CORES:LSPS, got " + spec);
             return idn(parseInt(p[1], spec), parseInt(p[2], spec), parseInt(p[3], spec), seed);
         }
+        if (spec.startsWith("model:")) return fromModel(org.sonde.dataplane.io.NetworkJson.read(java.nio.file.Path.of(spec.substring(6))));
         return EdgeList.read(java.nio.file.Path.of(spec));
     }
 

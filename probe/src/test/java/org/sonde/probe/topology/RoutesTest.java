@@ -21,7 +21,7 @@ class RoutesTest {
         LinkSpec spec = new LinkSpec(1_000_000_000L, 1_000);
         new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT).fatTree(4, spec, spec);
         net.computeRoutes();
-        Topology t = Generators.of(net);
+        Topology t = Generators.fromSimulator(net);
         assertThat(t.agents()).hasSize(16);
         assertThat(t.links()).hasSize(2 * (16 + 16 + 16));
         Routes routes = new Routes(t);
@@ -122,6 +122,18 @@ class RoutesTest {
         assertThat(sum).isPositive();
         // the same seed gives the same backbone
         assertThat(Generators.idn(6, 8, 3, 7).links()).isEqualTo(t.links());
+    }
+
+    @Test
+    void aNetworkModelGetsAnAgentPerDevice() {
+        org.sonde.dataplane.model.Network model = org.sonde.dataplane.model.Examples.threeSwitch();
+        Topology t = Generators.fromModel(model);
+        assertThat(t.agents()).hasSize(model.devices().size());
+        int modelLinks = (int) model.links().stream().count();
+        assertThat(t.links()).hasSize(modelLinks + 2 * t.agents().size());
+        // every pair of agents is routed (the model's links join all its devices)
+        Routes r = new Routes(t);
+        for (Agent a : t.agents()) for (Agent b : t.agents()) if (a != b) assertThat(r.between(a, b)).as(a.name() + " -> " + b.name()).isNotNull();
     }
 
     private static int indexOf(LinkProbabilities lp, int link) {

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 "links per tuple), all pairs, or random pairs. Distinct random source ports per pair; the round",
                 "is stretched until the busiest agent and router stay within the rate limits.",
                 "",
-                "--out DIR writes plan.json (the whole plan, read back with validation) and agents/NAME.json."
+                "--out DIR writes plan.json (the whole plan, read back with validation), agents/NAME.json and agents/NAME.xml",
+                "(the XML test list of the dissertation's Fig. 3.9)."
         },
         footerHeading = "%nExample:%n",
         footer = {

@@ -19,7 +19,7 @@ import org.sonde.probe.topology.Topology;
 
 /**
  * Plans as JSON: the whole plan ({@code plan.json}) and each agent's part ({@code agents/NAME.json},
- * what an agent downloads). Reading validates everything and names the place of the first
+ * what an agent downloads, and {@code agents/NAME.xml} in the form of Fig. 3.9, {@link PlanXml}). Reading validates everything and names the place of the first
  * problem ({@code agents[2].targets[0].tuples[3].sourcePort}): unknown fields and agents, an agent
  * probing itself, malformed or repeated tuples, and rates above the plan's limits.
  *
@@ -98,6 +98,7 @@ public final class PlanJson {
                 m.put("agentProbesPerSecond", limits.agentProbesPerSecond());
                 m.putAll(agent(a));
                 AtomicFiles.writeString(agents.resolve(a.agent() + ".json"), Json.mapper().writeValueAsString(m) + "\n");
+                AtomicFiles.writeString(agents.resolve(a.agent() + ".xml"), PlanXml.text(a, plan.roundMillis(), "global"));
             }
             dir.commit();
         } catch (java.io.IOException e) {

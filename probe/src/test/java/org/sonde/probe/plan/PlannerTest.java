@@ -61,6 +61,7 @@ class PlannerTest {
         Plan p = Planner.plan(t, PlanOptions.defaults(3).withLimits(limits));
         PlanJson.write(p, limits, dir.resolve("plan"), "--out");
         assertThat(dir.resolve("plan/agents/h0.json")).exists();
+        assertThat(dir.resolve("plan/agents/h0.xml")).content().startsWith("<?xml").contains("<Testlist server=\"h0\"");
         PlanJson.Loaded back = PlanJson.read(dir.resolve("plan/plan.json"), t);
         assertThat(back.plan().agents()).isEqualTo(p.agents());
         assertThat(back.plan().probesPerRound()).isEqualTo(p.probesPerRound());

@@ -5,6 +5,7 @@ import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.inject.InjectCommand;
 import org.sonde.cli.load.LoadCommand;
 import org.sonde.cli.pcap.PcapCommand;
+import org.sonde.cli.probe.ProbeCommand;
 import org.sonde.cli.reach.ReachCommand;
 import org.sonde.cli.replay.ReplayCommand;
 import org.sonde.cli.sim.SimCommand;
@@ -44,6 +45,7 @@ import picocli.CommandLine.Spec;
                 InjectCommand.class,
                 LoadCommand.class,
                 ReplayCommand.class,
+                ProbeCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

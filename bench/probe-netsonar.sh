@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# NetSonar's simulation tables (dissertation §3.6, Tables 3.1-3.6) on the IDN-like backbone, side
+# by side with the dissertation's figures, plus the baselines (tomography, 007, NetBouncer-style)
+# on the same probes and a k=8 fat-tree. Every run is `sonde probe simulate` with one seed; writes
+# its section of BENCHMARKS.md.
+#   OUT=/tmp/sonde-probe-bench    where the runs' JSON goes
+#   TRIALS=1000                   trials per run (the dissertation's 1,000)
+#   SEED=1
+#   REPORT_ONLY=1                 rewrite the section from the results in OUT
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${OUT:-/tmp/sonde-probe-bench}"
+trials="${TRIALS:-1000}"
+seed="${SEED:-1}"
+mkdir -p "$out"
+
+run() { # name args...: one simulation, its JSON kept as OUT/name.json
+  local name="$1"
+  shift
+  "$root/sonde" probe simulate --trials "$trials" --seed "$seed" --json "$out/$name.json" "$@" >"$out/$name.log" 2>&1 \
+    || { cat "$out/$name.log" >&2; exit 1; }
+  echo "$name: $(head -1 "$out/$name.log")" >&2
+}
+
+if [ -z "${REPORT_ONLY:-}" ]; then
+  "$root/sonde" --version >/dev/null            # builds the jar if needed
+  for f in 0.5 1 2 3; do run "inflation-$f" --topology idn --inflation "$f" --alpha 2; done
+  for a in 1 3; do run "alpha-$a" --topology idn --alpha "$a"; done
+  run all-pairs --topology idn --strategy all-pairs
+  for n in 2 3; do run "failures-$n" --topology idn --failures "$n"; done
+  run single-path --topology idn --strategy single-path
+  run random-pairs --topology idn --strategy random-pairs
+  for fn in 0.05 0.1 0.2; do run "false-negatives-$fn" --topology idn --false-negatives "$fn"; done
+  for b in 0.0025 0.005 0.01; do
+    run "bad-agents-$b" --topology idn --bad-agents "$b"
+    run "bad-agents-$b-unfiltered" --topology idn --bad-agents "$b" --no-agent-filter
+  done
+  run fattree-8 --topology fattree:8
+fi
+
+OUT="$out" TRIALS="$trials" SEED="$seed" ROOT="$root" python3 - <<'PY'
+import json, os, sys
+out, root = os.environ["OUT"], os.environ["ROOT"]
+sys.path.insert(0, os.path.join(root, "bench"))
+from benchmarks_md import write_section
+def load(n): return json.load(open(os.path.join(out, n + ".json")))
+def pct(x): return "%.1f" % (100 * x)
+def acc(r, m=None):
+    a = r["methods"][m] if m else r["accuracy"]
+    return [pct(a["top1"]), pct(a["top2"]), pct(a["top3"])]
+base = load("inflation-2")
+lines = ["## NetSonar simulation (dissertation §3.6)", "",
+         "`bench/probe-netsonar.sh` (`sonde probe simulate`, %s trials per row, seed %s). Topology: the IDN-like backbone "
+         "(`--topology idn`: %s; up to 4 LSPs per site pair, chosen at the source by the 5-tuple's hash; the dissertation's IDN "
+         "is private, so this one is sized to give about Table 3.2's all-pairs probe count). Per trial: a fresh hash salt (the "
+         "hash function is unknown), failed router-to-router links that drop 5 %% of packets, 100 pings per probe, a probe is bad "
+         "above 1 %% loss, traceroutes give each probe's real path (the dissertation's 0-minute traceroute period). Accuracy: "
+         "trials whose failed links all rank within the top N suspects of Sherlock-style inference; ties are broken at random, "
+         "never in the culprit's favour. Dissertation's figures in parentheses; *Max* is the expected number of probes through "
+         "the busiest router per round." % (os.environ["TRIALS"], os.environ["SEED"], base["topology"]), "",
+         "### Probabilistic covers against inflation factor (Table 3.1), MSC-2", "",
+         "| inflation | ≤1 | ≤2 | ≤3 | probes/round | max |", "|---|---|---|---|---|---|"]
+paper31 = {"0.5": ("76.9", "82.4", "84.7", "2,401", "280"), "1": ("89.8", "94.1", "96.1", "4,813", "582"),
+           "2": ("92.1", "96.0", "98.8", "9,626", "1,100"), "3": ("95.7", "97.6", "99.8", "14,439", "1,653")}
+for f in ["0.5", "1", "2", "3"]:
+    r, p = load("inflation-" + f), paper31[f]
+    a = acc(r)
+    lines.append(f"| {f} | {a[0]} ({p[0]}) | {a[1]} ({p[1]}) | {a[2]} ({p[2]}) | {r['probesPerRound']:,} ({p[3]}) | {r['maxRouterProbesPerRound']:.0f} ({p[4]}) |")
+lines += ["", "### Diagnosable covers against α (Table 3.2), inflation 2", "",
+          "| algorithm | ≤1 | ≤2 | ≤3 | probes/round | max |", "|---|---|---|---|---|---|"]
+paper32 = {"MSC-1": ("alpha-1", "74.6", "87.1", "94.9", "8,073", "800"), "MSC-2": ("inflation-2", "92.1", "96.0", "98.8", "9,626", "1,100"),
+           "MSC-3": ("alpha-3", "96.0", "98.8", "99.9", "18,957", "2,206"), "All-pairs": ("all-pairs", "98.5", "99.3", "99.9", "51,621", "7,054")}
+for name, (run, *p) in paper32.items():
+    r = load(run); a = acc(r)
+    lines.append(f"| {name} | {a[0]} ({p[0]}) | {a[1]} ({p[1]}) | {a[2]} ({p[2]}) | {r['probesPerRound']:,} ({p[3]}) | {r['maxRouterProbesPerRound']:.0f} ({p[4]}) |")
+lines += ["", "### Multiple failures (Table 3.3)", "",
+          "≤N: all N failed links within the top N suspects; X %%: within the top X %% of the %d links." % base["links"], "",
+          "| N | ≤N | 0.5 % | 1 % | 2 % |", "|---|---|---|---|---|"]
+paper33 = {1: ("92.1", "100", "100", "100"), 2: ("46.4", "85.1", "94.5", "97.6"), 3: ("19.1", "56.2", "79.6", "92.9")}
+for n in [1, 2, 3]:
+    r = load("inflation-2" if n == 1 else f"failures-{n}"); a = r["accuracy"]; p = paper33[n]
+    tp = a["topPercent"]
+    lines.append(f"| {n} | {pct(a['top%d' % n])} ({p[0]}) | {pct(tp['0.5'])} ({p[1]}) | {pct(tp['1'])} ({p[2]}) | {pct(tp['2'])} ({p[3]}) |")
+lines += ["", "### Multipath and planning (Table 3.4)", "",
+          "*All-pairs + single path*: every pair probes with one tuple and localisation assumes one random path of the pair "
+          "(the probe really takes its hashed path); *Random pairs + prob. cover*: as many random pairs as MSC-2 picks. Coverage: "
+          "links the planned (or assumed) paths reach, of those any pair's paths reach.", "",
+          "| algorithm | ≤1 | ≤2 | ≤3 | coverage % | probes/round |", "|---|---|---|---|---|---|"]
+paper34 = {"NetSonar": ("inflation-2", "92.1", "96.0", "98.8", "100"), "All-pairs + single path": ("single-path", "60.9", "68.4", "73.8", "78.2"),
+           "Random pairs + prob. cover": ("random-pairs", "71.9", "79.7", "82.8", "84.5")}
+for name, (run, *p) in paper34.items():
+    r = load(run); a = acc(r)
+    lines.append(f"| {name} | {a[0]} ({p[0]}) | {a[1]} ({p[1]}) | {a[2]} ({p[2]}) | {pct(r['coverage'])} ({p[3]}) | {r['probesPerRound']:,} |")
+lines += ["", "### False negatives (Table 3.5)", "", "| false negatives % | ≤1 | ≤2 | ≤3 |", "|---|---|---|---|"]
+paper35 = {"0": ("inflation-2", "92.1", "96.0", "98.8"), "5": ("false-negatives-0.05", "91.5", "95.6", "97.9"),
+           "10": ("false-negatives-0.1", "91.0", "95.2", "97.6"), "20": ("false-negatives-0.2", "90.6", "94.5", "96.6")}
+for name, (run, *p) in paper35.items():
+    a = acc(load(run))
+    lines.append(f"| {name} | {a[0]} ({p[0]}) | {a[1]} ({p[1]}) | {a[2]} ({p[2]}) |")
+lines += ["", "### Bad agents (Table 3.6)", "",
+          "Each agent is bad with the given probability and then distorts each of its probes (a fifth of its pings look lost) "
+          "with a probability drawn from 10–90 %. The dissertation's figures are without its filter (it reports the filter restores "
+          "the first row); *filtered*: agents bad towards at least 90 % of at least 3 targets are set aside. With 80 agents, 1 % "
+          "means 0.8 bad agents per trial on average; the filter finds about 0.3 of them (the rest distort too few of their "
+          "probes to look bad towards nearly every target). In a one-off run outside this script, looser filters (75 %, "
+          "60 % of targets) lowered accuracy even without bad agents — they set aside agents whose own site's links failed — so 90 % stays.", "",
+          "| bad agents % | mean bad agents per trial | without filter ≤1 / ≤2 / ≤3 | filtered ≤1 / ≤2 / ≤3 |", "|---|---|---|---|"]
+paper36 = {"0": ("inflation-2", None, "92.1", "96.0", "98.8"), "0.25": ("bad-agents-0.0025", 1, "90.0", "94.6", "95.4"),
+           "0.5": ("bad-agents-0.005", 1, "79.3", "88.0", "92.7"), "1": ("bad-agents-0.01", 1, "44.7", "59.2", "72.9")}
+for name, (run, has, *p) in paper36.items():
+    f = load(run); u = load(run + "-unfiltered") if has else f
+    au, af = acc(u), acc(f)
+    lines.append(f"| {name} | {f['meanBadAgents']:.2f} | {au[0]} ({p[0]}) / {au[1]} ({p[1]}) / {au[2]} ({p[2]}) | {af[0]} / {af[1]} / {af[2]} |")
+lines += ["", "### Localisation methods on the same probes", "",
+          "Every run localises each trial's probes with every method; the default run (inflation 2, MSC-2, one failure), "
+          "the 1 % bad-agent run with the filter, and two failures:", "",
+          "| method | 1 failure ≤1 / ≤2 / ≤3 | 1 % bad agents ≤1 / ≤2 / ≤3 | 2 failures ≤2 / ≤3 |", "|---|---|---|---|"]
+for m, label in [("sherlock", "Sherlock-style (NetSonar)"), ("tomography", "Boolean tomography"), ("007", "007 voting"), ("netbouncer", "NetBouncer-style loss fit")]:
+    a, b = acc(base, m), acc(load("bad-agents-0.01"), m)
+    c = load("failures-2")["methods"][m]
+    lines.append(f"| {label} | {' / '.join(a)} | {' / '.join(b)} | {pct(c['top2'])} / {pct(c['top3'])} |")
+ft = load("fattree-8")
+lines += ["", "### Fat-tree, k = 8", "",
+          "`--topology fattree:8` (%s; ECMP at every hop, hashed per router), inflation 2, MSC-2: %s pairs, %s probes per round, "
+          "max %.0f per router; Sherlock-style ≤1 / ≤2 / ≤3: %s %%. The gap between ≤1 and ≤2 is not analysed here; the likely "
+          "cause is pairs of links crossed by exactly the same probes in a window (ties, decided at random)." % (
+              ft["topology"], f"{ft['pairs']:,}", f"{ft['probesPerRound']:,}", ft["maxRouterProbesPerRound"], " / ".join(acc(ft)))]
+lines += ["", "### Where the figures differ", "",
+          "- Scale: this backbone has 80 agents, one per site, so MSC-2 needs about a tenth of the dissertation's probes per round; "
+          "all-pairs (39,548) is close to its 51,621. The issue's goals: ≥ 92.1 %% (≤1) is met (%s %%) at ≤ 9,626 probes; ≥ 98.8 %% (≤3) "
+          "is missed narrowly (%s %%); two and three failures (%s, %s %%) are above 46.4 and 19.1 %%; with 1 %% bad agents the filter "
+          "reaches %s %% (≤1), just under the 90 %% goal." % (acc(base)[0], acc(base)[2], pct(load("failures-2")["accuracy"]["top2"]),
+                                                           pct(load("failures-3")["accuracy"]["top3"]), acc(load("bad-agents-0.01"))[0]),
+          "- ≤3 stops near 98.5 % however many tuples per pair (inflation 3, MSC-3), while all-pairs reaches 100 %. Not analysed "
+          "trial by trial; the likely causes are failed links no probe of the trial crossed (their pairs' tuples all hashed "
+          "elsewhere) and links crossed by exactly the same probes as a neighbour, which more pairs separate and more tuples of the same pairs do not.",
+          "- Multiple failures come out far better than the dissertation's. Here a failed link drops 5 % of every packet through "
+          "it, so nearly every probe through it is bad (100 pings, 1 % threshold), which the greedy likelihood search separates "
+          "well; the dissertation's failures are p99 latency spikes, whose model it does not give, so the two are not directly comparable.",
+          "- All-pairs + single path reaches every link here (6,320 pairs, one assumed LSP each, leave no link out), unlike the "
+          "dissertation's 78.2 %; its accuracy drops from misattributed probes alone. Random pairs lose coverage (97 %) and top-3 accuracy.",
+          "- 007's voting is much weaker with several failures (every link of a bad path gets a vote, and its ranking has no step "
+          "that removes the probes a first culprit explains); the NetBouncer-style fit suffers most from bad agents, whose "
+          "distorted losses it fits as link loss."]
+write_section(os.path.join(root, "BENCHMARKS.md"), "probe-netsonar", lines)
+PY

@@ -1,0 +1,88 @@
+package org.sonde.cli.probe;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
+import org.sonde.probe.localize.BadAgents;
+import org.sonde.probe.localize.Diagnosis;
+import org.sonde.probe.localize.Method;
+import org.sonde.probe.localize.Suspect;
+import org.sonde.probe.topology.Topology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde probe localize}: suspects from one window of probe results. */
+@Command(name = "localize",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Localises faulty links from one window of probe results (a CSV with the header",
+                "window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis; path is the",
+                "traceroute of the tuple, node names separated by spaces). A probe is bad when it lost more",
+                "than --loss-threshold of its pings or its p99 rose more than --spike ms above the mean of",
+                "its previous three windows. Agents bad towards (nearly) all of their targets are set aside.",
+                "Ranks links with Sherlock-style inference (NetSonar), Boolean tomography, 007's voting and",
+                "a NetBouncer-style loss fit; lists the chosen method's suspects with their evidence.",
+                "Exit code 1 when some probe was bad.",
+                "",
+                "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"suspects\":[{\"link\",\"score\",\"probes\",",
+                "\"badProbes\",\"evidence\":[...]}],\"rankings\":{\"sherlock\":[...],...}}."
+        },
+        footerHeading = "%nExample:%n",
+        footer = "  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json")
+public final class LocalizeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topology", required = true, paramLabel = "SPEC", description = TopologyOption.DESCRIPTION)
+    String topology;
+
+    @Option(names = "--results", required = true, paramLabel = "CSV", description = "Probe results.")
+    Path results;
+
+    @Option(names = "--window", defaultValue = "-1", description = "The window to localise; default: the last one in the file.")
+    long window;
+
+    @Option(names = "--loss-threshold", defaultValue = "0.01", paramLabel = "SHARE", description = "Default: ${DEFAULT-VALUE}.")
+    double lossThreshold;
+
+    @Option(names = "--spike", defaultValue = "50", paramLabel = "MS", description = "p99 rise that makes a probe bad. Default: ${DEFAULT-VALUE}.")
+    double spikeMillis;
+
+    @Option(names = "--no-agent-filter", description = "Keep the probes of agents that look bad towards every target.")
+    boolean noFilter;
+
+    @Option(names = "--method", defaultValue = "sherlock", paramLabel = "sherlock|tomography|007|netbouncer", description = "Default: ${DEFAULT-VALUE}.")
+    String method;
+
+    @Option(names = "--top", defaultValue = "5", paramLabel = "N", description = "Suspects listed. Default: ${DEFAULT-VALUE}.")
+    int top;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (top < 1) throw new org.sonde.core.UsageException("--top must be at least 1, got " + top);
+        if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new org.sonde.core.UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
+        Topology t = TopologyOption.load(topology, seed);
+        Method m = TopologyOption.usage(() -> Method.of(method), "--method");
+        Diagnosis.Result r = Diagnosis.localize(t, results,
+                new Diagnosis.Options(window, lossThreshold, spikeMillis, noFilter ? null : BadAgents.DEFAULT, m, top));
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("window %d: %,d probes, %,d bad%s%n", r.window(), r.probes(), r.badProbes(),
+                r.badAgents().isEmpty() ? "" : "; set aside the probes of bad agents " + String.join(", ", r.badAgents()));
+        for (Suspect s : r.suspects())
+            o.printf("  %-24s %s %.3f  %d of %d probes through it bad%n", t.link(s.link()).id(), m.word(), s.score(), s.badProbes(), s.probes());
+        r.rankings().forEach((k, v) -> { if (k != m) o.printf("  %-10s %s%n", k.word(), String.join(" ", v)); });
+        o.flush();
+        if (json != null) AtomicFiles.writeString(json, r.json());
+        return r.badProbes() > 0 ? 1 : 0;
+    }
+}

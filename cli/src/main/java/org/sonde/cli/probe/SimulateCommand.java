@@ -1,0 +1,104 @@
+package org.sonde.cli.probe;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
+import org.sonde.probe.localize.BadAgents;
+import org.sonde.probe.localize.Method;
+import org.sonde.probe.plan.CoverPolicy;
+import org.sonde.probe.plan.Strategy;
+import org.sonde.probe.sim.Simulation;
+import org.sonde.probe.sim.SimulationOptions;
+import org.sonde.probe.sim.SimulationResult;
+import org.sonde.probe.topology.Topology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde probe simulate}: localisation accuracy in seeded trials (§3.6). */
+@Command(name = "simulate",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Plans probes for the topology, then runs seeded trials: each with a fresh ECMP hash function,",
+                "--failures lossy router-to-router links, one window of probes along their hashed paths, and",
+                "localisation by every method on the same probes. Accuracy is the share of trials whose failed",
+                "links all rank within the top 1, 2, 3 suspects (and the top 0.5/1/2 %% of links).",
+                "",
+                "--json writes {\"trials\":T,\"accuracy\":{\"top1\":x,\"top2\":y,\"top3\":z,\"topPercent\":{...}},\"methods\":{...},",
+                "\"probesPerRound\":n,\"maxRouterProbesPerRound\":m,\"pairs\":p,\"coverage\":c,...}."
+        },
+        footerHeading = "%nExample:%n",
+        footer = "  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json")
+public final class SimulateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topology", required = true, paramLabel = "SPEC", description = TopologyOption.DESCRIPTION)
+    String topology;
+
+    @Option(names = "--failures", defaultValue = "1", paramLabel = "F", description = "Failed links per trial. Default: ${DEFAULT-VALUE}.")
+    int failures;
+
+    @Option(names = "--trials", defaultValue = "1000", paramLabel = "T", description = "Default: ${DEFAULT-VALUE}.")
+    int trials;
+
+    @Option(names = "--alpha", defaultValue = "2", paramLabel = "A", description = "MSC-alpha. Default: ${DEFAULT-VALUE}.")
+    int alpha;
+
+    @Option(names = "--inflation", defaultValue = "2", paramLabel = "F", description = "Tuples per pair over its paths. Default: ${DEFAULT-VALUE}.")
+    double inflation;
+
+    @Option(names = "--strategy", defaultValue = "msc", paramLabel = "msc|all-pairs|random-pairs|single-path",
+            description = "Which pairs probe; single-path: all pairs, one tuple each, localised on one assumed path. Default: ${DEFAULT-VALUE}.")
+    String strategy;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--loss", defaultValue = "0.05", paramLabel = "SHARE", description = "Packets a failed link drops. Default: ${DEFAULT-VALUE}.")
+    double loss;
+
+    @Option(names = "--pings", defaultValue = "100", paramLabel = "N", description = "Pings per probe in the window. Default: ${DEFAULT-VALUE}.")
+    int pings;
+
+    @Option(names = "--false-negatives", defaultValue = "0", paramLabel = "SHARE", description = "Bad probes relabelled good. Default: ${DEFAULT-VALUE}.")
+    double falseNegatives;
+
+    @Option(names = "--bad-agents", defaultValue = "0", paramLabel = "SHARE", description = "Probability that an agent is bad. Default: ${DEFAULT-VALUE}.")
+    double badAgents;
+
+    @Option(names = "--no-agent-filter", description = "Do not set bad agents' probes aside.")
+    boolean noFilter;
+
+    @Option(names = "--method", defaultValue = "sherlock", paramLabel = "sherlock|tomography|007|netbouncer",
+            description = "The method reported as accuracy (all are measured). Default: ${DEFAULT-VALUE}.")
+    String method;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+    Path json;
+
+    @Override
+    public Integer call() {
+        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        Topology t = TopologyOption.load(topology, seed);
+        boolean single = strategy.equals("single-path");
+        SimulationOptions o = TopologyOption.usage(() -> new SimulationOptions(failures, trials, new CoverPolicy.Inflation(inflation),
+                single ? Strategy.ALL_PAIRS : Strategy.of(strategy), alpha, seed, pings, loss, 0.01, falseNegatives, badAgents,
+                noFilter ? null : BadAgents.DEFAULT, single, Method.of(method)), "options");
+        long t0 = System.nanoTime();
+        SimulationResult r = TopologyOption.usage(() -> Simulation.run(t, o), "--topology/--failures");
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%s: %s; %,d pairs, %,d probes per round, busiest router %.0f; coverage %.1f %%%n",
+                topology, t.describe(), r.pairs(), r.probesPerRound(), r.maxRouterProbes(), 100 * r.coverage());
+        for (Method m : Method.values()) {
+            SimulationResult.Accuracy a = r.accuracy().get(m);
+            out.printf("  %-10s top1 %5.1f %%  top2 %5.1f %%  top3 %5.1f %%%s%n", m.word(), 100 * a.top1(), 100 * a.top2(), 100 * a.top3(), m == o.method() ? "  <- accuracy" : "");
+        }
+        out.printf("%,d trials in %.1f s%n", trials, (System.nanoTime() - t0) / 1e9);
+        out.flush();
+        if (json != null) AtomicFiles.writeString(json, r.json());
+        return 0;
+    }
+}

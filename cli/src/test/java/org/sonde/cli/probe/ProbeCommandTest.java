@@ -1,0 +1,83 @@
+package org.sonde.cli.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.cli.CliRun;
+import org.sonde.core.Json;
+import org.sonde.probe.cover.CouponCollector;
+
+class ProbeCommandTest {
+    @Test
+    void coverWritesTheSmallestTupleCount(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("cover.json");
+        CliRun r = CliRun.of("probe", "cover", "--next-hops", "16", "--confidence", "0.99", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode n = Json.mapper().readTree(json.toFile());
+        int k = n.get("tuples").asInt();
+        assertThat(n.get("probability").asDouble()).isGreaterThanOrEqualTo(0.99).isEqualTo(CouponCollector.probability(16, k));
+        assertThat(CouponCollector.probability(16, k - 1)).isLessThan(0.99);
+        assertThat(r.out()).contains(k + " tuples cover 16 next hops");
+    }
+
+    @Test
+    void badValuesAreUsageErrors() {
+        assertThat(CliRun.of("probe", "cover", "--next-hops", "16", "--confidence", "1.5").exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "simulate", "--topology", "fattree:3", "--trials", "1").exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "plan", "--topology", "fattree:4", "--strategy", "best").exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void planWritesValidatedFilesAndATopologyFileErrorNamesTheLine(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.of("probe", "plan", "--topology", "fattree:4", "--alpha", "2", "--out", dir.resolve("plan").toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(dir.resolve("plan/agents/h15.json")).exists();
+        JsonNode plan = Json.mapper().readTree(dir.resolve("plan/plan.json").toFile());
+        assertThat(plan.get("summary").get("coveredLinks").asInt()).isEqualTo(96);
+        Path topo = dir.resolve("net.txt");
+        Files.writeString(topo, "router r1\nhost h1 agent 1\nlink h1 r2\n");
+        CliRun bad = CliRun.of("probe", "plan", "--topology", topo.toString());
+        assertThat(bad.exitCode()).isEqualTo(3);
+        assertThat(bad.err()).contains("net.txt: line 3: unknown node r2");
+    }
+
+    @Test
+    void simulateWritesAccuracyAndOverhead(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("sim.json");
+        CliRun r = CliRun.of("probe", "simulate", "--topology", "fattree:4", "--failures", "1", "--trials", "40", "--alpha", "2", "--seed", "3",
+                "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode n = Json.mapper().readTree(json.toFile());
+        assertThat(n.get("trials").asInt()).isEqualTo(40);
+        double top1 = n.get("accuracy").get("top1").asDouble();
+        double top3 = n.get("accuracy").get("top3").asDouble();
+        assertThat(top1).isBetween(0.0, 1.0).isLessThanOrEqualTo(top3);
+        assertThat(n.get("probesPerRound").asInt()).isPositive();
+        assertThat(n.get("methods").fieldNames()).toIterable().containsExactly("sherlock", "tomography", "007", "netbouncer");
+    }
+
+    @Test
+    void localizeNamesTheSuspect(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("r.csv");
+        Files.writeString(csv, """
+                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
+                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
+                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
+                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
+                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
+                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
+                """);
+        Path json = dir.resolve("s.json");
+        CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        JsonNode n = Json.mapper().readTree(json.toFile());
+        // edge0-0 -> agg0-0 and agg0-0 -> edge0-1 are both on exactly the two bad paths and no good one
+        assertThat(n.get("suspects").get(0).get("link").asText()).isIn("edge0-0->agg0-0", "agg0-0->edge0-1");
+        assertThat(n.get("suspects").get(0).get("badProbes").asInt()).isEqualTo(2);
+        assertThat(n.get("badProbes").asInt()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,104 @@
+package org.sonde.probe.localize;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.sonde.core.BadInputException;
+import org.sonde.core.InputFiles;
+import org.sonde.probe.topology.Topology;
+
+/**
+ * Probe results as agents upload them (§3.4's data sink takes CSV): one row per probe and window,
+ *
+ * <pre>
+ * window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
+ * 7,h0,h15,40312,80,h0 edge0-0 agg0-1 core2 agg3-1 edge3-1 h15,100,3,41.5
+ * </pre>
+ *
+ * where {@code path} is the traceroute of the same 5-tuple (node names from source to target) and
+ * {@code p99Millis} may be empty. Every error names the file, line and column.
+ */
+public final class ResultsCsv {
+    public static final String HEADER = "window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis";
+
+    private ResultsCsv() {}
+
+    /** One row, resolved against the topology. */
+    public record Row(long window, int source, int target, int sourcePort, int destinationPort, int[] path, long sent, long lost, double p99Millis) {}
+
+    public static List<Row> read(Path file, Topology topology) {
+        return parse(InputFiles.readUtf8(file, "results", "a CSV with the header " + HEADER), file.toString(), topology);
+    }
+
+    public static List<Row> parse(String text, String source, Topology topology) {
+        String[] lines = text.split("\r?\n", -1);
+        if (lines.length == 0 || !lines[0].strip().equals(HEADER))
+            throw new BadInputException(source, "line 1", "expected the header " + HEADER);
+        Map<Long, Integer> linkByPair = new HashMap<>();
+        for (var l : topology.links()) linkByPair.putIfAbsent(((long) l.from() << 32) | l.to(), l.index());
+        List<Row> rows = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].isBlank()) continue;
+            String where = "line " + (i + 1);
+            String[] f = lines[i].split(",", -1);
+            if (f.length != 9) throw new BadInputException(source, where, "expected 9 comma-separated fields, found " + f.length);
+            long window = whole(f[0], source, where, "window", 0, Long.MAX_VALUE);
+            int src = agent(f[1], topology, source, where, "source");
+            int dst = agent(f[2], topology, source, where, "target");
+            if (src == dst) throw new BadInputException(source, where + ", target", "the target is the source");
+            int sport = (int) whole(f[3], source, where, "sourcePort", 1, 65535);
+            int dport = (int) whole(f[4], source, where, "destinationPort", 1, 65535);
+            String[] hops = f[5].strip().split("\\s+");
+            if (hops.length < 2) throw new BadInputException(source, where + ", path", "expected the traceroute's nodes separated by spaces, source first");
+            int[] path = new int[hops.length - 1];
+            int prev = node(hops[0], topology, source, where);
+            if (prev != src) throw new BadInputException(source, where + ", path", "starts at " + hops[0] + ", not at the source " + f[1]);
+            for (int h = 1; h < hops.length; h++) {
+                int next = node(hops[h], topology, source, where);
+                Integer link = linkByPair.get(((long) prev << 32) | next);
+                if (link == null) throw new BadInputException(source, where + ", path", "no link from " + hops[h - 1] + " to " + hops[h] + " in the topology");
+                path[h - 1] = link;
+                prev = next;
+            }
+            if (prev != dst) throw new BadInputException(source, where + ", path", "ends at " + hops[hops.length - 1] + ", not at the target " + f[2]);
+            long sent = whole(f[6], source, where, "sent", 0, Long.MAX_VALUE);
+            long lost = whole(f[7], source, where, "lost", 0, sent);
+            double p99 = Double.NaN;
+            if (!f[8].isBlank()) {
+                try {
+                    p99 = Double.parseDouble(f[8].strip());
+                } catch (NumberFormatException e) {
+                    p99 = -1;
+                }
+                if (!(p99 >= 0) || Double.isInfinite(p99)) throw new BadInputException(source, where + ", p99Millis", "expected a latency in milliseconds or nothing, got '" + f[8] + "'");
+            }
+            rows.add(new Row(window, src, dst, sport, dport, path, sent, lost, p99));
+        }
+        if (rows.isEmpty()) throw new BadInputException(source, "", "no results after the header");
+        return rows;
+    }
+
+    private static long whole(String s, String source, String where, String column, long min, long max) {
+        try {
+            long v = Long.parseLong(s.strip());
+            if (v >= min && v <= max) return v;
+            throw new BadInputException(source, where + ", " + column, "expected " + min + ".." + max + ", got " + v);
+        } catch (NumberFormatException e) {
+            throw new BadInputException(source, where + ", " + column, "expected a whole number, got '" + s + "'");
+        }
+    }
+
+    private static int agent(String name, Topology t, String source, String where, String column) {
+        var a = t.agent(name.strip());
+        if (a == null) throw new BadInputException(source, where + ", " + column, "unknown agent " + name);
+        return a.node();
+    }
+
+    private static int node(String name, Topology t, String source, String where) {
+        int n = t.nodeIndex(name);
+        if (n < 0) throw new BadInputException(source, where + ", path", "unknown node " + name);
+        return n;
+    }
+}

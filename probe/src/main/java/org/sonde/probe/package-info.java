@@ -1,0 +1,24 @@
+/**
+ * Probe planning and link fault localisation for multipath networks: NetSonar, chapter 3 of
+ * H. Zeng's dissertation <i>Automatic Data Plane Testing</i> (Stanford, 2014).
+ *
+ * <p>With ECMP a probe's path is chosen by a hash of its 5-tuple, so NetSonar plans, per agent
+ * pair, enough random tuples to traverse every link of the pair's paths with a chosen probability
+ * ({@link org.sonde.probe.cover}), picks the pairs so that every link is covered by α pairs whose
+ * paths differ elsewhere ({@link org.sonde.probe.plan}), and localises a faulty link from one
+ * window of results ({@link org.sonde.probe.localize}); {@link org.sonde.probe.sim} measures how
+ * often that finds the culprit.
+ *
+ * <pre>{@code
+ * Topology t = Generators.named("fattree:8", 1);            // or EdgeList.read(path), Generators.idn(...)
+ * CouponCollector.Cover c = CouponCollector.smallest(16, 0.9); // 79 tuples for 16 next hops
+ * Plan plan = Planner.plan(t, PlanOptions.defaults(1));         // inflation 2, MSC-2
+ * PlanJson.write(plan, Limits.NONE, Path.of("plan"), "--out");
+ * Diagnosis.Result r = Diagnosis.localize(t, Path.of("results.csv"), Diagnosis.Options.defaults());
+ * SimulationResult s = Simulation.run(t, SimulationOptions.defaults(1).withFailures(2));
+ * }</pre>
+ *
+ * <p>Not here yet: live agents (TCP ping and traceroute over namespaces), the Spark path for
+ * localisation at data-center scale, the HTML report.
+ */
+package org.sonde.probe;

@@ -1,0 +1,176 @@
+package org.sonde.probe.sim;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.sonde.probe.localize.BadAgents;
+import org.sonde.probe.localize.Localizer;
+import org.sonde.probe.localize.Method;
+import org.sonde.probe.localize.Observation;
+import org.sonde.probe.plan.Candidate;
+import org.sonde.probe.plan.CoverPolicy;
+import org.sonde.probe.plan.Plan;
+import org.sonde.probe.plan.PlanOptions;
+import org.sonde.probe.plan.Planner;
+import org.sonde.probe.plan.Strategy;
+import org.sonde.probe.plan.Tuple;
+import org.sonde.probe.topology.Agent;
+import org.sonde.probe.topology.Link;
+import org.sonde.probe.topology.PathSet;
+import org.sonde.probe.topology.Routes;
+import org.sonde.probe.topology.Topology;
+
+/**
+ * The simulation harness of §3.6: plans once, then runs independent trials. In each, routers hash
+ * with a fresh salt (the operator does not know the hash function), failed links drop a share of
+ * packets, every planned probe sends its pings along the path its 5-tuple hashes to, traceroute
+ * reports that path (or, in single-path mode, the planner's assumed path is used), bad probes are
+ * judged by their loss, and every localisation method ranks the links from the same observations.
+ * Trials run in parallel, each from its own seed, so results do not depend on the thread count.
+ */
+public final class Simulation {
+    private Simulation() {}
+
+    /** Percent cut-offs of Table 3.3: the failures fall within the top X % of links. */
+    public static final double[] PERCENTS = {0.5, 1, 2};
+
+    /** One planned probe: its pair, tuple, real paths and (single-path mode) the path localisation assumes. */
+    private record Probe(int sourceAgent, int source, int target, Tuple tuple, long key, PathSet paths, int[] assumed) {}
+
+    public static SimulationResult run(Topology topology, SimulationOptions o) {
+        Routes routes = new Routes(topology);
+        SplittableRandom planRandom = new SplittableRandom(o.seed());
+        CoverPolicy cover = o.singlePath() ? new CoverPolicy.Fixed(1) : o.cover();
+        PlanOptions po = new PlanOptions(cover, o.singlePath() ? Strategy.ALL_PAIRS : o.strategy(), o.alpha(), o.seed(), 80, 3_000,
+                org.sonde.probe.plan.Limits.NONE);
+        List<Candidate> candidates = Planner.candidates(routes, cover);
+        // failures strike router-to-router links that carry some agent pair's traffic: a link no path
+        // uses drops nothing anyone sends
+        boolean[] used = new boolean[topology.links().size()];
+        for (Candidate c : candidates) for (int l : c.links()) used[l] = true;
+        List<Link> fabric = topology.links().stream().filter(l -> topology.isFabric(l) && used[l.index()]).toList();
+        if (fabric.size() < o.failures())
+            throw new IllegalArgumentException("the topology has " + fabric.size() + " router-to-router links on agents' paths, fewer than " + o.failures() + " failures");
+        int[] chosen = Planner.choose(candidates, topology.links().size(), po);
+        Plan plan = Planner.assemble(topology, candidates, chosen, po);
+        List<Probe> probes = new ArrayList<>();
+        boolean[] assumedCover = new boolean[topology.links().size()];
+        List<Agent> agents = topology.agents();
+        for (int ai = 0; ai < plan.agents().size(); ai++) {
+            Plan.AgentPlan ap = plan.agents().get(ai);
+            Agent src = topology.agent(ap.agent());
+            for (Plan.Target t : ap.targets()) {
+                Agent dst = topology.agent(t.agent());
+                PathSet paths = routes.between(src, dst);
+                int[] assumed = null;
+                if (o.singlePath()) {
+                    SplittableRandom r = planRandom.split();
+                    assumed = paths.path(node -> r.nextDouble());
+                    for (int l : assumed) assumedCover[l] = true;
+                }
+                for (Tuple u : t.tuples())
+                    probes.add(new Probe(agents.indexOf(src), src.node(), dst.node(), u, u.key(src.node(), dst.node()), paths, assumed));
+            }
+        }
+        int links = topology.links().size();
+        int methods = Method.values().length;
+        // per trial, per method: the rank (1-based) of the lowest-ranked failed link
+        int[][] worst = new int[o.trials()][methods];
+        int[] badAgents = new int[o.trials()];
+        int[] filtered = new int[o.trials()];
+        IntStream.range(0, o.trials()).parallel().forEach(trial -> {
+            SplittableRandom rnd = new SplittableRandom(mix(o.seed(), trial));
+            long salt = rnd.nextLong();
+            double[] loss = new double[links];
+            int[] failed = new int[o.failures()];
+            List<Link> pool = new ArrayList<>(fabric);
+            for (int f = 0; f < failed.length; f++) {
+                Link l = pool.remove(rnd.nextInt(pool.size()));
+                failed[f] = l.index();
+                loss[l.index()] = o.lossRate();
+            }
+            double[] distortion = new double[agents.size()];
+            for (int a = 0; a < agents.size(); a++) {
+                if (o.badAgentShare() > 0 && rnd.nextDouble() < o.badAgentShare()) {
+                    distortion[a] = 0.1 + 0.8 * rnd.nextDouble();
+                    badAgents[trial]++;
+                }
+            }
+            List<Observation> obs = new ArrayList<>(probes.size());
+            for (Probe p : probes) {
+                int[] path = p.paths().path(node -> hash(salt, node, p.key()));
+                double pass = 1;
+                for (int l : path) pass *= 1 - loss[l];
+                long lost = 0;
+                if (pass < 1) for (int i = 0; i < o.pings(); i++) if (rnd.nextDouble() >= pass) lost++;
+                // a bad agent's hiccups look like a fifth of its pings lost
+                if (distortion[p.sourceAgent()] > 0 && rnd.nextDouble() < distortion[p.sourceAgent()]) lost = Math.max(lost, (o.pings() + 4) / 5);
+                boolean bad = (double) lost / o.pings() > o.lossThreshold();
+                if (bad && o.falseNegatives() > 0 && rnd.nextDouble() < o.falseNegatives()) {
+                    bad = false;
+                    lost = 0;
+                }
+                obs.add(new Observation(p.source(), p.target(), p.tuple().sourcePort(), p.tuple().destinationPort(),
+                        p.assumed() != null ? p.assumed() : path, o.pings(), lost, bad));
+            }
+            if (o.badAgentFilter() != null) {
+                BadAgents.Filtered f = o.badAgentFilter().filter(obs);
+                filtered[trial] = f.badAgents().size();
+                obs = f.kept();
+            }
+            Localizer localizer = new Localizer(links, obs, rnd.nextLong());
+            for (Method m : Method.values()) {
+                int[] rank = localizer.rank(m);
+                int[] position = new int[links];
+                for (int i = 0; i < rank.length; i++) position[rank[i]] = i + 1;
+                int w = 0;
+                for (int l : failed) w = Math.max(w, position[l]);
+                worst[trial][m.ordinal()] = w;
+            }
+        });
+        Map<Method, SimulationResult.Accuracy> accuracy = new EnumMap<>(Method.class);
+        for (Method m : Method.values()) {
+            int[] at = new int[3];
+            int[] pct = new int[PERCENTS.length];
+            for (int[] w : worst) {
+                for (int k = 1; k <= 3; k++) if (w[m.ordinal()] <= k) at[k - 1]++;
+                for (int i = 0; i < PERCENTS.length; i++) if (w[m.ordinal()] <= Math.max(1, Math.ceil(PERCENTS[i] / 100 * links))) pct[i]++;
+            }
+            double t = o.trials();
+            double[] pctShare = new double[PERCENTS.length];
+            for (int i = 0; i < pct.length; i++) pctShare[i] = pct[i] / t;
+            accuracy.put(m, new SimulationResult.Accuracy(at[0] / t, at[1] / t, at[2] / t, pctShare));
+        }
+        int reachable = plan.reachableLinks();
+        int covered = o.singlePath() ? count(assumedCover) : plan.coveredLinks();
+        return new SimulationResult(o, topology.describe(), links, fabric.size(), plan.pairs(), plan.probesPerRound(), plan.maxRouterProbes(),
+                reachable == 0 ? 0 : (double) covered / reachable, accuracy,
+                IntStream.of(badAgents).average().orElse(0), IntStream.of(filtered).average().orElse(0));
+    }
+
+    private static int count(boolean[] b) {
+        int n = 0;
+        for (boolean x : b) if (x) n++;
+        return n;
+    }
+
+    static long mix(long seed, long trial) {
+        return splitMix(seed * 0x9E3779B97F4A7C15L + trial);
+    }
+
+    /** A router's hash of a tuple under this trial's salt, as a number in [0, 1). */
+    static double hash(long salt, int node, long key) {
+        long h = splitMix(salt ^ splitMix(key + node * 0xC2B2AE3D27D4EB4FL));
+        return (h >>> 11) * 0x1.0p-53;
+    }
+
+    private static long splitMix(long z) {
+        z += 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

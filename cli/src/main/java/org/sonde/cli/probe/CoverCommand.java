@@ -13,13 +13,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde probe cover}: the coupon-collector count of §3.3.3. */
 @Command(name = "cover",
+        header = "How many random 5-tuples cover N equal-cost next hops with a confidence.",
         mixinStandardHelpOptions = true,
         description = {
                 "The smallest number k of random 5-tuples whose exact probability of reaching all N",
                 "equal-cost next hops (each tuple hashed to one of them uniformly and independently) is at",
                 "least the confidence, and that probability.",
                 "",
-                "--json writes {\"nextHops\":N,\"confidence\":C,\"tuples\":k,\"probability\":p,\"inflation\":k/N,\"expectedTuples\":E}."
+                "--json writes {\"nextHops\":N,\"confidence\":C,\"tuples\":k,\"probability\":p,\"inflation\":k/N,",
+                "\"expectedTuples\":E}."
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe cover --next-hops 16 --confidence 0.99 --json cover.json")

@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde probe localize}: suspects from one window of probe results. */
 @Command(name = "localize",
+        header = "Localize faulty links from one window of probe results.",
         mixinStandardHelpOptions = true,
         description = {
                 "Localises faulty links from one window of probe results (a CSV with the header",

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde probe plan}: a test plan per agent. */
 @Command(name = "plan",
+        header = "Plan probes: per agent pair a probabilistic path cover, then MSC-alpha over them.",
         mixinStandardHelpOptions = true,
         description = {
                 "Computes a NetSonar test plan: for every agent pair a probabilistic path cover (a number of",
@@ -26,8 +27,8 @@ import picocli.CommandLine.Spec;
                 "links per tuple), all pairs, or random pairs. Distinct random source ports per pair; the round",
                 "is stretched until the busiest agent and router stay within the rate limits.",
                 "",
-                "--out DIR writes plan.json (the whole plan, read back with validation), agents/NAME.json and agents/NAME.xml",
-                "(the XML test list of the dissertation's Fig. 3.9)."
+                "--out DIR writes plan.json (the whole plan, read back with validation), agents/NAME.json",
+                "and agents/NAME.xml (the XML test list of the dissertation's Fig. 3.9)."
         },
         footerHeading = "%nExample:%n",
         footer = {

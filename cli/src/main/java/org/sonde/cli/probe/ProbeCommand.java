@@ -6,6 +6,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde probe}: probe planning and link fault localisation for multipath networks (NetSonar). */
 @Command(name = "probe",
+        header = "Probe planning and link fault localisation for multipath networks (NetSonar).",
         mixinStandardHelpOptions = true,
         description = {
                 "Probe planning and link fault localisation for multipath networks (NetSonar): how many",

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde probe simulate}: localisation accuracy in seeded trials (§3.6). */
 @Command(name = "simulate",
+        header = "Plan probes, fail links in seeded trials and score the localisation (Tables 3.x).",
         mixinStandardHelpOptions = true,
         description = {
                 "Plans probes for the topology, then runs seeded trials: each with a fresh ECMP hash function,",
@@ -26,8 +27,8 @@ import picocli.CommandLine.Spec;
                 "localisation by every method on the same probes. Accuracy is the share of trials whose failed",
                 "links all rank within the top 1, 2, 3 suspects (and the top 0.5/1/2 %% of links).",
                 "",
-                "--json writes {\"trials\":T,\"accuracy\":{\"top1\":x,\"top2\":y,\"top3\":z,\"topPercent\":{...}},\"methods\":{...},",
-                "\"probesPerRound\":n,\"maxRouterProbesPerRound\":m,\"pairs\":p,\"coverage\":c,...}."
+                "--json writes {\"trials\":T,\"accuracy\":{\"top1\":x,\"top2\":y,\"top3\":z,\"topPercent\":{...}},",
+                "\"methods\":{...},\"probesPerRound\":n,\"maxRouterProbesPerRound\":m,\"pairs\":p,\"coverage\":c,...}."
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json")

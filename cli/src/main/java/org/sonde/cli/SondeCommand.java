@@ -6,6 +6,7 @@ import org.sonde.cli.inject.InjectCommand;
 import org.sonde.cli.load.LoadCommand;
 import org.sonde.cli.pcap.PcapCommand;
 import org.sonde.cli.reach.ReachCommand;
+import org.sonde.cli.search.SearchCommand;
 import org.sonde.cli.sim.SimCommand;
 import org.sonde.cli.verify.VerifyCommand;
 import picocli.CommandLine.Command;
@@ -42,6 +43,7 @@ import picocli.CommandLine.Spec;
                 SimCommand.class,
                 InjectCommand.class,
                 LoadCommand.class,
+                SearchCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

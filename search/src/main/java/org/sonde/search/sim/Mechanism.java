@@ -23,7 +23,8 @@ import org.sonde.search.space.Traffic;
  * f^0.7 below 1 and 1 + log2(f)/4 (at most 2) above: it grows smoothly towards the region and keeps
  * growing inside it, so counters rise before the symptom appears (§7.2, Fig. 6).
  *
- * @param scope {@code every}: all traffics of the point must be in the region (bidirectional
+ * @param anyMemory a traffic is in the region only if one of its ends uses one of these memories
+ * @param every {@code every}: all traffics of the point must be in the region (bidirectional
  *              mechanisms); {@code any}: one is enough
  * @param perfSlope how much throughput drops, at proximity 1, before the mechanism bites (0 for a
  *              cliff the performance counters do not see coming)
@@ -50,7 +51,6 @@ public record Mechanism(String id, int anomaly, String resource, Symptom symptom
     public double proximity(Point p) {
         double pointGate = 1;
         if (!modes.isEmpty() && !modes.contains(p.mode())) pointGate *= 0.25;
-        if (!anyMemory.isEmpty() && !usesMemory(p)) pointGate *= 0.25;
         double best = every ? Double.MAX_VALUE : 0;
         for (Traffic t : p.traffics()) {
             double q = trafficProximity(p, t);
@@ -62,7 +62,6 @@ public record Mechanism(String id, int anomaly, String resource, Symptom symptom
     /** Whether the mechanism bites on {@code p}. */
     public boolean bites(Point p) {
         if (!modes.isEmpty() && !modes.contains(p.mode())) return false;
-        if (!anyMemory.isEmpty() && !usesMemory(p)) return false;
         boolean any = false;
         for (Traffic t : p.traffics()) {
             boolean in = inRegion(p, t);
@@ -80,11 +79,8 @@ public record Mechanism(String id, int anomaly, String resource, Symptom symptom
         return true;
     }
 
-    private boolean usesMemory(Point p) {
-        for (Traffic t : p.traffics()) {
-            if (anyMemory.contains(t.sender().memory()) || anyMemory.contains(t.receiver().memory())) return true;
-        }
-        return false;
+    private boolean usesMemory(Traffic t) {
+        return anyMemory.contains(t.sender().memory()) || anyMemory.contains(t.receiver().memory());
     }
 
     private int gateMisses(Traffic t) {
@@ -93,6 +89,7 @@ public record Mechanism(String id, int anomaly, String resource, Symptom symptom
         if (!opcodes.isEmpty() && !opcodes.contains(t.opcode())) m++;
         if (!mtus.isEmpty() && !mtus.contains(t.mtu())) m++;
         if (mixed != null && mixed != t.mixed()) m++;
+        if (!anyMemory.isEmpty() && !usesMemory(t)) m++;
         return m;
     }
 

@@ -118,7 +118,7 @@ public record Profile(String name, String description, NicSpec spec, Clock clock
         if (symptom == null) throw new ConfigException(m.pathOf("symptom"), "is required (pause or throughput)");
         double pause = m.number("pause-ratio", symptom == Symptom.PAUSE ? 0.05 : 0, 0, 1);
         double factor = m.number("throughput-factor", symptom == Symptom.PAUSE ? 1 - pause : 0.6, 0.01, 1);
-        double slope = m.number("perf-slope", 0.1, 0, 0.19);
+        double slope = m.number("perf-slope", 0.1, 0, 0.15);
         String scope = m.string("scope", "any");
         if (!scope.equals("any") && !scope.equals("every")) throw new ConfigException(m.pathOf("scope"), "must be any or every");
         Set<Mode> modes = enums(m, "mode", Mode.class);

@@ -81,6 +81,8 @@ public final class SimulatedSubsystem implements WorkloadEngine {
         int n = p.traffics().size();
         double[] factor = new double[n];
         java.util.Arrays.fill(factor, 1.0);
+        // the pressure of mechanisms that do not bite: the largest one slows every traffic
+        double slowdown = 0;
         double[] pauseA = {0}, pauseB = {0};
         double[] diag = new double[counters.size()];
         List<Mechanism> ms = profile.mechanisms();
@@ -97,11 +99,11 @@ public final class SimulatedSubsystem implements WorkloadEngine {
                         double[] at = OfferedLoad.dataHost(p, i, false).equals("A") ? pauseA : pauseB;
                         at[0] = 1 - (1 - at[0]) * (1 - m.pauseRatio());
                     }
-                } else if (!bites) {
-                    factor[i] *= 1 - m.perfSlope() * Math.min(1, q);
                 }
             }
+            if (!bites) slowdown = Math.max(slowdown, m.perfSlope() * Math.min(1, q));
         }
+        for (int i = 0; i < n; i++) factor[i] *= 1 - slowdown;
         double load = 0;
         HostCounters a = HostCounters.ZERO, b = HostCounters.ZERO;
         for (int i = 0; i < n; i++) {

@@ -31,8 +31,10 @@ import org.sonde.search.space.Traffic;
  *     MFS errs inside the true region). A feature that reproduces at both bounds is irrelevant and
  *     set to its lower bound, which makes later experiments cheaper.</li>
  * <li>Message pattern: a uniform pattern at the largest and at the smallest size; if one
- *     reproduces, the size is bisected like a discretised feature; if neither, the mix is needed
- *     (smallest request at most the current smallest, largest at least the current largest).</li>
+ *     reproduces, the size is bisected like a discretised feature, then a pair of one message of
+ *     that size and one at the domain's other end tells whether only the largest (or smallest)
+ *     message is bound; if neither uniform pattern reproduces, the mix is needed (smallest request
+ *     at most the current smallest, largest at least the current largest).</li>
  * <li>The simplified point is run once more; if it no longer reproduces there is no MFS.</li>
  * </ol>
  * "Reproduces" means the monitor reports the same symptom.
@@ -201,8 +203,22 @@ public final class MfsBuilder {
         if (lo != 0 || hi != g.size() - 1) {
             out[0] = new Range(g.get(lo), g.get(hi));
             out[1] = out[0];
+            // does one message in the range suffice? then only the largest (or smallest) is bound
+            int size = cur.traffic(i).maxRequestBytes();
+            if (lo != 0 && reproducesPair(cur, i, size, g.min(), sges)) out[0] = null;
+            else if (hi != g.size() - 1 && reproducesPair(cur, i, size, g.max(), sges)) out[1] = null;
         }
         return cur;
+    }
+
+    /** Whether a pattern of one message of {@code size} and one of {@code other} reproduces. */
+    private boolean reproducesPair(Point cur, int i, int size, int other, int sges) {
+        Point q = space.uniformRequests(cur, i, size, sges);
+        q = space.set(q, i, Dimension.REQUEST_COUNT, -1, 2);
+        q = space.set(q, i, Dimension.REQUEST_SIZE, 1, other);
+        Traffic t = q.traffic(i);
+        if (t.requests().size() != 2 || t.requests().get(0).sizeBytes() != size || t.requests().get(1).sizeBytes() != other) return false;
+        return reproduces(q);
     }
 
     private int sizeBound(Point cur, int i, int sges, Grid g, int c, int end) {

@@ -54,6 +54,9 @@ public final class Search {
     /** For methods without MFS: anomalies already reported, by dominant mechanism or point. */
     private final java.util.Set<Object> reported = new java.util.HashSet<>();
 
+    /** Hears every search experiment (not MFS ones) before it runs, with the MFSs known then. */
+    private java.util.function.BiConsumer<Point, List<Mfs>> observer = (p, k) -> {};
+
     public Search(WorkloadEngine engine, Function<Point, List<String>> truth, SearchOptions options) {
         this.engine = engine;
         this.truth = truth == null ? p -> List.of() : truth;
@@ -80,8 +83,15 @@ public final class Search {
                 mfsExperiments, skipped, counterOrder, found, firstHit, (System.nanoTime() - t0) / 1e9);
     }
 
+    /** Sets the observer of search experiments (tests check that none lies inside a known MFS). */
+    public Search observe(java.util.function.BiConsumer<Point, List<Mfs>> o) {
+        this.observer = o;
+        return this;
+    }
+
     /** A search experiment: run, judge, record; an anomaly is handled (MFS or report) before returning. */
     private Measured measure(Point p) {
+        observer.accept(p, List.copyOf(known));
         Run r = engine.run(p);
         clockSeconds += r.seconds();
         experiments++;

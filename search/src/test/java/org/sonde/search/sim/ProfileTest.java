@@ -43,7 +43,7 @@ class ProfileTest {
         SearchSpace space = new SearchSpace();
         java.util.SplittableRandom rng = new java.util.SplittableRandom(3);
         java.util.Map<String, Integer> alone = new java.util.HashMap<>();
-        for (int k = 0; k < 200_000; k++) {
+        for (int k = 0; k < 40_000; k++) {
             Point x = space.random(rng);
             var ids = sim.truth(x);
             if (ids.size() == 1) alone.merge(ids.get(0), 1, Integer::sum);

@@ -1,0 +1,71 @@
+package org.sonde.cli.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.cli.Main;
+import org.sonde.core.Json;
+
+/** sonde search run and compare through the top-level command. */
+class SearchCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int exitCode, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runWritesTheAcceptanceJson() throws Exception {
+        Path json = dir.resolve("run.json");
+        Run r = run("search", "run", "--target", "sim:f-like", "--budget-hours", "3", "--seed", "2", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("collie on sim:f-like, seed 2", "distinct mechanisms hit", "wrote");
+        JsonNode j = Json.mapper().readTree(json.toFile());
+        assertThat(j.get("experiments").asInt()).isGreaterThan(3 * 60);
+        assertThat(j.get("anomalies").size()).isPositive();
+        for (JsonNode a : j.get("anomalies")) {
+            assertThat(a.get("symptom").asText()).isIn("pause", "throughput");
+            assertThat(a.get("foundAtHours").asDouble()).isBetween(0.0, 3.0);
+            assertThat(a.get("mechanism").asText()).matches("F\\d+");
+            assertThat(a.has("mfs")).isTrue();
+        }
+    }
+
+    @Test
+    void aCleanTargetFindsNothingAndExitsZero() {
+        Run r = run("search", "run", "--target", "sim:clean", "--budget-hours", "1", "--method", "random");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("0 anomalies");
+    }
+
+    @Test
+    void compareGivesTimeToNPerMethod() throws Exception {
+        Path json = dir.resolve("cmp.json");
+        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget-hours", "2", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("random", "collie", "N=1:");
+        assertThat(r.err()).contains("random seed 1:", "collie seed 2:");
+        JsonNode j = Json.mapper().readTree(json.toFile());
+        assertThat(j.at("/methods/0/method").asText()).isEqualTo("random");
+        assertThat(j.at("/methods/1/timeToN/0/n").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void badTargetsAndMethodsAreUsageErrors() {
+        assertThat(run("search", "run", "--target", "ssh:host").exitCode()).isEqualTo(2);
+        assertThat(run("search", "run", "--target", "sim:nope").exitCode()).isEqualTo(2);
+        Run m = run("search", "run", "--method", "bo");
+        assertThat(m.exitCode()).isEqualTo(2);
+        assertThat(m.err()).contains("--method");
+    }
+}

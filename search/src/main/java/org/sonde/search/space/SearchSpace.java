@@ -318,6 +318,27 @@ public final class SearchSpace {
     // ---------------------------------------------------------------- mutation
 
     /**
+     * The mutation that repeats {@code last} one more grid step in the same direction (for an
+     * ordered dimension), or empty when it cannot (categorical, at the domain's end, or the
+     * dimension no longer applies).
+     */
+    public java.util.Optional<Mutation> repeat(Point p, Mutation last, Point before) {
+        Dimension d = last.dimension();
+        if (categorical(d) || last.traffic() >= p.traffics().size() || before.traffics().size() != p.traffics().size()) return java.util.Optional.empty();
+        if (!d.appliesTo(p.traffic(last.traffic()))) return java.util.Optional.empty();
+        if (last.element() >= p.traffic(last.traffic()).requests().size()) return java.util.Optional.empty();
+        Grid g = domain(d);
+        int from = value(before, last.traffic(), d, last.element()), to = value(p, last.traffic(), d, last.element());
+        if (from == to || !g.contains(from) || !g.contains(to)) return java.util.Optional.empty();
+        int dir = Integer.signum(g.indexOf(to) - g.indexOf(from));
+        int next = g.indexOf(to) + dir;
+        if (next < 0 || next >= g.size()) return java.util.Optional.empty();
+        Point n = set(p, last.traffic(), d, last.element(), g.get(next));
+        if (n.equals(p)) return java.util.Optional.empty();
+        return java.util.Optional.of(new Mutation(n, d, last.traffic(), last.element(), Move.NEIGHBOUR));
+    }
+
+    /**
      * One mutation: a dimension chosen uniformly among those that apply (and a traffic and request
      * element), moved to a neighbouring grid value or jumped anywhere in its domain, then repaired.
      * The result differs from {@code p}.

@@ -64,6 +64,20 @@ class SearchSpaceTest {
     }
 
     @Test
+    void aStepIsRepeatedInTheSameDirectionUntilTheDomainEnds() {
+        Point p = Point.oneWay(rcSend());
+        Point up = space.set(p, 0, Dimension.QPS, -1, 6);
+        Mutation last = new Mutation(up, Dimension.QPS, 0, -1, Move.NEIGHBOUR);
+        Mutation again = space.repeat(up, last, p).orElseThrow();
+        assertThat(again.point().traffic(0).qps()).isEqualTo(8);
+        assertThat(again.dimension()).isEqualTo(Dimension.QPS);
+        Point down = space.set(p, 0, Dimension.QPS, -1, 1);
+        assertThat(space.repeat(down, new Mutation(down, Dimension.QPS, 0, -1, Move.JUMP), p)).isEmpty();
+        Point ud = space.set(p, 0, Dimension.QP_TYPE, -1, QpType.UD.ordinal());
+        assertThat(space.repeat(ud, new Mutation(ud, Dimension.QP_TYPE, 0, -1, Move.JUMP), p)).isEmpty();
+    }
+
+    @Test
     void violationsNameWhatIsWrong() {
         Traffic bad = new Traffic(QpType.UD, Opcode.READ, 5, 1024, 64, 8, 1, 1, List.of(new Request(8192, 4)), 64,
                 new Endpoint(Memory.GPU, 200_000, 16 << 20), new Endpoint(Memory.LOCAL_NUMA, 1, 4096));

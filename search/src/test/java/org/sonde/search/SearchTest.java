@@ -21,26 +21,28 @@ class SearchTest {
     @ParameterizedTest
     @EnumSource(Method.class)
     void aCleanSubsystemHasNoAnomalies(Method m) {
-        SearchResult r = search("clean", m, 3, 5);
+        SearchResult r = search("clean", m, 2, 5);
         assertThat(r.anomalies()).isEmpty();
-        assertThat(r.experiments()).isGreaterThan(3 * 3600 / 60 - 1);
+        assertThat(r.experiments()).isGreaterThan(2 * 3600 / 60 - 1);
     }
 
     @ParameterizedTest
     @EnumSource(Method.class)
     void everyMethodFindsAnomaliesOnFLikeWithinItsBudget(Method m) {
-        SearchResult r = search("f-like", m, 10, 3);
+        // the Gaussian process costs wall time: BO gets a shorter budget here
+        int hours = m == Method.BO ? 4 : 10;
+        SearchResult r = search("f-like", m, hours, 3);
         assertThat(r.firstHitHours()).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(r.usedHours()).isLessThanOrEqualTo(10.0);
+        assertThat(r.usedHours()).isLessThanOrEqualTo(hours);
         // every experiment costs 20-60 s of the simulated clock
         int all = r.experiments() + r.mfsExperiments();
-        assertThat(all).isBetween(10 * 3600 / 60, 10 * 3600 / 20 + 1);
+        assertThat(all).isBetween(hours * 3600 / 60, hours * 3600 / 20 + 1);
         for (Found f : r.anomalies()) {
-            assertThat(f.foundAtHours()).isBetween(0.0, 10.0);
+            assertThat(f.foundAtHours()).isBetween(0.0, (double) hours);
             assertThat(f.mechanisms()).as("an anomaly on the model has a mechanism behind it").isNotEmpty();
             if (m.mfs() && f.mfs() != null) assertThat(f.mfs().matches(f.mfs().trigger())).isTrue();
         }
-        assertThat(r.counterOrder()).hasSize(m.annealing() && m.diagnostic() ? 10 : 0);
+        assertThat(r.counterOrder()).hasSize(m.diagnostic() ? 10 : 0);
         if (!m.mfs()) assertThat(r.mfsExperiments()).isZero();
     }
 

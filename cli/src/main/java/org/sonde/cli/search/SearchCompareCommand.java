@@ -37,7 +37,7 @@ public final class SearchCompareCommand implements Callable<Integer> {
     @Option(names = "--target", paramLabel = "sim:PROFILE", defaultValue = "sim:f-like", description = "Simulated target. Default: ${DEFAULT-VALUE}.")
     String target;
 
-    @Option(names = "--methods", paramLabel = "A,B", split = ",", defaultValue = "random,walk,sa,sa-perf,collie-perf,collie",
+    @Option(names = "--methods", paramLabel = "A,B", split = ",", defaultValue = "random,walk,bo,sa,sa-perf,collie-perf,collie",
             description = "Methods to compare. Default: ${DEFAULT-VALUE}.")
     List<String> methods;
 
@@ -58,7 +58,7 @@ public final class SearchCompareCommand implements Callable<Integer> {
         List<Method> ms = new ArrayList<>();
         for (String s : methods) {
             Method m = Method.parse(s);
-            if (m == null) throw new UsageException("--methods: '" + s + "' is not one of collie, collie-perf, sa, sa-perf, walk, random");
+            if (m == null) throw new UsageException("--methods: '" + s + "' is not one of collie, collie-perf, bo, sa, sa-perf, walk, random");
             if (!ms.contains(m)) ms.add(m);
         }
         if (seeds < 1 || seeds > 1000) throw new UsageException("--seeds: must be in 1..1000, got " + seeds);

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
                 "clock), its symptom and its minimal feature set. On a simulated target the ground-truth",
                 "mechanism is shown too, for evaluation; the search never reads it.",
                 "Methods: collie (SA + MFS on diagnostic counters), collie-perf (SA + MFS on the performance",
-                "counter), sa, sa-perf (no MFS), walk (mutation random walk), random (i.i.d. points).",
+                "counter), bo (Bayesian optimisation of the diagnostic counters with MFS), sa, sa-perf (no MFS),",
+                "walk (mutation random walk), random (i.i.d. points).",
                 "Exit code 1 when an anomaly was found."
         },
         footerHeading = "%nExamples:%n",
@@ -56,7 +57,7 @@ public final class SearchRunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Method m = Method.parse(method);
-        if (m == null) throw new UsageException("--method: '" + method + "' is not one of collie, collie-perf, sa, sa-perf, walk, random");
+        if (m == null) throw new UsageException("--method: '" + method + "' is not one of collie, collie-perf, bo, sa, sa-perf, walk, random");
         if (!(budgetHours > 0) || budgetHours > 10_000) throw new UsageException("--budget-hours: must be in (0, 10000], got " + budgetHours);
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         SearchTarget t = SearchTarget.parse(target);

@@ -64,7 +64,7 @@ class SearchCommandTest {
     void badTargetsAndMethodsAreUsageErrors() {
         assertThat(run("search", "run", "--target", "ssh:host").exitCode()).isEqualTo(2);
         assertThat(run("search", "run", "--target", "sim:nope").exitCode()).isEqualTo(2);
-        Run m = run("search", "run", "--method", "bo");
+        Run m = run("search", "run", "--method", "tpe");
         assertThat(m.exitCode()).isEqualTo(2);
         assertThat(m.err()).contains("--method");
     }

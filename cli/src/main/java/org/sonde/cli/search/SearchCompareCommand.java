@@ -5,12 +5,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.search.Comparison;
 import org.sonde.search.Method;
 import org.sonde.search.SearchJson;
 import org.sonde.search.SearchTarget;
+import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-                "  sonde search compare --target sim:f-like --seeds 10 --json compare.json",
+                "  sonde search compare --target sim:f-like --seeds 10 --json compare.json --report compare.html",
                 "  sonde search compare --methods random,collie --budget-hours 20 --seeds 5"
         })
 public final class SearchCompareCommand implements Callable<Integer> {
@@ -53,6 +55,9 @@ public final class SearchCompareCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the comparison as JSON to FILE.")
     Path json;
 
+    @Option(names = "--report", paramLabel = "FILE", description = "Write an HTML report with the time-to-N curves to FILE.")
+    Path report;
+
     @Override
     public Integer call() {
         List<Method> ms = new ArrayList<>();
@@ -64,6 +69,7 @@ public final class SearchCompareCommand implements Callable<Integer> {
         if (seeds < 1 || seeds > 1000) throw new UsageException("--seeds: must be in 1..1000, got " + seeds);
         if (!(budgetHours > 0) || budgetHours > 10_000) throw new UsageException("--budget-hours: must be in (0, 10000], got " + budgetHours);
         if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         SearchTarget t = SearchTarget.parse(target);
         PrintWriter err = spec.commandLine().getErr();
         Comparison c = Comparison.run(t, ms, seeds, firstSeed, budgetHours, line -> {
@@ -71,6 +77,7 @@ public final class SearchCompareCommand implements Callable<Integer> {
             err.flush();
         });
         if (json != null) SearchJson.write(SearchJson.toMap(c), json);
+        if (report != null) SearchReport.of(c, ReportMeta.version()).writeTo(report);
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s, %d seeds, %.1f h each: distinct mechanisms found, and hours to the N-th (mean +- sd over the seeds reaching N)%n",
                 c.target(), seeds, budgetHours);
@@ -82,6 +89,7 @@ public final class SearchCompareCommand implements Callable<Integer> {
             o.printf("  %-12s found %.1f %s;%s%n", s.method().cliName(), s.meanFound(), s.found(), b);
         }
         if (json != null) o.printf("  wrote %s%n", json);
+        if (report != null) o.printf("  wrote %s%n", report);
         o.flush();
         return 0;
     }

@@ -3,6 +3,7 @@ package org.sonde.cli.search;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.search.Found;
@@ -11,6 +12,7 @@ import org.sonde.search.SearchJson;
 import org.sonde.search.SearchOptions;
 import org.sonde.search.SearchResult;
 import org.sonde.search.SearchTarget;
+import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-                "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json",
+                "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json --report run.html",
                 "  sonde search run --target sim:h-like --method random --budget-hours 2"
         })
 public final class SearchRunCommand implements Callable<Integer> {
@@ -54,15 +56,20 @@ public final class SearchRunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON to FILE.")
     Path json;
 
+    @Option(names = "--report", paramLabel = "FILE", description = "Write an HTML report (the MFS table in Table 2's columns) to FILE.")
+    Path report;
+
     @Override
     public Integer call() {
         Method m = Method.parse(method);
         if (m == null) throw new UsageException("--method: '" + method + "' is not one of collie, collie-perf, bo, sa, sa-perf, walk, random");
         if (!(budgetHours > 0) || budgetHours > 10_000) throw new UsageException("--budget-hours: must be in (0, 10000], got " + budgetHours);
         if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         SearchTarget t = SearchTarget.parse(target);
         SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed));
         if (json != null) SearchJson.write(SearchJson.toMap(r), json);
+        if (report != null) SearchReport.of(r, ReportMeta.version()).writeTo(report);
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s on %s, seed %d: %d anomalies in %.1f h, %d experiments (%d for MFSs, %d points skipped inside MFSs), %.2f s wall%n",
                 m.cliName(), r.target(), seed, r.anomalies().size(), r.usedHours(), r.experiments() + r.mfsExperiments(), r.mfsExperiments(),
@@ -74,6 +81,7 @@ public final class SearchRunCommand implements Callable<Integer> {
         }
         o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
         if (json != null) o.printf("  wrote %s%n", json);
+        if (report != null) o.printf("  wrote %s%n", report);
         o.flush();
         return r.anomalies().isEmpty() ? 0 : 1;
     }

@@ -26,8 +26,8 @@ class SearchCommandTest {
 
     @Test
     void runWritesTheAcceptanceJson() throws Exception {
-        Path json = dir.resolve("run.json");
-        Run r = run("search", "run", "--target", "sim:f-like", "--budget-hours", "3", "--seed", "2", "--json", json.toString());
+        Path json = dir.resolve("run.json"), html = dir.resolve("run.html");
+        Run r = run("search", "run", "--target", "sim:f-like", "--budget-hours", "3", "--seed", "2", "--json", json.toString(), "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("collie on sim:f-like, seed 2", "distinct mechanisms hit", "wrote");
         JsonNode j = Json.mapper().readTree(json.toFile());
@@ -39,6 +39,9 @@ class SearchCommandTest {
             assertThat(a.get("mechanism").asText()).matches("F\\d+");
             assertThat(a.has("mfs")).isTrue();
         }
+        String page = java.nio.file.Files.readString(html);
+        assertThat(page).contains("Anomalies and their minimal feature sets", "WQE batch", "message pattern", "sonde-data",
+                j.at("/anomalies/0/mechanism").asText());
     }
 
     @Test
@@ -50,14 +53,16 @@ class SearchCommandTest {
 
     @Test
     void compareGivesTimeToNPerMethod() throws Exception {
-        Path json = dir.resolve("cmp.json");
-        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget-hours", "2", "--json", json.toString());
+        Path json = dir.resolve("cmp.json"), html = dir.resolve("cmp.html");
+        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget-hours", "2", "--json", json.toString(),
+                "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("random", "collie", "N=1:");
         assertThat(r.err()).contains("random seed 1:", "collie seed 2:");
         JsonNode j = Json.mapper().readTree(json.toFile());
         assertThat(j.at("/methods/0/method").asText()).isEqualTo("random");
         assertThat(j.at("/methods/1/timeToN/0/n").asInt()).isEqualTo(1);
+        assertThat(java.nio.file.Files.readString(html)).contains("Time to N anomalies", "<svg", "collie", "MFS precision");
     }
 
     @Test

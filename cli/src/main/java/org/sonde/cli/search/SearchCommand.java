@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json",
-                "  sonde search compare --target sim:f-like --seeds 10 --json compare.json"
+                "  sonde search compare --target sim:f-like --seeds 10 --json compare.json",
+                "  sonde search check-app app.yaml --mfs run.json"
         },
-        subcommands = {SearchRunCommand.class, SearchCompareCommand.class})
+        subcommands = {SearchRunCommand.class, SearchCompareCommand.class, CheckAppCommand.class})
 public final class SearchCommand implements Runnable {
     @Spec
     CommandSpec spec;

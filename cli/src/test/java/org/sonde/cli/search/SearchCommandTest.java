@@ -66,6 +66,18 @@ class SearchCommandTest {
     }
 
     @Test
+    void checkAppListsTheMfssAnApplicationCanReach() throws Exception {
+        Path json = dir.resolve("run.json");
+        assertThat(run("search", "run", "--budget-hours", "3", "--seed", "2", "--json", json.toString()).exitCode()).isEqualTo(1);
+        Path all = dir.resolve("all.yaml");
+        java.nio.file.Files.writeString(all, "mtu: [1024, 2048, 4096]\n");
+        Run r = run("search", "check-app", all.toString(), "--mfs", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("can be reached", "MFS 1", "leave it with any of");
+        assertThat(run("search", "check-app", dir.resolve("missing.yaml").toString(), "--mfs", json.toString()).exitCode()).isEqualTo(4);
+    }
+
+    @Test
     void badTargetsAndMethodsAreUsageErrors() {
         assertThat(run("search", "run", "--target", "ssh:host").exitCode()).isEqualTo(2);
         assertThat(run("search", "run", "--target", "sim:nope").exitCode()).isEqualTo(2);

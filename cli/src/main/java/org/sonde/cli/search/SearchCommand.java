@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
         description = {
                 "Collie (Kong et al., NSDI 2022): drives a workload engine through a search space of RDMA",
                 "workloads (host topology, memory regions, transport, message pattern) with simulated annealing",
-                "on performance or diagnostic counters, flags PFC pause above 0.1% or throughput 20% below the",
+                "on performance or diagnostic counters, flags PFC pause above 0.1%% or throughput 20%% below the",
                 "NIC's bounds, and reduces each anomaly to its minimal feature set (MFS), which later search skips.",
                 "Target: a simulated RDMA subsystem whose profiles (f-like, 200 Gb/s, anomalies #1-#13; h-like,",
                 "100 Gb/s, #14-#18; clean) model the paper's published anomalies; each experiment costs 20-60 s",

@@ -8,6 +8,7 @@ import org.sonde.cli.pcap.PcapCommand;
 import org.sonde.cli.probe.ProbeCommand;
 import org.sonde.cli.reach.ReachCommand;
 import org.sonde.cli.replay.ReplayCommand;
+import org.sonde.cli.search.SearchCommand;
 import org.sonde.cli.sim.SimCommand;
 import org.sonde.cli.verify.VerifyCommand;
 import picocli.CommandLine.Command;
@@ -46,6 +47,7 @@ import picocli.CommandLine.Spec;
                 LoadCommand.class,
                 ReplayCommand.class,
                 ProbeCommand.class,
+                SearchCommand.class,
         })
 public final class SondeCommand implements Runnable {
     @Spec

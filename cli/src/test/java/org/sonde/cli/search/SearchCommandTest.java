@@ -1,0 +1,88 @@
+package org.sonde.cli.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.cli.Main;
+import org.sonde.core.Json;
+
+/** sonde search run and compare through the top-level command. */
+class SearchCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int exitCode, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runWritesTheAcceptanceJson() throws Exception {
+        Path json = dir.resolve("run.json"), html = dir.resolve("run.html");
+        Run r = run("search", "run", "--target", "sim:f-like", "--budget-hours", "3", "--seed", "2", "--json", json.toString(), "--report", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("collie on sim:f-like, seed 2", "distinct mechanisms hit", "wrote");
+        JsonNode j = Json.mapper().readTree(json.toFile());
+        assertThat(j.get("experiments").asInt()).isGreaterThan(3 * 60);
+        assertThat(j.get("anomalies").size()).isPositive();
+        for (JsonNode a : j.get("anomalies")) {
+            assertThat(a.get("symptom").asText()).isIn("pause", "throughput");
+            assertThat(a.get("foundAtHours").asDouble()).isBetween(0.0, 3.0);
+            assertThat(a.get("mechanism").asText()).matches("F\\d+");
+            assertThat(a.has("mfs")).isTrue();
+        }
+        String page = java.nio.file.Files.readString(html);
+        assertThat(page).contains("Anomalies and their minimal feature sets", "WQE batch", "message pattern", "sonde-data",
+                j.at("/anomalies/0/mechanism").asText());
+    }
+
+    @Test
+    void aCleanTargetFindsNothingAndExitsZero() {
+        Run r = run("search", "run", "--target", "sim:clean", "--budget-hours", "1", "--method", "random");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("0 anomalies");
+    }
+
+    @Test
+    void compareGivesTimeToNPerMethod() throws Exception {
+        Path json = dir.resolve("cmp.json"), html = dir.resolve("cmp.html");
+        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget-hours", "2", "--json", json.toString(),
+                "--report", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("random", "collie", "N=1:");
+        assertThat(r.err()).contains("random seed 1:", "collie seed 2:");
+        JsonNode j = Json.mapper().readTree(json.toFile());
+        assertThat(j.at("/methods/0/method").asText()).isEqualTo("random");
+        assertThat(j.at("/methods/1/timeToN/0/n").asInt()).isEqualTo(1);
+        assertThat(java.nio.file.Files.readString(html)).contains("Time to N anomalies", "<svg", "collie", "MFS precision");
+    }
+
+    @Test
+    void checkAppListsTheMfssAnApplicationCanReach() throws Exception {
+        Path json = dir.resolve("run.json");
+        assertThat(run("search", "run", "--budget-hours", "3", "--seed", "2", "--json", json.toString()).exitCode()).isEqualTo(1);
+        Path all = dir.resolve("all.yaml");
+        java.nio.file.Files.writeString(all, "mtu: [1024, 2048, 4096]\n");
+        Run r = run("search", "check-app", all.toString(), "--mfs", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("can be reached", "MFS 1", "leave it with any of");
+        assertThat(run("search", "check-app", dir.resolve("missing.yaml").toString(), "--mfs", json.toString()).exitCode()).isEqualTo(4);
+    }
+
+    @Test
+    void badTargetsAndMethodsAreUsageErrors() {
+        assertThat(run("search", "run", "--target", "ssh:host").exitCode()).isEqualTo(2);
+        assertThat(run("search", "run", "--target", "sim:nope").exitCode()).isEqualTo(2);
+        Run m = run("search", "run", "--method", "tpe");
+        assertThat(m.exitCode()).isEqualTo(2);
+        assertThat(m.err()).contains("--method");
+    }
+}

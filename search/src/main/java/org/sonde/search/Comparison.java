@@ -1,0 +1,89 @@
+package org.sonde.search;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Several methods, several seeds, one simulated target and budget: per method, the mean and
+ * standard deviation of the hours until the N-th distinct ground-truth mechanism was hit, over the
+ * seeds that reached N (Figs. 4-5 of the paper), how many seeds hit each mechanism, and the MFSs'
+ * precision and recall against the simulator's ground truth ({@link MfsQuality}).
+ */
+public record Comparison(String target, double budgetHours, int seeds, List<MethodSummary> methods) {
+    public record TimeToN(int n, int seedsReaching, double meanHours, double sdHours) {}
+
+    /**
+     * @param mfsPrecision mean over the MFSs found of {@link MfsQuality#precision()} against the
+     *                     dominant mechanism of the anomaly they were built for (NaN without MFSs)
+     */
+    public record MethodSummary(Method method, List<Integer> found, double meanFound, List<TimeToN> timeToN, Map<String, Integer> hitBySeeds,
+                                double experimentsPerSeed, double wallSeconds, int mfsCount, double mfsPrecision, double mfsRecall) {}
+
+    /** Runs every method on seeds {@code firstSeed .. firstSeed + seeds - 1}; {@code progress} hears one line per search. */
+    public static Comparison run(SearchTarget target, List<Method> methods, int seeds, long firstSeed, double budgetHours, Consumer<String> progress) {
+        List<MethodSummary> out = new ArrayList<>();
+        for (Method m : methods) {
+            List<SearchResult> rs = new ArrayList<>();
+            double wall = 0;
+            for (int s = 0; s < seeds; s++) {
+                long seed = firstSeed + s;
+                SearchResult r = target.search(SearchOptions.defaults(m, budgetHours, seed));
+                rs.add(r);
+                wall += r.wallSeconds();
+                progress.accept(String.format("%s seed %d: %d mechanisms, %d experiments", m.cliName(), seed, r.firstHitHours().size(),
+                        r.experiments() + r.mfsExperiments()));
+            }
+            out.add(summarise(m, rs, wall, target));
+        }
+        return new Comparison(target.name(), budgetHours, seeds, out);
+    }
+
+    static MethodSummary summarise(Method m, List<SearchResult> rs, double wall, SearchTarget target) {
+        List<Integer> found = new ArrayList<>();
+        Map<String, Integer> hits = new LinkedHashMap<>();
+        int maxN = 0;
+        double exps = 0;
+        for (SearchResult r : rs) {
+            found.add(r.firstHitHours().size());
+            maxN = Math.max(maxN, r.firstHitHours().size());
+            for (String id : r.firstHitHours().keySet()) hits.merge(id, 1, Integer::sum);
+            exps += r.experiments() + r.mfsExperiments();
+        }
+        List<TimeToN> rows = new ArrayList<>();
+        for (int n = 1; n <= maxN; n++) {
+            List<Double> t = new ArrayList<>();
+            for (SearchResult r : rs) {
+                double h = r.hoursToMechanisms(n);
+                if (!Double.isNaN(h)) t.add(h);
+            }
+            double mean = t.stream().mapToDouble(x -> x).average().orElse(Double.NaN);
+            double sd = Math.sqrt(t.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / Math.max(1, t.size() - 1));
+            rows.add(new TimeToN(n, t.size(), mean, t.size() > 1 ? sd : 0));
+        }
+        double meanFound = found.stream().mapToInt(x -> x).average().orElse(0);
+        // MFS quality against the ground truth: the simulator's mechanisms, read here for evaluation only
+        org.sonde.search.sim.SimulatedSubsystem oracle = target.subsystem(0);
+        double p = 0, r = 0;
+        int np = 0, nr = 0, count = 0;
+        for (SearchResult res : rs) {
+            for (Found f : res.anomalies()) {
+                if (f.mfs() == null || f.mechanism() == null) continue;
+                count++;
+                MfsQuality q = MfsQuality.of(f.mfs(), x -> oracle.truth(x).contains(f.mechanism()), 400, res.seed() * 31 + count);
+                if (!Double.isNaN(q.precision())) {
+                    p += q.precision();
+                    np++;
+                }
+                if (!Double.isNaN(q.recall())) {
+                    r += q.recall();
+                    nr++;
+                }
+            }
+        }
+        return new MethodSummary(m, found, meanFound, rows, hits, exps / Math.max(1, rs.size()), wall, count, np == 0 ? Double.NaN : p / np,
+                nr == 0 ? Double.NaN : r / nr);
+    }
+}

@@ -1,0 +1,300 @@
+package org.sonde.search;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.sonde.search.engine.Run;
+import org.sonde.search.engine.Sample;
+import org.sonde.search.engine.WorkloadEngine;
+import org.sonde.search.mfs.Mfs;
+import org.sonde.search.mfs.MfsBuilder;
+import org.sonde.search.monitor.AnomalyMonitor;
+import org.sonde.search.monitor.Symptom;
+import org.sonde.search.space.Move;
+import org.sonde.search.space.Mutation;
+import org.sonde.search.space.Point;
+import org.sonde.search.space.SearchSpace;
+
+/**
+ * One anomaly search on a target within a budget of the target's clock (Algorithm 1).
+ *
+ * <p>Annealing follows the paper, not its public code: a mutant is measured before the walk moves;
+ * with A the current point's counter and B the mutant's, ΔE = (B−A)/A for the performance counter
+ * (minimised) and (A−B)/B for a diagnostic one (maximised); a lower energy is always accepted, a
+ * higher one with probability exp(−ΔE/T); T falls by {@code cooling} every
+ * {@code iterationsPerTemperature} experiments and starts again at the floor. With MFS, an anomaly
+ * gets its MFS and the walk restarts from a random point; mutants and restarts inside a known MFS
+ * are skipped without running. Diagnostic counters are ranked by std/mean over
+ * {@code rankingPoints} random points and optimised in that order, each for an equal share of
+ * the remaining budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
+ * more grid step in the same direction with probability {@code repeatShare} (still one dimension
+ * at a time), until it stops helping: the walk follows a counter's slope instead of redrawing
+ * among dozens of dimensions every time.
+ *
+ * <p>The search sees only the engine's counters. {@code truth}, when given, names the simulated
+ * mechanisms behind an anomaly for the result's evaluation fields and is never read by the search.
+ */
+public final class Search {
+    private static final int MAX_SKIPS = 500;
+    /** A relative energy drop that counts as a step worth repeating (above the counters' noise). */
+    private static final double IMPROVEMENT = 0.05;
+    private Mutation improving;
+    private Point improvingFrom;
+
+    private final WorkloadEngine engine;
+    private final Function<Point, List<String>> truth;
+    private final SearchOptions o;
+    private final SearchSpace space = new SearchSpace();
+    private final AnomalyMonitor monitor;
+    private final SplittableRandom rng;
+    private final double budgetSeconds;
+    private double clockSeconds;
+    private int experiments, mfsExperiments, skipped;
+    private final List<Mfs> known = new ArrayList<>();
+    private final List<Found> found = new ArrayList<>();
+    private final Map<String, Double> firstHit = new LinkedHashMap<>();
+    private final List<String> counterOrder = new ArrayList<>();
+    /** For methods without MFS: anomalies already reported, by dominant mechanism or point. */
+    private final java.util.Set<Object> reported = new java.util.HashSet<>();
+
+    /** Hears every search experiment (not MFS ones) before it runs, with the MFSs known then. */
+    private java.util.function.BiConsumer<Point, List<Mfs>> observer = (p, k) -> {};
+
+    public Search(WorkloadEngine engine, Function<Point, List<String>> truth, SearchOptions options) {
+        this.engine = engine;
+        this.truth = truth == null ? p -> List.of() : truth;
+        this.o = options;
+        this.monitor = AnomalyMonitor.paper(engine.spec());
+        this.rng = new SplittableRandom(options.seed());
+        this.budgetSeconds = options.budgetHours() * 3600;
+    }
+
+    private record Measured(Point point, Sample mean, Optional<Symptom> verdict) {}
+
+    private boolean timeLeft() {
+        return clockSeconds < budgetSeconds;
+    }
+
+    public SearchResult run() {
+        long t0 = System.nanoTime();
+        switch (o.method()) {
+            case RANDOM -> random();
+            case WALK -> walk();
+            case BO -> bayesian();
+            default -> anneal();
+        }
+        return new SearchResult(engine.name(), o.method(), o.seed(), o.budgetHours(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
+                mfsExperiments, skipped, counterOrder, found, firstHit, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Sets the observer of search experiments (tests check that none lies inside a known MFS). */
+    public Search observe(java.util.function.BiConsumer<Point, List<Mfs>> o) {
+        this.observer = o;
+        return this;
+    }
+
+    /** A search experiment: run, judge, record; an anomaly is handled (MFS or report) before returning. */
+    private Measured measure(Point p) {
+        observer.accept(p, List.copyOf(known));
+        Run r = engine.run(p);
+        clockSeconds += r.seconds();
+        experiments++;
+        Sample mean = r.mean();
+        Optional<Symptom> v = monitor.judge(p, mean);
+        if (v.isPresent()) anomaly(p, v.get());
+        return new Measured(p, mean, v);
+    }
+
+    private void anomaly(Point p, Symptom s) {
+        double at = clockSeconds / 3600;
+        List<String> ids = truth.apply(p);
+        if (!ids.isEmpty() && clockSeconds <= budgetSeconds) firstHit.putIfAbsent(ids.get(0), at);
+        if (o.method().mfs()) {
+            MfsBuilder b = new MfsBuilder(space, q -> {
+                Run r = engine.run(q);
+                clockSeconds += r.seconds();
+                mfsExperiments++;
+                return monitor.judge(q, r.mean());
+            }, o.bisectSteps());
+            Optional<Mfs> mfs = b.build(p, s);
+            mfs.ifPresent(known::add);
+            found.add(new Found(s, at, p, mfs.orElse(null), ids));
+        } else {
+            Object key = ids.isEmpty() ? p : ids.get(0) + "/" + s;
+            if (reported.add(key)) found.add(new Found(s, at, p, null, ids));
+        }
+    }
+
+    private boolean covered(Point p) {
+        for (Mfs m : known) if (m.matches(p)) return true;
+        return false;
+    }
+
+    private Point randomPoint() {
+        for (int k = 0; k < MAX_SKIPS; k++) {
+            Point p = space.random(rng);
+            if (!covered(p)) return p;
+            skipped++;
+        }
+        return space.random(rng);
+    }
+
+    private Move move() {
+        return rng.nextDouble() < o.neighbourShare() ? Move.NEIGHBOUR : Move.JUMP;
+    }
+
+    private void random() {
+        while (timeLeft()) measure(randomPoint());
+    }
+
+    private void walk() {
+        Point cur = space.random(rng);
+        while (timeLeft()) {
+            cur = space.mutate(cur, rng, move()).point();
+            measure(cur);
+        }
+    }
+
+    /** The counters to optimise, in order (-1: the performance counter), after measuring {@code start}'s points. */
+    private List<Integer> counters(List<Measured> start) {
+        List<Integer> counters = new ArrayList<>();
+        if (o.method().diagnostic()) {
+            for (int k = 0; k < o.rankingPoints() && timeLeft(); k++) start.add(measure(randomPoint()));
+            counters.addAll(rank(start));
+            for (int k : counters) counterOrder.add(engine.diagnosticCounters().get(k));
+        } else {
+            counters.add(-1);
+            start.add(measure(randomPoint()));
+        }
+        return counters;
+    }
+
+    private void anneal() {
+        List<Measured> start = new ArrayList<>();
+        List<Integer> counters = counters(start);
+        Measured cur = start.get(start.size() - 1);
+        double sliceEnd = clockSeconds;
+        double slice = (budgetSeconds - clockSeconds) / counters.size();
+        for (int counter : counters) {
+            sliceEnd += slice;
+            double t = o.startTemperature();
+            int iter = 0;
+            while (timeLeft() && clockSeconds < sliceEnd) {
+                Mutation next = null;
+                for (int k = 0; k < MAX_SKIPS && next == null; k++) {
+                    Mutation m = null;
+                    if (improving != null && rng.nextDouble() < o.repeatShare()) m = space.repeat(cur.point(), improving, improvingFrom).orElse(null);
+                    if (m == null) m = space.mutate(cur.point(), rng, move());
+                    if (o.method().mfs() && covered(m.point())) skipped++;
+                    else next = m;
+                }
+                Measured n = next == null ? measure(randomPoint()) : measure(next.point());
+                if (n.verdict().isPresent() && o.method().mfs()) {
+                    // a new anomaly: its MFS is known now; start again elsewhere
+                    improving = null;
+                    if (timeLeft()) cur = measure(randomPoint());
+                } else {
+                    double a = signal(cur, counter), b = signal(n, counter);
+                    double dE = counter < 0 ? (b - a) / a : (a - b) / Math.max(b, 1e-9);
+                    if (next != null) {
+                        // remember a step that clearly helped, to take it again; forget it once it stops helping
+                        if (dE < -IMPROVEMENT) {
+                            improving = next;
+                            improvingFrom = cur.point();
+                        } else if (improving != null && next.dimension() == improving.dimension()) {
+                            improving = null;
+                        }
+                    }
+                    if (dE < 0 || rng.nextDouble() < Math.exp(-dE / t)) cur = n;
+                }
+                if (++iter % o.iterationsPerTemperature() == 0) {
+                    t *= o.cooling();
+                    if (t < o.minTemperature()) t = o.startTemperature();
+                }
+            }
+        }
+    }
+
+    private static final int BO_WINDOW = 100, BO_RANDOM_CANDIDATES = 300, BO_LOCAL_CANDIDATES = 100;
+    private static final double BO_KAPPA = 2.576;
+
+    /**
+     * The BO baseline: per counter, a Gaussian process on the last {@value #BO_WINDOW} search
+     * experiments (log of the diagnostic counter, or minus the efficiency), and the next point the
+     * candidate with the highest upper confidence bound among {@value #BO_RANDOM_CANDIDATES} random
+     * points and {@value #BO_LOCAL_CANDIDATES} mutations of the best ones seen (fewer than the
+     * package's 10^4 random candidates, for speed; the local ones stand in for its L-BFGS polish).
+     * Candidates inside a known MFS are not proposed.
+     */
+    private void bayesian() {
+        List<Measured> history = new ArrayList<>();
+        List<Integer> counters = counters(history);
+        double sliceEnd = clockSeconds;
+        double slice = (budgetSeconds - clockSeconds) / counters.size();
+        for (int counter : counters) {
+            sliceEnd += slice;
+            while (timeLeft() && clockSeconds < sliceEnd) {
+                List<Measured> window = history.subList(Math.max(0, history.size() - BO_WINDOW), history.size());
+                double[][] x = new double[window.size()][];
+                double[] y = new double[window.size()];
+                for (int i = 0; i < window.size(); i++) {
+                    x[i] = PointFeatures.of(window.get(i).point());
+                    y[i] = boTarget(window.get(i), counter);
+                }
+                GaussianProcess gp = GaussianProcess.fit(x, y, 1e-2);
+                List<Measured> best = new ArrayList<>(window);
+                best.sort(Comparator.comparingDouble((Measured m) -> -boTarget(m, counter)));
+                Point pick = null;
+                double pickScore = Double.NEGATIVE_INFINITY;
+                for (int c = 0; c < BO_RANDOM_CANDIDATES + BO_LOCAL_CANDIDATES; c++) {
+                    Point q = c < BO_RANDOM_CANDIDATES ? space.random(rng)
+                            : space.mutate(best.get(rng.nextInt(Math.min(5, best.size()))).point(), rng, move()).point();
+                    if (o.method().mfs() && covered(q)) {
+                        skipped++;
+                        continue;
+                    }
+                    double u = gp.ucb(PointFeatures.of(q), BO_KAPPA);
+                    if (u > pickScore) {
+                        pickScore = u;
+                        pick = q;
+                    }
+                }
+                history.add(measure(pick == null ? randomPoint() : pick));
+            }
+        }
+    }
+
+    private double boTarget(Measured m, int counter) {
+        return counter < 0 ? -monitor.efficiency(m.point(), m.mean()) : Math.log(Math.max(1e-9, m.mean().diagnostic(counter)));
+    }
+
+    private double signal(Measured m, int counter) {
+        return counter < 0 ? monitor.efficiency(m.point(), m.mean()) : Math.max(1e-9, m.mean().diagnostic(counter));
+    }
+
+    /** Counter indices by decreasing std/mean over the sampled points (§7.2). */
+    private List<Integer> rank(List<Measured> ms) {
+        int k = engine.diagnosticCounters().size();
+        double[] score = new double[k];
+        for (int c = 0; c < k; c++) {
+            double s = 0, s2 = 0;
+            for (Measured m : ms) {
+                double v = m.mean().diagnostic(c);
+                s += v;
+                s2 += v * v;
+            }
+            double mean = s / ms.size();
+            double var = Math.max(0, s2 / ms.size() - mean * mean);
+            score[c] = mean > 0 ? Math.sqrt(var) / mean : 0;
+        }
+        List<Integer> idx = new ArrayList<>();
+        for (int c = 0; c < k; c++) idx.add(c);
+        idx.sort(Comparator.comparingDouble((Integer c) -> -score[c]).thenComparing(c -> c));
+        return idx;
+    }
+}

@@ -1,0 +1,21 @@
+/**
+ * Anomaly search in RDMA subsystems, after Collie (X. Kong et al., "Collie: Finding Performance
+ * Anomalies in RDMA Subsystems", USENIX NSDI 2022): which application workloads drive a subsystem
+ * (NIC, PCIe, memory, host topology) into PFC pause storms or throughput far below its
+ * specification, and the minimal feature set (MFS) that triggers each.
+ *
+ * <p>The parts: the workload search space ({@link org.sonde.search.space}), the workload engine
+ * interface ({@link org.sonde.search.engine}), the simulated RDMA subsystem that is the embedded
+ * target ({@link org.sonde.search.sim}), the anomaly monitor ({@link org.sonde.search.monitor}),
+ * MFSs ({@link org.sonde.search.mfs}), and here the search methods ({@link org.sonde.search.Search}:
+ * simulated annealing with MFS on diagnostic or performance counters, and the baselines),
+ * comparisons over seeds ({@link org.sonde.search.Comparison}) and their JSON.
+ *
+ * <pre>{@code
+ * SearchTarget target = SearchTarget.parse("sim:f-like");
+ * SearchResult r = target.search(SearchOptions.defaults(Method.COLLIE, 10, 1));   // 10 simulated hours, seed 1
+ * for (Found f : r.anomalies()) System.out.println(f.foundAtHours() + " h " + f.symptom() + " " + f.mfs().describe());
+ * SearchJson.write(SearchJson.toMap(r), Path.of("run.json"));
+ * }</pre>
+ */
+package org.sonde.search;

@@ -1,0 +1,137 @@
+package org.sonde.search.mfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.sonde.search.monitor.AnomalyMonitor;
+import org.sonde.search.monitor.Symptom;
+import org.sonde.search.sim.Profile;
+import org.sonde.search.sim.SimulatedSubsystem;
+import org.sonde.search.space.Endpoint;
+import org.sonde.search.space.Memory;
+import org.sonde.search.space.Mode;
+import org.sonde.search.space.Move;
+import org.sonde.search.space.Opcode;
+import org.sonde.search.space.Point;
+import org.sonde.search.space.QpType;
+import org.sonde.search.space.Request;
+import org.sonde.search.space.SearchSpace;
+import org.sonde.search.space.Traffic;
+
+/** MFSs of the appendix triggers on the f-like model, against the model's ground truth. */
+class MfsBuilderTest {
+    private final SearchSpace space = new SearchSpace();
+    private final SimulatedSubsystem sim = new SimulatedSubsystem(Profile.bundled("f-like"), 7);
+    private final AnomalyMonitor monitor = AnomalyMonitor.paper(sim.spec());
+
+    private Mfs mfs(Point trigger, Symptom s) {
+        Optional<Mfs> m = new MfsBuilder(space, p -> monitor.judge(p, sim.run(p)), 3).build(trigger, s);
+        assertThat(m).as("an MFS for %s", trigger).isPresent();
+        return m.get();
+    }
+
+    private static Traffic t(QpType type, Opcode op, int qps, int mtu, int batch, int depth, int size, int sges) {
+        return new Traffic(type, op, qps, mtu, batch, depth, 1, op == Opcode.SEND ? depth : 1, List.of(new Request(size, sges)), size,
+                new Endpoint(Memory.LOCAL_NUMA, 1, Math.max(65536, size)), new Endpoint(Memory.LOCAL_NUMA, 1, Math.max(65536, size)));
+    }
+
+    /**
+     * Precision and recall against the truth, on points near the trigger (random walks of a few
+     * mutations, where both the mechanism's region and the MFS have points): precision is the share
+     * of points inside the MFS where the mechanism bites, recall the share of biting points inside the MFS.
+     */
+    private double[] precisionRecall(Mfs m, Point trigger, String id) {
+        SplittableRandom rng = new SplittableRandom(11);
+        int inMfs = 0, inMfsAndBites = 0, bites = 0, bitesAndInMfs = 0;
+        for (int k = 0; k < 4000; k++) {
+            Point p = trigger;
+            int steps = 1 + rng.nextInt(4);
+            for (int s = 0; s < steps; s++) p = space.mutate(p, rng, rng.nextBoolean() ? Move.NEIGHBOUR : Move.JUMP).point();
+            boolean in = m.matches(p), b = sim.truth(p).contains(id);
+            if (in) {
+                inMfs++;
+                if (b) inMfsAndBites++;
+            }
+            if (b) {
+                bites++;
+                if (in) bitesAndInMfs++;
+            }
+        }
+        return new double[] {(double) inMfsAndBites / inMfs, (double) bitesAndInMfs / bites};
+    }
+
+    @Test
+    void theReadMtuAnomalyNeedsRcReadAtMtu1kAndLargeMessages() {
+        Point trigger = Point.oneWay(t(QpType.RC, Opcode.READ, 8, 1024, 1, 128, 4 << 20, 1));
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        TrafficCondition c = m.traffics().get(0);
+        assertThat(m.modes()).isEmpty();
+        assertThat(c.allowed()).containsEntry(Feature.QP_TYPE, Set.of((long) QpType.RC.ordinal()))
+                .containsEntry(Feature.OPCODE, Set.of((long) Opcode.READ.ordinal())).containsEntry(Feature.MTU, Set.of(1024L));
+        // at least 16 KB (Table 2), found to within the bisection's grid
+        assertThat(c.minRequestBytes()).isNotNull();
+        assertThat(c.minRequestBytes().lo()).isBetween(16384L, 65536L);
+        assertThat(c.ranges()).doesNotContainKeys(Feature.QPS, Feature.BATCH, Feature.SENDER_MRS);
+        assertThat(m.matches(trigger)).isTrue();
+        assertThat(m.matches(space.set(trigger, 0, org.sonde.search.space.Dimension.MTU, -1, 4096))).isFalse();
+        double[] pr = precisionRecall(m, trigger, "F3");
+        assertThat(pr[0]).as("precision").isGreaterThanOrEqualTo(0.9);
+        assertThat(pr[1]).as("recall").isGreaterThanOrEqualTo(0.6);
+    }
+
+    @Test
+    void theUdPauseAnomalyNeedsABigBatchAndALongReceiveQueue() {
+        Point trigger = Point.oneWay(t(QpType.UD, Opcode.SEND, 1, 2048, 64, 256, 2048, 1));
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        TrafficCondition c = m.traffics().get(0);
+        assertThat(c.allowed()).containsEntry(Feature.QP_TYPE, Set.of((long) QpType.UD.ordinal()));
+        assertThat(c.ranges().get(Feature.BATCH)).isEqualTo(new Range(64, 256));
+        assertThat(c.ranges().get(Feature.RECV_DEPTH)).isEqualTo(new Range(256, 4096));
+        assertThat(m.experiments()).isLessThan(60);
+        double[] pr = precisionRecall(m, trigger, "F1");
+        assertThat(pr[0]).as("precision").isGreaterThanOrEqualTo(0.9);
+        assertThat(pr[1]).as("recall").isGreaterThanOrEqualTo(0.6);
+    }
+
+    @Test
+    void theQpcAnomalyIsAThroughputMfsWithManyQpsAndShallowQueues() {
+        Point trigger = Point.oneWay(t(QpType.RC, Opcode.WRITE, 512, 1024, 1, 16, 512, 1));
+        Mfs m = mfs(trigger, Symptom.THROUGHPUT);
+        TrafficCondition c = m.traffics().get(0);
+        assertThat(m.symptom()).isEqualTo(Symptom.THROUGHPUT);
+        assertThat(c.ranges().get(Feature.QPS).lo()).isBetween(480L, 1024L);
+        assertThat(c.ranges().get(Feature.SEND_DEPTH).hi()).isLessThanOrEqualTo(16);
+        assertThat(c.ranges().get(Feature.BATCH)).isEqualTo(new Range(1, 1));
+        double[] pr = precisionRecall(m, trigger, "F8");
+        assertThat(pr[0]).as("precision").isGreaterThanOrEqualTo(0.9);
+    }
+
+    @Test
+    void aBidirectionalAnomalyKeepsBothTrafficsAndTheMix() {
+        Traffic w = new Traffic(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 1, 1,
+                List.of(new Request(128, 3), new Request(65536, 3), new Request(1024, 3)), 65536,
+                new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20), new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20));
+        Point trigger = new Point(Mode.BIDIRECTIONAL, List.of(w, w));
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        assertThat(m.modes()).containsExactly(Mode.BIDIRECTIONAL);
+        assertThat(m.traffics()).hasSize(2);
+        TrafficCondition c = m.traffics().get(0);
+        assertThat(c.minRequestBytes().hi()).isLessThanOrEqualTo(1024);
+        assertThat(c.maxRequestBytes().lo()).isGreaterThanOrEqualTo(65536);
+        assertThat(c.ranges().get(Feature.SGES).lo()).isEqualTo(3);
+        assertThat(m.matches(new Point(Mode.ONE_WAY, List.of(w)))).isFalse();
+        assertThat(m.toJson()).containsEntry("mode", List.of("bidirectional"));
+    }
+
+    @Test
+    void noMfsWhenTheAnomalyDoesNotReproduce() {
+        // an experiment that never reproduces: the first report was a fluke
+        Point p = Point.oneWay(t(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 65536, 1));
+        Optional<Mfs> m = new MfsBuilder(space, q -> Optional.empty(), 3).build(p, Symptom.PAUSE);
+        assertThat(m).isEmpty();
+    }
+}

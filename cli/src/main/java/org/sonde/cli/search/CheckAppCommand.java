@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 "  sges: [1, 4]    request-bytes: [64, 65536]               sender-mrs / receiver-mrs",
                 "  sender-memory / receiver-memory: [local-numa, remote-numa, gpu]",
                 "Prints each MFS the space intersects (feature by feature; the space's couplings are not taken into",
-                "account) and the restrictions, one feature each, that would leave it. Exit code 1 when one intersects."
+                "account) and the restrictions, one feature each, that would leave it.",
+                "Exit code 1 when one intersects."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde search run --json run.json && sonde search check-app rpc.yaml --mfs run.json"})

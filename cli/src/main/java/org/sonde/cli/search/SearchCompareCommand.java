@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde search compare}: time to N anomalies per method over several seeds (Figs. 4-5). */
 @Command(name = "compare",
-        header = "Compare search methods: mean and sd of the time to the N-th distinct anomaly over seeds.",
+        header = "Compare search methods: mean and sd over seeds of the time to the N-th anomaly.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs every method on seeds S..S+n-1 of a simulated target and prints, per method, how many",

@@ -101,7 +101,9 @@ public final class TcpDiffRun {
         JsonNode result = readJson(resultFile), analysis = readJson(analysisFile);
         TcpTrace trace = TcpTrace.read(dir.resolve(TcpInjectionTest.TRACE_FILE));
         String recovery = result.path("sysctls").path("tcp_recovery").asText("1");
-        TcpAnalysis verdicts = TcpAnalyzer.analyze(trace, !"0".equals(recovery.strip()));
+        // the client's loss-probe count tells a lone tail's late probe from a timeout, as in the run itself
+        JsonNode probes = result.path("clientCounters").path("TcpExtTCPLossProbes");
+        TcpAnalysis verdicts = TcpAnalyzer.analyze(trace, !"0".equals(recovery.strip()), probes.isIntegralNumber() ? probes.asLong() : -1);
         // the counters are not kept apart from result.json: the integrity is the run's own verdict
         JsonNode integrity = analysis.path("integrity");
         if (!integrity.path("pass").isBoolean()) throw new BadInputException(analysisFile.toString(), "integrity.pass", "missing: not a TCP run's analysis.json");

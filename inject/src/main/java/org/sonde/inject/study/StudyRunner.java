@@ -25,7 +25,6 @@ import org.sonde.inject.model.QpPair;
 import org.sonde.inject.study.StudyExperiments.Experiment;
 import org.sonde.inject.testbed.GeneratorReport;
 import org.sonde.inject.testbed.InjectionResult;
-import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.packet.Psn;
 import org.sonde.sim.rdma.Verb;
 

@@ -1,7 +1,6 @@
 package org.sonde.inject.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.sonde.core.BadInputException;

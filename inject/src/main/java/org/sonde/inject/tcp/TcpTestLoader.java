@@ -25,6 +25,8 @@ import org.sonde.inject.config.HeaderField;
  *   message-size: 64KB            # bytes, or with a unit
  *   response-size: 0              # 0: bulk; else each message is a request answered with this many bytes
  *   congestion-control: cubic     # reno, cubic, bbr, ...: the hosts' tcp_congestion_control
+ *   receive-buffer: 16KB          # the server's SO_RCVBUF; default: the kernel's
+ *   read-pause: {after: 64KB, for: 1s}   # the server stops reading each connection once, so its window closes
  *   data-pkt-events:              # the client's data segments, 1-based per connection
  *     - {conn: 2, seg: 5, type: drop}
  *     - {conn: 2, seg: 5, iter: 2, type: drop}   # and its first retransmission
@@ -84,7 +86,15 @@ public final class TcpTestLoader {
         if ((double) messages * size > 64e9) throw new ConfigException(t.pathOf("num-msgs-per-connection"), "more than 64 GB per connection");
         String cc = t.string("congestion-control", "cubic").strip();
         if (!cc.matches("[a-z0-9_]+")) throw new ConfigException(t.pathOf("congestion-control"), "'" + cc + "' is not a congestion control name");
-        TcpTraffic traffic = new TcpTraffic(connections, messages, size, response, cc);
+        long buffer = t.bytes("receive-buffer", 0, 0, 1L << 30);
+        TcpTraffic.Receiver receiver = new TcpTraffic.Receiver(buffer, 0, 0);
+        if (t.has("read-pause")) {
+            ConfigMap pause = t.section("read-pause");
+            if (!pause.has("for")) throw new ConfigException(pause.pathOf("for"), "is required: how long the server stops reading, e.g. 1s");
+            receiver = new TcpTraffic.Receiver(buffer, pause.bytes("after", 0, 0, messages * size), pause.nanos("for", 0, 1, 60_000_000_000L));
+            pause.finish();
+        }
+        TcpTraffic traffic = new TcpTraffic(connections, messages, size, response, cc, receiver);
 
         List<TcpEvent> events = new ArrayList<>();
         List<Object> data = t.list("data-pkt-events");

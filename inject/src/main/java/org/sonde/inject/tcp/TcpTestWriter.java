@@ -21,6 +21,10 @@ public final class TcpTestWriter {
         s.append("  message-size: ").append(x.messageBytes()).append('\n');
         s.append("  response-size: ").append(x.responseBytes()).append('\n');
         s.append("  congestion-control: ").append(x.congestionControl()).append('\n');
+        if (x.receiver().bufferBytes() > 0) s.append("  receive-buffer: ").append(x.receiver().bufferBytes()).append('\n');
+        if (x.receiver().pauses()) {
+            s.append("  read-pause: {after: ").append(x.receiver().pauseAfterBytes()).append(", for: ").append(x.receiver().pauseNanos()).append("ns}\n");
+        }
         events(s, t, TcpEvent.Kind.SEGMENT, "data-pkt-events", "seg");
         events(s, t, TcpEvent.Kind.ACK, "ctrl-pkt-events", "ack");
         if (!t.sysctls().isEmpty()) {

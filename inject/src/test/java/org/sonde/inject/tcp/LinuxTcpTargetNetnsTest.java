@@ -65,9 +65,45 @@ class LinuxTcpTargetNetnsTest {
             assertThat(e.cwrNanos()).isPositive();
             assertThat(e.pass()).as(e.reason()).isTrue();
         });
+        // the first loss is shown by acknowledgements, answered at once as out-of-order data must be, and repaired
+        assertThat(first.split().detectionNanos()).isPositive();
+        assertThat(first.split().reactionNanos()).isPositive();
+        assertThat(first.split().repairNanos()).isEqualTo(-1); // its retransmission was lost too
+        assertThat(third.split().repairNanos()).isPositive();
+        assertThat(second.split().reactionNanos()).isZero();
+        assertThat(a.acks()).filteredOn(k -> k.connection() == 2).singleElement().satisfies(k -> {
+            assertThat(k.outOfOrder()).isPositive();
+            assertThat(k.late()).as(k.reason()).isZero();
+        });
         assertThat(a.pass()).isTrue();
         TcpTrace reread = TcpTrace.read(dir.resolve("trace.pcapng"));
         assertThat(reread.entries()).hasSameSizeAs(r.run().trace().entries());
+    }
+
+    @Test
+    void aReceiverThatStopsReadingClosesItsWindowAndTheSenderProbesItWithBackoff() {
+        TcpInjectionTest.Result r = run("""
+                name: zero-window
+                traffic:
+                  transport: tcp
+                  num-connections: 1
+                  num-msgs-per-connection: 1
+                  message-size: 256KB
+                  receive-buffer: 8KB
+                  read-pause: {after: 32KB, for: 3s}
+                """);
+        TcpAnalysis a = r.analysis();
+        assertThat(r.run().complete()).as(r.run().connections().toString()).isTrue();
+        assertThat(a.integrity().pass()).as(a.integrity().problems().toString()).isTrue();
+        // about 3 s closed: Linux probes after one RTO (at least 200 ms; about 1.4 s when a loaded host's handshake took
+        // 0.5 s), then backs off, before the window opens again
+        TcpAnalysis.ZeroWindow z = a.zeroWindows().getFirst();
+        assertThat(z.probeAfterNanos()).as(z.reason()).isNotEmpty();
+        assertThat(z.probeAfterNanos().getFirst()).isGreaterThanOrEqualTo(195_000_000L);
+        assertThat(z.dataBeyondWindow()).isZero();
+        assertThat(z.durationNanos()).isBetween(1_500_000_000L, 4_000_000_000L);
+        assertThat(z.resumeNanos()).isNotNegative();
+        assertThat(a.zeroWindows()).allSatisfy(x -> assertThat(x.pass()).as(x.reason()).isTrue());
     }
 
     private static TcpAnalysis.Recovery recovery(TcpAnalysis a, int connection, int iteration) {

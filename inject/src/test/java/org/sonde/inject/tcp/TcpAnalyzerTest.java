@@ -207,6 +207,134 @@ class TcpAnalyzerTest {
     }
 
     @Test
+    void aRecoverysLatencyIsSplitIntoDetectionReactionAndRepair() {
+        // the third SACK showing the hole comes 1.2 ms after the loss, the retransmission 0.05 ms later, its acknowledgement 1 ms on
+        Recovery fast = only(analyze(holeShownBy(3).data(0.05, P, 2, NONE).ack(1, P, 5, 0), true));
+        assertThat(fast.split()).isEqualTo(new TcpAnalysis.LatencySplit(1_600_000, 50_000, 1_000_000));
+        assertThat(fast.split().detectionNanos() + fast.split().reactionNanos()).isEqualTo(fast.latencyNanos());
+        // RACK reacts to the first acknowledgement showing the hole
+        Recovery rack = only(analyze(holeShownBy(2).data(0.5, P, 2, NONE).ack(1, P, 4, 0), true));
+        assertThat(rack.split()).isEqualTo(new TcpAnalysis.LatencySplit(1_300_000, 600_000, 1_000_000));
+        // a timer's whole wait is detection; a retransmission lost again has no repair of its own
+        List<Recovery> timers = analyze(tailLost().data(210, P, 4, DROP).data(420, P, 4, NONE).ack(10, P, 4, 0), true).recoveries();
+        assertThat(timers.get(0).split()).isEqualTo(new TcpAnalysis.LatencySplit(210_000_000, 0, -1));
+        assertThat(timers.get(1).split()).isEqualTo(new TcpAnalysis.LatencySplit(420_000_000, 0, 10_000_000));
+    }
+
+    /** Segments 1..3 sent and acknowledged, the last acknowledgement closing the window: the sender must wait and probe. */
+    private static TcpPackets windowClosed() {
+        return new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).data(0.1, P, 2, NONE).data(0.1, P, 3, NONE).ack(1, P, 2, 0)
+                .ackWindow(0.1, P, 3, 0);
+    }
+
+    @Test
+    void aClosedWindowIsProbedAfterOneRtoAndThenBackedOff() {
+        TcpPackets good = windowClosed().windowProbe(210, P, 3).ackWindow(1, P, 3, 0).windowProbe(420, P, 3).ackWindow(1, P, 3, 0)
+                .ackWindow(100, P, 3, 8000).data(1, P, 4, NONE);
+        TcpAnalysis a = analyze(good, true);
+        assertThat(a.zeroWindows()).hasSize(1);
+        TcpAnalysis.ZeroWindow z = a.zeroWindows().getFirst();
+        assertThat(z.probeAfterNanos()).containsExactly(210_000_000L, 420_000_000L);
+        assertThat(z.durationNanos()).isEqualTo(732_000_000L);
+        assertThat(z.resumeNanos()).isEqualTo(1_000_000L);
+        assertThat(z.dataBeyondWindow()).isZero();
+        assertThat(z.pass()).as(z.reason()).isTrue();
+        assertThat(a.tcpPass()).isTrue();
+
+        TcpAnalysis.ZeroWindow hasty = analyze(windowClosed().windowProbe(50, P, 3).ackWindow(1, P, 3, 8000).data(1, P, 4, NONE), true)
+                .zeroWindows().getFirst();
+        assertThat(hasty.pass()).isFalse();
+        assertThat(hasty.reason()).contains("sooner than one RTO");
+
+        TcpAnalysis.ZeroWindow flat = analyze(windowClosed().windowProbe(210, P, 3).ackWindow(1, P, 3, 0).windowProbe(210, P, 3)
+                .ackWindow(1, P, 3, 8000).data(1, P, 4, NONE), true).zeroWindows().getFirst();
+        assertThat(flat.pass()).isFalse();
+        assertThat(flat.reason()).contains("did not back off");
+
+        TcpAnalysis pushy = analyze(windowClosed().data(5, P, 4, NONE).ackWindow(1, P, 4, 8000), true);
+        assertThat(pushy.zeroWindows().getFirst().dataBeyondWindow()).isEqualTo(1);
+        assertThat(pushy.zeroWindows().getFirst().pass()).isFalse();
+        assertThat(pushy.tcpPass()).isFalse();
+
+        TcpAnalysis.ZeroWindow silent = analyze(windowClosed().ackWindow(800, P, 3, 8000).data(1, P, 4, NONE), true).zeroWindows().getFirst();
+        assertThat(silent.probeAfterNanos()).isEmpty();
+        assertThat(silent.pass()).isFalse();
+        assertThat(silent.reason()).contains("no probe was sent");
+
+        TcpAnalysis.ZeroWindow brief = analyze(windowClosed().ackWindow(20, P, 3, 8000).data(1, P, 4, NONE), true).zeroWindows().getFirst();
+        assertThat(brief.pass()).isTrue();
+        assertThat(brief.reason()).contains("before a probe was due");
+    }
+
+    @Test
+    void aWindowClosedByTheInjectorsRewriteIsTheOneTheSenderSaw(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        byte[] ack = TcpPackets.ip(false, P, 1, 1 + TcpPackets.MSS, TcpHeader.FLAG_ACK, 0, 0);
+        TcpTrace plain = new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).add(1, org.sonde.inject.model.InjectedEvent.REWRITE, ack)
+                .windowProbe(210, P, 1).trace();
+        List<TcpTrace.Entry> e = new java.util.ArrayList<>(plain.entries());
+        TcpTrace.Entry rewritten = e.get(4);
+        e.set(4, new TcpTrace.Entry(rewritten.sequence(), rewritten.timeNanos(), rewritten.info(), rewritten.event(), 0, 0, 15_000));
+        assertThat(TcpAnalyzer.analyze(plain, true).zeroWindows()).isEmpty();
+        TcpAnalysis.ZeroWindow z = TcpAnalyzer.analyze(new TcpTrace(e), true).zeroWindows().getFirst();
+        assertThat(z.probeAfterNanos()).containsExactly(210_000_000L);
+        assertThat(z.durationNanos()).isEqualTo(-1);
+        assertThat(TcpTrace.comment(e.get(e.size() - 2))).isEqualTo("seq=5 event=rewrite window=0 held=15000 conn=1 ack=1");
+        // and so it reads back from the trace on disk, where the packet is as it arrived
+        java.nio.file.Path file = dir.resolve("trace.pcapng");
+        try (org.sonde.capture.CaptureWriter w = org.sonde.capture.CaptureWriter.pcapng(file, TcpTrace.INTERFACES, "test")) {
+            List<byte[]> packets = List.of(TcpPackets.ip(true, P, 0, 0, TcpHeader.FLAG_SYN, 0, 0),
+                    TcpPackets.ip(false, P, 0, 1, TcpHeader.FLAG_SYN | TcpHeader.FLAG_ACK, 0, 0), TcpPackets.ip(true, P, 1, 1, TcpHeader.FLAG_ACK, 0, 0),
+                    TcpPackets.ip(true, P, 1, 1, TcpHeader.FLAG_ACK, TcpPackets.MSS, 2), ack, TcpPackets.ip(true, P, TcpPackets.MSS, 1, TcpHeader.FLAG_ACK, 0, 2));
+            for (int i = 0; i < e.size(); i++) {
+                byte[] ip = packets.get(i);
+                w.write(e.get(i).info().fromClient() ? 0 : 1, e.get(i).timeNanos(), ip, 0, ip.length, ip.length, TcpTrace.comment(e.get(i)));
+            }
+        }
+        TcpTrace reread = TcpTrace.read(file);
+        assertThat(reread.entries().get(4).window()).isZero();
+        assertThat(reread.entries().get(4).heldNanos()).isEqualTo(15_000);
+        assertThat(reread.entries().get(3).heldNanos()).isEqualTo(-1);
+        assertThat(reread.entries().get(4).info().window()).isEqualTo(65_535);
+        assertThat(TcpAnalyzer.analyze(reread, true).zeroWindows()).hasSize(1);
+    }
+
+    @Test
+    void dataWaitsForASecondSegmentOrTheTimerAndOutOfOrderDataIsAcknowledgedAtOnce() {
+        // two segments acknowledged at once, then a lone one by the 40 ms timer
+        TcpPackets paced = new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).data(0.1, P, 2, NONE).ack(0.5, P, 2, 0)
+                .data(5, P, 3, NONE).ack(40, P, 3, 0);
+        TcpAnalysis.AckPolicy a = analyze(paced, true).acks().getFirst();
+        assertThat(a).extracting(TcpAnalysis.AckPolicy::acks, TcpAnalysis.AckPolicy::immediate, TcpAnalysis.AckPolicy::delayed,
+                TcpAnalysis.AckPolicy::stretch, TcpAnalysis.AckPolicy::maxDelayNanos).containsExactly(2, 1, 1, 0, 40_000_000L);
+        assertThat(a.pass()).as(a.reason()).isTrue();
+
+        // segment 2 lost: 3 and 4 arrive above the hole and are answered at once, the retransmission filling it too
+        TcpPackets hole = new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).data(0.1, P, 2, DROP).data(0.1, P, 3, NONE)
+                .ack(0.3, P, 1, 0, 3, 3).data(0.1, P, 4, NONE).ack(0.3, P, 1, 0, 3, 4).data(0.1, P, 2, NONE).ack(0.3, P, 4, 0);
+        TcpAnalysis.AckPolicy h = analyze(hole, true).acks().getFirst();
+        assertThat(h.outOfOrder()).isEqualTo(3);
+        assertThat(h.late()).isZero();
+        assertThat(h.stretch()).isEqualTo(1);
+        assertThat(h.pass()).as(h.reason()).isTrue();
+
+        TcpPackets slow = new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).data(0.1, P, 2, DROP).data(0.1, P, 3, NONE)
+                .ack(40, P, 1, 0, 3, 3);
+        TcpAnalysis.AckPolicy late = analyze(slow, true).acks().getFirst();
+        assertThat(late.late()).isEqualTo(1);
+        assertThat(late.pass()).isFalse();
+        assertThat(late.reason()).contains("not acknowledged at once", "40.000 ms");
+
+        // the same 40 ms, of which the injector held the segment 30 ms (a busy middle box): answered at once
+        TcpPackets busy = new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).data(0.1, P, 2, DROP).data(0.1, P, 3, NONE).held(30)
+                .ack(40, P, 1, 0, 3, 3);
+        assertThat(analyze(busy, true).acks().getFirst().late()).isZero();
+
+        TcpAnalysis.AckPolicy tardy = analyze(new TcpPackets().handshake(P, false, 1).data(1, P, 1, NONE).ack(600, P, 1, 0), true).acks().getFirst();
+        assertThat(tardy.pass()).isFalse();
+        assertThat(tardy.reason()).contains("600.000 ms", "500 ms");
+    }
+
+    @Test
     void integrityComparesTheTraceWithBothHostsCounters() {
         TcpPackets t = holeShownBy(3).data(0.05, P, 2, NONE);
         TcpTest test = new TcpTest("t", new TcpTraffic(1, 1, 5000, 0, "cubic"), List.of(), Map.of(), List.of());

@@ -28,10 +28,16 @@ public final class TcpPackets {
 
     /** An IPv4/TCP packet; seq and ack are relative to the sender's and the receiver's ISN. */
     public static byte[] ip(boolean fromClient, int clientPort, long relSeq, long relAck, int flags, int dataBytes, int ecn, long... sack) {
+        return ipWithWindow(fromClient, clientPort, relSeq, relAck, flags, dataBytes, ecn, 65_535, sack);
+    }
+
+    /** As {@link #ip(boolean, int, long, long, int, int, int, long...)}, advertising {@code window}. */
+    public static byte[] ipWithWindow(boolean fromClient, int clientPort, long relSeq, long relAck, int flags, int dataBytes, int ecn, int window,
+                                      long... sack) {
         long seqBase = fromClient ? CLIENT_ISN : SERVER_ISN, ackBase = fromClient ? SERVER_ISN : CLIENT_ISN;
         TcpHeader.Builder tcp = TcpHeader.builder(fromClient ? clientPort : 5001, fromClient ? 5001 : clientPort)
                 .sequenceNumber((seqBase + relSeq) & 0xffffffffL).acknowledgmentNumber((flags & TcpHeader.FLAG_ACK) != 0 ? (ackBase + relAck) & 0xffffffffL : 0)
-                .flags(flags);
+                .flags(flags).window(window);
         if (sack.length > 0) {
             List<TcpOption.SackBlock> blocks = new ArrayList<>();
             for (int i = 0; i + 1 < sack.length; i += 2) blocks.add(new TcpOption.SackBlock((ackBase + sack[i]) & 0xffffffffL, (ackBase + sack[i + 1]) & 0xffffffffL));
@@ -78,6 +84,22 @@ public final class TcpPackets {
     /** An acknowledgement up to segment {@code through} that the injector dropped. */
     public TcpPackets droppedAck(double afterMillis, int port, int through) {
         return add(afterMillis, InjectedEvent.DROP, ip(false, port, 1, 1 + (long) through * MSS, TcpHeader.FLAG_ACK, 0, 0));
+    }
+
+    /** An acknowledgement of the server up to segment {@code through} advertising {@code window} (0: no room). */
+    public TcpPackets ackWindow(double afterMillis, int port, int through, int window) {
+        return add(afterMillis, InjectedEvent.NONE, ipWithWindow(false, port, 1, 1 + (long) through * MSS, TcpHeader.FLAG_ACK, 0, 0, window));
+    }
+
+    /** Linux's zero-window probe after segment {@code through} was acknowledged: empty, one below the window. */
+    public TcpPackets windowProbe(double afterMillis, int port, int through) {
+        return add(afterMillis, InjectedEvent.NONE, ip(true, port, (long) through * MSS, 1, TcpHeader.FLAG_ACK, 0, 2));
+    }
+
+    /** The last packet was held {@code millis} by the injector before it went on. */
+    public TcpPackets held(double millis) {
+        entries.add(entries.removeLast().heldFor((long) (millis * 1_000_000)));
+        return this;
     }
 
     public TcpTrace trace() {

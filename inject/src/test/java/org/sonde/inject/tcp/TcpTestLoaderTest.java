@@ -54,6 +54,21 @@ class TcpTestLoaderTest {
     }
 
     @Test
+    void aReceiverThatPausesClosesItsWindowAndWritesBackAsItReads() {
+        TcpTest t = parse(TRAFFIC + """
+                  receive-buffer: 8KB
+                  read-pause: {after: 32KB, for: 1500ms}
+                """);
+        assertThat(t.traffic().receiver()).isEqualTo(new TcpTraffic.Receiver(8_000, 32_000, 1_500_000_000L));
+        assertThat(parse(TRAFFIC).traffic().receiver()).isEqualTo(TcpTraffic.Receiver.EAGER);
+        assertThat(TcpTestLoader.parse(TcpTestWriter.toYaml(t, ""), "w.yaml", "t")).isEqualTo(t);
+        assertThat(error(TRAFFIC + "  read-pause: {after: 1KB}\n").location()).endsWith("traffic.read-pause.for");
+        assertThat(error(TRAFFIC + "  read-pause: {after: 1MB, for: 1s}\n").problem()).contains("outside");
+        assertThat(error(TRAFFIC + "  read-pause: {for: 1s, until: 2s}\n").location()).endsWith("traffic.read-pause.until");
+        assertThat(error(TRAFFIC + "  receive-buffer: -1\n").location()).endsWith("traffic.receive-buffer");
+    }
+
+    @Test
     void theTcpExamplesLoad() throws java.io.IOException {
         java.util.List<java.nio.file.Path> tcp;
         try (var files = java.nio.file.Files.list(java.nio.file.Path.of("../examples/inject"))) {

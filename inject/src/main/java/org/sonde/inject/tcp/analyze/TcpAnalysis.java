@@ -13,12 +13,22 @@ import java.util.Map;
  *                   acknowledgements, a delayed or reordered segment): facts, not failures
  * @param ecn        one per CE-marked data segment
  * @param sack       no SACK block claims bytes the receiver never got
+ * @param zeroWindows one per time the receiver closed its window: the sender's persist probes
+ * @param acks       per connection, how the receiver acknowledged: delayed, immediate, stretched
  */
-public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<Spurious> spurious, List<EcnResponse> ecn, SackHonesty sack) {
+public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<Spurious> spurious, List<EcnResponse> ecn, SackHonesty sack,
+                          List<ZeroWindow> zeroWindows, List<AckPolicy> acks) {
     public TcpAnalysis {
         recoveries = List.copyOf(recoveries);
         spurious = List.copyOf(spurious);
         ecn = List.copyOf(ecn);
+        zeroWindows = List.copyOf(zeroWindows);
+        acks = List.copyOf(acks);
+    }
+
+    /** The same verdicts on the trace with another integrity check (e.g. against the hosts' counters). */
+    public TcpAnalysis withIntegrity(Integrity checked) {
+        return new TcpAnalysis(checked, recoveries, spurious, ecn, sack, zeroWindows, acks);
     }
 
     /** Whether the trace holds and every verdict passed. */
@@ -28,7 +38,8 @@ public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<S
 
     /** Whether every TCP verdict passed (the trace's integrity aside). */
     public boolean tcpPass() {
-        return recoveries.stream().allMatch(Recovery::pass) && ecn.stream().allMatch(EcnResponse::pass) && sack.pass();
+        return recoveries.stream().allMatch(Recovery::pass) && ecn.stream().allMatch(EcnResponse::pass) && sack.pass()
+                && zeroWindows.stream().allMatch(ZeroWindow::pass) && acks.stream().allMatch(AckPolicy::pass);
     }
 
     /**
@@ -68,9 +79,69 @@ public record TcpAnalysis(Integrity integrity, List<Recovery> recoveries, List<S
      * @param duplicateAcks acknowledgements that showed the hole (a duplicate acknowledgement number or SACK
      *                     blocks above it) between the two
      * @param reason       why the verdict is what it is, with the numbers
+     * @param split        where the latency went
      */
     public record Recovery(int connection, int segment, int iteration, RecoveryKind kind, long latencyNanos, int duplicateAcks,
-                           boolean pass, String reason) {}
+                           boolean pass, String reason, LatencySplit split) {
+        public Recovery(int connection, int segment, int iteration, RecoveryKind kind, long latencyNanos, int duplicateAcks,
+                        boolean pass, String reason) {
+            this(connection, segment, iteration, kind, latencyNanos, duplicateAcks, pass, reason, LatencySplit.UNKNOWN);
+        }
+
+        Recovery with(LatencySplit s) {
+            return new Recovery(connection, segment, iteration, kind, latencyNanos, duplicateAcks, pass, reason, s);
+        }
+    }
+
+    /**
+     * A recovery's latency in its three parts, at the injector (nanoseconds, -1 when it does not apply):
+     *
+     * @param detectionNanos from the lost transmission to the evidence of its loss: the acknowledgement that
+     *                       showed the hole (for a fast retransmit the third; for RACK the first), or for a
+     *                       timer (TLP, RTO) the whole wait
+     * @param reactionNanos  from that acknowledgement to the retransmission: the trip back to the sender,
+     *                       RACK's reordering window, the sender's own delay; 0 for a timer
+     * @param repairNanos    from the retransmission to the first cumulative acknowledgement covering the
+     *                       segment; -1 when that retransmission was lost too, or never acknowledged
+     */
+    public record LatencySplit(long detectionNanos, long reactionNanos, long repairNanos) {
+        static final LatencySplit UNKNOWN = new LatencySplit(-1, -1, -1);
+    }
+
+    /**
+     * One zero-window episode of a connection: the receiver advertised a window of 0 (its
+     * application did not read), and the sender had to wait and probe (RFC 9293 §3.8.6.1, RFC 1122
+     * §4.2.2.17: the first probe after one RTO, then exponentially backed off; Linux's
+     * {@code tcp_probe_timer()} with {@code tcp_probe0_base()} at least TCP_RTO_MIN).
+     *
+     * @param atNanos           when the first zero window passed the injector, from the trace's start
+     * @param durationNanos     until a window above zero passed; -1 when it never reopened in the trace
+     * @param probeAfterNanos   per probe, the time since the last receiver packet before it (the one that armed the timer)
+     * @param dataBeyondWindow  new data segments sent past the window's right edge (a one-byte probe aside)
+     * @param resumeNanos       from the reopening to the sender's next new data; -1 without
+     */
+    public record ZeroWindow(int connection, long atNanos, long durationNanos, List<Long> probeAfterNanos, int dataBeyondWindow,
+                             long resumeNanos, boolean pass, String reason) {
+        public ZeroWindow {
+            probeAfterNanos = List.copyOf(probeAfterNanos);
+        }
+    }
+
+    /**
+     * How a connection's receiver acknowledged the data (RFC 1122 §4.2.3.2, RFC 5681 §4.2): an
+     * acknowledgement may wait for a second full-sized segment or a timer (Linux: 40 ms to 200 ms),
+     * never longer than 500 ms; a segment out of order, or one filling a hole, is acknowledged at once.
+     *
+     * @param acks           acknowledgements that acknowledged new data
+     * @param immediate      of those, sent soon after the oldest data they acknowledged (before a delayed-ACK timer could fire)
+     * @param delayed        sent later: by the delayed-ACK timer
+     * @param stretch        acknowledged more than two full-sized segments at once
+     * @param maxDelayNanos  the longest wait from in-order data leaving the injector to its first acknowledgement
+     * @param outOfOrder     segments that arrived above a hole or filled one, each owed an immediate acknowledgement
+     * @param late           of those, answered only after the delayed-ACK timer could have fired
+     */
+    public record AckPolicy(int connection, int acks, int immediate, int delayed, int stretch, long maxDelayNanos, int outOfOrder, int late,
+                            boolean pass, String reason) {}
 
     /**
      * A retransmission of a segment whose previous transmission was delivered.

@@ -49,7 +49,7 @@ public final class TcpAnalyzer {
         boolean rack = !"0".equals(run.test().sysctls().getOrDefault("tcp_recovery", "1").strip());
         Long probes = run.clientCounters().get("TcpExtTCPLossProbes");
         TcpAnalysis t = analyze(run.trace(), rack, probes == null ? -1 : probes);
-        return new TcpAnalysis(integrity(run), t.recoveries(), t.spurious(), t.ecn(), t.sack());
+        return t.withIntegrity(integrity(run));
     }
 
     /**
@@ -79,7 +79,7 @@ public final class TcpAnalyzer {
                     + spurious.stream().filter(r -> r.kind() == RecoveryKind.TLP).count();
             if (lossProbes > counted) recoveries = recoveries(e, rack, (int) (lossProbes - counted));
         }
-        return new TcpAnalysis(integrity, recoveries, spurious, ecn(e), sack(e));
+        return new TcpAnalysis(integrity, recoveries, spurious, ecn(e), sack(e), ReceiverAnalyzer.zeroWindows(e), ReceiverAnalyzer.acks(e));
     }
 
     // ---- integrity -------------------------------------------------------------------------------
@@ -157,6 +157,7 @@ public final class TcpAnalyzer {
             boolean newData = false;
             long hole = p.relSeq();
             long lastAck = -1;
+            List<Long> showedAt = new ArrayList<>(); // times of the acknowledgements that showed the hole
             TreeMap<Long, Long> laterDelivered = new TreeMap<>();
             int end = next < 0 ? e.size() : next;
             for (int k = i + 1; k < end; k++) {
@@ -172,7 +173,10 @@ public final class TcpAnalyzer {
                 boolean shows = false;
                 for (int b = 0; b + 1 < q.sack().length; b += 2) shows |= overlaps(laterDelivered, q.sack()[b], q.sack()[b + 1]);
                 if (q.sack().length == 0) shows = q.dataBytes() == 0 && q.relAck() == lastAck && !laterDelivered.isEmpty();
-                if (shows) dupAcks++;
+                if (shows) {
+                    dupAcks++;
+                    showedAt.add(x.timeNanos());
+                }
                 lastAck = q.relAck();
             }
             Recovery previous = byTransmission.get(key(p.connection(), seg, p.iteration() - 1));
@@ -192,10 +196,35 @@ public final class TcpAnalyzer {
                                     + " capped at the RTO (RFC 8985 §7.2's WCDelAckT), and the client's TCPLossProbes counts a probe");
                 }
             }
+            if (next >= 0) r = r.with(split(e, lost, next, r.kind(), showedAt));
             byTransmission.put(key(p.connection(), seg, p.iteration()), r);
             out.add(r);
         }
         return out;
+    }
+
+    /** Where a recovery's time went: finding the loss, reacting to it, and the retransmission's trip to its acknowledgement. */
+    static TcpAnalysis.LatencySplit split(List<TcpTrace.Entry> e, TcpTrace.Entry lost, int retransmission, RecoveryKind kind, List<Long> showedAt) {
+        TcpTrace.Entry again = e.get(retransmission);
+        long evidence = switch (kind) {
+            case FAST_RETRANSMIT -> showedAt.get(DUPTHRESH - 1);
+            case RACK -> showedAt.getFirst();
+            default -> -1; // a timer: the whole wait is detection
+        };
+        long detection = evidence < 0 ? again.timeNanos() - lost.timeNanos() : evidence - lost.timeNanos();
+        long reaction = evidence < 0 ? 0 : again.timeNanos() - evidence;
+        long repair = -1;
+        if (again.delivered()) {
+            long end = lost.info().endSeq();
+            for (int k = retransmission + 1; k < e.size() && repair < 0; k++) {
+                TcpTrace.Entry x = e.get(k);
+                TcpPacketInfo q = x.info();
+                if (q.connection() == lost.info().connection() && !q.fromClient() && x.delivered() && q.has(TcpHeader.FLAG_ACK) && q.relAck() >= end) {
+                    repair = x.timeNanos() - again.timeNanos();
+                }
+            }
+        }
+        return new TcpAnalysis.LatencySplit(detection, reaction, repair);
     }
 
     static Recovery judge(int conn, int seg, int iteration, long latency, int dupAcks, boolean tail, boolean rack, Recovery previous, long srtt) {
@@ -341,7 +370,7 @@ public final class TcpAnalyzer {
      * RTT samples of each connection at the injector: the SYN to the SYN-ACK (the client's first
      * sample, before any data is acknowledged), then a first transmission to the first acknowledgement covering it.
      */
-    private static Map<Integer, RttEstimate> rttEstimates(List<TcpTrace.Entry> e) {
+    static Map<Integer, RttEstimate> rttEstimates(List<TcpTrace.Entry> e) {
         Map<Integer, RttEstimate> out = new HashMap<>();
         Map<Integer, TreeMap<Long, Long>> sent = new HashMap<>(); // end seq -> send time, first transmissions only
         for (TcpTrace.Entry x : e) {
@@ -363,21 +392,43 @@ public final class TcpAnalyzer {
         return out;
     }
 
-    /** RFC 6298's smoothed RTT over the samples, as it stood at any time. */
-    private static final class RttEstimate {
-        private final List<long[]> history = new ArrayList<>(); // {time, srtt}
-        private long srtt = -1;
+    /** RFC 6298's smoothed RTT and variation over the samples, as they stood at any time. */
+    static final class RttEstimate {
+        /** RFC 6298 §2.1: the RTO before any sample. */
+        static final long INITIAL_RTO_NANOS = 1_000_000_000L;
+        private final List<long[]> history = new ArrayList<>(); // {time, srtt, rttvar}
+        private long srtt = -1, rttvar;
 
         void sample(long time, long rtt) {
-            srtt = srtt < 0 ? rtt : (7 * srtt + rtt) / 8;
-            history.add(new long[] {time, srtt});
+            if (srtt < 0) {
+                srtt = rtt;
+                rttvar = rtt / 2;
+            } else {
+                rttvar = (3 * rttvar + Math.abs(srtt - rtt)) / 4;
+                srtt = (7 * srtt + rtt) / 8;
+            }
+            history.add(new long[] {time, srtt, rttvar});
         }
 
         long srttBefore(long time) {
-            long s = 0;
+            long[] h = before(time);
+            return h == null ? 0 : h[1];
+        }
+
+        /**
+         * The RTO as Linux sets it ({@code __tcp_set_rto}): SRTT plus four times the variation, the
+         * variation's part at least TCP_RTO_MIN; before a sample, RFC 6298's initial 1 s.
+         */
+        long rtoBefore(long time) {
+            long[] h = before(time);
+            return h == null ? INITIAL_RTO_NANOS : h[1] + Math.max(4 * h[2], RTO_MIN_NANOS);
+        }
+
+        private long[] before(long time) {
+            long[] s = null;
             for (long[] h : history) {
                 if (h[0] > time) break;
-                s = h[1];
+                s = h;
             }
             return s;
         }
@@ -480,7 +531,7 @@ public final class TcpAnalyzer {
         return new SackHonesty(problems.isEmpty(), blocks, problems);
     }
 
-    private static void add(TreeMap<Long, Long> m, long start, long end) {
+    static void add(TreeMap<Long, Long> m, long start, long end) {
         var before = m.floorEntry(start);
         if (before != null && before.getValue() >= start) {
             start = before.getKey();

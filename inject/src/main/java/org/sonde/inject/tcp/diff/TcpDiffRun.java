@@ -109,8 +109,7 @@ public final class TcpDiffRun {
         if (!integrity.path("pass").isBoolean()) throw new BadInputException(analysisFile.toString(), "integrity.pass", "missing: not a TCP run's analysis.json");
         List<String> problems = new ArrayList<>();
         integrity.path("problems").forEach(p -> problems.add(p.asText()));
-        verdicts = new TcpAnalysis(new TcpAnalysis.Integrity(integrity.get("pass").asBoolean(), Map.of(), problems), verdicts.recoveries(),
-                verdicts.spurious(), verdicts.ecn(), verdicts.sack());
+        verdicts = verdicts.withIntegrity(new TcpAnalysis.Integrity(integrity.get("pass").asBoolean(), Map.of(), problems));
         Map<Integer, Boolean> delivered = new TreeMap<>();
         for (JsonNode c : result.path("connections")) delivered.put(c.path("conn").asInt(), c.path("intact").asBoolean() && c.path("error").isNull());
         String target = result.path("target").asText(dir.getFileName().toString());

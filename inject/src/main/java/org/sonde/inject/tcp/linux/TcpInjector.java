@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.inject.config.EventAction;
-import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpEvent;
 import org.sonde.inject.tcp.TcpFlows;
 import org.sonde.inject.tcp.TcpInjectionPlan;
@@ -126,13 +125,13 @@ final class TcpInjector implements Runnable {
         boolean fromClient = info.connection() > 0 ? info.fromClient() : p.inInterface() == clientInterface;
         TcpEvent event = plan.match(info);
         EventAction action = event == null ? null : event.action();
-        InjectedEvent kind = action == null ? InjectedEvent.NONE : action.event();
-        int copies = action instanceof EventAction.Duplicate d ? d.copies() : 0;
-        long sequence = entries.size() + 1;
         // the kernel's arrival time, when it stamps packets: free of this thread's scheduling delays
         long time = p.kernelTimeNanos() > 0 ? p.kernelTimeNanos() : epochOffsetNanos + arrived;
-        entries.add(new TcpTrace.Entry(sequence, time, info, kind, copies));
-        mirror.write(fromClient ? 0 : 1, time, ip, 0, length, length, TcpTrace.comment(sequence, kind, copies, info));
+        TcpTrace.Entry entry = TcpTrace.Entry.of(entries.size() + 1, time, info, action);
+        // the verdict first, the mirror after: the packet is not kept waiting for the trace, and the
+        // trace learns how long the packet was held. The mirror keeps the packet as it arrived.
+        byte[] arrivedAs = action == null || action instanceof EventAction.Drop || action instanceof EventAction.Delay
+                || action instanceof EventAction.Reorder || action instanceof EventAction.Duplicate ? ip : ip.clone();
 
         boolean passed = true;
         switch (action) {
@@ -170,6 +169,10 @@ final class TcpInjector implements Runnable {
                 for (int i = 0; i < d.copies(); i++) raw.send(ip, length);
             }
         }
+        long verdictAt = System.nanoTime();
+        if (passed) entry = entry.heldFor(epochOffsetNanos + verdictAt - time);
+        entries.add(entry);
+        mirror.write(fromClient ? 0 : 1, time, arrivedAs, 0, length, length, TcpTrace.comment(entry));
         if (passed) {
             // a packet that passed lets reordered ones of its direction behind it
             for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
@@ -184,7 +187,7 @@ final class TcpInjector implements Runnable {
             processingNanos[processed++] = done - arrived;
             if (p.kernelTimeNanos() > 0) {
                 if (stamped == addedNanos.length) addedNanos = Arrays.copyOf(addedNanos, stamped * 2);
-                addedNanos[stamped++] = epochOffsetNanos + done - p.kernelTimeNanos();
+                addedNanos[stamped++] = epochOffsetNanos + verdictAt - p.kernelTimeNanos();
             }
         }
     }

@@ -32,7 +32,7 @@ final class TcpTrafficRun {
     static List<TcpConnectionResult> run(Testbed testbed, String clientNode, String serverNode, String serverAddress, TcpTraffic traffic,
                                       long seed, long timeoutMillis) {
         List<CompletableFuture<long[]>> served = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (ServerSocket server = testbed.call(serverNode, () -> listen(new InetSocketAddress(serverAddress, PORT)))) {
+        try (ServerSocket server = testbed.call(serverNode, () -> listen(new InetSocketAddress(serverAddress, PORT), traffic.receiver().bufferBytes()))) {
             Thread acceptor = Thread.ofPlatform().name("tcp-test-server").start(() -> {
                 for (int i = 0; i < traffic.connections(); i++) {
                     try {
@@ -151,8 +151,11 @@ final class TcpTrafficRun {
             byte[] buffer = new byte[1 << 16];
             byte[] response = new byte[(int) Math.min(Math.max(traffic.responseBytes(), 1), 1 << 20)];
             long nextResponseAt = traffic.messageBytes();
+            TcpTraffic.Receiver receiver = traffic.receiver();
+            boolean paused = !receiver.pauses();
             int r;
-            while ((r = in.read(buffer)) >= 0) {
+            // with a pause to come, read no further than where it starts, so its place is exact
+            while ((r = in.read(buffer, 0, paused ? buffer.length : (int) Math.clamp(receiver.pauseAfterBytes() - received, 1, buffer.length))) >= 0) {
                 crc.update(buffer, 0, r);
                 received += r;
                 while (traffic.requestResponse() && received >= nextResponseAt) {
@@ -163,9 +166,15 @@ final class TcpTrafficRun {
                     }
                     nextResponseAt += traffic.messageBytes();
                 }
+                if (!paused && received >= receiver.pauseAfterBytes()) {
+                    paused = true;
+                    Thread.sleep(receiver.pauseNanos() / 1_000_000, (int) (receiver.pauseNanos() % 1_000_000));
+                }
             }
         } catch (IOException e) {
             // what arrived is counted; the client's result says what went wrong
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         return new long[] {received, crc.getValue()};
     }
@@ -194,10 +203,12 @@ final class TcpTrafficRun {
         for (int i = 0; i < length; i++) b[i] = (byte) r.nextInt(256);
     }
 
-    private static ServerSocket listen(InetSocketAddress address) {
+    private static ServerSocket listen(InetSocketAddress address, long receiveBuffer) {
         try {
             ServerSocket s = new ServerSocket();
             s.setReuseAddress(true);
+            // before bind, so the window scale offered in the handshake fits it (accepted sockets inherit it)
+            if (receiveBuffer > 0) s.setReceiveBufferSize((int) receiveBuffer);
             s.bind(address, 256);
             return s;
         } catch (IOException e) {

@@ -48,6 +48,12 @@ public final class TcpReport {
         kv.put("recoveries", a.recoveries().size() + " (" + a.recoveries().stream().filter(TcpAnalysis.Recovery::pass).count() + " pass)");
         kv.put("spurious retransmissions", a.spurious().size());
         kv.put("ECN marks", a.ecn().size() + " (" + a.ecn().stream().filter(TcpAnalysis.EcnResponse::pass).count() + " pass)");
+        if (!a.zeroWindows().isEmpty()) {
+            kv.put("zero windows", a.zeroWindows().size() + " (" + a.zeroWindows().stream().filter(TcpAnalysis.ZeroWindow::pass).count() + " pass)");
+        }
+        kv.put("acknowledgements", a.acks().stream().mapToInt(TcpAnalysis.AckPolicy::acks).sum() + " ("
+                + a.acks().stream().mapToInt(TcpAnalysis.AckPolicy::delayed).sum() + " delayed"
+                + (a.acks().stream().allMatch(TcpAnalysis.AckPolicy::pass) ? ")" : ", SOME LATE)"));
         kv.put("SACK blocks", a.sack().blocksChecked() + (a.sack().pass() ? ", all over delivered bytes" : ", SOME OVER LOST BYTES"));
         kv.put("congestion control", run.test().traffic().congestionControl());
         run.test().sysctls().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(s -> kv.put(s.getKey(), s.getValue()));
@@ -57,6 +63,8 @@ public final class TcpReport {
         recoveries(report, a.recoveries());
         if (!a.spurious().isEmpty()) spurious(report, a.spurious());
         if (!a.ecn().isEmpty()) ecn(report, a.ecn());
+        if (!a.zeroWindows().isEmpty()) zeroWindows(report, a.zeroWindows());
+        acks(report, a.acks());
         Section sack = report.section("SACK blocks");
         sack.verdict(a.sack().pass() ? Verdict.OK : Verdict.FAILURE, a.sack().blocksChecked() + " blocks compared with the bytes that reached the receiver");
         a.sack().problems().forEach(sack::paragraph);
@@ -72,6 +80,12 @@ public final class TcpReport {
         }
         for (TcpAnalysis.EcnResponse e : a.ecn()) {
             if (!e.pass()) return "Connection " + e.connection() + ", ECN mark on segment " + e.segment() + ": " + e.reason();
+        }
+        for (TcpAnalysis.ZeroWindow z : a.zeroWindows()) {
+            if (!z.pass()) return "Connection " + z.connection() + ", zero window: " + z.reason();
+        }
+        for (TcpAnalysis.AckPolicy k : a.acks()) {
+            if (!k.pass()) return "Connection " + k.connection() + ", acknowledgements: " + k.reason();
         }
         return a.sack().problems().isEmpty() ? "A check failed." : a.sack().problems().getFirst();
     }
@@ -115,12 +129,44 @@ public final class TcpReport {
             s.paragraph("No data segment was lost.");
             return;
         }
-        Table t = Table.of("connection", "segment", "transmission lost", "found by", "latency", "acknowledgements showing the hole", "verdict", "why");
+        s.paragraph("Latency is split into detection (the lost transmission to the acknowledgement that showed the hole, or the whole"
+                + " wait of a timer), reaction (that acknowledgement to the retransmission) and repair (the retransmission to the"
+                + " acknowledgement covering it), all at the injector.");
+        Table t = Table.of("connection", "segment", "transmission lost", "found by", "latency", "detection", "reaction", "repair",
+                "acknowledgements showing the hole", "verdict", "why");
         for (TcpAnalysis.Recovery r : recoveries) {
-            t.row(r.connection(), r.segment(), r.iteration(), r.kind().word(), r.latencyNanos() < 0 ? "-" : String.format("%.3f ms", r.latencyNanos() / 1e6),
-                    r.duplicateAcks(), r.pass() ? "pass" : "FAIL", r.reason());
+            t.row(r.connection(), r.segment(), r.iteration(), r.kind().word(), ms(r.latencyNanos()), ms(r.split().detectionNanos()),
+                    ms(r.split().reactionNanos()), ms(r.split().repairNanos()), r.duplicateAcks(), r.pass() ? "pass" : "FAIL", r.reason());
         }
         s.table(t);
+    }
+
+    private static void zeroWindows(HtmlReport report, List<TcpAnalysis.ZeroWindow> zero) {
+        Table t = Table.of("connection", "at", "closed for", "probes", "each after", "data past the window", "new data after reopening", "verdict", "why");
+        for (TcpAnalysis.ZeroWindow z : zero) {
+            t.row(z.connection(), ms(z.atNanos()), z.durationNanos() < 0 ? "never reopened" : ms(z.durationNanos()), z.probeAfterNanos().size(),
+                    String.join(", ", z.probeAfterNanos().stream().map(TcpReport::ms).toList()), z.dataBeyondWindow(), ms(z.resumeNanos()),
+                    z.pass() ? "pass" : "FAIL", z.reason());
+        }
+        Section s = report.section("Zero windows and persist probes");
+        s.paragraph("The receiver advertised no room; the sender must wait one RTO before probing and back off between probes (RFC 1122 §4.2.2.17).");
+        s.table(t);
+    }
+
+    private static void acks(HtmlReport report, List<TcpAnalysis.AckPolicy> acks) {
+        Table t = Table.of("connection", "acknowledgements", "at once", "delayed", "stretched", "longest wait", "out of order", "answered late", "verdict", "why");
+        for (TcpAnalysis.AckPolicy k : acks) {
+            t.row(k.connection(), k.acks(), k.immediate(), k.delayed(), k.stretch(), ms(k.maxDelayNanos()), k.outOfOrder(), k.late(),
+                    k.pass() ? "pass" : "FAIL", k.reason());
+        }
+        Section s = report.section("Delayed acknowledgements");
+        s.paragraph("Data may wait for a second full-sized segment or the delayed-ACK timer (Linux: 40 to 200 ms; RFC 1122: never more than"
+                + " 500 ms); a segment out of order, or one filling a hole, is acknowledged at once (RFC 5681 §4.2).");
+        s.table(t);
+    }
+
+    private static String ms(long nanos) {
+        return nanos < 0 ? "-" : String.format("%.3f ms", nanos / 1e6);
     }
 
     private static void spurious(HtmlReport report, List<TcpAnalysis.Spurious> spurious) {

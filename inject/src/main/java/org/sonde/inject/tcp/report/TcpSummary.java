@@ -26,7 +26,7 @@ public final class TcpSummary {
         for (TcpAnalysis.Recovery r : a.recoveries()) {
             o.add(String.format("  recovery    %s conn %d seg %d iter %d: %s after %s%s", verdict(r.pass()), r.connection(), r.segment(),
                     r.iteration(), r.kind().word(), r.latencyNanos() < 0 ? "-" : measured(r.latencyNanos()),
-                    r.pass() ? "" : " - " + r.reason()));
+                    r.pass() ? split(r.split()) : " - " + r.reason()));
         }
         for (TcpAnalysis.Spurious x : a.spurious()) {
             o.add(String.format("  spurious    conn %d seg %d iter %d: %s after %s; %s", x.connection(), x.segment(), x.iteration(), x.kind().word(),
@@ -35,10 +35,22 @@ public final class TcpSummary {
         for (TcpAnalysis.EcnResponse e : a.ecn()) {
             o.add(String.format("  ECN         %s conn %d seg %d: %s", verdict(e.pass()), e.connection(), e.segment(), e.reason()));
         }
+        for (TcpAnalysis.ZeroWindow z : a.zeroWindows()) {
+            o.add(String.format("  zero window %s conn %d: %s", verdict(z.pass()), z.connection(), z.reason()));
+        }
+        for (TcpAnalysis.AckPolicy k : a.acks()) {
+            o.add(String.format("  ACKs        %s conn %d: %s", verdict(k.pass()), k.connection(), k.reason()));
+        }
         TcpAnalysis.SackHonesty s = a.sack();
         o.add(String.format("  SACK        %s (%,d blocks checked)", verdict(s.pass()), s.blocksChecked()));
         reasons(o, s.problems());
         return o;
+    }
+
+    private static String split(TcpAnalysis.LatencySplit s) {
+        if (s.reactionNanos() <= 0) return s.repairNanos() < 0 ? "" : " (acknowledged " + measured(s.repairNanos()) + " later)";
+        return " (loss shown after " + measured(s.detectionNanos()) + ", sent again " + measured(s.reactionNanos()) + " later"
+                + (s.repairNanos() < 0 ? ")" : ", acknowledged " + measured(s.repairNanos()) + " after that)");
     }
 
     /** A measured time to the microsecond: the clocks' nanoseconds are noise. */

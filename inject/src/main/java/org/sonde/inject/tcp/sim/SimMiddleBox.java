@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.inject.config.EventAction;
-import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpEvent;
 import org.sonde.inject.tcp.TcpFlows;
 import org.sonde.inject.tcp.TcpInjectionPlan;
@@ -92,13 +91,14 @@ final class SimMiddleBox implements FrameFilter {
         boolean fromClient = info.connection() > 0 ? info.fromClient() : port.index() == clientPortIndex;
         TcpEvent event = plan.match(info);
         EventAction action = event == null ? null : event.action();
-        InjectedEvent kind = action == null ? InjectedEvent.NONE : action.event();
-        int copies = action instanceof EventAction.Duplicate d ? d.copies() : 0;
-        long sequence = entries.size() + 1;
         long time = epochNanos + sim.now();
-        entries.add(new TcpTrace.Entry(sequence, time, info, kind, copies));
+        TcpTrace.Entry entry = TcpTrace.Entry.of(entries.size() + 1, time, info, action);
+        // the model's middle box holds nothing it does not mean to: what passes, passes at once
+        boolean holds = action instanceof EventAction.Drop || action instanceof EventAction.Delay || action instanceof EventAction.Reorder;
+        if (!holds) entry = entry.heldFor(0);
+        entries.add(entry);
         int length = Math.min(ip.length, (ip[2] & 0xff) << 8 | ip[3] & 0xff); // without the Ethernet padding
-        mirror.write(fromClient ? 0 : 1, time, ip, 0, length, length, TcpTrace.comment(sequence, kind, copies, info));
+        mirror.write(fromClient ? 0 : 1, time, ip, 0, length, length, TcpTrace.comment(entry));
 
         boolean passed = true;
         switch (action) {

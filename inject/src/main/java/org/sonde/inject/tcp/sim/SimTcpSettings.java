@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.UsageException;
 import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTraffic;
 import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpConfig.CongestionControlKind;
 
@@ -52,6 +53,9 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
             notes.add("tcp_frto " + (frto == null ? "2 (Linux's default)" : frto) + ": F-RTO is not modelled; the model behaves as tcp_frto 0");
         }
         for (String ignored : s.keySet()) notes.add(ignored + " " + s.get(ignored) + ": not modelled; the model keeps Linux's default behaviour");
+        if (!test.traffic().receiver().equals(TcpTraffic.Receiver.EAGER)) {
+            notes.add("receive-buffer and read-pause: not modelled; the model's server reads everything as it arrives");
+        }
         TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
                 d.delayedAckMaxNanos(), d.quickAcks(), d.receiveBufferBytes(), d.initialReceiveWindowBytes(), d.sendBufferBytes(), sack, dsack,
                 timestamps, scaling, d.nagle(), ecn, reordering, Math.max(reordering, maxReordering), synRetries, d.synAckRetries(), retries2,

@@ -26,7 +26,7 @@ class TcpFuzzerTest {
     private static final TcpAnalysis.Integrity INTACT = new TcpAnalysis.Integrity(true, Map.of(), List.of());
 
     private static TcpAnalysis analysis(TcpAnalysis.Integrity integrity, List<Recovery> recoveries) {
-        return new TcpAnalysis(integrity, recoveries, List.of(), List.of(), new TcpAnalysis.SackHonesty(true, 0, List.of()));
+        return new TcpAnalysis(integrity, recoveries, List.of(), List.of(), new TcpAnalysis.SackHonesty(true, 0, List.of()), List.of(), List.of());
     }
 
     private static List<TcpConnectionResult> took(long nanos, String error) {

@@ -37,4 +37,23 @@ class TcpReportTest {
         assertThat(TcpReport.of(run(fine), TcpAnalyzer.analyze(run(fine).trace(), true), "test").render())
                 .contains("Every check passed.").contains("No data segment was lost.");
     }
+
+    @Test
+    void theSummaryAndReportShowTheLatencySplitTheZeroWindowAndTheAcknowledgements() {
+        int p = 40000;
+        TcpPackets t = new TcpPackets().handshake(p, false, 1).data(1, p, 1, NONE).data(0.1, p, 2, DROP).data(0.1, p, 3, NONE)
+                .ack(0.3, p, 1, 0, 3, 3).data(0.1, p, 4, NONE).ack(0.3, p, 1, 0, 3, 4).data(0.1, p, 5, NONE).ack(0.3, p, 1, 0, 3, 5)
+                .data(0.1, p, 2, NONE).ack(0.5, p, 5, 0).ackWindow(0.1, p, 5, 0).windowProbe(210, p, 5).ackWindow(1, p, 5, 8000).data(0.2, p, 6, NONE);
+        TcpRun r = run(t);
+        TcpAnalysis a = TcpAnalyzer.analyze(r.trace(), true);
+        assertThat(a.tcpPass()).isTrue();
+        assertThat(String.join("\n", TcpSummary.lines(r, a)))
+                .contains("recovery    pass conn 1 seg 2 iter 1: fast-retransmit after 1.3ms (loss shown after 1.2ms, sent again 100us later,"
+                        + " acknowledged 500us after that)")
+                .contains("zero window pass conn 1: 1 probe(s), each after 210.000 ms")
+                .contains("ACKs        pass conn 1: 2 acknowledgements").contains("all 4 out-of-order or hole-filling segments acknowledged at once");
+        String html = TcpReport.of(r, a, "test").render();
+        assertThat(html).contains("Zero windows and persist probes").contains("Delayed acknowledgements").contains("detection")
+                .contains("1.200 ms").contains("210.000 ms");
+    }
 }

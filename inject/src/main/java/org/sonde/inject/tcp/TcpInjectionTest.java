@@ -102,6 +102,22 @@ public final class TcpInjectionTest {
         if (span > 0) injector.put("packetsPerSecond", (e.size() - 1) * 1e9 / span);
         else injector.putNull("packetsPerSecond");
         injector.put("queueDropped", run.queueDropped());
+        // the cwnd evolution, one sample per change: {conn, timeNanos, caState, cwnd, ssthresh, rtoMicros, ...}
+        ArrayNode states = o.putArray("clientStates");
+        for (TcpStateSample x : run.clientStates()) {
+            ObjectNode s = states.addObject();
+            s.put("conn", x.connection());
+            s.put("timeNanos", x.timeNanos());
+            s.put("caState", TcpStateSample.caStateName(x.caState()));
+            s.put("cwnd", x.cwnd());
+            if (x.ssthresh() < 0) s.putNull("ssthresh");
+            else s.put("ssthresh", x.ssthresh());
+            s.put("rtoMicros", x.rtoMicros());
+            s.put("rttMicros", x.rttMicros());
+            s.put("unacked", x.unacked());
+            s.put("retrans", x.retrans());
+            s.put("backoff", x.backoff());
+        }
         o.set("clientCounters", Json.mapper().valueToTree(new TreeMap<>(run.clientCounters())));
         o.set("serverCounters", Json.mapper().valueToTree(new TreeMap<>(run.serverCounters())));
         return o;

@@ -15,12 +15,14 @@ import java.util.Map;
  * @param processingNanos   per packet the injector let pass at once, its time in the injector process, in arrival order
  * @param addedNanos        per such packet, the delay the injector added: from the middle box's kernel receiving it to the verdict
  * @param notes             what the target could not do as the test says (e.g. settings a model ignores); empty on Linux
+ * @param clientStates      the client's TCP state of each connection over time, from the kernel's tcp_info; empty where not sampled
  */
 public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                      Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
-                     long[] addedNanos, List<String> notes) {
+                     long[] addedNanos, List<String> notes, List<TcpStateSample> clientStates) {
     public TcpRun {
         notes = List.copyOf(notes);
+        clientStates = List.copyOf(clientStates);
         connections = List.copyOf(connections);
         clientCounters = Map.copyOf(clientCounters);
         serverCounters = Map.copyOf(serverCounters);
@@ -29,7 +31,13 @@ public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace,
     public TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                   Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
                   long[] addedNanos) {
-        this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, List.of());
+        this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, List.of(), List.of());
+    }
+
+    public TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
+                  Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
+                  long[] addedNanos, List<String> notes) {
+        this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, notes, List.of());
     }
 
     /** Every connection delivered its bytes intact. */

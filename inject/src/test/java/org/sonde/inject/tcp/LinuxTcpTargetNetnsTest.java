@@ -1,6 +1,5 @@
 package org.sonde.inject.tcp;
 
-import org.sonde.testkit.Netns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
+import org.sonde.testkit.Netns;
 
 /** A Listing-2-like TCP test on the Linux kernel behind the netfilter-queue injector (needs root). */
 @Tag("netns")
@@ -75,6 +75,11 @@ class LinuxTcpTargetNetnsTest {
             assertThat(k.outOfOrder()).isPositive();
             assertThat(k.late()).as(k.reason()).isZero();
         });
+        // the kernel's own view: connection 2's timeouts put it in the loss state with a window of one segment
+        assertThat(r.run().clientStates()).filteredOn(x -> x.connection() == 2 && x.caState() == 4).isNotEmpty()
+                .allSatisfy(x -> assertThat(x.backoff()).isPositive());
+        assertThat(r.run().clientStates()).filteredOn(x -> x.connection() == 2 && x.caState() == 4).anySatisfy(x -> assertThat(x.cwnd()).isEqualTo(1));
+        assertThat(r.run().clientStates()).extracting(TcpStateSample::connection).contains(1, 2, 3);
         assertThat(a.pass()).isTrue();
         TcpTrace reread = TcpTrace.read(dir.resolve("trace.pcapng"));
         assertThat(reread.entries()).hasSameSizeAs(r.run().trace().entries());

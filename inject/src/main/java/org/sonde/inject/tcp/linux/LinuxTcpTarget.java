@@ -13,6 +13,7 @@ import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.netio.NfQueue;
 import org.sonde.netio.RawIpSocket;
+import org.sonde.netio.SockDiag;
 import org.sonde.netio.Testbed;
 
 /**
@@ -60,9 +61,11 @@ public final class LinuxTcpTarget {
             TcpInjector injector;
             try (NfQueue queue = t.call(MIDDLE, () -> NfQueue.open(QUEUE, 65_536));
                  RawIpSocket raw = t.call(MIDDLE, RawIpSocket::open);
+                 TcpStateSampler sampler = new TcpStateSampler(t.call(CLIENT, SockDiag::open), TcpTrafficRun.PORT);
                  CaptureWriter mirror = CaptureWriter.pcapng(trace, TcpTrace.INTERFACES, "sonde inject: " + test.name() + " on linux")) {
                 injector = new TcpInjector(queue, raw, mirror, new TcpInjectionPlan(test.events()), clientInterface);
                 Thread thread = Thread.ofPlatform().name("tcp-injector").start(injector);
+                Thread sampling = Thread.ofPlatform().name("tcp-state-sampler").start(sampler);
                 try {
                     connections = TcpTrafficRun.run(t, CLIENT, SERVER, SERVER_ADDRESS, test.traffic(), seed, timeoutMillis(test));
                     TimeUnit.MILLISECONDS.sleep(DRAIN_MILLIS);
@@ -70,15 +73,18 @@ public final class LinuxTcpTarget {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted", e);
                 } finally {
+                    sampler.stop();
                     injector.stop();
+                    join(sampling);
                     join(thread);
                 }
                 if (injector.failure() != null) throw new IllegalStateException("the injector failed: " + injector.failure(), injector.failure());
+                if (sampler.failure() != null) throw new IllegalStateException("the tcp_info sampler failed: " + sampler.failure(), sampler.failure());
                 long queueDropped = queueDropped(t) + queue.overruns();
                 Map<String, Long> client = HostCounters.delta(clientBefore, HostCounters.read(t, CLIENT));
                 Map<String, Long> server = HostCounters.delta(serverBefore, HostCounters.read(t, SERVER));
                 return new TcpRun(test, "linux", kernel, new TcpTrace(injector.entries()), connections, client, server, queueDropped,
-                        injector.processingNanos(), injector.addedNanos());
+                        injector.processingNanos(), injector.addedNanos(), List.of(), sampler.samples(connections));
             }
         }
     }

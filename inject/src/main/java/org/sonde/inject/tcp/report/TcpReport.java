@@ -10,10 +10,12 @@ import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpRun;
+import org.sonde.inject.tcp.TcpStateSample;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
 import org.sonde.report.HtmlReport;
+import org.sonde.report.LineChart;
 import org.sonde.report.ScatterChart;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
@@ -60,6 +62,7 @@ public final class TcpReport {
         summary.keyValues(kv);
 
         timelines(report, run.trace());
+        if (!run.clientStates().isEmpty()) windows(report, run);
         recoveries(report, a.recoveries());
         if (!a.spurious().isEmpty()) spurious(report, a.spurious());
         if (!a.ecn().isEmpty()) ecn(report, a.ecn());
@@ -121,6 +124,39 @@ public final class TcpReport {
             s.chart(chart);
         }
         if (connections > CONNECTIONS_PLOTTED) s.paragraph((connections - CONNECTIONS_PLOTTED) + " more connections are in the tables only.");
+    }
+
+    /** Per connection: the client's congestion window and slow-start threshold over time, from its kernel's tcp_info. */
+    private static void windows(HtmlReport report, TcpRun run) {
+        long t0 = run.trace().entries().isEmpty() ? run.clientStates().getFirst().timeNanos() : run.trace().entries().getFirst().timeNanos();
+        Section s = report.section("Congestion window (tcp_info)");
+        s.paragraph("The client's congestion window and slow-start threshold as its kernel reported them (sock_diag, what ss -ti reads,"
+                + " sampled every millisecond), on the time axis of the sequence plots; a sample is drawn where a figure changed.");
+        int connections = run.clientStates().stream().mapToInt(TcpStateSample::connection).max().orElse(0);
+        for (int c = 1; c <= Math.min(connections, CONNECTIONS_PLOTTED); c++) {
+            int conn = c;
+            List<TcpStateSample> x = run.clientStates().stream().filter(v -> v.connection() == conn).toList();
+            if (x.isEmpty()) continue;
+            double[] ms = x.stream().mapToDouble(v -> (v.timeNanos() - t0) / 1e6).toArray();
+            LineChart chart = LineChart.titled("Connection " + c).xAxis("time (ms)").yAxis("segments").step()
+                    .series("cwnd", ms, x.stream().mapToDouble(TcpStateSample::cwnd).toArray());
+            List<TcpStateSample> limited = x.stream().filter(v -> v.ssthresh() >= 0).toList();
+            if (!limited.isEmpty()) {
+                chart.series("ssthresh", limited.stream().mapToDouble(v -> (v.timeNanos() - t0) / 1e6).toArray(),
+                        limited.stream().mapToDouble(TcpStateSample::ssthresh).toArray());
+            }
+            s.chart(chart);
+        }
+        Table states = Table.of("connection", "congestion state", "entered at", "cwnd", "ssthresh", "RTO");
+        int[] previous = new int[connections + 1];
+        java.util.Arrays.fill(previous, -1);
+        for (TcpStateSample v : run.clientStates()) {
+            if (v.caState() == previous[v.connection()]) continue;
+            previous[v.connection()] = v.caState();
+            states.row(v.connection(), TcpStateSample.caStateName(v.caState()), ms(v.timeNanos() - t0), v.cwnd(), v.ssthresh() < 0 ? "-" : v.ssthresh(),
+                    String.format("%.1f ms", v.rtoMicros() / 1e3));
+        }
+        s.table(states);
     }
 
     private static void recoveries(HtmlReport report, List<TcpAnalysis.Recovery> recoveries) {

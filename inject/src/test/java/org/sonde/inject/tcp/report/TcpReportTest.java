@@ -52,6 +52,13 @@ class TcpReportTest {
                         + " acknowledged 500us after that)")
                 .contains("zero window pass conn 1: 1 probe(s), each after 210.000 ms")
                 .contains("ACKs        pass conn 1: 2 acknowledgements").contains("all 4 out-of-order or hole-filling segments acknowledged at once");
+        long t0 = r.trace().entries().getFirst().timeNanos();
+        TcpRun sampled = new TcpRun(r.test(), r.target(), r.kernel(), r.trace(), r.connections(), r.clientCounters(), r.serverCounters(), 0,
+                r.processingNanos(), r.addedNanos(), List.of(), List.of(new org.sonde.inject.tcp.TcpStateSample(1, t0 + 1_000_000, 0, 10, -1, 201_000, 900, 3, 0, 0),
+                        new org.sonde.inject.tcp.TcpStateSample(1, t0 + 1_700_000, 3, 5, 5, 201_000, 900, 4, 1, 0)));
+        String withStates = TcpReport.of(sampled, a, "test").render();
+        assertThat(withStates).contains("Congestion window (tcp_info)").contains("recovery").contains("201.0 ms");
+        assertThat(TcpReport.of(r, a, "test").render()).doesNotContain("Congestion window (tcp_info)");
         String html = TcpReport.of(r, a, "test").render();
         assertThat(html).contains("Zero windows and persist probes").contains("Delayed acknowledgements").contains("detection")
                 .contains("1.200 ms").contains("210.000 ms");

@@ -34,6 +34,7 @@ public final class NfQueue implements AutoCloseable {
     private static final int NFQNL_COPY_PACKET = 2;
     private static final short AF_INET = 2;
     private static final int NLMSG_BUFFER = 1 << 18;
+    private static final ValueLayout.OfInt PACKET_ID = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     /**
      * One queued packet, valid during {@link Handler#packet}: copy what must outlive it.
@@ -158,7 +159,7 @@ public final class NfQueue implements AutoCloseable {
         try {
             Lib lib = Lib.get();
             MemorySegment header = ((MemorySegment) lib.packetHeader.invokeExact(nfad)).reinterpret(7);
-            int id = header.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 0);
+            int id = header.get(PACKET_ID, 0);
             int length = (int) lib.payload.invokeExact(nfad, payloadPointer);
             MemorySegment payload = length <= 0 ? MemorySegment.NULL
                     : payloadPointer.get(ValueLayout.ADDRESS, 0).reinterpret(length);
@@ -185,6 +186,21 @@ public final class NfQueue implements AutoCloseable {
         MemorySegment m = arena.allocate(length);
         MemorySegment.copy(packet, 0, m, ValueLayout.JAVA_BYTE, 0, length);
         verdict(id, NF_ACCEPT, m, length);
+    }
+
+    /**
+     * Lets every packet still queued whose id is at most {@code id} pass unchanged, in one message
+     * ({@code nfq_set_verdict_batch}): only right when no packet the caller still holds is among them.
+     */
+    public void acceptUpTo(int id) {
+        try {
+            int r = (int) Lib.get().setVerdictBatch.invokeExact(queue, id, NF_ACCEPT);
+            if (r < 0) throw new NativeException("nfq_set_verdict_batch up to packet " + id + " failed", 0);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Drops packet {@code id}. */
@@ -240,7 +256,7 @@ public final class NfQueue implements AutoCloseable {
         private static volatile Lib instance;
 
         final MethodHandle open, close, bindPf, unbindPf, createQueue, destroyQueue, setMode, setMaxLen, fd, handlePacket,
-                packetHeader, payload, inDev, outDev, setVerdict, timestamp;
+                packetHeader, payload, inDev, outDev, setVerdict, setVerdictBatch, timestamp;
 
         private Lib(SymbolLookup lib) {
             ValueLayout a = ValueLayout.ADDRESS, i = ValueLayout.JAVA_INT;
@@ -259,6 +275,7 @@ public final class NfQueue implements AutoCloseable {
             inDev = down(lib, "nfq_get_indev", FunctionDescriptor.of(i, a));
             outDev = down(lib, "nfq_get_outdev", FunctionDescriptor.of(i, a));
             setVerdict = down(lib, "nfq_set_verdict", FunctionDescriptor.of(i, a, i, i, i, a));
+            setVerdictBatch = down(lib, "nfq_set_verdict_batch", FunctionDescriptor.of(i, a, i, i));
             timestamp = down(lib, "nfq_get_timestamp", FunctionDescriptor.of(i, a, a));
         }
 

@@ -111,7 +111,12 @@ public final class TcpFlows {
     }
 
     /** One direction of a connection: its sender's and its receiver's address and port. */
-    private record Key(int address, int port, int peerAddress, int peerPort) {}
+    private record Key(int address, int port, int peerAddress, int peerPort) {
+        @Override
+        public int hashCode() { // per packet, twice: the record's own hashes boxed components
+            return ((address * 31 + port) * 31 + peerAddress) * 31 + peerPort;
+        }
+    }
 
     private static int u8(byte[] b, int o) {
         return b[o] & 0xff;

@@ -111,6 +111,36 @@ class LinuxTcpTargetNetnsTest {
         assertThat(a.zeroWindows()).allSatisfy(x -> assertThat(x.pass()).as(x.reason()).isTrue());
     }
 
+    @Test
+    void heldDuplicatedAndRewrittenPacketsPassAndTheTraceAgreesWithBothHostsCounters() {
+        TcpInjectionTest.Result r = run("""
+                name: every-kind-of-hold
+                traffic:
+                  transport: tcp
+                  num-connections: 2
+                  num-msgs-per-connection: 1
+                  message-size: 200KB
+                  data-pkt-events:
+                    - {conn: 1, seg: 20, type: delay, delay: 30ms}
+                    - {conn: 1, seg: 40, type: reorder, after-packets: 2}
+                    - {conn: 2, seg: 10, type: duplicate, copies: 2}
+                  ctrl-pkt-events:
+                    - {conn: 2, ack: 5, type: rewrite, set: {tcp-window: 100}}
+                """);
+        TcpAnalysis a = r.analysis();
+        assertThat(r.run().complete()).as(r.run().connections().toString()).isTrue();
+        // the counters see the copies and every packet the queue let go, held or not
+        assertThat(a.integrity().pass()).as(a.integrity().problems().toString()).isTrue();
+        assertThat(a.integrity().figures()).containsEntry("clientCopies", 2L);
+        TcpTrace.Entry delayed = r.run().trace().entries().stream().filter(x -> x.event() == org.sonde.inject.model.InjectedEvent.DELAY)
+                .findFirst().orElseThrow();
+        assertThat(delayed.heldNanos()).isEqualTo(-1); // held on purpose: not the injector's own latency
+        assertThat(r.run().trace().entries()).filteredOn(x -> x.event() == org.sonde.inject.model.InjectedEvent.NONE)
+                .allSatisfy(x -> assertThat(x.heldNanos()).isNotNegative());
+        assertThat(r.run().trace().entries()).filteredOn(x -> x.event() == org.sonde.inject.model.InjectedEvent.REWRITE)
+                .singleElement().satisfies(x -> assertThat(x.window()).isEqualTo(100));
+    }
+
     private static TcpAnalysis.Recovery recovery(TcpAnalysis a, int connection, int iteration) {
         return a.recoveries().stream().filter(x -> x.connection() == connection && x.iteration() == iteration).findFirst()
                 .orElseThrow(() -> new AssertionError("no recovery of connection " + connection + ", transmission " + iteration + ": " + a.recoveries()));

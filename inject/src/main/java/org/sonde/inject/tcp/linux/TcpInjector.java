@@ -38,6 +38,9 @@ final class TcpInjector implements Runnable {
     private long[] processingNanos = new long[1 << 12];
     private long[] addedNanos = new long[1 << 12];
     private int processed, stamped;
+    /** Packets let pass unchanged whose verdict waits for the end of the burst (or {@link #BATCH} of them). */
+    private final List<Pending> batch = new ArrayList<>();
+    private static final int BATCH = 16;
     private volatile boolean stopping;
     private volatile Throwable failure;
 
@@ -55,6 +58,9 @@ final class TcpInjector implements Runnable {
             this.packetsToWait = packetsToWait;
         }
     }
+
+    /** A packet between its arrival and its record in the trace. */
+    private record Pending(int id, TcpTrace.Entry entry, byte[] ip, int length, boolean fromClient, long arrived, boolean stamped) {}
 
     /**
      * @param clientInterface the middle box's interface towards the client: packets coming in on it are the client's
@@ -82,9 +88,11 @@ final class TcpInjector implements Runnable {
                 Held next = delayed.peek();
                 int timeout = next == null ? 20 : (int) Math.max(0, Math.min(20, (next.dueNanos - now) / 1_000_000));
                 queue.poll(timeout, this::onPacket);
+                flush();
                 releaseDue(System.nanoTime());
             }
             // what is still held goes now: the trace shows it, and the kernel must not keep it
+            flush();
             while (!delayed.isEmpty()) queue.accept(delayed.poll().id);
             for (Held h : reordered) queue.accept(h.id);
             reordered.clear();
@@ -127,12 +135,18 @@ final class TcpInjector implements Runnable {
         EventAction action = event == null ? null : event.action();
         // the kernel's arrival time, when it stamps packets: free of this thread's scheduling delays
         long time = p.kernelTimeNanos() > 0 ? p.kernelTimeNanos() : epochOffsetNanos + arrived;
-        TcpTrace.Entry entry = TcpTrace.Entry.of(entries.size() + 1, time, info, action);
+        TcpTrace.Entry entry = TcpTrace.Entry.of(entries.size() + batch.size() + 1, time, info, action);
+        if (action == null && delayed.isEmpty() && reordered.isEmpty()) {
+            // nothing held: one verdict can let this packet and those before it go
+            batch.add(new Pending(p.id(), entry, ip, length, fromClient, arrived, p.kernelTimeNanos() > 0));
+            if (batch.size() == BATCH) flush();
+            return;
+        }
+        flush();
         // the verdict first, the mirror after: the packet is not kept waiting for the trace, and the
         // trace learns how long the packet was held. The mirror keeps the packet as it arrived.
         byte[] arrivedAs = action == null || action instanceof EventAction.Drop || action instanceof EventAction.Delay
                 || action instanceof EventAction.Reorder || action instanceof EventAction.Duplicate ? ip : ip.clone();
-
         boolean passed = true;
         switch (action) {
             case null -> queue.accept(p.id());
@@ -169,26 +183,37 @@ final class TcpInjector implements Runnable {
                 for (int i = 0; i < d.copies(); i++) raw.send(ip, length);
             }
         }
+        done(new Pending(p.id(), entry, arrivedAs, length, fromClient, arrived, p.kernelTimeNanos() > 0), passed, System.nanoTime());
+    }
+
+    /** Lets the packets waiting for a batched verdict go, with one message, and records them. */
+    private void flush() {
+        if (batch.isEmpty()) return;
+        queue.acceptUpTo(batch.getLast().id);
         long verdictAt = System.nanoTime();
-        if (passed) entry = entry.heldFor(epochOffsetNanos + verdictAt - time);
+        for (Pending x : batch) done(x, true, verdictAt);
+        batch.clear();
+    }
+
+    /** Records a packet whose verdict was given at {@code verdictAt}: the trace, the mirror, the figures. */
+    private void done(Pending x, boolean passed, long verdictAt) {
+        TcpTrace.Entry entry = passed ? x.entry.heldFor(epochOffsetNanos + verdictAt - x.entry.timeNanos()) : x.entry;
         entries.add(entry);
-        mirror.write(fromClient ? 0 : 1, time, arrivedAs, 0, length, length, TcpTrace.comment(entry));
-        if (passed) {
-            // a packet that passed lets reordered ones of its direction behind it
-            for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
-                Held h = it.next();
-                if (h.fromClient == fromClient && --h.packetsToWait <= 0) {
-                    queue.accept(h.id);
-                    it.remove();
-                }
+        mirror.write(x.fromClient ? 0 : 1, entry.timeNanos(), x.ip, 0, x.length, x.length, TcpTrace.comment(entry));
+        if (!passed) return;
+        // a packet that passed lets reordered ones of its direction behind it
+        for (Iterator<Held> it = reordered.iterator(); it.hasNext(); ) {
+            Held h = it.next();
+            if (h.fromClient == x.fromClient && --h.packetsToWait <= 0) {
+                queue.accept(h.id);
+                it.remove();
             }
-            long done = System.nanoTime();
-            if (processed == processingNanos.length) processingNanos = Arrays.copyOf(processingNanos, processed * 2);
-            processingNanos[processed++] = done - arrived;
-            if (p.kernelTimeNanos() > 0) {
-                if (stamped == addedNanos.length) addedNanos = Arrays.copyOf(addedNanos, stamped * 2);
-                addedNanos[stamped++] = epochOffsetNanos + verdictAt - p.kernelTimeNanos();
-            }
+        }
+        if (processed == processingNanos.length) processingNanos = Arrays.copyOf(processingNanos, processed * 2);
+        processingNanos[processed++] = System.nanoTime() - x.arrived;
+        if (x.stamped) {
+            if (stamped == addedNanos.length) addedNanos = Arrays.copyOf(addedNanos, stamped * 2);
+            addedNanos[stamped++] = epochOffsetNanos + verdictAt - x.entry.timeNanos();
         }
     }
 

@@ -7,15 +7,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.ByteOrder;
 import org.sonde.core.EnvironmentException;
 
 /**
  * A netfilter queue: packets an iptables {@code NFQUEUE} rule hands to user space, each held in
- * the kernel until its verdict (accept, possibly rewritten, or drop). Bound through FFM to
- * Debian's {@code libnetfilter_queue.so.1}, the library made for the protocol.
+ * the kernel until its verdict (accept, possibly rewritten, or drop). Set up, and given its
+ * verdicts, through FFM by Debian's {@code libnetfilter_queue.so.1}, the library made for the
+ * protocol; the queued packets are read here, up to 32 per system call ({@code recvmmsg}), and
+ * their netlink attributes parsed in place (the library's {@code nfq_handle_packet} would take one
+ * call and one upcall per packet).
  *
  * <p>One thread owns a queue: it calls {@link #poll}, which hands every waiting packet to the
  * handler, and gives the verdicts, at once or later (a held packet is how delay and reordering
@@ -33,8 +34,17 @@ public final class NfQueue implements AutoCloseable {
     private static final int NF_DROP = 0, NF_ACCEPT = 1;
     private static final int NFQNL_COPY_PACKET = 2;
     private static final short AF_INET = 2;
-    private static final int NLMSG_BUFFER = 1 << 18;
-    private static final ValueLayout.OfInt PACKET_ID = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    /** Datagrams taken per system call, and room for each: a whole IPv4 packet and its netlink headers. */
+    private static final int SLOTS = 32, SLOT_BYTES = 65_536 + 512;
+    private static final int MMSGHDR = 64, IOVEC = 16, MSG_TRUNC = 0x20;
+    private static final int NLMSG_HEADER = 16, NFGENMSG = 4, NLMSG_ERROR = 2;
+    /** (NFNL_SUBSYS_QUEUE << 8) | NFQNL_MSG_PACKET */
+    private static final int NFQNL_PACKET = 3 << 8;
+    private static final int NFQA_PACKET_HDR = 1, NFQA_TIMESTAMP = 4, NFQA_IFINDEX_INDEV = 5, NFQA_IFINDEX_OUTDEV = 6, NFQA_PAYLOAD = 10;
+    private static final ValueLayout.OfInt BE32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong BE64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt HOST32 = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfShort HOST16 = ValueLayout.JAVA_SHORT_UNALIGNED;
 
     /**
      * One queued packet, valid during {@link Handler#packet}: copy what must outlive it.
@@ -54,14 +64,12 @@ public final class NfQueue implements AutoCloseable {
     private final MemorySegment handle;
     private final MemorySegment queue;
     private final int fd;
-    private final MemorySegment buffer = arena.allocate(NLMSG_BUFFER, 8);
+    private final MemorySegment buffers = arena.allocate((long) SLOTS * SLOT_BYTES, 8);
+    private final MemorySegment messages = arena.allocate((long) SLOTS * MMSGHDR, 8);
+    private final MemorySegment vectors = arena.allocate((long) SLOTS * IOVEC, 8);
     private final MemorySegment pollfd = arena.allocate(8);
-    private final MemorySegment payloadPointer = arena.allocate(ValueLayout.ADDRESS);
-    private final MemorySegment timeval = arena.allocate(16, 8);
     /** A socket that asks for receive timestamps: the kernel stamps packets only while some socket wants them. */
     private final int stampingSocket;
-    private Handler current;
-    private Throwable failure;
     private long received, overruns;
     private boolean closed;
 
@@ -74,12 +82,8 @@ public final class NfQueue implements AutoCloseable {
             if (h.equals(MemorySegment.NULL)) throw new NativeException("nfq_open: cannot open the netfilter queue socket (root needed)", 0);
             int ignored = (int) lib.unbindPf.invokeExact(h, AF_INET); // legacy kernels need the family bound once
             ignored = (int) lib.bindPf.invokeExact(h, AF_INET);
-            MemorySegment callback = Linker.nativeLinker().upcallStub(
-                    MethodHandles.lookup().bind(this, "onPacket", MethodType.methodType(int.class,
-                            MemorySegment.class, MemorySegment.class, MemorySegment.class, MemorySegment.class)),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
-                    arena);
-            q = (MemorySegment) lib.createQueue.invokeExact(h, (short) number, callback, MemorySegment.NULL);
+            // no callback: the messages are read and parsed here, many per system call, not by nfq_handle_packet one by one
+            q = (MemorySegment) lib.createQueue.invokeExact(h, (short) number, MemorySegment.NULL, MemorySegment.NULL);
             if (q.equals(MemorySegment.NULL)) {
                 throw new NativeException("nfq_create_queue " + number + ": the queue is taken or cannot be created", 0);
             }
@@ -104,6 +108,14 @@ public final class NfQueue implements AutoCloseable {
         this.stampingSocket = stamping;
         this.handle = h;
         this.queue = q;
+        for (int i = 0; i < SLOTS; i++) {
+            MemorySegment v = vectors.asSlice((long) i * IOVEC, IOVEC);
+            v.set(ValueLayout.ADDRESS, 0, buffers.asSlice((long) i * SLOT_BYTES, SLOT_BYTES));
+            v.set(ValueLayout.JAVA_LONG, 8, SLOT_BYTES);
+            MemorySegment m = messages.asSlice((long) i * MMSGHDR, MMSGHDR);
+            m.set(ValueLayout.ADDRESS, 16, v); // msg_iov
+            m.set(ValueLayout.JAVA_LONG, 24, 1); // msg_iovlen
+        }
     }
 
     /**
@@ -123,57 +135,61 @@ public final class NfQueue implements AutoCloseable {
     public int poll(int timeoutMillis, Handler handler) {
         Sys.pollIn(fd, pollfd, timeoutMillis);
         long before = received;
-        current = handler;
-        try {
-            while (true) {
-                int n;
-                try {
-                    n = Sys.recv(fd, buffer);
-                } catch (NativeException e) {
-                    if (e.errno() != Sys.ENOBUFS) throw e;
-                    overruns++; // netlink dropped messages: the kernel still holds those packets
-                    continue;
-                }
-                if (n == 0) break;
-                int ignored = (int) Lib.get().handlePacket.invokeExact(handle, buffer, n);
-                if (failure != null) {
-                    Throwable f = failure;
-                    failure = null;
-                    if (f instanceof RuntimeException r) throw r;
-                    if (f instanceof Error err) throw err;
-                    throw new IllegalStateException(f);
-                }
+        while (true) {
+            int n;
+            try {
+                n = Sys.recvmmsg(fd, messages, SLOTS, "receive from the netfilter queue");
+            } catch (NativeException e) {
+                if (e.errno() != Sys.ENOBUFS) throw e;
+                overruns++; // netlink dropped messages: the kernel still holds those packets
+                continue;
             }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        } finally {
-            current = null;
+            for (int i = 0; i < n; i++) {
+                MemorySegment m = messages.asSlice((long) i * MMSGHDR, MMSGHDR);
+                if ((m.get(HOST32, 48) & MSG_TRUNC) != 0) throw new IllegalStateException("a netfilter queue message did not fit " + SLOT_BYTES + " bytes");
+                datagram(buffers.asSlice((long) i * SLOT_BYTES, m.get(HOST32, 56)), handler);
+            }
+            if (n < SLOTS) break;
         }
         return (int) (received - before);
     }
 
-    /** The library's callback, an upcall: an exception here would end the JVM, so it is kept for {@link #poll}. */
-    private int onPacket(MemorySegment qh, MemorySegment nfmsg, MemorySegment nfad, MemorySegment data) {
-        try {
-            Lib lib = Lib.get();
-            MemorySegment header = ((MemorySegment) lib.packetHeader.invokeExact(nfad)).reinterpret(7);
-            int id = header.get(PACKET_ID, 0);
-            int length = (int) lib.payload.invokeExact(nfad, payloadPointer);
-            MemorySegment payload = length <= 0 ? MemorySegment.NULL
-                    : payloadPointer.get(ValueLayout.ADDRESS, 0).reinterpret(length);
-            int in = (int) lib.inDev.invokeExact(nfad), out = (int) lib.outDev.invokeExact(nfad);
-            long stamp = 0;
-            if ((int) lib.timestamp.invokeExact(nfad, timeval) == 0) {
-                stamp = timeval.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + timeval.get(ValueLayout.JAVA_LONG, 8) * 1_000L;
+    /** The netlink messages of one datagram: each queued packet goes to {@code handler}. */
+    private void datagram(MemorySegment d, Handler handler) {
+        for (long at = 0; at + NLMSG_HEADER <= d.byteSize(); ) {
+            int length = d.get(HOST32, at), type = d.get(HOST16, at + 4) & 0xffff;
+            if (length < NLMSG_HEADER || at + length > d.byteSize()) throw new IllegalStateException("a malformed netlink message of " + length + " bytes");
+            if (type == NLMSG_ERROR && length >= NLMSG_HEADER + 4 && d.get(HOST32, at + NLMSG_HEADER) != 0) {
+                int errno = -d.get(HOST32, at + NLMSG_HEADER);
+                throw new NativeException("the netfilter queue refused a message: " + Sys.describe(errno), errno);
             }
-            received++;
-            if (failure == null) current.packet(new Packet(id, in, out, payload, stamp));
-        } catch (Throwable e) {
-            if (failure == null) failure = e;
+            if (type == NFQNL_PACKET) packet(d.asSlice(at + NLMSG_HEADER + NFGENMSG, length - NLMSG_HEADER - NFGENMSG), handler);
+            at += (length + 3) & ~3;
         }
-        return 0;
+    }
+
+    /** The attributes of one queued packet (struct nlattr: length, type, value padded to 4 bytes). */
+    private void packet(MemorySegment a, Handler handler) {
+        int id = -1, in = 0, out = 0;
+        long stamp = 0;
+        MemorySegment payload = MemorySegment.NULL;
+        for (long at = 0; at + 4 <= a.byteSize(); ) {
+            int length = a.get(HOST16, at) & 0xffff, type = a.get(HOST16, at + 2) & 0x3fff;
+            if (length < 4 || at + length > a.byteSize()) break;
+            long value = at + 4;
+            switch (type) {
+                case NFQA_PACKET_HDR -> id = a.get(BE32, value);
+                case NFQA_IFINDEX_INDEV -> in = a.get(BE32, value);
+                case NFQA_IFINDEX_OUTDEV -> out = a.get(BE32, value);
+                case NFQA_TIMESTAMP -> stamp = a.get(BE64, value) * 1_000_000_000L + a.get(BE64, value + 8) * 1_000L;
+                case NFQA_PAYLOAD -> payload = a.asSlice(value, length - 4);
+                default -> { }
+            }
+            at += (length + 3) & ~3;
+        }
+        if (id < 0) throw new IllegalStateException("a queued packet without its header (NFQA_PACKET_HDR)");
+        received++;
+        handler.packet(new Packet(id, in, out, payload, stamp));
     }
 
     /** Lets packet {@code id} pass unchanged. */
@@ -255,8 +271,7 @@ public final class NfQueue implements AutoCloseable {
     private static final class Lib {
         private static volatile Lib instance;
 
-        final MethodHandle open, close, bindPf, unbindPf, createQueue, destroyQueue, setMode, setMaxLen, fd, handlePacket,
-                packetHeader, payload, inDev, outDev, setVerdict, setVerdictBatch, timestamp;
+        final MethodHandle open, close, bindPf, unbindPf, createQueue, destroyQueue, setMode, setMaxLen, fd, setVerdict, setVerdictBatch;
 
         private Lib(SymbolLookup lib) {
             ValueLayout a = ValueLayout.ADDRESS, i = ValueLayout.JAVA_INT;
@@ -269,14 +284,8 @@ public final class NfQueue implements AutoCloseable {
             setMode = down(lib, "nfq_set_mode", FunctionDescriptor.of(i, a, ValueLayout.JAVA_BYTE, i));
             setMaxLen = down(lib, "nfq_set_queue_maxlen", FunctionDescriptor.of(i, a, i));
             fd = down(lib, "nfq_fd", FunctionDescriptor.of(i, a));
-            handlePacket = down(lib, "nfq_handle_packet", FunctionDescriptor.of(i, a, a, i));
-            packetHeader = down(lib, "nfq_get_msg_packet_hdr", FunctionDescriptor.of(a, a));
-            payload = down(lib, "nfq_get_payload", FunctionDescriptor.of(i, a, a));
-            inDev = down(lib, "nfq_get_indev", FunctionDescriptor.of(i, a));
-            outDev = down(lib, "nfq_get_outdev", FunctionDescriptor.of(i, a));
             setVerdict = down(lib, "nfq_set_verdict", FunctionDescriptor.of(i, a, i, i, i, a));
             setVerdictBatch = down(lib, "nfq_set_verdict_batch", FunctionDescriptor.of(i, a, i, i));
-            timestamp = down(lib, "nfq_get_timestamp", FunctionDescriptor.of(i, a, a));
         }
 
         static Lib get() {

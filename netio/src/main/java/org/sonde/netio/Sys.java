@@ -60,6 +60,8 @@ final class Sys {
             ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     private static final MethodHandle RECV = call("recv", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
             ValueLayout.JAVA_INT);
+    private static final MethodHandle RECVMMSG = call("recvmmsg", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
     private static final MethodHandle MMAP = call("mmap", ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
             ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG);
     private static final MethodHandle MUNMAP = call("munmap", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
@@ -227,6 +229,24 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == EINTR) return 0;
             throw fail("recv on the packet socket");
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Receives up to {@code count} datagrams into the {@code struct mmsghdr} array {@code vector}
+     * with one system call; 0 when none is waiting. ENOBUFS (a netlink socket overran) is thrown.
+     */
+    static int recvmmsg(int fd, MemorySegment vector, int count, String what) {
+        try {
+            int n = (int) RECVMMSG.invokeExact(STATE.get(), fd, vector, count, MSG_DONTWAIT, MemorySegment.NULL);
+            if (n >= 0) return n;
+            int e = errno();
+            if (e == EAGAIN || e == EINTR) return 0;
+            throw fail(what);
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

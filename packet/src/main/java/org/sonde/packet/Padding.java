@@ -7,7 +7,7 @@ import java.util.Objects;
  * or Ethernet padding beyond the UDP length or the IP datagram. Kept so that nothing of a frame is
  * silently dropped.
  */
-public record Padding(ImmutableBytes bytes) implements Header {
+record Padding(ImmutableBytes bytes) implements Header {
     public Padding {
         Objects.requireNonNull(bytes, "bytes");
     }

@@ -28,7 +28,7 @@ import org.sonde.sim.stats.RunStatistics;
  * smallest switch-side round trip to that NP (a QP's last data packet to it, the acknowledgement naming it),
  * the pre-measured RTT the paper suggests (§4.2); without acknowledgements (READ) no shift is made.
  */
-public final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
+final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
     private static final int ECN = 0, NAK = 1, CNP = 2;
 
     private final CnpOptions options;

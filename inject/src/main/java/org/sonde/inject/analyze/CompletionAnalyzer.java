@@ -15,7 +15,7 @@ import org.sonde.sim.rdma.Verb;
  * covers its last PSN (a NAK covers the PSNs before the one it names), or for READ when the requester
  * has received its last response in order.
  */
-public final class CompletionAnalyzer extends RoutedAnalyzer<CompletionResult> {
+final class CompletionAnalyzer extends RoutedAnalyzer<CompletionResult> {
     private final int packetsPerMessage;
     private final int messages;
     private final long messageBytes;

@@ -17,7 +17,7 @@ import org.sonde.sim.rdma.Verb;
  * E810's irdma (gen2) has no NAK, timeout or ICRC counters, so only its CNP and discard counters are
  * checked there.
  */
-public final class CounterChecker {
+final class CounterChecker {
     private CounterChecker() {}
 
     private record Host(String name, NicModel model, Map<String, Long> counters, NicTraffic.Side traffic,

@@ -13,7 +13,7 @@ import org.sonde.sim.rdma.Verb;
  * the first READ request for P). Before that, packets are ignored, as in Lumina; strict mode fails a
  * first data packet (READ: request) that does not carry P.
  */
-public final class GoBackNAnalyzer extends RoutedAnalyzer<GbnResult> {
+final class GoBackNAnalyzer extends RoutedAnalyzer<GbnResult> {
     private final GbnOptions options;
     private final Reasons reasons = new Reasons();
     private final GbnFsm[] senders;

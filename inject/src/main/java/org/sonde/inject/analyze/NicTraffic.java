@@ -4,7 +4,7 @@ package org.sonde.inject.analyze;
  * What the trace says each host NIC did, for the counter checks: the requester host and the
  * responder host (each may be data sender for some QPs and data receiver for others).
  */
-public record NicTraffic(Side requester, Side responder) {
+record NicTraffic(Side requester, Side responder) {
     /**
      * @param cnpsSent              CNPs it sent as notification point
      * @param cnpsReceived          CNPs delivered to it as reaction point

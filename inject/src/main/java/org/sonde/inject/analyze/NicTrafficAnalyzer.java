@@ -6,7 +6,7 @@ import org.sonde.inject.model.TracePacket;
 import org.sonde.sim.rdma.Verb;
 
 /** Tallies, per host NIC, the trace events its counters should reflect (see {@link CounterChecker}). */
-public final class NicTrafficAnalyzer extends RoutedAnalyzer<NicTraffic> {
+final class NicTrafficAnalyzer extends RoutedAnalyzer<NicTraffic> {
     private static final int REQUESTER = 0, RESPONDER = 1;
     private final long[] cnpsSent = new long[2], cnpsReceived = new long[2], ecnMarked = new long[2], corrupt = new long[2];
 

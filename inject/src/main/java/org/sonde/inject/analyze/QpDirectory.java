@@ -14,7 +14,7 @@ import org.sonde.inject.model.TracePacket;
  * {@link #TO_DATA_SENDER} for packets addressed to the data sender (ACKs, NAKs, CNPs, read
  * requests) or 0 for packets addressed to the data receiver (data, read responses).
  */
-public final class QpDirectory {
+final class QpDirectory {
     /** The route of a packet addressed to no QP under test. */
     public static final int UNKNOWN = -1;
     public static final int TO_DATA_SENDER = 1;

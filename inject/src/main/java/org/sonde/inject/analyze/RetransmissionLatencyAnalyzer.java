@@ -17,7 +17,7 @@ import org.sonde.sim.rdma.Verb;
  * by whether any response was delivered between the loss and the re-request. Losses wait in a per-QP
  * map keyed by PSN, so a packet costs O(1) unless it is a NAK or a delivery right after losses.
  */
-public final class RetransmissionLatencyAnalyzer extends RoutedAnalyzer<LatencyResult> {
+final class RetransmissionLatencyAnalyzer extends RoutedAnalyzer<LatencyResult> {
     private static final class Loss {
         final long sequence;
         final int psn;

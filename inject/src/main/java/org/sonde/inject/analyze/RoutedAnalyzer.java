@@ -7,7 +7,7 @@ import org.sonde.inject.model.TracePacket;
  * yields its result. {@link TraceAnalyzer} looks each packet's route up once and hands it to every
  * analyzer; used alone, an analyzer looks it up itself.
  */
-public abstract class RoutedAnalyzer<R> {
+abstract class RoutedAnalyzer<R> {
     protected final QpDirectory directory;
 
     protected RoutedAnalyzer(QpDirectory directory) {

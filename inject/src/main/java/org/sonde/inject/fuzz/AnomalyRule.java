@@ -9,7 +9,7 @@ package org.sonde.inject.fuzz;
  * @param counterInconsistency  a NIC counter disagrees with the trace
  * @param gbnFailure            a go-back-N violation
  */
-public record AnomalyRule(double innocentMctInflation, boolean counterInconsistency, boolean gbnFailure) {
+record AnomalyRule(double innocentMctInflation, boolean counterInconsistency, boolean gbnFailure) {
     public AnomalyRule {
         if (innocentMctInflation != 0 && innocentMctInflation <= 1) {
             throw new IllegalArgumentException("an inflation threshold must be above 1 (or 0 for off), got " + innocentMctInflation);

@@ -20,7 +20,7 @@ import org.sonde.inject.config.Traffic;
  * only through {@link #toTest}, which renders it and reads it back with {@link TestConfigLoader}:
  * generated tests pass exactly the validation user files pass.
  */
-public record Genome(Traffic traffic, List<EventIntent> events) {
+record Genome(Traffic traffic, List<EventIntent> events) {
     public Genome {
         events = List.copyOf(events);
     }

@@ -3,7 +3,7 @@ package org.sonde.inject.fuzz;
 import java.util.random.RandomGenerator;
 
 /** An inclusive range of whole numbers a search-space field may take. */
-public record IntRange(int min, int max) {
+record IntRange(int min, int max) {
     public IntRange {
         if (min > max) throw new IllegalArgumentException("range " + min + ".." + max + " is empty");
     }

@@ -22,7 +22,7 @@ import org.sonde.inject.config.Traffic;
  * (packet numbers on size and MTU, the event list on the QP count), so spliced parents would mostly
  * be repaired back into one of them.
  */
-public final class Mutator {
+final class Mutator {
     private static final String WHERE = "fuzz";
 
     private final FuzzTarget target;

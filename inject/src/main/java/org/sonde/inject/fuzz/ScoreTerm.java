@@ -7,7 +7,7 @@ import java.util.Locale;
  * run without the anomaly and grows logarithmically with it, so that no single term's raw scale
  * (nanoseconds, packet counts) drowns the others.
  */
-public enum ScoreTerm {
+enum ScoreTerm {
     /** log₂ of the innocent QPs' mean message completion time over the same test without events (≥ 1). */
     INNOCENT_MCT_INFLATION,
     /** log₂(1 + NIC counters that disagree with the trace). */

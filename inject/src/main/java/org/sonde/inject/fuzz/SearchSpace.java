@@ -18,7 +18,7 @@ import org.sonde.inject.config.RdmaVerb;
  * @param eventTypes     what events do
  * @param iterations     the (re)transmission round an event hits
  */
-public record SearchSpace(List<RdmaVerb> verbs, IntRange numQps, IntRange messagesPerQp, IntRange messageSize, List<Integer> mtus,
+record SearchSpace(List<RdmaVerb> verbs, IntRange numQps, IntRange messagesPerQp, IntRange messageSize, List<Integer> mtus,
                           IntRange txDepth, IntRange injectedQps, IntRange eventsPerQp, List<EventType> eventTypes, IntRange iterations) {
     /** The event actions the fuzzer generates: Lumina's three (paper footnote 2). */
     public enum EventType { DROP, ECN, CORRUPT }

@@ -12,7 +12,7 @@ import org.sonde.inject.config.DumperSpec;
  * ({@link MirrorHeaders#restoreAtDumper}). A packet that finds the ring full is lost, as a real dumper
  * loses packets when its cores fall behind; with no rate limit it keeps everything.
  */
-public final class Dumper implements AutoCloseable {
+final class Dumper implements AutoCloseable {
     private final DumperSpec spec;
     private final int mirrorPort;
     private final CaptureWriter writer;

@@ -13,7 +13,7 @@ import org.sonde.packet.WellKnownPorts;
  *
  * <p>Works in place on untagged Ethernet/IPv4/UDP frames as the simulator and Lumina send them.
  */
-public final class MirrorHeaders {
+final class MirrorHeaders {
     static final int DST_MAC = 0;
     static final int SRC_MAC = 6;
     static final int ETHER_TYPE = 12;

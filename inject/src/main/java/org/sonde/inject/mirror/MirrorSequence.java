@@ -4,7 +4,7 @@ package org.sonde.inject.mirror;
  * The switch's global mirror sequence number (Lumina's {@code sequence_reg}): 1 for the first mirrored
  * packet, then +1 per packet, wrapping from 0x7fffffff back to 1 (0 is never used).
  */
-public final class MirrorSequence {
+final class MirrorSequence {
     public static final long MAX = 0x7fff_ffffL;
     private long last;
 

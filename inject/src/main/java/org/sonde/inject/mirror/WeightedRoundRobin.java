@@ -5,7 +5,7 @@ package org.sonde.inject.mirror;
  * nginx does it) so that weights 2:1 give A B A A B A ... rather than bursts: each pick adds every
  * weight to its credit and takes the largest credit, which then pays the total. Deterministic.
  */
-public final class WeightedRoundRobin {
+final class WeightedRoundRobin {
     private final int[] weights;
     private final long[] credit;
     private final long total;

@@ -20,7 +20,7 @@ import org.sonde.inject.testbed.TargetSpec;
  * QP's first PSN (CONNECTION scope) with ITER counted per message as Lumina's switch does, so one run
  * can drop a different relative PSN in every message.
  */
-public final class StudyExperiments {
+final class StudyExperiments {
     public static final int MTU = 1024;
     /** Figs. 8–9: 100 KB messages, i.e. 100 packets at MTU 1024. */
     public static final int LATENCY_PACKETS_PER_MESSAGE = 100;

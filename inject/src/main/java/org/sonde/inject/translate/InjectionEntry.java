@@ -11,5 +11,5 @@ import org.sonde.inject.config.PacketKind;
  * @param psn        absolute 24-bit PSN; for CNPs the 0-based arrival number of the CNP
  * @param where      the YAML key path of the event it came from
  */
-public record InjectionEntry(PacketKind kind, int destQp, int ingressPort, int psn, int iteration, EventAction action,
+record InjectionEntry(PacketKind kind, int destQp, int ingressPort, int psn, int iteration, EventAction action,
                              String where) {}

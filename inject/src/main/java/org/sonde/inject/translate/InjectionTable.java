@@ -6,7 +6,7 @@ import org.sonde.inject.config.EventAction;
 import org.sonde.inject.config.PacketKind;
 
 /** The entries keyed for an allocation-free per-packet lookup. */
-public final class InjectionTable {
+final class InjectionTable {
     private final Long2ObjectOpenHashMap<EventAction[]> byPacket = new Long2ObjectOpenHashMap<>();
 
     public InjectionTable(List<InjectionEntry> entries) {

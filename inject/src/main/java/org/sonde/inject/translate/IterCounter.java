@@ -4,7 +4,7 @@ import org.sonde.inject.config.IterTracking;
 import org.sonde.packet.Psn;
 
 /** Counts the (re)transmission round (ITER) of one connection's data packets as they reach the injector. */
-public abstract sealed class IterCounter {
+abstract sealed class IterCounter {
     protected int iteration = 1;
 
     /** The round of the packet with {@code psn}, updating the state as the switch's register does. */

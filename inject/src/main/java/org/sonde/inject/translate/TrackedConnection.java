@@ -5,7 +5,7 @@ package org.sonde.inject.translate;
  * {@code ingressPort}, PSNs from {@code firstPsn}, {@code packetsPerMessage} per message (Lumina's
  * first-packet flags and {@code next_roceseq_reg} initial value {@code (firstPsn, 1)}).
  */
-public record TrackedConnection(int qpIndex, int destQp, int ingressPort, int firstPsn, int packetsPerMessage, int messages) {
+record TrackedConnection(int qpIndex, int destQp, int ingressPort, int firstPsn, int packetsPerMessage, int messages) {
 
     /** Whether {@code psn} starts a message (Lumina's {@code check_first_pkt_in_msg_table}). */
     public boolean firstOfMessage(int psn) {

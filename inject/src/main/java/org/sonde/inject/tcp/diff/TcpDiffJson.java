@@ -18,7 +18,7 @@ import org.sonde.core.Json;
  * </pre>
  * Per connection, each direction's packet counts on the left and the right.
  */
-public final class TcpDiffJson {
+final class TcpDiffJson {
     private TcpDiffJson() {}
 
     public static ObjectNode toJson(String test, TcpDiffRun.Outcome o) {

@@ -13,7 +13,7 @@ import org.sonde.report.Verdict;
  * The HTML report of a comparison: the verdict and the counts per category, every difference, and
  * per connection the aligned packets side by side (the first {@value #ROWS} rows of each direction).
  */
-public final class TcpDiffReport {
+final class TcpDiffReport {
     static final int ROWS = 400;
 
     private TcpDiffReport() {}

@@ -15,7 +15,7 @@ import org.sonde.packet.TcpHeader;
  * @param sequence the packet's mirror sequence number in its trace
  * @param what     e.g. {@code seg 5 iter 2}, {@code ack 14481 sack}, {@code SYN ECE CWR}
  */
-public record TcpStep(boolean fromClient, String what, InjectedEvent event, long sequence, long timeNanos) {
+record TcpStep(boolean fromClient, String what, InjectedEvent event, long sequence, long timeNanos) {
     private static final int MEANINGFUL = TcpHeader.FLAG_SYN | TcpHeader.FLAG_FIN | TcpHeader.FLAG_RST | TcpHeader.FLAG_ECE | TcpHeader.FLAG_CWR;
 
     static TcpStep of(TcpTrace.Entry e) {

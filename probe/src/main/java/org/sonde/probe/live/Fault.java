@@ -1,0 +1,40 @@
+package org.sonde.probe.live;
+
+/**
+ * A real fault on a directed link of a namespace testbed ({@link NamespaceNetwork#apply}).
+ *
+ * <ul>
+ *   <li>{@link Lossy}: the link's sending end drops each packet with probability {@code share}
+ *       (an nftables rule in its namespace: {@code oifname numgen random} on the postrouting hook,
+ *       so forwarded and locally sent packets alike).</li>
+ *   <li>{@link Down}: the receiving end's interface is switched off. The sending router keeps its
+ *       routes over the link (static routes; losing the carrier does not withdraw them), so
+ *       traffic on {@code a->b} is black-holed, while {@code b}'s routes over it die with its
+ *       interface and its traffic towards {@code a} takes the other next hops where there are any.</li>
+ * </ul>
+ */
+public sealed interface Fault {
+    /** The directed link, as the topology names it ({@code agg0-0->core0}). */
+    String link();
+
+    record Lossy(String link, double share) implements Fault {
+        public Lossy {
+            if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("a lossy link drops a share in (0, 1], got " + share);
+        }
+    }
+
+    record Down(String link) implements Fault {}
+
+    /** {@code LINK=SHARE} (lossy) or {@code LINK} with {@code down}, as the command line gives them. */
+    static Fault lossy(String spec) {
+        int eq = spec.lastIndexOf('=');
+        if (eq < 0) throw new IllegalArgumentException("expected LINK=SHARE (agg0-0->core0=0.1), got " + spec);
+        double share;
+        try {
+            share = Double.parseDouble(spec.substring(eq + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("expected a share after '=' in " + spec);
+        }
+        return new Lossy(spec.substring(0, eq), share);
+    }
+}

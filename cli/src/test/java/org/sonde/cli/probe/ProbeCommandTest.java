@@ -32,6 +32,22 @@ class ProbeCommandTest {
     }
 
     @Test
+    void agentOptionsAreCheckedBeforeTheTestbedIsTouched(@TempDir Path dir) {
+        Path plan = dir.resolve("plan");
+        assertThat(CliRun.of("probe", "plan", "--topology", "fattree:4", "--out", plan.toString()).exitCode()).isZero();
+        String p = plan.resolve("plan.json").toString(), out = dir.resolve("r.csv").toString();
+        CliRun both = CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=0.1", "--down", "agg0-0->core0", "--out", out);
+        assertThat(both.exitCode()).isEqualTo(2);
+        CliRun unknown = CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core9", "--out", out);
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no link agg0-0->core9");
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=1.5", "--out", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core0", "--windows", "1", "--out", out).exitCode()).isEqualTo(2);
+        CliRun otherTopology = CliRun.of("probe", "agent", "--topology", "idn:4:3:1", "--plan", p, "--out", out);
+        assertThat(otherTopology.exitCode()).isEqualTo(3); // the plan's agents are not that topology's
+    }
+
+    @Test
     void planWritesValidatedFilesAndATopologyFileErrorNamesTheLine(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("probe", "plan", "--topology", "fattree:4", "--alpha", "2", "--out", dir.resolve("plan").toString());
         assertThat(r.exitCode()).as(r.err()).isZero();

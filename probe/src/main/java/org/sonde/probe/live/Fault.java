@@ -26,7 +26,7 @@ public sealed interface Fault {
     record Down(String link) implements Fault {}
 
     /** {@code LINK=SHARE} (lossy) or {@code LINK} with {@code down}, as the command line gives them. */
-    static Fault lossy(String spec) {
+    public static Fault lossy(String spec) {
         int eq = spec.lastIndexOf('=');
         if (eq < 0) throw new IllegalArgumentException("expected LINK=SHARE (agg0-0->core0=0.1), got " + spec);
         double share;

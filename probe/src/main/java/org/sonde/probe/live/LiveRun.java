@@ -80,6 +80,17 @@ public final class LiveRun {
     private LiveRun() {}
 
     /**
+     * {@code sonde probe agent}: runs the plan on the kept testbed {@code prefix} that
+     * {@code sonde probe testbed up} made of {@code topology} (see {@link #run(NamespaceNetwork, Plan, Options, Fault, Path)}).
+     */
+    public static Summary run(Topology topology, String prefix, Plan plan, Options options, Fault fault, Path csv) {
+        check(plan, topology);
+        try (NamespaceNetwork net = NamespaceNetwork.attach(topology, prefix)) {
+            return run(net, plan, options, fault, csv);
+        }
+    }
+
+    /**
      * Runs {@code options.windows()} windows and writes the records to {@code csv} ({@link ProbesCsv}).
      *
      * @param fault put in place after the first window (a clean baseline, whose traceroutes give

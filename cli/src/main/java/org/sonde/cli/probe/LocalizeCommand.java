@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
                 "a NetBouncer-style loss fit; lists the chosen method's suspects with their evidence.",
                 "Exit code 1 when some probe was bad.",
                 "",
-                "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"untracedPings\",\"suspects\":[{\"link\",\"score\",\"probes\",",
-                "\"badProbes\",\"evidence\":[...]}],\"rankings\":{\"sherlock\":[...],...}}."
+                "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"untracedPings\",",
+                "\"suspects\":[{\"link\",\"score\",\"probes\",\"badProbes\",\"evidence\":[...]}],",
+                "\"rankings\":{\"sherlock\":[...],...}}."
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json")

@@ -22,6 +22,7 @@
  * }
  * }</pre>
  *
- * <p>Not here yet: the Spark path for localisation at data-center scale, the HTML report.
+ * <p>{@link org.sonde.probe.report.ProbeReport} draws the results as HTML. Not here yet: the Spark path
+ * for localisation at data-center scale.
  */
 package org.sonde.probe;

@@ -8,6 +8,7 @@ import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.localize.Suspect;
+import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,9 +71,13 @@ public final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
     Path json;
 
+    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report: the links coloured by suspicion, the suspects, the loss per path.")
+    Path report;
+
     @Override
     public Integer call() {
         if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         if (top < 1) throw new org.sonde.core.UsageException("--top must be at least 1, got " + top);
         if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new org.sonde.core.UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
         Topology t = TopologyOption.load(topology, seed);
@@ -88,6 +93,11 @@ public final class LocalizeCommand implements Callable<Integer> {
         r.rankings().forEach((k, v) -> { if (k != m) o.printf("  %-10s %s%n", k.word(), String.join(" ", v)); });
         o.flush();
         if (json != null) AtomicFiles.writeString(json, r.json());
+        if (report != null) {
+            ProbeReport.writeLocalize(r, report);
+            o.printf("wrote %s%n", report);
+            o.flush();
+        }
         return r.badProbes() > 0 ? 1 : 0;
     }
 }

@@ -64,8 +64,9 @@ class ProbeCommandTest {
     @Test
     void simulateWritesAccuracyAndOverhead(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("sim.json");
+        Path html = dir.resolve("sim.html");
         CliRun r = CliRun.of("probe", "simulate", "--topology", "fattree:4", "--failures", "1", "--trials", "40", "--alpha", "2", "--seed", "3",
-                "--json", json.toString());
+                "--json", json.toString(), "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode n = Json.mapper().readTree(json.toFile());
         assertThat(n.get("trials").asInt()).isEqualTo(40);
@@ -74,6 +75,7 @@ class ProbeCommandTest {
         assertThat(top1).isBetween(0.0, 1.0).isLessThanOrEqualTo(top3);
         assertThat(n.get("probesPerRound").asInt()).isPositive();
         assertThat(n.get("methods").fieldNames()).toIterable().containsExactly("sherlock", "tomography", "007", "netbouncer");
+        assertThat(Files.readString(html)).contains("Accuracy by method", "sherlock (reported)");
     }
 
     @Test
@@ -88,8 +90,11 @@ class ProbeCommandTest {
                 1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
                 """);
         Path json = dir.resolve("s.json");
-        CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString());
+        Path html = dir.resolve("suspects.html");
+        CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString(),
+                "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(Files.readString(html)).contains("Links by suspicion", "<svg", "h1 edge0-0 agg0-0 edge0-1 h3");
         JsonNode n = Json.mapper().readTree(json.toFile());
         // edge0-0 -> agg0-0 and agg0-0 -> edge0-1 are both on exactly the two bad paths and no good one
         assertThat(n.get("suspects").get(0).get("link").asText()).isIn("edge0-0->agg0-0", "agg0-0->edge0-1");

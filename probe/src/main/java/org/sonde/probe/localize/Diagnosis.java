@@ -34,9 +34,9 @@ public final class Diagnosis {
         }
     }
 
-    /** The verdicts and rankings of one window. */
+    /** The verdicts and rankings of one window; {@code observations} are the probes localised over (bad agents' set aside). */
     public record Result(long window, int probes, int badProbes, Set<String> badAgents, Method method, List<Suspect> suspects,
-                         Map<Method, List<String>> rankings, long untracedPings, Topology topology) {
+                         Map<Method, List<String>> rankings, long untracedPings, List<Observation> observations, Topology topology) {
         public Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("window", window);
@@ -138,7 +138,7 @@ public final class Diagnosis {
             for (int i = 0; i < Math.min(o.top(), r.length); i++) ids.add(topology.link(r[i]).id());
             rankings.put(m, ids);
         }
-        return new Result(window, obs.size(), bad, badAgents, o.method(), loc.suspects(o.method(), o.top()), rankings, untraced, topology);
+        return new Result(window, obs.size(), bad, badAgents, o.method(), loc.suspects(o.method(), o.top()), rankings, untraced, obs, topology);
     }
 
     private static String key(ResultsCsv.Row r) {

@@ -43,7 +43,8 @@ final class TcpProber implements AutoCloseable {
     private final RawIpSocket tcpIn;
     private final RawIpSocket icmpIn;
     private final ConcurrentHashMap<Integer, Sent> sent = new ConcurrentHashMap<>();
-    private final AtomicInteger nextId = new AtomicInteger(1);
+    /** Probe ids from a random start, so a late answer to an earlier prober's probe finds no probe of this one. */
+    private final AtomicInteger nextId = new AtomicInteger(java.util.concurrent.ThreadLocalRandom.current().nextInt());
     private final long spacingNanos;
     private final byte[] packet = new byte[40];
     private final Thread[] receivers;

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
+import org.sonde.probe.localize.Method;
 import org.sonde.probe.localize.ProbeRecord;
 import org.sonde.probe.localize.ProbesCsv;
 import org.sonde.probe.plan.CoverPolicy;
@@ -34,22 +35,18 @@ class LiveLocalizationNetnsTest {
     static final String NEEDS = "root, iproute2 and nftables";
     static final Topology FAT = Generators.fatTree(4);
     /**
-     * One random tuple for every ordered agent pair (240). The tests below need the faulty link
-     * crossed by probes, and told apart from its neighbours: a pod-0 to other-pod round trip
-     * crosses {@code agg0-0->core0} with probability 1/4 one way (the edge and the aggregation
-     * router each pick one of two) and 1/4 back, so among the 96 round trips between pod 0 and the
-     * others it goes unprobed with probability 0.75^96 < 10^-11, and the two dozen probes through it
-     * lead on to three pods and come from two edges, which no other single link shares. The nodes'
-     * hash seeds are fixed, so these tuples take the same paths on every run.
+     * One random tuple for every ordered agent pair (240). The faulty link must be crossed by
+     * probes and told apart from the others: a round trip between pod 0 and another pod goes up
+     * through {@code agg0-0->core0} with probability 1/4 (pod 0's edge and aggregation routers each
+     * pick one of two), so of the 96 such round trips none crosses it with probability
+     * 0.75^96 < 10^-11; how well it is told apart is measured on the baseline ({@link #exposure}).
+     * The nodes' hash seeds are fixed, so these tuples take the same paths on every run.
      */
     static final Plan PLAN = Planner.plan(FAT, PlanOptions.defaults(7).withStrategy(Strategy.ALL_PAIRS).withCover(new CoverPolicy.Fixed(1)));
 
     static NamespaceNetwork net;
     /** Window 0, no fault: every tuple and reversed tuple traced, one ping each. */
     static List<ProbeRecord> baseline;
-
-    @TempDir
-    Path dir;
 
     @BeforeAll
     static void up() {
@@ -86,33 +83,88 @@ class LiveLocalizationNetnsTest {
         assertThat(baseline.stream().filter(r -> r.kind() == ProbeRecord.Kind.PING)).allSatisfy(r -> assertThat(r.outcome().answered()).isTrue());
     }
 
+    /**
+     * Why one window suffices, without lucky draws. The baseline's round trips (the same on every
+     * run) give m, the probes through the lossy link X, and g, the fewest probes any other link
+     * carries that do not cross X. Sherlock's first pick maximises, over links, U per bad probe
+     * through the link plus D per good one (U = ln(0.9/0.01) = 4.50, D = ln(0.1/0.99) = -2.29). No
+     * probe is lost without a fault (the baseline and the ECMP test see every answer), so all bad
+     * probes cross X; if u of X's m probes go undetected, any other link L has b_L <= b bad probes
+     * and at least g good ones, so gain(X) - gain(L) >= (g - u) * 2.29 > 0 whenever u < g. X is
+     * the top suspect unless u >= g, whose probability is the binomial tail P(Bin(m, q) >= g) for
+     * the chance q that a probe through X goes undetected: asserted below 10^-6 before the run.
+     */
+    static double tailBound(int m, int g, double q) {
+        double p = 0;
+        for (int k = g; k <= m; k++) p += Math.exp(logChoose(m, k) + k * Math.log(q) + (m - k) * Math.log1p(-q));
+        return p;
+    }
+
+    private static boolean contains(int[] path, int link) {
+        for (int l : path) if (l == link) return true;
+        return false;
+    }
+
+    private static double logChoose(int n, int k) {
+        double r = 0;
+        for (int i = 1; i <= k; i++) r += Math.log(n - k + i) - Math.log(i);
+        return r;
+    }
+
+    /** m and g of {@link #tailBound} for {@code link}, from the baseline's round trips. */
+    private static int[] exposure(String link) throws IOException {
+        int x = FAT.linkIndex(link);
+        List<int[]> paths = new ArrayList<>();
+        for (var o : Diagnosis.localize(FAT, writeCsv(baseline), Diagnosis.Options.defaults()).observations()) paths.add(o.path());
+        int m = 0;
+        for (int[] p : paths) if (contains(p, x)) m++;
+        int g = Integer.MAX_VALUE;
+        for (int l = 0; l < FAT.links().size(); l++) {
+            if (l == x) continue;
+            int through = 0, outside = 0;
+            for (int[] p : paths) {
+                if (!contains(p, l)) continue;
+                through++;
+                if (!contains(p, x)) outside++;
+            }
+            if (through > 0) g = Math.min(g, outside);
+        }
+        return new int[] {m, g};
+    }
+
     @Test
     void aLinkLosingTenPercentIsTheTopSuspectOfOneWindow() throws IOException {
-        /*
-         * 199 pings per tuple: a probe is bad when it loses more than 1 % of them, so at least 2.
-         * A tuple whose round trip crosses the link keeps all but at most one of 199 pings with
-         * probability 0.9^199 + 199 * 0.1 * 0.9^198 = 1.8e-8; for the at most 240 tuples that can
-         * cross it, some probe through the link goes undetected with probability below 4.4e-6.
-         * Every other link carries no loss (no probe is lost without a fault: the baseline and the
-         * ECMP test above see all answers), so all bad probes cross the link and it explains all of
-         * them, while any other link either misses some of them or carries good probes too (see
-         * PLAN): Sherlock's first pick.
-         */
         String link = "agg0-0->core0";
+        int[] mg = exposure(link); // 27 and 11 with these seeds
+        // 199 pings, a probe bad when it loses more than 1 % (2 or more): undetected with q = 0.9^199 + 199 * 0.1 * 0.9^198 = 1.8e-8
+        double q = Math.pow(0.9, 199) + 199 * 0.1 * Math.pow(0.9, 198);
+        assertThat(tailBound(mg[0], mg[1], q)).as("m=%d g=%d", mg[0], mg[1]).isLessThan(1e-6);
         List<ProbeRecord> window = faulted(new Fault.Lossy(link, 0.1), 199);
-        Diagnosis.Result r = localize(window);
-        assertThat(r.suspects()).isNotEmpty();
+        Diagnosis.Result r = localize(window, Diagnosis.Options.defaults());
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
-        assertThat(r.suspects().getFirst().badProbes()).isEqualTo(r.suspects().getFirst().probes()).isEqualTo(r.badProbes());
-        long lost = window.stream().filter(x -> x.kind() == ProbeRecord.Kind.PING && !x.outcome().answered()).count();
-        assertThat(lost).isPositive();
+        assertThat(r.suspects().getFirst().probes()).isEqualTo(mg[0]);
+        assertThat(r.suspects().getFirst().badProbes()).isEqualTo(r.badProbes()).isPositive();
+    }
+
+    @Test
+    void aLinkLosingOnePercentIsTheTopSuspectOfOneWindow() throws IOException {
+        String link = "agg0-0->core0";
+        int[] mg = exposure(link);
+        // 300 pings, a probe bad when it loses any (loss threshold 0): undetected with q = 0.99^300 = 0.049;
+        // P(Bin(27, 0.049) >= 11) = 2.5e-8
+        double q = Math.pow(0.99, 300);
+        assertThat(tailBound(mg[0], mg[1], q)).as("m=%d g=%d", mg[0], mg[1]).isLessThan(1e-6);
+        List<ProbeRecord> window = faulted(new Fault.Lossy(link, 0.01), 300);
+        Diagnosis.Result r = localize(window, new Diagnosis.Options(-1, 0, 50, BadAgents.DEFAULT, Method.SHERLOCK, 5));
+        assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
+        assertThat(r.suspects().getFirst().badProbes()).isEqualTo(r.badProbes()).isPositive();
     }
 
     @Test
     void aLinkTakenDownIsTheTopSuspectOfOneWindow() throws IOException {
         // every packet on the link is lost: one window of a few pings shows every tuple through it bad
         String link = "agg2-1->edge2-0";
-        Diagnosis.Result r = localize(faulted(new Fault.Down(link), 10));
+        Diagnosis.Result r = localize(faulted(new Fault.Down(link), 10), Diagnosis.Options.defaults());
         assertThat(r.suspects()).isNotEmpty();
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isIn(link, "edge2-0->agg2-1");
     }
@@ -127,13 +179,18 @@ class LiveLocalizationNetnsTest {
     }
 
     /** The agents' records, baseline and faulty window, written and localised as {@code sonde probe localize} does. */
-    private Diagnosis.Result localize(List<ProbeRecord> window) throws IOException {
-        Path csv = dir.resolve("probes.csv");
+    private static Diagnosis.Result localize(List<ProbeRecord> window, Diagnosis.Options options) throws IOException {
         List<ProbeRecord> all = new ArrayList<>(baseline);
         all.addAll(window);
+        return Diagnosis.localize(FAT, writeCsv(all), options);
+    }
+
+    private static Path writeCsv(List<ProbeRecord> records) throws IOException {
+        Path csv = Files.createTempFile("sonde-probes-", ".csv");
+        csv.toFile().deleteOnExit();
         try (Writer w = Files.newBufferedWriter(csv)) {
-            ProbesCsv.write(w, all);
+            ProbesCsv.write(w, records);
         }
-        return Diagnosis.localize(FAT, csv, Diagnosis.Options.defaults());
+        return csv;
     }
 }

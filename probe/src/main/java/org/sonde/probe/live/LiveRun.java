@@ -99,13 +99,27 @@ public final class LiveRun {
     public static Summary run(NamespaceNetwork net, Plan plan, Options options, Fault fault, Path csv) {
         long t0 = System.nanoTime();
         List<ProbeRecord> all = new ArrayList<>();
+        // a run stopped with Ctrl-C still takes its fault away: the testbed outlives the run
+        Thread undo = fault == null ? null : new Thread(() -> clearQuietly(net, fault), "probe-fault-cleanup");
+        boolean applied = false;
         try {
             for (int w = 0; w < options.windows(); w++) {
-                if (w == 1 && fault != null) net.apply(fault);
+                if (w == 1 && fault != null) {
+                    Runtime.getRuntime().addShutdownHook(undo);
+                    applied = true;
+                    net.apply(fault);
+                }
                 all.addAll(window(net, plan, options, w));
             }
         } finally {
-            if (fault != null && options.windows() > 1) net.clear(fault);
+            if (applied) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(undo);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook clears it
+                }
+                net.clear(fault);
+            }
         }
         StringWriter s = new StringWriter();
         try {
@@ -115,6 +129,14 @@ public final class LiveRun {
         }
         AtomicFiles.writeString(csv, s.toString());
         return Summary.of(all, options.windows(), (System.nanoTime() - t0) / 1e9);
+    }
+
+    private static void clearQuietly(NamespaceNetwork net, Fault fault) {
+        try {
+            net.clear(fault);
+        } catch (RuntimeException e) {
+            // already cleared, or the testbed is gone
+        }
     }
 
     /** The summary of records already taken. */

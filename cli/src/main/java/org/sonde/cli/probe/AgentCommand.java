@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
                 "each window it traces its tuples (TTL-limited SYNs, ICMP time-exceeded) and the reversed",
                 "tuples of the probes sent to it (the way answers come back), then pings each tuple once per",
                 "round (a SYN answered by SYN-ACK or RST, or lost), at most --rate probes per second.",
-                "--lossy or --down puts a fault on a link after the first window (a clean baseline) and takes",
-                "it away at the end.",
+                "--lossy, --down or --slow puts a fault on a link after the first window (a clean baseline)",
+                "and takes it away at the end (also when the run is stopped with Ctrl-C).",
                 "",
                 "--out writes one row per probe: window,timeMillis,kind,agent,target,source,sourcePort,",
                 "destination,destinationPort,protocol,outcome,rttMillis,hops; sonde probe localize reads it."
@@ -72,6 +72,9 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--down", paramLabel = "LINK", description = "After the first window, switch the link off.")
     String down;
 
+    @Option(names = "--slow", paramLabel = "LINK=RATE", description = "After the first window, shape the link to RATE bit/s (100k, 2M; tc tbf).")
+    String slow;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
     long seed;
 
@@ -81,7 +84,7 @@ public final class AgentCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AtomicFiles.checkWritable(out, "--out");
-        if (lossy != null && down != null) throw new UsageException("give --lossy or --down, not both");
+        if ((lossy != null ? 1 : 0) + (down != null ? 1 : 0) + (slow != null ? 1 : 0) > 1) throw new UsageException("give one of --lossy, --down and --slow");
         Topology t = TopologyOption.load(topology, seed);
         PlanJson.Loaded loaded = PlanJson.read(plan, t);
         double limit = loaded.limits().agentProbesPerSecond();
@@ -89,7 +92,8 @@ public final class AgentCommand implements Callable<Integer> {
         if (limit > 0 && pps > limit) throw new UsageException("--rate " + pps + " is above the plan's agent limit of " + limit + " probes per second");
         long round = roundMillis != null ? roundMillis : loaded.plan().roundMillis();
         LiveRun.Options o = TopologyOption.usage(() -> new LiveRun.Options(windows, pings, round, pps, timeoutMillis, 3, 16), "options");
-        Fault fault = lossy != null ? TopologyOption.usage(() -> Fault.lossy(lossy), "--lossy") : down != null ? new Fault.Down(down) : null;
+        Fault fault = lossy != null ? TopologyOption.usage(() -> Fault.lossy(lossy), "--lossy")
+                : slow != null ? TopologyOption.usage(() -> Fault.slow(slow), "--slow") : down != null ? new Fault.Down(down) : null;
         if (fault != null && windows < 2) throw new UsageException("a fault comes after the first window: give --windows 2 or more");
         if (fault != null && t.linkIndex(fault.link()) < 0) throw new UsageException("no link " + fault.link() + " in " + topology + " (links are named FROM->TO, e.g. agg0-0->core0)");
         LiveRun.Summary s = LiveRun.run(t, prefix, loaded.plan(), o, fault, out);

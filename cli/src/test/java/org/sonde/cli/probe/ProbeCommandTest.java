@@ -42,6 +42,8 @@ class ProbeCommandTest {
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("no link agg0-0->core9");
         assertThat(CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=1.5", "--out", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=fast", "--out", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=1k", "--out", out).err()).contains("at least 8 kbit/s");
         assertThat(CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core0", "--windows", "1", "--out", out).exitCode()).isEqualTo(2);
         CliRun otherTopology = CliRun.of("probe", "agent", "--topology", "idn:4:3:1", "--plan", p, "--out", out);
         assertThat(otherTopology.exitCode()).isEqualTo(3); // the plan's agents are not that topology's

@@ -25,7 +25,26 @@ public sealed interface Fault {
 
     record Down(String link) implements Fault {}
 
-    /** {@code LINK=SHARE} (lossy) or {@code LINK} with {@code down}, as the command line gives them. */
+    record Slow(String link, long bitsPerSecond) implements Fault {
+        public Slow {
+            if (bitsPerSecond < 8_000) throw new IllegalArgumentException("a slowed link keeps at least 8 kbit/s, got " + bitsPerSecond + " bit/s");
+        }
+    }
+
+    /** {@code LINK=BITS} with an optional k, M or G ({@code agg0-0->core0=100k}), as the command line gives a slowed link. */
+    public static Fault slow(String spec) {
+        int eq = spec.lastIndexOf('=');
+        if (eq < 0) throw new IllegalArgumentException("expected LINK=RATE in bit/s (agg0-0->core0=100k), got " + spec);
+        String r = spec.substring(eq + 1).strip();
+        long unit = r.endsWith("k") ? 1_000 : r.endsWith("M") ? 1_000_000 : r.endsWith("G") ? 1_000_000_000 : 1;
+        try {
+            return new Slow(spec.substring(0, eq), Math.multiplyExact(Long.parseLong(unit == 1 ? r : r.substring(0, r.length() - 1)), unit));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("expected a rate in bit/s after '=' (100k, 2M), got '" + r + "'");
+        }
+    }
+
+    /** {@code LINK=SHARE}, as the command line gives a lossy link. */
     public static Fault lossy(String spec) {
         int eq = spec.lastIndexOf('=');
         if (eq < 0) throw new IllegalArgumentException("expected LINK=SHARE (agg0-0->core0=0.1), got " + spec);

@@ -133,6 +133,8 @@ public final class NamespaceNetwork implements AutoCloseable {
                         "numgen", "random", "mod", "1000000", "<", Long.toString(threshold), "counter", "drop");
             }
             case Fault.Down d -> NetNamespace.ip("-n", testbed.namespace(to), "link", "set", "dev", layout.interfaceTo(l.to(), l.from()), "down");
+            case Fault.Slow x -> testbed.exec(from, "tc", "qdisc", "replace", "dev", layout.interfaceTo(l.from(), l.to()), "root", "tbf",
+                    "rate", x.bitsPerSecond() + "bit", "burst", "1600", "latency", "100ms");
         }
     }
 
@@ -142,6 +144,7 @@ public final class NamespaceNetwork implements AutoCloseable {
         switch (f) {
             case Fault.Lossy x -> testbed.exec(layout.name(l.from()), "nft", "delete", "table", "inet", TABLE);
             case Fault.Down d -> NetNamespace.ip("-n", testbed.namespace(layout.name(l.to())), "link", "set", "dev", layout.interfaceTo(l.to(), l.from()), "up");
+            case Fault.Slow x -> testbed.exec(layout.name(l.from()), "tc", "qdisc", "del", "dev", layout.interfaceTo(l.from(), l.to()), "root");
         }
     }
 

@@ -169,6 +169,31 @@ class LiveLocalizationNetnsTest {
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isIn(link, "edge2-0->agg2-1");
     }
 
+    @Test
+    void aSlowedLinkDelaysItsProbesAndIsTheTopSuspectOfOneWindow() throws IOException {
+        /*
+         * 64 kbit/s carries 148 of the 54-byte SYNs and answers a second, and tbf queues 100 ms of
+         * them: the probes through the link (agents send thousands a second, a tenth of them through
+         * it) fill the queue, so what gets through waits, and the rest is dropped: bad probes
+         * through it alone, as for a lossy link
+         */
+        String link = "agg1-1->core3";
+        int x = FAT.linkIndex(link);
+        List<ProbeRecord> window = faulted(new Fault.Slow(link, 64_000), 20);
+        Diagnosis.Result r = localize(window, Diagnosis.Options.defaults());
+        assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
+        java.util.Set<String> through = new java.util.HashSet<>();
+        for (var o : r.observations()) if (contains(o.path(), x)) through.add(FAT.node(o.source()).name() + "/" + o.sourcePort());
+        double[] waits = window.stream().filter(p -> p.kind() == ProbeRecord.Kind.PING && p.outcome().answered() && through.contains(p.agent() + "/" + p.sourcePort()))
+                .mapToDouble(ProbeRecord::rttMillis).sorted().toArray();
+        double[] others = window.stream().filter(p -> p.kind() == ProbeRecord.Kind.PING && p.outcome().answered() && !through.contains(p.agent() + "/" + p.sourcePort()))
+                .mapToDouble(ProbeRecord::rttMillis).sorted().toArray();
+        assertThat(waits).isNotEmpty();
+        // the first answers pass while the queue fills; once it is full, what passes waits up to 100 ms
+        double p90 = waits[(int) (0.9 * (waits.length - 1))], othersP90 = others[(int) (0.9 * (others.length - 1))];
+        assertThat(p90).as("p90 of the round trips through the slowed link, %.2f ms elsewhere", othersP90).isGreaterThan(50).isGreaterThan(5 * othersP90);
+    }
+
     private static List<ProbeRecord> faulted(Fault f, int pings) {
         net.apply(f);
         try {

@@ -252,6 +252,7 @@ public final class LiveRun {
                 }
             }
             awaitTimeout();
+            p.drain();
             List<ProbeRecord> out = new ArrayList<>(ids.length);
             for (int k = 0; k < ids.length; k++) {
                 Flow f = flows.get(k % flows.size());
@@ -292,6 +293,7 @@ public final class LiveRun {
                 }
                 if (sentNow.isEmpty()) break;
                 awaitTimeout();
+                p.drain();
                 for (int[] s : sentNow) {
                     TcpProber.Sent x = p.sent(s[2]);
                     if (answered[s[0]][s[1]] == null || answered[s[0]][s[1]].answer == null) answered[s[0]][s[1]] = x;

@@ -48,6 +48,8 @@ final class TcpProber implements AutoCloseable {
     private final long spacingNanos;
     private final byte[] packet = new byte[40];
     private final Thread[] receivers;
+    /** Per receiver, when it last found its socket empty ({@link System#nanoTime}). */
+    private final java.util.concurrent.atomic.AtomicLongArray emptyAt = new java.util.concurrent.atomic.AtomicLongArray(2);
     private volatile boolean running = true;
     private long nextSend;
 
@@ -73,15 +75,19 @@ final class TcpProber implements AutoCloseable {
         out = s[0];
         tcpIn = s[1];
         icmpIn = s[2];
-        receivers = new Thread[] {receiver(tcpIn, node + "-tcp"), receiver(icmpIn, node + "-icmp")};
+        receivers = new Thread[] {receiver(tcpIn, 0, node + "-tcp"), receiver(icmpIn, 1, node + "-icmp")};
         for (Thread t : receivers) t.start();
     }
 
-    private Thread receiver(RawIpSocket socket, String name) {
+    private Thread receiver(RawIpSocket socket, int index, String name) {
         Thread t = new Thread(() -> {
             byte[] b = new byte[2048];
             while (running) {
-                int n = socket.receive(b, 50);
+                int n = socket.receive(b, 0);
+                if (n == 0) {
+                    emptyAt.set(index, System.nanoTime());
+                    n = socket.receive(b, 10);
+                }
                 if (n > 0) accept(b, n, System.nanoTime());
             }
         }, "probe-" + name);
@@ -120,6 +126,16 @@ final class TcpProber implements AutoCloseable {
         sent.put(id, s);
         out.send(p, 40);
         return id;
+    }
+
+    /**
+     * Waits until both receivers have found their sockets empty since this call: every answer
+     * that had arrived by then is taken, however late a busy machine ran the receiving threads.
+     */
+    void drain() {
+        long since = System.nanoTime();
+        long limit = since + 30_000_000_000L;
+        while ((emptyAt.get(0) - since <= 0 || emptyAt.get(1) - since <= 0) && System.nanoTime() - limit < 0) LockSupport.parkNanos(1_000_000);
     }
 
     /** The probe of this id (its answer is filled in when one comes). */

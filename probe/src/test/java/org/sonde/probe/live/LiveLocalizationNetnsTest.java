@@ -93,6 +93,8 @@ class LiveLocalizationNetnsTest {
      * and at least g good ones, so gain(X) - gain(L) >= (g - u) * 2.29 > 0 whenever u < g. X is
      * the top suspect unless u >= g, whose probability is the binomial tail P(Bin(m, q) >= g) for
      * the chance q that a probe through X goes undetected: asserted below 10^-6 before the run.
+     * (A stray bad probe elsewhere, were a busy machine to lose an answer, would raise its links
+     * by U - D = 6.8, against a margin of (g - u) * 2.29, 23 with g = 11 and u = 1.)
      */
     static double tailBound(int m, int g, double q) {
         double p = 0;
@@ -144,7 +146,7 @@ class LiveLocalizationNetnsTest {
         Diagnosis.Result r = localize(window, Diagnosis.Options.defaults());
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
         assertThat(r.suspects().getFirst().probes()).isEqualTo(mg[0]);
-        assertThat(r.suspects().getFirst().badProbes()).isEqualTo(r.badProbes()).isPositive();
+        assertThat(r.suspects().getFirst().badProbes()).isGreaterThan(mg[0] - mg[1]); // u < g, as the bound has it
     }
 
     @Test
@@ -158,7 +160,7 @@ class LiveLocalizationNetnsTest {
         List<ProbeRecord> window = faulted(new Fault.Lossy(link, 0.01), 300);
         Diagnosis.Result r = localize(window, new Diagnosis.Options(-1, 0, 50, BadAgents.DEFAULT, Method.SHERLOCK, 5));
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
-        assertThat(r.suspects().getFirst().badProbes()).isEqualTo(r.badProbes()).isPositive();
+        assertThat(r.suspects().getFirst().badProbes()).isGreaterThan(mg[0] - mg[1]);
     }
 
     @Test

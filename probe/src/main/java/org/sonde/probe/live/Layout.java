@@ -89,11 +89,6 @@ public final class Layout {
         return List.of(names);
     }
 
-    /** The topology node a namespace node name stands for, or -1. */
-    public int node(String name) {
-        return byName.getOrDefault(name, -1);
-    }
-
     /** The topology node that owns this address (a link end or an agent), or -1. */
     public int nodeOf(int address) {
         return nodeByAddress.getOrDefault(address, -1);

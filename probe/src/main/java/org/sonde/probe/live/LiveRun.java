@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,10 +47,6 @@ public final class LiveRun {
 
         public static Options defaults() {
             return new Options(2, 100, 10, 1000, 1000, 3, 16);
-        }
-
-        public Options withWindows(int w) {
-            return new Options(w, pings, roundMillis, agentRate, timeoutMillis, traceAttempts, maxTtl);
         }
     }
 
@@ -137,11 +132,6 @@ public final class LiveRun {
         } catch (RuntimeException e) {
             // already cleared, or the testbed is gone
         }
-    }
-
-    /** The summary of records already taken. */
-    public static Summary summary(List<ProbeRecord> records, int windows, double seconds) {
-        return Summary.of(records, windows, seconds);
     }
 
     /** One window: traceroutes, then pings, of every agent at once; the records in agent and send order. */
@@ -345,7 +335,4 @@ public final class LiveRun {
                     f.destinationPort, outcome, rtt, hops);
         }
     }
-
-    /** Records in a stable order: window, then agent, then send time. */
-    static final Comparator<ProbeRecord> ORDER = Comparator.comparingLong(ProbeRecord::window).thenComparing(ProbeRecord::agent).thenComparingLong(ProbeRecord::timeMillis);
 }

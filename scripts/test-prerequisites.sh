@@ -2,7 +2,8 @@
 # Each group is installed where it can be (root with apt-get, idempotently, saying so), or the
 # run stops at once naming the package to install or the variable that skips the group:
 #   tshark    Wireshark's tshark (Wireshark-agreement tests)            SONDE_SKIP_TSHARK=1
-#   netns     root, iproute2, ethtool, iptables and libnetfilter-queue1   SONDE_SKIP_NETNS=1
+#   netns     root, iproute2, ethtool, iptables, nftables and            SONDE_SKIP_NETNS=1
+#             libnetfilter-queue1
 #             (tests on network namespaces, veth links and netfilter queues)
 #   datasets  ../shared/datasets beside the checkout, or SONDE_DATASETS SONDE_SKIP_DATASETS=1
 
@@ -42,6 +43,8 @@ if [ "${SONDE_SKIP_NETNS:-0}" != 1 ]; then
     || sonde_missing netns "ethtool" "install it (apt-get install ethtool)" SONDE_SKIP_NETNS
   command -v iptables >/dev/null 2>&1 || sonde_install iptables "NFQUEUE rules (this kernel's nftables has no queue expression)" \
     || sonde_missing netns "iptables" "install it (apt-get install iptables)" SONDE_SKIP_NETNS
+  command -v nft >/dev/null 2>&1 || sonde_install nftables "lossy links in the probe agents' tests (numgen random drops)" \
+    || sonde_missing netns "nft" "install it (apt-get install nftables)" SONDE_SKIP_NETNS
   ldconfig -p 2>/dev/null | grep -q 'libnetfilter_queue\.so\.1' || sonde_install libnetfilter-queue1 "the netfilter queue library, for the injector's tests" \
     || sonde_missing netns "libnetfilter_queue.so.1" "install it (apt-get install libnetfilter-queue1)" SONDE_SKIP_NETNS
 fi

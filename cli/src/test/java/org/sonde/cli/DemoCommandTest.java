@@ -35,6 +35,8 @@ class DemoCommandTest {
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Inject Lumina's Listing 2"));
         assertThat(Json.mapper().readTree(out.resolve("inject/neutral/analysis.json").toFile()).get("gbn").get("pass").asBoolean()).isTrue();
         assertThat(Files.readString(out.resolve("inject/neutral/report.html"))).contains("<svg");
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("NetSonar on a k=4 fat-tree"));
+        assertThat(Files.readString(out.resolve("probe/report.html"))).contains("Accuracy by method", "<svg");
         // the demo's test is the example's, byte for byte
         try (var in = org.sonde.cli.demo.DemoCommand.class.getResourceAsStream("inject-listing2.yaml")) {
             assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(Path.of("..", "examples", "inject", "listing2.yaml")));

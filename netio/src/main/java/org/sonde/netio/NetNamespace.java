@@ -2,6 +2,8 @@ package org.sonde.netio;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +49,36 @@ public final class NetNamespace {
         cmd.add("ip");
         cmd.addAll(List.of(args));
         return run(cmd);
+    }
+
+    /**
+     * Runs {@code ip -batch} on these commands (one per line, as after {@code ip}), inside namespace
+     * {@code netns} ({@code ip -n}) or, when null, this process's; one process for all of them,
+     * stopping at the first that fails, whose message it throws with.
+     */
+    public static String ipBatch(String netns, List<String> commands) {
+        if (commands.isEmpty()) return "";
+        Path file;
+        try {
+            file = Files.createTempFile("sonde-ip-", ".batch");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the ip batch file: " + e.getMessage(), e);
+        }
+        try {
+            Files.writeString(file, String.join("\n", commands) + "\n");
+            List<String> cmd = new ArrayList<>(List.of("ip"));
+            if (netns != null) cmd.addAll(List.of("-n", netns));
+            cmd.addAll(List.of("-batch", file.toString()));
+            return run(cmd);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the ip batch file: " + e.getMessage(), e);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a temporary file left behind is harmless
+            }
+        }
     }
 
     static String run(List<String> cmd) {

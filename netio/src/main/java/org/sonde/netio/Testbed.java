@@ -18,6 +18,10 @@ import org.sonde.core.EnvironmentException;
  * that the segments on the wire are the stacks' own. Namespaces are named
  * {@code PREFIX-PID-NODE}, so {@link #deleteStale} can remove what a killed run left behind, and
  * {@link #close} (or, if the JVM ends first, a shutdown hook) deletes them, which deletes their links.
+ * A testbed built with {@link Builder#keep()} outlives its process (a command brings it up, later
+ * ones {@link #attach} to it, another {@link #deleteKept deletes} it): its namespaces are named
+ * {@code PREFIX-NODE}. Addresses, routes and settings go to {@code ip -batch}, one process per
+ * namespace, so a testbed of dozens of namespaces is up in a second or two.
  *
  * <pre>{@code
  * try (Testbed t = Testbed.builder("sonde-inject")
@@ -35,11 +39,14 @@ public final class Testbed implements AutoCloseable {
     private final String prefix;
     private final Map<String, String> namespaces;
     private final Thread onExit = new Thread(this::deleteNamespaces, "testbed-cleanup");
+    /** Whether closing deletes the namespaces: not for a testbed {@link #attach attached} to. */
+    private final boolean owned;
     private boolean closed;
 
-    private Testbed(String prefix, Map<String, String> namespaces) {
+    private Testbed(String prefix, Map<String, String> namespaces, boolean owned) {
         this.prefix = prefix;
         this.namespaces = namespaces;
+        this.owned = owned;
     }
 
     public static Builder builder(String prefix) {
@@ -54,6 +61,7 @@ public final class Testbed implements AutoCloseable {
         private final List<String[]> steps = new ArrayList<>();
         private final List<String[]> links = new ArrayList<>();
         private boolean offloadsOff;
+        private boolean keep;
         private int mtu;
 
         private Builder(String prefix) {
@@ -85,6 +93,30 @@ public final class Testbed implements AutoCloseable {
         public Builder route(String node, String destination, String via) {
             requireNode(node);
             steps.add(new String[] {"route", node, destination, via});
+            return this;
+        }
+
+        /**
+         * An equal-cost multipath route in {@code node}: the kernel picks one of {@code vias} per
+         * flow by its multipath hash ({@code net.ipv4.fib_multipath_hash_policy} says over which fields).
+         */
+        public Builder multipathRoute(String node, String destination, List<String> vias) {
+            requireNode(node);
+            if (vias.isEmpty()) throw new IllegalArgumentException("a route in " + node + " to " + destination + " without next hops");
+            if (vias.size() == 1) return route(node, destination, vias.getFirst());
+            StringBuilder b = new StringBuilder();
+            for (String v : vias) b.append(" nexthop via ").append(v);
+            steps.add(new String[] {"route", node, destination, b.toString().strip()});
+            return this;
+        }
+
+        /**
+         * The namespaces outlive this process: named {@code PREFIX-NODE}, not deleted when the JVM
+         * exits once created (a failed creation still deletes them), replacing those of an earlier
+         * kept testbed of this prefix; {@link #attach} uses them, {@link #deleteKept} removes them.
+         */
+        public Builder keep() {
+            keep = true;
             return this;
         }
 
@@ -127,43 +159,105 @@ public final class Testbed implements AutoCloseable {
         public Testbed create() {
             requireRoot();
             deleteStale(prefix);
+            if (keep) deleteKept(prefix);
             Map<String, String> ns = new LinkedHashMap<>();
-            for (String n : nodes) ns.put(n, prefix + "-" + ProcessHandle.current().pid() + "-" + n);
-            Testbed t = new Testbed(prefix, ns);
+            for (String n : nodes) ns.put(n, keep ? prefix + "-" + n : prefix + "-" + ProcessHandle.current().pid() + "-" + n);
+            Testbed t = new Testbed(prefix, ns, true);
             Runtime.getRuntime().addShutdownHook(t.onExit);
             try {
+                List<String> batch = new ArrayList<>();
+                for (String n : nodes) batch.add("netns add " + ns.get(n));
+                for (String[] l : links)
+                    batch.add("link add " + l[1] + " netns " + ns.get(l[0]) + " type veth peer name " + l[4] + " netns " + ns.get(l[3]));
+                NetNamespace.ipBatch(null, batch);
+                Map<String, List<String>> perNode = new LinkedHashMap<>();
+                Map<String, List<String>> sysctls = new LinkedHashMap<>();
                 for (String n : nodes) {
-                    NetNamespace.ip("netns", "add", ns.get(n));
-                    NetNamespace.ip("-n", ns.get(n), "link", "set", "dev", "lo", "up");
+                    perNode.put(n, new ArrayList<>(List.of("link set dev lo up")));
+                    sysctls.put(n, new ArrayList<>());
                 }
-                for (String[] l : links) t.createLink(l, mtu, offloadsOff);
+                for (String[] l : links) {
+                    for (String[] end : new String[][] {{l[0], l[1], l[2]}, {l[3], l[4], l[5]}}) {
+                        List<String> b = perNode.get(end[0]);
+                        if (mtu > 0) b.add("link set dev " + end[1] + " mtu " + mtu);
+                        if (end[2] != null) b.add("addr add " + end[2] + " dev " + end[1]);
+                        b.add("link set dev " + end[1] + " up");
+                    }
+                }
                 for (String[] s : steps) {
                     switch (s[0]) {
-                        case "route" -> NetNamespace.ip("-n", ns.get(s[1]), "route", "add", s[2], "via", s[3]);
-                        case "sysctl" -> t.exec(s[1], "sysctl", "-q", "-w", s[2] + "=" + s[3]);
+                        case "route" -> perNode.get(s[1]).add("route add " + s[2] + (s[3].startsWith("nexthop") ? " " : " via ") + s[3]);
+                        case "sysctl" -> sysctls.get(s[1]).add(s[2] + "=" + s[3]);
                         default -> throw new IllegalStateException(s[0]);
                     }
                 }
+                // settings first: forwarding and hash policies hold before the first packet is routed
+                for (String n : nodes) {
+                    if (sysctls.get(n).isEmpty()) continue;
+                    List<String> cmd = new ArrayList<>(List.of("sysctl", "-q", "-w"));
+                    cmd.addAll(sysctls.get(n));
+                    t.exec(n, cmd.toArray(String[]::new));
+                }
+                for (String n : nodes) NetNamespace.ipBatch(ns.get(n), perNode.get(n));
+                if (offloadsOff) for (String[] l : links) t.offloadsOff(l);
             } catch (RuntimeException e) {
                 t.close();
                 throw e;
+            }
+            if (keep) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(t.onExit);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook deletes them, as for a failed creation
+                }
             }
             return t;
         }
     }
 
-    private void createLink(String[] l, int mtu, boolean offloadsOff) {
-        String a = namespace(l[0]), b = namespace(l[3]);
-        NetNamespace.ip("link", "add", l[1], "netns", a, "type", "veth", "peer", "name", l[4], "netns", b);
-        for (String[] end : new String[][] {{a, l[1], l[2]}, {b, l[4], l[5]}}) {
-            if (mtu > 0) NetNamespace.ip("-n", end[0], "link", "set", "dev", end[1], "mtu", Integer.toString(mtu));
-            if (end[2] != null) NetNamespace.ip("-n", end[0], "addr", "add", end[2], "dev", end[1]);
-            NetNamespace.ip("-n", end[0], "link", "set", "dev", end[1], "up");
-            if (offloadsOff) {
-                NetNamespace.run(List.of("ip", "netns", "exec", end[0], "ethtool", "-K", end[1], "tso", "off", "gso", "off", "gro", "off",
-                        "tx", "off", "rx", "off"));
+    private void offloadsOff(String[] l) {
+        for (String[] end : new String[][] {{namespace(l[0]), l[1]}, {namespace(l[3]), l[4]}}) {
+            NetNamespace.run(List.of("ip", "netns", "exec", end[0], "ethtool", "-K", end[1], "tso", "off", "gso", "off", "gro", "off",
+                    "tx", "off", "rx", "off"));
+        }
+    }
+
+    /**
+     * The kept testbed of this prefix ({@link Builder#keep()}), made by an earlier process, with
+     * these nodes; closing it leaves it in place.
+     *
+     * @throws EnvironmentException when a node's namespace is missing (the testbed is not up)
+     */
+    public static Testbed attach(String prefix, List<String> nodes) {
+        requireRoot();
+        List<String> present = NetNamespace.list();
+        Map<String, String> ns = new LinkedHashMap<>();
+        for (String n : nodes) {
+            String name = prefix + "-" + n;
+            if (!present.contains(name))
+                throw new EnvironmentException("no namespace " + name + ": the testbed " + prefix + " is not up (or not this shape)",
+                        "bring it up first (sonde probe testbed up)");
+            ns.put(n, name);
+        }
+        return new Testbed(prefix, ns, false);
+    }
+
+    /** Deletes the kept testbed of this prefix: the namespaces named {@code PREFIX-NODE}; returns their names. */
+    public static List<String> deleteKept(String prefix) {
+        List<String> deleted = new ArrayList<>();
+        for (String name : NetNamespace.list()) {
+            // PREFIX-NODE only: a node name has no dash, while PREFIX-PID-NODE and longer prefixes do
+            if (name.startsWith(prefix + "-") && name.substring(prefix.length() + 1).matches("[a-z][a-z0-9]*")) {
+                deleteQuietly(name);
+                deleted.add(name);
             }
         }
+        return deleted;
+    }
+
+    /** The nodes, in the order they were added. */
+    public List<String> nodes() {
+        return List.copyOf(namespaces.keySet());
     }
 
     /** The namespace of {@code node}. */
@@ -247,6 +341,7 @@ public final class Testbed implements AutoCloseable {
     private synchronized void deleteNamespaces() {
         if (closed) return;
         closed = true;
+        if (!owned) return;
         List<String> present = NetNamespace.list();
         for (String ns : namespaces.values()) if (present.contains(ns)) deleteQuietly(ns);
     }

@@ -7,7 +7,8 @@
  * ({@link org.sonde.probe.cover}), picks the pairs so that every link is covered by α pairs whose
  * paths differ elsewhere ({@link org.sonde.probe.plan}), and localises a faulty link from one
  * window of results ({@link org.sonde.probe.localize}); {@link org.sonde.probe.sim} measures how
- * often that finds the culprit.
+ * often that finds the culprit, and {@link org.sonde.probe.live} does it for real: a topology of
+ * network namespaces with Linux ECMP, agents probing with TCP ping and traceroute, real faults.
  *
  * <pre>{@code
  * Topology t = Generators.named("fattree:8", 1);            // or EdgeList.read(path), Generators.idn(...)
@@ -16,9 +17,12 @@
  * PlanJson.write(plan, Limits.NONE, Path.of("plan"), "--out");
  * Diagnosis.Result r = Diagnosis.localize(t, Path.of("results.csv"), Diagnosis.Options.defaults());
  * SimulationResult s = Simulation.run(t, SimulationOptions.defaults(1).withFailures(2));
+ * try (NamespaceNetwork n = NamespaceNetwork.create(t, "sonde-probe-x", false)) { // root
+ *     LiveRun.run(n, plan, LiveRun.Options.defaults(), new Fault.Lossy("agg0-0->core0", 0.1), Path.of("probes.csv"));
+ * }
  * }</pre>
  *
- * <p>Not here yet: live agents (TCP ping and traceroute over namespaces), the Spark path for
- * localisation at data-center scale, the HTML report.
+ * <p>{@link org.sonde.probe.report.ProbeReport} draws the results as HTML. Not here yet: the Spark path
+ * for localisation at data-center scale.
  */
 package org.sonde.probe;

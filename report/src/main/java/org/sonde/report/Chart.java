@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * A chart drawn on the server as inline SVG: {@link LineChart}, {@link ScatterChart},
- * {@link CdfChart} or {@link BarChart}.
+ * {@link CdfChart}, {@link BarChart} or {@link GraphChart} (a network).
  */
-public sealed interface Chart permits XyChart, BarChart {
+public sealed interface Chart permits XyChart, BarChart, GraphChart {
     /** The title drawn above the chart; may be empty. */
     String title();
 

@@ -8,6 +8,7 @@ import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.localize.Suspect;
+import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,15 +22,18 @@ import picocli.CommandLine.Spec;
         description = {
                 "Localises faulty links from one window of probe results (a CSV with the header",
                 "window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis; path is the",
-                "traceroute of the tuple, node names separated by spaces). A probe is bad when it lost more",
+                "traceroute of the tuple, node names separated by spaces), or the per-probe records of sonde",
+                "probe agent (pings counted per tuple and window, paths from their traceroutes and those of the",
+                "reversed tuples). A probe is bad when it lost more",
                 "than --loss-threshold of its pings or its p99 rose more than --spike ms above the mean of",
                 "its previous three windows. Agents bad towards (nearly) all of their targets are set aside.",
                 "Ranks links with Sherlock-style inference (NetSonar), Boolean tomography, 007's voting and",
                 "a NetBouncer-style loss fit; lists the chosen method's suspects with their evidence.",
                 "Exit code 1 when some probe was bad.",
                 "",
-                "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"suspects\":[{\"link\",\"score\",\"probes\",",
-                "\"badProbes\",\"evidence\":[...]}],\"rankings\":{\"sherlock\":[...],...}}."
+                "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"untracedPings\",",
+                "\"suspects\":[{\"link\",\"score\",\"probes\",\"badProbes\",\"evidence\":[...]}],",
+                "\"rankings\":{\"sherlock\":[...],...}}."
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json")
@@ -67,9 +71,13 @@ public final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
     Path json;
 
+    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report: the links coloured by suspicion, the suspects, the loss per path.")
+    Path report;
+
     @Override
     public Integer call() {
         if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         if (top < 1) throw new org.sonde.core.UsageException("--top must be at least 1, got " + top);
         if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new org.sonde.core.UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
         Topology t = TopologyOption.load(topology, seed);
@@ -77,13 +85,19 @@ public final class LocalizeCommand implements Callable<Integer> {
         Diagnosis.Result r = Diagnosis.localize(t, results,
                 new Diagnosis.Options(window, lossThreshold, spikeMillis, noFilter ? null : BadAgents.DEFAULT, m, top));
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("window %d: %,d probes, %,d bad%s%n", r.window(), r.probes(), r.badProbes(),
-                r.badAgents().isEmpty() ? "" : "; set aside the probes of bad agents " + String.join(", ", r.badAgents()));
+        o.printf("window %d: %,d probes, %,d bad%s%s%n", r.window(), r.probes(), r.badProbes(),
+                r.badAgents().isEmpty() ? "" : "; set aside the probes of bad agents " + String.join(", ", r.badAgents()),
+                r.untracedPings() == 0 ? "" : "; left out %,d pings of tuples never traced completely".formatted(r.untracedPings()));
         for (Suspect s : r.suspects())
             o.printf("  %-24s %s %.3f  %d of %d probes through it bad%n", t.link(s.link()).id(), m.word(), s.score(), s.badProbes(), s.probes());
         r.rankings().forEach((k, v) -> { if (k != m) o.printf("  %-10s %s%n", k.word(), String.join(" ", v)); });
         o.flush();
         if (json != null) AtomicFiles.writeString(json, r.json());
+        if (report != null) {
+            ProbeReport.writeLocalize(r, report);
+            o.printf("wrote %s%n", report);
+            o.flush();
+        }
         return r.badProbes() > 0 ? 1 : 0;
     }
 }

@@ -7,6 +7,7 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.plan.CoverPolicy;
+import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.plan.Strategy;
 import org.sonde.probe.sim.Simulation;
 import org.sonde.probe.sim.SimulationOptions;
@@ -80,9 +81,13 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
     Path json;
 
+    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the accuracy of every method.")
+    Path report;
+
     @Override
     public Integer call() {
         if (json != null) AtomicFiles.checkWritable(json, "--json");
+        if (report != null) AtomicFiles.checkWritable(report, "--report");
         Topology t = TopologyOption.load(topology, seed);
         boolean single = strategy.equals("single-path");
         SimulationOptions o = TopologyOption.usage(() -> new SimulationOptions(failures, trials, new CoverPolicy.Inflation(inflation),
@@ -100,6 +105,11 @@ public final class SimulateCommand implements Callable<Integer> {
         out.printf("%,d trials in %.1f s%n", trials, (System.nanoTime() - t0) / 1e9);
         out.flush();
         if (json != null) AtomicFiles.writeString(json, r.json());
+        if (report != null) {
+            ProbeReport.simulate(r).writeTo(report);
+            out.printf("wrote %s%n", report);
+            out.flush();
+        }
         return 0;
     }
 }

@@ -32,6 +32,24 @@ class ProbeCommandTest {
     }
 
     @Test
+    void agentOptionsAreCheckedBeforeTheTestbedIsTouched(@TempDir Path dir) {
+        Path plan = dir.resolve("plan");
+        assertThat(CliRun.of("probe", "plan", "--topology", "fattree:4", "--out", plan.toString()).exitCode()).isZero();
+        String p = plan.resolve("plan.json").toString(), out = dir.resolve("r.csv").toString();
+        CliRun both = CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=0.1", "--down", "agg0-0->core0", "--out", out);
+        assertThat(both.exitCode()).isEqualTo(2);
+        CliRun unknown = CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core9", "--out", out);
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no link agg0-0->core9");
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=1.5", "--out", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=fast", "--out", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=1k", "--out", out).err()).contains("at least 8 kbit/s");
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core0", "--windows", "1", "--out", out).exitCode()).isEqualTo(2);
+        CliRun otherTopology = CliRun.of("probe", "agent", "--topology", "idn:4:3:1", "--plan", p, "--out", out);
+        assertThat(otherTopology.exitCode()).isEqualTo(3); // the plan's agents are not that topology's
+    }
+
+    @Test
     void planWritesValidatedFilesAndATopologyFileErrorNamesTheLine(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("probe", "plan", "--topology", "fattree:4", "--alpha", "2", "--out", dir.resolve("plan").toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -48,8 +66,9 @@ class ProbeCommandTest {
     @Test
     void simulateWritesAccuracyAndOverhead(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("sim.json");
+        Path html = dir.resolve("sim.html");
         CliRun r = CliRun.of("probe", "simulate", "--topology", "fattree:4", "--failures", "1", "--trials", "40", "--alpha", "2", "--seed", "3",
-                "--json", json.toString());
+                "--json", json.toString(), "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode n = Json.mapper().readTree(json.toFile());
         assertThat(n.get("trials").asInt()).isEqualTo(40);
@@ -58,6 +77,7 @@ class ProbeCommandTest {
         assertThat(top1).isBetween(0.0, 1.0).isLessThanOrEqualTo(top3);
         assertThat(n.get("probesPerRound").asInt()).isPositive();
         assertThat(n.get("methods").fieldNames()).toIterable().containsExactly("sherlock", "tomography", "007", "netbouncer");
+        assertThat(Files.readString(html)).contains("Accuracy by method", "sherlock (reported)");
     }
 
     @Test
@@ -72,8 +92,11 @@ class ProbeCommandTest {
                 1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
                 """);
         Path json = dir.resolve("s.json");
-        CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString());
+        Path html = dir.resolve("suspects.html");
+        CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString(),
+                "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(Files.readString(html)).contains("Links by suspicion", "<svg", "h1 edge0-0 agg0-0 edge0-1 h3");
         JsonNode n = Json.mapper().readTree(json.toFile());
         // edge0-0 -> agg0-0 and agg0-0 -> edge0-1 are both on exactly the two bad paths and no good one
         assertThat(n.get("suspects").get(0).get("link").asText()).isIn("edge0-0->agg0-0", "agg0-0->edge0-1");

@@ -34,15 +34,16 @@ public final class Diagnosis {
         }
     }
 
-    /** The verdicts and rankings of one window. */
+    /** The verdicts and rankings of one window; {@code observations} are the probes localised over (bad agents' set aside). */
     public record Result(long window, int probes, int badProbes, Set<String> badAgents, Method method, List<Suspect> suspects,
-                         Map<Method, List<String>> rankings, Topology topology) {
+                         Map<Method, List<String>> rankings, long untracedPings, List<Observation> observations, Topology topology) {
         public Map<String, Object> toMap() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("window", window);
             m.put("probes", probes);
             m.put("badProbes", badProbes);
             m.put("badAgents", badAgents);
+            m.put("untracedPings", untracedPings);
             m.put("method", method.word());
             List<Object> s = new ArrayList<>();
             for (Suspect x : suspects) {
@@ -88,11 +89,17 @@ public final class Diagnosis {
 
     private Diagnosis() {}
 
+    /** Localises over a results file: per-window rows or the live agents' per-probe records ({@link ResultsCsv#readAll}). */
     public static Result localize(Topology topology, Path results, Options o) {
-        return localize(topology, ResultsCsv.read(results, topology), results.toString(), o);
+        ResultsCsv.Read read = ResultsCsv.readAll(results, topology);
+        return localize(topology, read.rows(), results.toString(), o, read.untracedPings());
     }
 
     public static Result localize(Topology topology, List<ResultsCsv.Row> rows, String source, Options o) {
+        return localize(topology, rows, source, o, 0);
+    }
+
+    private static Result localize(Topology topology, List<ResultsCsv.Row> rows, String source, Options o, long untraced) {
         long window = o.window();
         if (window < 0) for (ResultsCsv.Row r : rows) window = Math.max(window, r.window());
         // each tuple's p99 per earlier window, for its baseline
@@ -131,7 +138,7 @@ public final class Diagnosis {
             for (int i = 0; i < Math.min(o.top(), r.length); i++) ids.add(topology.link(r[i]).id());
             rankings.put(m, ids);
         }
-        return new Result(window, obs.size(), bad, badAgents, o.method(), loc.suspects(o.method(), o.top()), rankings, topology);
+        return new Result(window, obs.size(), bad, badAgents, o.method(), loc.suspects(o.method(), o.top()), rankings, untraced, obs, topology);
     }
 
     private static String key(ResultsCsv.Row r) {

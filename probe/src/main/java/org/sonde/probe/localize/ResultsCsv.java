@@ -17,8 +17,10 @@ import org.sonde.probe.topology.Topology;
  * 7,h0,h15,40312,80,h0 edge0-0 agg0-1 core2 agg3-1 edge3-1 h15,100,3,41.5
  * </pre>
  *
- * where {@code path} is the traceroute of the same 5-tuple (node names from source to target) and
- * {@code p99Millis} may be empty. Every error names the file, line and column.
+ * where {@code path} is the traceroute of the same 5-tuple (node names from source to target, or
+ * on to the source again when the way back was traced too: a round trip) and {@code p99Millis} may
+ * be empty. Every error names the file, line and column. {@link #read} also takes the live agents'
+ * per-probe records ({@link ProbesCsv}), which it aggregates into these rows.
  */
 public final class ResultsCsv {
     public static final String HEADER = "window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis";
@@ -29,13 +31,26 @@ public final class ResultsCsv {
     public record Row(long window, int source, int target, int sourcePort, int destinationPort, int[] path, long sent, long lost, double p99Millis) {}
 
     public static List<Row> read(Path file, Topology topology) {
-        return parse(InputFiles.readUtf8(file, "results", "a CSV with the header " + HEADER), file.toString(), topology);
+        return readAll(file, topology).rows();
+    }
+
+    /** Rows to localise over, and the pings left out for want of a traced path (live records only). */
+    public record Read(List<Row> rows, long untracedPings) {}
+
+    /** Reads per-window results ({@link #HEADER}) or the live agents' per-probe records ({@link ProbesCsv#HEADER}). */
+    public static Read readAll(Path file, Topology topology) {
+        String text = InputFiles.readUtf8(file, "results", "a CSV with the header " + HEADER + " or " + ProbesCsv.HEADER);
+        if (text.startsWith(ProbesCsv.HEADER)) {
+            ProbesCsv.Aggregated a = ProbesCsv.aggregate(ProbesCsv.parse(text, file.toString()), file.toString(), topology);
+            return new Read(a.rows(), a.untracedPings());
+        }
+        return new Read(parse(text, file.toString(), topology), 0);
     }
 
     public static List<Row> parse(String text, String source, Topology topology) {
         String[] lines = text.split("\r?\n", -1);
         if (lines.length == 0 || !lines[0].strip().equals(HEADER))
-            throw new BadInputException(source, "line 1", "expected the header " + HEADER);
+            throw new BadInputException(source, "line 1", "expected the header " + HEADER + " (or the live agents' " + ProbesCsv.HEADER + ")");
         Map<Long, Integer> linkByPair = new HashMap<>();
         for (var l : topology.links()) linkByPair.putIfAbsent(((long) l.from() << 32) | l.to(), l.index());
         List<Row> rows = new ArrayList<>();
@@ -55,14 +70,23 @@ public final class ResultsCsv {
             int[] path = new int[hops.length - 1];
             int prev = node(hops[0], topology, source, where);
             if (prev != src) throw new BadInputException(source, where + ", path", "starts at " + hops[0] + ", not at the source " + f[1]);
+            boolean reached = false;
             for (int h = 1; h < hops.length; h++) {
                 int next = node(hops[h], topology, source, where);
+                if (reached && next == src && h < hops.length - 1)
+                    throw new BadInputException(source, where + ", path", "comes back to the source " + f[1] + " before its end");
                 Integer link = linkByPair.get(((long) prev << 32) | next);
                 if (link == null) throw new BadInputException(source, where + ", path", "no link from " + hops[h - 1] + " to " + hops[h] + " in the topology");
                 path[h - 1] = link;
                 prev = next;
+                if (next == dst) {
+                    if (reached) throw new BadInputException(source, where + ", path", "reaches the target " + f[2] + " twice");
+                    reached = true;
+                }
             }
-            if (prev != dst) throw new BadInputException(source, where + ", path", "ends at " + hops[hops.length - 1] + ", not at the target " + f[2]);
+            if (!reached) throw new BadInputException(source, where + ", path", "never reaches the target " + f[2]);
+            if (prev != dst && prev != src)
+                throw new BadInputException(source, where + ", path", "ends at " + hops[hops.length - 1] + ", neither at the target " + f[2] + " nor back at the source");
             long sent = whole(f[6], source, where, "sent", 0, Long.MAX_VALUE);
             long lost = whole(f[7], source, where, "lost", 0, sent);
             double p99 = Double.NaN;

@@ -63,11 +63,15 @@ final class Loopback {
         }
     }
 
-    /** Sonde's server (plus {@code serverLines}) and a one-second client (plus {@code clientLines}) against it. */
+    /**
+     * Sonde's server (plus {@code serverLines}) and a two-second client (plus {@code clientLines})
+     * against it. Two: the duration counts from the client's start, and on a loaded machine a fresh
+     * JVM's first second can pass in class loading and linking its native calls before a request goes out.
+     */
     static Exchange exchange(String serverLines, String clientLines) {
         int port = (serverLines + clientLines).contains("protocol udp") ? freeUdpPort() : freePort();
         Running server = server(port, serverLines);
-        LoadResult client = run(client(port, 1, clientLines));
+        LoadResult client = run(client(port, 2, clientLines));
         return new Exchange(client, server.stop());
     }
 

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sonde.core.Json;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisOptions;
 import org.sonde.inject.analyze.NicModel;
 import org.sonde.inject.analyze.TraceAnalyzer;
@@ -46,7 +46,7 @@ public class FuzzBench {
                 long discards = 0;
                 for (int i = 0; i < repeats; i++) {
                     long t0 = System.nanoTime();
-                    InjectionResult r = InjectionTest.run(c, target, 1, tmp.resolve("run"));
+                    InjectionResult r = Injection.run(c, target, 1, tmp.resolve("run"));
                     long t1 = System.nanoTime();
                     TraceAnalyzer.analyze(TraceDecoder.read(r.trace()), r.metadata(), AnalysisOptions.strict(NicModel.CX4, NicModel.CX4, true, true),
                             r.integrity(), r.counters());

@@ -57,7 +57,7 @@ import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.run.VerifyProgress;
 import org.sonde.verify.snapshot.SnapshotText;
 import org.sonde.inject.report.InjectReport;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.testbed.InjectionResult;
@@ -285,9 +285,9 @@ public final class DemoCommand implements Callable<Integer> {
                 test = TestConfigLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), "listing2.yaml", "listing2");
             }
             Path neutralDir = out.resolve("inject/neutral");
-            InjectionResult neutral = InjectionTest.run(test, TargetSpec.parse("sim:neutral").simulated(), seed, neutralDir);
+            InjectionResult neutral = Injection.run(test, TargetSpec.parse("sim:neutral").simulated(), seed, neutralDir);
             InjectReport.write(test.name(), neutral, neutralDir.resolve("report.html"), ReportMeta.version());
-            InjectionResult cx5 = InjectionTest.run(test, TargetSpec.parse("sim:cx5-like").simulated(), seed, out.resolve("inject/cx5-like"));
+            InjectionResult cx5 = Injection.run(test, TargetSpec.parse("sim:cx5-like").simulated(), seed, out.resolve("inject/cx5-like"));
             long[] neutralTimeouts = neutral.analysis().latency().timeouts();
             long[] cx5Timeouts = cx5.analysis().latency().timeouts();
             String result = String.format("neutral: %s, timeout %s; cx5-like: retransmits after %s, earlier than the configured %s (%s); report %s",

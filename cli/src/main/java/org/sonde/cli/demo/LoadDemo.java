@@ -8,7 +8,7 @@ import org.sonde.core.Json;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
-import org.sonde.load.engine.LoadTest;
+import org.sonde.load.engine.LoadRun;
 
 /** The demo's load step: Sonde's fixed-response server and client on loopback, counted exactly. */
 final class LoadDemo {
@@ -23,7 +23,7 @@ final class LoadDemo {
         }
         LoadConfig serverConfig = ConfigParser.parse(Path.of("demo-server.conf"),
                 "mode server\nserver 127.0.0.1 1\nlisten " + port + " 1\nduration 1h\n").config();
-        LoadTest server = LoadTest.prepare(serverConfig, 1);
+        LoadRun server = LoadRun.prepare(serverConfig, 1);
         LoadResult[] served = new LoadResult[1];
         Thread serving = Thread.ofPlatform().name("demo-load-server").start(() -> served[0] = server.run(s -> { }));
         String common = "mode client\nprotocol http\nserver 127.0.0.1 1\nlisten " + port + " 1\nwait 0\nslow_start 0\n";
@@ -55,6 +55,6 @@ final class LoadDemo {
 
     private static LoadResult client(String text) {
         LoadConfig c = ConfigParser.parse(Path.of("demo-client.conf"), text).config();
-        return LoadTest.prepare(c, 1).run(s -> { });
+        return LoadRun.prepare(c, 1).run(s -> { });
     }
 }

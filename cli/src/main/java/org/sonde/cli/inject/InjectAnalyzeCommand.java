@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.analyze.GbnMode;
 import org.sonde.inject.config.CaptureMetadata;
@@ -76,7 +76,7 @@ public final class InjectAnalyzeCommand implements Callable<Integer> {
         Path metadataFile = metadata;
         if (Files.isDirectory(input)) {
             capture = input.resolve("trace.pcap");
-            if (metadataFile == null) metadataFile = input.resolve(InjectionTest.METADATA_FILE);
+            if (metadataFile == null) metadataFile = input.resolve(Injection.METADATA_FILE);
             if (!Files.isRegularFile(capture)) throw new UsageException(input + " has no trace.pcap: give a directory `sonde inject run` wrote, or a capture file");
         } else if (metadataFile == null) {
             throw new UsageException("a capture needs --metadata FILE describing its QPs (see `sonde inject analyze --help`)");

@@ -8,14 +8,14 @@ import org.sonde.core.OutputDirectory;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.core.config.YamlTree;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisJson;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.report.AnalysisSummary;
 import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.testbed.InjectionResult;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTestLoader;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
@@ -117,9 +117,9 @@ public final class InjectRunCommand implements Callable<Integer> {
         }
         TargetSpec target = this.target == null ? new TargetSpec.Linux() : this.target;
         long t0 = System.nanoTime();
-        TcpInjectionTest.Result r;
+        TcpInjection.Result r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            r = TcpInjectionTest.run(tcp, target, seed, dir.path());
+            r = TcpInjection.run(tcp, target, seed, dir.path());
             if (!noReport) TcpReport.write(r.run(), r.analysis(), dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
@@ -129,7 +129,7 @@ public final class InjectRunCommand implements Callable<Integer> {
                 r.run().connections().size(), r.run().trace().entries().size(), seconds);
         r.run().notes().forEach(n -> o.println("  note        " + n));
         TcpSummary.lines(r.run(), r.analysis()).forEach(o::println);
-        o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjectionTest.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
+        o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjection.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
         if (json != null) AtomicFiles.writeString(json, TcpAnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
@@ -142,7 +142,7 @@ public final class InjectRunCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         InjectionResult r;
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            r = InjectionTest.run(config, target, seed, dir.path());
+            r = Injection.run(config, target, seed, dir.path());
             if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
@@ -151,7 +151,7 @@ public final class InjectRunCommand implements Callable<Integer> {
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
         AnalysisSummary.lines(r.analysis()).forEach(o::println);
-        o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(InjectionTest.METADATA_FILE), out.resolve("analysis.json"),
+        o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(Injection.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
         if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");

@@ -8,7 +8,7 @@ import org.sonde.core.ExitCode;
 import org.sonde.core.Json;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
-import org.sonde.load.engine.LoadTest;
+import org.sonde.load.engine.LoadRun;
 import org.sonde.load.report.LoadReport;
 import org.sonde.load.report.LoadSummary;
 import org.sonde.load.stats.DperfLayout;
@@ -23,7 +23,7 @@ import sun.misc.SignalHandler;
 final class LoadSession {
     private LoadSession() {}
 
-    static int run(LoadConfig config, LoadTest test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
+    static int run(LoadConfig config, LoadRun test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
                    boolean color, Runnable started) {
         DperfLayout layout = LoadSummary.layout(config, color);
         // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,

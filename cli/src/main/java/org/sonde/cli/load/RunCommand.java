@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
-import org.sonde.load.engine.LoadTest;
+import org.sonde.load.engine.LoadRun;
 import org.sonde.load.report.LoadSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,7 +83,7 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        LoadTest test = LoadTest.prepare(c, seed);
+        LoadRun test = LoadRun.prepare(c, seed);
         return LoadSession.run(c, test, out, err, output.json, report, "sonde load run " + file, output.color(), () -> {
             err.println("load: " + LoadSummary.describe(c));
             err.flush();

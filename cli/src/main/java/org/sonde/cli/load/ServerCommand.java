@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 import org.sonde.core.UsageException;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
-import org.sonde.load.engine.LoadTest;
+import org.sonde.load.engine.LoadRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,7 +101,7 @@ public final class ServerCommand implements Callable<Integer> {
                     ? options.get(Integer.parseInt(e.location().substring(5)) - 1) : "";
             throw new UsageException((option.isEmpty() ? "" : option + ": ") + e.problem(), e.hint());
         }
-        LoadTest test = LoadTest.prepare(c, 1);
+        LoadRun test = LoadRun.prepare(c, 1);
         return LoadSession.run(c, test, out, err, output.json, null, "sonde load server --listen " + listen, output.color(), () -> {
             err.println("load: serving on " + listen + " (" + c.workers() + (c.workers() == 1 ? " worker" : " workers") + "); Ctrl-C stops");
             err.flush();

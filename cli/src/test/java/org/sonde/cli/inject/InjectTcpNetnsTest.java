@@ -57,7 +57,9 @@ class InjectTcpNetnsTest {
         for (int i = 0; i < rows.size(); i++) {
             String comment = rows.field(i, "frame.comment");
             assertThat(comment).as(rows.describe(i)).startsWith("seq=" + (i + 1) + " event=");
-            if (!comment.contains("event=none")) events.add(comment.replaceFirst("^seq=\\d+ ", ""));
+            // how long the injector held each packet it let pass is in the comment too
+            if (!comment.contains("event=drop")) assertThat(comment).as(rows.describe(i)).containsPattern(" held=\\d+");
+            if (!comment.contains("event=none")) events.add(comment.replaceFirst("^seq=\\d+ ", "").replaceFirst(" held=\\d+", ""));
         }
         assertThat(events).containsExactlyInAnyOrder("event=ecn conn=1 seg=3 iter=1", "event=drop conn=2 seg=5 iter=1",
                 "event=drop conn=2 seg=5 iter=2", "event=drop conn=2 seg=5 iter=3", "event=drop conn=3 seg=10 iter=1");

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.AnalysisOptions;
 import org.sonde.inject.analyze.CounterResult;
@@ -58,7 +58,7 @@ final class Evaluator {
     Evaluation evaluate(Genome genome, String name, String comment, long seed) {
         Genome.Test test = genome.toTest(name, comment);
         Path runDir = fresh(workDir.resolve("candidate"));
-        InjectionResult r = InjectionTest.run(test.config(), target, seed, runDir);
+        InjectionResult r = Injection.run(test.config(), target, seed, runDir);
         simulatorRuns++;
         Analysis a = TraceAnalyzer.analyze(TraceDecoder.read(r.trace()), r.metadata(), options, r.integrity(), r.counters());
         List<GeneratorReport.Qp> baseline = baselines.computeIfAbsent(new BaselineKey(genome.traffic(), seed), k -> baseline(genome, name, seed));
@@ -82,7 +82,7 @@ final class Evaluator {
 
     private List<GeneratorReport.Qp> baseline(Genome genome, String name, long seed) {
         Genome.Test test = genome.withoutEvents().toTest(name + "-baseline", "");
-        InjectionResult r = InjectionTest.run(test.config(), target, seed, fresh(workDir.resolve("baseline")));
+        InjectionResult r = Injection.run(test.config(), target, seed, fresh(workDir.resolve("baseline")));
         simulatorRuns++;
         return r.traffic().qps();
     }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.Analysis;
 import org.sonde.inject.analyze.AnalysisOptions;
 import org.sonde.inject.analyze.CnpOptions;
@@ -30,7 +30,7 @@ import org.sonde.sim.rdma.Verb;
 
 /**
  * Runs the study's experiments through the injection pipeline, as a Lumina user would: each test runs
- * on the simulated testbed ({@link InjectionTest}), its trace goes through the analyzers
+ * on the simulated testbed ({@link Injection}), its trace goes through the analyzers
  * ({@link TraceAnalyzer}) and the study's own trace measurements, and the result records hold only
  * what the traces and counter dumps showed. Each run's files stay under {@code workDir/PROFILE/TEST}.
  */
@@ -154,7 +154,7 @@ public final class StudyRunner {
 
     private Analyzed execute(String profile, Experiment e) {
         progress.accept(profile + ": " + e.config().name());
-        InjectionResult r = InjectionTest.run(e.config(), e.target(), plan.seed(), workDir.resolve(profile).resolve(e.name()));
+        InjectionResult r = Injection.run(e.config(), e.target(), plan.seed(), workDir.resolve(profile).resolve(e.name()));
         if (!r.integrity().pass()) {
             throw new IllegalStateException(profile + " " + e.name() + ": the trace is incomplete, so nothing it shows can be trusted: " + r.integrity().reasons());
         }

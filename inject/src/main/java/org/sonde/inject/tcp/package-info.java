@@ -8,8 +8,8 @@
  *
  * <pre>{@code
  * TcpTest test = TcpTestLoader.load(Path.of("examples/inject/tcp-listing2.yaml"));
- * TcpInjectionTest.Result r = TcpInjectionTest.run(test, 1, outDir);   // Linux hosts, needs root
- * TcpInjectionTest.Result m = TcpInjectionTest.run(test, new TargetSpec.SimTcp(), 1, modelDir);   // the simulator's TCP
+ * TcpInjection.Result r = TcpInjection.run(test, 1, outDir);   // Linux hosts, needs root
+ * TcpInjection.Result m = TcpInjection.run(test, new TargetSpec.SimTcp(), 1, modelDir);   // the simulator's TCP
  * TcpDiff.Result d = TcpDiff.compare(TcpDiff.Side.of(r), TcpDiff.Side.of(m), TcpDiff.Tolerance.DEFAULT);
  * r.analysis().recoveries().forEach(x -> System.out.println(x.kind() + " " + x.latencyNanos()));
  * }</pre>

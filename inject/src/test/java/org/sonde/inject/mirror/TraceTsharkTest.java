@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.capture.CaptureReader;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.testbed.InjectionResult;
@@ -27,7 +27,7 @@ import org.sonde.sim.Tshark;
 class TraceTsharkTest {
     @Test
     void theTraceDissectsAsRoceV2WithCorrectIcrcs(@TempDir Path dir) throws Exception {
-        InjectionResult r = InjectionTest.run(TestConfigLoader.parse("""
+        InjectionResult r = Injection.run(TestConfigLoader.parse("""
                 traffic:
                   rdma-verb: write
                   num-qps: 2

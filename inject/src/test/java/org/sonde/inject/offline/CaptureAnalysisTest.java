@@ -12,7 +12,7 @@ import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.GbnMode;
 import org.sonde.inject.config.CaptureMetadata;
 import org.sonde.inject.config.CaptureMetadataFile;
@@ -28,13 +28,13 @@ class CaptureAnalysisTest {
     Path dir;
 
     private InjectionResult listing2() {
-        return InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), TargetSpec.parse("sim:neutral").simulated(), 1, dir);
+        return Injection.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), TargetSpec.parse("sim:neutral").simulated(), 1, dir);
     }
 
     @Test
     void aRunsTraceAndMetadataFileGiveTheRunsVerdictsOffline() {
         InjectionResult run = listing2();
-        CaptureMetadata metadata = CaptureMetadataFile.load(dir.resolve(InjectionTest.METADATA_FILE));
+        CaptureMetadata metadata = CaptureMetadataFile.load(dir.resolve(Injection.METADATA_FILE));
         assertThat(metadata.metadata()).isEqualTo(run.metadata());
         assertThat(metadata.counters()).isEqualTo(run.counters());
 
@@ -67,7 +67,7 @@ class CaptureAnalysisTest {
         }
         assertThat(dropped).hasSize(2);
         assertThat(TraceDecoder.carriesMirrorMetadata(plain)).isFalse();
-        CaptureMetadata metadata = CaptureMetadataFile.load(dir.resolve(InjectionTest.METADATA_FILE));
+        CaptureMetadata metadata = CaptureMetadataFile.load(dir.resolve(Injection.METADATA_FILE));
         CaptureAnalysis.Result r = CaptureAnalysis.analyze(plain, metadata, TraceKind.AUTO, GbnMode.STRICT);
         assertThat(r.mirrored()).isFalse();
         assertThat(r.analysis().integrity().pass()).isFalse();

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.Recovery;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
@@ -41,7 +41,7 @@ class ReportsTest {
     @Test
     void theInjectReportShowsTheDropTheNakAndTheTimeout() throws java.io.IOException {
         TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "drop-retransmission.yaml"));
-        InjectionResult run = InjectionTest.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
+        InjectionResult run = Injection.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
         List<TracePacket> trace = TraceDecoder.read(run.trace());
         RunTimeline timeline = RunTimeline.of(run.metadata(), trace);
         assertThat(timeline.qps()).singleElement().satisfies(q -> assertThat(q.marks()).filteredOn(m -> m.kind() == RunTimeline.Kind.DROPPED)

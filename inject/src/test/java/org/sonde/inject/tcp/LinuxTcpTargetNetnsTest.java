@@ -18,10 +18,10 @@ class LinuxTcpTargetNetnsTest {
     @TempDir
     Path dir;
 
-    private TcpInjectionTest.Result run(String yaml) {
+    private TcpInjection.Result run(String yaml) {
         TcpTest test = TcpTestLoader.parse(yaml, "test.yaml", "test");
         try {
-            return TcpInjectionTest.run(test, 1, dir);
+            return TcpInjection.run(test, 1, dir);
         } catch (RuntimeException e) {
             if (Netns.saysPrerequisiteMissing(e.getMessage())) throw Netns.unavailable(NEEDS, e.getMessage(), e);
             throw e;
@@ -30,7 +30,7 @@ class LinuxTcpTargetNetnsTest {
 
     @Test
     void aLossIsRecoveredAsTheRfcsSayItsLostRetransmissionsTimeOutAndDoubleATailLossIsProbedAndAMarkIsEchoed() {
-        TcpInjectionTest.Result r = run("""
+        TcpInjection.Result r = run("""
                 name: listing2-tcp
                 traffic:
                   transport: tcp
@@ -87,7 +87,7 @@ class LinuxTcpTargetNetnsTest {
 
     @Test
     void aReceiverThatStopsReadingClosesItsWindowAndTheSenderProbesItWithBackoff() {
-        TcpInjectionTest.Result r = run("""
+        TcpInjection.Result r = run("""
                 name: zero-window
                 traffic:
                   transport: tcp
@@ -113,7 +113,7 @@ class LinuxTcpTargetNetnsTest {
 
     @Test
     void heldDuplicatedAndRewrittenPacketsPassAndTheTraceAgreesWithBothHostsCounters() {
-        TcpInjectionTest.Result r = run("""
+        TcpInjection.Result r = run("""
                 name: every-kind-of-hold
                 traffic:
                   transport: tcp

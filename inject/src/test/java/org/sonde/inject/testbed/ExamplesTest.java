@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.InjectedEvent;
@@ -20,7 +20,7 @@ class ExamplesTest {
     Path dir;
 
     static InjectionResultAndTrace run(String example, Path dir) {
-        InjectionResult r = InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/" + example)),
+        InjectionResult r = Injection.run(TestConfigLoader.load(Path.of("../examples/inject/" + example)),
                 SimulatedTestbedTest.NEUTRAL, 1, dir);
         return new InjectionResultAndTrace(r, TraceDecoder.read(r.trace()));
     }

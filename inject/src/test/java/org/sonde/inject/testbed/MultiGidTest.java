@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.CnpResult;
 import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.config.CaptureMetadataFile;
@@ -43,7 +43,7 @@ class MultiGidTest {
 
     @Test
     void qpsTakeTheFourDefaultAddressesInTurnAndRecoverAsWithOne() throws Exception {
-        InjectionResult r = InjectionTest.run(config("", SHORT + "num-qps: 6, multi-gid: true, data-pkt-events: ["
+        InjectionResult r = Injection.run(config("", SHORT + "num-qps: 6, multi-gid: true, data-pkt-events: ["
                 + "{qpn: 5, psn: 4, type: drop, iter: 1}, {qpn: 6, psn: 2, type: drop, iter: 1}, {qpn: 2, psn: 7, type: ecn, iter: 1}]"),
                 SimulatedTestbedTest.NEUTRAL, 3, dir);
         assertThat(requesterIps(r)).containsExactly(ip("10.0.0.1"), ip("10.0.1.1"), ip("10.0.2.1"), ip("10.0.3.1"), ip("10.0.0.1"), ip("10.0.1.1"));
@@ -65,7 +65,7 @@ class MultiGidTest {
         assertThat(r.analysis().cnp().misdirectedCnps()).isZero();
         assertThat(r.analysis().cnp().cnps()).isEqualTo(1);
         // the metadata file a later `sonde inject analyze` reads keeps each QP's addresses
-        assertThat(CaptureMetadataFile.load(dir.resolve(InjectionTest.METADATA_FILE)).metadata()).isEqualTo(r.metadata());
+        assertThat(CaptureMetadataFile.load(dir.resolve(Injection.METADATA_FILE)).metadata()).isEqualTo(r.metadata());
     }
 
     @Test
@@ -74,16 +74,16 @@ class MultiGidTest {
                 requester: {nic: {ip-list: [192.168.1.1, 192.168.2.1]}}
                 responder: {nic: {ip-list: [192.168.1.2, 192.168.2.2, 192.168.3.2]}}
                 """;
-        InjectionResult multi = InjectionTest.run(config(hosts, SHORT + "num-qps: 4, multi-gid: true"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("multi"));
+        InjectionResult multi = Injection.run(config(hosts, SHORT + "num-qps: 4, multi-gid: true"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("multi"));
         assertThat(requesterIps(multi)).containsExactly(ip("192.168.1.1"), ip("192.168.2.1"), ip("192.168.1.1"), ip("192.168.2.1"));
         assertThat(responderIps(multi)).containsExactly(ip("192.168.1.2"), ip("192.168.2.2"), ip("192.168.3.2"), ip("192.168.1.2"));
         assertThat(multi.integrity().pass()).isTrue();
         assertThat(multi.traffic().complete()).isTrue();
-        InjectionResult single = InjectionTest.run(config(hosts, SHORT + "num-qps: 3"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("single"));
+        InjectionResult single = Injection.run(config(hosts, SHORT + "num-qps: 3"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("single"));
         assertThat(requesterIps(single)).containsOnly(ip("192.168.1.1"));
         assertThat(responderIps(single)).containsOnly(ip("192.168.1.2"));
         assertThat(single.traffic().complete()).isTrue();
-        InjectionResult plain = InjectionTest.run(config("", SHORT + "num-qps: 3"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("plain"));
+        InjectionResult plain = Injection.run(config("", SHORT + "num-qps: 3"), SimulatedTestbedTest.NEUTRAL, 1, dir.resolve("plain"));
         assertThat(requesterIps(plain)).containsOnly(ip("10.0.0.1"));
         assertThat(responderIps(plain)).containsOnly(ip("10.0.0.2"));
     }
@@ -103,7 +103,7 @@ class MultiGidTest {
         for (int qp = 1; qp <= 4; qp++) events.append(qp > 1 ? ", " : "").append("{qpn: ").append(qp).append(", psn: all, type: ecn}");
         // ten 100 KB messages per QP: about 130 µs at 100 Gb/s, dozens of 4 µs CNP intervals
         TestConfig c = config(hosts, "message-size: 102400, num-msgs-per-qp: 10, num-qps: 4, tx-depth: 3, multi-gid: " + multiGid + ", data-pkt-events: [" + events + "]");
-        InjectionResult r = InjectionTest.run(c, TargetSpec.parse("sim:" + profile).simulated(), 1, dir.resolve(profile + "-" + multiGid));
+        InjectionResult r = Injection.run(c, TargetSpec.parse("sim:" + profile).simulated(), 1, dir.resolve(profile + "-" + multiGid));
         assertThat(r.integrity().pass()).isTrue();
         assertThat(r.analysis().cnp().cnps()).isGreaterThan(20);
         return r.analysis().cnp().inferred();

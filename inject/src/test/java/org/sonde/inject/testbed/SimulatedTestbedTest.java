@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.Json;
-import org.sonde.inject.InjectionTest;
+import org.sonde.inject.Injection;
 import org.sonde.inject.config.TestConfig;
 import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.mirror.TraceDecoder;
@@ -36,7 +36,7 @@ class SimulatedTestbedTest {
 
     @Test
     void listing2MarksDropsAndDropsTheRetransmissionAgain() throws Exception {
-        InjectionResult r = InjectionTest.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), NEUTRAL, 1, dir);
+        InjectionResult r = Injection.run(TestConfigLoader.load(Path.of("../examples/inject/listing2.yaml")), NEUTRAL, 1, dir);
         assertThat(r.integrity().pass()).as(r.integrity().reasons().toString()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.traffic().messagesCompleted()).isEqualTo(20);
@@ -87,8 +87,8 @@ class SimulatedTestbedTest {
     void sameSeedSameBytes(@TempDir Path other) throws Exception {
         TestConfig c = config("traffic: {rdma-verb: write, num-qps: 2, num-msgs-per-qp: 3, message-size: 5000, "
                 + "data-pkt-events: [{qpn: 2, psn: 3, type: drop}]}");
-        InjectionTest.run(c, NEUTRAL, 42, dir);
-        InjectionTest.run(c, NEUTRAL, 42, other);
+        Injection.run(c, NEUTRAL, 42, dir);
+        Injection.run(c, NEUTRAL, 42, other);
         assertThat(Files.readAllBytes(dir.resolve("trace.pcap"))).isEqualTo(Files.readAllBytes(other.resolve("trace.pcap")));
         assertThat(Files.readAllBytes(dir.resolve("dumpers/dumper-2.pcap"))).isEqualTo(Files.readAllBytes(other.resolve("dumpers/dumper-2.pcap")));
     }
@@ -97,7 +97,7 @@ class SimulatedTestbedTest {
     void readResponseDropIsRecoveredByAReRequestAcrossThePsnWrap() {
         TestConfig c = config("traffic: {rdma-verb: read, num-msgs-per-qp: 2, message-size: 8192, initial-psn: 16777212, "
                 + "data-pkt-events: [{qpn: 1, psn: 6, type: drop}]}");
-        InjectionResult r = InjectionTest.run(c, NEUTRAL, 3, dir);
+        InjectionResult r = Injection.run(c, NEUTRAL, 3, dir);
         assertThat(r.integrity().pass()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         List<TracePacket> trace = TraceDecoder.read(r.trace());
@@ -116,7 +116,7 @@ class SimulatedTestbedTest {
     @Test
     void corruptionFailsOnlyTheReceiversIcrcCheck() {
         TestConfig c = config("traffic: {rdma-verb: send, message-size: 4096, data-pkt-events: [{qpn: 1, psn: 2, type: bit-error}]}");
-        InjectionResult r = InjectionTest.run(c, NEUTRAL, 5, dir);
+        InjectionResult r = Injection.run(c, NEUTRAL, 5, dir);
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.counters().responderNic()).containsEntry("rx_icrc_encapsulated", 1L);
         assertThat(TraceDecoder.read(r.trace())).filteredOn(p -> p.event() == InjectedEvent.CORRUPT).hasSize(1);
@@ -131,7 +131,7 @@ class SimulatedTestbedTest {
                   - {name: slow, weight: 1, packets-per-second: 1000000, ring-packets: 8}
                 traffic: {rdma-verb: write, num-qps: 4, num-msgs-per-qp: 4, message-size: 65536, tx-depth: 4}
                 """);
-        InjectionResult r = InjectionTest.run(c, NEUTRAL, 7, dir);
+        InjectionResult r = Injection.run(c, NEUTRAL, 7, dir);
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.integrity().pass()).isFalse();
         assertThat(r.integrity().reasons()).anySatisfy(s -> assertThat(s).contains("breaks in the mirror sequence numbers"));
@@ -157,7 +157,7 @@ class SimulatedTestbedTest {
                   ctrl-pkt-events:
                   - {packet: nak, qpn: 1, psn: 2, type: drop}
                 """);
-        InjectionResult r = InjectionTest.run(c, NEUTRAL, 11, dir);
+        InjectionResult r = Injection.run(c, NEUTRAL, 11, dir);
         assertThat(r.integrity().pass()).isTrue();
         assertThat(r.traffic().complete()).isTrue();
         assertThat(r.heldAtEnd()).isZero();

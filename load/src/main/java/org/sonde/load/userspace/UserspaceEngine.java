@@ -24,7 +24,7 @@ import org.sonde.load.stats.WorkerStats;
 /**
  * The user-space engine's workers: one thread, one AF_PACKET socket on the configured
  * interface (opened inside {@code netns} if given), one socket table, and the client or server
- * stack. {@link org.sonde.load.engine.LoadTest} drives them like the kernel engine's workers,
+ * stack. {@link org.sonde.load.engine.LoadRun} drives them like the kernel engine's workers,
  * so the timeline, statistics and results are the same.
  */
 public final class UserspaceEngine {

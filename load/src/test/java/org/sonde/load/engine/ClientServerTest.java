@@ -123,7 +123,7 @@ class ClientServerTest {
     void stopEndsTheTestEarlyWithACompleteSummary() throws Exception {
         int port = Loopback.freePort();
         Loopback.Running server = Loopback.server(port, "");
-        LoadTest test = LoadTest.prepare(Loopback.client(port, 3600, "cc 4\nkeepalive 0us\n"), 1);
+        LoadRun test = LoadRun.prepare(Loopback.client(port, 3600, "cc 4\nkeepalive 0us\n"), 1);
         // stop once a second of statistics shows answered requests (a fixed sleep can come before any on a busy machine)
         CountDownLatch answered = new CountDownLatch(1);
         FutureTask<LoadResult> running = new FutureTask<>(() -> test.run(s -> {

@@ -39,7 +39,7 @@ final class Loopback {
     static Running server(int port, String lines) {
         LoadConfig c = ConfigParser.parse(Path.of("server.conf"),
                 "mode server\nserver 127.0.0.1 1\nlisten " + port + " 1\nduration 1h\n" + lines).config();
-        LoadTest t = LoadTest.prepare(c, 1);
+        LoadRun t = LoadRun.prepare(c, 1);
         CompletableFuture<LoadResult> result = new CompletableFuture<>();
         // its own thread: the common pool may have a single worker on a small machine
         Thread.ofPlatform().daemon().name("test-server").start(() -> {
@@ -52,7 +52,7 @@ final class Loopback {
         return new Running(t, result);
     }
 
-    record Running(LoadTest test, CompletableFuture<LoadResult> result) {
+    record Running(LoadRun test, CompletableFuture<LoadResult> result) {
         LoadResult stop() {
             test.stop();
             try {
@@ -79,6 +79,6 @@ final class Loopback {
     record Exchange(LoadResult client, LoadResult served) {}
 
     static LoadResult run(LoadConfig c) {
-        return LoadTest.prepare(c, 1).run(s -> { });
+        return LoadRun.prepare(c, 1).run(s -> { });
     }
 }

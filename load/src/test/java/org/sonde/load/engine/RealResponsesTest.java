@@ -92,7 +92,7 @@ class RealResponsesTest {
     void aServerKilledDuringTheTestTurnsIntoSocketErrors() throws Exception {
         int port = Loopback.freePort();
         Loopback.Running server = Loopback.server(port, "");
-        LoadTest test = LoadTest.prepare(Loopback.client(port, 2, "protocol http\ncc 4\nkeepalive 1ms\n"), 1);
+        LoadRun test = LoadRun.prepare(Loopback.client(port, 2, "protocol http\ncc 4\nkeepalive 1ms\n"), 1);
         java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
         LoadResult r = test.run(s -> {
             if (!killed.getAndSet(true)) server.stop(); // after the first second the server is gone

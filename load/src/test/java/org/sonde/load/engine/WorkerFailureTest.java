@@ -59,7 +59,7 @@ class WorkerFailureTest {
     @Test
     void aDeadWorkerFailsTheRunWithItsCauseLongBeforeTheDurationEnds() {
         HealthyLoop healthy = new HealthyLoop();
-        LoadTest t = LoadTest.withClients(Loopback.client(Loopback.freePort(), 60, "cps 10\n"), List.of(healthy, new DyingLoop()));
+        LoadRun t = LoadRun.withClients(Loopback.client(Loopback.freePort(), 60, "cps 10\n"), List.of(healthy, new DyingLoop()));
         long start = System.nanoTime();
         assertThatThrownBy(() -> t.run(s -> { }))
                 .isInstanceOf(IllegalStateException.class)

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
-import org.sonde.load.engine.LoadTest;
+import org.sonde.load.engine.LoadRun;
 import org.sonde.netio.NetNamespace;
 
 /**
@@ -21,8 +21,8 @@ import org.sonde.netio.NetNamespace;
 @Tag("netns")
 class UserspaceNetnsTest {
     /** Runs a server test on its own thread until {@link #stop}. */
-    private record Background(LoadTest test, CompletableFuture<LoadResult> result) {
-        static Background start(LoadTest t) {
+    private record Background(LoadRun test, CompletableFuture<LoadResult> result) {
+        static Background start(LoadRun t) {
             CompletableFuture<LoadResult> r = new CompletableFuture<>();
             Thread.ofPlatform().daemon().name("netns-server").start(() -> {
                 try {
@@ -43,10 +43,10 @@ class UserspaceNetnsTest {
     @Test
     void userspaceClientAndServerCountEveryRequestOnBothSides() throws Exception {
         try (Testbed bed = Testbed.create("uu")) {
-            Background server = Background.start(LoadTest.prepare(bed.server("client 10.1.0.1 4\n"), 1));
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\n"), 1));
             // 50 connections of 5 requests 1 ms apart last ~5 ms each: two seconds recycle them many times even on a
             // loaded machine (1,000 at once did not get through their 5 requests within one second at a load of 14)
-            LoadResult client = LoadTest.prepare(bed.client(2, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncc 50\ncps 5000\nkeepalive 1ms 5\n"), 1)
+            LoadResult client = LoadRun.prepare(bed.client(2, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncc 50\ncps 5000\nkeepalive 1ms 5\n"), 1)
                     .run(s -> { });
             LoadResult served = server.stop();
 
@@ -73,9 +73,9 @@ class UserspaceNetnsTest {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
             LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\n");
             // the listening socket is made inside namespace b; accepting and answering then work from any thread
-            LoadTest prepared = NetNamespace.call(bed.pair.namespaceB, () -> LoadTest.prepare(kernel, 1));
+            LoadRun prepared = NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1));
             Background server = Background.start(prepared);
-            LoadResult client = LoadTest.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
+            LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
 
@@ -96,9 +96,9 @@ class UserspaceNetnsTest {
         try (Testbed bed = Testbed.create("uc")) {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
             LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadTest.prepare(kernel, 1)));
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
             // one request per connection asking the server to close: the kernel sends its FIN first
-            LoadResult client = LoadTest.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 40000 40999\ncps 200\n"), 1)
+            LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 40000 40999\ncps 200\n"), 1)
                     .run(s -> { });
             LoadResult served = server.stop();
 
@@ -115,7 +115,7 @@ class UserspaceNetnsTest {
     @Test
     void noAnswerToArpIsAClearEnvironmentError() {
         try (Testbed bed = Testbed.create("na")) {
-            assertThatThrownBy(() -> LoadTest.prepare(bed.client(1, "client 10.1.0.1 1\ncc 1\nkeepalive 1ms\n"), 1))
+            assertThatThrownBy(() -> LoadRun.prepare(bed.client(1, "client 10.1.0.1 1\ncc 1\nkeepalive 1ms\n"), 1))
                     .isInstanceOf(EnvironmentException.class).hasMessageContaining("no ARP reply from the gateway 10.0.0.1 on veth-a");
         }
     }

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.sonde.inject.tcp.TcpConnectionResult;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.EcnResponse;
@@ -75,7 +75,7 @@ public final class TcpDiff {
             delivered = Map.copyOf(delivered);
         }
 
-        public static Side of(TcpInjectionTest.Result r) {
+        public static Side of(TcpInjection.Result r) {
             Map<Integer, Boolean> d = new TreeMap<>();
             for (TcpConnectionResult c : r.run().connections()) d.put(c.connection(), c.complete());
             return new Side(r.run().target(), r.run().trace(), r.analysis(), d);

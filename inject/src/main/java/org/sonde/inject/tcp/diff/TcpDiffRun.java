@@ -13,7 +13,7 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTrace;
@@ -52,11 +52,11 @@ public final class TcpDiffRun {
 
     /** Runs {@code test} on linux (needs root), then on sim-tcp, into {@code outDir/linux} and {@code outDir/sim-tcp}, and compares them. */
     public static Outcome run(TcpTest test, long seed, TcpDiff.Tolerance tolerance, Path outDir, String version) {
-        TcpInjectionTest.Result kernel = TcpInjectionTest.run(test, new TargetSpec.Linux(), seed, mkdir(outDir.resolve(LINUX_DIR)));
+        TcpInjection.Result kernel = TcpInjection.run(test, new TargetSpec.Linux(), seed, mkdir(outDir.resolve(LINUX_DIR)));
         TcpReport.write(kernel.run(), kernel.analysis(), outDir.resolve(LINUX_DIR).resolve("report.html"), version);
         long rtt = medianHandshakeNanos(kernel.run().trace());
         TargetSpec.SimTcp target = rtt > 0 ? new TargetSpec.SimTcp(TargetSpec.SimTcp.DEFAULT_RATE_BPS, rtt / 4) : new TargetSpec.SimTcp();
-        TcpInjectionTest.Result model = TcpInjectionTest.run(test, target, seed, mkdir(outDir.resolve(MODEL_DIR)));
+        TcpInjection.Result model = TcpInjection.run(test, target, seed, mkdir(outDir.resolve(MODEL_DIR)));
         TcpReport.write(model.run(), model.analysis(), outDir.resolve(MODEL_DIR).resolve("report.html"), version);
         TcpDiff.Result r = TcpDiff.compare(TcpDiff.Side.of(kernel), TcpDiff.Side.of(model), tolerance);
         Outcome o = new Outcome(r, target, model.run().notes());
@@ -99,7 +99,7 @@ public final class TcpDiffRun {
     private static Loaded load(Path dir) {
         Path resultFile = dir.resolve("result.json"), analysisFile = dir.resolve("analysis.json");
         JsonNode result = readJson(resultFile), analysis = readJson(analysisFile);
-        TcpTrace trace = TcpTrace.read(dir.resolve(TcpInjectionTest.TRACE_FILE));
+        TcpTrace trace = TcpTrace.read(dir.resolve(TcpInjection.TRACE_FILE));
         String recovery = result.path("sysctls").path("tcp_recovery").asText("1");
         // the client's loss-probe count tells a lone tail's late probe from a timeout, as in the run itself
         JsonNode probes = result.path("clientCounters").path("TcpExtTCPLossProbes");

@@ -16,7 +16,7 @@ import org.sonde.inject.config.EventActions;
 import org.sonde.inject.fuzz.Pool;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpEvent;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTestWriter;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
@@ -118,7 +118,7 @@ public final class TcpFuzzer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        TcpInjectionTest.Result r = TcpInjectionTest.run(test(events), seed, dir);
+        TcpInjection.Result r = TcpInjection.run(test(events), seed, dir);
         kernel = r.run().kernel();
         TcpFuzzRun run = judge(n, events, r.run().connections(), r.analysis(), TcpAnalyzer.longestStall(r.run().trace(), r.analysis(), 1).nanos(), target.stallThresholdNanos());
         history.add(run);

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalyzer;
@@ -32,7 +32,7 @@ public final class TcpStudy {
                 for (TcpScenario s : plan.scenarios()) {
                     String name = s.word() + "-" + cc + "-" + rep;
                     progress.accept(name);
-                    TcpInjectionTest.Result r = TcpInjectionTest.run(s.test(cc), plan.seed() + rep - 1, mkdir(workDir.resolve(name)));
+                    TcpInjection.Result r = TcpInjection.run(s.test(cc), plan.seed() + rep - 1, mkdir(workDir.resolve(name)));
                     kernel = r.run().kernel();
                     runs.add(measure(s, cc, rep, r.run(), r.analysis(), workDir.getFileName() + "/" + name));
                 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.UsageException;
 import org.sonde.inject.model.InjectedEvent;
-import org.sonde.inject.tcp.TcpInjectionTest;
+import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTestLoader;
 import org.sonde.inject.tcp.TcpTrace;
@@ -23,8 +23,8 @@ class SimTcpTargetTest {
     @TempDir
     Path dir;
 
-    private TcpInjectionTest.Result run(TcpTest test, String sub) throws Exception {
-        return TcpInjectionTest.run(test, MODEL, 1, Files.createDirectories(dir.resolve(sub)));
+    private TcpInjection.Result run(TcpTest test, String sub) throws Exception {
+        return TcpInjection.run(test, MODEL, 1, Files.createDirectories(dir.resolve(sub)));
     }
 
     private static TcpAnalysis.Recovery recovery(TcpAnalysis a, int connection, int iteration) {
@@ -35,7 +35,7 @@ class SimTcpTargetTest {
     @Test
     void listing2GivesTheVerdictsLinuxGivesOnAnUnloadedTestbed() throws Exception {
         TcpTest test = TcpTestLoader.load(Path.of("../examples/inject/tcp-listing2.yaml"));
-        TcpInjectionTest.Result r = run(test, "a");
+        TcpInjection.Result r = run(test, "a");
         TcpAnalysis a = r.analysis();
         assertThat(r.run().target()).isEqualTo("sim-tcp");
         assertThat(r.run().complete()).as(r.run().connections().toString()).isTrue();
@@ -100,7 +100,7 @@ class SimTcpTargetTest {
                   tcp_sack: 1
                   tcp_autocorking: 0
                 """, "edits.yaml", "edits");
-        TcpInjectionTest.Result r = run(test, "edits");
+        TcpInjection.Result r = run(test, "edits");
         TcpAnalysis a = r.analysis();
         assertThat(r.run().complete()).isTrue();
         assertThat(a.integrity().pass()).as(a.integrity().problems().toString()).isTrue();

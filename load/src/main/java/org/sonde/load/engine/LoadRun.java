@@ -29,7 +29,7 @@ import org.sonde.load.userspace.UserspaceEngine;
  * result. {@link #stop()} (from any thread, e.g. on SIGINT) ends the test early but cleanly:
  * the drain runs and the summary is complete.
  */
-public final class LoadTest {
+public final class LoadRun {
     /** dperf drains for 4 s after the duration. */
     static final long DRAIN_NANOS = 4_000_000_000L;
     private static final long SECOND = 1_000_000_000L;
@@ -53,7 +53,7 @@ public final class LoadTest {
     private final Instant startedAt;
     private volatile boolean interrupted;
 
-    private LoadTest(LoadConfig config) {
+    private LoadRun(LoadConfig config) {
         this.config = config;
         this.startNanos = System.nanoTime();
         this.startedAt = Instant.now();
@@ -63,8 +63,8 @@ public final class LoadTest {
      * Prepares a test: raises the open-file limit, checks that cc fits in it, opens the server's
      * listening sockets (so a taken port fails here, before any output). Call {@link #run} next.
      */
-    public static LoadTest prepare(LoadConfig config, long seed) {
-        LoadTest t = new LoadTest(config);
+    public static LoadRun prepare(LoadConfig config, long seed) {
+        LoadRun t = new LoadRun(config);
         if (config.engine() == Engine.USERSPACE) {
             checkCpus(config);
             // sockets are table entries, not descriptors: no open-file budget to check
@@ -106,8 +106,8 @@ public final class LoadTest {
     }
 
     /** A client test on the given loops instead of the engine's own workers (tests drive the timeline with them). */
-    static LoadTest withClients(LoadConfig config, List<ClientLoop> loops) {
-        LoadTest t = new LoadTest(config);
+    static LoadRun withClients(LoadConfig config, List<ClientLoop> loops) {
+        LoadRun t = new LoadRun(config);
         t.clients.addAll(loops);
         return t;
     }

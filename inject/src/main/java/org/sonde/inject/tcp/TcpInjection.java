@@ -23,13 +23,13 @@ import org.sonde.inject.testbed.TargetSpec;
  * and {@code result.json} (the test, each connection's outcome, both hosts' counters, the
  * injector's processing time).
  */
-public final class TcpInjectionTest {
+public final class TcpInjection {
     public static final String TRACE_FILE = "trace.pcapng";
 
     /** A run and its verdicts. */
     public record Result(TcpRun run, TcpAnalysis analysis) {}
 
-    private TcpInjectionTest() {}
+    private TcpInjection() {}
 
     /** Runs {@code test} on the Linux kernel. */
     public static Result run(TcpTest test, long seed, Path outDir) {

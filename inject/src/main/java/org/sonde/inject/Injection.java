@@ -22,11 +22,11 @@ import org.sonde.inject.testbed.TargetSpec;
  * and {@code analysis.json} (integrity, go-back-N, retransmission latency, CNPs,
  * counters, completion times). The same test, target and seed give byte-identical files.
  */
-public final class InjectionTest {
+public final class Injection {
     /** The QPs of the trace, in the format {@code sonde inject analyze} reads ({@link CaptureMetadataFile}). */
     public static final String METADATA_FILE = "metadata.yaml";
 
-    private InjectionTest() {}
+    private Injection() {}
 
     public static InjectionResult run(TestConfig config, TargetSpec.Simulated target, long seed, Path outDir) {
         InjectionResult r = SimulatedTestbed.run(config, target, seed, outDir);

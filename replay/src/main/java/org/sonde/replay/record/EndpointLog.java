@@ -1,0 +1,107 @@
+package org.sonde.replay.record;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One endpoint's part of a connection's recording, as the compact streams it is stored in: its application calls
+ * (pattern numbers with their callback or time), its handler order (run lengths of {@link HandlerKind}s), the
+ * segments that reached it ({@link Arrival}s as index deltas, CE bits and one-way-delay residuals) and its send
+ * times sampled by {@link RateSampler}. The decoders give them back as values.
+ */
+public record EndpointLog(byte[] calls, byte[] handlers, byte[] arrivals, byte[] samples) {
+
+    /** Bytes the four streams take. */
+    public int bytes() {
+        return calls.length + handlers.length + arrivals.length + samples.length;
+    }
+
+    public List<RecordedCall> decodeCalls(List<CallPattern> patterns, long startNanos) {
+        List<RecordedCall> out = new ArrayList<>();
+        ByteLogReader r = new ByteLogReader(calls, "a call stream");
+        long ordinal = 0;
+        long time = startNanos;
+        while (r.more()) {
+            CallPattern p = patterns.get(r.count(patterns.size() - 1, "call pattern"));
+            long ctx = r.unsigned();
+            if ((ctx & 1) != 0) {
+                ordinal += ctx >>> 1;
+                out.add(new RecordedCall(p, ordinal, 0));
+            } else {
+                time += ctx >>> 1;
+                out.add(new RecordedCall(p, 0, time));
+            }
+        }
+        return out;
+    }
+
+    /** The handlers in order. */
+    public List<HandlerKind> decodeHandlers() {
+        List<HandlerKind> out = new ArrayList<>();
+        ByteLogReader r = new ByteLogReader(handlers, "a handler stream");
+        while (r.more()) {
+            long v = r.unsigned();
+            int kind = (int) (v & 15);
+            if (kind >= HandlerKind.ALL.length) throw new RecordingFormatException("a handler stream names kind " + kind);
+            long run = v >>> 4;
+            if (run < 1 || run > Integer.MAX_VALUE) throw new RecordingFormatException("a handler stream has a run of " + run);
+            for (long i = 0; i < run; i++) out.add(HandlerKind.ALL[kind]);
+        }
+        return out;
+    }
+
+    public List<Arrival> decodeArrivals() {
+        List<Arrival> out = new ArrayList<>();
+        ByteLogReader r = new ByteLogReader(arrivals, "an arrival stream");
+        long index = -1;
+        long delay = 0;
+        while (r.more()) {
+            long head = r.unsigned();
+            index += 1 + ByteLog.unzigzag(head >>> 2);
+            if (index < 0) throw new RecordingFormatException("an arrival stream goes before the first segment");
+            if ((head & 1) != 0) delay += r.signed();
+            out.add(new Arrival(index, delay, (head & 2) != 0));
+        }
+        return out;
+    }
+
+    /** How many segments the endpoint sent. */
+    public long decodeSentCount() {
+        return samples.length == 0 ? 0 : new ByteLogReader(samples, "a sample stream").unsigned();
+    }
+
+    public List<RateSampler.Sample> decodeSamples() {
+        List<RateSampler.Sample> out = new ArrayList<>();
+        ByteLogReader r = new ByteLogReader(samples, "a sample stream");
+        if (r.more()) r.unsigned();
+        long index = 0;
+        long time = 0;
+        boolean first = true;
+        while (r.more()) {
+            index += r.unsigned();
+            time += first ? r.signed() : r.unsigned();
+            first = false;
+            out.add(new RateSampler.Sample(index, time, r.signed()));
+        }
+        return out;
+    }
+
+    static byte[] encodeSamples(long sent, List<RateSampler.Sample> samples) {
+        ByteLog b = new ByteLog();
+        if (sent == 0) return b.toArray();
+        b.unsigned(sent);
+        long index = 0;
+        long time = 0;
+        boolean first = true;
+        for (RateSampler.Sample s : samples) {
+            b.unsigned(s.index() - index);
+            if (first) b.signed(s.timeNanos());
+            else b.unsigned(s.timeNanos() - time);
+            first = false;
+            b.signed(s.gap());
+            index = s.index();
+            time = s.timeNanos();
+        }
+        return b.toArray();
+    }
+}

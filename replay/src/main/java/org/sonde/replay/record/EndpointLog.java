@@ -74,14 +74,14 @@ public record EndpointLog(byte[] calls, byte[] handlers, byte[] arrivals, byte[]
         List<RateSampler.Sample> out = new ArrayList<>();
         ByteLogReader r = new ByteLogReader(samples, "a sample stream");
         if (r.more()) r.unsigned();
-        long index = 0;
-        long time = 0;
-        boolean first = true;
+        RateSampler.Sample prev = new RateSampler.Sample(0, 0, 0);
         while (r.more()) {
-            index += r.unsigned();
-            time += first ? r.signed() : r.unsigned();
-            first = false;
-            out.add(new RateSampler.Sample(index, time, r.signed()));
+            long index = prev.index() + r.unsigned();
+            long time = predict(prev, index) + r.signed();
+            long g = r.unsigned();
+            int shift = (int) (g & 63);
+            prev = new RateSampler.Sample(index, time, ByteLog.unzigzag(g >>> 6) << shift);
+            out.add(prev);
         }
         return out;
     }
@@ -90,18 +90,22 @@ public record EndpointLog(byte[] calls, byte[] handlers, byte[] arrivals, byte[]
         ByteLog b = new ByteLog();
         if (sent == 0) return b.toArray();
         b.unsigned(sent);
-        long index = 0;
-        long time = 0;
-        boolean first = true;
+        RateSampler.Sample prev = new RateSampler.Sample(0, 0, 0);
         for (RateSampler.Sample s : samples) {
-            b.unsigned(s.index() - index);
-            if (first) b.signed(s.timeNanos());
-            else b.unsigned(s.timeNanos() - time);
-            first = false;
-            b.signed(s.gap());
-            index = s.index();
-            time = s.timeNanos();
+            b.unsigned(s.index() - prev.index());
+            b.signed(s.timeNanos() - predict(prev, s.index()));
+            int shift = s.gap() == 0 ? 0 : Math.min(Long.numberOfTrailingZeros(s.gap()), 63);
+            b.unsigned(ByteLog.zigzag(s.gap() >> shift) << 6 | shift);
+            prev = s;
         }
         return b.toArray();
+    }
+
+    /**
+     * Where the previous sample's rate puts packet {@code index}: a sample is stored as its distance from this, which
+     * is small when the rate only drifted. The gap as the number of trailing zero bits and what is left.
+     */
+    private static long predict(RateSampler.Sample prev, long index) {
+        return prev.timeNanos() + Math.floorDiv(prev.gap() * (index - prev.index()), 1L << RateSampler.GAP_FRACTION_BITS);
     }
 }

@@ -63,10 +63,7 @@ public final class RateSampler {
     }
 
     private void record() {
-        long gap;
-        if (lo == Long.MIN_VALUE) gap = 0; // the sample stands alone
-        else gap = Math.floorDiv(lo, 2) + Math.floorDiv(hi, 2) + ((lo & 1) + (hi & 1)) / 2;
-        samples.add(new Sample(sIndex, sTime, gap));
+        samples.add(new Sample(sIndex, sTime, lo == Long.MIN_VALUE ? 0 : simplest(lo, hi)));
     }
 
     /** The samples, the last kept packet included. Call once, after the last {@link #add}. */
@@ -90,6 +87,16 @@ public final class RateSampler {
         }
         Sample s = samples.get(lo);
         return s.timeNanos() + Math.floorDiv(s.gap() * (index - s.index()) + ONE / 2, ONE);
+    }
+
+    /** The value in {@code [lo, hi]} with the most trailing zero bits (any in the range keeps the bound; this one stores shortest). */
+    static long simplest(long lo, long hi) {
+        if (lo <= 0 && hi >= 0) return 0;
+        for (int shift = 62; shift > 0; shift--) {
+            long c = ceilDiv(lo, 1L << shift) << shift;
+            if (c <= hi && c >= lo) return c;
+        }
+        return lo;
     }
 
     private static long ceilDiv(long a, long b) {

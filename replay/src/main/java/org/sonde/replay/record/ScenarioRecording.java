@@ -18,6 +18,7 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
@@ -53,7 +54,7 @@ public final class ScenarioRecording {
     /** What a recording run produced. */
     public record Summary(String scenario, long seed, long simulatedNanos, int connections, int replayable, long packets,
                           long recordingBytes, long recordingZstdBytes, long headerTraceBytes, long headerTraceGzipBytes,
-                          long headerTraceZstdBytes, long thresholdNanos, long samples) {
+                          long headerTraceZstdBytes, long thresholdNanos, long samples, Breakdown breakdown) {
         /** The recording's size in percent of the gzip-compressed header trace. */
         public double percentOfGzip() {
             return headerTraceGzipBytes == 0 ? 0 : 100.0 * recordingBytes / headerTraceGzipBytes;
@@ -61,6 +62,22 @@ public final class ScenarioRecording {
 
         public double percentOfZstd() {
             return headerTraceZstdBytes == 0 ? 0 : 100.0 * recordingBytes / headerTraceZstdBytes;
+        }
+    }
+
+    /** Where the recording's bytes go: the four streams of every endpoint, and the rest (header, addresses, draws, lengths). */
+    public record Breakdown(long calls, long handlers, long arrivals, long samples, long other) {
+        static Breakdown of(Recording rec, long total) {
+            long c = 0, h = 0, a = 0, s = 0;
+            for (ConnectionLog l : rec.connections()) {
+                for (EndpointLog e : List.of(l.client(), l.server())) {
+                    c += e.calls().length;
+                    h += e.handlers().length;
+                    a += e.arrivals().length;
+                    s += e.samples().length;
+                }
+            }
+            return new Breakdown(c, h, a, s, total - c - h - a - s);
         }
     }
 
@@ -173,7 +190,8 @@ public final class ScenarioRecording {
                 samples += c.client().decodeSamples().size() + c.server().decodeSamples().size();
             }
             Summary s = new Summary(rec.scenario(), seed, stats.simulatedNanos(), rec.connections().size(), replayable, packets[0], bytes.length,
-                    Zstd.compress(bytes).length, trace.raw, trace.gzipBytes.bytes, trace.zstdBytes.bytes, th, samples);
+                    Zstd.compress(bytes).length, trace.raw, trace.gzipBytes.bytes, trace.zstdBytes.bytes, th, samples,
+                    Breakdown.of(rec, bytes.length));
             Files.writeString(dir.resolve(SUMMARY), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(summaryJson(s)) + "\n");
             if (cap != null) {
                 cap.close();
@@ -182,7 +200,7 @@ public final class ScenarioRecording {
             done = true;
             return s;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new EnvironmentException("cannot write into " + dir + ": " + InputFiles.describe(e), "choose a directory in a writable place", e);
         } finally {
             if (!done) {
                 if (cap != null) cap.abort();

@@ -218,6 +218,8 @@ class RobustnessTest {
                 c("replay connection: no such connection", USAGE, List.of("--conn 7", "0..3"), List.of(c), "replay", "connection", recording, "--conn", "7", "--out", c),
                 c("replay connection: id not a number", USAGE, List.of("--conn"), List.of(c), "replay", "connection", recording, "--conn", "first", "--out", c),
                 c("replay connection: out is a file", USAGE, List.of("--out"), List.of(), "replay", "connection", recording, "--conn", "0", "--out", sdr),
+                c("replay check: recorded without --capture", USAGE, List.of("capture.pcapng", "--capture"), List.of(), "replay", "check", recording),
+                c("replay check: missing directory", ENV, List.of("missing-rec-dir", "does not exist"), List.of(), "replay", "check", missing("rec-dir")),
                 c("replay connection: unwritable json", ENV, List.of("r.json"), List.of(c), "replay", "connection", recording, "--conn", "0", "--out", c, "--json", unwritable("r.json")));
     }
 

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
                 "  sonde replay connection rec --conn 3 --out conn3",
                 "  sonde replay diagnose trace.pcapng --json diagnosis.json"},
-        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayDiagnoseCommand.class})
+        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayDiagnoseCommand.class})
 public final class ReplayCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -34,6 +34,11 @@ final class Captured {
         return s.compareTo(d) < 0 ? s + "-" + d : d + "-" + s;
     }
 
+    /** The sender's address and port. */
+    static String source(byte[] ip) {
+        return endpoint(ip, 12, 20);
+    }
+
     static String key(String a, String b) {
         return a.compareTo(b) < 0 ? a + "-" + b : b + "-" + a;
     }

@@ -13,8 +13,8 @@ import org.sonde.replay.record.ScenarioRecording;
 
 /**
  * The acceptance check of per-connection replay: every connection of a many-connection run, replayed alone from
- * the recording, sends exactly the packets the run captured (IP and TCP headers byte for byte, at the same
- * nanosecond), and the replayed send times are within the sampler's threshold of the recorded samples.
+ * the recording, sends exactly the packets the run captured, in each direction (IP and TCP headers byte for byte, at
+ * the same nanosecond), and the replayed send times are within the sampler's threshold of the recorded samples.
  */
 class ConnectionReplayTest {
     @TempDir
@@ -40,11 +40,17 @@ class ConnectionReplayTest {
             ConnectionReplay r = ConnectionReplayer.replay(rec, c.id());
             List<Captured.Packet> want = captured.get(Captured.key(c.src(), c.dst()));
             assertThat(want).as("captured packets of %s", c.src()).isNotNull();
-            assertThat(r.packets()).as("connection %d (%s > %s)", c.id(), c.src(), c.dst()).hasSameSizeAs(want);
-            for (int i = 0; i < want.size(); i++) {
-                ReplayedPacket p = r.packets().get(i);
-                assertThat(p.ipPacket()).as("connection %d packet %d", c.id(), i + 1).isEqualTo(want.get(i).ip());
-                assertThat(rec.epochNanos() + p.timeNanos()).as("connection %d packet %d time", c.id(), i + 1).isEqualTo(want.get(i).timeNanos());
+            for (int side = 0; side < 2; side++) {
+                String from = side == 0 ? c.src() : c.dst();
+                int sd = side;
+                List<Captured.Packet> run = want.stream().filter(x -> Captured.source(x.ip()).equals(from)).toList();
+                List<ReplayedPacket> replayed = r.packets().stream().filter(p -> p.side() == sd).toList();
+                assertThat(replayed).as("connection %d (%s > %s) side %d", c.id(), c.src(), c.dst(), side).hasSameSizeAs(run);
+                for (int i = 0; i < run.size(); i++) {
+                    ReplayedPacket p = replayed.get(i);
+                    assertThat(p.ipPacket()).as("connection %d side %d packet %d", c.id(), side, i + 1).isEqualTo(run.get(i).ip());
+                    assertThat(rec.epochNanos() + p.timeNanos()).as("connection %d side %d packet %d time", c.id(), side, i + 1).isEqualTo(run.get(i).timeNanos());
+                }
             }
             assertThat(r.maxSendTimeErrorNanos()).isLessThanOrEqualTo(rec.thresholdNanos());
             packets += want.size();

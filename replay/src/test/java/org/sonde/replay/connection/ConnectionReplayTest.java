@@ -68,4 +68,14 @@ class ConnectionReplayTest {
     void everyConnectionWithEcnMarksReplaysToTheSamePackets() {
         assertThat(replayEveryConnection(scenario("dctcp-marks.yaml"), 3, tmp.resolve("marks"))).isEqualTo(80);
     }
+
+    @Test
+    void slowReadersWithoutSackReplayToTheSamePackets() {
+        assertThat(replayEveryConnection(scenario("slow-reader.yaml"), 5, tmp.resolve("slow"))).isEqualTo(4);
+        Recording rec = ScenarioRecording.read(tmp.resolve("slow"));
+        ConnectionReplay r = ConnectionReplayer.replay(rec, 0);
+        // the reader's own timer paces its reads, and its window closed on the sender at least once
+        assertThat(rec.connection(0).server().decodeHandlers()).contains(org.sonde.replay.record.HandlerKind.READ);
+        assertThat(r.states()).anyMatch(e -> e.endpoint().equals("client") && e.sendWindow() == 0);
+    }
 }

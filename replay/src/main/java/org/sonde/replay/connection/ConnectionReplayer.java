@@ -330,8 +330,7 @@ public final class ConnectionReplayer {
                 s.expect(HandlerKind.of(kind), "timer " + kind);
                 return;
             }
-            snapshot(s, "timer " + kind);
-            drain(s);
+            snapshot(s, "timer " + kind); // an arrival or call waiting behind this timer runs from its own, re-queued event
         }
 
         @Override

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * One endpoint's part of a connection's recording, as the compact streams it is stored in: its application calls
  * (pattern numbers with their callback or time), its handler order (run lengths of {@link HandlerKind}s), the
- * segments that reached it ({@link Arrival}s as index deltas, CE bits and one-way-delay residuals) and its send
+ * segments that reached it ({@link Arrival}s as index deltas, CE bits and one-way-delay residuals, runs of plain
+ * arrivals — the next segment, unmarked, as late as the one before — as one count) and its send
  * times sampled by {@link RateSampler}. The decoders give them back as values.
  */
 public record EndpointLog(byte[] calls, byte[] handlers, byte[] arrivals, byte[] samples) {
@@ -56,7 +57,14 @@ public record EndpointLog(byte[] calls, byte[] handlers, byte[] arrivals, byte[]
         long index = -1;
         long delay = 0;
         while (r.more()) {
-            long head = r.unsigned();
+            long v = r.unsigned();
+            if ((v & 1) != 0) { // a run of plain arrivals: each the next segment, unmarked, with the same delay
+                long n = (v >>> 1) + 1;
+                if (n > Integer.MAX_VALUE - out.size()) throw new RecordingFormatException("an arrival stream has a run of " + n);
+                for (long i = 0; i < n; i++) out.add(new Arrival(++index, delay, false));
+                continue;
+            }
+            long head = v >>> 1;
             index += 1 + ByteLog.unzigzag(head >>> 2);
             if (index < 0) throw new RecordingFormatException("an arrival stream goes before the first segment");
             if ((head & 1) != 0) delay += r.signed();

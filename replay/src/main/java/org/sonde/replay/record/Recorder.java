@@ -55,6 +55,12 @@ public final class Recorder implements TcpObserver {
         long lastCallTime;
         int runKind = -1;
         long run;
+        long plainRun;
+
+        void flushPlain() {
+            if (plainRun > 0) arrivals.unsigned((plainRun - 1) << 1 | 1);
+            plainRun = 0;
+        }
 
         void handler(HandlerKind k) {
             if (k.ordinal() == runKind) {
@@ -164,10 +170,16 @@ public final class Recorder implements TcpObserver {
         long delay = now(s) - f.sentAt;
         long residual = delay - side.prevDelay;
         side.prevDelay = delay;
-        long head = ByteLog.zigzag(f.index - side.lastArrival - 1) << 2 | (seg.ecn == IpFrame.ECN_CE ? 2 : 0) | (residual != 0 ? 1 : 0);
-        side.arrivals.unsigned(head);
-        if (residual != 0) side.arrivals.signed(residual);
+        boolean ce = seg.ecn == IpFrame.ECN_CE;
+        long skip = f.index - side.lastArrival - 1;
         side.lastArrival = f.index;
+        if (skip == 0 && !ce && residual == 0) { // the common case: the next segment, unmarked, as late as the one before
+            side.plainRun++;
+            return;
+        }
+        side.flushPlain();
+        side.arrivals.unsigned((ByteLog.zigzag(skip) << 2 | (ce ? 2 : 0) | (residual != 0 ? 1 : 0)) << 1);
+        if (residual != 0) side.arrivals.signed(residual);
     }
 
     @Override
@@ -221,6 +233,7 @@ public final class Recorder implements TcpObserver {
             for (int i = 0; i < 2; i++) {
                 Side sd = c.sides[i];
                 sd.flushRun();
+                sd.flushPlain();
                 ep[i] = new EndpointLog(sd.calls.toArray(), sd.handlers.toArray(), sd.arrivals.toArray(), EndpointLog.encodeSamples(sd.sent, sd.sampler.finish()));
             }
             String problem = c.problem;

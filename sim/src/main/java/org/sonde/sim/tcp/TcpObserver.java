@@ -4,9 +4,9 @@ package org.sonde.sim.tcp;
  * Sees what drives a connection: every input a {@link TcpSocket} handles (segments, timer firings, the
  * application's calls), the callbacks it makes into the application, the segments it sends, and its reads of
  * nondeterministic values. A recorder logs them; a replayer feeds the logged values back through
- * {@link #nondeterministic}. It is told synchronously inside the simulation and must not call back into the
- * socket's algorithms; by default it sees nothing, so a stack without an observer costs one interface call per
- * event.
+ * {@link #nondeterministic}. It is told synchronously inside the simulation, in the middle of the socket's work, so it
+ * must not call the socket (an application calls it from its {@link TcpSocket.Listener} or from events of its own);
+ * the default observer sees nothing, so a stack without one costs an interface call per event.
  *
  * <p>Set one per stack with {@link TcpStack#observe} (or {@link TcpFlowTransport#observe} for all of a
  * scenario's stacks).

@@ -5,11 +5,13 @@
 #   1. the recording's size against the gzip- and zstd-compressed header trace of the same run, with its breakdown;
 #   2. replay agreement: every connection replayed alone and compared with the run's capture (sonde replay check);
 #   3. the butterfly effect: the incast re-executed RERUNS times (default 5) with flow starts jittered by up to
-#      1 ns .. 1 us, connections whose packet sequence changed.
+#      1 ns .. 1 us, connections whose packet sequence changed; DETER's §2.1 scenario (bench/replay/deter-2.1.yaml,
+#      DETER_SEED 2, whose short flow times out) re-executed DETER_RERUNS times (default 20): how often the
+#      timeouts come back, against replay.
 # Writes the "replay-record" section of BENCHMARKS.md. SEED (default 1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-SEED="${SEED:-1}" RERUNS="${RERUNS:-5}"
+SEED="${SEED:-1}" RERUNS="${RERUNS:-5}" DETER_SEED="${DETER_SEED:-2}" DETER_RERUNS="${DETER_RERUNS:-20}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ./sonde --version >/dev/null
@@ -20,12 +22,15 @@ for s in incast-1000 websearch tcp-dumbbell; do
 done
 source scripts/jdk.sh >/dev/null
 java -cp cli/target/sonde.jar bench/replay/ButterflyBench.java bench/replay/incast-1000.yaml "$SEED" "$RERUNS" 0 1 10 100 1000 > "$tmp/butterfly.json" 2>/dev/null
+./sonde replay record bench/replay/deter-2.1.yaml --seed "$DETER_SEED" --out "$tmp/deter" --capture >/dev/null 2>&1
+./sonde replay check "$tmp/deter" --json "$tmp/deter.check.json" >/dev/null 2>&1 || true
+java -cp cli/target/sonde.jar bench/replay/ButterflyBench.java bench/replay/deter-2.1.yaml "$DETER_SEED" "$DETER_RERUNS" 100 1000 10000 > "$tmp/deter.json" 2>/dev/null
 
-python3 - "$tmp" "$SEED" "$RERUNS" <<'PY'
+python3 - "$tmp" "$SEED" "$RERUNS" "$DETER_SEED" "$DETER_RERUNS" <<'PY'
 import json, os, subprocess, sys
 sys.path.insert(0, "bench")
 from benchmarks_md import write_section
-tmp, seed, reruns = sys.argv[1], sys.argv[2], sys.argv[3]
+tmp, seed, reruns, dseed, dreruns = sys.argv[1:6]
 java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -version"], capture_output=True, text=True).stderr.splitlines()[0]
 lines = ["## DETER recording and per-connection replay in the simulator (issue 17)", "",
          f"Command: `bench/replay-record.sh` (SEED={seed}, RERUNS={reruns}): `sonde replay record SCENARIO --seed {seed} --capture`, then "
@@ -54,6 +59,16 @@ lines += ["", "### Butterfly effect: re-execution with flow-start jitter (incast
           "| --- | --- | --- | --- |"]
 for r in json.load(open(f"{tmp}/butterfly.json")):
     lines.append(f"| {r['jitterNanos']:,} ns | {r['connections']:,} | {', '.join(str(x['differing']) for x in r['reruns'])} | {', '.join(str(x['retransmissionsChanged']) for x in r['reruns'])} |")
+d = json.load(open(f"{tmp}/deter.json"))
+dc = json.load(open(f"{tmp}/deter.check.json"))
+lines += ["", f"### The §2.1 scenario re-executed against replayed (bench/replay/deter-2.1.yaml, seed {dseed}, {dreruns} reruns)", "",
+          f"The run has {d[0]['connections']} connections and {d[0]['timeouts']} retransmission timeout(s) in all. Replay: "
+          f"{dc['identical']} of {dc['connections']} connections identical to the run, so its timeouts every time.", "",
+          "| flow-start jitter bound | reruns reproducing every connection's timeouts | connections with another packet sequence, per rerun |",
+          "| --- | --- | --- |"]
+for r in d:
+    ok = sum(1 for x in r["reruns"] if x["missing"] == 0 and x["timeoutsChanged"] == 0)
+    lines.append(f"| {r['jitterNanos']:,} ns | {ok} of {len(r['reruns'])} | {', '.join(str(x['differing']) for x in r['reruns'])} |")
 lines += ["", "Reading it: replay reproduces every connection exactly, because each endpoint gets every segment at its recorded "
           "instant and timers then fire at the same instants by themselves; naive re-execution reproduces almost none "
           "(at most 4 of 1,024 kept their packets) once flows start up to 1 ns later (a delayed start also goes behind the events already queued for its instant, so 1 ns is an ordering "

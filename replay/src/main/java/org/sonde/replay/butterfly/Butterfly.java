@@ -30,25 +30,48 @@ import org.sonde.sim.traffic.FlowTransport;
  * ({@link org.sonde.replay.connection.ReplayCheck}).
  */
 public final class Butterfly {
-    /** One re-execution: how many connections of the first run sent another packet sequence, or did not exist. */
-    public record Rerun(long jitterSeed, int differing, int missing, int retransmissionsChanged) {}
+    /**
+     * One re-execution: how many connections of the first run sent another packet sequence, or did not exist, or
+     * retransmitted another number of segments, or timed out (RTO) another number of times.
+     */
+    public record Rerun(long jitterSeed, int differing, int missing, int retransmissionsChanged, int timeoutsChanged) {
+        /** Every connection timed out as often as in the first run: the run's timeouts are reproduced. */
+        public boolean timeoutsReproduced() {
+            return missing == 0 && timeoutsChanged == 0;
+        }
+    }
 
-    public record Result(String scenario, long seed, long jitterNanos, int connections, List<Rerun> reruns) {}
+    public record Result(String scenario, long seed, long jitterNanos, int connections, long timeouts, List<Rerun> reruns) {
+        /** The share of re-executions that reproduced every connection's timeouts. */
+        public double timeoutReproductionRate() {
+            return reruns.stream().filter(Rerun::timeoutsReproduced).count() / (double) reruns.size();
+        }
+    }
 
     private Butterfly() {
     }
 
-    /** Per connection and direction: packets and a hash of their TCP sequence, and the retransmitted segments. */
+    /** Per connection and direction: packets and a hash of their TCP sequence; retransmitted segments and RTOs. */
     private static final class Digest implements TcpObserver {
         final Map<String, long[]> byConnection = new LinkedHashMap<>();
 
-        @Override
-        public void sent(TcpSocket s, TcpSegment seg) {
+        private long[] of(TcpSocket s, boolean[] first) {
             String local = Ipv4Address.format(s.host().ip()) + ":" + s.localPort();
             String remote = Ipv4Address.format(s.remoteIp()) + ":" + s.remotePort();
-            boolean first = local.compareTo(remote) < 0;
-            long[] d = byConnection.computeIfAbsent(first ? local + "-" + remote : remote + "-" + local, k -> new long[5]);
-            int dir = first ? 0 : 2;
+            first[0] = local.compareTo(remote) < 0;
+            return byConnection.computeIfAbsent(first[0] ? local + "-" + remote : remote + "-" + local, k -> new long[6]);
+        }
+
+        @Override
+        public void timer(TcpSocket s, TimerKind kind, boolean done) {
+            if (!done && kind == TimerKind.RETRANS) of(s, new boolean[1])[5]++;
+        }
+
+        @Override
+        public void sent(TcpSocket s, TcpSegment seg) {
+            boolean[] first = new boolean[1];
+            long[] d = of(s, first);
+            int dir = first[0] ? 0 : 2;
             long h = d[dir];
             for (long v : new long[] {seg.seq & 0xFFFF_FFFFL, seg.ack & 0xFFFF_FFFFL, seg.flags, seg.payloadBytes}) h = (h ^ v) * 0x100000001B3L;
             d[dir] = h;
@@ -146,6 +169,7 @@ public final class Butterfly {
             int differing = 0;
             int missing = 0;
             int retrans = 0;
+            int timeouts = 0;
             for (Map.Entry<String, long[]> e : base.entrySet()) {
                 long[] b = e.getValue();
                 long[] a = again.get(e.getKey());
@@ -155,9 +179,11 @@ public final class Butterfly {
                 }
                 if (a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]) differing++;
                 if (a[4] != b[4]) retrans++;
+                if (a[5] != b[5]) timeouts++;
             }
-            out.add(new Rerun(i, differing, missing, retrans));
+            out.add(new Rerun(i, differing, missing, retrans, timeouts));
         }
-        return new Result(scenario.getFileName().toString(), seed, jitterNanos, base.size(), List.copyOf(out));
+        long baseTimeouts = base.values().stream().mapToLong(d -> d[5]).sum();
+        return new Result(scenario.getFileName().toString(), seed, jitterNanos, base.size(), baseTimeouts, List.copyOf(out));
     }
 }

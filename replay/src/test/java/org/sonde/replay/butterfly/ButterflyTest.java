@@ -22,11 +22,14 @@ class ButterflyTest {
         Butterfly.Result exact = Butterfly.measure(scenario, 7, 0, 1);
         assertThat(exact.connections()).isEqualTo(320);
         assertThat(exact.reruns().getFirst().differing()).as("re-execution without jitter").isZero();
+        assertThat(exact.timeouts()).as("the incast's RTOs").isPositive();
+        assertThat(exact.timeoutReproductionRate()).isEqualTo(1.0);
 
         Butterfly.Result jittered = Butterfly.measure(scenario, 7, 500, 2);
         for (Butterfly.Rerun r : jittered.reruns()) {
             assertThat(r.missing()).isZero();
             assertThat(r.differing()).as("connections whose packets changed under 500 ns of jitter").isGreaterThan(jittered.connections() / 10);
+            assertThat(r.timeoutsReproduced()).isFalse();
         }
 
         Path rec = tmp.resolve("rec");

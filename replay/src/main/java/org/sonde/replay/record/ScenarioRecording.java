@@ -31,7 +31,6 @@ import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpFlowTransport;
 import org.sonde.sim.tcp.TcpObserver;
-import org.sonde.sim.tcp.TcpSegment;
 
 /**
  * {@code sonde replay record}: runs a scenario with every TCP connection recorded, writes the recording

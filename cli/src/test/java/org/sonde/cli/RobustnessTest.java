@@ -32,7 +32,7 @@ import org.sonde.dataplane.model.Examples;
 class RobustnessTest {
     @TempDir
     static Path dir;
-    static Path net, suite, results, scenario, injectTest, capture, metadata, conf, snapshot, fuzzTarget;
+    static Path net, suite, results, scenario, injectTest, capture, metadata, conf, snapshot, fuzzTarget, tcpScenario, recording;
 
     /** A Java exception or error class, a stack frame, or a parser's internals: never shown without --debug. */
     private static final Pattern INTERNALS = Pattern.compile(
@@ -69,6 +69,10 @@ class RobustnessTest {
                 + "keepalive 0us\nduration 1s\nwait 1\nslow_start 0\n");
         snapshot = dir.resolve("dcn");
         run("verify", "generate", "dcn", "--switches", "20", "--out", snapshot.toString());
+        tcpScenario = Files.writeString(dir.resolve("tcp.yaml"), "name: tcp\nduration: 50ms\ntopology: {star: {hosts: 3, link: {rate: 10Gbps, delay: 2us}}}\n"
+                + "transports: {tcp: {}}\ntraffic:\n  - incast: {to: h0, size: 20KB, start: 0ms, rounds: 2, interval: 1ms, transport: tcp}\n");
+        recording = dir.resolve("recording");
+        run("replay", "record", tcpScenario.toString(), "--out", recording.toString());
     }
 
     private static void run(String... args) {
@@ -190,9 +194,33 @@ class RobustnessTest {
         all.addAll(sim());
         all.addAll(inject());
         all.addAll(load());
+        all.addAll(replay());
         all.add(c("demo: capture size not a size", USAGE, List.of("--roce-size"), List.of(), "demo", "--out", out("demo"), "--roce-size", "lots"));
         all.add(c("demo: unwritable out", ENV, List.of("demo"), List.of(), "demo", "--out", unwritable("demo")));
         return all.stream();
+    }
+
+    static List<Case> replay() {
+        Path o = out("rec");
+        Path c = out("conn");
+        Path sdr = recording.resolve("recording.sdr");
+        return List.of(
+                c("replay record: missing scenario", ENV, List.of("missing-scenario.yaml", "does not exist"), List.of(o), "replay", "record", missing("scenario.yaml"), "--out", o),
+                c("replay record: random bytes", BAD, List.of("random-rec.yaml"), List.of(o), "replay", "record", random("random-rec.yaml", 5, 2048), "--out", o),
+                c("replay record: truncated", BAD, List.of("cut-rec.yaml"), List.of(o), "replay", "record", truncated("cut-rec.yaml", tcpScenario, 0.6), "--out", o),
+                c("replay record: no tcp transport", BAD, List.of("scenario.yaml", "tcp"), List.of(o), "replay", "record", scenario, "--out", o),
+                c("replay record: negative threshold", USAGE, List.of("--threshold"), List.of(o), "replay", "record", tcpScenario, "--out", o, "--threshold", "-1"),
+                c("replay record: out is a file", USAGE, List.of("--out"), List.of(), "replay", "record", tcpScenario, "--out", tcpScenario),
+                c("replay record: unwritable out", ENV, List.of("rec"), List.of(), "replay", "record", tcpScenario, "--out", unwritable("rec")),
+                c("replay connection: missing recording", ENV, List.of("missing-rec.sdr", "does not exist"), List.of(c), "replay", "connection", missing("rec.sdr"), "--conn", "0", "--out", c),
+                c("replay connection: random bytes", BAD, List.of("random.sdr", "not a Sonde recording"), List.of(c), "replay", "connection", random("random.sdr", 9, 4096), "--conn", "0", "--out", c),
+                c("replay connection: truncated", BAD, List.of("cut.sdr", "ends early"), List.of(c), "replay", "connection", truncated("cut.sdr", sdr, 0.7), "--conn", "0", "--out", c),
+                c("replay connection: no such connection", USAGE, List.of("--conn 7", "0..3"), List.of(c), "replay", "connection", recording, "--conn", "7", "--out", c),
+                c("replay connection: id not a number", USAGE, List.of("--conn"), List.of(c), "replay", "connection", recording, "--conn", "first", "--out", c),
+                c("replay connection: out is a file", USAGE, List.of("--out"), List.of(), "replay", "connection", recording, "--conn", "0", "--out", sdr),
+                c("replay check: recorded without --capture", USAGE, List.of("capture.pcapng", "--capture"), List.of(), "replay", "check", recording),
+                c("replay check: missing directory", ENV, List.of("missing-rec-dir", "does not exist"), List.of(), "replay", "check", missing("rec-dir")),
+                c("replay connection: unwritable json", ENV, List.of("r.json"), List.of(c), "replay", "connection", recording, "--conn", "0", "--out", c, "--json", unwritable("r.json")));
     }
 
     static List<Case> pcap() {

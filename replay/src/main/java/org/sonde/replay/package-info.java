@@ -1,13 +1,19 @@
 /**
- * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019). What exists so far is the
- * diagnosis of real captures ({@link org.sonde.replay.diagnose}); recording in simulated hosts, per-connection
- * replay and queue replay are not built yet.
+ * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019): recording every TCP
+ * connection of a simulated run in a few bytes ({@link org.sonde.replay.record}), replaying any one of them alone
+ * to its exact packets and TCP state ({@link org.sonde.replay.connection}), and the diagnosis of real captures
+ * ({@link org.sonde.replay.diagnose}). Queue replay and recording real Linux hosts are not built yet.
  *
  * <pre>{@code
+ * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, true, Path.of("rec"), null);
+ * Recording rec = ScenarioRecording.read(Path.of("rec"));
+ * ConnectionReplay r = ConnectionReplayer.replay(rec, 3);   // packets and state after every event
+ * ConnectionReplays.write(r, Path.of("conn3"));               // packets.pcapng, state.json
+ *
  * CaptureDiagnosis d = CaptureDiagnoser.diagnose(Path.of("trace.pcapng"));
  * for (FlowDiagnosis f : d.flows())
- *     for (Retransmission r : f.retransmissions())
- *         System.out.println(f.src() + " -> " + f.dst() + " frame " + r.frame() + ": " + r.kind() + ", " + r.evidence().text());
+ *     for (Retransmission x : f.retransmissions())
+ *         System.out.println(f.src() + " -> " + f.dst() + " frame " + x.frame() + ": " + x.kind() + ", " + x.evidence().text());
  * CaptureDiagnoser.writeJson(d, Path.of("diagnosis.json"));
  * }</pre>
  */

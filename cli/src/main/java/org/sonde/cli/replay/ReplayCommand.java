@@ -4,18 +4,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code sonde replay}: DETER's diagnosis of TCP flows. */
+/** {@code sonde replay}: DETER's recording, per-connection replay and diagnosis of TCP flows. */
 @Command(name = "replay",
-        header = "TCP diagnosis after DETER: why a flow was slow, what sent each retransmission.",
+        header = "TCP record, replay and diagnosis after DETER: why a flow was slow, exactly.",
         mixinStandardHelpOptions = true,
         description = {
-                "Diagnosis of TCP flows after DETER (NSDI'19): why a flow was slow, and per retransmission",
-                "whether a timeout, a fast retransmit, RACK, a tail loss probe sent it or it was spurious."
+                "DETER (NSDI'19) for TCP: record every connection of a simulated run in a few bytes, replay",
+                "any one alone to its exact packets and TCP state, and diagnose flows of any capture: why a",
+                "flow was slow, and whether a timeout, a fast retransmit, RACK or a tail loss probe sent",
+                "each retransmission or it was spurious."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
-        footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json"},
-        subcommands = {ReplayDiagnoseCommand.class})
+        footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
+                "  sonde replay connection rec --conn 3 --out conn3",
+                "  sonde replay diagnose trace.pcapng --json diagnosis.json"},
+        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayDiagnoseCommand.class})
 public final class ReplayCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -72,6 +72,11 @@ public final class Simulation {
         return network;
     }
 
+    /** The wall-clock instant (ns since the Unix epoch) of simulated time 0, as captures write it. */
+    public long epochNanos() {
+        return epochNanos;
+    }
+
     public void epochNanos(long epoch) {
         this.epochNanos = epoch;
     }

@@ -75,7 +75,7 @@ final class Receiver {
         this.cfg = cfg;
         this.stack = stack;
         this.sim = sim;
-        this.delackTimer = new Timer(sim, this::delackTimerFired);
+        this.delackTimer = new Timer(sim, () -> sk.timerFired(TcpObserver.TimerKind.DELACK, this::delackTimerFired));
         this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
     }
 
@@ -240,7 +240,7 @@ final class Receiver {
     }
 
     /** {@code tcp_in_quickack_mode()}. */
-    private boolean inQuickackMode() {
+    boolean inQuickackMode() {
         return quick > 0 && !pingpong;
     }
 

@@ -24,6 +24,7 @@ public final class TcpFlowTransport implements FlowTransport {
     private final Network network;
     private final TcpConfig config;
     private final Map<Host, TcpStack> stacks = new HashMap<>();
+    private TcpObserver observer = TcpObserver.NONE;
     /** Flows whose connection the destination has not accepted yet, by source address and port. */
     private final Long2ObjectOpenHashMap<Transfer> connecting = new Long2ObjectOpenHashMap<>();
 
@@ -41,12 +42,19 @@ public final class TcpFlowTransport implements FlowTransport {
         return config;
     }
 
+    /** Tells {@code o} about every connection of every host's stack, present and future. */
+    public void observe(TcpObserver o) {
+        observer = o == null ? TcpObserver.NONE : o;
+        for (TcpStack s : stacks.values()) s.observe(observer);
+    }
+
     /** The host's stack (created, listening on {@link #PORT}, on first use). */
     public TcpStack stack(Host host) {
         TcpStack s = stacks.get(host);
         if (s == null) {
             if (host.network() != network) throw new IllegalArgumentException("host " + host.name() + " belongs to another network");
             s = new TcpStack(host, config);
+            s.observe(observer);
             s.listen(PORT, this::accepted);
             stacks.put(host, s);
         }

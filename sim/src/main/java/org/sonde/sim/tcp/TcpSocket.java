@@ -137,8 +137,8 @@ public final class TcpSocket {
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
         this.rcv = new Receiver(this, tp, rq, rtt, cc, cfg, stack, sim);
         this.snd = new Sender(this, tp, sb, cw, cc, rtt, xt, rack, tagger, recovery, rcv, cfg, stack, sim);
-        this.readTimer = new Timer(sim, this::readTimerFired);
-        this.timeWaitTimer = new Timer(sim, this::timeWaitOver);
+        this.readTimer = new Timer(sim, () -> timerFired(TcpObserver.TimerKind.READ, this::readTimerFired));
+        this.timeWaitTimer = new Timer(sim, () -> timerFired(TcpObserver.TimerKind.TIME_WAIT, this::timeWaitOver));
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -150,6 +150,7 @@ public final class TcpSocket {
 
     /** Hands {@code bytes} to the socket now: what fits the send buffer is queued, the rest waits as a blocked write would. */
     public void send(long bytes) {
+        stack.observer().call(this, TcpObserver.Call.SEND, bytes, 0);
         if (bytes <= 0) return;
         if (closeRequested || state == State.CLOSED) throw new IllegalStateException("send on a closed socket " + this);
         appPending += bytes;
@@ -168,7 +169,9 @@ public final class TcpSocket {
      */
     void newSpace() {
         fillSendBuffer();
+        stack.observer().callback(this, TcpObserver.Callback.ACKED, false);
         app.acked(this, tp.bytesAcked);
+        stack.observer().callback(this, TcpObserver.Callback.ACKED, true);
     }
 
     /** Moves the application's pending bytes into the send buffer as far as it has room. */
@@ -188,6 +191,7 @@ public final class TcpSocket {
 
     /** {@code tcp_close()}: a FIN follows the data; unread received data makes it a RST. */
     public void close() {
+        stack.observer().call(this, TcpObserver.Call.CLOSE, 0, 0);
         if (closeRequested) return;
         closeRequested = true;
         switch (state) {
@@ -211,6 +215,7 @@ public final class TcpSocket {
 
     /** Aborts with a RST ({@code SO_LINGER} 0 then close, or {@code tcp_abort}). */
     public void abort() {
+        stack.observer().call(this, TcpObserver.Call.ABORT, 0, 0);
         if (state == State.CLOSED) return;
         if (state != State.SYN_SENT && state != State.LISTEN && state != State.TIME_WAIT) sendReset();
         done(true);
@@ -218,18 +223,27 @@ public final class TcpSocket {
 
     /** Reads up to {@code max} bytes now; returns how many. */
     public long read(long max) {
+        stack.observer().call(this, TcpObserver.Call.READ, max, 0);
+        return readNow(max);
+    }
+
+    /** A read the socket makes for a reading application ({@link #readAll()}, {@link #readAtRate}): no new call. */
+    private long readNow(long max) {
         long n = Math.min(max, rq.unread());
         if (n <= 0) return 0;
         rq.copiedSeq += n;
         totalRead += n;
         rcv.cleanupRbuf(n);
+        stack.observer().callback(this, TcpObserver.Callback.READ, false);
         app.read(this, n, totalRead);
+        stack.observer().callback(this, TcpObserver.Callback.READ, true);
         checkEof();
         return n;
     }
 
     /** The application reads every byte as soon as it is in order. */
     public void readAll() {
+        stack.observer().call(this, TcpObserver.Call.READ_ALL, 0, 0);
         readRateBps = 0;
         readSize = Integer.MAX_VALUE;
         applicationRead();
@@ -237,6 +251,7 @@ public final class TcpSocket {
 
     /** The application reads {@code readSize} bytes per call at {@code bitsPerSecond} at most (so buffers fill and windows close). */
     public void readAtRate(long bitsPerSecond, int readSize) {
+        stack.observer().call(this, TcpObserver.Call.READ_AT_RATE, bitsPerSecond, readSize);
         if (bitsPerSecond <= 0 || readSize <= 0) throw new IllegalArgumentException("read rate and size must be positive");
         this.readRateBps = bitsPerSecond;
         this.readSize = readSize;
@@ -245,6 +260,7 @@ public final class TcpSocket {
 
     /** The application stops reading (the receive buffer fills up and the window closes). */
     public void stopReading() {
+        stack.observer().call(this, TcpObserver.Call.STOP_READING, 0, 0);
         readRateBps = -1;
         readTimer.cancel();
     }
@@ -252,7 +268,7 @@ public final class TcpSocket {
     private void applicationRead() {
         if (readRateBps < 0 || rq.unread() == 0) return;
         if (readRateBps == 0) {
-            read(Long.MAX_VALUE);
+            readNow(Long.MAX_VALUE);
             return;
         }
         long now = sim.now();
@@ -260,7 +276,7 @@ public final class TcpSocket {
             readTimer.arm(nextReadAt);
             return;
         }
-        long n = read(readSize);
+        long n = readNow(readSize);
         nextReadAt = now + Math.max(1, n * 8 * 1_000_000_000L / readRateBps);
         if (rq.unread() > 0) readTimer.arm(nextReadAt);
     }
@@ -272,7 +288,9 @@ public final class TcpSocket {
     private void checkEof() {
         if (rq.finIn && !eofReported && rq.copiedSeq == rq.finSeq) {
             eofReported = true;
+            stack.observer().callback(this, TcpObserver.Callback.PEER_CLOSED, false);
             app.peerClosed(this);
+            stack.observer().callback(this, TcpObserver.Callback.PEER_CLOSED, true);
         }
     }
 
@@ -297,6 +315,30 @@ public final class TcpSocket {
 
     public int priority() {
         return priority;
+    }
+
+    /** The host this socket belongs to. */
+    public org.sonde.sim.net.Host host() {
+        return stack.host();
+    }
+
+    /** The window last offered to the peer, in bytes ({@code rcv_wnd}). */
+    public long receiveWindowBytes() {
+        return rcv.rcvWnd;
+    }
+
+    /** Quick ACKs left ({@code icsk_ack.quick}) and whether quick-ACK mode is on ({@code tcp_in_quickack_mode()}). */
+    public int quickAcksLeft() {
+        return rcv.quick;
+    }
+
+    public boolean inQuickAckMode() {
+        return rcv.inQuickackMode();
+    }
+
+    /** The delayed-ACK timer is armed. */
+    public boolean delayedAckPending() {
+        return rcv.delackTimer.armed();
     }
 
     /** Congestion window in segments ({@code snd_cwnd}). */
@@ -414,8 +456,8 @@ public final class TcpSocket {
     /** {@code tcp_connect()}: sends the SYN. */
     void connect(Listener listener) {
         setListener(listener);
-        tp.iss = stack.initialSequence();
-        tp.tsOffset = stack.initialSequence();
+        tp.iss = stack.initialSequence(this, TcpObserver.Draw.ISS);
+        tp.tsOffset = stack.initialSequence(this, TcpObserver.Draw.TS_OFFSET);
         tp.sndUna = tp.iss;
         tp.sndNxt = tp.iss + 1;
         tp.writeSeq = tp.iss + 1;
@@ -443,8 +485,8 @@ public final class TcpSocket {
     void acceptSyn(TcpSegment syn) {
         irs = syn.seq & 0xFFFF_FFFFL;
         rcv.init(irs + 1);
-        tp.iss = stack.initialSequence();
-        tp.tsOffset = stack.initialSequence();
+        tp.iss = stack.initialSequence(this, TcpObserver.Draw.ISS);
+        tp.tsOffset = stack.initialSequence(this, TcpObserver.Draw.TS_OFFSET);
         tp.sndUna = tp.iss;
         tp.sndNxt = tp.iss + 1;
         tp.writeSeq = tp.iss + 1;
@@ -494,7 +536,9 @@ public final class TcpSocket {
         synRttSample();
         established();
         sendAck(); // tcp_send_ack() at once: the application is not deferring
+        stack.observer().callback(this, TcpObserver.Callback.CONNECTED, false);
         app.connected(this);
+        stack.observer().callback(this, TcpObserver.Callback.CONNECTED, true);
         snd.pushPendingFrames();
     }
 
@@ -527,7 +571,9 @@ public final class TcpSocket {
         established();
         stack.count(TcpCounter.TcpPassiveOpens);
         stack.accepted(this, acceptor);
+        stack.observer().callback(this, TcpObserver.Callback.CONNECTED, false);
         app.connected(this);
+        stack.observer().callback(this, TcpObserver.Callback.CONNECTED, true);
         return true;
     }
 
@@ -586,7 +632,9 @@ public final class TcpSocket {
         snd.pushPendingFrames(); // tcp_data_snd_check()
         if (rcv.ackScheduled()) rcv.ackSndCheck(true); // tcp_ack_snd_check()
         if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
+            stack.observer().callback(this, TcpObserver.Callback.READABLE, false);
             app.readable(this, rq.unread());
+            stack.observer().callback(this, TcpObserver.Callback.READABLE, true);
             applicationRead();
         }
         checkEof();
@@ -612,7 +660,22 @@ public final class TcpSocket {
 
     /** {@code tcp_write_timer()}: the retransmission timer fired; the sender knows what it was armed for. */
     private void xmitTimerFired() {
-        snd.xmitTimerFired();
+        TcpObserver.TimerKind kind = switch (xt.pending) {
+            case XmitTimer.RETRANS -> TcpObserver.TimerKind.RETRANS;
+            case XmitTimer.PROBE0 -> TcpObserver.TimerKind.PROBE0;
+            case XmitTimer.REO_TIMEOUT -> TcpObserver.TimerKind.REO_TIMEOUT;
+            case XmitTimer.LOSS_PROBE -> TcpObserver.TimerKind.LOSS_PROBE;
+            default -> TcpObserver.TimerKind.XMIT_IDLE;
+        };
+        timerFired(kind, snd::xmitTimerFired);
+    }
+
+    /** Runs a timer's handler with the observer told before and after. */
+    void timerFired(TcpObserver.TimerKind kind, Runnable handler) {
+        TcpObserver o = stack.observer();
+        o.timer(this, kind, false);
+        handler.run();
+        o.timer(this, kind, true);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -738,6 +801,7 @@ public final class TcpSocket {
         // segments of only retransmitted octets); retransmissions count in TcpRetransSegs alone
         if (!s.retransmission) stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
+        stack.observer().sent(this, s);
     }
 
     private void sendReset() {
@@ -746,6 +810,7 @@ public final class TcpSocket {
         if (state == State.ESTABLISHED || state == State.CLOSE_WAIT) stack.count(TcpCounter.TcpEstabResets);
         stack.count(TcpCounter.TcpOutSegs);
         stack.host().send(s);
+        stack.observer().sent(this, s);
     }
 
     private void sendResetFor(int seq, int ack, boolean withAck) {
@@ -762,7 +827,9 @@ public final class TcpSocket {
         state = State.TIME_WAIT;
         xt.clear();
         rcv.delackTimer.cancel();
+        stack.observer().callback(this, TcpObserver.Callback.CLOSED, false);
         app.closed(this, false);
+        stack.observer().callback(this, TcpObserver.Callback.CLOSED, true);
         timeWaitTimer.arm(sim.now() + cfg.timeWaitNanos());
     }
 
@@ -780,7 +847,11 @@ public final class TcpSocket {
         rcv.delackTimer.cancel();
         readTimer.cancel();
         stack.remove(this);
-        if (was != State.CLOSED) app.closed(this, reset);
+        if (was != State.CLOSED) {
+            stack.observer().callback(this, TcpObserver.Callback.CLOSED, false);
+            app.closed(this, reset);
+            stack.observer().callback(this, TcpObserver.Callback.CLOSED, true);
+        }
     }
 
     @Override

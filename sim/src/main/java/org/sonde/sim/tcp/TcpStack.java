@@ -66,6 +66,7 @@ public final class TcpStack implements FrameSink {
     private final List<TcpSocket> sockets = new ArrayList<>();
     private final long[] counters = new long[TcpCounter.values().length];
     private int nextEphemeral;
+    private TcpObserver observer = TcpObserver.NONE;
 
     public TcpStack(Host host, TcpConfig config) {
         this.host = host;
@@ -88,11 +89,29 @@ public final class TcpStack implements FrameSink {
         return sim;
     }
 
+    /** Tells {@code o} of every socket's inputs, outputs and random draws from now on (null: no one). */
+    public void observe(TcpObserver o) {
+        this.observer = o == null ? TcpObserver.NONE : o;
+    }
+
+    TcpObserver observer() {
+        return observer;
+    }
+
     /** Opens a connection from an ephemeral port; {@code listener} hears about it. */
     public TcpSocket connect(Host remote, int remotePort, int priority, TcpSocket.Listener listener) {
-        int port = ephemeralPort(remote.ip(), remotePort);
-        TcpSocket s = new TcpSocket(this, port, remote.ip(), remotePort, priority, true);
+        return connect(remote, remotePort, ephemeralPort(remote.ip(), remotePort), priority, listener);
+    }
+
+    /** Opens a connection from {@code localPort} (as {@code bind()} before {@code connect()}); {@code listener} hears about it. */
+    public TcpSocket connect(Host remote, int remotePort, int localPort, int priority, TcpSocket.Listener listener) {
+        if (localPort <= 0 || localPort > 65_535) throw new IllegalArgumentException("port " + localPort + " is outside 1..65535");
+        if (connections.containsKey(key(localPort, remote.ip(), remotePort))) {
+            throw new IllegalStateException("host " + host.name() + " already has a connection from port " + localPort + " to " + remote.name() + ":" + remotePort);
+        }
+        TcpSocket s = new TcpSocket(this, localPort, remote.ip(), remotePort, priority, true);
         register(s);
+        observer.created(s);
         s.connect(listener);
         return s;
     }
@@ -129,12 +148,15 @@ public final class TcpStack implements FrameSink {
     }
 
     void accepted(TcpSocket s, Acceptor acceptor) {
-        if (acceptor != null) acceptor.accept(s);
+        if (acceptor == null) return;
+        observer.callback(s, TcpObserver.Callback.ACCEPT, false);
+        acceptor.accept(s);
+        observer.callback(s, TcpObserver.Callback.ACCEPT, true);
     }
 
     /** A random 32-bit value for initial sequence numbers and timestamp offsets (Linux hashes secrets; any value will do here). */
-    long initialSequence() {
-        return random.nextLong() & 0xFFFF_FFFFL;
+    long initialSequence(TcpSocket s, TcpObserver.Draw what) {
+        return observer.nondeterministic(s, what, random.nextLong() & 0xFFFF_FFFFL);
     }
 
     @Override
@@ -142,6 +164,7 @@ public final class TcpStack implements FrameSink {
         if (!(frame instanceof TcpSegment s)) return;
         TcpSocket sock = connections.get(key(s.destinationPort, s.sourceIp, s.sourcePort));
         if (sock != null) {
+            observer.arrived(sock, s);
             sock.segmentArrived(s);
             return;
         }
@@ -151,6 +174,8 @@ public final class TcpStack implements FrameSink {
             TcpSocket child = new TcpSocket(this, s.destinationPort, s.sourceIp, s.sourcePort, s.priority, false);
             child.setAcceptor(acceptor);
             register(child);
+            observer.created(child);
+            observer.arrived(child, s);
             child.acceptSyn(s);
             return;
         }

@@ -9,7 +9,8 @@
  * {@code nstat} names, {@link org.sonde.sim.tcp.TcpCounter}), {@link org.sonde.sim.tcp.TcpSocket} (one connection
  * endpoint: the application's calls and statistics, {@link org.sonde.sim.tcp.TcpInfo}),
  * {@link org.sonde.sim.tcp.TcpConfig} (every setting, with Linux's defaults), {@link org.sonde.sim.tcp.TcpSegment}
- * (the packet), {@link org.sonde.sim.tcp.TcpFlowTransport} (scenario flows over TCP) and the congestion controls
+ * (the packet), {@link org.sonde.sim.tcp.TcpFlowTransport} (scenario flows over TCP),
+ * {@link org.sonde.sim.tcp.TcpObserver} (what drives each connection, for a recorder or a replayer) and the congestion controls
  * ({@link org.sonde.sim.tcp.CongestionControl}, {@link org.sonde.sim.tcp.CongestionWindow}).
  *
  * <p><b>A connection's parts</b>, the way ns-3 splits its TCP socket. The socket holds the state machine, the

@@ -1,0 +1,250 @@
+package org.sonde.replay.record;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+import org.sonde.capture.CaptureInterface;
+import org.sonde.capture.CaptureWriter;
+import org.sonde.capture.LinkTypes;
+import org.sonde.capture.TimestampResolution;
+import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
+import org.sonde.core.Json;
+import org.sonde.core.OutputDirectory;
+import org.sonde.core.UsageException;
+import org.sonde.sim.net.IpFrame;
+import org.sonde.sim.scenario.ScenarioLoader;
+import org.sonde.sim.scenario.Simulation;
+import org.sonde.sim.scenario.TransportFactory;
+import org.sonde.sim.scenario.Transports;
+import org.sonde.sim.tcp.TcpConfig;
+import org.sonde.sim.tcp.TcpFlowTransport;
+import org.sonde.sim.tcp.TcpObserver;
+
+/**
+ * {@code sonde replay record}: runs a scenario with every TCP connection recorded, writes the recording
+ * ({@value #RECORDING}) and its sizes against the header trace of the same run ({@value #SUMMARY}), and, asked to,
+ * the capture of every packet as it left its sender ({@value #CAPTURE}) with the list of connections
+ * ({@value #CONNECTIONS}).
+ *
+ * <p>The header trace is what a packet capture of the run with only headers would hold: a nanosecond pcap of every
+ * segment cut after its TCP header (options included); its size is given gzip- and zstd-compressed (level 3, the
+ * default), computed as the run goes.
+ */
+public final class ScenarioRecording {
+    public static final String RECORDING = "recording.sdr";
+    public static final String SUMMARY = "summary.json";
+    public static final String CAPTURE = "capture.pcapng";
+    public static final String CONNECTIONS = "connections.json";
+    /** DETER's default sampling threshold. */
+    public static final long DEFAULT_THRESHOLD_NANOS = 5_000;
+
+    /** What a recording run produced. */
+    public record Summary(String scenario, long seed, long simulatedNanos, int connections, int replayable, long packets,
+                          long recordingBytes, long recordingZstdBytes, long headerTraceBytes, long headerTraceGzipBytes,
+                          long headerTraceZstdBytes, long thresholdNanos, long samples, Breakdown breakdown) {
+        /** The recording's size in percent of the gzip-compressed header trace. */
+        public double percentOfGzip() {
+            return headerTraceGzipBytes == 0 ? 0 : 100.0 * recordingBytes / headerTraceGzipBytes;
+        }
+
+        public double percentOfZstd() {
+            return headerTraceZstdBytes == 0 ? 0 : 100.0 * recordingBytes / headerTraceZstdBytes;
+        }
+    }
+
+    /** Where the recording's bytes go: the four streams of every endpoint, and the rest (header, addresses, draws, lengths). */
+    public record Breakdown(long calls, long handlers, long arrivals, long samples, long other) {
+        static Breakdown of(Recording rec, long total) {
+            long c = 0, h = 0, a = 0, s = 0;
+            for (ConnectionLog l : rec.connections()) {
+                for (EndpointLog e : List.of(l.client(), l.server())) {
+                    c += e.calls().length;
+                    h += e.handlers().length;
+                    a += e.arrivals().length;
+                    s += e.samples().length;
+                }
+            }
+            return new Breakdown(c, h, a, s, total - c - h - a - s);
+        }
+    }
+
+    private ScenarioRecording() {
+    }
+
+    /** Counts the bytes written through it. */
+    private static final class Counting extends OutputStream {
+        long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
+        }
+    }
+
+    /** The header trace, compressed two ways as it is written. */
+    private static final class HeaderTrace implements AutoCloseable {
+        final Counting gzipBytes = new Counting();
+        final Counting zstdBytes = new Counting();
+        final CaptureWriter gzip;
+        final CaptureWriter zstd;
+        long raw;
+
+        HeaderTrace() throws IOException {
+            gzip = CaptureWriter.pcap(new GZIPOutputStream(gzipBytes, 1 << 16), "header trace (gzip)", LinkTypes.ETHERNET, 256, TimestampResolution.NANOS);
+            zstd = CaptureWriter.pcap(new ZstdOutputStream(zstdBytes), "header trace (zstd)", LinkTypes.ETHERNET, 256, TimestampResolution.NANOS);
+            raw = 24;
+        }
+
+        void add(long time, byte[] frame) {
+            int tcp = IpFrame.ETHERNET_HEADER + IpFrame.IPV4_HEADER;
+            int headers = Math.min(frame.length, tcp + ((frame[tcp + 12] & 0xFF) >>> 4) * 4);
+            gzip.write(0, time, frame, 0, headers, frame.length, null);
+            zstd.write(0, time, frame, 0, headers, frame.length, null);
+            raw += 16 + headers;
+        }
+
+        @Override
+        public void close() {
+            gzip.close();
+            zstd.close();
+        }
+    }
+
+    /**
+     * Runs {@code scenario} with {@code seed}, recording every TCP connection with send-time threshold
+     * {@code thresholdNanos}, into the new directory {@code out}.
+     *
+     * @throws BadInputException if the scenario is not valid (file, line and key named)
+     * @throws UsageException    if {@code out} is not a directory Sonde may write
+     */
+    public static Summary record(Path scenario, long seed, long thresholdNanos, boolean capture, Path out, Simulation.Progress progress) {
+        if (thresholdNanos < 0) throw new UsageException("--threshold must not be negative");
+        try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
+            Summary s = recordInto(scenario, seed, thresholdNanos, capture, dir.path(), progress);
+            dir.commit();
+            return s;
+        }
+    }
+
+    private static Summary recordInto(Path scenario, long seed, long th, boolean capture, Path dir, Simulation.Progress progress) {
+        TcpConfig[] config = {null};
+        HeaderTrace trace;
+        try {
+            trace = new HeaderTrace();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Simulation[] simulation = {null};
+        CaptureWriter cap = capture ? CaptureWriter.pcapng(dir.resolve(CAPTURE), List.of(new CaptureInterface("senders", LinkTypes.ETHERNET)),
+                "Sonde replay record: every TCP segment as it left its sender") : null;
+        long[] packets = {0};
+        Recorder recorder = new Recorder(th, (conn, t, seg) -> {
+            byte[] frame = seg.encode();
+            long at = simulation[0].epochNanos() + t;
+            trace.add(at, frame);
+            if (cap != null) cap.write(0, at, frame, 0, frame.length, frame.length, null);
+            packets[0]++;
+        });
+        Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
+        factories.put("tcp", (network, section) -> {
+            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
+            t.observe(recorder);
+            config[0] = t.config();
+            return t;
+        });
+        boolean done = false;
+        try {
+            ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, dir).load(seed);
+            simulation[0] = loaded.simulation();
+            if (config[0] == null) {
+                throw new BadInputException(scenario.toString(), "transports", "the scenario configures no tcp transport, so there is nothing to record",
+                        "add transports: {tcp: {}} and traffic with transport: tcp", null);
+            }
+            var stats = loaded.simulation().run(loaded.durationNanos(), progress);
+            trace.close();
+            Recording rec = recorder.finish(loaded.simulation().name(), seed, loaded.simulation().epochNanos(), stats.simulatedNanos(), config[0]);
+            byte[] bytes = RecordingFile.encode(rec);
+            Files.write(dir.resolve(RECORDING), bytes);
+            long samples = 0;
+            int replayable = 0;
+            for (ConnectionLog c : rec.connections()) {
+                if (c.problem() == null) replayable++;
+                samples += c.client().decodeSamples().size() + c.server().decodeSamples().size();
+            }
+            Summary s = new Summary(rec.scenario(), seed, stats.simulatedNanos(), rec.connections().size(), replayable, packets[0], bytes.length,
+                    Zstd.compress(bytes).length, trace.raw, trace.gzipBytes.bytes, trace.zstdBytes.bytes, th, samples,
+                    Breakdown.of(rec, bytes.length));
+            Files.writeString(dir.resolve(SUMMARY), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(summaryJson(s)) + "\n");
+            if (cap != null) {
+                cap.close();
+                Files.writeString(dir.resolve(CONNECTIONS), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(connectionsJson(rec)) + "\n");
+            }
+            done = true;
+            return s;
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write into " + dir + ": " + InputFiles.describe(e), "choose a directory in a writable place", e);
+        } finally {
+            if (!done) {
+                if (cap != null) cap.abort();
+                try {
+                    trace.close();
+                } catch (RuntimeException ignored) {
+                    // the run failed already; its error is the one to report
+                }
+            }
+        }
+    }
+
+    /** The connections with the bytes the client's application sent. */
+    public static ArrayNode connectionsJson(Recording rec) {
+        ArrayNode a = Json.mapper().createArrayNode();
+        for (ConnectionLog c : rec.connections()) {
+            long bytes = 0;
+            for (RecordedCall call : c.client().decodeCalls(rec.patterns(), c.startNanos())) {
+                if (call.pattern().call() == TcpObserver.Call.SEND) bytes += call.pattern().a();
+            }
+            ObjectNode o = a.addObject();
+            o.put("id", c.id());
+            o.put("src", c.src());
+            o.put("dst", c.dst());
+            o.put("bytes", bytes);
+            if (c.problem() != null) o.put("problem", c.problem());
+        }
+        return a;
+    }
+
+    static ObjectNode summaryJson(Summary s) {
+        ObjectNode o = Json.mapper().valueToTree(s);
+        o.put("percentOfGzipHeaderTrace", Math.round(s.percentOfGzip() * 100) / 100.0);
+        o.put("percentOfZstdHeaderTrace", Math.round(s.percentOfZstd() * 100) / 100.0);
+        return o;
+    }
+
+    /** Reads {@code dir}'s recording (or the recording file itself). */
+    public static Recording read(Path dirOrFile) {
+        Path f = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(RECORDING) : dirOrFile;
+        byte[] bytes = InputFiles.readBytes(f, "recording", "give a directory written by sonde replay record");
+        try {
+            return RecordingFile.decode(bytes);
+        } catch (RecordingFormatException e) {
+            throw new BadInputException(f.toString(), null, e.getMessage(), "give a directory written by sonde replay record", null);
+        }
+    }
+}

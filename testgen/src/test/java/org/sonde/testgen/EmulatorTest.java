@@ -7,7 +7,6 @@ import static org.sonde.dataplane.model.Examples.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.UsageException;
-import org.sonde.dataplane.model.Examples;
 import org.sonde.dataplane.reach.Model;
 
 class EmulatorTest {

@@ -46,7 +46,8 @@ public final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--results", required = true, paramLabel = "RESULTS.json", description = "Results of 'sonde atpg emulate'.")
     Path results;
 
-    @Option(names = "--json", description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...],\"partial\":false}; partial: the failures contradict"
+    @Option(names = "--json",
+            description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...],\"partial\":false}; partial: the failures contradict"
             + " ATPG's assumption that a faulty element fails every packet through it.")
     boolean json;
 

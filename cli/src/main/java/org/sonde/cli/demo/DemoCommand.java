@@ -308,7 +308,8 @@ public final class DemoCommand implements Callable<Integer> {
             Files.createDirectories(html.getParent());
             ProbeReport.simulate(r).writeTo(html);
             SimulationResult.Accuracy a = r.main(), voting = r.accuracy().get(Method.VOTING);
-            String result = String.format("%d pairs, %d probes per round cover %.0f %% of the links; culprit first in %.1f %% of trials, within the top 3 in %.1f %% (007's voting: %.1f %%); report %s",
+            String result = String.format("%d pairs, %d probes per round cover %.0f %% of the links; culprit first in %.1f %% of trials,"
+                    + " within the top 3 in %.1f %% (007's voting: %.1f %%); report %s",
                     r.pairs(), r.probesPerRound(), 100 * r.coverage(), 100 * a.top1(), 100 * a.top3(), 100 * voting.top3(), html);
             // MSC-2 makes every link's failure stand out among a few: the culprit is within the top 3 nearly always
             if (r.coverage() < 1 || a.top3() < 0.95) throw new StepFailed(result);

@@ -2,7 +2,6 @@ package org.sonde.dataplane.reach;
 
 import java.util.Map;
 import org.sonde.dataplane.model.Network;
-import org.sonde.dataplane.reach.ReachOptions;
 
 /**
  * A network with the reach semantics it is read under: how many table stages a device applies

@@ -185,6 +185,7 @@ public final class Findings {
                 String.format("innocent MCT %s at i=%d, %s at i=%d; at i=%d %d innocent QPs re-requested delivered responses, rx_discards_phy %d",
                         Units.formatNanos((long) calm.innocentMctNanos()), calm.droppingQps(), Units.formatNanos((long) worst.innocentMctNanos()),
                         worst.droppingQps(), worst.droppingQps(), worst.innocentQpsOffTrace(), worst.rxDiscardsPhy()),
-                measured == expected, "affected: the requester discards (rx_discards_phy), innocent QPs retransmit or re-request what the switch delivered, or their mean MCT (generator) at least doubles");
+                measured == expected,
+                        "affected: the requester discards (rx_discards_phy), innocent QPs retransmit or re-request what the switch delivered, or their mean MCT (generator) at least doubles");
     }
 }

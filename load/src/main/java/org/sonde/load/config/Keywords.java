@@ -110,7 +110,9 @@ final class Keywords {
             d.warnings.add("'lport_range' is deprecated; write 'client_port_range'");
             portRange(d, a);
         });
-        add("protocol", "tcp|udp|http", "tcp: fixed payloads; http: parse real servers' responses; udp: payload_size datagrams, one per flow in flight, answered by the server (default tcp)", (d, a) -> {
+        add("protocol", "tcp|udp|http",
+                "tcp: fixed payloads; http: parse real servers' responses; udp: payload_size datagrams, one per flow in flight, answered by the server (default tcp)",
+                (d, a) -> {
             arity(a, 1, 1);
             d.protocol = switch (a.getFirst()) {
                 case "tcp" -> Protocol.TCP;
@@ -229,7 +231,8 @@ final class Keywords {
             InetAddress ip = address(a.get(i));
             if (ip.isAnyLocalAddress()) throw new IllegalArgumentException("the wildcard address " + a.get(i) + " cannot start a range");
             int n = Numbers.integer(a.get(i + 1));
-            if (n < 1 || n > AddressRange.MAX_COUNT) throw new IllegalArgumentException("bad " + what + " ip range " + a.get(i) + " " + a.get(i + 1) + ": the number must be 1-" + AddressRange.MAX_COUNT);
+            if (n < 1 || n > AddressRange.MAX_COUNT) throw new IllegalArgumentException("bad " + what + " ip range " + a.get(i) + " " + a.get(i + 1)
+                    + ": the number must be 1-" + AddressRange.MAX_COUNT);
             int last = ip.getAddress()[ip.getAddress().length - 1] & 0xff;
             if (last + n - 1 > 255) throw new IllegalArgumentException("bad " + what + " ip range " + a.get(i) + " " + n + ": only the last byte varies, and " + last + "+" + n + "-1 is above 255");
             if (into.size() == ConfigParser.RANGES_MAX) throw new IllegalArgumentException("more than " + ConfigParser.RANGES_MAX + " " + what + " ranges");

@@ -75,7 +75,8 @@ public final class ProbesCsv {
             if (!f[9].strip().equals("tcp")) throw new BadInputException(source, where + ", protocol", "expected tcp, got '" + f[9] + "'");
             ProbeRecord.Outcome outcome = null;
             for (ProbeRecord.Outcome o : ProbeRecord.Outcome.values()) if (o.word().equals(f[10].strip())) outcome = o;
-            if (outcome == null) throw new BadInputException(source, where + ", outcome", "expected one of " + Arrays.stream(ProbeRecord.Outcome.values()).map(ProbeRecord.Outcome::word).toList() + ", got '" + f[10] + "'");
+            if (outcome == null) throw new BadInputException(source, where + ", outcome", "expected one of "
+                    + Arrays.stream(ProbeRecord.Outcome.values()).map(ProbeRecord.Outcome::word).toList() + ", got '" + f[10] + "'");
             double rtt = Double.NaN;
             if (!f[11].isBlank()) {
                 try {

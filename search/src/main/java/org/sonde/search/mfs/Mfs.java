@@ -75,7 +75,8 @@ public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traff
             TrafficCondition c = traffics.get(i);
             List<String> parts = new ArrayList<>();
             for (var e : c.allowed().entrySet()) parts.add(e.getKey().jsonName() + "=" + e.getValue().stream().sorted().map(v -> String.valueOf(name(e.getKey(), v))).toList());
-            for (var e : c.ranges().entrySet()) parts.add(range(e.getKey().jsonName(), e.getValue(), SearchSpace.domain(e.getKey().dimension()).min(), SearchSpace.domain(e.getKey().dimension()).max()));
+            for (var e : c.ranges().entrySet()) parts.add(range(e.getKey().jsonName(), e.getValue(), SearchSpace.domain(e.getKey().dimension()).min(),
+                    SearchSpace.domain(e.getKey().dimension()).max()));
             if (c.minRequestBytes() != null) parts.add(range("minRequest", c.minRequestBytes(), SearchSpace.SIZE.min(), SearchSpace.SIZE.max()));
             if (c.maxRequestBytes() != null) parts.add(range("maxRequest", c.maxRequestBytes(), SearchSpace.SIZE.min(), SearchSpace.SIZE.max()));
             b.append(parts.isEmpty() ? "any traffic" : String.join(", ", parts));

@@ -38,7 +38,8 @@ class StanfordCiscoFuzzTest {
     @Provide
     Arbitrary<String> lines() {
         Arbitrary<String> tokens = Arbitraries.of(" ", " ", "\t", "!", "*", "-", "---", "interface", "Vlan20", "Vlan83", "Te2/1", "Gi4/6.17",
-                "TenGigabitEthernet2/1", "Null0", "Vlan99999999999", "Vlan20.5", "Gi4/4.7", "Lo0.3", "Te2/1.99999999999", "switchport", "mode", "trunk", "access", "allowed", "vlan", "add", "native", "encapsulation",
+                "TenGigabitEthernet2/1", "Null0", "Vlan99999999999", "Vlan20.5", "Gi4/4.7", "Lo0.3", "Te2/1.99999999999", "switchport", "mode", "trunk",
+                        "access", "allowed", "vlan", "add", "native", "encapsulation",
                 "dot1Q", "shutdown", "no", "ip", "access-group", "access-list", "extended", "standard", "in", "out", "permit", "deny", "remark",
                 "tcp", "udp", "icmp", "any", "host", "eq", "neq", "lt", "gt", "range", "www", "established", "log", "banner", "^C",
                 "attached", "receive", "drop", "multicast", "Internet", "ARPA", "Incomplete", "dynamic", "static", "Yes", "Router", "VLAN0020",

@@ -18,7 +18,7 @@ public final class JunosExcerpts {
 
     public static final String FIB_ATLA = """
             <vn> <router name="atla">
-             
+
             Routing table: default.inet
             Internet:
             Destination        Type RtRef Next hop           Type Index NhRef Netif
@@ -74,7 +74,7 @@ public final class JunosExcerpts {
             """;
     public static final String FIB_WASH = """
             <vn> <router name="wash">
-             
+
             Routing table: default.inet
             Internet:
             Destination        Type RtRef Next hop           Type Index NhRef Netif

@@ -69,7 +69,8 @@ class JunosForwardingTableTest {
         assertBad("1.0.0.0/8          user     0                    rjct    36     3 dsc.0 x\n", 6, "expected at most an interface after NhRef, got \"dsc.0 x\"");
         assertBad("1.0.0.0/8          user     0                    rjct    36     3 dsc\n", 6,
                 "expected a logical interface like ge-6/1/0.0, ae8.10 or et-3/0/0:0.10, got \"dsc\"");
-        assertBad("1.0.0.0/8          usr      0                    rjct    36     3\n", 6, "expected a route type (cach, clon, dest, iddn, ifdn, ignr, intf, perm, user) after the destination, got \"usr\"");
+        assertBad("1.0.0.0/8          usr      0                    rjct    36     3\n", 6,
+                "expected a route type (cach, clon, dest, iddn, ifdn, ignr, intf, perm, user) after the destination, got \"usr\"");
         assertBad("1.0.0.0/8          user     0                    rjct    36     3\n    user 0 rjct 36 3\n", 7, "expected one route per destination, got a second route type user");
         assertBad("1.0.0.0/33         user     0                    rjct    36     3\n", 6, "prefix length: expected an integer 0..32, got \"33\"");
         assertBad("1.0.0.256/32       user     0                    rjct    36     3\n", 6, "destination: expected octets 0..255, got 1.0.0.256");

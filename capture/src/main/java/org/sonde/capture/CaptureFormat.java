@@ -1,7 +1,7 @@
 package org.sonde.capture;
 
 /** The on-disk format of a capture file. */
-public enum CaptureFormat {
+enum CaptureFormat {
     /** Classic pcap, timestamps in microseconds (magic {@code a1b2c3d4}). */
     PCAP_MICROS,
     /** Classic pcap, timestamps in nanoseconds (magic {@code a1b23c4d}). */

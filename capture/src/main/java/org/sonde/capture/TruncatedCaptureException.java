@@ -4,7 +4,7 @@ package org.sonde.capture;
  * A capture file ends inside a header, record or block, typically because it was cut off while
  * being written. Every record before {@link #recordNumber()} was complete and has been read.
  */
-public class TruncatedCaptureException extends CaptureFormatException {
+class TruncatedCaptureException extends CaptureFormatException {
     public TruncatedCaptureException(String fileName, long byteOffset, long recordNumber, String problem) {
         super(fileName, byteOffset, recordNumber, problem);
     }

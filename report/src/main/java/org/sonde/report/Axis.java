@@ -7,7 +7,7 @@ package org.sonde.report;
  * @param title the axis title; empty for none
  * @param ticks nice ticks enclosing the data
  */
-public record Axis(String title, Ticks ticks) {
+record Axis(String title, Ticks ticks) {
     public Axis {
         title = title == null ? "" : title;
     }

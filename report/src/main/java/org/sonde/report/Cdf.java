@@ -11,7 +11,7 @@ import java.util.Arrays;
  * @param count     number of finite samples the CDF is made of
  * @param skipped   number of NaN or infinite samples left out
  */
-public record Cdf(double[] values, double[] fractions, int count, int skipped) {
+record Cdf(double[] values, double[] fractions, int count, int skipped) {
     /** Computes the CDF of the finite samples; NaN and infinite ones are counted in {@link #skipped()}. */
     public static Cdf of(double[] samples) {
         double[] finite = Arrays.stream(samples).filter(Double::isFinite).toArray();

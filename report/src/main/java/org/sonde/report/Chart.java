@@ -6,7 +6,7 @@ import java.util.List;
  * A chart drawn on the server as inline SVG: {@link LineChart}, {@link ScatterChart},
  * {@link CdfChart}, {@link BarChart} or {@link GraphChart} (a network).
  */
-public sealed interface Chart permits XyChart, BarChart, GraphChart {
+sealed interface Chart permits XyChart, BarChart, GraphChart {
     /** The title drawn above the chart; may be empty. */
     String title();
 

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * largest x and y). Spikes therefore survive, and the global minimum and maximum of both
  * coordinates are always kept.
  */
-public final class Downsample {
+final class Downsample {
     private Downsample() {}
 
     /**

@@ -6,7 +6,7 @@ package org.sonde.report;
  * faint on white. Series i always gets the same colour, shape and dash pattern, so output is
  * deterministic and a series keeps its look across the charts of a report.
  */
-public final class Palette {
+final class Palette {
     private static final String[] COLOURS = {
         "#0072B2", // blue
         "#E69F00", // orange

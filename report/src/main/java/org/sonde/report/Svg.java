@@ -5,7 +5,7 @@ package org.sonde.report;
  * elements. Reports are written as polyglot markup (valid HTML that is also well-formed XML), so
  * one escaping serves HTML text, HTML attributes and SVG alike.
  */
-public final class Svg {
+final class Svg {
     /** Font stack of every chart; unquoted family names keep the attribute free of quotes. */
     static final String FONT = "system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif";
     /** Mid-grey for axes and tick labels; dark enough to read when printed. */

@@ -13,7 +13,7 @@ import java.util.List;
  * @param step  distance between linear ticks; {@code NaN} on a log axis
  * @param log   whether the ticks are for a log axis
  */
-public record Ticks(List<Tick> ticks, double step, boolean log) {
+record Ticks(List<Tick> ticks, double step, boolean log) {
     /** One tick: its value and its label ({@code 0.5}, {@code 20k}, {@code 1e-9}, {@code −3}). */
     public record Tick(double value, String label) {}
 

@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param <C> the concrete chart, so that the fluent setters return it
  */
-public abstract sealed class XyChart<C extends XyChart<C>> implements Chart permits LineChart, ScatterChart, CdfChart {
+abstract sealed class XyChart<C extends XyChart<C>> implements Chart permits LineChart, ScatterChart, CdfChart {
     static final int WIDTH = 720;
     static final int HEIGHT = 400;
 

@@ -14,7 +14,7 @@ import org.sonde.search.space.SearchSpace;
  * points inside the MFS where the mechanism bites, recall the share of points where it bites that
  * the MFS covers. NaN where a share has no points.
  */
-public record MfsQuality(double precision, double recall) {
+record MfsQuality(double precision, double recall) {
     public static MfsQuality of(Mfs mfs, Predicate<Point> bites, int samples, long seed) {
         SearchSpace space = new SearchSpace();
         SplittableRandom rng = new SplittableRandom(seed);

@@ -39,7 +39,7 @@ import org.sonde.search.space.SearchSpace;
  * <p>The search sees only the engine's counters. {@code truth}, when given, names the simulated
  * mechanisms behind an anomaly for the result's evaluation fields and is never read by the search.
  */
-public final class Search {
+final class Search {
     private static final int MAX_SKIPS = 500;
     /** A relative energy drop that counts as a step worth repeating (above the counters' noise). */
     private static final double IMPROVEMENT = 0.05;

@@ -29,7 +29,7 @@ import org.sonde.dataplane.reach.Model;
  * {@code acl:<aclId>#<n>}; a deny entry ends its branch observably, like a drop rule.
  * Concrete headers need no BDDs, so a suite of thousands of packets runs in seconds.
  */
-public final class Forwarder {
+final class Forwarder {
     /**
      * Where a header went.
      *

@@ -11,7 +11,7 @@ import java.util.List;
  * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
  * packets fit.
  */
-public final class SetCover {
+final class SetCover {
     private final int[] start;
     private final int[] elements;
     private final double[] weight;

@@ -64,12 +64,13 @@ public final class TestbedCommand implements Runnable {
         }
     }
 
-    @Command(name = "down", header = "Delete a testbed's namespaces (and so its links).", mixinStandardHelpOptions = true)
+    @Command(name = "down", header = "Delete a testbed's namespaces (and so its links).", mixinStandardHelpOptions = true,
+            description = "Removes every namespace named PREFIX-*, also those a crashed run left behind.")
     public static final class Down implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--prefix", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--prefix", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named PREFIX-NODE. Default: ${DEFAULT-VALUE}.")
         String prefix;
 
         @Override

@@ -13,7 +13,7 @@ import java.util.List;
  * predicate in turn, keeping only non-empty halves. An atom that a predicate does not split keeps
  * its id, so ids depend only on the order of the predicates.
  */
-public final class AtomicPredicates {
+final class AtomicPredicates {
 
     private final List<HeaderSpace> atoms;
     private final List<BitSet> atomsOfPredicate;

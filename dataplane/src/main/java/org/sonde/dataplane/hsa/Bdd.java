@@ -24,7 +24,7 @@ import java.util.Random;
  *
  * <p>Not thread-safe.
  */
-public final class Bdd {
+final class Bdd {
 
     /** The empty function. */
     public static final int FALSE = 0;

@@ -11,7 +11,7 @@ import java.lang.invoke.MethodHandle;
  * The open-file limit: every connection is a descriptor, so a load test raises its soft limit to
  * the hard one (as {@code ulimit -n $(ulimit -Hn)} would) through {@code setrlimit} via FFM.
  */
-public final class FileLimit {
+final class FileLimit {
     private static final int RLIMIT_NOFILE = 7;
     private static final Linker LINKER = Linker.nativeLinker();
 

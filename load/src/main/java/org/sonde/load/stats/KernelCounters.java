@@ -12,7 +12,7 @@ import java.util.Map;
  * dperf counts in its own stack (retransmissions, resets, failed handshakes) the kernel counts
  * here. They are system-wide (the network namespace's), so other traffic adds to them.
  */
-public final class KernelCounters {
+final class KernelCounters {
     /** dperf-style name, file, section and field. */
     private record Source(String name, String file, String section, String field) {}
 

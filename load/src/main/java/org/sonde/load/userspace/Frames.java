@@ -11,7 +11,7 @@ import java.nio.ByteOrder;
  * because a kernel peer on a veth link leaves them to offload (CHECKSUM_PARTIAL) and the frame
  * arrives with only the pseudo-header sum in it.
  */
-public final class Frames {
+final class Frames {
     private Frames() {}
 
     static final ValueLayout.OfShort BE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);

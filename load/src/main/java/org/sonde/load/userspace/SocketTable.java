@@ -20,7 +20,7 @@ import java.lang.foreign.ValueLayout;
  * 52..63 unused
  * </pre>
  */
-public final class SocketTable implements AutoCloseable {
+final class SocketTable implements AutoCloseable {
     public static final int ENTRY_BYTES = 64;
     static final int NONE = -1;
 

@@ -19,7 +19,7 @@ import org.sonde.probe.topology.Topology;
  * (hosts never forward), weighted by the links' WCMP weights. Pure data: {@link NamespaceNetwork}
  * creates it.
  */
-public final class Layout {
+final class Layout {
     /** The link addresses: 10.128.0.0/9, a /30 per link. */
     static final int LINK_BASE = 0x0A80_0000;
     static final int LINK_MASK = 0xFF80_0000;

@@ -11,7 +11,7 @@ import java.util.PriorityQueue;
  * links or none — and it is scored by the uncovered links it reaches per tuple it costs. α = 1 is
  * the plain cover; a link fewer than α candidates reach is covered as often as they allow.
  */
-public final class MscAlpha {
+final class MscAlpha {
     private MscAlpha() {}
 
     /**

@@ -11,7 +11,7 @@ package org.sonde.probe.plan;
  * </Testlist>
  * }</pre>
  */
-public final class PlanXml {
+final class PlanXml {
     private PlanXml() {}
 
     public static String text(Plan.AgentPlan agent, long intervalMillis, String level) {

@@ -31,7 +31,7 @@ import org.sonde.sim.tcp.TcpStack;
  * the recorded ones. Any departure from the recording (a timer the recording does not have, a segment sent
  * that was not, a call or arrival left over) is a {@link ReplayDivergenceException}.
  */
-public final class ConnectionReplayer {
+final class ConnectionReplayer {
     /** A same-instant event waits at most this many times for the handlers the recording puts before it. */
     private static final int MAX_DEFERRALS = 10_000;
     private static final String[] CA_STATES = {"Open", "Disorder", "CWR", "Recovery", "Loss"};

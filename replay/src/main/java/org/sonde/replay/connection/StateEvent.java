@@ -5,7 +5,7 @@ package org.sonde.replay.connection;
  * segment sent): the congestion state and window, the RTO and RTT, the windows both ways, the reordering
  * threshold, and the receiver's ACK decisions (quick-ACK mode, delayed ACK pending).
  */
-public record StateEvent(long timeNanos, String endpoint, String event, String state, String congestionState, int cwnd, int ssthresh,
+record StateEvent(long timeNanos, String endpoint, String event, String state, String congestionState, int cwnd, int ssthresh,
                          long rtoNanos, long srttNanos, long rttvarNanos, int backoff, long receiveWindow, long sendWindow, int reordering,
                          int packetsOut, int sackedOut, int lostOut, int retransOut, long totalRetransmissions,
                          boolean quickAckMode, int quickAcksLeft, boolean delayedAckPending) {

@@ -1,7 +1,7 @@
 package org.sonde.replay.diagnose;
 
 /** Why a flow took longer than its data and path needed, as DETER's diagnoses name it (§2.1, §5). */
-public enum SlowdownKind {
+enum SlowdownKind {
     /**
      * A retransmission's ACK was held back by the receiver's delayed ACK while the sender's backed-off retransmission
      * timer fired again (DETER §2.1): the second copy was not needed, the flow waited for the first one's ACK.

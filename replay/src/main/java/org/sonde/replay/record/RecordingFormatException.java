@@ -1,7 +1,7 @@
 package org.sonde.replay.record;
 
 /** A recording file is damaged or not a recording; the reader turns it into a bad-input error naming the file. */
-public final class RecordingFormatException extends RuntimeException {
+final class RecordingFormatException extends RuntimeException {
     public RecordingFormatException(String message) {
         super(message);
     }

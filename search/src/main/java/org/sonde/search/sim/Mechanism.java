@@ -29,7 +29,7 @@ import org.sonde.search.space.Traffic;
  * @param perfSlope how much throughput drops, at proximity 1, before the mechanism bites (0 for a
  *              cliff the performance counters do not see coming)
  */
-public record Mechanism(String id, int anomaly, String resource, Symptom symptom, double pauseRatio, double throughputFactor, double perfSlope,
+record Mechanism(String id, int anomaly, String resource, Symptom symptom, double pauseRatio, double throughputFactor, double perfSlope,
                         boolean every, Set<Mode> modes, Set<Memory> anyMemory, Set<QpType> qpTypes, Set<Opcode> opcodes, Set<Integer> mtus,
                         Boolean mixed, Map<Metric, Double> atLeast, Map<Metric, Double> atMost, String cite) {
     public Mechanism {

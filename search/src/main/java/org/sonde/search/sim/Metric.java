@@ -4,7 +4,7 @@ import org.sonde.search.space.Point;
 import org.sonde.search.space.Traffic;
 
 /** The workload quantities a mechanism's thresholds are written in (Table 2's columns). */
-public enum Metric {
+enum Metric {
     QPS("qps"), TOTAL_QPS("total-qps"), BATCH("batch"), SEND_DEPTH("send-depth"), RECV_DEPTH("recv-depth"), RECV_BATCH("recv-batch"),
     MAX_SGES("max-sges"), MAX_REQUEST("max-request"), MIN_REQUEST("min-request"), MAX_MRS("max-mrs");
 

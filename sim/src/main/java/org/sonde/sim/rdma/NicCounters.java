@@ -14,7 +14,7 @@ import org.sonde.sim.net.PortCounters;
  * Lumina's cross-checks read them: {@code out_of_sequence} and {@code packet_seq_err} count NAKed
  * out-of-sequence episodes, not every out-of-sequence packet.
  */
-public final class NicCounters {
+final class NicCounters {
     /** CNPs sent by the notification point. */
     public long npCnpSent;
     /** ECN-CE-marked RoCE data packets received. */

@@ -5,7 +5,7 @@ package org.sonde.sim.tcp;
  * algorithms use. The socket owns the window ({@link CongestionWindow}) and calls these at the points
  * Linux does; an algorithm keeps only its private state.
  */
-public interface CongestionControl {
+interface CongestionControl {
     /** Linux's {@code enum tcp_ca_state}. */
     int OPEN = 0, DISORDER = 1, CWR = 2, RECOVERY = 3, LOSS = 4;
 

@@ -5,7 +5,7 @@ package org.sonde.sim.tcp;
  * ({@code snd_cwnd}, {@code snd_ssthresh}, {@code snd_cwnd_cnt}, {@code snd_cwnd_clamp}), with the
  * window arithmetic shared by all congestion controls ({@code tcp_cong.c}).
  */
-public final class CongestionWindow {
+final class CongestionWindow {
     /** {@code TCP_INFINITE_SSTHRESH}. */
     public static final int INFINITE_SSTHRESH = 0x7fff_ffff;
 

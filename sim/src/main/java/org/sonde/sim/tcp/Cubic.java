@@ -8,7 +8,7 @@ package org.sonde.sim.tcp;
  * <p>Simplified: HyStart (on in Linux) is left out, so slow start ends only on loss or ECN; Linux's
  * table-and-Newton cube root (within 0.2 %) is replaced by the exact integer cube root.
  */
-public final class Cubic implements CongestionControl {
+final class Cubic implements CongestionControl {
     static final int BETA_SCALE = 1024;
     static final int BETA = 717;
     static final int BIC_SCALE = 41;

@@ -6,7 +6,7 @@ package org.sonde.sim.tcp;
  * on ECN the window shrinks by α/2, on loss it halves; growth is Reno's. The receiver's half (the CE
  * echo state machine, {@code dctcp_ece_ack_update()}) lives in {@link TcpSocket}, which owns the ACK path.
  */
-public final class Dctcp implements CongestionControl {
+final class Dctcp implements CongestionControl {
     /** {@code DCTCP_MAX_ALPHA}. */
     public static final int MAX_ALPHA = 1024;
 

@@ -1,7 +1,7 @@
 package org.sonde.sim.tcp;
 
 /** Linux's {@code tcp_reno}: halve on loss, one segment per window in congestion avoidance (NewReno recovery is the socket's). */
-public final class Reno implements CongestionControl {
+final class Reno implements CongestionControl {
     @Override
     public String name() {
         return "reno";

@@ -23,8 +23,9 @@ import org.sonde.load.stats.Second;
  * @param connectionsPerSecond connections opened per second over the measured phase
  * @param measuredSeconds     the seconds the rates are taken over (the duration phase, or all
  *                            seconds with traffic if the test was stopped before it)
- * @param keepalive           connections carry many requests (keepalive): connections per second say nothing
- *                            about the load then, only in CPS mode (one request per connection)
+ * @param keepalive           connections are held until the test ends (keepalive without a request count):
+ *                            connections per second then only describe the ramp, not the load; in CPS mode
+ *                            or with keepalive's request count they are reopened at a rate
  * @param measuredResponses   responses (2XX and errors) in the measured seconds: wrk's "N requests in T s"
  * @param measuredBytesReceived bytes received in the measured seconds (wrk's "X MB read")
  * @param measuredBytesSent   bytes sent in the measured seconds

@@ -38,7 +38,11 @@ class LoadCommandTest {
         CliRun served = server.get(20, TimeUnit.SECONDS);
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).startsWith("Test Finished. Total Numbers:").contains("httpGet").contains("http2XX").contains("httpErr  0");
+        // wrk's block leads (a keepalive run: no connections/s), dperf's totals follow
+        assertThat(run.out()).startsWith("Test Finished.\n").contains("Latency Distribution").contains("Requests/sec:").containsPattern("\\d+ requests in [0-9.]+s, [0-9.]+[KMGT]?B read")
+                .doesNotContain("Connections/sec").doesNotContain("connections/s").contains("Errors: none");
+        assertThat(run.out().indexOf("Latency Distribution")).isLessThan(run.out().indexOf("Total Numbers:"));
+        assertThat(run.out()).contains("httpGet").contains("http2XX").contains("httpErr  0");
         assertThat(run.err()).contains("seconds  1").contains("skOpen").contains("p99(us)");
         JsonNode r = Json.mapper().readTree(json.toFile());
         for (String field : new String[] {"requests", "responses2xx", "httpErrors", "socketErrors", "connectionsOpened",
@@ -53,7 +57,11 @@ class LoadCommandTest {
         assertThat(r.get("requestsPerSecond").asDouble()).isPositive();
         assertThat(Files.readString(html)).contains("Sonde load test").contains("<svg");
         assertThat(served.exitCode()).as(served.err()).isZero();
-        assertThat(served.out()).contains("http2XX  " + r.get("requests").asLong());
+        assertThat(served.out()).contains("http2XX  " + r.get("requests").asLong()).contains("not measured on the server side")
+                .doesNotContain("Latency Distribution").doesNotContain(" 0 us");
+        for (String field : new String[] {"stdev", "p75", "max"}) assertThat(r.get("latencyMicros").has(field)).as(field).isTrue();
+        assertThat(r.get("measuredBytesReceived").asLong()).isPositive();
+        assertThat(r.get("bytesReceivedPerSecond").asDouble()).isPositive();
     }
 
     @Test

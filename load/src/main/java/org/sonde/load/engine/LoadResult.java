@@ -2,6 +2,7 @@ package org.sonde.load.engine;
 
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.Second;
 
@@ -22,6 +23,14 @@ import org.sonde.load.stats.Second;
  * @param connectionsPerSecond connections opened per second over the measured phase
  * @param measuredSeconds     the seconds the rates are taken over (the duration phase, or all
  *                            seconds with traffic if the test was stopped before it)
+ * @param keepalive           connections are held until the test ends (keepalive without a request count):
+ *                            connections per second then only describe the ramp, not the load; in CPS mode
+ *                            or with keepalive's request count they are reopened at a rate
+ * @param measuredResponses   responses (2XX and errors) in the measured seconds: wrk's "N requests in T s"
+ * @param measuredBytesReceived bytes received in the measured seconds (wrk's "X MB read")
+ * @param measuredBytesSent   bytes sent in the measured seconds
+ * @param bytesReceivedPerSecond bytes received per second over the measured phase (wrk's Transfer/sec)
+ * @param bytesSentPerSecond  bytes sent per second over the measured phase
  */
 public record LoadResult(
         String mode,
@@ -47,10 +56,31 @@ public record LoadResult(
         long errors,
         Map<String, Long> counters,
         Map<String, Long> kernel,
-        List<Second> perSecond) {
+        List<Second> perSecond,
+        boolean keepalive,
+        long measuredResponses,
+        long measuredBytesReceived,
+        long measuredBytesSent,
+        double bytesReceivedPerSecond,
+        double bytesSentPerSecond) {
 
-    /** Request latency (request sent to response complete) in microseconds. */
-    public record Latency(long count, double mean, long p50, long p90, long p99, long p999, long max) {}
+    /**
+     * Request latency (request sent to response complete) in microseconds. Mean, standard
+     * deviation and max come from the same histogram as the percentiles, so they share its
+     * precision (3 significant digits) and need nothing more on the workers' hot path.
+     */
+    public record Latency(long count, double mean, double stdev, long p50, long p75, long p90, long p99, long p999, long max) {
+        /** The latencies a histogram holds; all zero when it is empty (nothing was measured). */
+        public static Latency of(Histogram h) {
+            if (h.getTotalCount() == 0) return new Latency(0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new Latency(h.getTotalCount(), tenths(h.getMean()), tenths(h.getStdDeviation()), h.getValueAtPercentile(50),
+                    h.getValueAtPercentile(75), h.getValueAtPercentile(90), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
+        }
+
+        private static double tenths(double v) {
+            return Math.round(v * 10) / 10.0;
+        }
+    }
 
     /** Whether any error counter is non-zero (dperf's red fields): the run's exit status says so. */
     public boolean failed() {

@@ -267,8 +267,9 @@ public final class LoadRun {
         long measuredResponses = measured.stream().mapToLong(s -> Tallies.responses(client, s::get) + s.get(Counter.HTTP_ERR)).sum();
         long measuredOpens = measured.stream().mapToLong(s -> s.get(Counter.SK_OPEN)).sum();
         Histogram h = c.measuredLatencies().getTotalCount() > 0 ? c.measuredLatencies() : c.latencies();
-        LoadResult.Latency latency = new LoadResult.Latency(h.getTotalCount(), h.getTotalCount() == 0 ? 0 : Math.round(h.getMean() * 10) / 10.0,
-                pct(h, 50), pct(h, 90), pct(h, 99), pct(h, 99.9), h.getTotalCount() == 0 ? 0 : h.getMaxValue());
+        LoadResult.Latency latency = LoadResult.Latency.of(h);
+        long measuredRx = measured.stream().mapToLong(s -> s.get(Counter.BYTES_RX)).sum();
+        long measuredTx = measured.stream().mapToLong(s -> s.get(Counter.BYTES_TX)).sum();
         long rttCount = c.total(Counter.RTT_COUNT);
         long errors = Tallies.errors(c::total);
         return new LoadResult(config.mode().name().toLowerCase(), startedAt.truncatedTo(ChronoUnit.MILLIS).toString(), interrupted, Math.round(elapsed * 1000) / 1000.0, measuredSeconds,
@@ -279,10 +280,13 @@ public final class LoadRun {
                 c.total(Counter.BYTES_TX), c.total(Counter.BYTES_RX), c.total(Counter.LAUNCH_SKIPPED), c.total(Counter.TCP_DROP),
                 errors, counters,
                 // the user-space engine's packets never touch the kernel's TCP: its counters say nothing about the test
-                config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds));
+                config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds),
+                // "keepalive 1us 1" (one request, then close) opens connections at a rate as CPS mode does
+                config.keepalive().filter(k -> k.requests() == 0).isPresent(), measuredResponses, measuredRx, measuredTx,
+                perSecond(measuredRx, measuredSeconds), perSecond(measuredTx, measuredSeconds));
     }
 
-    private static long pct(Histogram h, double p) {
-        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
+    private static double perSecond(long total, double seconds) {
+        return seconds == 0 ? 0 : Math.round(total / seconds * 10) / 10.0;
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sonde.load.engine.LoadResult;
+import org.sonde.load.engine.Phase;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.Second;
 import org.sonde.load.stats.Tallies;
@@ -29,13 +30,24 @@ public final class LoadReport {
         kv.put("requests", r.requests());
         kv.put("responses 2XX", r.responses2xx());
         kv.put("requests/s (measured)", r.requestsPerSecond());
-        kv.put("connections/s (measured)", r.connectionsPerSecond());
-        kv.put("latency p50 / p99 / p99.9 (µs)", r.latencyMicros().p50() + " / " + r.latencyMicros().p99() + " / " + r.latencyMicros().p999());
+        kv.put("bytes/s read / written (measured)", r.bytesReceivedPerSecond() + " / " + r.bytesSentPerSecond());
+        // keepalive connections are held, not opened at a rate
+        if (!r.keepalive()) kv.put("connections/s (measured)", r.connectionsPerSecond());
+        boolean client = r.mode().equals("client");
+        LoadResult.Latency l = r.latencyMicros();
+        if (client) {
+            kv.put("latency avg / stdev / max (µs)", l.mean() + " / " + l.stdev() + " / " + l.max());
+            kv.put("latency p50 / p75 / p90 / p99 / p99.9 (µs)", l.p50() + " / " + l.p75() + " / " + l.p90() + " / " + l.p99() + " / " + l.p999());
+        } else {
+            kv.put("latency", "not measured on the server side (the client's report has it)");
+        }
         kv.put("connections opened", r.connectionsOpened());
         kv.put("max concurrent", r.maxConcurrent());
         kv.put("seconds (measured)", r.seconds() + " (" + r.measuredSeconds() + ")");
         overview.keyValues(kv);
-        List<Second> s = r.perSecond();
+        // the drain only finishes what is in flight: drawn with the measured seconds it reads as a collapse of the load
+        List<Second> s = r.perSecond().stream().filter(v -> !v.phase().equals(Phase.DRAIN.word())).toList();
+        long drained = r.perSecond().size() - s.size();
         double[] x = new double[s.size()];
         double[] responses = new double[s.size()];
         double[] opens = new double[s.size()];
@@ -44,16 +56,21 @@ public final class LoadReport {
         for (int i = 0; i < x.length; i++) {
             Second v = s.get(i);
             x[i] = v.seconds();
-            responses[i] = Tallies.responses(r.mode().equals("client"), v::get);
+            responses[i] = Tallies.responses(client, v::get);
             opens[i] = v.get(Counter.SK_OPEN);
             concurrent[i] = v.skCon();
             p99[i] = v.p99Micros();
         }
         Section rates = report.section("Every second");
+        if (drained > 0) {
+            rates.paragraph("The drain (" + drained + (drained == 1 ? " second" : " seconds")
+                    + " after the duration: no new connections or requests, in-flight requests complete) is left out of these charts;"
+                    + " its seconds are in the JSON (perSecond, phase \"drain\").");
+        }
         rates.chart(LineChart.titled("Responses and new connections per second").series("responses (2XX, tcpRsp, answered datagrams)", x, responses)
                 .series("skOpen", x, opens).xAxis("seconds").yAxis("per second"));
         rates.chart(LineChart.titled("Open connections (skCon)").series("skCon", x, concurrent).xAxis("seconds").yAxis("connections"));
-        rates.chart(LineChart.titled("Latency p99").series("p99", x, p99).xAxis("seconds").yAxis("µs"));
+        if (client) rates.chart(LineChart.titled("Latency p99").series("p99", x, p99).xAxis("seconds").yAxis("µs"));
         report.attachJson(r).writeTo(target);
     }
 }

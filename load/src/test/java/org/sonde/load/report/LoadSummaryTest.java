@@ -2,6 +2,8 @@ package org.sonde.load.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -9,10 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.Second;
+import org.sonde.load.stats.Tallies;
 
 class LoadSummaryTest {
     private static LoadConfig config(String text) {
@@ -27,27 +32,86 @@ class LoadSummaryTest {
                 .startsWith("server, tcp, 1 worker, listening on ").endsWith(" port 9000, duration 3600s");
     }
 
-    /** A finished client run of {@code requests} requests, every counter zero but the given ones. */
-    private static LoadResult result(boolean interrupted, Map<String, Long> counters) {
-        Map<String, Long> all = Arrays.stream(Counter.values()).collect(Collectors.toMap(Counter::dperfName, c -> 0L, (a, b) -> a, LinkedHashMap::new));
+    /** A run over two measured seconds of 900 and 1100 responses, every counter zero but the given ones. */
+    private static LoadResult result(String mode, boolean interrupted, boolean keepalive, Map<String, Long> counters) {
+        Map<String, Long> all = zeros();
         all.putAll(counters);
-        return new LoadResult("client", "2026-01-01T00:00:00Z", interrupted, 3, 2, 2000, 1990, 10, 0, 100, 100, 16, 1000.5, 50.25,
-                new LoadResult.Latency(2000, 80, 70, 90, 120, 300, 900), 40, 1 << 20, 1 << 21, 0, 0, 10, all, Map.of(), List.of());
+        List<Second> seconds = List.of(second(1, "slow_start", 500), second(2, "duration", 900), second(3, "duration", 1100), second(4, "drain", 10));
+        return new LoadResult(mode, "2026-01-01T00:00:00Z", interrupted, 4, 2, 2000, 1990, 10, 0, 100, 100, 16, 1000.5, 50.25,
+                new LoadResult.Latency(2000, 80, 12.5, 70, 75, 90, 120, 300, 1500), 40, 1 << 20, 1 << 21, 0, 0, Tallies.errors(c -> all.get(c.dperfName())), all, Map.of(), seconds,
+                keepalive, 2000, 3 << 20, 1 << 20, 1.5 * (1 << 20), 512 * 1024);
+    }
+
+    private static Map<String, Long> zeros() {
+        return Arrays.stream(Counter.values()).collect(Collectors.toMap(Counter::dperfName, c -> 0L, (a, b) -> a, LinkedHashMap::new));
+    }
+
+    private static Second second(long n, String phase, long responses) {
+        Map<String, Long> c = zeros();
+        c.put("http2XX", responses);
+        return new Second(n, phase, c, 4, List.of(1), Map.of(), 70, 120, 300);
+    }
+
+    private static final LoadConfig HTTP = config("mode client\nserver 127.0.0.1 1\nlisten 8080 1\ncps 100\nduration 2s\n");
+
+    @Test
+    void aClientLeadsWithWrksBlockThenItsErrorsThenDperfsTotals() {
+        List<String> lines = LoadSummary.totals(LoadSummary.layout(HTTP, false), result("client", false, false, Map.of("httpErr", 10L, "http2XX", 1990L)));
+        String text = String.join("\n", lines);
+        assertThat(lines.getFirst()).isEqualTo("Test Finished.");
+        assertThat(lines).anyMatch(l -> l.matches(" +Latency +80\\.00us +12\\.50us +1\\.50ms"))
+                // 900 and 1100 responses in the two duration seconds: the slow start and drain seconds are not measured
+                .anyMatch(l -> l.matches(" +Req/Sec +1\\.00k +100\\.00 +1\\.10k"))
+                .anyMatch(l -> l.matches(" +50% +70\\.00us")).anyMatch(l -> l.matches(" +75% +75\\.00us"))
+                .anyMatch(l -> l.matches(" +90% +90\\.00us")).anyMatch(l -> l.matches(" +99% +120\\.00us"))
+                .anyMatch(l -> l.matches(" +99\\.9% +300\\.00us"))
+                .contains("  2000 requests in 2.00s, 3.00MB read (the duration phase)", "Requests/sec:    1000.50",
+                        "Transfer/sec:     1.50MB read, 512.00KB written", "Connections/sec: 50.25", "Errors: httpErr 10");
+        assertThat(text.indexOf("Latency Distribution")).isLessThan(text.indexOf("Errors:"));
+        assertThat(text.indexOf("Errors:")).isLessThan(text.indexOf("Total Numbers:"));
+        assertThat(text).contains("httpGet", "http2XX  1990", "httpErr  10", "rtt(us)  40").doesNotContain("udpTx", "tcpReq", "\u001b[31m");
+        assertThat(lines).contains("requests 2000  responses2xx 1990  httpErrors 10  socketErrors 0  connectionsOpened 100  launchesSkipped 0",
+                "measured over 2 s: 1000.5 requests/s, 50.3 connections/s; max skCon 16");
+
+        LoadConfig udp = config("mode client\nprotocol udp\nserver 127.0.0.1 1\nlisten 9000 1\ncps 10\nduration 2s\n");
+        List<String> stopped = LoadSummary.totals(LoadSummary.layout(udp, true), result("client", true, false, Map.of("udpRt", 3L)));
+        assertThat(stopped.getFirst()).isEqualTo("Test stopped by a signal.");
+        assertThat(String.join("\n", stopped)).contains("udpTx", "udpRt", "\u001b[31m", "Errors: udpRt 3").doesNotContain("httpGet");
     }
 
     @Test
-    void theTotalsAsDperfPrintsThemAndSondesRates() {
-        LoadConfig http = config("mode client\nserver 127.0.0.1 1\nlisten 8080 1\ncps 100\nduration 2s\n");
-        List<String> lines = LoadSummary.totals(LoadSummary.layout(http, false), result(false, Map.of("httpErr", 10L, "http2XX", 1990L)));
-        assertThat(lines.getFirst()).isEqualTo("Test Finished. Total Numbers:");
-        assertThat(String.join("\n", lines)).contains("httpGet", "http2XX  1990", "httpErr  10", "rtt(us)  40")
-                .doesNotContain("udpTx", "tcpReq", "\u001b[31m");
-        assertThat(lines).contains("requests 2000  responses2xx 1990  httpErrors 10  socketErrors 0  connectionsOpened 100  launchesSkipped 0",
-                "measured over 2 s: 1000.5 requests/s, 50.3 connections/s; latency p50 70 us, p99 120 us, p99.9 300 us, max 900 us; max skCon 16");
+    void keepaliveConnectionsAreHeldSoNoConnectionRateIsPrinted() {
+        String text = String.join("\n", LoadSummary.totals(LoadSummary.layout(HTTP, false), result("client", false, true, Map.of())));
+        assertThat(text).contains("Requests/sec:", "Errors: none").doesNotContain("Connections/sec", "connections/s");
+    }
 
-        LoadConfig udp = config("mode client\nprotocol udp\nserver 127.0.0.1 1\nlisten 9000 1\ncps 10\nduration 2s\n");
-        List<String> stopped = LoadSummary.totals(LoadSummary.layout(udp, true), result(true, Map.of("udpRt", 3L)));
-        assertThat(stopped.getFirst()).isEqualTo("Test stopped by a signal. Total Numbers:");
-        assertThat(String.join("\n", stopped)).contains("udpTx", "udpRt", "\u001b[31m").doesNotContain("httpGet");
+    @Test
+    void aServerPrintsNoLatencyItDidNotMeasure() {
+        LoadConfig server = config("mode server\nserver 127.0.0.1 1\nlisten 9000 1\nduration 2s\n");
+        String text = String.join("\n", LoadSummary.totals(LoadSummary.layout(server, false), result("server", false, false, Map.of())));
+        assertThat(text).startsWith("Test Finished.\nTotal Numbers:").contains("latency is not measured on the server side")
+                .doesNotContain("Latency", "p50", " us", "us,");
+    }
+
+    @Test
+    void unitsAsWrkPrintsThem() {
+        assertThat(LoadSummary.micros(999.5)).isEqualTo("999.50us");
+        assertThat(LoadSummary.micros(1500)).isEqualTo("1.50ms");
+        assertThat(LoadSummary.micros(2_500_000)).isEqualTo("2.50s");
+        assertThat(LoadSummary.bytes(1023)).isEqualTo("1023.00B");
+        assertThat(LoadSummary.bytes(1536)).isEqualTo("1.50KB");
+        assertThat(LoadSummary.bytes(5L << 30)).isEqualTo("5.00GB");
+        assertThat(LoadSummary.count(56_200)).isEqualTo("56.20k");
+    }
+
+    @Test
+    void theReportLeavesTheDrainOutOfItsChartsAndSaysSo(@TempDir Path dir) throws IOException {
+        Path html = dir.resolve("r.html");
+        LoadReport.write(html, "sonde load run t.conf", result("client", false, true, Map.of()));
+        String text = Files.readString(html);
+        assertThat(text).contains("The drain (1 second after the duration", "latency avg / stdev / max", "Latency p99")
+                .doesNotContain("connections/s (measured)");
+        LoadReport.write(html, "sonde load server", result("server", false, false, Map.of()));
+        assertThat(Files.readString(html)).contains("not measured on the server side", "connections/s (measured)").doesNotContain("Latency p99");
     }
 }

@@ -63,29 +63,21 @@ public final class ProbesCsv {
             String where = "line " + (i + 1);
             String[] f = lines[i].split(",", -1);
             if (f.length != 13) throw new BadInputException(source, where, "expected 13 comma-separated fields, found " + f.length);
-            long window = whole(f[0], source, where, "window", 0, Long.MAX_VALUE);
-            long time = whole(f[1], source, where, "timeMillis", 0, Long.MAX_VALUE);
+            long window = ResultsCsv.whole(f[0], source, where, "window", 0, Long.MAX_VALUE);
+            long time = ResultsCsv.whole(f[1], source, where, "timeMillis", 0, Long.MAX_VALUE);
             ProbeRecord.Kind kind = switch (f[2].strip()) {
                 case "ping" -> ProbeRecord.Kind.PING;
                 case "trace" -> ProbeRecord.Kind.TRACE;
                 default -> throw new BadInputException(source, where + ", kind", "expected ping or trace, got '" + f[2] + "'");
             };
-            int sport = (int) whole(f[6], source, where, "sourcePort", 1, 65535);
-            int dport = (int) whole(f[8], source, where, "destinationPort", 1, 65535);
+            int sport = (int) ResultsCsv.whole(f[6], source, where, "sourcePort", 1, 65535);
+            int dport = (int) ResultsCsv.whole(f[8], source, where, "destinationPort", 1, 65535);
             if (!f[9].strip().equals("tcp")) throw new BadInputException(source, where + ", protocol", "expected tcp, got '" + f[9] + "'");
             ProbeRecord.Outcome outcome = null;
             for (ProbeRecord.Outcome o : ProbeRecord.Outcome.values()) if (o.word().equals(f[10].strip())) outcome = o;
             if (outcome == null) throw new BadInputException(source, where + ", outcome", "expected one of "
                     + Arrays.stream(ProbeRecord.Outcome.values()).map(ProbeRecord.Outcome::word).toList() + ", got '" + f[10] + "'");
-            double rtt = Double.NaN;
-            if (!f[11].isBlank()) {
-                try {
-                    rtt = Double.parseDouble(f[11].strip());
-                } catch (NumberFormatException e) {
-                    rtt = -1;
-                }
-                if (!(rtt >= 0) || Double.isInfinite(rtt)) throw new BadInputException(source, where + ", rttMillis", "expected milliseconds or nothing, got '" + f[11] + "'");
-            }
+            double rtt = ResultsCsv.optionalMillis(f[11], source, where, "rttMillis");
             List<String> hops = f[12].isBlank() ? List.of() : List.of(f[12].strip().split("\\s+"));
             try {
                 out.add(new ProbeRecord(window, time, kind, f[3].strip(), f[4].strip(), f[5].strip(), sport, f[7].strip(), dport, outcome, rtt, hops));
@@ -153,15 +145,5 @@ public final class ProbesCsv {
         if (byWindow == null) return null;
         Map.Entry<Long, String> e = byWindow.floorEntry(window);
         return e == null ? null : e.getValue();
-    }
-
-    private static long whole(String s, String source, String where, String column, long min, long max) {
-        try {
-            long v = Long.parseLong(s.strip());
-            if (v >= min && v <= max) return v;
-            throw new BadInputException(source, where + ", " + column, "expected " + min + ".." + max + ", got " + v);
-        } catch (NumberFormatException e) {
-            throw new BadInputException(source, where + ", " + column, "expected a whole number, got '" + s + "'");
-        }
     }
 }

@@ -89,22 +89,27 @@ public final class ResultsCsv {
                 throw new BadInputException(source, where + ", path", "ends at " + hops[hops.length - 1] + ", neither at the target " + f[2] + " nor back at the source");
             long sent = whole(f[6], source, where, "sent", 0, Long.MAX_VALUE);
             long lost = whole(f[7], source, where, "lost", 0, sent);
-            double p99 = Double.NaN;
-            if (!f[8].isBlank()) {
-                try {
-                    p99 = Double.parseDouble(f[8].strip());
-                } catch (NumberFormatException e) {
-                    p99 = -1;
-                }
-                if (!(p99 >= 0) || Double.isInfinite(p99)) throw new BadInputException(source, where + ", p99Millis", "expected a latency in milliseconds or nothing, got '" + f[8] + "'");
-            }
+            double p99 = optionalMillis(f[8], source, where, "p99Millis");
             rows.add(new Row(window, src, dst, sport, dport, path, sent, lost, p99));
         }
         if (rows.isEmpty()) throw new BadInputException(source, "", "no results after the header");
         return rows;
     }
 
-    private static long whole(String s, String source, String where, String column, long min, long max) {
+    /** A non-negative time in milliseconds, or NaN for an empty field (both CSV forms have such columns). */
+    static double optionalMillis(String field, String source, String where, String column) {
+        if (field.isBlank()) return Double.NaN;
+        double v;
+        try {
+            v = Double.parseDouble(field.strip());
+        } catch (NumberFormatException e) {
+            v = -1;
+        }
+        if (!(v >= 0) || Double.isInfinite(v)) throw new BadInputException(source, where + ", " + column, "expected milliseconds or nothing, got '" + field + "'");
+        return v;
+    }
+
+    static long whole(String s, String source, String where, String column, long min, long max) {
         try {
             long v = Long.parseLong(s.strip());
             if (v >= min && v <= max) return v;

@@ -103,7 +103,7 @@ class DiagnosisTest {
         rejects("1,h0,h2,4e4,80,h0 edge0-0 agg0-0 edge0-1 h2,100,0,\n", "line 2, sourcePort", "expected a whole number");
         rejects("1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,101,\n", "line 2, lost", "expected 0..100");
         rejects("1,h0,h2,40000,80,h1 edge0-0 agg0-0 edge0-1 h2,100,0,\n", "line 2, path", "not at the source h0");
-        rejects("1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,0,fast\n", "line 2, p99Millis", "expected a latency");
+        rejects("1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,0,fast\n", "line 2, p99Millis", "expected milliseconds or nothing");
         rejects("1,h0,h2,40000\n", "line 2", "expected 9 comma-separated fields");
         assertThatThrownBy(() -> ResultsCsv.parse("source,target\n", "r.csv", FAT)).isInstanceOf(BadInputException.class).hasMessageContaining("line 1");
     }

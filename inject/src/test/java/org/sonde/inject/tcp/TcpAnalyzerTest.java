@@ -251,6 +251,9 @@ class TcpAnalyzerTest {
         assertThat(flat.pass()).isFalse();
         assertThat(flat.reason()).contains("did not back off");
 
+        // sent before the zero window could have reached the sender (within a round trip of 1 ms): not past a window it knew
+        TcpAnalysis.ZeroWindow inFlight = analyze(windowClosed().data(0.2, P, 4, NONE).ackWindow(20, P, 4, 8000), true).zeroWindows().getFirst();
+        assertThat(inFlight.dataBeyondWindow()).isZero();
         TcpAnalysis pushy = analyze(windowClosed().data(5, P, 4, NONE).ackWindow(1, P, 4, 8000), true);
         assertThat(pushy.zeroWindows().getFirst().dataBeyondWindow()).isEqualTo(1);
         assertThat(pushy.zeroWindows().getFirst().pass()).isFalse();

@@ -57,6 +57,8 @@ final class ReceiverAnalyzer {
     private static int episode(List<TcpTrace.Entry> e, int start, int c, List<ZeroWindow> out, long t0, TcpAnalyzer.RttEstimate rtt) {
         long acked = e.get(start).info().relAck();
         long lastReceiverPacket = e.get(start).timeNanos();
+        // data that passes the injector within a round trip of the zero window was sent before the sender knew of it
+        long unaware = e.get(start).timeNanos() + (rtt == null ? 0 : rtt.srttBefore(e.get(start).timeNanos()));
         List<Long> probes = new ArrayList<>();
         int beyond = 0, reopened = -1;
         for (int k = start + 1; k < e.size() && reopened < 0; k++) {
@@ -74,7 +76,7 @@ final class ReceiverAnalyzer {
             boolean emptyProbe = q.dataBytes() == 0 && q.relSeq() < acked && (q.flags() & (TcpHeader.FLAG_SYN | TcpHeader.FLAG_FIN | TcpHeader.FLAG_RST)) == 0;
             boolean byteProbe = q.dataBytes() == 1 && q.relSeq() == acked;
             if (emptyProbe || byteProbe) probes.add(x.timeNanos() - lastReceiverPacket);
-            else if (q.dataBytes() > 0 && q.iteration() == 1 && q.relSeq() + q.dataBytes() > acked + 1) beyond++;
+            else if (q.dataBytes() > 0 && q.iteration() == 1 && q.relSeq() + q.dataBytes() > acked + 1 && x.timeNanos() > unaware) beyond++;
         }
         long at = e.get(start).timeNanos();
         long duration = reopened < 0 ? -1 : e.get(reopened).timeNanos() - at;

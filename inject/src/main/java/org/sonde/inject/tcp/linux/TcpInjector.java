@@ -19,10 +19,11 @@ import org.sonde.netio.RawIpSocket;
 
 /**
  * The software injector in the middle box: every forwarded TCP packet comes through a netfilter
- * queue, is mirrored into the trace with its sequence number and event before anything happens
- * to it, and then passes, is dropped, marked, corrupted, rewritten, held (delay, reorder) or
- * duplicated as the test's events say. One thread runs it ({@link #run}); the verdicts of held
- * packets are given by that thread when they fall due.
+ * queue and passes, is dropped, marked, corrupted, rewritten, held (delay, reorder) or duplicated
+ * as the test's events say; then it is mirrored into the trace as it arrived, with its sequence
+ * number, its event and how long it was held. Packets without an event share one verdict per burst
+ * while nothing is held. One thread runs it ({@link #run}); the verdicts of held packets are given
+ * by that thread when they fall due.
  */
 final class TcpInjector implements Runnable {
     private final NfQueue queue;

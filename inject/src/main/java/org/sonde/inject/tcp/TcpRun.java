@@ -12,7 +12,7 @@ import java.util.Map;
  * @param clientCounters    the client's nstat counters over the test (TcpOutSegs, TcpExtTCPLossProbes, ...)
  * @param serverCounters    the server's
  * @param queueDropped      packets the kernel dropped because the queue was full, or the injector's socket overran
- * @param processingNanos   per packet the injector let pass at once, its time in the injector process, in arrival order
+ * @param processingNanos   per packet the injector let pass, its time in the injector process (a batched verdict's wait included), in arrival order
  * @param addedNanos        per such packet, the delay the injector added: from the middle box's kernel receiving it to the verdict
  * @param notes             what the target could not do as the test says (e.g. settings a model ignores); empty on Linux
  * @param clientStates      the client's TCP state of each connection over time, from the kernel's tcp_info; empty where not sampled

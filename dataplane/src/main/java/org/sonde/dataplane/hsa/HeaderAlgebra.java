@@ -172,11 +172,11 @@ public final class HeaderAlgebra {
         if (length < 0 || length > f.widthBits()) {
             throw new IllegalArgumentException("prefix length " + length + " for field " + field);
         }
-        return ternary(field, value & Prefix.mask(length, f.widthBits()), Prefix.mask(length, f.widthBits()));
+        return ternary(field, value & BitPrefix.mask(length, f.widthBits()), BitPrefix.mask(length, f.widthBits()));
     }
 
     /** Headers whose {@code field} matches the prefix. */
-    public HeaderSpace prefix(String field, Prefix prefix) {
+    public HeaderSpace prefix(String field, BitPrefix prefix) {
         HeaderField f = field(field);
         if (prefix.width() != f.widthBits()) {
             throw new IllegalArgumentException(
@@ -266,7 +266,7 @@ public final class HeaderAlgebra {
     public HeaderSpace range(String field, long lo, long hi) {
         HeaderField f = field(field);
         int r = Bdd.FALSE;
-        for (Prefix p : Prefix.coverRange(lo, hi, f.widthBits())) {
+        for (BitPrefix p : BitPrefix.coverRange(lo, hi, f.widthBits())) {
             r = bdd.or(r, prefix(field, p).node());
         }
         return wrap(r);

@@ -38,7 +38,7 @@ class LargeLayoutTest {
         List<Interval> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int len = 8 + rnd.nextInt(25);
-            long value = rnd.nextLong(1L << 32) & Prefix.mask(len, 32);
+            long value = rnd.nextLong(1L << 32) & BitPrefix.mask(len, 32);
             prefixes.add(new long[] {value, len});
             out.add(new Interval(value, value + (1L << (32 - len)) - 1));
         }

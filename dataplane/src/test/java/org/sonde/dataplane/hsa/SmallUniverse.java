@@ -98,7 +98,7 @@ final class SmallUniverse {
             case 0 -> new Sample(algebra.equal(f, v), model(h -> h.get(f) == v));
             case 1 -> {
                 int len = rnd.nextInt(width + 1);
-                long mask = Prefix.mask(len, width);
+                long mask = BitPrefix.mask(len, width);
                 yield new Sample(algebra.prefix(f, v, len), model(h -> (h.get(f) & mask) == (v & mask)));
             }
             case 2 -> new Sample(algebra.ternary(f, v, w), model(h -> (h.get(f) & w) == (v & w)));

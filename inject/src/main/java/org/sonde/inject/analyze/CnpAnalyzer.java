@@ -12,6 +12,7 @@ import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.model.TracePacket;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.stats.RunStatistics;
 
 /**
@@ -126,7 +127,7 @@ final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
         if (qp < 0) {
             misdirected++;
             reasons.add(new Reason(-1, p.sequence(), p.psn(), "CNP to QPN 0x" + Integer.toHexString(p.destQp()) + " at "
-                    + Ips.format(p.dstIp()) + ", which is no data sender under test"));
+                    + Ipv4Address.format(p.dstIp()) + ", which is no data sender under test"));
         } else if (!triggered[qp]) {
             misdirected++;
             reasons.add(new Reason(qp, p.sequence(), p.psn(), "CNP to a QP that received no ECN-marked packet"
@@ -190,10 +191,10 @@ final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
         return switch (scope) {
             case PER_PORT -> {
                 int port = directory.switchPortOf(notificationIps.getInt(i));
-                yield port != QpDirectory.UNKNOWN ? "port " + port : "NIC " + Ips.format(notificationIps.getInt(i));
+                yield port != QpDirectory.UNKNOWN ? "port " + port : "NIC " + Ipv4Address.format(notificationIps.getInt(i));
             }
-            case PER_DEST_IP -> Ips.format(reactionIps.getInt(i));
-            case PER_IP_PAIR -> Ips.format(notificationIps.getInt(i)) + " -> " + Ips.format(reactionIps.getInt(i));
+            case PER_DEST_IP -> Ipv4Address.format(reactionIps.getInt(i));
+            case PER_IP_PAIR -> Ipv4Address.format(notificationIps.getInt(i)) + " -> " + Ipv4Address.format(reactionIps.getInt(i));
             case PER_QP -> qps.getInt(i) < 0 ? "no QP under test" : "QP " + qps.getInt(i);
         };
     }

@@ -7,6 +7,7 @@ import org.sonde.inject.model.Endpoint;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.model.TracePacket;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * Finds which QP under test a packet belongs to, and in which direction it travels, from its
@@ -36,7 +37,7 @@ final class QpDirectory {
     private void register(Endpoint e, int route) {
         int previous = routes.put(key(e.ip(), e.qpn()), route);
         if (previous != UNKNOWN) {
-            throw new IllegalArgumentException("two QPs under test share QPN " + e.qpn() + " at IP " + Ips.format(e.ip()));
+            throw new IllegalArgumentException("two QPs under test share QPN " + e.qpn() + " at IP " + Ipv4Address.format(e.ip()));
         }
         portByIp.put(e.ip(), e.switchPort());
     }

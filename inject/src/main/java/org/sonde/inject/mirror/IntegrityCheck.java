@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TracePacket;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * Lumina's integrity check (anchor §2.1), fed packet by packet in mirror order:
@@ -57,7 +58,7 @@ public final class IntegrityCheck implements TraceSink {
         long last = lastByDirection.getOrDefault(sourceIp, Long.MIN_VALUE);
         if (timestampNanos < last) {
             directionRegressions++;
-            if (directionExamples.size() < EXAMPLES) directionExamples.add("sequence " + sequence + " from " + ipv4(sourceIp) + " at "
+            if (directionExamples.size() < EXAMPLES) directionExamples.add("sequence " + sequence + " from " + Ipv4Address.format(sourceIp) + " at "
                     + timestampNanos + " ns after " + last + " ns");
         }
         lastByDirection.put(sourceIp, timestampNanos);
@@ -96,9 +97,5 @@ public final class IntegrityCheck implements TraceSink {
         IntegrityCheck c = new IntegrityCheck();
         for (TracePacket p : trace) c.accept(p.sequence(), p.timestampNanos(), p.srcIp());
         return c.finish(counters);
-    }
-
-    private static String ipv4(int ip) {
-        return (ip >>> 24) + "." + (ip >>> 16 & 0xFF) + "." + (ip >>> 8 & 0xFF) + "." + (ip & 0xFF);
     }
 }

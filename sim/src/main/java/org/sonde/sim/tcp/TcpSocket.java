@@ -11,6 +11,7 @@ import static org.sonde.sim.tcp.Tcb.ECN_OK;
 import static org.sonde.sim.tcp.Tcb.ECN_QUEUE_CWR;
 import static org.sonde.sim.tcp.Tcb.MSS_DEFAULT;
 
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.kernel.Simulator;
 import org.sonde.sim.kernel.Timer;
 import org.sonde.sim.net.IpFrame;
@@ -853,7 +854,6 @@ public final class TcpSocket {
 
     @Override
     public String toString() {
-        return "tcp " + stack.host().name() + ":" + localPort + " > " + Integer.toUnsignedString(remoteIp >>> 24) + "." + (remoteIp >>> 16 & 255)
-                + "." + (remoteIp >>> 8 & 255) + "." + (remoteIp & 255) + ":" + remotePort + " " + state;
+        return "tcp " + stack.host().name() + ":" + localPort + " > " + Ipv4Address.format(remoteIp) + ":" + remotePort + " " + state;
     }
 }

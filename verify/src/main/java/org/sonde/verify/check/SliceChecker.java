@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * Libra's reducer (§4.4.2, §4.5): from all the rules that match one subnet, selects per switch the
@@ -67,7 +67,7 @@ public final class SliceChecker {
     }
 
     private List<Violation> run(int subnet, int[] slice, int count, int changedSwitch, List<Violation> previous) {
-        Prefix prefix = context.subnets()[subnet];
+        Ipv4Prefix prefix = context.subnets()[subnet];
         int nodes = buildGraph(slice, count);
         List<Violation> found = new ArrayList<>();
         if (checks.contains(Check.LOOPS)) {
@@ -166,7 +166,7 @@ public final class SliceChecker {
         return nodes + 1;
     }
 
-    private String ruleOf(Prefix subnet, int[] slice, int sw) {
+    private String ruleOf(Ipv4Prefix subnet, int[] slice, int sw) {
         int i = selected[sw];
         return context.describeRule(sw, subnet.address(), slice[i * FIELDS + 1], slice[i * FIELDS + 3], slice[i * FIELDS + 2]);
     }
@@ -180,7 +180,7 @@ public final class SliceChecker {
     }
 
     /** Loops: strongly connected components of more than one node, or a node forwarding to itself (Tarjan, iteratively). */
-    private void loops(Prefix subnet, int[] slice, int nodes, List<Violation> found) {
+    private void loops(Ipv4Prefix subnet, int[] slice, int nodes, List<Violation> found) {
         int[] index = new int[nodes], low = new int[nodes], stack = new int[nodes], callNode = new int[nodes], callEdge = new int[nodes];
         boolean[] onStack = new boolean[nodes];
         Arrays.fill(index, -1);
@@ -271,7 +271,7 @@ public final class SliceChecker {
     }
 
     /** Black holes: switches that are sent the subnet's packets but have no rule for it. */
-    private void blackholes(Prefix subnet, int[] slice, int nodes, List<Violation> found) {
+    private void blackholes(Ipv4Prefix subnet, int[] slice, int nodes, List<Violation> found) {
         for (int v = 0; v < nodes; v++) {
             int sw = nodeSwitch[v];
             if (selected[sw] >= 0) continue;
@@ -317,7 +317,7 @@ public final class SliceChecker {
     }
 
     /** Reachability: every switch of the network has a path to a last hop of the subnet. */
-    private void unreachable(Prefix subnet, int[] slice, int nodes, List<Violation> found) {
+    private void unreachable(Ipv4Prefix subnet, int[] slice, int nodes, List<Violation> found) {
         reachBack(slice, nodes, null);
         List<String> switches = new ArrayList<>();
         List<String> rules = new ArrayList<>();
@@ -330,7 +330,7 @@ public final class SliceChecker {
     }
 
     /** Waypoints: no edge switch's traffic reaches the subnet on a path that avoids every waypoint. */
-    private void bypasses(Prefix subnet, int[] slice, int nodes, int[] waypoints, List<Violation> found) {
+    private void bypasses(Ipv4Prefix subnet, int[] slice, int nodes, int[] waypoints, List<Violation> found) {
         reachBack(slice, nodes, waypoints);
         List<String> switches = new ArrayList<>();
         List<String> rules = new ArrayList<>();

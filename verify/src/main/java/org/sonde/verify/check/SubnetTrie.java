@@ -3,7 +3,7 @@ package org.sonde.verify.check;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.Arrays;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * Libra's mapper index (§4.4.1): a binary trie of the subnets to verify, answering "which subnets
@@ -11,7 +11,7 @@ import org.sonde.verify.snapshot.Prefix;
  * the rule's prefix bits down to the smallest trie node at or below the rule's prefix (node X of
  * Fig. 4.9); the matching subnets are X and all its descendants that hold a subnet.
  *
- * <p>The subnets are numbered in {@link Prefix} order, which is the trie's pre-order (a node, then
+ * <p>The subnets are numbered in {@link Ipv4Prefix} order, which is the trie's pre-order (a node, then
  * its 0 subtree, then its 1 subtree), so the descendants of a node are one contiguous run of subnet
  * numbers: each node keeps its run, and a search returns it without walking the subtree.
  */
@@ -19,14 +19,14 @@ public final class SubnetTrie implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    private final Prefix[] subnets;
+    private final Ipv4Prefix[] subnets;
     private int[] children; // 2 per node, 0 = none (the root is node 0 and never a child)
     private int[] first;    // first subnet number in the node's subtree
     private int[] end;      // one past the last
     private int nodes;
 
-    /** The subnets must be ascending in {@link Prefix} order, without duplicates. */
-    public SubnetTrie(Prefix[] subnets) {
+    /** The subnets must be ascending in {@link Ipv4Prefix} order, without duplicates. */
+    public SubnetTrie(Ipv4Prefix[] subnets) {
         for (int i = 1; i < subnets.length; i++)
             if (subnets[i - 1].compareTo(subnets[i]) >= 0) throw new IllegalArgumentException("subnets must be ascending and distinct");
         this.subnets = subnets.clone();
@@ -75,7 +75,7 @@ public final class SubnetTrie implements Serializable {
         return subnets.length;
     }
 
-    public Prefix subnet(int s) {
+    public Ipv4Prefix subnet(int s) {
         return subnets[s];
     }
 

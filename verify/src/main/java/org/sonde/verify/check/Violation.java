@@ -6,7 +6,7 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.util.Comparator;
 import java.util.List;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * One thing wrong with the forwarding graph of one subnet.
@@ -18,7 +18,7 @@ import org.sonde.verify.snapshot.Prefix;
  *                 rules that send packets into a black hole, the rules of the switches concerned
  */
 @com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "subnet", "switches", "rules"})
-public record Violation(ViolationType type, @JsonIgnore Prefix subnetPrefix, List<String> switches, List<String> rules)
+public record Violation(ViolationType type, @JsonIgnore Ipv4Prefix subnetPrefix, List<String> switches, List<String> rules)
         implements Comparable<Violation>, Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

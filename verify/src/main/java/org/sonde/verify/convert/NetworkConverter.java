@@ -17,7 +17,7 @@ import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.Ternary;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 
@@ -74,7 +74,7 @@ public final class NetworkConverter {
                 }
                 Ternary dst = r.match().fields().get("ip_dst");
                 int length = dst == null ? 0 : Long.bitCount(dst.mask());
-                Prefix prefix = new Prefix(dst == null ? 0 : (int) dst.value(), length);
+                Ipv4Prefix prefix = new Ipv4Prefix(dst == null ? 0 : (int) dst.value(), length);
                 int priority = t.policy() == MatchPolicy.FIRST_MATCH ? rules.size() - i : r.priority();
                 List<String> hops = nextHops(n, r, handlerOfPort);
                 if (isSplit) {

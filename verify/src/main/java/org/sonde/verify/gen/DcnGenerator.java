@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 
 /**
@@ -55,12 +55,12 @@ public final class DcnGenerator {
     private static String agg(int p, int a) { return String.format("agg-%03d-%d", p, a); }
     private static String spine(int a, int k) { return String.format("spine-%d-%02d", a, k); }
 
-    private static Prefix podPrefix(int p) {
-        return new Prefix((10 << 24) + (p << 15), 17);
+    private static Ipv4Prefix podPrefix(int p) {
+        return new Ipv4Prefix((10 << 24) + (p << 15), 17);
     }
 
-    private static Prefix subnet(int p, int t, int i) {
-        return new Prefix(podPrefix(p).address() + ((2 * t + i) << 8), 24);
+    private static Ipv4Prefix subnet(int p, int t, int i) {
+        return new Ipv4Prefix(podPrefix(p).address() + ((2 * t + i) << 8), 24);
     }
 
     public GeneratedNetwork generate(FaultPlan plan) {
@@ -77,12 +77,12 @@ public final class DcnGenerator {
 
         RuleOverrides overrides = new RuleOverrides();
         List<PlantedFault> planted = new ArrayList<>();
-        List<Prefix> waypointSubnets = new ArrayList<>();
+        List<Ipv4Prefix> waypointSubnets = new ArrayList<>();
         int[] chosen = random.ints(0, subnets.size()).distinct().limit(plan.total()).toArray();
         for (int f = 0; f < chosen.length; f++) {
             int[] s = subnets.get(chosen[f]);
             int p = s[0], t = s[1];
-            Prefix subnet = subnet(p, t, s[2]);
+            Ipv4Prefix subnet = subnet(p, t, s[2]);
             int u = (t + 1 + random.nextInt(torsPerPod - 1)) % torsPerPod;
             int a = random.nextInt(aggsPerPod);
             if (f < plan.loops()) {
@@ -144,10 +144,10 @@ public final class DcnGenerator {
             for (int k = 0; k < spinesPerPlane; k++) {
                 String spine = spine(a, k);
                 for (int q = 0; q < pods; q++) emit.rule(spine, podPrefix(q), b.groupOf(List.of(agg(q, a))), 100);
-                emit.rule(spine, new Prefix(0, 0), NextHops.DROP, 0);
+                emit.rule(spine, new Ipv4Prefix(0, 0), NextHops.DROP, 0);
             }
         for (int[] s : subnets) b.addSubnet(subnet(s[0], s[1], s[2]));
-        for (Prefix w : waypointSubnets) {
+        for (Ipv4Prefix w : waypointSubnets) {
             int p = (w.address() - (10 << 24)) >>> 15;
             List<String> aggs = new ArrayList<>();
             for (int a = 0; a < aggsPerPod; a++) aggs.add(agg(p, a));
@@ -166,7 +166,7 @@ public final class DcnGenerator {
             this.overrides = overrides;
         }
 
-        void rule(String sw, Prefix prefix, int nextHops, int priority) {
+        void rule(String sw, Ipv4Prefix prefix, int nextHops, int priority) {
             int id = b.switchId(sw);
             if (overrides.touches(sw)) {
                 List<String> replaced = overrides.of(sw, prefix);

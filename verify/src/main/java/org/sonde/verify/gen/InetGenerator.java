@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 
 /**
@@ -49,14 +49,14 @@ public final class InetGenerator {
         SplittableRandom random = new SplittableRandom(seed);
         IntArrayList[] adjacency = topology(random);
         // prefixes: distinct, BGP-like lengths; home router uniform
-        Prefix[] prefix = new Prefix[prefixes];
+        Ipv4Prefix[] prefix = new Ipv4Prefix[prefixes];
         int[] home = new int[prefixes];
         LongOpenHashSet seen = new LongOpenHashSet();
         for (int i = 0; i < prefixes; ) {
             double u = random.nextDouble();
             int length = u < 0.58 ? 24 : u < 0.70 ? 23 : u < 0.80 ? 22 : u < 0.88 ? 21 : u < 0.93 ? 20 : 8 + random.nextInt(12);
             int address = (1 + random.nextInt(223)) << 24 | random.nextInt(1 << 24);
-            Prefix p = Prefix.covering(address, length);
+            Ipv4Prefix p = Ipv4Prefix.covering(address, length);
             if (!seen.add(((long) p.address() << 6) | p.length())) continue;
             prefix[i] = p;
             home[i++] = random.nextInt(routers);
@@ -116,7 +116,7 @@ public final class InetGenerator {
                 emit.rule(name, prefix[i], home[i] == r ? NextHops.DELIVER : towards[r][home[i]], 100);
             }
         }
-        for (Prefix p : prefix) b.addSubnet(p);
+        for (Ipv4Prefix p : prefix) b.addSubnet(p);
         return new GeneratedNetwork("inet", seed, b.build(), planted);
     }
 
@@ -182,9 +182,9 @@ public final class InetGenerator {
     }
 
     /** Whether each prefix lies in no other prefix (a scan of the sorted prefixes with the last top-level one). */
-    private static boolean[] topLevel(Prefix[] prefix, Integer[] order) {
+    private static boolean[] topLevel(Ipv4Prefix[] prefix, Integer[] order) {
         boolean[] top = new boolean[prefix.length];
-        Prefix cover = null;
+        Ipv4Prefix cover = null;
         for (Integer i : order) {
             if (cover != null && cover.contains(prefix[i])) continue;
             top[i] = true;

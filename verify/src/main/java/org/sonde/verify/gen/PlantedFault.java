@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import org.sonde.verify.check.ViolationType;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * A fault a generator planted, as the violation the checks must report for it.
@@ -14,7 +14,7 @@ import org.sonde.verify.snapshot.Prefix;
  * @param fault    what was changed, in words
  */
 @com.fasterxml.jackson.annotation.JsonPropertyOrder({"type", "subnet", "switches", "fault"})
-public record PlantedFault(ViolationType type, @JsonIgnore Prefix subnetPrefix, List<String> switches, String fault) {
+public record PlantedFault(ViolationType type, @JsonIgnore Ipv4Prefix subnetPrefix, List<String> switches, String fault) {
     public PlantedFault {
         switches = switches.stream().sorted().toList();
     }

@@ -18,7 +18,7 @@ import org.sonde.verify.check.SliceContext;
 import org.sonde.verify.check.SubnetTrie;
 import org.sonde.verify.check.Violation;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotBuilder;
@@ -42,7 +42,7 @@ public final class IncrementalVerifier {
     private final SlicedRules baseSlices;
     private final int baseSubnets;
     // subnets: the base ones, then added ones; removed ones are kept as holes
-    private final List<Prefix> subnets = new ArrayList<>();
+    private final List<Ipv4Prefix> subnets = new ArrayList<>();
     private final List<int[]> waypoints = new ArrayList<>();
     private final List<int[]> extraBaseRules = new ArrayList<>(); // base rules matching each added subnet
     private final boolean[] removedBase;
@@ -89,7 +89,7 @@ public final class IncrementalVerifier {
     private void rebuildContext() {
         boolean[] edge = new boolean[base.switchCount()];
         for (int sw = 0; sw < edge.length; sw++) edge[sw] = deliverRules[sw] > 0;
-        context = new SliceContext(base.context().switchNames(), groups.toArray(int[][]::new), subnets.toArray(Prefix[]::new),
+        context = new SliceContext(base.context().switchNames(), groups.toArray(int[][]::new), subnets.toArray(Ipv4Prefix[]::new),
                 waypoints.toArray(int[][]::new), edge);
         checker = new SliceChecker(context, checks);
     }
@@ -135,7 +135,7 @@ public final class IncrementalVerifier {
     }
 
     /** The subnets (not removed) inside {@code prefix}: the base ones by the trie, added ones one by one. */
-    private int[] matching(Prefix prefix) {
+    private int[] matching(Ipv4Prefix prefix) {
         long range = baseTrie.matching(prefix.address(), prefix.length());
         IntArrayList found = new IntArrayList();
         for (int s = SubnetTrie.first(range); s < SubnetTrie.end(range); s++) if (!removedBase[s]) found.add(s);
@@ -172,7 +172,7 @@ public final class IncrementalVerifier {
         if (before != deliverRules[sw] > 0) edgeChanged = true;
     }
 
-    private void add(int sw, Prefix prefix, int nextHops, int priority, int[] affected) {
+    private void add(int sw, Ipv4Prefix prefix, int nextHops, int priority, int[] affected) {
         countDeliver(sw, nextHops, 1);
         int id = addSwitch.size();
         addSwitch.add(sw);
@@ -185,7 +185,7 @@ public final class IncrementalVerifier {
     }
 
     /** Deletes the rule of {@code sw} with this prefix and priority (an added one first); false when there is none. */
-    private boolean remove(int sw, Prefix prefix, int priority, int[] affected) {
+    private boolean remove(int sw, Ipv4Prefix prefix, int priority, int[] affected) {
         for (int id = addSwitch.size() - 1; id >= 0; id--) {
             if (addAlive.get(id) && addSwitch.getInt(id) == sw && addAddress.getInt(id) == prefix.address()
                     && addLength.getInt(id) == prefix.length() && addPriority.getInt(id) == priority) {
@@ -207,7 +207,7 @@ public final class IncrementalVerifier {
         return true;
     }
 
-    private int findBaseRule(int sw, Prefix prefix, int priority, int[] affected) {
+    private int findBaseRule(int sw, Ipv4Prefix prefix, int priority, int[] affected) {
         if (affected.length > 0) {
             // the rule is in the slice of every subnet it matches: look in one
             int s = affected[0];
@@ -222,7 +222,7 @@ public final class IncrementalVerifier {
         return -1;
     }
 
-    private boolean isRule(int r, int sw, Prefix prefix, int priority) {
+    private boolean isRule(int r, int sw, Ipv4Prefix prefix, int priority) {
         return base.ruleSwitch(r) == sw && base.ruleAddress(r) == prefix.address() && base.ruleLength(r) == prefix.length()
                 && base.rulePriority(r) == priority && !deletedBase.contains(r);
     }
@@ -270,21 +270,21 @@ public final class IncrementalVerifier {
     }
 
     /** Adds a subnet to verify: one pass over all rules finds those that match it. */
-    public UpdateOutcome addSubnet(Prefix subnet) {
+    public UpdateOutcome addSubnet(Ipv4Prefix subnet) {
         long t0 = System.nanoTime();
         for (int s = 0; s < subnets.size(); s++)
             if (subnets.get(s).equals(subnet) && !removed(s)) return new UpdateOutcome(false, 0, 0, 0, List.of(), List.of());
         IntArrayList matching = new IntArrayList();
         for (int r = 0; r < base.ruleCount(); r++)
             if (!deletedBase.contains(r) && base.ruleLength(r) <= subnet.length()
-                    && (subnet.address() & Prefix.mask(base.ruleLength(r))) == base.ruleAddress(r)) matching.add(r);
+                    && (subnet.address() & Ipv4Prefix.mask(base.ruleLength(r))) == base.ruleAddress(r)) matching.add(r);
         int s = subnets.size();
         subnets.add(subnet);
         waypoints.add(null);
         extraBaseRules.add(matching.toIntArray());
         violations.add(List.of());
         for (int id = 0; id < addSwitch.size(); id++)
-            if (addAlive.get(id) && new Prefix(addAddress.getInt(id), addLength.getInt(id)).contains(subnet))
+            if (addAlive.get(id) && new Ipv4Prefix(addAddress.getInt(id), addLength.getInt(id)).contains(subnet))
                 addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);
         rebuildContext();
         long t1 = System.nanoTime();
@@ -294,7 +294,7 @@ public final class IncrementalVerifier {
     }
 
     /** Stops verifying a subnet: its results are dropped. */
-    public UpdateOutcome removeSubnet(Prefix subnet) {
+    public UpdateOutcome removeSubnet(Ipv4Prefix subnet) {
         for (int s = 0; s < subnets.size(); s++) {
             if (!subnets.get(s).equals(subnet) || removed(s)) continue;
             if (s < baseSubnets) removedBase[s] = true;
@@ -314,7 +314,7 @@ public final class IncrementalVerifier {
             if (!deletedBase.contains(r)) b.addRule(base.switchName(base.ruleSwitch(r)), base.rulePrefix(r), hopNames(base.ruleNextHops(r)), base.rulePriority(r));
         for (int id = 0; id < addSwitch.size(); id++)
             if (addAlive.get(id))
-                b.addRule(base.switchName(addSwitch.getInt(id)), new Prefix(addAddress.getInt(id), addLength.getInt(id)),
+                b.addRule(base.switchName(addSwitch.getInt(id)), new Ipv4Prefix(addAddress.getInt(id), addLength.getInt(id)),
                         hopNames(addNextHops.getInt(id)), addPriority.getInt(id));
         for (int s = 0; s < subnets.size(); s++) {
             if (removed(s)) continue;

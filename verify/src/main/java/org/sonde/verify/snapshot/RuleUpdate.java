@@ -1,6 +1,7 @@
 package org.sonde.verify.snapshot;
 
 import java.util.List;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * A change to one forwarding rule, as a routing process makes it: add a rule, delete the rule of a
@@ -8,7 +9,7 @@ import java.util.List;
  *
  * @param nextHops switches, or the single word deliver or drop; ignored by a delete
  */
-public record RuleUpdate(Op op, String switchName, Prefix prefix, List<String> nextHops, int priority) {
+public record RuleUpdate(Op op, String switchName, Ipv4Prefix prefix, List<String> nextHops, int priority) {
     public enum Op {
         ADD("add"), DELETE("del"), MODIFY("mod");
 

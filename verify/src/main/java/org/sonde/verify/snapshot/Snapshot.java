@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.check.SliceContext;
 
 /**
@@ -26,13 +27,13 @@ public final class Snapshot {
     private final byte[] ruleLength;
     private final int[] rulePriority;
     private final int[] ruleNextHops;
-    private final Prefix[] subnets;
+    private final Ipv4Prefix[] subnets;
     private final int[][] waypointsBySubnet;
     private final Map<String, String> physicalOf;
     private final boolean[] edge;
 
     Snapshot(String[] switchNames, int[][] groups, int[] ruleSwitch, int[] ruleAddress, byte[] ruleLength,
-             int[] rulePriority, int[] ruleNextHops, Prefix[] subnets, int[][] waypointsBySubnet,
+             int[] rulePriority, int[] ruleNextHops, Ipv4Prefix[] subnets, int[][] waypointsBySubnet,
              Map<String, String> physicalOf) {
         this.switchNames = switchNames;
         this.groups = groups;
@@ -65,12 +66,12 @@ public final class Snapshot {
     public int rulePriority(int r) { return rulePriority[r]; }
     /** {@link NextHops#DELIVER}, {@link NextHops#DROP} or a group id. */
     public int ruleNextHops(int r) { return ruleNextHops[r]; }
-    public Prefix rulePrefix(int r) { return new Prefix(ruleAddress[r], ruleLength[r]); }
+    public Ipv4Prefix rulePrefix(int r) { return new Ipv4Prefix(ruleAddress[r], ruleLength[r]); }
 
-    /** The subnets to verify, ascending in {@link Prefix} order, without duplicates. */
-    public List<Prefix> subnets() { return List.of(subnets); }
+    /** The subnets to verify, ascending in {@link Ipv4Prefix} order, without duplicates. */
+    public List<Ipv4Prefix> subnets() { return List.of(subnets); }
     public int subnetCount() { return subnets.length; }
-    public Prefix subnet(int s) { return subnets[s]; }
+    public Ipv4Prefix subnet(int s) { return subnets[s]; }
 
     /** The waypoints of subnet {@code s} (its traffic must pass one of them), or null when it has none. */
     public int[] waypoints(int s) { return waypointsBySubnet[s]; }
@@ -96,8 +97,8 @@ public final class Snapshot {
     }
 
     /** The waypoints as text lines' content: subnet to switch names. */
-    public Map<Prefix, List<String>> waypointNames() {
-        Map<Prefix, List<String>> m = new TreeMap<>();
+    public Map<Ipv4Prefix, List<String>> waypointNames() {
+        Map<Ipv4Prefix, List<String>> m = new TreeMap<>();
         for (int s = 0; s < subnets.length; s++) {
             if (waypointsBySubnet[s] == null) continue;
             List<String> names = new ArrayList<>();

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.sonde.packet.Ipv4Address;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * Collects rules, subnets, waypoints and logical switches, then numbers switches in name order and
@@ -26,8 +28,8 @@ public final class SnapshotBuilder {
     private final IntArrayList ruleLength = new IntArrayList();
     private final IntArrayList rulePriority = new IntArrayList();
     private final IntArrayList ruleNextHops = new IntArrayList();
-    private final TreeSet<Prefix> subnets = new TreeSet<>();
-    private final Map<Prefix, List<String>> waypoints = new LinkedHashMap<>();
+    private final TreeSet<Ipv4Prefix> subnets = new TreeSet<>();
+    private final Map<Ipv4Prefix, List<String>> waypoints = new LinkedHashMap<>();
     private final Map<String, String> physicalOf = new LinkedHashMap<>();
 
     public SnapshotBuilder() {
@@ -77,8 +79,8 @@ public final class SnapshotBuilder {
     /** Adds a rule; {@code nextHops} is {@link NextHops#DELIVER}, {@link NextHops#DROP} or an id from {@link #groupId}. */
     public SnapshotBuilder addRule(int switchId, int address, int length, int nextHops, int priority) {
         if (length < 0 || length > 32) throw new IllegalArgumentException("expected a mask length in 0..32, got " + length);
-        if ((address & ~Prefix.mask(length)) != 0)
-            throw new IllegalArgumentException("expected no address bits after the first " + length + ", got " + Prefix.dotted(address) + "/" + length);
+        if ((address & ~Ipv4Prefix.mask(length)) != 0)
+            throw new IllegalArgumentException("expected no address bits after the first " + length + ", got " + Ipv4Address.format(address) + "/" + length);
         if (nextHops < NextHops.DROP || nextHops >= groups.size()) throw new IllegalArgumentException("unknown next hops " + nextHops);
         if (switchId < 0 || switchId >= names.size()) throw new IllegalArgumentException("unknown switch id " + switchId);
         ruleSwitch.add(switchId);
@@ -90,7 +92,7 @@ public final class SnapshotBuilder {
     }
 
     /** Adds a rule by names: {@code nextHops} lists switches, or is one of the words deliver / drop. */
-    public SnapshotBuilder addRule(String sw, Prefix prefix, List<String> nextHops, int priority) {
+    public SnapshotBuilder addRule(String sw, Ipv4Prefix prefix, List<String> nextHops, int priority) {
         int nh;
         if (nextHops.equals(List.of(NextHops.DELIVER_WORD))) nh = NextHops.DELIVER;
         else if (nextHops.equals(List.of(NextHops.DROP_WORD))) nh = NextHops.DROP;
@@ -98,13 +100,13 @@ public final class SnapshotBuilder {
         return addRule(switchId(sw), prefix.address(), prefix.length(), nh, priority);
     }
 
-    public SnapshotBuilder addSubnet(Prefix subnet) {
+    public SnapshotBuilder addSubnet(Ipv4Prefix subnet) {
         subnets.add(subnet);
         return this;
     }
 
     /** Traffic to {@code subnet} must pass one of {@code switches}. */
-    public SnapshotBuilder addWaypoint(Prefix subnet, List<String> switches) {
+    public SnapshotBuilder addWaypoint(Ipv4Prefix subnet, List<String> switches) {
         if (switches.isEmpty()) throw new IllegalArgumentException("expected at least one waypoint switch for " + subnet);
         for (String s : switches) switchId(s);
         waypoints.merge(subnet, List.copyOf(switches), (a, b) -> {
@@ -143,7 +145,7 @@ public final class SnapshotBuilder {
             String name = vrfName(physical, tables.get(i));
             addLogicalSwitch(name, physical);
             if (i + 1 < tables.size())
-                addRule(name, new Prefix(0, 0), List.of(vrfName(physical, tables.get(i + 1))), Integer.MIN_VALUE);
+                addRule(name, new Ipv4Prefix(0, 0), List.of(vrfName(physical, tables.get(i + 1))), Integer.MIN_VALUE);
         }
         return this;
     }
@@ -181,15 +183,15 @@ public final class SnapshotBuilder {
         }
         int[] sw = ruleSwitch.toIntArray();
         for (int r = 0; r < sw.length; r++) sw[r] = newId[sw[r]];
-        TreeSet<Prefix> subnetSet = new TreeSet<>(subnets);
+        TreeSet<Ipv4Prefix> subnetSet = new TreeSet<>(subnets);
         if (subnetSet.isEmpty())
             for (int r = 0; r < sw.length; r++)
-                if (ruleNextHops.getInt(r) == NextHops.DELIVER) subnetSet.add(new Prefix(ruleAddress.getInt(r), ruleLength.getInt(r)));
-        for (Prefix p : waypoints.keySet())
+                if (ruleNextHops.getInt(r) == NextHops.DELIVER) subnetSet.add(new Ipv4Prefix(ruleAddress.getInt(r), ruleLength.getInt(r)));
+        for (Ipv4Prefix p : waypoints.keySet())
             if (!subnetSet.contains(p)) throw new IllegalArgumentException("waypoint for " + p + ", which is not a subnet to verify");
-        Prefix[] subnetArray = subnetSet.toArray(new Prefix[0]);
+        Ipv4Prefix[] subnetArray = subnetSet.toArray(new Ipv4Prefix[0]);
         int[][] waypointsBySubnet = new int[subnetArray.length][];
-        for (Map.Entry<Prefix, List<String>> e : waypoints.entrySet()) {
+        for (Map.Entry<Ipv4Prefix, List<String>> e : waypoints.entrySet()) {
             int s = Arrays.binarySearch(subnetArray, e.getKey());
             waypointsBySubnet[s] = e.getValue().stream().mapToInt(name -> newId[switchIds.getInt(name)]).sorted().distinct().toArray();
         }

@@ -13,6 +13,8 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.packet.Ipv4Address;
+import org.sonde.packet.Ipv4Prefix;
 
 /**
  * The text form of a snapshot: a directory of whitespace-separated line files, {@code #} starting
@@ -86,8 +88,8 @@ public final class SnapshotText {
         void handle(String[] fields, Where where);
     }
 
-    private static Prefix prefix(String text, Where where) {
-        Prefix p = Prefix.parseOrNull(text);
+    private static Ipv4Prefix prefix(String text, Where where) {
+        Ipv4Prefix p = Ipv4Prefix.parseOrNull(text);
         if (p == null) throw where.error("expected a subnet a.b.c.d/n (n in 0..32, no address bits after the first n), got '" + text + "'");
         return p;
     }
@@ -138,11 +140,11 @@ public final class SnapshotText {
                 Where where = new Where(file.toString(), number);
                 if (n != 5)
                     throw where.error("expected 5 fields 'switch ip mask_len next_hops priority', got " + (n > 5 ? "more" : n) + ": '" + line.strip() + "'");
-                long address = Prefix.parseAddress(line, starts[1], ends[1]);
+                long address = Ipv4Address.parseValue(line, starts[1], ends[1]);
                 if (address < 0) throw where.error("expected an IPv4 address a.b.c.d in field 2, got '" + line.substring(starts[1], ends[1]) + "'");
-                int length = Prefix.parseSmallInt(line, starts[2], ends[2]);
+                int length = Ipv4Prefix.parseLength(line, starts[2], ends[2]);
                 if (length < 0 || length > 32) throw where.error("expected a mask length 0..32 in field 3, got '" + line.substring(starts[2], ends[2]) + "'");
-                if (((int) address & ~Prefix.mask(length)) != 0)
+                if (((int) address & ~Ipv4Prefix.mask(length)) != 0)
                     throw where.error("expected no address bits after the first " + length + " in " + line.substring(starts[1], ends[1]) + "/" + length);
                 String priorityText = line.substring(starts[4], ends[4]);
                 int priority;
@@ -194,7 +196,7 @@ public final class SnapshotText {
             for (int r = 0; r < s.ruleCount(); r++) {
                 int nh = s.ruleNextHops(r);
                 line.setLength(0);
-                line.append(s.switchName(s.ruleSwitch(r))).append(' ').append(Prefix.dotted(s.ruleAddress(r))).append(' ')
+                line.append(s.switchName(s.ruleSwitch(r))).append(' ').append(Ipv4Address.format(s.ruleAddress(r))).append(' ')
                         .append(s.ruleLength(r)).append(' ').append(nh >= 0 ? hops[nh] : s.nextHopsText(nh)).append(' ')
                         .append(s.rulePriority(r)).append('\n');
                 w.append(line);
@@ -206,7 +208,7 @@ public final class SnapshotText {
         deleteIfPresent(dir.resolve(WAYPOINTS));
         deleteIfPresent(dir.resolve(LOGICAL));
         subnetLines.add("# subnets to verify");
-        for (Prefix p : s.subnets()) subnetLines.add(p.toString());
+        for (Ipv4Prefix p : s.subnets()) subnetLines.add(p.toString());
         writeLines(dir.resolve(SUBNETS), subnetLines);
         if (s.hasWaypoints()) {
             List<String> lines = new ArrayList<>();

@@ -16,7 +16,7 @@ import org.apache.spark.sql.types.StructType;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.verify.check.SliceContext;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 import org.sonde.verify.snapshot.SnapshotText;
@@ -77,7 +77,7 @@ public final class SnapshotParquet {
             try {
                 int length = r.getInt(2);
                 List<String> hops = r.getList(3);
-                b.addRule(r.getString(0), new Prefix(r.getInt(1), length), hops, r.getInt(4));
+                b.addRule(r.getString(0), new Ipv4Prefix(r.getInt(1), length), hops, r.getInt(4));
             } catch (IllegalArgumentException | NullPointerException | ClassCastException e) {
                 throw new BadInputException(rules.toString(), "row " + row, e.getMessage() == null ? e.toString() : e.getMessage());
             }

@@ -22,7 +22,7 @@ import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.verify.check.SliceContext;
 import org.sonde.verify.snapshot.NextHops;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 import org.sonde.verify.snapshot.SnapshotText;
@@ -110,7 +110,7 @@ final class StoredSnapshot {
             Path local = copySmallFiles(spark, dir);
             if (!Files.exists(local.resolve(SnapshotText.SUBNETS)))
                 for (Row r : rules.filter(DELIVER_ONLY).select("ip", "mask_len").distinct().collectAsList())
-                    b.addSubnet(new Prefix(r.getInt(0), r.getInt(1)));
+                    b.addSubnet(new Ipv4Prefix(r.getInt(0), r.getInt(1)));
             Snapshot names = SnapshotText.readExtras(local, dir, b);
             Map<String, Integer> switchIds = new HashMap<>();
             for (int i = 0; i < names.switchCount(); i++) switchIds.put(names.switchName(i), i);

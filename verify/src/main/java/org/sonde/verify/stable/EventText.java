@@ -3,7 +3,8 @@ package org.sonde.verify.stable;
 import java.util.List;
 import org.sonde.core.BadInputException;
 import org.sonde.core.InputFiles;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Address;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 
 /**
@@ -47,11 +48,11 @@ public final class EventText {
         if (ms < 0 || ms > Long.MAX_VALUE / 2_000_000) throw bad("time " + ms + " ms is out of range");
         RuleUpdate.Op op = RuleUpdate.Op.ofWord(f[2]);
         if (op == null) throw bad("expected add, del or mod in field 3, got '" + f[2] + "'");
-        long address = Prefix.parseAddress(f[4], 0, f[4].length());
+        long address = Ipv4Address.parseValue(f[4], 0, f[4].length());
         if (address < 0) throw bad("expected an IPv4 address a.b.c.d in field 5, got '" + f[4] + "'");
-        int length = Prefix.parseSmallInt(f[5], 0, f[5].length());
+        int length = Ipv4Prefix.parseLength(f[5], 0, f[5].length());
         if (length < 0 || length > 32) throw bad("expected a mask length 0..32 in field 6, got '" + f[5] + "'");
-        if (((int) address & ~Prefix.mask(length)) != 0) throw bad("expected no address bits after the first " + length + " in " + f[4] + "/" + length);
+        if (((int) address & ~Ipv4Prefix.mask(length)) != 0) throw bad("expected no address bits after the first " + length + " in " + f[4] + "/" + length);
         int priority;
         try {
             priority = Integer.parseInt(f[7]);
@@ -61,14 +62,14 @@ public final class EventText {
         List<String> hops = op == RuleUpdate.Op.DELETE ? List.of() : List.of(f[6].split(",", -1));
         if (op != RuleUpdate.Op.DELETE && (f[6].equals("-") || hops.stream().anyMatch(String::isEmpty)))
             throw bad("expected next hops 'switch[,switch...]', 'deliver' or 'drop' in field 7, got '" + f[6] + "'");
-        return new RoutingEvent(ms * 1_000_000L, f[1], new RuleUpdate(op, f[3], new Prefix((int) address, length), hops, priority), sequence++);
+        return new RoutingEvent(ms * 1_000_000L, f[1], new RuleUpdate(op, f[3], new Ipv4Prefix((int) address, length), hops, priority), sequence++);
     }
 
     /** One event as a line of this format. */
     public static String format(RoutingEvent e) {
         RuleUpdate u = e.update();
         return (e.timestampNanos() / 1_000_000L) + " " + e.process() + " " + u.op().word() + " " + u.switchName() + " "
-                + Prefix.dotted(u.prefix().address()) + " " + u.prefix().length() + " "
+                + Ipv4Address.format(u.prefix().address()) + " " + u.prefix().length() + " "
                 + (u.op() == RuleUpdate.Op.DELETE ? "-" : String.join(",", u.nextHops())) + " " + u.priority();
     }
 

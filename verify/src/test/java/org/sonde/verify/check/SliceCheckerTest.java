@@ -7,13 +7,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerifyProgress;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 
 /** The checks on hand-built networks: the toy network of Fig. 4.2 and its faults (Fig. 4.3), and small graphs. */
 class SliceCheckerTest {
-    static final Prefix LEFT = Prefix.parse("192.168.0.0/24");
-    static final Prefix RIGHT = Prefix.parse("192.168.1.0/24");
+    static final Ipv4Prefix LEFT = Ipv4Prefix.parse("192.168.0.0/24");
+    static final Ipv4Prefix RIGHT = Ipv4Prefix.parse("192.168.1.0/24");
 
     /** Fig. 4.2: ToRs S11 (192.168.0/24) and S12 (192.168.1/24) below spines S21 and S22; 8 rules, 2 subnets. */
     static SnapshotBuilder toyNetwork() {
@@ -97,13 +97,13 @@ class SliceCheckerTest {
 
     @Test
     void priorityThenLongestPrefixSelectsTheRule() {
-        Prefix subnet = Prefix.parse("10.1.2.0/24");
+        Ipv4Prefix subnet = Ipv4Prefix.parse("10.1.2.0/24");
         // a: the /16 has higher priority than the /24, so a forwards to b (a loop with b)
         // b: equal priorities, the /24 is longer, so b forwards to a
         SnapshotBuilder b = new SnapshotBuilder()
-                .addRule("a", Prefix.parse("10.1.0.0/16"), List.of("b"), 20)
+                .addRule("a", Ipv4Prefix.parse("10.1.0.0/16"), List.of("b"), 20)
                 .addRule("a", subnet, List.of("deliver"), 10)
-                .addRule("b", Prefix.parse("10.0.0.0/8"), List.of("deliver"), 10)
+                .addRule("b", Ipv4Prefix.parse("10.0.0.0/8"), List.of("deliver"), 10)
                 .addRule("b", subnet, List.of("a"), 10);
         b.addSubnet(subnet);
         assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> {
@@ -139,14 +139,14 @@ class SliceCheckerTest {
     @Test
     void trafficAroundTheWaypointIsReportedWithTheEdgeSwitchesThatBypassIt() {
         // edge switches e1, e2 and last hop d; the firewall fw is the waypoint; e2 goes straight to d
-        Prefix subnet = Prefix.parse("10.9.0.0/24");
+        Ipv4Prefix subnet = Ipv4Prefix.parse("10.9.0.0/24");
         SnapshotBuilder b = new SnapshotBuilder()
                 .addRule("e1", subnet, List.of("fw"), 1)
                 .addRule("e2", subnet, List.of("d", "fw"), 1)
                 .addRule("fw", subnet, List.of("d"), 1)
                 .addRule("d", subnet, List.of("deliver"), 1)
-                .addRule("e1", Prefix.parse("10.1.0.0/24"), List.of("deliver"), 1)
-                .addRule("e2", Prefix.parse("10.2.0.0/24"), List.of("deliver"), 1)
+                .addRule("e1", Ipv4Prefix.parse("10.1.0.0/24"), List.of("deliver"), 1)
+                .addRule("e2", Ipv4Prefix.parse("10.2.0.0/24"), List.of("deliver"), 1)
                 .addSubnet(subnet)
                 .addWaypoint(subnet, List.of("fw"));
         assertThat(check(b, Check.WAYPOINTS)).singleElement().satisfies(w -> {
@@ -161,16 +161,16 @@ class SliceCheckerTest {
     @Test
     void chainedVrfTablesFallThroughToTheNextTableAndLoopsAcrossThemAreFound() {
         // Fig. 4.11: r1 looks up VRF_OVERRIDE, then VRF_1, then VRF_DEFAULT; r2 delivers both subnets
-        Prefix a = Prefix.parse("10.1.0.0/24"), b = Prefix.parse("10.2.0.0/24");
+        Ipv4Prefix a = Ipv4Prefix.parse("10.1.0.0/24"), b = Ipv4Prefix.parse("10.2.0.0/24");
         String override = SnapshotBuilder.vrfName("r1", "VRF_OVERRIDE"), vrf1 = SnapshotBuilder.vrfName("r1", "VRF_1"),
                 fallback = SnapshotBuilder.vrfName("r1", "VRF_DEFAULT");
         SnapshotBuilder net = new SnapshotBuilder()
                 .addVrfChain("r1", List.of("VRF_OVERRIDE", "VRF_1", "VRF_DEFAULT"))
                 .addRule(vrf1, a, List.of("r2"), 10)
-                .addRule(fallback, Prefix.parse("10.0.0.0/8"), List.of("r2"), 10)
+                .addRule(fallback, Ipv4Prefix.parse("10.0.0.0/8"), List.of("r2"), 10)
                 .addRule("r2", a, List.of("deliver"), 10)
                 .addRule("r2", b, List.of("deliver"), 10)
-                .addRule("r0", Prefix.parse("10.0.0.0/8"), List.of(override), 10);
+                .addRule("r0", Ipv4Prefix.parse("10.0.0.0/8"), List.of(override), 10);
         // a is found in VRF_1, b falls through to VRF_DEFAULT: every switch reaches both
         assertThat(check(net, Check.values())).isEmpty();
         assertThat(net.build().physicalOf()).containsEntry(vrf1, "r1").hasSize(3);

@@ -26,12 +26,12 @@ import org.sonde.verify.check.Check;
 import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerifyProgress;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.Snapshot;
 
 class NetworkConverterTest {
     static Match dst(String prefix) {
-        Prefix p = Prefix.parse(prefix);
+        Ipv4Prefix p = Ipv4Prefix.parse(prefix);
         return Match.ANY.and("ip_dst", Ternary.prefix(p.address() & 0xffffffffL, p.length(), 32));
     }
 
@@ -69,12 +69,12 @@ class NetworkConverterTest {
         assertThat(s.physicalOf()).containsEntry("b@p4", "b").containsEntry("b@p6", "b");
         assertThat(c.skipped()).containsEntry("ip_dst mask is not a prefix", 1);
         // delivered prefixes are the subnets: a's 192.168.0.0/24 and b@p5's 10.2.0.0/16
-        assertThat(s.subnets()).extracting(Prefix::toString).containsExactly("10.2.0.0/16", "192.168.0.0/24");
+        assertThat(s.subnets()).extracting(Ipv4Prefix::toString).containsExactly("10.2.0.0/16", "192.168.0.0/24");
         // 10.1.0.0/16 is no subnet (nothing delivers it); add it to see the loop a -> b@p4 -> a
         var withLoopSubnet = new org.sonde.verify.snapshot.SnapshotBuilder();
         for (int r = 0; r < s.ruleCount(); r++)
             withLoopSubnet.addRule(s.switchName(s.ruleSwitch(r)), s.rulePrefix(r), List.of(s.nextHopsText(s.ruleNextHops(r)).split(",")), s.rulePriority(r));
-        withLoopSubnet.addSubnet(Prefix.parse("10.1.0.0/16")).addSubnet(Prefix.parse("10.2.0.0/16"));
+        withLoopSubnet.addSubnet(Ipv4Prefix.parse("10.1.0.0/16")).addSubnet(Ipv4Prefix.parse("10.2.0.0/16"));
         var v = new LocalBackend(1).verify(withLoopSubnet.build(), EnumSet.of(Check.LOOPS, Check.BLACKHOLES), VerifyProgress.NONE).violations();
         assertThat(v).singleElement().satisfies(loop -> {
             assertThat(loop.type()).isEqualTo(ViolationType.LOOP);

@@ -11,7 +11,7 @@ import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.gen.DcnGenerator;
 import org.sonde.verify.gen.FaultPlan;
 import org.sonde.verify.gen.GeneratedNetwork;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 import org.sonde.verify.snapshot.Snapshot;
 
@@ -34,11 +34,11 @@ class IncrementalVerifierTest {
         for (int i = 0; i < 60; i++) {
             int r = random.nextInt(s.ruleCount());
             String sw = s.switchName(s.ruleSwitch(r));
-            Prefix p = s.rulePrefix(r);
+            Ipv4Prefix p = s.rulePrefix(r);
             RuleUpdate u = switch (random.nextInt(4)) {
                 case 0 -> new RuleUpdate(RuleUpdate.Op.DELETE, sw, p, List.of(), s.rulePriority(r));
                 case 1 -> new RuleUpdate(RuleUpdate.Op.MODIFY, sw, p, List.of(s.switchName(random.nextInt(s.switchCount()))), s.rulePriority(r));
-                case 2 -> new RuleUpdate(RuleUpdate.Op.ADD, sw, Prefix.covering(p.address(), Math.min(32, p.length() + 1)),
+                case 2 -> new RuleUpdate(RuleUpdate.Op.ADD, sw, Ipv4Prefix.covering(p.address(), Math.min(32, p.length() + 1)),
                         List.of(s.switchName(random.nextInt(s.switchCount()))), s.rulePriority(r) + 1);
                 default -> new RuleUpdate(RuleUpdate.Op.ADD, sw, p, List.of("drop"), s.rulePriority(r) - 1);
             };
@@ -54,7 +54,7 @@ class IncrementalVerifierTest {
         GeneratedNetwork g = new DcnGenerator(22, 100).generate(FaultPlan.NONE);
         IncrementalVerifier v = new IncrementalVerifier(g.snapshot(), ALL, 1);
         assertThat(v.violations()).isEmpty();
-        Prefix subnet = g.snapshot().subnet(0); // a subnet of tor-000-00
+        Ipv4Prefix subnet = g.snapshot().subnet(0); // a subnet of tor-000-00
         RuleUpdate loop = new RuleUpdate(RuleUpdate.Op.ADD, "agg-000-0", subnet, List.of("tor-000-01"), 200);
         UpdateOutcome added = v.apply(loop);
         assertThat(added.affected()).isEqualTo(1);
@@ -72,12 +72,12 @@ class IncrementalVerifierTest {
     void subnetsAddedAndRemoved() {
         GeneratedNetwork g = new DcnGenerator(23, 100).generate(new FaultPlan(0, 1, 0));
         IncrementalVerifier v = new IncrementalVerifier(g.snapshot(), ALL, 1);
-        Prefix faulty = g.planted().getFirst().subnetPrefix();
+        Ipv4Prefix faulty = g.planted().getFirst().subnetPrefix();
         assertThat(v.violations()).isNotEmpty();
         assertThat(v.removeSubnet(faulty).cleared()).isNotEmpty();
         assertThat(v.violations()).isEmpty();
         // a /25 inside the faulty subnet: matched by the same rules, so it has the black hole too
-        Prefix half = new Prefix(faulty.address(), 25);
+        Ipv4Prefix half = new Ipv4Prefix(faulty.address(), 25);
         UpdateOutcome added = v.addSubnet(half);
         assertThat(added.appeared()).extracting(x -> x.type()).contains(ViolationType.BLACKHOLE);
         assertSameAsFullCheck(v);

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.InputFiles;
 import org.sonde.core.BadInputException;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 
 class EventTextTest {
@@ -21,7 +21,7 @@ class EventTextTest {
         RoutingEvent e1 = t.next(), e2 = t.next();
         assertThat(t.next()).isNull();
         assertThat(e1.timestampNanos()).isEqualTo(1_000_000_000L);
-        assertThat(e1.update()).isEqualTo(new RuleUpdate(RuleUpdate.Op.DELETE, "S22", Prefix.parse("192.168.0.0/24"), List.of(), 10));
+        assertThat(e1.update()).isEqualTo(new RuleUpdate(RuleUpdate.Op.DELETE, "S22", Ipv4Prefix.parse("192.168.0.0/24"), List.of(), 10));
         assertThat(e2.update().nextHops()).containsExactly("S21");
         assertThat(e2.sequence()).isEqualTo(1);
         assertThat(EventText.format(e2)).isEqualTo("1010 ctl-b mod S12 192.168.0.0 24 S21 10");

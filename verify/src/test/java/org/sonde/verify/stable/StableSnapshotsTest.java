@@ -17,15 +17,15 @@ import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.run.IncrementalVerifier;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerifyProgress;
-import org.sonde.verify.snapshot.Prefix;
+import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.snapshot.SnapshotBuilder;
 
 class StableSnapshotsTest {
     static final long MS = 1_000_000L;
-    static final Prefix LEFT = Prefix.parse("192.168.0.0/24");
-    static final Prefix RIGHT = Prefix.parse("192.168.1.0/24");
+    static final Ipv4Prefix LEFT = Ipv4Prefix.parse("192.168.0.0/24");
+    static final Ipv4Prefix RIGHT = Ipv4Prefix.parse("192.168.1.0/24");
 
     /** Fig. 4.2's correct tables. */
     static Snapshot toyNetwork() {
@@ -138,7 +138,7 @@ class StableSnapshotsTest {
         for (int i = 0; i < events; i++) {
             t += random.nextInt(4) == 0 ? (50 + random.nextInt(100)) * MS : random.nextInt(30) * MS; // bursts and quiet periods
             String sw = switches.get(random.nextInt(4));
-            Prefix p = random.nextBoolean() ? LEFT : RIGHT;
+            Ipv4Prefix p = random.nextBoolean() ? LEFT : RIGHT;
             List<String> hops = random.nextInt(5) == 0 ? List.of("deliver") : List.of(switches.get(random.nextInt(4)));
             RuleUpdate u = random.nextInt(3) == 0 ? new RuleUpdate(RuleUpdate.Op.DELETE, sw, p, List.of(), 10)
                     : new RuleUpdate(RuleUpdate.Op.MODIFY, sw, p, hops, 10);

@@ -36,6 +36,7 @@ import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.Ternary;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * Builds a {@link Network} over {@link HeaderLayouts#HASSEL_IP_DST} from the raw Internet2 (Juniper)
@@ -375,7 +376,7 @@ public final class Internet2JunosImport {
             for (List<End> ends : bySubnet.values()) {
                 if (ends.size() < 2) continue; // the other end is outside the data
                 End x = ends.get(0), y = ends.get(1);
-                String subnet = Text.dotted(x.address().subnet()) + "/" + x.address().length();
+                String subnet = Ipv4Address.format((int) x.address().subnet()) + "/" + x.address().length();
                 if (ends.size() > 2 || x.router().equals(y.router())) {
                     ignored.add(new ImportNote(INTERFACES, x.address().line(), "subnet " + subnet + " is on " + ends.size() + " units ("
                             + String.join(", ", ends.stream().map(End::where).toList()) + "): not a point-to-point link between routers"));

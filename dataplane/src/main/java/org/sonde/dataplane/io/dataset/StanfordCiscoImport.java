@@ -49,6 +49,7 @@ import org.sonde.dataplane.model.RuleTable;
 import org.sonde.dataplane.model.SwitchportMode;
 import org.sonde.dataplane.model.Ternary;
 import org.sonde.dataplane.model.VlanMembership;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * Builds a {@link Network} over {@link HeaderLayouts#HASSEL} from the raw Stanford backbone
@@ -394,16 +395,16 @@ public final class StanfordCiscoImport {
                 int vlan = svi == 83 && VLAN_83_AS_580.contains(p.device()) ? 580 : svi;
                 if (r.kind() == CiscoCef.Kind.ATTACHED) return flood(p, vlan, null);
                 Long hw = arp.get(r.nextHop());
-                if (hw == null) return Resolution.drop("no ARP entry for next hop " + Text.dotted(r.nextHop()));
+                if (hw == null) return Resolution.drop("no ARP entry for next hop " + Ipv4Address.format((int) r.nextHop()));
                 List<String> out = mac.get(vlan + " " + hw);
-                if (out == null) return flood(p, vlan, "MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " is not in VLAN " + vlan + "'s MAC table: flooded");
+                if (out == null) return flood(p, vlan, "MAC " + MacEntry.format(hw) + " of " + Ipv4Address.format((int) r.nextHop()) + " is not in VLAN " + vlan + "'s MAC table: flooded");
                 List<Integer> ids = new ArrayList<>();
                 for (String name : out) {
                     Integer id = port(p.device(), name);
-                    if (id == null) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " points at " + name + ", not a port");
+                    if (id == null) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Ipv4Address.format((int) r.nextHop()) + " points at " + name + ", not a port");
                     ids.add(id);
                 }
-                if (ids.isEmpty()) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Text.dotted(r.nextHop()) + " has no port");
+                if (ids.isEmpty()) return Resolution.drop("MAC " + MacEntry.format(hw) + " of " + Ipv4Address.format((int) r.nextHop()) + " has no port");
                 return new Resolution(List.of(new Action.SetVlan(vlan), new Action.Forward(ids)), null);
             }
             CiscoConfig.Interface i = ifaces.get(iface);

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sonde.dataplane.io.text.Text;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * A Junos {@code show route forwarding-table} text as Internet2 published it: wrapped in
@@ -79,7 +80,7 @@ public record JunosForwardingTable(String router, List<Entry> entries, int other
 
         /** {@code a.b.c.d/len}, or {@code default}. */
         public String prefix() {
-            return length == 0 && address == 0 ? "default" : Text.dotted(address) + "/" + length;
+            return length == 0 && address == 0 ? "default" : Ipv4Address.format((int) address) + "/" + length;
         }
     }
 

@@ -1,7 +1,7 @@
 package org.sonde.dataplane.io.text;
 
 import java.util.List;
-import org.sonde.dataplane.hsa.Prefix;
+import org.sonde.dataplane.hsa.BitPrefix;
 import org.sonde.dataplane.model.Ternary;
 
 /** An inclusive range of a field's values as a file writes it: a port range of an ACL line, a protocol range. */
@@ -11,6 +11,6 @@ public record Range(int low, int high) {
      * this range, in increasing order: how a range becomes model ACL entries, which match ternaries.
      */
     public List<Ternary> cover(int widthBits) {
-        return Prefix.coverRange(low, high, widthBits).stream().map(p -> Ternary.prefix(p.value(), p.length(), widthBits)).toList();
+        return BitPrefix.coverRange(low, high, widthBits).stream().map(p -> Ternary.prefix(p.value(), p.length(), widthBits)).toList();
     }
 }

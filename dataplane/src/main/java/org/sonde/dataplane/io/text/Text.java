@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * What the text importers share: reading a directory's files, numbered lines and their fields,
@@ -120,29 +121,9 @@ public final class Text {
 
     /** A dotted IPv4 address as a 32-bit number. */
     public static long ip(String file, int line, String what, String s) {
-        long v = ipv4(s);
+        long v = Ipv4Address.parseValue(s, 0, s.length());
         if (v >= 0) return v;
         if (!isIp(s)) throw bad(file, line, what + ": expected a dotted IPv4 address, got \"" + clip(s) + "\"");
         throw bad(file, line, what + ": expected octets 0..255, got " + s);
-    }
-
-    /** {@code s} as a dotted IPv4 address, or -1 when it is not one; by hand, since it runs once per forwarding entry. */
-    private static long ipv4(String s) {
-        long v = 0;
-        int octets = 0, k = 0, to = s.length();
-        while (k < to) {
-            int start = k, octet = 0;
-            while (k < to && k - start < 3 && s.charAt(k) >= '0' && s.charAt(k) <= '9') octet = octet * 10 + s.charAt(k++) - '0';
-            if (k == start || octet > 255) return -1;
-            v = v << 8 | octet;
-            octets++;
-            if (k < to && (s.charAt(k) != '.' || ++k == to)) return -1;
-        }
-        return octets == 4 ? v : -1;
-    }
-
-    /** {@code a.b.c.d} of a 32-bit address. */
-    public static String dotted(long a) {
-        return (a >>> 24 & 255) + "." + (a >>> 16 & 255) + "." + (a >>> 8 & 255) + "." + (a & 255);
     }
 }

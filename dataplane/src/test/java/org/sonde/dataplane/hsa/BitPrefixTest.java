@@ -10,10 +10,10 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** Ranges as unions of prefixes, the way ACL port operators become wildcards. */
-class PrefixTest {
+class BitPrefixTest {
 
-    private static boolean covers(Prefix p, long x) {
-        long mask = Prefix.mask(p.length(), p.width());
+    private static boolean covers(BitPrefix p, long x) {
+        long mask = BitPrefix.mask(p.length(), p.width());
         return (x & mask) == p.value();
     }
 
@@ -24,7 +24,7 @@ class PrefixTest {
         long max = (1L << width) - 1;
         long lo = Math.min(a & max, b & max);
         long hi = Math.max(a & max, b & max);
-        List<Prefix> cover = Prefix.coverRange(lo, hi, width);
+        List<BitPrefix> cover = BitPrefix.coverRange(lo, hi, width);
         for (long x = 0; x <= max; x++) {
             final long v = x;
             long hits = cover.stream().filter(p -> covers(p, v)).count();
@@ -40,19 +40,19 @@ class PrefixTest {
     @Test
     void knownCovers() {
         // 1..65534 is the worst case for 16 bits: 2 * 15 prefixes.
-        assertThat(Prefix.coverRange(1, 65534, 16)).hasSize(30);
-        assertThat(Prefix.coverRange(0, 65535, 16)).containsExactly(new Prefix(0, 0, 16));
-        assertThat(Prefix.coverRange(1024, 2047, 16)).containsExactly(new Prefix(1024, 6, 16));
-        assertThat(Prefix.coverRange(0, -1L, 64)).containsExactly(new Prefix(0, 0, 64));
-        assertThat(Prefix.coverRange(-2L, -1L, 64)).containsExactly(new Prefix(-2L, 63, 64));
-        assertThat(Prefix.coverRange(1, -1L, 64)).hasSize(64);
+        assertThat(BitPrefix.coverRange(1, 65534, 16)).hasSize(30);
+        assertThat(BitPrefix.coverRange(0, 65535, 16)).containsExactly(new BitPrefix(0, 0, 16));
+        assertThat(BitPrefix.coverRange(1024, 2047, 16)).containsExactly(new BitPrefix(1024, 6, 16));
+        assertThat(BitPrefix.coverRange(0, -1L, 64)).containsExactly(new BitPrefix(0, 0, 64));
+        assertThat(BitPrefix.coverRange(-2L, -1L, 64)).containsExactly(new BitPrefix(-2L, 63, 64));
+        assertThat(BitPrefix.coverRange(1, -1L, 64)).hasSize(64);
     }
 
     @Test
     void rejectsBadInput() {
-        assertThatThrownBy(() -> Prefix.coverRange(5, 4, 8)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Prefix.coverRange(0, 256, 8)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Prefix(1, 7, 8)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Prefix(0, 9, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BitPrefix.coverRange(5, 4, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BitPrefix.coverRange(0, 256, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new BitPrefix(1, 7, 8)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new BitPrefix(0, 9, 8)).isInstanceOf(IllegalArgumentException.class);
     }
 }

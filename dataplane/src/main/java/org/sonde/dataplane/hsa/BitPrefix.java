@@ -5,16 +5,17 @@ import java.util.List;
 
 /**
  * A prefix of a {@code width}-bit value: the values whose top {@code length} bits equal those of
- * {@code value}. Bits of {@code value} below the prefix must be 0.
+ * {@code value}. Bits of {@code value} below the prefix must be 0. Header space uses it for any field
+ * (port ranges become a few of them); an IPv4 prefix as a value of its own is {@code packet.Ipv4Prefix}.
  *
  * @param value the prefix bits, in place (unsigned)
  * @param length number of leading bits fixed, 0 to {@code width}
  * @param width number of bits of the values, 1 to 64
  */
-public record Prefix(long value, int length, int width) {
+public record BitPrefix(long value, int length, int width) {
 
     /** Checks the bounds and that no bit below the prefix is set. */
-    public Prefix {
+    public BitPrefix {
         if (width < 1 || width > 64) {
             throw new IllegalArgumentException("width " + width);
         }
@@ -42,7 +43,7 @@ public record Prefix(long value, int length, int width) {
      * The fewest prefixes whose union is exactly the unsigned range {@code lo..hi} of {@code
      * width}-bit values, in increasing order (how ACL port operators become wildcards).
      */
-    public static List<Prefix> coverRange(long lo, long hi, int width) {
+    public static List<BitPrefix> coverRange(long lo, long hi, int width) {
         if (width < 1 || width > 64) {
             throw new IllegalArgumentException("width " + width);
         }
@@ -51,7 +52,7 @@ public record Prefix(long value, int length, int width) {
             throw new IllegalArgumentException(
                     "bad range " + Long.toUnsignedString(lo) + ".." + Long.toUnsignedString(hi));
         }
-        List<Prefix> out = new ArrayList<>();
+        List<BitPrefix> out = new ArrayList<>();
         long cur = lo;
         while (true) {
             // The largest aligned block starting at cur that stays within hi.
@@ -59,7 +60,7 @@ public record Prefix(long value, int length, int width) {
             while (k > 0 && !blockFits(cur, k, hi)) {
                 k--;
             }
-            out.add(new Prefix(cur, width - k, width));
+            out.add(new BitPrefix(cur, width - k, width));
             long last = k == 64 ? -1L : cur + ((1L << k) - 1);
             if (last == hi) {
                 return out;

@@ -28,7 +28,7 @@ public final class Main {
 
     /** Runs one command line and returns its exit code; used by tests as well. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = commandLine(out, err);
+        CommandLine cli = commandLine(out, err, args);
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
@@ -41,8 +41,16 @@ public final class Main {
         }
     }
 
+    /** The whole command tree, as {@code sonde --help} shows it. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, new String[0]);
+    }
+
+    /** The command tree for {@code args}: only the part they can reach (see {@link SondeCommand#commandsFor}). */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String[] args) {
         CommandLine cli = new CommandLine(new SondeCommand());
+        // before the settings below, which apply to the subcommands present when they are made
+        for (Class<?> command : SondeCommand.commandsFor(args)) cli.addSubcommand(command);
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -53,7 +61,7 @@ public final class Main {
             report(e, commandLine.getErr(), debugRequested(parseResult));
             return exitCodeOf(e);
         });
-        cli.setParameterExceptionHandler((e, args) -> {
+        cli.setParameterExceptionHandler((e, unused) -> {
             PrintWriter w = e.getCommandLine().getErr();
             w.println("sonde: error: " + e.getMessage());
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, w)) {

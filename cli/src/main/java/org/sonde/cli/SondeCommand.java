@@ -1,5 +1,6 @@
 package org.sonde.cli;
 
+import java.util.List;
 import org.sonde.cli.atpg.AtpgCommand;
 import org.sonde.cli.demo.DemoCommand;
 import org.sonde.cli.inject.InjectCommand;
@@ -35,27 +36,47 @@ import picocli.CommandLine.Spec;
                 "  3   bad input: a malformed file, capture or configuration",
                 "  4   environment: a missing tool, file or permission",
                 "  70  internal error: a bug in Sonde (a stack trace is printed)"
-        },
-        subcommands = {
-                DemoCommand.class,
-                PcapCommand.class,
-                AtpgCommand.class,
-                ReachCommand.class,
-                VerifyCommand.class,
-                SimCommand.class,
-                InjectCommand.class,
-                LoadCommand.class,
-                ReplayCommand.class,
-                ProbeCommand.class,
-                SearchCommand.class,
         })
 public final class SondeCommand implements Runnable {
+    /** The commands, in the order {@code sonde --help} lists them. */
+    static final List<Class<?>> COMMANDS = List.of(
+            DemoCommand.class,
+            PcapCommand.class,
+            AtpgCommand.class,
+            ReachCommand.class,
+            VerifyCommand.class,
+            SimCommand.class,
+            InjectCommand.class,
+            LoadCommand.class,
+            ReplayCommand.class,
+            ProbeCommand.class,
+            SearchCommand.class);
+
     @Spec
     CommandSpec spec;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Print stack traces for errors too (for bug reports).")
     boolean debug;
+
+    /**
+     * The commands a command line needs: only the one it names when its first word names one, since
+     * building a command's model (picocli reads every option of every subcommand by reflection) is
+     * most of the start-up; none for {@code --version}; all of them otherwise, for the list in the
+     * help and for suggestions.
+     */
+    static List<Class<?>> commandsFor(String... args) {
+        for (String arg : args) {
+            if (arg.equals("--version") || arg.equals("-V")) return List.of();
+            if (arg.startsWith("-")) continue; // a root option such as --debug
+            for (Class<?> c : COMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(arg) || List.of(command.aliases()).contains(arg)) return List.of(c);
+            }
+            break;
+        }
+        return COMMANDS;
+    }
 
     @Override
     public void run() {

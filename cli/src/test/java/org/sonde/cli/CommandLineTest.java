@@ -54,6 +54,27 @@ class CommandLineTest {
         c.getSubcommands().values().forEach(s -> collect(s, into));
     }
 
+    /** A command line builds only the command it names, and that command is the same as in the whole tree. */
+    @Test
+    void aCommandLineBuildsOnlyTheCommandItNamesAndTheSameOne() {
+        PrintWriter sink = new PrintWriter(new StringWriter());
+        CommandLine whole = Main.commandLine(sink, sink);
+        assertThat(whole.getSubcommands()).hasSize(SondeCommand.COMMANDS.size());
+        assertThat(Main.commandLine(sink, sink, new String[] {"--debug", "sim", "run", "x.yaml"}).getSubcommands()).containsOnlyKeys("sim");
+        assertThat(Main.commandLine(sink, sink, new String[] {"--version"}).getSubcommands()).isEmpty();
+        assertThat(Main.commandLine(sink, sink, new String[] {"smi", "run"}).getSubcommands()).hasSize(SondeCommand.COMMANDS.size());
+        List<CommandLine> all = new ArrayList<>();
+        collect(whole, all);
+        for (CommandLine c : all) {
+            String[] path = c.getCommandSpec().qualifiedName().replaceFirst("^sonde ?", "").split(" ");
+            if (path[0].isEmpty()) continue;
+            CommandLine lazy = Main.commandLine(sink, sink, path);
+            assertThat(lazy.getSubcommands()).containsOnlyKeys(path[0]);
+            for (String word : path) lazy = lazy.getSubcommands().get(word);
+            assertThat(lazy.getUsageMessage()).as(String.join(" ", path)).isEqualTo(c.getUsageMessage());
+        }
+    }
+
     @Test
     void unknownOptionIsAUsageErrorWithASuggestion() {
         CliRun run = CliRun.of("pcap", "inspect", "--jsn", "x.pcap");

@@ -1,15 +1,14 @@
 package org.sonde.cli;
 
-import org.sonde.core.ExitCode;
-import org.sonde.core.SondeException;
-import picocli.CommandLine;
-
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.sonde.core.ExitCode;
+import org.sonde.core.SondeException;
+import picocli.CommandLine;
 
 /** Entry point of the {@code sonde} command. The only place that calls {@link System#exit}. */
 public final class Main {

@@ -1,12 +1,11 @@
 package org.sonde.cli;
 
-import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -324,6 +324,9 @@ class RobustnessTest {
         text("empty-snapshot/rules.txt", "");
         Path garbled = dir.resolve("bad").resolve("garbled-snapshot");
         text("garbled-snapshot/rules.txt", "# switch ip mask_len next_hops priority\ntor-1 10.0.0.0 33 deliver 100\n");
+        Path falseTruth = dir.resolve("bad").resolve("false-truth-snapshot");
+        text("false-truth-snapshot/rules.txt", "tor-1 10.0.0.0 24 deliver 100\n");
+        text("false-truth-snapshot/truth.json", "{\"violations\":[{\"type\":\"loop\",\"subnet\":\"10.0.0.0/33\",\"switches\":[\"tor-1\"]}]}");
         return List.of(
                 c("reach: unknown format", USAGE, List.of("--format", "cisco"), List.of(j), "reach", "--network", net, "--format", "cisco", "--json", j),
                 c("reach: sources not a share", USAGE, List.of("--sources", "half"), List.of(j), "reach", "--network", net, "--format", "json", "--sources", "half", "--json", j),
@@ -335,6 +338,8 @@ class RobustnessTest {
                         "verify", "check", "--snapshot", empty, "--backend", "local", "--json", v),
                 c("verify check: prefix length 33", BAD, List.of("rules.txt", "line 2"), List.of(v),
                         "verify", "check", "--snapshot", garbled, "--backend", "local", "--json", v),
+                c("verify check: malformed truth.json", BAD, List.of("truth.json", "violations[0].subnet"), List.of(v),
+                        "verify", "check", "--snapshot", falseTruth, "--backend", "local", "--json", v),
                 c("verify check: missing snapshot", ENV, List.of("missing-snapshot"), List.of(v),
                         "verify", "check", "--snapshot", missing("snapshot"), "--backend", "local", "--json", v),
                 c("verify check: unknown check", USAGE, List.of("--checks", "cycles"), List.of(v),

@@ -11,9 +11,10 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.gen.Truth;
 import org.sonde.verify.report.CheckJson;
+import org.sonde.verify.report.CheckText;
 import org.sonde.verify.report.VerifyReport;
-import org.sonde.verify.report.ViolationCounts;
 import org.sonde.verify.run.Backend;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
@@ -38,10 +39,14 @@ import picocli.CommandLine.Spec;
                 "                drops and last hops are fine)",
                 "  reachability  switches of the network with no path to the subnet",
                 "  waypoints     edge switches whose traffic reaches the subnet around its waypoints",
-                "Each violation names its subnet, switches and rules. Exit code 1 when any is found.",
+                "Each violation is one row: its type and subnet, where (a loop drawn as its cycle, a",
+                "black hole's switch) and why (the rule to look at). Exit code 1 when any is found.",
+                "When the snapshot holds a truth.json (as 'sonde verify generate' writes), the planted",
+                "faults found and missed, and the violations nobody planted, are counted too.",
                 "",
                 "--json writes {\"violations\":[{\"type\":\"loop|blackhole|unreachable|waypoint\",",
-                "\"subnet\":\"a.b.c.d/n\",\"switches\":[...],\"rules\":[...]}],\"seconds\":S,\"phases\":{...},...}."
+                "\"subnet\":\"a.b.c.d/n\",\"where\":...,\"why\":...,\"switches\":[...],\"cycle\":[...],",
+                "\"rules\":[...]}],\"truth\":{\"found\":N,\"missed\":[...],\"extra\":[...]},\"seconds\":S,...}."
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -97,6 +102,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (threads != null && threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         if (report != null) AtomicFiles.checkWritable(report, "--report");
+        // a generated snapshot's truth.json is read first: a malformed one fails before the work
+        Truth planted = snapshot.contains("://") ? null : Truth.beside(Path.of(snapshot)).orElse(null);
         PrintWriter err = spec.commandLine().getErr();
         String sparkMaster = master == null ? SparkSupport.DEFAULT_MASTER : master;
         long t0 = System.nanoTime();
@@ -123,21 +130,15 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        Map<String, Object> result = CheckJson.of(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds);
+        Truth.Score truth = planted == null ? null : planted.score(r.violations(), r.checks());
+        Map<String, Object> result = CheckJson.of(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds, truth);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s: %d violations (%s) in %,d subnets; %,d switches, %,d rules; %.1f s (read %.1f, setup %.1f, map %.1f, shuffle %.1f, reduce %.1f)%n",
-                snapshot, r.violations().size(), ViolationCounts.text(r.violations()), r.subnets(), r.switches(), r.rules(), seconds, readNanos / 1e9,
-                r.times().setupSeconds(), r.times().mapSeconds(), r.times().shuffleSeconds(), r.times().reduceSeconds());
-        r.violations().stream().limit(Math.max(0, show)).forEach(v -> out.printf("  %s %s: %s%s%n", v.type().word(), v.subnet(),
-                v.switches().size() <= 8 ? String.join(" ", v.switches()) : String.join(" ", v.switches().subList(0, 8)) + " ... (" + v.switches().size() + " switches)",
-                v.rules().isEmpty() ? "" : "; e.g. rule " + v.rules().getFirst()));
-        if (r.violations().size() > show)
-            out.printf("  ... %d more%s%n", r.violations().size() - show, json == null ? " (see --json)" : " in " + json);
+        CheckText.lines(snapshot, r, readNanos / 1e9, seconds, show, json == null ? "(see --json)" : "in " + json, truth).forEach(out::println);
         // the result is printed before the files are written: a failed write cannot lose it
         out.flush();
         if (json != null) AtomicFiles.writeString(json, CheckJson.text(result));
         if (report != null)
-            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report);
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, truth, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report);
         return r.violations().isEmpty() ? 0 : 1;
     }
 

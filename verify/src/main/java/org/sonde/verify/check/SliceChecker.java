@@ -1,5 +1,7 @@
 package org.sonde.verify.check;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -220,10 +222,13 @@ public final class SliceChecker {
                         int[] members = new int[size];
                         for (int k = 0; k < size; k++) members[k] = nodeSwitch[stack[sp + k]];
                         List<String> switches = names(members, size);
+                        // onStack serves as the component's marks: a member's successors are members or
+                        // nodes of finished components, never nodes still on the stack
+                        List<String> cycle = cycle(stack, sp, size, onStack);
                         Arrays.sort(members);
                         List<String> rules = new ArrayList<>(size);
                         for (int sw : members) rules.add(ruleOf(subnet, slice, sw));
-                        found.add(new Violation(ViolationType.LOOP, subnet, switches, rules));
+                        found.add(new Violation(ViolationType.LOOP, subnet, switches, cycle, rules));
                     }
                     assert top - sp == size;
                 }
@@ -234,6 +239,39 @@ public final class SliceChecker {
                 }
             }
         }
+    }
+
+    /**
+     * One cycle of a loop's component (nodes {@code stack[from..from+size)}), as switch names in
+     * forwarding order with the first repeated at the end: from the component's first switch by
+     * name, always on to the successor first by name, until a switch comes round again; the cycle
+     * starts at its own first switch by name. Deterministic, so every backend draws the same one.
+     */
+    private List<String> cycle(int[] stack, int from, int size, boolean[] scratch) {
+        String[] names = context.switchNames();
+        for (int k = 0; k < size; k++) scratch[stack[from + k]] = true;
+        int v = stack[from];
+        for (int k = 1; k < size; k++) if (nodeSwitch[stack[from + k]] < nodeSwitch[v]) v = stack[from + k];
+        IntArrayList walk = new IntArrayList();
+        Int2IntOpenHashMap position = new Int2IntOpenHashMap();
+        position.defaultReturnValue(-1);
+        while (position.get(v) < 0) {
+            position.put(v, walk.size());
+            walk.add(v);
+            int next = -1;
+            for (int k = outStart[v]; k < outStart[v + 1]; k++) {
+                int w = out[k];
+                if (scratch[w] && (next < 0 || nodeSwitch[w] < nodeSwitch[next])) next = w;
+            }
+            v = next;
+        }
+        for (int k = 0; k < size; k++) scratch[stack[from + k]] = false;
+        int[] ring = walk.subList(position.get(v), walk.size()).toIntArray();
+        int first = 0;
+        for (int k = 1; k < ring.length; k++) if (nodeSwitch[ring[k]] < nodeSwitch[ring[first]]) first = k;
+        List<String> cycle = new ArrayList<>(ring.length + 1);
+        for (int k = 0; k <= ring.length; k++) cycle.add(names[nodeSwitch[ring[(first + k) % ring.length]]]);
+        return cycle;
     }
 
     /** Whether a depth-first search from switch {@code sw} along the forwarding graph comes back to it. */
@@ -284,7 +322,7 @@ public final class SliceChecker {
             int[] distinct = Arrays.stream(senders, 0, n).sorted().distinct().toArray();
             List<String> rules = new ArrayList<>(distinct.length);
             for (int from : distinct) rules.add(ruleOf(subnet, slice, from));
-            found.add(new Violation(ViolationType.BLACKHOLE, subnet, List.of(context.switchNames()[sw]), rules));
+            found.add(new Violation(ViolationType.BLACKHOLE, subnet, List.of(context.switchNames()[sw]), List.of(), rules));
         }
     }
 
@@ -326,7 +364,7 @@ public final class SliceChecker {
             switches.add(context.switchNames()[sw]);
             if (stamp[sw] == round && selected[sw] >= 0 && rules.size() < MAX_RULES_LISTED) rules.add(ruleOf(subnet, slice, sw));
         }
-        if (!switches.isEmpty()) found.add(new Violation(ViolationType.UNREACHABLE, subnet, switches, rules));
+        if (!switches.isEmpty()) found.add(new Violation(ViolationType.UNREACHABLE, subnet, switches, List.of(), rules));
     }
 
     /** Waypoints: no edge switch's traffic reaches the subnet on a path that avoids every waypoint. */
@@ -343,6 +381,6 @@ public final class SliceChecker {
         if (switches.isEmpty()) return;
         switches.sort(null);
         for (String name : switches) rules.add(ruleOf(subnet, slice, Arrays.binarySearch(context.switchNames(), name)));
-        found.add(new Violation(ViolationType.WAYPOINT_BYPASS, subnet, switches, rules));
+        found.add(new Violation(ViolationType.WAYPOINT_BYPASS, subnet, switches, List.of(), rules));
     }
 }

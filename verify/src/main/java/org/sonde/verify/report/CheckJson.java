@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.core.Json;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.gen.Truth;
 import org.sonde.verify.run.VerificationResult;
 
 /** The JSON of a check: what {@code sonde verify check --json} writes and its report embeds. */
@@ -17,6 +18,11 @@ public final class CheckJson {
      * total and per phase ({@code readSeconds}: reading the snapshot before the backend started).
      */
     public static Map<String, Object> of(String snapshot, String master, VerificationResult r, double readSeconds, double seconds) {
+        return of(snapshot, master, r, readSeconds, seconds, null);
+    }
+
+    /** As {@link #of(String, String, VerificationResult, double, double)}, with the comparison with the snapshot's truth.json when not null. */
+    public static Map<String, Object> of(String snapshot, String master, VerificationResult r, double readSeconds, double seconds, Truth.Score truth) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("snapshot", snapshot);
         m.put("backend", r.backend());
@@ -29,6 +35,7 @@ public final class CheckJson {
         Map<String, Integer> counts = new LinkedHashMap<>();
         ViolationCounts.of(r.violations()).forEach((t, n) -> counts.put(t.word(), n));
         m.put("counts", counts);
+        if (truth != null) m.put("truth", truth.json());
         m.put("violations", r.violations());
         m.put("seconds", seconds);
         Map<String, Double> phases = new LinkedHashMap<>();

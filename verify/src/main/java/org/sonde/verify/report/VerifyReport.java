@@ -9,12 +9,12 @@ import org.sonde.report.Table;
 import org.sonde.report.Verdict;
 import org.sonde.verify.check.Violation;
 import org.sonde.verify.check.ViolationType;
+import org.sonde.verify.gen.Truth;
 import org.sonde.verify.run.VerificationResult;
 
 /** HTML report of {@code sonde verify check}: the verdict, the violations, where the time went. */
 public final class VerifyReport {
     private static final int TABLE_ROWS = 500;
-    private static final int SWITCHES_SHOWN = 12;
 
     private VerifyReport() {}
 
@@ -24,6 +24,12 @@ public final class VerifyReport {
      * {@code version} are shown under the title.
      */
     public static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, String command, String version, Object json) {
+        return check(snapshot, r, readSeconds, seconds, null, command, version, json);
+    }
+
+    /** As {@link #check(String, VerificationResult, double, double, String, String, Object)}, with the comparison with truth.json when not null. */
+    public static HtmlReport check(String snapshot, VerificationResult r, double readSeconds, double seconds, Truth.Score truth,
+            String command, String version, Object json) {
         HtmlReport report = HtmlReport.titled("Forwarding verification").subtitle(snapshot)
                 .meta("command", command)
                 .meta("sonde", version);
@@ -40,6 +46,14 @@ public final class VerifyReport {
         kv.put("checks", checksText(r));
         kv.put("seconds", String.format("%.2f", seconds));
         summary.keyValues(kv);
+        if (truth != null) {
+            summary.paragraph(truth.text() + ".");
+            if (!truth.missed().isEmpty()) {
+                Table missed = Table.of("missed", "subnet", "switches", "fault").maxRows(TABLE_ROWS);
+                truth.missed().forEach(p -> missed.row(p.type().word(), p.subnet(), String.join(" ", p.switches()), p.fault()));
+                summary.table(missed);
+            }
+        }
 
         Section times = report.section("Time per phase");
         times.paragraph("read: the snapshot from disk; setup: the subnet trie (Spark: the session, the broadcasts and the rules"
@@ -55,12 +69,8 @@ public final class VerifyReport {
             kinds.chart(BarChart.titled("Violations").categories(counts.keySet().stream().map(ViolationType::word).toArray(String[]::new))
                     .series("violations", counts.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("violations"));
             Section list = report.section("Violations");
-            Table table = Table.of("type", "subnet", "switches", "rules").maxRows(TABLE_ROWS);
-            for (Violation v : r.violations())
-                table.row(v.type().word(), v.subnet(),
-                        v.switches().size() <= SWITCHES_SHOWN ? String.join(" ", v.switches())
-                                : String.join(" ", v.switches().subList(0, SWITCHES_SHOWN)) + " ... (" + v.switches().size() + ")",
-                        String.join("; ", v.rules()));
+            Table table = Table.of("type", "subnet", "where", "why").maxRows(TABLE_ROWS);
+            for (Violation v : r.violations()) table.row(v.type().word(), v.subnet(), v.where(), v.why());
             list.table(table);
         }
         return report.attachJson(json);

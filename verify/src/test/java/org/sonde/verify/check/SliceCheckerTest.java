@@ -53,6 +53,9 @@ class SliceCheckerTest {
             assertThat(loop.type()).isEqualTo(ViolationType.LOOP);
             assertThat(loop.subnet()).isEqualTo("192.168.0.0/24");
             assertThat(loop.switches()).containsExactly("S11", "S21", "S22");
+            assertThat(loop.cycle()).containsExactly("S11", "S21", "S11");
+            assertThat(loop.where()).isEqualTo("S11 -> S21 -> S11 (one cycle of 3 switches in a loop)");
+            assertThat(loop.why()).isEqualTo("their rules for 192.168.0.0/24 forward packets round this cycle: S11 192.168.0.0/24 -> S21,S22 (priority 10), and 2 more");
             assertThat(loop.rules()).containsExactly(
                     "S11 192.168.0.0/24 -> S21,S22 (priority 10)",
                     "S21 192.168.0.0/24 -> S11 (priority 10)",
@@ -76,7 +79,10 @@ class SliceCheckerTest {
             assertThat(hole.type()).isEqualTo(ViolationType.BLACKHOLE);
             assertThat(hole.subnet()).isEqualTo("192.168.0.0/24");
             assertThat(hole.switches()).containsExactly("S22");
+            assertThat(hole.cycle()).isEmpty();
             assertThat(hole.rules()).containsExactly("S12 192.168.0.0/24 -> S21,S22 (priority 10)");
+            assertThat(hole.where()).isEqualTo("S22");
+            assertThat(hole.why()).isEqualTo("S22 has no rule for 192.168.0.0/24, yet 1 rule sends its packets there: S12 192.168.0.0/24 -> S21,S22 (priority 10)");
         });
         // S22 cannot reach the subnet; S12 still can, through S21
         assertThat(check(b, Check.REACHABILITY)).filteredOn(u -> u.subnetPrefix().equals(LEFT))
@@ -115,7 +121,32 @@ class SliceCheckerTest {
     @Test
     void aSwitchForwardingToItselfIsALoop() {
         SnapshotBuilder b = new SnapshotBuilder().addRule("a", LEFT, List.of("a", "z"), 1).addRule("z", LEFT, List.of("deliver"), 1);
-        assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> assertThat(loop.switches()).containsExactly("a"));
+        assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> {
+            assertThat(loop.switches()).containsExactly("a");
+            assertThat(loop.cycle()).containsExactly("a", "a");
+        });
+    }
+
+    /** The cycle drawn is a closed walk along forwarding edges, even when it does not pass the component's first switch. */
+    @Test
+    void aLoopIsDrawnAsOneOfItsCyclesInForwardingOrder() {
+        // a -> b -> c -> {b, d}, d -> a: one component; from a the walk takes b, c, then b again
+        SnapshotBuilder b = new SnapshotBuilder()
+                .addRule("a", LEFT, List.of("b"), 1).addRule("b", LEFT, List.of("c"), 1)
+                .addRule("c", LEFT, List.of("d", "b"), 1).addRule("d", LEFT, List.of("a"), 1);
+        b.addSubnet(LEFT);
+        assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> {
+            assertThat(loop.switches()).containsExactly("a", "b", "c", "d");
+            assertThat(loop.cycle()).containsExactly("b", "c", "b");
+            assertThat(loop.where()).isEqualTo("b -> c -> b (one cycle of 4 switches in a loop)");
+        });
+        SnapshotBuilder ring = new SnapshotBuilder()
+                .addRule("m", LEFT, List.of("k"), 1).addRule("k", LEFT, List.of("z"), 1).addRule("z", LEFT, List.of("m"), 1);
+        ring.addSubnet(LEFT);
+        assertThat(check(ring, Check.LOOPS)).singleElement().satisfies(loop -> {
+            assertThat(loop.cycle()).containsExactly("k", "z", "m", "k");
+            assertThat(loop.where()).isEqualTo("k -> z -> m -> k");
+        });
     }
 
     @Test
@@ -125,6 +156,7 @@ class SliceCheckerTest {
                 .addRule("c", LEFT, List.of("d", "x"), 1).addRule("d", LEFT, List.of("c"), 1)
                 .addRule("x", LEFT, List.of("deliver"), 1);
         assertThat(check(b, Check.LOOPS)).extracting(Violation::switches).containsExactly(List.of("a", "b"), List.of("c", "d"));
+        assertThat(check(b, Check.LOOPS)).extracting(Violation::cycle).containsExactly(List.of("a", "b", "a"), List.of("c", "d", "c"));
     }
 
     @Test
@@ -133,7 +165,10 @@ class SliceCheckerTest {
         int n = 200_000;
         for (int i = 0; i < n; i++) b.addRule(String.format("s%06d", i), LEFT, List.of(String.format("s%06d", (i + 1) % n)), 1);
         b.addSubnet(LEFT);
-        assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> assertThat(loop.switches()).hasSize(n));
+        assertThat(check(b, Check.LOOPS)).singleElement().satisfies(loop -> {
+            assertThat(loop.switches()).hasSize(n);
+            assertThat(loop.cycle()).hasSize(n + 1).startsWith("s000000", "s000001").endsWith("s199999", "s000000");
+        });
     }
 
     @Test

@@ -3,15 +3,19 @@ package org.sonde.verify.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.Json;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.check.Violation;
 import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.gen.DcnGenerator;
 import org.sonde.verify.gen.FaultPlan;
+import org.sonde.verify.gen.GeneratedNetwork;
+import org.sonde.verify.gen.Truth;
 import org.sonde.verify.run.LocalBackend;
 import org.sonde.verify.run.VerificationResult;
 import org.sonde.verify.run.VerifyProgress;
@@ -49,6 +53,25 @@ class VerifyReportTest {
                 CheckJson.of("dcn", null, r, 0.25, 1.5)).render();
         assertThat(html).contains("Forwarding verification", "sonde verify check --snapshot dcn", "1.2.3 (abc)", "Verdict",
                 "4 violations: 2 loop, 1 blackhole, 1 waypoint.", "Time per phase", "Violations by type", "sonde-data");
+        Violation loop = r.violations().stream().filter(v -> v.type() == ViolationType.LOOP).findFirst().orElseThrow();
+        assertThat(html).contains("<th scope=\"col\">where</th>", "<th scope=\"col\">why</th>", loop.where().replace(">", "&gt;"));
+    }
+
+    @Test
+    void withATruthTheReportAndJsonSayWhatWasFoundAndMissed() throws Exception {
+        GeneratedNetwork g = new DcnGenerator(3, 150).generate(new FaultPlan(2, 1, 1));
+        VerificationResult r = new LocalBackend(2).verify(g.snapshot(), EnumSet.of(Check.LOOPS, Check.BLACKHOLES, Check.WAYPOINTS), VerifyProgress.NONE);
+        // one loop not reported: the truth misses it
+        List<Violation> reported = r.violations().stream().filter(v -> v.type() != ViolationType.LOOP).toList();
+        Truth.Score score = new Truth(Path.of("dcn/truth.json"), g.planted()).score(reported, r.checks());
+        JsonNode json = Json.mapper().readTree(CheckJson.text(CheckJson.of("dcn", null, r, 0, 1, score)));
+        assertThat(json.get("truth").get("found").asInt()).isEqualTo(2);
+        assertThat(json.get("truth").get("missed")).hasSize(2);
+        String html = VerifyReport.check("dcn", r, 0, 1, score, "c", "v", json).render();
+        assertThat(html).contains("dcn/truth.json: 4 planted faults checked: 2 found, 2 missed; 0 extra violations.", "<th scope=\"col\">missed</th>");
+        List<String> lines = CheckText.lines("dcn", r, 0, 1, 10, "", score);
+        assertThat(lines.getLast()).startsWith("  missed loop ");
+        assertThat(lines).hasSize(1 + 4 + 1 + 2);
     }
 
     @Test

@@ -8,8 +8,8 @@ import org.sonde.core.OutputDirectory;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
-import org.sonde.core.config.Units;
 import org.sonde.sim.report.SimReport;
+import org.sonde.sim.report.SimSummary;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
@@ -82,13 +82,8 @@ public final class SimRunCommand implements Callable<Integer> {
             dir.commit();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        long[] fct = stats.completionTimes();
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%s (seed %d): %s simulated, %,d events in %.2f s (%,.0f events/s)%n", stats.scenario(), seed,
-                Units.formatNanos(stats.simulatedNanos()), stats.events(), seconds, stats.events() / seconds);
-        o.printf("  flows: %d finished, %d unfinished%s%n", fct.length, stats.unfinished(), fct.length == 0 ? ""
-                : String.format("; FCT p50 %s, p99 %s, max %s", Units.formatNanos(RunStatistics.percentile(fct, 0.5)),
-                        Units.formatNanos(RunStatistics.percentile(fct, 0.99)), Units.formatNanos(fct[fct.length - 1])));
+        SimSummary.lines(stats, seed, seconds).forEach(o::println);
         stats.captures().forEach((file, frames) -> o.printf("  capture %s: %,d frames%n", out.resolve(file), frames));
         o.printf("  wrote %s%s%n", out.resolve("stats.json"), noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
@@ -107,6 +102,8 @@ public final class SimRunCommand implements Callable<Integer> {
         o.put("eventsPerSecond", stats.events() / seconds);
         o.put("finished", fct.length);
         o.put("unfinished", stats.unfinished());
+        o.put("drops", stats.drops());
+        o.put("retransmissions", stats.retransmissions());
         o.put("fctP50Nanos", RunStatistics.percentile(fct, 0.5));
         o.put("fctP99Nanos", RunStatistics.percentile(fct, 0.99));
         o.put("out", out.toString());

@@ -25,6 +25,8 @@ public final class SimReport {
     /** Beyond this many flows, per-flow plots become unreadable: throughput is summed per group instead. */
     private static final int FLOWS_PLOTTED = 16;
     private static final int TABLE_ROWS = 200;
+    /** Goodput is drawn in this many bins over the run: fine enough to see a round, coarse enough to average packets. */
+    private static final int GOODPUT_BINS = 400;
 
     private SimReport() {
     }
@@ -39,9 +41,11 @@ public final class SimReport {
                 .meta("sonde", version);
         long[] fct = s.completionTimes();
         Section summary = report.section("Summary");
-        summary.verdict(s.unfinished() == 0 ? Verdict.OK : Verdict.WARNING, s.unfinished() == 0
-                ? "All " + fct.length + " flows finished."
-                : s.unfinished() + " of " + (fct.length + s.unfinished()) + " flows did not finish within the simulated time.");
+        // losses lead: "all flows finished" alone hides a run that finished through a thousand drops
+        String losses = SimSummary.losses(s);
+        summary.verdict(s.unfinished() == 0 && s.drops() == 0 ? Verdict.OK : Verdict.WARNING, s.unfinished() == 0
+                ? "All " + fct.length + " flows finished; " + losses + "."
+                : s.unfinished() + " of " + (fct.length + s.unfinished()) + " flows did not finish within the simulated time; " + losses + ".");
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("simulated time", Units.formatNanos(s.simulatedNanos()));
         kv.put("events", String.format("%,d", s.events()));
@@ -54,9 +58,10 @@ public final class SimReport {
         s.captures().forEach((file, frames) -> kv.put("capture " + file, String.format("%,d frames", frames)));
         summary.keyValues(kv);
 
-        throughput(report, s);
-        queues(report, s);
-        control(report, s);
+        TimeScale unit = TimeScale.forSpan(s.simulatedNanos());
+        throughput(report, s, unit);
+        queues(report, s, unit);
+        control(report, s, unit);
         completion(report, s, fct);
         pfc(report, s);
         ports(report, s);
@@ -64,72 +69,92 @@ public final class SimReport {
         return report;
     }
 
-    private static double[] micros(long[] nanos) {
+    private static double[] scaled(long[] nanos, TimeScale unit) {
         double[] x = new double[nanos.length];
-        for (int i = 0; i < x.length; i++) x[i] = nanos[i] / 1e3;
+        for (int i = 0; i < x.length; i++) x[i] = unit.of(nanos[i]);
         return x;
     }
 
-    /** Goodput between consecutive samples of delivered bytes, in Gb/s, at the later sample's time. */
-    private static double[][] rate(Series delivered) {
+    /**
+     * Goodput in Gb/s per bin of {@code bin} ns, at each bin's end, from the first sample of
+     * delivered bytes to the last. Bins, not the gaps between samples: bytes released together
+     * (a hole filled) would otherwise read as a rate above the link's, and a silent bin is drawn
+     * as zero, not bridged by a line.
+     */
+    static double[][] rate(Series delivered, long bin, TimeScale unit) {
         long[] t = delivered.times();
         double[] v = delivered.values();
-        if (t.length < 2) return new double[][] {new double[0], new double[0]};
-        double[] x = new double[t.length - 1];
-        double[] y = new double[t.length - 1];
-        for (int i = 1; i < t.length; i++) {
-            x[i - 1] = t[i] / 1e3;
-            y[i - 1] = (v[i] - v[i - 1]) * 8 / (t[i] - t[i - 1]); // bytes per ns × 8 = Gb/s
+        if (t.length < 2 || bin <= 0) return new double[][] {new double[0], new double[0]};
+        long first = t[0] / bin * bin;
+        int bins = (int) ((t[t.length - 1] - first + bin - 1) / bin);
+        double[] x = new double[bins];
+        double[] y = new double[bins];
+        int k = 0;
+        double before = v[0];
+        for (int b = 0; b < bins; b++) {
+            long end = first + (b + 1) * bin;
+            while (k + 1 < t.length && t[k + 1] <= end) k++;
+            double at = t[k] <= end ? v[k] : before;
+            x[b] = unit.of(end);
+            y[b] = Math.max(0, at - before) * 8 / bin; // bytes per ns × 8 = Gb/s
+            before = at;
         }
         return new double[][] {x, y};
     }
 
-    private static void throughput(HtmlReport report, RunStatistics s) {
+    private static void throughput(HtmlReport report, RunStatistics s, TimeScale unit) {
         if (s.flowSeries().isEmpty()) return;
         Section sec = report.section("Throughput");
-        LineChart chart = LineChart.titled("Goodput at the receiving application").xAxis("time (µs)").yAxis("Gb/s");
+        long bin = Math.max(1, s.simulatedNanos() / GOODPUT_BINS);
+        sec.paragraph("Goodput per " + Units.formatNanos(bin) + " at the receiving application; the dashed line is the fastest link"
+                + " into a receiver, which no flow can exceed.");
+        LineChart chart = LineChart.titled("Goodput at the receiving application").xAxis("time (" + unit.label() + ")").yAxis("Gb/s");
         if (s.flowSeries().size() <= FLOWS_PLOTTED) {
             s.flowSeries().forEach((r, series) -> {
-                double[][] xy = rate(series[0]);
+                double[][] xy = rate(series[0], bin, unit);
                 chart.series(r.flow().name(), xy[0], xy[1]);
             });
         } else {
             sec.paragraph(s.flowSeries().size() + " flows: goodput summed per flow group.");
-            Map<String, Map<Long, Double>> sums = new LinkedHashMap<>();
+            Map<String, Map<Double, Double>> sums = new LinkedHashMap<>();
             s.flowSeries().forEach((r, series) -> {
-                double[][] xy = rate(series[0]);
-                Map<Long, Double> g = sums.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new java.util.TreeMap<>());
-                for (int i = 0; i < xy[0].length; i++) g.merge(Math.round(xy[0][i] * 1e3), xy[1][i], Double::sum);
+                double[][] xy = rate(series[0], bin, unit);
+                Map<Double, Double> g = sums.computeIfAbsent(RunStatistics.group(r.flow().name()), k -> new java.util.TreeMap<>());
+                for (int i = 0; i < xy[0].length; i++) g.merge(xy[0][i], xy[1][i], Double::sum);
             });
-            sums.forEach((g, m) -> chart.series(g, m.keySet().stream().mapToDouble(t -> t / 1e3).toArray(),
+            sums.forEach((g, m) -> chart.series(g, m.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
                     m.values().stream().mapToDouble(Double::doubleValue).toArray()));
         }
+        long capacity = s.flowSeries().keySet().stream().flatMap(r -> r.flow().destination().ports().stream())
+                .mapToLong(Port::rateBps).max().orElse(0);
+        if (capacity > 0) chart.series("receiving link capacity", new double[] {0, unit.of(s.simulatedNanos())},
+                new double[] {capacity / 1e9, capacity / 1e9});
         sec.chart(chart);
     }
 
-    private static void queues(HtmlReport report, RunStatistics s) {
+    private static void queues(HtmlReport report, RunStatistics s, TimeScale unit) {
         if (s.queues().isEmpty()) return;
         Section sec = report.section("Queue lengths");
-        LineChart chart = LineChart.titled("Egress queue occupancy").xAxis("time (µs)").yAxis("KB");
+        LineChart chart = LineChart.titled("Egress queue occupancy").xAxis("time (" + unit.label() + ")").yAxis("KB");
         s.queues().forEach((port, series) -> {
             double[] kb = series.values();
             for (int i = 0; i < kb.length; i++) kb[i] /= 1e3;
-            chart.series(port.name() + " → " + port.peer().node().name(), micros(series.times()), kb);
+            chart.series(port.name() + " → " + port.peer().node().name(), scaled(series.times(), unit), kb);
         });
         sec.chart(chart.step());
     }
 
-    private static void control(HtmlReport report, RunStatistics s) {
+    private static void control(HtmlReport report, RunStatistics s, TimeScale unit) {
         if (s.flowSeries().isEmpty() || s.flowSeries().size() > FLOWS_PLOTTED) return;
         Map<String, LineChart> byUnit = new LinkedHashMap<>();
         s.flowSeries().forEach((r, series) -> {
-            String unit = series[1].unit();
-            boolean window = unit.equals("bytes");
-            LineChart chart = byUnit.computeIfAbsent(unit, u -> LineChart.titled(window ? "Congestion window" : "Sending rate")
-                    .xAxis("time (µs)").yAxis(window ? "KB" : "Gb/s"));
+            String measure = series[1].unit();
+            boolean window = measure.equals("bytes");
+            LineChart chart = byUnit.computeIfAbsent(measure, u -> LineChart.titled(window ? "Congestion window" : "Sending rate")
+                    .xAxis("time (" + unit.label() + ")").yAxis(window ? "KB" : "Gb/s"));
             double[] v = series[1].values();
             for (int i = 0; i < v.length; i++) v[i] /= window ? 1e3 : 1e9;
-            chart.series(r.flow().name(), micros(series[1].times()), v);
+            chart.series(r.flow().name(), scaled(series[1].times(), unit), v);
         });
         if (byUnit.isEmpty()) return;
         Section sec = report.section("Congestion control");
@@ -146,11 +171,13 @@ public final class SimReport {
         }
         groups.forEach((g, v) -> cdf.samples(g, v.stream().mapToDouble(n -> n / 1e3).toArray()));
         sec.chart(cdf);
-        Table t = Table.of("group", "flows", "p50", "p95", "p99", "max");
+        TimeScale u = TimeScale.forSpan(fct[fct.length - 1]);
+        String in = " (" + u.label() + ")";
+        Table t = Table.of("group", "flows", "p50" + in, "p95" + in, "p99" + in, "max" + in);
         groups.forEach((g, v) -> {
             long[] sorted = v.stream().mapToLong(Long::longValue).sorted().toArray();
-            t.row(g, sorted.length, Units.formatNanos(RunStatistics.percentile(sorted, 0.5)), Units.formatNanos(RunStatistics.percentile(sorted, 0.95)),
-                    Units.formatNanos(RunStatistics.percentile(sorted, 0.99)), Units.formatNanos(sorted[sorted.length - 1]));
+            t.row(g, sorted.length, u.text(RunStatistics.percentile(sorted, 0.5)), u.text(RunStatistics.percentile(sorted, 0.95)),
+                    u.text(RunStatistics.percentile(sorted, 0.99)), u.text(sorted[sorted.length - 1]));
         });
         sec.table(t);
     }
@@ -199,10 +226,13 @@ public final class SimReport {
     private static void flows(HtmlReport report, RunStatistics s) {
         if (s.flows().isEmpty()) return;
         Section sec = report.section("Flows");
-        Table t = Table.of("flow", "transport", "from", "to", "bytes", "start", "FCT", "retransmissions").maxRows(TABLE_ROWS);
+        TimeScale u = TimeScale.forSpan(s.simulatedNanos());
+        String in = " (" + u.label() + ")";
+        Table t = Table.of("flow", "transport", "from", "to", "bytes", "start" + in, "FCT" + in, "goodput (Gb/s)", "retransmissions").maxRows(TABLE_ROWS);
         for (FlowRecord r : s.flows()) {
             t.row(r.flow().name(), r.transport(), r.flow().source().name(), r.flow().destination().name(), r.flow().bytes(),
-                    Units.formatNanos(r.flow().startNanos()), r.finished() ? Units.formatNanos(r.completionNanos()) : "unfinished",
+                    u.text(r.flow().startNanos()), r.finished() ? u.text(r.completionNanos()) : "unfinished",
+                    r.finished() && r.completionNanos() > 0 ? String.format("%.2f", r.flow().bytes() * 8.0 / r.completionNanos()) : "",
                     r.progress().retransmissions());
         }
         sec.table(t);

@@ -90,6 +90,18 @@ public final class RunStatistics {
         return flows.stream().filter(FlowRecord::finished).mapToLong(FlowRecord::completionNanos).sorted().toArray();
     }
 
+    /** Frames dropped at every port of the network (queues full, no PFC). */
+    public long drops() {
+        long drops = 0;
+        for (org.sonde.sim.net.Node n : network.nodes()) for (org.sonde.sim.net.Port p : n.ports()) drops += p.counters().drops;
+        return drops;
+    }
+
+    /** Retransmissions of every flow's transport. */
+    public long retransmissions() {
+        return flows.stream().mapToLong(r -> r.progress().retransmissions()).sum();
+    }
+
     public long unfinished() {
         return flowsPlanned - flows.stream().filter(FlowRecord::finished).count();
     }

@@ -52,9 +52,31 @@ class SimReportTest {
                 """);
         RunStatistics s = run(scenario, dir);
         String html = SimReport.of(s, "two flows into one", 9, 0.5, "v").render();
-        assertThat(html).contains("Simulation two-flows", "two flows into one (seed 9)", "All 2 flows finished.", "Throughput",
-                "Congestion window", "Flow completion times", "No transmitter was paused.", "Flows");
+        long drops = s.network().nodes().stream().flatMap(n -> n.ports().stream()).mapToLong(p -> p.counters().drops).sum();
+        long retransmissions = s.flows().stream().mapToLong(r -> r.progress().retransmissions()).sum();
+        assertThat(html).contains("Simulation two-flows", "two flows into one (seed 9)",
+                String.format("All 2 flows finished; %,d packets dropped at ports, %,d retransmissions.", drops, retransmissions), "Throughput",
+                "receiving link capacity", "time (" + TimeScale.forSpan(s.simulatedNanos()).label() + ")", "Congestion window",
+                "Flow completion times", "No transmitter was paused.", "Flows", "goodput (Gb/s)", "FCT (" + TimeScale.forSpan(s.simulatedNanos()).label() + ")");
         assertThat(html).as("the data is stats.json, beside the report").doesNotContain("id=\"sonde-data\"");
+    }
+
+    /** Bytes released together read as one bin's worth, not as a rate above the link's; a silent stretch is zero, not a line across it. */
+    @Test
+    void goodputIsBinnedAndSilenceIsZero() {
+        org.sonde.sim.stats.Series delivered = new org.sonde.sim.stats.Series("f", "bytes");
+        delivered.add(0, 0);
+        delivered.add(1_000, 1_250);        // 10 Gb/s for 1 us
+        delivered.add(1_001, 126_250);      // a filled hole releases 125 KB at once
+        delivered.add(100_000, 126_250);    // then silence
+        delivered.add(110_000, 138_750);    // 10 Gb/s again for 10 us
+        double[][] xy = SimReport.rate(delivered, 10_000, TimeScale.forSpan(110_000));
+        assertThat(xy[0]).containsExactly(10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110);
+        assertThat(xy[1][0]).isEqualTo(126_250 * 8 / 10_000.0);
+        assertThat(java.util.Arrays.copyOfRange(xy[1], 1, 10)).containsOnly(0.0);
+        assertThat(xy[1][10]).isEqualTo(10.0);
+        assertThat(TimeScale.forSpan(50_000_000).text(1_234_567)).isEqualTo("1.23");
+        assertThat(TimeScale.forSpan(50_000_000).label()).isEqualTo("ms");
     }
 
     @Test

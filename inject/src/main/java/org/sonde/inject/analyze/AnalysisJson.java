@@ -20,11 +20,13 @@ public final class AnalysisJson {
         ObjectNode root = J.objectNode();
         root.put("pass", a.pass());
         if (a.integrity() != null) root.set("integrity", integrity(a.integrity()));
-        root.set("gbn", gbn(a.gbn()));
-        root.set("latency", latency(a.latency()));
-        root.set("cnp", cnp(a.cnp()));
+        int first = a.firstQpNumber();
+        root.put("firstQpNumber", first);
+        root.set("gbn", gbn(a.gbn(), first));
+        root.set("latency", latency(a.latency(), first));
+        root.set("cnp", cnp(a.cnp(), first));
         if (a.counters() != null) root.set("counters", counters(a.counters()));
-        root.set("completion", completion(a.completion()));
+        root.set("completion", completion(a.completion(), first));
         return root;
     }
 
@@ -35,16 +37,16 @@ public final class AnalysisJson {
         return o;
     }
 
-    static ObjectNode gbn(GbnResult r) {
+    static ObjectNode gbn(GbnResult r, int first) {
         ObjectNode o = J.objectNode();
         o.put("pass", r.pass());
         o.put("mode", r.mode().name().toLowerCase(java.util.Locale.ROOT));
-        strings(o.putArray("reasons"), r.reasons());
+        reasons(o.putArray("reasons"), r.reasons(), first);
         o.put("omittedReasons", r.omittedReasons());
         ArrayNode qps = o.putArray("qps");
         for (QpGbnStats s : r.qps()) {
             ObjectNode q = qps.addObject();
-            q.put("qp", s.qp());
+            q.put("qp", s.qp() + first);
             q.put("verb", s.verb().name());
             q.put("started", s.started());
             q.put("nakRetransmissions", s.nakRetransmissions());
@@ -57,7 +59,7 @@ public final class AnalysisJson {
         return o;
     }
 
-    static ObjectNode latency(LatencyResult r) {
+    static ObjectNode latency(LatencyResult r, int first) {
         ObjectNode o = J.objectNode();
         longs(o.putArray("nackGeneration"), r.nakGeneration());
         longs(o.putArray("nackReaction"), r.nakReaction());
@@ -67,23 +69,23 @@ public final class AnalysisJson {
         ArrayNode losses = o.putArray("detail");
         for (LossLatency l : r.losses()) {
             ObjectNode x = losses.addObject();
-            x.put("qp", l.qp());
+            x.put("qp", l.qp() + first);
             x.put("sequence", l.sequence());
             x.put("psn", l.psn());
             x.put("recovery", l.recovery().name());
-            x.put("lostAt", l.lostAtNanos());
-            x.put("nackGeneration", l.nakGenerationNanos());
-            x.put("nackReaction", l.nakReactionNanos());
-            x.put("timeout", l.timeoutNanos());
-            x.put("retransmission", l.retransmissionNanos());
+            nanos(x, "lostAt", l.lostAtNanos());
+            nanos(x, "nackGeneration", l.nakGenerationNanos());
+            nanos(x, "nackReaction", l.nakReactionNanos());
+            nanos(x, "timeout", l.timeoutNanos());
+            nanos(x, "retransmission", l.retransmissionNanos());
         }
         return o;
     }
 
-    static ObjectNode cnp(CnpResult r) {
+    static ObjectNode cnp(CnpResult r, int first) {
         ObjectNode o = J.objectNode();
         o.put("pass", r.pass());
-        strings(o.putArray("reasons"), r.reasons());
+        reasons(o.putArray("reasons"), r.reasons(), first);
         o.put("omittedReasons", r.omittedReasons());
         o.put("cnps", r.cnps());
         o.put("ecnMarkedDataPackets", r.ecnMarkedDataPackets());
@@ -129,12 +131,12 @@ public final class AnalysisJson {
         return o;
     }
 
-    static ObjectNode completion(CompletionResult r) {
+    static ObjectNode completion(CompletionResult r, int first) {
         ObjectNode o = J.objectNode();
         ArrayNode qps = o.putArray("qps");
         for (CompletionResult.Qp q : r.qps()) {
             ObjectNode x = qps.addObject();
-            x.put("qp", q.qp());
+            x.put("qp", q.qp() + first);
             x.put("verb", q.verb().name());
             x.put("completed", q.completed());
             x.put("goodputBitsPerSecond", q.goodputBitsPerSecond());
@@ -142,6 +144,16 @@ public final class AnalysisJson {
             q.completionNanos().forEach(times::add);
         }
         return o;
+    }
+
+    private static void reasons(ArrayNode into, List<Reason> reasons, int first) {
+        for (Reason r : reasons) into.add(r.text(first));
+    }
+
+    /** A time in ns, or null where there is none (the analyzers' -1): a reader should not take -1 for a time. */
+    private static void nanos(ObjectNode o, String field, long value) {
+        if (value < 0) o.putNull(field);
+        else o.put(field, value);
     }
 
     private static void strings(ArrayNode into, List<?> values) {

@@ -195,7 +195,7 @@ final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
             }
             case PER_DEST_IP -> Ipv4Address.format(reactionIps.getInt(i));
             case PER_IP_PAIR -> Ipv4Address.format(notificationIps.getInt(i)) + " -> " + Ipv4Address.format(reactionIps.getInt(i));
-            case PER_QP -> qps.getInt(i) < 0 ? "no QP under test" : "QP " + qps.getInt(i);
+            case PER_QP -> qps.getInt(i) < 0 ? "no QP under test" : directory.metadata().qpName(qps.getInt(i));
         };
     }
 

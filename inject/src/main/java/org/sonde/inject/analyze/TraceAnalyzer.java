@@ -44,7 +44,7 @@ public final class TraceAnalyzer {
         GbnResult g = gbn.result();
         CounterResult c = counters == null ? null
                 : CounterChecker.check(metadata, counters, options.requesterNic(), options.responderNic(), g, traffic.result());
-        return new Analysis(integrity, g, latency.result(), cnp.result(), c, completion.result());
+        return new Analysis(integrity, g, latency.result(), cnp.result(), c, completion.result(), metadata.firstQpNumber());
     }
 
     public static Analysis analyze(Iterable<TracePacket> trace, TestMetadata metadata, AnalysisOptions options,

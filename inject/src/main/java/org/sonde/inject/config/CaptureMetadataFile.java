@@ -29,6 +29,7 @@ import org.sonde.sim.rdma.Verb;
  * nic: {requester: cx5, responder: cx5}          # optional: cx4, cx5, cx6, e810 or spec (the default)
  * min-retransmit-timeout: 14                     # optional: the QPs' timer, for the go-back-N check
  * max-retransmit-retry: 7
+ * first-qp-number: 0                             # optional: what the reports call the first QP (0 or 1)
  * qps:                                           # in the traffic generator's order
  *   - verb: write
  *     requester: {qpn: 0xfe, psn: 1001, ip: 10.0.0.1, switch-port: 132}
@@ -74,6 +75,7 @@ public final class CaptureMetadataFile {
         nic.finish();
         int timeout = (int) root.integer("min-retransmit-timeout", -1, 0, 31);
         int retry = (int) root.integer("max-retransmit-retry", -1, 0, 7);
+        int firstQpNumber = (int) root.integer("first-qp-number", 0, 0, 1);
 
         List<Object> qpList = root.list("qps");
         if (qpList.isEmpty()) throw new ConfigException("qps", "is required: one entry per QP with its verb, requester and responder");
@@ -87,7 +89,7 @@ public final class CaptureMetadataFile {
         }
         RunCounters counters = root.has("counters") ? counters(root.section("counters")) : null;
         root.finish();
-        return new CaptureMetadata(new TestMetadata(qps, messages, size, mtu), requesterNic, responderNic, timeout, retry, counters);
+        return new CaptureMetadata(new TestMetadata(qps, messages, size, mtu, firstQpNumber), requesterNic, responderNic, timeout, retry, counters);
     }
 
     private static NicModel nic(ConfigMap nic, String key) {
@@ -156,6 +158,7 @@ public final class CaptureMetadataFile {
         y.append("nic: {requester: ").append(name(m.requesterNic())).append(", responder: ").append(name(m.responderNic())).append("}\n");
         if (m.minRetransmitTimeout() >= 0) y.append("min-retransmit-timeout: ").append(m.minRetransmitTimeout()).append('\n');
         if (m.maxRetransmitRetry() >= 0) y.append("max-retransmit-retry: ").append(m.maxRetransmitRetry()).append('\n');
+        y.append("first-qp-number: ").append(t.firstQpNumber()).append('\n');
         y.append("qps:\n");
         for (QpPair q : t.qps()) {
             y.append("  - verb: ").append(q.verb().name().toLowerCase(java.util.Locale.ROOT)).append('\n');

@@ -11,5 +11,10 @@ package org.sonde.inject.config;
  * </ul>
  */
 public enum IndexConvention {
-    PAPER, LUMINA_CODE
+    PAPER, LUMINA_CODE;
+
+    /** The number of a test's first QP in this convention. */
+    public int firstQpNumber() {
+        return this == PAPER ? 1 : 0;
+    }
 }

@@ -10,7 +10,6 @@ import org.sonde.inject.analyze.CnpResult;
 import org.sonde.inject.analyze.CounterResult;
 import org.sonde.inject.analyze.GbnResult;
 import org.sonde.inject.analyze.LatencyResult;
-import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.model.IntegrityResult;
 
 /** The verdicts of an {@link Analysis} as a few lines for the terminal, with the first reasons of each failure. */
@@ -32,13 +31,13 @@ public final class AnalysisSummary {
         long timeouts = g.qps().stream().mapToLong(q -> q.timeoutRetransmissions()).sum();
         o.add(String.format("  go-back-N   %s (%s; %d NAK and %d timeout retransmissions)", verdict(g.pass()),
                 g.mode().name().toLowerCase(Locale.ROOT), naks, timeouts));
-        reasons(o, g.reasons().stream().map(Reason::toString).toList());
+        reasons(o, g.reasons().stream().map(r -> r.text(a.firstQpNumber())).toList());
         LatencyResult l = a.latency();
         o.add(String.format("  latency     %d losses: NAK generation %s, NAK reaction %s, timeouts %s", l.losses().size(),
                 span(l.nakGeneration()), span(l.nakReaction()), span(l.timeouts())));
         CnpResult c = a.cnp();
         o.add(String.format("  CNPs        %s (%d CNPs for %d ECN-marked packets)", verdict(c.pass()), c.cnps(), c.ecnMarkedDataPackets()));
-        reasons(o, c.reasons().stream().map(Reason::toString).toList());
+        reasons(o, c.reasons().stream().map(r -> r.text(a.firstQpNumber())).toList());
         CounterResult k = a.counters();
         if (k != null) {
             o.add(String.format("  counters    %s (%d checks)", verdict(k.pass()), k.checks().size()));

@@ -1,6 +1,7 @@
 package org.sonde.inject.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.sonde.inject.analyze.QpGbnStats;
 import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.IntegrityResult;
+import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.report.BarChart;
@@ -56,9 +58,10 @@ public final class InjectReport {
                 .subtitle(traceName)
                 .meta("sonde", version);
         summary(report, run, analysis);
-        timelines(report, timeline);
-        gbn(report, analysis.gbn());
-        latency(report, analysis.latency().losses());
+        TestMetadata qps = run.metadata();
+        timelines(report, timeline, qps);
+        gbn(report, analysis.gbn(), qps);
+        latency(report, analysis.latency().losses(), qps);
         cnp(report, analysis.cnp(), timeline.cnpGapsNanos());
         integrity(report, analysis.integrity());
         counters(report, analysis.counters(), run);
@@ -67,7 +70,7 @@ public final class InjectReport {
 
     private static void summary(HtmlReport report, InjectionResult run, Analysis a) {
         Section s = report.section("Summary");
-        s.verdict(a.pass() ? Verdict.OK : Verdict.FAILURE, a.pass() ? "Every check passed." : "At least one check failed: see below.");
+        s.verdict(a.pass() ? Verdict.OK : Verdict.FAILURE, a.pass() ? "Every check passed." : failures(a));
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("QPs", run.metadata().qps().size());
         kv.put("messages per QP × size", run.metadata().messagesPerQp() + " × " + run.metadata().messageSize() + " B (MTU " + run.metadata().mtu() + ")");
@@ -82,7 +85,30 @@ public final class InjectReport {
         s.keyValues(kv);
     }
 
-    private static void timelines(HtmlReport report, RunTimeline timeline) {
+    /** The failed checks with their numbers and the first reason, so the banner says what broke. */
+    private static String failures(Analysis a) {
+        List<String> failed = new ArrayList<>();
+        String first = null;
+        if (a.integrity() != null && !a.integrity().pass()) {
+            failed.add("trace integrity (" + a.integrity().reasons().size() + " problems)");
+            first = a.integrity().reasons().getFirst();
+        }
+        if (!a.gbn().pass()) {
+            failed.add("go-back-N (" + (a.gbn().reasons().size() + a.gbn().omittedReasons()) + " violations)");
+            if (first == null && !a.gbn().reasons().isEmpty()) first = a.gbn().reasons().getFirst().text(a.firstQpNumber());
+        }
+        if (!a.cnp().pass()) {
+            failed.add("CNP (" + (a.cnp().reasons().size() + a.cnp().omittedReasons()) + " violations)");
+            if (first == null && !a.cnp().reasons().isEmpty()) first = a.cnp().reasons().getFirst().text(a.firstQpNumber());
+        }
+        if (a.counters() != null && !a.counters().pass()) {
+            failed.add("counters (" + a.counters().reasons().size() + " mismatches)");
+            if (first == null && !a.counters().reasons().isEmpty()) first = a.counters().reasons().getFirst();
+        }
+        return "Failed: " + String.join(", ", failed) + "." + (first == null ? "" : " First: " + first);
+    }
+
+    private static void timelines(HtmlReport report, RunTimeline timeline, TestMetadata qps) {
         Section s = report.section("Packets over time");
         s.paragraph("Each QP's data packets by PSN relative to its first data PSN, as they passed the injecting switch, with the injected "
                 + "events, NAKs, READ requests and CNPs (placed at the QP's latest data PSN) marked. ACKs are not drawn.");
@@ -97,32 +123,33 @@ public final class InjectReport {
                 byKind.get(m.kind())[0][i] = m.atNanos() / 1e3;
                 byKind.get(m.kind())[1][i] = m.relativePsn();
             }
-            ScatterChart chart = ScatterChart.titled("QP " + qp.qp()).xAxis("time (µs)").yAxis("relative PSN").maxPoints(POINTS_PER_CHART);
+            ScatterChart chart = ScatterChart.titled(qps.qpName(qp.qp())).xAxis("time (µs)").yAxis("relative PSN").maxPoints(POINTS_PER_CHART);
             byKind.forEach((k, xy) -> chart.series(k.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), xy[0], xy[1]));
             s.chart(chart);
         }
         if (timeline.qps().size() > QPS_PLOTTED) s.paragraph((timeline.qps().size() - QPS_PLOTTED) + " more QPs are not drawn.");
     }
 
-    private static void gbn(HtmlReport report, GbnResult g) {
+    private static void gbn(HtmlReport report, GbnResult g, TestMetadata qps) {
         Section s = report.section("Go-back-N (" + g.mode() + ")");
         s.verdict(g.pass() ? Verdict.OK : Verdict.FAILURE, g.pass() ? "Every QP's sender and receiver followed go-back-N."
                 : g.reasons().size() + g.omittedReasons() + " violation(s).");
         if (!g.reasons().isEmpty()) {
             Table r = Table.of("QP", "sequence", "PSN", "violation").maxRows(TABLE_ROWS);
-            for (Reason x : g.reasons()) r.row(x.qp(), x.sequence(), x.psn(), x.what());
+            for (Reason x : g.reasons()) r.row(x.qp() < 0 ? "" : x.qp() + qps.firstQpNumber(), x.sequence() < 0 ? "end of trace" : x.sequence(),
+                    x.psn() < 0 ? "" : x.psn(), x.what());
             s.table(r);
         }
         Table t = Table.of("QP", "verb", "NAK retransmissions", "timeout retransmissions", "RNR", "corrupt", "out of sequence", "duplicates")
                 .maxRows(TABLE_ROWS);
         for (QpGbnStats q : g.qps()) {
-            t.row(q.qp(), q.verb(), q.nakRetransmissions(), q.timeoutRetransmissions(), q.rnrRetransmissions(), q.corruptDataPackets(),
+            t.row(q.qp() + qps.firstQpNumber(), q.verb(), q.nakRetransmissions(), q.timeoutRetransmissions(), q.rnrRetransmissions(), q.corruptDataPackets(),
                     q.outOfSequence(), q.duplicates());
         }
         s.table(t);
     }
 
-    private static void latency(HtmlReport report, List<LossLatency> losses) {
+    private static void latency(HtmlReport report, List<LossLatency> losses, TestMetadata qps) {
         Section s = report.section("Retransmission latency");
         if (losses.isEmpty()) {
             s.paragraph("No data packet was lost.");
@@ -131,14 +158,14 @@ public final class InjectReport {
         s.paragraph("Per lost packet (paper Fig. 5): NAK generation (first delivered packet after the loss → NAK or READ re-request), NAK "
                 + "reaction (NAK → retransmission) or the timeout, all at the switch, so they include the testbed's round trip.");
         List<LossLatency> drawn = losses.subList(0, Math.min(LOSSES_PLOTTED, losses.size()));
-        s.chart(BarChart.titled("Latency breakdown per loss").categories(drawn.stream().map(l -> "QP" + l.qp() + " PSN " + l.psn()).toArray(String[]::new))
+        s.chart(BarChart.titled("Latency breakdown per loss").categories(drawn.stream().map(l -> qps.qpName(l.qp()) + " PSN " + l.psn()).toArray(String[]::new))
                 .series("NAK generation", drawn.stream().mapToDouble(l -> micros(l.nakGenerationNanos())).toArray())
                 .series("NAK reaction", drawn.stream().mapToDouble(l -> micros(l.nakReactionNanos())).toArray())
                 .series("timeout", drawn.stream().mapToDouble(l -> micros(l.timeoutNanos())).toArray())
                 .valueAxis("µs").logScale());
         Table t = Table.of("QP", "PSN", "recovery", "NAK generation", "NAK reaction", "timeout", "retransmission").maxRows(TABLE_ROWS);
         for (LossLatency l : losses) {
-            t.row(l.qp(), l.psn(), l.recovery(), nanos(l.nakGenerationNanos()), nanos(l.nakReactionNanos()), nanos(l.timeoutNanos()),
+            t.row(l.qp() + qps.firstQpNumber(), l.psn(), l.recovery(), nanos(l.nakGenerationNanos()), nanos(l.nakReactionNanos()), nanos(l.timeoutNanos()),
                     nanos(l.retransmissionNanos()));
         }
         s.table(t);

@@ -97,7 +97,8 @@ public final class SimulatedTestbed {
             pairs.add(new QpPair(i, traffic.verbOfQp(i), new Endpoint(qp[0].qpn(), qp[0].initialPsn(), requesterIp, REQUESTER_PORT),
                     new Endpoint(qp[1].qpn(), qp[1].initialPsn(), responderIp, RESPONDER_PORT)));
         }
-        TestMetadata metadata = new TestMetadata(pairs, traffic.messagesPerQp(), traffic.messageSizeBytes(), traffic.mtu());
+        TestMetadata metadata = new TestMetadata(pairs, traffic.messagesPerQp(), traffic.messageSizeBytes(), traffic.mtu(),
+                config.convention().firstQpNumber());
         InjectionPlan plan = Translator.translate(config, metadata);
 
         Path dumperDir = outDir.resolve("dumpers");

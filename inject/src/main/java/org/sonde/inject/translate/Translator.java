@@ -47,7 +47,7 @@ public final class Translator {
                 InjectionEntry clash = byMatch.putIfAbsent(new Match(e.kind(), to.qpn(), from.switchPort(), psn, e.iteration()), entry);
                 if (clash != null) {
                     throw new BadInputException(config.name(), e.where(), "targets the same packet and round as " + clash.where()
-                            + " (QP " + (e.qpIndex() + 1) + ", PSN " + psn + ", iter " + e.iteration() + ")", "keep one event per packet and round", null);
+                            + " (" + metadata.qpName(e.qpIndex()) + ", PSN " + psn + ", iter " + e.iteration() + ")", "keep one event per packet and round", null);
                 }
                 entries.add(entry);
             }

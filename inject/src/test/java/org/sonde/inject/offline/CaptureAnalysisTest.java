@@ -45,6 +45,12 @@ class CaptureAnalysisTest {
         assertThat(offline.analysis().gbn().pass()).isTrue();
         assertThat(offline.analysis().latency().timeouts()).containsExactly(run.analysis().latency().timeouts());
         assertThat(offline.analysis().latency().nakReaction()).containsExactly(run.analysis().latency().nakReaction());
+        // Listing 2 numbers its QPs from 1 (qpn: 2 is the second QP): the JSON, offline too, names them so
+        assertThat(offline.analysis().firstQpNumber()).isEqualTo(1);
+        var json = org.sonde.inject.analyze.AnalysisJson.toJson(offline.analysis());
+        assertThat(json.get("completion").get("qps").findValuesAsText("qp")).containsExactly("1", "2");
+        assertThat(json.get("latency").get("detail")).isNotEmpty().allSatisfy(d -> assertThat(d.get("qp").asInt()).isEqualTo(2));
+        assertThat(json.get("latency").get("detail")).anySatisfy(d -> assertThat(d.get("nackGeneration").isNull()).isTrue());
     }
 
     @Test

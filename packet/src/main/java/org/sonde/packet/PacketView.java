@@ -85,6 +85,41 @@ public final class PacketView {
         dissect(frame, offset, offset + length, offset);
     }
 
+    /**
+     * Dissects the IPv4 or IPv6 packet of {@code length} bytes at {@code offset} of {@code packet}, with
+     * no link-layer header (pcap's raw IP link types, as a tun device or NFQUEUE captures them); its
+     * version nibble says which.
+     *
+     * @throws DecodeException if a header is truncated or malformed, or the version is neither 4 nor 6
+     */
+    public void dissectIp(byte[] packet, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, packet.length);
+        buf = packet;
+        start = offset;
+        end = offset + length;
+        errBase = offset;
+        clear();
+        try {
+            DecodeException.require("IP", offset, end, 1, offset);
+            int version = (packet[offset] & 0xFF) >>> 4;
+            l3Offset = offset;
+            payloadOffset = offset;
+            payloadEnd = end;
+            if (version == 4) {
+                etherType = EtherTypes.IPV4;
+                dissectIpv4(offset);
+            } else if (version == 6) {
+                etherType = EtherTypes.IPV6;
+                dissectIpv6(offset);
+            } else {
+                throw new DecodeException("IP", 0, "version " + version + " is neither 4 nor 6");
+            }
+        } catch (DecodeException e) {
+            clear();
+            throw e;
+        }
+    }
+
     private void dissect(byte[] f, int frameStart, int frameEnd, int base) {
         buf = f;
         start = frameStart;

@@ -31,6 +31,8 @@ public final class Inspection {
     int sizeSampleCount;
     private final int keepPackets;
     private final PacketView view = new PacketView();
+    /** Relative numbers and expert flags need every earlier segment: kept for the packets summarized, a prefix of the file. */
+    private final TcpAnalysis tcpAnalysis = new TcpAnalysis();
     private long firstTimeNanos = Long.MIN_VALUE;
 
     /** Reads a whole capture, keeping what a report needs; damaged captures throw CaptureFormatException. */
@@ -112,7 +114,7 @@ public final class Inspection {
         if (firstTimeNanos == Long.MIN_VALUE) firstTimeNanos = later.firstTimeNanos;
         for (PacketSummary s : later.firstPackets) {
             if (firstPackets.size() == keepPackets) break;
-            firstPackets.add(s.renumbered(before, firstTimeNanos));
+            firstPackets.add(s.renumbered(before, firstTimeNanos).analyzedBy(tcpAnalysis));
         }
         int sizes = Math.min(later.sizeSampleCount, sizeSamples.length - sizeSampleCount);
         System.arraycopy(later.sizeSamples, 0, sizeSamples, sizeSampleCount, sizes);
@@ -129,19 +131,21 @@ public final class Inspection {
         boolean keep = firstPackets.size() < keepPackets;
         boolean summarize = describe || keep;
         PacketSummary summary = null;
-        if (r.linkType() != LinkTypes.ETHERNET) {
+        boolean rawIp = r.linkType() == LinkTypes.RAW || r.linkType() == LinkTypes.IPV4 || r.linkType() == LinkTypes.IPV6;
+        if (r.linkType() != LinkTypes.ETHERNET && !rawIp) {
             totals.add(ts, r.originalLength(), "linktype-" + r.linkType(), -1, Verdicts.NONE);
             if (summarize) summary = PacketSummary.undissected(number, ts, firstTimeNanos, r.originalLength(),
                     r.capturedLength(), r.linkType(), r.comment());
         } else {
             try {
-                view.dissect(r.array(), r.offset(), r.capturedLength());
+                if (rawIp) view.dissectIp(r.array(), r.offset(), r.capturedLength());
+                else view.dissect(r.array(), r.offset(), r.capturedLength());
                 String protocol = PacketSummary.protocolOf(view);
                 Verdicts checks = r.capturedLength() < r.originalLength() ? Verdicts.NONE : Verdicts.of(view);
                 totals.add(ts, r.originalLength(), protocol,
                         view.isRoce() ? view.bthOpcode() : -1, checks);
                 if (summarize) summary = PacketSummary.of(number, ts, firstTimeNanos, r.originalLength(),
-                        r.capturedLength(), view, checks, r.comment());
+                        r.capturedLength(), view, checks, r.comment(), tcpAnalysis);
             } catch (DecodeException e) {
                 totals.add(ts, r.originalLength(), "malformed", -1, Verdicts.NONE);
                 if (summarize) summary = PacketSummary.malformed(number, ts, firstTimeNanos, r.originalLength(),

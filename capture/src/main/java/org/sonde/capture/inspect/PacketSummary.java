@@ -1,5 +1,6 @@
 package org.sonde.capture.inspect;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.sonde.packet.PacketView;
 import org.sonde.packet.RoceOpcode;
@@ -19,7 +20,17 @@ public record PacketSummary(long number, long timeNanos, double time, int length
                      Long immDt, Long iethRkey, Boolean ipv4ChecksumGood, Boolean l4ChecksumGood,
                      Boolean icrcGood, String comment, String error) {
 
-    public record Tcp(long seq, long ack, String flags, int window, int payloadLength) {}
+    /**
+     * A TCP segment, its fields named after tshark's: {@code seq}/{@code ack} relative to each
+     * direction's first number ({@code tcp.seq}, {@code tcp.ack}; ack null without the ACK flag), {@code seqRaw}/{@code ackRaw} ({@code tcp.seq_raw},
+     * {@code tcp.ack_raw}), {@code window} ({@code tcp.window_size_value}), {@code len}
+     * ({@code tcp.len}), {@code analysis}: retransmission, fast-retransmission, dup-ack,
+     * zero-window, keep-alive, keep-alive-ack ({@code tcp.analysis.*}), {@code dupAckNumber}
+     * ({@code tcp.analysis.duplicate_ack_num}).
+     */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Tcp(long seq, long seqRaw, Long ack, long ackRaw, String flags, int window, int len, List<String> analysis,
+                      Integer dupAckNumber, @JsonIgnore int flagBits) {}
 
     public record Icmp(int type, int code) {}
 
@@ -52,7 +63,7 @@ public record PacketSummary(long number, long timeNanos, double time, int length
     }
 
     static PacketSummary of(long number, long timeNanos, long firstNanos, int length, int capturedLength,
-                            PacketView v, Verdicts checks, String comment) {
+                            PacketView v, Verdicts checks, String comment, TcpAnalysis tcpAnalysis) {
         String protocol = protocolOf(v);
         List<Integer> vlans = null;
         if (v.vlanCount() > 0) {
@@ -61,8 +72,8 @@ public record PacketSummary(long number, long timeNanos, double time, int length
         }
         boolean ip = v.isIpv4() || v.isIpv6();
         boolean ports = v.isTcp() || v.isUdp();
-        Tcp tcp = v.isTcp() ? new Tcp(v.tcpSeq(), v.tcpAck(), PacketView.tcpFlagsString(v.tcpFlags()),
-                v.tcpWindow(), v.tcpPayloadLength()) : null;
+        Tcp tcp = v.isTcp() ? analyzed(tcpAnalysis, timeNanos, v.ipSrcString(), v.srcPort(), v.ipDstString(), v.dstPort(),
+                v.tcpSeq(), v.tcpAck(), v.tcpFlags(), v.tcpWindow(), v.tcpPayloadLength()) : null;
         Icmp icmp = v.isIcmp() ? new Icmp(v.icmpType(), v.icmpCode()) : null;
         Vxlan vxlan = null;
         if (v.isVxlan()) {
@@ -104,12 +115,30 @@ public record PacketSummary(long number, long timeNanos, double time, int length
                 null, null, null, null, null, comment, problem);
     }
 
-    /** A frame of a link type Sonde does not dissect (only Ethernet is dissected). */
+    /** A frame of a link type Sonde does not dissect (it dissects Ethernet and raw IPv4/IPv6). */
     static PacketSummary undissected(long number, long timeNanos, long firstNanos, int length, int capturedLength,
                                      int linkType, String comment) {
         return new PacketSummary(number, timeNanos, (timeNanos - firstNanos) / 1e9, length, capturedLength,
                 "linktype-" + linkType, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, comment, null);
+    }
+
+    private static Tcp analyzed(TcpAnalysis analysis, long timeNanos, String src, int srcPort, String dst, int dstPort,
+                                long seq, long ack, int flags, int window, int len) {
+        TcpAnalysis.Segment a = analysis.accept(timeNanos, src, srcPort, dst, dstPort, seq, ack, flags, window, len);
+        return new Tcp(a.seq(), seq, a.ack() < 0 ? null : a.ack(), ack, PacketView.tcpFlagsString(flags), window, len, a.expert(),
+                a.dupAckNumber() == 0 ? null : a.dupAckNumber(), flags);
+    }
+
+    /**
+     * This packet's TCP segment analyzed again by {@code analysis}, which has seen every TCP packet
+     * before it: for packets summarized on another thread, which could not know what came before.
+     */
+    PacketSummary analyzedBy(TcpAnalysis analysis) {
+        if (tcp == null) return this;
+        Tcp again = analyzed(analysis, timeNanos, src, srcPort, dst, dstPort, tcp.seqRaw(), tcp.ackRaw(), tcp.flagBits(), tcp.window(), tcp.len());
+        return new PacketSummary(number, timeNanos, time, length, capturedLength, protocol, vlans, src, dst, srcPort, dstPort, ttl, ecn,
+                again, icmp, vxlan, bth, reth, aeth, immDt, iethRkey, ipv4ChecksumGood, l4ChecksumGood, icrcGood, comment, error);
     }
 
     /** This packet with {@code before} added to its number and its time relative to {@code firstNanos}. */
@@ -145,8 +174,14 @@ public record PacketSummary(long number, long timeNanos, double time, int length
             if (icrcGood == Boolean.FALSE) sb.append(" BAD-ICRC");
         }
         if (tcp != null) {
-            sb.append(" [").append(tcp.flags()).append("] seq=").append(tcp.seq()).append(" ack=").append(tcp.ack())
-              .append(" win=").append(tcp.window()).append(" len=").append(tcp.payloadLength());
+            sb.append(" [").append(tcp.flags()).append("] seq=").append(tcp.seq());
+            if (tcp.ack() != null) sb.append(" ack=").append(tcp.ack());
+            sb.append(" win=").append(tcp.window()).append(" len=").append(tcp.len());
+            for (String flag : tcp.analysis()) {
+                sb.append(" [").append(flag);
+                if (flag.equals("dup-ack")) sb.append(" #").append(tcp.dupAckNumber());
+                sb.append(']');
+            }
         }
         if (icmp != null) sb.append(" type=").append(icmp.type()).append(" code=").append(icmp.code());
         if (vxlan != null) {

@@ -226,6 +226,12 @@ class RobustnessTest {
     static List<Case> pcap() {
         Path o = out("synth.pcap");
         return List.of(
+                c("pcap inspect: filter without a value", USAGE, List.of("--filter", "column 12", "expected a value"), List.of(),
+                        "pcap", "inspect", missing("capture.pcap"), "--filter", "tcp.port =="),
+                c("pcap inspect: filter of an unknown field", USAGE, List.of("--filter", "unknown field 'tcp.prot'"), List.of(),
+                        "pcap", "inspect", missing("capture.pcap"), "-Y", "tcp.prot == 3"),
+                c("pcap inspect: filter with totals only", USAGE, List.of("--filter", "--totals-only"), List.of(),
+                        "pcap", "inspect", missing("capture.pcap"), "-Y", "tcp", "--totals-only"),
                 c("pcap inspect: missing file", ENV, List.of("missing-capture.pcap", "does not exist"), List.of(), "pcap", "inspect", missing("capture.pcap")),
                 c("pcap inspect: a directory", BAD, List.of("bad"), List.of(), "pcap", "inspect", dir.resolve("bad")),
                 c("pcap inspect: empty file", BAD, List.of("empty.pcap"), List.of(), "pcap", "inspect", file("empty.pcap", new byte[0])),

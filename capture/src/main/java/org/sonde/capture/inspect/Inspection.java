@@ -72,9 +72,22 @@ public final class Inspection {
      * precedes the damage.
      */
     public void read(CaptureReader reader, long describe, Consumer<PacketSummary> show, LongConsumer offset) {
+        read(reader, describe, null, show, offset);
+    }
+
+    /**
+     * As {@link #read(CaptureReader, long, Consumer, LongConsumer)}, handing {@code show} only the
+     * packets that pass {@code filter} (all when null), up to {@code describe} of them: every packet
+     * is summarized until then, since a filter must see each one.
+     */
+    public void read(CaptureReader reader, long describe, DisplayFilter filter, Consumer<PacketSummary> show, LongConsumer offset) {
+        long shown = 0;
         while (reader.next()) {
-            PacketSummary s = add(reader, totals.getPackets() < describe);
-            if (s != null) show.accept(s);
+            PacketSummary s = add(reader, filter == null ? totals.getPackets() < describe : shown < describe);
+            if (s != null && (filter == null || filter.matches(s))) {
+                show.accept(s);
+                shown++;
+            }
             offset.accept(reader.fileOffset());
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.sonde.capture.CaptureFormatException;
 import org.sonde.capture.CaptureReader;
 import org.sonde.capture.inspect.InspectReport;
+import org.sonde.capture.inspect.DisplayFilter;
 import org.sonde.capture.inspect.Inspection;
 import org.sonde.capture.inspect.PacketSummary;
 import org.sonde.capture.inspect.ProtocolTotals;
@@ -15,6 +16,7 @@ import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,7 +54,8 @@ import java.util.function.LongConsumer;
         footer = {
                 "  sonde pcap inspect trace.pcapng",
                 "  sonde pcap inspect trace.pcap --json > trace.json",
-                "  sonde pcap inspect big.pcap --totals-only --report big.html"
+                "  sonde pcap inspect big.pcap --totals-only --report big.html",
+                "  sonde pcap inspect trace.pcap -Y 'tcp.analysis.retransmission && ip.addr == 10.0.0.0/8'"
         })
 public final class InspectCommand implements Callable<Integer> {
     @Spec
@@ -71,6 +74,12 @@ public final class InspectCommand implements Callable<Integer> {
             description = "Show at most N packets (totals still cover the whole file). Default: all.")
     long limit = Long.MAX_VALUE;
 
+    @Option(names = {"--filter", "-Y"}, paramLabel = "FILTER", converter = FilterOption.class,
+            description = "Show only the packets that pass this Wireshark display filter, e.g. 'tcp.analysis.retransmission',"
+                    + " 'ip.addr == 10.0.0.0/8 && tcp.port == 443', 'infiniband.bth.opcode == 17 || not tcp' (totals still cover"
+                    + " the whole file). Fields have Wireshark's names; 'sonde pcap inspect --filter help' lists them.")
+    DisplayFilter filter;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "With --totals-only, count a capture file of 256 MiB or more in N parts at once, one thread"
                     + " each; 1 reads it in one go. Default: the number of processors (${DEFAULT-VALUE}).")
@@ -87,6 +96,7 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         if (limit < 0) throw new UsageException("--limit must be zero or positive, got " + limit);
         if (threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
+        if (filter != null && totalsOnly) throw new UsageException("--filter chooses the packets shown, and --totals-only shows none: give one of them");
         if (report != null) {
             AtomicFiles.checkWritable(report, "--report");
             AtomicFiles.checkWritable(InspectReport.jsonPath(report), "--report");
@@ -124,7 +134,7 @@ public final class InspectCommand implements Callable<Integer> {
         long total = fileSize();
         LongConsumer offset = bytes -> progress.update(bytes, total, "bytes");
         if (totalsOnly && !file.equals("-")) inspection.count(reader, Path.of(file), threads, splitMinBytes, offset);
-        else inspection.read(reader, totalsOnly ? 0 : limit, show, offset);
+        else inspection.read(reader, totalsOnly ? 0 : limit, filter, show, offset);
     }
 
     private void inspectText(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
@@ -179,5 +189,20 @@ public final class InspectCommand implements Callable<Integer> {
     private static void printTotals(ProtocolTotals t, PrintWriter out) {
         out.println();
         out.print(t.text());
+    }
+
+    /** Parses --filter where picocli reads it, so a bad filter is a usage error before the capture is opened. */
+    static final class FilterOption implements CommandLine.ITypeConverter<DisplayFilter> {
+        @Override
+        public DisplayFilter convert(String value) {
+            if (value.strip().equals("help")) {
+                throw new CommandLine.TypeConversionException("fields: " + String.join(", ", DisplayFilter.fields()));
+            }
+            try {
+                return DisplayFilter.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "': " + e.getMessage());
+            }
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
+import org.sonde.capture.inspect.DisplayFilter;
 import org.sonde.capture.inspect.Inspection;
 import org.sonde.capture.inspect.PacketSummary;
 import org.sonde.packet.synth.ScriptedTraffic;
@@ -54,6 +55,36 @@ class InspectTcpAnalysisTsharkTest {
         SimulatedCaptures.Run run = SimulatedCaptures.incast(dir, 1, 16, 64_000, 100_000, Map.of());
         assertThat(compare(tshark, run.senders()).values()).contains("retransmission");
         compare(tshark, run.receiver());
+    }
+
+    /** --filter selects the frames tshark -Y selects, on captures without VXLAN (whose inner packets Wireshark filters on too). */
+    @Test
+    void displayFiltersSelectWhatTsharkSelects(Tshark tshark) throws Exception {
+        Path linux = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
+        SimulatedCaptures.Run incast = SimulatedCaptures.incast(dir, 3, 8, 64_000, 100_000, Map.of());
+        // ours on the left, tshark's on the right where they differ: our retransmissions are every kind of Wireshark's
+        Map<String, String> filters = new java.util.LinkedHashMap<>();
+        filters.put("tcp.analysis.retransmission",
+                "tcp.analysis.retransmission || tcp.analysis.out_of_order || tcp.analysis.spurious_retransmission");
+        for (String same : List.of("tcp.analysis.fast_retransmission", "tcp.analysis.duplicate_ack || tcp.analysis.zero_window",
+                "tcp.flags.syn == 1 && tcp.flags.ack == 1", "tcp.len > 0 and not tcp.analysis.duplicate_ack", "tcp.port == 5001 && ip.src == 10.1.0.1",
+                "ip.addr == 10.2.0.0/16 && tcp.len == 0", "!(tcp.srcport == 5001) && frame.len >= 100", "tcp.analysis.duplicate_ack_num >= 2",
+                "tcp.seq > 1000 && tcp.seq < 20000", "ip.dst != 10.2.0.1")) filters.put(same, same);
+        for (Path capture : List.of(linux, incast.senders())) {
+            for (Map.Entry<String, String> e : filters.entrySet()) {
+                String filter = e.getKey();
+                DisplayFilter f = DisplayFilter.parse(filter);
+                List<Long> mine = new ArrayList<>();
+                try (CaptureReader r = CaptureReader.open(capture)) {
+                    Inspection.totalsOnly().read(r, Long.MAX_VALUE, f, s -> mine.add(s.number()), offset -> { });
+                }
+                Process p = new ProcessBuilder(tshark.executable().toString(), "-n", "-r", capture.toString(), "-Y", e.getValue(), "-T", "fields", "-e", "frame.number")
+                        .redirectErrorStream(false).start();
+                List<Long> theirs = new String(p.getInputStream().readAllBytes()).lines().filter(l -> !l.isBlank()).map(Long::parseLong).toList();
+                assertThat(p.waitFor()).isZero();
+                assertThat(mine).as(capture.getFileName() + " -Y '" + filter + "'").isEqualTo(theirs);
+            }
+        }
     }
 
     /** Asserts agreement on every TCP frame; returns our flags by frame (the first of each frame's), for what the capture must show. */

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
                 "  duration    30s",
                 "  slow_start  10"
         },
-        subcommands = {RunCommand.class, ServerCommand.class, KeywordsCommand.class})
+        subcommands = {RunCommand.class, ServerCommand.class, KeywordsCommand.class, TestbedCommand.class})
 public final class LoadCommand implements Runnable {
     @Spec
     CommandSpec spec;

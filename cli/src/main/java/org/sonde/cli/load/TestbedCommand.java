@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load testbed up|down|status}: a layer-4 load balancer in namespaces, to load-test. */
 @Command(name = "testbed",
-        header = "Bring up, read or take down a namespace testbed with an nftables L4 load balancer (root).",
+        header = "An nftables L4 load balancer in namespaces to test: up, status, down (root).",
         mixinStandardHelpOptions = true,
         description = {
                 "A layer-4 load balancer to test, on this machine (root): network namespaces NAME-client,",
@@ -53,7 +53,7 @@ public final class TestbedCommand implements Runnable {
     }
 
     @Command(name = "up", header = "Create the namespaces, links, routes and the balancer's ruleset.", mixinStandardHelpOptions = true,
-            description = "Replaces a testbed of the same name that is up already. The testbed stays up until 'sonde load testbed down'.")
+            description = {"Replaces a testbed of the same name that is up already.", "The testbed stays up until 'sonde load testbed down'."})
     public static final class Up implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -118,11 +118,12 @@ public final class TestbedCommand implements Runnable {
         }
     }
 
-    @Command(name = "status", header = "Print what the balancer counted: connections per backend, session-limit refusals, conntrack.",
+    @Command(name = "status", header = "Print the balancer's counters: connections per backend, refusals, conntrack.",
             mixinStandardHelpOptions = true,
-            description = {"Reads the balancer's nftables counters (connections DNATed to each backend, packets of new connections",
-                    "refused past the session limit) and its namespace's conntrack entries and statistics (drop, early_drop,",
-                    "insert_failed, invalid, ...). The counters run from 'up'; the client's summary has the other side."})
+            description = {"Reads the balancer's nftables counters (connections DNATed to each backend, packets of new",
+                    "connections refused past the session limit) and its namespace's conntrack entries and statistics",
+                    "(drop, early_drop, insert_failed, invalid, ...). The counters run from 'up'; the client's summary",
+                    "has the other side."})
     public static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;

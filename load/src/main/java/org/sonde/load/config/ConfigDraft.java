@@ -90,7 +90,11 @@ final class ConfigDraft {
         } else {
             if (has("wait")) throw new RuleBroken("wait", "'wait' in a server configuration", "delete the line: a server starts at once");
             if (has("slow_start")) throw new RuleBroken("slow_start", "'slow_start' in a server configuration", "delete the line: the client ramps up");
-            for (String k : List.of("cps", "cc", "keepalive", "http_host", "http_path", "http_method", "client_port_range", "lport_range", "launch_num")) {
+            if (keepalive != null && keepalive.requests() != 0) throw new RuleBroken("keepalive", "a request number in a server's 'keepalive'",
+                    "a server takes only the interval (its idle timeout is 4 retransmit timeouts plus it); the number is the client's");
+            if (keepalive != null && proto == Protocol.UDP) throw new RuleBroken("keepalive", "'keepalive' on a UDP server",
+                    "delete the line: the UDP server keeps no state per flow, so nothing idles out");
+            for (String k : List.of("cps", "cc", "http_host", "http_path", "http_method", "client_port_range", "lport_range", "launch_num")) {
                 if (has(k)) throw new RuleBroken(k, "'" + k + "' is a client keyword, and this is 'mode server'", "delete the line, or make this a client");
             }
             if (proto == Protocol.HTTP) throw new RuleBroken("protocol", "'protocol http' is the client's response parser",
@@ -130,12 +134,14 @@ final class ConfigDraft {
             if (size > max) throw new RuleBroken(file != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one UDP datagram ("
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
+        if (engine == Engine.USERSPACE && !client && keepalive != null) throw new RuleBroken("keepalive", "'keepalive' on the user-space server",
+                "delete the line: Sonde's user-space server keeps no timers (the client resends what was lost), so it has no idle timeout");
         if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
         else if (netns != null) throw new RuleBroken("netns", "'netns' is for the user-space engine", "add 'engine userspace' and 'port', or delete the line");
         long workers = Math.max(1, cpus.size());
         if (client) checkSockets(workers);
         return new LoadConfig(source, mode, cpus, duration == 0 ? ConfigParser.DEFAULT_DURATION_SECONDS : duration,
-                client ? cps : 0, client ? cc : 0, Optional.ofNullable(client ? keepalive : null), proto, size, payloadRandom,
+                client ? cps : 0, client ? cc : 0, Optional.ofNullable(keepalive), proto, size, payloadRandom,
                 Optional.ofNullable(file), clients, servers,
                 listenPort == 0 ? 80 : listenPort, listenCount == 0 ? 1 : listenCount, Optional.ofNullable(clientPorts),
                 client ? (wait == null ? ConfigParser.DEFAULT_WAIT_SECONDS : wait) : 0,

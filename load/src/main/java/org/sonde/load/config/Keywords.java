@@ -70,7 +70,8 @@ final class Keywords {
             if (d.cc <= 0) throw new IllegalArgumentException("cc must be positive");
         });
         add("keepalive", "Interval [Number<=32767], e.g. 0us, 10us, 1ms, 60s",
-                "client: one request per interval per connection, closing after Number requests", (d, a) -> {
+                "client: one request per interval per connection, closing after Number requests; server: idle timeout 4 x retransmit_timeout + interval",
+                (d, a) -> {
             arity(a, 1, 2);
             long interval = Numbers.intervalMicros(a.getFirst());
             int requests = 0;

@@ -20,9 +20,12 @@ public enum Counter {
     SK_REFUSED("skRefused", false),
     /** skErr's cause: a reset after the handshake (the peer or a middle box forgot the connection). */
     SK_RESET("skReset", false),
-    /** skErr's cause: established, but no response within the limit (or still none when the drain ended). */
+    /**
+     * skErr's cause: established, but no response within the limit (or still none when the drain ended); on a
+     * server, a connection closed by its idle timeout (keepalive's interval plus 4 retransmit timeouts).
+     */
     SK_TIMEOUT("skTimeout", false),
-    /** skErr's cause: the server closed before its response was complete. */
+    /** skErr's cause: the server closed before its response was complete (on a server: the client, in the middle of a request). */
     SK_EOF("skEof", false),
     HTTP_GET("httpGet", false),
     HTTP_POST("httpPost", false),
@@ -88,7 +91,7 @@ public enum Counter {
         return error;
     }
 
-    /** skErr's causes on a TCP client, in display order. */
+    /** skErr's causes on TCP, in display order. */
     public static java.util.List<Counter> failureCauses() {
         return java.util.List.of(SK_LOST, SK_REFUSED, SK_RESET, SK_TIMEOUT, SK_EOF);
     }

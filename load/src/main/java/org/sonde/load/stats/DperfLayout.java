@@ -86,7 +86,7 @@ public final class DperfLayout {
         if (client) pair(sk, "rtt(us)", Long.toString(rttMicros), false);
         if (!client && !userspace) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
         out.add(sk.toString().stripTrailing());
-        if (client && payload != Payload.UDP) {
+        if (payload != Payload.UDP) {
             // why connections failed: dropped, refused, reset or left hanging tell different stories about the path
             StringBuilder causes = new StringBuilder();
             for (Counter c : Counter.failureCauses()) error(causes, c.dperfName(), v.applyAsLong(c));

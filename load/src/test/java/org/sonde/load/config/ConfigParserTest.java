@@ -163,6 +163,9 @@ class ConfigParserTest {
         assertThat(c.slowStartSeconds()).isZero();
         assertThat(c.cps()).isZero();
         assertThat(c.tos()).isEqualTo(46);
+        assertThat(c.keepalive()).isEmpty();
+        // a server's keepalive is its idle timeout's interval (dperf: 4 retransmit timeouts plus it)
+        assertThat(parse(SERVER + "keepalive 1s\n").keepalive()).contains(new Keepalive(1_000_000, 0));
     }
 
     @Test
@@ -295,6 +298,10 @@ class ConfigParserTest {
                 new String[] {SERVER + "cps 10\n", "3", "'cps' is a client keyword", "delete the line"},
                 new String[] {SERVER + "http_path /x\n", "3", "'http_path' is a client keyword", "delete the line"},
                 new String[] {SERVER + "protocol http\n", "3", "'protocol http' is the client's response parser", "protocol tcp"},
+                new String[] {SERVER + "keepalive 1s 10\n", "3", "a request number in a server's 'keepalive'", "the number is the client's"},
+                new String[] {SERVER + "protocol udp\nkeepalive 1s\n", "4", "'keepalive' on a UDP server", "keeps no state per flow"},
+                new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\nkeepalive 1s\n", "6",
+                        "'keepalive' on the user-space server", "no idle timeout"},
                 new String[] {"mode client\nserver 127.0.0.1 1\ncc 30000\nkeepalive 1s\n", "3", "insufficient sockets", "source addresses"},
                 new String[] {"mode client\nserver 127.0.0.1 1\nclient_port_range 1000 1100\ncps 100\n", "4", "insufficient sockets", "client_port_range"});
     }

@@ -95,10 +95,11 @@ cps 2000
 keepalive 1s"
 wrk_run wrk-cc-reset -c "$top" --timeout 5s
 stop_servers
+cut -d ' ' -f 1-3 /proc/loadavg >"$dir/loadavg-end.txt"
 fi
 
 PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$servers" "$limit" "$duration" "$cps_ladder" "$cc_ladder" "$(nproc)" \
-  "$(cat "$dir/loadavg.txt")" "$(cat "$dir/wrk-version.txt" 2>/dev/null)" <<'PY'
+  "$(cat "$dir/loadavg.txt") at the start, $(cat "$dir/loadavg-end.txt" 2>/dev/null) at the end" "$(cat "$dir/wrk-version.txt" 2>/dev/null)" <<'PY'
 import json, os, re, sys
 from benchmarks_md import write_section
 root, d, servers, limit, duration, cps_ladder, cc_ladder, cpus, loadavg, wrkv = sys.argv[1:]
@@ -127,7 +128,7 @@ L = [
  f"`sonde load testbed up --servers {servers}` (client — balancer — {servers} servers, each a namespace; the balancer DNATs",
  "10.71.0.1:80 to a server per connection with `numgen random mod N`, conntrack maps the rest), `sonde load server` in",
  "every server namespace, and the client (Sonde's kernel-socket engine, or wrk) in the client namespace, each its own",
- f"process, unpinned, on a {cpus}-CPU machine shared with another session's work (load average {loadavg} at the start):",
+ f"process, unpinned, on a {cpus}-CPU machine shared with another session's work (load average {loadavg}):",
  "the client, the balancer's softirq work and the servers share two cores, so these are the testbed's limits here, not",
  "nftables'. Per-backend counts are the balancer's nft counters over the run.",
  "",

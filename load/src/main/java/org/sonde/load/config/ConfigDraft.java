@@ -45,6 +45,7 @@ final class ConfigDraft {
     int tos;
     int launchNum;
     boolean quiet;
+    boolean flood;
     Engine engine;
     PortSpec port;
     String netns;
@@ -134,6 +135,7 @@ final class ConfigDraft {
             if (size > max) throw new RuleBroken(file != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one UDP datagram ("
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
+        if (flood) checkFlood(client, proto);
         if (engine == Engine.USERSPACE && !client && keepalive != null) throw new RuleBroken("keepalive", "'keepalive' on the user-space server",
                 "delete the line: Sonde's user-space server keeps no timers (the client resends what was lost), so it has no idle timeout");
         if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
@@ -149,7 +151,19 @@ final class ConfigDraft {
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
-                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns));
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood);
+    }
+
+    /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
+    private void checkFlood(boolean client, Protocol proto) {
+        if (!client) throw new RuleBroken("flood", "'flood' is a client keyword", "delete the line: a server answers what comes");
+        if (proto != Protocol.UDP) {
+            throw new RuleBroken("flood", "'flood' with TCP sends bare SYNs, and a kernel socket cannot send a SYN without completing the handshake",
+                    "add 'protocol udp' to flood new UDP flows, or use 'cps' for connection load");
+        }
+        if (cc > 0 || keepalive != null) throw new RuleBroken(cc > 0 ? "cc" : "keepalive", "a flood's flows send one datagram and wait for nothing",
+                "delete 'cc' and 'keepalive': 'cps' sets the datagrams (new flows) per second");
+        if (engine == Engine.USERSPACE) throw new RuleBroken("flood", "the user-space engine runs TCP only", "delete 'engine userspace'");
     }
 
     /**

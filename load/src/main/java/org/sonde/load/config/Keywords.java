@@ -184,6 +184,8 @@ final class Keywords {
             d.warnings.add("'client_hop' is how Sonde always launches: each connection takes the next source address and port");
         });
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
+        add("flood", "", "UDP client: each new flow sends one datagram and closes, awaiting nothing (cps = datagrams per second)",
+                (d, a) -> { arity(a, 0, 0); d.flood = true; });
         add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
                 + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
             arity(a, 1, 1);

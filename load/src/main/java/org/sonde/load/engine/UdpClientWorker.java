@@ -19,7 +19,9 @@ import org.sonde.load.stats.Counter;
  * it, the next request goes one interval after the answer, and the flow closes after the
  * keepalive's request number. A request without an answer for retransmit_timeout is resent
  * (udpRt, dperf's loss counter); after three resends and a fourth timeout the flow fails (skErr).
- * An ICMP port unreachable (no server) fails the flow at once.
+ * An ICMP port unreachable (no server) fails the flow at once. With {@code flood} a flow sends its
+ * first datagram and is closed at once (dperf's flood: a new 5-tuple per datagram for whatever
+ * keeps state per flow on the path, such as a load balancer's conntrack); answers are not awaited.
  */
 final class UdpClientWorker extends PacedClient<UdpFlow> {
     /** Three resends, then a fourth timeout fails the flow, as dperf's RETRANSMIT_NUM_MAX. */
@@ -62,7 +64,8 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
                 ch.bind(endpoints.nextSource());
             }
             ch.connect(endpoints.nextTarget());
-            f.key = ch.register(selector, SelectionKey.OP_READ, f);
+            // a flood's flow is closed right after its datagram: nothing to wait for
+            if (!config.flood()) f.key = ch.register(selector, SelectionKey.OP_READ, f);
         } catch (IOException e) {
             // the source tuple is taken (dperf skips a launch whose tuple is not closed)
             stats.increment(Counter.LAUNCH_SKIPPED);
@@ -73,7 +76,28 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
         }
         open++;
         stats.increment(Counter.SK_OPEN);
+        if (config.flood()) {
+            flood(f);
+            return;
+        }
         sendNew(f, now);
+    }
+
+    /** A flood's flow: one datagram, then closed (a datagram the send buffer refuses counts as dropTx). */
+    private void flood(UdpFlow f) {
+        request.rewind();
+        try {
+            int n = f.channel.write(request);
+            if (n == 0) {
+                stats.increment(Counter.DROP_TX);
+            } else {
+                stats.increment(Counter.UDP_TX);
+                stats.add(Counter.BYTES_TX, n);
+            }
+        } catch (IOException e) {
+            stats.increment(Counter.DROP_TX); // e.g. an ICMP unreachable reported for this port's earlier flow
+        }
+        close(f);
     }
 
     /** A new request on the flow. */

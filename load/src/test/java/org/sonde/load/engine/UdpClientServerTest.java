@@ -55,6 +55,23 @@ class UdpClientServerTest {
     }
 
     @Test
+    void aFloodSendsOneDatagramPerNewFlowAndAwaitsNothing() {
+        Loopback.Exchange x = Loopback.exchange(UDP, UDP + "flood\nclient 127.0.0.2 4\ncps 200\n");
+        LoadResult client = x.client();
+
+        assertThat(client.connectionsOpened()).isPositive();
+        // every flow sent exactly one datagram and was closed at once: no resends, no answers read, nothing held
+        assertThat(client.counters().get("udpTx")).isEqualTo(client.connectionsOpened());
+        assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+        assertThat(client.counters().get("udpRx")).isZero();
+        assertThat(client.counters().get("udpRt")).isZero();
+        assertThat(client.maxConcurrent()).isZero();
+        assertThat(client.errors()).as(client.errorSummary()).isZero();
+        // the server received each flow's datagram (and answered it to a closed port)
+        assertThat(x.served().counters().get("udpRx")).isEqualTo(client.connectionsOpened());
+    }
+
+    @Test
     void aRequestNumberClosesFlowsAndOpensNewOnes() {
         Loopback.Exchange x = Loopback.exchange(UDP, UDP + "cc 4\nkeepalive 1ms 3\n");
         LoadResult client = x.client();

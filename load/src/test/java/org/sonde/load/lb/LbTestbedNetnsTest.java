@@ -31,11 +31,16 @@ class LbTestbedNetnsTest {
     /** The testbed with Sonde's server running in every server namespace. */
     private record Bed(LbTestbed lb, List<LoadRun> servers, List<CompletableFuture<LoadResult>> results) implements AutoCloseable {
         static Bed start(LbSpec spec) {
+            return start(spec, "");
+        }
+
+        /** With {@code serverLines} added to every server's configuration (e.g. protocol udp). */
+        static Bed start(LbSpec spec, String serverLines) {
             LbTestbed lb = Netns.testbed("root, iproute2 and nftables", () -> LbTestbed.create(spec, false));
             Bed bed = new Bed(lb, new ArrayList<>(), new ArrayList<>());
             try {
                 for (int i = 1; i <= spec.servers(); i++) {
-                    LoadConfig c = parse("mode server\nserver " + lb.serverAddress(i) + " 1\nlisten " + spec.port() + " 1\nduration 1h\n");
+                    LoadConfig c = parse("mode server\nserver " + lb.serverAddress(i) + " 1\nlisten " + spec.port() + " 1\nduration 1h\n" + serverLines);
                     // the listening socket is made inside the server's namespace; serving then works from any thread
                     LoadRun run = NetNamespace.call(lb.serverNamespace(i), () -> LoadRun.prepare(c, 1));
                     CompletableFuture<LoadResult> r = new CompletableFuture<>();
@@ -166,6 +171,24 @@ class LbTestbedNetnsTest {
             // every refused SYN was one reset by the balancer, and one refused connection at the client
             assertThat(client.counters().get("skRefused")).isEqualTo(client.socketErrors()).isEqualTo(lb.sessionLimit().packetsRefused());
             assertThat(client.counters().get("skLost") + client.counters().get("skReset") + client.counters().get("skTimeout")).isZero();
+        }
+    }
+
+    @Test
+    void aUdpFloodMakesOneBalancedFlowPerDatagram() throws Exception {
+        try (Bed bed = Bed.start(new LbSpec(PREFIX, 2, Balance.ROUND_ROBIN, 80, 0, OverLimit.DROP), "protocol udp\n")) {
+            // explicit source ports, taken in turn: every datagram is a new 5-tuple, so a new conntrack entry and DNAT decision
+            LoadResult client = bed.client("protocol udp\nflood\ncps 200\nduration 2s\nclient_port_range 20000 20999\n");
+            LbStatus lb = bed.lb().status();
+            List<LoadResult> served = bed.served();
+
+            long sent = client.counters().get("udpTx");
+            assertThat(sent).isPositive().isEqualTo(client.connectionsOpened());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(lb.connections()).isEqualTo(sent);
+            assertThat(lb.backends().get(1).connections() - lb.backends().get(0).connections()).isBetween(-1L, 1L);
+            assertThat(lb.conntrackEntries()).isGreaterThanOrEqualTo(sent); // UDP entries stay 30 s unreplied, 120 s answered
+            for (int i = 0; i < 2; i++) assertThat(served.get(i).counters().get("udpRx")).isEqualTo(lb.backends().get(i).connections());
         }
     }
 

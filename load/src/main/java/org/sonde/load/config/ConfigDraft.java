@@ -46,6 +46,7 @@ final class ConfigDraft {
     int launchNum;
     boolean quiet;
     boolean flood;
+    int pipeline;
     Engine engine;
     PortSpec port;
     String netns;
@@ -136,6 +137,11 @@ final class ConfigDraft {
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
         if (flood) checkFlood(client, proto);
+        if (pipeline > 1) {
+            if (!client || proto != Protocol.UDP) throw new RuleBroken("pipeline", "'pipeline' is for a UDP client",
+                    "delete the line, or make this 'mode client' with 'protocol udp'");
+            if (flood) throw new RuleBroken("pipeline", "a flood awaits no answers, so nothing is in flight", "delete 'pipeline' or 'flood'");
+        }
         if (engine == Engine.USERSPACE && !client && keepalive != null) throw new RuleBroken("keepalive", "'keepalive' on the user-space server",
                 "delete the line: Sonde's user-space server keeps no timers (the client resends what was lost), so it has no idle timeout");
         if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
@@ -151,7 +157,7 @@ final class ConfigDraft {
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
-                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood);
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline);
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */

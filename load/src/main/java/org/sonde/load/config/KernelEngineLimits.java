@@ -38,8 +38,6 @@ final class KernelEngineLimits {
             Map.entry("send_window", "the kernel's TCP windows pace large responses. Delete the line"),
             Map.entry("change_dip", "it rewrites destination addresses of flood packets, and flood needs crafted packets."
                     + " List target addresses with 'server IP N' instead"),
-            Map.entry("pipeline", "UDP pipelining is not in Sonde (one datagram in flight per flow, as without pipeline)."
-                    + " Delete the line, or raise 'cc' for more datagrams in flight"),
             Map.entry("daemon", "Sonde runs in the foreground and logs to standard error; run it under nohup or a service"
                     + " manager. Delete the line"),
             Map.entry("log_level", "Sonde writes its messages to standard error, not /var/log/dperf. Delete the line"));

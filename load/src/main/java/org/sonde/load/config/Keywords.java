@@ -186,6 +186,11 @@ final class Keywords {
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
         add("flood", "", "UDP client: each new flow sends one datagram and closes, awaiting nothing (cps = datagrams per second)",
                 (d, a) -> { arity(a, 0, 0); d.flood = true; });
+        add("pipeline", "Number 0-100", "UDP client: datagrams sent together on a flow, all in flight until answered (0 or 1: one)", (d, a) -> {
+            arity(a, 1, 1);
+            d.pipeline = Numbers.integer(a.getFirst());
+            if (d.pipeline < 0 || d.pipeline > 100) throw new IllegalArgumentException("pipeline must be 0-100");
+        });
         add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
                 + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
             arity(a, 1, 1);

@@ -27,6 +27,7 @@ import java.util.Optional;
  * @param netns           user-space engine: the network namespace the interface is in (empty: this process's)
  * @param flood           UDP client: each new flow sends its first datagram and is closed without waiting for an
  *                        answer (dperf's flood: new flows per second as datagrams per second)
+ * @param pipeline        UDP client: datagrams sent together and in flight on a flow (dperf's pipeline; 0 or 1: one)
  */
 public record LoadConfig(
         Path source,
@@ -58,7 +59,8 @@ public record LoadConfig(
         Engine engine,
         Optional<PortSpec> port,
         Optional<String> netns,
-        boolean flood) {
+        boolean flood,
+        int pipeline) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -89,6 +91,6 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline);
     }
 }

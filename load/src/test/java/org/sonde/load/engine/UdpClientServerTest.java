@@ -65,7 +65,8 @@ class UdpClientServerTest {
         assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
         assertThat(client.counters().get("udpRx")).isZero();
         assertThat(client.counters().get("udpRt")).isZero();
-        assertThat(client.maxConcurrent()).isZero();
+        // at most the one being sent when the statistics looked: none is held
+        assertThat(client.maxConcurrent()).isLessThanOrEqualTo(1);
         assertThat(client.errors()).as(client.errorSummary()).isZero();
         // the server received each flow's datagram (and answered it to a closed port)
         assertThat(x.served().counters().get("udpRx")).isEqualTo(client.connectionsOpened());

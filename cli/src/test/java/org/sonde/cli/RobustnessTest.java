@@ -469,7 +469,16 @@ class RobustnessTest {
                 c("load run: unwritable json", ENV, List.of("l.json"), List.of(), "load", "run", conf, "--json", unwritable("l.json")),
                 c("load server: bad listen address", USAGE, List.of("--listen"), List.of(j), "load", "server", "--listen", "nowhere", "--duration", "1s", "--json", j),
                 c("load server: bad duration", USAGE, List.of("--duration"), List.of(j), "load", "server", "--listen", "127.0.0.1:9", "--duration", "soon", "--json", j),
-                c("load server: bad cpu list", USAGE, List.of("--cpu"), List.of(j), "load", "server", "--listen", "127.0.0.1:9", "--cpu", "x-y", "--duration", "1s", "--json", j));
+                c("load server: bad cpu list", USAGE, List.of("--cpu"), List.of(j), "load", "server", "--listen", "127.0.0.1:9", "--cpu", "x-y", "--duration", "1s", "--json", j),
+                // checked before any namespace is made (and before root is asked for)
+                c("load testbed up: no servers", USAGE, List.of("--servers 0"), List.of(), "load", "testbed", "up", "--name", "sonde-lbr", "--servers", "0"),
+                c("load testbed up: unknown balance", USAGE, List.of("--balance", "round-robin"), List.of(), "load", "testbed", "up", "--name", "sonde-lbr",
+                        "--balance", "hash"),
+                c("load testbed up: not nftables", USAGE, List.of("--lb", "only nftables"), List.of(), "load", "testbed", "up", "--name", "sonde-lbr", "--lb", "ipvs"),
+                c("load testbed up: bad name", USAGE, List.of("--name"), List.of(), "load", "testbed", "up", "--name", "Sonde LB"),
+                c("load testbed status: not up", ENV, List.of("sonde-lbr-none", "is up"), List.of(j), "load", "testbed", "status", "--name",
+                        "sonde-lbr-none", "--json", j),
+                c("load testbed status: unwritable json", ENV, List.of("s.json"), List.of(), "load", "testbed", "status", "--json", unwritable("s.json")));
     }
 
     @ParameterizedTest(name = "{0}")

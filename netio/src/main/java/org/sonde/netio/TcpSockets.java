@@ -19,6 +19,10 @@ import java.net.InetSocketAddress;
 public final class TcpSockets implements AutoCloseable {
     public static final int EAGAIN = Sys.EAGAIN;
     public static final int EINPROGRESS = 115;
+    public static final int EPIPE = 32;
+    public static final int ECONNRESET = 104;
+    public static final int ETIMEDOUT = 110;
+    public static final int ECONNREFUSED = 111;
 
     private static final int AF_INET = 2;
     private static final int AF_INET6 = 10;
@@ -40,6 +44,9 @@ public final class TcpSockets implements AutoCloseable {
     private static final MethodHandle SOCKET = Sys.call("socket", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle CONNECT = Sys.call("connect", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     private static final MethodHandle BIND = Sys.call("bind", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final int SO_ERROR = 4;
+    private static final MethodHandle GETSOCKOPT = Sys.call("getsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
     private static final MethodHandle SETSOCKOPT = Sys.call("setsockopt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
             ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     // buffers pass as raw addresses: a slice per call would be an object per call
@@ -51,6 +58,7 @@ public final class TcpSockets implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final MemorySegment capture = Sys.captureSegment(arena);
     private final MemorySegment option = arena.allocate(8, 4);
+    private final MemorySegment optionLength = arena.allocate(4, 4);
 
     /** Opens a non-blocking TCP socket; returns its descriptor, or the negated errno (EMFILE: out of descriptors). */
     public int open(boolean ipv6) {
@@ -106,6 +114,21 @@ public final class TcpSockets implements AutoCloseable {
     public void close(int fd) {
         try {
             int ignored = (int) CLOSE.invokeExact(capture, fd);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The socket's pending error (SO_ERROR, which reading clears): why a connect failed
+     * (ECONNREFUSED, ETIMEDOUT, EHOSTUNREACH, ...), 0 when none, or the negated errno of getsockopt.
+     */
+    public int pendingError(int fd) {
+        option.set(ValueLayout.JAVA_INT, 0, 0);
+        optionLength.set(ValueLayout.JAVA_INT, 0, 4);
+        try {
+            int r = (int) GETSOCKOPT.invokeExact(capture, fd, SOL_SOCKET, SO_ERROR, option, optionLength);
+            return r < 0 ? -Sys.errno(capture) : option.get(ValueLayout.JAVA_INT, 0);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
                 "  sonde load server --listen 127.0.0.1:8080",
                 "  sonde load run client.conf --json result.json",
                 "  sonde load run client.conf --check",
+                "  sudo sonde load testbed up --servers 3 --session-limit 1000   # an nftables L4 balancer to test",
                 "",
                 "A client configuration (dperf syntax):",
                 "  mode        client",
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
                 "  duration    30s",
                 "  slow_start  10"
         },
-        subcommands = {RunCommand.class, ServerCommand.class, KeywordsCommand.class})
+        subcommands = {RunCommand.class, ServerCommand.class, KeywordsCommand.class, TestbedCommand.class})
 public final class LoadCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde load server --listen 127.0.0.1:8080",
                 "  sonde load server --listen 127.0.0.1:8080 --payload-size 1024 --cpu 1 --quiet",
+                "  sonde load server --listen 127.0.0.1:8080 --keepalive 1s      # idle connections close after 9 s",
                 "  sonde load server --listen 127.0.0.1:9000 --protocol udp --payload-size 512"
         })
 public final class ServerCommand implements Callable<Integer> {
@@ -59,6 +60,11 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "TIME", description = "Stop after this long (dperf's syntax: 100s, 3.5m, 2h); default: until Ctrl-C.")
     String duration;
+
+    @Option(names = "--keepalive", paramLabel = "INTERVAL",
+            description = "dperf's server keepalive: close a connection idle for 4 x 2 s (the retransmit timeout) plus INTERVAL, counted as skErr"
+                    + " (skTimeout), e.g. 1s; default: connections may idle for ever.")
+    String keepalive;
 
     @Option(names = "--quiet", description = "No statistics every second, only the totals.")
     boolean quiet;
@@ -92,6 +98,7 @@ public final class ServerCommand implements Callable<Integer> {
         if (cpu != null) line.accept("--cpu " + cpu, "cpu " + cpu);
         // "until Ctrl-C": a duration longer than any test
         line.accept("--duration " + duration, "duration " + (duration == null ? "36500d" : duration));
+        if (keepalive != null) line.accept("--keepalive " + keepalive, "keepalive " + keepalive);
         if (quiet) line.accept("--quiet", "quiet");
         LoadConfig c;
         try {

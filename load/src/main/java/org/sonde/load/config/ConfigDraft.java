@@ -45,6 +45,8 @@ final class ConfigDraft {
     int tos;
     int launchNum;
     boolean quiet;
+    boolean flood;
+    int pipeline;
     Engine engine;
     PortSpec port;
     String netns;
@@ -90,7 +92,11 @@ final class ConfigDraft {
         } else {
             if (has("wait")) throw new RuleBroken("wait", "'wait' in a server configuration", "delete the line: a server starts at once");
             if (has("slow_start")) throw new RuleBroken("slow_start", "'slow_start' in a server configuration", "delete the line: the client ramps up");
-            for (String k : List.of("cps", "cc", "keepalive", "http_host", "http_path", "http_method", "client_port_range", "lport_range", "launch_num")) {
+            if (keepalive != null && keepalive.requests() != 0) throw new RuleBroken("keepalive", "a request number in a server's 'keepalive'",
+                    "a server takes only the interval (its idle timeout is 4 retransmit timeouts plus it); the number is the client's");
+            if (keepalive != null && proto == Protocol.UDP) throw new RuleBroken("keepalive", "'keepalive' on a UDP server",
+                    "delete the line: the UDP server keeps no state per flow, so nothing idles out");
+            for (String k : List.of("cps", "cc", "http_host", "http_path", "http_method", "client_port_range", "lport_range", "launch_num")) {
                 if (has(k)) throw new RuleBroken(k, "'" + k + "' is a client keyword, and this is 'mode server'", "delete the line, or make this a client");
             }
             if (proto == Protocol.HTTP) throw new RuleBroken("protocol", "'protocol http' is the client's response parser",
@@ -130,12 +136,20 @@ final class ConfigDraft {
             if (size > max) throw new RuleBroken(file != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one UDP datagram ("
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
+        if (flood) checkFlood(client, proto);
+        if (pipeline > 1) {
+            if (!client || proto != Protocol.UDP) throw new RuleBroken("pipeline", "'pipeline' is for a UDP client",
+                    "delete the line, or make this 'mode client' with 'protocol udp'");
+            if (flood) throw new RuleBroken("pipeline", "a flood awaits no answers, so nothing is in flight", "delete 'pipeline' or 'flood'");
+        }
+        if (engine == Engine.USERSPACE && !client && keepalive != null) throw new RuleBroken("keepalive", "'keepalive' on the user-space server",
+                "delete the line: Sonde's user-space server keeps no timers (the client resends what was lost), so it has no idle timeout");
         if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
         else if (netns != null) throw new RuleBroken("netns", "'netns' is for the user-space engine", "add 'engine userspace' and 'port', or delete the line");
         long workers = Math.max(1, cpus.size());
         if (client) checkSockets(workers);
         return new LoadConfig(source, mode, cpus, duration == 0 ? ConfigParser.DEFAULT_DURATION_SECONDS : duration,
-                client ? cps : 0, client ? cc : 0, Optional.ofNullable(client ? keepalive : null), proto, size, payloadRandom,
+                client ? cps : 0, client ? cc : 0, Optional.ofNullable(keepalive), proto, size, payloadRandom,
                 Optional.ofNullable(file), clients, servers,
                 listenPort == 0 ? 80 : listenPort, listenCount == 0 ? 1 : listenCount, Optional.ofNullable(clientPorts),
                 client ? (wait == null ? ConfigParser.DEFAULT_WAIT_SECONDS : wait) : 0,
@@ -143,7 +157,19 @@ final class ConfigDraft {
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
-                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns));
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline);
+    }
+
+    /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
+    private void checkFlood(boolean client, Protocol proto) {
+        if (!client) throw new RuleBroken("flood", "'flood' is a client keyword", "delete the line: a server answers what comes");
+        if (proto != Protocol.UDP) {
+            throw new RuleBroken("flood", "'flood' with TCP sends bare SYNs, and a kernel socket cannot send a SYN without completing the handshake",
+                    "add 'protocol udp' to flood new UDP flows, or use 'cps' for connection load");
+        }
+        if (cc > 0 || keepalive != null) throw new RuleBroken(cc > 0 ? "cc" : "keepalive", "a flood's flows send one datagram and wait for nothing",
+                "delete 'cc' and 'keepalive': 'cps' sets the datagrams (new flows) per second");
+        if (engine == Engine.USERSPACE) throw new RuleBroken("flood", "the user-space engine runs TCP only", "delete 'engine userspace'");
     }
 
     /**

@@ -36,12 +36,8 @@ final class KernelEngineLimits {
             Map.entry("disable_ack", "the kernel decides when to acknowledge (delayed ACKs); an application cannot suppress"
                     + " ACKs. Delete the line"),
             Map.entry("send_window", "the kernel's TCP windows pace large responses. Delete the line"),
-            Map.entry("flood", "it sends bare SYNs or first datagrams from crafted packets; a kernel socket cannot send a SYN"
-                    + " without completing the handshake. Use 'cps' for connection load"),
-            Map.entry("change_dip", "it rewrites destination addresses of flood packets, and flood needs crafted packets."
-                    + " List target addresses with 'server IP N' instead"),
-            Map.entry("pipeline", "UDP pipelining is not in Sonde (one datagram in flight per flow, as without pipeline)."
-                    + " Delete the line, or raise 'cc' for more datagrams in flight"),
+            Map.entry("change_dip", "it steps the destination address of flood packets through a pool; Sonde's flood (UDP) already"
+                    + " sends to the 'server' addresses in turn: list them with 'server IP N' instead"),
             Map.entry("daemon", "Sonde runs in the foreground and logs to standard error; run it under nohup or a service"
                     + " manager. Delete the line"),
             Map.entry("log_level", "Sonde writes its messages to standard error, not /var/log/dperf. Delete the line"));

@@ -70,7 +70,8 @@ final class Keywords {
             if (d.cc <= 0) throw new IllegalArgumentException("cc must be positive");
         });
         add("keepalive", "Interval [Number<=32767], e.g. 0us, 10us, 1ms, 60s",
-                "client: one request per interval per connection, closing after Number requests", (d, a) -> {
+                "client: one request per interval per connection, closing after Number requests; server: idle timeout 4 x retransmit_timeout + interval",
+                (d, a) -> {
             arity(a, 1, 2);
             long interval = Numbers.intervalMicros(a.getFirst());
             int requests = 0;
@@ -183,6 +184,13 @@ final class Keywords {
             d.warnings.add("'client_hop' is how Sonde always launches: each connection takes the next source address and port");
         });
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
+        add("flood", "", "UDP client: each new flow sends one datagram and closes, awaiting nothing (cps = datagrams per second)",
+                (d, a) -> { arity(a, 0, 0); d.flood = true; });
+        add("pipeline", "Number 0-100", "UDP client: datagrams sent together on a flow, all in flight until answered (0 or 1: one)", (d, a) -> {
+            arity(a, 1, 1);
+            d.pipeline = Numbers.integer(a.getFirst());
+            if (d.pipeline < 0 || d.pipeline > 100) throw new IllegalArgumentException("pipeline must be 0-100");
+        });
         add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
                 + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
             arity(a, 1, 1);

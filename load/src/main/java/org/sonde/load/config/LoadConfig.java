@@ -25,6 +25,9 @@ import java.util.Optional;
  * @param engine          the kernel's sockets, or the user-space TCP on a raw socket
  * @param port            user-space engine: the interface, own address and gateway (dperf's {@code port})
  * @param netns           user-space engine: the network namespace the interface is in (empty: this process's)
+ * @param flood           UDP client: each new flow sends its first datagram and is closed without waiting for an
+ *                        answer (dperf's flood: new flows per second as datagrams per second)
+ * @param pipeline        UDP client: datagrams sent together and in flight on a flow (dperf's pipeline; 0 or 1: one)
  */
 public record LoadConfig(
         Path source,
@@ -55,7 +58,9 @@ public record LoadConfig(
         boolean quiet,
         Engine engine,
         Optional<PortSpec> port,
-        Optional<String> netns) {
+        Optional<String> netns,
+        boolean flood,
+        int pipeline) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -86,6 +91,6 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline);
     }
 }

@@ -95,8 +95,12 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         stats.increment(Counter.SK_OPEN);
         c.connectStartNanos = now;
         int r = sockets.connect(fd, targets[endpoints.nextTargetIndex()]);
-        if ((r != 0 && r != -TcpSockets.EINPROGRESS) || epoll.add(fd, INTEREST, c.id) < 0) {
-            fail(c);
+        if (r != 0 && r != -TcpSockets.EINPROGRESS) {
+            fail(c, FailureCause.of(-r, false));
+            return;
+        }
+        if (epoll.add(fd, INTEREST, c.id) < 0) {
+            fail(c, null);
             return;
         }
         progressTimers.schedule(c.progressTimer, now);
@@ -133,7 +137,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         if (!c.connected) {
             // a refused or unreachable connect reports an error; a completed one, writability
             if ((events & (Epoll.ERR | Epoll.HUP)) != 0) {
-                fail(c);
+                fail(c, FailureCause.of(sockets.pendingError(c.fd), false));
                 return;
             }
             if ((events & Epoll.OUT) == 0) return;
@@ -170,7 +174,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         long n = sockets.write(c.fd, requestAddress + c.writeOffset, requestBytes - c.writeOffset);
         if (n == -TcpSockets.EAGAIN) n = 0;
         if (n < 0) {
-            fail(c); // reset before the request went out
+            fail(c, FailureCause.of((int) -n, true)); // reset before the request went out
             return;
         }
         c.writeOffset += (int) n;
@@ -189,7 +193,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
             if (n == -TcpSockets.EAGAIN) return;
             if (n < 0) {
                 // reset by the server: an idle connection's reset is a close, not a failed request
-                if (c.awaitingResponse) fail(c);
+                if (c.awaitingResponse) fail(c, FailureCause.of((int) -n, true));
                 else close(c);
                 return;
             }
@@ -241,7 +245,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
                 responseDone(c, now);
                 if (c.fd >= 0) close(c);
             } else {
-                fail(c); // the server went away in the middle of a request
+                fail(c, Counter.SK_EOF); // the server went away in the middle of a request
             }
             return;
         }
@@ -277,7 +281,7 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         while ((n = progressTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
             if (c.awaitingServerClose) close(c);
-            else fail(c); // no handshake or no response for 4 RTOs
+            else fail(c, c.connected ? Counter.SK_TIMEOUT : Counter.SK_LOST); // no handshake or no response for 4 RTOs
         }
         while ((n = keepaliveTimers.pollExpired(now)) != null) {
             ClientConnection c = n.owner;
@@ -296,8 +300,10 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         }
     }
 
-    private void fail(ClientConnection c) {
+    /** A failed connection: skErr, and its cause when known (null: a local error, e.g. no file descriptor). */
+    private void fail(ClientConnection c, Counter cause) {
         stats.increment(Counter.SK_ERR);
+        if (cause != null) stats.increment(cause);
         close(c);
     }
 
@@ -317,7 +323,8 @@ final class ClientWorker extends PacedClient<ClientConnection> {
     void closeAll() {
         for (ClientConnection c : connections) {
             if (c.fd < 0) continue;
-            if (c.awaitingResponse || !c.connected) fail(c);
+            if (!c.connected) fail(c, Counter.SK_LOST);
+            else if (c.awaitingResponse) fail(c, Counter.SK_TIMEOUT);
             else close(c);
         }
     }

@@ -18,7 +18,8 @@ import org.sonde.load.stats.Second;
  *                            on a server, responses sent
  * @param httpErrors          non-2XX or malformed responses (httpErr)
  * @param socketErrors        connections that failed: refused, reset or without progress for 4 RTOs,
- *                            or still waiting for a response when the drain ended (skErr)
+ *                            or still waiting for a response when the drain ended (skErr; its causes are the
+ *                            counters skLost, skRefused, skReset, skTimeout and skEof)
  * @param requestsPerSecond   responses (2XX and errors) per second over the measured phase
  * @param connectionsPerSecond connections opened per second over the measured phase
  * @param measuredSeconds     the seconds the rates are taken over (the duration phase, or all
@@ -87,12 +88,24 @@ public record LoadResult(
         return errors > 0;
     }
 
-    /** The non-zero error counters under dperf's names, e.g. "skErr 3, udpRt 12" (empty when none). */
+    /**
+     * The non-zero error counters under dperf's names, skErr with its known causes, e.g.
+     * "skErr 3 (skLost 2, skReset 1), udpRt 12" (empty when none).
+     */
     public String errorSummary() {
         StringBuilder sb = new StringBuilder();
         for (Counter c : Counter.values()) {
             long v = counters.getOrDefault(c.dperfName(), 0L);
-            if (c.error() && v != 0) sb.append(sb.isEmpty() ? "" : ", ").append(c.dperfName()).append(' ').append(v);
+            if (!c.error() || v == 0) continue;
+            sb.append(sb.isEmpty() ? "" : ", ").append(c.dperfName()).append(' ').append(v);
+            if (c == Counter.SK_ERR) {
+                StringBuilder causes = new StringBuilder();
+                for (Counter cause : Counter.failureCauses()) {
+                    long n = counters.getOrDefault(cause.dperfName(), 0L);
+                    if (n != 0) causes.append(causes.isEmpty() ? "" : ", ").append(cause.dperfName()).append(' ').append(n);
+                }
+                if (!causes.isEmpty()) sb.append(" (").append(causes).append(')');
+            }
         }
         return sb.toString();
     }

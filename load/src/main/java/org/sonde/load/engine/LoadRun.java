@@ -282,7 +282,7 @@ public final class LoadRun {
                 // the user-space engine's packets never touch the kernel's TCP: its counters say nothing about the test
                 config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds),
                 // "keepalive 1us 1" (one request, then close) opens connections at a rate as CPS mode does
-                config.keepalive().filter(k -> k.requests() == 0).isPresent(), measuredResponses, measuredRx, measuredTx,
+                config.client() && config.keepalive().filter(k -> k.requests() == 0).isPresent(), measuredResponses, measuredRx, measuredTx,
                 perSecond(measuredRx, measuredSeconds), perSecond(measuredTx, measuredSeconds));
     }
 

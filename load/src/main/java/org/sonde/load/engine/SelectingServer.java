@@ -47,6 +47,9 @@ abstract class SelectingServer implements ServerLoop {
     /** Handles one ready key. */
     abstract void serve(SelectionKey key);
 
+    /** Runs the timers that are due (a server's idle timeouts); called after every select, at least every 100 ms. */
+    void expireTimers(long nowNanos) {}
+
     /** Closes the connections and sockets; the selector is closed after. */
     abstract void closeSockets();
 
@@ -67,7 +70,10 @@ abstract class SelectingServer implements ServerLoop {
         if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
         try {
             Consumer<SelectionKey> handler = this::serve;
-            while (!stopped) selector.select(handler, 100);
+            while (!stopped) {
+                selector.select(handler, 100);
+                expireTimers(System.nanoTime());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -19,6 +19,8 @@ final class ServerConnection {
     boolean closeAfterWrite;
     /** Whether the interest set is OP_WRITE (a response is partly out) rather than OP_READ. */
     boolean waitingToWrite;
+    /** The idle timeout's place in its list (with 'keepalive' only). */
+    final TimerList.Node<ServerConnection> idleTimer = new TimerList.Node<>(this);
 
     void clear() {
         channel = null;

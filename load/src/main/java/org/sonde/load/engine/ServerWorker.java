@@ -34,6 +34,8 @@ final class ServerWorker extends SelectingServer {
     private final boolean http;
     private final ArrayDeque<ServerConnection> pool = new ArrayDeque<>();
     private final List<ServerSocketChannel> listeners = new ArrayList<>();
+    /** dperf's server idle timeout (keepalive's interval plus 4 retransmit timeouts), or null without 'keepalive'. */
+    private final TimerList<ServerConnection> idleTimers;
 
     ServerWorker(LoadConfig config, int index, byte[] keepAlive, byte[] close, byte[] bad) throws IOException {
         super(config, index);
@@ -41,6 +43,10 @@ final class ServerWorker extends SelectingServer {
         this.closeResponse = direct(close);
         this.badRequest = direct(bad);
         this.http = config.httpPayload();
+        // a client's next request is due an interval after the response; 4 RTOs leave room for its resends (dperf's rule)
+        this.idleTimers = config.keepalive()
+                .map(k -> new TimerList<ServerConnection>(k.intervalMicros() * 1000 + 4 * config.retransmitTimeoutSeconds() * 1_000_000_000L))
+                .orElse(null);
         bindAll();
     }
 
@@ -92,8 +98,8 @@ final class ServerWorker extends SelectingServer {
         } catch (IOException e) {
             // a reset from a client that closes with RST (fast_close) after its last response is a close
             boolean midRequest = c.pending != null || (http ? c.parser.started() : c.rawStarted);
-            if (midRequest) stats.increment(Counter.SK_ERR);
-            closeConnection(c);
+            if (midRequest) fail(c, Counter.SK_RESET);
+            else closeConnection(c);
         }
     }
 
@@ -121,6 +127,7 @@ final class ServerWorker extends SelectingServer {
                 c.channel = ch;
                 c.key = ch.register(selector, SelectionKey.OP_READ, c);
                 stats.increment(Counter.SK_OPEN);
+                if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
             } catch (IOException e) {
                 stats.increment(Counter.SK_ERR);
                 try {
@@ -141,11 +148,12 @@ final class ServerWorker extends SelectingServer {
         readBuffer.clear();
         int n = c.channel.read(readBuffer);
         if (n < 0) {
-            if (http ? c.parser.started() : c.rawStarted) stats.increment(Counter.SK_ERR); // gone in the middle of a request
-            closeConnection(c);
+            if (http ? c.parser.started() : c.rawStarted) fail(c, Counter.SK_EOF); // gone in the middle of a request
+            else closeConnection(c);
             return;
         }
         stats.add(Counter.BYTES_RX, n);
+        if (idleTimers != null && n > 0) idleTimers.schedule(c.idleTimer, System.nanoTime());
         int pos = 0;
         while (pos < n && c.channel != null && !c.closeAfterWrite) {
             if (http) {
@@ -238,8 +246,23 @@ final class ServerWorker extends SelectingServer {
         c.closeAfterWrite = closeAfter;
     }
 
+    /** Closes the connections idle past the timeout: dperf counts them as failed (skErr). */
+    @Override
+    void expireTimers(long nowNanos) {
+        if (idleTimers == null) return;
+        TimerList.Node<ServerConnection> n;
+        while ((n = idleTimers.pollExpired(nowNanos)) != null) fail(n.owner, Counter.SK_TIMEOUT);
+    }
+
+    private void fail(ServerConnection c, Counter cause) {
+        stats.increment(Counter.SK_ERR);
+        stats.increment(cause);
+        closeConnection(c);
+    }
+
     private void closeConnection(ServerConnection c) {
         if (c.channel == null) return;
+        if (idleTimers != null) idleTimers.remove(c.idleTimer);
         if (c.key != null) c.key.cancel();
         try {
             if (config.fastClose()) c.channel.setOption(StandardSocketOptions.SO_LINGER, 0);

@@ -19,7 +19,11 @@ import org.sonde.load.stats.Counter;
  * it, the next request goes one interval after the answer, and the flow closes after the
  * keepalive's request number. A request without an answer for retransmit_timeout is resent
  * (udpRt, dperf's loss counter); after three resends and a fourth timeout the flow fails (skErr).
- * An ICMP port unreachable (no server) fails the flow at once.
+ * An ICMP port unreachable (no server) fails the flow at once. With {@code pipeline N} a round is N
+ * datagrams sent together, each answer settles one, the round ends with the last, and a timeout
+ * resends those still unanswered. With {@code flood} a flow sends its
+ * first datagram and is closed at once (dperf's flood: a new 5-tuple per datagram for whatever
+ * keeps state per flow on the path, such as a load balancer's conntrack); answers are not awaited.
  */
 final class UdpClientWorker extends PacedClient<UdpFlow> {
     /** Three resends, then a fourth timeout fails the flow, as dperf's RETRANSMIT_NUM_MAX. */
@@ -32,10 +36,13 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
     /** One handler object for every select (a method reference made in the loop would be a new object each time). */
     private final Consumer<SelectionKey> handler = this::handle;
     private final TimerList<UdpFlow> retransmitTimers;
+    /** Requests per round: dperf's pipeline, or one. */
+    private final int perRound;
 
     UdpClientWorker(LoadConfig config, int index, int workers, byte[] requestBytes, long startNanos, long maxOpen) throws IOException {
         super(config, index, workers, requestBytes, startNanos, maxOpen);
         this.retransmitTimers = new TimerList<>(config.retransmitTimeoutSeconds() * 1_000_000_000L);
+        this.perRound = Math.max(1, config.pipeline());
     }
 
     @Override
@@ -62,7 +69,8 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
                 ch.bind(endpoints.nextSource());
             }
             ch.connect(endpoints.nextTarget());
-            f.key = ch.register(selector, SelectionKey.OP_READ, f);
+            // a flood's flow is closed right after its datagram: nothing to wait for
+            if (!config.flood()) f.key = ch.register(selector, SelectionKey.OP_READ, f);
         } catch (IOException e) {
             // the source tuple is taken (dperf skips a launch whose tuple is not closed)
             stats.increment(Counter.LAUNCH_SKIPPED);
@@ -73,39 +81,63 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
         }
         open++;
         stats.increment(Counter.SK_OPEN);
+        if (config.flood()) {
+            flood(f);
+            return;
+        }
         sendNew(f, now);
     }
 
-    /** A new request on the flow. */
+    /** A flood's flow: one datagram, then closed (a datagram the send buffer refuses counts as dropTx). */
+    private void flood(UdpFlow f) {
+        request.rewind();
+        try {
+            int n = f.channel.write(request);
+            if (n == 0) {
+                stats.increment(Counter.DROP_TX);
+            } else {
+                stats.increment(Counter.UDP_TX);
+                stats.add(Counter.BYTES_TX, n);
+            }
+        } catch (IOException e) {
+            stats.increment(Counter.DROP_TX); // e.g. an ICMP unreachable reported for this port's earlier flow
+        }
+        close(f);
+    }
+
+    /** A new round of requests on the flow (one, or pipeline's). */
     private void sendNew(UdpFlow f, long now) {
         f.awaitingResponse = true;
-        f.transmitted = false;
+        f.outstanding = perRound;
+        f.transmitted = 0;
         f.retransmits = 0;
-        f.requestsSent++;
+        f.requestsSent += perRound;
         f.requestSentNanos = now;
         transmit(f, now);
     }
 
-    /** Sends the outstanding request (again) and starts its retransmit timer. */
+    /** Sends the round's unanswered requests (again) and starts its retransmit timer. */
     private void transmit(UdpFlow f, long now) {
-        request.rewind();
-        int n;
-        try {
-            n = f.channel.write(request);
-        } catch (PortUnreachableException e) {
-            fail(f); // an ICMP port unreachable for an earlier datagram: nobody serves this port
-            return;
-        } catch (IOException e) {
-            fail(f);
-            return;
-        }
-        if (n == 0) {
-            stats.increment(Counter.DROP_TX); // the send buffer is full: the retransmit timer tries again
-        } else {
-            if (f.transmitted) stats.increment(Counter.UDP_RT);
-            f.transmitted = true;
-            stats.increment(Counter.UDP_TX);
-            stats.add(Counter.BYTES_TX, n);
+        for (int i = 0; i < f.outstanding; i++) {
+            request.rewind();
+            int n;
+            try {
+                n = f.channel.write(request);
+            } catch (PortUnreachableException e) {
+                fail(f); // an ICMP port unreachable for an earlier datagram: nobody serves this port
+                return;
+            } catch (IOException e) {
+                fail(f);
+                return;
+            }
+            if (n == 0) {
+                stats.increment(Counter.DROP_TX); // the send buffer is full: the retransmit timer tries again
+            } else {
+                if (f.transmitted < perRound) f.transmitted++;
+                else stats.increment(Counter.UDP_RT);
+                stats.increment(Counter.UDP_TX);
+                stats.add(Counter.BYTES_TX, n);
+            }
         }
         retransmitTimers.schedule(f.retransmitTimer, now);
     }
@@ -153,6 +185,8 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
 
     private void answered(UdpFlow f, long now) {
         stats.recordLatencyNanos(now - f.requestSentNanos);
+        // answers are alike: each settles one of the round's requests, and the last ends the round
+        if (--f.outstanding > 0) return;
         f.awaitingResponse = false;
         retransmitTimers.remove(f.retransmitTimer);
         if (!keepalive || !running() || (requestsPerFlow > 0 && f.requestsSent >= requestsPerFlow)) {

@@ -5,7 +5,7 @@ import java.nio.channels.SelectionKey;
 
 /**
  * One UDP "connection" of the client: a 5-tuple flow (a connected datagram channel) that carries
- * one request at a time, as dperf's UDP sockets do. Pooled and reused like {@link ClientConnection}.
+ * one request at a time, as dperf's UDP sockets do (or a round of 'pipeline' requests). Pooled and reused like {@link ClientConnection}.
  */
 final class UdpFlow {
     DatagramChannel channel;
@@ -18,8 +18,10 @@ final class UdpFlow {
     /** Resends of the outstanding request so far. */
     int retransmits;
     boolean awaitingResponse;
-    /** Whether the outstanding request left at least once (a resend of a request the kernel refused is its first transmission). */
-    boolean transmitted;
+    /** Requests of the round still without an answer (pipeline: several in flight). */
+    int outstanding;
+    /** The round's requests that left at least once (a resend of a request the kernel refused is its first transmission). */
+    int transmitted;
 
     void clear() {
         channel = null;
@@ -27,6 +29,7 @@ final class UdpFlow {
         requestsSent = 0;
         retransmits = 0;
         awaitingResponse = false;
-        transmitted = false;
+        outstanding = 0;
+        transmitted = 0;
     }
 }

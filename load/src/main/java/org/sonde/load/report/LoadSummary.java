@@ -114,6 +114,8 @@ public final class LoadSummary {
             sb.append(", servers ").append(c.servers()).append(" port ").append(c.listenPort());
             if (c.listenCount() > 1) sb.append("-").append(c.listenPort() + c.listenCount() - 1);
             sb.append(", cps ").append(c.cps());
+            if (c.flood()) sb.append(" (flood: one datagram per new flow, nothing awaited)");
+            if (c.pipeline() > 1) sb.append(", pipeline ").append(c.pipeline());
             if (c.cc() > 0) sb.append(", cc ").append(c.cc());
             c.keepalive().ifPresent(k -> sb.append(", keepalive ").append(k.intervalMicros()).append("us")
                     .append(k.requests() > 0 ? " x" + k.requests() : ""));

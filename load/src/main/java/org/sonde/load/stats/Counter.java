@@ -8,6 +8,25 @@ public enum Counter {
     SK_OPEN("skOpen", false),
     SK_CLOSE("skClose", false),
     SK_ERR("skErr", true),
+    /**
+     * The causes of a TCP client's skErr, each failed connection counted in one (what an L4 load
+     * balancer's developer asks first: were connections dropped, refused, reset, or left hanging?).
+     * Not error counters themselves: skErr already counts them. skLost: the handshake never
+     * completed, no answer to any SYN (dropped on the way, e.g. by a full session table), also a
+     * handshake still unanswered when the drain ends.
+     */
+    SK_LOST("skLost", false),
+    /** skErr's cause: the SYN was answered with a reset or an ICMP unreachable (nothing listens, or a device rejects). */
+    SK_REFUSED("skRefused", false),
+    /** skErr's cause: a reset after the handshake (the peer or a middle box forgot the connection). */
+    SK_RESET("skReset", false),
+    /**
+     * skErr's cause: established, but no response within the limit (or still none when the drain ended); on a
+     * server, a connection closed by its idle timeout (keepalive's interval plus 4 retransmit timeouts).
+     */
+    SK_TIMEOUT("skTimeout", false),
+    /** skErr's cause: the server closed before its response was complete (on a server: the client, in the middle of a request). */
+    SK_EOF("skEof", false),
     HTTP_GET("httpGet", false),
     HTTP_POST("httpPost", false),
     HTTP_2XX("http2XX", false),
@@ -70,5 +89,10 @@ public enum Counter {
 
     public boolean error() {
         return error;
+    }
+
+    /** skErr's causes on TCP, in display order. */
+    public static java.util.List<Counter> failureCauses() {
+        return java.util.List.of(SK_LOST, SK_REFUSED, SK_RESET, SK_TIMEOUT, SK_EOF);
     }
 }

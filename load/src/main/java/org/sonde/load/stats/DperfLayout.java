@@ -86,6 +86,12 @@ public final class DperfLayout {
         if (client) pair(sk, "rtt(us)", Long.toString(rttMicros), false);
         if (!client && !userspace) error(sk, "tcpDrop", v.applyAsLong(Counter.TCP_DROP));
         out.add(sk.toString().stripTrailing());
+        if (payload != Payload.UDP) {
+            // why connections failed: dropped, refused, reset or left hanging tell different stories about the path
+            StringBuilder causes = new StringBuilder();
+            for (Counter c : Counter.failureCauses()) error(causes, c.dperfName(), v.applyAsLong(c));
+            out.add(causes.toString().stripTrailing());
+        }
         StringBuilder app = new StringBuilder();
         switch (payload) {
             case HTTP -> {

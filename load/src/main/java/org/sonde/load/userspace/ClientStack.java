@@ -154,7 +154,7 @@ final class ClientStack extends Stack {
             stats.increment(Counter.RST_RX);
             boolean closing = state == TcpState.FIN_WAIT_1 || state == TcpState.FIN_WAIT_2 || state == TcpState.LAST_ACK;
             if (closing && !awaiting(slot)) close(slot);
-            else fail(slot);
+            else fail(slot, state == TcpState.SYN_SENT ? Counter.SK_REFUSED : Counter.SK_RESET);
             return;
         }
         int seq = Frames.seq(f);
@@ -189,7 +189,10 @@ final class ClientStack extends Stack {
                 } else if ((flags & Frames.FIN) != 0 && seq + length == rcvNxt) {
                     // the server closed (its idle timeout): answer with our FIN; an outstanding request failed
                     table.intField(slot, SocketTable.RCV_NXT, rcvNxt + 1);
-                    if (awaiting(slot)) stats.increment(Counter.SK_ERR);
+                    if (awaiting(slot)) {
+                        stats.increment(Counter.SK_ERR);
+                        stats.increment(Counter.SK_EOF);
+                    }
                     clearAwaiting(slot);
                     finish(slot, TcpState.LAST_ACK, now);
                 } else if (length > 0) {
@@ -295,7 +298,7 @@ final class ClientStack extends Stack {
             }
             int tries = table.byteField(slot, SocketTable.RETRANSMITS);
             if (tries >= MAX_RETRANSMITS) {
-                fail(slot);
+                fail(slot, state == TcpState.SYN_SENT ? Counter.SK_LOST : Counter.SK_TIMEOUT);
                 continue;
             }
             table.byteField(slot, SocketTable.RETRANSMITS, tries + 1);
@@ -328,8 +331,9 @@ final class ClientStack extends Stack {
         return Math.min(retransmits.nextDeadline(), keepalives.nextDeadline());
     }
 
-    private void fail(int slot) {
+    private void fail(int slot, Counter cause) {
         stats.increment(Counter.SK_ERR);
+        stats.increment(cause);
         close(slot);
     }
 
@@ -347,7 +351,8 @@ final class ClientStack extends Stack {
         for (int slot = 0; slot < n && open > 0; slot++) {
             int state = table.state(slot);
             if (state == TcpState.CLOSED) continue;
-            if (state == TcpState.SYN_SENT || awaiting(slot)) fail(slot);
+            if (state == TcpState.SYN_SENT) fail(slot, Counter.SK_LOST);
+            else if (awaiting(slot)) fail(slot, Counter.SK_TIMEOUT);
             else close(slot);
         }
     }

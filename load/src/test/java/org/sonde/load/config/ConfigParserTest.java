@@ -163,6 +163,9 @@ class ConfigParserTest {
         assertThat(c.slowStartSeconds()).isZero();
         assertThat(c.cps()).isZero();
         assertThat(c.tos()).isEqualTo(46);
+        assertThat(c.keepalive()).isEmpty();
+        // a server's keepalive is its idle timeout's interval (dperf: 4 retransmit timeouts plus it)
+        assertThat(parse(SERVER + "keepalive 1s\n").keepalive()).contains(new Keepalive(1_000_000, 0));
     }
 
     @Test
@@ -295,6 +298,16 @@ class ConfigParserTest {
                 new String[] {SERVER + "cps 10\n", "3", "'cps' is a client keyword", "delete the line"},
                 new String[] {SERVER + "http_path /x\n", "3", "'http_path' is a client keyword", "delete the line"},
                 new String[] {SERVER + "protocol http\n", "3", "'protocol http' is the client's response parser", "protocol tcp"},
+                new String[] {CLIENT + "flood\n", "4", "'flood' with TCP sends bare SYNs", "protocol udp"},
+                new String[] {CLIENT + "protocol udp\nflood\ncc 10\nkeepalive 1s\n", "6", "a flood's flows send one datagram", "delete 'cc' and 'keepalive'"},
+                new String[] {SERVER + "protocol udp\nflood\n", "4", "'flood' is a client keyword", "delete the line"},
+                new String[] {CLIENT + "pipeline 4\n", "4", "'pipeline' is for a UDP client", "protocol udp"},
+                new String[] {CLIENT + "protocol udp\nflood\npipeline 4\n", "6", "a flood awaits no answers", "delete 'pipeline' or 'flood'"},
+                new String[] {CLIENT + "protocol udp\npipeline 101\n", "5", "pipeline must be 0-100", "syntax: pipeline"},
+                new String[] {SERVER + "keepalive 1s 10\n", "3", "a request number in a server's 'keepalive'", "the number is the client's"},
+                new String[] {SERVER + "protocol udp\nkeepalive 1s\n", "4", "'keepalive' on a UDP server", "keeps no state per flow"},
+                new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\nkeepalive 1s\n", "6",
+                        "'keepalive' on the user-space server", "no idle timeout"},
                 new String[] {"mode client\nserver 127.0.0.1 1\ncc 30000\nkeepalive 1s\n", "3", "insufficient sockets", "source addresses"},
                 new String[] {"mode client\nserver 127.0.0.1 1\nclient_port_range 1000 1100\ncps 100\n", "4", "insufficient sockets", "client_port_range"});
     }
@@ -325,7 +338,7 @@ class ConfigParserTest {
 
     @ParameterizedTest
     @CsvSource({"port", "socket_mem", "rss", "flow_isolate", "vxlan", "vlan", "kni", "tx_burst", "jumbo", "mss", "tcp_rst",
-            "neigh_ignore", "simd512", "disable_ack", "send_window", "flood", "change_dip", "pipeline", "daemon", "log_level"})
+            "neigh_ignore", "simd512", "disable_ack", "send_window", "change_dip", "daemon", "log_level"})
     void dpdkKeywordsAreRejectedWithTheReason(String keyword) {
         BadInputException e = error(CLIENT + keyword + " 1\n");
         assertThat(e.location()).isEqualTo("line 4");

@@ -117,6 +117,11 @@ class ClientServerTest {
         assertThat(client.socketErrors()).isEqualTo(client.connectionsOpened());
         assertThat(client.responses2xx()).isZero();
         assertThat(client.failed()).isTrue();
+        // the kernel answered every SYN with a reset: each failure is a refusal, none lost, reset or timed out
+        assertThat(client.counters().get("skRefused")).isEqualTo(client.socketErrors());
+        assertThat(client.counters().get("skLost") + client.counters().get("skReset") + client.counters().get("skTimeout")
+                + client.counters().get("skEof")).isZero();
+        assertThat(client.errorSummary()).isEqualTo("skErr " + client.socketErrors() + " (skRefused " + client.socketErrors() + ")");
     }
 
     @Test

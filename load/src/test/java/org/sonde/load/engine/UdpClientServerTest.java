@@ -55,6 +55,36 @@ class UdpClientServerTest {
     }
 
     @Test
+    void aFloodSendsOneDatagramPerNewFlowAndAwaitsNothing() {
+        Loopback.Exchange x = Loopback.exchange(UDP, UDP + "flood\nclient 127.0.0.2 4\ncps 200\n");
+        LoadResult client = x.client();
+
+        assertThat(client.connectionsOpened()).isPositive();
+        // every flow sent exactly one datagram and was closed at once: no resends, no answers read, nothing held
+        assertThat(client.counters().get("udpTx")).isEqualTo(client.connectionsOpened());
+        assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+        assertThat(client.counters().get("udpRx")).isZero();
+        assertThat(client.counters().get("udpRt")).isZero();
+        // at most the one being sent when the statistics looked: none is held
+        assertThat(client.maxConcurrent()).isLessThanOrEqualTo(1);
+        assertThat(client.errors()).as(client.errorSummary()).isZero();
+        // the server received each flow's datagram (and answered it to a closed port)
+        assertThat(x.served().counters().get("udpRx")).isEqualTo(client.connectionsOpened());
+    }
+
+    @Test
+    void aPipelineRoundIsAnsweredWholeBeforeTheNext() {
+        Loopback.Exchange x = Loopback.exchange(UDP, UDP + "cc 2\nkeepalive 1ms\npipeline 4\n");
+        LoadResult client = x.client();
+
+        assertThat(client.requests()).isPositive();
+        assertThat(client.requests() % 4).as("whole rounds of 4").isZero();
+        assertThat(client.responses2xx()).isEqualTo(client.requests());
+        assertThat(x.served().counters().get("udpRx")).isEqualTo(client.requests());
+        assertThat(client.errors()).as(client.errorSummary()).isZero();
+    }
+
+    @Test
     void aRequestNumberClosesFlowsAndOpensNewOnes() {
         Loopback.Exchange x = Loopback.exchange(UDP, UDP + "cc 4\nkeepalive 1ms 3\n");
         LoadResult client = x.client();
@@ -119,6 +149,37 @@ class UdpClientServerTest {
             assertThat(received.get()).isEqualTo(6);
             assertThat(client.socketErrors()).isEqualTo(2); // still unanswered when the drain ended
             assertThat(client.errorSummary()).isEqualTo("skErr 2, udpRt 4");
+        }
+    }
+    @Test
+    void aPipelineResendsEveryUnansweredRequestOfItsRound() throws Exception {
+        // a socket that reads and never answers: the loss is exact, not an ICMP error
+        try (DatagramChannel silent = DatagramChannel.open()) {
+            silent.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = ((InetSocketAddress) silent.getLocalAddress()).getPort();
+            AtomicLong received = new AtomicLong();
+            Thread reader = Thread.ofPlatform().daemon().start(() -> {
+                ByteBuffer b = ByteBuffer.allocate(2048);
+                try {
+                    while (true) {
+                        b.clear();
+                        silent.receive(b);
+                        received.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    // the channel closed: the test is over
+                }
+            });
+            // one flow of 3 in flight: 3 sent at 0 s, all 3 resent at 2 s and at 4 s (retransmit_timeout 2)
+            LoadResult client = Loopback.run(Loopback.client(port, 1, UDP + "cc 1\nkeepalive 1ms\npipeline 3\n"));
+            silent.close();
+            reader.join(5000);
+
+            assertThat(client.requests()).isEqualTo(3);
+            assertThat(client.counters()).containsEntry("udpRt", 6L).containsEntry("udpTx", 9L).containsEntry("udpRx", 0L);
+            assertThat(received.get()).isEqualTo(9);
+            assertThat(client.socketErrors()).isEqualTo(1); // still unanswered when the drain ended
+            assertThat(client.errorSummary()).isEqualTo("skErr 1, udpRt 6");
         }
     }
 }

@@ -18,35 +18,44 @@ import org.sonde.testgen.Fault;
  * the kernel: a dropping rule's route becomes a blackhole, a missing rule's route goes (in a
  * policy-routed device its table is emptied, so the next rule decides), a rule sent to another
  * port has its route point there, a flipped or missing ACL entry changes the nftables chain. A
- * link down switches both veth ends off: the kernel withdraws the routes over them (what a router
- * does when a port goes down), so packets for them take a lower rule or none; closing puts the
- * interfaces, neighbours and routes back.
+ * link down between two ports ({@code link:A-B:down}) switches both veth ends off: the kernel
+ * withdraws the routes over them (what a router does when a port goes down), so packets for them
+ * take a lower rule or none; closing puts the interfaces, neighbours and routes back. One direction
+ * of a link ({@code link:ID:down}, a directed link of the model) is lost to an nftables rule
+ * dropping what leaves its sending port, since an interface cannot be down one way.
  * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a time.
  */
 final class LiveFaults implements AutoCloseable {
     private final LiveDataPlane plane;
     private final LinuxConfig faulted;
     private final Set<Integer> downPorts;
+    /** Ports whose outgoing direction a one-way link fault drops. */
+    private final Set<Integer> oneWay;
+    private static final String FAULTS = "sonde_atpg_faults";
 
-    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts) {
+    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay) {
         this.plane = plane;
         this.faulted = faulted;
         this.downPorts = downPorts;
+        this.oneWay = oneWay;
     }
 
     static LiveFaults apply(LiveDataPlane plane, Model model, List<Fault> faults) {
         Emulator.inject(model, faults); // every fault names what the model has, or a usage error
         Network n = model.network();
         List<Fault> changes = new ArrayList<>();
-        Set<Integer> down = new LinkedHashSet<>();
+        Set<Integer> down = new LinkedHashSet<>(), oneWay = new LinkedHashSet<>();
         for (Fault f : faults) {
             switch (f) {
                 case Fault.LinkDown d -> {
                     for (Link l : links(n, d.id(), d.a(), d.b())) {
-                        if (!plane.wiring().wired(l.fromPortId()) || plane.wiring().terminals().contains(l.fromPortId()))
+                        if (plane.wiring().peer(l.fromPortId()) == null)
                             throw new UsageException("--fault link:" + l.id() + ":down: the link is not built in the data plane (see dataplane up's list)");
-                        down.add(l.fromPortId());
-                        down.add(l.toPortId());
+                        if (d.id() != null) oneWay.add(l.fromPortId());
+                        else {
+                            down.add(l.fromPortId());
+                            down.add(l.toPortId());
+                        }
                     }
                 }
                 case Fault.LinkLatency l -> throw new UsageException("--fault " + (l.id() != null ? l.id() : l.a() + "-" + l.b())
@@ -59,10 +68,16 @@ final class LiveFaults implements AutoCloseable {
             Network changed = Emulator.inject(model, changes).model().network();
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
         }
-        LiveFaults live = new LiveFaults(plane, faulted, down);
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay);
         try {
             plane.change(plane.healthy(), faulted);
             for (int p : down) plane.ip(plane.wiring().nodeOfPort(p), "link", "set", "dev", Wiring.iface(p), "down");
+            for (int p : oneWay) {
+                String node = plane.wiring().nodeOfPort(p);
+                plane.testbed().exec(node, "nft", "add table ip " + FAULTS + "; add chain ip " + FAULTS
+                        + " out { type filter hook postrouting priority 10; policy accept; }; add rule ip " + FAULTS + " out oifname \"" + Wiring.iface(p)
+                        + "\" counter drop");
+            }
         } catch (RuntimeException e) {
             live.close();
             throw e;
@@ -82,6 +97,8 @@ final class LiveFaults implements AutoCloseable {
     /** Restores the healthy data plane. */
     @Override
     public void close() {
+        for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList()))
+            plane.testbed().exec(node, "nft", "delete table ip " + FAULTS);
         for (int p : downPorts) plane.ip(plane.wiring().nodeOfPort(p), "link", "set", "dev", Wiring.iface(p), "up");
         plane.change(faulted, plane.healthy());
         // switching an interface off flushed its routes and neighbours: put the node's back

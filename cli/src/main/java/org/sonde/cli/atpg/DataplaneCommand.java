@@ -43,7 +43,7 @@ public final class DataplaneCommand implements Runnable {
     }
 
     @Command(name = "up", header = "Create the namespaces, links, routes and nftables rules of a model.", mixinStandardHelpOptions = true,
-            description = "Replaces a data plane of the same name that is up already. Namespaces are named sonde-atpg-NAME-NODE.")
+            description = {"Replaces a data plane of the same name that is up already.", "Namespaces are named sonde-atpg-NAME-NODE."})
     public static final class Up implements Callable<Integer> {
         @Spec
         CommandSpec spec;

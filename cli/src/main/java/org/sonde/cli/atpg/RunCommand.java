@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde atpg run}: a suite sent for real through a data plane built by {@code atpg dataplane up}. */
 @Command(name = "run",
-        header = "Send a suite's test packets through a live data plane, with real faults, and judge them (root).",
+        header = "Send a suite through a live data plane, with real faults, and judge it (root).",
         mixinStandardHelpOptions = true,
         description = {
                 "Agents at the data plane's terminals send every regular packet (the frames of the suite's",

@@ -30,6 +30,23 @@ class CompilerTest {
     }
 
     @Test
+    void theShippedFatTreeIsPlainLongestPrefixRoutes() {
+        Network ft = Examples.fatTree(4);
+        assertThat(NetworkJson.read(Path.of("../examples/atpg/fat-tree-4.json"))).isEqualTo(ft);
+        Wiring w = new Wiring(ft);
+        assertThat(w.terminals()).hasSize(16);
+        assertThat(w.pairs()).hasSize(32);
+        LinuxConfig c = Compiler.compile(w);
+        assertThat(c.unexpressed()).isEmpty();
+        assertThat(c.policyRuleCount()).isZero();
+        assertThat(c.routeCount()).isEqualTo(ft.ruleCount());
+        // edge e1-0 (device 2): its hosts' /32s down, the other edge's /24 and other pods' /16s up
+        assertThat(c.nodes().get("d2").routes()).containsEntry("main 10.1.0.3/32", "route replace 10.1.0.3/32 via 169.254.0.1 dev p2001 onlink")
+                .containsEntry("main 10.1.1.0/24", "route replace 10.1.1.0/24 via 169.254.0.1 dev p2003 onlink")
+                .containsEntry("main 10.0.0.0/16", "route replace 10.0.0.0/16 via 169.254.0.1 dev p2002 onlink");
+    }
+
+    @Test
     void wiringPairsLinksAndGivesTerminalsTheirOwnEnds() {
         assertThat(WIRING.nodes()).containsExactly("t", "d0", "d1", "d2");
         assertThat(WIRING.terminals()).containsExactly(Examples.PA, Examples.PB, Examples.PC);

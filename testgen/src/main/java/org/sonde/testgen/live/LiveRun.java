@@ -128,17 +128,21 @@ public final class LiveRun {
                         : martian(frames.get(i));
                 if (skip[i] != null) expectedCopies -= tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
             }
+            PacketSocket[] from = new PacketSocket[tests.size()];
             for (int i = 0; i < tests.size(); i++) {
                 if (skip[i] != null) continue;
-                PacketSocket s = senders.get(tests.get(i).ingress());
-                byte[] f = frames.get(i);
-                MemorySegment.copy(f, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, f.length);
-                // to the device port's MAC (the kernel routes only frames addressed to it), from the terminal end's
+                from[i] = senders.get(tests.get(i).ingress());
+                // to the device port's MAC (the kernel routes only frames addressed to it), from the sending end's
                 int ingress = tests.get(i).ingress();
                 Integer peer = w.peer(ingress);
-                byte[] dst = macBytes(Wiring.mac(ingress)), src = macBytes(peer == null ? Wiring.terminalMac(ingress) : Wiring.mac(peer));
-                MemorySegment.copy(dst, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, 6);
-                MemorySegment.copy(src, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 6, 6);
+                System.arraycopy(macBytes(Wiring.mac(ingress)), 0, frames.get(i), 0, 6);
+                System.arraycopy(macBytes(peer == null ? Wiring.terminalMac(ingress) : Wiring.mac(peer)), 0, frames.get(i), 6, 6);
+            }
+            for (int i = 0; i < tests.size(); i++) {
+                if (skip[i] != null) continue;
+                PacketSocket s = from[i];
+                byte[] f = frames.get(i);
+                MemorySegment.copy(f, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, f.length);
                 sentAt[i] = System.nanoTime();
                 while (!s.send(out, f.length)) s.flush();
                 s.flush();

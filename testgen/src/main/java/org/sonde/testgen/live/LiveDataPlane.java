@@ -166,13 +166,6 @@ public final class LiveDataPlane {
         }
     }
 
-    /** Runs {@code ip} arguments inside a node. */
-    void ip(String node, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("-n", testbed.namespace(node)));
-        cmd.addAll(List.of(args));
-        NetNamespace.ip(cmd.toArray(String[]::new));
-    }
-
     /** The nodes' nftables tables, for tests and diagnosis. */
     Map<String, LinuxConfig.Node> nodes() {
         return healthy.nodes();

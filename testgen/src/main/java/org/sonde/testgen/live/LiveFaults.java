@@ -31,7 +31,6 @@ final class LiveFaults implements AutoCloseable {
     private final Set<Integer> downPorts;
     /** Ports whose outgoing direction a one-way link fault drops. */
     private final Set<Integer> oneWay;
-    private static final String FAULTS = "sonde_atpg_faults";
 
     private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay) {
         this.plane = plane;
@@ -71,13 +70,8 @@ final class LiveFaults implements AutoCloseable {
         LiveFaults live = new LiveFaults(plane, faulted, down, oneWay);
         try {
             plane.change(plane.healthy(), faulted);
-            for (int p : down) plane.ip(plane.wiring().nodeOfPort(p), "link", "set", "dev", Wiring.iface(p), "down");
-            for (int p : oneWay) {
-                String node = plane.wiring().nodeOfPort(p);
-                plane.testbed().exec(node, "nft", "add table ip " + FAULTS + "; add chain ip " + FAULTS
-                        + " out { type filter hook postrouting priority 10; policy accept; }; add rule ip " + FAULTS + " out oifname \"" + Wiring.iface(p)
-                        + "\" counter drop");
-            }
+            for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
+            for (int p : oneWay) plane.testbed().dropLeaving(plane.wiring().nodeOfPort(p), Wiring.iface(p), 1);
         } catch (RuntimeException e) {
             live.close();
             throw e;
@@ -97,9 +91,8 @@ final class LiveFaults implements AutoCloseable {
     /** Restores the healthy data plane. */
     @Override
     public void close() {
-        for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList()))
-            plane.testbed().exec(node, "nft", "delete table ip " + FAULTS);
-        for (int p : downPorts) plane.ip(plane.wiring().nodeOfPort(p), "link", "set", "dev", Wiring.iface(p), "up");
+        for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList())) plane.testbed().clearDrops(node);
+        for (int p : downPorts) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), true);
         plane.change(faulted, plane.healthy());
         // switching an interface off flushed its routes and neighbours: put the node's back
         Set<String> nodes = new LinkedHashSet<>();

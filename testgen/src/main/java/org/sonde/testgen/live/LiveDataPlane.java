@@ -121,6 +121,18 @@ public final class LiveDataPlane {
             throw new EnvironmentException("the data plane " + name + " is not up for this model: " + e.getMessage(),
                     "build it first: sonde atpg dataplane up --network ... --name " + name, e);
         }
+        // namespaces of the right names may hold another model's data plane: every interface must be there
+        for (String node : wiring.nodes()) {
+            List<String> present = new ArrayList<>();
+            for (String line : NetNamespace.ip("-n", t.namespace(node), "-o", "link", "show").split("\n")) {
+                String[] w = line.split(":\\s+|@", 3);
+                if (w.length > 1) present.add(w[1].strip());
+            }
+            for (String needed : wiring.interfaces(node))
+                if (!present.contains(needed))
+                    throw new EnvironmentException("the data plane " + name + " was not built from this model: " + t.namespace(node) + " has no interface " + needed,
+                            "build it from the suite's model: sonde atpg dataplane up --network ... --name " + name);
+        }
         return new LiveDataPlane(wiring, Compiler.compile(wiring), t);
     }
 

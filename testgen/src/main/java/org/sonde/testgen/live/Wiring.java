@@ -93,6 +93,14 @@ final class Wiring {
         return "06" + mac(port).substring(2);
     }
 
+    /** The interfaces {@code node} holds. */
+    List<String> interfaces(String node) {
+        List<String> out = new ArrayList<>();
+        if (node.equals(TERMINALS)) terminals.forEach(p -> out.add(terminalIface(p)));
+        else for (Port p : network.ports()) if (wired(p.id()) && node(p.deviceId()).equals(node)) out.add(iface(p.id()));
+        return out;
+    }
+
     /** Ports without links: packets enter and leave the network there. */
     Set<Integer> terminals() {
         return terminals;

@@ -75,6 +75,19 @@ class LiveFatTreeNetnsTest {
                 .allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue());
     }
 
+    @Test
+    void aSuiteOfAnotherModelIsRefused() {
+        // the example network's nodes t, d0..d2 exist in the fat-tree's data plane, but not its interfaces
+        Path network = dir.resolve("example-network.json");
+        NetworkJson.write(Examples.threeSwitchWithAcls(), network);
+        ModelSource source = new ModelSource("json", network.toString());
+        ModelSource.Loaded loaded = source.load();
+        Path other = dir.resolve("example-suite");
+        SuiteFiles.write(other, source, loaded.model().network(), Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES)), Map.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LiveRun.run(other, NAME, List.of(), 100))
+                .isInstanceOf(org.sonde.core.EnvironmentException.class).hasMessageContaining("not built from this model").hasMessageContaining("has no interface");
+    }
+
     /** A rule dropping at an aggregation switch, a route sent the wrong way, a one-way link loss and a link down; e1-0's uplink to a1-0 is 2002-10000. */
     @ParameterizedTest
     @CsvSource({

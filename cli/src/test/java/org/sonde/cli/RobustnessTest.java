@@ -302,6 +302,7 @@ class RobustnessTest {
                 c("atpg run: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--fault", "link:AB:explode", "--out", r),
                 c("atpg run: negative threshold", USAGE, List.of("--threshold"), List.of(r),
                         "atpg", "run", "--suite", suite, "--dataplane", "x", "--threshold", "-5", "--out", r),
+                c("atpg run: zero rounds", USAGE, List.of("--rounds"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--rounds", "0", "--out", r),
                 c("atpg run: missing suite", ENV, List.of("missing-live-suite"), List.of(r),
                         "atpg", "run", "--suite", missing("live-suite"), "--dataplane", "x", "--out", r),
                 c("atpg run: suite cut off", BAD, List.of("suite.json", "line"), List.of(r), "atpg", "run", "--suite", truncatedSuite(), "--dataplane", "x", "--out", r),

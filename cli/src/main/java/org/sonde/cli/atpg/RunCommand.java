@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
                 "  acl:A#N:permit|deny    entry N of ACL A gets the other verdict in its nftables chain",
                 "  acl:A#N:missing        entry N of ACL A is removed from its chain",
                 "  (link:...:latency=MS is refused: this kernel has no netem to delay by a fixed time)",
+                "Periodic mode (--rounds, --every) repeats the suite and raises an alert with the",
+                "localisation of any round that fails.",
                 "Writes RESULTS.json in atpg emulate's format, for sonde atpg localize. Tests Linux cannot",
                 "run (a martian address such as 0.0.0.0, an ingress whose link was not built) are listed and",
                 "left out of the results. Exit code 1 when some test fails."
@@ -41,7 +43,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {
                 "  sudo sonde atpg run --suite suite --dataplane ex --out results.json",
-                "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --out results.json"
+                "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --out results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10 --out results.json"
         })
 public final class RunCommand implements Callable<Integer> {
     @Spec
@@ -60,23 +63,38 @@ public final class RunCommand implements Callable<Integer> {
             description = "Latency above which a test fails, in ms. Default: ${DEFAULT-VALUE}.")
     double threshold;
 
-    @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write.")
+    @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write (of the last round).")
     Path out;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "Periodic mode: send the suite N times, faults in place throughout; a round with failures raises an alert"
+                    + " with their localisation. Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--every", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Start a round every SECONDS (0: back to back). Default: ${DEFAULT-VALUE}.")
+    double every;
 
     @Override
     public Integer call() {
         if (!(threshold >= 0)) throw new UsageException("--threshold must be zero or more, got " + threshold);
         List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
         AtomicFiles.checkWritable(out, "--out");
-        LiveRun.Outcome o = LiveRun.run(suite, dataplane, parsed, threshold);
+        PrintWriter w = spec.commandLine().getOut();
+        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, threshold, rounds, every, r -> {
+            LiveRun.Outcome o = r.outcome();
+            long failed = o.results().stream().filter(x -> !x.pass()).count(), regularFailed = o.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
+            w.printf("%s%d tests, %d failed (%d regular, %d reserved); %d frames sent in %.3f ms, %d copies received; round %.3f s%n",
+                    rounds > 1 ? "round " + r.index() + ": " : "", o.results().size(), failed, regularFailed, failed - regularFailed, o.framesSent(),
+                    o.sendSeconds() * 1e3, o.copiesReceived(), o.roundSeconds());
+            if (r.alert() != null) w.printf("  ALERT: %d suspects %s%n", r.alert().suspects().size(), r.alert().suspects());
+            w.flush();
+        });
+        LiveRun.Outcome o = all.getLast().outcome();
         List<Emulator.Result> results = o.results();
         long failed = results.stream().filter(r -> !r.pass()).count();
         SuiteFiles.writeResults(out, new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
-        long regularFailed = results.stream().filter(r -> !r.pass() && !r.reserved()).count();
-        PrintWriter w = spec.commandLine().getOut();
-        w.printf("%d tests, %d failed (%d regular, %d reserved); %d frames sent in %.3f ms, %d copies received;"
-                + " round %.3f s; results in %s%n", results.size(), failed, regularFailed, failed - regularFailed, o.framesSent(), o.sendSeconds() * 1e3,
-                o.copiesReceived(), o.roundSeconds(), out);
+        w.printf("results in %s%n", out);
         if (!o.notRun().isEmpty()) w.printf("%d tests not run (left out of the results):%n", o.notRun().size());
         for (LiveRun.NotRun n : o.notRun()) w.printf("  %s: %s%n", n.id(), n.why());
         return failed > 0 ? 1 : 0;

@@ -14,11 +14,13 @@ import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import org.sonde.capture.CaptureReader;
 import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.netio.PacketSocket;
 import org.sonde.testgen.Emulator;
 import org.sonde.testgen.Fault;
+import org.sonde.testgen.Localizer;
 import org.sonde.testgen.SuiteFiles;
 import org.sonde.testgen.TestPacket;
 
@@ -53,6 +55,25 @@ public final class LiveRun {
      * suite names) with {@code faults} in place; {@code thresholdMs} as for {@code atpg emulate}.
      */
     public static Outcome run(Path suiteDir, String name, List<Fault> faults, double thresholdMs) {
+        return run(suiteDir, name, faults, thresholdMs, 1, 0, r -> { }).getLast().outcome();
+    }
+
+    /**
+     * One round of a periodic run.
+     *
+     * @param alert the localisation of the round's failures, null when every test passed
+     */
+    public record Round(int index, Outcome outcome, Localizer.Localization alert) {}
+
+    /**
+     * Periodic mode: {@code rounds} rounds, one every {@code everySeconds} (0: back to back), with
+     * the faults in place throughout; a round with failures raises an alert carrying their
+     * localisation. Each round goes to {@code each} as it ends; returns them all.
+     */
+    public static List<Round> run(Path suiteDir, String name, List<Fault> faults, double thresholdMs, int rounds, double everySeconds,
+                                  java.util.function.Consumer<Round> each) {
+        if (rounds < 1) throw new UsageException("--rounds must be at least 1, got " + rounds);
+        if (!(everySeconds >= 0)) throw new UsageException("--every must be zero or more seconds, got " + everySeconds);
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suiteDir);
         Model model = file.network().load().model();
         List<TestPacket> tests = new ArrayList<>(file.suite().tests());
@@ -60,9 +81,21 @@ public final class LiveRun {
         tests.addAll(file.suite().reserved());
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        List<Round> out = new ArrayList<>();
         try (LiveFaults applied = LiveFaults.apply(plane, model, faults)) {
-            return send(plane, tests, regular, frames, thresholdMs, applied.downPorts());
+            long start = System.nanoTime();
+            for (int i = 0; i < rounds; i++) {
+                long due = start + (long) (i * everySeconds * 1e9);
+                while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
+                Outcome o = send(plane, tests, regular, frames, thresholdMs, applied.downPorts());
+                Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
+                        : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
+                Round r = new Round(i + 1, o, alert);
+                out.add(r);
+                each.accept(r);
+            }
         }
+        return out;
     }
 
     /** The regular packets' frames from {@code tests.pcap} (checked against the suite), then the reserved ones'. */

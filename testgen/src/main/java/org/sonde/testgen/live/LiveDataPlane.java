@@ -177,9 +177,4 @@ public final class LiveDataPlane {
             if (file != null) file.toFile().delete();
         }
     }
-
-    /** The nodes' nftables tables, for tests and diagnosis. */
-    Map<String, LinuxConfig.Node> nodes() {
-        return healthy.nodes();
-    }
 }

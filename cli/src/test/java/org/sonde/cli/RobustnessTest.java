@@ -304,7 +304,25 @@ class RobustnessTest {
                 c("atpg localize: results of another schema", BAD, List.of("other-results.json"), List.of(),
                         "atpg", "localize", "--suite", suite, "--results", text("other-results.json", "{\"schema\": \"something.else\", \"version\": 1}")),
                 c("atpg localize: unwritable report", ENV, List.of("l.html"), List.of(h),
-                        "atpg", "localize", "--suite", suite, "--results", results, "--report", unwritable("l.html")));
+                        "atpg", "localize", "--suite", suite, "--results", results, "--report", unwritable("l.html")),
+                c("atpg run: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--fault", "link:AB:explode", "--out", r),
+                c("atpg run: negative threshold", USAGE, List.of("--threshold"), List.of(r),
+                        "atpg", "run", "--suite", suite, "--dataplane", "x", "--threshold", "-5", "--out", r),
+                c("atpg run: zero rounds", USAGE, List.of("--rounds"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--rounds", "0", "--out", r),
+                c("atpg run: missing suite", ENV, List.of("missing-live-suite"), List.of(r),
+                        "atpg", "run", "--suite", missing("live-suite"), "--dataplane", "x", "--out", r),
+                c("atpg run: suite cut off", BAD, List.of("suite.json", "line"), List.of(r), "atpg", "run", "--suite", truncatedSuite(), "--dataplane", "x", "--out", r),
+                c("atpg run: a data plane name with capitals", USAGE, List.of("--name", "Lab_1"), List.of(r),
+                        "atpg", "run", "--suite", suite, "--dataplane", "Lab_1", "--out", r),
+                c("atpg dataplane up: a name too long", USAGE, List.of("--name", "lower-case"), List.of(),
+                        "atpg", "dataplane", "up", "--network", net, "--format", "json", "--name", "averyveryverylongname"),
+                c("atpg dataplane up: unknown format", USAGE, List.of("--format", "cisco"), List.of(),
+                        "atpg", "dataplane", "up", "--network", net, "--format", "cisco", "--name", "x"),
+                c("atpg dataplane up: missing network", ENV, List.of("missing-dp-net.json"), List.of(),
+                        "atpg", "dataplane", "up", "--network", missing("dp-net.json"), "--format", "json", "--name", "x"),
+                c("atpg dataplane up: unwritable json", ENV, List.of("dp.json"), List.of(),
+                        "atpg", "dataplane", "up", "--network", net, "--format", "json", "--name", "x", "--json", unwritable("dp.json")),
+                c("atpg dataplane down: a name with a dash", USAGE, List.of("--name"), List.of(), "atpg", "dataplane", "down", "--name", "a-b"));
     }
 
     /** A copy of the suite whose suite.json is cut in half. */

@@ -279,6 +279,47 @@ public final class Testbed implements AutoCloseable {
         return NetNamespace.run(cmd);
     }
 
+    /** The nftables table of {@link #dropLeaving}, one per namespace. */
+    private static final String IMPAIRMENTS = "sonde_impairments";
+
+    /**
+     * Drops each packet leaving {@code iface} of {@code node} with probability {@code share} (1:
+     * every one): an nftables rule on the postrouting hook, so forwarded, locally sent and
+     * duplicated packets alike (frames an AF_PACKET socket sends with the qdisc bypassed skip it).
+     * Needs nftables; {@link #clearDrops} removes every such rule of the node.
+     */
+    public void dropLeaving(String node, String iface, double share) {
+        if (!(share > 0 && share <= 1)) throw new IllegalArgumentException("a share of packets in (0, 1], got " + share);
+        // numgen draws 0..999999: the rule drops share * 10^6 of them
+        String which = share >= 1 ? "" : "numgen random mod 1000000 < " + Math.round(share * 1_000_000) + " ";
+        exec(node, "nft", "add table inet " + IMPAIRMENTS + "; add chain inet " + IMPAIRMENTS
+                + " out { type filter hook postrouting priority 10 ; policy accept ; }; add rule inet " + IMPAIRMENTS + " out oifname \"" + iface
+                + "\" " + which + "counter drop");
+    }
+
+    /** Removes the drops {@link #dropLeaving} put in {@code node}. */
+    public void clearDrops(String node) {
+        exec(node, "nft", "delete", "table", "inet", IMPAIRMENTS);
+    }
+
+    /** Limits what leaves {@code iface} of {@code node} to {@code bitsPerSecond} (a tbf qdisc; one frame of burst, 100 ms of queue). */
+    public void rateLimit(String node, String iface, long bitsPerSecond) {
+        exec(node, "tc", "qdisc", "replace", "dev", iface, "root", "tbf", "rate", bitsPerSecond + "bit", "burst", "1600", "latency", "100ms");
+    }
+
+    /** Removes the limit of {@link #rateLimit}. */
+    public void clearRateLimit(String node, String iface) {
+        exec(node, "tc", "qdisc", "del", "dev", iface, "root");
+    }
+
+    /**
+     * Switches {@code iface} of {@code node} on or off. Off, its veth peer loses its carrier, and
+     * the kernel withdraws the routes through the interface (and its neighbours) until they are added again.
+     */
+    public void setUp(String node, String iface, boolean up) {
+        NetNamespace.ip("-n", namespace(node), "link", "set", "dev", iface, up ? "up" : "down");
+    }
+
     /** The interface's index inside {@code node} (as netfilter reports in- and out-devices). */
     public int interfaceIndex(String node, String interfaceName) {
         return call(node, () -> Sys.ifIndex(interfaceName));

@@ -122,7 +122,8 @@ public final class SuiteFiles {
         }
     }
 
-    static Packet frame(TestPacket p, Network network) {
+    /** The frame of one test packet, as {@code tests.pcap} holds it (live agents build reserved packets' frames with it). */
+    public static Packet frame(TestPacket p, Network network) {
         Map<String, Long> h = p.header();
         PacketBuilder b = Packet.builder().add(EthernetHeader.of(new MacAddress(0x0200_0000_0002L), new MacAddress(0x0200_0000_0001L)));
         long vlan = h.getOrDefault("vlan", 0L);

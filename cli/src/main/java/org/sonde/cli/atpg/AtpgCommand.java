@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "  sonde atpg emulate --suite suite --fault rule:rA1:drop --out results.json",
                 "  sonde atpg localize --suite suite --results results.json"
         },
-        subcommands = {GenerateCommand.class, EmulateCommand.class, LocalizeCommand.class})
+        subcommands = {GenerateCommand.class, EmulateCommand.class, LocalizeCommand.class, DataplaneCommand.class, RunCommand.class})
 public final class AtpgCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -32,7 +32,6 @@ import org.sonde.probe.topology.Topology;
 public final class NamespaceNetwork implements AutoCloseable {
     /** The prefix of a testbed {@code sonde probe testbed up} brings up. */
     public static final String DEFAULT_PREFIX = "sonde-probe";
-    private static final String TABLE = "sonde_probe_faults";
 
     private final Layout layout;
     private final Testbed testbed;
@@ -124,17 +123,9 @@ public final class NamespaceNetwork implements AutoCloseable {
         Link l = link(f.link());
         String from = layout.name(l.from()), to = layout.name(l.to());
         switch (f) {
-            case Fault.Lossy x -> {
-                // numgen draws 0..999999: the rule drops share * 10^6 of them
-                long threshold = Math.round(x.share() * 1_000_000);
-                testbed.exec(from, "nft", "add", "table", "inet", TABLE);
-                testbed.exec(from, "nft", "add", "chain", "inet", TABLE, "out", "{ type filter hook postrouting priority 0 ; }");
-                testbed.exec(from, "nft", "add", "rule", "inet", TABLE, "out", "oifname", layout.interfaceTo(l.from(), l.to()),
-                        "numgen", "random", "mod", "1000000", "<", Long.toString(threshold), "counter", "drop");
-            }
-            case Fault.Down d -> NetNamespace.ip("-n", testbed.namespace(to), "link", "set", "dev", layout.interfaceTo(l.to(), l.from()), "down");
-            case Fault.Slow x -> testbed.exec(from, "tc", "qdisc", "replace", "dev", layout.interfaceTo(l.from(), l.to()), "root", "tbf",
-                    "rate", x.bitsPerSecond() + "bit", "burst", "1600", "latency", "100ms");
+            case Fault.Lossy x -> testbed.dropLeaving(from, layout.interfaceTo(l.from(), l.to()), x.share());
+            case Fault.Down d -> testbed.setUp(to, layout.interfaceTo(l.to(), l.from()), false);
+            case Fault.Slow x -> testbed.rateLimit(from, layout.interfaceTo(l.from(), l.to()), x.bitsPerSecond());
         }
     }
 
@@ -142,9 +133,9 @@ public final class NamespaceNetwork implements AutoCloseable {
     public void clear(Fault f) {
         Link l = link(f.link());
         switch (f) {
-            case Fault.Lossy x -> testbed.exec(layout.name(l.from()), "nft", "delete", "table", "inet", TABLE);
-            case Fault.Down d -> NetNamespace.ip("-n", testbed.namespace(layout.name(l.to())), "link", "set", "dev", layout.interfaceTo(l.to(), l.from()), "up");
-            case Fault.Slow x -> testbed.exec(layout.name(l.from()), "tc", "qdisc", "del", "dev", layout.interfaceTo(l.from(), l.to()), "root");
+            case Fault.Lossy x -> testbed.clearDrops(layout.name(l.from()));
+            case Fault.Down d -> testbed.setUp(layout.name(l.to()), layout.interfaceTo(l.to(), l.from()), true);
+            case Fault.Slow x -> testbed.clearRateLimit(layout.name(l.from()), layout.interfaceTo(l.from(), l.to()));
         }
     }
 

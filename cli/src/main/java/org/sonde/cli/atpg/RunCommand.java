@@ -1,0 +1,102 @@
+package org.sonde.cli.atpg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sonde.core.AtomicFiles;
+import org.sonde.core.UsageException;
+import org.sonde.testgen.Emulator;
+import org.sonde.testgen.Fault;
+import org.sonde.testgen.SuiteFiles;
+import org.sonde.testgen.live.LiveRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code sonde atpg run}: a suite sent for real through a data plane built by {@code atpg dataplane up}. */
+@Command(name = "run",
+        header = "Send a suite through a live data plane, with real faults, and judge it (root).",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Agents at the data plane's terminals send every regular packet (the frames of the suite's",
+                "tests.pcap) and reserved packet out of its ingress terminal over AF_PACKET, and receive at",
+                "every terminal, counting each test's copies per exit and their latency. A test passes as in",
+                "sonde atpg emulate: exactly the expected exits, as many copies at each, within --threshold.",
+                "The data plane must have been built from the suite's model (sonde atpg dataplane up).",
+                "",
+                "Faults, in sonde atpg emulate's language, are put in place for the run and removed after:",
+                "  rule:ID:drop           the rule's route becomes a blackhole",
+                "  rule:ID:port=P         the rule's route points out of port P",
+                "  rule:ID:missing        the rule's route is removed (lower rules take its packets)",
+                "  link:A-B:down          both interfaces of the link are switched off (or link:ID:down)",
+                "  acl:A#N:permit|deny    entry N of ACL A gets the other verdict in its nftables chain",
+                "  acl:A#N:missing        entry N of ACL A is removed from its chain",
+                "  (link:...:latency=MS is refused: this kernel has no netem to delay by a fixed time)",
+                "Periodic mode (--rounds, --every) repeats the suite and raises an alert with the",
+                "localisation of any round that fails.",
+                "Writes RESULTS.json in atpg emulate's format, for sonde atpg localize. Tests Linux cannot",
+                "run (a martian address such as 0.0.0.0, an ingress whose link was not built) are listed and",
+                "left out of the results. Exit code 1 when some test fails."
+        },
+        footerHeading = "%nExample:%n",
+        footer = {
+                "  sudo sonde atpg run --suite suite --dataplane ex --out results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --out results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10 --out results.json"
+        })
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory from 'sonde atpg generate'.")
+    Path suite;
+
+    @Option(names = "--dataplane", required = true, paramLabel = "NAME", description = "Name of a data plane 'sonde atpg dataplane up' built.")
+    String dataplane;
+
+    @Option(names = "--fault", paramLabel = "SPEC", converter = EmulateCommand.FaultOption.class, description = "A real fault for the run; repeatable.")
+    List<String> faults = List.of();
+
+    @Option(names = "--threshold", paramLabel = "MS", defaultValue = "100",
+            description = "Latency above which a test fails, in ms. Default: ${DEFAULT-VALUE}.")
+    double threshold;
+
+    @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write (of the last round).")
+    Path out;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "Periodic mode: send the suite N times, faults in place throughout; a round with failures raises an alert"
+                    + " with their localisation. Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--every", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Start a round every SECONDS (0: back to back). Default: ${DEFAULT-VALUE}.")
+    double every;
+
+    @Override
+    public Integer call() {
+        if (!(threshold >= 0)) throw new UsageException("--threshold must be zero or more, got " + threshold);
+        List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
+        AtomicFiles.checkWritable(out, "--out");
+        PrintWriter w = spec.commandLine().getOut();
+        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, threshold, rounds, every, r -> {
+            LiveRun.Outcome o = r.outcome();
+            long failed = o.results().stream().filter(x -> !x.pass()).count(), regularFailed = o.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
+            w.printf("%s%d tests, %d failed (%d regular, %d reserved); %d frames sent in %.3f ms, %d copies received; round %.3f s%n",
+                    rounds > 1 ? "round " + r.index() + ": " : "", o.results().size(), failed, regularFailed, failed - regularFailed, o.framesSent(),
+                    o.sendSeconds() * 1e3, o.copiesReceived(), o.roundSeconds());
+            if (r.alert() != null) w.printf("  ALERT: %d suspects %s%n", r.alert().suspects().size(), r.alert().suspects());
+            w.flush();
+        });
+        LiveRun.Outcome o = all.getLast().outcome();
+        List<Emulator.Result> results = o.results();
+        long failed = results.stream().filter(r -> !r.pass()).count();
+        SuiteFiles.writeResults(out, new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
+        w.printf("results in %s%n", out);
+        if (!o.notRun().isEmpty()) w.printf("%d tests not run (left out of the results):%n", o.notRun().size());
+        for (LiveRun.NotRun n : o.notRun()) w.printf("  %s: %s%n", n.id(), n.why());
+        return failed > 0 ? 1 : 0;
+    }
+}

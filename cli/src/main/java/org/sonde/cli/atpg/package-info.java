@@ -1,5 +1,5 @@
 /**
  * {@code sonde atpg}: test packet generation, emulation with injected faults and fault
- * localisation over data-plane models, on top of {@code org.sonde.testgen}.
+ * localisation over data-plane models, on top of {@code org.sonde.atpg}.
  */
 package org.sonde.cli.atpg;

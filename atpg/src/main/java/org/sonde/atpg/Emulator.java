@@ -1,0 +1,184 @@
+package org.sonde.atpg;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.sonde.core.UsageException;
+import org.sonde.dataplane.model.Acl;
+import org.sonde.dataplane.model.AclEntry;
+import org.sonde.dataplane.model.AclEntryRef;
+import org.sonde.dataplane.model.Action;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.reach.Model;
+
+/**
+ * Runs a suite over a model with faults injected: each packet's header is forwarded through the
+ * faulted model ({@link Forwarder}) and its exits compared with the expectation.
+ */
+public final class Emulator {
+    private Emulator() {}
+
+    /**
+     * One test's outcome.
+     *
+     * @param observed exit port to latency (ms) of the copies that left the network
+     * @param reserved whether the test is a reserved packet
+     */
+    public record Result(String id, boolean reserved, boolean pass, Map<Integer, Double> observed, String reason) {
+        public Result {
+            observed = Map.copyOf(observed);
+        }
+    }
+
+    /** A model with faults applied: rules and links changed, link latencies in ms. */
+    public record Faulted(Model model, Map<String, Double> latencyMs) {}
+
+    /** Runs regular and reserved packets; latency above {@code thresholdMs} fails a test. */
+    public static List<Result> run(Model model, Suite suite, List<Fault> faults, double thresholdMs) {
+        Faulted f = inject(model, faults);
+        Forwarder forwarder = new Forwarder(f.model(), f.latencyMs());
+        List<Result> out = new ArrayList<>();
+        for (TestPacket t : suite.tests()) out.add(run(forwarder, t, false, thresholdMs));
+        for (TestPacket t : suite.reserved()) out.add(run(forwarder, t, true, thresholdMs));
+        return out;
+    }
+
+    private static Result run(Forwarder forwarder, TestPacket t, boolean reserved, double thresholdMs) {
+        Forwarder.Trace trace = forwarder.forward(t.ingress(), t.values());
+        Map<Integer, Double> seen = trace.egress();
+        String reason = "";
+        if (!seen.keySet().equals(t.expected().keySet()))
+            reason = "expected " + (t.expectDrop() ? "drop" : "exits " + t.expected().keySet()) + ", observed "
+                    + (seen.isEmpty() ? "drop" : "exits " + seen.keySet());
+        else if (!t.arrivesAs(trace))
+            reason = "expected copies per exit " + t.arrivals() + ", observed " + trace.arrivals();
+        else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
+            reason = "latency above " + thresholdMs + " ms";
+        return new Result(t.id(), reserved, reason.isEmpty(), seen, reason);
+    }
+
+    /**
+     * {@code model} with {@code faults} applied; unknown rules, ports, links, ACLs or entries are
+     * bad input, and so is an ACL fault that would change nothing. ACL entries are numbered as in
+     * the model, before any fault removes one.
+     */
+    public static Faulted inject(Model model, List<Fault> faults) {
+        Network n = model.network();
+        Map<String, Fault> ruleFaults = new HashMap<>();
+        Map<String, Map<Integer, Fault>> aclFaults = new HashMap<>();
+        Map<String, Double> latency = new HashMap<>();
+        List<Link> links = new ArrayList<>(n.links());
+        for (Fault f : faults) {
+            switch (f) {
+                case Fault.RuleDrop d -> ruleFaults.put(requireRule(n, d.rule()), f);
+                case Fault.RuleMissing m -> ruleFaults.put(requireRule(n, m.rule()), f);
+                case Fault.RuleWrongPort w -> {
+                    Rule r = n.rule(requireRule(n, w.rule())).orElseThrow();
+                    String device = n.tables().stream().filter(t -> t.rules().contains(r)).findFirst().orElseThrow().deviceId();
+                    if (n.port(w.port()).filter(p -> p.deviceId().equals(device)).isEmpty())
+                        throw faultError("rule:" + w.rule() + ":port=" + w.port(),
+                                "port " + w.port() + " is not a port of the rule's device " + device);
+                    ruleFaults.put(w.rule(), f);
+                }
+                case Fault.LinkDown d -> links.removeAll(matching(n, d.id(), d.a(), d.b()));
+                case Fault.LinkLatency l -> matching(n, l.id(), l.a(), l.b()).forEach(k -> latency.put(k.id(), l.millis()));
+                case Fault.AclVerdict v -> {
+                    AclEntry e = requireAclEntry(n, v.entry());
+                    if (e.verdict() == v.verdict())
+                        throw faultError(v.entry().id() + ":" + v.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                                "entry " + v.entry().index() + " of ACL " + v.entry().aclId() + " already " + (e.verdict() == AclEntry.Verdict.PERMIT
+                                        ? "permits" : "denies") + ": the fault would change nothing");
+                    aclFaults.computeIfAbsent(v.entry().aclId(), k -> new HashMap<>()).put(v.entry().index(), f);
+                }
+                case Fault.AclMissing m -> {
+                    requireAclEntry(n, m.entry());
+                    if (m.entry().index() == n.acl(m.entry().aclId()).orElseThrow().entries().size() + 1)
+                        throw faultError(m.entry().id() + ":missing",
+                                "entry " + m.entry().index() + " is the implicit final deny of ACL " + m.entry().aclId()
+                                        + ", which cannot go missing; " + m.entry().id() + ":permit makes it permit");
+                    aclFaults.computeIfAbsent(m.entry().aclId(), k -> new HashMap<>()).put(m.entry().index(), f);
+                }
+            }
+        }
+        List<RuleTable> tables = new ArrayList<>();
+        for (RuleTable t : n.tables()) {
+            List<Rule> rules = new ArrayList<>();
+            for (Rule r : t.rules()) {
+                Fault f = ruleFaults.get(r.id());
+                List<String> shadowedBy = r.shadowedBy().stream()
+                        .filter(s -> !(ruleFaults.get(s) instanceof Fault.RuleMissing)).toList();
+                List<Action> actions = new ArrayList<>(r.actions().subList(0, r.actions().size() - 1));
+                switch (f) {
+                    case null -> actions = r.actions();
+                    case Fault.RuleMissing _ -> { continue; }
+                    case Fault.RuleDrop _ -> actions.add(new Action.Drop());
+                    case Fault.RuleWrongPort w -> actions.add(new Action.Forward(List.of(w.port())));
+                    default -> throw new IllegalStateException("not a rule fault: " + f);
+                }
+                rules.add(new Rule(r.id(), r.priority(), r.inPortIds(), r.match(), actions, shadowedBy, r.origin()));
+            }
+            tables.add(new RuleTable(t.deviceId(), t.policy(), rules));
+        }
+        List<Acl> acls = new ArrayList<>();
+        for (Acl a : n.acls()) {
+            Map<Integer, Fault> changed = aclFaults.getOrDefault(a.id(), Map.of());
+            List<AclEntry> entries = new ArrayList<>();
+            List<AclEntry> all = a.entriesWithImplicitDeny();
+            for (int i = 0; i < all.size(); i++) {
+                AclEntry e = all.get(i);
+                switch (changed.get(i + 1)) {
+                    case null -> { if (i < a.entries().size()) entries.add(e); }
+                    case Fault.AclMissing _ -> { }
+                    // the implicit deny turned to permit is an explicit final permit-any
+                    case Fault.AclVerdict v -> entries.add(new AclEntry(v.verdict(), e.match()));
+                    default -> throw new IllegalStateException("not an ACL fault: " + changed.get(i + 1));
+                }
+            }
+            acls.add(changed.isEmpty() ? a : new Acl(a.id(), entries));
+        }
+        Network faulted = new Network(n.layout(), n.devices(), n.ports(), links, tables, acls, n.aclBindings(),
+                n.vlanMemberships(), n.macEntries());
+        return new Faulted(model.with(faulted), latency);
+    }
+
+    /** A fault naming something the model lacks: the option's value is wrong (a usage error). */
+    private static UsageException faultError(String fault, String problem) {
+        return new UsageException("--fault " + fault + ": " + problem);
+    }
+
+    private static String requireRule(Network n, String id) {
+        if (n.rule(id).isEmpty())
+            throw faultError("rule:" + id, "no rule " + id + " in the network"
+                    + (AclEntryRef.isAclEntry(id) ? " (an ACL entry takes " + id + ":permit, :deny or :missing)" : ""));
+        return id;
+    }
+
+    private static AclEntry requireAclEntry(Network n, AclEntryRef ref) {
+        var acl = n.acl(ref.aclId());
+        if (acl.isEmpty()) throw faultError(ref.id(), "no ACL " + ref.aclId() + " in the network");
+        int size = acl.get().entries().size();
+        if (ref.index() > size + 1)
+            throw faultError(ref.id(), "ACL " + ref.aclId() + " has " + size + " entries (numbered from 1; "
+                    + (size + 1) + " is its implicit final deny), not " + ref.index());
+        return acl.get().entriesWithImplicitDeny().get(ref.index() - 1);
+    }
+
+    /** hassel links leave from output twins ({@code <if>@out}, p + 20000); a fault names the port itself. */
+    private static int physical(Network n, int port) {
+        boolean twin = n.port(port).map(p -> p.name().endsWith("@out")).orElse(false);
+        return twin ? port - org.sonde.dataplane.reach.ReachOptions.HASSEL_OUTPUT_OFFSET : port;
+    }
+
+    private static List<Link> matching(Network n, String id, int a, int b) {
+        List<Link> out = n.links().stream().filter(l -> id != null ? l.id().equals(id)
+                : Set.of(physical(n, l.fromPortId()), physical(n, l.toPortId())).equals(Set.of(a, b))).toList();
+        if (out.isEmpty())
+            throw faultError("link:" + (id != null ? id : a + "-" + b), "no such link in the network");
+        return out;
+    }
+}

@@ -1,0 +1,504 @@
+package org.sonde.atpg;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
+import org.sonde.dataplane.model.Action;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.ElementIds;
+import org.sonde.dataplane.reach.Model;
+import org.sonde.dataplane.reach.ReachOptions;
+import org.sonde.dataplane.reach.ReachResult;
+import org.sonde.dataplane.reach.Reachability;
+
+/**
+ * ATPG test packet selection (dissertation §2.2.1): all-pairs reachability between the terminals,
+ * every path (equivalence class) a candidate packet, streamed from the search into {@link
+ * Candidates}, then a greedy minimum set cover of the rules, ACL entries or links the paths claim.
+ * Candidates left out supply the reserved packets.
+ *
+ * <p>Drop rules and ACL deny entries are flipped into sink ports for the analysis ({@link
+ * DropFlip}), so headers they stop become candidates that the real network must not deliver. A
+ * chosen path becomes a packet only after its header is forwarded concretely through the real
+ * model ({@link Forwarder}), which gives its expectation (a header taking several branches expects
+ * all of its exits), its rule set, and what it observes: the elements whose loss changes its
+ * exits. What a chosen packet claims but does not observe, later rounds of the cover take from
+ * other paths; what no tried packet observes is reported as unobserved.
+ */
+public final class Selector {
+    private Selector() {}
+
+    /**
+     * Elements claimed by chosen packets that the packets then do not observe, this often, are
+     * given up. Generous: a drop rule on one branch of a packet whose other copies arrive is seen
+     * only by a header the other branches do not carry (one of Stanford's takes 91 tries).
+     */
+    private static final int MAX_MISSES = 256;
+    /** Reserved packets are made this many at a time, on every core. */
+    private static final int RESERVE_BATCH = 256;
+
+    /** Selects a suite over {@code model}. */
+    public static Suite select(Model model, SelectOptions options) {
+        return select(model, options, Phases.quiet());
+    }
+
+    /**
+     * Selects a suite over {@code model}, timing its phases: reachability (with the candidate
+     * paths), cover (greedy cover and the concrete check of each chosen path), reserve.
+     */
+    public static Suite select(Model model, SelectOptions options, Phases phases) {
+        Network network = model.network();
+        DropFlip.Flipped flipped = DropFlip.flip(network);
+        // Bit sets by port id: asked once per path found, millions of times.
+        BitSet exits = new BitSet(), sinks = new BitSet();
+        for (int e : exits(model, options.sources())) if (flipped.network().linksFrom(e).isEmpty()) exits.set(e);
+        flipped.sinks().forEach(sinks::set);
+        IntPredicate sink = sinks::get;
+        IntPredicate keep = d -> sinks.get(d) || exits.get(d);
+        List<Candidates.Collector> collectors = Collections.synchronizedList(new ArrayList<>());
+        // No histories or header unions per pair: the candidates hold every path.
+        ReachOptions reachOptions = model.with(flipped.network()).reachOptions(options.sources(), 0)
+                .withPairHeaders(false).withAclDenySinks(flipped.aclDenySinks());
+        ElementIds ids = new ElementIds(flipped.network());
+        ReachResult reach = Reachability.compute(flipped.network(), reachOptions, ids,
+                () -> {
+                    Candidates.Collector c = new Candidates.Collector(keep);
+                    collectors.add(c);
+                    return c;
+                });
+        Candidates candidates = Candidates.merge(collectors, options.sources());
+        collectors.clear();
+        long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
+        phases.end("reachability", String.format("%,d paths, %,d candidates", reach.paths(), candidates.size()));
+        return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
+    }
+
+    /**
+     * The ports a test packet may be seen leaving by: the terminals and their output twins (the
+     * caller keeps those without links: a packet crossing a link is not received there).
+     */
+    private static Set<Integer> exits(Model model, List<Integer> terminals) {
+        Set<Integer> out = new HashSet<>(terminals);
+        for (int t : terminals) {
+            Integer twin = model.outputTwins().get(t);
+            if (twin != null) out.add(twin);
+        }
+        return out;
+    }
+
+    /**
+     * One selection over the candidate paths: the cover works on what each path's history
+     * claims; a chosen path becomes a packet only after forwarding its header concretely, which
+     * says what the packet observes (a branch elsewhere may hide a rule's loss). Elements a chosen
+     * packet claims but does not observe are covered by another round of the greedy cover over
+     * the paths not yet tried.
+     */
+    private static final class Selection {
+        private final Network network;
+        private final Forwarder forwarder;
+        private final ElementIds ids;
+        private final Candidates candidates;
+        private final IntPredicate sink;
+        private final SelectOptions options;
+        private final Phases phases;
+        private final Random random;
+        /** Whether each element (by number) lies on some candidate's claims and may be covered: the universe. */
+        private final boolean[] inUniverse;
+        private final int universeSize;
+        /**
+         * The candidate of each set: sets are numbered in the seeded order of the candidates, which
+         * decides ties in the greedy cover, so the cover's passes over millions of sets read memory
+         * in order.
+         */
+        private final int[] order;
+        /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
+        private final int[] setStart;
+        private final int[] setElements;
+        private final Set<String> packetIds = new HashSet<>();
+        private long unverified;
+
+        Selection(Network network, Forwarder forwarder, ElementIds ids, Candidates candidates, IntPredicate sink, SelectOptions options,
+                  Phases phases) {
+            this.network = network;
+            this.forwarder = forwarder;
+            this.ids = ids;
+            this.candidates = candidates;
+            this.sink = sink;
+            this.options = options;
+            this.phases = phases;
+            this.random = new Random(options.seed());
+            requireKnown(ids, options.only(), "--only");
+            requireKnown(ids, options.weights().keySet(), "--critical");
+            boolean[] allowed = new boolean[ids.size()];
+            for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
+            inUniverse = new boolean[ids.size()];
+            // Claims are made in candidate order, which reads the paths in order, in chunks on
+            // every core, then moved into set order, one block per set.
+            int n = candidates.size(), chunkSize = Math.max(1 << 16, (n + 63) / 64), chunks = (n + chunkSize - 1) / chunkSize;
+            int[][] chunkClaims = new int[chunks][];
+            int[] claimFrom = new int[n], claimLength = new int[n];
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                IntArrayList flat = new IntArrayList();
+                for (int c = k * chunkSize; c < Math.min(n, (k + 1) * chunkSize); c++) {
+                    claimFrom[c] = flat.size();
+                    claims(c, allowed, flat);
+                    claimLength[c] = flat.size() - claimFrom[c];
+                }
+                chunkClaims[k] = flat.elements();
+            });
+            order = candidates.shuffledOrder(options.seed());
+            setStart = new int[n + 1];
+            for (int set = 0; set < n; set++) setStart[set + 1] = setStart[set] + claimLength[order[set]];
+            setElements = new int[setStart[n]];
+            for (int set = 0; set < n; set++) {
+                int c = order[set];
+                System.arraycopy(chunkClaims[c / chunkSize], claimFrom[c], setElements, setStart[set], claimLength[c]);
+            }
+            for (int e : setElements) inUniverse[e] = true;
+            int size = 0;
+            for (boolean b : inUniverse) if (b) size++;
+            universeSize = size;
+            if (size == 0) {
+                throw new BadInputException(null, null, "nothing to cover: no " + (options.cover() == Cover.LINKS ? "link" : "rule or ACL entry")
+                        + (options.only().isEmpty() ? "" : " of --only") + " lies on a path between the " + options.sources().size()
+                        + " terminals", "choose more terminals (--terminals all) or other elements", null);
+            }
+        }
+
+        /** Elements named in an option must be the model's: a typo would silently select nothing. */
+        private static void requireKnown(ElementIds ids, Set<String> named, String option) {
+            List<String> unknown = named.stream().filter(id -> ids.element(id) < 0).sorted().toList();
+            if (!unknown.isEmpty()) {
+                throw new UsageException(option + ": the model has no rule, ACL entry or link " + String.join(", ", unknown),
+                        "name elements as the suite's histories do: rule ids, acl:<acl>#<n>, link ids");
+            }
+        }
+
+        /**
+         * Appends the elements of the cover's kind path {@code c} would test, by element number,
+         * distinct, those {@code allowed}: an expected-absent path only its drop rule or deny entry
+         * (upstream losses look like success), any other path its whole history.
+         */
+        private void claims(int c, boolean[] allowed, IntArrayList into) {
+            int n = candidates.historyLength(c), from = into.size();
+            boolean links = options.cover() == Cover.LINKS;
+            if (sink.test(candidates.destination(c))) {
+                int last = candidates.historyElement(c, n - 1);
+                if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                int e = candidates.historyElement(c, i);
+                if (ids.isLink(e) != links || !allowed[e]) continue;
+                boolean seen = false;
+                for (int k = from; k < into.size() && !seen; k++) seen = into.getInt(k) == e;
+                if (!seen) into.add(e);
+            }
+        }
+
+        Suite run(long pairs, long reachExercisedRules) {
+            double[] weight = new double[ids.size()];
+            for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
+            // Sets are numbered in the seeded order: a set's rank is its number.
+            int[] rank = new int[order.length];
+            for (int i = 0; i < order.length; i++) rank[i] = i;
+            SetCover cover = new SetCover(setStart, setElements, weight, rank);
+            boolean[] covered = new boolean[ids.size()];
+            int[] misses = new int[ids.size()];
+            BitSet tried = new BitSet();
+            List<TestPacket> tests = new ArrayList<>();
+            List<int[]> testSets = new ArrayList<>();
+            int[] among = null;
+            while (true) {
+                int[] round = among == null ? cover.greedy(covered.clone(), tried) : cover.greedy(covered.clone(), tried, among);
+                if (round.length == 0) break;
+                Made[] made = make(round);
+                for (int r = 0; r < round.length; r++) {
+                    int i = round[r];
+                    tried.set(i);
+                    TestPacket t = accept(made[r]);
+                    if (t == null) continue;
+                    int[] observed = observedUniverse(t);
+                    boolean useful = false;
+                    for (int u : observed) if (!covered[u]) useful = covered[u] = true;
+                    for (int k = setStart[i]; k < setStart[i + 1]; k++) {
+                        int u = setElements[k];
+                        // Given up: no longer worth anything to the cover.
+                        if (!covered[u] && ++misses[u] >= MAX_MISSES) weight[u] = 0;
+                    }
+                    if (!useful) continue;
+                    tests.add(t);
+                    testSets.add(observed);
+                }
+                // Later rounds only need the paths through what is still open.
+                among = holding(covered, weight, tried);
+                if (among.length == 0) break;
+            }
+            tests = withoutRedundant(tests, testSets, ids.size());
+            for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
+            phases.end("cover", String.format("%,d regular packets, %,d paths tried", tests.size(), tried.cardinality()));
+            List<TestPacket> reserved = reserve(tried);
+            phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
+
+            BitSet onPaths = candidates.elements();
+            Set<String> reachableRules = new HashSet<>(), reachableLinks = new HashSet<>();
+            for (int e = onPaths.nextSetBit(0); e >= 0; e = onPaths.nextSetBit(e + 1))
+                (ids.isLink(e) ? reachableLinks : reachableRules).add(ids.id(e));
+            Set<String> coveredRules = new HashSet<>(), coveredLinks = new HashSet<>();
+            tests.forEach(t -> { coveredRules.addAll(t.rules()); coveredLinks.addAll(t.links()); });
+            coveredRules.retainAll(reachableRules);
+            coveredLinks.retainAll(reachableLinks);
+            long coveredCount = 0;
+            for (int e = 0; e < covered.length; e++) if (covered[e] && inUniverse[e]) coveredCount++;
+            double coverage = (double) coveredCount / universeSize;
+            Map<Integer, Long> perPort = tests.stream().collect(Collectors.groupingBy(TestPacket::ingress, Collectors.counting()));
+            int terminals = new HashSet<>(options.sources()).size();
+            Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,
+                    tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
+                    reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, terminals,
+                    terminals == 0 ? 0 : (double) tests.size() / terminals, perPort.values().stream().mapToLong(Long::longValue).max().orElse(0), 0);
+            List<String> unobserved = new ArrayList<>();
+            for (int e = 0; e < covered.length; e++) if (inUniverse[e] && !covered[e]) unobserved.add(ids.id(e));
+            return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
+        }
+
+        /** Set numbers by element, built on first use: elementSets[elementStart[e] .. elementStart[e + 1]). */
+        private int[] elementStart, elementSets;
+
+        /** The untried sets whose claims hold an element not yet covered that still has weight. */
+        private int[] holding(boolean[] covered, double[] weight, BitSet tried) {
+            if (elementStart == null) {
+                elementStart = new int[covered.length + 1];
+                for (int e : setElements) elementStart[e + 1]++;
+                for (int e = 0; e < covered.length; e++) elementStart[e + 1] += elementStart[e];
+                elementSets = new int[setElements.length];
+                int[] fill = elementStart.clone();
+                for (int c = 0; c + 1 < setStart.length; c++)
+                    for (int k = setStart[c]; k < setStart[c + 1]; k++) elementSets[fill[setElements[k]]++] = c;
+            }
+            BitSet out = new BitSet();
+            for (int e = 0; e < covered.length; e++) {
+                if (covered[e] || weight[e] <= 0) continue;
+                for (int k = elementStart[e]; k < elementStart[e + 1]; k++) if (!tried.get(elementSets[k])) out.set(elementSets[k]);
+            }
+            return out.stream().toArray();
+        }
+
+        /** The numbers of the universe's elements {@code t} observes. */
+        private int[] observedUniverse(TestPacket t) {
+            IntArrayList out = new IntArrayList();
+            for (String id : t.observed()) {
+                int e = ids.element(id);
+                if (e >= 0 && inUniverse[e] && !out.contains(e)) out.add(e);
+            }
+            return out.toIntArray();
+        }
+
+        /** A set's packet as made, before the selection takes it: {@code packet} null if it does not retrace the path. */
+        private record Made(String id, TestPacket packet) {}
+
+        /**
+         * The packets of {@code sets}, made on every core (forwarding is read-only), in order;
+         * {@link #accept} then takes them one by one, so the outcome does not depend on threads.
+         */
+        private Made[] make(int[] sets) {
+            Made[] out = new Made[sets.length];
+            IntStream.range(0, sets.length).parallel().forEach(i -> out[i] = make(order[sets[i]]));
+            return out;
+        }
+
+        /**
+         * The path's packet: its example header taken back to the ingress, forwarded concretely,
+         * with what it observes.
+         */
+        private Made make(int c) {
+            List<String> history = historyIds(c);
+            int source = candidates.source(c), destination = candidates.destination(c);
+            long[] values = ingressHeader(network, source, history, candidates.example(c));
+            String id = TestPacket.idOf(source, values);
+            Forwarder.Trace trace = forwarder.forward(source, values);
+            Set<String> seen = new HashSet<>(trace.rules());
+            seen.addAll(trace.links());
+            // The example is taken at the destination; after rewrites it may not retrace the path.
+            if (!seen.containsAll(history) || !(sink.test(destination) || trace.egress().containsKey(destination)))
+                return new Made(id, null);
+            return new Made(id, observed(network, forwarder, TestPacket.of(id, source, header(network, values), trace, List.of()), trace));
+        }
+
+        /** The made packet, or null if it repeats a packet already taken or does not retrace its path (counted). */
+        private TestPacket accept(Made m) {
+            if (packetIds.contains(m.id())) return null;
+            if (m.packet() == null) {
+                unverified++;
+                return null;
+            }
+            packetIds.add(m.id());
+            return m.packet();
+        }
+
+        private List<String> historyIds(int c) {
+            List<String> out = new ArrayList<>(candidates.historyLength(c));
+            for (int i = 0; i < candidates.historyLength(c); i++) out.add(ids.id(candidates.historyElement(c, i)));
+            return out;
+        }
+
+        /** The k-1 further packets of a chosen path, with the bits its rules ignore drawn at random. */
+        private List<TestPacket> samples(TestPacket t) {
+            List<TestPacket> out = new ArrayList<>();
+            List<String> history = new ArrayList<>(t.rules());
+            for (int k = 1; k < options.samplesPerPath(); k++) {
+                long[] values = draw(network, history, t.values(), random);
+                String id = TestPacket.idOf(t.ingress(), values);
+                if (packetIds.contains(id)) continue;
+                Forwarder.Trace trace = forwarder.forward(t.ingress(), values);
+                if (!trace.egress().equals(t.expected()) || !t.arrivesAs(trace) || !trace.rules().equals(t.rules())
+                        || !trace.links().equals(t.links())) continue;
+                packetIds.add(id);
+                out.add(TestPacket.of(id, t.ingress(), header(network, values), trace, t.observed()));
+            }
+            return out;
+        }
+
+        /** Up to {@code reservedPerElement} packets per element, from paths the cover did not try, in set order. */
+        private List<TestPacket> reserve(BitSet tried) {
+            int[] kept = new int[ids.size()];
+            List<TestPacket> out = new ArrayList<>();
+            int perElement = options.reservedPerElement();
+            if (perElement == 0) return out;
+            IntArrayList batch = new IntArrayList(RESERVE_BATCH);
+            for (int next = 0; next < order.length; ) {
+                // The packets of the next sets still wanted, made together; one wanted no more once
+                // the batch's earlier packets are kept is passed over, as if never made.
+                batch.clear();
+                for (; next < order.length && batch.size() < RESERVE_BATCH; next++)
+                    if (!tried.get(next) && wanted(next, kept, perElement)) batch.add(next);
+                Made[] made = make(batch.toIntArray());
+                for (int b = 0; b < made.length; b++) {
+                    if (!wanted(batch.getInt(b), kept, perElement)) continue;
+                    reserveOne(accept(made[b]), kept, perElement, out);
+                }
+            }
+            return out;
+        }
+
+        private boolean wanted(int set, int[] kept, int perElement) {
+            for (int k = setStart[set]; k < setStart[set + 1]; k++) if (kept[setElements[k]] < perElement) return true;
+            return false;
+        }
+
+        /** Keeps {@code t} (null: none) as a reserved packet if it observes an element with too few. */
+        private void reserveOne(TestPacket t, int[] kept, int perElement, List<TestPacket> out) {
+            if (t == null) return;
+            int[] observed = observedUniverse(t);
+            boolean useful = false;
+            for (int u : observed) useful |= kept[u] < perElement;
+            if (!useful) return;
+            for (int u : observed) kept[u]++;
+            out.add(t);
+        }
+    }
+
+    /**
+     * {@code tests} without those whose every observed element another kept test observes too,
+     * checked from the last chosen back (a later round can make an earlier packet redundant).
+     */
+    private static List<TestPacket> withoutRedundant(List<TestPacket> tests, List<int[]> sets, int elements) {
+        int[] count = new int[elements];
+        for (int[] set : sets) for (int u : set) count[u]++;
+        BitSet dropped = new BitSet();
+        for (int i = tests.size() - 1; i >= 0; i--) {
+            boolean redundant = true;
+            for (int u : sets.get(i)) redundant &= count[u] > 1;
+            if (!redundant) continue;
+            dropped.set(i);
+            for (int u : sets.get(i)) count[u]--;
+        }
+        List<TestPacket> out = new ArrayList<>();
+        for (int i = 0; i < tests.size(); i++) if (!dropped.get(i)) out.add(tests.get(i));
+        return out;
+    }
+
+    /**
+     * The header to inject for a path whose example was taken at the destination: a field some
+     * rule of the path rewrites is set back to satisfy the constraints the path's rules and ACL
+     * entries put on it before its first rewrite (Internet2 matches vlan 0 at ingress, then rewrites it). Bits no
+     * such constraint fixes keep the example's value, but a VLAN the ingress port does not carry
+     * becomes one it does ({@link IngressVlan}); the caller checks the result retraces the path.
+     */
+    static long[] ingressHeader(Network network, int ingress, List<String> history, long[] example) {
+        return IngressVlan.carried(network, ingress, history, ingressHeader(network, history, example));
+    }
+
+    static long[] ingressHeader(Network network, List<String> history, long[] example) {
+        List<String> names = network.layout().names();
+        long[] h = example.clone();
+        boolean[] rewritten = new boolean[h.length], rewrittenLater = new boolean[h.length];
+        for (String id : history)
+            PathStep.of(network, id).ifPresent(r -> r.actions().forEach(a -> {
+                if (a instanceof Action.SetField f) rewrittenLater[names.indexOf(f.field())] = true;
+                if (a instanceof Action.SetVlan) rewrittenLater[names.indexOf("vlan")] = true;
+            }));
+        for (String id : history) {
+            var rule = PathStep.of(network, id);
+            if (rule.isEmpty()) continue;
+            rule.get().match().fields().forEach((field, t) -> {
+                int i = names.indexOf(field);
+                if (rewrittenLater[i] && !rewritten[i]) h[i] = (h[i] & ~t.mask()) | (t.value() & t.mask());
+            });
+            for (Action a : rule.get().actions()) {
+                if (a instanceof Action.SetField f) rewritten[names.indexOf(f.field())] = true;
+                if (a instanceof Action.SetVlan) rewritten[names.indexOf("vlan")] = true;
+            }
+        }
+        return h;
+    }
+
+    /** {@code h} with the bits no rule or ACL entry of the path matches on drawn at random. */
+    private static long[] draw(Network network, List<String> history, long[] h, Random random) {
+        List<String> names = network.layout().names();
+        long[] constrained = new long[h.length];
+        for (String id : history)
+            PathStep.of(network, id).ifPresent(r -> r.match().fields().forEach((f, t) -> constrained[names.indexOf(f)] |= t.mask()));
+        long[] out = h.clone();
+        for (int i = 0; i < out.length; i++) {
+            int width = network.layout().fields().get(i).widthBits();
+            long free = ~constrained[i] & (width == 64 ? -1L : (1L << width) - 1);
+            out[i] = (out[i] & ~free) | (random.nextLong() & free);
+        }
+        return out;
+    }
+
+    private static Map<String, Long> header(Network network, long[] values) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) out.put(network.layout().names().get(i), values[i]);
+        return out;
+    }
+
+    /**
+     * {@code t} with the elements whose failure it observes. An expected-absent packet observes
+     * only its drop rules and the ACL deny entries whose permitting would deliver it (failing by
+     * forwarding; upstream losses look like success), see {@link DropFlip#observes}. Any other
+     * packet observes the elements whose loss changes its arrivals, the trace's observable ones, and
+     * the deny entries that stop some of its copies if their permitting would add a copy (a
+     * broadcast copy denied at one router while others arrive).
+     */
+    private static TestPacket observed(Network network, Forwarder forwarder, TestPacket t, Forwarder.Trace trace) {
+        List<String> observed = t.expectDrop()
+                ? t.rules().stream().filter(r -> DropFlip.observes(network, forwarder, t, r)).toList()
+                : java.util.stream.Stream.concat(trace.observable().stream(),
+                        t.rules().stream().filter(r -> DropFlip.isDenyEntry(network, r) && DropFlip.observes(network, forwarder, t, r))).toList();
+        return new TestPacket(t.id(), t.ingress(), t.header(), t.expected(), t.copies(), t.rules(), t.links(), t.deadEnds(), observed);
+    }
+}

@@ -1,0 +1,221 @@
+package org.sonde.atpg;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
+ * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
+ * packets fit.
+ */
+final class SetCover {
+    private final int[] start;
+    private final int[] elements;
+    private final double[] weight;
+    private final int[] rank;
+    /** The sets in rank order. */
+    private final int[] byRank;
+    /** The largest element weight the list queue takes (it keeps a list per possible gain). */
+    private static final double MAX_LISTED_WEIGHT = 1024;
+
+    /**
+     * @param start    where each set begins in {@code elements}, plus one final end
+     * @param elements element indexes of all sets, set after set
+     * @param weight   weight per element; an element of weight 0 counts for nothing
+     * @param rank     per set, its place among equally good sets (lower first); distinct values
+     */
+    public SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
+        this.start = start;
+        this.elements = elements;
+        this.weight = weight;
+        this.rank = rank;
+        this.byRank = new int[rank.length];
+        for (int set = 0; set < rank.length; set++) byRank[rank[set]] = set;
+    }
+
+    /**
+     * Sets chosen greedily, in the order chosen: each time a set whose uncovered elements weigh
+     * most, until no set adds weight; on ties the lower-ranked set (with whole-number weights:
+     * the lower-ranked among the sets that had that gain from the start, then those whose gain
+     * dropped to it, in the order it dropped). {@code covered} is updated as sets are chosen; sets
+     * in {@code excluded} are never chosen. Lazy evaluation: a set's gain only shrinks, so a stale
+     * gain is recomputed before it is trusted.
+     */
+    public int[] greedy(boolean[] covered, BitSet excluded) {
+        return greedy(covered, excluded, byRank);
+    }
+
+    /** As {@link #greedy(boolean[], BitSet)}, choosing only among {@code among} (set numbers, any order). */
+    public int[] greedy(boolean[] covered, BitSet excluded, int[] among) {
+        int[] sets = among == byRank ? byRank : among.clone();
+        if (sets != byRank) {
+            // Rank order, so the queues file sets as the whole-problem greedy would.
+            long[] keyed = new long[sets.length];
+            for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank[sets[i]] << 32) | sets[i];
+            Arrays.sort(keyed);
+            for (int i = 0; i < sets.length; i++) sets[i] = (int) keyed[i];
+        }
+        // Lists per gain suit small whole-number weights (1 by default); others take the heap.
+        for (double w : weight) if (w != Math.rint(w) || w > MAX_LISTED_WEIGHT) return heapGreedy(covered, excluded, sets);
+        return bucketGreedy(covered, excluded, sets);
+    }
+
+    /**
+     * The lazy greedy with whole-number gains (every weight a whole number, as by default): one
+     * first-in first-out list per gain, highest gain first, sets filed in rank order; a set whose
+     * gain has dropped is filed again at the end of its new gain's list. Gains only drop, so the
+     * lists above the current one stay empty. Constant work per filing, where a heap of millions of
+     * candidates pays a logarithm per stale gain.
+     */
+    private int[] bucketGreedy(boolean[] covered, BitSet excluded, int[] sets) {
+        List<IntArrayList> lists = new ArrayList<>();
+        for (int set : sets) {
+            if (excluded.get(set)) continue;
+            int g = (int) gain(set, covered);
+            if (g <= 0) continue;
+            while (lists.size() <= g) lists.add(new IntArrayList());
+            lists.get(g).add(set);
+        }
+        int open = openElements(covered);
+        int[] next = new int[lists.size()];
+        IntArrayList chosen = new IntArrayList();
+        for (int g = lists.size() - 1; g > 0 && open > 0; ) {
+            IntArrayList list = lists.get(g);
+            if (next[g] == list.size()) {
+                g--;
+                continue;
+            }
+            int set = list.getInt(next[g]++);
+            int now = (int) gain(set, covered);
+            if (now == g) {
+                chosen.add(set);
+                open -= cover(set, covered);
+            } else if (now > 0) {
+                lists.get(now).add(set);
+            }
+        }
+        return chosen.toIntArray();
+    }
+
+    /** Elements that can still add weight. */
+    private int openElements(boolean[] covered) {
+        int open = 0;
+        for (int e = 0; e < covered.length; e++) if (!covered[e] && weight[e] > 0) open++;
+        return open;
+    }
+
+    /** Marks the set's elements covered; how many of them could still add weight. */
+    private int cover(int set, boolean[] covered) {
+        int closed = 0;
+        for (int k = start[set]; k < start[set + 1]; k++) {
+            int e = elements[k];
+            if (!covered[e] && weight[e] > 0) closed++;
+            covered[e] = true;
+        }
+        return closed;
+    }
+
+    /** The lazy greedy over a heap, for fractional weights. */
+    private int[] heapGreedy(boolean[] covered, BitSet excluded, int[] sets) {
+        Heap heap = new Heap(sets.length, rank);
+        for (int i : sets) {
+            if (excluded.get(i)) continue;
+            double g = gain(i, covered);
+            if (g > 0) heap.add(i, g);
+        }
+        heap.heapify();
+        // Once no element can add weight, the rest of the heap is dead.
+        int open = openElements(covered);
+        IntArrayList chosen = new IntArrayList();
+        while (!heap.isEmpty() && open > 0) {
+            int top = heap.topSet();
+            double g = gain(top, covered);
+            if (g <= 0) {
+                heap.pop();
+            } else if (g < heap.topGain()) {
+                heap.lowerTop(g);
+            } else {
+                chosen.add(top);
+                open -= cover(top, covered);
+                heap.pop();
+            }
+        }
+        return chosen.toIntArray();
+    }
+
+    private double gain(int set, boolean[] covered) {
+        double g = 0;
+        for (int k = start[set]; k < start[set + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
+        return g;
+    }
+
+    /** A binary max-heap of (gain, set) in primitive arrays; ties go to the lower rank. */
+    private static final class Heap {
+        private final int[] set;
+        private final double[] gain;
+        private final int[] rank;
+        private int size;
+
+        Heap(int capacity, int[] rank) {
+            set = new int[capacity];
+            gain = new double[capacity];
+            this.rank = rank;
+        }
+
+        void add(int s, double g) {
+            set[size] = s;
+            gain[size++] = g;
+        }
+
+        void heapify() {
+            for (int i = size / 2 - 1; i >= 0; i--) siftDown(i);
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int topSet() {
+            return set[0];
+        }
+
+        double topGain() {
+            return gain[0];
+        }
+
+        void pop() {
+            size--;
+            set[0] = set[size];
+            gain[0] = gain[size];
+            siftDown(0);
+        }
+
+        void lowerTop(double g) {
+            gain[0] = g;
+            siftDown(0);
+        }
+
+        private boolean above(int a, int b) {
+            return gain[a] > gain[b] || (gain[a] == gain[b] && rank[set[a]] < rank[set[b]]);
+        }
+
+        private void siftDown(int i) {
+            while (true) {
+                int l = 2 * i + 1, r = l + 1, best = i;
+                if (l < size && above(l, best)) best = l;
+                if (r < size && above(r, best)) best = r;
+                if (best == i) return;
+                int ts = set[i];
+                double tg = gain[i];
+                set[i] = set[best];
+                gain[i] = gain[best];
+                set[best] = ts;
+                gain[best] = tg;
+                i = best;
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.sonde.atpg.live;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.sonde.core.UsageException;
+import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.Model;
+import org.sonde.atpg.Emulator;
+import org.sonde.atpg.Fault;
+
+/**
+ * Faults of {@code atpg emulate}'s language put in place for real, and taken away on
+ * {@link #close}. A rule or ACL fault is the model with the fault ({@link Emulator#inject}, which
+ * also checks every fault names what the model has) compiled again, and the difference made in
+ * the kernel: a dropping rule's route becomes a blackhole, a missing rule's route goes (in a
+ * policy-routed device its table is emptied, so the next rule decides), a rule sent to another
+ * port has its route point there, a flipped or missing ACL entry changes the nftables chain. A
+ * link down between two ports ({@code link:A-B:down}) switches both veth ends off: the kernel
+ * withdraws the routes over them (what a router does when a port goes down), so packets for them
+ * take a lower rule or none; closing puts the interfaces, neighbours and routes back. One direction
+ * of a link ({@code link:ID:down}, a directed link of the model) is lost to an nftables rule
+ * dropping what leaves its sending port, since an interface cannot be down one way.
+ * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a time.
+ */
+final class LiveFaults implements AutoCloseable {
+    private final LiveDataPlane plane;
+    private final LinuxConfig faulted;
+    private final Set<Integer> downPorts;
+    /** Ports whose outgoing direction a one-way link fault drops. */
+    private final Set<Integer> oneWay;
+
+    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay) {
+        this.plane = plane;
+        this.faulted = faulted;
+        this.downPorts = downPorts;
+        this.oneWay = oneWay;
+    }
+
+    static LiveFaults apply(LiveDataPlane plane, Model model, List<Fault> faults) {
+        Emulator.inject(model, faults); // every fault names what the model has, or a usage error
+        Network n = model.network();
+        List<Fault> changes = new ArrayList<>();
+        Set<Integer> down = new LinkedHashSet<>(), oneWay = new LinkedHashSet<>();
+        for (Fault f : faults) {
+            switch (f) {
+                case Fault.LinkDown d -> {
+                    for (Link l : links(n, d.id(), d.a(), d.b())) {
+                        if (plane.wiring().peer(l.fromPortId()) == null)
+                            throw new UsageException("--fault link:" + l.id() + ":down: the link is not built in the data plane (see dataplane up's list)");
+                        if (d.id() != null) oneWay.add(l.fromPortId());
+                        else {
+                            down.add(l.fromPortId());
+                            down.add(l.toPortId());
+                        }
+                    }
+                }
+                case Fault.LinkLatency l -> throw new UsageException("--fault " + (l.id() != null ? l.id() : l.a() + "-" + l.b())
+                        + ":latency: a live data plane cannot add a fixed delay (this kernel has no netem); use atpg emulate for latency faults");
+                default -> changes.add(f);
+            }
+        }
+        LinuxConfig faulted = plane.healthy();
+        if (!changes.isEmpty()) {
+            Network changed = Emulator.inject(model, changes).model().network();
+            faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
+        }
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay);
+        try {
+            plane.change(plane.healthy(), faulted);
+            for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
+            for (int p : oneWay) plane.testbed().dropLeaving(plane.wiring().nodeOfPort(p), Wiring.iface(p), 1);
+        } catch (RuntimeException e) {
+            live.close();
+            throw e;
+        }
+        return live;
+    }
+
+    private static List<Link> links(Network n, String id, int a, int b) {
+        return n.links().stream().filter(l -> id != null ? l.id().equals(id) : Set.of(l.fromPortId(), l.toPortId()).equals(Set.of(a, b))).toList();
+    }
+
+    /** The ports switched off by link faults. */
+    Set<Integer> downPorts() {
+        return downPorts;
+    }
+
+    /** Restores the healthy data plane. */
+    @Override
+    public void close() {
+        for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList())) plane.testbed().clearDrops(node);
+        for (int p : downPorts) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), true);
+        plane.change(faulted, plane.healthy());
+        // switching an interface off flushed its routes and neighbours: put the node's back
+        Set<String> nodes = new LinkedHashSet<>();
+        for (int p : downPorts) nodes.add(plane.wiring().nodeOfPort(p));
+        for (String node : nodes) {
+            LinuxConfig.Node healthy = plane.healthy().nodes().get(node);
+            List<String> lines = new ArrayList<>(healthy.setup().stream().filter(l -> l.startsWith("neigh ") || l.startsWith("route ")).toList());
+            lines.addAll(healthy.routes().values());
+            org.sonde.netio.NetNamespace.ipBatch(plane.testbed().namespace(node), lines);
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package org.sonde.atpg.live;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+import org.sonde.capture.CaptureReader;
+import org.sonde.core.BadInputException;
+import org.sonde.core.UsageException;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.reach.Model;
+import org.sonde.netio.PacketSocket;
+import org.sonde.atpg.Emulator;
+import org.sonde.atpg.Fault;
+import org.sonde.atpg.Localizer;
+import org.sonde.atpg.SuiteFiles;
+import org.sonde.atpg.TestPacket;
+
+/**
+ * Sends a suite through a {@link LiveDataPlane} and judges what arrives: agents in the terminal
+ * node send each test's frame (regular packets: the frames of {@code tests.pcap}; reserved ones
+ * built the same way) out of its ingress terminal over AF_PACKET, addressed to the device port's
+ * MAC (a test that enters at a port with a link is sent from the peer device's interface), while a receiver on every terminal counts the copies of each test (told apart by the test
+ * id the frame carries as payload) per exit and stamps their latency. A test passes as in
+ * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
+ * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}).
+ */
+public final class LiveRun {
+    /** How long the receiver waits after the last expected copy for unexpected ones. */
+    private static final long SETTLE_NANOS = 100_000_000L;
+
+    private LiveRun() {}
+
+    /**
+     * What one run gave.
+     *
+     * @param sendSeconds the time to send the round's frames (each handed to the kernel on its own)
+     */
+    public record Outcome(List<Emulator.Result> results, List<NotRun> notRun, long framesSent, long copiesReceived, double sendSeconds,
+                          double roundSeconds) {}
+
+    /** A test left out of the results (so localisation reads nothing into it), and why. */
+    public record NotRun(String id, String why) {}
+
+    /**
+     * Runs the suite in {@code suiteDir} on the data plane {@code name} (built from the model the
+     * suite names) with {@code faults} in place; {@code thresholdMs} as for {@code atpg emulate}.
+     */
+    public static Outcome run(Path suiteDir, String name, List<Fault> faults, double thresholdMs) {
+        return run(suiteDir, name, faults, thresholdMs, 1, 0, r -> { }).getLast().outcome();
+    }
+
+    /**
+     * One round of a periodic run.
+     *
+     * @param alert the localisation of the round's failures, null when every test passed
+     */
+    public record Round(int index, Outcome outcome, Localizer.Localization alert) {}
+
+    /**
+     * Periodic mode: {@code rounds} rounds, one every {@code everySeconds} (0: back to back), with
+     * the faults in place throughout; a round with failures raises an alert carrying their
+     * localisation. Each round goes to {@code each} as it ends; returns them all.
+     */
+    public static List<Round> run(Path suiteDir, String name, List<Fault> faults, double thresholdMs, int rounds, double everySeconds,
+                                  java.util.function.Consumer<Round> each) {
+        if (rounds < 1) throw new UsageException("--rounds must be at least 1, got " + rounds);
+        if (!(everySeconds >= 0)) throw new UsageException("--every must be zero or more seconds, got " + everySeconds);
+        SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suiteDir);
+        Model model = file.network().load().model();
+        List<TestPacket> tests = new ArrayList<>(file.suite().tests());
+        int regular = tests.size();
+        tests.addAll(file.suite().reserved());
+        List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
+        LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        List<Round> out = new ArrayList<>();
+        try (LiveFaults applied = LiveFaults.apply(plane, model, faults)) {
+            long start = System.nanoTime();
+            for (int i = 0; i < rounds; i++) {
+                long due = start + (long) (i * everySeconds * 1e9);
+                while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
+                Outcome o = send(plane, tests, regular, frames, thresholdMs, applied.downPorts());
+                Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
+                        : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
+                Round r = new Round(i + 1, o, alert);
+                out.add(r);
+                each.accept(r);
+            }
+        }
+        return out;
+    }
+
+    /** The regular packets' frames from {@code tests.pcap} (checked against the suite), then the reserved ones'. */
+    private static List<byte[]> frames(Path suiteDir, Network network, List<TestPacket> tests, int regular) {
+        Path pcap = (Files.isDirectory(suiteDir) ? suiteDir : suiteDir.getParent()).resolve(SuiteFiles.PCAP);
+        List<byte[]> frames = new ArrayList<>();
+        try (CaptureReader r = CaptureReader.open(pcap)) {
+            while (r.next()) {
+                byte[] f = new byte[r.capturedLength()];
+                System.arraycopy(r.array(), r.offset(), f, 0, f.length);
+                int i = frames.size();
+                if (i >= regular || !tests.get(i).id().equals(payloadId(f)))
+                    throw new BadInputException(pcap.toString(), "frame " + (i + 1),
+                            "expected the frames of the suite's regular packets in order (payload: the test id), as 'sonde atpg generate' writes them");
+                frames.add(f);
+            }
+        }
+        if (frames.size() != regular)
+            throw new BadInputException(pcap.toString(), "end", "expected " + regular + " frames (the suite's regular packets), found " + frames.size());
+        for (TestPacket t : tests.subList(regular, tests.size())) frames.add(SuiteFiles.frame(t, network).encode());
+        return frames;
+    }
+
+    private static Outcome send(LiveDataPlane plane, List<TestPacket> tests, int regular, List<byte[]> frames, double thresholdMs,
+                                java.util.Set<Integer> down) {
+        Wiring w = plane.wiring();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < tests.size(); i++) index.put(tests.get(i).id(), i);
+        Map<Integer, PacketSocket> senders = new TreeMap<>(), receivers = new LinkedHashMap<>();
+        long[] sentAt = new long[tests.size()];
+        // per test: exit -> copies, exit -> first arrival (ns)
+        List<Map<Integer, Integer>> copies = new ArrayList<>();
+        List<Map<Integer, Long>> arrivals = new ArrayList<>();
+        long expectedCopies = 0;
+        for (TestPacket t : tests) {
+            copies.add(new TreeMap<>());
+            arrivals.add(new TreeMap<>());
+            expectedCopies += t.arrivals().values().stream().mapToInt(Integer::intValue).sum();
+        }
+        long deadlineAfterSend = (long) (Math.max(300, 3 * thresholdMs) * 1e6);
+        Receiver receiver = null;
+        Thread rx = null;
+        try (Arena arena = Arena.ofConfined()) {
+            for (int p : w.terminals()) receivers.put(p, plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p))));
+            for (TestPacket t : tests) {
+                int p = t.ingress();
+                if (senders.containsKey(p) || w.network().port(p).isEmpty() || !w.wired(p)) continue;
+                // a terminal sends from its end; a port with a link is sent into from the peer's interface
+                Integer peer = w.peer(p);
+                senders.put(p, peer == null ? plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p)))
+                        : plane.testbed().call(w.nodeOfPort(peer), () -> PacketSocket.open(Wiring.iface(peer))));
+            }
+            MemorySegment out = arena.allocate(2048), in = arena.allocate(2048);
+            receiver = new Receiver(receivers, index, copies, arrivals);
+            rx = Thread.ofPlatform().name("atpg-live-rx").start(receiver);
+            long t0 = System.nanoTime();
+            long sent = 0;
+            String[] skip = new String[tests.size()];
+            for (int i = 0; i < tests.size(); i++) {
+                int ingress = tests.get(i).ingress();
+                skip[i] = !senders.containsKey(ingress) ? "ingress " + ingress + " is not wired in the data plane (see dataplane up's list)"
+                        : down.contains(ingress) ? "ingress " + ingress + " is on a link the fault switched off: nothing can be sent into it"
+                        : martian(frames.get(i));
+                if (skip[i] != null) expectedCopies -= tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
+            }
+            PacketSocket[] from = new PacketSocket[tests.size()];
+            for (int i = 0; i < tests.size(); i++) {
+                if (skip[i] != null) continue;
+                from[i] = senders.get(tests.get(i).ingress());
+                // to the device port's MAC (the kernel routes only frames addressed to it), from the sending end's
+                int ingress = tests.get(i).ingress();
+                Integer peer = w.peer(ingress);
+                System.arraycopy(macBytes(Wiring.mac(ingress)), 0, frames.get(i), 0, 6);
+                System.arraycopy(macBytes(peer == null ? Wiring.terminalMac(ingress) : Wiring.mac(peer)), 0, frames.get(i), 6, 6);
+            }
+            for (int i = 0; i < tests.size(); i++) {
+                if (skip[i] != null) continue;
+                PacketSocket s = from[i];
+                byte[] f = frames.get(i);
+                MemorySegment.copy(f, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, f.length);
+                sentAt[i] = System.nanoTime();
+                while (!s.send(out, f.length)) s.flush();
+                s.flush();
+                sent++;
+            }
+            long t1 = System.nanoTime();
+            receiver.finish(expectedCopies, t1 + deadlineAfterSend);
+            join(rx);
+            long t2 = System.nanoTime();
+            List<Emulator.Result> results = new ArrayList<>();
+            List<NotRun> notRun = new ArrayList<>();
+            for (int i = 0; i < tests.size(); i++) {
+                if (skip[i] != null) notRun.add(new NotRun(tests.get(i).id(), skip[i]));
+                else results.add(judge(tests.get(i), i >= regular, copies.get(i), arrivals.get(i), sentAt[i], thresholdMs));
+            }
+            return new Outcome(results, notRun, sent, receiver.received, (t1 - t0) / 1e9, (t2 - t0) / 1e9);
+        } finally {
+            // the receiver reads the sockets' rings: it stops before they are unmapped
+            if (receiver != null) receiver.finish(0, 0);
+            if (rx != null) join(rx);
+            senders.values().forEach(PacketSocket::close);
+            receivers.values().forEach(PacketSocket::close);
+        }
+    }
+
+    private static void join(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /** The same verdicts and reasons as {@link Emulator}'s, from what arrived. */
+    private static Emulator.Result judge(TestPacket t, boolean reserved, Map<Integer, Integer> copies, Map<Integer, Long> first,
+                                         long sentAt, double thresholdMs) {
+        Map<Integer, Double> seen = new TreeMap<>();
+        first.forEach((exit, at) -> seen.put(exit, (at - sentAt) / 1e6));
+        String reason = "";
+        if (!seen.keySet().equals(t.expected().keySet()))
+            reason = "expected " + (t.expectDrop() ? "drop" : "exits " + t.expected().keySet()) + ", observed " + (seen.isEmpty() ? "drop" : "exits " + seen.keySet());
+        else if (!copies.equals(t.arrivals()))
+            reason = "expected copies per exit " + t.arrivals() + ", observed " + copies;
+        else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
+            reason = "latency above " + thresholdMs + " ms";
+        return new Emulator.Result(t.id(), reserved, reason.isEmpty(), seen, reason);
+    }
+
+    /**
+     * Why Linux would drop the frame's IPv4 header as martian on arrival (a destination in 0/8,
+     * 127/8, multicast or above, the limited broadcast; a source in 0/8, 127/8 or multicast and
+     * above), or null: such a test cannot run on a Linux data plane, whatever the model says.
+     */
+    static String martian(byte[] f) {
+        int at = 12;
+        if (f.length >= 16 && (f[12] & 0xff) == 0x81 && f[13] == 0) at += 4;
+        if (f.length < at + 22 || (f[at] & 0xff) != 0x08 || f[at + 1] != 0) return null;
+        int src = f[at + 14] & 0xff, dst = f[at + 18] & 0xff;
+        if (dst == 0 || dst == 127 || dst >= 224) return "destination " + dotted(f, at + 18) + " is martian to Linux, which does not forward it";
+        if (src == 0 || src == 127 || src >= 224) return "source " + dotted(f, at + 14) + " is martian to Linux, which does not forward it";
+        return null;
+    }
+
+    private static String dotted(byte[] f, int at) {
+        return (f[at] & 0xff) + "." + (f[at + 1] & 0xff) + "." + (f[at + 2] & 0xff) + "." + (f[at + 3] & 0xff);
+    }
+
+    private static byte[] macBytes(String mac) {
+        return org.sonde.netio.NetNamespace.parseMac(mac);
+    }
+
+    /**
+     * The test id a frame carries: the payload of its UDP or TCP segment over IPv4 (after an
+     * optional 802.1Q tag), or null for any other frame (the kernel's own, ICMP errors).
+     */
+    static String payloadId(byte[] f) {
+        return payloadId(MemorySegment.ofArray(f), f.length);
+    }
+
+    static String payloadId(MemorySegment f, int length) {
+        int at = 12;
+        if (length < at + 2) return null;
+        int type = u16(f, at);
+        if (type == 0x8100) {
+            at += 4;
+            if (length < at + 2) return null;
+            type = u16(f, at);
+        }
+        at += 2;
+        if (type != 0x0800 || length < at + 20) return null;
+        int ihl = (u8(f, at) & 0x0f) * 4, total = u16(f, at + 2), proto = u8(f, at + 9);
+        int l4 = at + ihl, end = Math.min(length, at + total);
+        int header = proto == 17 ? 8 : proto == 6 && end >= l4 + 13 ? (u8(f, l4 + 12) >>> 4) * 4 : -1;
+        if (header < 0 || end - l4 - header <= 0 || end - l4 - header > 64) return null;
+        byte[] id = new byte[end - l4 - header];
+        MemorySegment.copy(f, java.lang.foreign.ValueLayout.JAVA_BYTE, l4 + header, id, 0, id.length);
+        return new String(id, StandardCharsets.US_ASCII);
+    }
+
+    private static int u8(MemorySegment f, long at) {
+        return f.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at) & 0xff;
+    }
+
+    private static int u16(MemorySegment f, long at) {
+        return u8(f, at) << 8 | u8(f, at + 1);
+    }
+
+    /** Polls every terminal's receive socket until every expected copy came and the line was quiet, or the deadline. */
+    private static final class Receiver implements Runnable {
+        private final Map<Integer, PacketSocket> sockets;
+        private final Map<String, Integer> index;
+        private final List<Map<Integer, Integer>> copies;
+        private final List<Map<Integer, Long>> arrivals;
+        private volatile long expected = -1;
+        private volatile long finishedAt;
+        private volatile long deadline = Long.MAX_VALUE;
+        long received;
+
+        Receiver(Map<Integer, PacketSocket> sockets, Map<String, Integer> index, List<Map<Integer, Integer>> copies, List<Map<Integer, Long>> arrivals) {
+            this.sockets = sockets;
+            this.index = index;
+            this.copies = copies;
+            this.arrivals = arrivals;
+        }
+
+        void finish(long expectedCopies, long deadlineNanos) {
+            deadline = deadlineNanos;
+            finishedAt = System.nanoTime();
+            expected = expectedCopies;
+        }
+
+        @Override
+        public void run() {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = arena.allocate(2048);
+                long last = System.nanoTime(), counted = 0;
+                while (true) {
+                    boolean any = false;
+                    for (var e : sockets.entrySet()) {
+                        int n;
+                        while ((n = e.getValue().receive(buffer)) > 0) {
+                            long now = System.nanoTime();
+                            any = true;
+                            Integer i = index.get(payloadId(buffer, n));
+                            if (i == null) continue;
+                            received++;
+                            counted++;
+                            last = now;
+                            copies.get(i).merge(e.getKey(), 1, Integer::sum);
+                            arrivals.get(i).putIfAbsent(e.getKey(), now);
+                        }
+                    }
+                    long now = System.nanoTime();
+                    long exp = expected;
+                    if (exp >= 0 && (now > deadline || counted >= exp && now - Math.max(last, finishedAt) > SETTLE_NANOS)) return;
+                    if (!any) LockSupport.parkNanos(20_000);
+                }
+            }
+        }
+    }
+}

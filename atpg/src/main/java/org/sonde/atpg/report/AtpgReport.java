@@ -1,0 +1,91 @@
+package org.sonde.atpg.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sonde.report.BarChart;
+import org.sonde.report.HtmlReport;
+import org.sonde.report.Section;
+import org.sonde.report.Table;
+import org.sonde.report.Verdict;
+import org.sonde.atpg.Localizer;
+import org.sonde.atpg.Suite;
+import org.sonde.atpg.TestPacket;
+
+/** HTML reports of test packet generation: a suite's coverage and packets, and a localisation. */
+public final class AtpgReport {
+    private AtpgReport() {}
+
+    private static final int TABLE_ROWS = 200;
+
+    /**
+     * The report of {@code suite}, selected from the model {@code network} with the given seconds per
+     * phase; {@code command} and {@code version} are shown under the title.
+     */
+    public static HtmlReport suite(String network, Suite suite, Map<String, Double> phases, String command, String version) {
+        HtmlReport report = HtmlReport.titled("ATPG test suite").subtitle(network)
+                .meta("command", command)
+                .meta("sonde", version);
+        Suite.Summary s = suite.summary();
+        Section summary = report.section("Coverage");
+        summary.verdict(s.coverage() >= 1.0 ? Verdict.OK : Verdict.WARNING, String.format(
+                "%d regular packets cover %.2f%% of the reachable %s (%d reserved packets kept for localisation).",
+                s.regularPackets(), 100 * s.coverage(), suite.cover().name().toLowerCase(), s.reservedPackets()));
+        if (!suite.unobserved().isEmpty())
+            summary.paragraph(String.format("%d %s lie on paths, but no packet tried notices their loss: another copy of the"
+                    + " packet (a broadcast, or an overlapping rule in a model without shadowing) still reaches the same exits. %s",
+                    suite.unobserved().size(), suite.cover().name().toLowerCase(),
+                    suite.unobserved().size() <= 20 ? "They are: " + String.join(", ", suite.unobserved()) + "." : "They are listed in suite.json."));
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("candidate packets", s.totalPackets());
+        kv.put("rules covered / reachable", s.coveredRules() + " / " + s.reachableRules());
+        kv.put("links covered / reachable", s.coveredLinks() + " / " + s.reachableLinks());
+        kv.put("expected-absent packets", s.expectDropPackets());
+        kv.put("reachable port pairs", s.reachablePortPairs());
+        kv.put("unverified paths", s.unverifiedPaths());
+        summary.keyValues(kv);
+
+        Section times = report.section("Time per phase");
+        times.chart(BarChart.titled("Seconds per phase").categories(phases.keySet().toArray(String[]::new))
+                .series("seconds", phases.values().stream().mapToDouble(Double::doubleValue).toArray()).horizontal().valueAxis("s"));
+
+        Map<Integer, Integer> perPort = new TreeMap<>();
+        suite.tests().forEach(t -> perPort.merge(t.ingress(), 1, Integer::sum));
+        Section ports = report.section("Packets per ingress port");
+        ports.chart(BarChart.titled("Regular packets per ingress port")
+                .categories(perPort.keySet().stream().map(String::valueOf).toArray(String[]::new))
+                .series("packets", perPort.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("packets"));
+
+        Section tests = report.section("Regular packets");
+        Table table = Table.of("id", "ingress", "header", "expected exits (copies)", "rules").maxRows(TABLE_ROWS);
+        for (TestPacket t : suite.tests())
+            table.row(t.id(), t.ingress(), t.header(), t.expectDrop() ? "drop" : t.arrivals(), t.rules());
+        tests.table(table);
+        return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
+    }
+
+    /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */
+    public static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, String command) {
+        HtmlReport report = HtmlReport.titled("ATPG fault localisation").subtitle(suiteName)
+                .meta("command", command)
+                .meta("faults injected", faults.isEmpty() ? "none" : String.join(", ", faults));
+        Section s = report.section("Suspects");
+        s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
+                ? "No suspects: every test passed or every failure was explained away."
+                : l.suspects().size() + " suspects after the four steps (counts per step: " + l.afterStep() + ").");
+        if (l.partial())
+            s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
+                    + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"
+                    + " ACL entry), so passes cannot clear suspects. The suspects are the elements most failing tests exercise.");
+        Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
+        l.evidence().forEach((id, e) -> table.row(id, e.implicatedBy(), e.convictedBy()));
+        s.table(table);
+        if (!l.indistinguishable().isEmpty()) {
+            Table groups = Table.of("indistinguishable suspects").maxRows(TABLE_ROWS);
+            l.indistinguishable().forEach(g -> groups.row(g));
+            s.table(groups);
+        }
+        return report.attachJson(l);
+    }
+}

@@ -1,0 +1,134 @@
+package org.sonde.atpg.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.model.Action;
+import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.model.Ternary;
+import org.sonde.dataplane.reach.Model;
+import org.sonde.atpg.Emulator;
+import org.sonde.atpg.Fault;
+
+/** What the example network becomes on Linux, and what its faults change, without building it (no root). */
+class CompilerTest {
+    static final Network NET = Examples.threeSwitchWithAcls();
+    static final Wiring WIRING = new Wiring(NET);
+    static final LinuxConfig HEALTHY = Compiler.compile(WIRING);
+
+    @Test
+    void theShippedExampleIsTheThreeSwitchNetworkWithAcls() {
+        assertThat(NetworkJson.read(Path.of("../examples/atpg/example-network.json"))).isEqualTo(NET);
+    }
+
+    @Test
+    void theShippedFatTreeIsPlainLongestPrefixRoutes() {
+        Network ft = Examples.fatTree(4);
+        assertThat(NetworkJson.read(Path.of("../examples/atpg/fat-tree-4.json"))).isEqualTo(ft);
+        Wiring w = new Wiring(ft);
+        assertThat(w.terminals()).hasSize(16);
+        assertThat(w.pairs()).hasSize(32);
+        LinuxConfig c = Compiler.compile(w);
+        assertThat(c.unexpressed()).isEmpty();
+        assertThat(c.policyRuleCount()).isZero();
+        assertThat(c.routeCount()).isEqualTo(ft.ruleCount());
+        // edge e1-0 (device 2): its hosts' /32s down, the other edge's /24 and other pods' /16s up
+        assertThat(c.nodes().get("d2").routes()).containsEntry("main 10.1.0.3/32", "route replace 10.1.0.3/32 via 169.254.0.1 dev p2001 onlink")
+                .containsEntry("main 10.1.1.0/24", "route replace 10.1.1.0/24 via 169.254.0.1 dev p2003 onlink")
+                .containsEntry("main 10.0.0.0/16", "route replace 10.0.0.0/16 via 169.254.0.1 dev p2002 onlink");
+    }
+
+    @Test
+    void wiringPairsLinksAndGivesTerminalsTheirOwnEnds() {
+        assertThat(WIRING.nodes()).containsExactly("t", "d0", "d1", "d2");
+        assertThat(WIRING.terminals()).containsExactly(Examples.PA, Examples.PB, Examples.PC);
+        assertThat(WIRING.pairs()).extracting(p -> p[0] + "-" + p[1]).containsExactly("2-12", "3-22", "13-23");
+        assertThat(WIRING.nextHopMac(Examples.AB)).isEqualTo(Wiring.mac(Examples.BA)).isEqualTo("02:a7:00:00:00:0c");
+        assertThat(WIRING.nextHopMac(Examples.PA)).isEqualTo(Wiring.terminalMac(Examples.PA));
+    }
+
+    @Test
+    void prefixOnlyDeviceGetsRoutesOthersKeepFirstMatchWithPolicyRules() {
+        // A: three /16s from every port: longest-prefix routes
+        assertThat(HEALTHY.nodes().get("d0").routes()).containsOnly(
+                entry("main 10.0.0.0/16", "route replace 10.0.0.0/16 via 169.254.0.1 dev p2 onlink"),
+                entry("main 10.1.0.0/16", "route replace 10.1.0.0/16 via 169.254.0.1 dev p3 onlink"),
+                entry("main 10.2.0.0/16", "route replace 10.2.0.0/16 via 169.254.0.1 dev p1 onlink"));
+        // B: rB3 also matches tp_dst 80, so every rule of B is a policy rule in model order
+        assertThat(HEALTHY.nodes().get("d1").setup()).filteredOn(l -> l.startsWith("rule")).containsExactly(
+                "rule add pref 100 to 10.2.0.0/16 lookup 100", "rule add pref 101 to 10.1.0.0/16 lookup 101",
+                "rule add pref 102 to 10.0.0.0/16 dport 80 lookup 102");
+        // C: rules bound to in-ports; rC1's second copy is an nftables dup out of CB
+        assertThat(HEALTHY.nodes().get("d2").setup()).filteredOn(l -> l.startsWith("rule")).containsExactly(
+                "rule add pref 100 iif p21 lookup 100", "rule add pref 101 iif p22 lookup 101", "rule add pref 101 iif p23 lookup 101");
+        assertThat(HEALTHY.nodes().get("d2").routes()).containsEntry("100 default", "route replace default via 169.254.0.1 dev p22 onlink table 100");
+        assertThat(HEALTHY.nodes().get("d2").nft()).contains("iifname { \"p21\" } dup to 169.254.0.1 device \"p23\" return")
+                .contains("iifname { \"p22\", \"p23\" } return");
+        assertThat(HEALTHY.unexpressed()).isEmpty();
+    }
+
+    @Test
+    void aclsAreFirstMatchChainsWithTheImplicitDenyBoundPerPortAndDirection() {
+        String a = HEALTHY.nodes().get("d0").nft(), b = HEALTHY.nodes().get("d1").nft();
+        assertThat(a).contains("th dport 22 drop\n    ip daddr 10.0.0.0/16 return\n    ip daddr 10.1.0.0/16 return\n    drop\n")
+                .contains("hook prerouting").contains("iifname \"p1\" jump acl0");
+        assertThat(b).contains("th dport 80 return\n    drop\n").contains("hook postrouting").contains("oifname \"p11\" jump acl0");
+    }
+
+    @Test
+    void faultsChangeOnlyTheRoutesAndChainsTheyMust() {
+        Model model = Model.of(NET);
+        LinuxConfig drop = faulted(model, "rule:rA1:drop");
+        assertThat(drop.nodes().get("d0").routes()).containsEntry("main 10.0.0.0/16", "route replace blackhole 10.0.0.0/16");
+        assertThat(drop.nodes().get("d1").routes()).isEqualTo(HEALTHY.nodes().get("d1").routes());
+        assertThat(drop.nodes().get("d1").nft()).isEqualTo(HEALTHY.nodes().get("d1").nft());
+        // a missing policy-routed rule empties its table (the next rule decides) and keeps its policy rule
+        LinuxConfig missing = faulted(model, "rule:rB3:missing");
+        assertThat(missing.nodes().get("d1").routes()).doesNotContainKey("102 default").hasSize(2);
+        LinuxConfig port = faulted(model, "rule:rC1:port=" + Examples.CB);
+        assertThat(port.nodes().get("d2").routes()).containsEntry("100 default", "route replace default via 169.254.0.1 dev p23 onlink table 100");
+        assertThat(port.nodes().get("d2").nft()).doesNotContain("dup to");
+        LinuxConfig acl = faulted(model, "acl:edge-in#1:permit");
+        assertThat(acl.nodes().get("d0").nft()).contains("th dport 22 return").doesNotContain("th dport 22 drop");
+        assertThat(acl.nodes().get("d0").routes()).isEqualTo(HEALTHY.nodes().get("d0").routes());
+        assertThat(LinuxConfig.deleteRoute("102 default")).isEqualTo("route del default table 102");
+    }
+
+    private static LinuxConfig faulted(Model model, String spec) {
+        Network n = Emulator.inject(model, List.of(Fault.parse("test", spec))).model().network();
+        return Compiler.compile(WIRING, n, HEALTHY);
+    }
+
+    @Test
+    void whatLinuxCannotCarryIsListedNotDropped() {
+        // a rewriting rule, a non-prefix destination mask and an out-of-order overlap in A
+        RuleTable a = NET.table("A").orElseThrow();
+        List<Rule> rules = new java.util.ArrayList<>(List.of(
+                new Rule("rw", 9, Set.of(Examples.PA), Match.ANY.and("ip_dst", Ternary.prefix(10L << 24 | 9L << 16, 16, 32)),
+                        List.of(new Action.SetField("tp_dst", 8080, 0xffff), new Action.Forward(List.of(Examples.AB)))),
+                new Rule("odd", 8, Set.of(Examples.PA), Match.ANY.and("ip_dst", new Ternary(0x0a000001L, 0xff0000ffL)),
+                        List.of(new Action.Forward(List.of(Examples.AB))))));
+        rules.addAll(a.rules());
+        List<RuleTable> tables = new java.util.ArrayList<>(NET.tables());
+        tables.set(0, new RuleTable("A", a.policy(), rules));
+        Network n = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), tables, NET.acls(), NET.aclBindings(), List.of(), List.of());
+        LinuxConfig c = Compiler.compile(new Wiring(n));
+        assertThat(c.unexpressed()).extracting(Unexpressed::element).containsExactly("rule:rw", "rule:odd");
+        assertThat(c.unexpressed().getFirst().why()).contains("rewrites headers");
+        assertThat(c.unexpressed().get(1).why()).contains("not a prefix");
+        // what is left of A is still prefix-only: routes
+        assertThat(c.nodes().get("d0").routes()).hasSize(3);
+    }
+
+    private static java.util.Map.Entry<String, String> entry(String k, String v) {
+        return java.util.Map.entry(k, v);
+    }
+}

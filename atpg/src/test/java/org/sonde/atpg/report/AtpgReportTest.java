@@ -1,0 +1,64 @@
+package org.sonde.atpg.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.sonde.dataplane.model.Examples.PA;
+import static org.sonde.dataplane.model.Examples.PB;
+import static org.sonde.dataplane.model.Examples.PC;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sonde.core.Json;
+import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.reach.Model;
+import org.sonde.atpg.Cover;
+import org.sonde.atpg.Emulator;
+import org.sonde.atpg.Fault;
+import org.sonde.atpg.Localizer;
+import org.sonde.atpg.SelectOptions;
+import org.sonde.atpg.Selector;
+import org.sonde.atpg.Suite;
+
+/** The reports of the three-switch example: sections, verdicts and the embedded JSON. */
+class AtpgReportTest {
+    static final Model MODEL = Model.of(Examples.threeSwitch());
+    static final Suite SUITE = Selector.select(MODEL, SelectOptions.of(List.of(PA, PB, PC), Cover.RULES).withSeed(1));
+
+    /** The JSON a report embeds. */
+    static JsonNode data(String html) throws Exception {
+        String open = "<script type=\"application/json\" id=\"sonde-data\">";
+        int start = html.indexOf(open) + open.length();
+        return Json.mapper().readTree(html.substring(start, html.indexOf("</script>", start)));
+    }
+
+    @Test
+    void theSuiteReportShowsCoverageTimesPortsAndPackets() throws Exception {
+        Map<String, Double> phases = new LinkedHashMap<>();
+        phases.put("load", 0.25);
+        phases.put("select", 0.5);
+        String html = AtpgReport.suite("three-switch.json", SUITE, phases, "sonde atpg generate --network three-switch.json", "1.2.3 (abc)")
+                .render();
+        assertThat(html).contains("ATPG test suite", "three-switch.json", "sonde atpg generate --network three-switch.json", "1.2.3 (abc)",
+                "Coverage", "100.00% of the reachable rules", "Time per phase", "Packets per ingress port", "Regular packets");
+        JsonNode json = data(html);
+        assertThat(json.get("summary").get("coverage").asDouble()).isEqualTo(1.0);
+        assertThat(json.get("phaseSeconds").get("select").asDouble()).isEqualTo(0.5);
+    }
+
+    @Test
+    void theLocalisationReportNamesTheSuspectAndItsEvidence() throws Exception {
+        String victim = SUITE.tests().getFirst().rules().getFirst();
+        String fault = "rule:" + victim + ":drop";
+        List<Emulator.Result> results = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", fault)), 0);
+        Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, results), MODEL, SUITE);
+        String html = AtpgReport.localization("suite", l, List.of(fault), "sonde atpg localize --suite suite").render();
+        assertThat(html).contains("ATPG fault localisation", "sonde atpg localize --suite suite", fault, "Suspects",
+                "suspects after the four steps", victim);
+        assertThat(data(html).get("suspects")).extracting(JsonNode::asText).contains(victim);
+
+        Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, Emulator.run(MODEL, SUITE, List.of(), 0)), MODEL, SUITE);
+        assertThat(AtpgReport.localization("suite", none, List.of(), "c").render()).contains("No suspects", "none");
+    }
+}

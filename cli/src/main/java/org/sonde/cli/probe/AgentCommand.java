@@ -48,8 +48,8 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--plan", required = true, paramLabel = "FILE", description = "plan.json from sonde probe plan.")
     Path plan;
 
-    @Option(names = "--prefix", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "The testbed's prefix. Default: ${DEFAULT-VALUE}.")
-    String prefix;
+    @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "The testbed's name (as given to sonde probe testbed up). Default: ${DEFAULT-VALUE}.")
+    String name;
 
     @Option(names = "--windows", defaultValue = "2", paramLabel = "N", description = "Default: ${DEFAULT-VALUE}.")
     int windows;
@@ -96,7 +96,7 @@ public final class AgentCommand implements Callable<Integer> {
                 : slow != null ? TopologyOption.usage(() -> Fault.slow(slow), "--slow") : down != null ? new Fault.Down(down) : null;
         if (fault != null && windows < 2) throw new UsageException("a fault comes after the first window: give --windows 2 or more");
         if (fault != null && t.linkIndex(fault.link()) < 0) throw new UsageException("no link " + fault.link() + " in " + topology + " (links are named FROM->TO, e.g. agg0-0->core0)");
-        LiveRun.Summary s = LiveRun.run(t, prefix, loaded.plan(), o, fault, out);
+        LiveRun.Summary s = LiveRun.run(t, name, loaded.plan(), o, fault, out);
         PrintWriter w = spec.commandLine().getOut();
         s.lines().forEach(w::println);
         w.printf("wrote %s%n", out);

@@ -37,7 +37,7 @@ public final class TestbedCommand implements Runnable {
     }
 
     @Command(name = "up", header = "Create the namespaces, links and routes of a topology.", mixinStandardHelpOptions = true,
-            description = "Replaces a testbed of the same prefix that is up already.")
+            description = "Replaces a testbed of the same name that is up already.")
     public static final class Up implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -45,8 +45,8 @@ public final class TestbedCommand implements Runnable {
         @Option(names = "--topology", defaultValue = "fattree:4", paramLabel = "SPEC", description = TopologyOption.DESCRIPTION + " Default: ${DEFAULT-VALUE}.")
         String topology;
 
-        @Option(names = "--prefix", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named PREFIX-NODE. Default: ${DEFAULT-VALUE}.")
-        String prefix;
+        @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        String name;
 
         @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
         long seed;
@@ -55,9 +55,9 @@ public final class TestbedCommand implements Runnable {
         public Integer call() {
             Topology t = TopologyOption.load(topology, seed);
             long t0 = System.nanoTime();
-            NamespaceNetwork n = TopologyOption.usage(() -> NamespaceNetwork.create(t, prefix, true), "--topology/--prefix");
+            NamespaceNetwork n = TopologyOption.usage(() -> NamespaceNetwork.create(t, name, true), "--topology/--name");
             PrintWriter o = spec.commandLine().getOut();
-            o.printf("%s up in %.1f s: %s as namespaces %s-NODE%n", topology, (System.nanoTime() - t0) / 1e9, t.describe(), prefix);
+            o.printf("%s up in %.1f s: %s as namespaces %s-NODE%n", topology, (System.nanoTime() - t0) / 1e9, t.describe(), name);
             o.printf("probe it with: sonde probe agent --topology %s --plan PLAN.json --out results.csv%n", topology);
             o.flush();
             return 0;
@@ -65,19 +65,19 @@ public final class TestbedCommand implements Runnable {
     }
 
     @Command(name = "down", header = "Delete a testbed's namespaces (and so its links).", mixinStandardHelpOptions = true,
-            description = "Removes every namespace named PREFIX-*, also those a crashed run left behind.")
+            description = "Removes every namespace named NAME-*, also those a crashed run left behind.")
     public static final class Down implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--prefix", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named PREFIX-NODE. Default: ${DEFAULT-VALUE}.")
-        String prefix;
+        @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        String name;
 
         @Override
         public Integer call() {
-            List<String> deleted = NamespaceNetwork.delete(prefix);
+            List<String> deleted = NamespaceNetwork.delete(name);
             PrintWriter o = spec.commandLine().getOut();
-            o.printf("deleted %d namespaces of testbed %s%n", deleted.size(), prefix);
+            o.printf("deleted %d namespaces of testbed %s%n", deleted.size(), name);
             o.flush();
             return 0;
         }

@@ -32,12 +32,12 @@ class ProbeLiveNetnsTest {
     void aPlanRunsLiveAndLocalizeFindsTheLinkTakenDown() throws Exception {
         Path plan = dir.resolve("plan");
         assertThat(sonde("probe", "plan", "--topology", "fattree:4", "--strategy", "all-pairs", "--inflation", "0.25", "--out", plan.toString()).exitCode()).isZero();
-        CliRun up = sonde("probe", "testbed", "up", "--topology", "fattree:4", "--prefix", PREFIX);
+        CliRun up = sonde("probe", "testbed", "up", "--topology", "fattree:4", "--name", PREFIX);
         try {
             assertThat(up.exitCode()).as(up.err()).isZero();
             assertThat(up.out()).contains("fattree:4 up in", "20 routers, 16 hosts");
             Path csv = dir.resolve("results.csv");
-            CliRun agent = sonde("probe", "agent", "--topology", "fattree:4", "--prefix", PREFIX, "--plan", plan.resolve("plan.json").toString(),
+            CliRun agent = sonde("probe", "agent", "--topology", "fattree:4", "--name", PREFIX, "--plan", plan.resolve("plan.json").toString(),
                     "--round", "0", "--pings", "5", "--rate", "3000", "--down", "agg2-1->edge2-0", "--out", csv.toString());
             assertThat(agent.exitCode()).as(agent.err()).isZero();
             // 240 tuples, 5 pings each per window, 2 windows; traces of each tuple and its reverse per window
@@ -52,11 +52,11 @@ class ProbeLiveNetnsTest {
             assertThat(n.get("window").asInt()).isEqualTo(1);
             assertThat(n.get("suspects").get(0).get("link").asText()).as(loc.out()).isIn("agg2-1->edge2-0", "edge2-0->agg2-1");
         } finally {
-            CliRun down = sonde("probe", "testbed", "down", "--prefix", PREFIX);
+            CliRun down = sonde("probe", "testbed", "down", "--name", PREFIX);
             assertThat(down.exitCode()).as(down.err()).isZero();
         }
-        assertThat(sonde("probe", "testbed", "down", "--prefix", PREFIX).out()).contains("deleted 0 namespaces");
-        CliRun gone = sonde("probe", "agent", "--prefix", PREFIX, "--plan", plan.resolve("plan.json").toString(), "--out", dir.resolve("x.csv").toString());
+        assertThat(sonde("probe", "testbed", "down", "--name", PREFIX).out()).contains("deleted 0 namespaces");
+        CliRun gone = sonde("probe", "agent", "--name", PREFIX, "--plan", plan.resolve("plan.json").toString(), "--out", dir.resolve("x.csv").toString());
         assertThat(gone.exitCode()).isEqualTo(4);
         assertThat(gone.err()).contains("not up", "sonde probe testbed up");
     }

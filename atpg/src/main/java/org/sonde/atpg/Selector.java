@@ -266,7 +266,7 @@ public final class Selector {
             Map<Integer, Long> perPort = tests.stream().collect(Collectors.groupingBy(TestPacket::ingress, Collectors.counting()));
             int terminals = new HashSet<>(options.sources()).size();
             Suite.Summary summary = new Suite.Summary(candidates.size(), tests.size(), reserved.size(), unverified,
-                    tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage,
+                    tests.stream().filter(TestPacket::expectDrop).count(), reachableRules.size(), coveredRules.size(), coverage, universeSize,
                     reachableLinks.size(), coveredLinks.size(), pairs, reachExercisedRules, terminals,
                     terminals == 0 ? 0 : (double) tests.size() / terminals, perPort.values().stream().mapToLong(Long::longValue).max().orElse(0), 0);
             List<String> unobserved = new ArrayList<>();

@@ -36,8 +36,10 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param reachableRules     rules and ACL entries on some candidate's path (drop rules and
      *                           deny entries flipped to forward into sinks)
      * @param coveredRules       of those, rules and entries the regular packets go through
-     * @param coverage           covered / reachable elements of the chosen cover (0..1); the
+     * @param coverage           covered / testable elements of the chosen cover (0..1); the
      *                           difference is the {@linkplain Suite#unobserved() unobserved} ones
+     * @param testable           elements of the chosen cover some candidate packet would test
+     *                           (the whole history of a delivered path; a dropped path's drop rule)
      * @param reachableLinks     links some candidate crosses
      * @param coveredLinks       of those, links the regular packets cross
      * @param reachablePortPairs (ingress, exit) pairs some header reaches
@@ -50,12 +52,12 @@ public record Suite(Cover cover, List<TestPacket> tests, List<TestPacket> reserv
      * @param seconds            wall time of the whole selection as measured by the caller
      */
     public record Summary(long totalPackets, long regularPackets, long reservedPackets, long unverifiedPaths,
-                          long expectDropPackets, long reachableRules, long coveredRules, double coverage,
+                          long expectDropPackets, long reachableRules, long coveredRules, double coverage, long testable,
                           long reachableLinks, long coveredLinks, long reachablePortPairs, long reachExercisedRules,
                           long terminals, double packetsPerPortAverage, long packetsPerPortMax, double seconds) {
         public Summary withSeconds(double s) {
             return new Summary(totalPackets, regularPackets, reservedPackets, unverifiedPaths, expectDropPackets,
-                    reachableRules, coveredRules, coverage, reachableLinks, coveredLinks, reachablePortPairs, reachExercisedRules,
+                    reachableRules, coveredRules, coverage, testable, reachableLinks, coveredLinks, reachablePortPairs, reachExercisedRules,
                     terminals, packetsPerPortAverage, packetsPerPortMax, s);
         }
     }

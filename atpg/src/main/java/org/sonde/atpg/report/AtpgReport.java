@@ -29,9 +29,12 @@ public final class AtpgReport {
                 .meta("sonde", version);
         Suite.Summary s = suite.summary();
         Section summary = report.section("Coverage");
+        String kind = suite.cover().name().toLowerCase();
+        // the percentage is of what a packet could test, not of everything on a path: say both
         summary.verdict(s.coverage() >= 1.0 ? Verdict.OK : Verdict.WARNING, String.format(
-                "%d regular packets cover %.2f%% of the reachable %s (%d reserved packets kept for localisation).",
-                s.regularPackets(), 100 * s.coverage(), suite.cover().name().toLowerCase(), s.reservedPackets()));
+                "%,d regular packets test %s%,d of the %,d %s a candidate packet can test (%.2f%%); %,d reserved packets kept for localisation.",
+                s.regularPackets(), s.coverage() >= 1.0 ? "all " : "", Math.round(s.coverage() * s.testable()), s.testable(), kind,
+                100 * s.coverage(), s.reservedPackets()));
         if (!suite.unobserved().isEmpty())
             summary.paragraph(String.format("%d %s lie on paths, but no packet tried notices their loss: another copy of the"
                     + " packet (a broadcast, or an overlapping rule in a model without shadowing) still reaches the same exits. %s",
@@ -39,8 +42,8 @@ public final class AtpgReport {
                     suite.unobserved().size() <= 20 ? "They are: " + String.join(", ", suite.unobserved()) + "." : "They are listed in suite.json."));
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("candidate packets", s.totalPackets());
-        kv.put("rules covered / reachable", s.coveredRules() + " / " + s.reachableRules());
-        kv.put("links covered / reachable", s.coveredLinks() + " / " + s.reachableLinks());
+        kv.put("rules covered / on candidate paths", s.coveredRules() + " / " + s.reachableRules());
+        kv.put("links covered / on candidate paths", s.coveredLinks() + " / " + s.reachableLinks());
         kv.put("expected-absent packets", s.expectDropPackets());
         kv.put("reachable port pairs", s.reachablePortPairs());
         kv.put("unverified paths", s.unverifiedPaths());

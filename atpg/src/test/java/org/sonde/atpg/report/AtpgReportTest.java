@@ -41,8 +41,13 @@ class AtpgReportTest {
         String html = AtpgReport.suite("three-switch.json", SUITE, phases, "sonde atpg generate --network three-switch.json", "1.2.3 (abc)")
                 .render();
         assertThat(html).contains("ATPG test suite", "three-switch.json", "sonde atpg generate --network three-switch.json", "1.2.3 (abc)",
-                "Coverage", "100.00% of the reachable rules", "Time per phase", "Packets per ingress port", "Regular packets");
+                "Coverage", "Time per phase", "Packets per ingress port", "Regular packets");
+        Suite.Summary s = SUITE.summary();
+        assertThat(html).as("the banner says what the percentage is of").contains(String.format(
+                "test all %,d of the %,d rules a candidate packet can test (100.00%%)", s.testable(), s.testable()));
+        assertThat(html).contains("rules covered / on candidate paths");
         JsonNode json = data(html);
+        assertThat(json.get("summary").get("testable").asLong()).isEqualTo(s.testable()).isPositive();
         assertThat(json.get("summary").get("coverage").asDouble()).isEqualTo(1.0);
         assertThat(json.get("phaseSeconds").get("select").asDouble()).isEqualTo(0.5);
     }

@@ -146,9 +146,10 @@ public final class GenerateCommand implements Callable<Integer> {
         if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report);
         Suite.Summary s = suite.summary();
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f (%d unobserved); %d/%d rules, %d/%d links;"
+        o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f of %d testable (%d unobserved);"
+                        + " covered / on candidate paths: %d/%d rules, %d/%d links;"
                         + " %d port pairs (reachability exercised %d rules); %.1f s (load %.1f, select %.1f); suite in %s%n",
-                s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(), suite.unobserved().size(),
+                s.regularPackets(), s.reservedPackets(), s.totalPackets(), cover.name().toLowerCase(), s.coverage(), s.testable(), suite.unobserved().size(),
                 s.coveredRules(), s.reachableRules(), s.coveredLinks(), s.reachableLinks(), s.reachablePortPairs(), s.reachExercisedRules(),
                 s.seconds(), phases.get("load"), (t2 - t1) / 1e9, out);
         return 0;

@@ -92,13 +92,7 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
     private void flood(UdpFlow f) {
         request.rewind();
         try {
-            int n = f.channel.write(request);
-            if (n == 0) {
-                stats.increment(Counter.DROP_TX);
-            } else {
-                stats.increment(Counter.UDP_TX);
-                stats.add(Counter.BYTES_TX, n);
-            }
+            stats.countUdpSend(f.channel.write(request));
         } catch (IOException e) {
             stats.increment(Counter.DROP_TX); // e.g. an ICMP unreachable reported for this port's earlier flow
         }
@@ -130,13 +124,10 @@ final class UdpClientWorker extends PacedClient<UdpFlow> {
                 fail(f);
                 return;
             }
-            if (n == 0) {
-                stats.increment(Counter.DROP_TX); // the send buffer is full: the retransmit timer tries again
-            } else {
+            stats.countUdpSend(n); // none sent: the send buffer is full, and the retransmit timer tries again
+            if (n > 0) {
                 if (f.transmitted < perRound) f.transmitted++;
                 else stats.increment(Counter.UDP_RT);
-                stats.increment(Counter.UDP_TX);
-                stats.add(Counter.BYTES_TX, n);
             }
         }
         retransmitTimers.schedule(f.retransmitTimer, now);

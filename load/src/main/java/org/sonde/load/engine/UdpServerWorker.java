@@ -71,13 +71,7 @@ final class UdpServerWorker extends SelectingServer {
                     continue;
                 }
                 response.rewind();
-                int n = ch.send(response, source);
-                if (n == 0) {
-                    stats.increment(Counter.DROP_TX);
-                } else {
-                    stats.increment(Counter.UDP_TX);
-                    stats.add(Counter.BYTES_TX, n);
-                }
+                stats.countUdpSend(ch.send(response, source));
             }
         } catch (IOException e) {
             // the kernel refused the send (rare on an unconnected socket, which gets no ICMP errors): counted, and the socket stays usable

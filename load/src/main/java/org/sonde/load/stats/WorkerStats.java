@@ -30,6 +30,16 @@ public final class WorkerStats {
         add(c, 1);
     }
 
+    /** A datagram handed to the kernel: {@code sent} bytes, or none when the send buffer was full (a drop). */
+    public void countUdpSend(int sent) {
+        if (sent == 0) {
+            increment(Counter.DROP_TX);
+        } else {
+            increment(Counter.UDP_TX);
+            add(Counter.BYTES_TX, sent);
+        }
+    }
+
     public long get(Counter c) {
         return (long) LONGS.getOpaque(values, c.ordinal() + PAD);
     }

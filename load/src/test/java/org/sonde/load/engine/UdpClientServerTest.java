@@ -120,64 +120,68 @@ class UdpClientServerTest {
         assertThat(client.failed()).isTrue();
     }
 
-    @Test
-    void aSilentServerMakesTheClientResendEveryRetransmitTimeoutAndCountTheLoss() throws Exception {
-        // a socket that reads and never answers: the loss is exact, not an ICMP error
-        try (DatagramChannel silent = DatagramChannel.open()) {
-            silent.bind(new InetSocketAddress("127.0.0.1", 0));
-            int port = ((InetSocketAddress) silent.getLocalAddress()).getPort();
-            AtomicLong received = new AtomicLong();
-            Thread reader = Thread.ofPlatform().daemon().start(() -> {
+    /** A socket that reads and never answers, counting what it reads: a loss that is exact, not an ICMP error. */
+    private static final class SilentServer implements AutoCloseable {
+        private final DatagramChannel channel = DatagramChannel.open();
+        private final AtomicLong received = new AtomicLong();
+        private final Thread reader;
+
+        SilentServer() throws Exception {
+            channel.bind(new InetSocketAddress("127.0.0.1", 0));
+            reader = Thread.ofPlatform().daemon().start(() -> {
                 ByteBuffer b = ByteBuffer.allocate(2048);
                 try {
                     while (true) {
                         b.clear();
-                        silent.receive(b);
+                        channel.receive(b);
                         received.incrementAndGet();
                     }
                 } catch (Exception e) {
                     // the channel closed: the test is over
                 }
             });
-            // 1 s of test and the 4 s drain: each flow sends at 0 s and resends at 2 s and 4 s (retransmit_timeout 2)
-            LoadResult client = Loopback.run(Loopback.client(port, 1, UDP + "cc 2\nkeepalive 1ms\n"));
-            silent.close();
+        }
+
+        int port() throws Exception {
+            return ((InetSocketAddress) channel.getLocalAddress()).getPort();
+        }
+
+        /** Stops reading; the datagrams read until then. */
+        long received() throws Exception {
+            channel.close();
             reader.join(5000);
+            return received.get();
+        }
+
+        @Override
+        public void close() throws Exception {
+            channel.close();
+        }
+    }
+
+    @Test
+    void aSilentServerMakesTheClientResendEveryRetransmitTimeoutAndCountTheLoss() throws Exception {
+        try (SilentServer silent = new SilentServer()) {
+            // 1 s of test and the 4 s drain: each flow sends at 0 s and resends at 2 s and 4 s (retransmit_timeout 2)
+            LoadResult client = Loopback.run(Loopback.client(silent.port(), 1, UDP + "cc 2\nkeepalive 1ms\n"));
 
             assertThat(client.requests()).isEqualTo(2);
             assertThat(client.counters()).containsEntry("udpRt", 4L).containsEntry("udpTx", 6L).containsEntry("udpRx", 0L);
-            assertThat(received.get()).isEqualTo(6);
+            assertThat(silent.received()).isEqualTo(6);
             assertThat(client.socketErrors()).isEqualTo(2); // still unanswered when the drain ended
             assertThat(client.errorSummary()).isEqualTo("skErr 2, udpRt 4");
         }
     }
+
     @Test
     void aPipelineResendsEveryUnansweredRequestOfItsRound() throws Exception {
-        // a socket that reads and never answers: the loss is exact, not an ICMP error
-        try (DatagramChannel silent = DatagramChannel.open()) {
-            silent.bind(new InetSocketAddress("127.0.0.1", 0));
-            int port = ((InetSocketAddress) silent.getLocalAddress()).getPort();
-            AtomicLong received = new AtomicLong();
-            Thread reader = Thread.ofPlatform().daemon().start(() -> {
-                ByteBuffer b = ByteBuffer.allocate(2048);
-                try {
-                    while (true) {
-                        b.clear();
-                        silent.receive(b);
-                        received.incrementAndGet();
-                    }
-                } catch (Exception e) {
-                    // the channel closed: the test is over
-                }
-            });
+        try (SilentServer silent = new SilentServer()) {
             // one flow of 3 in flight: 3 sent at 0 s, all 3 resent at 2 s and at 4 s (retransmit_timeout 2)
-            LoadResult client = Loopback.run(Loopback.client(port, 1, UDP + "cc 1\nkeepalive 1ms\npipeline 3\n"));
-            silent.close();
-            reader.join(5000);
+            LoadResult client = Loopback.run(Loopback.client(silent.port(), 1, UDP + "cc 1\nkeepalive 1ms\npipeline 3\n"));
 
             assertThat(client.requests()).isEqualTo(3);
             assertThat(client.counters()).containsEntry("udpRt", 6L).containsEntry("udpTx", 9L).containsEntry("udpRx", 0L);
-            assertThat(received.get()).isEqualTo(9);
+            assertThat(silent.received()).isEqualTo(9);
             assertThat(client.socketErrors()).isEqualTo(1); // still unanswered when the drain ended
             assertThat(client.errorSummary()).isEqualTo("skErr 1, udpRt 6");
         }

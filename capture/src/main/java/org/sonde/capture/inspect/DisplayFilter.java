@@ -52,7 +52,7 @@ public final class DisplayFilter {
         field("vxlan", s -> s.vxlan() != null ? true : null);
         field("vxlan.vni", s -> s.vxlan() != null ? s.vxlan().vni() : null);
         field("vlan", s -> s.vlans() != null ? true : null);
-        values("vlan.id", s -> s.vlans() != null ? List.copyOf(s.vlans()) : List.of());
+        values("vlan.id", s -> s.vlans() != null ? s.vlans() : List.of());
         field("tcp.srcport", s -> s.tcp() != null ? s.srcPort() : null);
         field("tcp.dstport", s -> s.tcp() != null ? s.dstPort() : null);
         values("tcp.port", s -> s.tcp() != null ? List.of(s.srcPort(), s.dstPort()) : List.of());
@@ -95,9 +95,8 @@ public final class DisplayFilter {
         });
     }
 
-    @SuppressWarnings("unchecked")
     private static void values(String name, Function<PacketSummary, List<?>> values) {
-        FIELDS.put(name, (Function<PacketSummary, List<Object>>) (Function<?, ?>) values);
+        FIELDS.put(name, s -> List.<Object>copyOf(values.apply(s)));
     }
 
     /** Wireshark's analysis fields exist on the segments it flags; a fast retransmission is a retransmission too. */

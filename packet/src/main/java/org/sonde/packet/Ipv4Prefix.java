@@ -57,7 +57,7 @@ public record Ipv4Prefix(int address, int length) implements Comparable<Ipv4Pref
 
     /** A prefix length 0..32 in decimal between {@code from} and {@code to}, or -1. */
     public static int parseLength(CharSequence s, int from, int to) {
-        if (from >= to || to - from > 2) {
+        if (from >= to || to - from > 9) { // leading zeros are fine ("024"), as the snapshot readers always took them
             return -1;
         }
         int value = 0;

@@ -89,6 +89,8 @@ class AddressesTest {
         assertThat(Ipv4Prefix.parseOrNull("10.1.0.0/33")).isNull();
         assertThat(Ipv4Prefix.parseOrNull("10.1.0.0")).isNull();
         assertThat(Ipv4Prefix.parseOrNull("0.0.0.0/0")).isEqualTo(new Ipv4Prefix(0, 0));
+        assertThat(Ipv4Prefix.parseOrNull("10.1.0.0/016")).isEqualTo(p);
+        assertThat(Ipv4Prefix.parseLength("0000000033", 0, 10)).isEqualTo(-1);
         assertThatThrownBy(() -> Ipv4Prefix.parse("10.1/16")).hasMessageContaining("expected a prefix a.b.c.d/n");
         assertThatThrownBy(() -> new Ipv4Prefix(1, 31)).hasMessage("0.0.0.1/31 has bits set after the first 31");
     }

@@ -69,6 +69,8 @@ final class Sys {
     private static final MethodHandle CLOSE = call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle OPEN = call("open", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
     private static final MethodHandle SETNS = call("setns", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle SCHED_SETAFFINITY = call("sched_setaffinity", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+            ValueLayout.ADDRESS);
     private static final MethodHandle IF_NAMETOINDEX = call("if_nametoindex", ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
     private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.ADDRESS.withTargetLayout(MemoryLayout.sequenceLayout(256, ValueLayout.JAVA_BYTE)), ValueLayout.JAVA_INT));
@@ -305,6 +307,19 @@ final class Sys {
     static void setns(int fd, String what) {
         try {
             if ((int) SETNS.invokeExact(STATE.get(), fd, CLONE_NEWNET) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Lets the calling thread (only it) run on the first 64 CPUs' of {@code cpuMask} alone. */
+    static void setAffinity(long cpuMask) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment mask = a.allocate(128); // cpu_set_t: 1024 bits
+            mask.set(ValueLayout.JAVA_LONG, 0, cpuMask);
+            if ((int) SCHED_SETAFFINITY.invokeExact(STATE.get(), 0, 128L, mask) < 0) throw fail("sched_setaffinity to CPUs " + Long.toHexString(cpuMask));
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

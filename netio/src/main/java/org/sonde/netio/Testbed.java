@@ -320,6 +320,15 @@ public final class Testbed implements AutoCloseable {
         NetNamespace.ip("-n", namespace(node), "link", "set", "dev", iface, up ? "up" : "down");
     }
 
+    /**
+     * Receive packet steering: the kernel processes what arrives on {@code iface} of {@code node}
+     * (from its veth peer) on the CPUs of {@code cpuMask} rather than on the CPU that sent it.
+     */
+    public void steerReceive(String node, String iface, long cpuMask) {
+        if (cpuMask <= 0) throw new IllegalArgumentException("an empty CPU mask");
+        exec(node, "sh", "-c", "echo " + Long.toHexString(cpuMask) + " > /sys/class/net/" + iface + "/queues/rx-0/rps_cpus");
+    }
+
     /** The interface's index inside {@code node} (as netfilter reports in- and out-devices). */
     public int interfaceIndex(String node, String interfaceName) {
         return call(node, () -> Sys.ifIndex(interfaceName));

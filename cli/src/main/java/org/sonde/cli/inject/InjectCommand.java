@@ -32,9 +32,10 @@ import picocli.CommandLine.Spec;
                 "  sonde inject study --out study          # the paper's Figs. 8-11 and findings on every profile",
                 "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp",
                 "  sonde inject study --target linux --out tcp-study   # reno, cubic, bbr after chosen losses",
-                "  sonde inject fuzz --target linux --out tcp-fuzz     # search for event lists that stall TCP"
+                "  sonde inject fuzz --target linux --out tcp-fuzz     # search for event lists that stall TCP",
+                "  sonde inject capacity                  # packets/s the Linux target's injector holds with no loss"
         },
-        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class, DiffCommand.class})
+        subcommands = {InjectRunCommand.class, InjectAnalyzeCommand.class, FuzzCommand.class, StudyCommand.class, DiffCommand.class, CapacityCommand.class})
 public final class InjectCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -27,6 +27,7 @@ public final class LinuxTcpTarget {
     /** Namespaces are named {@code sonde-inject-PID-NODE}; stale ones are removed before each run. */
     public static final String PREFIX = "sonde-inject";
     static final String CLIENT = "client", MIDDLE = "mb", SERVER = "server";
+    static final String CLIENT_SIDE = "c0", SERVER_SIDE = "s0";
     static final String CLIENT_ADDRESS = "10.1.0.1", SERVER_ADDRESS = "10.2.0.1";
     private static final int QUEUE = 0;
     /** After the traffic, how long the injector keeps forwarding the closing handshakes' last packets. */
@@ -43,27 +44,23 @@ public final class LinuxTcpTarget {
     }
 
     private static TcpRun run(TcpTest test, long seed, Path trace, CongestionControls allowed) {
-        Testbed.Builder b = Testbed.builder(PREFIX).node(CLIENT).node(MIDDLE).node(SERVER)
-                .link(CLIENT, "eth0", CLIENT_ADDRESS + "/24", MIDDLE, "c0", "10.1.0.254/24")
-                .link(SERVER, "eth0", SERVER_ADDRESS + "/24", MIDDLE, "s0", "10.2.0.254/24")
-                .route(CLIENT, "default", "10.1.0.254").route(SERVER, "default", "10.2.0.254")
-                .forwarding(MIDDLE).offloadsOff();
+        Testbed.Builder b = layout();
         for (String host : List.of(CLIENT, SERVER)) {
             b.sysctl(host, "net.ipv4.tcp_congestion_control", test.traffic().congestionControl());
             test.sysctls().forEach((k, v) -> b.sysctl(host, "net.ipv4." + k, v));
         }
-        try (Testbed t = create(b, test)) {
-            t.exec(MIDDLE, "iptables", "-A", "FORWARD", "-p", "tcp", "-j", "NFQUEUE", "--queue-num", Integer.toString(QUEUE));
+        try (Testbed t = create(b)) {
+            queueForwardedTcp(t);
             String kernel = t.exec(CLIENT, "uname", "-r").strip();
             Map<String, Long> clientBefore = HostCounters.read(t, CLIENT), serverBefore = HostCounters.read(t, SERVER);
-            int clientInterface = t.interfaceIndex(MIDDLE, "c0");
+            int clientInterface = t.interfaceIndex(MIDDLE, CLIENT_SIDE);
             List<TcpConnectionResult> connections;
             TcpInjector injector;
-            try (NfQueue queue = t.call(MIDDLE, () -> NfQueue.open(QUEUE, 65_536));
+            try (NfQueue queue = openQueue(t);
                  RawIpSocket raw = t.call(MIDDLE, RawIpSocket::open);
                  TcpStateSampler sampler = new TcpStateSampler(t.call(CLIENT, SockDiag::open), TcpTrafficRun.PORT);
                  CaptureWriter mirror = CaptureWriter.pcapng(trace, TcpTrace.INTERFACES, "sonde inject: " + test.name() + " on linux")) {
-                injector = new TcpInjector(queue, raw, mirror, new TcpInjectionPlan(test.events()), clientInterface);
+                injector = new TcpInjector(queue, raw, mirror, new TcpInjectionPlan(test.events()), clientInterface, dedicateCpu(t));
                 Thread thread = Thread.ofPlatform().name("tcp-injector").start(injector);
                 Thread sampling = Thread.ofPlatform().name("tcp-state-sampler").start(sampler);
                 try {
@@ -89,7 +86,38 @@ public final class LinuxTcpTarget {
         }
     }
 
-    private static Testbed create(Testbed.Builder b, TcpTest test) {
+    /** The client, the middle box and the server, routed through it, offloads off. */
+    static Testbed.Builder layout() {
+        return Testbed.builder(PREFIX).node(CLIENT).node(MIDDLE).node(SERVER)
+                .link(CLIENT, "eth0", CLIENT_ADDRESS + "/24", MIDDLE, CLIENT_SIDE, "10.1.0.254/24")
+                .link(SERVER, "eth0", SERVER_ADDRESS + "/24", MIDDLE, SERVER_SIDE, "10.2.0.254/24")
+                .route(CLIENT, "default", "10.1.0.254").route(SERVER, "default", "10.2.0.254")
+                .forwarding(MIDDLE).offloadsOff();
+    }
+
+    /** Sends the middle box's forwarded TCP to the injector's queue. */
+    static void queueForwardedTcp(Testbed t) {
+        t.exec(MIDDLE, "iptables", "-A", "FORWARD", "-p", "tcp", "-j", "NFQUEUE", "--queue-num", Integer.toString(QUEUE));
+    }
+
+    /**
+     * Keeps the last CPU for the injector, when there are several: what arrives at the hosts is
+     * processed on the others (receive packet steering), so the injector's verdicts do not carry
+     * the hosts' stacks on their CPU; returns that CPU, or -1 on a machine of one.
+     */
+    static int dedicateCpu(Testbed t) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (cpus < 2 || cpus > 63) return -1;
+        for (String host : List.of(CLIENT, SERVER)) t.steerReceive(host, "eth0", (1L << (cpus - 1)) - 1);
+        return cpus - 1;
+    }
+
+    /** Opens the injector's queue in the middle box. */
+    static NfQueue openQueue(Testbed t) {
+        return t.call(MIDDLE, () -> NfQueue.open(QUEUE, 65_536));
+    }
+
+    static Testbed create(Testbed.Builder b) {
         try {
             return b.create();
         } catch (IllegalStateException e) {
@@ -105,13 +133,23 @@ public final class LinuxTcpTarget {
     }
 
     /** The queue's kernel-side drops: {@code queue_dropped} and {@code user_dropped} of /proc/net/netfilter/nfnetlink_queue. */
-    private static long queueDropped(Testbed t) {
-        long dropped = 0;
+    static long queueDropped(Testbed t) {
+        long[] q = queueFigures(t);
+        return q[1] + q[2];
+    }
+
+    /** Packets waiting in the queue for a verdict: its {@code queue_total}. */
+    static long queueWaiting(Testbed t) {
+        return queueFigures(t)[0];
+    }
+
+    /** {queue_total, queue_dropped, user_dropped} of the injector's queue (zeros before it exists). */
+    private static long[] queueFigures(Testbed t) {
         for (String line : t.exec(MIDDLE, "cat", "/proc/net/netfilter/nfnetlink_queue").split("\n")) {
             String[] f = line.trim().split("\\s+");
-            if (f.length >= 7 && f[0].equals(Integer.toString(QUEUE))) dropped += Long.parseLong(f[5]) + Long.parseLong(f[6]);
+            if (f.length >= 7 && f[0].equals(Integer.toString(QUEUE))) return new long[] {Long.parseLong(f[2]), Long.parseLong(f[5]), Long.parseLong(f[6])};
         }
-        return dropped;
+        return new long[3];
     }
 
     private static void join(Thread thread) {

@@ -1,6 +1,7 @@
 package org.sonde.inject.tcp.linux;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.management.ManagementFactory;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,7 @@ import org.sonde.inject.tcp.TcpFlows;
 import org.sonde.inject.tcp.TcpInjectionPlan;
 import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.netio.Cpus;
 import org.sonde.netio.NfQueue;
 import org.sonde.netio.RawIpSocket;
 
@@ -32,6 +34,8 @@ final class TcpInjector implements Runnable {
     private final TcpInjectionPlan plan;
     private final TcpFlows flows = new TcpFlows();
     private final int clientInterface;
+    /** The CPU the injector keeps to itself, or -1. */
+    private final int cpu;
     private final long epochOffsetNanos;
     private final List<TcpTrace.Entry> entries = new ArrayList<>();
     private final PriorityQueue<Held> delayed = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos, b.dueNanos));
@@ -44,6 +48,8 @@ final class TcpInjector implements Runnable {
     private static final int BATCH = 16;
     private volatile boolean stopping;
     private volatile Throwable failure;
+    /** The injector thread's CPU time (user and system: the verdicts carry the forwarding), when it ended. */
+    private volatile long cpuNanos = -1;
 
     /** A packet whose verdict waits: until a time, or until some later packets of its direction passed. */
     private static final class Held {
@@ -65,13 +71,15 @@ final class TcpInjector implements Runnable {
 
     /**
      * @param clientInterface the middle box's interface towards the client: packets coming in on it are the client's
+     * @param cpu the CPU the injector's thread is pinned to ({@link LinuxTcpTarget#dedicateCpu}), or -1
      */
-    TcpInjector(NfQueue queue, RawIpSocket raw, CaptureWriter mirror, TcpInjectionPlan plan, int clientInterface) {
+    TcpInjector(NfQueue queue, RawIpSocket raw, CaptureWriter mirror, TcpInjectionPlan plan, int clientInterface, int cpu) {
         this.queue = queue;
         this.raw = raw;
         this.mirror = mirror;
         this.plan = plan;
         this.clientInterface = clientInterface;
+        this.cpu = cpu;
         java.time.Instant now = java.time.Instant.now(); // the realtime clock to the nanosecond the kernel stamps with
         this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
     }
@@ -84,6 +92,7 @@ final class TcpInjector implements Runnable {
     @Override
     public void run() {
         try {
+            if (cpu >= 0) Cpus.pinCurrentThread(cpu);
             while (!stopping) {
                 long now = System.nanoTime();
                 Held next = delayed.peek();
@@ -99,7 +108,14 @@ final class TcpInjector implements Runnable {
             reordered.clear();
         } catch (Throwable e) {
             failure = e;
+        } finally {
+            cpuNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         }
+    }
+
+    /** The CPU time the injector's thread used, once it ended; -1 before. */
+    long cpuNanos() {
+        return cpuNanos;
     }
 
     /** The injector's failure, if it stopped on one. */

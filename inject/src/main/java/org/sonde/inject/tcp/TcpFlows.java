@@ -154,8 +154,10 @@ public final class TcpFlows {
         /** {carried segments, their iterations, {primary segment, its iteration}}. */
         int[][] transmit(long relSeq, int bytes) {
             long end = relSeq + bytes;
-            int first = firstAtOrAfter(relSeq);
-            int last = firstAtOrAfter(Math.min(end, highestEnd)); // exclusive
+            // new data, the common case, starts after every segment: no search
+            boolean beyond = relSeq >= highestEnd;
+            int first = beyond ? segments : firstAtOrAfter(relSeq);
+            int last = beyond ? segments : firstAtOrAfter(Math.min(end, highestEnd)); // exclusive
             int count = last - first;
             boolean fresh = end > highestEnd;
             int primary;

@@ -38,7 +38,9 @@ import org.sonde.packet.MacAddress;
  * the far host by the end of the trial plus {@link Settings#drain}, with no packet dropped by the
  * queue. A binary search between the settings' bounds finds the highest rate held. The same
  * search with {@link Settings#plainForwarding} (no queue) gives the machine's own ceiling for the
- * same packets, the reference to compare with.
+ * same packets, the reference to compare with: there the kernel forwards on the CPU the injector
+ * would have had. As in a test, the injector keeps the last CPU to itself and what reaches the hosts
+ * is processed on the others; the sender runs on those too.
  *
  * <pre>{@code
  * InjectorCapacity.Result r = InjectorCapacity.measure(InjectorCapacity.Settings.defaults(), trial -> log(trial));
@@ -190,6 +192,10 @@ public final class InjectorCapacity {
         }
         if (!settings.plainForwarding) LinuxTcpTarget.queueForwardedTcp(t);
         int injectorCpu = LinuxTcpTarget.dedicateCpu(t);
+        if (settings.plainForwarding && injectorCpu >= 0) {
+            // the kernel forwards on the CPU the injector would have, as the injector's verdicts forward there
+            for (String side : List.of(LinuxTcpTarget.CLIENT_SIDE, LinuxTcpTarget.SERVER_SIDE)) t.steerReceive(LinuxTcpTarget.MIDDLE, side, 1L << injectorCpu);
+        }
         Path scratch;
         try {
             scratch = Files.createTempDirectory("sonde-capacity");

@@ -34,9 +34,10 @@ import org.sonde.packet.MacAddress;
  * RFC 2544 (section 26.1) for the middle box of {@link LinuxTcpTarget} with its queue and
  * {@link TcpInjector} (every packet classified, matched against an empty plan, given its
  * verdict and mirrored into a pcapng as in a test). A {@link SegmentBlaster} offers a bulk
- * transfer's packets at a fixed rate for a trial; the rate is held when every packet reached
- * the far host by the end of the trial plus {@link Settings#drain}, with no packet dropped by the
- * queue. A binary search between the settings' bounds finds the highest rate held. The same
+ * transfer's packets at a fixed rate for a trial; the rate is held when every packet left the
+ * middle box towards its host by the end of the trial plus {@link Settings#drainNanos}, with no
+ * packet dropped by the queue (they are counted and dropped on the way out, so the hosts' stacks
+ * cost nothing). A binary search between the settings' bounds finds the highest rate held. The same
  * search with {@link Settings#plainForwarding} (no queue) gives the machine's own ceiling for the
  * same packets, the reference to compare with: there the kernel forwards on the CPU the injector
  * would have had. As in a test, the injector keeps the last CPU to itself and what reaches the hosts
@@ -87,7 +88,7 @@ public final class InjectorCapacity {
      * @param offeredRate the rate asked for
      * @param sentRate the rate the blaster reached (frames over the trial's time)
      * @param sent frames sent (handshakes included)
-     * @param delivered frames that reached a host by the end of the trial plus the drain
+     * @param delivered frames that left the middle box towards their host by the end of the trial plus the drain
      * @param queueDropped frames the queue dropped (full, or failed to reach the injector)
      * @param addedMedianNanos median delay the injector added (kernel receipt to verdict); -1 without a queue
      * @param addedP99Nanos its 99th percentile; -1 without a queue
@@ -184,12 +185,14 @@ public final class InjectorCapacity {
                 "dev", LinuxTcpTarget.CLIENT_SIDE, "nud", "permanent");
         t.exec(LinuxTcpTarget.MIDDLE, "ip", "neigh", "replace", LinuxTcpTarget.SERVER_ADDRESS, "lladdr", serverMac.toString(),
                 "dev", LinuxTcpTarget.SERVER_SIDE, "nud", "permanent");
-        // the hosts count and drop the TCP that reaches them, before their stacks answer it
-        for (String host : List.of(LinuxTcpTarget.CLIENT, LinuxTcpTarget.SERVER)) {
-            t.exec(host, "nft", "add table netdev " + NFT_TABLE + "; add chain netdev " + NFT_TABLE
-                    + " in { type filter hook ingress device eth0 priority 0 ; policy accept ; }; add rule netdev " + NFT_TABLE
-                    + " in ip protocol tcp counter drop");
+        // the TCP leaving the middle box is counted and dropped on its way out, so the hosts' stacks cost nothing
+        StringBuilder nft = new StringBuilder("add table netdev " + NFT_TABLE);
+        for (String side : List.of(LinuxTcpTarget.CLIENT_SIDE, LinuxTcpTarget.SERVER_SIDE)) {
+            nft.append("; add chain netdev ").append(NFT_TABLE).append(' ').append(side).append(" { type filter hook egress device ").append(side)
+                    .append(" priority 0 ; policy accept ; }; add rule netdev ").append(NFT_TABLE).append(' ').append(side)
+                    .append(" ip protocol tcp counter drop");
         }
+        t.exec(LinuxTcpTarget.MIDDLE, "nft", nft.toString());
         if (!settings.plainForwarding) LinuxTcpTarget.queueForwardedTcp(t);
         int injectorCpu = LinuxTcpTarget.dedicateCpu(t);
         if (settings.plainForwarding && injectorCpu >= 0) {
@@ -335,15 +338,12 @@ public final class InjectorCapacity {
             }
         }
 
-        /** TCP packets that reached either host so far (their ingress counters). */
+        /** TCP packets that left the middle box towards either host so far (its egress counters). */
         private long delivered() {
             long n = 0;
-            for (String host : List.of(LinuxTcpTarget.CLIENT, LinuxTcpTarget.SERVER)) {
-                JsonNode table = readJson(t.exec(host, "nft", "-j", "list", "table", "netdev", NFT_TABLE));
-                for (JsonNode item : table.path("nftables")) {
-                    JsonNode rule = item.path("rule");
-                    for (JsonNode e : rule.path("expr")) n += e.path("counter").path("packets").asLong(0);
-                }
+            JsonNode table = readJson(t.exec(LinuxTcpTarget.MIDDLE, "nft", "-j", "list", "table", "netdev", NFT_TABLE));
+            for (JsonNode item : table.path("nftables")) {
+                for (JsonNode e : item.path("rule").path("expr")) n += e.path("counter").path("packets").asLong(0);
             }
             return n;
         }

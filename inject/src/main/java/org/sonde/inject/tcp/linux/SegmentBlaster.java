@@ -31,6 +31,8 @@ final class SegmentBlaster {
     /** Frame templates: the client's data segments, the client's segments without data, the server's. */
     private final byte[] data, clientControl, serverControl;
     private final MemorySegment dataFrame, clientControlFrame, serverControlFrame;
+    /** Each template's TCP checksum sum without its ports, numbers and flags, which each packet adds (RFC 1624). */
+    private final long dataSum, clientControlSum, serverControlSum;
     private final int connections;
     private final long[] sent;
     private int firstPort;
@@ -48,6 +50,9 @@ final class SegmentBlaster {
         this.data = frame(toMiddleFromClient, clientAddress, serverAddress, MSS);
         this.clientControl = frame(toMiddleFromClient, clientAddress, serverAddress, 0);
         this.serverControl = frame(toMiddleFromServer, serverAddress, clientAddress, 0);
+        this.dataSum = invariantSum(data);
+        this.clientControlSum = invariantSum(clientControl);
+        this.serverControlSum = invariantSum(serverControl);
         this.dataFrame = MemorySegment.ofArray(data);
         this.clientControlFrame = MemorySegment.ofArray(clientControl);
         this.serverControlFrame = MemorySegment.ofArray(serverControl);
@@ -58,6 +63,17 @@ final class SegmentBlaster {
                 .add(Ipv4Header.builder(from, to).ttl(64).flags(Ipv4Header.FLAG_DONT_FRAGMENT).build())
                 .add(TcpHeader.builder(0, 0).flags(TcpHeader.FLAG_ACK).window(65_535).build())
                 .payload(new byte[payload]).build().encode();
+    }
+
+    /** The one's-complement sum of the pseudo header and the segment with zero ports, numbers, flags and checksum. */
+    private static long invariantSum(byte[] template) {
+        int tcp = ETH + IP;
+        java.util.Arrays.fill(template, tcp, tcp + 12, (byte) 0);
+        template[tcp + 13] = 0;
+        template[tcp + 16] = 0;
+        template[tcp + 17] = 0;
+        int length = template.length - tcp;
+        return Checksums.pseudoHeaderSumV4(template, ETH, IpProtocols.TCP, length) + Checksums.sum(template, tcp, length);
     }
 
     /**
@@ -113,17 +129,29 @@ final class SegmentBlaster {
 
     /** Writes ports, numbers and flags into {@code template}, with its TCP checksum, and queues it on {@code socket}. */
     private void send(PacketSocket socket, byte[] template, int sourcePort, int destinationPort, long seq, long ackNumber, int flags) {
-        int tcp = ETH + IP;
-        put16(template, tcp, sourcePort);
-        put16(template, tcp + 2, destinationPort);
-        put16(template, tcp + 4, (int) (seq >>> 16));
-        put16(template, tcp + 6, (int) seq);
-        put16(template, tcp + 8, (int) (ackNumber >>> 16));
-        put16(template, tcp + 10, (int) ackNumber);
-        template[tcp + 13] = (byte) flags;
-        Checksums.computeTransport(template, ETH, IpProtocols.TCP, tcp, template.length - tcp);
+        prepare(template, sourcePort, destinationPort, seq, ackNumber, flags);
         MemorySegment frame = template == data ? dataFrame : template == clientControl ? clientControlFrame : serverControlFrame;
         while (!socket.send(frame, template.length)) Thread.onSpinWait(); // the ring is full: the kernel is still sending it
+    }
+
+    /** Writes ports, numbers and flags into {@code template} and its TCP checksum, added to the template's invariant sum. */
+    void prepare(byte[] template, int sourcePort, int destinationPort, long seq, long ackNumber, int flags) {
+        int tcp = ETH + IP;
+        int seqHigh = (int) (seq >>> 16) & 0xffff, seqLow = (int) seq & 0xffff, ackHigh = (int) (ackNumber >>> 16) & 0xffff, ackLow = (int) ackNumber & 0xffff;
+        put16(template, tcp, sourcePort);
+        put16(template, tcp + 2, destinationPort);
+        put16(template, tcp + 4, seqHigh);
+        put16(template, tcp + 6, seqLow);
+        put16(template, tcp + 8, ackHigh);
+        put16(template, tcp + 10, ackLow);
+        template[tcp + 13] = (byte) flags;
+        long base = template == data ? dataSum : template == clientControl ? clientControlSum : serverControlSum;
+        put16(template, tcp + 16, Checksums.finish(base + sourcePort + destinationPort + seqHigh + seqLow + ackHigh + ackLow + (flags & 0xff)));
+    }
+
+    /** The templates: the client's data segment, the client's segment without data, the server's. */
+    byte[][] templates() {
+        return new byte[][] {data, clientControl, serverControl};
     }
 
     private static void put16(byte[] b, int at, int v) {

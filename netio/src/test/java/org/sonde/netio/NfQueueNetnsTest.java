@@ -2,6 +2,7 @@ package org.sonde.netio;
 
 import org.sonde.testkit.Netns;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,6 +91,18 @@ class NfQueueNetnsTest {
             long firstSeq = data.getFirst().seq();
             assertThat(data.stream().filter(s -> s.seq() == firstSeq)).as("the dropped segment and its retransmission").hasSize(2);
             assertThat(seen).anyMatch(s -> !s.fromA()); // acknowledgements pass the other way
+        }
+    }
+
+    @Test
+    void anIdleQueueBusyPollsForItsTimeThenWaitsAndHandsNothing() {
+        try (Testbed t = testbed(); NfQueue q = t.call("mb", () -> NfQueue.open(4, 64))) {
+            q.busyPoll(5_000_000L);
+            long start = System.nanoTime();
+            assertThat(q.poll(10, p -> { throw new AssertionError("no packet was queued"); })).isZero();
+            assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(5_000_000L);
+            assertThat(q.received()).isZero();
+            assertThatThrownBy(() -> q.busyPoll(-1)).isInstanceOf(IllegalArgumentException.class);
         }
     }
 

@@ -15,6 +15,7 @@ import org.sonde.core.UsageException;
 import org.sonde.inject.tcp.linux.LinuxTcpTarget;
 import org.sonde.inject.tcp.sim.SimTcpTarget;
 import org.sonde.inject.testbed.TargetSpec;
+import org.sonde.sim.stats.RunStatistics;
 
 /**
  * Runs one TCP injection test on the Linux kernel (or the simulator's model of it) and leaves in {@code outDir} the trace
@@ -64,8 +65,8 @@ public final class TcpInjection {
             o.putNull(name + "P99Nanos");
             return;
         }
-        o.put(name + "MedianNanos", p[p.length / 2]);
-        o.put(name + "P99Nanos", p[(int) Math.min(p.length - 1, Math.ceil(p.length * 0.99) - 1)]);
+        o.put(name + "MedianNanos", RunStatistics.percentile(p, 0.5));
+        o.put(name + "P99Nanos", RunStatistics.percentile(p, 0.99));
     }
 
     static ObjectNode resultJson(TcpRun run, long seed) {

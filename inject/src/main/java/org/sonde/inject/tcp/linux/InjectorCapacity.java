@@ -28,6 +28,7 @@ import org.sonde.netio.Testbed;
 import org.sonde.packet.EthernetHeader;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.packet.MacAddress;
+import org.sonde.sim.stats.RunStatistics;
 
 /**
  * How many packets per second the Linux target's injector holds: the zero-loss throughput of
@@ -357,12 +358,11 @@ public final class InjectorCapacity {
         }
     }
 
-    /** {median, p99} of a sample, or {-1, -1} without one. */
+    /** {median, p99} of a sample (nearest rank), or {-1, -1} without one. */
     private static long[] percentiles(long[] sample) {
-        if (sample.length == 0) return new long[] {-1, -1};
         long[] p = sample.clone();
         Arrays.sort(p);
-        return new long[] {p[p.length / 2], p[(int) Math.min(p.length - 1, Math.ceil(p.length * 0.99) - 1)]};
+        return new long[] {RunStatistics.percentile(p, 0.5), RunStatistics.percentile(p, 0.99)};
     }
 
     private static JsonNode readJson(String text) {

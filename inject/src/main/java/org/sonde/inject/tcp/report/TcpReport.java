@@ -20,6 +20,7 @@ import org.sonde.report.ScatterChart;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
+import org.sonde.sim.stats.RunStatistics;
 
 /**
  * The HTML report of one TCP test: the verdict first (with the first failing check's reason),
@@ -242,7 +243,7 @@ public final class TcpReport {
         if (added.length > 0) {
             Arrays.sort(added);
             s.paragraph(String.format("The injector added %.1f µs per packet at the median (p99 %.1f µs), from the middle box's kernel receiving it"
-                    + " to the verdict.", added[added.length / 2] / 1e3, added[(int) Math.min(added.length - 1, Math.ceil(added.length * 0.99) - 1)] / 1e3));
+                    + " to the verdict.", RunStatistics.percentile(added, 0.5) / 1e3, RunStatistics.percentile(added, 0.99) / 1e3));
         }
     }
 

@@ -28,6 +28,11 @@ final class Sys {
     static final int SOL_PACKET = 263;
     static final int PACKET_QDISC_BYPASS = 20;
     static final int PACKET_IGNORE_OUTGOING = 23;
+    static final int PACKET_FANOUT = 18;
+    static final int PACKET_FANOUT_DATA = 22;
+    static final int PACKET_FANOUT_HASH = 0;
+    static final int PACKET_FANOUT_CBPF = 6;
+    static final int PACKET_FANOUT_FLAG_UNIQUEID = 0x2000;
     static final int PACKET_RX_RING = 5;
     static final int PACKET_STATISTICS = 6;
     static final int PACKET_VERSION = 10;

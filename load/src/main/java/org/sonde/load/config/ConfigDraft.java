@@ -173,7 +173,7 @@ final class ConfigDraft {
     }
 
     /**
-     * The user-space engine's limits: dperf's {@code port}, IPv4, one worker, one server address
+     * The user-space engine's limits: dperf's {@code port}, IPv4, one server address
      * and port (the socket table is indexed by the client's address and port), the client ranges
      * on both sides (the server's table is indexed by them too), and payloads in one segment.
      */
@@ -181,8 +181,6 @@ final class ConfigDraft {
         if (port == null) throw new RuleBroken("engine", "'engine userspace' needs a 'port' line",
                 "add 'port IFNAME IP GW' naming the interface, this side's address on it and the gateway (on a direct link, the peer)");
         if (proto == Protocol.UDP) throw new RuleBroken("protocol", "the user-space engine runs TCP only", "use 'protocol tcp' or 'http', or the kernel engine for udp");
-        if (cpus.size() > 1) throw new RuleBroken("cpu", "the user-space engine runs one worker (one raw socket), and " + cpus.size() + " CPUs are listed",
-                "list one CPU");
         if (servers.size() != 1 || servers.getFirst().count() != 1 || servers.getFirst().ipv6()) {
             throw new RuleBroken("server", "the user-space engine needs exactly one IPv4 server address", "write e.g. 'server 10.0.0.1 1'");
         }

@@ -192,7 +192,7 @@ final class Keywords {
             if (d.pipeline < 0 || d.pipeline > 100) throw new IllegalArgumentException("pipeline must be 0-100");
         });
         add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
-                + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
+                + " (needs 'port'; one worker per 'cpu', each with its own socket in a fanout group; TCP and HTTP)", (d, a) -> {
             arity(a, 1, 1);
             d.engine = switch (a.getFirst()) {
                 case "kernel" -> Engine.KERNEL;

@@ -60,6 +60,11 @@ public enum Counter {
     /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
     IMISSED("imissed", true),
     /**
+     * User-space engine with several workers: TCP frames the kernel's fanout brought to a worker
+     * that does not own their connection (dropped: zero when the fanout and the workers agree).
+     */
+    WRONG_WORKER("wrongWorker", true),
+    /**
      * Server: connections from sources outside the configured client ranges, refused. User-space
      * engine: TCP segments for no socket, or out of sequence or state (dperf's tcpDrop).
      */

@@ -20,9 +20,11 @@ abstract class Stack {
     final int tos;
     final MemorySegment tx;
     final Arena arena = Arena.ofShared();
+    final Share share;
     private int isnState;
 
-    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed) {
+    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share) {
+        this.share = share;
         this.table = table;
         this.out = out;
         this.stats = stats;
@@ -34,6 +36,9 @@ abstract class Stack {
 
     /** Whether this side owns {@code ip} (ARP requests for it are answered). */
     abstract boolean owns(int ip);
+
+    /** The server's port: one end of every connection (the fanout hashes only frames to or from it). */
+    abstract int listenPort();
 
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
@@ -49,7 +54,20 @@ abstract class Stack {
             stats.increment(Counter.TCP_DROP);
             return;
         }
+        if (share.workers() > 1 && !ownConnection(frame)) {
+            // the fanout brought another worker's frame: its state is not ours to touch
+            stats.increment(Counter.WRONG_WORKER);
+            return;
+        }
         segment(frame, nowNanos);
+    }
+
+    /** Whether a TCP frame belongs to a connection of this worker, or is one worker 0 takes (not to or from the listen port). */
+    private boolean ownConnection(MemorySegment f) {
+        int sp = Frames.srcPort(f);
+        int dp = Frames.dstPort(f);
+        if (sp != listenPort() && dp != listenPort()) return share.worker() == 0;
+        return share.owns(Frames.srcIp(f), Frames.dstIp(f), sp, dp);
     }
 
     /** A TCP segment to one of this side's addresses. */

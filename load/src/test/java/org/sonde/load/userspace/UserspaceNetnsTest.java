@@ -68,6 +68,38 @@ class UserspaceNetnsTest {
     }
 
     @Test
+    void twoWorkersOnEachSideServeEveryConnectionOnTheWorkerThatOwnsIt() throws Exception {
+        try (Testbed bed = Testbed.create("uw")) {
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\ncpu 0-1\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client(2, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncpu 0-1\ncc 100\ncps 5000\n"
+                    + "keepalive 1ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertThat(client.perWorker()).hasSize(2);
+            assertThat(served.perWorker()).hasSize(2);
+            for (int w = 0; w < 2; w++) {
+                var c = client.perWorker().get(w);
+                var s = served.perWorker().get(w);
+                // no frame reached a worker that does not own its connection, on either side
+                assertThat(c.get("wrongWorker")).isZero();
+                assertThat(s.get("wrongWorker")).isZero();
+                assertThat(c.get("skOpen")).as("client worker %d opened connections", w).isPositive();
+                // both sides hash alike: server worker w served exactly the connections client worker w opened, and their requests
+                assertThat(s.get("skOpen")).as("server worker %d", w).isEqualTo(c.get("skOpen"));
+                assertThat(s.get("httpGet")).as("server worker %d", w).isEqualTo(c.get("httpGet"));
+                assertThat(c.get("http2XX")).isEqualTo(c.get("httpGet"));
+                assertThat(s.get("skClose")).isEqualTo(s.get("skOpen"));
+            }
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            // ARP is the first worker's: only it asked for the gateway
+            assertThat(client.perWorker().get(0).get("arpTx")).isPositive();
+            assertThat(client.perWorker().get(1).get("arpTx")).isZero();
+        }
+    }
+
+    @Test
     void theKernelsTcpAcceptsTheUserspaceClient() throws Exception {
         try (Testbed bed = Testbed.create("uk")) {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);

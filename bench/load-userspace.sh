@@ -6,7 +6,13 @@
 #         client's RSS growth (from /proc, sampled every second), new connections/s while launching
 #   cps   new connections per second, one request each (SYN ... FIN), at open-loop targets (a ladder)
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
-# Writes the "load-userspace" section of BENCHMARKS.md. Needs root (netns, raw sockets).
+#   workers  new connections/s (cps WORKERS_CPS, one request each) and requests/s (the rps workload) with 1
+#         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group), with the
+#         CPU each thread and the kernel's softirq took (from /proc) over 5 s of the duration phase
+# Writes the "load-userspace" section of BENCHMARKS.md, and "load-userspace-workers" for the workers
+# scenario. Needs root (netns, raw sockets).
+#   SCENARIOS="cc cps rps workers"    which to run (each section is rewritten only when its scenarios ran)
+#   WORKERS_CPS=200000                the workers scenario's cps target (above what one worker pair sustains)
 #   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
 #   CPS_LADDER="20000 40000 60000 80000"    the cps scenario's targets
 #   DURATION=10                       seconds of each cps and rps run
@@ -20,6 +26,8 @@ cc="${CC:-1000000}"; cc_cps="${CC_CPS:-20000}"; hold="${HOLD:-10}"
 ladder="${CPS_LADDER:-20000 40000 60000 80000}"; duration="${DURATION:-10}"
 cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
+scenarios="${SCENARIOS:-cc cps rps workers}"; workers_cps="${WORKERS_CPS:-200000}"
+runs() { case " $scenarios " in *" $1 "*) return 0;; esac; return 1; }
 mkdir -p "$dir"
 if [ "${REPORT_ONLY:-0}" != 1 ]; then
 cut -d ' ' -f 1 /proc/loadavg >"$dir/loadavg.txt"   # how busy the shared machine was
@@ -56,7 +64,9 @@ $common
 CONF
 
 start_server() {
-  taskset -c "$srv_cpu" "$root/sonde" load run "$dir/server.conf" --json "$dir/$1-server.json" >"$dir/$1-server.out" 2>"$dir/$1-server.err" &
+  local conf="${2:-$dir/server.conf}" pin="taskset -c $srv_cpu"
+  [ -n "${2:-}" ] && pin=""   # the workers scenario pins each worker with its 'cpu' line
+  $pin "$root/sonde" load run "$conf" --json "$dir/$1-server.json" >"$dir/$1-server.out" 2>"$dir/$1-server.err" &
   server_pid=$!
   for _ in $(seq 100); do grep -q "^load: server" "$dir/$1-server.err" 2>/dev/null && return; sleep 0.1; done
   echo "the server did not start:" >&2; cat "$dir/$1-server.err" >&2; exit 1
@@ -82,24 +92,127 @@ run_client() {
   stop_server
 }
 
+# per-thread CPU (utime+stime ticks, by thread name) of a process, and the machine's CPU line of /proc/stat
+cpu_snapshot() {
+  local pid="$1"
+  for t in /proc/"$pid"/task/*; do
+    printf '%s %s\n' "$(tr ' ' '_' <"$t/comm" 2>/dev/null)" "$(awk '{print $14 + $15}' "$t/stat" 2>/dev/null)"
+  done
+}
+
+# the workers scenario: client and server each with W workers (W=1: client on GEN_CPU, server on SRV_CPU;
+# W=2: both on CPUs 0 and 1), CPU snapshots 2 s into the duration phase and 5 s later
+run_workers() {
+  local name="$1" w="$2" lines="$3" cpus
+  if [ "$w" = 1 ]; then cpus_c="$gen_cpu"; cpus_s="$srv_cpu"; else cpus_c="0-$((w - 1))"; cpus_s="0-$((w - 1))"; fi
+  printf 'mode server\nnetns %s\nport veth-b 10.0.0.1 10.0.0.2\nduration 1h\ncpu %s\n%s\n' "$ns_b" "$cpus_s" "$common" >"$dir/$name-server.conf"
+  printf 'mode client\nnetns %s\nport veth-a 10.0.0.2 10.0.0.1\nwait 2\nslow_start 10\ncpu %s\n%s\n%s\n' "$ns_a" "$cpus_c" "$common" "$lines" >"$dir/$name.conf"
+  start_server "$name" "$dir/$name-server.conf"
+  "$root/sonde" load run "$dir/$name.conf" --json "$dir/$name.json" >"$dir/$name.out" 2>"$dir/$name.err" &
+  local pid=$!
+  sleep 14   # wait 2 + slow_start 10 + 2 s of the duration
+  { cpu_snapshot "$pid" | sed 's/^/client /'; cpu_snapshot "$server_pid" | sed 's/^/server /'; head -1 /proc/stat; } >"$dir/$name-cpu0.txt"
+  sleep 5
+  { cpu_snapshot "$pid" | sed 's/^/client /'; cpu_snapshot "$server_pid" | sed 's/^/server /'; head -1 /proc/stat; } >"$dir/$name-cpu1.txt"
+  wait "$pid" || true
+  stop_server
+}
+
+if runs cc; then
 run_client cc  "cc $cc
 cps $cc_cps
 keepalive 60s
 duration $cc_duration"
+fi
+if runs cps; then
 for target in $ladder; do
   run_client "cps-$target" "cps $target
 duration $duration"
 done
+fi
+if runs rps; then
 run_client rps "cc 1000
 cps 10k
 keepalive 0us
 duration $duration"
 fi
+if runs workers; then
+  for w in 1 2; do
+    run_workers "workers-cps-$w" "$w" "cps $workers_cps
+duration $duration"
+    run_workers "workers-rps-$w" "$w" "cc 1000
+cps 10k
+keepalive 0us
+duration $duration"
+  done
+fi
+fi
 
-PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" "$scenarios" "$workers_cps" <<'PY'
 import json, sys, os
 from benchmarks_md import write_section
-root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg = sys.argv[1:]
+root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cps = sys.argv[1:]
+def workers_section():
+    def load(n): return json.load(open(os.path.join(d, n)))
+    def cpu(name):
+        # CPU ticks (1/100 s) per thread group over the 5 s window, as % of one CPU; machine-wide shares from /proc/stat
+        snap = []
+        for k in (0, 1):
+            threads, stat = {}, None
+            for line in open(os.path.join(d, f"{name}-cpu{k}.txt")):
+                f = line.split()
+                if f[0] == "cpu": stat = [int(x) for x in f[1:]]
+                elif len(f) == 3 and f[2].isdigit(): threads[(f[0], f[1])] = threads.get((f[0], f[1]), 0) + int(f[2])
+            snap.append((threads, stat))
+        (t0, s0), (t1, s1) = snap
+        delta = {k: t1.get(k, 0) - t0.get(k, 0) for k in t1}
+        def group(side, prefix): return sum(v for (s, n), v in delta.items() if s == side and n.startswith(prefix))
+        def rest(side, prefix): return sum(v for (s, n), v in delta.items() if s == side and not n.startswith(prefix))
+        window = 5.0
+        st = [b - a for a, b in zip(s0, s1)]; tot = sum(st) or 1
+        # /proc/stat: user nice system idle iowait irq softirq steal
+        return {"client workers": group("client", "load-client") / window, "client other": rest("client", "load-client") / window,
+                "server workers": group("server", "load-server") / window, "server other": rest("server", "load-server") / window,
+                "user": 100 * (st[0] + st[1]) / tot, "system": 100 * st[2] / tot, "softirq": 100 * st[6] / tot,
+                "idle": 100 * (st[3] + st[4]) / tot, "steal": 100 * st[7] / tot if len(st) > 7 else 0}
+    rows = []
+    res = {}
+    for w in (1, 2):
+        c, r = load(f"workers-cps-{w}.json"), load(f"workers-rps-{w}.json")
+        res[w] = (c, r)
+    def ratio(a, b): return f"{b / a:.2f}×" if a else "n/a"
+    def err1(x): return ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr","wrongWorker")) or "none"
+    def errs(x, name): return f"client {err1(x)}; server {err1(load(name + '-server.json'))}"
+    def wrong(x, name):
+        s = load(name + "-server.json")
+        return sum(m.get("wrongWorker", 0) for m in x["perWorker"]) + sum(m.get("wrongWorker", 0) for m in s["perWorker"])
+    lines = [
+     "## Load: the user-space engine with 1 and 2 workers (PACKET_FANOUT, issue 24)",
+     "",
+     f"`bench/load-userspace.sh` with `SCENARIOS=workers` (WORKERS_CPS={workers_cps} DURATION={duration}): the same two namespaces and veth pair;",
+     "client and server each run W workers, one raw socket per worker in a fanout group whose BPF program (FlowHash) hands",
+     "every frame of a connection to the worker owning it. W=1: client worker on CPU 0, server worker on CPU 1; W=2: both processes",
+     f"have a worker on CPU 0 and on CPU 1 (4 busy threads on {cpus} CPUs). Machine shared with other work (load average {loadavg} at the start). One run each.",
+     "",
+     "| workload | 1 worker | 2 workers | 1→2 | wrongWorker | errors (2 workers) |",
+     "|---|---:|---:|---:|---:|---|",
+     f"| cps {int(workers_cps):,} offered, one request each: connections completed/s | {res[1][0]['requestsPerSecond']:,.0f} | {res[2][0]['requestsPerSecond']:,.0f} | {ratio(res[1][0]['requestsPerSecond'], res[2][0]['requestsPerSecond'])} | {wrong(res[2][0], 'workers-cps-2')} | {errs(res[2][0], 'workers-cps-2')} |",
+     f"| cc 1000, keepalive 0us: requests/s | {res[1][1]['requestsPerSecond']:,.0f} | {res[2][1]['requestsPerSecond']:,.0f} | {ratio(res[1][1]['requestsPerSecond'], res[2][1]['requestsPerSecond'])} | {wrong(res[2][1], 'workers-rps-2')} | {errs(res[2][1], 'workers-rps-2')} |",
+     "",
+     "Where the time went (5 s of the duration phase; thread CPU from /proc/PID/task/*/stat in % of one CPU, machine shares from /proc/stat):",
+     "",
+     "| run | client workers | client JVM other | server workers | server JVM other | user | system | softirq | idle |",
+     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in ("workers-cps-1", "workers-cps-2", "workers-rps-1", "workers-rps-2"):
+        u = cpu(name)
+        lines.append(f"| {name} | {u['client workers']:.0f} % | {u['client other']:.0f} % | {u['server workers']:.0f} % | {u['server other']:.0f} % | "
+                     f"{u['user']:.0f} % | {u['system']:.0f} % | {u['softirq']:.0f} % | {u['idle']:.0f} % |")
+    return lines
+if "workers" in scenarios.split():
+    write_section(os.path.join(root, "BENCHMARKS.md"), "load-userspace-workers", workers_section())
+if not all(s in scenarios.split() for s in ("cc", "cps", "rps")):
+    sys.exit(0)
 def load(n): return json.load(open(os.path.join(d, n)))
 c = load("cc.json"); r = load("rps.json")
 cps_runs = [(int(t), load(f"cps-{t}.json")) for t in ladder.split()]

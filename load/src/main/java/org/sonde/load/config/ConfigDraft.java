@@ -50,6 +50,8 @@ final class ConfigDraft {
     Engine engine;
     PortSpec port;
     String netns;
+    /** The TAP interface's name ("": the default), or null without 'kni'. */
+    String kni;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -157,7 +159,8 @@ final class ConfigDraft {
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
-                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline);
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k));
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -194,6 +197,12 @@ final class ConfigDraft {
                     + ConfigParser.USERSPACE_PAYLOAD_MAX + "-byte segment (stop-and-wait sends one segment per request and response)",
                     "use a payload of at most " + ConfigParser.USERSPACE_PAYLOAD_MAX + " bytes with 'engine userspace'");
         }
+    }
+
+    /** kni-PORTIF, cut to the 15 characters an interface name may have. */
+    private static String defaultKni(String portInterface) {
+        String name = "kni-" + portInterface;
+        return name.length() > 15 ? name.substring(0, 15) : name;
     }
 
     private void checkFamilies() {

@@ -222,6 +222,16 @@ final class Keywords {
             }
             d.port = new PortSpec(a.get(0), own, gateway, mac);
         }));
+        USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
+                "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"
+                        + " (default name kni-PORTIF), and what the kernel sends there goes out of the port: ping, ARP and other tools work"
+                        + " on the engine's addresses (dperf's KNI)", false, (d, a) -> {
+            arity(a, 0, 1);
+            if (a.size() == 1 && !a.getFirst().matches("[A-Za-z0-9_.-]{1,15}")) {
+                throw new IllegalArgumentException("'" + a.getFirst() + "' is not an interface name (at most 15 letters, digits, _ . -)");
+            }
+            d.kni = a.isEmpty() ? "" : a.getFirst();
+        }));
     }
 
     private static void portRange(ConfigDraft d, List<String> a) {

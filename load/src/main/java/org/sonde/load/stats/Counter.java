@@ -51,6 +51,12 @@ public enum Counter {
     PKT_TX("pktTx", false),
     ARP_RX("arpRx", false),
     ARP_TX("arpTx", false),
+    /**
+     * User-space engine with 'kni': frames the kernel sent out of the TAP interface, which the engine sent on (kniRx), and frames
+     * that belonged to no connection or listener, handed to the kernel through the TAP (kniTx).
+     */
+    KNI_RX("kniRx", false),
+    KNI_TX("kniTx", false),
     /** User-space engine: retransmitted SYNs (client) or SYN-ACKs (server), requests, and FINs: packet loss. */
     SYN_RT("synRt", true),
     PUSH_RT("pushRt", true),

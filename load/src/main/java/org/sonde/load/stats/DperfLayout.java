@@ -116,7 +116,7 @@ public final class DperfLayout {
         out.add(app.toString().stripTrailing());
         if (userspace) {
             StringBuilder pkt = new StringBuilder();
-            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX}) {
+            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX, Counter.KNI_RX, Counter.KNI_TX}) {
                 pair(pkt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
             }
             error(pkt, "dropTx", v.applyAsLong(Counter.DROP_TX));

@@ -103,6 +103,7 @@ public final class UserspaceEngine {
         PortSpec port = c.port().orElseThrow();
         List<PacketSocket> sockets = openSockets(c);
         SharedTable shared = null;
+        Kni kni = null;
         try {
             shared = new SharedTable(c);
             int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
@@ -114,22 +115,26 @@ public final class UserspaceEngine {
                     c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter);
             byte[] gatewayMac = port.gatewayMac().map(NetNamespace::parseMac).orElse(null);
             byte[] mac = ownMac(c);
+            // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
+            if (c.kni().isPresent()) kni = Kni.open(c, mac);
             List<ClientLoop> workers = new ArrayList<>();
             for (int i = 0; i < sockets.size(); i++) {
                 PacketSocket socket = sockets.get(i);
                 WorkerStats stats = new WorkerStats();
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
+                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
                 if (gatewayMac == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();
                 }
-                workers.add(new Client(c, i, socket, shared, stack, stats, startNanos));
+                workers.add(new Client(c, i, socket, shared, stack, stats, startNanos, i == 0 ? kni : null));
             }
             return List.copyOf(workers);
         } catch (RuntimeException e) {
             sockets.forEach(PacketSocket::close);
             if (shared != null) shared.table.close();
+            if (kni != null) kni.close();
             throw e;
         }
     }
@@ -163,24 +168,29 @@ public final class UserspaceEngine {
     public static List<ServerLoop> servers(LoadConfig c, byte[] response, long seed) {
         List<PacketSocket> sockets = openSockets(c);
         SharedTable shared = null;
+        Kni kni = null;
         try {
             shared = new SharedTable(c);
             int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
             ServerStack.Settings settings = new ServerStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp,
                     c.listenPort(), c.httpPayload());
             byte[] mac = ownMac(c);
+            // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
+            if (c.kni().isPresent()) kni = Kni.open(c, mac);
             List<ServerLoop> workers = new ArrayList<>();
             for (int i = 0; i < sockets.size(); i++) {
                 PacketSocket socket = sockets.get(i);
                 WorkerStats stats = new WorkerStats();
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
-                workers.add(new Server(c, i, socket, shared, stack, stats));
+                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);
         } catch (RuntimeException e) {
             sockets.forEach(PacketSocket::close);
             if (shared != null) shared.table.close();
+            if (kni != null) kni.close();
             throw e;
         }
     }
@@ -203,9 +213,11 @@ public final class UserspaceEngine {
         private final LaunchPacer pacer;
         private final long maxOpen;
         private final int cpu;
+        private final Kni kni;
         private volatile WorkerState state = WorkerState.RUN;
 
-        Client(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ClientStack stack, WorkerStats stats, long startNanos) {
+        Client(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ClientStack stack, WorkerStats stats, long startNanos, Kni kni) {
+            this.kni = kni;
             this.socket = socket;
             this.table = table;
             this.stack = stack;
@@ -258,6 +270,7 @@ public final class UserspaceEngine {
                         received++;
                     }
                     stack.expireTimers(now);
+                    if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
@@ -268,7 +281,7 @@ public final class UserspaceEngine {
                         if (s == WorkerState.RUN && stack.open() < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
                         long waitNanos = wake - System.nanoTime();
                         if (waitNanos >= 1_000_000) {
-                            socket.awaitReadable((int) Math.min(waitNanos / 1_000_000, 10));
+                            socket.awaitReadable((int) Math.min(waitNanos / 1_000_000, kni != null ? 1 : 10));
                         } else if (waitNanos > 0) {
                             // below poll's millisecond: a short sleep, like dperf's 100 µs tick, not a spin that would
                             // take the CPU from the server on a shared machine; frames wait in the ring meanwhile
@@ -280,6 +293,7 @@ public final class UserspaceEngine {
                 takeSocketCounters(socket, stats);
                 stack.closeAll();
                 socket.close();
+                if (kni != null) kni.close();
                 stack.free();
                 table.release();
             }
@@ -293,9 +307,11 @@ public final class UserspaceEngine {
         private final WorkerStats stats;
         private final int port;
         private final int cpu;
+        private final Kni kni;
         private volatile boolean stopped;
 
-        Server(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ServerStack stack, WorkerStats stats) {
+        Server(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ServerStack stack, WorkerStats stats, Kni kni) {
+            this.kni = kni;
             this.socket = socket;
             this.table = table;
             this.stack = stack;
@@ -334,16 +350,18 @@ public final class UserspaceEngine {
                         stack.receive(rx, len, now);
                         received++;
                     }
+                    if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
-                    if (received == 0) socket.awaitReadable(10);
+                    if (received == 0) socket.awaitReadable(kni != null ? 1 : 10);
                 }
             } finally {
                 takeSocketCounters(socket, stats);
                 socket.close();
+                if (kni != null) kni.close();
                 stack.free();
                 table.release();
             }

@@ -38,6 +38,17 @@ class ConfigParserTest {
     }
 
     @Test
+    void kniNamesTheTapInterfaceOfTheUserspaceEngine() {
+        String base = "mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n";
+        assertThat(parse(base).kni()).isEmpty();
+        assertThat(parse(base + "kni\n").kni()).contains("kni-veth0");
+        assertThat(parse(base + "kni tap7\n").kni()).contains("tap7");
+        assertThat(parse(base.replace("veth0", "enp0s31f6-long")).kni()).isEmpty();
+        assertThat(parse(base.replace("veth0", "enp0s31f6-long") + "kni\n").kni()).contains("kni-enp0s31f6-l"); // cut to 15 characters
+        assertThatThrownBy(() -> parse(base + "kni a/b\n")).isInstanceOf(BadInputException.class).hasMessageContaining("not an interface name");
+    }
+
+    @Test
     void theUserspaceEngineRunsOneWorkerPerCpu() {
         LoadConfig c = parse("mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\ncpu 0-1\n");
         assertThat(c.workers()).isEqualTo(2);

@@ -280,4 +280,40 @@ class StacksTest {
             assertThat(server[owner].open()).isEqualTo(1);
         }
     }
+
+    @Test
+    void withAKernelPathWhatIsNotTheEnginesGoesToTheKernelAndTheRestStays() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        List<byte[]> toKernel = new java.util.ArrayList<>();
+        // without a kernel path, TCP to another port of the server is reset by the stack
+        MemorySegment other = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(other, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 22, 5, 0, Frames.SYN, 0, 0);
+        p.server.receive(other, n, 0);
+        assertThat(p.wire.toClient.poll()).as("a reset").isNotNull();
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
+
+        p.server.handToKernel((f, len) -> toKernel.add(f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        p.server.receive(other, n, 0); // now the kernel's
+        MemorySegment icmp = MemorySegment.ofArray(new byte[64]);
+        Frames.tcp(icmp, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+        icmp.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 14 + 9, (byte) 1); // the same frame made ICMP
+        p.server.receive(icmp, 64, 0);
+        MemorySegment reply = MemorySegment.ofArray(new byte[64]);
+        int r = Frames.arp(reply, 2, SERVER_MAC, CLIENT_MAC, 0x0a000002, SERVER_MAC, SERVER_IP);
+        p.server.receive(reply, r, 0);
+        MemorySegment ask = MemorySegment.ofArray(new byte[64]);
+        int a = Frames.arp(ask, 1, Frames.BROADCAST, CLIENT_MAC, 0x0a000002, Frames.ZERO_MAC, SERVER_IP);
+        p.server.receive(ask, a, 0); // a request for the engine's own address: answered by the engine, not passed on
+
+        assertThat(toKernel).hasSize(3);
+        assertThat(p.serverStats.get(Counter.KNI_TX)).isEqualTo(3);
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.ARP_TX)).isEqualTo(1);
+        assertThat(p.wire.toClient).hasSize(1); // the ARP reply, no reset
+        // the engine's own connections still go to the stack
+        assertThat(p.client.launch(p.now)).isTrue();
+        p.settle();
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(toKernel).hasSize(3);
+    }
 }

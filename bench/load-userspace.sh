@@ -6,13 +6,14 @@
 #         client's RSS growth (from /proc, sampled every second), new connections/s while launching
 #   cps   new connections per second, one request each (SYN ... FIN), at open-loop targets (a ladder)
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
-#   workers  new connections/s (cps WORKERS_CPS, one request each) and requests/s (the rps workload) with 1
+#   workers  new connections/s (closed loop: cc WORKERS_CC connections, each closed after one request and
+#         replaced at once) and requests/s (the rps workload) with 1
 #         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group), with the
 #         CPU each thread and the kernel's softirq took (from /proc) over 5 s of the duration phase
 # Writes the "load-userspace" section of BENCHMARKS.md, and "load-userspace-workers" for the workers
 # scenario. Needs root (netns, raw sockets).
 #   SCENARIOS="cc cps rps workers"    which to run (each section is rewritten only when its scenarios ran)
-#   WORKERS_CPS=200000                the workers scenario's cps target (above what one worker pair sustains)
+#   WORKERS_CC=1000                   the workers scenario's connections in flight (new ones replace closed ones at once)
 #   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
 #   CPS_LADDER="20000 40000 60000 80000"    the cps scenario's targets
 #   DURATION=10                       seconds of each cps and rps run
@@ -26,7 +27,7 @@ cc="${CC:-1000000}"; cc_cps="${CC_CPS:-20000}"; hold="${HOLD:-10}"
 ladder="${CPS_LADDER:-20000 40000 60000 80000}"; duration="${DURATION:-10}"
 cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
-scenarios="${SCENARIOS:-cc cps rps workers}"; workers_cps="${WORKERS_CPS:-200000}"
+scenarios="${SCENARIOS:-cc cps rps workers}"; workers_cc="${WORKERS_CC:-1000}"
 runs() { case " $scenarios " in *" $1 "*) return 0;; esac; return 1; }
 mkdir -p "$dir"
 if [ "${REPORT_ONLY:-0}" != 1 ]; then
@@ -103,7 +104,8 @@ cpu_snapshot() {
 # the workers scenario: client and server each with W workers (W=1: client on GEN_CPU, server on SRV_CPU;
 # W=2: both on CPUs 0 and 1), CPU snapshots 2 s into the duration phase and 5 s later
 run_workers() {
-  local name="$1" w="$2" lines="$3" cpus
+  local name="$1" w="$2" lines="$3"
+  rm -f "$dir/$name.json" "$dir/$name-server.json" "$dir/$name"-cpu*.txt   # a failed run leaves no stale figures behind
   if [ "$w" = 1 ]; then cpus_c="$gen_cpu"; cpus_s="$srv_cpu"; else cpus_c="0-$((w - 1))"; cpus_s="0-$((w - 1))"; fi
   printf 'mode server\nnetns %s\nport veth-b 10.0.0.1 10.0.0.2\nduration 1h\ncpu %s\n%s\n' "$ns_b" "$cpus_s" "$common" >"$dir/$name-server.conf"
   printf 'mode client\nnetns %s\nport veth-a 10.0.0.2 10.0.0.1\nwait 2\nslow_start 10\ncpu %s\n%s\n%s\n' "$ns_a" "$cpus_c" "$common" "$lines" >"$dir/$name.conf"
@@ -138,7 +140,9 @@ duration $duration"
 fi
 if runs workers; then
   for w in 1 2; do
-    run_workers "workers-cps-$w" "$w" "cps $workers_cps
+    run_workers "workers-cps-$w" "$w" "cc $workers_cc
+cps 200k
+keepalive 1us 1
 duration $duration"
     run_workers "workers-rps-$w" "$w" "cc 1000
 cps 10k
@@ -148,10 +152,10 @@ duration $duration"
 fi
 fi
 
-PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" "$scenarios" "$workers_cps" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" "$scenarios" "$workers_cc" <<'PY'
 import json, sys, os
 from benchmarks_md import write_section
-root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cps = sys.argv[1:]
+root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cc = sys.argv[1:]
 def workers_section():
     def load(n): return json.load(open(os.path.join(d, n)))
     def cpu(name):
@@ -181,6 +185,12 @@ def workers_section():
         c, r = load(f"workers-cps-{w}.json"), load(f"workers-rps-{w}.json")
         res[w] = (c, r)
     def ratio(a, b): return f"{b / a:.2f}×" if a else "n/a"
+    # the rate per CPU-second the client's and the server's worker threads had: on a machine shared with other work, more
+    # threads get a larger share of it, so this says whether the work itself parallelises
+    def per_cpu(w, k):
+        u = cpu(f"workers-{('cps', 'rps')[k]}-{w}")
+        used = (u["client workers"] + u["server workers"]) / 100
+        return res[w][k]["requestsPerSecond"] / used if used else 0
     def err1(x): return ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr","wrongWorker")) or "none"
     def errs(x, name): return f"client {err1(x)}; server {err1(load(name + '-server.json'))}"
     def wrong(x, name):
@@ -189,15 +199,17 @@ def workers_section():
     lines = [
      "## Load: the user-space engine with 1 and 2 workers (PACKET_FANOUT, issue 24)",
      "",
-     f"`bench/load-userspace.sh` with `SCENARIOS=workers` (WORKERS_CPS={workers_cps} DURATION={duration}): the same two namespaces and veth pair;",
+     f"`bench/load-userspace.sh` with `SCENARIOS=workers` (WORKERS_CC={workers_cc} DURATION={duration}): the same two namespaces and veth pair;",
      "client and server each run W workers, one raw socket per worker in a fanout group whose BPF program (FlowHash) hands",
      "every frame of a connection to the worker owning it. W=1: client worker on CPU 0, server worker on CPU 1; W=2: both processes",
      f"have a worker on CPU 0 and on CPU 1 (4 busy threads on {cpus} CPUs). Machine shared with other work (load average {loadavg} at the start). One run each.",
      "",
-     "| workload | 1 worker | 2 workers | 1→2 | wrongWorker | errors (2 workers) |",
-     "|---|---:|---:|---:|---:|---|",
-     f"| cps {int(workers_cps):,} offered, one request each: connections completed/s | {res[1][0]['requestsPerSecond']:,.0f} | {res[2][0]['requestsPerSecond']:,.0f} | {ratio(res[1][0]['requestsPerSecond'], res[2][0]['requestsPerSecond'])} | {wrong(res[2][0], 'workers-cps-2')} | {errs(res[2][0], 'workers-cps-2')} |",
-     f"| cc 1000, keepalive 0us: requests/s | {res[1][1]['requestsPerSecond']:,.0f} | {res[2][1]['requestsPerSecond']:,.0f} | {ratio(res[1][1]['requestsPerSecond'], res[2][1]['requestsPerSecond'])} | {wrong(res[2][1], 'workers-rps-2')} | {errs(res[2][1], 'workers-rps-2')} |",
+     "| workload | 1 worker | 2 workers | 1→2 | per worker-CPU-second, 1 → 2 workers | 1→2 per CPU | wrongWorker | errors (2 workers) |",
+     "|---|---:|---:|---:|---:|---:|---:|---|",
+     *[f"| {label} | {res[1][k]['requestsPerSecond']:,.0f} | {res[2][k]['requestsPerSecond']:,.0f} | {ratio(res[1][k]['requestsPerSecond'], res[2][k]['requestsPerSecond'])} | "
+       f"{per_cpu(1, k):,.0f} → {per_cpu(2, k):,.0f} | {ratio(per_cpu(1, k), per_cpu(2, k))} | {wrong(res[2][k], f'workers-{n}-2')} | {errs(res[2][k], f'workers-{n}-2')} |"
+       for k, n, label in ((0, "cps", f"new connections/s (closed loop: cc {int(workers_cc):,}, one request each, `keepalive 1us 1`, cps 200k)"),
+                           (1, "rps", "requests/s (cc 1000, `keepalive 0us`)"))],
      "",
      "Where the time went (5 s of the duration phase; thread CPU from /proc/PID/task/*/stat in % of one CPU, machine shares from /proc/stat):",
      "",
@@ -208,6 +220,12 @@ def workers_section():
         u = cpu(name)
         lines.append(f"| {name} | {u['client workers']:.0f} % | {u['client other']:.0f} % | {u['server workers']:.0f} % | {u['server other']:.0f} % | "
                      f"{u['user']:.0f} % | {u['system']:.0f} % | {u['softirq']:.0f} % | {u['idle']:.0f} % |")
+    lines += ["",
+     "Worker threads' CPU is what the scheduler gave Sonde's four (W=2) or two (W=1) busy threads; user, system, softirq and idle are",
+     "the whole machine's, other sessions' work included. softirq is the kernel's veth path (every frame is an skb handed to the",
+     "peer's backlog and delivered to the fanout in softirq), not charged to the worker threads. Per worker-CPU-second the rate",
+     "of 2 workers against 1 says whether the work parallelises (1.0: each worker does as much per CPU as one alone); the plain",
+     "1→2 ratio also holds how much more of the shared machine four threads get than two."]
     return lines
 if "workers" in scenarios.split():
     write_section(os.path.join(root, "BENCHMARKS.md"), "load-userspace-workers", workers_section())

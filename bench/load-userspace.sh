@@ -9,7 +9,7 @@
 #   workers  new connections/s (closed loop: cc WORKERS_CC connections, each closed after one request and
 #         replaced at once) and requests/s (the rps workload) with 1
 #         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group), with the
-#         CPU each thread and the kernel's softirq took (from /proc) over 5 s of the duration phase
+#         worker threads' CPU (the JVM's per-second measurement) and the machine's user, system, softirq and idle shares
 # Writes the "load-userspace" section of BENCHMARKS.md, and "load-userspace-workers" for the workers
 # scenario. Needs root (netns, raw sockets).
 #   SCENARIOS="cc cps rps workers"    which to run (each section is rewritten only when its scenarios ran)

@@ -6,7 +6,14 @@
 #         client's RSS growth (from /proc, sampled every second), new connections/s while launching
 #   cps   new connections per second, one request each (SYN ... FIN), at open-loop targets (a ladder)
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
-# Writes the "load-userspace" section of BENCHMARKS.md. Needs root (netns, raw sockets).
+#   workers  new connections/s (closed loop: cc WORKERS_CC connections, each closed after one request and
+#         replaced at once) and requests/s (the rps workload) with 1
+#         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group), with the
+#         worker threads' CPU (the JVM's per-second measurement) and the machine's user, system, softirq and idle shares
+# Writes the "load-userspace" section of BENCHMARKS.md, and "load-userspace-workers" for the workers
+# scenario. Needs root (netns, raw sockets).
+#   SCENARIOS="cc cps rps workers"    which to run (each section is rewritten only when its scenarios ran)
+#   WORKERS_CC=1000                   the workers scenario's connections in flight (new ones replace closed ones at once)
 #   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
 #   CPS_LADDER="20000 40000 60000 80000"    the cps scenario's targets
 #   DURATION=10                       seconds of each cps and rps run
@@ -20,6 +27,8 @@ cc="${CC:-1000000}"; cc_cps="${CC_CPS:-20000}"; hold="${HOLD:-10}"
 ladder="${CPS_LADDER:-20000 40000 60000 80000}"; duration="${DURATION:-10}"
 cc_duration=$(( (cc + cc_cps - 1) / cc_cps + hold ))   # the launch, then the hold
 gen_cpu="${GEN_CPU:-0}"; srv_cpu="${SRV_CPU:-1}"
+scenarios="${SCENARIOS:-cc cps rps workers}"; workers_cc="${WORKERS_CC:-1000}"
+runs() { case " $scenarios " in *" $1 "*) return 0;; esac; return 1; }
 mkdir -p "$dir"
 if [ "${REPORT_ONLY:-0}" != 1 ]; then
 cut -d ' ' -f 1 /proc/loadavg >"$dir/loadavg.txt"   # how busy the shared machine was
@@ -56,7 +65,9 @@ $common
 CONF
 
 start_server() {
-  taskset -c "$srv_cpu" "$root/sonde" load run "$dir/server.conf" --json "$dir/$1-server.json" >"$dir/$1-server.out" 2>"$dir/$1-server.err" &
+  local conf="${2:-$dir/server.conf}" pin="taskset -c $srv_cpu"
+  [ -n "${2:-}" ] && pin=""   # the workers scenario pins each worker with its 'cpu' line
+  $pin "$root/sonde" load run "$conf" --json "$dir/$1-server.json" >"$dir/$1-server.out" 2>"$dir/$1-server.err" &
   server_pid=$!
   for _ in $(seq 100); do grep -q "^load: server" "$dir/$1-server.err" 2>/dev/null && return; sleep 0.1; done
   echo "the server did not start:" >&2; cat "$dir/$1-server.err" >&2; exit 1
@@ -82,24 +93,137 @@ run_client() {
   stop_server
 }
 
+# the workers scenario: client and server each with W workers (W=1: client on GEN_CPU, server on SRV_CPU;
+# W=2: both on CPUs 0 and 1); the machine's CPU line of /proc/stat before and after the client's run
+run_workers() {
+  local name="$1" w="$2" lines="$3"
+  rm -f "$dir/$name.json" "$dir/$name-server.json" "$dir/$name"-stat*.txt   # a failed run leaves no stale figures behind
+  if [ "$w" = 1 ]; then cpus_c="$gen_cpu"; cpus_s="$srv_cpu"; else cpus_c="0-$((w - 1))"; cpus_s="0-$((w - 1))"; fi
+  printf 'mode server\nnetns %s\nport veth-b 10.0.0.1 10.0.0.2\nduration 1h\ncpu %s\n%s\n' "$ns_b" "$cpus_s" "$common" >"$dir/$name-server.conf"
+  printf 'mode client\nnetns %s\nport veth-a 10.0.0.2 10.0.0.1\nwait 2\nslow_start 10\ncpu %s\n%s\n%s\n' "$ns_a" "$cpus_c" "$common" "$lines" >"$dir/$name.conf"
+  start_server "$name" "$dir/$name-server.conf"
+  head -1 /proc/stat >"$dir/$name-stat0.txt"
+  "$root/sonde" load run "$dir/$name.conf" --json "$dir/$name.json" >"$dir/$name.out" 2>"$dir/$name.err" || true
+  head -1 /proc/stat >"$dir/$name-stat1.txt"
+  stop_server
+}
+
+if runs cc; then
 run_client cc  "cc $cc
 cps $cc_cps
 keepalive 60s
 duration $cc_duration"
+fi
+if runs cps; then
 for target in $ladder; do
   run_client "cps-$target" "cps $target
 duration $duration"
 done
+fi
+if runs rps; then
 run_client rps "cc 1000
 cps 10k
 keepalive 0us
 duration $duration"
 fi
+if runs workers; then
+  for w in 1 2; do
+    run_workers "workers-cps-$w" "$w" "cc $workers_cc
+cps 200k
+keepalive 1us 1
+duration $duration"
+    run_workers "workers-rps-$w" "$w" "cc 1000
+cps 10k
+keepalive 0us
+duration $duration"
+  done
+fi
+fi
 
-PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" "$scenarios" "$workers_cc" <<'PY'
 import json, sys, os
+from datetime import datetime
 from benchmarks_md import write_section
-root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg = sys.argv[1:]
+root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cc = sys.argv[1:]
+def workers_section():
+    def load(n): return json.load(open(os.path.join(d, n)))
+    def cpu(name):
+        # the worker threads' CPU as the JVM measures each every second (cpuPercent), mean over the client's duration phase, in % of
+        # one CPU; the server started earlier, so its seconds are shifted by the difference of the two start times
+        c, r = load(name + ".json"), load(name + "-server.json")
+        ks = [x["seconds"] for x in c["perSecond"] if x["phase"] == "duration"]
+        client = [sum(x["cpuPercent"]) for x in c["perSecond"] if x["phase"] == "duration"]
+        shift = round((datetime.fromisoformat(c["startedAt"]) - datetime.fromisoformat(r["startedAt"])).total_seconds())
+        by = {x["seconds"]: sum(x["cpuPercent"]) for x in r["perSecond"]}
+        server = [by[k + shift] for k in ks if k + shift in by]
+        def mean(v): return sum(v) / len(v) if v else 0
+        # the machine's shares over the client's whole run (/proc/stat: user nice system idle iowait irq softirq steal)
+        s0, s1 = ([int(x) for x in open(os.path.join(d, f"{name}-stat{k}.txt")).read().split()[1:]] for k in (0, 1))
+        st = [b - a for a, b in zip(s0, s1)]; tot = sum(st) or 1
+        return {"client workers": mean(client), "server workers": mean(server),
+                "user": 100 * (st[0] + st[1]) / tot, "system": 100 * st[2] / tot, "softirq": 100 * st[6] / tot,
+                "idle": 100 * (st[3] + st[4]) / tot}
+    rows = []
+    res = {}
+    for w in (1, 2):
+        c, r = load(f"workers-cps-{w}.json"), load(f"workers-rps-{w}.json")
+        res[w] = (c, r)
+    def ratio(a, b): return f"{b / a:.2f}×" if a else "n/a"
+    # the rate per CPU-second the client's and the server's worker threads had: on a machine shared with other work, more
+    # threads get a larger share of it, so this says whether the work itself parallelises
+    def per_cpu(w, k):
+        u = cpu(f"workers-{('cps', 'rps')[k]}-{w}")
+        used = (u["client workers"] + u["server workers"]) / 100
+        return res[w][k]["requestsPerSecond"] / used if used else 0
+    def err1(x): return ", ".join(f"{k} {v}" for k, v in x["counters"].items() if v and k in ("skErr","synRt","pushRt","finRt","rstRx","tcpDrop","dropTx","imissed","httpErr","wrongWorker")) or "none"
+    def errs(x, name): return f"client {err1(x)}; server {err1(load(name + '-server.json'))}"
+    def wrong(x, name):
+        s = load(name + "-server.json")
+        return sum(m.get("wrongWorker", 0) for m in x["perWorker"]) + sum(m.get("wrongWorker", 0) for m in s["perWorker"])
+    lines = [
+     "## Load: the user-space engine with 1 and 2 workers (PACKET_FANOUT, issue 24)",
+     "",
+     f"`bench/load-userspace.sh` with `SCENARIOS=workers` (WORKERS_CC={workers_cc} DURATION={duration}): the same two namespaces and veth pair;",
+     "client and server each run W workers, one raw socket per worker in a fanout group whose BPF program (FlowHash) hands",
+     "every frame of a connection to the worker owning it. W=1: client worker on CPU 0, server worker on CPU 1; W=2: both processes",
+     f"have a worker on CPU 0 and on CPU 1 (4 busy threads on {cpus} CPUs). Machine shared with other work (load average {loadavg} at the start). One run each.",
+     "",
+     "| workload | 1 worker | 2 workers | 1→2 | per worker-CPU-second, 1 → 2 workers | 1→2 per CPU | wrongWorker | errors (2 workers) |",
+     "|---|---:|---:|---:|---:|---:|---:|---|",
+     *[f"| {label} | {res[1][k]['requestsPerSecond']:,.0f} | {res[2][k]['requestsPerSecond']:,.0f} | {ratio(res[1][k]['requestsPerSecond'], res[2][k]['requestsPerSecond'])} | "
+       f"{per_cpu(1, k):,.0f} → {per_cpu(2, k):,.0f} | {ratio(per_cpu(1, k), per_cpu(2, k))} | {wrong(res[2][k], f'workers-{n}-2')} | {errs(res[2][k], f'workers-{n}-2')} |"
+       for k, n, label in ((0, "cps", f"new connections/s (closed loop: cc {int(workers_cc):,}, one request each, `keepalive 1us 1`, cps 200k)"),
+                           (1, "rps", "requests/s (cc 1000, `keepalive 0us`)"))],
+     "",
+     "Where the time went: the worker threads' CPU as the JVM measured it each second of the duration phase (mean, % of one CPU; the",
+     "server's over the same seconds), and the whole machine's shares over the client's run (/proc/stat):",
+     "",
+     "| run | client workers | server workers | user | system | softirq | idle |",
+     "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in ("workers-cps-1", "workers-cps-2", "workers-rps-1", "workers-rps-2"):
+        u = cpu(name)
+        lines.append(f"| {name} | {u['client workers']:.0f} % | {u['server workers']:.0f} % | "
+                     f"{u['user']:.0f} % | {u['system']:.0f} % | {u['softirq']:.0f} % | {u['idle']:.0f} % |")
+    lines += ["",
+     "Worker threads' CPU is what the scheduler gave Sonde's four (W=2) or two (W=1) busy threads; user, system, softirq and idle are",
+     "the whole machine's, other sessions' work included. softirq is the kernel's veth path (every frame is an skb handed to the",
+     "peer's backlog and delivered to the fanout in softirq), not charged to the worker threads. Per worker-CPU-second the rate",
+     "of 2 workers against 1 says whether the work parallelises (1.0: each worker does as much per CPU as one alone); the plain",
+     "1→2 ratio also holds how much more of the shared machine four threads get than two."]
+    given = {n: [cpu(f"workers-{n}-{w}") for w in (1, 2)] for n in ("cps", "rps")}
+    def total(u): return u["client workers"] + u["server workers"]
+    lines += ["", "In this run all of Sonde's worker threads together had " + "; ".join(
+        f"{total(given[n][0]):.0f} % of one CPU with 1 worker per side and {total(given[n][1]):.0f} % with 2 ({n})" for n in ("cps", "rps"))
+        + f", with the machine {min(u['idle'] for v in given.values() for u in v):.0f}–{max(u['idle'] for v in given.values() for u in v):.0f} % idle:"
+        " where other work keeps both CPUs busy, a second worker does not get Sonde a second CPU, and the 1→2 ratio measures the scheduler's"
+        " share, not the engine. The per-CPU column says whether the work divides between workers; the issue's goal (1.8× from 1 to 2"
+        " workers) needs a machine with two idle CPUs to be shown or refuted."]
+    return lines
+if "workers" in scenarios.split():
+    write_section(os.path.join(root, "BENCHMARKS.md"), "load-userspace-workers", workers_section())
+if not all(s in scenarios.split() for s in ("cc", "cps", "rps")):
+    sys.exit(0)
 def load(n): return json.load(open(os.path.join(d, n)))
 c = load("cc.json"); r = load("rps.json")
 cps_runs = [(int(t), load(f"cps-{t}.json")) for t in ladder.split()]

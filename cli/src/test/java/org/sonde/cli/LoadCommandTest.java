@@ -101,27 +101,33 @@ class LoadCommandTest {
         try (org.sonde.netio.VethPair bed = org.sonde.netio.VethPair.create("sonde-c", "cli")) {
             Path serverConf = dir.resolve("us-server.conf");
             Files.writeString(serverConf, "mode server\nengine userspace\nnetns " + bed.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"
-                    + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nduration 5s\nquiet\n");
+                    + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nduration 5s\nquiet\ncpu 0-1\n");
             CompletableFuture<CliRun> server = CompletableFuture.supplyAsync(
                     () -> CliRun.of("load", "run", serverConf.toString(), "--json", dir.resolve("us-served.json").toString()),
                     r -> Thread.ofPlatform().daemon().start(r));
             Path conf = dir.resolve("us-client.conf");
             Files.writeString(conf, "mode client\nengine userspace\nnetns " + bed.namespaceA + "\nport veth-a 10.0.0.2 10.0.0.1\n"
                     + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nclient_port_range 10000 10999\ncc 100\nkeepalive 1ms\n"
-                    + "duration 1s\nwait 1\nslow_start 0\n");
+                    + "duration 1s\nwait 1\nslow_start 0\ncpu 0-1\n");
             Path json = dir.resolve("us.json");
             CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
             CliRun served = server.get(30, TimeUnit.SECONDS);
 
             assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-            assertThat(run.err()).contains("user-space TCP on veth-a in netns " + bed.namespaceA);
-            assertThat(run.out()).contains("pktRx").contains("synRt    0").contains("httpGet");
+            assertThat(run.err()).contains("user-space TCP on veth-a in netns " + bed.namespaceA).contains("2 workers");
+            assertThat(run.out()).contains("pktRx").contains("synRt    0").contains("httpGet")
+                    .containsPattern("worker 0: skOpen [1-9]").containsPattern("worker 1: skOpen [1-9].* wrongWorker 0");
             JsonNode r = Json.mapper().readTree(json.toFile());
             JsonNode s = Json.mapper().readTree(dir.resolve("us-served.json").toFile());
             assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
             assertThat(r.get("connectionsOpened").asLong()).isEqualTo(100);
             assertThat(s.get("counters").get("httpGet").asLong()).isEqualTo(r.get("requests").asLong());
             assertThat(served.exitCode()).as(served.out() + served.err()).isZero();
+            // two workers on each side, each connection on the worker owning it: client worker w's connections were server worker w's
+            for (int w = 0; w < 2; w++) {
+                assertThat(r.get("perWorker").get(w).get("wrongWorker").asLong()).isZero();
+                assertThat(s.get("perWorker").get(w).get("skOpen").asLong()).isEqualTo(r.get("perWorker").get(w).get("skOpen").asLong());
+            }
         }
     }
 

@@ -4,6 +4,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A Linux AF_PACKET raw socket bound to one interface, with PACKET_MMAP rings (TPACKET_V2) for
@@ -97,6 +99,42 @@ public final class PacketSocket implements AutoCloseable {
             return new PacketSocket(fd, interfaceName, rings);
         } catch (RuntimeException e) {
             Sys.close(fd);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens {@code members} packet sockets on {@code interfaceName} in the calling thread's network
+     * namespace, joined in order to a new fanout group (an id the kernel picks, unique in the
+     * namespace): every frame the interface receives goes to exactly one of them, element i of the
+     * list being the member a {@link Fanout.Program}'s result modulo {@code members} equal to i
+     * chooses. Each socket has its own rings and is owned by one worker, as a NIC queue is.
+     * There is no rollover: a member whose ring is full drops (its {@link #takeDrops}) rather than
+     * pass its frames to another.
+     */
+    public static List<PacketSocket> openGroup(String interfaceName, int members, Fanout fanout) {
+        if (members < 1 || members > 256) throw new IllegalArgumentException("a fanout group has 1-256 members, got " + members);
+        int type = fanout instanceof Fanout.Program ? Sys.PACKET_FANOUT_CBPF : Sys.PACKET_FANOUT_HASH;
+        List<PacketSocket> group = new ArrayList<>();
+        try (Arena a = Arena.ofConfined()) {
+            PacketSocket first = open(interfaceName);
+            group.add(first);
+            Sys.setIntOption(first.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT, (type | Sys.PACKET_FANOUT_FLAG_UNIQUEID) << 16, "PACKET_FANOUT (a new group)");
+            MemorySegment value = a.allocate(4);
+            Sys.getOption(first.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT, value, a.allocate(4), "PACKET_FANOUT (the group's id)");
+            int id = value.get(ValueLayout.JAVA_INT, 0) & 0xffff;
+            if (fanout instanceof Fanout.Program(ClassicBpf program)) {
+                // set on one member, it is the group's (Linux 4.3 or later)
+                Sys.setStructOption(first.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT_DATA, program.fprog(a), "PACKET_FANOUT_DATA (the fanout's BPF program)");
+            }
+            for (int i = 1; i < members; i++) {
+                PacketSocket s = open(interfaceName);
+                group.add(s);
+                Sys.setIntOption(s.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT, id | type << 16, "PACKET_FANOUT (join group " + id + ")");
+            }
+            return List.copyOf(group);
+        } catch (RuntimeException e) {
+            group.forEach(PacketSocket::close);
             throw e;
         }
     }

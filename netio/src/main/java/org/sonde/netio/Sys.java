@@ -28,6 +28,11 @@ final class Sys {
     static final int SOL_PACKET = 263;
     static final int PACKET_QDISC_BYPASS = 20;
     static final int PACKET_IGNORE_OUTGOING = 23;
+    static final int PACKET_FANOUT = 18;
+    static final int PACKET_FANOUT_DATA = 22;
+    static final int PACKET_FANOUT_HASH = 0;
+    static final int PACKET_FANOUT_CBPF = 6;
+    static final int PACKET_FANOUT_FLAG_UNIQUEID = 0x2000;
     static final int PACKET_RX_RING = 5;
     static final int PACKET_STATISTICS = 6;
     static final int PACKET_VERSION = 10;
@@ -39,6 +44,9 @@ final class Sys {
     static final int MSG_DONTWAIT = 0x40;
     static final int CLONE_NEWNET = 0x40000000;
     static final int O_RDONLY = 0;
+    static final int O_RDWR = 2;
+    static final int O_NONBLOCK = 0x800;
+    static final int O_CLOEXEC = 0x80000;
     static final int EAGAIN = 11;
     static final int EINTR = 4;
     static final int ENOBUFS = 105;
@@ -68,6 +76,12 @@ final class Sys {
     private static final MethodHandle POLL = call("poll", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
     private static final MethodHandle CLOSE = call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle OPEN = call("open", ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle READ = call("read", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
+    private static final MethodHandle WRITE = call("write", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
+    /** ioctl(fd, request, void *): variadic after the request, so the pointer is passed as a variadic argument. */
+    private static final MethodHandle IOCTL = LINKER.downcallHandle(LINKER.defaultLookup().find("ioctl").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS),
+            Linker.Option.firstVariadicArg(2), Linker.Option.captureCallState("errno"));
     private static final MethodHandle SETNS = call("setns", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle SCHED_SETAFFINITY = call("sched_setaffinity", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
             ValueLayout.ADDRESS);
@@ -292,10 +306,55 @@ final class Sys {
     }
 
     static int open(String path) {
+        return open(path, O_RDONLY);
+    }
+
+    static int open(String path, int flags) {
         try (Arena a = Arena.ofConfined()) {
-            int fd = (int) OPEN.invokeExact(STATE.get(), a.allocateFrom(path), O_RDONLY);
+            int fd = (int) OPEN.invokeExact(STATE.get(), a.allocateFrom(path), flags);
             if (fd < 0) throw fail("open " + path);
             return fd;
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** ioctl with a pointer argument (e.g. TUNSETIFF with a struct ifreq). */
+    static void ioctl(int fd, long request, MemorySegment argument, String what) {
+        try {
+            if ((int) IOCTL.invokeExact(STATE.get(), fd, request, argument) < 0) throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Reads up to the buffer's size from a non-blocking descriptor; 0 when nothing is waiting. */
+    static int read(int fd, MemorySegment buffer, String what) {
+        try {
+            long n = (long) READ.invokeExact(STATE.get(), fd, buffer, buffer.byteSize());
+            if (n >= 0) return (int) n;
+            int e = errno();
+            if (e == EAGAIN || e == EINTR) return 0;
+            throw fail(what);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes {@code length} bytes to a non-blocking descriptor; false when it cannot take them now. */
+    static boolean write(int fd, MemorySegment data, long length, String what) {
+        try {
+            long n = (long) WRITE.invokeExact(STATE.get(), fd, data, length);
+            if (n >= 0) return true;
+            int e = errno();
+            if (e == EAGAIN || e == EINTR || e == ENOBUFS) return false;
+            throw fail(what);
         } catch (NativeException e) {
             throw e;
         } catch (Throwable e) {

@@ -50,6 +50,8 @@ final class ConfigDraft {
     Engine engine;
     PortSpec port;
     String netns;
+    /** The TAP interface's name ("": the default), or null without 'kni'. */
+    String kni;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -157,7 +159,8 @@ final class ConfigDraft {
                 rto == 0 ? ConfigParser.DEFAULT_RTO_SECONDS : rto, fastClose,
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
-                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline);
+                engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k));
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -173,7 +176,7 @@ final class ConfigDraft {
     }
 
     /**
-     * The user-space engine's limits: dperf's {@code port}, IPv4, one worker, one server address
+     * The user-space engine's limits: dperf's {@code port}, IPv4, one server address
      * and port (the socket table is indexed by the client's address and port), the client ranges
      * on both sides (the server's table is indexed by them too), and payloads in one segment.
      */
@@ -181,8 +184,6 @@ final class ConfigDraft {
         if (port == null) throw new RuleBroken("engine", "'engine userspace' needs a 'port' line",
                 "add 'port IFNAME IP GW' naming the interface, this side's address on it and the gateway (on a direct link, the peer)");
         if (proto == Protocol.UDP) throw new RuleBroken("protocol", "the user-space engine runs TCP only", "use 'protocol tcp' or 'http', or the kernel engine for udp");
-        if (cpus.size() > 1) throw new RuleBroken("cpu", "the user-space engine runs one worker (one raw socket), and " + cpus.size() + " CPUs are listed",
-                "list one CPU");
         if (servers.size() != 1 || servers.getFirst().count() != 1 || servers.getFirst().ipv6()) {
             throw new RuleBroken("server", "the user-space engine needs exactly one IPv4 server address", "write e.g. 'server 10.0.0.1 1'");
         }
@@ -196,6 +197,12 @@ final class ConfigDraft {
                     + ConfigParser.USERSPACE_PAYLOAD_MAX + "-byte segment (stop-and-wait sends one segment per request and response)",
                     "use a payload of at most " + ConfigParser.USERSPACE_PAYLOAD_MAX + " bytes with 'engine userspace'");
         }
+    }
+
+    /** kni-PORTIF, cut to the 15 characters an interface name may have. */
+    private static String defaultKni(String portInterface) {
+        String name = "kni-" + portInterface;
+        return name.length() > 15 ? name.substring(0, 15) : name;
     }
 
     private void checkFamilies() {

@@ -23,8 +23,8 @@ final class KernelEngineLimits {
                     + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'"),
             Map.entry("vlan", "dperf tags frames itself; with kernel sockets create a VLAN interface"
                     + " (ip link add link DEV name DEV.ID type vlan id ID) and use its addresses"),
-            Map.entry("kni", "it passes unmatched packets from DPDK to a kernel interface; Sonde already is on the kernel's stack."
-                    + " Delete the line"),
+            Map.entry("kni", "it passes unmatched packets from DPDK to a kernel interface; Sonde's kernel engine already is on the kernel's stack."
+                    + " Delete the line, or add 'engine userspace', where 'kni' hands them to a TAP interface"),
             Map.entry("tx_burst", "it sets DPDK's transmit burst; the kernel batches transmissions itself. Delete the line"),
             Map.entry("jumbo", "the MTU belongs to the interface under kernel sockets: set it with ip link set dev DEV mtu N"
                     + " and delete the line"),

@@ -192,7 +192,7 @@ final class Keywords {
             if (d.pipeline < 0 || d.pipeline > 100) throw new IllegalArgumentException("pipeline must be 0-100");
         });
         add("engine", "kernel|userspace", "kernel sockets (default), or Sonde's user-space stop-and-wait TCP on a raw AF_PACKET socket"
-                + " (needs 'port'; one worker; TCP and HTTP)", (d, a) -> {
+                + " (needs 'port'; one worker per 'cpu', each with its own socket in a fanout group; TCP and HTTP)", (d, a) -> {
             arity(a, 1, 1);
             d.engine = switch (a.getFirst()) {
                 case "kernel" -> Engine.KERNEL;
@@ -221,6 +221,16 @@ final class Keywords {
                 mac = java.util.Optional.of(a.get(3));
             }
             d.port = new PortSpec(a.get(0), own, gateway, mac);
+        }));
+        USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
+                "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"
+                        + " (default name kni-PORTIF), and what the kernel sends there goes out of the port: ping, ARP and other tools work"
+                        + " on the engine's addresses (dperf's KNI)", false, (d, a) -> {
+            arity(a, 0, 1);
+            if (a.size() == 1 && !a.getFirst().matches("[A-Za-z0-9_.-]{1,15}")) {
+                throw new IllegalArgumentException("'" + a.getFirst() + "' is not an interface name (at most 15 letters, digits, _ . -)");
+            }
+            d.kni = a.isEmpty() ? "" : a.getFirst();
         }));
     }
 

@@ -28,6 +28,7 @@ import java.util.Optional;
  * @param flood           UDP client: each new flow sends its first datagram and is closed without waiting for an
  *                        answer (dperf's flood: new flows per second as datagrams per second)
  * @param pipeline        UDP client: datagrams sent together and in flight on a flow (dperf's pipeline; 0 or 1: one)
+ * @param kni             user-space engine: the TAP interface that takes the frames no connection or listener takes (dperf's kni)
  */
 public record LoadConfig(
         Path source,
@@ -60,7 +61,8 @@ public record LoadConfig(
         Optional<PortSpec> port,
         Optional<String> netns,
         boolean flood,
-        int pipeline) {
+        int pipeline,
+        Optional<String> kni) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -91,6 +93,6 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni);
     }
 }

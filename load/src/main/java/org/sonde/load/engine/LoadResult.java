@@ -32,6 +32,7 @@ import org.sonde.load.stats.Second;
  * @param measuredBytesSent   bytes sent in the measured seconds
  * @param bytesReceivedPerSecond bytes received per second over the measured phase (wrk's Transfer/sec)
  * @param bytesSentPerSecond  bytes sent per second over the measured phase
+ * @param perWorker           each worker's counters at the end (dperf's names), in the order of the 'cpu' line
  */
 public record LoadResult(
         String mode,
@@ -63,7 +64,8 @@ public record LoadResult(
         long measuredBytesReceived,
         long measuredBytesSent,
         double bytesReceivedPerSecond,
-        double bytesSentPerSecond) {
+        double bytesSentPerSecond,
+        List<Map<String, Long>> perWorker) {
 
     /**
      * Request latency (request sent to response complete) in microseconds. Mean, standard

@@ -68,8 +68,8 @@ public final class LoadRun {
         if (config.engine() == Engine.USERSPACE) {
             checkCpus(config);
             // sockets are table entries, not descriptors: no open-file budget to check
-            if (config.client()) t.clients.add(UserspaceEngine.client(config, Payloads.request(config, seed), t.startNanos, seed));
-            else t.servers.add(UserspaceEngine.server(config, serverResponse(config, seed), seed));
+            if (config.client()) t.clients.addAll(UserspaceEngine.clients(config, Payloads.request(config, seed), t.startNanos, seed));
+            else t.servers.addAll(UserspaceEngine.servers(config, serverResponse(config, seed), seed));
             return t;
         }
         long limit = FileLimit.raiseSoftToHard();
@@ -283,7 +283,7 @@ public final class LoadRun {
                 config.engine() == Engine.USERSPACE ? Map.of() : c.kernelSinceStart(), List.copyOf(seconds),
                 // "keepalive 1us 1" (one request, then close) opens connections at a rate as CPS mode does
                 config.client() && config.keepalive().filter(k -> k.requests() == 0).isPresent(), measuredResponses, measuredRx, measuredTx,
-                perSecond(measuredRx, measuredSeconds), perSecond(measuredTx, measuredSeconds));
+                perSecond(measuredRx, measuredSeconds), perSecond(measuredTx, measuredSeconds), c.perWorker());
     }
 
     private static double perSecond(long total, double seconds) {

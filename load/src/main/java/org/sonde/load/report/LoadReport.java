@@ -12,6 +12,7 @@ import org.sonde.load.stats.Tallies;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.LineChart;
 import org.sonde.report.Section;
+import org.sonde.report.Table;
 import org.sonde.report.Verdict;
 
 /** The HTML report of a load test: the verdict, the totals, and each second as charts. */
@@ -45,6 +46,7 @@ public final class LoadReport {
         kv.put("max concurrent", r.maxConcurrent());
         kv.put("seconds (measured)", r.seconds() + " (" + r.measuredSeconds() + ")");
         overview.keyValues(kv);
+        if (r.perWorker().size() > 1) workers(report.section("Workers"), r, client);
         // the drain only finishes what is in flight: drawn with the measured seconds it reads as a collapse of the load
         List<Second> s = r.perSecond().stream().filter(v -> !v.phase().equals(Phase.DRAIN.word())).toList();
         long drained = r.perSecond().size() - s.size();
@@ -72,5 +74,19 @@ public final class LoadReport {
         rates.chart(LineChart.titled("Open connections (skCon)").series("skCon", x, concurrent).xAxis("seconds").yAxis("connections"));
         if (client) rates.chart(LineChart.titled("Latency p99").series("p99", x, p99).xAxis("seconds").yAxis("µs"));
         report.attachJson(r).writeTo(target);
+    }
+
+    /** Each worker's share: connections, requests, errors, frames, and frames the fanout brought it for another worker. */
+    private static void workers(Section section, LoadResult r, boolean client) {
+        Table t = Table.of("worker", "skOpen", "requests", "responses", "skErr", "pktRx", "pktTx", "imissed", "wrongWorker");
+        for (int i = 0; i < r.perWorker().size(); i++) {
+            Map<String, Long> w = r.perWorker().get(i);
+            t.row(i, w.get(Counter.SK_OPEN.dperfName()), Tallies.requests(client, c -> w.get(c.dperfName())), Tallies.responses(client, c -> w.get(c.dperfName())),
+                    w.get(Counter.SK_ERR.dperfName()), w.get(Counter.PKT_RX.dperfName()), w.get(Counter.PKT_TX.dperfName()),
+                    w.get(Counter.IMISSED.dperfName()), w.get(Counter.WRONG_WORKER.dperfName()));
+        }
+        section.paragraph("One worker per CPU of the 'cpu' line. With the user-space engine each has its own raw socket in a fanout group that"
+                + " hands it the frames of its own connections: wrongWorker counts frames that reached a worker not owning their connection.");
+        section.table(t);
     }
 }

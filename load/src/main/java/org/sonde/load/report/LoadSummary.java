@@ -3,6 +3,7 @@ package org.sonde.load.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.sonde.load.config.Engine;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.Protocol;
@@ -46,6 +47,21 @@ public final class LoadSummary {
         rates.append("; max skCon ").append(r.maxConcurrent());
         if (!client) rates.append("; latency is not measured on the server side (the client's summary has it)");
         o.add(rates.toString());
+        if (r.perWorker().size() > 1) o.addAll(workers(r));
+        return o;
+    }
+
+    /** One line per worker: what it opened and answered, its errors, and frames the fanout brought it for another worker. */
+    private static List<String> workers(LoadResult r) {
+        List<String> o = new ArrayList<>();
+        boolean client = r.mode().equals("client");
+        for (int i = 0; i < r.perWorker().size(); i++) {
+            Map<String, Long> w = r.perWorker().get(i);
+            o.add(String.format("worker %d: skOpen %d  requests %d  responses %d  skErr %d  pktRx %d  pktTx %d  %s %d", i,
+                    w.get(Counter.SK_OPEN.dperfName()), Tallies.requests(client, c -> w.get(c.dperfName())), Tallies.responses(client, c -> w.get(c.dperfName())),
+                    w.get(Counter.SK_ERR.dperfName()), w.get(Counter.PKT_RX.dperfName()), w.get(Counter.PKT_TX.dperfName()),
+                    Counter.WRONG_WORKER.dperfName(), w.get(Counter.WRONG_WORKER.dperfName())));
+        }
         return o;
     }
 

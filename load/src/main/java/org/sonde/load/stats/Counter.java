@@ -51,6 +51,12 @@ public enum Counter {
     PKT_TX("pktTx", false),
     ARP_RX("arpRx", false),
     ARP_TX("arpTx", false),
+    /**
+     * User-space engine with 'kni': frames the kernel sent out of the TAP interface, which the engine sent on (kniRx), and frames
+     * that belonged to no connection or listener, handed to the kernel through the TAP (kniTx).
+     */
+    KNI_RX("kniRx", false),
+    KNI_TX("kniTx", false),
     /** User-space engine: retransmitted SYNs (client) or SYN-ACKs (server), requests, and FINs: packet loss. */
     SYN_RT("synRt", true),
     PUSH_RT("pushRt", true),
@@ -59,6 +65,11 @@ public enum Counter {
     RST_RX("rstRx", true),
     /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
     IMISSED("imissed", true),
+    /**
+     * User-space engine with several workers: TCP frames the kernel's fanout brought to a worker
+     * that does not own their connection (dropped: zero when the fanout and the workers agree).
+     */
+    WRONG_WORKER("wrongWorker", true),
     /**
      * Server: connections from sources outside the configured client ranges, refused. User-space
      * engine: TCP segments for no socket, or out of sequence or state (dperf's tcpDrop).

@@ -116,14 +116,14 @@ public final class DperfLayout {
         out.add(app.toString().stripTrailing());
         if (userspace) {
             StringBuilder pkt = new StringBuilder();
-            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX}) {
+            for (Counter c : new Counter[] {Counter.PKT_RX, Counter.PKT_TX, Counter.ARP_RX, Counter.ARP_TX, Counter.KNI_RX, Counter.KNI_TX}) {
                 pair(pkt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
             }
             error(pkt, "dropTx", v.applyAsLong(Counter.DROP_TX));
             error(pkt, "imissed", v.applyAsLong(Counter.IMISSED));
             out.add(pkt.toString().stripTrailing());
             StringBuilder rt = new StringBuilder();
-            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP}) {
+            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
                 error(rt, c.dperfName(), v.applyAsLong(c));
             }
             out.add(rt.toString().stripTrailing());

@@ -41,6 +41,17 @@ public final class StatsCollector {
         return sum;
     }
 
+    /** Each worker's counters now, under dperf's names, in the workers' order (one per CPU). */
+    public List<Map<String, Long>> perWorker() {
+        List<Map<String, Long>> out = new ArrayList<>();
+        for (WorkerStats w : workers) {
+            Map<String, Long> m = new LinkedHashMap<>();
+            for (Counter c : Counter.values()) m.put(c.dperfName(), w.get(c));
+            out.add(m);
+        }
+        return out;
+    }
+
     /** Open connections now. */
     public long concurrent() {
         return total(Counter.SK_OPEN) - total(Counter.SK_CLOSE);

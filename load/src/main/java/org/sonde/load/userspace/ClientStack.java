@@ -2,6 +2,7 @@ package org.sonde.load.userspace;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.WorkerStats;
 
@@ -11,7 +12,8 @@ import org.sonde.load.stats.WorkerStats;
  * interval later (or at once for interval 0), FIN after the request number or at the drain. A
  * fixed retransmit timeout resends the SYN, the request or the FIN up to three times (synRt,
  * pushRt, finRt); a fourth timeout fails the connection (skErr). No TIME_WAIT: a closed tuple can
- * be launched again at once.
+ * be launched again at once. With several workers each launches only the tuples its {@link Share}
+ * owns, so the server's answers come back to it.
  */
 final class ClientStack extends Stack {
     static final int MAX_RETRANSMITS = 3;
@@ -27,14 +29,17 @@ final class ClientStack extends Stack {
     private final int requestLength;
     private final SocketTable.Timers retransmits;
     private final SocketTable.Timers keepalives;
+    /** The tuples this worker launches (those it owns), by number: address index + addresses × port offset. */
+    private final int[] own;
     private byte[] gatewayMac;
     private int resolving;
-    private long cursor;
+    private int cursor;
     private long open;
     private boolean running = true;
 
-    ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed) {
-        super(table, out, stats, ownMac, tos, seed);
+    ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
+                Share share) {
+        super(table, out, stats, ownMac, tos, seed, share);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }
@@ -45,6 +50,28 @@ final class ClientStack extends Stack {
         this.requestLength = request.length;
         this.retransmits = new SocketTable.Timers(table, RETRANSMIT_LIST, s.rtoNanos);
         this.keepalives = new SocketTable.Timers(table, KEEPALIVE_LIST, Math.max(0, s.keepaliveIntervalNanos));
+        this.own = ownTuples(s, share);
+    }
+
+    /** The tuples whose frames the fanout brings to this worker (all of them for a single worker), addresses varying fastest. */
+    private static int[] ownTuples(Settings s, Share share) {
+        int all = Math.toIntExact((long) s.clients.count() * s.portCount);
+        int[] mine = new int[all];
+        int n = 0;
+        for (int k = 0; k < all; k++) {
+            if (share.owns(s.clients.address(k % s.clients.count()), s.serverIp, s.portMin + k / s.clients.count(), s.serverPort)) mine[n++] = k;
+        }
+        return Arrays.copyOf(mine, n);
+    }
+
+    /** The table entry of tuple number {@code k}. */
+    private int slotOf(int k) {
+        return (k % s.clients.count()) * s.portCount + k / s.clients.count();
+    }
+
+    @Override
+    int listenPort() {
+        return s.serverPort;
     }
 
     @Override
@@ -71,9 +98,9 @@ final class ClientStack extends Stack {
         return open;
     }
 
-    /** The number of tuples (the table's used part). */
+    /** The number of tuples this worker launches (its share of the table). */
     long tuples() {
-        return (long) s.clients.count() * s.portCount;
+        return own.length;
     }
 
     /**
@@ -104,10 +131,10 @@ final class ClientStack extends Stack {
      * when that tuple is still in use (dperf skips it too).
      */
     boolean launch(long nowNanos) {
-        long k = cursor;
-        cursor = cursor + 1 == tuples() ? 0 : cursor + 1;
-        int addressIndex = (int) (k % s.clients.count());
-        int portOffset = (int) (k / s.clients.count());
+        int k = own[cursor];
+        cursor = cursor + 1 == own.length ? 0 : cursor + 1;
+        int addressIndex = k % s.clients.count();
+        int portOffset = k / s.clients.count();
         int slot = addressIndex * s.portCount + portOffset;
         if (table.state(slot) != TcpState.CLOSED) {
             stats.increment(Counter.LAUNCH_SKIPPED);
@@ -347,8 +374,8 @@ final class ClientStack extends Stack {
 
     /** The end: every connection still open closes; one still waiting for its handshake or response failed. */
     void closeAll() {
-        long n = tuples();
-        for (int slot = 0; slot < n && open > 0; slot++) {
+        for (int i = 0; i < own.length && open > 0; i++) {
+            int slot = slotOf(own[i]);
             int state = table.state(slot);
             if (state == TcpState.CLOSED) continue;
             if (state == TcpState.SYN_SENT) fail(slot, Counter.SK_LOST);

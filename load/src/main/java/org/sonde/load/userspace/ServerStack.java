@@ -23,8 +23,8 @@ final class ServerStack extends Stack {
     private final byte[] peerMac = new byte[6];
     private long open;
 
-    ServerStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] response, int tos, long seed) {
-        super(table, out, stats, ownMac, tos, seed);
+    ServerStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] response, int tos, long seed, Share share) {
+        super(table, out, stats, ownMac, tos, seed, share);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }
@@ -41,6 +41,11 @@ final class ServerStack extends Stack {
 
     long open() {
         return open;
+    }
+
+    @Override
+    int listenPort() {
+        return s.serverPort;
     }
 
     @Override

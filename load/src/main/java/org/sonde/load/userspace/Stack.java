@@ -7,8 +7,10 @@ import org.sonde.load.stats.WorkerStats;
 
 /**
  * What the client and server stacks share: the socket table, the one transmit frame every
- * packet is written into, the link's addresses, and ARP (answering for this side's addresses,
- * as dperf's {@code arp.c} does, since the kernel does not own them).
+ * packet is written into, the link's addresses, ARP (answering for this side's addresses,
+ * as dperf's {@code arp.c} does, since the kernel does not own them), and with 'kni' the path
+ * to the kernel: every frame that is no ARP request for this side and no TCP to or from the
+ * listen port (no connection or listener of the engine) goes to the kernel's TAP interface.
  */
 abstract class Stack {
     static final int FRAME_BYTES = 2048;
@@ -20,9 +22,13 @@ abstract class Stack {
     final int tos;
     final MemorySegment tx;
     final Arena arena = Arena.ofShared();
+    final Share share;
+    /** The kernel's TAP interface (dperf's KNI), or null: frames no connection or listener takes are then dropped. */
+    private FrameOut kernel;
     private int isnState;
 
-    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed) {
+    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share) {
+        this.share = share;
         this.table = table;
         this.out = out;
         this.stats = stats;
@@ -35,18 +41,41 @@ abstract class Stack {
     /** Whether this side owns {@code ip} (ARP requests for it are answered). */
     abstract boolean owns(int ip);
 
+    /** The server's port: one end of every connection (the fanout hashes only frames to or from it). */
+    abstract int listenPort();
+
+    /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
+    final void handToKernel(FrameOut tap) {
+        this.kernel = tap;
+    }
+
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
         stats.increment(Counter.PKT_RX);
         if (Frames.isArp(frame, length)) {
             stats.increment(Counter.ARP_RX);
-            arp(frame);
+            if (!arp(frame)) toKernel(frame, length); // replies, and requests for other addresses: the kernel learns from them too
             return;
         }
-        if (!Frames.isTcp(frame, length)) return; // IPv6 neighbour discovery, other protocols: not ours
-        if (!owns(Frames.dstIp(frame))) return;
+        // IPv6, ICMP, UDP, TCP to other addresses: the kernel's, with 'kni'
+        if (!Frames.isTcp(frame, length) || !owns(Frames.dstIp(frame))) {
+            toKernel(frame, length);
+            return;
+        }
+        boolean engines = Frames.srcPort(frame) == listenPort() || Frames.dstPort(frame) == listenPort();
+        if (!engines && kernel != null) {
+            toKernel(frame, length); // another port of our address: no connection or listener of ours (without 'kni' the stack resets it)
+            return;
+        }
         if (!Frames.ipChecksumOk(frame)) {
             stats.increment(Counter.TCP_DROP);
+            return;
+        }
+        // the fanout gives a connection's frames to its owner, and frames of other ports to the first worker
+        boolean mine = engines ? share.owns(Frames.srcIp(frame), Frames.dstIp(frame), Frames.srcPort(frame), Frames.dstPort(frame)) : share.worker() == 0;
+        if (!mine) {
+            // another worker's frame: its state is not ours to touch
+            stats.increment(Counter.WRONG_WORKER);
             return;
         }
         segment(frame, nowNanos);
@@ -55,16 +84,24 @@ abstract class Stack {
     /** A TCP segment to one of this side's addresses. */
     abstract void segment(MemorySegment frame, long nowNanos);
 
-    /** Called for every ARP frame; replies learned MACs go to {@link #arpReply}. */
-    private void arp(MemorySegment f) {
+    /** Passes a frame to the kernel's TAP interface if there is one. */
+    private void toKernel(MemorySegment frame, int length) {
+        if (kernel == null) return;
+        if (kernel.send(frame, length)) stats.increment(Counter.KNI_TX);
+        else stats.increment(Counter.DROP_TX);
+    }
+
+    /** Called for every ARP frame; replies learned MACs go to {@link #arpReply}. True when it was a request for this side, answered. */
+    private boolean arp(MemorySegment f) {
         int oper = Frames.arpOper(f);
         if (oper == 1 && owns(Frames.arpTargetIp(f))) {
             byte[] asker = Frames.arpSenderMac(f);
             int n = Frames.arp(tx, 2, asker, ownMac, Frames.arpTargetIp(f), asker, Frames.arpSenderIp(f));
             if (send(n)) stats.increment(Counter.ARP_TX);
-        } else if (oper == 2) {
-            arpReply(Frames.arpSenderIp(f), Frames.arpSenderMac(f));
+            return true;
         }
+        if (oper == 2) arpReply(Frames.arpSenderIp(f), Frames.arpSenderMac(f));
+        return false;
     }
 
     void arpReply(int ip, byte[] mac) {

@@ -2,6 +2,9 @@ package org.sonde.load.userspace;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.AddressRange;
@@ -14,6 +17,7 @@ import org.sonde.load.engine.LaunchPacer;
 import org.sonde.load.engine.LaunchSchedule;
 import org.sonde.load.engine.ServerLoop;
 import org.sonde.load.engine.WorkerState;
+import org.sonde.netio.Fanout;
 import org.sonde.netio.NativeException;
 import org.sonde.netio.NetNamespace;
 import org.sonde.netio.PacketSocket;
@@ -22,10 +26,13 @@ import org.sonde.load.stats.Tallies;
 import org.sonde.load.stats.WorkerStats;
 
 /**
- * The user-space engine's workers: one thread, one AF_PACKET socket on the configured
- * interface (opened inside {@code netns} if given), one socket table, and the client or server
- * stack. {@link org.sonde.load.engine.LoadRun} drives them like the kernel engine's workers,
- * so the timeline, statistics and results are the same.
+ * The user-space engine's workers: one thread per configured CPU (or one), each with its own
+ * AF_PACKET socket on the configured interface (opened inside {@code netns} if given), the
+ * sockets joined to one fanout group whose program ({@link FlowHash}) hands every frame of a
+ * connection, both directions, to the worker that owns it. The socket table is allocated once;
+ * each worker reads and writes only the entries of its own connections, so nothing mutable is
+ * shared between workers. {@link org.sonde.load.engine.LoadRun} drives them like the kernel
+ * engine's workers, so the timeline, statistics and results are the same.
  */
 public final class UserspaceEngine {
     private static final int RECEIVE_BURST = 256;
@@ -49,14 +56,17 @@ public final class UserspaceEngine {
         return c.clientPorts().map(p -> (int) p.size()).orElse(65_535);
     }
 
-    private static PacketSocket openSocket(LoadConfig c) {
+    /** One socket per worker, in one fanout group: element i receives the frames of worker i's connections. */
+    private static List<PacketSocket> openSockets(LoadConfig c) {
         PortSpec port = c.port().orElseThrow();
+        Fanout fanout = new Fanout.Program(FlowHash.program(c.listenPort()));
         try {
-            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.open(port.interfaceName()))
-                    : PacketSocket.open(port.interfaceName());
+            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout))
+                    : PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout);
         } catch (NativeException | IllegalStateException e) {
-            throw new EnvironmentException("cannot open a raw socket on " + port.interfaceName() + c.netns().map(n -> " in netns " + n).orElse("")
-                    + ": " + e.getMessage(), "run as root (CAP_NET_RAW, CAP_SYS_ADMIN for netns), and check the 'port' and 'netns' lines", e);
+            throw new EnvironmentException("cannot open " + c.workers() + " raw socket(s) on " + port.interfaceName() + c.netns().map(n -> " in netns " + n).orElse("")
+                    + ": " + e.getMessage(), "run as root (CAP_NET_RAW, CAP_SYS_ADMIN for netns) on Linux 4.3 or later (a fanout with a BPF program),"
+                    + " and check the 'port' and 'netns' lines", e);
         }
     }
 
@@ -68,20 +78,34 @@ public final class UserspaceEngine {
         }
     }
 
-    private static SocketTable table(LoadConfig c) {
-        long n = 0;
-        for (AddressRange r : c.clients()) n += r.count();
-        return new SocketTable(Math.toIntExact(n * portCount(c)));
+    /** The one socket table of a side, closed when the last of its workers ends. */
+    private static final class SharedTable {
+        final SocketTable table;
+        private final AtomicInteger users;
+
+        SharedTable(LoadConfig c) {
+            long n = 0;
+            for (AddressRange r : c.clients()) n += r.count();
+            this.table = new SocketTable(Math.toIntExact(n * portCount(c)));
+            this.users = new AtomicInteger(c.workers());
+        }
+
+        void release() {
+            if (users.decrementAndGet() == 0) table.close();
+        }
     }
 
-    /** A client worker; resolves the gateway's MAC by ARP first (unless the 'port' line gives it). */
-    public static ClientLoop client(LoadConfig c, byte[] request, long startNanos, long seed) {
+    /**
+     * The client's workers; the first resolves the gateway's MAC by ARP (unless the 'port' line
+     * gives it) before any is returned, and all use it.
+     */
+    public static List<ClientLoop> clients(LoadConfig c, byte[] request, long startNanos, long seed) {
         PortSpec port = c.port().orElseThrow();
-        PacketSocket socket = openSocket(c);
-        SocketTable table = null;
+        List<PacketSocket> sockets = openSockets(c);
+        SharedTable shared = null;
+        Kni kni = null;
         try {
-            table = table(c);
-            WorkerStats stats = new WorkerStats();
+            shared = new SharedTable(c);
             int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
             boolean http = c.httpPayload();
             Counter requestCounter = Tallies.tcpRequestCounter(http, c.httpMethod() == HttpMethod.POST);
@@ -90,12 +114,27 @@ public final class UserspaceEngine {
                     c.retransmitTimeoutSeconds() * 1_000_000_000L, c.keepalive().isPresent(), interval,
                     c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter);
             byte[] gatewayMac = port.gatewayMac().map(NetNamespace::parseMac).orElse(null);
-            ClientStack stack = new ClientStack(settings, table, socket::send, stats, ownMac(c), gatewayMac, request, c.tos(), seed);
-            if (gatewayMac == null) resolve(stack, socket, port);
-            return new Client(c, socket, table, stack, stats, startNanos);
+            byte[] mac = ownMac(c);
+            // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
+            if (c.kni().isPresent()) kni = Kni.open(c, mac);
+            List<ClientLoop> workers = new ArrayList<>();
+            for (int i = 0; i < sockets.size(); i++) {
+                PacketSocket socket = sockets.get(i);
+                WorkerStats stats = new WorkerStats();
+                ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
+                        new Share(i, sockets.size()));
+                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                if (gatewayMac == null) {
+                    resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
+                    gatewayMac = stack.gatewayMac();
+                }
+                workers.add(new Client(c, i, socket, shared, stack, stats, startNanos, i == 0 ? kni : null));
+            }
+            return List.copyOf(workers);
         } catch (RuntimeException e) {
-            socket.close();
-            if (table != null) table.close();
+            sockets.forEach(PacketSocket::close);
+            if (shared != null) shared.table.close();
+            if (kni != null) kni.close();
             throw e;
         }
     }
@@ -125,21 +164,33 @@ public final class UserspaceEngine {
         }
     }
 
-    /** A server worker. */
-    public static ServerLoop server(LoadConfig c, byte[] response, long seed) {
-        PacketSocket socket = openSocket(c);
-        SocketTable table = null;
+    /** The server's workers. */
+    public static List<ServerLoop> servers(LoadConfig c, byte[] response, long seed) {
+        List<PacketSocket> sockets = openSockets(c);
+        SharedTable shared = null;
+        Kni kni = null;
         try {
-            table = table(c);
-            WorkerStats stats = new WorkerStats();
+            shared = new SharedTable(c);
             int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
             ServerStack.Settings settings = new ServerStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp,
                     c.listenPort(), c.httpPayload());
-            ServerStack stack = new ServerStack(settings, table, socket::send, stats, ownMac(c), response, c.tos(), seed);
-            return new Server(c, socket, table, stack, stats);
+            byte[] mac = ownMac(c);
+            // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
+            if (c.kni().isPresent()) kni = Kni.open(c, mac);
+            List<ServerLoop> workers = new ArrayList<>();
+            for (int i = 0; i < sockets.size(); i++) {
+                PacketSocket socket = sockets.get(i);
+                WorkerStats stats = new WorkerStats();
+                ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
+                        new Share(i, sockets.size()));
+                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
+            }
+            return List.copyOf(workers);
         } catch (RuntimeException e) {
-            socket.close();
-            if (table != null) table.close();
+            sockets.forEach(PacketSocket::close);
+            if (shared != null) shared.table.close();
+            if (kni != null) kni.close();
             throw e;
         }
     }
@@ -150,28 +201,34 @@ public final class UserspaceEngine {
         stats.add(Counter.DROP_TX, socket.takeMalformed());
     }
 
-    private static int cpu(LoadConfig c) {
-        return c.cpus().isEmpty() ? -1 : c.cpus().getFirst();
+    private static int cpu(LoadConfig c, int worker) {
+        return c.cpus().isEmpty() ? -1 : c.cpus().get(worker);
     }
 
     private static final class Client implements ClientLoop {
         private final PacketSocket socket;
-        private final SocketTable table;
+        private final SharedTable table;
         private final ClientStack stack;
         private final WorkerStats stats;
         private final LaunchPacer pacer;
         private final long maxOpen;
         private final int cpu;
+        private final Kni kni;
         private volatile WorkerState state = WorkerState.RUN;
 
-        Client(LoadConfig c, PacketSocket socket, SocketTable table, ClientStack stack, WorkerStats stats, long startNanos) {
+        Client(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ClientStack stack, WorkerStats stats, long startNanos, Kni kni) {
+            this.kni = kni;
             this.socket = socket;
             this.table = table;
             this.stack = stack;
             this.stats = stats;
-            this.pacer = new LaunchPacer(new LaunchSchedule(c.cps(), c.waitSeconds(), c.slowStartSeconds()), startNanos, c.launchNum(), c.cc() == 0);
-            this.maxOpen = Math.min(c.cc() == 0 ? Long.MAX_VALUE : c.cc(), stack.tuples());
-            this.cpu = cpu(c);
+            int workers = c.workers();
+            // each worker launches its share of cps and holds its share of cc, as the kernel engine's workers do
+            this.pacer = new LaunchPacer(new LaunchSchedule((double) c.cps() / workers, c.waitSeconds(), c.slowStartSeconds()), startNanos,
+                    c.launchNum(), c.cc() == 0);
+            long ccShare = c.cc() == 0 ? Long.MAX_VALUE : c.cc() / workers + (worker < c.cc() % workers ? 1 : 0);
+            this.maxOpen = Math.min(ccShare, stack.tuples());
+            this.cpu = cpu(c, worker);
         }
 
         @Override
@@ -213,6 +270,7 @@ public final class UserspaceEngine {
                         received++;
                     }
                     stack.expireTimers(now);
+                    if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
@@ -223,7 +281,7 @@ public final class UserspaceEngine {
                         if (s == WorkerState.RUN && stack.open() < maxOpen) wake = Math.min(wake, pacer.nextLaunchNanos());
                         long waitNanos = wake - System.nanoTime();
                         if (waitNanos >= 1_000_000) {
-                            socket.awaitReadable((int) Math.min(waitNanos / 1_000_000, 10));
+                            socket.awaitReadable((int) Math.min(waitNanos / 1_000_000, kni != null ? 1 : 10));
                         } else if (waitNanos > 0) {
                             // below poll's millisecond: a short sleep, like dperf's 100 µs tick, not a spin that would
                             // take the CPU from the server on a shared machine; frames wait in the ring meanwhile
@@ -235,28 +293,31 @@ public final class UserspaceEngine {
                 takeSocketCounters(socket, stats);
                 stack.closeAll();
                 socket.close();
+                if (kni != null) kni.close();
                 stack.free();
-                table.close();
+                table.release();
             }
         }
     }
 
     private static final class Server implements ServerLoop {
         private final PacketSocket socket;
-        private final SocketTable table;
+        private final SharedTable table;
         private final ServerStack stack;
         private final WorkerStats stats;
         private final int port;
         private final int cpu;
+        private final Kni kni;
         private volatile boolean stopped;
 
-        Server(LoadConfig c, PacketSocket socket, SocketTable table, ServerStack stack, WorkerStats stats) {
+        Server(LoadConfig c, int worker, PacketSocket socket, SharedTable table, ServerStack stack, WorkerStats stats, Kni kni) {
+            this.kni = kni;
             this.socket = socket;
             this.table = table;
             this.stack = stack;
             this.stats = stats;
             this.port = c.listenPort();
-            this.cpu = cpu(c);
+            this.cpu = cpu(c, worker);
         }
 
         @Override
@@ -289,18 +350,20 @@ public final class UserspaceEngine {
                         stack.receive(rx, len, now);
                         received++;
                     }
+                    if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
-                    if (received == 0) socket.awaitReadable(10);
+                    if (received == 0) socket.awaitReadable(kni != null ? 1 : 10);
                 }
             } finally {
                 takeSocketCounters(socket, stats);
                 socket.close();
+                if (kni != null) kni.close();
                 stack.free();
-                table.close();
+                table.release();
             }
         }
     }

@@ -38,6 +38,24 @@ class ConfigParserTest {
     }
 
     @Test
+    void kniNamesTheTapInterfaceOfTheUserspaceEngine() {
+        String base = "mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n";
+        assertThat(parse(base).kni()).isEmpty();
+        assertThat(parse(base + "kni\n").kni()).contains("kni-veth0");
+        assertThat(parse(base + "kni tap7\n").kni()).contains("tap7");
+        assertThat(parse(base.replace("veth0", "enp0s31f6-long")).kni()).isEmpty();
+        assertThat(parse(base.replace("veth0", "enp0s31f6-long") + "kni\n").kni()).contains("kni-enp0s31f6-l"); // cut to 15 characters
+        assertThatThrownBy(() -> parse(base + "kni a/b\n")).isInstanceOf(BadInputException.class).hasMessageContaining("not an interface name");
+    }
+
+    @Test
+    void theUserspaceEngineRunsOneWorkerPerCpu() {
+        LoadConfig c = parse("mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\ncpu 0-1\n");
+        assertThat(c.workers()).isEqualTo(2);
+        assertThat(c.cpus()).containsExactly(0, 1);
+    }
+
+    @Test
     void aMinimalClientGetsDperfsDefaults() {
         LoadConfig c = parse("mode client\nserver 10.0.0.1 1\ncps 1k\n");
         assertThat(c.mode()).isEqualTo(Mode.CLIENT);
@@ -289,7 +307,6 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\nprotocol udp\n", "7", "runs TCP only", "kernel engine"},
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\npayload_size 1461\n",
                         "7", "does not fit in one 1460-byte segment", "at most 1460"},
-                new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\ncpu 0-1\n", "7", "runs one worker", "one CPU"},
                 new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
                 new String[] {CLIENT + "netns x\n", "4", "'netns' is for the user-space engine", "engine userspace"},
                 new String[] {CLIENT + "engine dpdk\n", "4", "unknown engine 'dpdk'", "syntax: engine"},

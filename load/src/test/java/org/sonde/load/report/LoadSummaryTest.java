@@ -39,7 +39,7 @@ class LoadSummaryTest {
         List<Second> seconds = List.of(second(1, "slow_start", 500), second(2, "duration", 900), second(3, "duration", 1100), second(4, "drain", 10));
         return new LoadResult(mode, "2026-01-01T00:00:00Z", interrupted, 4, 2, 2000, 1990, 10, 0, 100, 100, 16, 1000.5, 50.25,
                 new LoadResult.Latency(2000, 80, 12.5, 70, 75, 90, 120, 300, 1500), 40, 1 << 20, 1 << 21, 0, 0, Tallies.errors(c -> all.get(c.dperfName())), all, Map.of(), seconds,
-                keepalive, 2000, 3 << 20, 1 << 20, 1.5 * (1 << 20), 512 * 1024);
+                keepalive, 2000, 3 << 20, 1 << 20, 1.5 * (1 << 20), 512 * 1024, List.of(all));
     }
 
     private static Map<String, Long> zeros() {
@@ -77,6 +77,30 @@ class LoadSummaryTest {
         List<String> stopped = LoadSummary.totals(LoadSummary.layout(udp, true), result("client", true, false, Map.of("udpRt", 3L)));
         assertThat(stopped.getFirst()).isEqualTo("Test stopped by a signal.");
         assertThat(String.join("\n", stopped)).contains("udpTx", "udpRt", "\u001b[31m", "Errors: udpRt 3").doesNotContain("httpGet");
+    }
+
+    @Test
+    void severalWorkersEachGetALineWithTheirShareAndTheirWrongWorkerCount(@TempDir Path dir) throws IOException {
+        LoadResult one = result("client", false, true, Map.of());
+        assertThat(String.join("\n", LoadSummary.totals(LoadSummary.layout(HTTP, false), one))).doesNotContain("worker 0:");
+        Map<String, Long> first = zeros();
+        first.putAll(Map.of("skOpen", 60L, "httpGet", 120L, "http2XX", 120L, "pktRx", 500L, "pktTx", 490L));
+        Map<String, Long> second = zeros();
+        second.putAll(Map.of("skOpen", 40L, "httpGet", 80L, "http2XX", 79L, "skErr", 1L, "wrongWorker", 2L));
+        LoadResult r = one;
+        LoadResult two = new LoadResult(r.mode(), r.startedAt(), r.interrupted(), r.seconds(), r.measuredSeconds(), r.requests(), r.responses2xx(),
+                r.httpErrors(), r.socketErrors(), r.connectionsOpened(), r.connectionsClosed(), r.maxConcurrent(), r.requestsPerSecond(),
+                r.connectionsPerSecond(), r.latencyMicros(), r.rttMicros(), r.bytesSent(), r.bytesReceived(), r.launchesSkipped(), r.refusedSources(),
+                r.errors(), r.counters(), r.kernel(), r.perSecond(), r.keepalive(), r.measuredResponses(), r.measuredBytesReceived(),
+                r.measuredBytesSent(), r.bytesReceivedPerSecond(), r.bytesSentPerSecond(), List.of(first, second));
+        assertThat(LoadSummary.totals(LoadSummary.layout(HTTP, false), two)).contains(
+                "worker 0: skOpen 60  requests 120  responses 120  skErr 0  pktRx 500  pktTx 490  wrongWorker 0",
+                "worker 1: skOpen 40  requests 80  responses 79  skErr 1  pktRx 0  pktTx 0  wrongWorker 2");
+        Path html = dir.resolve("w.html");
+        LoadReport.write(html, "sonde load run t.conf", two);
+        assertThat(Files.readString(html)).contains("<h2>Workers</h2>", "frames that reached a worker not owning their connection");
+        LoadReport.write(html, "sonde load run t.conf", one);
+        assertThat(Files.readString(html)).doesNotContain("<h2>Workers");
     }
 
     @Test

@@ -72,9 +72,9 @@ class StacksTest {
             AddressIndex clients = new AddressIndex(List.of(range("10.1.0.1", clientAddresses)));
             client = new ClientStack(new ClientStack.Settings(clients, 1000, ports, SERVER_IP, 80, RTO, keepalive, intervalNanos,
                     requestsPerConnection, true, Counter.HTTP_GET), new SocketTable(clientAddresses * ports), wire.clientOut(), clientStats,
-                    CLIENT_MAC, SERVER_MAC, REQUEST, 0, 1);
+                    CLIENT_MAC, SERVER_MAC, REQUEST, 0, 1, Share.ALONE);
             server = new ServerStack(new ServerStack.Settings(clients, 1000, ports, SERVER_IP, 80, true),
-                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, RESPONSE, 0, 2);
+                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, RESPONSE, 0, 2, Share.ALONE);
         }
 
         /** Delivers frames both ways until none is in flight. */
@@ -221,5 +221,99 @@ class StacksTest {
         MemorySegment r = MemorySegment.ofArray(rst);
         assertThat(Frames.flags(r) & Frames.RST).isNotZero();
         assertThat(Frames.seq(r)).isEqualTo(7);
+    }
+
+    /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */
+    private static int fanout(byte[] frame, int workers) {
+        MemorySegment m = MemorySegment.ofArray(frame);
+        return FlowHash.worker(Frames.srcIp(m), Frames.dstIp(m), Frames.srcPort(m), Frames.dstPort(m), workers);
+    }
+
+    @Test
+    void twoWorkersShareTheTableWithoutTouchingEachOthersConnections() {
+        AddressIndex clients = new AddressIndex(List.of(range("10.1.0.1", 4)));
+        int ports = 250;
+        Wire wire = new Wire();
+        try (SocketTable clientTable = new SocketTable(4 * ports); SocketTable serverTable = new SocketTable(4 * ports)) {
+            ClientStack[] client = new ClientStack[2];
+            ServerStack[] server = new ServerStack[2];
+            WorkerStats[] clientStats = {new WorkerStats(), new WorkerStats()};
+            WorkerStats[] serverStats = {new WorkerStats(), new WorkerStats()};
+            for (int w = 0; w < 2; w++) {
+                client[w] = new ClientStack(new ClientStack.Settings(clients, 1000, ports, SERVER_IP, 80, RTO, true, 0, 2, true, Counter.HTTP_GET),
+                        clientTable, wire.clientOut(), clientStats[w], CLIENT_MAC, SERVER_MAC, REQUEST, 0, w, new Share(w, 2));
+                server[w] = new ServerStack(new ServerStack.Settings(clients, 1000, ports, SERVER_IP, 80, true), serverTable, wire.serverOut(),
+                        serverStats[w], SERVER_MAC, RESPONSE, 0, 10 + w, new Share(w, 2));
+            }
+            // every tuple is one worker's: the two shares split the 1,000 tuples between them
+            assertThat(client[0].tuples() + client[1].tuples()).isEqualTo(1000);
+            assertThat(client[0].tuples()).isBetween(400L, 600L);
+            for (int w = 0; w < 2; w++) {
+                for (long i = 0; i < client[w].tuples(); i++) assertThat(client[w].launch(0)).isTrue();
+            }
+            // deliver as the fanout does on each side
+            while (!wire.toServer.isEmpty() || !wire.toClient.isEmpty()) {
+                byte[] f;
+                while ((f = wire.toServer.poll()) != null) server[fanout(f, 2)].receive(MemorySegment.ofArray(f), f.length, 0);
+                while ((f = wire.toClient.poll()) != null) client[fanout(f, 2)].receive(MemorySegment.ofArray(f), f.length, 0);
+            }
+            for (int w = 0; w < 2; w++) {
+                assertThat(clientStats[w].get(Counter.SK_OPEN)).isEqualTo(client[w].tuples());
+                assertThat(clientStats[w].get(Counter.HTTP_2XX)).isEqualTo(2 * client[w].tuples());
+                // the server's worker w served exactly the connections the client's worker w opened (same hash, same count of workers)
+                assertThat(serverStats[w].get(Counter.SK_OPEN)).isEqualTo(client[w].tuples());
+                assertThat(client[w].open()).isZero();
+                assertThat(server[w].open()).isZero();
+                assertThat(clientStats[w].get(Counter.WRONG_WORKER) + serverStats[w].get(Counter.WRONG_WORKER)).isZero();
+                assertThat(clientStats[w].get(Counter.TCP_DROP) + serverStats[w].get(Counter.TCP_DROP) + clientStats[w].get(Counter.SK_ERR)).isZero();
+            }
+
+            // a SYN handed to the worker that does not own it is counted and left alone
+            MemorySegment syn = MemorySegment.ofArray(new byte[128]);
+            int n = Frames.tcp(syn, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+            int owner = fanout(syn.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), 2);
+            server[1 - owner].receive(syn, n, 0);
+            assertThat(serverStats[1 - owner].get(Counter.WRONG_WORKER)).isEqualTo(1);
+            assertThat(server[1 - owner].open()).isZero();
+            assertThat(wire.toClient).isEmpty();
+            server[owner].receive(syn, n, 0);
+            assertThat(server[owner].open()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void withAKernelPathWhatIsNotTheEnginesGoesToTheKernelAndTheRestStays() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        List<byte[]> toKernel = new java.util.ArrayList<>();
+        // without a kernel path, TCP to another port of the server is reset by the stack
+        MemorySegment other = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(other, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 22, 5, 0, Frames.SYN, 0, 0);
+        p.server.receive(other, n, 0);
+        assertThat(p.wire.toClient.poll()).as("a reset").isNotNull();
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
+
+        p.server.handToKernel((f, len) -> toKernel.add(f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        p.server.receive(other, n, 0); // now the kernel's
+        MemorySegment icmp = MemorySegment.ofArray(new byte[64]);
+        Frames.tcp(icmp, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+        icmp.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 14 + 9, (byte) 1); // the same frame made ICMP
+        p.server.receive(icmp, 64, 0);
+        MemorySegment reply = MemorySegment.ofArray(new byte[64]);
+        int r = Frames.arp(reply, 2, SERVER_MAC, CLIENT_MAC, 0x0a000002, SERVER_MAC, SERVER_IP);
+        p.server.receive(reply, r, 0);
+        MemorySegment ask = MemorySegment.ofArray(new byte[64]);
+        int a = Frames.arp(ask, 1, Frames.BROADCAST, CLIENT_MAC, 0x0a000002, Frames.ZERO_MAC, SERVER_IP);
+        p.server.receive(ask, a, 0); // a request for the engine's own address: answered by the engine, not passed on
+
+        assertThat(toKernel).hasSize(3);
+        assertThat(p.serverStats.get(Counter.KNI_TX)).isEqualTo(3);
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.ARP_TX)).isEqualTo(1);
+        assertThat(p.wire.toClient).hasSize(1); // the ARP reply, no reset
+        // the engine's own connections still go to the stack
+        assertThat(p.client.launch(p.now)).isTrue();
+        p.settle();
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(toKernel).hasSize(3);
     }
 }

@@ -3,6 +3,7 @@ package org.sonde.load.userspace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -12,6 +13,7 @@ import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
 import org.sonde.netio.NetNamespace;
+import org.sonde.netio.RawIpSocket;
 
 /**
  * The user-space engine on a real veth link between two network namespaces: against Sonde's
@@ -68,6 +70,38 @@ class UserspaceNetnsTest {
     }
 
     @Test
+    void twoWorkersOnEachSideServeEveryConnectionOnTheWorkerThatOwnsIt() throws Exception {
+        try (Testbed bed = Testbed.create("uw")) {
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\ncpu 0-1\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client(2, "client 10.1.0.1 4\nclient_port_range 20000 23999\ncpu 0-1\ncc 100\ncps 5000\n"
+                    + "keepalive 1ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertThat(client.perWorker()).hasSize(2);
+            assertThat(served.perWorker()).hasSize(2);
+            for (int w = 0; w < 2; w++) {
+                var c = client.perWorker().get(w);
+                var s = served.perWorker().get(w);
+                // no frame reached a worker that does not own its connection, on either side
+                assertThat(c.get("wrongWorker")).isZero();
+                assertThat(s.get("wrongWorker")).isZero();
+                assertThat(c.get("skOpen")).as("client worker %d opened connections", w).isPositive();
+                // both sides hash alike: server worker w served exactly the connections client worker w opened, and their requests
+                assertThat(s.get("skOpen")).as("server worker %d", w).isEqualTo(c.get("skOpen"));
+                assertThat(s.get("httpGet")).as("server worker %d", w).isEqualTo(c.get("httpGet"));
+                assertThat(c.get("http2XX")).isEqualTo(c.get("httpGet"));
+                assertThat(s.get("skClose")).isEqualTo(s.get("skOpen"));
+            }
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            // ARP is the first worker's: only it asked for the gateway
+            assertThat(client.perWorker().get(0).get("arpTx")).isPositive();
+            assertThat(client.perWorker().get(1).get("arpTx")).isZero();
+        }
+    }
+
+    @Test
     void theKernelsTcpAcceptsTheUserspaceClient() throws Exception {
         try (Testbed bed = Testbed.create("uk")) {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
@@ -110,6 +144,68 @@ class UserspaceNetnsTest {
             assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
             assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
         }
+    }
+
+    @Test
+    void withKniTheKernelAnswersPingAndPortsTheEngineDoesNotServeThroughTheTap() throws Exception {
+        try (Testbed bed = Testbed.create("ut")) {
+            // the peer is the kernel of namespace a; the engine (a server with 'kni') owns 10.0.0.1 in namespace b
+            NetNamespace.ip("-n", bed.pair.namespaceA, "addr", "add", "10.0.0.2/8", "dev", bed.pair.interfaceA);
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\nkni\n"), 1));
+            assertThat(NetNamespace.ip("-n", bed.pair.namespaceB, "-o", "addr", "show", "dev", "kni-veth-b")).contains("10.0.0.1/32");
+            // ping: echo requests from namespace a's kernel, answered by namespace b's kernel behind the TAP
+            assertThat(NetNamespace.call(bed.pair.namespaceA, () -> echoReplies(0x0a000002, 0x0a000001, 3))).isEqualTo(3);
+            // TCP to a port the engine does not listen on reaches the kernel, which refuses it (its RST comes back through the TAP)
+            String refused = NetNamespace.call(bed.pair.namespaceA, () -> {
+                try (java.net.Socket s = new java.net.Socket()) {
+                    s.connect(new java.net.InetSocketAddress("10.0.0.1", 22), 5000);
+                    return "connected";
+                } catch (java.io.IOException e) {
+                    return e.getMessage();
+                }
+            });
+            assertThat(refused).contains("Connection refused");
+            LoadResult served = server.stop();
+
+            // echo requests and the SYN went to the kernel; its ARP request, echo replies and RST came back out
+            assertThat(served.counters().get("kniTx")).isGreaterThanOrEqualTo(4);
+            assertThat(served.counters().get("kniRx")).isGreaterThanOrEqualTo(4);
+            assertThat(served.counters().get("tcpDrop")).isZero(); // the engine itself reset nothing: the port was the kernel's
+            // the TAP interface went with the engine
+            assertThat(NetNamespace.ip("-n", bed.pair.namespaceB, "-o", "link", "show")).doesNotContain("kni-veth-b");
+        }
+    }
+
+    /** Sends {@code count} ICMP echo requests from this thread's namespace and counts the replies that come back within 2 s each. */
+    private static int echoReplies(int from, int to, int count) {
+        int id = (int) (ProcessHandle.current().pid() & 0xffff);
+        int replies = 0;
+        try (RawIpSocket out = RawIpSocket.open(); RawIpSocket in = RawIpSocket.receiving(1)) {
+            for (int seq = 1; seq <= count; seq++) {
+                byte[] p = new byte[20 + 8 + 16];
+                ByteBuffer b = ByteBuffer.wrap(p);
+                b.put((byte) 0x45).put((byte) 0).putShort((short) p.length).putInt(0).put((byte) 64).put((byte) 1).putShort((short) 0)
+                        .putInt(from).putInt(to);
+                b.put((byte) 8).put((byte) 0).putShort((short) 0).putShort((short) id).putShort((short) seq); // echo request
+                int sum = 0;
+                for (int i = 20; i < p.length; i += 2) sum += ((p[i] & 0xff) << 8) | (p[i + 1] & 0xff);
+                while (sum >> 16 != 0) sum = (sum & 0xffff) + (sum >>> 16);
+                b.putShort(22, (short) ~sum);
+                out.send(p, p.length);
+                byte[] r = new byte[1500];
+                long end = System.nanoTime() + 2_000_000_000L;
+                while (System.nanoTime() < end) {
+                    int n = in.receive(r, 200);
+                    ByteBuffer rb = ByteBuffer.wrap(r);
+                    int ihl = (r[0] & 0xf) * 4;
+                    if (n >= ihl + 8 && rb.getInt(12) == to && r[ihl] == 0 && rb.getShort(ihl + 4) == (short) id && rb.getShort(ihl + 6) == (short) seq) {
+                        replies++;
+                        break;
+                    }
+                }
+            }
+        }
+        return replies;
     }
 
     @Test

@@ -1,0 +1,11 @@
+/**
+ * The user-space engine ({@code engine userspace}): dperf's stop-and-wait TCP in Java on AF_PACKET
+ * raw sockets, with dperf's preallocated table of 64-byte sockets ({@link org.sonde.load.userspace.SocketTable})
+ * and ARP answered in Java. {@link org.sonde.load.userspace.UserspaceEngine} makes the workers, one
+ * per configured CPU, each with its own socket in a fanout group whose program
+ * ({@link org.sonde.load.userspace.FlowHash}) brings both directions of a connection to the worker
+ * that owns it; with {@code kni}, {@link org.sonde.load.userspace.Kni} hands the kernel, through a
+ * TAP interface, the frames that are not the engine's. {@link org.sonde.load.engine.LoadRun} drives
+ * the workers, so the timeline and statistics are those of the kernel engine.
+ */
+package org.sonde.load.userspace;

@@ -329,7 +329,8 @@ public final class InjectorCapacity {
             nextPort = nextPort + settings.connections > 65_000 ? FIRST_PORT : nextPort + settings.connections;
             try {
                 return CompletableFuture.supplyAsync(() -> {
-                    if (injectorCpu > 0) Cpus.restrictCurrentThread((1L << injectorCpu) - 1);
+                    long hostCpus = LinuxTcpTarget.hostCpus(injectorCpu);
+                    if (hostCpus != 0) Cpus.restrictCurrentThread(hostCpus);
                     long handshakes = blaster.open(firstPort);
                     long[] b = blaster.blast(rate, nanos);
                     return new long[] {b[0], b[1], handshakes + b[0]};

@@ -11,6 +11,7 @@ import org.sonde.inject.tcp.TcpInjectionPlan;
 import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.netio.Cpus;
 import org.sonde.netio.NfQueue;
 import org.sonde.netio.RawIpSocket;
 import org.sonde.netio.SockDiag;
@@ -54,17 +55,22 @@ public final class LinuxTcpTarget {
             String kernel = t.exec(CLIENT, "uname", "-r").strip();
             Map<String, Long> clientBefore = HostCounters.read(t, CLIENT), serverBefore = HostCounters.read(t, SERVER);
             int clientInterface = t.interfaceIndex(MIDDLE, CLIENT_SIDE);
+            int injectorCpu = dedicateCpu(t);
+            long hostCpus = hostCpus(injectorCpu);
             List<TcpConnectionResult> connections;
             TcpInjector injector;
             try (NfQueue queue = openQueue(t);
                  RawIpSocket raw = t.call(MIDDLE, RawIpSocket::open);
                  TcpStateSampler sampler = new TcpStateSampler(t.call(CLIENT, SockDiag::open), TcpTrafficRun.PORT);
                  CaptureWriter mirror = CaptureWriter.pcapng(trace, TcpTrace.INTERFACES, "sonde inject: " + test.name() + " on linux")) {
-                injector = new TcpInjector(queue, raw, mirror, new TcpInjectionPlan(test.events()), clientInterface, dedicateCpu(t));
+                injector = new TcpInjector(queue, raw, mirror, new TcpInjectionPlan(test.events()), clientInterface, injectorCpu);
                 Thread thread = Thread.ofPlatform().name("tcp-injector").start(injector);
-                Thread sampling = Thread.ofPlatform().name("tcp-state-sampler").start(sampler);
+                Thread sampling = Thread.ofPlatform().name("tcp-state-sampler").start(() -> {
+                    if (hostCpus != 0) Cpus.restrictCurrentThread(hostCpus);
+                    sampler.run();
+                });
                 try {
-                    connections = TcpTrafficRun.run(t, CLIENT, SERVER, SERVER_ADDRESS, test.traffic(), seed, timeoutMillis(test));
+                    connections = TcpTrafficRun.run(t, CLIENT, SERVER, SERVER_ADDRESS, test.traffic(), seed, timeoutMillis(test), hostCpus);
                     TimeUnit.MILLISECONDS.sleep(DRAIN_MILLIS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -110,6 +116,11 @@ public final class LinuxTcpTarget {
         if (cpus < 2 || cpus > 63) return -1;
         for (String host : List.of(CLIENT, SERVER)) t.steerReceive(host, "eth0", (1L << (cpus - 1)) - 1);
         return cpus - 1;
+    }
+
+    /** The CPUs other than the injector's {@code cpu} (bit i: CPU i), or 0 (any) when it has none of its own. */
+    static long hostCpus(int injectorCpu) {
+        return injectorCpu > 0 ? (1L << injectorCpu) - 1 : 0;
     }
 
     /** Opens the injector's queue in the middle box. */

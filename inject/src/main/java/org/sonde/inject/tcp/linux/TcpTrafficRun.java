@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.CRC32;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpTraffic;
+import org.sonde.netio.Cpus;
 import org.sonde.netio.Testbed;
 
 /**
@@ -32,15 +34,24 @@ final class TcpTrafficRun {
 
     private TcpTrafficRun() {}
 
+    /**
+     * @param hostCpus the CPUs the hosts' threads may run on (bit i: CPU i), so they keep off the
+     *                 injector's; 0 for any
+     */
     static List<TcpConnectionResult> run(Testbed testbed, String clientNode, String serverNode, String serverAddress, TcpTraffic traffic,
-                                      long seed, long timeoutMillis) {
+                                      long seed, long timeoutMillis, long hostCpus) {
+        Executor onHostCpus = r -> Thread.ofPlatform().start(() -> {
+            if (hostCpus != 0) Cpus.restrictCurrentThread(hostCpus);
+            r.run();
+        });
         List<CompletableFuture<long[]>> served = java.util.Collections.synchronizedList(new ArrayList<>());
         try (ServerSocket server = testbed.call(serverNode, () -> listen(new InetSocketAddress(serverAddress, PORT), traffic.receiver().bufferBytes()))) {
             Thread acceptor = Thread.ofPlatform().name("tcp-test-server").start(() -> {
+                if (hostCpus != 0) Cpus.restrictCurrentThread(hostCpus);
                 for (int i = 0; i < traffic.connections(); i++) {
                     try {
                         Socket s = server.accept();
-                        served.add(CompletableFuture.supplyAsync(() -> serve(s, traffic), r -> Thread.ofPlatform().start(r)));
+                        served.add(CompletableFuture.supplyAsync(() -> serve(s, traffic), onHostCpus));
                     } catch (IOException e) {
                         return;
                     }
@@ -56,7 +67,7 @@ final class TcpTrafficRun {
                 for (int i = 0; i < clients.size(); i++) {
                     int n = i + 1;
                     Socket s = clients.get(i);
-                    sending.add(CompletableFuture.supplyAsync(() -> send(n, s, traffic, seed), r -> Thread.ofPlatform().start(r)));
+                    sending.add(CompletableFuture.supplyAsync(() -> send(n, s, traffic, seed), onHostCpus));
                 }
                 long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
                 for (int i = 0; i < sending.size(); i++) results.add(await(sending.get(i), deadline, i + 1));

@@ -206,15 +206,13 @@ final class Keywords {
             d.netns = a.getFirst();
         });
         USERSPACE.put("port", new Keyword("port", "IFNAME IPAddress Gateway [GatewayMAC]",
-                "the interface the raw socket binds, this side's address on it, and the gateway frames go to (ARP resolves it unless"
-                        + " its MAC is given; on a direct link the peer itself)", false, (d, a) -> {
+                "the interface the raw socket binds, this side's address on it, and the gateway frames go to (ARP, or over IPv6 a"
+                        + " neighbour solicitation, resolves it unless its MAC is given; on a direct link the peer itself)", false, (d, a) -> {
             arity(a, 3, 4);
             if (!a.get(0).matches("[A-Za-z0-9_.:@-]{1,15}")) throw new IllegalArgumentException("'" + a.get(0) + "' is not an interface name (at most 15 characters)");
             InetAddress own = address(a.get(1));
             InetAddress gateway = address(a.get(2));
-            if (!(own instanceof java.net.Inet4Address) || !(gateway instanceof java.net.Inet4Address)) {
-                throw new IllegalArgumentException("the user-space engine is IPv4 only");
-            }
+            if (own.getClass() != gateway.getClass()) throw new IllegalArgumentException("the address and the gateway are of different families (IPv4 and IPv6)");
             java.util.Optional<String> mac = java.util.Optional.empty();
             if (a.size() == 4) {
                 if (!a.get(3).matches("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")) throw new IllegalArgumentException("'" + a.get(3) + "' is not a MAC address (aa:bb:cc:dd:ee:ff)");

@@ -22,7 +22,13 @@ final class ClientStack extends Stack {
 
     /** What the stack needs from the configuration. */
     record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
-                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {}
+                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes) {
+        /** IPv4: addresses are whole in the ints. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
+                 boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {
+            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, null);
+        }
+    }
 
     private final Settings s;
     private final MemorySegment request;
@@ -33,13 +39,14 @@ final class ClientStack extends Stack {
     private final int[] own;
     private byte[] gatewayMac;
     private int resolving;
+    private byte[] resolving6;
     private int cursor;
     private long open;
     private boolean running = true;
 
     ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
                 Share share) {
-        super(table, out, stats, ownMac, tos, seed, share);
+        super(table, out, stats, ownMac, tos, seed, share, s.prefixes);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }
@@ -88,6 +95,17 @@ final class ClientStack extends Stack {
     void resolveGateway(int ownIp, int gatewayIp) {
         resolving = gatewayIp;
         arpRequest(ownIp, gatewayIp);
+    }
+
+    @Override
+    void neighborReply(byte[] target, byte[] mac) {
+        if (resolving6 != null && Arrays.equals(target, resolving6)) gatewayMac = mac;
+    }
+
+    /** The same over IPv6 by neighbour solicitation (16-byte addresses); the advertisement sets {@link #gatewayMac()}. */
+    void resolveGateway6(byte[] own, byte[] gateway) {
+        resolving6 = gateway.clone();
+        neighborSolicitation(own, gateway);
     }
 
     byte[] gatewayMac() {

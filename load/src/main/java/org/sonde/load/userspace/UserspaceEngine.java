@@ -106,13 +106,13 @@ public final class UserspaceEngine {
         Kni kni = null;
         try {
             shared = new SharedTable(c);
-            int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
+            int serverIp = Prefixes.low(c.servers().getFirst().first());
             boolean http = c.httpPayload();
             Counter requestCounter = Tallies.tcpRequestCounter(http, c.httpMethod() == HttpMethod.POST);
             long interval = c.keepalive().map(k -> k.intervalMicros() * 1000).orElse(0L);
             ClientStack.Settings settings = new ClientStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp, c.listenPort(),
                     c.retransmitTimeoutSeconds() * 1_000_000_000L, c.keepalive().isPresent(), interval,
-                    c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter);
+                    c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter, prefixes(c, true));
             byte[] gatewayMac = port.gatewayMac().map(NetNamespace::parseMac).orElse(null);
             byte[] mac = ownMac(c);
             // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
@@ -139,9 +139,21 @@ public final class UserspaceEngine {
         }
     }
 
+    /**
+     * Over IPv6, this side's and the peer's address prefixes (the configuration has checked that the
+     * client addresses share theirs); null over IPv4.
+     */
+    private static Prefixes prefixes(LoadConfig c, boolean client) {
+        if (!c.servers().getFirst().ipv6()) return null;
+        byte[] clients = Prefixes.high(c.clients().getFirst().first());
+        byte[] server = Prefixes.high(c.servers().getFirst().first());
+        return client ? new Prefixes(clients, server) : new Prefixes(server, clients);
+    }
+
     private static void resolve(ClientStack stack, PacketSocket socket, PortSpec port) {
-        int own = AddressIndex.ipv4(port.address());
-        int gateway = AddressIndex.ipv4(port.gateway());
+        boolean v6 = port.gateway() instanceof java.net.Inet6Address;
+        int own = Prefixes.low(port.address());
+        int gateway = Prefixes.low(port.gateway());
         try (Arena a = Arena.ofConfined()) {
             MemorySegment rx = a.allocate(Stack.FRAME_BYTES);
             long start = System.nanoTime();
@@ -149,12 +161,14 @@ public final class UserspaceEngine {
             while (stack.gatewayMac() == null) {
                 long now = System.nanoTime();
                 if (now - start > ARP_TIMEOUT_NANOS) {
-                    throw new EnvironmentException("no ARP reply from the gateway " + port.gateway().getHostAddress() + " on " + port.interfaceName()
+                    throw new EnvironmentException("no " + (v6 ? "neighbour advertisement" : "ARP reply") + " from the gateway " + port.gateway().getHostAddress()
+                            + " on " + port.interfaceName()
                             + " in " + ARP_TIMEOUT_NANOS / 1_000_000_000L + " s",
                             "start the server first, check the 'port' line's gateway, or give its MAC: 'port IF IP GW aa:bb:cc:dd:ee:ff'");
                 }
                 if (now - nextAsk >= 0) {
-                    stack.resolveGateway(own, gateway);
+                    if (v6) stack.resolveGateway6(port.address().getAddress(), port.gateway().getAddress());
+                    else stack.resolveGateway(own, gateway);
                     nextAsk = now + ARP_RETRY_NANOS;
                 }
                 socket.awaitReadable(10);
@@ -171,9 +185,9 @@ public final class UserspaceEngine {
         Kni kni = null;
         try {
             shared = new SharedTable(c);
-            int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
+            int serverIp = Prefixes.low(c.servers().getFirst().first());
             ServerStack.Settings settings = new ServerStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp,
-                    c.listenPort(), c.httpPayload());
+                    c.listenPort(), c.httpPayload(), prefixes(c, false));
             byte[] mac = ownMac(c);
             // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
             if (c.kni().isPresent()) kni = Kni.open(c, mac);

@@ -1,7 +1,8 @@
 /**
  * The user-space engine ({@code engine userspace}): dperf's stop-and-wait TCP in Java on AF_PACKET
  * raw sockets, with dperf's preallocated table of 64-byte sockets ({@link org.sonde.load.userspace.SocketTable})
- * and ARP answered in Java. {@link org.sonde.load.userspace.UserspaceEngine} makes the workers, one
+ * over IPv4 or IPv6 ({@link org.sonde.load.userspace.Prefixes}: the socket keeps 32 bits of an
+ * address, the rest is one prefix per side), with ARP and neighbour discovery answered in Java. {@link org.sonde.load.userspace.UserspaceEngine} makes the workers, one
  * per configured CPU, each with its own socket in a fanout group whose program
  * ({@link org.sonde.load.userspace.FlowHash}) brings both directions of a connection to the worker
  * that owns it; with {@code kni}, {@link org.sonde.load.userspace.Kni} hands the kernel, through a

@@ -49,6 +49,15 @@ class ConfigParserTest {
     }
 
     @Test
+    void theUserspaceEngineTakesIpv6AddressesAsDperfDoes() {
+        LoadConfig c = parse("mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 4 fd00::1:200 4\ncps 10\nport veth0 fd00::2 fd00::1\n"
+                + "payload_size 1440\n");
+        assertThat(c.servers().getFirst().ipv6()).isTrue();
+        assertThat(c.port().orElseThrow().gateway().getHostAddress()).isEqualTo("fd00:0:0:0:0:0:0:1");
+        assertThat(c.clients()).hasSize(2);
+    }
+
+    @Test
     void theUserspaceEngineRunsOneWorkerPerCpu() {
         LoadConfig c = parse("mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\ncpu 0-1\n");
         assertThat(c.workers()).isEqualTo(2);
@@ -308,6 +317,14 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\npayload_size 1461\n",
                         "7", "does not fit in one 1460-byte segment", "at most 1460"},
                 new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 fd00::2 fd00::1\npayload_size 1441\n",
+                        "7", "does not fit in one 1440-byte segment over IPv6", "at most 1440"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 10.0.0.2 fd00::1\n", "6",
+                        "different families", "syntax: port"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n", "6",
+                        "the port's address is IPv4 and the server's IPv6", "one address family"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2 fd00::1:0:0:200 2\ncps 10\nport veth0 fd00::2 fd00::1\n",
+                        "4", "differ in their first 96 bits", "within one /96"},
                 new String[] {CLIENT + "netns x\n", "4", "'netns' is for the user-space engine", "engine userspace"},
                 new String[] {CLIENT + "engine dpdk\n", "4", "unknown engine 'dpdk'", "syntax: engine"},
                 new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},

@@ -126,6 +126,58 @@ class UserspaceNetnsTest {
     }
 
     @Test
+    void overIpv6TwoWorkersOnEachSideCountEveryRequestOnTheWorkerThatOwnsIt() throws Exception {
+        try (Testbed bed = Testbed.create("u6")) {
+            Background server = Background.start(LoadRun.prepare(bed.server6("client fd00::1:100 4\ncpu 0-1\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client6(2, "client fd00::1:100 4\nclient_port_range 20000 23999\ncpu 0-1\ncc 50\ncps 5000\n"
+                    + "keepalive 1ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            for (int w = 0; w < 2; w++) {
+                // the fanout's program hashes IPv6 as Java does: every frame reached the worker owning its connection
+                assertThat(client.perWorker().get(w).get("wrongWorker")).isZero();
+                assertThat(served.perWorker().get(w).get("wrongWorker")).isZero();
+                assertThat(client.perWorker().get(w).get("skOpen")).as("client worker %d", w).isPositive();
+                assertThat(served.perWorker().get(w).get("skOpen")).isEqualTo(client.perWorker().get(w).get("skOpen"));
+            }
+            // the gateway was resolved by neighbour solicitation, and the server advertised
+            assertThat(client.counters().get("arpTx")).isPositive();
+            assertThat(served.counters().get("arpTx")).isPositive();
+        }
+    }
+
+    @Test
+    void theKernelsTcpAcceptsTheUserspaceClientOverIpv6() throws Exception {
+        try (Testbed bed = Testbed.create("k6")) {
+            // no duplicate address detection: a tentative address cannot be bound
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "fd00::1/64", "dev", bed.pair.interfaceB, "nodad");
+            LoadConfig kernel = Testbed.parse("mode server\nserver fd00::1 1\nlisten 80 1\nduration 1h\nclient fd00::1:100 2\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(bed.client6(1, "protocol http\nclient fd00::1:100 2\nclient_port_range 30000 30099\n"
+                    + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            // the kernel resolved the client addresses (the engine advertised them), completed every handshake and saw every close
+            assertThat(client.counters().get("arpRx")).isPositive();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    @Test
     void theKernelClosingFirstInCpsModeEndsEveryConnectionCleanly() throws Exception {
         try (Testbed bed = Testbed.create("uc")) {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);

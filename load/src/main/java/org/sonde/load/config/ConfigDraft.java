@@ -52,6 +52,7 @@ final class ConfigDraft {
     String netns;
     /** The TAP interface's name ("": the default), or null without 'kni'. */
     String kni;
+    VxlanSpec vxlan;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -160,7 +161,7 @@ final class ConfigDraft {
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
-                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k));
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan));
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -188,7 +189,8 @@ final class ConfigDraft {
             throw new RuleBroken("server", "the user-space engine needs exactly one server address", "write e.g. 'server 10.0.0.1 1' or 'server fd00::1 1'");
         }
         boolean v6 = servers.getFirst().ipv6();
-        if ((port.address() instanceof Inet6Address) != v6) {
+        if (vxlan != null) checkVxlan();
+        else if ((port.address() instanceof Inet6Address) != v6) {
             throw new RuleBroken("port", "the port's address is " + (v6 ? "IPv4" : "IPv6") + " and the server's " + (v6 ? "IPv6" : "IPv4"),
                     "use one address family in 'port', 'client' and 'server'");
         }
@@ -208,12 +210,23 @@ final class ConfigDraft {
             }
         }
         // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there
-        int max = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0);
+        int max = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0) - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
         if (size > max) {
             throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
-                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + " (stop-and-wait sends one segment per request and response)",
+                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",
                     "use a payload of at most " + max + " bytes with 'engine userspace'");
         }
+    }
+
+    /** The tunnel: outer IPv4 (the port's network), one worker, and no TAP (what would reach the kernel is inner frames). */
+    private void checkVxlan() {
+        if (port.address() instanceof Inet6Address) {
+            throw new RuleBroken("port", "with 'vxlan' the port is on the outer network, which is IPv4 (as in dperf)",
+                    "give the port an IPv4 address and gateway; the inner addresses ('client', 'server') may be IPv6");
+        }
+        if (cpus.size() > 1) throw new RuleBroken("vxlan", "'vxlan' runs on one worker in Sonde (dperf gives each NIC queue its own tunnel endpoint)",
+                "list one CPU in 'cpu', or delete 'vxlan'");
+        if (kni != null) throw new RuleBroken("vxlan", "'kni' is not available with 'vxlan'", "delete 'kni' or 'vxlan'");
     }
 
     /** kni-PORTIF, cut to the 15 characters an interface name may have. */

@@ -20,7 +20,8 @@ final class KernelEngineLimits {
                     + " (one event loop per 'cpu', SO_REUSEPORT on servers). Delete the line"),
             Map.entry("flow_isolate", "it installs rte_flow rules on the NIC, which kernel sockets do not use. Delete the line"),
             Map.entry("vxlan", "dperf builds VXLAN headers in its packet templates; with kernel sockets create a VXLAN interface"
-                    + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'"),
+                    + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'; or add 'engine userspace',"
+                    + " whose frames 'vxlan' carries in the tunnel"),
             Map.entry("vlan", "dperf tags frames itself; with kernel sockets create a VLAN interface"
                     + " (ip link add link DEV name DEV.ID type vlan id ID) and use its addresses"),
             Map.entry("kni", "it passes unmatched packets from DPDK to a kernel interface; Sonde's kernel engine already is on the kernel's stack."

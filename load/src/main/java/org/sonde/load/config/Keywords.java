@@ -220,6 +220,25 @@ final class Keywords {
             }
             d.port = new PortSpec(a.get(0), own, gateway, mac);
         }));
+        USERSPACE.put("vxlan", new Keyword("vxlan", "vni innerSMAC innerDMAC localVtepIPAddr Number remoteVtepIPAddr Number",
+                "every frame travels in VXLAN (outer IPv4/UDP 4789) from the local to the remote tunnel endpoint, the inner frames with"
+                        + " these MACs; the 'port' line is the outer network's (one endpoint each way: Number 1)", false, (d, a) -> {
+            arity(a, 7, 7);
+            int vni = Numbers.integer(a.get(0));
+            if (vni < 0 || vni > VxlanSpec.VNI_MAX) throw new IllegalArgumentException("the vni must be 0-" + VxlanSpec.VNI_MAX);
+            for (int i = 1; i <= 2; i++) {
+                if (!a.get(i).matches("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")) throw new IllegalArgumentException("'" + a.get(i) + "' is not a MAC address (aa:bb:cc:dd:ee:ff)");
+            }
+            InetAddress local = address(a.get(3));
+            InetAddress remote = address(a.get(5));
+            if (!(local instanceof java.net.Inet4Address) || !(remote instanceof java.net.Inet4Address)) {
+                throw new IllegalArgumentException("the tunnel endpoints are IPv4 addresses (the outer network is IPv4, as in dperf)");
+            }
+            if (Numbers.integer(a.get(4)) != 1 || Numbers.integer(a.get(6)) != 1) {
+                throw new IllegalArgumentException("Sonde runs VXLAN on one worker with one tunnel endpoint each way: both Numbers must be 1");
+            }
+            d.vxlan = new VxlanSpec(vni, a.get(1), a.get(2), local, remote);
+        }));
         USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
                 "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"
                         + " (default name kni-PORTIF), and what the kernel sends there goes out of the port: ping, ARP and other tools work"

@@ -22,11 +22,20 @@ final class ClientStack extends Stack {
 
     /** What the stack needs from the configuration. */
     record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
-                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes) {
+                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes,
+                    Tunnel tunnel) {
         /** IPv4: addresses are whole in the ints. */
         Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
                  boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {
-            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, null);
+            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, null,
+                    null);
+        }
+
+        /** Without a tunnel. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
+                 boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes) {
+            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, prefixes,
+                    null);
         }
     }
 
@@ -46,7 +55,7 @@ final class ClientStack extends Stack {
 
     ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
                 Share share) {
-        super(table, out, stats, ownMac, tos, seed, share, s.prefixes);
+        super(table, out, stats, ownMac, tos, seed, share, s.prefixes, s.tunnel);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }
@@ -91,10 +100,22 @@ final class ClientStack extends Stack {
         if (ip == resolving && resolving != 0) gatewayMac = mac;
     }
 
-    /** Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}. */
+    /**
+     * Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}.
+     * With a tunnel the gateway is the outer network's and its reply sets {@link #nextHopMac()}.
+     */
     void resolveGateway(int ownIp, int gatewayIp) {
+        if (tunnel != null) {
+            outerArpRequest(ownIp);
+            return;
+        }
         resolving = gatewayIp;
         arpRequest(ownIp, gatewayIp);
+    }
+
+    /** Where frames go next on the wire: the gateway, or with a tunnel the outer network's gateway (null until resolved). */
+    byte[] nextHopMac() {
+        return tunnel != null ? tunnel.nextHopMac : gatewayMac;
     }
 
     @Override

@@ -45,6 +45,10 @@ final class Frames {
     static final int MIN_FRAME = 60;
     static final int PROTO_TCP = 6;
     static final int PROTO_ICMPV6 = 58;
+    static final int PROTO_UDP = 17;
+    static final int VXLAN_PORT = 4789;
+    /** Where the inner frame starts in a VXLAN frame: outer Ethernet, IPv4, UDP, VXLAN. */
+    static final int VXLAN_INNER = org.sonde.load.config.VxlanSpec.OVERHEAD;
     static final int NEIGHBOR_SOLICITATION = 135;
     static final int NEIGHBOR_ADVERTISEMENT = 136;
     /** ICMPv6 neighbour discovery: type, code, checksum, flags, target address, one link-layer address option. */
@@ -421,6 +425,58 @@ final class Frames {
 
     static void srcMac(MemorySegment f, byte[] into) {
         MemorySegment.copy(f, ValueLayout.JAVA_BYTE, 6, into, 0, 6);
+    }
+
+    /**
+     * Writes the outer headers of a VXLAN frame (RFC 7348) in front of the {@code innerLength}-byte
+     * inner frame already at {@link #VXLAN_INNER}: Ethernet, IPv4 with its checksum, UDP to port 4789
+     * with checksum 0 (RFC 7348 §5 has senders send 0 over IPv4, and Linux's vxlan device does), and
+     * the VXLAN header with the I flag and {@code vni}. Returns the whole frame's length.
+     */
+    static int vxlan(MemorySegment f, byte[] dstMac, byte[] srcMac, int srcIp, int dstIp, int srcPort, int vni, int innerLength, int tos) {
+        int ipLength = IP_HEADER + 8 + 8 + innerLength;
+        mac(f, 0, dstMac);
+        mac(f, 6, srcMac);
+        u16(f, 12, ETHERTYPE_IPV4);
+        f.set(ValueLayout.JAVA_BYTE, IP, (byte) 0x45);
+        f.set(ValueLayout.JAVA_BYTE, IP + 1, (byte) tos);
+        u16(f, IP + 2, ipLength);
+        u16(f, IP + 4, 0);
+        u16(f, IP + 6, 0x4000);
+        f.set(ValueLayout.JAVA_BYTE, IP + 8, (byte) 64);
+        f.set(ValueLayout.JAVA_BYTE, IP + 9, (byte) PROTO_UDP);
+        u16(f, IP + 10, 0);
+        i32(f, IP + 12, srcIp);
+        i32(f, IP + 16, dstIp);
+        u16(f, IP + 10, fold(sum(f, IP, IP_HEADER, 0)));
+        int udp = IP + IP_HEADER;
+        u16(f, udp, srcPort);
+        u16(f, udp + 2, VXLAN_PORT);
+        u16(f, udp + 4, ipLength - IP_HEADER);
+        u16(f, udp + 6, 0);
+        i32(f, udp + 8, 0x0800_0000);
+        i32(f, udp + 12, vni << 8);
+        return ETHER_HEADER + ipLength;
+    }
+
+    /**
+     * A VXLAN frame to {@code localVtep} with network identifier {@code vni}: outer IPv4 without
+     * options or fragmentation and a right header checksum, UDP to port 4789, the I flag, and room
+     * for at least an inner Ethernet header.
+     */
+    static boolean isVxlan(MemorySegment f, int length, int localVtep, int vni) {
+        if (length < VXLAN_INNER + ETHER_HEADER || etherType(f) != ETHERTYPE_IPV4 || u8(f, IP) != 0x45 || u8(f, IP + 9) != PROTO_UDP) return false;
+        if ((u16(f, IP + 6) & 0x3fff) != 0 || i32(f, IP + 16) != localVtep) return false;
+        int ipLength = u16(f, IP + 2);
+        if (ipLength > length - ETHER_HEADER || ipLength < VXLAN_INNER) return false; // outer IPv4, UDP, VXLAN and an inner Ethernet header
+        int udp = IP + IP_HEADER;
+        if (u16(f, udp + 2) != VXLAN_PORT || (u8(f, udp + 8) & 0x08) == 0 || (i32(f, udp + 12) >>> 8) != vni) return false;
+        return fold(sum(f, IP, IP_HEADER, 0)) == 0;
+    }
+
+    /** The length of a VXLAN frame's inner frame (what the outer IPv4 length leaves for it). */
+    static int vxlanInnerLength(MemorySegment f) {
+        return u16(f, IP + 2) - (VXLAN_INNER - ETHER_HEADER);
     }
 
     /** Whether the frame's IPv4 header checksum is right (the kernel always fills it in); IPv6 has none. */

@@ -23,7 +23,12 @@ abstract class Stack {
     final WorkerStats stats;
     final byte[] ownMac;
     final int tos;
+    /** Where every inner frame is written: {@link #wire} itself, or with a tunnel the part after the outer headers. */
     final MemorySegment tx;
+    /** The whole transmit frame. */
+    private final MemorySegment wire;
+    /** The VXLAN tunnel every frame travels in, or null. */
+    final Tunnel tunnel;
     final Arena arena = Arena.ofShared();
     final Share share;
     /** IPv6: the high 96 bits of this side's and the peer's addresses; both null over IPv4. */
@@ -33,7 +38,7 @@ abstract class Stack {
     private FrameOut kernel;
     private int isnState;
 
-    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes) {
+    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
         this.share = share;
         this.localHigh = prefixes == null ? null : prefixes.local();
         this.peerHigh = prefixes == null ? null : prefixes.peer();
@@ -42,7 +47,9 @@ abstract class Stack {
         this.stats = stats;
         this.ownMac = ownMac.clone();
         this.tos = tos;
-        this.tx = arena.allocate(FRAME_BYTES);
+        this.tunnel = tunnel;
+        this.wire = arena.allocate(FRAME_BYTES + Frames.VXLAN_INNER);
+        this.tx = tunnel == null ? wire : wire.asSlice(Frames.VXLAN_INNER);
         this.isnState = (int) (seed ^ (seed >>> 32)) | 1;
     }
 
@@ -60,6 +67,22 @@ abstract class Stack {
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
         stats.increment(Counter.PKT_RX);
+        if (tunnel != null) {
+            if (Frames.isArp(frame, length)) {
+                stats.increment(Counter.ARP_RX);
+                outerArp(frame);
+                return;
+            }
+            if (!Frames.isVxlan(frame, length, tunnel.localVtep, tunnel.vni)) {
+                return; // not our tunnel's: dropped, as frames for the kernel are without 'kni' (not available with 'vxlan')
+            }
+            if (tunnel.nextHopMac == null) {
+                tunnel.nextHopMac = new byte[6];
+                Frames.srcMac(frame, tunnel.nextHopMac); // the server answers through whoever sent
+            }
+            length = Math.min(Frames.vxlanInnerLength(frame), length - Frames.VXLAN_INNER);
+            frame = frame.asSlice(Frames.VXLAN_INNER, length);
+        }
         if (Frames.isArp(frame, length)) {
             stats.increment(Counter.ARP_RX);
             // replies, requests for other addresses, and all of ARP on an IPv6 side: the kernel learns from them too
@@ -176,8 +199,33 @@ abstract class Stack {
         if (send(n)) stats.increment(Counter.ARP_TX);
     }
 
+    /** Sends the inner frame of {@code length} bytes at {@link #tx}, in the tunnel if there is one. */
     final boolean send(int length) {
-        if (out.send(tx, length)) {
+        if (tunnel == null) return sendRaw(length);
+        int port = Frames.isTcp(tx, length) ? Tunnel.sourcePort(Frames.srcIp(tx), Frames.dstIp(tx), Frames.srcPort(tx), Frames.dstPort(tx)) : 0xc000;
+        return sendRaw(Frames.vxlan(wire, tunnel.nextHopMac, tunnel.portMac, tunnel.localVtep, tunnel.remoteVtep, port, tunnel.vni, length, tos));
+    }
+
+    /** The outer network's ARP: requests for the local tunnel endpoint are answered, the gateway's reply is its MAC. */
+    private void outerArp(MemorySegment f) {
+        int oper = Frames.arpOper(f);
+        if (oper == 1 && Frames.arpTargetIp(f) == tunnel.localVtep) {
+            byte[] asker = Frames.arpSenderMac(f);
+            int n = Frames.arp(wire, 2, asker, tunnel.portMac, tunnel.localVtep, asker, Frames.arpSenderIp(f));
+            if (sendRaw(n)) stats.increment(Counter.ARP_TX);
+        } else if (oper == 2 && Frames.arpSenderIp(f) == tunnel.gateway) {
+            tunnel.nextHopMac = Frames.arpSenderMac(f);
+        }
+    }
+
+    /** Asks the outer network for its gateway's MAC (a tunnel's client, before it sends). */
+    final void outerArpRequest(int ownIp) {
+        int n = Frames.arp(wire, 1, Frames.BROADCAST, tunnel.portMac, ownIp, Frames.ZERO_MAC, tunnel.gateway);
+        if (sendRaw(n)) stats.increment(Counter.ARP_TX);
+    }
+
+    private boolean sendRaw(int length) {
+        if (out.send(wire, length)) {
             stats.increment(Counter.PKT_TX);
             return true;
         }

@@ -53,6 +53,8 @@ final class ConfigDraft {
     /** The TAP interface's name ("": the default), or null without 'kni'. */
     String kni;
     VxlanSpec vxlan;
+    /** The user-space engine's MSS option, or 0 for the family's default. */
+    int mss;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -161,7 +163,7 @@ final class ConfigDraft {
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
-                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan));
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss);
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -210,7 +212,14 @@ final class ConfigDraft {
             }
         }
         // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there
-        int max = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0) - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
+        int familyMss = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0);
+        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a 1500-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
+                "use 'mss " + familyMss + "' or less");
+        if (mss > 0 && size > mss) {
+            throw new RuleBroken("mss", "a " + size + "-byte payload does not fit in one segment of the MSS " + mss
+                    + " (stop-and-wait sends one segment per request and response; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
+        }
+        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
         if (size > max) {
             throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
                     + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",

@@ -30,7 +30,7 @@ final class KernelEngineLimits {
             Map.entry("jumbo", "the MTU belongs to the interface under kernel sockets: set it with ip link set dev DEV mtu N"
                     + " and delete the line"),
             Map.entry("mss", "the kernel derives the MSS from the interface's MTU: set the MTU with ip link set dev DEV mtu N"
-                    + " (or a route's advmss) and delete the line"),
+                    + " (or a route's advmss) and delete the line; or add 'engine userspace', whose SYNs announce the 'mss'"),
             Map.entry("tcp_rst", "the kernel answers segments for unknown sockets with RST by itself. Delete the line"),
             Map.entry("neigh_ignore", "it skips neighbour resolution for LVS-DR; the kernel resolves neighbours. Delete the line"),
             Map.entry("simd512", "it selects AVX-512 code in dperf's packet path, which Sonde does not have. Delete the line"),

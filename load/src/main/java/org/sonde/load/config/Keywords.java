@@ -24,6 +24,8 @@ final class Keywords {
     }
 
     static final Map<String, Keyword> ALL = new LinkedHashMap<>();
+    /** RFC 879's default MSS, the least every IPv4 host accepts. */
+    static final int MSS_MIN = 536;
     /** Keywords that have a meaning only in the user-space engine (dperf's own, rejected on kernel sockets). */
     static final Map<String, Keyword> USERSPACE = new LinkedHashMap<>();
 
@@ -219,6 +221,13 @@ final class Keywords {
                 mac = java.util.Optional.of(a.get(3));
             }
             d.port = new PortSpec(a.get(0), own, gateway, mac);
+        }));
+        USERSPACE.put("mss", new Keyword("mss", "Number", "the MSS option of this side's SYNs and SYN-ACKs: the longest segment the peer may send"
+                + " (default 1460 over IPv4, 1440 over IPv6); payloads must fit in it", false, (d, a) -> {
+            arity(a, 1, 1);
+            int mss = Numbers.integer(a.getFirst());
+            if (mss < MSS_MIN) throw new IllegalArgumentException("the MSS must be at least " + MSS_MIN + " (the IPv4 minimum of RFC 879), got " + mss);
+            d.mss = mss;
         }));
         USERSPACE.put("vxlan", new Keyword("vxlan", "vni innerSMAC innerDMAC localVtepIPAddr Number remoteVtepIPAddr Number",
                 "every frame travels in VXLAN (outer IPv4/UDP 4789) from the local to the remote tunnel endpoint, the inner frames with"

@@ -97,21 +97,21 @@ final class Frames {
         return (int) (~sum & 0xffff);
     }
 
-    /** Writes a whole TCP/IPv4 frame: {@link #tcp(MemorySegment, byte[], byte[], int, int, byte[], byte[], int, int, int, int, int, int, int)} without prefixes. */
+    /** Writes a whole TCP/IPv4 frame: {@link #tcp(MemorySegment, byte[], byte[], int, int, byte[], byte[], int, int, int, int, int, int, int, int)} without prefixes. */
     static int tcp(MemorySegment f, byte[] dstMac, byte[] srcMac, int srcIp, int dstIp, int srcPort, int dstPort,
                    int seq, int ack, int flags, int payloadLength, int tos) {
-        return tcp(f, dstMac, srcMac, srcIp, dstIp, null, null, srcPort, dstPort, seq, ack, flags, payloadLength, tos);
+        return tcp(f, dstMac, srcMac, srcIp, dstIp, null, null, srcPort, dstPort, seq, ack, flags, payloadLength, tos, MSS);
     }
 
     /**
      * Writes a whole TCP frame into {@code f} and returns its length: IPv4 when {@code srcHigh} is
      * null, else IPv6 with the addresses {@code srcHigh}+{@code srcIp} and {@code dstHigh}+{@code dstIp}
-     * ({@code tos} is then the traffic class). The payload, if any, must already be at
+     * ({@code tos} is then the traffic class); a SYN announces {@code mss}. The payload, if any, must already be at
      * {@link #payloadOffset}({@code syn}, v6) — the caller copies its fixed payload there once per
      * send (stop-and-wait keeps no buffers).
      */
     static int tcp(MemorySegment f, byte[] dstMac, byte[] srcMac, int srcIp, int dstIp, byte[] srcHigh, byte[] dstHigh, int srcPort, int dstPort,
-                   int seq, int ack, int flags, int payloadLength, int tos) {
+                   int seq, int ack, int flags, int payloadLength, int tos, int mss) {
         boolean syn = (flags & SYN) != 0;
         boolean v6 = srcHigh != null;
         int tcpHeader = TCP_HEADER + (syn ? MSS_OPTION : 0);
@@ -158,7 +158,7 @@ final class Frames {
         if (syn) {
             f.set(ValueLayout.JAVA_BYTE, tcp + 20, (byte) 2);
             f.set(ValueLayout.JAVA_BYTE, tcp + 21, (byte) 4);
-            u16(f, tcp + 22, v6 ? MSS6 : MSS);
+            u16(f, tcp + 22, mss);
         }
         u16(f, tcp + 16, fold(sum(f, tcp, tcpLength, s)));
         return pad(f, tcp + tcpLength);

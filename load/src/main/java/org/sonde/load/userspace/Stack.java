@@ -36,6 +36,8 @@ abstract class Stack {
     final byte[] peerHigh;
     /** The kernel's TAP interface (dperf's KNI), or null: frames no connection or listener takes are then dropped. */
     private FrameOut kernel;
+    /** The MSS option of this side's SYNs and SYN-ACKs. */
+    private int mss;
     private int isnState;
 
     Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
@@ -48,6 +50,7 @@ abstract class Stack {
         this.ownMac = ownMac.clone();
         this.tos = tos;
         this.tunnel = tunnel;
+        this.mss = localHigh == null ? Frames.MSS : Frames.MSS6;
         this.wire = arena.allocate(FRAME_BYTES + Frames.VXLAN_INNER);
         this.tx = tunnel == null ? wire : wire.asSlice(Frames.VXLAN_INNER);
         this.isnState = (int) (seed ^ (seed >>> 32)) | 1;
@@ -58,6 +61,11 @@ abstract class Stack {
 
     /** The server's port: one end of every connection (the fanout hashes only frames to or from it). */
     abstract int listenPort();
+
+    /** Announces {@code mss} in this side's SYNs and SYN-ACKs instead of the family's default (dperf's 'mss'); before the worker starts. */
+    final void announceMss(int mss) {
+        this.mss = mss;
+    }
 
     /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
     final void handToKernel(FrameOut tap) {
@@ -247,7 +255,7 @@ abstract class Stack {
     final void sendSegment(int slot, byte[] peerMac, int seq, int flags, int payloadLength) {
         int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP), localHigh, peerHigh,
                 table.shortField(slot, SocketTable.LOCAL_PORT), table.shortField(slot, SocketTable.PEER_PORT),
-                seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos);
+                seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos, mss);
         send(n);
     }
 
@@ -263,7 +271,7 @@ abstract class Stack {
         int len = Frames.payloadLength(f) + ((flags & (Frames.SYN | Frames.FIN)) != 0 ? 1 : 0);
         int seq = (flags & Frames.ACK) != 0 ? Frames.ack(f) : 0;
         int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), localHigh, peerHigh, Frames.dstPort(f), Frames.srcPort(f),
-                seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos);
+                seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos, mss);
         send(n);
     }
 

@@ -127,6 +127,7 @@ public final class UserspaceEngine {
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                if (c.mss() > 0) stack.announceMss(c.mss());
                 if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();
@@ -213,6 +214,7 @@ public final class UserspaceEngine {
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                if (c.mss() > 0) stack.announceMss(c.mss());
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);

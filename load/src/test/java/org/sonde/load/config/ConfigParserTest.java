@@ -72,6 +72,8 @@ class ConfigParserTest {
                 + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n");
         assertThat(inner6.servers().getFirst().ipv6()).isTrue();
         assertThat(parse(VX).vxlan()).isEmpty();
+        assertThat(parse(VX).mss()).isZero();
+        assertThat(parse(VX + "mss 1000\n").mss()).isEqualTo(1000);
     }
 
     @Test
@@ -336,6 +338,11 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
                 new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\npayload_size 1411\n", "8",
                         "does not fit in one 1410-byte segment over IPv4 in VXLAN", "at most 1410"},
+                new String[] {VX + "mss 1461\n", "7", "an MSS of 1461 is above 1460", "mss 1460"},
+                new String[] {VX + "mss 535\n", "7", "at least 536", "syntax: mss"},
+                new String[] {VX + "mss 600\npayload_size 601\n", "7", "does not fit in one segment of the MSS 600", "raise 'mss'"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 fd00::2 fd00::1\nmss 1441\n", "7",
+                        "above 1440, what a 1500-byte MTU carries over IPv6", "mss 1440"},
                 new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 2 10.0.0.1 1\n", "7", "both Numbers must be 1", "syntax: vxlan"},
                 new String[] {VX + "vxlan 16777216 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7", "the vni must be 0-16777215", "syntax: vxlan"},
                 new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 fd00::2 1 10.0.0.1 1\n", "7", "endpoints are IPv4", "syntax: vxlan"},

@@ -104,7 +104,7 @@ class FanoutNetnsTest {
                 Sent s = frames.get(i);
                 byte[] srcHigh = s.v6() ? (i % 2 == 0 ? HIGH_A : HIGH_B) : null;
                 byte[] dstHigh = s.v6() ? (i % 2 == 0 ? HIGH_B : HIGH_A) : null;
-                int n = Frames.tcp(f, MAC_B, MAC_A, s.srcIp(), s.dstIp(), srcHigh, dstHigh, s.srcPort(), s.dstPort(), i, 0, Frames.ACK, 0, 0);
+                int n = Frames.tcp(f, MAC_B, MAC_A, s.srcIp(), s.dstIp(), srcHigh, dstHigh, s.srcPort(), s.dstPort(), i, 0, Frames.ACK, 0, 0, Frames.MSS);
                 while (!sender.send(f, n)) Thread.onSpinWait();
                 if (i % 64 == 63) {
                     sender.flush();

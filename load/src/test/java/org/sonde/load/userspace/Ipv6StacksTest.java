@@ -197,7 +197,7 @@ class Ipv6StacksTest {
         MemorySegment f = MemorySegment.ofArray(new byte[128]);
         byte[] other = clientHigh.clone();
         other[11] ^= 1;
-        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0001_0100, Prefixes.low(SERVER), other, serverHigh, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0001_0100, Prefixes.low(SERVER), other, serverHigh, 1000, 80, 5, 0, Frames.SYN, 0, 0, Frames.MSS6);
         s.receive(f, n, 0);
         assertThat(s.open()).isZero();
         assertThat(serverStats.get(Counter.TCP_DROP)).isEqualTo(1);
@@ -212,7 +212,7 @@ class Ipv6StacksTest {
         MemorySegment f = MemorySegment.ofArray(new byte[Stack.FRAME_BYTES]);
         boolean syn = (flags & Frames.SYN) != 0;
         for (int i = 0; i < payload; i++) f.set(ValueLayout.JAVA_BYTE, Frames.payloadOffset(syn, true) + i, (byte) (i * 31 + seq));
-        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, src, dst, srcHigh, dstHigh, srcPort, dstPort, seq, ack, flags, payload, tclass);
+        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, src, dst, srcHigh, dstHigh, srcPort, dstPort, seq, ack, flags, payload, tclass, Frames.MSS6);
         byte[] b = f.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE);
 
         assertThat(Frames.isTcp(f, n)).isTrue();

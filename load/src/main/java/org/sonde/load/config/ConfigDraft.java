@@ -52,6 +52,9 @@ final class ConfigDraft {
     String netns;
     /** The TAP interface's name ("": the default), or null without 'kni'. */
     String kni;
+    VxlanSpec vxlan;
+    /** The user-space engine's MSS option, or 0 for the family's default. */
+    int mss;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -160,7 +163,7 @@ final class ConfigDraft {
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
-                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k));
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss);
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -176,7 +179,7 @@ final class ConfigDraft {
     }
 
     /**
-     * The user-space engine's limits: dperf's {@code port}, IPv4, one server address
+     * The user-space engine's limits: dperf's {@code port}, one address family, one server address
      * and port (the socket table is indexed by the client's address and port), the client ranges
      * on both sides (the server's table is indexed by them too), and payloads in one segment.
      */
@@ -184,19 +187,55 @@ final class ConfigDraft {
         if (port == null) throw new RuleBroken("engine", "'engine userspace' needs a 'port' line",
                 "add 'port IFNAME IP GW' naming the interface, this side's address on it and the gateway (on a direct link, the peer)");
         if (proto == Protocol.UDP) throw new RuleBroken("protocol", "the user-space engine runs TCP only", "use 'protocol tcp' or 'http', or the kernel engine for udp");
-        if (servers.size() != 1 || servers.getFirst().count() != 1 || servers.getFirst().ipv6()) {
-            throw new RuleBroken("server", "the user-space engine needs exactly one IPv4 server address", "write e.g. 'server 10.0.0.1 1'");
+        if (servers.size() != 1 || servers.getFirst().count() != 1) {
+            throw new RuleBroken("server", "the user-space engine needs exactly one server address", "write e.g. 'server 10.0.0.1 1' or 'server fd00::1 1'");
+        }
+        boolean v6 = servers.getFirst().ipv6();
+        if (vxlan != null) checkVxlan();
+        else if ((port.address() instanceof Inet6Address) != v6) {
+            throw new RuleBroken("port", "the port's address is " + (v6 ? "IPv4" : "IPv6") + " and the server's " + (v6 ? "IPv6" : "IPv4"),
+                    "use one address family in 'port', 'client' and 'server'");
         }
         if (listenCount > 1) throw new RuleBroken("listen", "the user-space engine listens on one port", "write e.g. 'listen 80 1'");
         if (clients.isEmpty()) throw new RuleBroken(null, "the user-space engine needs 'client' ranges on "
                 + (client ? "the client (its source addresses)" : "the server (its socket table is indexed by them)"),
                 "add e.g. 'client 10.1.0.1 16' on both sides");
         if (fastClose) throw new RuleBroken("fast_close", "the user-space engine always closes with FIN", "delete the line");
-        if (size > ConfigParser.USERSPACE_PAYLOAD_MAX) {
-            throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
-                    + ConfigParser.USERSPACE_PAYLOAD_MAX + "-byte segment (stop-and-wait sends one segment per request and response)",
-                    "use a payload of at most " + ConfigParser.USERSPACE_PAYLOAD_MAX + " bytes with 'engine userspace'");
+        if (v6) {
+            // the 64-byte socket keeps 32 bits of each address, as over IPv4: the rest is one prefix for all clients
+            byte[] prefix = java.util.Arrays.copyOf(clients.getFirst().first().getAddress(), 12);
+            for (AddressRange r : clients) {
+                if (!java.util.Arrays.equals(java.util.Arrays.copyOf(r.first().getAddress(), 12), prefix)) {
+                    throw new RuleBroken("client", "the IPv6 client addresses " + clients.getFirst() + " and " + r + " differ in their first 96 bits",
+                            "keep every client address within one /96, e.g. 'client fd00::1:0 100' and 'client fd00::2:0 100'");
+                }
+            }
         }
+        // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there
+        int familyMss = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0);
+        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a 1500-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
+                "use 'mss " + familyMss + "' or less");
+        if (mss > 0 && size > mss) {
+            throw new RuleBroken("mss", "a " + size + "-byte payload does not fit in one segment of the MSS " + mss
+                    + " (stop-and-wait sends one segment per request and response; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
+        }
+        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
+        if (size > max) {
+            throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
+                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",
+                    "use a payload of at most " + max + " bytes with 'engine userspace'");
+        }
+    }
+
+    /** The tunnel: outer IPv4 (the port's network), one worker, and no TAP (what would reach the kernel is inner frames). */
+    private void checkVxlan() {
+        if (port.address() instanceof Inet6Address) {
+            throw new RuleBroken("port", "with 'vxlan' the port is on the outer network, which is IPv4 (as in dperf)",
+                    "give the port an IPv4 address and gateway; the inner addresses ('client', 'server') may be IPv6");
+        }
+        if (cpus.size() > 1) throw new RuleBroken("vxlan", "'vxlan' runs on one worker in Sonde (dperf gives each NIC queue its own tunnel endpoint)",
+                "list one CPU in 'cpu', or delete 'vxlan'");
+        if (kni != null) throw new RuleBroken("vxlan", "'kni' is not available with 'vxlan'", "delete 'kni' or 'vxlan'");
     }
 
     /** kni-PORTIF, cut to the 15 characters an interface name may have. */

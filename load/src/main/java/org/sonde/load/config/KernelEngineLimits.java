@@ -20,7 +20,8 @@ final class KernelEngineLimits {
                     + " (one event loop per 'cpu', SO_REUSEPORT on servers). Delete the line"),
             Map.entry("flow_isolate", "it installs rte_flow rules on the NIC, which kernel sockets do not use. Delete the line"),
             Map.entry("vxlan", "dperf builds VXLAN headers in its packet templates; with kernel sockets create a VXLAN interface"
-                    + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'"),
+                    + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'; or add 'engine userspace',"
+                    + " whose frames 'vxlan' carries in the tunnel"),
             Map.entry("vlan", "dperf tags frames itself; with kernel sockets create a VLAN interface"
                     + " (ip link add link DEV name DEV.ID type vlan id ID) and use its addresses"),
             Map.entry("kni", "it passes unmatched packets from DPDK to a kernel interface; Sonde's kernel engine already is on the kernel's stack."
@@ -29,7 +30,7 @@ final class KernelEngineLimits {
             Map.entry("jumbo", "the MTU belongs to the interface under kernel sockets: set it with ip link set dev DEV mtu N"
                     + " and delete the line"),
             Map.entry("mss", "the kernel derives the MSS from the interface's MTU: set the MTU with ip link set dev DEV mtu N"
-                    + " (or a route's advmss) and delete the line"),
+                    + " (or a route's advmss) and delete the line; or add 'engine userspace', whose SYNs announce the 'mss'"),
             Map.entry("tcp_rst", "the kernel answers segments for unknown sockets with RST by itself. Delete the line"),
             Map.entry("neigh_ignore", "it skips neighbour resolution for LVS-DR; the kernel resolves neighbours. Delete the line"),
             Map.entry("simd512", "it selects AVX-512 code in dperf's packet path, which Sonde does not have. Delete the line"),

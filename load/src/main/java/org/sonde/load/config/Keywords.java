@@ -24,6 +24,8 @@ final class Keywords {
     }
 
     static final Map<String, Keyword> ALL = new LinkedHashMap<>();
+    /** RFC 879's default MSS, the least every IPv4 host accepts. */
+    static final int MSS_MIN = 536;
     /** Keywords that have a meaning only in the user-space engine (dperf's own, rejected on kernel sockets). */
     static final Map<String, Keyword> USERSPACE = new LinkedHashMap<>();
 
@@ -206,21 +208,45 @@ final class Keywords {
             d.netns = a.getFirst();
         });
         USERSPACE.put("port", new Keyword("port", "IFNAME IPAddress Gateway [GatewayMAC]",
-                "the interface the raw socket binds, this side's address on it, and the gateway frames go to (ARP resolves it unless"
-                        + " its MAC is given; on a direct link the peer itself)", false, (d, a) -> {
+                "the interface the raw socket binds, this side's address on it, and the gateway frames go to (ARP, or over IPv6 a"
+                        + " neighbour solicitation, resolves it unless its MAC is given; on a direct link the peer itself)", false, (d, a) -> {
             arity(a, 3, 4);
             if (!a.get(0).matches("[A-Za-z0-9_.:@-]{1,15}")) throw new IllegalArgumentException("'" + a.get(0) + "' is not an interface name (at most 15 characters)");
             InetAddress own = address(a.get(1));
             InetAddress gateway = address(a.get(2));
-            if (!(own instanceof java.net.Inet4Address) || !(gateway instanceof java.net.Inet4Address)) {
-                throw new IllegalArgumentException("the user-space engine is IPv4 only");
-            }
+            if (own.getClass() != gateway.getClass()) throw new IllegalArgumentException("the address and the gateway are of different families (IPv4 and IPv6)");
             java.util.Optional<String> mac = java.util.Optional.empty();
             if (a.size() == 4) {
                 if (!a.get(3).matches("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")) throw new IllegalArgumentException("'" + a.get(3) + "' is not a MAC address (aa:bb:cc:dd:ee:ff)");
                 mac = java.util.Optional.of(a.get(3));
             }
             d.port = new PortSpec(a.get(0), own, gateway, mac);
+        }));
+        USERSPACE.put("mss", new Keyword("mss", "Number", "the MSS option of this side's SYNs and SYN-ACKs: the longest segment the peer may send"
+                + " (default 1460 over IPv4, 1440 over IPv6); payloads must fit in it", false, (d, a) -> {
+            arity(a, 1, 1);
+            int mss = Numbers.integer(a.getFirst());
+            if (mss < MSS_MIN) throw new IllegalArgumentException("the MSS must be at least " + MSS_MIN + " (the IPv4 minimum of RFC 879), got " + mss);
+            d.mss = mss;
+        }));
+        USERSPACE.put("vxlan", new Keyword("vxlan", "vni innerSMAC innerDMAC localVtepIPAddr Number remoteVtepIPAddr Number",
+                "every frame travels in VXLAN (outer IPv4/UDP 4789) from the local to the remote tunnel endpoint, the inner frames with"
+                        + " these MACs; the 'port' line is the outer network's (one endpoint each way: Number 1)", false, (d, a) -> {
+            arity(a, 7, 7);
+            int vni = Numbers.integer(a.get(0));
+            if (vni < 0 || vni > VxlanSpec.VNI_MAX) throw new IllegalArgumentException("the vni must be 0-" + VxlanSpec.VNI_MAX);
+            for (int i = 1; i <= 2; i++) {
+                if (!a.get(i).matches("([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")) throw new IllegalArgumentException("'" + a.get(i) + "' is not a MAC address (aa:bb:cc:dd:ee:ff)");
+            }
+            InetAddress local = address(a.get(3));
+            InetAddress remote = address(a.get(5));
+            if (!(local instanceof java.net.Inet4Address) || !(remote instanceof java.net.Inet4Address)) {
+                throw new IllegalArgumentException("the tunnel endpoints are IPv4 addresses (the outer network is IPv4, as in dperf)");
+            }
+            if (Numbers.integer(a.get(4)) != 1 || Numbers.integer(a.get(6)) != 1) {
+                throw new IllegalArgumentException("Sonde runs VXLAN on one worker with one tunnel endpoint each way: both Numbers must be 1");
+            }
+            d.vxlan = new VxlanSpec(vni, a.get(1), a.get(2), local, remote);
         }));
         USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
                 "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"

@@ -29,6 +29,8 @@ import java.util.Optional;
  *                        answer (dperf's flood: new flows per second as datagrams per second)
  * @param pipeline        UDP client: datagrams sent together and in flight on a flow (dperf's pipeline; 0 or 1: one)
  * @param kni             user-space engine: the TAP interface that takes the frames no connection or listener takes (dperf's kni)
+ * @param vxlan           user-space engine: the VXLAN tunnel every frame travels in (dperf's vxlan)
+ * @param mss             user-space engine: the MSS option of its SYNs and SYN-ACKs (dperf's mss), or 0 for 1460 (IPv4) or 1440 (IPv6)
  */
 public record LoadConfig(
         Path source,
@@ -62,7 +64,9 @@ public record LoadConfig(
         Optional<String> netns,
         boolean flood,
         int pipeline,
-        Optional<String> kni) {
+        Optional<String> kni,
+        Optional<VxlanSpec> vxlan,
+        int mss) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -93,6 +97,6 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni, vxlan, mss);
     }
 }

@@ -49,6 +49,7 @@ public enum Counter {
     /** User-space engine: frames received and sent on the packet socket. */
     PKT_RX("pktRx", false),
     PKT_TX("pktTx", false),
+    /** User-space engine: ARP frames, and over IPv6 neighbour solicitations and advertisements (IPv6's ARP). */
     ARP_RX("arpRx", false),
     ARP_TX("arpTx", false),
     /**

@@ -4,7 +4,7 @@ import java.util.List;
 import org.sonde.load.config.AddressRange;
 
 /**
- * The client addresses, numbered in order, and found by their low two bytes with one array
+ * The client addresses (IPv6 ones by their low 32 bits: {@link Prefixes}), numbered in order, and found by their low two bytes with one array
  * read, as dperf's socket table finds them ({@code ht[client_ip & 0xffff]}; the configuration
  * parser already requires those bytes to be unique).
  */
@@ -20,8 +20,7 @@ final class AddressIndex {
         int i = 0;
         for (AddressRange r : ranges) {
             for (int k = 0; k < r.count(); k++) {
-                byte[] b = r.get(k).getAddress();
-                int ip = ((b[0] & 0xff) << 24) | ((b[1] & 0xff) << 16) | ((b[2] & 0xff) << 8) | (b[3] & 0xff);
+                int ip = Prefixes.low(r.get(k));
                 addresses[i] = ip;
                 byLow16[ip & 0xffff] = i + 1;
                 i++;
@@ -41,10 +40,5 @@ final class AddressIndex {
     int indexOf(int ip) {
         int i = byLow16[ip & 0xffff] - 1;
         return i >= 0 && addresses[i] == ip ? i : -1;
-    }
-
-    static int ipv4(java.net.InetAddress a) {
-        byte[] b = a.getAddress();
-        return ((b[0] & 0xff) << 24) | ((b[1] & 0xff) << 16) | ((b[2] & 0xff) << 8) | (b[3] & 0xff);
     }
 }

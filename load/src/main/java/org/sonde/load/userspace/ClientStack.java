@@ -22,7 +22,22 @@ final class ClientStack extends Stack {
 
     /** What the stack needs from the configuration. */
     record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
-                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {}
+                    boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes,
+                    Tunnel tunnel) {
+        /** IPv4: addresses are whole in the ints. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
+                 boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter) {
+            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, null,
+                    null);
+        }
+
+        /** Without a tunnel. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, long rtoNanos,
+                 boolean keepalive, long keepaliveIntervalNanos, int requestsPerConnection, boolean http, Counter requestCounter, Prefixes prefixes) {
+            this(clients, portMin, portCount, serverIp, serverPort, rtoNanos, keepalive, keepaliveIntervalNanos, requestsPerConnection, http, requestCounter, prefixes,
+                    null);
+        }
+    }
 
     private final Settings s;
     private final MemorySegment request;
@@ -33,13 +48,14 @@ final class ClientStack extends Stack {
     private final int[] own;
     private byte[] gatewayMac;
     private int resolving;
+    private byte[] resolving6;
     private int cursor;
     private long open;
     private boolean running = true;
 
     ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
                 Share share) {
-        super(table, out, stats, ownMac, tos, seed, share);
+        super(table, out, stats, ownMac, tos, seed, share, s.prefixes, s.tunnel);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }
@@ -84,10 +100,33 @@ final class ClientStack extends Stack {
         if (ip == resolving && resolving != 0) gatewayMac = mac;
     }
 
-    /** Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}. */
+    /**
+     * Asks for the gateway's MAC; a reply that arrives through {@link #receive} sets {@link #gatewayMac()}.
+     * With a tunnel the gateway is the outer network's and its reply sets {@link #nextHopMac()}.
+     */
     void resolveGateway(int ownIp, int gatewayIp) {
+        if (tunnel != null) {
+            outerArpRequest(ownIp);
+            return;
+        }
         resolving = gatewayIp;
         arpRequest(ownIp, gatewayIp);
+    }
+
+    /** Where frames go next on the wire: the gateway, or with a tunnel the outer network's gateway (null until resolved). */
+    byte[] nextHopMac() {
+        return tunnel != null ? tunnel.nextHopMac : gatewayMac;
+    }
+
+    @Override
+    void neighborReply(byte[] target, byte[] mac) {
+        if (resolving6 != null && Arrays.equals(target, resolving6)) gatewayMac = mac;
+    }
+
+    /** The same over IPv6 by neighbour solicitation (16-byte addresses); the advertisement sets {@link #gatewayMac()}. */
+    void resolveGateway6(byte[] own, byte[] gateway) {
+        resolving6 = gateway.clone();
+        neighborSolicitation(own, gateway);
     }
 
     byte[] gatewayMac() {

@@ -28,6 +28,7 @@ import static org.sonde.netio.ClassicBpf.XOR;
 import static org.sonde.netio.ClassicBpf.jump;
 import static org.sonde.netio.ClassicBpf.stmt;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.sonde.netio.ClassicBpf;
 
@@ -44,8 +45,10 @@ import org.sonde.netio.ClassicBpf;
  * drawn at boot, so Java cannot compute it; correcting on the first response (dperf's fallback)
  * would hand connections between workers, which is the shared state this design avoids.
  *
- * <p>Only IPv4 TCP with the listen port on one side is hashed; everything else (ARP, ICMP,
- * fragments, other ports) goes to worker 0, which answers ARP and owns the kernel's TAP.
+ * <p>Only IPv4 or IPv6 TCP with the listen port on one side is hashed (IPv6 by the addresses' low
+ * 32 bits: the high 96 are one prefix per side, so they add nothing); everything else (ARP,
+ * neighbour discovery, ICMP, fragments, extension headers, other ports) goes to worker 0, which
+ * answers ARP and neighbour solicitations and owns the kernel's TAP.
  */
 final class FlowHash {
     /** A multiplier with well-spread bits (2^32 / the golden ratio): consecutive ports land on different workers. */
@@ -64,39 +67,67 @@ final class FlowHash {
         return of(ipA, ipB, portA, portB) % workers;
     }
 
-    /** The program the fanout runs: {@link #of} for IPv4 TCP to or from {@code listenPort}, 0 for every other frame. */
+    /**
+     * The program the fanout runs: {@link #of} for IPv4 or IPv6 TCP to or from {@code listenPort}
+     * (of IPv6 addresses their low 32 bits, all a socket keeps: {@link Prefixes}), 0 for every other frame.
+     */
     static ClassicBpf program(int listenPort) {
-        int other = 28; // index of the final "return 0"
-        List<ClassicBpf.Instruction> p = List.of(
+        int v6 = 29;    // index of the IPv6 branch
+        int other = 50; // index of the final "return 0"
+        List<ClassicBpf.Instruction> p = new ArrayList<>(List.of(
                 stmt(LD | H | ABS, PROTOCOL),                       // 0  A = EtherType
-                jump(JMP | JEQ | K, 0x0800, 0, other - 2),          // 1  IPv4?
-                stmt(LD | B | ABS, NET + 9),                        // 2  A = protocol
-                jump(JMP | JEQ | K, 6, 0, other - 4),               // 3  TCP?
-                stmt(LD | H | ABS, NET + 6),                        // 4  A = flags and fragment offset
-                jump(JMP | JSET | K, 0x1fff, other - 6, 0),         // 5  a later fragment has no ports
-                stmt(LDX | B | MSH, NET),                           // 6  X = IP header length
-                stmt(LD | H | IND, NET),                            // 7  A = source port
-                jump(JMP | JEQ | K, listenPort, 2, 0),              // 8
-                stmt(LD | H | IND, NET + 2),                        // 9  A = destination port
-                jump(JMP | JEQ | K, listenPort, 0, other - 11),     // 10
-                stmt(LD | H | IND, NET),                            // 11 M[0] = source port ^ destination port
-                stmt(ST, 0),                                        // 12
-                stmt(LD | H | IND, NET + 2),                        // 13
-                stmt(MISC | TAX, 0),                                // 14
-                stmt(LD | MEM, 0),                                  // 15
-                stmt(ALU | XOR | X, 0),                             // 16
-                stmt(ST, 0),                                        // 17
-                stmt(LD | W | ABS, NET + 12),                       // 18 A = source ^ destination address
-                stmt(MISC | TAX, 0),                                // 19
-                stmt(LD | W | ABS, NET + 16),                       // 20
-                stmt(ALU | XOR | X, 0),                             // 21
-                stmt(MISC | TAX, 0),                                // 22 A = addresses ^ ports (ports: 16 bits)
-                stmt(LD | MEM, 0),                                  // 23
-                stmt(ALU | XOR | X, 0),                             // 24
-                stmt(ALU | MUL | K, SPREAD),                        // 25
-                stmt(ALU | RSH | K, 16),                            // 26
-                stmt(RET | A, 0),                                   // 27
-                stmt(RET | K, 0));                                  // 28 everything else: worker 0
+                jump(JMP | JEQ | K, 0x86DD, v6 - 2, 0),             // 1  IPv6?
+                jump(JMP | JEQ | K, 0x0800, 0, other - 3),          // 2  IPv4?
+                stmt(LD | B | ABS, NET + 9),                        // 3  A = protocol
+                jump(JMP | JEQ | K, 6, 0, other - 5),               // 4  TCP?
+                stmt(LD | H | ABS, NET + 6),                        // 5  A = flags and fragment offset
+                jump(JMP | JSET | K, 0x1fff, other - 7, 0),         // 6  a later fragment has no ports
+                stmt(LDX | B | MSH, NET),                           // 7  X = IP header length
+                stmt(LD | H | IND, NET),                            // 8  A = source port
+                jump(JMP | JEQ | K, listenPort, 2, 0),              // 9
+                stmt(LD | H | IND, NET + 2),                        // 10 A = destination port
+                jump(JMP | JEQ | K, listenPort, 0, other - 12),     // 11
+                stmt(LD | H | IND, NET),                            // 12 M[0] = source port ^ destination port
+                stmt(ST, 0),                                        // 13
+                stmt(LD | H | IND, NET + 2),                        // 14
+                stmt(MISC | TAX, 0),                                // 15
+                stmt(LD | MEM, 0),                                  // 16
+                stmt(ALU | XOR | X, 0),                             // 17
+                stmt(ST, 0),                                        // 18
+                stmt(LD | W | ABS, NET + 12),                       // 19 X = source address, A = destination address
+                stmt(MISC | TAX, 0),                                // 20
+                stmt(LD | W | ABS, NET + 16)));                     // 21
+        p.addAll(hash());                                           // 22-28
+        p.addAll(List.of(
+                stmt(LD | B | ABS, NET + 6),                        // 29 A = next header (TCP itself: no extension headers)
+                jump(JMP | JEQ | K, 6, 0, other - 31),              // 30
+                stmt(LD | H | ABS, NET + 40),                       // 31 A = source port
+                jump(JMP | JEQ | K, listenPort, 2, 0),              // 32
+                stmt(LD | H | ABS, NET + 42),                       // 33 A = destination port
+                jump(JMP | JEQ | K, listenPort, 0, other - 35),     // 34
+                stmt(LD | H | ABS, NET + 40),                       // 35 M[0] = source port ^ destination port
+                stmt(MISC | TAX, 0),                                // 36
+                stmt(LD | H | ABS, NET + 42),                       // 37
+                stmt(ALU | XOR | X, 0),                             // 38
+                stmt(ST, 0),                                        // 39
+                stmt(LD | W | ABS, NET + 8 + 12),                   // 40 X = source's low 32 bits, A = destination's
+                stmt(MISC | TAX, 0),                                // 41
+                stmt(LD | W | ABS, NET + 24 + 12)));                // 42
+        p.addAll(hash());                                           // 43-49
+        p.add(stmt(RET | K, 0));                                    // 50 everything else: worker 0
+        if (p.size() != other + 1) throw new IllegalStateException("the program's jumps are off: " + p.size() + " instructions");
         return new ClassicBpf(p);
+    }
+
+    /** The end of {@link #of} with X and A the two addresses and M[0] the two ports XORed: return the hash. */
+    private static List<ClassicBpf.Instruction> hash() {
+        return List.of(
+                stmt(ALU | XOR | X, 0),                             // A = addresses
+                stmt(MISC | TAX, 0),
+                stmt(LD | MEM, 0),                                  // A = ports (16 bits) ^ addresses
+                stmt(ALU | XOR | X, 0),
+                stmt(ALU | MUL | K, SPREAD),
+                stmt(ALU | RSH | K, 16),
+                stmt(RET | A, 0));
     }
 }

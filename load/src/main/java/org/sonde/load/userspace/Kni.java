@@ -68,10 +68,12 @@ final class Kni implements AutoCloseable {
         }
         List<String> cmds = new ArrayList<>();
         cmds.add("link set dev " + name + " address " + macText(mac));
-        for (String a : addresses) cmds.add("addr add " + a + "/32 dev " + name);
+        boolean v6 = port.address() instanceof java.net.Inet6Address;
+        // IPv6: no duplicate address detection, which would hold the addresses back (tentative) for a second
+        for (String a : addresses) cmds.add("addr add " + a + (v6 ? "/128 dev " + name + " nodad" : "/32 dev " + name));
         cmds.add("link set dev " + name + " up");
         InetAddress gateway = port.gateway();
-        cmds.add("route add " + gateway.getHostAddress() + "/32 dev " + name + " src " + port.address().getHostAddress());
+        cmds.add("route add " + gateway.getHostAddress() + (v6 ? "/128" : "/32") + " dev " + name + " src " + port.address().getHostAddress());
         return cmds;
     }
 

@@ -15,7 +15,17 @@ import org.sonde.load.stats.WorkerStats;
  */
 final class ServerStack extends Stack {
     /** What the stack needs from the configuration. */
-    record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, boolean http) {}
+    record Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, boolean http, Prefixes prefixes, Tunnel tunnel) {
+        /** IPv4: addresses are whole in the ints. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, boolean http) {
+            this(clients, portMin, portCount, serverIp, serverPort, http, null, null);
+        }
+
+        /** Without a tunnel. */
+        Settings(AddressIndex clients, int portMin, int portCount, int serverIp, int serverPort, boolean http, Prefixes prefixes) {
+            this(clients, portMin, portCount, serverIp, serverPort, http, prefixes, null);
+        }
+    }
 
     private final Settings s;
     private final MemorySegment response;
@@ -24,7 +34,7 @@ final class ServerStack extends Stack {
     private long open;
 
     ServerStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] response, int tos, long seed, Share share) {
-        super(table, out, stats, ownMac, tos, seed, share);
+        super(table, out, stats, ownMac, tos, seed, share, s.prefixes, s.tunnel);
         if ((long) s.clients.count() * s.portCount > table.size()) {
             throw new IllegalArgumentException("a table of " + table.size() + " sockets cannot hold " + s.clients.count() + " addresses × " + s.portCount + " ports");
         }

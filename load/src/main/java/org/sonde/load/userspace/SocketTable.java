@@ -17,6 +17,7 @@ import java.lang.foreign.ValueLayout;
  * 20 requests (short) 22 outstanding payload bytes (short)
  * 24 timer deadline, nanoTime (long)         32 request sent, nanoTime (long)
  * 40 peer IPv4 (int)  44 peer port (short)   46 local port (short) 48 local IPv4 (int)
+ *    (an IPv6 address's low 32 bits: its high 96 are one prefix per side, {@link Prefixes})
  * 52..63 unused
  * </pre>
  */

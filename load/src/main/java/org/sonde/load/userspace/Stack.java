@@ -2,47 +2,70 @@ package org.sonde.load.userspace;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import org.sonde.load.stats.Counter;
 import org.sonde.load.stats.WorkerStats;
 
 /**
  * What the client and server stacks share: the socket table, the one transmit frame every
- * packet is written into, the link's addresses, ARP (answering for this side's addresses,
- * as dperf's {@code arp.c} does, since the kernel does not own them), and with 'kni' the path
+ * packet is written into, the link's addresses, ARP over IPv4 and neighbour discovery over IPv6
+ * (answering for this side's addresses, as dperf's {@code arp.c} and {@code nd.c} do, since the
+ * kernel does not own them), and with 'kni' the path
  * to the kernel: every frame that is no ARP request for this side and no TCP to or from the
  * listen port (no connection or listener of the engine) goes to the kernel's TAP interface.
  */
 abstract class Stack {
     static final int FRAME_BYTES = 2048;
+    private static final byte[] UNSPECIFIED = new byte[16];
 
     final SocketTable table;
     final FrameOut out;
     final WorkerStats stats;
     final byte[] ownMac;
     final int tos;
+    /** Where every inner frame is written: {@link #wire} itself, or with a tunnel the part after the outer headers. */
     final MemorySegment tx;
+    /** The whole transmit frame. */
+    private final MemorySegment wire;
+    /** The VXLAN tunnel every frame travels in, or null. */
+    final Tunnel tunnel;
     final Arena arena = Arena.ofShared();
     final Share share;
+    /** IPv6: the high 96 bits of this side's and the peer's addresses; both null over IPv4. */
+    final byte[] localHigh;
+    final byte[] peerHigh;
     /** The kernel's TAP interface (dperf's KNI), or null: frames no connection or listener takes are then dropped. */
     private FrameOut kernel;
+    /** The MSS option of this side's SYNs and SYN-ACKs. */
+    private int mss;
     private int isnState;
 
-    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share) {
+    Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
         this.share = share;
+        this.localHigh = prefixes == null ? null : prefixes.local();
+        this.peerHigh = prefixes == null ? null : prefixes.peer();
         this.table = table;
         this.out = out;
         this.stats = stats;
         this.ownMac = ownMac.clone();
         this.tos = tos;
-        this.tx = arena.allocate(FRAME_BYTES);
+        this.tunnel = tunnel;
+        this.mss = localHigh == null ? Frames.MSS : Frames.MSS6;
+        this.wire = arena.allocate(FRAME_BYTES + Frames.VXLAN_INNER);
+        this.tx = tunnel == null ? wire : wire.asSlice(Frames.VXLAN_INNER);
         this.isnState = (int) (seed ^ (seed >>> 32)) | 1;
     }
 
-    /** Whether this side owns {@code ip} (ARP requests for it are answered). */
+    /** Whether this side owns {@code ip} (an IPv6 address's low 32 bits, its prefix being {@link #localHigh}): ARP or NDP for it is answered. */
     abstract boolean owns(int ip);
 
     /** The server's port: one end of every connection (the fanout hashes only frames to or from it). */
     abstract int listenPort();
+
+    /** Announces {@code mss} in this side's SYNs and SYN-ACKs instead of the family's default (dperf's 'mss'); before the worker starts. */
+    final void announceMss(int mss) {
+        this.mss = mss;
+    }
 
     /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
     final void handToKernel(FrameOut tap) {
@@ -52,13 +75,35 @@ abstract class Stack {
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
         stats.increment(Counter.PKT_RX);
+        if (tunnel != null) {
+            if (Frames.isArp(frame, length)) {
+                stats.increment(Counter.ARP_RX);
+                outerArp(frame);
+                return;
+            }
+            if (!Frames.isVxlan(frame, length, tunnel.localVtep, tunnel.vni)) {
+                return; // not our tunnel's: dropped, as frames for the kernel are without 'kni' (not available with 'vxlan')
+            }
+            if (tunnel.nextHopMac == null) {
+                tunnel.nextHopMac = new byte[6];
+                Frames.srcMac(frame, tunnel.nextHopMac); // the server answers through whoever sent
+            }
+            length = Math.min(Frames.vxlanInnerLength(frame), length - Frames.VXLAN_INNER);
+            frame = frame.asSlice(Frames.VXLAN_INNER, length);
+        }
         if (Frames.isArp(frame, length)) {
             stats.increment(Counter.ARP_RX);
-            if (!arp(frame)) toKernel(frame, length); // replies, and requests for other addresses: the kernel learns from them too
+            // replies, requests for other addresses, and all of ARP on an IPv6 side: the kernel learns from them too
+            if (localHigh != null || !arp(frame)) toKernel(frame, length);
             return;
         }
-        // IPv6, ICMP, UDP, TCP to other addresses: the kernel's, with 'kni'
-        if (!Frames.isTcp(frame, length) || !owns(Frames.dstIp(frame))) {
+        if (localHigh != null && Frames.isNeighbor(frame, length)) {
+            stats.increment(Counter.ARP_RX);
+            if (!neighbor(frame)) toKernel(frame, length);
+            return;
+        }
+        // the other family, ICMP, UDP, TCP to other addresses: the kernel's, with 'kni'
+        if (!Frames.isTcp(frame, length) || !ownsDestination(frame)) {
             toKernel(frame, length);
             return;
         }
@@ -67,8 +112,8 @@ abstract class Stack {
             toKernel(frame, length); // another port of our address: no connection or listener of ours (without 'kni' the stack resets it)
             return;
         }
-        if (!Frames.ipChecksumOk(frame)) {
-            stats.increment(Counter.TCP_DROP);
+        if (!Frames.ipChecksumOk(frame) || peerHigh != null && !Frames.srcHigh(frame, peerHigh)) {
+            stats.increment(Counter.TCP_DROP); // a damaged header, or an IPv6 source outside the peer's prefix
             return;
         }
         // the fanout gives a connection's frames to its owner, and frames of other ports to the first worker
@@ -79,6 +124,12 @@ abstract class Stack {
             return;
         }
         segment(frame, nowNanos);
+    }
+
+    /** Whether a TCP frame is of this side's family and to one of its addresses. */
+    private boolean ownsDestination(MemorySegment f) {
+        if (Frames.isV6(f) != (localHigh != null)) return false;
+        return owns(Frames.dstIp(f)) && (localHigh == null || Frames.dstHigh(f, localHigh));
     }
 
     /** A TCP segment to one of this side's addresses. */
@@ -108,14 +159,81 @@ abstract class Stack {
         // only a client resolves its gateway
     }
 
+    /**
+     * Called for every neighbour solicitation and advertisement on an IPv6 side; advertisements go
+     * to {@link #neighborReply}. True when it was a solicitation for this side's address, answered
+     * (duplicate address detection's, from the unspecified address, is left unanswered: the
+     * engine's addresses are configured, not autoconfigured, and RFC 4862 would have it defend them
+     * by multicast, which the peer does not need).
+     */
+    private boolean neighbor(MemorySegment f) {
+        if (Frames.neighborType(f) == Frames.NEIGHBOR_ADVERTISEMENT) {
+            byte[] mac = Frames.neighborMac(f);
+            if (mac == null) {
+                mac = new byte[6];
+                Frames.srcMac(f, mac);
+            }
+            neighborReply(Frames.neighborTarget(f), mac);
+            return false;
+        }
+        if (!Frames.neighborTargetHigh(f, localHigh) || !owns(Frames.neighborTargetLow(f))) return false;
+        byte[] asker = Frames.srcAddress6(f);
+        if (Arrays.equals(asker, UNSPECIFIED)) return true;
+        byte[] askerMac = Frames.neighborMac(f);
+        if (askerMac == null) { // a unicast probe (neighbour unreachability detection) may leave the option out
+            askerMac = new byte[6];
+            Frames.srcMac(f, askerMac);
+        }
+        int n = Frames.neighborAdvertisement(tx, askerMac, ownMac, localHigh, Frames.neighborTargetLow(f), Arrays.copyOf(asker, Frames.PREFIX_BYTES),
+                Prefixes.low(asker));
+        if (send(n)) stats.increment(Counter.ARP_TX);
+        return true;
+    }
+
+    void neighborReply(byte[] target, byte[] mac) {
+        // only a client resolves its gateway
+    }
+
+    /** Sends a neighbour solicitation for {@code target} from {@code own} (16-byte addresses). */
+    final void neighborSolicitation(byte[] own, byte[] target) {
+        int n = Frames.neighborSolicitation(tx, ownMac, Arrays.copyOf(own, Frames.PREFIX_BYTES), Prefixes.low(own),
+                Arrays.copyOf(target, Frames.PREFIX_BYTES), Prefixes.low(target));
+        if (send(n)) stats.increment(Counter.ARP_TX);
+    }
+
     /** Broadcasts "who has {@code targetIp}? tell {@code ownIp}". */
     final void arpRequest(int ownIp, int targetIp) {
         int n = Frames.arp(tx, 1, Frames.BROADCAST, ownMac, ownIp, Frames.ZERO_MAC, targetIp);
         if (send(n)) stats.increment(Counter.ARP_TX);
     }
 
+    /** Sends the inner frame of {@code length} bytes at {@link #tx}, in the tunnel if there is one. */
     final boolean send(int length) {
-        if (out.send(tx, length)) {
+        if (tunnel == null) return sendRaw(length);
+        int port = Frames.isTcp(tx, length) ? Tunnel.sourcePort(Frames.srcIp(tx), Frames.dstIp(tx), Frames.srcPort(tx), Frames.dstPort(tx)) : 0xc000;
+        return sendRaw(Frames.vxlan(wire, tunnel.nextHopMac, tunnel.portMac, tunnel.localVtep, tunnel.remoteVtep, port, tunnel.vni, length, tos));
+    }
+
+    /** The outer network's ARP: requests for the local tunnel endpoint are answered, the gateway's reply is its MAC. */
+    private void outerArp(MemorySegment f) {
+        int oper = Frames.arpOper(f);
+        if (oper == 1 && Frames.arpTargetIp(f) == tunnel.localVtep) {
+            byte[] asker = Frames.arpSenderMac(f);
+            int n = Frames.arp(wire, 2, asker, tunnel.portMac, tunnel.localVtep, asker, Frames.arpSenderIp(f));
+            if (sendRaw(n)) stats.increment(Counter.ARP_TX);
+        } else if (oper == 2 && Frames.arpSenderIp(f) == tunnel.gateway) {
+            tunnel.nextHopMac = Frames.arpSenderMac(f);
+        }
+    }
+
+    /** Asks the outer network for its gateway's MAC (a tunnel's client, before it sends). */
+    final void outerArpRequest(int ownIp) {
+        int n = Frames.arp(wire, 1, Frames.BROADCAST, tunnel.portMac, ownIp, Frames.ZERO_MAC, tunnel.gateway);
+        if (sendRaw(n)) stats.increment(Counter.ARP_TX);
+    }
+
+    private boolean sendRaw(int length) {
+        if (out.send(wire, length)) {
             stats.increment(Counter.PKT_TX);
             return true;
         }
@@ -135,15 +253,15 @@ abstract class Stack {
 
     /** Writes a segment for {@code slot} with {@code payloadLength} bytes already at the payload offset, and sends it. */
     final void sendSegment(int slot, byte[] peerMac, int seq, int flags, int payloadLength) {
-        int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP),
+        int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP), localHigh, peerHigh,
                 table.shortField(slot, SocketTable.LOCAL_PORT), table.shortField(slot, SocketTable.PEER_PORT),
-                seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos);
+                seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos, mss);
         send(n);
     }
 
     /** Copies the fixed payload into the transmit frame (stop-and-wait keeps no buffers: every send takes it from here). */
     final void stagePayload(MemorySegment payload, boolean syn) {
-        MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn), payload.byteSize());
+        MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn, localHigh != null), payload.byteSize());
     }
 
     /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst). */
@@ -152,8 +270,8 @@ abstract class Stack {
         if ((flags & Frames.RST) != 0) return;
         int len = Frames.payloadLength(f) + ((flags & (Frames.SYN | Frames.FIN)) != 0 ? 1 : 0);
         int seq = (flags & Frames.ACK) != 0 ? Frames.ack(f) : 0;
-        int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), Frames.dstPort(f), Frames.srcPort(f),
-                seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos);
+        int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), localHigh, peerHigh, Frames.dstPort(f), Frames.srcPort(f),
+                seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos, mss);
         send(n);
     }
 

@@ -11,6 +11,7 @@ import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.HttpMethod;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.PortSpec;
+import org.sonde.load.config.VxlanSpec;
 import org.sonde.load.engine.ClientLoop;
 import org.sonde.load.engine.CpuAffinity;
 import org.sonde.load.engine.LaunchPacer;
@@ -106,15 +107,17 @@ public final class UserspaceEngine {
         Kni kni = null;
         try {
             shared = new SharedTable(c);
-            int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
+            int serverIp = Prefixes.low(c.servers().getFirst().first());
             boolean http = c.httpPayload();
             Counter requestCounter = Tallies.tcpRequestCounter(http, c.httpMethod() == HttpMethod.POST);
             long interval = c.keepalive().map(k -> k.intervalMicros() * 1000).orElse(0L);
             ClientStack.Settings settings = new ClientStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp, c.listenPort(),
                     c.retransmitTimeoutSeconds() * 1_000_000_000L, c.keepalive().isPresent(), interval,
-                    c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter);
-            byte[] gatewayMac = port.gatewayMac().map(NetNamespace::parseMac).orElse(null);
-            byte[] mac = ownMac(c);
+                    c.keepalive().map(k -> k.requests()).orElse(1), http, requestCounter, prefixes(c, true), tunnel(c));
+            byte[] portGatewayMac = port.gatewayMac().map(NetNamespace::parseMac).orElse(null);
+            // in a tunnel the stack's own frames are the inner ones, with the configured MACs; the port's are the tunnel's
+            byte[] gatewayMac = c.vxlan().isPresent() ? NetNamespace.parseMac(c.vxlan().get().innerDestinationMac()) : portGatewayMac;
+            byte[] mac = c.vxlan().isPresent() ? NetNamespace.parseMac(c.vxlan().get().innerSourceMac()) : ownMac(c);
             // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
             if (c.kni().isPresent()) kni = Kni.open(c, mac);
             List<ClientLoop> workers = new ArrayList<>();
@@ -124,7 +127,8 @@ public final class UserspaceEngine {
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (gatewayMac == null) {
+                if (c.mss() > 0) stack.announceMss(c.mss());
+                if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();
                 }
@@ -139,22 +143,48 @@ public final class UserspaceEngine {
         }
     }
 
+    /**
+     * Over IPv6, this side's and the peer's address prefixes (the configuration has checked that the
+     * client addresses share theirs); null over IPv4.
+     */
+    private static Prefixes prefixes(LoadConfig c, boolean client) {
+        if (!c.servers().getFirst().ipv6()) return null;
+        byte[] clients = Prefixes.high(c.clients().getFirst().first());
+        byte[] server = Prefixes.high(c.servers().getFirst().first());
+        return client ? new Prefixes(clients, server) : new Prefixes(server, clients);
+    }
+
+    /**
+     * The VXLAN tunnel of the 'vxlan' line, or null. One object per side: the configuration allows
+     * 'vxlan' on one worker only, whose thread alone then learns the outer next hop.
+     */
+    private static Tunnel tunnel(LoadConfig c) {
+        if (c.vxlan().isEmpty()) return null;
+        VxlanSpec v = c.vxlan().get();
+        PortSpec port = c.port().orElseThrow();
+        return new Tunnel(v.vni(), Prefixes.low(v.localVtep()), Prefixes.low(v.remoteVtep()), Prefixes.low(port.gateway()), ownMac(c),
+                port.gatewayMac().map(NetNamespace::parseMac).orElse(null));
+    }
+
     private static void resolve(ClientStack stack, PacketSocket socket, PortSpec port) {
-        int own = AddressIndex.ipv4(port.address());
-        int gateway = AddressIndex.ipv4(port.gateway());
+        boolean v6 = port.gateway() instanceof java.net.Inet6Address;
+        int own = Prefixes.low(port.address());
+        int gateway = Prefixes.low(port.gateway());
         try (Arena a = Arena.ofConfined()) {
             MemorySegment rx = a.allocate(Stack.FRAME_BYTES);
             long start = System.nanoTime();
             long nextAsk = start;
-            while (stack.gatewayMac() == null) {
+            while (stack.nextHopMac() == null) {
                 long now = System.nanoTime();
                 if (now - start > ARP_TIMEOUT_NANOS) {
-                    throw new EnvironmentException("no ARP reply from the gateway " + port.gateway().getHostAddress() + " on " + port.interfaceName()
+                    throw new EnvironmentException("no " + (v6 ? "neighbour advertisement" : "ARP reply") + " from the gateway " + port.gateway().getHostAddress()
+                            + " on " + port.interfaceName()
                             + " in " + ARP_TIMEOUT_NANOS / 1_000_000_000L + " s",
                             "start the server first, check the 'port' line's gateway, or give its MAC: 'port IF IP GW aa:bb:cc:dd:ee:ff'");
                 }
                 if (now - nextAsk >= 0) {
-                    stack.resolveGateway(own, gateway);
+                    if (v6) stack.resolveGateway6(port.address().getAddress(), port.gateway().getAddress());
+                    else stack.resolveGateway(own, gateway);
                     nextAsk = now + ARP_RETRY_NANOS;
                 }
                 socket.awaitReadable(10);
@@ -171,10 +201,10 @@ public final class UserspaceEngine {
         Kni kni = null;
         try {
             shared = new SharedTable(c);
-            int serverIp = AddressIndex.ipv4(c.servers().getFirst().first());
+            int serverIp = Prefixes.low(c.servers().getFirst().first());
             ServerStack.Settings settings = new ServerStack.Settings(new AddressIndex(c.clients()), portMin(c), portCount(c), serverIp,
-                    c.listenPort(), c.httpPayload());
-            byte[] mac = ownMac(c);
+                    c.listenPort(), c.httpPayload(), prefixes(c, false), tunnel(c));
+            byte[] mac = c.vxlan().isPresent() ? NetNamespace.parseMac(c.vxlan().get().innerSourceMac()) : ownMac(c);
             // the TAP is the first worker's: the fanout gives it every frame that is not of a connection
             if (c.kni().isPresent()) kni = Kni.open(c, mac);
             List<ServerLoop> workers = new ArrayList<>();
@@ -184,6 +214,7 @@ public final class UserspaceEngine {
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
+                if (c.mss() > 0) stack.announceMss(c.mss());
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);

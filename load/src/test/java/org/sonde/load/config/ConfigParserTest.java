@@ -20,6 +20,8 @@ import org.sonde.core.EnvironmentException;
 class ConfigParserTest {
     private static final String CLIENT = "mode client\nserver 127.0.0.1 1\ncps 10\n";
     private static final String SERVER = "mode server\nserver 127.0.0.1 1\n";
+    /** A user-space client, for the 'vxlan' line to be added to. */
+    private static final String VX = "mode client\nengine userspace\nserver 10.9.0.1 1\nclient 10.9.1.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n";
 
     @TempDir
     Path dir;
@@ -46,6 +48,32 @@ class ConfigParserTest {
         assertThat(parse(base.replace("veth0", "enp0s31f6-long")).kni()).isEmpty();
         assertThat(parse(base.replace("veth0", "enp0s31f6-long") + "kni\n").kni()).contains("kni-enp0s31f6-l"); // cut to 15 characters
         assertThatThrownBy(() -> parse(base + "kni a/b\n")).isInstanceOf(BadInputException.class).hasMessageContaining("not an interface name");
+    }
+
+    @Test
+    void theUserspaceEngineTakesIpv6AddressesAsDperfDoes() {
+        LoadConfig c = parse("mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 4 fd00::1:200 4\ncps 10\nport veth0 fd00::2 fd00::1\n"
+                + "payload_size 1440\n");
+        assertThat(c.servers().getFirst().ipv6()).isTrue();
+        assertThat(c.port().orElseThrow().gateway().getHostAddress()).isEqualTo("fd00:0:0:0:0:0:0:1");
+        assertThat(c.clients()).hasSize(2);
+    }
+
+    @Test
+    void vxlanTakesDperfsSyntaxWithAnIpv6InnerNetworkToo() {
+        LoadConfig c = parse(VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n");
+        VxlanSpec v = c.vxlan().orElseThrow();
+        assertThat(v.vni()).isEqualTo(42);
+        assertThat(v.innerSourceMac()).isEqualTo("02:00:00:00:00:01");
+        assertThat(v.innerDestinationMac()).isEqualTo("02:00:00:00:00:02");
+        assertThat(v.localVtep().getHostAddress()).isEqualTo("10.0.0.2");
+        assertThat(v.remoteVtep().getHostAddress()).isEqualTo("10.0.0.1");
+        LoadConfig inner6 = parse("mode client\nengine userspace\nserver fd09::1 1\nclient fd09::1:100 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n"
+                + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n");
+        assertThat(inner6.servers().getFirst().ipv6()).isTrue();
+        assertThat(parse(VX).vxlan()).isEmpty();
+        assertThat(parse(VX).mss()).isZero();
+        assertThat(parse(VX + "mss 1000\n").mss()).isEqualTo(1000);
     }
 
     @Test
@@ -308,6 +336,30 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\npayload_size 1461\n",
                         "7", "does not fit in one 1460-byte segment", "at most 1460"},
                 new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\npayload_size 1411\n", "8",
+                        "does not fit in one 1410-byte segment over IPv4 in VXLAN", "at most 1410"},
+                new String[] {VX + "mss 1461\n", "7", "an MSS of 1461 is above 1460", "mss 1460"},
+                new String[] {VX + "mss 535\n", "7", "at least 536", "syntax: mss"},
+                new String[] {VX + "mss 600\npayload_size 601\n", "7", "does not fit in one segment of the MSS 600", "raise 'mss'"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 fd00::2 fd00::1\nmss 1441\n", "7",
+                        "above 1440, what a 1500-byte MTU carries over IPv6", "mss 1440"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 2 10.0.0.1 1\n", "7", "both Numbers must be 1", "syntax: vxlan"},
+                new String[] {VX + "vxlan 16777216 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7", "the vni must be 0-16777215", "syntax: vxlan"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 fd00::2 1 10.0.0.1 1\n", "7", "endpoints are IPv4", "syntax: vxlan"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 zz 10.0.0.2 1 10.0.0.1 1\n", "7", "'zz' is not a MAC address", "syntax: vxlan"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\ncpu 0-1\n", "7", "'vxlan' runs on one worker", "one CPU"},
+                new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\nkni\n", "7", "'kni' is not available with 'vxlan'",
+                        "delete 'kni' or 'vxlan'"},
+                new String[] {"mode client\nengine userspace\nserver 10.9.0.1 1\nclient 10.9.1.1 2\ncps 10\nport veth0 fd00::2 fd00::1\n"
+                        + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "6", "the outer network, which is IPv4", "inner addresses"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 fd00::2 fd00::1\npayload_size 1441\n",
+                        "7", "does not fit in one 1440-byte segment over IPv6", "at most 1440"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 10.0.0.2 fd00::1\n", "6",
+                        "different families", "syntax: port"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n", "6",
+                        "the port's address is IPv4 and the server's IPv6", "one address family"},
+                new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2 fd00::1:0:0:200 2\ncps 10\nport veth0 fd00::2 fd00::1\n",
+                        "4", "differ in their first 96 bits", "within one /96"},
                 new String[] {CLIENT + "netns x\n", "4", "'netns' is for the user-space engine", "engine userspace"},
                 new String[] {CLIENT + "engine dpdk\n", "4", "unknown engine 'dpdk'", "syntax: engine"},
                 new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},

@@ -27,7 +27,15 @@ class FanoutNetnsTest {
     private static final int LISTEN = 80;
 
     /** A frame sent: its addresses and ports (the number is its index). */
-    private record Sent(int srcIp, int dstIp, int srcPort, int dstPort) {}
+    private record Sent(int srcIp, int dstIp, int srcPort, int dstPort, boolean v6) {
+        Sent(int srcIp, int dstIp, int srcPort, int dstPort) {
+            this(srcIp, dstIp, srcPort, dstPort, false);
+        }
+    }
+
+    /** IPv6 frames' address prefixes: the hash takes only the low 32 bits, so any will do. */
+    private static final byte[] HIGH_A = {(byte) 0xfd, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    private static final byte[] HIGH_B = {(byte) 0xfd, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2};
 
     @Test
     void bothDirectionsOfEveryConnectionReachTheMemberJavaComputesAndTheRestReachMemberZero() {
@@ -38,12 +46,13 @@ class FanoutNetnsTest {
             int client = 0x0a010000 | r.nextInt(1 << 16);
             int server = 0x0a000000 | r.nextInt(1 << 16);
             int port = 1 + r.nextInt(65535);
-            frames.add(new Sent(client, server, port, LISTEN)); // to the server
-            frames.add(new Sent(server, client, LISTEN, port)); // its answer
+            boolean v6 = i % 2 == 1; // IPv4 and IPv6 connections alike
+            frames.add(new Sent(client, server, port, LISTEN, v6)); // to the server
+            frames.add(new Sent(server, client, LISTEN, port, v6)); // its answer
         }
         for (int i = 0; i < 50; i++) {
             // neither port is the listen port: not a connection of the engine
-            frames.add(new Sent(r.nextInt(), r.nextInt(), 81 + r.nextInt(1000), 81 + r.nextInt(1000)));
+            frames.add(new Sent(r.nextInt(), r.nextInt(), 81 + r.nextInt(1000), 81 + r.nextInt(1000), i % 2 == 1));
         }
         try (Testbed bed = Testbed.create("fo")) {
             for (int members : new int[] {2, 3}) {
@@ -93,7 +102,9 @@ class FanoutNetnsTest {
             MemorySegment f = a.allocate(Stack.FRAME_BYTES);
             for (int i = 0; i < frames.size(); i++) {
                 Sent s = frames.get(i);
-                int n = Frames.tcp(f, MAC_B, MAC_A, s.srcIp(), s.dstIp(), s.srcPort(), s.dstPort(), i, 0, Frames.ACK, 0, 0);
+                byte[] srcHigh = s.v6() ? (i % 2 == 0 ? HIGH_A : HIGH_B) : null;
+                byte[] dstHigh = s.v6() ? (i % 2 == 0 ? HIGH_B : HIGH_A) : null;
+                int n = Frames.tcp(f, MAC_B, MAC_A, s.srcIp(), s.dstIp(), srcHigh, dstHigh, s.srcPort(), s.dstPort(), i, 0, Frames.ACK, 0, 0, Frames.MSS);
                 while (!sender.send(f, n)) Thread.onSpinWait();
                 if (i % 64 == 63) {
                     sender.flush();

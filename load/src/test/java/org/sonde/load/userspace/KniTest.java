@@ -25,4 +25,15 @@ class KniTest {
         LoadConfig server = parse("mode server\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\nport veth-b 10.0.0.1 10.0.0.2\nduration 1h\nkni\n");
         assertThat(Kni.commands(server, "kni-veth-b", mac)).filteredOn(c -> c.startsWith("addr add")).containsExactly("addr add 10.0.0.1/32 dev kni-veth-b");
     }
+
+    @Test
+    void overIpv6TheTapsAddressesAreHostRoutesWithoutDuplicateAddressDetection() {
+        byte[] mac = {2, 0, 0, 0, 0, (byte) 0xab};
+        LoadConfig client = parse("mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 1\ncps 10\nport veth-a fd00::2 fd00::1\nkni\n");
+        assertThat(Kni.commands(client, "kni-veth-a", mac)).containsExactly(
+                "link set dev kni-veth-a address 02:00:00:00:00:ab",
+                "addr add fd00:0:0:0:0:0:0:2/128 dev kni-veth-a nodad", "addr add fd00:0:0:0:0:0:1:100/128 dev kni-veth-a nodad",
+                "link set dev kni-veth-a up",
+                "route add fd00:0:0:0:0:0:0:1/128 dev kni-veth-a src fd00:0:0:0:0:0:0:2");
+    }
 }

@@ -208,6 +208,33 @@ class StacksTest {
     }
 
     @Test
+    void synsAndSynAcksAnnounceTheConfiguredMss() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        p.client.announceMss(1000);
+        p.server.announceMss(1200);
+        assertThat(p.client.launch(p.now)).isTrue();
+        byte[] syn = p.wire.toServer.peek();
+        p.settle();
+        // the server's first frame was its SYN-ACK; a second server answers the same SYN to show it
+        Pair q = new Pair(1, 1, true, 0, 1);
+        q.server.announceMss(1200);
+        q.server.receive(MemorySegment.ofArray(syn), syn.length, 0);
+        byte[] synAck = q.wire.toClient.poll();
+        assertThat(Frames.flags(MemorySegment.ofArray(synAck))).isEqualTo(Frames.SYN | Frames.ACK);
+        assertThat(mssOption(syn)).isEqualTo(1000);
+        assertThat(mssOption(synAck)).isEqualTo(1200);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.wire.badChecksums).isZero();
+    }
+
+    /** The MSS option of an IPv4 SYN written by the stack (kind 2, length 4, right after the fixed header). */
+    private static int mssOption(byte[] f) {
+        assertThat(f[34 + 20]).isEqualTo((byte) 2);
+        assertThat(f[34 + 21]).isEqualTo((byte) 4);
+        return ((f[34 + 22] & 0xff) << 8) | (f[34 + 23] & 0xff);
+    }
+
+    @Test
     void segmentsForNoSocketAreDroppedAndReset() {
         Pair p = new Pair(1, 1, true, 0, 1);
         // a stray ACK from the client's tuple before any SYN: the server has no socket for it

@@ -33,6 +33,17 @@ final class Testbed implements AutoCloseable {
                 + "server 10.0.0.1 1\nlisten 80 1\nduration " + seconds + "s\nwait 0\nslow_start 0\n" + lines);
     }
 
+    /** The same over IPv6: the client is fd00::2 on veth-a, the server fd00::1 on veth-b. */
+    LoadConfig client6(int seconds, String lines) {
+        return parse("mode client\nengine userspace\nnetns " + pair.namespaceA + "\nport veth-a fd00::2 fd00::1\n"
+                + "server fd00::1 1\nlisten 80 1\nduration " + seconds + "s\nwait 0\nslow_start 0\n" + lines);
+    }
+
+    LoadConfig server6(String lines) {
+        return parse("mode server\nengine userspace\nnetns " + pair.namespaceB + "\nport veth-b fd00::1 fd00::2\n"
+                + "server fd00::1 1\nlisten 80 1\nduration 1h\n" + lines);
+    }
+
     /** A user-space server in namespace b, plus the given lines. */
     LoadConfig server(String lines) {
         return parse("mode server\nengine userspace\nnetns " + pair.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"

@@ -126,6 +126,136 @@ class UserspaceNetnsTest {
     }
 
     @Test
+    void overIpv6TwoWorkersOnEachSideCountEveryRequestOnTheWorkerThatOwnsIt() throws Exception {
+        try (Testbed bed = Testbed.create("u6")) {
+            Background server = Background.start(LoadRun.prepare(bed.server6("client fd00::1:100 4\ncpu 0-1\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client6(2, "client fd00::1:100 4\nclient_port_range 20000 23999\ncpu 0-1\ncc 50\ncps 5000\n"
+                    + "keepalive 1ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            for (int w = 0; w < 2; w++) {
+                // the fanout's program hashes IPv6 as Java does: every frame reached the worker owning its connection
+                assertThat(client.perWorker().get(w).get("wrongWorker")).isZero();
+                assertThat(served.perWorker().get(w).get("wrongWorker")).isZero();
+                assertThat(client.perWorker().get(w).get("skOpen")).as("client worker %d", w).isPositive();
+                assertThat(served.perWorker().get(w).get("skOpen")).isEqualTo(client.perWorker().get(w).get("skOpen"));
+            }
+            // the gateway was resolved by neighbour solicitation, and the server advertised
+            assertThat(client.counters().get("arpTx")).isPositive();
+            assertThat(served.counters().get("arpTx")).isPositive();
+        }
+    }
+
+    @Test
+    void theKernelsTcpAcceptsTheUserspaceClientOverIpv6() throws Exception {
+        try (Testbed bed = Testbed.create("k6")) {
+            // no duplicate address detection: a tentative address cannot be bound
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "fd00::1/64", "dev", bed.pair.interfaceB, "nodad");
+            LoadConfig kernel = Testbed.parse("mode server\nserver fd00::1 1\nlisten 80 1\nduration 1h\nclient fd00::1:100 2\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(bed.client6(1, "protocol http\nclient fd00::1:100 2\nclient_port_range 30000 30099\n"
+                    + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            // the kernel resolved the client addresses (the engine advertised them), completed every handshake and saw every close
+            assertThat(client.counters().get("arpRx")).isPositive();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    /** A Linux VXLAN device vx0 in namespace b (VNI 42, to the engine's endpoint 10.0.0.2) with the inner MAC the engine's 'vxlan' line names. */
+    private static void kernelVxlan(Testbed bed) {
+        String b = bed.pair.namespaceB;
+        NetNamespace.ip("-n", b, "addr", "add", "10.0.0.1/24", "dev", bed.pair.interfaceB);
+        NetNamespace.ip("-n", b, "link", "add", "vx0", "type", "vxlan", "id", "42", "remote", "10.0.0.2", "local", "10.0.0.1", "dstport", "4789",
+                "dev", bed.pair.interfaceB);
+        NetNamespace.ip("-n", b, "link", "set", "vx0", "address", "02:00:00:00:00:02", "up");
+    }
+
+    private static final String VXLAN_CLIENT = "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\nprotocol http\n"
+            + "client_port_range 30000 30099\ncc 50\ncps 100\nkeepalive 10ms 4\n";
+
+    private static LoadConfig tunnelClient(Testbed bed, String server, String lines) {
+        return Testbed.parse("mode client\nengine userspace\nnetns " + bed.pair.namespaceA + "\nport veth-a 10.0.0.2 10.0.0.1\n"
+                + "server " + server + " 1\nlisten 80 1\nduration 1s\nwait 0\nslow_start 0\n" + lines);
+    }
+
+    @Test
+    void inVxlanTheKernelsTcpBehindALinuxVxlanDeviceAcceptsTheUserspaceClient() throws Exception {
+        try (Testbed bed = Testbed.create("vx")) {
+            kernelVxlan(bed);
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.9.0.1/16", "dev", "vx0");
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.9.0.1 1\nlisten 80 1\nduration 1h\nclient 10.9.1.1 2\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(tunnelClient(bed, "10.9.0.1", "client 10.9.1.1 2\n" + VXLAN_CLIENT), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            // every connection went through vx0: the kernel behind it completed the handshakes, answered the requests and saw the closes
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    @Test
+    void inVxlanOverIpv6TheKernelsTcpAcceptsTheUserspaceClientAfterNeighbourDiscoveryInTheTunnel() throws Exception {
+        try (Testbed bed = Testbed.create("v6")) {
+            kernelVxlan(bed);
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "fd09::1/64", "dev", "vx0", "nodad");
+            LoadConfig kernel = Testbed.parse("mode server\nserver fd09::1 1\nlisten 80 1\nduration 1h\nclient fd09::1:100 2\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(tunnelClient(bed, "fd09::1", "client fd09::1:100 2\n" + VXLAN_CLIENT), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    @Test
+    void inVxlanTheUserspaceClientAndServerCountEveryRequest() throws Exception {
+        try (Testbed bed = Testbed.create("vu")) {
+            Background server = Background.start(LoadRun.prepare(Testbed.parse("mode server\nengine userspace\nnetns " + bed.pair.namespaceB
+                    + "\nport veth-b 10.0.0.1 10.0.0.2\nserver 10.9.0.1 1\nlisten 80 1\nduration 1h\nclient 10.9.1.1 2\n"
+                    + "vxlan 42 02:00:00:00:00:02 02:00:00:00:00:01 10.0.0.1 1 10.0.0.2 1\n"), 1));
+            LoadResult client = LoadRun.prepare(tunnelClient(bed, "10.9.0.1", "client 10.9.1.1 2\n" + VXLAN_CLIENT), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertThat(client.requests()).isPositive();
+            assertThat(client.responses2xx()).isEqualTo(client.requests());
+            assertThat(client.errors()).as(client.errorSummary()).isZero();
+            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            // the client resolved its outer gateway, the server's tunnel endpoint, by ARP, which the server answered
+            assertThat(served.counters().get("arpTx")).isPositive();
+        }
+    }
+
+    @Test
     void theKernelClosingFirstInCpsModeEndsEveryConnectionCleanly() throws Exception {
         try (Testbed bed = Testbed.create("uc")) {
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);

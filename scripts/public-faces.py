@@ -12,7 +12,11 @@ does, or nothing outside its package does (then it can be package-private).
 
 A use is the qualified name in code (an import, a static import or a fully qualified name);
 comments and string literals are not looked at. Star imports are not allowed by the build, so
-a type used from another package always shows up that way.
+a type named in another package always shows up that way. A type reached without its name (the
+result of a public method that another package calls methods on) is listed as unused but must stay
+public: the compiler says so when it is made package-private. Tests of another package that use a
+type as an API (a listener passed to a public method, a counter read from a public method) are
+listed as "tests only"; the type stays public for them.
 """
 import argparse
 import pathlib

@@ -61,7 +61,7 @@ public record TestPacket(String id, int ingress, Map<String, Long> header, Map<I
     }
 
     /** Whether {@code trace} arrives at this packet's expected exits with the expected numbers of copies. */
-    public boolean arrivesAs(Forwarder.Trace trace) {
+    boolean arrivesAs(Forwarder.Trace trace) {
         return trace.arrivals().equals(arrivals());
     }
 

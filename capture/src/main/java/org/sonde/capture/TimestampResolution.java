@@ -14,7 +14,7 @@ public enum TimestampResolution {
     }
 
     /** How many nanoseconds one stored unit is (1000 for microseconds). */
-    public long nanosPerUnit() {
+    long nanosPerUnit() {
         return nanosPerUnit;
     }
 

@@ -49,7 +49,10 @@ public final class ModelOptions {
         }
     }
 
-    /** The help texts picocli takes from the registry: annotation values must be constants, a resource bundle need not. */
+    /**
+     * The help texts picocli takes from the registry: annotation values must be constants, a resource bundle need not.
+     * Public although nothing names it: ResourceBundle instantiates it by name through its public constructor.
+     */
     public static final class Help extends ListResourceBundle {
         @Override
         protected Object[][] getContents() {

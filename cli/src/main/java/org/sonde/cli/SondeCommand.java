@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
                 "  4   environment: a missing tool, file or permission",
                 "  70  internal error: a bug in Sonde (a stack trace is printed)"
         })
-public final class SondeCommand implements Runnable {
+final class SondeCommand implements Runnable {
     /** The commands, in the order {@code sonde --help} lists them. */
     static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,

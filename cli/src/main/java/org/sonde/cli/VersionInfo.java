@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /** Version of the build, and the git commit given by the launcher (-Dsonde.commit). */
-public final class VersionInfo implements CommandLine.IVersionProvider {
+final class VersionInfo implements CommandLine.IVersionProvider {
     public static String version() {
         Properties p = new Properties();
         try (InputStream in = VersionInfo.class.getResourceAsStream("version.properties")) {

@@ -47,7 +47,7 @@ public final class InputFiles {
     }
 
     /** {@code bytes} as UTF-8, or a {@link BadInputException} at the first byte that is not. */
-    public static String decodeUtf8(byte[] bytes, String source, String what) {
+    static String decodeUtf8(byte[] bytes, String source, String what) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);

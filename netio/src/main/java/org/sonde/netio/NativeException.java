@@ -9,7 +9,7 @@ public final class NativeException extends RuntimeException {
         this.errno = errno;
     }
 
-    public int errno() {
+    int errno() {
         return errno;
     }
 }

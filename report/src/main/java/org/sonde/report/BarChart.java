@@ -73,7 +73,7 @@ public final class BarChart implements Chart {
     }
 
     /** Title of the category axis. */
-    public BarChart categoryAxis(String title) {
+    BarChart categoryAxis(String title) {
         this.categoryTitle = title == null ? "" : title;
         return this;
     }

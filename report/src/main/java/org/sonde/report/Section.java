@@ -33,7 +33,7 @@ public final class Section {
         this.title = title == null ? "" : title;
     }
 
-    public String title() {
+    String title() {
         return title;
     }
 

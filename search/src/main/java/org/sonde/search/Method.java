@@ -36,7 +36,7 @@ public enum Method {
         this.diagnostic = diagnostic;
     }
 
-    public boolean annealing() {
+    boolean annealing() {
         return annealing;
     }
 

@@ -18,7 +18,7 @@ public record SearchResult(String target, Method method, long seed, double budge
     }
 
     /** Hours until the n-th distinct mechanism was hit (1-based), or NaN when fewer were. */
-    public double hoursToMechanisms(int n) {
+    double hoursToMechanisms(int n) {
         List<Double> t = firstHitHours.values().stream().sorted().toList();
         return n <= t.size() ? t.get(n - 1) : Double.NaN;
     }

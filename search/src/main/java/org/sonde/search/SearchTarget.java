@@ -24,7 +24,7 @@ public record SearchTarget(String name, Profile profile) {
                 + " (or give sim:FILE.yaml)");
     }
 
-    public SimulatedSubsystem subsystem(long seed) {
+    SimulatedSubsystem subsystem(long seed) {
         return new SimulatedSubsystem(profile, seed);
     }
 

@@ -56,7 +56,7 @@ public final class Inspection {
         return totals;
     }
 
-    public List<PacketSummary> firstPackets() {
+    List<PacketSummary> firstPackets() {
         return firstPackets;
     }
 

@@ -32,7 +32,7 @@ public record PacketSummary(long number, long timeNanos, double time, int length
     public record Tcp(long seq, long seqRaw, Long ack, long ackRaw, String flags, int window, int len, List<String> analysis,
                       Integer dupAckNumber, @JsonIgnore int flagBits) {}
 
-    public record Icmp(int type, int code) {}
+    record Icmp(int type, int code) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Vxlan(int vni, String innerProtocol, String innerSrc, String innerDst) {}

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
                 "  sudo sonde atpg dataplane down --name ex"
         },
         subcommands = {DataplaneCommand.Up.class, DataplaneCommand.Down.class})
-public final class DataplaneCommand implements Runnable {
+final class DataplaneCommand implements Runnable {
     @Spec
     CommandSpec spec;
 

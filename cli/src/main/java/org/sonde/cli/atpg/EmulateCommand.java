@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                 "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --out results.json",
                 "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --out results.json"
         })
-public final class EmulateCommand implements Callable<Integer> {
+final class EmulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -63,7 +63,7 @@ import picocli.CommandLine.Spec;
                 "  sonde atpg generate --network stanford-apkeep --format stanford-apkeep --out suite",
                 "  sonde atpg generate --network backbone --format stanford --topology stanford-apkeep --out suite"
         })
-public final class GenerateCommand implements Callable<Integer> {
+final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde atpg localize --suite suite --results results.json --json")
-public final class LocalizeCommand implements Callable<Integer> {
+final class LocalizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                 "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --out results.json",
                 "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10 --out results.json"
         })
-public final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject diff --scenario lost-retransmission --congestion-control reno --out lr-reno",
                 "  sonde inject diff --runs kernel-run model-run --out compared"
         })
-public final class DiffCommand implements Callable<Integer> {
+final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -62,7 +62,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject fuzz --target linux --runs 60 --stall-threshold 1s --out tcp-fuzz",
                 "  sonde inject fuzz --target linux --base examples/inject/tcp-listing2.yaml --out tcp-fuzz"
         })
-public final class FuzzCommand implements Callable<Integer> {
+final class FuzzCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject analyze listing2 --permissive",
                 "  sonde inject analyze capture.pcapng --metadata qps.yaml --json analysis.json"
         })
-public final class InjectAnalyzeCommand implements Callable<Integer> {
+final class InjectAnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

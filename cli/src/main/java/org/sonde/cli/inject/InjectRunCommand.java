@@ -75,7 +75,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject run examples/inject/tcp-listing2.yaml --target linux --out tcp",
                 "  sonde inject run examples/inject/tcp-listing2.yaml --target sim-tcp --out tcp-model"
         })
-public final class InjectRunCommand implements Callable<Integer> {
+final class InjectRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

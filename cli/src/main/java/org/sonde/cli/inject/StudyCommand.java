@@ -72,7 +72,7 @@ import picocli.CommandLine.Spec;
                 "  sonde inject study --target linux --out tcp-study",
                 "  sonde inject study --target linux --congestion-controls cubic,bbr --repetitions 5 --out tcp-study"
         })
-public final class StudyCommand implements Callable<Integer> {
+final class StudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

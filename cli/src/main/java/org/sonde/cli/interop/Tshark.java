@@ -89,11 +89,11 @@ public final class Tshark {
     }
 
     /** The same tshark with another time limit per run. */
-    public Tshark withTimeout(Duration newTimeout) {
+    Tshark withTimeout(Duration newTimeout) {
         return new Tshark(executable, newTimeout);
     }
 
-    public Path executable() {
+    Path executable() {
         return executable;
     }
 

@@ -65,7 +65,7 @@ public final class TsharkRows {
     }
 
     /** The first occurrence (e.g. the outer header of a tunnel), or {@code ""} when absent. */
-    public String outermost(int row, String name) {
+    String outermost(int row, String name) {
         List<String> all = occurrences(row, name);
         return all.isEmpty() ? "" : all.getFirst();
     }

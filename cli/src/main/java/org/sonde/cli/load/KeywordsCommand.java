@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {"List the configuration keywords Sonde accepts (dperf's syntax), and the DPDK keywords",
                 "it rejects and why."})
-public final class KeywordsCommand implements Runnable {
+final class KeywordsCommand implements Runnable {
     @Spec
     CommandSpec spec;
 

@@ -52,7 +52,7 @@ import picocli.CommandLine.Spec;
                 "  sonde load run client.conf --json result.json --report result.html",
                 "  sonde load run client.conf --check       # only validate, like dperf -t"
         })
-public final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

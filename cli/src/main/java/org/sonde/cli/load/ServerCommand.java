@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
                 "  sonde load server --listen 127.0.0.1:8080 --keepalive 1s      # idle connections close after 9 s",
                 "  sonde load server --listen 127.0.0.1:9000 --protocol udp --payload-size 512"
         })
-public final class ServerCommand implements Callable<Integer> {
+final class ServerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
                 "  sudo sonde load testbed down"
         },
         subcommands = {TestbedCommand.Up.class, TestbedCommand.Down.class, TestbedCommand.Status.class})
-public final class TestbedCommand implements Runnable {
+final class TestbedCommand implements Runnable {
     @Spec
     CommandSpec spec;
 

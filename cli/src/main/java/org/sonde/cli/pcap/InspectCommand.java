@@ -57,7 +57,7 @@ import java.util.function.LongConsumer;
                 "  sonde pcap inspect big.pcap --totals-only --report big.html",
                 "  sonde pcap inspect trace.pcap -Y 'tcp.analysis.retransmission && ip.addr == 10.0.0.0/8'"
         })
-public final class InspectCommand implements Callable<Integer> {
+final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                 "  sonde pcap synth --out roce.pcapng --size 10M",
                 "  sonde pcap synth --out big.pcap --size 1G --verb read --mtu 4096 --loss 0.001"
         })
-public final class SynthCommand implements Callable<Integer> {
+final class SynthCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

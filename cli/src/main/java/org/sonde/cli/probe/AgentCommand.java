@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
                 "      --lossy 'agg0-0->core0=0.1' --out results.csv",
                 "  sonde probe localize --topology fattree:4 --results results.csv"
         })
-public final class AgentCommand implements Callable<Integer> {
+final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

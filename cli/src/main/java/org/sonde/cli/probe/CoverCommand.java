@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe cover --next-hops 16 --confidence 0.99 --json cover.json")
-public final class CoverCommand implements Callable<Integer> {
+final class CoverCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json")
-public final class LocalizeCommand implements Callable<Integer> {
+final class LocalizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                 "  sonde probe plan --topology fattree:8 --alpha 2 --inflation 2 --out plan",
                 "  sonde probe plan --topology net.txt --confidence 0.9 --agent-rate 50 --out plan"
         })
-public final class PlanCommand implements Callable<Integer> {
+final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

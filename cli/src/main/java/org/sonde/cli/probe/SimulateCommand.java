@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = "  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json")
-public final class SimulateCommand implements Callable<Integer> {
+final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

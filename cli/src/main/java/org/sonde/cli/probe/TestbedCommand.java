@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "  sudo sonde probe testbed down"
         },
         subcommands = {TestbedCommand.Up.class, TestbedCommand.Down.class})
-public final class TestbedCommand implements Runnable {
+final class TestbedCommand implements Runnable {
     @Spec
     CommandSpec spec;
 

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay check rec --json check.json"})
-public final class ReplayCheckCommand implements Callable<Integer> {
+final class ReplayCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

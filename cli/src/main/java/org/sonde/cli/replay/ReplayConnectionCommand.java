@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay connection rec --conn 3 --out conn3"})
-public final class ReplayConnectionCommand implements Callable<Integer> {
+final class ReplayConnectionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

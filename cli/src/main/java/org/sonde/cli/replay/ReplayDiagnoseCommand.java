@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json"})
-public final class ReplayDiagnoseCommand implements Callable<Integer> {
+final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
                 "  sonde replay connection rec --conn 3 --out conn3"})
-public final class ReplayRecordCommand implements Callable<Integer> {
+final class ReplayRecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde search run --json run.json && sonde search check-app rpc.yaml --mfs run.json"})
-public final class CheckAppCommand implements Callable<Integer> {
+final class CheckAppCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

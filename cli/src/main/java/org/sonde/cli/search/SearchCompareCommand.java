@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
                 "  sonde search compare --target sim:f-like --seeds 10 --json compare.json --report compare.html",
                 "  sonde search compare --methods random,collie --budget-hours 20 --seeds 5"
         })
-public final class SearchCompareCommand implements Callable<Integer> {
+final class SearchCompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                 "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json --report run.html",
                 "  sonde search run --target sim:h-like --method random --budget-hours 2"
         })
-public final class SearchRunCommand implements Callable<Integer> {
+final class SearchRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
                 "  sonde sim run examples/sim/tcp-dumbbell.yaml --seed 1 --out dumbbell",
                 "  sonde sim run examples/sim/roce-dcqcn.yaml --seed 3 --out roce --json roce.json"
         })
-public final class SimRunCommand implements Callable<Integer> {
+final class SimRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

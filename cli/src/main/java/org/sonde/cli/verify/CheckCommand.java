@@ -56,7 +56,7 @@ import picocli.CommandLine.Spec;
                 "  sonde verify check --snapshot hdfs://namenode/snapshots/dcn --backend spark \\",
                 "      --master spark://head:7077"
         })
-public final class CheckCommand implements Callable<Integer> {
+final class CheckCommand implements Callable<Integer> {
     enum BackendKind { spark, local }
 
     @Spec

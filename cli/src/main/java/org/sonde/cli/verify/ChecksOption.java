@@ -6,7 +6,7 @@ import org.sonde.verify.check.Check;
 import picocli.CommandLine.Option;
 
 /** The --checks option of the commands that check forwarding graphs (a picocli mixin). */
-public final class ChecksOption {
+final class ChecksOption {
     @Option(names = "--checks", paramLabel = "CHECK[,CHECK...]", defaultValue = "loops,blackholes",
             description = "Any of loops, blackholes, reachability, waypoints. Default: ${DEFAULT-VALUE}.")
     String checks;

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                 "  sonde verify convert --network ../shared/datasets/stanford-apkeep --format stanford-apkeep \\",
                 "      --out stanford"
         })
-public final class ConvertCommand implements Callable<Integer> {
+final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                 "  sonde verify generate dcn --seed 1 --plant loops=5,blackholes=5,waypoints=2 --out dcn",
                 "  sonde verify generate inet --seed 2 --switches 100 --prefixes 20000 --plant loops=3 --out inet"
         })
-public final class GenerateCommand implements Callable<Integer> {
+final class GenerateCommand implements Callable<Integer> {
     enum Kind { dcn, inet }
 
     @Spec

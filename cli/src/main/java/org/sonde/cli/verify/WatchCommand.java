@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"})
-public final class WatchCommand implements Callable<Integer> {
+final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

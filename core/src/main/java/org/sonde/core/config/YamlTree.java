@@ -92,7 +92,7 @@ public final class YamlTree {
     }
 
     /** {@code e} with this document's source and the line of its key; {@code hint} unless it has its own. */
-    public BadInputException locate(ConfigException e, String hint) {
+    BadInputException locate(ConfigException e, String hint) {
         String line = lineOf(e.key());
         return new BadInputException(source, (line.isEmpty() ? "" : line + ", ") + e.key(), e.problem(),
                 e.hint() != null ? e.hint() : hint, e);
@@ -127,7 +127,7 @@ public final class YamlTree {
     }
 
     /** "line N" of the key path, or of its nearest enclosing key that has one; "" if none. */
-    public String lineOf(String path) {
+    String lineOf(String path) {
         String p = path;
         while (true) {
             Integer line = lines.get(p);

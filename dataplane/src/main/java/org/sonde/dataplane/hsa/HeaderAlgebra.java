@@ -114,7 +114,7 @@ public final class HeaderAlgebra {
      * The BDD variable of each character of a hassel {@code 0/1/x} string of the layout's width,
      * or -1 for a bit no field covers (a copy).
      */
-    public int[] hasselOrder() {
+    int[] hasselOrder() {
         return hasselOrder.clone();
     }
 
@@ -157,7 +157,7 @@ public final class HeaderAlgebra {
     }
 
     /** Headers whose {@code field} equals {@code value} (unsigned). */
-    public HeaderSpace equal(String field, long value) {
+    HeaderSpace equal(String field, long value) {
         HeaderField f = field(field);
         return ternary(field, value, f.fullMask());
     }
@@ -202,7 +202,7 @@ public final class HeaderAlgebra {
      * hassel's masked rewrite over the whole header, {@code new = (old & mask) | rewrite}, compiled
      * (see {@link HeaderSpace#rewriteHassel}).
      */
-    public Rewrite hasselRewrite(String mask, String rewrite) {
+    Rewrite hasselRewrite(String mask, String rewrite) {
         char[] m = hasselBits(mask);
         char[] r = hasselBits(rewrite);
         int n = 0;
@@ -253,7 +253,7 @@ public final class HeaderAlgebra {
      * Headers whose {@code field} agrees with {@code value} on the bits set in {@code mask} (a mask
      * bit of 1 means "must match", 0 means "don't care").
      */
-    public HeaderSpace ternary(String field, long value, long mask) {
+    HeaderSpace ternary(String field, long value, long mask) {
         HeaderField f = field(field);
         if (!f.fits(value) || !f.fits(mask)) {
             throw new IllegalArgumentException("value or mask does not fit field " + field);
@@ -273,18 +273,18 @@ public final class HeaderAlgebra {
     }
 
     /** Headers whose {@code field} is below {@code bound} (ACL {@code lt}); empty for 0. */
-    public HeaderSpace lessThan(String field, long bound) {
+    HeaderSpace lessThan(String field, long bound) {
         return bound == 0 ? none : range(field, 0, bound - 1);
     }
 
     /** Headers whose {@code field} is above {@code bound} (ACL {@code gt}); empty at the maximum. */
-    public HeaderSpace greaterThan(String field, long bound) {
+    HeaderSpace greaterThan(String field, long bound) {
         HeaderField f = field(field);
         return bound == f.fullMask() ? none : range(field, bound + 1, f.fullMask());
     }
 
     /** Headers whose {@code field} differs from {@code value} (ACL {@code neq}). */
-    public HeaderSpace notEqual(String field, long value) {
+    HeaderSpace notEqual(String field, long value) {
         return equal(field, value).complement();
     }
 

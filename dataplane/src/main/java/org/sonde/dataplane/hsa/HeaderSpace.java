@@ -67,7 +67,7 @@ public final class HeaderSpace {
     }
 
     /** Headers not in this one. */
-    public HeaderSpace complement() {
+    HeaderSpace complement() {
         return algebra.wrap(bdd().not(node));
     }
 

@@ -56,7 +56,7 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
     }
 
     /** The same options with another number of stages. */
-    public ReachOptions withStages(int n) {
+    ReachOptions withStages(int n) {
         return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders);
     }
 
@@ -66,17 +66,17 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
     }
 
     /** The same options keeping another number of histories per pair. */
-    public ReachOptions withHistoriesPerPair(int n) {
+    ReachOptions withHistoriesPerPair(int n) {
         return new ReachOptions(sources, initial, stages, n, workers, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options searching on {@code n} threads. */
-    public ReachOptions withWorkers(int n) {
+    ReachOptions withWorkers(int n) {
         return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, aclDenySinks, pairHeaders);
     }
 
     /** The same options with these output twins. */
-    public ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
+    ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
         return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks, pairHeaders);
     }
 

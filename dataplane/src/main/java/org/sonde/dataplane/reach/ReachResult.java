@@ -59,7 +59,7 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
      * @param headers how many headers this path delivers
      * @param example one of them (at the destination, after rewrites)
      */
-    public record PathHistory(List<String> history, BigInteger headers, Map<String, Long> example) {
+    record PathHistory(List<String> history, BigInteger headers, Map<String, Long> example) {
         public PathHistory {
             history = List.copyOf(history);
             example = Collections.unmodifiableMap(new LinkedHashMap<>(example));

@@ -13,11 +13,11 @@ public record GbnResult(GbnMode mode, boolean pass, List<Reason> reasons, long o
         qps = List.copyOf(qps);
     }
 
-    public long totalNakRetransmissions() {
+    long totalNakRetransmissions() {
         return qps.stream().mapToLong(QpGbnStats::nakRetransmissions).sum();
     }
 
-    public long totalTimeoutRetransmissions() {
+    long totalTimeoutRetransmissions() {
         return qps.stream().mapToLong(QpGbnStats::timeoutRetransmissions).sum();
     }
 }

@@ -17,7 +17,7 @@ public enum NicModel {
      */
     SPEC(Vendor.MLNX, CnpScope.PER_QP, 50_000, false);
 
-    public enum Vendor { MLNX, INTEL }
+    enum Vendor { MLNX, INTEL }
 
     private final Vendor vendor;
     private final CnpScope cnpScope;
@@ -31,20 +31,20 @@ public enum NicModel {
         this.nakCanTriggerCnp = nakCanTriggerCnp;
     }
 
-    public Vendor vendor() {
+    Vendor vendor() {
         return vendor;
     }
 
-    public CnpScope cnpScope() {
+    CnpScope cnpScope() {
         return cnpScope;
     }
 
     /** MLNX min_time_between_cnps defaults to 4 µs; E810's interval is fixed. */
-    public long defaultMinCnpIntervalNanos() {
+    long defaultMinCnpIntervalNanos() {
         return defaultMinCnpIntervalNanos;
     }
 
-    public boolean nakCanTriggerCnp() {
+    boolean nakCanTriggerCnp() {
         return nakCanTriggerCnp;
     }
 

@@ -56,7 +56,7 @@ public final class Pool<G> {
         return members.size();
     }
 
-    public List<Member<G>> members() {
+    List<Member<G>> members() {
         return List.copyOf(members);
     }
 }

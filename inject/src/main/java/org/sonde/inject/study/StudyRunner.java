@@ -70,7 +70,7 @@ public final class StudyRunner {
     }
 
     /** Figs. 8–9 on one profile and verb. */
-    public LatencySweep nakLatency(String profile, Verb verb) {
+    LatencySweep nakLatency(String profile, Verb verb) {
         Analyzed a = execute(profile, StudyExperiments.nakLatency(profile, verb == Verb.READ ? RdmaVerb.READ : RdmaVerb.WRITE, plan.relativePsns()));
         QpPair qp = a.run().metadata().qps().getFirst();
         int n = a.run().metadata().packetsPerMessage();
@@ -131,7 +131,7 @@ public final class StudyRunner {
     }
 
     /** §6.3's CNP pacing. */
-    public CnpPacingRun cnpPacing(String profile) {
+    CnpPacingRun cnpPacing(String profile) {
         Analyzed a = execute(profile, StudyExperiments.cnpPacing(profile));
         CnpResult cnp = a.analysis().cnp();
         CnpResult.Inference inferred = cnp.inferred();
@@ -143,7 +143,7 @@ public final class StudyRunner {
     }
 
     /** §6.3's adaptive retransmission schedule. */
-    public TimeoutScheduleRun timeoutSchedule(String profile, boolean adaptive) {
+    TimeoutScheduleRun timeoutSchedule(String profile, boolean adaptive) {
         Analyzed a = execute(profile, StudyExperiments.timeoutSchedule(profile, adaptive));
         List<Long> timeouts = java.util.Arrays.stream(a.analysis().latency().timeouts()).boxed().toList();
         return new TimeoutScheduleRun(profile, adaptive, timeouts, a.run().traffic().complete());

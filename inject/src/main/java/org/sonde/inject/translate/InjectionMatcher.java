@@ -73,11 +73,11 @@ public final class InjectionMatcher {
         return table.lookup(kind, destQp, ingressPort, matchPsn, round);
     }
 
-    public int lastIteration() {
+    int lastIteration() {
         return lastIteration;
     }
 
-    public PacketKind lastKind() {
+    PacketKind lastKind() {
         return lastKind;
     }
 }

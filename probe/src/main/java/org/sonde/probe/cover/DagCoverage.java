@@ -36,7 +36,7 @@ public final class DagCoverage {
     }
 
     /** 1 − Σ_l (1 − p_l)^k, at least 0. */
-    public static double lowerBound(LinkProbabilities t, int k) {
+    static double lowerBound(LinkProbabilities t, int k) {
         double miss = 0;
         for (double p : t.probability()) miss += Math.pow(1 - p, k);
         return Math.max(0, 1 - miss);
@@ -64,7 +64,7 @@ public final class DagCoverage {
     }
 
     /** §3.3.3's N for general multipath: ⌈1 / the smallest traversal probability⌉. */
-    public static int dissertationHops(PathSet paths) {
+    static int dissertationHops(PathSet paths) {
         return (int) Math.ceil(1 / paths.traversal().minimum() - 1e-9);
     }
 

@@ -148,7 +148,7 @@ public final class NamespaceNetwork implements AutoCloseable {
      * names, source first); a path that ends before the target ends where the kernel had no route.
      * One {@code ip -batch} per namespace and hop level.
      */
-    public List<List<String>> kernelPaths(List<Flow> flows) {
+    List<List<String>> kernelPaths(List<Flow> flows) {
         Topology t = layout.topology();
         List<List<String>> paths = new ArrayList<>();
         int[] at = new int[flows.size()];

@@ -294,7 +294,7 @@ public final class Localizer {
     }
 
     /** How many observations cross link {@code l}. */
-    public int probesThrough(int l) {
+    int probesThrough(int l) {
         return byLink[l].length;
     }
 }

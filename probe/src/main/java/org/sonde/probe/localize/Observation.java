@@ -14,7 +14,7 @@ public record Observation(int source, int target, int sourcePort, int destinatio
         return sent == 0 ? 0 : (double) lost / sent;
     }
 
-    public Observation withBad(boolean b) {
+    Observation withBad(boolean b) {
         return new Observation(source, target, sourcePort, destinationPort, path, sent, lost, b);
     }
 }

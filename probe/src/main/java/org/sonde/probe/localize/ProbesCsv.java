@@ -89,10 +89,10 @@ public final class ProbesCsv {
     }
 
     /** Rows for localisation, and how many pings had no traced path. */
-    public record Aggregated(List<ResultsCsv.Row> rows, long untracedPings) {}
+    record Aggregated(List<ResultsCsv.Row> rows, long untracedPings) {}
 
     /** The records as {@link ResultsCsv} rows (see the class comment); paths and agents are checked against the topology. */
-    public static Aggregated aggregate(List<ProbeRecord> records, String source, Topology topology) {
+    static Aggregated aggregate(List<ProbeRecord> records, String source, Topology topology) {
         record Key(String agent, String target, int sourcePort, int destinationPort) {
             Key reversed() {
                 return new Key(target, agent, destinationPort, sourcePort);

@@ -35,7 +35,7 @@ public final class ResultsCsv {
     }
 
     /** Rows to localise over, and the pings left out for want of a traced path (live records only). */
-    public record Read(List<Row> rows, long untracedPings) {}
+    record Read(List<Row> rows, long untracedPings) {}
 
     /** Reads per-window results ({@link #HEADER}) or the live agents' per-probe records ({@link ProbesCsv#HEADER}). */
     public static Read readAll(Path file, Topology topology) {

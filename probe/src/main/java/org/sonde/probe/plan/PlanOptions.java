@@ -29,11 +29,11 @@ public record PlanOptions(CoverPolicy cover, Strategy strategy, int alpha, long 
         return new PlanOptions(cover, s, alpha, seed, destinationPort, roundMillis, limits);
     }
 
-    public PlanOptions withAlpha(int a) {
+    PlanOptions withAlpha(int a) {
         return new PlanOptions(cover, strategy, a, seed, destinationPort, roundMillis, limits);
     }
 
-    public PlanOptions withLimits(Limits l) {
+    PlanOptions withLimits(Limits l) {
         return new PlanOptions(cover, strategy, alpha, seed, destinationPort, roundMillis, l);
     }
 }

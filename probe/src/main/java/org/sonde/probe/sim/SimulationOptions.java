@@ -46,7 +46,7 @@ public record SimulationOptions(int failures, int trials, CoverPolicy cover, Str
                 BadAgents.DEFAULT, false, Method.SHERLOCK);
     }
 
-    public SimulationOptions withFailures(int f) {
+    SimulationOptions withFailures(int f) {
         return new SimulationOptions(f, trials, cover, strategy, alpha, seed, pings, lossRate, lossThreshold, falseNegatives, badAgentShare, badAgentFilter, singlePath, method);
     }
 
@@ -62,27 +62,27 @@ public record SimulationOptions(int failures, int trials, CoverPolicy cover, Str
         return new SimulationOptions(failures, trials, cover, s, alpha, seed, pings, lossRate, lossThreshold, falseNegatives, badAgentShare, badAgentFilter, singlePath, method);
     }
 
-    public SimulationOptions withAlpha(int a) {
+    SimulationOptions withAlpha(int a) {
         return new SimulationOptions(failures, trials, cover, strategy, a, seed, pings, lossRate, lossThreshold, falseNegatives, badAgentShare, badAgentFilter, singlePath, method);
     }
 
-    public SimulationOptions withFalseNegatives(double fn) {
+    SimulationOptions withFalseNegatives(double fn) {
         return new SimulationOptions(failures, trials, cover, strategy, alpha, seed, pings, lossRate, lossThreshold, fn, badAgentShare, badAgentFilter, singlePath, method);
     }
 
-    public SimulationOptions withBadAgents(double share, BadAgents filter) {
+    SimulationOptions withBadAgents(double share, BadAgents filter) {
         return new SimulationOptions(failures, trials, cover, strategy, alpha, seed, pings, lossRate, lossThreshold, falseNegatives, share, filter, singlePath, method);
     }
 
-    public SimulationOptions withSinglePath(boolean b) {
+    SimulationOptions withSinglePath(boolean b) {
         return new SimulationOptions(failures, trials, cover, strategy, alpha, seed, pings, lossRate, lossThreshold, falseNegatives, badAgentShare, badAgentFilter, b, method);
     }
 
-    public SimulationOptions withMethod(Method m) {
+    SimulationOptions withMethod(Method m) {
         return new SimulationOptions(failures, trials, cover, strategy, alpha, seed, pings, lossRate, lossThreshold, falseNegatives, badAgentShare, badAgentFilter, singlePath, m);
     }
 
-    public SimulationOptions withLoss(int p, double rate, double threshold) {
+    SimulationOptions withLoss(int p, double rate, double threshold) {
         return new SimulationOptions(failures, trials, cover, strategy, alpha, seed, p, rate, threshold, falseNegatives, badAgentShare, badAgentFilter, singlePath, method);
     }
 }

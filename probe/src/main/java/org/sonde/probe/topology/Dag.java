@@ -83,7 +83,7 @@ public record Dag(int source, int sink, int[] order, int[][] next, double[][] cu
     }
 
     /** The number of links from position {@code i}. */
-    public int fanOut(int i) {
+    int fanOut(int i) {
         return next[i].length;
     }
 }

@@ -41,7 +41,7 @@ public final class Generators {
     }
 
     /** Any simulator network as a topology: its switches are routers, its hosts agents at their addresses. */
-    public static Topology fromSimulator(Network net) {
+    static Topology fromSimulator(Network net) {
         Topology.Builder b = Topology.builder();
         for (Node n : net.nodes()) {
             if (n instanceof Host) b.host(n.name());
@@ -58,7 +58,7 @@ public final class Generators {
      * {@code agent-<device>} (address 10.255.x.y by device order) — agents in every site, as
      * NetSonar deploys them.
      */
-    public static Topology fromModel(org.sonde.dataplane.model.Network model) {
+    static Topology fromModel(org.sonde.dataplane.model.Network model) {
         Topology.Builder b = Topology.builder();
         for (org.sonde.dataplane.model.Device d : model.devices()) b.router(d.id());
         java.util.Set<String> linked = new java.util.LinkedHashSet<>();

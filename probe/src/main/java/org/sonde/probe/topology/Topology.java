@@ -93,7 +93,7 @@ public final class Topology {
     }
 
     /** The explicit paths configured from agent host {@code from} to {@code to}; empty when the pair is routed by ECMP. */
-    public List<ExplicitPath> explicitPaths(int from, int to) {
+    List<ExplicitPath> explicitPaths(int from, int to) {
         return explicit.getOrDefault(key(from, to), List.of());
     }
 

@@ -29,7 +29,7 @@ import org.sonde.sim.traffic.FlowTransport;
  * is compared with the first run's. Replay, by contrast, reproduces every connection exactly
  * ({@link org.sonde.replay.connection.ReplayCheck}).
  */
-public final class Butterfly {
+final class Butterfly {
     /**
      * One re-execution: how many connections of the first run sent another packet sequence, or did not exist, or
      * retransmitted another number of segments, or timed out (RTO) another number of times.

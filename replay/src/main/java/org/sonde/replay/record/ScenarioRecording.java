@@ -65,7 +65,7 @@ public final class ScenarioRecording {
     }
 
     /** Where the recording's bytes go: the four streams of every endpoint, and the rest (header, addresses, draws, lengths). */
-    public record Breakdown(long calls, long handlers, long arrivals, long samples, long other) {
+    record Breakdown(long calls, long handlers, long arrivals, long samples, long other) {
         static Breakdown of(Recording rec, long total) {
             long c = 0, h = 0, a = 0, s = 0;
             for (ConnectionLog l : rec.connections()) {
@@ -213,7 +213,7 @@ public final class ScenarioRecording {
     }
 
     /** The connections with the bytes the client's application sent. */
-    public static ArrayNode connectionsJson(Recording rec) {
+    static ArrayNode connectionsJson(Recording rec) {
         ArrayNode a = Json.mapper().createArrayNode();
         for (ConnectionLog c : rec.connections()) {
             long bytes = 0;

@@ -9,7 +9,7 @@ public record HostCounters(double txBitsPerSec, double rxBitsPerSec, double txPa
                 rxPacketsPerSec + o.rxPacketsPerSec, pauseMicrosPerSec + o.pauseMicrosPerSec);
     }
 
-    public HostCounters scaled(double f) {
+    HostCounters scaled(double f) {
         return new HostCounters(txBitsPerSec * f, rxBitsPerSec * f, txPacketsPerSec * f, rxPacketsPerSec * f, pauseMicrosPerSec * f);
     }
 

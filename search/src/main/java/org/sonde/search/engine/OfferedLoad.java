@@ -33,7 +33,7 @@ public final class OfferedLoad {
         }
     }
 
-    public static double wireBytes(Traffic t, int headerBytes) {
+    static double wireBytes(Traffic t, int headerBytes) {
         double s = 0;
         for (Request r : t.requests()) s += r.sizeBytes() + (double) packets(r.sizeBytes(), t.mtu()) * headerBytes;
         return s / t.requests().size();

@@ -36,14 +36,14 @@ public record Profile(String name, String description, NicSpec spec, Clock clock
     private static final String HINT = "see search/src/main/resources/org/sonde/search/sim/f-like.yaml for the format";
 
     /** Seconds one experiment takes: set-up grows with QPs and MRs (§5: 20-60 s per experiment). */
-    public record Clock(double baseSeconds, double perQpSeconds, double perMrSeconds, double maxSeconds) {
+    record Clock(double baseSeconds, double perQpSeconds, double perMrSeconds, double maxSeconds) {
         public double seconds(int qps, long mrs) {
             return Math.min(maxSeconds, baseSeconds + perQpSeconds * qps + perMrSeconds * mrs);
         }
     }
 
     /** A resource and the diagnostic counter that reports its misses or stalls per second. */
-    public record Resource(String name, String counter, double eventsPerSecAtProximity1, String description) {}
+    record Resource(String name, String counter, double eventsPerSecAtProximity1, String description) {}
 
     public Profile {
         resources = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(resources));

@@ -75,7 +75,7 @@ public final class SimulatedSubsystem implements WorkloadEngine {
     }
 
     /** The noise-free counters of {@code p}: what the samples scatter around. */
-    public Sample ideal(Point p) {
+    Sample ideal(Point p) {
         NicSpec spec = profile.spec();
         OfferedLoad.Rates base = OfferedLoad.expected(p, spec);
         int n = p.traffics().size();

@@ -6,7 +6,7 @@ public record Endpoint(Memory memory, int mrs, int mrSizeBytes) {
         if (memory == null || mrs <= 0 || mrSizeBytes <= 0) throw new IllegalArgumentException("endpoint needs memory, MRs and MR size");
     }
 
-    public long pinnedBytes() {
+    long pinnedBytes() {
         return (long) mrs * mrSizeBytes;
     }
 
@@ -14,11 +14,11 @@ public record Endpoint(Memory memory, int mrs, int mrSizeBytes) {
         return new Endpoint(m, mrs, mrSizeBytes);
     }
 
-    public Endpoint withMrs(int n) {
+    Endpoint withMrs(int n) {
         return new Endpoint(memory, n, mrSizeBytes);
     }
 
-    public Endpoint withMrSize(int bytes) {
+    Endpoint withMrSize(int bytes) {
         return new Endpoint(memory, mrs, bytes);
     }
 }

@@ -18,7 +18,7 @@ public record Grid(int[] values) {
     }
 
     /** Powers of two from {@code lo} to {@code hi}. */
-    public static Grid powersOfTwo(int lo, int hi) {
+    static Grid powersOfTwo(int lo, int hi) {
         int n = 0;
         for (long v = lo; v <= hi; v *= 2) n++;
         int[] a = new int[n];
@@ -90,7 +90,7 @@ public record Grid(int[] values) {
     }
 
     /** A uniform value other than {@code v}. */
-    public int jump(int v, RandomGenerator rng) {
+    int jump(int v, RandomGenerator rng) {
         if (values.length == 1) return v;
         int i = indexOf(v);
         int j = rng.nextInt(values.length - 1);

@@ -5,7 +5,7 @@ public enum Opcode {
     SEND, WRITE, READ;
 
     /** Two-sided: the receiver must pre-post receive WQEs. */
-    public boolean needsReceives() {
+    boolean needsReceives() {
         return this == SEND;
     }
 }

@@ -18,7 +18,7 @@ public record Point(Mode mode, List<Traffic> traffics) {
         return new Point(Mode.ONE_WAY, List.of(t));
     }
 
-    public static Point bidirectional(Traffic t) {
+    static Point bidirectional(Traffic t) {
         return new Point(Mode.BIDIRECTIONAL, List.of(t, t));
     }
 

@@ -116,7 +116,7 @@ public final class SearchSpace {
         return new Point(mode, ts);
     }
 
-    public Traffic randomTraffic(RandomGenerator rng) {
+    Traffic randomTraffic(RandomGenerator rng) {
         QpType type = QpType.values()[rng.nextInt(3)];
         List<Opcode> ops = new ArrayList<>();
         for (Opcode o : Opcode.values()) if (type.allows(o)) ops.add(o);
@@ -188,7 +188,7 @@ public final class SearchSpace {
         if (!g.contains(x)) v.add(what + " " + x + " is not in the domain");
     }
 
-    public static long pinLimit(Memory m) {
+    static long pinLimit(Memory m) {
         return m == Memory.GPU ? GPU_PIN_LIMIT : HOST_PIN_LIMIT;
     }
 

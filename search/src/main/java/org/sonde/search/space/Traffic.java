@@ -46,16 +46,16 @@ public record Traffic(QpType qpType, Opcode opcode, int qps, int mtu, int batch,
         return minRequestBytes() <= 1024 && maxRequestBytes() >= 65536;
     }
 
-    public Traffic withQpType(QpType v) { return new Traffic(v, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withOpcode(Opcode v) { return new Traffic(qpType, v, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withQpType(QpType v) { return new Traffic(v, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withOpcode(Opcode v) { return new Traffic(qpType, v, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
     public Traffic withQps(int v) { return new Traffic(qpType, opcode, v, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withMtu(int v) { return new Traffic(qpType, opcode, qps, v, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withBatch(int v) { return new Traffic(qpType, opcode, qps, mtu, v, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withSendDepth(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, v, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withRecvBatch(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, v, recvDepth, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withRecvDepth(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, v, requests, recvSizeBytes, sender, receiver); }
-    public Traffic withRequests(List<Request> v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, v, recvSizeBytes, sender, receiver); }
-    public Traffic withRecvSize(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, v, sender, receiver); }
+    Traffic withMtu(int v) { return new Traffic(qpType, opcode, qps, v, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withBatch(int v) { return new Traffic(qpType, opcode, qps, mtu, v, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withSendDepth(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, v, recvBatch, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withRecvBatch(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, v, recvDepth, requests, recvSizeBytes, sender, receiver); }
+    Traffic withRecvDepth(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, v, requests, recvSizeBytes, sender, receiver); }
+    Traffic withRequests(List<Request> v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, v, recvSizeBytes, sender, receiver); }
+    Traffic withRecvSize(int v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, v, sender, receiver); }
     public Traffic withSender(Endpoint v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, v, receiver); }
     public Traffic withReceiver(Endpoint v) { return new Traffic(qpType, opcode, qps, mtu, batch, sendDepth, recvBatch, recvDepth, requests, recvSizeBytes, sender, v); }
 }

@@ -37,7 +37,7 @@ public final class Simulator {
     }
 
     /** Events waiting in the queue. */
-    public int pendingEvents() {
+    int pendingEvents() {
         return size;
     }
 

@@ -23,12 +23,12 @@ public record EcnMarking(int priorityMask, long kminBytes, long kmaxBytes, doubl
         return new EcnMarking(priorityMask, kBytes, kBytes, 1.0);
     }
 
-    public boolean enabled(int priority) {
+    boolean enabled(int priority) {
         return (priorityMask >> priority & 1) != 0;
     }
 
     /** Whether to mark a frame joining a queue of {@code queueBytes}; draws from {@code random} only between the thresholds. */
-    public boolean mark(long queueBytes, SplittableRandom random) {
+    boolean mark(long queueBytes, SplittableRandom random) {
         if (queueBytes <= kminBytes) return false;
         if (queueBytes >= kmaxBytes) return kmaxBytes > kminBytes || queueBytes > kmaxBytes;
         double p = pmax * (queueBytes - kminBytes) / (double) (kmaxBytes - kminBytes);

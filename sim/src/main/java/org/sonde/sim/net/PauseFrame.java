@@ -16,7 +16,7 @@ public final class PauseFrame extends Frame {
     public final int classEnable;
     private final int[] quanta;
 
-    public PauseFrame(long sourceMac, int classEnable, int[] quanta) {
+    PauseFrame(long sourceMac, int classEnable, int[] quanta) {
         super(MIN_BYTES, PRIORITIES - 1);
         if (quanta.length != PRIORITIES) throw new IllegalArgumentException("a PFC frame has 8 quanta, not " + quanta.length);
         this.classEnable = classEnable & 0xFF;
@@ -32,11 +32,11 @@ public final class PauseFrame extends Frame {
         return new PauseFrame(sourceMac, 1 << priority, q);
     }
 
-    public boolean enabled(int priority) {
+    boolean enabled(int priority) {
         return (classEnable >> priority & 1) != 0;
     }
 
-    public int quanta(int priority) {
+    int quanta(int priority) {
         return quanta[priority];
     }
 

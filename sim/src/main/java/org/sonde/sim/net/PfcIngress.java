@@ -26,7 +26,7 @@ public final class PfcIngress {
         refresh = new Timer[n][Frame.PRIORITIES];
     }
 
-    public boolean enabled(int priority) {
+    boolean enabled(int priority) {
         return thresholds.enabled(priority);
     }
 

@@ -16,7 +16,7 @@ public record PfcThresholds(int priorityMask, long xoffBytes, long xonBytes, int
         if (quanta < 1 || quanta > PauseFrame.MAX_QUANTA) throw new IllegalArgumentException("PFC quanta must be 1..65535, got " + quanta);
     }
 
-    public boolean enabled(int priority) {
+    boolean enabled(int priority) {
         return (priorityMask >> priority & 1) != 0;
     }
 }

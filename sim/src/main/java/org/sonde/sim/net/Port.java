@@ -105,7 +105,7 @@ public final class Port {
         return queues.totalBytes();
     }
 
-    public boolean transmitting() {
+    boolean transmitting() {
         return busy;
     }
 
@@ -146,7 +146,7 @@ public final class Port {
     }
 
     /** Sends a MAC control frame ahead of all data. */
-    public void sendControl(Frame f) {
+    void sendControl(Frame f) {
         if (peer == null) throw new IllegalStateException("port " + name() + " is not connected");
         control.addLast(f);
         kick();
@@ -257,7 +257,7 @@ public final class Port {
     }
 
     /** How long a pause of {@code quanta} lasts at this port's rate: a quantum is 512 bit times. */
-    public long quantaNanos(int quanta) {
+    long quantaNanos(int quanta) {
         return ((long) quanta * 512 * 1_000_000_000L + rateBps - 1) / rateBps;
     }
 
@@ -268,7 +268,7 @@ public final class Port {
     }
 
     /** Whether this transmitter is paused at this priority now. */
-    public boolean paused(int priority) {
+    boolean paused(int priority) {
         return pausedUntil[priority] > sim.now();
     }
 

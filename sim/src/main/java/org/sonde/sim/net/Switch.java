@@ -32,7 +32,7 @@ public final class Switch extends Node {
         return config;
     }
 
-    public long bufferUsed() {
+    long bufferUsed() {
         return bufferUsed;
     }
 

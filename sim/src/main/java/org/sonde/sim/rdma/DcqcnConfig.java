@@ -39,7 +39,7 @@ public record DcqcnConfig(boolean rpEnable, boolean npEnable, int dceTcpG, long 
     }
 
     /** The α gain g. */
-    public double g() {
+    double g() {
         return (1024 - dceTcpG) / 1024.0;
     }
 

@@ -69,7 +69,7 @@ public record NicProfile(String name, String description, Distribution nakGenera
     }
 
     /** What the receive pipeline does with packets that find its buffer above threshold. */
-    public enum Overflow { PFC, DISCARD }
+    enum Overflow { PFC, DISCARD }
 
     /**
      * The NIC's receive pipeline: packets wait in a buffer and are processed at a limited rate. With
@@ -122,12 +122,12 @@ public record NicProfile(String name, String description, Distribution nakGenera
         return new NicProfile(name, description, nakGeneration, nakReaction, readNakGeneration, readNakReaction, migReq, c, retransmission, rxPipeline, scheduler, counters);
     }
 
-    public NicProfile withRxPipeline(RxPipeline r) {
+    NicProfile withRxPipeline(RxPipeline r) {
         return new NicProfile(name, description, nakGeneration, nakReaction, readNakGeneration, readNakReaction, migReq, cnp, retransmission, r, scheduler, counters);
     }
 
     /** The bundled spec-following profile. */
-    public static NicProfile neutral() {
+    static NicProfile neutral() {
         return load("neutral");
     }
 
@@ -153,7 +153,8 @@ public record NicProfile(String name, String description, Distribution nakGenera
             throw new ConfigException("profile", "no bundled NIC profile '" + name + "'; the bundled ones are " + String.join(", ", BUNDLED),
                     "name one of them, or give the path of a profile YAML file");
         }
-        try (InputStream in = NicProfile.class.getClassLoader().getResourceAsStream(RESOURCE_DIRECTORY + name + ".yaml")) {
+        // through the class, not its loader: a module's resources are found only through its own classes
+        try (InputStream in = NicProfile.class.getResourceAsStream("/" + RESOURCE_DIRECTORY + name + ".yaml")) {
             if (in == null) throw new IllegalStateException("bundled NIC profile " + name + " is missing from the class path");
             return inherit(name, settings(YAML.readValue(in, Object.class), "profile " + name), chain);
         } catch (IOException e) {

@@ -69,12 +69,12 @@ public final class QueuePair {
         return initialPsn;
     }
 
-    public int remoteQpn() {
+    int remoteQpn() {
         return remoteQpn;
     }
 
     /** The address (GID) this QP sends from. */
-    public int localIp() {
+    int localIp() {
         return localIp;
     }
 
@@ -98,12 +98,12 @@ public final class QueuePair {
     }
 
     /** The responder's expected PSN (RC). */
-    public int expectedPsn() {
+    int expectedPsn() {
         return responder.expectedPsn();
     }
 
     /** Payload bytes this QP has placed as responder (SEND, WRITE) or received as READ requester, in order. */
-    public void onPlaced(LongConsumer listener) {
+    void onPlaced(LongConsumer listener) {
         this.placedListener = listener;
     }
 

@@ -95,7 +95,7 @@ public final class RdmaNic {
         return Collections.unmodifiableList(qpList);
     }
 
-    public QueuePair queuePair(int qpn) {
+    QueuePair queuePair(int qpn) {
         return qps.get(qpn);
     }
 
@@ -117,7 +117,7 @@ public final class RdmaNic {
     }
 
     /** A UD QP accepting datagrams with {@code queueKey}. */
-    public QueuePair createUdQp(int queueKey) {
+    QueuePair createUdQp(int queueKey) {
         QueuePair qp = create(QueuePair.Type.UD);
         qp.queueKey = queueKey;
         qp.readyUd();

@@ -38,7 +38,7 @@ public record RoceConfig(int mtu, int timeout, int retryCnt, int rnrRetry, int m
     }
 
     /** The local ACK timeout the IB rule gives, 4.096 µs·2^timeout; 0 means none. */
-    public long ibTimeoutNanos() {
+    long ibTimeoutNanos() {
         return timeout == 0 ? 0 : 4096L << timeout;
     }
 
@@ -46,11 +46,11 @@ public record RoceConfig(int mtu, int timeout, int retryCnt, int rnrRetry, int m
         return minTimeBetweenCnpsNanos >= 0 ? minTimeBetweenCnpsNanos : profile.cnp().minIntervalNanos();
     }
 
-    public RoceConfig withProfile(NicProfile p) {
+    RoceConfig withProfile(NicProfile p) {
         return new RoceConfig(mtu, timeout, retryCnt, rnrRetry, minRnrTimer, ackCoalescing, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, dcqcn, p, verb);
     }
 
-    public RoceConfig withDcqcn(DcqcnConfig d) {
+    RoceConfig withDcqcn(DcqcnConfig d) {
         return new RoceConfig(mtu, timeout, retryCnt, rnrRetry, minRnrTimer, ackCoalescing, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, d, profile, verb);
     }
 
@@ -58,15 +58,15 @@ public record RoceConfig(int mtu, int timeout, int retryCnt, int rnrRetry, int m
         return new RoceConfig(m, timeout, retryCnt, rnrRetry, minRnrTimer, ackCoalescing, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, dcqcn, profile, verb);
     }
 
-    public RoceConfig withVerb(Verb v) {
+    RoceConfig withVerb(Verb v) {
         return new RoceConfig(mtu, timeout, retryCnt, rnrRetry, minRnrTimer, ackCoalescing, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, dcqcn, profile, v);
     }
 
-    public RoceConfig withRetries(int t, int retries, int rnr) {
+    RoceConfig withRetries(int t, int retries, int rnr) {
         return new RoceConfig(mtu, t, retries, rnr, minRnrTimer, ackCoalescing, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, dcqcn, profile, verb);
     }
 
-    public RoceConfig withAckCoalescing(int n) {
+    RoceConfig withAckCoalescing(int n) {
         return new RoceConfig(mtu, timeout, retryCnt, rnrRetry, minRnrTimer, n, maxRdAtomic, priority, cnpPriority, ecn, minTimeBetweenCnpsNanos, dcqcn, profile, verb);
     }
 

@@ -95,7 +95,7 @@ public final class RoceFrame extends IpFrame {
         return opcode == RoceOpcode.RC_ACKNOWLEDGE;
     }
 
-    public Aeth.Kind ackKind() {
+    Aeth.Kind ackKind() {
         return Aeth.kind(syndrome);
     }
 

@@ -21,7 +21,7 @@ public record WorkRequest(long id, Verb verb, long bytes, long remoteAddress, in
     }
 
     /** A UD SEND. */
-    public static WorkRequest ud(long id, long bytes, int destinationIp, int destinationQp, int queueKey, Consumer<Completion> onComplete) {
+    static WorkRequest ud(long id, long bytes, int destinationIp, int destinationQp, int queueKey, Consumer<Completion> onComplete) {
         return new WorkRequest(id, Verb.SEND, bytes, 0, destinationIp, destinationQp, queueKey, onComplete);
     }
 

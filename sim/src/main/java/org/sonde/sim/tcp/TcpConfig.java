@@ -76,17 +76,17 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     }
 
     /** RACK detects losses (with SACK; connections without it keep NewReno). */
-    public boolean rack() {
+    boolean rack() {
         return (recovery & RACK_LOSS_DETECTION) != 0;
     }
 
     /** Tail loss probes are sent ({@code tcp_schedule_loss_probe()}'s test of {@code tcp_early_retrans}). */
-    public boolean tailLossProbes() {
+    boolean tailLossProbes() {
         return earlyRetrans == 3 || earlyRetrans == 4;
     }
 
     /** Payload bytes of a full data segment (Linux's {@code mss_cache}) when both ends advertise {@link #mss}. */
-    public int segmentPayload() {
+    int segmentPayload() {
         return mss - (timestamps ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
     }
 

@@ -83,12 +83,12 @@ public final class TcpSegment extends IpFrame {
     }
 
     /** Left edge (wire value) of SACK block {@code i}. */
-    public int sackLeft(int i) {
+    int sackLeft(int i) {
         return (int) (sackAt(i) >>> 32);
     }
 
     /** Right edge (wire value, exclusive) of SACK block {@code i}. */
-    public int sackRight(int i) {
+    int sackRight(int i) {
         return (int) sackAt(i);
     }
 

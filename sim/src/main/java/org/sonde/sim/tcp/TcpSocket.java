@@ -157,7 +157,7 @@ public final class TcpSocket {
     }
 
     /** {@link #send} at simulated time {@code atNanos}. */
-    public void sendAt(long atNanos, long bytes) {
+    void sendAt(long atNanos, long bytes) {
         sim.at(atNanos, () -> send(bytes));
     }
 
@@ -353,7 +353,7 @@ public final class TcpSocket {
         return tp.mssCache;
     }
 
-    public long cwndBytes() {
+    long cwndBytes() {
         return (long) cw.cwnd * tp.mssCache;
     }
 
@@ -363,7 +363,7 @@ public final class TcpSocket {
     }
 
     /** The windowed minimum RTT ({@code tcpi_min_rtt}) in nanoseconds, {@link Long#MAX_VALUE} before the first sample. */
-    public long minRttNanos() {
+    long minRttNanos() {
         return rtt.minRtt;
     }
 
@@ -385,7 +385,7 @@ public final class TcpSocket {
         return rtt.backoff;
     }
 
-    public long bytesAcked() {
+    long bytesAcked() {
         return tp.bytesAcked;
     }
 
@@ -394,7 +394,7 @@ public final class TcpSocket {
     }
 
     /** Bytes in order in the receive buffer that the application has not read. */
-    public long unreadBytes() {
+    long unreadBytes() {
         return rq.unread();
     }
 
@@ -421,7 +421,7 @@ public final class TcpSocket {
         return tp.sndWnd;
     }
 
-    public boolean ecnNegotiated() {
+    boolean ecnNegotiated() {
         return (tp.ecnFlags & ECN_OK) != 0;
     }
 
@@ -434,7 +434,7 @@ public final class TcpSocket {
      * retransmitted again (the DETER §2.1 pattern: a receiver out of quick-ACK mode delays the ACK of
      * the segment an RTO resent).
      */
-    public long delayedAcksOfRetransmissions() {
+    long delayedAcksOfRetransmissions() {
         return rcv.delayedAcksOfRetransmissions;
     }
 

@@ -25,7 +25,7 @@ public record PairedFlows(String name, List<Host> sources, List<Host> destinatio
     }
 
     /** How many flows start in each round. */
-    public int pairsPerRound() {
+    int pairsPerRound() {
         return pairsPerRound(sources, destinations);
     }
 

@@ -46,7 +46,7 @@ class ProfileTest {
 
     @Test
     void theBundledListNamesEveryProfileFileAndEachLoads() throws Exception {
-        Path dir = Path.of(NicProfile.class.getClassLoader().getResource(NicProfile.RESOURCE_DIRECTORY).toURI());
+        Path dir = Path.of(NicProfile.class.getResource("/" + NicProfile.RESOURCE_DIRECTORY).toURI());
         List<String> files = new ArrayList<>();
         try (var s = Files.list(dir)) {
             s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).map(n -> n.substring(0, n.length() - 5)).forEach(files::add);

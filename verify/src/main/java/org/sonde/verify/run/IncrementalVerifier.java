@@ -294,7 +294,7 @@ public final class IncrementalVerifier {
     }
 
     /** Stops verifying a subnet: its results are dropped. */
-    public UpdateOutcome removeSubnet(Ipv4Prefix subnet) {
+    UpdateOutcome removeSubnet(Ipv4Prefix subnet) {
         for (int s = 0; s < subnets.size(); s++) {
             if (!subnets.get(s).equals(subnet) || removed(s)) continue;
             if (s < baseSubnets) removedBase[s] = true;

@@ -7,7 +7,7 @@ package org.sonde.verify.run;
  * the shipping of the rules).
  */
 public record PhaseTimes(long setupNanos, long mapNanos, long shuffleNanos, long reduceNanos) {
-    public long totalNanos() {
+    long totalNanos() {
         return setupNanos + mapNanos + shuffleNanos + reduceNanos;
     }
 

@@ -13,7 +13,7 @@ import org.sonde.verify.snapshot.Snapshot;
  * rule, see {@link SubnetTrie#matching}); the shuffle is a counting sort of the (subnet, rule) pairs
  * by subnet.
  */
-public final class SlicedRules {
+final class SlicedRules {
     private final long[] start;
     private final int[] rules;
 

@@ -18,7 +18,7 @@ public final class NextHops {
 
     private NextHops() {}
 
-    public static boolean forwards(int nextHops) {
+    static boolean forwards(int nextHops) {
         return nextHops >= 0;
     }
 

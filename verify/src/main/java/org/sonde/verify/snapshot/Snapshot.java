@@ -75,7 +75,7 @@ public final class Snapshot {
 
     /** The waypoints of subnet {@code s} (its traffic must pass one of them), or null when it has none. */
     public int[] waypoints(int s) { return waypointsBySubnet[s]; }
-    public boolean hasWaypoints() {
+    boolean hasWaypoints() {
         for (int[] w : waypointsBySubnet) if (w != null) return true;
         return false;
     }
@@ -97,7 +97,7 @@ public final class Snapshot {
     }
 
     /** The waypoints as text lines' content: subnet to switch names. */
-    public Map<Ipv4Prefix, List<String>> waypointNames() {
+    Map<Ipv4Prefix, List<String>> waypointNames() {
         Map<Ipv4Prefix, List<String>> m = new TreeMap<>();
         for (int s = 0; s < subnets.length; s++) {
             if (waypointsBySubnet[s] == null) continue;

@@ -11,7 +11,7 @@ import java.util.List;
  *                      before an instant already declared stable): the states declared before may
  *                      not have existed as reported
  */
-public record StableBatch(long stableAtNanos, List<RoutingEvent> events, int late) {
+record StableBatch(long stableAtNanos, List<RoutingEvent> events, int late) {
     public StableBatch {
         events = List.copyOf(events);
     }

@@ -38,7 +38,7 @@ public final class StableSnapshots {
         this(epsilonNanos, epsilonNanos);
     }
 
-    public long epsilonNanos() {
+    long epsilonNanos() {
         return epsilonNanos;
     }
 
@@ -79,7 +79,7 @@ public final class StableSnapshots {
     }
 
     /** Events received and not yet part of a stable state. */
-    public int pendingCount() {
+    int pendingCount() {
         return pending.size();
     }
 }

@@ -31,7 +31,7 @@ public final class Watcher {
         this.verifier = verifier;
     }
 
-    public IncrementalVerifier verifier() {
+    IncrementalVerifier verifier() {
         return verifier;
     }
 

@@ -101,7 +101,7 @@ public final class StanfordApkeepImport {
      * @param firstEntry index of its first entry in the ACL's model entries
      * @param entryCount how many model entries its ranges became
      */
-    public record AclLine(String aclId, String file, int line, AclEntry.Verdict verdict, Range proto, Ternary srcIp, Range srcPort,
+    record AclLine(String aclId, String file, int line, AclEntry.Verdict verdict, Range proto, Ternary srcIp, Range srcPort,
                           Ternary dstIp, Range dstPort, int priority, int firstEntry, int entryCount) {}
 
     /**

@@ -26,7 +26,7 @@ import org.sonde.inject.tcp.analyze.TcpAnalysis.Spurious;
  */
 public final class TcpDiff {
     /** What kind of difference. */
-    public enum Category {
+    enum Category {
         /** Packets of a connection in one run that the other has not in that place. */
         SEQUENCE,
         /** A lost transmission found by different means (fast retransmit, RACK, TLP, RTO). */
@@ -90,7 +90,7 @@ public final class TcpDiff {
      * @param left       what the first run shows there
      * @param right      what the second run shows
      */
-    public record Difference(Category category, int connection, String where, String left, String right) {}
+    record Difference(Category category, int connection, String where, String left, String right) {}
 
     /**
      * An aligned pair of packets, or a packet of one side only (the other null).
@@ -102,7 +102,7 @@ public final class TcpDiff {
     }
 
     /** One connection's alignment: rows in order, client's packets then the server's. */
-    public record Alignment(int connection, List<Row> client, List<Row> server) {
+    record Alignment(int connection, List<Row> client, List<Row> server) {
         public Alignment {
             client = List.copyOf(client);
             server = List.copyOf(server);

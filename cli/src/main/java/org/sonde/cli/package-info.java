@@ -1,0 +1,7 @@
+/**
+ * The {@code sonde} command: {@link org.sonde.cli.Main} builds the picocli tree (only the branch the
+ * arguments reach), maps a {@code SondeException} to its message and exit code, and holds what every
+ * command family shares (option converters, progress on the terminal, report metadata). Each command
+ * family is a sub-package named after its word ({@code sim} for {@code sonde sim}).
+ */
+package org.sonde.cli;

@@ -12,6 +12,7 @@ import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.TcpTest;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.netio.Cpus;
+import org.sonde.netio.HostSysctl;
 import org.sonde.netio.NfQueue;
 import org.sonde.netio.RawIpSocket;
 import org.sonde.netio.SockDiag;
@@ -31,6 +32,13 @@ public final class LinuxTcpTarget {
     static final String CLIENT_SIDE = "c0", SERVER_SIDE = "s0";
     static final String CLIENT_ADDRESS = "10.1.0.1", SERVER_ADDRESS = "10.2.0.1";
     private static final int QUEUE = 0;
+    /**
+     * Each CPU's input queue, in packets: a bulk sender fills its CPU's in bursts of up to a window
+     * (a veth orphans its packets, so TCP small queues do not stop it) while the hosts' softirq
+     * work waits on the CPUs the injector leaves them; at Linux's default of 1,000 the kernel
+     * dropped some there, before the injector could see them.
+     */
+    private static final long INPUT_BACKLOG = 30_000;
     /** After the traffic, how long the injector keeps forwarding the closing handshakes' last packets. */
     private static final long DRAIN_MILLIS = 200;
 
@@ -39,7 +47,8 @@ public final class LinuxTcpTarget {
     /** Runs {@code test}, writing the trace to {@code trace} (pcapng), and returns what happened. */
     public static TcpRun run(TcpTest test, long seed, Path trace) {
         Testbed.requireRoot();
-        try (CongestionControls allowed = CongestionControls.allow(test.traffic().congestionControl())) {
+        try (CongestionControls allowed = CongestionControls.allow(test.traffic().congestionControl());
+             HostSysctl backlog = HostSysctl.atLeast("net.core.netdev_max_backlog", INPUT_BACKLOG)) {
             return run(test, seed, trace, allowed);
         }
     }

@@ -82,8 +82,7 @@ final class TcpInjector implements Runnable {
         this.plan = plan;
         this.clientInterface = clientInterface;
         this.cpu = cpu;
-        java.time.Instant now = java.time.Instant.now(); // the realtime clock to the nanosecond the kernel stamps with
-        this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
+        this.epochOffsetNanos = Clocks.realtimeMinusMonotonic();
     }
 
     /** Ends the loop once no packet is held; held ones are let go at once. */

@@ -27,8 +27,7 @@ final class TcpStateSampler implements Runnable, AutoCloseable {
     TcpStateSampler(SockDiag diag, int serverPort) {
         this.diag = diag;
         this.serverPort = serverPort;
-        java.time.Instant now = java.time.Instant.now(); // the realtime clock the trace's kernel stamps are on
-        this.epochOffsetNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
+        this.epochOffsetNanos = Clocks.realtimeMinusMonotonic();
     }
 
     @Override

@@ -8,6 +8,11 @@ package org.sonde.netio;
 public final class Cpus {
     private Cpus() {}
 
+    /** The CPUs the calling thread may run on (bit i: CPU i; the first 64), as the process's affinity or cpuset allows. */
+    public static long allowed() {
+        return Sys.affinity();
+    }
+
     /** Lets the calling thread run on {@code cpu} alone (sched_setaffinity of the thread, not the process). */
     public static void pinCurrentThread(int cpu) {
         if (cpu < 0 || cpu >= 64) throw new IllegalArgumentException("CPU " + cpu + " is not 0..63");

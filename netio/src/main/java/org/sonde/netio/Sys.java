@@ -85,6 +85,8 @@ final class Sys {
     private static final MethodHandle SETNS = call("setns", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle SCHED_SETAFFINITY = call("sched_setaffinity", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
             ValueLayout.ADDRESS);
+    private static final MethodHandle SCHED_GETAFFINITY = call("sched_getaffinity", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+            ValueLayout.ADDRESS);
     private static final MethodHandle IF_NAMETOINDEX = call("if_nametoindex", ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
     private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.ADDRESS.withTargetLayout(MemoryLayout.sequenceLayout(256, ValueLayout.JAVA_BYTE)), ValueLayout.JAVA_INT));
@@ -374,6 +376,19 @@ final class Sys {
     }
 
     /** Lets the calling thread (only it) run on the first 64 CPUs' of {@code cpuMask} alone. */
+    /** The first 64 CPUs the calling thread may run on (bit i: CPU i). */
+    static long affinity() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment mask = a.allocate(128);
+            if ((int) SCHED_GETAFFINITY.invokeExact(STATE.get(), 0, 128L, mask) < 0) throw fail("sched_getaffinity");
+            return mask.get(ValueLayout.JAVA_LONG, 0);
+        } catch (NativeException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static void setAffinity(long cpuMask) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment mask = a.allocate(128); // cpu_set_t: 1024 bits

@@ -116,20 +116,21 @@ public final class LinuxTcpTarget {
     }
 
     /**
-     * Keeps the last CPU for the injector, when there are several: what arrives at the hosts is
-     * processed on the others (receive packet steering), so the injector's verdicts do not carry
-     * the hosts' stacks on their CPU; returns that CPU, or -1 on a machine of one.
+     * Keeps the last CPU this process may use for the injector, when it may use several: what
+     * arrives at the hosts is processed on the others (receive packet steering), so the injector's
+     * verdicts do not carry the hosts' stacks on their CPU; returns that CPU, or -1 with only one.
      */
     static int dedicateCpu(Testbed t) {
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (cpus < 2 || cpus > 63) return -1;
-        for (String host : List.of(CLIENT, SERVER)) t.steerReceive(host, "eth0", (1L << (cpus - 1)) - 1);
-        return cpus - 1;
+        long allowed = Cpus.allowed();
+        if (Long.bitCount(allowed) < 2) return -1;
+        int cpu = 63 - Long.numberOfLeadingZeros(allowed);
+        for (String host : List.of(CLIENT, SERVER)) t.steerReceive(host, "eth0", hostCpus(cpu));
+        return cpu;
     }
 
-    /** The CPUs other than the injector's {@code cpu} (bit i: CPU i), or 0 (any) when it has none of its own. */
+    /** The CPUs this process may use other than the injector's {@code cpu} (bit i: CPU i), or 0 (any) when it has none of its own. */
     static long hostCpus(int injectorCpu) {
-        return injectorCpu > 0 ? (1L << injectorCpu) - 1 : 0;
+        return injectorCpu < 0 ? 0 : Cpus.allowed() & ~(1L << injectorCpu);
     }
 
     /** Opens the injector's queue in the middle box. */

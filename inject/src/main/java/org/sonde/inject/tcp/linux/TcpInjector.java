@@ -1,8 +1,8 @@
 package org.sonde.inject.tcp.linux;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.management.ManagementFactory;
 import java.lang.foreign.ValueLayout;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;

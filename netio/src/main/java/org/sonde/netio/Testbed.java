@@ -325,7 +325,9 @@ public final class Testbed implements AutoCloseable {
      * (from its veth peer) on the CPUs of {@code cpuMask} rather than on the CPU that sent it.
      */
     public void steerReceive(String node, String iface, long cpuMask) {
-        if (cpuMask <= 0) throw new IllegalArgumentException("an empty CPU mask");
+        if (cpuMask == 0) throw new IllegalArgumentException("an empty CPU mask");
+        // the name goes into a shell line (sysfs shows a namespace's devices only under ip netns exec)
+        if (!iface.matches("[A-Za-z0-9_.-]{1,15}")) throw new IllegalArgumentException("not an interface name: " + iface);
         exec(node, "sh", "-c", "echo " + Long.toHexString(cpuMask) + " > /sys/class/net/" + iface + "/queues/rx-0/rps_cpus");
     }
 

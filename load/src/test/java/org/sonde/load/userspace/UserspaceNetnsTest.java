@@ -113,15 +113,9 @@ class UserspaceNetnsTest {
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
             // the kernel completed every handshake, parsed every request, and saw every close
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
         }
     }
 
@@ -133,13 +127,8 @@ class UserspaceNetnsTest {
                     + "keepalive 1ms 5\n"), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
             assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
             for (int w = 0; w < 2; w++) {
                 // the fanout's program hashes IPv6 as Java does: every frame reached the worker owning its connection
                 assertThat(client.perWorker().get(w).get("wrongWorker")).isZero();
@@ -164,16 +153,10 @@ class UserspaceNetnsTest {
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
             // the kernel resolved the client addresses (the engine advertised them), completed every handshake and saw every close
             assertThat(client.counters().get("arpRx")).isPositive();
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
         }
     }
 
@@ -204,15 +187,9 @@ class UserspaceNetnsTest {
             LoadResult client = LoadRun.prepare(tunnelClient(bed, "10.9.0.1", "client 10.9.1.1 2\n" + VXLAN_CLIENT), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
             // every connection went through vx0: the kernel behind it completed the handshakes, answered the requests and saw the closes
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-            assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
         }
     }
 
@@ -226,12 +203,7 @@ class UserspaceNetnsTest {
             LoadResult client = LoadRun.prepare(tunnelClient(bed, "fd09::1", "client fd09::1:100 2\n" + VXLAN_CLIENT), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
         }
     }
 
@@ -244,12 +216,7 @@ class UserspaceNetnsTest {
             LoadResult client = LoadRun.prepare(tunnelClient(bed, "10.9.0.1", "client 10.9.1.1 2\n" + VXLAN_CLIENT), 1).run(s -> { });
             LoadResult served = server.stop();
 
-            assertThat(client.requests()).isPositive();
-            assertThat(client.responses2xx()).isEqualTo(client.requests());
-            assertThat(client.errors()).as(client.errorSummary()).isZero();
-            assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-            assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            assertEveryRequestServed(client, served);
             // the client resolved its outer gateway, the server's tunnel endpoint, by ARP, which the server answered
             assertThat(served.counters().get("arpTx")).isPositive();
         }
@@ -354,5 +321,21 @@ class UserspaceNetnsTest {
             assertThat(NetNamespace.list()).contains(a);
         }
         assertThat(NetNamespace.list()).doesNotContain(a);
+    }
+
+    /** The client got an answer to every request, without errors, and the server opened its connections and saw every request. */
+    private static void assertEveryRequestServed(LoadResult client, LoadResult served) {
+        assertThat(client.requests()).isPositive();
+        assertThat(client.responses2xx()).isEqualTo(client.requests());
+        assertThat(client.errors()).as(client.errorSummary()).isZero();
+        assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
+        assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
+        assertThat(served.errors()).as(served.errorSummary()).isZero();
+    }
+
+    /** Both sides closed every connection they opened. */
+    private static void assertEveryConnectionClosed(LoadResult client, LoadResult served) {
+        assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+        assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
     }
 }

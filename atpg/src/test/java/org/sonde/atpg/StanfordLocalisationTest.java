@@ -9,8 +9,8 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.sonde.dataplane.io.hassel.HasselImport;
-import org.sonde.dataplane.model.HeaderLayouts;
+import org.sonde.dataplane.io.ModelSource;
+import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.dataplane.reach.ReachOptions;
@@ -25,9 +25,10 @@ import org.sonde.dataplane.reach.ReachOptions;
 class StanfordLocalisationTest {
     @Test
     void faultyRuleIsAlwaysSuspected() {
-        HasselImport.Import imp = HasselImport.load(Datasets.dir("stanford-hassel-ip"), HeaderLayouts.HASSEL_IP_DST);
-        Model model = new Model(imp.network(), 1, ReachOptions.hasselOutputTwins(imp.network()));
-        List<Integer> sources = imp.network().ports().subList(0, imp.mappedPorts()).stream().map(Port::id).toList();
+        ModelSource.Loaded loaded = new ModelSource("hassel", Datasets.dir("stanford-hassel-ip").toString()).load();
+        Model model = loaded.model();
+        Network network = model.network();
+        List<Integer> sources = loaded.terminals();
         long t0 = System.nanoTime();
         Suite suite = Selector.select(model, SelectOptions.of(sources, Cover.RULES));
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -38,17 +39,17 @@ class StanfordLocalisationTest {
         assertThat(suite.summary().unverifiedPaths()).isZero();
 
         List<String> faultable = new ArrayList<>(new TreeSet<>(suite.tests().stream()
-                .flatMap(t -> t.observed().stream()).filter(e -> imp.network().rule(e).isPresent())
-                .filter(e -> !(imp.network().rule(e).orElseThrow().actions().getLast() instanceof org.sonde.dataplane.model.Action.Drop))
+                .flatMap(t -> t.observed().stream()).filter(e -> network.rule(e).isPresent())
+                .filter(e -> !(network.rule(e).orElseThrow().actions().getLast() instanceof org.sonde.dataplane.model.Action.Drop))
                 .toList()));
         Random random = new Random(20_260_121L);
         List<Integer> sizes = new ArrayList<>();
         int undetected = 0, partial = 0;
         for (int i = 0; i < 100; i++) {
             String rule = faultable.get(random.nextInt(faultable.size()));
-            String device = imp.network().tables().stream()
+            String device = network.tables().stream()
                     .filter(t -> t.rules().stream().anyMatch(r -> r.id().equals(rule))).findFirst().orElseThrow().deviceId();
-            List<Port> ports = imp.network().portsOf(device);
+            List<Port> ports = network.portsOf(device);
             Fault fault = switch (i % 3) {
                 case 0 -> new Fault.RuleDrop(rule);
                 case 1 -> new Fault.RuleMissing(rule);
@@ -75,9 +76,9 @@ class StanfordLocalisationTest {
         assertThat(sizes.get(sizes.size() / 2)).as("median suspect-set size").isLessThanOrEqualTo(2);
 
         // A link named by its physical ports (hassel links leave from the @out twin).
-        var link = imp.network().link(suite.tests().stream().flatMap(t -> t.observed().stream())
-                .filter(e -> imp.network().link(e).isPresent()).findFirst().orElseThrow()).orElseThrow();
-        int from = imp.network().port(link.fromPortId()).orElseThrow().name().endsWith("@out")
+        var link = network.link(suite.tests().stream().flatMap(t -> t.observed().stream())
+                .filter(e -> network.link(e).isPresent()).findFirst().orElseThrow()).orElseThrow();
+        int from = network.port(link.fromPortId()).orElseThrow().name().endsWith("@out")
                 ? link.fromPortId() - ReachOptions.HASSEL_OUTPUT_OFFSET : link.fromPortId();
         List<Emulator.Result> down = Emulator.run(model, suite,
                 List.of(Fault.parse("test", "link:" + from + "-" + link.toPortId() + ":down")), 1_000);

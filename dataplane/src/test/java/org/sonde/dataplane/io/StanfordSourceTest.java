@@ -1,4 +1,4 @@
-package org.sonde.atpg;
+package org.sonde.dataplane.io;
 
 import org.sonde.testkit.Datasets;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.BadInputException;
-import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.io.dataset.StanfordCiscoImport;
 
 /** The raw Stanford backbone as a model source, with its topology from a file or from the APKeep snapshot. */

@@ -1,5 +1,10 @@
 package org.sonde.probe.plan;
 
+import java.io.StringWriter;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
 /**
  * An agent's part of a plan in the XML form of the dissertation's Fig. 3.9, for agents written
  * against NetSonar's format: one {@code Peer} per tuple, {@code test://TARGET:DESTINATION-PORT:SOURCE-PORT},
@@ -15,17 +20,31 @@ final class PlanXml {
     private PlanXml() {}
 
     public static String text(Plan.AgentPlan agent, long intervalMillis, String level) {
-        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        sb.append("<Testlist server=\"").append(escape(agent.agent())).append("\" majorVersion=\"1\" minorVersion=\"0\">\n");
-        for (Plan.Target t : agent.targets())
-            for (Tuple u : t.tuples())
-                sb.append("  <Peer uri=\"test://").append(escape(t.agent())).append(':').append(u.destinationPort()).append(':').append(u.sourcePort())
-                        .append("\" physicalIP=\"").append(escape(t.address())).append("\" interval=\"").append(intervalMillis)
-                        .append("\" level=\"").append(escape(level)).append("\"/>\n");
-        return sb.append("</Testlist>\n").toString();
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&apos;");
+        StringWriter out = new StringWriter();
+        try {
+            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            x.writeStartDocument("UTF-8", "1.0");
+            x.writeCharacters("\n");
+            x.writeStartElement("Testlist");
+            x.writeAttribute("server", agent.agent());
+            x.writeAttribute("majorVersion", "1");
+            x.writeAttribute("minorVersion", "0");
+            for (Plan.Target t : agent.targets())
+                for (Tuple u : t.tuples()) {
+                    x.writeCharacters("\n  ");
+                    x.writeEmptyElement("Peer");
+                    x.writeAttribute("uri", "test://" + t.agent() + ":" + u.destinationPort() + ":" + u.sourcePort());
+                    x.writeAttribute("physicalIP", t.address());
+                    x.writeAttribute("interval", Long.toString(intervalMillis));
+                    x.writeAttribute("level", level);
+                }
+            x.writeCharacters("\n");
+            x.writeEndElement();
+            x.writeEndDocument();
+            x.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("writing to a string cannot fail", e);
+        }
+        return out + "\n";
     }
 }

@@ -1,0 +1,9 @@
+/** DETER: record a TCP connection's inputs, replay it deterministically, and diagnose its delays. */
+module org.sonde.replay {
+    requires transitive org.sonde.sim;
+    requires com.github.luben.zstd_jni;
+
+    exports org.sonde.replay.connection;
+    exports org.sonde.replay.diagnose;
+    exports org.sonde.replay.record;
+}

@@ -1,0 +1,10 @@
+/** Collie: search for workloads that throw an RDMA NIC (simulated or real) into a performance anomaly. */
+module org.sonde.search {
+    requires transitive org.sonde.report;
+    requires commons.math3;
+
+    exports org.sonde.search;
+    exports org.sonde.search.app;
+    exports org.sonde.search.mfs;
+    exports org.sonde.search.report;
+}

@@ -5,5 +5,8 @@ module org.sonde.replay {
 
     exports org.sonde.replay.connection;
     exports org.sonde.replay.diagnose;
-    exports org.sonde.replay.record;
+    exports org.sonde.replay.recording;
+    // summaries and replay checks are Jackson's reading of records, some package-private
+    opens org.sonde.replay.connection to com.fasterxml.jackson.databind;
+    opens org.sonde.replay.recording to com.fasterxml.jackson.databind;
 }

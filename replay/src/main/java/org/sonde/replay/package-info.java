@@ -1,6 +1,6 @@
 /**
  * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019): recording every TCP
- * connection of a simulated run in a few bytes ({@link org.sonde.replay.record}), replaying any one of them alone
+ * connection of a simulated run in a few bytes ({@link org.sonde.replay.recording}), replaying any one of them alone
  * to its exact packets and TCP state ({@link org.sonde.replay.connection}), and the diagnosis of real captures
  * ({@link org.sonde.replay.diagnose}). Queue replay and recording real Linux hosts are not built yet.
  *

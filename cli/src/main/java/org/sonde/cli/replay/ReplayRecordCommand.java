@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
-import org.sonde.replay.record.ScenarioRecording;
+import org.sonde.replay.recording.ScenarioRecording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -14,8 +14,8 @@ import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
-import org.sonde.replay.record.Recording;
-import org.sonde.replay.record.ScenarioRecording;
+import org.sonde.replay.recording.Recording;
+import org.sonde.replay.recording.ScenarioRecording;
 
 /**
  * {@code sonde replay connection}: one connection of a recording replayed alone, written as its packets

@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.sonde.capture.CaptureReader;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
-import org.sonde.replay.record.ConnectionLog;
-import org.sonde.replay.record.Recording;
-import org.sonde.replay.record.ScenarioRecording;
+import org.sonde.replay.recording.ConnectionLog;
+import org.sonde.replay.recording.Recording;
+import org.sonde.replay.recording.ScenarioRecording;
 import org.sonde.sim.net.IpFrame;
 
 /**

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.replay.connection.ReplayCheck;
-import org.sonde.replay.record.ScenarioRecording;
+import org.sonde.replay.recording.ScenarioRecording;
 
 /**
  * The butterfly effect: flow starts moved by less than a microsecond change the packet sequences of many connections

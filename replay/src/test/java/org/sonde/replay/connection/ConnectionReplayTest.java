@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sonde.replay.record.ConnectionLog;
-import org.sonde.replay.record.Recording;
-import org.sonde.replay.record.ScenarioRecording;
+import org.sonde.replay.recording.ConnectionLog;
+import org.sonde.replay.recording.Recording;
+import org.sonde.replay.recording.ScenarioRecording;
 
 /**
  * The acceptance check of per-connection replay: every connection of a many-connection run, replayed alone from
@@ -75,7 +75,7 @@ class ConnectionReplayTest {
         Recording rec = ScenarioRecording.read(tmp.resolve("slow"));
         ConnectionReplay r = ConnectionReplayer.replay(rec, 0);
         // the reader's own timer paces its reads, and its window closed on the sender at least once
-        assertThat(rec.connection(0).server().decodeHandlers()).contains(org.sonde.replay.record.HandlerKind.READ);
+        assertThat(rec.connection(0).server().decodeHandlers()).contains(org.sonde.replay.recording.HandlerKind.READ);
         assertThat(r.states()).anyMatch(e -> e.endpoint().equals("client") && e.sendWindow() == 0);
     }
 }

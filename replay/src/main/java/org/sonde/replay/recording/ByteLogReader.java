@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 /** Reads what {@link ByteLog} wrote; running past the end or a malformed varint is a {@link RecordingFormatException}. */
 final class ByteLogReader {

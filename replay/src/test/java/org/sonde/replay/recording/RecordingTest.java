@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

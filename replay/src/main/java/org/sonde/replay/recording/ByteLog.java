@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 import java.util.Arrays;
 

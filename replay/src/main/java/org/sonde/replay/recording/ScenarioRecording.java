@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

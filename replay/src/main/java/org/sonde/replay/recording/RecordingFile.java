@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

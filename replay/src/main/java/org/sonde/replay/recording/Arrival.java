@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 /**
  * A segment that reached an endpoint: its index in the peer's send order (gaps are drops, going back is

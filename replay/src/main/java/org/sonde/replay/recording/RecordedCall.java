@@ -1,4 +1,4 @@
-package org.sonde.replay.record;
+package org.sonde.replay.recording;
 
 /**
  * An application call as the recording gives it back: made inside the endpoint's callback number

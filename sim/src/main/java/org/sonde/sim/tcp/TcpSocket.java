@@ -108,12 +108,7 @@ public final class TcpSocket {
     // the application: its writes not yet in the send buffer, its close, and its reads
     private long appPending;
     private boolean closeRequested;
-    private long totalRead;
-    private boolean eofReported;
-    private long readRateBps = -1; // -1: the application reads only when it calls read()
-    private int readSize;
-    private long nextReadAt;
-    private final Timer readTimer;
+    private final ApplicationReader reader;
     private final Timer timeWaitTimer;
 
     TcpSocket(TcpStack stack, int localPort, int remoteIp, int remotePort, int priority, boolean active) {
@@ -135,7 +130,7 @@ public final class TcpSocket {
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
         this.rcv = new Receiver(this, tp, rq, rtt, cc, cfg, stack, sim);
         this.snd = new Sender(this, tp, sb, cw, cc, rtt, xt, rack, tagger, recovery, rcv, cfg, stack, sim);
-        this.readTimer = new Timer(sim, () -> timerFired(TcpObserver.TimerKind.READ, this::readTimerFired));
+        this.reader = new ApplicationReader(this, rq, rcv, stack, sim);
         this.timeWaitTimer = new Timer(sim, () -> timerFired(TcpObserver.TimerKind.TIME_WAIT, this::timeWaitOver));
     }
 
@@ -222,74 +217,30 @@ public final class TcpSocket {
     /** Reads up to {@code max} bytes now; returns how many. */
     public long read(long max) {
         stack.observer().call(this, TcpObserver.Call.READ, max, 0);
-        return readNow(max);
-    }
-
-    /** A read the socket makes for a reading application ({@link #readAll()}, {@link #readAtRate}): no new call. */
-    private long readNow(long max) {
-        long n = Math.min(max, rq.unread());
-        if (n <= 0) return 0;
-        rq.copiedSeq += n;
-        totalRead += n;
-        rcv.cleanupRbuf(n);
-        stack.observer().callback(this, TcpObserver.Callback.READ, false);
-        app.read(this, n, totalRead);
-        stack.observer().callback(this, TcpObserver.Callback.READ, true);
-        checkEof();
-        return n;
+        return reader.read(max);
     }
 
     /** The application reads every byte as soon as it is in order. */
     public void readAll() {
         stack.observer().call(this, TcpObserver.Call.READ_ALL, 0, 0);
-        readRateBps = 0;
-        readSize = Integer.MAX_VALUE;
-        applicationRead();
+        reader.readAll();
     }
 
     /** The application reads {@code readSize} bytes per call at {@code bitsPerSecond} at most (so buffers fill and windows close). */
     public void readAtRate(long bitsPerSecond, int readSize) {
         stack.observer().call(this, TcpObserver.Call.READ_AT_RATE, bitsPerSecond, readSize);
-        if (bitsPerSecond <= 0 || readSize <= 0) throw new IllegalArgumentException("read rate and size must be positive");
-        this.readRateBps = bitsPerSecond;
-        this.readSize = readSize;
-        applicationRead();
+        reader.readAtRate(bitsPerSecond, readSize);
     }
 
     /** The application stops reading (the receive buffer fills up and the window closes). */
     public void stopReading() {
         stack.observer().call(this, TcpObserver.Call.STOP_READING, 0, 0);
-        readRateBps = -1;
-        readTimer.cancel();
+        reader.stop();
     }
 
-    private void applicationRead() {
-        if (readRateBps < 0 || rq.unread() == 0) return;
-        if (readRateBps == 0) {
-            readNow(Long.MAX_VALUE);
-            return;
-        }
-        long now = sim.now();
-        if (now < nextReadAt) {
-            readTimer.arm(nextReadAt);
-            return;
-        }
-        long n = readNow(readSize);
-        nextReadAt = now + Math.max(1, n * 8 * 1_000_000_000L / readRateBps);
-        if (rq.unread() > 0) readTimer.arm(nextReadAt);
-    }
-
-    private void readTimerFired() {
-        applicationRead();
-    }
-
-    private void checkEof() {
-        if (rq.finIn && !eofReported && rq.copiedSeq == rq.finSeq) {
-            eofReported = true;
-            stack.observer().callback(this, TcpObserver.Callback.PEER_CLOSED, false);
-            app.peerClosed(this);
-            stack.observer().callback(this, TcpObserver.Callback.PEER_CLOSED, true);
-        }
+    /** The application model this socket tells of its events. */
+    Listener listener() {
+        return app;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -390,7 +341,7 @@ public final class TcpSocket {
     }
 
     public long bytesRead() {
-        return totalRead;
+        return reader.totalRead();
     }
 
     /** Bytes in order in the receive buffer that the application has not read. */
@@ -441,7 +392,7 @@ public final class TcpSocket {
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
         return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, rtt.srtt(), rtt.rttvar, rtt.rto, rtt.backoff, sb.packetsOut(),
-                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, totalRead, snd.totalRetrans, tp.sndWnd);
+                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, reader.totalRead(), snd.totalRetrans, tp.sndWnd);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -633,9 +584,9 @@ public final class TcpSocket {
             stack.observer().callback(this, TcpObserver.Callback.READABLE, false);
             app.readable(this, rq.unread());
             stack.observer().callback(this, TcpObserver.Callback.READABLE, true);
-            applicationRead();
+            reader.dataReady();
         }
-        checkEof();
+        reader.checkEof();
     }
 
     private void sendSynAckAgain() {
@@ -843,7 +794,7 @@ public final class TcpSocket {
         state = State.CLOSED;
         xt.clear();
         rcv.delackTimer.cancel();
-        readTimer.cancel();
+        reader.cancel();
         stack.remove(this);
         if (was != State.CLOSED) {
             stack.observer().callback(this, TcpObserver.Callback.CLOSED, false);

@@ -239,10 +239,8 @@ public final class NfQueue implements AutoCloseable {
         try {
             int r = (int) Lib.get().setVerdictBatch.invokeExact(queue, id, NF_ACCEPT);
             if (r < 0) throw new NativeException("nfq_set_verdict_batch up to packet " + id + " failed", 0);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw Sys.unchecked(e);
         }
     }
 
@@ -255,10 +253,8 @@ public final class NfQueue implements AutoCloseable {
         try {
             int r = (int) Lib.get().setVerdict.invokeExact(queue, id, verdict, length, data);
             if (r < 0) throw new NativeException("nfq_set_verdict for packet " + id + " failed", 0);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw Sys.unchecked(e);
         }
     }
 

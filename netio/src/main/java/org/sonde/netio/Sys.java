@@ -115,6 +115,14 @@ final class Sys {
         return (int) ERRNO.get(capture, 0L);
     }
 
+    /**
+     * What a downcall's {@code catch (Throwable)} throws: a failed call's {@link NativeException} as
+     * it is, anything else (invokeExact declares Throwable) wrapped, since it is a bug here.
+     */
+    static RuntimeException unchecked(Throwable e) {
+        return e instanceof NativeException n ? n : new IllegalStateException(e);
+    }
+
     static NativeException fail(MemorySegment capture, String what) {
         int e = errno(capture);
         return new NativeException(what + ": " + describe(e) + " (errno " + e + ")", e);
@@ -138,20 +146,16 @@ final class Sys {
             int fd = (int) SOCKET.invokeExact(STATE.get(), domain, type, protocol);
             if (fd < 0) throw fail("socket(" + (domain == AF_PACKET ? "AF_PACKET" : domain == AF_INET ? "AF_INET" : domain) + ", SOCK_RAW)");
             return fd;
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
     static void bind(int fd, MemorySegment address, String what) {
         try {
             if ((int) BIND.invokeExact(STATE.get(), fd, address, (int) address.byteSize()) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -159,10 +163,8 @@ final class Sys {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment v = a.allocateFrom(ValueLayout.JAVA_INT, value);
             if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, v, 4) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -170,10 +172,8 @@ final class Sys {
     static void setStructOption(int fd, int level, int name, MemorySegment value, String what) {
         try {
             if ((int) SETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, (int) value.byteSize()) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -182,10 +182,8 @@ final class Sys {
         length.set(ValueLayout.JAVA_INT, 0, (int) value.byteSize());
         try {
             if ((int) GETSOCKOPT.invokeExact(STATE.get(), fd, level, name, value, length) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -195,20 +193,16 @@ final class Sys {
             MemorySegment m = (MemorySegment) MMAP.invokeExact(STATE.get(), MemorySegment.NULL, length, PROT_READ_WRITE, MAP_SHARED, fd, 0L);
             if (m.address() == -1L) throw fail(what);
             return m.reinterpret(length);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
     static void munmap(MemorySegment m) {
         try {
             if ((int) MUNMAP.invokeExact(STATE.get(), m, m.byteSize()) < 0) throw fail("munmap");
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -220,10 +214,8 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == ENOBUFS || e == EINTR) return false;
             throw fail("send on the packet socket");
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -232,10 +224,8 @@ final class Sys {
         try {
             long n = (long) SENDTO.invokeExact(STATE.get(), fd, data, length, 0, to, (int) to.byteSize());
             if (n < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -247,10 +237,8 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == EINTR) return 0;
             throw fail("recv on the packet socket");
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -265,10 +253,8 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == EINTR) return 0;
             throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -280,10 +266,8 @@ final class Sys {
         try {
             int r = (int) POLL.invokeExact(STATE.get(), pollfd, 1L, timeoutMillis);
             if (r < 0 && errno() != EINTR) throw fail("poll on the packet socket");
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -291,10 +275,8 @@ final class Sys {
         try {
             int r = (int) CLOSE.invokeExact(STATE.get(), fd);
             if (r < 0) throw fail("close");
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -316,10 +298,8 @@ final class Sys {
             int fd = (int) OPEN.invokeExact(STATE.get(), a.allocateFrom(path), flags);
             if (fd < 0) throw fail("open " + path);
             return fd;
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -327,10 +307,8 @@ final class Sys {
     static void ioctl(int fd, long request, MemorySegment argument, String what) {
         try {
             if ((int) IOCTL.invokeExact(STATE.get(), fd, request, argument) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -342,10 +320,8 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == EINTR) return 0;
             throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -357,10 +333,8 @@ final class Sys {
             int e = errno();
             if (e == EAGAIN || e == EINTR || e == ENOBUFS) return false;
             throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -368,10 +342,8 @@ final class Sys {
     static void setns(int fd, String what) {
         try {
             if ((int) SETNS.invokeExact(STATE.get(), fd, CLONE_NEWNET) < 0) throw fail(what);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -382,10 +354,8 @@ final class Sys {
             MemorySegment mask = a.allocate(128);
             if ((int) SCHED_GETAFFINITY.invokeExact(STATE.get(), 0, 128L, mask) < 0) throw fail("sched_getaffinity");
             return mask.get(ValueLayout.JAVA_LONG, 0);
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -394,10 +364,8 @@ final class Sys {
             MemorySegment mask = a.allocate(128); // cpu_set_t: 1024 bits
             mask.set(ValueLayout.JAVA_LONG, 0, cpuMask);
             if ((int) SCHED_SETAFFINITY.invokeExact(STATE.get(), 0, 128L, mask) < 0) throw fail("sched_setaffinity to CPUs " + Long.toHexString(cpuMask));
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 
@@ -407,10 +375,8 @@ final class Sys {
             int i = (int) IF_NAMETOINDEX.invokeExact(STATE.get(), a.allocateFrom(name));
             if (i == 0) throw fail("no network interface '" + name + "'");
             return i;
-        } catch (NativeException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            throw unchecked(e);
         }
     }
 }

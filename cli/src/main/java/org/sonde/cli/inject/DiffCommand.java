@@ -9,8 +9,8 @@ import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.core.config.YamlTree;
-import org.sonde.inject.tcp.TcpTest;
-import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.TcpTestConfig;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
 import org.sonde.inject.tcp.study.TcpScenario;
 import org.sonde.inject.tcp.diff.TcpDiff;
 import org.sonde.inject.tcp.diff.TcpDiffRun;
@@ -93,7 +93,7 @@ final class DiffCommand implements Callable<Integer> {
                 TcpScenario s = Arrays.stream(TcpScenario.values()).filter(x -> x.word().equals(scenario.strip())).findFirst()
                         .orElseThrow(() -> new UsageException("--scenario " + scenario + ": no such scenario of the TCP study",
                                 "give one of " + String.join(", ", Arrays.stream(TcpScenario.values()).map(TcpScenario::word).toList())));
-                TcpTest t = s.test(congestionControl.strip());
+                TcpTestConfig t = s.test(congestionControl.strip());
                 name = t.name();
                 o = TcpDiffRun.run(t, seed, tolerance, dir.path(), ReportMeta.version());
             } else if (runs != null) {
@@ -102,8 +102,8 @@ final class DiffCommand implements Callable<Integer> {
             } else {
                 YamlTree tree = YamlTree.read(test, "test file", "give the path of a TCP test, e.g. examples/inject/tcp-listing2.yaml");
                 name = test.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-                if (!TcpTestLoader.isTcp(tree)) throw new UsageException(test + " is a RoCE test: inject diff compares TCP runs", "give a test with traffic.transport: tcp");
-                o = TcpDiffRun.run(TcpTestLoader.read(tree, name), seed, tolerance, dir.path(), ReportMeta.version());
+                if (!TcpTestConfigLoader.isTcp(tree)) throw new UsageException(test + " is a RoCE test: inject diff compares TCP runs", "give a test with traffic.transport: tcp");
+                o = TcpDiffRun.run(TcpTestConfigLoader.read(tree, name), seed, tolerance, dir.path(), ReportMeta.version());
             }
             dir.commit();
         }

@@ -18,7 +18,7 @@ import org.sonde.inject.fuzz.FuzzTarget;
 import org.sonde.inject.fuzz.FuzzTargetLoader;
 import org.sonde.inject.fuzz.Fuzzer;
 import org.sonde.inject.report.FuzzReport;
-import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
 import org.sonde.inject.tcp.fuzz.TcpFuzzResult;
 import org.sonde.inject.tcp.fuzz.TcpFuzzTarget;
 import org.sonde.inject.tcp.fuzz.TcpFuzzer;
@@ -149,7 +149,7 @@ final class FuzzCommand implements Callable<Integer> {
         int runs = this.runs == null ? 60 : this.runs;
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         TcpFuzzTarget t = TcpFuzzTarget.DEFAULT;
-        if (base != null) t = t.withBase(TcpTestLoader.load(base));
+        if (base != null) t = t.withBase(TcpTestConfigLoader.load(base));
         if (stallThreshold != null) t = t.withStallThreshold(stallThreshold);
         PrintWriter err = spec.commandLine().getErr();
         TcpFuzzResult r;

@@ -16,8 +16,8 @@ import org.sonde.inject.report.AnalysisSummary;
 import org.sonde.inject.report.InjectReport;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.tcp.TcpInjection;
-import org.sonde.inject.tcp.TcpTest;
-import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.TcpTestConfig;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
 import org.sonde.inject.tcp.report.TcpSummary;
 import org.sonde.inject.tcp.report.TcpReport;
@@ -107,10 +107,10 @@ final class InjectRunCommand implements Callable<Integer> {
         if (json != null) AtomicFiles.checkWritable(json, "--json");
         YamlTree tree = YamlTree.read(test, "test file", "give the path of a test, e.g. examples/inject/listing2.yaml");
         String name = test.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return TcpTestLoader.isTcp(tree) ? runTcp(TcpTestLoader.read(tree, name)) : runRoce(TestConfigLoader.read(tree, name));
+        return TcpTestConfigLoader.isTcp(tree) ? runTcp(TcpTestConfigLoader.read(tree, name)) : runRoce(TestConfigLoader.read(tree, name));
     }
 
-    private Integer runTcp(TcpTest tcp) {
+    private Integer runTcp(TcpTestConfig tcp) {
         if (target instanceof TargetSpec.Simulated) {
             throw new UsageException("--target " + target + ": " + test + " is a TCP test (traffic.transport: tcp); the simulated NICs speak RoCE",
                     "give --target linux or sim-tcp, or leave --target out");

@@ -33,7 +33,7 @@ public final class TcpInjection {
     private TcpInjection() {}
 
     /** Runs {@code test} on the Linux kernel. */
-    public static Result run(TcpTest test, long seed, Path outDir) {
+    public static Result run(TcpTestConfig test, long seed, Path outDir) {
         return run(test, new TargetSpec.Linux(), seed, outDir);
     }
 
@@ -41,7 +41,7 @@ public final class TcpInjection {
      * Runs {@code test} on {@code target}: {@code linux} (needs root) or {@code sim-tcp}, the
      * simulator's model of it; a simulated RoCE NIC is a usage error.
      */
-    public static Result run(TcpTest test, TargetSpec target, long seed, Path outDir) {
+    public static Result run(TcpTestConfig test, TargetSpec target, long seed, Path outDir) {
         Path trace = outDir.resolve(TRACE_FILE);
         TcpRun run = switch (target) {
             case TargetSpec.Linux l -> LinuxTcpTarget.run(test, seed, trace);

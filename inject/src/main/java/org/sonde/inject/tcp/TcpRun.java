@@ -17,7 +17,7 @@ import java.util.Map;
  * @param notes             what the target could not do as the test says (e.g. settings a model ignores); empty on Linux
  * @param clientStates      the client's TCP state of each connection over time, from the kernel's tcp_info; empty where not sampled
  */
-public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
+public record TcpRun(TcpTestConfig test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                      Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
                      long[] addedNanos, List<String> notes, List<TcpStateSample> clientStates) {
     public TcpRun {
@@ -28,13 +28,13 @@ public record TcpRun(TcpTest test, String target, String kernel, TcpTrace trace,
         serverCounters = Map.copyOf(serverCounters);
     }
 
-    public TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
+    public TcpRun(TcpTestConfig test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                   Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
                   long[] addedNanos) {
         this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, List.of(), List.of());
     }
 
-    public TcpRun(TcpTest test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
+    public TcpRun(TcpTestConfig test, String target, String kernel, TcpTrace trace, List<TcpConnectionResult> connections,
                   Map<String, Long> clientCounters, Map<String, Long> serverCounters, long queueDropped, long[] processingNanos,
                   long[] addedNanos, List<String> notes) {
         this(test, target, kernel, trace, connections, clientCounters, serverCounters, queueDropped, processingNanos, addedNanos, notes, List.of());

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.config.YamlTree;
-import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
 
 class TestConfigWriterTest {
     static TestConfig roundTrip(TestConfig c) {
@@ -21,8 +21,8 @@ class TestConfigWriterTest {
     void everyExampleReadsBackEqual() throws IOException {
         List<Path> examples;
         try (Stream<Path> s = Files.list(Path.of("../examples/inject"))) {
-            // TCP tests (traffic.transport: tcp) have their own loader and TcpTestLoaderTest
-            examples = s.filter(p -> p.toString().endsWith(".yaml")).filter(p -> !TcpTestLoader.isTcp(YamlTree.read(p, "test", ""))).sorted()
+            // TCP tests (traffic.transport: tcp) have their own loader and TcpTestConfigLoaderTest
+            examples = s.filter(p -> p.toString().endsWith(".yaml")).filter(p -> !TcpTestConfigLoader.isTcp(YamlTree.read(p, "test", ""))).sorted()
                     .toList();
         }
         assertThat(examples).hasSizeGreaterThanOrEqualTo(4);

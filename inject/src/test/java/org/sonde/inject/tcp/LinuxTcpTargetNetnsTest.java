@@ -19,7 +19,7 @@ class LinuxTcpTargetNetnsTest {
     Path dir;
 
     private TcpInjection.Result run(String yaml) {
-        TcpTest test = TcpTestLoader.parse(yaml, "test.yaml", "test");
+        TcpTestConfig test = TcpTestConfigLoader.parse(yaml, "test.yaml", "test");
         try {
             return TcpInjection.run(test, 1, dir);
         } catch (RuntimeException e) {

@@ -340,7 +340,7 @@ class TcpAnalyzerTest {
     @Test
     void integrityComparesTheTraceWithBothHostsCounters() {
         TcpPackets t = holeShownBy(3).data(0.05, P, 2, NONE);
-        TcpTest test = new TcpTest("t", new TcpTraffic(1, 1, 5000, 0, "cubic"), List.of(), Map.of(), List.of());
+        TcpTestConfig test = new TcpTestConfig("t", new TcpTraffic(1, 1, 5000, 0, "cubic"), List.of(), Map.of(), List.of());
         // client: SYN, ACK, 5 new data segments and 1 retransmission; server: SYN-ACK and 4 ACKs; one client packet dropped
         Map<String, Long> client = Map.of("TcpOutSegs", 7L, "TcpRetransSegs", 1L, "TcpInSegs", 5L, "TcpInCsumErrors", 0L);
         Map<String, Long> server = Map.of("TcpOutSegs", 5L, "TcpRetransSegs", 0L, "TcpInSegs", 7L, "TcpInCsumErrors", 0L);

@@ -15,7 +15,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.core.Json;
 import org.sonde.inject.tcp.TcpInjection;
 import org.sonde.inject.tcp.TcpPacketInfo;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalyzer;
@@ -51,7 +51,7 @@ public final class TcpDiffRun {
     private TcpDiffRun() {}
 
     /** Runs {@code test} on linux (needs root), then on sim-tcp, into {@code outDir/linux} and {@code outDir/sim-tcp}, and compares them. */
-    public static Outcome run(TcpTest test, long seed, TcpDiff.Tolerance tolerance, Path outDir, String version) {
+    public static Outcome run(TcpTestConfig test, long seed, TcpDiff.Tolerance tolerance, Path outDir, String version) {
         TcpInjection.Result kernel = TcpInjection.run(test, new TargetSpec.Linux(), seed, mkdir(outDir.resolve(LINUX_DIR)));
         TcpReport.write(kernel.run(), kernel.analysis(), outDir.resolve(LINUX_DIR).resolve("report.html"), version);
         long rtt = medianHandshakeNanos(kernel.run().trace());

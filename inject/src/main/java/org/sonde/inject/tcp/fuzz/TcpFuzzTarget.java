@@ -3,7 +3,7 @@ package org.sonde.inject.tcp.fuzz;
 import java.util.List;
 import java.util.Map;
 import org.sonde.core.UsageException;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTraffic;
 
 /**
@@ -16,10 +16,10 @@ import org.sonde.inject.tcp.TcpTraffic;
  * @param poolSize            random candidates before mutation starts (Algorithm 1's initial pool)
  * @param acceptProbability   Algorithm 1's p: a candidate scoring below the pool's median joins with it
  */
-public record TcpFuzzTarget(TcpTest base, long stallThresholdNanos, int maxEvents, int poolSize, double acceptProbability) {
+public record TcpFuzzTarget(TcpTestConfig base, long stallThresholdNanos, int maxEvents, int poolSize, double acceptProbability) {
     /** One connection sending 20 segments and waiting for an answer, with cubic; anomalous from one second. */
     public static final TcpFuzzTarget DEFAULT = new TcpFuzzTarget(
-            new TcpTest("tcp-fuzz", new TcpTraffic(1, 1, 20 * 1448, 100, "cubic"), List.of(), Map.of(), List.of()), 1_000_000_000L, 6, 8, 0.1);
+            new TcpTestConfig("tcp-fuzz", new TcpTraffic(1, 1, 20 * 1448, 100, "cubic"), List.of(), Map.of(), List.of()), 1_000_000_000L, 6, 8, 0.1);
 
     public TcpFuzzTarget {
         if (stallThresholdNanos <= 0) throw new UsageException("the stall threshold must be positive", "e.g. --stall-threshold 1s");
@@ -34,7 +34,7 @@ public record TcpFuzzTarget(TcpTest base, long stallThresholdNanos, int maxEvent
         return (int) Math.min(10_000, t.messagesPerConnection() * Math.ceilDiv(t.messageBytes(), 1448));
     }
 
-    public TcpFuzzTarget withBase(TcpTest test) {
+    public TcpFuzzTarget withBase(TcpTestConfig test) {
         return new TcpFuzzTarget(test, stallThresholdNanos, maxEvents, poolSize, acceptProbability);
     }
 

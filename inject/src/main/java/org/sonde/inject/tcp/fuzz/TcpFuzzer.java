@@ -17,8 +17,8 @@ import org.sonde.inject.fuzz.Pool;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpEvent;
 import org.sonde.inject.tcp.TcpInjection;
-import org.sonde.inject.tcp.TcpTest;
-import org.sonde.inject.tcp.TcpTestWriter;
+import org.sonde.inject.tcp.TcpTestConfig;
+import org.sonde.inject.tcp.TcpTestConfigWriter;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
@@ -106,9 +106,9 @@ public final class TcpFuzzer {
     }
 
     /** The test a candidate stands for: the base traffic with these events. */
-    TcpTest test(List<TcpEvent> events) {
-        TcpTest b = target.base();
-        return new TcpTest(b.name(), b.traffic(), events, b.sysctls(), List.of());
+    TcpTestConfig test(List<TcpEvent> events) {
+        TcpTestConfig b = target.base();
+        return new TcpTestConfig(b.name(), b.traffic(), events, b.sysctls(), List.of());
     }
 
     private Evaluated evaluate(List<TcpEvent> events, int n) {
@@ -247,10 +247,10 @@ public final class TcpFuzzer {
     // ---- output ----------------------------------------------------------------------------------
 
     private void writeTrigger(Path outDir, List<TcpEvent> minimal, Evaluated run) {
-        TcpTest t = test(minimal);
+        TcpTestConfig t = test(minimal);
         String comment = "found by sonde inject fuzz --target linux --seed " + seed + ": " + run.run().why()
                 + "\nrerun: sonde inject run " + TRIGGER_FILE + " --target linux --out DIR";
-        AtomicFiles.writeString(outDir.resolve(TRIGGER_FILE), TcpTestWriter.toYaml(new TcpTest("tcp-fuzz-trigger", t.traffic(), t.events(),
+        AtomicFiles.writeString(outDir.resolve(TRIGGER_FILE), TcpTestConfigWriter.toYaml(new TcpTestConfig("tcp-fuzz-trigger", t.traffic(), t.events(),
                 t.sysctls(), List.of()), comment));
         try {
             Files.move(run.dir(), Files.createDirectories(outDir).resolve("trigger-run"));

@@ -9,7 +9,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpInjectionPlan;
 import org.sonde.inject.tcp.TcpRun;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.netio.Cpus;
 import org.sonde.netio.HostSysctl;
@@ -45,7 +45,7 @@ public final class LinuxTcpTarget {
     private LinuxTcpTarget() {}
 
     /** Runs {@code test}, writing the trace to {@code trace} (pcapng), and returns what happened. */
-    public static TcpRun run(TcpTest test, long seed, Path trace) {
+    public static TcpRun run(TcpTestConfig test, long seed, Path trace) {
         Testbed.requireRoot();
         try (CongestionControls allowed = CongestionControls.allow(test.traffic().congestionControl());
              HostSysctl backlog = HostSysctl.atLeast("net.core.netdev_max_backlog", INPUT_BACKLOG)) {
@@ -53,7 +53,7 @@ public final class LinuxTcpTarget {
         }
     }
 
-    private static TcpRun run(TcpTest test, long seed, Path trace, CongestionControls allowed) {
+    private static TcpRun run(TcpTestConfig test, long seed, Path trace, CongestionControls allowed) {
         Testbed.Builder b = layout();
         for (String host : List.of(CLIENT, SERVER)) {
             b.sysctl(host, "net.ipv4.tcp_congestion_control", test.traffic().congestionControl());
@@ -148,7 +148,7 @@ public final class LinuxTcpTarget {
     }
 
     /** Generous: the bytes at a slow 10 Mb/s, plus a second per message for timeouts. */
-    private static long timeoutMillis(TcpTest test) {
+    private static long timeoutMillis(TcpTestConfig test) {
         long bytes = test.traffic().bytesPerConnection() * test.traffic().connections();
         return 30_000 + bytes * 8 / 10_000 + 1_000L * test.traffic().messagesPerConnection();
     }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.UsageException;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTraffic;
 import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpConfig.CongestionControlKind;
@@ -23,7 +23,7 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
         notes = List.copyOf(notes);
     }
 
-    static SimTcpSettings of(TcpTest test) {
+    static SimTcpSettings of(TcpTestConfig test) {
         TcpConfig d = TcpConfig.LINUX;
         CongestionControlKind cc = switch (test.traffic().congestionControl()) {
             case "reno" -> CongestionControlKind.RENO;

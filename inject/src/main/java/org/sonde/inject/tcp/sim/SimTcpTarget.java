@@ -9,7 +9,7 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpInjectionPlan;
 import org.sonde.inject.tcp.TcpRun;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.TcpTraffic;
 import org.sonde.inject.testbed.SimulatedTestbed;
@@ -50,7 +50,7 @@ public final class SimTcpTarget {
     private SimTcpTarget() {}
 
     /** Runs {@code test}, writing the trace to {@code trace} (pcapng), and returns what happened. */
-    public static TcpRun run(TcpTest test, TargetSpec.SimTcp target, long seed, Path trace) {
+    public static TcpRun run(TcpTestConfig test, TargetSpec.SimTcp target, long seed, Path trace) {
         SimTcpSettings settings = SimTcpSettings.of(test);
         Network net = new Network(seed);
         Simulator sim = net.simulator();

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.sonde.inject.config.EventAction;
 import org.sonde.inject.tcp.TcpEvent;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTraffic;
 
 /**
@@ -41,11 +41,11 @@ public enum TcpScenario {
     }
 
     /** The injection test of this scenario with a congestion control. */
-    public TcpTest test(String congestionControl) {
+    public TcpTestConfig test(String congestionControl) {
         List<TcpEvent> events = new ArrayList<>();
         for (int i = 1; i <= watchedIteration; i++) events.add(drop(TcpEvent.Kind.SEGMENT, watchedSegment, i));
         if (this == ACK_LOSS) for (int a = 1; a <= FIRST_FLIGHT; a++) events.add(drop(TcpEvent.Kind.ACK, a, 1));
-        return new TcpTest(word() + "-" + congestionControl, new TcpTraffic(1, 1, (long) SEGMENTS * SEGMENT_BYTES, 100, congestionControl), events,
+        return new TcpTestConfig(word() + "-" + congestionControl, new TcpTraffic(1, 1, (long) SEGMENTS * SEGMENT_BYTES, 100, congestionControl), events,
                 Map.of(), List.of());
     }
 

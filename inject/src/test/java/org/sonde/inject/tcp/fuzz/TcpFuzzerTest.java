@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.sonde.inject.config.EventAction;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpEvent;
-import org.sonde.inject.tcp.TcpTest;
-import org.sonde.inject.tcp.TcpTestLoader;
-import org.sonde.inject.tcp.TcpTestWriter;
+import org.sonde.inject.tcp.TcpTestConfig;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
+import org.sonde.inject.tcp.TcpTestConfigWriter;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Recovery;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
@@ -59,8 +59,8 @@ class TcpFuzzerTest {
             valid(g);
         }
         // what the fuzzer would write as a trigger reads back as the same test
-        TcpTest t = f.test(g);
-        TcpTest back = TcpTestLoader.parse(TcpTestWriter.toYaml(t, "a comment\non two lines"), "trigger.yaml", "x");
+        TcpTestConfig t = f.test(g);
+        TcpTestConfig back = TcpTestConfigLoader.parse(TcpTestConfigWriter.toYaml(t, "a comment\non two lines"), "trigger.yaml", "x");
         assertThat(back.traffic()).isEqualTo(t.traffic());
         assertThat(back.events()).extracting(TcpEvent::kind, TcpEvent::index, TcpEvent::iteration, TcpEvent::action)
                 .containsExactlyElementsOf(t.events().stream().map(e -> org.assertj.core.groups.Tuple.tuple(e.kind(), e.index(), e.iteration(), e.action()))

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.sonde.inject.tcp.TcpConnectionResult;
 import org.sonde.inject.tcp.TcpPackets;
 import org.sonde.inject.tcp.TcpRun;
-import org.sonde.inject.tcp.TcpTest;
+import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTraffic;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 
 class TcpReportTest {
     private static TcpRun run(TcpPackets packets) {
-        TcpTest test = new TcpTest("report-test", new TcpTraffic(1, 1, 3000, 0, "cubic"), List.of(), Map.of("tcp_ecn", "1"), List.of());
+        TcpTestConfig test = new TcpTestConfig("report-test", new TcpTraffic(1, 1, 3000, 0, "cubic"), List.of(), Map.of("tcp_ecn", "1"), List.of());
         return new TcpRun(test, "linux", "6.18", packets.trace(), List.of(new TcpConnectionResult(1, 40000, 3000, 3000, true, 0, 5_000_000, null)),
                 Map.of(), Map.of(), 0, new long[] {1000, 2000}, new long[] {30_000, 40_000});
     }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.UsageException;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpInjection;
-import org.sonde.inject.tcp.TcpTest;
-import org.sonde.inject.tcp.TcpTestLoader;
+import org.sonde.inject.tcp.TcpTestConfig;
+import org.sonde.inject.tcp.TcpTestConfigLoader;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
@@ -23,7 +23,7 @@ class SimTcpTargetTest {
     @TempDir
     Path dir;
 
-    private TcpInjection.Result run(TcpTest test, String sub) throws Exception {
+    private TcpInjection.Result run(TcpTestConfig test, String sub) throws Exception {
         return TcpInjection.run(test, MODEL, 1, Files.createDirectories(dir.resolve(sub)));
     }
 
@@ -34,7 +34,7 @@ class SimTcpTargetTest {
 
     @Test
     void listing2GivesTheVerdictsLinuxGivesOnAnUnloadedTestbed() throws Exception {
-        TcpTest test = TcpTestLoader.load(Path.of("../examples/inject/tcp-listing2.yaml"));
+        TcpTestConfig test = TcpTestConfigLoader.load(Path.of("../examples/inject/tcp-listing2.yaml"));
         TcpInjection.Result r = run(test, "a");
         TcpAnalysis a = r.analysis();
         assertThat(r.run().target()).isEqualTo("sim-tcp");
@@ -74,7 +74,7 @@ class SimTcpTargetTest {
 
     @Test
     void theSameSeedGivesTheSameFiles() throws Exception {
-        TcpTest test = TcpTestLoader.load(Path.of("../examples/inject/tcp-listing2.yaml"));
+        TcpTestConfig test = TcpTestConfigLoader.load(Path.of("../examples/inject/tcp-listing2.yaml"));
         run(test, "a");
         run(test, "b");
         for (String f : new String[] {"trace.pcapng", "result.json", "analysis.json"}) {
@@ -84,7 +84,7 @@ class SimTcpTargetTest {
 
     @Test
     void corruptionIsDiscardedByTheReceiverDuplicatesAndReorderingReachIt() throws Exception {
-        TcpTest test = TcpTestLoader.parse("""
+        TcpTestConfig test = TcpTestConfigLoader.parse("""
                 name: edits
                 traffic:
                   transport: tcp
@@ -114,7 +114,7 @@ class SimTcpTargetTest {
 
     @Test
     void aCongestionControlTheModelLacksIsAUsageError() {
-        TcpTest bbr = TcpTestLoader.parse("""
+        TcpTestConfig bbr = TcpTestConfigLoader.parse("""
                 traffic: {transport: tcp, num-connections: 1, num-msgs-per-connection: 1, message-size: 1000, congestion-control: bbr}
                 """, "bbr.yaml", "bbr");
         assertThatThrownBy(() -> run(bbr, "bbr")).isInstanceOf(UsageException.class).hasMessageContaining("no congestion control 'bbr'");

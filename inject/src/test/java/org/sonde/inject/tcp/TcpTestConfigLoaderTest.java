@@ -8,7 +8,7 @@ import org.sonde.core.config.YamlTree;
 import org.sonde.inject.config.EventAction;
 import org.sonde.inject.config.HeaderField;
 
-class TcpTestLoaderTest {
+class TcpTestConfigLoaderTest {
     private static final String TRAFFIC = """
             traffic:
               transport: tcp
@@ -17,8 +17,8 @@ class TcpTestLoaderTest {
               message-size: 64KB
             """;
 
-    private static TcpTest parse(String yaml) {
-        return TcpTestLoader.parse(yaml, "t.yaml", "t");
+    private static TcpTestConfig parse(String yaml) {
+        return TcpTestConfigLoader.parse(yaml, "t.yaml", "t");
     }
 
     private static BadInputException error(String yaml) {
@@ -32,7 +32,7 @@ class TcpTestLoaderTest {
 
     @Test
     void aTestReadsItsTrafficEventsAndSettings() {
-        TcpTest t = parse(TRAFFIC + """
+        TcpTestConfig t = parse(TRAFFIC + """
                   response-size: 100
                   congestion-control: reno
                   data-pkt-events:
@@ -49,19 +49,19 @@ class TcpTestLoaderTest {
                 new TcpEvent(2, TcpEvent.Kind.SEGMENT, 5, 2, new EventAction.Delay(20_000_000), "traffic.data-pkt-events[1]"),
                 new TcpEvent(1, TcpEvent.Kind.ACK, 3, 1, new EventAction.Rewrite(java.util.Map.of(HeaderField.TCP_WINDOW, 0)), "traffic.ctrl-pkt-events[0]"));
         assertThat(t.sysctls()).containsEntry("tcp_sack", "0").containsEntry("tcp_rmem", "4096 87380 6291456");
-        assertThat(TcpTestLoader.isTcp(YamlTree.parse("t.yaml", TRAFFIC))).isTrue();
-        assertThat(TcpTestLoader.isTcp(YamlTree.parse("t.yaml", "traffic: {rdma-verb: write}"))).isFalse();
+        assertThat(TcpTestConfigLoader.isTcp(YamlTree.parse("t.yaml", TRAFFIC))).isTrue();
+        assertThat(TcpTestConfigLoader.isTcp(YamlTree.parse("t.yaml", "traffic: {rdma-verb: write}"))).isFalse();
     }
 
     @Test
     void aReceiverThatPausesClosesItsWindowAndWritesBackAsItReads() {
-        TcpTest t = parse(TRAFFIC + """
+        TcpTestConfig t = parse(TRAFFIC + """
                   receive-buffer: 8KB
                   read-pause: {after: 32KB, for: 1500ms}
                 """);
         assertThat(t.traffic().receiver()).isEqualTo(new TcpTraffic.Receiver(8_000, 32_000, 1_500_000_000L));
         assertThat(parse(TRAFFIC).traffic().receiver()).isEqualTo(TcpTraffic.Receiver.EAGER);
-        assertThat(TcpTestLoader.parse(TcpTestWriter.toYaml(t, ""), "w.yaml", "t")).isEqualTo(t);
+        assertThat(TcpTestConfigLoader.parse(TcpTestConfigWriter.toYaml(t, ""), "w.yaml", "t")).isEqualTo(t);
         assertThat(error(TRAFFIC + "  read-pause: {after: 1KB}\n").location()).endsWith("traffic.read-pause.for");
         assertThat(error(TRAFFIC + "  read-pause: {after: 1MB, for: 1s}\n").problem()).contains("outside");
         assertThat(error(TRAFFIC + "  read-pause: {for: 1s, until: 2s}\n").location()).endsWith("traffic.read-pause.until");
@@ -76,8 +76,8 @@ class TcpTestLoaderTest {
         }
         assertThat(tcp).hasSizeGreaterThanOrEqualTo(2);
         for (var p : tcp) {
-            assertThat(TcpTestLoader.isTcp(YamlTree.read(p, "test", ""))).as(p.toString()).isTrue();
-            assertThat(TcpTestLoader.load(p).traffic().connections()).as(p.toString()).isPositive();
+            assertThat(TcpTestConfigLoader.isTcp(YamlTree.read(p, "test", ""))).as(p.toString()).isTrue();
+            assertThat(TcpTestConfigLoader.load(p).traffic().connections()).as(p.toString()).isPositive();
         }
     }
 

@@ -5,12 +5,12 @@ import java.util.TreeMap;
 import org.sonde.core.Json;
 import org.sonde.inject.config.EventActions;
 
-/** A TCP test as the YAML {@link TcpTestLoader} reads back to an equal test (events aside from where they were written). */
-public final class TcpTestWriter {
-    private TcpTestWriter() {}
+/** A TCP test as the YAML {@link TcpTestConfigLoader} reads back to an equal test (events aside from where they were written). */
+public final class TcpTestConfigWriter {
+    private TcpTestConfigWriter() {}
 
     /** The test's YAML, after {@code comment} as {@code #} lines (none when empty). */
-    public static String toYaml(TcpTest t, String comment) {
+    public static String toYaml(TcpTestConfig t, String comment) {
         StringBuilder s = new StringBuilder();
         if (!comment.isEmpty()) comment.lines().forEach(l -> s.append("# ").append(l).append('\n'));
         s.append("name: ").append(Json.quote(t.name())).append('\n');
@@ -34,7 +34,7 @@ public final class TcpTestWriter {
         return s.toString();
     }
 
-    private static void events(StringBuilder s, TcpTest t, TcpEvent.Kind kind, String key, String index) {
+    private static void events(StringBuilder s, TcpTestConfig t, TcpEvent.Kind kind, String key, String index) {
         var events = t.events().stream().filter(e -> e.kind() == kind).toList();
         if (events.isEmpty()) return;
         s.append("  ").append(key).append(":\n");

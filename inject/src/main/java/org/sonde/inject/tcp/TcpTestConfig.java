@@ -13,8 +13,8 @@ import java.util.Map;
  *                tcp_recovery, ...; the congestion control is the traffic's)
  * @param ignoredSettings keys of Lumina's hardware testbed that were read and have no meaning here
  */
-public record TcpTest(String name, TcpTraffic traffic, List<TcpEvent> events, Map<String, String> sysctls, List<String> ignoredSettings) {
-    public TcpTest {
+public record TcpTestConfig(String name, TcpTraffic traffic, List<TcpEvent> events, Map<String, String> sysctls, List<String> ignoredSettings) {
+    public TcpTestConfig {
         events = List.copyOf(events);
         sysctls = Map.copyOf(sysctls);
         ignoredSettings = List.copyOf(ignoredSettings);

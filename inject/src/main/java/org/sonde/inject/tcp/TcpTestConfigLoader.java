@@ -38,7 +38,7 @@ import org.sonde.inject.config.HeaderField;
  * </pre>
  * Every key is checked; an error names the file, the line and the key path.
  */
-public final class TcpTestLoader {
+public final class TcpTestConfigLoader {
     private static final String HINT = "see examples/inject/README.md for the TCP test format";
     /** The net.ipv4 settings a test may give: TCP's own, by their sysctl names. */
     static final Set<String> SYSCTLS = new TreeSet<>(List.of("tcp_sack", "tcp_dsack", "tcp_ecn", "tcp_ecn_fallback", "tcp_recovery",
@@ -48,7 +48,7 @@ public final class TcpTestLoader {
             "tcp_comp_sack_nr", "tcp_pacing_ss_ratio", "tcp_pacing_ca_ratio", "tcp_min_tso_segs", "tcp_tso_win_divisor", "tcp_adv_win_scale"));
     static final int MAX_CONNECTIONS = 256;
 
-    private TcpTestLoader() {}
+    private TcpTestConfigLoader() {}
 
     /** Whether the YAML document is a TCP test ({@code traffic.transport: tcp}). */
     public static boolean isTcp(YamlTree tree) {
@@ -56,22 +56,22 @@ public final class TcpTestLoader {
                 && "tcp".equals(String.valueOf(traffic.get("transport")).strip());
     }
 
-    public static TcpTest load(Path file) {
+    public static TcpTestConfig load(Path file) {
         YamlTree tree = YamlTree.read(file, "test file", "give the path of a test, e.g. examples/inject/tcp-listing2.yaml");
         return read(tree, file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
 
-    public static TcpTest parse(String text, String source, String defaultName) {
+    public static TcpTestConfig parse(String text, String source, String defaultName) {
         return read(YamlTree.parse(source, text), defaultName);
     }
 
     /** A test from a document already read (e.g. after {@link #isTcp} chose this loader). */
-    public static TcpTest read(YamlTree tree, String defaultName) {
+    public static TcpTestConfig read(YamlTree tree, String defaultName) {
         if (tree.root() == null) throw new BadInputException(tree.source(), "line 1", "the test is empty", HINT, null);
         return tree.interpret(root -> read(root, defaultName), HINT);
     }
 
-    private static TcpTest read(ConfigMap root, String defaultName) {
+    private static TcpTestConfig read(ConfigMap root, String defaultName) {
         String name = root.string("name", defaultName);
         root.string("description", "");
         if (!root.has("traffic")) throw new ConfigException("traffic", "is required (the connections, their messages and the events)");
@@ -125,7 +125,7 @@ public final class TcpTestLoader {
         }
         linux.finish();
         root.finish();
-        return new TcpTest(name, traffic, events, sysctls, List.of());
+        return new TcpTestConfig(name, traffic, events, sysctls, List.of());
     }
 
     private static TcpEvent event(ConfigMap e, TcpTraffic traffic, TcpEvent.Kind kind) {

@@ -113,21 +113,34 @@ public final class InjectReport {
         s.paragraph("Each QP's data packets by PSN relative to its first data PSN, as they passed the injecting switch, with the injected "
                 + "events, NAKs, READ requests and CNPs (placed at the QP's latest data PSN) marked. ACKs are not drawn.");
         for (RunTimeline.Qp qp : timeline.qps().subList(0, Math.min(QPS_PLOTTED, timeline.qps().size()))) {
-            Map<RunTimeline.Kind, double[][]> byKind = new EnumMap<>(RunTimeline.Kind.class);
-            Map<RunTimeline.Kind, Integer> counts = new EnumMap<>(RunTimeline.Kind.class);
-            qp.marks().forEach(m -> counts.merge(m.kind(), 1, Integer::sum));
-            counts.forEach((k, n) -> byKind.put(k, new double[2][n]));
-            Map<RunTimeline.Kind, Integer> filled = new EnumMap<>(RunTimeline.Kind.class);
-            for (RunTimeline.Mark m : qp.marks()) {
-                int i = filled.merge(m.kind(), 1, Integer::sum) - 1;
-                byKind.get(m.kind())[0][i] = m.atNanos() / 1e3;
-                byKind.get(m.kind())[1][i] = m.relativePsn();
+            s.chart(psnChart(qps.qpName(qp.qp()), qp.marks()));
+            // over a long run the events are a few points among thousands: zoom in on them and the recovery
+            var window = qp.aroundEvents();
+            long span = qp.marks().isEmpty() ? 0 : qp.marks().getLast().atNanos() - qp.marks().getFirst().atNanos();
+            if (window.isPresent() && window.get().toNanos() - window.get().fromNanos() < span / 2) {
+                RunTimeline.Window w = window.get();
+                s.chart(psnChart(String.format("%s around the injected events (%.1f–%.1f µs)", qps.qpName(qp.qp()), w.fromNanos() / 1e3, w.toNanos() / 1e3),
+                        qp.marks().stream().filter(m -> w.contains(m.atNanos())).toList()));
             }
-            ScatterChart chart = ScatterChart.titled(qps.qpName(qp.qp())).xAxis("time (µs)").yAxis("relative PSN").maxPoints(POINTS_PER_CHART);
-            byKind.forEach((k, xy) -> chart.series(k.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), xy[0], xy[1]));
-            s.chart(chart);
         }
         if (timeline.qps().size() > QPS_PLOTTED) s.paragraph((timeline.qps().size() - QPS_PLOTTED) + " more QPs are not drawn.");
+    }
+
+    /** A QP's marks by PSN over time, one series per kind. */
+    private static ScatterChart psnChart(String title, List<RunTimeline.Mark> marks) {
+        Map<RunTimeline.Kind, double[][]> byKind = new EnumMap<>(RunTimeline.Kind.class);
+        Map<RunTimeline.Kind, Integer> counts = new EnumMap<>(RunTimeline.Kind.class);
+        marks.forEach(m -> counts.merge(m.kind(), 1, Integer::sum));
+        counts.forEach((k, n) -> byKind.put(k, new double[2][n]));
+        Map<RunTimeline.Kind, Integer> filled = new EnumMap<>(RunTimeline.Kind.class);
+        for (RunTimeline.Mark m : marks) {
+            int i = filled.merge(m.kind(), 1, Integer::sum) - 1;
+            byKind.get(m.kind())[0][i] = m.atNanos() / 1e3;
+            byKind.get(m.kind())[1][i] = m.relativePsn();
+        }
+        ScatterChart chart = ScatterChart.titled(title).xAxis("time (µs)").yAxis("relative PSN").maxPoints(POINTS_PER_CHART);
+        byKind.forEach((k, xy) -> chart.series(k.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), xy[0], xy[1]));
+        return chart;
     }
 
     private static void gbn(HtmlReport report, GbnResult g, TestMetadata qps) {

@@ -3,6 +3,7 @@ package org.sonde.inject.study;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.sonde.inject.analyze.CnpScope;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.QpPair;
@@ -31,9 +32,60 @@ public record RunTimeline(long startNanos, List<Qp> qps, List<Long> cnpGapsNanos
     public record Mark(long atNanos, int relativePsn, Kind kind) {
     }
 
+    /** A stretch of a QP's timeline, both ends included, relative to the trace's start. */
+    public record Window(long fromNanos, long toNanos) {
+        public boolean contains(long atNanos) {
+            return atNanos >= fromNanos && atNanos <= toNanos;
+        }
+    }
+
     public record Qp(int qp, List<Mark> marks) {
+        /** Data packets drawn on either side of the injected events when zooming in on them. */
+        public static final int CONTEXT_PACKETS = 20;
+
         public Qp {
             marks = List.copyOf(marks);
+        }
+
+        /**
+         * Where the injected events and the sender's answer to them are: from {@link #CONTEXT_PACKETS}
+         * data packets before the first event to as many after the later of the last event and the
+         * first retransmission of its PSN (a drop's or a corruption's recovery). Empty without events.
+         */
+        public Optional<Window> aroundEvents() {
+            int first = -1, last = -1;
+            for (int i = 0; i < marks.size(); i++) {
+                if (isEvent(marks.get(i).kind())) {
+                    if (first < 0) first = i;
+                    last = i;
+                }
+            }
+            if (first < 0) return Optional.empty();
+            int end = last;
+            int psn = marks.get(last).relativePsn();
+            for (int i = last + 1; i < marks.size(); i++) {
+                Mark m = marks.get(i);
+                if (m.kind() != Kind.DATA && !isEvent(m.kind())) continue;
+                if (m.relativePsn() <= psn) {
+                    end = i;
+                    break;
+                }
+            }
+            return Optional.of(new Window(marks.get(stepData(first, -1)).atNanos(), marks.get(stepData(end, +1)).atNanos()));
+        }
+
+        /** The mark {@link #CONTEXT_PACKETS} data packets from {@code from} in {@code direction}, or the timeline's end. */
+        private int stepData(int from, int direction) {
+            int i = from, seen = 0;
+            while (seen < CONTEXT_PACKETS && i + direction >= 0 && i + direction < marks.size()) {
+                i += direction;
+                if (marks.get(i).kind() == Kind.DATA) seen++;
+            }
+            return i;
+        }
+
+        private static boolean isEvent(Kind k) {
+            return k == Kind.DROPPED || k == Kind.ECN_MARKED || k == Kind.CORRUPTED || k == Kind.OTHER_EVENT;
         }
     }
 

@@ -39,6 +39,35 @@ class ReportsTest {
     }
 
     @Test
+    void aLongRunsReportZoomsInOnTheDropAndItsRecovery() throws java.io.IOException {
+        Path yaml = dir.resolve("mid-drop.yaml");
+        java.nio.file.Files.writeString(yaml, """
+                traffic:
+                  rdma-verb: write
+                  num-qps: 1
+                  num-msgs-per-qp: 64
+                  message-size: 8192
+                  mtu: 1024
+                  data-pkt-events:
+                  - {qpn: 1, psn: 300, type: drop, iter: 1}
+                """);
+        TestConfig config = TestConfigLoader.load(yaml);
+        InjectionResult run = Injection.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir.resolve("run"));
+        RunTimeline timeline = RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace()));
+        RunTimeline.Qp qp = timeline.qps().getFirst();
+        RunTimeline.Window around = qp.aroundEvents().orElseThrow();
+        long span = qp.marks().getLast().atNanos() - qp.marks().getFirst().atNanos();
+        assertThat(around.toNanos() - around.fromNanos()).isLessThan(span / 2);
+        // the zoom holds the drop, the NAK and the retransmission of the dropped PSN, and fewer packets than the run
+        List<RunTimeline.Mark> inside = qp.marks().stream().filter(m -> around.contains(m.atNanos())).toList();
+        assertThat(inside).extracting(RunTimeline.Mark::kind).contains(RunTimeline.Kind.DROPPED, RunTimeline.Kind.NAK);
+        assertThat(inside).filteredOn(m -> m.kind() == RunTimeline.Kind.DATA).extracting(RunTimeline.Mark::relativePsn).contains(299);
+        assertThat(inside.size()).isLessThan(qp.marks().size() / 4);
+        String html = InjectReport.of(config.name(), run, timeline, run.trace().toString(), "test").render();
+        assertThat(html).contains("around the injected events (");
+    }
+
+    @Test
     void theInjectReportShowsTheDropTheNakAndTheTimeout() throws java.io.IOException {
         TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "drop-retransmission.yaml"));
         InjectionResult run = Injection.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
@@ -49,6 +78,11 @@ class ReportsTest {
         String html = InjectReport.of(config.name(), run, timeline, run.trace().toString(), "test").render();
         assertThat(html).contains("Injection test drop-retransmission", "Packets over time", "dropped", "nak", "Retransmission latency",
                 "TIMEOUT", "NAK", "Go-back-N", "Trace integrity", "The trace is complete", "Counters", "packet_seq_err");
+        // the zoom on the events is drawn exactly when they and their recovery fill less than half of the QP's time
+        RunTimeline.Qp qp = timeline.qps().getFirst();
+        RunTimeline.Window around = qp.aroundEvents().orElseThrow();
+        long span = qp.marks().getLast().atNanos() - qp.marks().getFirst().atNanos();
+        assertThat(html.contains("around the injected events")).isEqualTo(around.toNanos() - around.fromNanos() < span / 2);
 
         // written beside its trace, the report names it relative to itself: it stays right when the directory moves
         InjectReport.write(config.name(), run, dir.resolve("report.html"), "test");

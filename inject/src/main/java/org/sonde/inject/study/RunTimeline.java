@@ -10,6 +10,7 @@ import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.model.TracePacket;
 import org.sonde.packet.Psn;
+import org.sonde.report.EventWindow;
 
 /**
  * One run's trace as a per-QP timeline for a report: when each data packet, injected event, NAK, READ
@@ -48,40 +49,32 @@ public record RunTimeline(long startNanos, List<Qp> qps, List<Long> cnpGapsNanos
         }
 
         /**
-         * Where the injected events and the sender's answer to them are: from {@link #CONTEXT_PACKETS}
-         * data packets before the first event to as many after the later of the last event and the
-         * first retransmission of its PSN (a drop's or a corruption's recovery). Empty without events.
+         * Where the injected events and the sender's answer to them are ({@link EventWindow}): from
+         * {@link #CONTEXT_PACKETS} data packets before the first event to as many after the first
+         * retransmission of the last event's PSN. Empty without events.
          */
         public Optional<Window> aroundEvents() {
-            int first = -1, last = -1;
-            for (int i = 0; i < marks.size(); i++) {
-                if (isEvent(marks.get(i).kind())) {
-                    if (first < 0) first = i;
-                    last = i;
+            return EventWindow.around(new EventWindow.Points() {
+                @Override
+                public int size() {
+                    return marks.size();
                 }
-            }
-            if (first < 0) return Optional.empty();
-            int end = last;
-            int psn = marks.get(last).relativePsn();
-            for (int i = last + 1; i < marks.size(); i++) {
-                Mark m = marks.get(i);
-                if (m.kind() != Kind.DATA && !isEvent(m.kind())) continue;
-                if (m.relativePsn() <= psn) {
-                    end = i;
-                    break;
-                }
-            }
-            return Optional.of(new Window(marks.get(stepData(first, -1)).atNanos(), marks.get(stepData(end, +1)).atNanos()));
-        }
 
-        /** The mark {@link #CONTEXT_PACKETS} data packets from {@code from} in {@code direction}, or the timeline's end. */
-        private int stepData(int from, int direction) {
-            int i = from, seen = 0;
-            while (seen < CONTEXT_PACKETS && i + direction >= 0 && i + direction < marks.size()) {
-                i += direction;
-                if (marks.get(i).kind() == Kind.DATA) seen++;
-            }
-            return i;
+                @Override
+                public boolean isEvent(int i) {
+                    return Qp.isEvent(marks.get(i).kind());
+                }
+
+                @Override
+                public boolean isPacket(int i) {
+                    return marks.get(i).kind() == Kind.DATA;
+                }
+
+                @Override
+                public long sequence(int i) {
+                    return marks.get(i).relativePsn();
+                }
+            }, CONTEXT_PACKETS).map(w -> new Window(marks.get(w[0]).atNanos(), marks.get(w[1]).atNanos()));
         }
 
         private static boolean isEvent(Kind k) {

@@ -14,6 +14,7 @@ import org.sonde.inject.tcp.TcpStateSample;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
+import org.sonde.report.EventWindow;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.LineChart;
 import org.sonde.report.ScatterChart;
@@ -31,6 +32,8 @@ import org.sonde.sim.stats.RunStatistics;
 public final class TcpReport {
     /** Connections drawn; the rest are in the tables. */
     static final int CONNECTIONS_PLOTTED = 4;
+    /** Client data segments drawn on either side of the injected events when zooming in on them. */
+    static final int CONTEXT_SEGMENTS = 20;
 
     private TcpReport() {}
 
@@ -104,27 +107,64 @@ public final class TcpReport {
                 + " acknowledgement number; lost segments and marked ones are series of their own.");
         int connections = e.stream().mapToInt(x -> x.info().connection()).max().orElse(0);
         for (int c = 1; c <= Math.min(connections, CONNECTIONS_PLOTTED); c++) {
-            Series fresh = new Series(), again = new Series(), lost = new Series(), marked = new Series(), acks = new Series();
-            for (TcpTrace.Entry x : e) {
-                TcpPacketInfo p = x.info();
-                if (p.connection() != c) continue;
-                double ms = (x.timeNanos() - t0) / 1e6;
-                if (p.fromClient() && p.dataBytes() > 0) {
-                    Series into = !x.delivered() ? lost : x.event() == InjectedEvent.ECN ? marked : p.iteration() > 1 ? again : fresh;
-                    into.add(ms, p.relSeq());
-                } else if (!p.fromClient() && p.relAck() > 0) {
-                    acks.add(ms, p.relAck());
+            int connection = c;
+            List<TcpTrace.Entry> own = e.stream().filter(x -> x.info().connection() == connection).toList();
+            s.chart(sequenceChart("Connection " + c, own, t0));
+            // in a long transfer the events are a few points among thousands: zoom in on them and the recovery
+            var window = EventWindow.around(new EventWindow.Points() {
+                @Override
+                public int size() {
+                    return own.size();
                 }
-            }
-            ScatterChart chart = ScatterChart.titled("Connection " + c).xAxis("time (ms)").yAxis("relative sequence number");
-            fresh.addTo(chart, "segment");
-            again.addTo(chart, "sent again");
-            lost.addTo(chart, "lost (dropped or corrupted)");
-            marked.addTo(chart, "CE-marked");
-            acks.addTo(chart, "server's acknowledgement");
-            s.chart(chart);
+
+                @Override
+                public boolean isEvent(int i) {
+                    return isData(own.get(i)) && own.get(i).event() != InjectedEvent.NONE;
+                }
+
+                @Override
+                public boolean isPacket(int i) {
+                    return isData(own.get(i));
+                }
+
+                @Override
+                public long sequence(int i) {
+                    return isData(own.get(i)) ? own.get(i).info().relSeq() : Long.MAX_VALUE;
+                }
+            }, CONTEXT_SEGMENTS);
+            if (window.isEmpty() || own.isEmpty()) continue;
+            long from = own.get(window.get()[0]).timeNanos(), to = own.get(window.get()[1]).timeNanos();
+            if (to - from >= (own.getLast().timeNanos() - own.getFirst().timeNanos()) / 2) continue;
+            s.chart(sequenceChart(String.format("Connection %d around the injected events (%.3f–%.3f ms)", c, (from - t0) / 1e6, (to - t0) / 1e6),
+                    own.stream().filter(x -> x.timeNanos() >= from && x.timeNanos() <= to).toList(), t0));
         }
         if (connections > CONNECTIONS_PLOTTED) s.paragraph((connections - CONNECTIONS_PLOTTED) + " more connections are in the tables only.");
+    }
+
+    private static boolean isData(TcpTrace.Entry x) {
+        return x.info().fromClient() && x.info().dataBytes() > 0;
+    }
+
+    /** One connection's segments by relative sequence number over time, lost, re-sent and marked ones apart, with the server's ACKs. */
+    private static ScatterChart sequenceChart(String title, List<TcpTrace.Entry> entries, long t0) {
+        Series fresh = new Series(), again = new Series(), lost = new Series(), marked = new Series(), acks = new Series();
+        for (TcpTrace.Entry x : entries) {
+            TcpPacketInfo p = x.info();
+            double ms = (x.timeNanos() - t0) / 1e6;
+            if (isData(x)) {
+                Series into = !x.delivered() ? lost : x.event() == InjectedEvent.ECN ? marked : p.iteration() > 1 ? again : fresh;
+                into.add(ms, p.relSeq());
+            } else if (!p.fromClient() && p.relAck() > 0) {
+                acks.add(ms, p.relAck());
+            }
+        }
+        ScatterChart chart = ScatterChart.titled(title).xAxis("time (ms)").yAxis("relative sequence number");
+        fresh.addTo(chart, "segment");
+        again.addTo(chart, "sent again");
+        lost.addTo(chart, "lost (dropped or corrupted)");
+        marked.addTo(chart, "CE-marked");
+        acks.addTo(chart, "server's acknowledgement");
+        return chart;
     }
 
     /** Per connection: the client's congestion window and slow-start threshold over time, from its kernel's tcp_info. */

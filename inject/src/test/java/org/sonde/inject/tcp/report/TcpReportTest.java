@@ -39,6 +39,22 @@ class TcpReportTest {
     }
 
     @Test
+    void aLongTransferZoomsInOnTheDropAndItsRetransmission() {
+        int p = 40000;
+        TcpPackets t = new TcpPackets().handshake(p, false, 1);
+        for (int seg = 1; seg <= 200; seg++) {
+            t.data(0.1, p, seg, seg == 100 ? DROP : NONE);
+            if (seg == 103) t.data(0.1, p, 100, NONE); // sent again after three more segments
+        }
+        String html = TcpReport.of(run(t), TcpAnalyzer.analyze(run(t).trace(), true), "test").render();
+        // a second chart of the stretch from 20 segments before the drop to 20 after its retransmission
+        assertThat(html).contains("Connection 1 around the injected events (");
+        TcpPackets clean = new TcpPackets().handshake(p, false, 1);
+        for (int seg = 1; seg <= 200; seg++) clean.data(0.1, p, seg, NONE);
+        assertThat(TcpReport.of(run(clean), TcpAnalyzer.analyze(run(clean).trace(), true), "test").render()).doesNotContain("around the injected events");
+    }
+
+    @Test
     void theSummaryAndReportShowTheLatencySplitTheZeroWindowAndTheAcknowledgements() {
         int p = 40000;
         TcpPackets t = new TcpPackets().handshake(p, false, 1).data(1, p, 1, NONE).data(0.1, p, 2, DROP).data(0.1, p, 3, NONE)

@@ -25,6 +25,14 @@ public abstract class Frame {
     /** The port of the current node it arrived on, or -1: set by nodes that account buffer per ingress port. */
     public int ingressPort = -1;
 
+    /**
+     * A monitor's mark, as ns-3's FlowMonitor tags its packets: set when the sending host transmits
+     * the frame (the flow it counts in, and when), read when the frame is delivered or dropped.
+     * Copies do not carry it.
+     */
+    public Object monitorFlow;
+    public long monitorSentNanos;
+
     protected Frame(int bytes, int priority) {
         this.bytes = Math.max(bytes, MIN_BYTES);
         this.priority = priority;

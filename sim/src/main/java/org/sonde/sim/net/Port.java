@@ -27,6 +27,7 @@ public final class Port {
     private final Handler<Frame> arrival = this::arrive;
     private final PortCounters counters = new PortCounters();
     private final List<PortTap> taps = new ArrayList<>(0);
+    private final List<FrameFate> fates = new ArrayList<>(0);
 
     private Port peer;
     private long rateBps;
@@ -123,6 +124,16 @@ public final class Port {
         taps.add(tap);
     }
 
+    /** Tells {@code fate} of every frame this port hands to its node or drops. */
+    public void addFateListener(FrameFate fate) {
+        fates.add(fate);
+    }
+
+    /** A frame dropped here (the caller counts it in {@link PortCounters}): the fate listeners hear of it. */
+    void dropped(Frame f, FrameFate.Drop reason) {
+        for (FrameFate x : fates) x.dropped(sim.now(), f, this, reason);
+    }
+
     /** Time to serialise {@code bytes} plus wire overhead at this port's rate, without carry. */
     public long serialisationNanos(int bytes) {
         return ((long) (bytes + Frame.WIRE_OVERHEAD) * 8 * 1_000_000_000L + rateBps - 1) / rateBps;
@@ -137,6 +148,7 @@ public final class Port {
         if (peer == null) throw new IllegalStateException("port " + name() + " is not connected");
         if (f.bytes - IpFrame.ETHERNET_HEADER > mtu && f instanceof IpFrame) {
             counters.oversize++;
+            dropped(f, FrameFate.Drop.OVERSIZE);
             return false;
         }
         queues.add(f);
@@ -201,13 +213,14 @@ public final class Port {
         for (PortTap t : taps) if (t.received()) t.record(sim.now(), f, this);
         if (filter != null && !filter.accept(f, this)) {
             counters.filtered++;
+            dropped(f, FrameFate.Drop.FILTERED);
             return;
         }
         if (f instanceof PauseFrame pause) {
             paused(pause);
             return;
         }
-        node.receive(this, f);
+        deliver(f);
     }
 
     /**
@@ -215,6 +228,7 @@ public final class Port {
      * that holds frames back (delay, reorder) or adds copies, and releases them later.
      */
     public void deliver(Frame f) {
+        for (FrameFate x : fates) x.delivered(sim.now(), f, this);
         node.receive(this, f);
     }
 

@@ -68,16 +68,19 @@ public final class Switch extends Node {
     void receive(Port in, Frame frame) {
         if (!(frame instanceof IpFrame f)) {
             unroutable++;
+            in.dropped(frame, FrameFate.Drop.UNROUTABLE);
             return;
         }
         int[] choices = routes.get(f.destinationIp);
         if (choices == null) {
             unroutable++;
+            in.dropped(f, FrameFate.Drop.UNROUTABLE);
             return;
         }
         Port out = ports.get(choices.length == 1 ? choices[0] : choices[ecmpIndex(f, choices.length)]);
         if (f.bytes - IpFrame.ETHERNET_HEADER > out.mtu()) {
             out.counters().oversize++;
+            out.dropped(f, FrameFate.Drop.OVERSIZE);
             return;
         }
         int p = f.priority;
@@ -89,6 +92,7 @@ public final class Switch extends Node {
         if (!admitted) {
             out.counters().drops++;
             out.counters().dropBytes += f.bytes;
+            out.dropped(f, FrameFate.Drop.BUFFER);
             return;
         }
         bufferUsed += f.bytes;

@@ -1,6 +1,7 @@
 package org.sonde.sim.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,10 +13,12 @@ import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
 import org.sonde.core.config.Units;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.Node;
 import org.sonde.sim.net.Port;
 import org.sonde.sim.net.PortCounters;
+import org.sonde.sim.stats.FlowMonitor;
 import org.sonde.sim.stats.FlowRecord;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.stats.Series;
@@ -57,6 +60,7 @@ public final class SimReport {
         }
         s.captures().forEach((file, frames) -> kv.put("capture " + file, String.format("%,d frames", frames)));
         summary.keyValues(kv);
+        monitored(report, s);
 
         TimeScale unit = TimeScale.forSpan(s.simulatedNanos());
         throughput(report, s, unit);
@@ -221,6 +225,42 @@ public final class SimReport {
             }
         }
         sec.table(t);
+    }
+
+    /** ns-3 FlowMonitor's table: per 5-tuple and direction, packets sent, received and lost, delay, jitter and throughput; losses first. */
+    private static void monitored(HtmlReport report, RunStatistics s) {
+        List<FlowMonitor.Flow> all = s.monitored();
+        if (all.isEmpty()) return;
+        Section sec = report.section("Packets per flow");
+        long lost = all.stream().mapToLong(FlowMonitor.Flow::lostPackets).sum();
+        sec.paragraph(String.format("Every packet the hosts sent, followed to its delivery or its drop, per 5-tuple and direction as ns-3's"
+                + " FlowMonitor counts them: %,d packets sent, %,d delivered, %,d lost. Flows with losses come first; delay is one-way, from the"
+                + " start of the sender's transmission to the delivery, and jitter the mean change of delay between consecutive packets.",
+                all.stream().mapToLong(FlowMonitor.Flow::txPackets).sum(), all.stream().mapToLong(FlowMonitor.Flow::rxPackets).sum(), lost));
+        long longest = all.stream().mapToLong(FlowMonitor.Flow::maxDelayNanos).max().orElse(0);
+        TimeScale u = TimeScale.forSpan(longest);
+        String in = " (" + u.label() + ")";
+        Table t = Table.of("from", "to", "protocol", "tx packets", "rx packets", "lost", "lost where", "in flight at end", "throughput (Gb/s)",
+                "mean delay" + in, "max delay" + in, "mean jitter" + in).maxRows(TABLE_ROWS);
+        List<FlowMonitor.Flow> order = new ArrayList<>(all);
+        order.sort(Comparator.comparingLong(FlowMonitor.Flow::lostPackets).reversed());
+        for (FlowMonitor.Flow f : order) {
+            String why = f.lost().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.joining(", "));
+            t.row(f.source() + ":" + f.key().sourcePort(), (f.destination() == null ? Ipv4Address.format(f.key().destinationIp()) : f.destination()) + ":"
+                    + f.key().destinationPort(), protocol(f.key().protocol()), f.txPackets(), f.rxPackets(), f.lostPackets(), why, f.inFlightAtEnd(),
+                    f.throughputBps() < 0 ? "" : String.format("%.2f", f.throughputBps() / 1e9), f.rxPackets() == 0 ? "" : u.text(f.meanDelayNanos()),
+                    f.rxPackets() == 0 ? "" : u.text(f.maxDelayNanos()), f.meanJitterNanos() < 0 ? "" : u.text(f.meanJitterNanos()));
+        }
+        sec.table(t);
+    }
+
+    private static String protocol(int number) {
+        return switch (number) {
+            case 6 -> "TCP";
+            case 17 -> "UDP";
+            default -> Integer.toString(number);
+        };
     }
 
     private static void flows(HtmlReport report, RunStatistics s) {

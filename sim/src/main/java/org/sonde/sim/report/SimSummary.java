@@ -1,9 +1,11 @@
 package org.sonde.sim.report;
 
 import java.util.List;
+import org.sonde.sim.net.FrameFate;
+import org.sonde.sim.stats.FlowMonitor;
 import org.sonde.sim.stats.RunStatistics;
 
-/** The lines {@code sonde sim run} prints: the run, then its flows led by their losses, in one time unit. */
+/** The lines {@code sonde sim run} prints: the run, its flows led by their losses, in one time unit, and its packets' fates. */
 public final class SimSummary {
     private SimSummary() {}
 
@@ -24,6 +26,34 @@ public final class SimSummary {
             flows += String.format("; FCT p50 %s, p99 %s, max %s %s", u.text(RunStatistics.percentile(fct, 0.5)),
                     u.text(RunStatistics.percentile(fct, 0.99)), u.text(fct[fct.length - 1]), u.label());
         }
-        return List.of(first, flows);
+        List<FlowMonitor.Flow> monitored = s.monitored();
+        if (monitored.isEmpty()) return List.of(first, flows);
+        return List.of(first, flows, packets(monitored));
+    }
+
+    /** {@code packets: 9,120 sent, 8,960 delivered, 160 lost (160 buffer), 0 in flight at the end; worst flow h3:47473 > h0:5001 lost 19 of 105}. */
+    static String packets(List<FlowMonitor.Flow> monitored) {
+        long tx = 0, rx = 0, lost = 0, flying = 0;
+        java.util.Map<FrameFate.Drop, Long> why = new java.util.EnumMap<>(FrameFate.Drop.class);
+        FlowMonitor.Flow worst = null;
+        for (FlowMonitor.Flow f : monitored) {
+            tx += f.txPackets();
+            rx += f.rxPackets();
+            lost += f.lostPackets();
+            flying += f.inFlightAtEnd();
+            f.lost().forEach((k, v) -> why.merge(k, v, Long::sum));
+            if (f.lostPackets() > 0 && (worst == null || f.lostPackets() * worst.txPackets() > worst.lostPackets() * f.txPackets())) worst = f;
+        }
+        String line = String.format("  packets: %,d sent, %,d delivered, %,d lost", tx, rx, lost);
+        if (!why.isEmpty()) {
+            line += " (" + String.join(", ", why.entrySet().stream()
+                    .map(e -> String.format("%,d %s", e.getValue(), e.getKey().name().toLowerCase(java.util.Locale.ROOT))).toList()) + ")";
+        }
+        line += String.format(", %,d in flight at the end", flying);
+        if (worst != null) {
+            line += String.format("; most lost: %s:%d > %s:%d, %,d of %,d", worst.source(), worst.key().sourcePort(), worst.destination(),
+                    worst.key().destinationPort(), worst.lostPackets(), worst.txPackets());
+        }
+        return line;
     }
 }

@@ -11,6 +11,7 @@ import org.sonde.sim.net.Host;
 import org.sonde.sim.net.Network;
 import org.sonde.sim.net.Port;
 import org.sonde.sim.stats.FlowRecord;
+import org.sonde.sim.stats.FlowMonitor;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.stats.Series;
 import org.sonde.sim.traffic.Flow;
@@ -172,6 +173,7 @@ public final class Simulation {
         if (ran) throw new IllegalStateException("a simulation runs once");
         ran = true;
         network.computeRoutes();
+        FlowMonitor monitor = FlowMonitor.attach(network);
         boolean complete = false;
         try {
             if (!queueSeries.isEmpty() || sampleFlows) sim.at(0, this::sample);
@@ -194,7 +196,7 @@ public final class Simulation {
             }
         }
         return new RunStatistics(name, seed, sim.now(), sim.executedEvents(), network, records, flows.size(), transports.values(),
-                queueSeries, flowSeries, captures);
+                queueSeries, flowSeries, captures, monitor.flows());
     }
 
     private void sample() {

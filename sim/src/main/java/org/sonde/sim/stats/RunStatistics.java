@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.net.CaptureTap;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.Host;
@@ -36,10 +37,11 @@ public final class RunStatistics {
     private final Map<Port, Series> queues;
     private final Map<FlowRecord, Series[]> flowSeries;
     private final Map<String, Long> captures = new LinkedHashMap<>();
+    private final List<FlowMonitor.Flow> monitored;
 
     public RunStatistics(String scenario, long seed, long simulatedNanos, long events, Network network, List<FlowRecord> flows,
                          int flowsPlanned, Collection<FlowTransport> transports, Map<Port, Series> queues,
-                         Map<FlowRecord, Series[]> flowSeries, Map<String, CaptureTap> captures) {
+                         Map<FlowRecord, Series[]> flowSeries, Map<String, CaptureTap> captures, List<FlowMonitor.Flow> monitored) {
         this.scenario = scenario;
         this.seed = seed;
         this.simulatedNanos = simulatedNanos;
@@ -51,6 +53,12 @@ public final class RunStatistics {
         this.queues = queues;
         this.flowSeries = flowSeries;
         captures.forEach((file, tap) -> this.captures.put(file, tap.frames()));
+        this.monitored = List.copyOf(monitored);
+    }
+
+    /** Per 5-tuple and direction, what the hosts sent and received ({@link FlowMonitor}). */
+    public List<FlowMonitor.Flow> monitored() {
+        return monitored;
     }
 
     public String scenario() {
@@ -155,6 +163,9 @@ public final class RunStatistics {
             o.put("retransmissions", r.progress().retransmissions());
         }
 
+        ArrayNode fm = root.putArray("flowMonitor");
+        for (FlowMonitor.Flow m : monitored) fm.add(monitored(m));
+
         ArrayNode ports = root.putArray("ports");
         for (Node n : network.nodes()) for (Port p : n.ports()) ports.add(port(p));
 
@@ -210,6 +221,37 @@ public final class RunStatistics {
         o.put("p95Nanos", percentile(sorted, 0.95));
         o.put("p99Nanos", percentile(sorted, 0.99));
         o.put("maxNanos", sorted[sorted.length - 1]);
+    }
+
+    private static ObjectNode monitored(FlowMonitor.Flow m) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("source", m.source());
+        o.put("destination", m.destination());
+        o.put("protocol", m.key().protocol());
+        o.put("sourceAddress", Ipv4Address.format(m.key().sourceIp()));
+        o.put("sourcePort", m.key().sourcePort());
+        o.put("destinationAddress", Ipv4Address.format(m.key().destinationIp()));
+        o.put("destinationPort", m.key().destinationPort());
+        o.put("txPackets", m.txPackets());
+        o.put("txBytes", m.txBytes());
+        o.put("rxPackets", m.rxPackets());
+        o.put("rxBytes", m.rxBytes());
+        o.put("lostPackets", m.lostPackets());
+        ObjectNode why = o.putObject("lostBy");
+        m.lost().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> why.put(e.getKey().name().toLowerCase(java.util.Locale.ROOT), e.getValue()));
+        o.put("inFlightAtEnd", m.inFlightAtEnd());
+        if (m.rxPackets() > 0) {
+            o.put("meanDelayNanos", m.meanDelayNanos());
+            o.put("maxDelayNanos", m.maxDelayNanos());
+        } else {
+            o.putNull("meanDelayNanos");
+            o.putNull("maxDelayNanos");
+        }
+        if (m.meanJitterNanos() >= 0) o.put("meanJitterNanos", m.meanJitterNanos());
+        else o.putNull("meanJitterNanos");
+        if (m.throughputBps() >= 0) o.put("throughputBps", Math.round(m.throughputBps()));
+        else o.putNull("throughputBps");
+        return o;
     }
 
     private static ObjectNode port(Port p) {

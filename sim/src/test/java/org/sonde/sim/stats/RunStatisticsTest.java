@@ -52,7 +52,7 @@ class RunStatisticsTest {
         new Topologies(net, SwitchConfig.DEFAULT, HostConfig.DEFAULT).star(12, new LinkSpec(1_000_000_000L, 1_000));
         net.computeRoutes();
         Counting t = new Counting(net);
-        var json = new RunStatistics("s", 1, 0, 0, net, List.of(), 0, List.of(t), Map.of(), Map.of(), Map.of()).toJson();
+        var json = new RunStatistics("s", 1, 0, 0, net, List.of(), 0, List.of(t), Map.of(), Map.of(), Map.of(), List.of()).toJson();
         assertThat(t.asked).isEqualTo(1);
         var hosts = json.get("hosts");
         assertThat(hosts).hasSize(12);

@@ -1,10 +1,11 @@
 package org.sonde.cli.inject;
 
+import picocli.CommandLine.Mixin;
+import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisJson;
@@ -67,8 +68,8 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
     @Option(names = "--permissive", description = "Judge go-back-N as Lumina's public checker does instead of strictly to the specification.")
     boolean permissive;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the analysis as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
@@ -87,14 +88,15 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
             case "plain" -> TraceKind.PLAIN;
             default -> throw new UsageException("--trace " + trace + ": use auto, mirrored or plain");
         };
+        json.checkWritable();
         CaptureMetadata m = CaptureMetadataFile.load(metadataFile);
         CaptureAnalysis.Result r = CaptureAnalysis.analyze(capture, m, kind, permissive ? GbnMode.PERMISSIVE : GbnMode.STRICT);
-        if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
-        PrintWriter o = spec.commandLine().getOut();
+        json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
+        PrintWriter o = json.text();
         o.printf("%s: %,d packets, %s, %d QPs%n", capture, r.packets(), r.mirrored() ? "with mirror metadata" : "plain capture",
                 m.metadata().qps().size());
         AnalysisSummary.lines(r.analysis()).forEach(o::println);
-        if (json != null) o.printf("  wrote %s%n", json);
+        if (json.requested()) o.printf("  analysis %s%n", json.where());
         return r.analysis().pass() ? 0 : 1;
     }
 }

@@ -1,12 +1,12 @@
 package org.sonde.cli.verify;
 
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.InputFiles;
-import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.report.CheckJson;
 import org.sonde.verify.report.ViolationCounts;
@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
                 "with the time of each update. Exit code 1 when the last state has violations."
         },
         footerHeading = "%nExample:%n",
-        footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"})
+        footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon 100ms --json watch.json"})
 final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,9 +53,9 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "FILE|-", required = true, description = "The routing events (- for stdin).")
     String events;
 
-    @Option(names = "--epsilon-ms", paramLabel = "MS", defaultValue = "100",
-            description = "ε, the timestamp uncertainty and delay bound, in milliseconds. Default: ${DEFAULT-VALUE}.")
-    long epsilonMs;
+    @Option(names = "--epsilon", paramLabel = DurationOption.LABEL, defaultValue = "100ms", converter = DurationOption.WasMillisOrZero.class,
+            description = "ε, the timestamp uncertainty and delay bound. Default: ${DEFAULT-VALUE}.")
+    long epsilonNanos;
 
 
     @Mixin
@@ -64,15 +64,17 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Threads of the initial check. Default: the number of processors.")
     Integer threads;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the initial check and every stable state as JSON.")
-    Path json;
+    /** The initial check and every stable state. */
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
         Set<Check> checkSet = checks.checks();
-        if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        PrintWriter out = spec.commandLine().getOut();
+        // the JSON keeps its field epsilonMs: whole milliseconds, as the paper's ε
+        long epsilonMs = DurationOption.wholeMillis(epsilonNanos, "--epsilon");
+        json.checkWritable();
+        PrintWriter out = json.text();
         WatchJson watch = new WatchJson();
         long received = 0;
         IncrementalVerifier verifier;
@@ -101,8 +103,8 @@ final class WatchCommand implements Callable<Integer> {
         }
         out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
                 received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), verifier.violations().size());
-        if (json != null) {
-            AtomicFiles.writeString(json, CheckJson.text(watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received,
+        if (json.requested()) {
+            json.write(CheckJson.text(watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received,
                     heapBytes, verifier.violations())));
         }
         return verifier.violations().isEmpty() ? 0 : 1;

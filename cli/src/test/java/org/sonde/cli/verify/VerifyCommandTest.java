@@ -90,7 +90,7 @@ class VerifyCommandTest {
                 "1000 ctl-a del S22 192.168.0.0 24 - 10",
                 "1010 ctl-b mod S12 192.168.0.0 24 S21 10",
                 "3000 ctl-a del S22 192.168.1.0 24 - 10") + "\n");
-        CliRun w = CliRun.of("verify", "watch", "--snapshot", snap.toString(), "--events", events.toString(), "--epsilon-ms", "50",
+        CliRun w = CliRun.of("verify", "watch", "--snapshot", snap.toString(), "--events", events.toString(), "--epsilon", "50ms",
                 "--json", json.toString());
         assertThat(w.exitCode()).as(w.err()).isEqualTo(1);
         JsonNode result = Json.mapper().readTree(json.toFile());

@@ -1,5 +1,8 @@
 package org.sonde.cli.verify;
 
+import java.util.Map;
+import org.sonde.cli.ReportMeta;
+import org.sonde.verify.report.WatchReport;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
@@ -39,7 +42,8 @@ import picocli.CommandLine.Spec;
                 "del (next_hops -) or mod, in the order received; the checker's clock is the latest",
                 "timestamp read, and the end of the stream makes everything received stable. A line per",
                 "stable state on stdout (violations that appeared and cleared); --json writes them all",
-                "with the time of each update. Exit code 1 when the last state has violations."
+                "with the time of each update, and --report an HTML report (violations over the stable states,",
+                "each state, the violations left). Exit code 1 when the last state has violations."
         },
         footerHeading = "%nExample:%n",
         footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon 100ms --json watch.json"})
@@ -68,18 +72,23 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Override
     public Integer call() {
         Set<Check> checkSet = checks.checks();
         // the JSON keeps its field epsilonMs: whole milliseconds, as the paper's ε
         long epsilonMs = DurationOption.wholeMillis(epsilonNanos, "--epsilon");
         json.checkWritable();
+        report.checkWritable();
         PrintWriter out = json.text();
         WatchJson watch = new WatchJson();
         long received = 0;
         IncrementalVerifier verifier;
         double initialSeconds;
         long heapBytes;
+        int initialViolations;
         // the events are opened before the initial check: a missing file fails at once
         try (InputFiles.Lines lines = events.equals("-") ? InputFiles.lines(System.in, "stdin", "events")
                 : InputFiles.lines(Path.of(events), "events file", "give a file of routing events, or - for standard input")) {
@@ -89,7 +98,8 @@ final class WatchCommand implements Callable<Integer> {
             initialSeconds = (System.nanoTime() - t0) / 1e9;
             // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
             heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), ViolationCounts.text(verifier.violations()), initialSeconds);
+            initialViolations = verifier.violations().size();
+            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, initialViolations, ViolationCounts.text(verifier.violations()), initialSeconds);
             Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
             EventText text = new EventText(lines);
             long clock = Long.MIN_VALUE;
@@ -103,9 +113,11 @@ final class WatchCommand implements Callable<Integer> {
         }
         out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
                 received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), verifier.violations().size());
-        if (json.requested()) {
-            json.write(CheckJson.text(watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received,
-                    heapBytes, verifier.violations())));
+        Map<String, Object> document = watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received, heapBytes, verifier.violations());
+        if (json.requested()) json.write(CheckJson.text(document));
+        if (report.requested()) {
+            WatchReport.of(watch, snapshot.toString(), epsilonMs, received, initialViolations, initialSeconds, verifier.violations(),
+                    ReportMeta.command(spec), ReportMeta.version(), document).writeTo(report.file());
         }
         return verifier.violations().isEmpty() ? 0 : 1;
     }

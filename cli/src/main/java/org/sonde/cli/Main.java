@@ -62,7 +62,8 @@ public final class Main {
         });
         cli.setParameterExceptionHandler((e, line) -> {
             PrintWriter w = e.getCommandLine().getErr();
-            var retired = OldForms.message(e.getCommandLine().getCommandSpec().qualifiedName(), java.util.Arrays.asList(line));
+            var retired = OldForms.message(e.getCommandLine().getCommandSpec().qualifiedName(), java.util.Arrays.asList(line))
+                    .or(() -> OldForms.missingValue(e));
             if (retired.isPresent()) {
                 w.println("sonde: error: " + retired.get());
                 w.flush();

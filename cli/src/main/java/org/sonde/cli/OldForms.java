@@ -2,6 +2,7 @@ package org.sonde.cli;
 
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine;
 
 /**
  * Options that one output convention replaced (issue 21): their old spelling is refused with the new
@@ -37,6 +38,18 @@ public final class OldForms {
             new OldForm("sonde atpg run", "--out", "--json", null, OUT_IS_A_DIRECTORY + "; the results are the command's JSON"),
             new OldForm("sonde probe agent", "--out", "--results", null, OUT_IS_A_DIRECTORY + "; the records file is named as localize reads it"),
             new OldForm("sonde pcap synth", "--out", "--capture", null, OUT_IS_A_DIRECTORY + "; the capture to write is --capture FILE"));
+
+    /**
+     * For a parse error that is a bare {@code --json} (once a flag printing to stdout, now {@code --json
+     * FILE|-}): the message with the new form.
+     */
+    static Optional<String> missingValue(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.MissingParameterException m
+                && m.getMissing().stream().anyMatch(a -> a instanceof CommandLine.Model.OptionSpec o && o.longestName().equals("--json"))) {
+            return Optional.of("--json takes the file to write the JSON to, or - for standard output: write --json - (or --json result.json)");
+        }
+        return Optional.empty();
+    }
 
     /**
      * When a command line of {@code command} failed to parse and holds a retired option, the message

@@ -35,7 +35,7 @@ public final class OutputOptions {
         @Spec(Spec.Target.MIXEE)
         CommandSpec spec;
 
-        @Option(names = "--json", paramLabel = "FILE|-", arity = "0..1", fallbackValue = "", converter = Target.class,
+        @Option(names = "--json", paramLabel = "FILE|-", converter = Target.class,
                 description = "Write the whole result as JSON to FILE, or to standard output with - (the text summary"
                         + " then goes to standard error, so standard output is JSON only).")
         String target;
@@ -116,17 +116,14 @@ public final class OutputOptions {
         }
 
         /**
-         * Checks the value where picocli reads it. A bare {@code --json} (the old flag) is refused with the
-         * new form, and an existing file that is not JSON is not replaced: {@code --json trace.pcap} is
-         * the old flag followed by an input, not a place to write.
+         * Checks the value where picocli reads it: an existing file that is not JSON is not replaced, since
+         * {@code --json trace.pcap} is the old flag followed by an input, not a place to write. (A bare
+         * {@code --json} at the end is refused by picocli, with the new form from {@link OldForms#missingValue}.)
          */
         static final class Target implements ITypeConverter<String> {
             @Override
             public String convert(String value) {
-                if (value.isEmpty()) {
-                    throw new TypeConversionException("--json takes the file to write the JSON to, or - for standard output:"
-                            + " write --json - (or --json result.json)");
-                }
+                if (value.isEmpty()) throw new TypeConversionException("--json takes a file name, or - for standard output");
                 if (!value.equals(STDOUT) && Files.isRegularFile(Path.of(value))
                         && !value.toLowerCase(java.util.Locale.ROOT).endsWith(".json")) {
                     throw new TypeConversionException("'" + value + "' exists and is not a .json file, so it is not replaced:"

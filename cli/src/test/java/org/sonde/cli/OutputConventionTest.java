@@ -1,5 +1,10 @@
 package org.sonde.cli;
 
+import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.io.json.NetworkJson;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.ParameterizedTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,6 +42,10 @@ import picocli.CommandLine.Model.OptionSpec;
 class OutputConventionTest {
     @TempDir
     Path dir;
+
+    /** For the inputs of {@link #jsonDashCommands()}, made before the first of its cases. */
+    @TempDir
+    static Path shared;
 
     private static CommandLine tree() {
         PrintWriter sink = new PrintWriter(new StringWriter());
@@ -357,6 +366,38 @@ class OutputConventionTest {
         assertThat(toFile.out()).contains("tuples cover 16 next hops");
         assertThat(Json.mapper().readTree(Files.readString(file))).isEqualTo(fromStdout);
         assertThat(fromStdout.get("nextHops").asInt()).isEqualTo(16);
+    }
+
+    /** Quick command lines, each ending in --json -, with a word of the text summary that must go to stderr instead. */
+    static Stream<Arguments> jsonDashCommands() throws IOException {
+        Path d = shared;
+        Path net = d.resolve("net.json");
+        NetworkJson.write(Examples.threeSwitch(), net);
+        Path suite = d.resolve("suite");
+        assertThat(CliRun.of("atpg", "generate", "--network", net.toString(), "--format", "json", "--out", suite.toString()).exitCode()).isZero();
+        Path snapshot = d.resolve("dcn");
+        assertThat(CliRun.of("verify", "generate", "dcn", "--switches", "20", "--plant", "loops=1", "--out", snapshot.toString()).exitCode()).isZero();
+        return Stream.of(
+                Arguments.of("regular and", List.of("atpg", "generate", "--network", net.toString(), "--format", "json", "--out", d.resolve("s2").toString())),
+                Arguments.of("failed", List.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop")),
+                Arguments.of("reachable", List.of("reach", "--network", net.toString(), "--format", "json")),
+                Arguments.of("violations", List.of("verify", "check", "--snapshot", snapshot.toString(), "--backend", "local")),
+                Arguments.of("anomalies", List.of("search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random")),
+                Arguments.of("accuracy", List.of("probe", "simulate", "--topology", "fattree:4", "--trials", "5")),
+                Arguments.of("plan:", List.of("probe", "plan", "--topology", "fattree:4")));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("jsonDashCommands")
+    void withJsonDashStdoutIsOneJsonDocument(String summaryWord, List<String> command) throws IOException {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of("--json", "-"));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.err()).isIn(0, 1);
+        var parser = Json.mapper().createParser(run.out());
+        assertThat(Json.mapper().readTree(parser).isObject()).as(run.out()).isTrue();
+        assertThat(parser.nextToken()).as("nothing after the document").isNull();
+        assertThat(run.err()).contains(summaryWord);
     }
 
     @Test

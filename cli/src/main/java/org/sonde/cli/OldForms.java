@@ -1,8 +1,8 @@
 package org.sonde.cli;
 
+import picocli.CommandLine;
 import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine;
 
 /**
  * Options that one output convention replaced (issue 21): their old spelling is refused with the new

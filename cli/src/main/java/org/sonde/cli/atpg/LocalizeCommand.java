@@ -5,14 +5,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.sonde.cli.ReportMeta;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.atpg.Localizer;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.report.AtpgReport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -4,15 +4,15 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.live.LiveRun;
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

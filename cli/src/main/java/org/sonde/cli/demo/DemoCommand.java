@@ -1,7 +1,5 @@
 package org.sonde.cli.demo;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -21,6 +19,7 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.capture.inspect.InspectReport;
 import org.sonde.capture.inspect.Inspection;
@@ -72,6 +71,7 @@ import org.sonde.probe.sim.SimulationResult;
 import org.sonde.probe.topology.Generators;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

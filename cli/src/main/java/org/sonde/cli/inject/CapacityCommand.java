@@ -1,13 +1,13 @@
 package org.sonde.cli.inject;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import org.sonde.inject.tcp.linux.InjectorCapacity;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,13 +1,12 @@
 package org.sonde.cli.inject;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
@@ -19,6 +18,7 @@ import org.sonde.inject.tcp.diff.TcpDiff;
 import org.sonde.inject.tcp.diff.TcpDiffRun;
 import org.sonde.inject.tcp.diff.TcpDiffSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,11 +1,10 @@
 package org.sonde.cli.inject;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.Progress;
@@ -26,6 +25,7 @@ import org.sonde.inject.tcp.report.TcpFuzzReport;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.core.config.Units;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,11 +1,11 @@
 package org.sonde.cli.inject;
 
-import picocli.CommandLine.Mixin;
 import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.UsageException;
 import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisJson;
@@ -15,7 +15,9 @@ import org.sonde.inject.config.CaptureMetadataFile;
 import org.sonde.inject.offline.CaptureAnalysis;
 import org.sonde.inject.offline.CaptureAnalysis.TraceKind;
 import org.sonde.inject.report.AnalysisSummary;
+import org.sonde.inject.report.InjectReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,7 +36,9 @@ import picocli.CommandLine.Spec;
                 "Checks: integrity (sequence numbers, timestamps, switch counters), go-back-N for SEND/WRITE",
                 "and READ (strict to the specification, or Lumina's permissive checker), retransmission",
                 "latency split into NAK generation, NAK reaction and timeouts, CNP pacing per scope with the",
-                "measured intervals, NIC counters against the trace. Exit code 1 when a check fails."
+                "measured intervals, NIC counters against the trace. --report writes the HTML report a run has",
+                "(packets over time, go-back-N, latency, CNPs, integrity) but for the run's plan and traffic.",
+                "Exit code 1 when a check fails."
         },
         footerHeading = "%nMetadata file (YAML):%n",
         footer = {
@@ -49,7 +53,7 @@ import picocli.CommandLine.Spec;
                 "",
                 "Examples:",
                 "  sonde inject analyze listing2 --permissive",
-                "  sonde inject analyze capture.pcapng --metadata qps.yaml --json analysis.json"
+                "  sonde inject analyze capture.pcapng --metadata qps.yaml --report analysis.html"
         })
 final class InjectAnalyzeCommand implements Callable<Integer> {
     @Spec
@@ -71,6 +75,9 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Override
     public Integer call() {
         Path capture = input;
@@ -89,8 +96,13 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
             default -> throw new UsageException("--trace " + trace + ": use auto, mirrored or plain");
         };
         json.checkWritable();
+        report.checkWritable();
         CaptureMetadata m = CaptureMetadataFile.load(metadataFile);
-        CaptureAnalysis.Result r = CaptureAnalysis.analyze(capture, m, kind, permissive ? GbnMode.PERMISSIVE : GbnMode.STRICT);
+        CaptureAnalysis.Result r = CaptureAnalysis.analyze(capture, m, kind, permissive ? GbnMode.PERMISSIVE : GbnMode.STRICT, report.requested());
+        if (report.requested()) {
+            InjectReport.ofCapture(capture.toString(), m.metadata(), r.analysis(), r.packets(), r.mirrored(), r.timeline(), ReportMeta.version())
+                    .writeTo(report.file());
+        }
         json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
         PrintWriter o = json.text();
         o.printf("%s: %,d packets, %s, %d QPs%n", capture, r.packets(), r.mirrored() ? "with mirror metadata" : "plain capture",

@@ -1,11 +1,10 @@
 package org.sonde.cli.inject;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
@@ -24,6 +23,7 @@ import org.sonde.inject.tcp.study.TcpStudyResult;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.sim.rdma.NicProfile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,9 +1,9 @@
 package org.sonde.cli.load;
 
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.ExitCode;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;

@@ -1,11 +1,11 @@
 package org.sonde.cli.load;
 
 import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.BadInputException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

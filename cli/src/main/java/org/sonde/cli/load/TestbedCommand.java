@@ -1,10 +1,9 @@
 package org.sonde.cli.load;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.UsageException;
 import org.sonde.load.lb.Balance;
 import org.sonde.load.lb.LbSpec;
@@ -13,6 +12,7 @@ import org.sonde.load.lb.LbTestbed;
 import org.sonde.load.lb.OverLimit;
 import org.sonde.load.report.LbSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -10,8 +10,8 @@ import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.packet.synth.SyntheticRoceTraffic;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

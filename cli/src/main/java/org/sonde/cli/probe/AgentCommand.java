@@ -1,12 +1,12 @@
 package org.sonde.cli.probe;
 
-import org.sonde.core.config.Units;
-import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
+import org.sonde.core.config.Units;
 import org.sonde.probe.live.Fault;
 import org.sonde.probe.live.LiveRun;
 import org.sonde.probe.live.NamespaceNetwork;

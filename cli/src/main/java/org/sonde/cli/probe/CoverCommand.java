@@ -1,12 +1,12 @@
 package org.sonde.cli.probe;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.Json;
 import org.sonde.probe.cover.CouponCollector;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

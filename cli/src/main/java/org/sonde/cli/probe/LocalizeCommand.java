@@ -1,11 +1,10 @@
 package org.sonde.cli.probe;
 
-import picocli.CommandLine.Mixin;
 import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
@@ -13,6 +12,7 @@ import org.sonde.probe.localize.Suspect;
 import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

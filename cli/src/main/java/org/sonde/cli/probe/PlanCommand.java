@@ -1,11 +1,10 @@
 package org.sonde.cli.probe;
 
-import picocli.CommandLine.Mixin;
 import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.plan.CoverPolicy;
 import org.sonde.probe.plan.Limits;
 import org.sonde.probe.plan.Plan;
@@ -15,6 +14,7 @@ import org.sonde.probe.plan.Planner;
 import org.sonde.probe.plan.Strategy;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

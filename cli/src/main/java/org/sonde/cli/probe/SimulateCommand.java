@@ -1,9 +1,8 @@
 package org.sonde.cli.probe;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.plan.CoverPolicy;
@@ -14,6 +13,7 @@ import org.sonde.probe.sim.SimulationOptions;
 import org.sonde.probe.sim.SimulationResult;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

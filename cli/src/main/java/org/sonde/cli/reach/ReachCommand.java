@@ -1,10 +1,10 @@
 package org.sonde.cli.reach;
 
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;

@@ -1,18 +1,18 @@
 package org.sonde.cli.replay;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.replay.diagnose.CaptureDiagnoser;
 import org.sonde.replay.diagnose.CaptureDiagnosis;
 import org.sonde.replay.diagnose.FlowDiagnosis;
 import org.sonde.replay.diagnose.Retransmission;
 import org.sonde.replay.diagnose.RetransmissionKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

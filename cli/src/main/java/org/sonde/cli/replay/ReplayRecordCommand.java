@@ -1,17 +1,17 @@
 package org.sonde.cli.replay;
 
-import picocli.CommandLine.Mixin;
 import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
 import org.sonde.core.Json;
 import org.sonde.replay.record.ScenarioRecording;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,17 +1,17 @@
 package org.sonde.cli.search;
 
-import java.util.Map;
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.search.app.AppCheck;
 import org.sonde.search.app.AppSpace;
 import org.sonde.search.app.MfsFile;
 import org.sonde.search.mfs.Mfs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

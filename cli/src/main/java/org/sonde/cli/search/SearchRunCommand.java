@@ -1,13 +1,12 @@
 package org.sonde.cli.search;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.core.config.Units;
 import org.sonde.cli.DurationOption;
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.UsageException;
+import org.sonde.core.config.Units;
 import org.sonde.search.Found;
 import org.sonde.search.Method;
 import org.sonde.search.SearchJson;
@@ -16,6 +15,7 @@ import org.sonde.search.SearchResult;
 import org.sonde.search.SearchTarget;
 import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,11 +1,10 @@
 package org.sonde.cli.sim;
 
-import picocli.CommandLine.Mixin;
-import org.sonde.cli.OutputOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
@@ -16,6 +15,7 @@ import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,12 +1,12 @@
 package org.sonde.cli.verify;
 
-import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.BadInputException;
 import org.sonde.core.UsageException;

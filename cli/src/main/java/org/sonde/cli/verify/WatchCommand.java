@@ -1,12 +1,11 @@
 package org.sonde.cli.verify;
 
-import java.util.Map;
-import org.sonde.cli.ReportMeta;
-import org.sonde.verify.report.WatchReport;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.sonde.core.InputFiles;
@@ -14,6 +13,7 @@ import org.sonde.verify.check.Check;
 import org.sonde.verify.report.CheckJson;
 import org.sonde.verify.report.ViolationCounts;
 import org.sonde.verify.report.WatchJson;
+import org.sonde.verify.report.WatchReport;
 import org.sonde.verify.run.IncrementalVerifier;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.stable.EventText;

@@ -25,7 +25,7 @@ for pair in $networks; do
     >"$out/$net-generate.log" 2>&1 || { cat "$out/$net-generate.log" >&2; exit 1; }
   "$root/sonde" atpg dataplane up --network "$root/examples/atpg/$net.json" --format json --name "$name" --json "$out/$net-dataplane.json" \
     >"$out/$net-up.log" 2>&1 || { cat "$out/$net-up.log" >&2; exit 1; }
-  "$root/sonde" atpg run --suite "$out/$net-suite" --dataplane "$name" --rounds "$rounds" --out "$out/$net-results.json" >"$out/$net-rounds.log" 2>&1 \
+  "$root/sonde" atpg run --suite "$out/$net-suite" --dataplane "$name" --rounds "$rounds" --json "$out/$net-results.json" >"$out/$net-rounds.log" 2>&1 \
     || { cat "$out/$net-rounds.log" >&2; exit 1; }
   "$root/sonde" atpg dataplane down --name "$name" >/dev/null
   echo "$net: $(head -1 "$out/$net-up.log")" >&2

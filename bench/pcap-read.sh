@@ -23,10 +23,10 @@ mkdir -p "$dir"
 results=()
 for size in $sizes; do
   file="$dir/roce-$size.pcap"
-  [ -f "$file" ] || "$root/sonde" pcap synth --out "$file" --size "$size" --seed 1 >/dev/null
+  [ -f "$file" ] || "$root/sonde" pcap synth --capture "$file" --size "$size" --seed 1 >/dev/null
   cat "$file" >/dev/null                         # page cache warm
   json="$dir/inspect-$size.json"
-  "$root/sonde" pcap inspect "$file" --totals-only --json >"$json"
+  "$root/sonde" pcap inspect "$file" --totals-only --json "$json" >/dev/null
   out="$dir/hyperfine-$size.json"
   hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$out" \
     -n "sonde pcap inspect --totals-only" "$root/sonde pcap inspect $file --totals-only" \

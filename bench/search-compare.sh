@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ./sonde --version >/dev/null
 for p in f-like h-like; do
-  ./sonde search compare --target "sim:$p" --seeds "$SEEDS" --budget-hours "$HOURS" --json "$tmp/$p.json" 2>/dev/null >/dev/null
+  ./sonde search compare --target "sim:$p" --seeds "$SEEDS" --budget "${HOURS}h" --json "$tmp/$p.json" 2>/dev/null >/dev/null
 done
 
 python3 - "$tmp" "$SEEDS" "$HOURS" <<'PY'
@@ -22,7 +22,7 @@ java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -ve
 paper = {"random": "7", "bo": "8", "collie": "13", "collie-perf": "11 (misses #7, #8)", "sa": "—", "sa-perf": "—", "walk": "—"}
 lines = ["## Anomaly search on the simulated RDMA subsystem (Collie Figs. 4-5)", "",
          f"Command: `bench/search-compare.sh` (SEEDS={seeds}, HOURS={hours}), i.e. `sonde search compare --target sim:PROFILE --seeds {seeds} "
-         f"--budget-hours {hours}`. Machine: {os.cpu_count()} cores, {java}. A mechanism counts as found when a search experiment "
+         f"--budget {hours}h`. Machine: {os.cpu_count()} cores, {java}. A mechanism counts as found when a search experiment "
          "(not an MFS test) shows an anomaly whose dominant ground-truth mechanism it is. Each experiment costs 20-60 s of the "
          "simulated clock (20 s + 0.02 s per QP + 0.001 s per MR); MFS experiments are charged too. "
          "The paper's numbers are on the real subsystem F.", ""]

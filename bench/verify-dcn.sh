@@ -98,10 +98,10 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   scale_point full "$out/dcn-full-fixed"
   # incremental updates (Table 4.5)
   make_events "$out/dcn" "$out/dcn-events.txt"
-  timed watch-dcn "$root/sonde" verify watch --snapshot "$out/dcn" --events "$out/dcn-events.txt" --epsilon-ms 100 --json "$out/watch-dcn.json"
+  timed watch-dcn "$root/sonde" verify watch --snapshot "$out/dcn" --events "$out/dcn-events.txt" --epsilon 100ms --json "$out/watch-dcn.json"
   timed gen-inet "$root/sonde" verify generate inet --seed 1 --prefixes "$inet_prefixes" --out "$out/inet"
   make_events "$out/inet" "$out/inet-events.txt"
-  timed watch-inet "$root/sonde" verify watch --snapshot "$out/inet" --events "$out/inet-events.txt" --epsilon-ms 100 --json "$out/watch-inet.json"
+  timed watch-inet "$root/sonde" verify watch --snapshot "$out/inet" --events "$out/inet-events.txt" --epsilon 100ms --json "$out/watch-inet.json"
 fi
 
 PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" "$repeats" <<'PY'

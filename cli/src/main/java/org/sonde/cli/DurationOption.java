@@ -1,26 +1,131 @@
 package org.sonde.cli;
 
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import org.sonde.core.UsageException;
 import org.sonde.core.config.Units;
 import picocli.CommandLine.ITypeConverter;
 
-/** A duration option in nanoseconds, written with its unit as everywhere in Sonde: 500ms, 30s, 5m, 2h. */
-public final class DurationOption implements ITypeConverter<Long> {
+/**
+ * A duration option in nanoseconds, written with its unit as everywhere in Sonde: 500ms, 30s, 5m, 2h
+ * (core's {@link Units}). A bare number or an ISO-8601 duration is refused with the value written the
+ * new way. The nested converters are for options whose bare number used to mean a unit, so that the
+ * hint gives exactly what the old value meant ({@code --threshold 100} was milliseconds: "100ms").
+ */
+public class DurationOption implements ITypeConverter<Long> {
+    /** The paramLabel of every duration option. */
+    public static final String LABEL = "DURATION";
+
     @Override
     public Long convert(String value) {
-        return OptionValues.parse(value, DurationOption::parse);
+        return OptionValues.parse(value, text -> parse(text, legacyUnit(), allowsZero()));
+    }
+
+    /** The unit a bare number meant before durations took units; null when a bare number never was one. */
+    protected String legacyUnit() {
+        return null;
+    }
+
+    /** Whether 0 (written with a unit, 0s) is a valid value. */
+    protected boolean allowsZero() {
+        return false;
+    }
+
+    /** {@code nanos} in whole milliseconds, for an API that counts in them; a finer value is a usage error. */
+    public static long wholeMillis(long nanos, String option) {
+        if (nanos % 1_000_000 != 0) {
+            throw new UsageException(option + " " + Units.formatNanos(nanos) + ": give whole milliseconds", "e.g. " + Math.max(1, nanos / 1_000_000) + "ms");
+        }
+        return nanos / 1_000_000;
     }
 
     static long parse(String text) {
-        if (text.toUpperCase(java.util.Locale.ROOT).startsWith("P")) {
-            throw new UsageException("'" + text + "' is an ISO-8601 duration", "write the duration with a unit: 300s, 5m, 2h");
+        return parse(text, null, false);
+    }
+
+    static long parse(String text, String legacyUnit, boolean zero) {
+        String t = text.strip();
+        if (t.toUpperCase(Locale.ROOT).startsWith("P")) {
+            String suggestion;
+            try {
+                suggestion = largestUnit(Duration.parse(t).toNanos());
+            } catch (DateTimeParseException | ArithmeticException e) {
+                suggestion = "5m";
+            }
+            throw new UsageException("'" + text + "' is an ISO-8601 duration", "write durations with a unit, e.g. " + suggestion);
         }
+        if (t.matches("[0-9]+(\\.[0-9]+)?")) {
+            String unit = legacyUnit == null ? "ms" : legacyUnit;
+            throw new UsageException("'" + text + "' has no unit",
+                    "write durations with a unit, e.g. " + t + unit + (legacyUnit == null ? " or " + t + "s" : " (what " + t + " meant)"));
+        }
+        long nanos;
         try {
-            long nanos = Units.nanos(text);
-            if (nanos <= 0) throw new UsageException("'" + text + "' is not a positive duration", "e.g. 300s, 5m, 2h");
-            return nanos;
+            nanos = Units.nanos(t);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), "e.g. 300s, 5m, 2h");
+            throw new UsageException(e.getMessage(), "e.g. 100ms, 30s, 5m, 2h");
+        }
+        if (nanos < 0 || nanos == 0 && !zero) {
+            throw new UsageException("'" + text + "' is not a " + (zero ? "duration" : "positive duration"), "e.g. 100ms, 30s, 5m, 2h");
+        }
+        return nanos;
+    }
+
+    /** {@code nanos} in the largest unit that holds it whole: 5m rather than 300s. */
+    static String largestUnit(long nanos) {
+        if (nanos != 0 && nanos % 3_600_000_000_000L == 0) return nanos / 3_600_000_000_000L + "h";
+        if (nanos != 0 && nanos % 60_000_000_000L == 0) return nanos / 60_000_000_000L + "m";
+        return Units.formatNanos(nanos);
+    }
+
+    /** A bare number used to be milliseconds. */
+    public static final class WasMillis extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "ms";
+        }
+    }
+
+    /** A bare number used to be milliseconds, and 0 is valid (it means "none" or "at once"). */
+    public static final class WasMillisOrZero extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "ms";
+        }
+
+        @Override
+        protected boolean allowsZero() {
+            return true;
+        }
+    }
+
+    /** A bare number used to be seconds, and 0 is valid. */
+    public static final class WasSecondsOrZero extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "s";
+        }
+
+        @Override
+        protected boolean allowsZero() {
+            return true;
+        }
+    }
+
+    /** A bare number used to be hours. */
+    public static final class WasHours extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "h";
+        }
+    }
+
+    /** A bare number used to be nanoseconds. */
+    public static final class WasNanos extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "ns";
         }
     }
 }

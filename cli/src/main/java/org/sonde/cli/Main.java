@@ -60,8 +60,15 @@ public final class Main {
             report(e, commandLine.getErr(), debugRequested(parseResult));
             return exitCodeOf(e);
         });
-        cli.setParameterExceptionHandler((e, unused) -> {
+        cli.setParameterExceptionHandler((e, line) -> {
             PrintWriter w = e.getCommandLine().getErr();
+            var retired = OldForms.message(e.getCommandLine().getCommandSpec().qualifiedName(), java.util.Arrays.asList(line))
+                    .or(() -> OldForms.missingValue(e));
+            if (retired.isPresent()) {
+                w.println("sonde: error: " + retired.get());
+                w.flush();
+                return ExitCode.USAGE.code();
+            }
             w.println("sonde: error: " + e.getMessage());
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, w)) {
                 w.println("Run '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");

@@ -90,10 +90,10 @@ class CommandLineTest {
 
     @Test
     void impossibleParameterIsAUsageError() {
-        CliRun run = CliRun.of("pcap", "synth", "--out", "x.pcap", "--mtu", "1500");
+        CliRun run = CliRun.of("pcap", "synth", "--capture", "x.pcap", "--mtu", "1500");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("--mtu must be one of 256, 512, 1024, 2048, 4096");
-        CliRun size = CliRun.of("pcap", "synth", "--out", "x.pcap", "--size", "lots");
+        CliRun size = CliRun.of("pcap", "synth", "--capture", "x.pcap", "--size", "lots");
         assertThat(size.exitCode()).isEqualTo(2);
         assertThat(size.err()).contains("'lots' is not a positive size");
     }

@@ -56,7 +56,7 @@ class RobustnessTest {
         suite = dir.resolve("suite");
         run("atpg", "generate", "--network", net.toString(), "--format", "json", "--out", suite.toString());
         results = dir.resolve("results.json");
-        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rC1:drop", "--out", results.toString());
+        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rC1:drop", "--json", results.toString());
         assertThat(e.exitCode()).as(e.err()).isEqualTo(1);
         scenario = Files.copy(Path.of("../examples/sim/udp-pfc.yaml"), dir.resolve("scenario.yaml"));
         injectTest = Files.copy(Path.of("../examples/inject/listing2.yaml"), dir.resolve("listing2.yaml"));
@@ -240,13 +240,13 @@ class RobustnessTest {
                         "INCOMPLETE: the capture is damaged"),
                 c("pcap inspect: report to an unwritable place", ENV, List.of("report.html"), List.of(),
                         "pcap", "inspect", capture, "--report", unwritable("report.html")),
-                c("pcap synth: unwritable output", ENV, List.of("x.pcap"), List.of(), "pcap", "synth", "--out", unwritable("x.pcap")),
-                c("pcap synth: loss above 1", USAGE, List.of("--loss"), List.of(o), "pcap", "synth", "--out", o, "--loss", "1.5"),
-                c("pcap synth: negative qps", USAGE, List.of("--qps"), List.of(o), "pcap", "synth", "--out", o, "--qps", "-3"),
-                c("pcap synth: size zero", USAGE, List.of("--size"), List.of(o), "pcap", "synth", "--out", o, "--size", "0"),
-                c("pcap synth: message size zero", USAGE, List.of("--message-size"), List.of(o), "pcap", "synth", "--out", o, "--message-size", "0"),
+                c("pcap synth: unwritable output", ENV, List.of("x.pcap"), List.of(), "pcap", "synth", "--capture", unwritable("x.pcap")),
+                c("pcap synth: loss above 1", USAGE, List.of("--loss"), List.of(o), "pcap", "synth", "--capture", o, "--loss", "1.5"),
+                c("pcap synth: negative qps", USAGE, List.of("--qps"), List.of(o), "pcap", "synth", "--capture", o, "--qps", "-3"),
+                c("pcap synth: size zero", USAGE, List.of("--size"), List.of(o), "pcap", "synth", "--capture", o, "--size", "0"),
+                c("pcap synth: message size zero", USAGE, List.of("--message-size"), List.of(o), "pcap", "synth", "--capture", o, "--message-size", "0"),
                 c("pcap inspect: negative limit", USAGE, List.of("--limit"), List.of(), "pcap", "inspect", capture, "--limit", "-1"),
-                c("pcap synth: not a number", USAGE, List.of("--ecn", "many"), List.of(o), "pcap", "synth", "--out", o, "--ecn", "many"));
+                c("pcap synth: not a number", USAGE, List.of("--ecn", "many"), List.of(o), "pcap", "synth", "--capture", o, "--ecn", "many"));
     }
 
     static List<Case> atpg() {
@@ -287,14 +287,14 @@ class RobustnessTest {
                 c("atpg generate: zero samples", USAGE, List.of("--samples"), List.of(g),
                         "atpg", "generate", "--network", net, "--format", "json", "--samples", "0", "--out", g),
                 c("atpg emulate: suite cut off", BAD, List.of("suite.json", "line"), List.of(r),
-                        "atpg", "emulate", "--suite", truncatedSuite(), "--out", r),
+                        "atpg", "emulate", "--suite", truncatedSuite(), "--json", r),
                 c("atpg localize: results with an empty test", BAD, List.of("empty-test-results.json"), List.of(),
                         "atpg", "localize", "--suite", suite, "--results", text("empty-test-results.json",
                                 "{\"schema\": \"sonde.atpg.results\", \"version\": 1, \"faults\": [], \"results\": [{}]}")),
-                c("atpg emulate: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "emulate", "--suite", suite, "--fault", "rule:nope:explode", "--out", r),
-                c("atpg emulate: negative threshold", USAGE, List.of("--threshold"), List.of(r), "atpg", "emulate", "--suite", suite, "--threshold", "-1", "--out", r),
-                c("atpg emulate: missing suite", ENV, List.of("missing-suite"), List.of(r), "atpg", "emulate", "--suite", missing("suite"), "--out", r),
-                c("atpg emulate: unwritable results", ENV, List.of("r.json"), List.of(), "atpg", "emulate", "--suite", suite, "--out", unwritable("r.json")),
+                c("atpg emulate: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "emulate", "--suite", suite, "--fault", "rule:nope:explode", "--json", r),
+                c("atpg emulate: negative threshold", USAGE, List.of("--threshold"), List.of(r), "atpg", "emulate", "--suite", suite, "--threshold", "-1", "--json", r),
+                c("atpg emulate: missing suite", ENV, List.of("missing-suite"), List.of(r), "atpg", "emulate", "--suite", missing("suite"), "--json", r),
+                c("atpg emulate: unwritable results", ENV, List.of("r.json"), List.of(), "atpg", "emulate", "--suite", suite, "--json", unwritable("r.json")),
                 c("atpg localize: results not UTF-8", BAD, List.of("utf16-results.json", "byte offset"), List.of(),
                         "atpg", "localize", "--suite", suite, "--results", utf16("utf16-results.json", results)),
                 c("atpg localize: results cut off", BAD, List.of("cut-results.json", "line"), List.of(),
@@ -305,15 +305,15 @@ class RobustnessTest {
                         "atpg", "localize", "--suite", suite, "--results", text("other-results.json", "{\"schema\": \"something.else\", \"version\": 1}")),
                 c("atpg localize: unwritable report", ENV, List.of("l.html"), List.of(h),
                         "atpg", "localize", "--suite", suite, "--results", results, "--report", unwritable("l.html")),
-                c("atpg run: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--fault", "link:AB:explode", "--out", r),
+                c("atpg run: unknown fault", USAGE, List.of("--fault"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--fault", "link:AB:explode", "--json", r),
                 c("atpg run: negative threshold", USAGE, List.of("--threshold"), List.of(r),
-                        "atpg", "run", "--suite", suite, "--dataplane", "x", "--threshold", "-5", "--out", r),
-                c("atpg run: zero rounds", USAGE, List.of("--rounds"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--rounds", "0", "--out", r),
+                        "atpg", "run", "--suite", suite, "--dataplane", "x", "--threshold", "-5", "--json", r),
+                c("atpg run: zero rounds", USAGE, List.of("--rounds"), List.of(r), "atpg", "run", "--suite", suite, "--dataplane", "x", "--rounds", "0", "--json", r),
                 c("atpg run: missing suite", ENV, List.of("missing-live-suite"), List.of(r),
-                        "atpg", "run", "--suite", missing("live-suite"), "--dataplane", "x", "--out", r),
-                c("atpg run: suite cut off", BAD, List.of("suite.json", "line"), List.of(r), "atpg", "run", "--suite", truncatedSuite(), "--dataplane", "x", "--out", r),
+                        "atpg", "run", "--suite", missing("live-suite"), "--dataplane", "x", "--json", r),
+                c("atpg run: suite cut off", BAD, List.of("suite.json", "line"), List.of(r), "atpg", "run", "--suite", truncatedSuite(), "--dataplane", "x", "--json", r),
                 c("atpg run: a data plane name with capitals", USAGE, List.of("--name", "Lab_1"), List.of(r),
-                        "atpg", "run", "--suite", suite, "--dataplane", "Lab_1", "--out", r),
+                        "atpg", "run", "--suite", suite, "--dataplane", "Lab_1", "--json", r),
                 c("atpg dataplane up: a name too long", USAGE, List.of("--name", "lower-case"), List.of(),
                         "atpg", "dataplane", "up", "--network", net, "--format", "json", "--name", "averyveryverylongname"),
                 c("atpg dataplane up: unknown format", USAGE, List.of("--format", "cisco"), List.of(),
@@ -377,7 +377,7 @@ class RobustnessTest {
                 streaming(c("verify watch: random events", BAD, List.of("garbage-events.txt", "line 1"), List.of(v),
                         "verify", "watch", "--snapshot", snapshot, "--events", text("garbage-events.txt", "this is not an event\n"), "--json", v), "initial: "),
                 c("verify watch: negative epsilon", USAGE, List.of("--epsilon"), List.of(v),
-                        "verify", "watch", "--snapshot", snapshot, "--events", text("no-events.txt", ""), "--epsilon-ms", "-5", "--json", v),
+                        "verify", "watch", "--snapshot", snapshot, "--events", text("no-events.txt", ""), "--epsilon", "-5ms", "--json", v),
                 c("verify check: zero threads", USAGE, List.of("--threads"), List.of(v),
                         "verify", "check", "--snapshot", snapshot, "--backend", "local", "--threads", "0", "--json", v),
                 c("verify check: master without spark", USAGE, List.of("--master"), List.of(v),

@@ -6,9 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.EnvironmentException;
-import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.Network;
@@ -49,28 +47,20 @@ public final class LiveDataPlane {
         return PREFIX + name;
     }
 
-    /**
-     * Builds the data plane of {@code source}'s model as namespaces {@code sonde-atpg-NAME-*},
-     * replacing one of the same name; it outlives this process. With {@code json}, also writes
-     * what was built there (schema {@code sonde.atpg.dataplane}).
-     */
-    public static Built up(ModelSource source, String name, Path json) {
-        Built b = up(source, name);
-        if (json != null) {
-            try {
-                Map<String, Object> doc = new java.util.LinkedHashMap<>();
-                doc.put("schema", "sonde.atpg.dataplane");
-                doc.put("version", 1);
-                doc.put("dataplane", b);
-                AtomicFiles.writeString(json, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n");
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalStateException("the data plane's summary did not serialise", e);
-            }
-        }
-        return b;
+    /** What {@link #up} built as a JSON document (schema {@code sonde.atpg.dataplane}), for {@code --json}. */
+    public static Map<String, Object> document(Built b) {
+        Map<String, Object> doc = new java.util.LinkedHashMap<>();
+        doc.put("schema", "sonde.atpg.dataplane");
+        doc.put("version", 1);
+        doc.put("dataplane", b);
+        return doc;
     }
 
-    static Built up(ModelSource source, String name) {
+    /**
+     * Builds the data plane of {@code source}'s model as namespaces {@code sonde-atpg-NAME-*},
+     * replacing one of the same name; it outlives this process.
+     */
+    public static Built up(ModelSource source, String name) {
         String prefix = prefix(name);
         long t0 = System.nanoTime();
         Network network = source.load().model().network();

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {
                 "  sonde atpg generate --network net.json --format json --out suite",
-                "  sonde atpg emulate --suite suite --fault rule:rA1:drop --out results.json",
+                "  sonde atpg emulate --suite suite --fault rule:rA1:drop --json results.json",
                 "  sonde atpg localize --suite suite --results results.json"
         },
         subcommands = {GenerateCommand.class, EmulateCommand.class, LocalizeCommand.class, DataplaneCommand.class, RunCommand.class})

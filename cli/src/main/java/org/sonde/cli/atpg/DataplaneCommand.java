@@ -1,13 +1,12 @@
 package org.sonde.cli.atpg;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
-import org.sonde.core.AtomicFiles;
 import org.sonde.atpg.live.LiveDataPlane;
 import org.sonde.atpg.live.Unexpressed;
+import org.sonde.cli.OutputOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,20 +53,22 @@ final class DataplaneCommand implements Runnable {
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "The data plane's name: 1 to 16 lower-case letters and digits.")
         String name;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Also write what was built and the list of what was not, as JSON.")
-        Path json;
+        /** What was built and the list of what was not. */
+        @Mixin
+        OutputOptions.Json json;
 
         @Override
         public Integer call() {
-            if (json != null) AtomicFiles.checkWritable(json, "--json");
-            LiveDataPlane.Built b = LiveDataPlane.up(model.source(), name, json);
-            PrintWriter o = spec.commandLine().getOut();
+            json.checkWritable();
+            LiveDataPlane.Built b = LiveDataPlane.up(model.source(), name);
+            json.writeValue(LiveDataPlane.document(b));
+            PrintWriter o = json.text();
             o.printf("data plane %s up in %.1f s: %d devices, %d links, %d terminals as %d namespaces sonde-atpg-%s-*; %d routes, %d policy rules,"
                     + " %d nftables rules%n", name, b.seconds(), b.devices(), b.links(), b.terminals(), b.namespaces().size(), name, b.routes(),
                     b.policyRules(), b.nftablesRules());
             o.printf("%d parts of the model not carried%s%n", b.unexpressed().size(), b.unexpressed().isEmpty() ? "" : ":");
             for (Unexpressed u : b.unexpressed()) o.printf("  %s: %s%n", u.element(), u.why());
-            o.printf("run a suite on it with: sonde atpg run --suite SUITE --dataplane %s --out results.json%n", name);
+            o.printf("run a suite on it with: sonde atpg run --suite SUITE --dataplane %s --json results.json%n", name);
             o.flush();
             return 0;
         }

@@ -3,14 +3,15 @@ package org.sonde.cli.atpg;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
-import org.sonde.core.UsageException;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.SuiteFiles;
+import org.sonde.cli.DurationOption;
 import org.sonde.cli.OptionValues;
+import org.sonde.cli.OutputOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
                 "test packet's header through the faulted model. A test passes when its copies leave",
                 "by exactly the expected exit ports (none for a drop test), as many copies at each as",
                 "expected, within the latency threshold.",
-                "Writes RESULTS.json: per test pass/fail, observed exits with latency, and the reason.",
+                "--json writes the results (for sonde atpg localize --results): per test pass/fail, observed",
+                "exits with latency, and the reason.",
                 "",
                 "Fault specs:",
                 "  rule:ID:drop           the rule drops what it matches",
@@ -43,25 +45,26 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExample:%n",
         footer = {
-                "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --out results.json",
-                "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --out results.json"
+                "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --json results.json",
+                "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --json results.json"
         })
 final class EmulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory from 'sonde atpg generate'.")
+    @Option(names = "--suite", required = true, paramLabel = "DIR", description = "Suite directory from 'sonde atpg generate'.")
     Path suite;
 
     @Option(names = "--fault", paramLabel = "SPEC", converter = FaultOption.class, description = "A fault to inject; repeatable. None: a healthy run.")
     List<String> faults = List.of();
 
-    @Option(names = "--threshold", paramLabel = "MS", defaultValue = "100",
-            description = "Latency above which a test fails, in ms. Default: ${DEFAULT-VALUE}.")
-    double threshold;
+    @Option(names = "--threshold", paramLabel = DurationOption.LABEL, defaultValue = "100ms", converter = DurationOption.WasMillisOrZero.class,
+            description = "Latency above which a test fails. Default: ${DEFAULT-VALUE}.")
+    long thresholdNanos;
 
-    @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write.")
-    Path out;
+    /** The results file: {"schema","faults","threshold","failed","results":[...]}. */
+    @Mixin
+    OutputOptions.Json json;
 
     /** A fault spec, checked when read (a usage error); kept as text for the results file. */
     static final class FaultOption implements ITypeConverter<String> {
@@ -76,17 +79,17 @@ final class EmulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(threshold >= 0)) throw new UsageException("--threshold must be zero or more, got " + threshold);
+        double threshold = thresholdNanos / 1e6;
         List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
-        AtomicFiles.checkWritable(out, "--out");
+        json.checkWritable();
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         var loaded = file.network().load();
         List<Emulator.Result> results = Emulator.run(loaded.model(), file.suite(), parsed, threshold);
         long failed = results.stream().filter(r -> !r.pass()).count();
-        SuiteFiles.writeResults(out, new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
+        json.writeValue(new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
         long regularFailed = results.stream().filter(r -> !r.pass() && !r.reserved()).count();
-        spec.commandLine().getOut().printf("%d tests, %d failed (%d regular, %d reserved); results in %s%n",
-                results.size(), failed, regularFailed, failed - regularFailed, out);
+        json.text().printf("%d tests, %d failed (%d regular, %d reserved)%s%n",
+                results.size(), failed, regularFailed, failed - regularFailed, json.requested() ? "; results " + json.where() : "");
         return failed > 0 ? 1 : 0;
     }
 }

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.cli.Terminals;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
@@ -52,7 +52,8 @@ import picocli.CommandLine.Spec;
                 "reservedPackets, reachableRules, coveredRules, coverage, reachablePortPairs, seconds",
                 "and per-phase times) and OUTDIR/tests.pcap (regular packets as Ethernet/IPv4/UDP or",
                 "TCP frames; fields the model lacks get defaults, see the pcap's payload: the test id).",
-                "Progress goes to standard error; the summary to standard output."
+                "--json writes summary.json's content too (to standard output with -). Progress goes to",
+                "standard error; the summary to standard output."
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -101,18 +102,22 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Cover only these rules, ACL entries (acl:<acl>#<n>) or links (a subset to test).")
     List<String> only = List.of();
 
-    @Option(names = "--out", required = true, paramLabel = "OUTDIR", description = "Directory to write the suite to.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write the suite to.")
     Path out;
 
-    @Option(names = "--report", paramLabel = "HTML",
-            description = "Also write an HTML report (coverage, phase times, packets per ingress port, the packets).")
-    Path report;
+    /** The report: coverage, phase times, packets per ingress port, the packets. */
+    @Mixin
+    OutputOptions.Report report;
+
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
         if (samples < 1) throw new UsageException("--samples must be at least 1, got " + samples);
         if (reserved < 0) throw new UsageException("--reserved must not be negative, got " + reserved);
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        report.checkWritable();
+        json.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ModelSource source = model.source();
@@ -143,9 +148,11 @@ final class GenerateCommand implements Callable<Integer> {
         phases.putAll(selection.seconds());
         SuiteFiles.write(dir.path(), source, loaded.model().network(), suite, phases);
         dir.commit();
-        if (report != null) AtpgReport.suite(model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report);
+        if (report.requested())
+            AtpgReport.suite(model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report.file());
         Suite.Summary s = suite.summary();
-        PrintWriter o = spec.commandLine().getOut();
+        json.copyOf(out.resolve(SuiteFiles.SUMMARY));
+        PrintWriter o = json.text();
         o.printf("%d regular and %d reserved packets of %d candidates; %s coverage %.4f of %d testable (%d unobserved);"
                         + " covered / on candidate paths: %d/%d rules, %d/%d links;"
                         + " %d port pairs (reachability exercised %d rules); %.1f s (load %.1f, select %.1f); suite in %s%n",

@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
-import org.sonde.core.AtomicFiles;
-import org.sonde.core.Json;
 import org.sonde.atpg.Localizer;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.report.AtpgReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -32,39 +32,42 @@ import picocli.CommandLine.Spec;
                 "hitting part of the headers), suspects come from the failing tests alone (partial).",
                 "Prints the suspects with evidence (failing tests implicating each, reserved tests",
                 "convicting it), the cleared ones with the test that cleared them, and groups the suite",
-                "cannot tell apart. Exit code 1 when there are suspects."
+                "cannot tell apart. Exit code 1 when there are suspects.",
+                "--json writes {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],",
+                "\"afterStep\":[...],\"partial\":false}; partial: the failures contradict ATPG's assumption that a",
+                "faulty element fails every packet through it. --report writes the suspects and their evidence."
         },
         footerHeading = "%nExample:%n",
-        footer = "  sonde atpg localize --suite suite --results results.json --json")
+        footer = {"  sonde atpg localize --suite suite --results results.json --json -",
+                "  sonde atpg localize --suite suite --results results.json --report localize.html"})
 final class LocalizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory.")
+    @Option(names = "--suite", required = true, paramLabel = "DIR", description = "Suite directory.")
     Path suite;
 
-    @Option(names = "--results", required = true, paramLabel = "RESULTS.json", description = "Results of 'sonde atpg emulate'.")
+    @Option(names = "--results", required = true, paramLabel = "FILE", description = "The --json results of 'sonde atpg emulate' or 'sonde atpg run'.")
     Path results;
 
-    @Option(names = "--json",
-            description = "Print {\"suspects\":[...],\"evidence\":{...},\"cleared\":{...},\"indistinguishable\":[...],\"afterStep\":[...],\"partial\":false}; partial: the failures contradict"
-            + " ATPG's assumption that a faulty element fails every packet through it.")
-    boolean json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the suspects and their evidence.")
-    Path report;
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() throws Exception {
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        json.checkWritable();
+        report.checkWritable();
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         SuiteFiles.ResultsFile r = SuiteFiles.readResults(results);
         Localizer.Localization l = Localizer.localize(Localizer.observations(file.suite(), r.results()),
                 file.network().load().model(), file.suite());
-        PrintWriter out = spec.commandLine().getOut();
-        if (report != null)
-            AtpgReport.localization(suite.toString(), l, r.faults(), ReportMeta.command(spec)).writeTo(report);
-        if (json) {
+        PrintWriter out = json.text();
+        if (report.requested())
+            AtpgReport.localization(suite.toString(), l, r.faults(), ReportMeta.command(spec)).writeTo(report.file());
+        if (json.requested()) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("suspects", l.suspects());
             o.put("evidence", l.evidence());
@@ -72,16 +75,15 @@ final class LocalizeCommand implements Callable<Integer> {
             o.put("indistinguishable", l.indistinguishable());
             o.put("afterStep", l.afterStep());
             o.put("partial", l.partial());
-            out.println(Json.mapper().writeValueAsString(o));
-        } else {
-            out.printf("%d suspects (after steps 1-4: %s)%n", l.suspects().size(), l.afterStep());
-            if (l.partial())
-                out.println("  passing tests go through every element of the failing ones: the fault hits part of the headers"
-                        + " (e.g. a missing rule whose traffic partly falls to an equivalent rule); suspects come from the failing tests alone");
-            l.evidence().forEach((s, e) -> out.printf("  %s: implicated by %s%s%n", s, e.implicatedBy(),
-                    e.convictedBy().isEmpty() ? "" : ", convicted by reserved " + e.convictedBy()));
-            for (var g : l.indistinguishable()) out.println("  indistinguishable: " + g);
+            json.writeValue(o);
         }
+        out.printf("%d suspects (after steps 1-4: %s)%n", l.suspects().size(), l.afterStep());
+        if (l.partial())
+            out.println("  passing tests go through every element of the failing ones: the fault hits part of the headers"
+                    + " (e.g. a missing rule whose traffic partly falls to an equivalent rule); suspects come from the failing tests alone");
+        l.evidence().forEach((s, e) -> out.printf("  %s: implicated by %s%s%n", s, e.implicatedBy(),
+                e.convictedBy().isEmpty() ? "" : ", convicted by reserved " + e.convictedBy()));
+        for (var g : l.indistinguishable()) out.println("  indistinguishable: " + g);
         return l.suspects().isEmpty() ? 0 : 1;
     }
 }

@@ -4,13 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
-import org.sonde.core.UsageException;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.live.LiveRun;
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,21 +37,21 @@ import picocli.CommandLine.Spec;
                 "  (link:...:latency=MS is refused: this kernel has no netem to delay by a fixed time)",
                 "Periodic mode (--rounds, --every) repeats the suite and raises an alert with the",
                 "localisation of any round that fails.",
-                "Writes RESULTS.json in atpg emulate's format, for sonde atpg localize. Tests Linux cannot",
+                "--json writes the results in atpg emulate's format, for sonde atpg localize. Tests Linux cannot",
                 "run (a martian address such as 0.0.0.0, an ingress whose link was not built) are listed and",
                 "left out of the results. Exit code 1 when some test fails."
         },
         footerHeading = "%nExample:%n",
         footer = {
-                "  sudo sonde atpg run --suite suite --dataplane ex --out results.json",
-                "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --out results.json",
-                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10 --out results.json"
+                "  sudo sonde atpg run --suite suite --dataplane ex --json results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --json results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10s --json results.json"
         })
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--suite", required = true, paramLabel = "OUTDIR", description = "Suite directory from 'sonde atpg generate'.")
+    @Option(names = "--suite", required = true, paramLabel = "DIR", description = "Suite directory from 'sonde atpg generate'.")
     Path suite;
 
     @Option(names = "--dataplane", required = true, paramLabel = "NAME", description = "Name of a data plane 'sonde atpg dataplane up' built.")
@@ -59,29 +60,30 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--fault", paramLabel = "SPEC", converter = EmulateCommand.FaultOption.class, description = "A real fault for the run; repeatable.")
     List<String> faults = List.of();
 
-    @Option(names = "--threshold", paramLabel = "MS", defaultValue = "100",
-            description = "Latency above which a test fails, in ms. Default: ${DEFAULT-VALUE}.")
-    double threshold;
+    @Option(names = "--threshold", paramLabel = DurationOption.LABEL, defaultValue = "100ms", converter = DurationOption.WasMillisOrZero.class,
+            description = "Latency above which a test fails. Default: ${DEFAULT-VALUE}.")
+    long thresholdNanos;
 
-    @Option(names = "--out", required = true, paramLabel = "RESULTS.json", description = "Results file to write (of the last round).")
-    Path out;
+    /** The results of the last round, in atpg emulate's format. */
+    @Mixin
+    OutputOptions.Json json;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
             description = "Periodic mode: send the suite N times, faults in place throughout; a round with failures raises an alert"
                     + " with their localisation. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
-    @Option(names = "--every", paramLabel = "SECONDS", defaultValue = "0",
-            description = "Start a round every SECONDS (0: back to back). Default: ${DEFAULT-VALUE}.")
-    double every;
+    @Option(names = "--every", paramLabel = DurationOption.LABEL, defaultValue = "0s", converter = DurationOption.WasSecondsOrZero.class,
+            description = "Start a round every DURATION (0s: back to back). Default: ${DEFAULT-VALUE}.")
+    long everyNanos;
 
     @Override
     public Integer call() {
-        if (!(threshold >= 0)) throw new UsageException("--threshold must be zero or more, got " + threshold);
+        double threshold = thresholdNanos / 1e6;
         List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
-        AtomicFiles.checkWritable(out, "--out");
-        PrintWriter w = spec.commandLine().getOut();
-        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, threshold, rounds, every, r -> {
+        json.checkWritable();
+        PrintWriter w = json.text();
+        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, threshold, rounds, everyNanos / 1e9, r -> {
             LiveRun.Outcome o = r.outcome();
             long failed = o.results().stream().filter(x -> !x.pass()).count(), regularFailed = o.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
             w.printf("%s%d tests, %d failed (%d regular, %d reserved); %d frames sent in %.3f ms, %d copies received; round %.3f s%n",
@@ -93,8 +95,8 @@ final class RunCommand implements Callable<Integer> {
         LiveRun.Outcome o = all.getLast().outcome();
         List<Emulator.Result> results = o.results();
         long failed = results.stream().filter(r -> !r.pass()).count();
-        SuiteFiles.writeResults(out, new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
-        w.printf("results in %s%n", out);
+        json.writeValue(new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
+        if (json.requested()) w.printf("results %s%n", json.where());
         if (!o.notRun().isEmpty()) w.printf("%d tests not run (left out of the results):%n", o.notRun().size());
         for (LiveRun.NotRun n : o.notRun()) w.printf("  %s: %s%n", n.id(), n.why());
         return failed > 0 ? 1 : 0;

@@ -19,6 +19,7 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.capture.inspect.InspectReport;
 import org.sonde.capture.inspect.Inspection;
@@ -70,6 +71,7 @@ import org.sonde.probe.sim.SimulationResult;
 import org.sonde.probe.topology.Generators;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -100,13 +102,21 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Directory for the captures and the report (default ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of every random choice (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--roce-size", paramLabel = "BYTES", defaultValue = "64M",
             converter = ByteSize.class,
             description = "Size of the synthesized RoCEv2 WRITE capture (default ${DEFAULT-VALUE}).")
     long roceBytes;
+
+    /** report.json's content. */
+    @Mixin
+    OutputOptions.Json json;
+
+    /** A copy of DIR/report.html. */
+    @Mixin
+    OutputOptions.Report report;
 
     private final List<Step> steps = new ArrayList<>();
 
@@ -115,7 +125,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = json.text();
+        json.checkWritable();
+        this.report.checkWritable();
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -127,7 +139,7 @@ public final class DemoCommand implements Callable<Integer> {
                 .meta("sonde", ReportMeta.version())
                 .meta("seed", seed);
         Section overview = report.section("Overview");
-        Map<String, Object> json = new LinkedHashMap<>();
+        Map<String, Object> demoJson = new LinkedHashMap<>();
 
         o.println("Sonde demo — captures and report in " + out.toAbsolutePath());
 
@@ -327,14 +339,16 @@ public final class DemoCommand implements Callable<Integer> {
         overview.table(table);
         inspections.forEach((name, inspection) -> InspectReport.addSections(report, name + ": ", inspection));
 
-        json.put("steps", steps);
+        demoJson.put("steps", steps);
         Map<String, Object> totals = new LinkedHashMap<>();
         inspections.forEach((name, inspection) -> totals.put(name, inspection.totals()));
-        json.put("captures", totals);
+        demoJson.put("captures", totals);
         Path jsonPath = out.resolve("report.json");
-        AtomicFiles.write(jsonPath, w -> Json.mapper().writeValue(w, json));
+        AtomicFiles.write(jsonPath, w -> Json.mapper().writeValue(w, demoJson));
         Path html = out.resolve("report.html");
-        report.attachJson(json).writeTo(html);
+        report.attachJson(demoJson).writeTo(html);
+        json.copyOf(jsonPath);
+        this.report.copyFrom(html);
 
         o.println();
         o.println((allOk ? "All steps passed." : "Some steps FAILED.") + " JSON: " + jsonPath.toAbsolutePath());

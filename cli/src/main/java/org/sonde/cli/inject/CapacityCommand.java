@@ -1,13 +1,13 @@
 package org.sonde.cli.inject;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sonde.cli.DurationOption;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.inject.tcp.linux.InjectorCapacity;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -56,11 +56,11 @@ public final class CapacityCommand implements Callable<Integer> {
             description = "The search stops when the highest rate held and the lowest not held are this close. Default: ${DEFAULT-VALUE}.")
     long resolution;
 
-    @Option(names = "--trial", paramLabel = "DURATION", converter = DurationOption.class, defaultValue = "2s",
+    @Option(names = "--trial", paramLabel = DurationOption.LABEL, converter = DurationOption.class, defaultValue = "2s",
             description = "How long each rate is offered. Default: ${DEFAULT-VALUE}.")
     long trialNanos;
 
-    @Option(names = "--drain", paramLabel = "DURATION", converter = DurationOption.class, defaultValue = "100ms",
+    @Option(names = "--drain", paramLabel = DurationOption.LABEL, converter = DurationOption.class, defaultValue = "100ms",
             description = "After a trial, how long a packet may still arrive and count. Default: ${DEFAULT-VALUE}.")
     long drainNanos;
 
@@ -70,22 +70,23 @@ public final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--plain", description = "No queue: measure the middle box's plain forwarding (the reference).")
     boolean plain;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result JSON here (every trial).")
-    Path json;
+    /** The result, every trial included. */
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
         InjectorCapacity.Settings settings = new InjectorCapacity.Settings(minRate, maxRate, resolution, trialNanos, drainNanos, connections, plain);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         InjectorCapacity.Result r = InjectorCapacity.measure(settings, t -> {
             err.printf(Locale.ROOT, "trial %,d/s: %s%n", t.offeredRate(), t.held() ? "held" : "not held (" + t.why() + ")");
             err.flush();
         });
-        if (json != null) AtomicFiles.writeString(json, r.toJson().toPrettyString() + "\n");
-        PrintWriter out = spec.commandLine().getOut();
+        json.write(r.toJson().toPrettyString());
+        PrintWriter out = json.text();
         out.print(r.summary());
-        if (json != null) out.printf("  wrote %s%n", json);
+        if (json.requested()) out.printf("  result %s%n", json.where());
         out.flush();
         return r.zeroLossRate() > 0 ? 0 : 1;
     }

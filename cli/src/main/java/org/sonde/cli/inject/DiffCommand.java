@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
@@ -16,6 +18,7 @@ import org.sonde.inject.tcp.diff.TcpDiff;
 import org.sonde.inject.tcp.diff.TcpDiffRun;
 import org.sonde.inject.tcp.diff.TcpDiffSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,6 +41,7 @@ import picocli.CommandLine.Spec;
                 "  linux/, sim-tcp/  each run's trace.pcapng, result.json, analysis.json and report.html",
                 "  diff.json         the alignment's counts and every difference",
                 "  report.html       the differences and the aligned packets side by side",
+                "--json writes diff.json's content too (- for stdout); --report FILE a copy of report.html.",
                 "Exit code 1 when the runs differ."
         },
         footerHeading = "%nExamples:%n",
@@ -67,9 +71,9 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of both runs. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--tolerance-ms", paramLabel = "MS", defaultValue = "5",
-            description = "Times agree within this many milliseconds ... Default: ${DEFAULT-VALUE}.")
-    double toleranceMillis;
+    @Option(names = "--tolerance", paramLabel = DurationOption.LABEL, defaultValue = "5ms", converter = DurationOption.WasMillisOrZero.class,
+            description = "Times agree within this long ... Default: ${DEFAULT-VALUE}.")
+    long toleranceNanos;
 
     @Option(names = "--tolerance-percent", paramLabel = "P", defaultValue = "25",
             description = "... or within this share of the larger. Default: ${DEFAULT-VALUE}.")
@@ -78,13 +82,23 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
+    /** diff.json's content. */
+    @Mixin
+    OutputOptions.Json json;
+
+    /** A copy of DIR/report.html. */
+    @Mixin
+    OutputOptions.Report report;
+
     @Override
     public Integer call() {
         if ((test != null ? 1 : 0) + (runs != null ? 1 : 0) + (scenario != null ? 1 : 0) != 1) {
             throw new UsageException("give one of TEST.yaml, --scenario NAME or --runs A B", "e.g. sonde inject diff examples/inject/tcp-listing2.yaml --out DIR");
         }
-        if (toleranceMillis < 0 || tolerancePercent < 0) throw new UsageException("--tolerance-ms and --tolerance-percent are not negative");
-        TcpDiff.Tolerance tolerance = new TcpDiff.Tolerance(Math.round(toleranceMillis * 1e6), tolerancePercent / 100);
+        if (tolerancePercent < 0) throw new UsageException("--tolerance-percent is not negative");
+        json.checkWritable();
+        report.checkWritable();
+        TcpDiff.Tolerance tolerance = new TcpDiff.Tolerance(toleranceNanos, tolerancePercent / 100);
         String name;
         TcpDiffRun.Outcome o;
         long t0 = System.nanoTime();
@@ -107,7 +121,9 @@ final class DiffCommand implements Callable<Integer> {
             }
             dir.commit();
         }
-        PrintWriter w = spec.commandLine().getOut();
+        report.copyFrom(out.resolve(TcpDiffRun.REPORT_FILE));
+        json.copyOf(out.resolve(TcpDiffRun.JSON_FILE));
+        PrintWriter w = json.text();
         w.printf("%s: %s against %s (seed %d), %.2f s%n", name, o.result().leftLabel(), o.result().rightLabel(), seed, (System.nanoTime() - t0) / 1e9);
         TcpDiffSummary.lines(o).forEach(w::println);
         w.printf("  wrote %s and %s%n", out.resolve(TcpDiffRun.JSON_FILE), out.resolve(TcpDiffRun.REPORT_FILE));

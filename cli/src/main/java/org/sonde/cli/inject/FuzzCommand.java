@@ -4,12 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.Progress;
 import org.sonde.cli.ReportMeta;
-import org.sonde.core.AtomicFiles;
-import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import org.sonde.inject.fuzz.FuzzBudget;
 import org.sonde.inject.fuzz.FuzzIteration;
@@ -26,6 +25,7 @@ import org.sonde.inject.tcp.report.TcpFuzzReport;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.core.config.Units;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -83,11 +83,11 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--base", paramLabel = "TEST.yaml", description = "With --target linux: the TCP test whose traffic is fuzzed (its events are ignored).")
     Path base;
 
-    @Option(names = "--stall-threshold", paramLabel = "DURATION", converter = DurationOption.class,
+    @Option(names = "--stall-threshold", paramLabel = DurationOption.LABEL, converter = DurationOption.class,
             description = "With --target linux: a connection taking this long is an anomaly. Default: 1s.")
     Long stallThreshold;
 
-    @Option(names = "--time", paramLabel = "DURATION", converter = DurationOption.class,
+    @Option(names = "--time", paramLabel = DurationOption.LABEL, converter = DurationOption.class,
             description = "Budget: also stop after this wall time (e.g. 300s or 5m); the search then depends on the machine's speed.")
     Long time;
 
@@ -97,8 +97,13 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result JSON here.")
-    Path json;
+    /** The result: every run, its score and findings (fuzz.json in DIR). */
+    @Mixin
+    OutputOptions.Json json;
+
+    /** A copy of DIR/report.html. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
@@ -107,7 +112,8 @@ final class FuzzCommand implements Callable<Integer> {
         int runs = this.runs == null ? 300 : this.runs;
         String objective = this.objective == null ? "noisy-neighbour" : this.objective;
         if (runs < 1) throw new UsageException("--runs " + runs + ": give at least 1");
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
+        report.checkWritable();
         FuzzTarget fuzzTarget = switch (objective) {
             case "noisy-neighbour" -> FuzzTarget.noisyNeighbour();
             case "general" -> FuzzTarget.general();
@@ -122,7 +128,8 @@ final class FuzzCommand implements Callable<Integer> {
             FuzzReport.of(r).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
-        PrintWriter o = spec.commandLine().getOut();
+        report.copyFrom(out.resolve("report.html"));
+        PrintWriter o = json.text();
         o.printf("%s on %s (seed %d): %s after %d runs (%d simulator runs, %.1f s)%n", r.target(), target, seed,
                 r.anomalyFound() ? "anomaly found" : "no anomaly", r.runs(), r.simulatorRuns(), r.wallMillis() / 1000.0);
         if (r.anomalyFound()) {
@@ -138,7 +145,7 @@ final class FuzzCommand implements Callable<Integer> {
         }
         o.printf("  wrote %s and %s%n", out.resolve("fuzz.json"), out.resolve("report.html"));
         o.flush();
-        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
+        json.writeValue(r);
         return r.anomalyFound() ? 0 : 1;
     }
 
@@ -147,7 +154,8 @@ final class FuzzCommand implements Callable<Integer> {
                 "leave --objective out, or set --stall-threshold");
         if (time != null) throw new UsageException("--time is not an option of --target linux", "bound the search with --runs");
         int runs = this.runs == null ? 60 : this.runs;
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
+        report.checkWritable();
         TcpFuzzTarget t = TcpFuzzTarget.DEFAULT;
         if (base != null) t = t.withBase(TcpTestConfigLoader.load(base));
         if (stallThreshold != null) t = t.withStallThreshold(stallThreshold);
@@ -159,10 +167,11 @@ final class FuzzCommand implements Callable<Integer> {
             TcpFuzzReport.of(r, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
-        PrintWriter o = spec.commandLine().getOut();
+        report.copyFrom(out.resolve("report.html"));
+        PrintWriter o = json.text();
         TcpFuzzReport.summary(r, out).forEach(o::println);
         o.flush();
-        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(w, r));
+        json.writeValue(r);
         return r.anomalyFound() ? 0 : 1;
     }
 }

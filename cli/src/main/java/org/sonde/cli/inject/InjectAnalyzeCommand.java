@@ -1,10 +1,11 @@
 package org.sonde.cli.inject;
 
+import org.sonde.cli.OutputOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.ReportMeta;
 import org.sonde.core.UsageException;
 import org.sonde.inject.Injection;
 import org.sonde.inject.analyze.AnalysisJson;
@@ -14,7 +15,9 @@ import org.sonde.inject.config.CaptureMetadataFile;
 import org.sonde.inject.offline.CaptureAnalysis;
 import org.sonde.inject.offline.CaptureAnalysis.TraceKind;
 import org.sonde.inject.report.AnalysisSummary;
+import org.sonde.inject.report.InjectReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,7 +36,9 @@ import picocli.CommandLine.Spec;
                 "Checks: integrity (sequence numbers, timestamps, switch counters), go-back-N for SEND/WRITE",
                 "and READ (strict to the specification, or Lumina's permissive checker), retransmission",
                 "latency split into NAK generation, NAK reaction and timeouts, CNP pacing per scope with the",
-                "measured intervals, NIC counters against the trace. Exit code 1 when a check fails."
+                "measured intervals, NIC counters against the trace. --report writes the HTML report a run has",
+                "(packets over time, go-back-N, latency, CNPs, integrity) but for the run's plan and traffic.",
+                "Exit code 1 when a check fails."
         },
         footerHeading = "%nMetadata file (YAML):%n",
         footer = {
@@ -48,7 +53,7 @@ import picocli.CommandLine.Spec;
                 "",
                 "Examples:",
                 "  sonde inject analyze listing2 --permissive",
-                "  sonde inject analyze capture.pcapng --metadata qps.yaml --json analysis.json"
+                "  sonde inject analyze capture.pcapng --metadata qps.yaml --report analysis.html"
         })
 final class InjectAnalyzeCommand implements Callable<Integer> {
     @Spec
@@ -67,8 +72,11 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
     @Option(names = "--permissive", description = "Judge go-back-N as Lumina's public checker does instead of strictly to the specification.")
     boolean permissive;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the analysis as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
+
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
@@ -87,14 +95,20 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
             case "plain" -> TraceKind.PLAIN;
             default -> throw new UsageException("--trace " + trace + ": use auto, mirrored or plain");
         };
+        json.checkWritable();
+        report.checkWritable();
         CaptureMetadata m = CaptureMetadataFile.load(metadataFile);
-        CaptureAnalysis.Result r = CaptureAnalysis.analyze(capture, m, kind, permissive ? GbnMode.PERMISSIVE : GbnMode.STRICT);
-        if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
-        PrintWriter o = spec.commandLine().getOut();
+        CaptureAnalysis.Result r = CaptureAnalysis.analyze(capture, m, kind, permissive ? GbnMode.PERMISSIVE : GbnMode.STRICT, report.requested());
+        if (report.requested()) {
+            InjectReport.ofCapture(capture.toString(), m.metadata(), r.analysis(), r.packets(), r.mirrored(), r.timeline(), ReportMeta.version())
+                    .writeTo(report.file());
+        }
+        json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
+        PrintWriter o = json.text();
         o.printf("%s: %,d packets, %s, %d QPs%n", capture, r.packets(), r.mirrored() ? "with mirror metadata" : "plain capture",
                 m.metadata().qps().size());
         AnalysisSummary.lines(r.analysis()).forEach(o::println);
-        if (json != null) o.printf("  wrote %s%n", json);
+        if (json.requested()) o.printf("  analysis %s%n", json.where());
         return r.analysis().pass() ? 0 : 1;
     }
 }

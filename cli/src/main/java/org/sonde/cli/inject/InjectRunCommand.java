@@ -3,9 +3,9 @@ package org.sonde.cli.inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.core.config.YamlTree;
 import org.sonde.inject.Injection;
@@ -23,6 +23,7 @@ import org.sonde.inject.tcp.report.TcpSummary;
 import org.sonde.inject.tcp.report.TcpReport;
 import org.sonde.inject.testbed.TargetSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -96,15 +97,22 @@ final class InjectRunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the analysis JSON here.")
-    Path json;
+    /** The analysis (analysis.json in DIR). */
+    @Mixin
+    OutputOptions.Json json;
+
+    /** A copy of DIR/report.html. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Option(names = "--no-report", description = "Do not write report.html (e.g. in batch runs, or for traces too large to plot).")
     boolean noReport;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        report.checkNotWith(noReport);
+        json.checkWritable();
+        report.checkWritable();
         YamlTree tree = YamlTree.read(test, "test file", "give the path of a test, e.g. examples/inject/listing2.yaml");
         String name = test.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         return TcpTestConfigLoader.isTcp(tree) ? runTcp(TcpTestConfigLoader.read(tree, name)) : runRoce(TestConfigLoader.read(tree, name));
@@ -123,8 +131,9 @@ final class InjectRunCommand implements Callable<Integer> {
             if (!noReport) TcpReport.write(r.run(), r.analysis(), dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
+        if (!noReport) report.copyFrom(out.resolve("report.html"));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        PrintWriter o = this.spec.commandLine().getOut();
+        PrintWriter o = json.text();
         o.printf("%s on %s (kernel %s, seed %d): %d connections, %d packets, %.2f s%n", tcp.name(), r.run().target(), r.run().kernel(), seed,
                 r.run().connections().size(), r.run().trace().entries().size(), seconds);
         r.run().notes().forEach(n -> o.println("  note        " + n));
@@ -132,7 +141,7 @@ final class InjectRunCommand implements Callable<Integer> {
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjection.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
-        if (json != null) AtomicFiles.writeString(json, TcpAnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
+        if (json.requested()) json.write(TcpAnalysisJson.toJson(r.analysis()).toPrettyString());
         return r.analysis().pass() && r.run().complete() ? 0 : 1;
     }
 
@@ -146,15 +155,16 @@ final class InjectRunCommand implements Callable<Integer> {
             if (!noReport) InjectReport.write(config.name(), r, dir.path().resolve("report.html"), ReportMeta.version());
             dir.commit();
         }
+        if (!noReport) report.copyFrom(out.resolve("report.html"));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        PrintWriter o = this.spec.commandLine().getOut();
+        PrintWriter o = json.text();
         o.printf("%s on %s (seed %d): %d QPs, %d messages completed%s, %.2f s%n", config.name(), target, seed, r.metadata().qps().size(),
                 r.traffic().messagesCompleted(), r.traffic().complete() ? "" : ", " + r.traffic().messagesNotCompleted() + " not completed", seconds);
         AnalysisSummary.lines(r.analysis()).forEach(o::println);
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(Injection.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
-        if (json != null) AtomicFiles.writeString(json, AnalysisJson.toJson(r.analysis()).toPrettyString() + "\n");
+        if (json.requested()) json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
         return r.analysis().pass() && r.traffic().complete() ? 0 : 1;
     }
 }

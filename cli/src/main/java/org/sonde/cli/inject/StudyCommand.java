@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
@@ -22,6 +23,7 @@ import org.sonde.inject.tcp.study.TcpStudyResult;
 import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.sim.rdma.NicProfile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -59,7 +61,8 @@ import picocli.CommandLine.Spec;
                 "--repetitions times each; it measures the completion time against the baseline, how and",
                 "when the loss was recovered (fast retransmit, RACK, TLP, RTO) and the sender's longest stall.",
                 "Writes study.json, report.html and runs/SCENARIO-CC-N/ (each run's trace.pcapng,",
-                "result.json, analysis.json).",
+                "result.json, analysis.json); --json writes study.json's content too (- for stdout), and",
+                "--report FILE a copy of report.html.",
                 "",
                 "Progress goes to stderr. Exit code 1 when a measurement differs from its profile, or on",
                 "Linux when a run fails a verdict or does not deliver its message."
@@ -68,7 +71,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde inject study --out study",
                 "  sonde inject study --profiles cx4lx-like,neutral --seed 7 --out study-cx4",
-                "  sonde inject study --profiles cx6dx-like --quick --out ci --json",
+                "  sonde inject study --profiles cx6dx-like --quick --out ci --json - | jq .findings",
                 "  sonde inject study --target linux --out tcp-study",
                 "  sonde inject study --target linux --congestion-controls cubic,bbr --repetitions 5 --out tcp-study"
         })
@@ -98,14 +101,21 @@ final class StudyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
-    @Option(names = "--json", description = "Print study.json to stdout instead of the text summary.")
-    boolean json;
+    /** study.json's content. */
+    @Mixin
+    OutputOptions.Json json;
+
+    /** A copy of DIR/report.html. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Option(names = "--quick", description = "A reduced study for CI: PSNs 0, 50, 98 and i = 0, 12 only; on Linux one repetition.")
     boolean quick;
 
     @Override
     public Integer call() {
+        json.checkWritable();
+        report.checkWritable();
         if (target instanceof TargetSpec.Linux) return linux();
         if (congestionControls != null || repetitions != null) {
             throw new UsageException("--congestion-controls and --repetitions are options of the Linux study", "add --target linux");
@@ -138,18 +148,16 @@ final class StudyCommand implements Callable<Integer> {
             StudyReport.of(result, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
-        PrintWriter o = spec.commandLine().getOut();
-        if (json) {
-            o.println(StudyJson.toJson(result));
-        } else {
-            long failed = result.findings().stream().filter(f -> !f.pass()).count();
-            o.printf("study of %s (seed %d): %d runs in %.1f s; %d of %d findings match their profile%n", String.join(", ", chosen), seed,
-                    plan.runCount(), result.wallSeconds(), result.findings().size() - failed, result.findings().size());
-            for (Finding f : result.findings()) {
-                if (!f.pass()) o.printf("  FAIL %s, %s: expected %s, measured %s%n", f.profile(), f.behaviour(), f.expected(), f.measured());
-            }
-            o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
+        report.copyFrom(out.resolve("report.html"));
+        json.write(StudyJson.toJson(result));
+        PrintWriter o = json.text();
+        long failed = result.findings().stream().filter(f -> !f.pass()).count();
+        o.printf("study of %s (seed %d): %d runs in %.1f s; %d of %d findings match their profile%n", String.join(", ", chosen), seed,
+                plan.runCount(), result.wallSeconds(), result.findings().size() - failed, result.findings().size());
+        for (Finding f : result.findings()) {
+            if (!f.pass()) o.printf("  FAIL %s, %s: expected %s, measured %s%n", f.profile(), f.behaviour(), f.expected(), f.measured());
         }
+        o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
         o.flush();
         return result.pass() ? 0 : 1;
     }
@@ -173,13 +181,11 @@ final class StudyCommand implements Callable<Integer> {
             TcpStudyReport.of(result, ReportMeta.version()).writeTo(dir.path().resolve("report.html"));
             dir.commit();
         }
-        PrintWriter o = spec.commandLine().getOut();
-        if (json) {
-            o.print(TcpStudyJson.toJson(result));
-        } else {
-            TcpStudySummary.lines(result).forEach(o::println);
-            o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
-        }
+        report.copyFrom(out.resolve("report.html"));
+        json.write(TcpStudyJson.toJson(result));
+        PrintWriter o = json.text();
+        TcpStudySummary.lines(result).forEach(o::println);
+        o.printf("  wrote %s and %s%n", out.resolve("study.json"), out.resolve("report.html"));
         o.flush();
         return result.pass() ? 0 : 1;
     }

@@ -3,9 +3,8 @@ package org.sonde.cli.load;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.ExitCode;
-import org.sonde.core.Json;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
@@ -23,8 +22,9 @@ import sun.misc.SignalHandler;
 final class LoadSession {
     private LoadSession() {}
 
-    static int run(LoadConfig config, LoadRun test, PrintWriter out, PrintWriter err, Path json, Path html, String command,
+    static int run(LoadConfig config, LoadRun test, OutputOptions.Json json, Path html, PrintWriter err, String command,
                    boolean color, Runnable started) {
+        PrintWriter out = json.text();
         DperfLayout layout = LoadSummary.layout(config, color);
         // first Ctrl-C (or SIGTERM): a clean stop (drain, summary, files); the default comes back at once,
         // so a second signal during the drain ends the process as usual
@@ -56,7 +56,7 @@ final class LoadSession {
         }
         LoadSummary.totals(layout, r).forEach(out::println);
         out.flush();
-        if (json != null) AtomicFiles.write(json, w -> Json.mapper().writeValue(w, r));
+        json.writeValue(r);
         if (html != null) LoadReport.write(html, command, r);
         if (r.failed()) {
             err.printf("load: errors: %s (see the summary)%n", r.errorSummary());

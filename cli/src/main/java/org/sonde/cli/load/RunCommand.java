@@ -1,9 +1,9 @@
 package org.sonde.cli.load;
 
 import java.io.PrintWriter;
-import org.sonde.core.AtomicFiles;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadRun;
@@ -60,23 +60,27 @@ final class RunCommand implements Callable<Integer> {
     Path file;
 
     @Mixin
-    OutputOptions output;
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "OUT.html", description = "Write an HTML report with charts of every second.")
-    Path report;
+    /** The report: charts of every second. */
+    @Mixin
+    OutputOptions.Report report;
+
+    @Mixin
+    ColorOption output;
 
     @Option(names = "--check", description = "Only validate the configuration and print it (dperf -t).")
     boolean check;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of payload_random's filler (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of payload_random's filler (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.text();
         PrintWriter err = spec.commandLine().getErr();
-        if (output.json != null) AtomicFiles.checkWritable(output.json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        json.checkWritable();
+        report.checkWritable();
         ConfigParser.Parsed parsed = ConfigParser.parse(file);
         parsed.warnings().forEach(w -> err.println("load: warning: " + file + ": " + w));
         LoadConfig c = parsed.config();
@@ -86,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         LoadRun test = LoadRun.prepare(c, seed);
-        return LoadSession.run(c, test, out, err, output.json, report, "sonde load run " + file, output.color(), () -> {
+        return LoadSession.run(c, test, json, report.file(), err, "sonde load run " + file, output.color(), () -> {
             err.println("load: " + LoadSummary.describe(c));
             err.flush();
         });

@@ -1,10 +1,11 @@
 package org.sonde.cli.load;
 
+import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.BadInputException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -58,10 +59,11 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--cpu", paramLabel = "LIST", description = "CPUs for the workers, one worker pinned to each (dperf's cpu syntax, e.g. 1 or 0-3).")
     String cpu;
 
-    @Option(names = "--duration", paramLabel = "TIME", description = "Stop after this long (dperf's syntax: 100s, 3.5m, 2h); default: until Ctrl-C.")
+    @Option(names = "--duration", paramLabel = DurationOption.LABEL, converter = DperfDurationOption.class,
+            description = "Stop after this long (dperf's syntax with its unit: 100s, 3.5m, 2h, 1d); default: until Ctrl-C.")
     String duration;
 
-    @Option(names = "--keepalive", paramLabel = "INTERVAL",
+    @Option(names = "--keepalive", paramLabel = DurationOption.LABEL, converter = DperfDurationOption.class,
             description = "dperf's server keepalive: close a connection idle for 4 x 2 s (the retransmit timeout) plus INTERVAL, counted as skErr"
                     + " (skTimeout), e.g. 1s; default: connections may idle for ever.")
     String keepalive;
@@ -70,11 +72,13 @@ final class ServerCommand implements Callable<Integer> {
     boolean quiet;
 
     @Mixin
-    OutputOptions output;
+    OutputOptions.Json json;
+
+    @Mixin
+    ColorOption output;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int colon = listen.lastIndexOf(':');
         if (colon <= 0 || colon == listen.length() - 1) {
@@ -82,7 +86,7 @@ final class ServerCommand implements Callable<Integer> {
         }
         String address = listen.substring(0, colon).replace("[", "").replace("]", "");
         String port = listen.substring(colon + 1);
-        if (output.json != null) AtomicFiles.checkWritable(output.json, "--json");
+        json.checkWritable();
         // the options become a dperf server configuration, so they pass the same checks as a file;
         // each line remembers its option, so that an error names the option, not a line
         List<String> lines = new ArrayList<>(), options = new ArrayList<>();
@@ -109,7 +113,7 @@ final class ServerCommand implements Callable<Integer> {
             throw new UsageException((option.isEmpty() ? "" : option + ": ") + e.problem(), e.hint());
         }
         LoadRun test = LoadRun.prepare(c, 1);
-        return LoadSession.run(c, test, out, err, output.json, null, "sonde load server --listen " + listen, output.color(), () -> {
+        return LoadSession.run(c, test, json, null, err, "sonde load server --listen " + listen, output.color(), () -> {
             err.println("load: serving on " + listen + " (" + c.workers() + (c.workers() == 1 ? " worker" : " workers") + "); Ctrl-C stops");
             err.flush();
         });

@@ -1,11 +1,9 @@
 package org.sonde.cli.load;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
-import org.sonde.core.Json;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.UsageException;
 import org.sonde.load.lb.Balance;
 import org.sonde.load.lb.LbSpec;
@@ -14,6 +12,7 @@ import org.sonde.load.lb.LbTestbed;
 import org.sonde.load.lb.OverLimit;
 import org.sonde.load.report.LbSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -62,7 +61,7 @@ final class TestbedCommand implements Runnable {
                 description = "The load balancer: nftables (the only one: this kernel has no IPVS). Default: ${DEFAULT-VALUE}.")
         String lb;
 
-        @Option(names = "--name", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
         String name;
 
         @Option(names = "--servers", defaultValue = "3", paramLabel = "N", description = "Backends behind the virtual address (1-64). Default: ${DEFAULT-VALUE}.")
@@ -105,7 +104,7 @@ final class TestbedCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--name", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
         String name;
 
         @Override
@@ -128,20 +127,21 @@ final class TestbedCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--name", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = LbTestbed.DEFAULT_NAME, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
         String name;
 
-        @Option(names = "--json", paramLabel = "OUT.json", description = "Also write the counters as JSON.")
-        Path json;
+        /** The counters. */
+        @Mixin
+        OutputOptions.Json json;
 
         @Override
         public Integer call() {
-            if (json != null) AtomicFiles.checkWritable(json, "--json");
+            json.checkWritable();
             LbStatus s = LbTestbed.attach(name).status();
-            PrintWriter o = spec.commandLine().getOut();
+            PrintWriter o = json.text();
             LbSummary.status(s).forEach(o::println);
             o.flush();
-            if (json != null) AtomicFiles.write(json, w -> Json.mapper().writeValue(w, s));
+            json.writeValue(s);
             return 0;
         }
     }

@@ -9,6 +9,7 @@ import org.sonde.capture.inspect.DisplayFilter;
 import org.sonde.capture.inspect.Inspection;
 import org.sonde.capture.inspect.PacketSummary;
 import org.sonde.capture.inspect.ProtocolTotals;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
@@ -18,6 +19,7 @@ import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,6 +28,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -53,7 +56,8 @@ import java.util.function.LongConsumer;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde pcap inspect trace.pcapng",
-                "  sonde pcap inspect trace.pcap --json > trace.json",
+                "  sonde pcap inspect trace.pcap --json trace.json",
+                "  sonde pcap inspect trace.pcap --json - | jq .totals",
                 "  sonde pcap inspect big.pcap --totals-only --report big.html",
                 "  sonde pcap inspect trace.pcap -Y 'tcp.analysis.retransmission && ip.addr == 10.0.0.0/8'"
         })
@@ -64,8 +68,9 @@ final class InspectCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng file ('-' reads standard input).")
     String file;
 
-    @Option(names = "--json", description = "Print one JSON object {\"packets\":[...],\"totals\":{...}}.")
-    boolean json;
+    /** The JSON is one object {"packets":[...],"totals":{...}}, and "error" when the capture is damaged. */
+    @Mixin
+    OutputOptions.Json json;
 
     @Option(names = "--totals-only", description = "Print only the totals (fast path for large files).")
     boolean totalsOnly;
@@ -88,28 +93,43 @@ final class InspectCommand implements Callable<Integer> {
     /** Files smaller than this are counted in one go; tests lower it. */
     long splitMinBytes = Inspection.PARALLEL_MIN_BYTES;
 
-    @Option(names = "--report", paramLabel = "HTML",
-            description = "Also write an HTML report (totals, charts, first packets) to this file, and its JSON beside it.")
-    Path report;
+    /** The report (totals, charts, first packets), with its JSON beside it. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
         if (limit < 0) throw new UsageException("--limit must be zero or positive, got " + limit);
         if (threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
         if (filter != null && totalsOnly) throw new UsageException("--filter chooses the packets shown, and --totals-only shows none: give one of them");
-        if (report != null) {
-            AtomicFiles.checkWritable(report, "--report");
-            AtomicFiles.checkWritable(InspectReport.jsonPath(report), "--report");
+        json.checkWritable();
+        if (report.requested()) {
+            report.checkWritable();
+            AtomicFiles.checkWritable(InspectReport.jsonPath(report.file()), "--report");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        Inspection inspection = report != null ? Inspection.forReport() : Inspection.totalsOnly();
+        // with --json - the JSON is all of stdout: the per-packet lines are left out, the totals go to stderr
+        PrintWriter out = json.text();
+        Inspection inspection = report.requested() ? Inspection.forReport() : Inspection.totalsOnly();
+        CaptureFormatException damage = null;
         try (CaptureReader reader = open();
              Progress progress = new Progress(spec.commandLine().getErr(), "inspect " + file)) {
-            if (json) inspectJson(reader, inspection, out, progress);
-            else inspectText(reader, inspection, out, progress);
+            Consumer<PacketSummary> lines = json.toStdout() ? s -> { } : s -> out.println(s.line());
+            if (json.requested()) {
+                CaptureFormatException[] found = new CaptureFormatException[1];
+                json.write(w -> found[0] = inspectJson(reader, inspection, w, lines, progress));
+                damage = found[0];
+            } else {
+                damage = read(reader, inspection, lines, progress);
+            }
+        }
+        printTotals(inspection.totals(), out);
+        if (damage != null) {
+            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals().getPackets());
+            out.flush();
+            throw damage;
         }
         out.flush();
-        if (report != null) InspectReport.write(report, file, inspection, ReportMeta.command(spec), ReportMeta.version());
+        if (report.requested()) InspectReport.write(report.file(), file, inspection, ReportMeta.command(spec), ReportMeta.version());
         return 0;
     }
 
@@ -137,36 +157,32 @@ final class InspectCommand implements Callable<Integer> {
         else inspection.read(reader, totalsOnly ? 0 : limit, filter, show, offset);
     }
 
-    private void inspectText(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
+    /** Reads the capture, showing each packet; returns the damage that stopped it early, if any. */
+    private CaptureFormatException read(CaptureReader reader, Inspection inspection, Consumer<PacketSummary> show, Progress progress) {
         try {
-            readAll(reader, inspection, s -> out.println(s.line()), progress);
+            readAll(reader, inspection, show, progress);
+            return null;
         } catch (CaptureFormatException e) {
-            printTotals(inspection.totals(), out);
-            out.println("INCOMPLETE: the capture is damaged after packet " + inspection.totals().getPackets());
-            out.flush();
-            throw e;
+            return e;
         }
-        printTotals(inspection.totals(), out);
     }
 
-    private void inspectJson(CaptureReader reader, Inspection inspection, PrintWriter out, Progress progress) {
+    /** The JSON document, with each packet shown as it is written; returns the damage the document reports, if any. */
+    private CaptureFormatException inspectJson(CaptureReader reader, Inspection inspection, Writer out, Consumer<PacketSummary> show,
+                                               Progress progress) throws IOException {
         ObjectMapper mapper = Json.mapper();
-        try (JsonGenerator gen = mapper.getFactory().createGenerator(out)) {
+        try (JsonGenerator gen = mapper.getFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             gen.useDefaultPrettyPrinter();
             gen.writeStartObject();
             gen.writeArrayFieldStart("packets");
-            CaptureFormatException damage = null;
-            try {
-                readAll(reader, inspection, s -> {
-                    try {
-                        mapper.writeValue(gen, s);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }, progress);
-            } catch (CaptureFormatException e) {
-                damage = e;
-            }
+            CaptureFormatException damage = read(reader, inspection, s -> {
+                show.accept(s);
+                try {
+                    mapper.writeValue(gen, s);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, progress);
             gen.writeEndArray();
             gen.writeFieldName("totals");
             mapper.writeValue(gen, inspection.totals());
@@ -179,10 +195,8 @@ final class InspectCommand implements Callable<Integer> {
             }
             gen.writeEndObject();
             gen.flush();
-            out.println();
-            if (damage != null) throw damage;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            out.write('\n');
+            return damage;
         }
     }
 

@@ -4,12 +4,13 @@ import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.cli.ByteSize;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
 import org.sonde.core.AtomicFiles;
-import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import org.sonde.packet.synth.SyntheticRoceTraffic;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,14 +31,15 @@ import java.util.concurrent.Callable;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-                "  sonde pcap synth --out roce.pcapng --size 10M",
-                "  sonde pcap synth --out big.pcap --size 1G --verb read --mtu 4096 --loss 0.001"
+                "  sonde pcap synth --capture roce.pcapng --size 10M",
+                "  sonde pcap synth --capture big.pcap --size 1G --verb read --mtu 4096 --loss 0.001"
         })
 final class SynthCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE",
+    // not --out, which is a directory in every command: this writes one capture file
+    @Option(names = "--capture", required = true, paramLabel = "FILE",
             description = "Capture to write; .pcapng gives pcapng, anything else pcap with nanosecond timestamps.")
     Path out;
 
@@ -45,13 +47,13 @@ final class SynthCommand implements Callable<Integer> {
             description = "Stop after the first message that brings the frames to this many bytes (K, M, G suffixes; default ${DEFAULT-VALUE}).")
     long targetBytes;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Random seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--qps", defaultValue = "8", description = "Queue pairs, served round robin (default ${DEFAULT-VALUE}).")
+    @Option(names = "--qps", paramLabel = "N", defaultValue = "8", description = "Queue pairs, served round robin (default ${DEFAULT-VALUE}).")
     int queuePairs;
 
-    @Option(names = "--verb", defaultValue = "write",
+    @Option(names = "--verb", paramLabel = "write|send|read", defaultValue = "write",
             description = "write, send or read (default ${DEFAULT-VALUE}).")
     SyntheticRoceTraffic.Verb verb;
 
@@ -59,23 +61,24 @@ final class SynthCommand implements Callable<Integer> {
             description = "Bytes per message (default ${DEFAULT-VALUE}).")
     int messageBytes;
 
-    @Option(names = "--mtu", defaultValue = "1024",
+    @Option(names = "--mtu", paramLabel = "256|512|1024|2048|4096", defaultValue = "1024",
             description = "RoCE path MTU: 256, 512, 1024, 2048 or 4096 (default ${DEFAULT-VALUE}).")
     int mtu;
 
-    @Option(names = "--loss", defaultValue = "0.0001",
+    @Option(names = "--loss", paramLabel = "PROBABILITY", defaultValue = "0.0001",
             description = "Probability that a data packet is lost before the capture point (default ${DEFAULT-VALUE}).")
     double loss;
 
-    @Option(names = "--ecn", defaultValue = "0.001",
+    @Option(names = "--ecn", paramLabel = "PROBABILITY", defaultValue = "0.001",
             description = "Probability that a data packet arrives CE-marked (default ${DEFAULT-VALUE}).")
     double ecn;
 
-    @Option(names = "--link-gbps", defaultValue = "100", description = "Link rate for timestamps (default ${DEFAULT-VALUE}).")
+    @Option(names = "--link-gbps", paramLabel = "GBPS", defaultValue = "100", description = "Link rate for timestamps (default ${DEFAULT-VALUE}).")
     double linkGbps;
 
-    @Option(names = "--json", description = "Print what was written as one JSON object.")
-    boolean json;
+    /** What was written: {"file","format","packets","bytes","seed"}. */
+    @Mixin
+    OutputOptions.Json json;
 
     /** What was written: the machine-readable result. */
     record Written(String file, String format, long packets, long bytes, long seed) {}
@@ -102,17 +105,14 @@ final class SynthCommand implements Callable<Integer> {
             }
         }
         Written written = new Written(out.toString(), pcapng ? "pcapng" : "pcap-ns", traffic.packets(), traffic.bytes(), seed);
-        if (json) {
-            spec.commandLine().getOut().println(Json.mapper().writeValueAsString(written));
-        } else {
-            spec.commandLine().getOut().printf("wrote %s: %,d packets, %,d bytes of frames%n",
-                    out, traffic.packets(), traffic.bytes());
-        }
+        json.text().printf("wrote %s: %,d packets, %,d bytes of frames%n", out, traffic.packets(), traffic.bytes());
+        json.writeValue(written);
         return 0;
     }
 
     private void validate() {
-        AtomicFiles.checkWritable(out, "--out");
+        AtomicFiles.checkWritable(out, "--capture");
+        json.checkWritable();
         if (queuePairs < 1 || queuePairs > 1 << 16) throw new UsageException("--qps must be 1..65536, got " + queuePairs);
         if (mtu != 256 && mtu != 512 && mtu != 1024 && mtu != 2048 && mtu != 4096) {
             throw new UsageException("--mtu must be one of 256, 512, 1024, 2048, 4096 (the IB path MTUs), got " + mtu);

@@ -3,8 +3,10 @@ package org.sonde.cli.probe;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
+import org.sonde.core.config.Units;
 import org.sonde.probe.live.Fault;
 import org.sonde.probe.live.LiveRun;
 import org.sonde.probe.live.NamespaceNetwork;
@@ -27,15 +29,15 @@ import picocli.CommandLine.Spec;
                 "--lossy, --down or --slow puts a fault on a link after the first window (a clean baseline)",
                 "and takes it away at the end (also when the run is stopped with Ctrl-C).",
                 "",
-                "--out writes one row per probe: window,timeMillis,kind,agent,target,source,sourcePort,",
+                "--results writes one row per probe: window,timeMillis,kind,agent,target,source,sourcePort,",
                 "destination,destinationPort,protocol,outcome,rttMillis,hops; sonde probe localize reads it."
         },
         footerHeading = "%nExample:%n",
         footer = {
                 "  sonde probe plan --topology fattree:4 --out plan",
                 "  sudo sonde probe testbed up --topology fattree:4",
-                "  sudo sonde probe agent --topology fattree:4 --plan plan/plan.json --round 0 --pings 199 \\",
-                "      --lossy 'agg0-0->core0=0.1' --out results.csv",
+                "  sudo sonde probe agent --topology fattree:4 --plan plan/plan.json --round 0s --pings 199 \\",
+                "      --lossy 'agg0-0->core0=0.1' --results results.csv",
                 "  sonde probe localize --topology fattree:4 --results results.csv"
         })
 final class AgentCommand implements Callable<Integer> {
@@ -48,7 +50,7 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--plan", required = true, paramLabel = "FILE", description = "plan.json from sonde probe plan.")
     Path plan;
 
-    @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "The testbed's name (as given to sonde probe testbed up). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--name", paramLabel = "NAME", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "The testbed's name (as given to sonde probe testbed up). Default: ${DEFAULT-VALUE}.")
     String name;
 
     @Option(names = "--windows", defaultValue = "2", paramLabel = "N", description = "Default: ${DEFAULT-VALUE}.")
@@ -57,14 +59,16 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--pings", defaultValue = "10", paramLabel = "N", description = "Pings per tuple and window (rounds). Default: ${DEFAULT-VALUE}.")
     int pings;
 
-    @Option(names = "--round", paramLabel = "MS", description = "A round, in ms (0: as fast as the rate allows). Default: the plan's round.")
-    Long roundMillis;
+    @Option(names = "--round", paramLabel = DurationOption.LABEL, converter = DurationOption.WasMillisOrZero.class,
+            description = "A round, whole ms (0s: as fast as the rate allows). Default: the plan's round.")
+    Long roundNanos;
 
     @Option(names = "--rate", paramLabel = "PPS", description = "Most probes an agent sends per second. Default: the plan's agent limit, else 1000.")
     Double rate;
 
-    @Option(names = "--timeout", defaultValue = "1000", paramLabel = "MS", description = "How long an answer is waited for. Default: ${DEFAULT-VALUE}.")
-    int timeoutMillis;
+    @Option(names = "--timeout", defaultValue = "1s", paramLabel = DurationOption.LABEL, converter = DurationOption.WasMillis.class,
+            description = "How long an answer is waited for (whole ms). Default: ${DEFAULT-VALUE}.")
+    long timeoutNanos;
 
     @Option(names = "--lossy", paramLabel = "LINK=SHARE", description = "After the first window, drop this share of the link's packets (nftables).")
     String lossy;
@@ -75,23 +79,26 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--slow", paramLabel = "LINK=RATE", description = "After the first window, shape the link to RATE bit/s (100k, 2M; tc tbf).")
     String slow;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--out", required = true, paramLabel = "CSV", description = "The probe records.")
+    // not --out, which is a directory in every command: one CSV file, named as probe localize reads it
+    @Option(names = "--results", required = true, paramLabel = "FILE", description = "The probe records to write (CSV), for sonde probe localize --results.")
     Path out;
 
     @Override
     public Integer call() {
-        AtomicFiles.checkWritable(out, "--out");
+        AtomicFiles.checkWritable(out, "--results");
+        long timeoutMs = DurationOption.wholeMillis(timeoutNanos, "--timeout");
+        if (timeoutMs > Integer.MAX_VALUE) throw new UsageException("--timeout " + Units.formatNanos(timeoutNanos) + " is too long");
         if ((lossy != null ? 1 : 0) + (down != null ? 1 : 0) + (slow != null ? 1 : 0) > 1) throw new UsageException("give one of --lossy, --down and --slow");
         Topology t = TopologyOption.load(topology, seed);
         PlanJson.Loaded loaded = PlanJson.read(plan, t);
         double limit = loaded.limits().agentProbesPerSecond();
         double pps = rate != null ? rate : limit > 0 ? limit : 1000;
         if (limit > 0 && pps > limit) throw new UsageException("--rate " + pps + " is above the plan's agent limit of " + limit + " probes per second");
-        long round = roundMillis != null ? roundMillis : loaded.plan().roundMillis();
-        LiveRun.Options o = TopologyOption.usage(() -> new LiveRun.Options(windows, pings, round, pps, timeoutMillis, 3, 16), "options");
+        long round = roundNanos != null ? DurationOption.wholeMillis(roundNanos, "--round") : loaded.plan().roundMillis();
+        LiveRun.Options o = TopologyOption.usage(() -> new LiveRun.Options(windows, pings, round, pps, (int) timeoutMs, 3, 16), "options");
         Fault fault = lossy != null ? TopologyOption.usage(() -> Fault.lossy(lossy), "--lossy")
                 : slow != null ? TopologyOption.usage(() -> Fault.slow(slow), "--slow") : down != null ? new Fault.Down(down) : null;
         if (fault != null && windows < 2) throw new UsageException("a fault comes after the first window: give --windows 2 or more");

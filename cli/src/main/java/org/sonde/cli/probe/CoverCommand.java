@@ -1,12 +1,12 @@
 package org.sonde.cli.probe;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.Json;
 import org.sonde.probe.cover.CouponCollector;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,18 +35,18 @@ final class CoverCommand implements Callable<Integer> {
     @Option(names = "--confidence", required = true, paramLabel = "C", description = "Probability to reach, above 0 and below 1 (0.9 for 90 %%).")
     double confidence;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() throws Exception {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         CouponCollector.Cover c = TopologyOption.usage(() -> CouponCollector.smallest(nextHops, confidence), "--next-hops/--confidence");
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.text();
         out.printf("%d tuples cover %d next hops with probability %.6f (inflation %.2f; %.1f expected to see all)%n",
                 c.tuples(), nextHops, c.probability(), c.inflation(), CouponCollector.expected(nextHops));
         out.flush();
-        if (json != null) AtomicFiles.writeString(json, Json.mapper().writeValueAsString(c.toMap(confidence)) + "\n");
+        json.write(Json.mapper().writeValueAsString(c.toMap(confidence)));
         return 0;
     }
 }

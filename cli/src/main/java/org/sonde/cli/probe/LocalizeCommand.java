@@ -1,9 +1,10 @@
 package org.sonde.cli.probe;
 
+import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
@@ -11,6 +12,7 @@ import org.sonde.probe.localize.Suspect;
 import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "traceroute of the tuple, node names separated by spaces), or the per-probe records of sonde",
                 "probe agent (pings counted per tuple and window, paths from their traceroutes and those of the",
                 "reversed tuples). A probe is bad when it lost more",
-                "than --loss-threshold of its pings or its p99 rose more than --spike ms above the mean of",
+                "than --loss-threshold of its pings or its p99 rose more than --spike above the mean of",
                 "its previous three windows. Agents bad towards (nearly) all of their targets are set aside.",
                 "Ranks links with Sherlock-style inference (NetSonar), Boolean tomography, 007's voting and",
                 "a NetBouncer-style loss fit; lists the chosen method's suspects with their evidence.",
@@ -36,7 +38,8 @@ import picocli.CommandLine.Spec;
                 "\"rankings\":{\"sherlock\":[...],...}}."
         },
         footerHeading = "%nExample:%n",
-        footer = "  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json")
+        footer = {"  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json \\",
+                "      --report suspects.html"})
 final class LocalizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,17 +47,18 @@ final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "SPEC", description = TopologyOption.DESCRIPTION)
     String topology;
 
-    @Option(names = "--results", required = true, paramLabel = "CSV", description = "Probe results.")
+    @Option(names = "--results", required = true, paramLabel = "FILE", description = "Probe results (CSV), e.g. from sonde probe agent --results.")
     Path results;
 
-    @Option(names = "--window", defaultValue = "-1", description = "The window to localise; default: the last one in the file.")
+    @Option(names = "--window", paramLabel = "N", defaultValue = "-1", description = "The window to localise; default: the last one in the file.")
     long window;
 
     @Option(names = "--loss-threshold", defaultValue = "0.01", paramLabel = "SHARE", description = "Default: ${DEFAULT-VALUE}.")
     double lossThreshold;
 
-    @Option(names = "--spike", defaultValue = "50", paramLabel = "MS", description = "p99 rise that makes a probe bad. Default: ${DEFAULT-VALUE}.")
-    double spikeMillis;
+    @Option(names = "--spike", defaultValue = "50ms", paramLabel = DurationOption.LABEL, converter = DurationOption.WasMillisOrZero.class,
+            description = "p99 rise that makes a probe bad. Default: ${DEFAULT-VALUE}.")
+    long spikeNanos;
 
     @Option(names = "--no-agent-filter", description = "Keep the probes of agents that look bad towards every target.")
     boolean noFilter;
@@ -65,26 +69,27 @@ final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--top", defaultValue = "5", paramLabel = "N", description = "Suspects listed. Default: ${DEFAULT-VALUE}.")
     int top;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report: the links coloured by suspicion, the suspects, the loss per path.")
-    Path report;
+    /** The report: the links coloured by suspicion, the suspects, the loss per path. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        json.checkWritable();
+        report.checkWritable();
         if (top < 1) throw new org.sonde.core.UsageException("--top must be at least 1, got " + top);
         if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new org.sonde.core.UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
         Topology t = TopologyOption.load(topology, seed);
         Method m = TopologyOption.usage(() -> Method.of(method), "--method");
         Diagnosis.Result r = Diagnosis.localize(t, results,
-                new Diagnosis.Options(window, lossThreshold, spikeMillis, noFilter ? null : BadAgents.DEFAULT, m, top));
-        PrintWriter o = spec.commandLine().getOut();
+                new Diagnosis.Options(window, lossThreshold, spikeNanos / 1e6, noFilter ? null : BadAgents.DEFAULT, m, top));
+        PrintWriter o = json.text();
         o.printf("window %d: %,d probes, %,d bad%s%s%n", r.window(), r.probes(), r.badProbes(),
                 r.badAgents().isEmpty() ? "" : "; set aside the probes of bad agents " + String.join(", ", r.badAgents()),
                 r.untracedPings() == 0 ? "" : "; left out %,d pings of tuples never traced completely".formatted(r.untracedPings()));
@@ -92,10 +97,10 @@ final class LocalizeCommand implements Callable<Integer> {
             o.printf("  %-24s %s %.3f  %d of %d probes through it bad%n", t.link(s.link()).id(), m.word(), s.score(), s.badProbes(), s.probes());
         r.rankings().forEach((k, v) -> { if (k != m) o.printf("  %-10s %s%n", k.word(), String.join(" ", v)); });
         o.flush();
-        if (json != null) AtomicFiles.writeString(json, r.json());
-        if (report != null) {
-            ProbeReport.writeLocalize(r, report);
-            o.printf("wrote %s%n", report);
+        if (json.requested()) json.write(r.json());
+        if (report.requested()) {
+            ProbeReport.writeLocalize(r, report.file());
+            o.printf("wrote %s%n", report.file());
             o.flush();
         }
         return r.badProbes() > 0 ? 1 : 0;

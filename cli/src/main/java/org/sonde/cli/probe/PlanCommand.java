@@ -1,8 +1,10 @@
 package org.sonde.cli.probe;
 
+import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.plan.CoverPolicy;
 import org.sonde.probe.plan.Limits;
 import org.sonde.probe.plan.Plan;
@@ -12,6 +14,7 @@ import org.sonde.probe.plan.Planner;
 import org.sonde.probe.plan.Strategy;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,7 +31,8 @@ import picocli.CommandLine.Spec;
                 "is stretched until the busiest agent and router stay within the rate limits.",
                 "",
                 "--out DIR writes plan.json (the whole plan, read back with validation), agents/NAME.json",
-                "and agents/NAME.xml (the XML test list of the dissertation's Fig. 3.9)."
+                "and agents/NAME.xml (the XML test list of the dissertation's Fig. 3.9); --json writes the",
+                "plan (plan.json's content) to a file or, with -, to standard output."
         },
         footerHeading = "%nExample:%n",
         footer = {
@@ -57,8 +61,9 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "80", paramLabel = "PORT", description = "Destination TCP port of the probes. Default: ${DEFAULT-VALUE}.")
     int port;
 
-    @Option(names = "--round", defaultValue = "3000", paramLabel = "MS", description = "Shortest round, in ms: every tuple is pinged once per round. Default: ${DEFAULT-VALUE}.")
-    long roundMillis;
+    @Option(names = "--round", defaultValue = "3s", paramLabel = DurationOption.LABEL, converter = DurationOption.WasMillis.class,
+            description = "Shortest round (whole ms): every tuple is pinged once per round. Default: ${DEFAULT-VALUE}.")
+    long roundNanos;
 
     @Option(names = "--agent-rate", defaultValue = "0", paramLabel = "PPS", description = "Most probes per second an agent may send; 0 for no limit. Default: ${DEFAULT-VALUE}.")
     double agentRate;
@@ -66,21 +71,26 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--router-rate", defaultValue = "0", paramLabel = "PPS", description = "Most probes per second expected through a router; 0 for no limit. Default: ${DEFAULT-VALUE}.")
     double routerRate;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the source ports (and of random pairs, and of the IDN-like generator). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the source ports (and of random pairs, and of the IDN-like generator). Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write plan.json and agents/NAME.json here.")
     Path out;
 
+    @Mixin
+    OutputOptions.Json json;
+
     @Override
     public Integer call() {
         if (inflation != null && confidence != null) throw new org.sonde.core.UsageException("give --inflation or --confidence, not both");
+        long roundMillis = DurationOption.wholeMillis(roundNanos, "--round");
+        json.checkWritable();
         Topology t = TopologyOption.load(topology, seed);
         PlanOptions options = TopologyOption.usage(() -> new PlanOptions(
                 confidence != null ? new CoverPolicy.Confidence(confidence) : new CoverPolicy.Inflation(inflation == null ? 2 : inflation),
                 Strategy.of(strategy), alpha, seed, port, roundMillis, new Limits(agentRate, routerRate)), "options");
         Plan p = TopologyOption.usage(() -> Planner.plan(t, options), "--topology");
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = json.text();
         o.printf("%s: %s%n", topology, t.describe());
         o.printf("plan: %,d pairs, %,d probes per round of %,d ms; %d of %d links covered (%d reachable); busiest router %.1f probes per round%n",
                 p.pairs(), p.probesPerRound(), p.roundMillis(), p.coveredLinks(), p.links(), p.reachableLinks(), p.maxRouterProbes());
@@ -89,6 +99,7 @@ final class PlanCommand implements Callable<Integer> {
             PlanJson.write(p, options.limits(), out, "--out");
             o.printf("wrote %s%n", out.resolve(PlanJson.PLAN_FILE));
         }
+        if (json.requested()) json.write(PlanJson.text(p, options.limits()));
         return 0;
     }
 }

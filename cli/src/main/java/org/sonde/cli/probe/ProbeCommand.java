@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 "  sonde probe localize --topology net.txt --results results.csv --json suspects.json",
                 "  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json",
                 "  sudo sonde probe testbed up --topology fattree:4",
-                "  sudo sonde probe agent --plan plan/plan.json --round 0 --out results.csv"
+                "  sudo sonde probe agent --plan plan/plan.json --round 0s --results results.csv"
         },
         subcommands = {CoverCommand.class, PlanCommand.class, LocalizeCommand.class, SimulateCommand.class, TestbedCommand.class, AgentCommand.class})
 public final class ProbeCommand implements Runnable {

@@ -1,9 +1,8 @@
 package org.sonde.cli.probe;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.plan.CoverPolicy;
@@ -14,6 +13,7 @@ import org.sonde.probe.sim.SimulationOptions;
 import org.sonde.probe.sim.SimulationResult;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -56,7 +56,7 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Which pairs probe; single-path: all pairs, one tuple each, localised on one assumed path. Default: ${DEFAULT-VALUE}.")
     String strategy;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--loss", defaultValue = "0.05", paramLabel = "SHARE", description = "Packets a failed link drops. Default: ${DEFAULT-VALUE}.")
@@ -78,16 +78,17 @@ final class SimulateCommand implements Callable<Integer> {
             description = "The method reported as accuracy (all are measured). Default: ${DEFAULT-VALUE}.")
     String method;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "HTML", description = "Also write an HTML report of the accuracy of every method.")
-    Path report;
+    /** The report: the accuracy of every method. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        json.checkWritable();
+        report.checkWritable();
         Topology t = TopologyOption.load(topology, seed);
         boolean single = strategy.equals("single-path");
         SimulationOptions o = TopologyOption.usage(() -> new SimulationOptions(failures, trials, new CoverPolicy.Inflation(inflation),
@@ -95,7 +96,7 @@ final class SimulateCommand implements Callable<Integer> {
                 noFilter ? null : BadAgents.DEFAULT, single, Method.of(method)), "options");
         long t0 = System.nanoTime();
         SimulationResult r = TopologyOption.usage(() -> Simulation.run(t, o), "--topology/--failures");
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.text();
         out.printf("%s: %s; %,d pairs, %,d probes per round, busiest router %.0f; coverage %.1f %%%n",
                 topology, t.describe(), r.pairs(), r.probesPerRound(), r.maxRouterProbes(), 100 * r.coverage());
         for (Method m : Method.values()) {
@@ -104,10 +105,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         out.printf("%,d trials in %.1f s%n", trials, (System.nanoTime() - t0) / 1e9);
         out.flush();
-        if (json != null) AtomicFiles.writeString(json, r.json());
-        if (report != null) {
-            ProbeReport.simulate(r).writeTo(report);
-            out.printf("wrote %s%n", report);
+        if (json.requested()) json.write(r.json());
+        if (report.requested()) {
+            ProbeReport.simulate(r).writeTo(report.file());
+            out.printf("wrote %s%n", report.file());
             out.flush();
         }
         return 0;

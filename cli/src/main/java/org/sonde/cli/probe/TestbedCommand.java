@@ -45,10 +45,10 @@ final class TestbedCommand implements Runnable {
         @Option(names = "--topology", defaultValue = "fattree:4", paramLabel = "SPEC", description = TopologyOption.DESCRIPTION + " Default: ${DEFAULT-VALUE}.")
         String topology;
 
-        @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
         String name;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the IDN-like generator, when --topology idn. Default: ${DEFAULT-VALUE}.")
         long seed;
 
         @Override
@@ -58,7 +58,7 @@ final class TestbedCommand implements Runnable {
             NamespaceNetwork n = TopologyOption.usage(() -> NamespaceNetwork.create(t, name, true), "--topology/--name");
             PrintWriter o = spec.commandLine().getOut();
             o.printf("%s up in %.1f s: %s as namespaces %s-NODE%n", topology, (System.nanoTime() - t0) / 1e9, t.describe(), name);
-            o.printf("probe it with: sonde probe agent --topology %s --plan PLAN.json --out results.csv%n", topology);
+            o.printf("probe it with: sonde probe agent --topology %s --plan PLAN.json --results results.csv%n", topology);
             o.flush();
             return 0;
         }
@@ -70,7 +70,7 @@ final class TestbedCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--name", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--name", paramLabel = "NAME", defaultValue = NamespaceNetwork.DEFAULT_PREFIX, description = "Namespaces are named NAME-NODE. Default: ${DEFAULT-VALUE}.")
         String name;
 
         @Override

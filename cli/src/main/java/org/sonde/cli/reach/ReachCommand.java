@@ -1,12 +1,11 @@
 package org.sonde.cli.reach;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Terminals;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.HeaderField;
@@ -72,13 +71,13 @@ public final class ReachCommand implements Callable<Integer> {
                     + " on large models and leaves the count out). Default: ${DEFAULT-VALUE}.")
     boolean pairHeaders;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the whole result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
         if (histories < 0) throw new UsageException("--histories must not be negative, got " + histories);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ModelSource.Loaded loaded = model.source().load();
@@ -90,7 +89,7 @@ public final class ReachCommand implements Callable<Integer> {
         ReachOptions options = loaded.model().reachOptions(from, histories).withInitial(initial).withPairHeaders(pairHeaders);
         ReachResult r = Reachability.compute(n, options);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.text();
         long uTurns = r.pairsBackToTheSourcesOwnOutput(options.outputTwins());
         out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules and %d of %d links"
                         + " exercised; %d loops; %.1f s (compile %.1f, search %.1f)%n",
@@ -99,9 +98,9 @@ public final class ReachCommand implements Callable<Integer> {
                 r.paths(), r.exercisedRules().size(), n.ruleCount(), r.exercisedLinks().size(),
                 n.links().size(), r.loops().size(), seconds, r.timings().compileMillis() / 1e3, r.timings().searchMillis() / 1e3);
         r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %d back at port %d: %s, e.g. %s%n", l.source(), l.port(), l.history(), l.example()));
-        if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json == null ? " (see --json)" : " in " + json);
+        if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json.requested() ? " " + json.where() : " (see --json)");
         out.flush();
-        if (json != null) AtomicFiles.writeString(json, r.toJson());
+        if (json.requested()) json.write(r.toJson());
         return r.loops().isEmpty() ? 0 : 1;
     }
 

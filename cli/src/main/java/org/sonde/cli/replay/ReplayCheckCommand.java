@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.replay.connection.ReplayCheck;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -32,20 +32,20 @@ final class ReplayCheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A directory written by sonde replay record --capture.")
     Path dir;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         ReplayCheck.Result r = ReplayCheck.check(dir);
-        if (json != null) AtomicFiles.writeString(json, ReplayCheck.json(r).toPrettyString() + "\n");
-        PrintWriter o = spec.commandLine().getOut();
+        if (json.requested()) json.write(ReplayCheck.json(r).toPrettyString());
+        PrintWriter o = json.text();
         o.printf(Locale.ROOT, "%s: %,d of %,d connections replay to the captured packets (%,d packets); send times within %,d ns of the "
                 + "samples (bound %,d ns); %.1f s%n", dir, r.identical(), r.connections(), r.packets(), r.maxSendTimeErrorNanos(), r.thresholdNanos(),
                 r.wallSeconds());
         for (ReplayCheck.Mismatch m : r.mismatches()) o.printf("  connection %d %s > %s: %s%n", m.id(), m.src(), m.dst(), m.what());
-        if (json != null) o.println("  wrote " + json);
+        if (json.requested()) o.println("  result " + json.where());
         return r.agrees() ? 0 : 1;
     }
 }

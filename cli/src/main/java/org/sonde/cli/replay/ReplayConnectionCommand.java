@@ -4,10 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.replay.connection.ConnectionReplay;
 import org.sonde.replay.connection.ConnectionReplays;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,21 +39,22 @@ final class ReplayConnectionCommand implements Callable<Integer> {
     @Option(names = "--conn", paramLabel = "ID", required = true, description = "The connection's id (connections.json).")
     int conn;
 
-    @Option(names = "--out", paramLabel = "C", required = true, description = "Output directory (created; files in it are replaced).")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write a summary as JSON.")
-    Path json;
+    /** A summary of the replay. */
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         ConnectionReplay r = ConnectionReplays.replay(recording, conn, out);
-        if (json != null) AtomicFiles.writeString(json, ConnectionReplays.summaryJson(r).put("out", out.toString()).toPrettyString() + "\n");
-        PrintWriter o = spec.commandLine().getOut();
+        if (json.requested()) json.write(ConnectionReplays.summaryJson(r).put("out", out.toString()).toPrettyString());
+        PrintWriter o = json.text();
         o.printf(Locale.ROOT, "connection %d %s > %s: %,d packets, %,d events; send times within %,d ns of the samples (bound %,d ns)%n",
                 r.id(), r.src(), r.dst(), r.packets().size(), r.states().size(), r.maxSendTimeErrorNanos(), r.thresholdNanos());
-        o.printf("  wrote %s and %s%s%n", out.resolve(ConnectionReplays.PACKETS), out.resolve(ConnectionReplays.STATE), json != null ? " and " + json : "");
+        o.printf("  wrote %s and %s%s%n", out.resolve(ConnectionReplays.PACKETS), out.resolve(ConnectionReplays.STATE), json.requested() ? "; summary " + json.where() : "");
         return 0;
     }
 }

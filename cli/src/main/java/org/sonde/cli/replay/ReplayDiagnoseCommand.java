@@ -5,13 +5,14 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
+import org.sonde.cli.OutputOptions;
 import org.sonde.replay.diagnose.CaptureDiagnoser;
 import org.sonde.replay.diagnose.CaptureDiagnosis;
 import org.sonde.replay.diagnose.FlowDiagnosis;
 import org.sonde.replay.diagnose.Retransmission;
 import org.sonde.replay.diagnose.RetransmissionKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,18 +37,18 @@ final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "The capture (pcap or pcapng).")
     Path capture;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the diagnosis as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
     @Option(names = "--all", description = "Print every retransmission, not only the first 10 per flow.")
     boolean all;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(capture);
-        if (json != null) CaptureDiagnoser.writeJson(d, json);
-        PrintWriter out = spec.commandLine().getOut();
+        if (json.requested()) json.write(d.toJson().toPrettyString());
+        PrintWriter out = json.text();
         out.printf(Locale.ROOT, "%s: %,d frames, %,d TCP packets, %d flows%n", capture, d.totals().frames(),
                 d.totals().tcpPackets(), d.flows().size());
         for (FlowDiagnosis f : d.flows()) {
@@ -75,7 +76,7 @@ final class ReplayDiagnoseCommand implements Callable<Integer> {
                                 ? r.evidence().text() + "; " + r.spuriousEvidence().text() : r.evidence().text());
             }
         }
-        if (json != null) out.println("  wrote " + json);
+        if (json.requested()) out.println("  diagnosis " + json.where());
         return 0;
     }
 }

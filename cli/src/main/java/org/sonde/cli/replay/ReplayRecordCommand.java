@@ -1,15 +1,17 @@
 package org.sonde.cli.replay;
 
+import org.sonde.cli.DurationOption;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.replay.recording.ScenarioRecording;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,16 +50,17 @@ final class ReplayRecordCommand implements Callable<Integer> {
     @Option(names = "--capture", description = "Also write capture.pcapng and connections.json.")
     boolean capture;
 
-    @Option(names = "--threshold", paramLabel = "NS", defaultValue = "5000",
-            description = "Send-time sampling error bound in ns (default ${DEFAULT-VALUE}, DETER's 5 us).")
+    @Option(names = "--threshold", paramLabel = DurationOption.LABEL, defaultValue = "5us", converter = DurationOption.WasNanos.class,
+            description = "Send-time sampling error bound (default ${DEFAULT-VALUE}, DETER's).")
     long threshold;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON.")
-    Path json;
+    /** The summary (summary.json's figures, and the percentages). */
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        json.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         ScenarioRecording.Summary s;
         Progress[] progress = {null};
@@ -66,21 +69,21 @@ final class ReplayRecordCommand implements Callable<Integer> {
             progress[0].update(now / 1000, end / 1000, "us simulated");
         });
         if (progress[0] != null) progress[0].close();
-        if (json != null) {
+        if (json.requested()) {
             ObjectNode o = Json.mapper().valueToTree(s);
             o.put("percentOfGzipHeaderTrace", s.percentOfGzip());
             o.put("percentOfZstdHeaderTrace", s.percentOfZstd());
             o.put("out", out.toString());
-            AtomicFiles.writeString(json, o.toPrettyString() + "\n");
+            json.write(o.toPrettyString());
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = json.text();
         o.printf(Locale.ROOT, "%s (seed %d): %,d connections (%,d replayable), %,d packets, %.3f ms simulated%n", s.scenario(), seed,
                 s.connections(), s.replayable(), s.packets(), s.simulatedNanos() / 1e6);
         o.printf(Locale.ROOT, "  recording %,d bytes (zstd %,d): %.1f %% of the gzip header trace (%,d), %.1f %% of zstd (%,d)%n",
                 s.recordingBytes(), s.recordingZstdBytes(), s.percentOfGzip(), s.headerTraceGzipBytes(), s.percentOfZstd(), s.headerTraceZstdBytes());
         o.printf(Locale.ROOT, "  %,d send-time samples for %,d packets (threshold %,d ns)%n", s.samples(), s.packets(), s.thresholdNanos());
         o.printf("  wrote %s%s%s%n", out.resolve(ScenarioRecording.RECORDING), capture ? ", " + out.resolve(ScenarioRecording.CAPTURE) + ", "
-                + out.resolve(ScenarioRecording.CONNECTIONS) : "", json != null ? " and " + json : "");
+                + out.resolve(ScenarioRecording.CONNECTIONS) : "", json.requested() ? "; summary " + json.where() : "");
         return 0;
     }
 }

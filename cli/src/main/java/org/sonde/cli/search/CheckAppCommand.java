@@ -3,12 +3,15 @@ package org.sonde.cli.search;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.search.app.AppCheck;
 import org.sonde.search.app.AppSpace;
 import org.sonde.search.app.MfsFile;
 import org.sonde.search.mfs.Mfs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +30,7 @@ import picocli.CommandLine.Spec;
                 "  sender-memory / receiver-memory: [local-numa, remote-numa, gpu]",
                 "Prints each MFS the space intersects (feature by feature; the space's couplings are not taken into",
                 "account) and the restrictions, one feature each, that would leave it.",
+                "--json writes {\"app\",\"mfs\",\"hits\":[{\"mfs\":N,\"symptom\",\"description\",\"exits\":[...]}]}.",
                 "Exit code 1 when one intersects."
         },
         footerHeading = "%nExamples:%n",
@@ -38,15 +42,22 @@ final class CheckAppCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "APP.yaml", description = "The application's restricted space.")
     Path app;
 
-    @Option(names = "--mfs", paramLabel = "RUN.json", required = true, description = "The --json file of a sonde search run.")
+    @Option(names = "--mfs", paramLabel = "FILE", required = true, description = "The --json file of a sonde search run.")
     Path mfs;
+
+    @Mixin
+    OutputOptions.Json json;
 
     @Override
     public Integer call() {
+        json.checkWritable();
         AppSpace space = AppSpace.load(app);
         List<Mfs> known = MfsFile.read(mfs);
         List<AppCheck.Hit> hits = AppCheck.check(space, known);
-        PrintWriter o = spec.commandLine().getOut();
+        List<Map<String, Object>> rows = hits.stream().map(h -> Map.<String, Object>of("mfs", h.index() + 1,
+                "symptom", h.mfs().symptom().jsonName(), "description", h.mfs().describe(), "exits", h.exits())).toList();
+        json.writeValue(Map.of("app", app.toString(), "mfs", mfs.toString(), "hits", rows));
+        PrintWriter o = json.text();
         o.printf("%s against %d MFSs of %s: %d can be reached%n", app, known.size(), mfs, hits.size());
         for (AppCheck.Hit h : hits) {
             o.printf("  MFS %d (%s): %s%n", h.index() + 1, h.mfs().symptom().jsonName(), h.mfs().describe());

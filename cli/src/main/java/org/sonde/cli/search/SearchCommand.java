@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {
-                "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json",
+                "  sonde search run --target sim:f-like --budget 10h --seed 1 --json run.json",
                 "  sonde search compare --target sim:f-like --seeds 10 --json compare.json",
                 "  sonde search check-app app.yaml --mfs run.json"
         },

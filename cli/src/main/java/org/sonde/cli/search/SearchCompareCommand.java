@@ -1,19 +1,21 @@
 package org.sonde.cli.search;
 
+import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
+import org.sonde.core.config.Units;
 import org.sonde.search.Comparison;
 import org.sonde.search.Method;
 import org.sonde.search.SearchJson;
 import org.sonde.search.SearchTarget;
 import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde search compare --target sim:f-like --seeds 10 --json compare.json --report compare.html",
-                "  sonde search compare --methods random,collie --budget-hours 20 --seeds 5"
+                "  sonde search compare --methods random,collie --budget 20h --seeds 5"
         })
 final class SearchCompareCommand implements Callable<Integer> {
     @Spec
@@ -46,17 +48,19 @@ final class SearchCompareCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "10", description = "Seeds per method. Default: ${DEFAULT-VALUE}.")
     int seeds;
 
-    @Option(names = "--first-seed", paramLabel = "S", defaultValue = "1", description = "First seed. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--first-seed", paramLabel = "N", defaultValue = "1", description = "First seed. Default: ${DEFAULT-VALUE}.")
     long firstSeed;
 
-    @Option(names = "--budget-hours", paramLabel = "H", defaultValue = "10", description = "Budget per search, hours of the target's clock. Default: ${DEFAULT-VALUE}.")
-    double budgetHours;
+    @Option(names = "--budget", paramLabel = DurationOption.LABEL, defaultValue = "10h", converter = DurationOption.WasHours.class,
+            description = "Budget per search in the target's clock (simulated time). Default: ${DEFAULT-VALUE}.")
+    long budgetNanos;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the comparison as JSON to FILE.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "FILE", description = "Write an HTML report with the time-to-N curves to FILE.")
-    Path report;
+    /** The report: the time-to-N curves. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
@@ -67,18 +71,19 @@ final class SearchCompareCommand implements Callable<Integer> {
             if (!ms.contains(m)) ms.add(m);
         }
         if (seeds < 1 || seeds > 1000) throw new UsageException("--seeds: must be in 1..1000, got " + seeds);
-        if (!(budgetHours > 0) || budgetHours > 10_000) throw new UsageException("--budget-hours: must be in (0, 10000], got " + budgetHours);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        double budgetHours = budgetNanos / 3.6e12;
+        if (budgetHours > 10_000) throw new UsageException("--budget: at most 10000h, got " + Units.formatNanos(budgetNanos));
+        json.checkWritable();
+        report.checkWritable();
         SearchTarget t = SearchTarget.parse(target);
         PrintWriter err = spec.commandLine().getErr();
         Comparison c = Comparison.run(t, ms, seeds, firstSeed, budgetHours, line -> {
             err.println(line);
             err.flush();
         });
-        if (json != null) SearchJson.write(SearchJson.toMap(c), json);
-        if (report != null) SearchReport.of(c, ReportMeta.version()).writeTo(report);
-        PrintWriter o = spec.commandLine().getOut();
+        if (json.requested()) json.write(SearchJson.toJson(SearchJson.toMap(c)));
+        if (report.requested()) SearchReport.of(c, ReportMeta.version()).writeTo(report.file());
+        PrintWriter o = json.text();
         o.printf("%s, %d seeds, %.1f h each: distinct mechanisms found, and hours to the N-th (mean +- sd over the seeds reaching N)%n",
                 c.target(), seeds, budgetHours);
         for (Comparison.MethodSummary s : c.methods()) {
@@ -88,8 +93,8 @@ final class SearchCompareCommand implements Callable<Integer> {
             }
             o.printf("  %-12s found %.1f %s;%s%n", s.method().cliName(), s.meanFound(), s.found(), b);
         }
-        if (json != null) o.printf("  wrote %s%n", json);
-        if (report != null) o.printf("  wrote %s%n", report);
+        if (json.requested()) o.printf("  result %s%n", json.where());
+        if (report.requested()) o.printf("  wrote %s%n", report.file());
         o.flush();
         return 0;
     }

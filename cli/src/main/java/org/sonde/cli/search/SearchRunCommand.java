@@ -1,11 +1,12 @@
 package org.sonde.cli.search;
 
+import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
+import org.sonde.core.config.Units;
 import org.sonde.search.Found;
 import org.sonde.search.Method;
 import org.sonde.search.SearchJson;
@@ -14,6 +15,7 @@ import org.sonde.search.SearchResult;
 import org.sonde.search.SearchTarget;
 import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,8 +35,8 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-                "  sonde search run --target sim:f-like --budget-hours 10 --seed 1 --json run.json --report run.html",
-                "  sonde search run --target sim:h-like --method random --budget-hours 2"
+                "  sonde search run --target sim:f-like --budget 10h --seed 1 --json run.json --report run.html",
+                "  sonde search run --target sim:h-like --method random --budget 2h"
         })
 final class SearchRunCommand implements Callable<Integer> {
     @Spec
@@ -44,33 +46,36 @@ final class SearchRunCommand implements Callable<Integer> {
             description = "The target: sim:f-like, sim:h-like, sim:clean or sim:FILE.yaml. Default: ${DEFAULT-VALUE}.")
     String target;
 
-    @Option(names = "--budget-hours", paramLabel = "H", defaultValue = "10", description = "Budget in hours of the target's clock. Default: ${DEFAULT-VALUE}.")
-    double budgetHours;
+    @Option(names = "--budget", paramLabel = DurationOption.LABEL, defaultValue = "10h", converter = DurationOption.WasHours.class,
+            description = "Budget in the target's clock (simulated time). Default: ${DEFAULT-VALUE}.")
+    long budgetNanos;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the search and of the simulated noise. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the search and of the simulated noise. Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "collie", description = "Search method (see above). Default: ${DEFAULT-VALUE}.")
     String method;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON to FILE.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "FILE", description = "Write an HTML report (the MFS table in Table 2's columns) to FILE.")
-    Path report;
+    /** The report: the MFS table in Table 2's columns. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
         Method m = Method.parse(method);
         if (m == null) throw new UsageException("--method: '" + method + "' is not one of collie, collie-perf, bo, sa, sa-perf, walk, random");
-        if (!(budgetHours > 0) || budgetHours > 10_000) throw new UsageException("--budget-hours: must be in (0, 10000], got " + budgetHours);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        double budgetHours = budgetNanos / 3.6e12;
+        if (budgetHours > 10_000) throw new UsageException("--budget: at most 10000h, got " + Units.formatNanos(budgetNanos));
+        json.checkWritable();
+        report.checkWritable();
         SearchTarget t = SearchTarget.parse(target);
         SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed));
-        if (json != null) SearchJson.write(SearchJson.toMap(r), json);
-        if (report != null) SearchReport.of(r, ReportMeta.version()).writeTo(report);
-        PrintWriter o = spec.commandLine().getOut();
+        if (json.requested()) json.write(SearchJson.toJson(SearchJson.toMap(r)));
+        if (report.requested()) SearchReport.of(r, ReportMeta.version()).writeTo(report.file());
+        PrintWriter o = json.text();
         o.printf("%s on %s, seed %d: %d anomalies in %.1f h, %d experiments (%d for MFSs, %d points skipped inside MFSs), %.2f s wall%n",
                 m.cliName(), r.target(), seed, r.anomalies().size(), r.usedHours(), r.experiments() + r.mfsExperiments(), r.mfsExperiments(),
                 r.skipped(), r.wallSeconds());
@@ -80,8 +85,8 @@ final class SearchRunCommand implements Callable<Integer> {
                     f.mfs() == null ? (m.mfs() ? "(no MFS: the simplified point did not reproduce)" : "") : f.mfs().describe());
         }
         o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
-        if (json != null) o.printf("  wrote %s%n", json);
-        if (report != null) o.printf("  wrote %s%n", report);
+        if (json.requested()) o.printf("  result %s%n", json.where());
+        if (report.requested()) o.printf("  wrote %s%n", report.file());
         o.flush();
         return r.anomalies().isEmpty() ? 0 : 1;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.core.OutputDirectory;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.AtomicFiles;
@@ -14,6 +15,7 @@ import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,7 +35,9 @@ import picocli.CommandLine.Spec;
                 "                PFC pauses",
                 "  *.pcapng      the captures the scenario asks for (nanosecond timestamps)",
                 "Only simulated quantities go into these files: the same scenario and seed give",
-                "byte-identical output on any machine. Exit code 1 when flows did not finish in time."
+                "byte-identical output on any machine. --json writes a summary of the run (wall time and",
+                "events/s included); --report FILE puts a copy of report.html there too. Exit code 1 when",
+                "flows did not finish in time."
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -54,15 +58,20 @@ final class SimRunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
     Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write a short summary as JSON (wall time and events/s included).")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
+
+    @Mixin
+    OutputOptions.Report report;
 
     @Option(names = "--no-report", description = "Do not write report.html (e.g. in batch runs over many seeds).")
     boolean noReport;
 
     @Override
     public Integer call() {
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
+        report.checkNotWith(noReport);
+        json.checkWritable();
+        report.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         RunStatistics stats;
@@ -81,13 +90,14 @@ final class SimRunCommand implements Callable<Integer> {
             }
             dir.commit();
         }
+        if (!noReport) report.copyFrom(out.resolve("report.html"));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = json.text();
         SimSummary.lines(stats, seed, seconds).forEach(o::println);
         stats.captures().forEach((file, frames) -> o.printf("  capture %s: %,d frames%n", out.resolve(file), frames));
         o.printf("  wrote %s%s%n", out.resolve("stats.json"), noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
-        if (json != null) AtomicFiles.writeString(json, summary(stats, seconds));
+        if (json.requested()) json.write(summary(stats, seconds));
         return stats.unfinished() == 0 ? 0 : 1;
     }
 

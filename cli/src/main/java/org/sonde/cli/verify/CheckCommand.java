@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.BadInputException;
 import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
@@ -86,11 +86,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "local: threads. Default: the number of processors.")
     Integer threads;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
-    Path json;
+    @Mixin
+    OutputOptions.Json json;
 
-    @Option(names = "--report", paramLabel = "HTML", description = "Write an HTML report: violations, per-phase times.")
-    Path report;
+    /** The report: violations, per-phase times. */
+    @Mixin
+    OutputOptions.Report report;
 
     @Option(names = "--show", paramLabel = "N", defaultValue = "10", description = "Violations listed on stdout. Default: ${DEFAULT-VALUE}.")
     int show;
@@ -100,8 +101,8 @@ final class CheckCommand implements Callable<Integer> {
         Set<Check> checkSet = checks.checks();
         if (master != null && backend != BackendKind.spark) throw new UsageException("--master is for --backend spark");
         if (threads != null && threads < 1) throw new UsageException("--threads must be at least 1, got " + threads);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        if (report != null) AtomicFiles.checkWritable(report, "--report");
+        json.checkWritable();
+        report.checkWritable();
         // a generated snapshot's truth.json is read first: a malformed one fails before the work
         Truth planted = snapshot.contains("://") ? null : Truth.beside(Path.of(snapshot)).orElse(null);
         PrintWriter err = spec.commandLine().getErr();
@@ -132,13 +133,13 @@ final class CheckCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         Truth.Score truth = planted == null ? null : planted.score(r.violations(), r.checks());
         Map<String, Object> result = CheckJson.of(snapshot, backend == BackendKind.spark ? sparkMaster : null, r, readNanos / 1e9, seconds, truth);
-        PrintWriter out = spec.commandLine().getOut();
-        CheckText.lines(snapshot, r, readNanos / 1e9, seconds, show, json == null ? "(see --json)" : "in " + json, truth).forEach(out::println);
+        PrintWriter out = json.text();
+        CheckText.lines(snapshot, r, readNanos / 1e9, seconds, show, json.requested() ? json.where() : "(see --json)", truth).forEach(out::println);
         // the result is printed before the files are written: a failed write cannot lose it
         out.flush();
-        if (json != null) AtomicFiles.writeString(json, CheckJson.text(result));
-        if (report != null)
-            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, truth, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report);
+        if (json.requested()) json.write(CheckJson.text(result));
+        if (report.requested())
+            VerifyReport.check(snapshot, r, readNanos / 1e9, seconds, truth, ReportMeta.command(spec), ReportMeta.version(), result).writeTo(report.file());
         return r.violations().isEmpty() ? 0 : 1;
     }
 

@@ -38,7 +38,7 @@ final class ConvertCommand implements Callable<Integer> {
     @Mixin
     ModelOptions model;
 
-    @Option(names = "--out", paramLabel = "OUTDIR", required = true, description = "The snapshot directory to write.")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "The snapshot directory to write.")
     Path out;
 
     @Option(names = "--parquet", description = "Also write the rules as Parquet (OUTDIR/rules.parquet).")

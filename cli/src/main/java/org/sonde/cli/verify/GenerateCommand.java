@@ -64,7 +64,7 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Faults to plant, each on its own subnet. Default: none.")
     String plant;
 
-    @Option(names = "--out", paramLabel = "OUTDIR", required = true, description = "The snapshot directory to write.")
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "The snapshot directory to write.")
     Path out;
 
     @Option(names = "--parquet", description = "Also write the rules as Parquet (OUTDIR/rules.parquet), through Spark in this process.")

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "      --report result.html",
                 "  sonde verify check --snapshot dcn --checks loops,blackholes --backend spark --master local[*]",
                 "  sonde verify convert --network ../shared/datasets/internet2 --format internet2 --out i2",
-                "  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"
+                "  sonde verify watch --snapshot dcn --events events.txt --epsilon 100ms --json watch.json"
         },
         subcommands = {GenerateCommand.class, CheckCommand.class, WatchCommand.class, ConvertCommand.class})
 public final class VerifyCommand implements Runnable {

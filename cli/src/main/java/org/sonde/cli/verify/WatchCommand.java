@@ -1,16 +1,19 @@
 package org.sonde.cli.verify;
 
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.sonde.core.AtomicFiles;
 import org.sonde.core.InputFiles;
-import org.sonde.core.UsageException;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.report.CheckJson;
 import org.sonde.verify.report.ViolationCounts;
 import org.sonde.verify.report.WatchJson;
+import org.sonde.verify.report.WatchReport;
 import org.sonde.verify.run.IncrementalVerifier;
 import org.sonde.verify.snapshot.Snapshot;
 import org.sonde.verify.stable.EventText;
@@ -39,10 +42,11 @@ import picocli.CommandLine.Spec;
                 "del (next_hops -) or mod, in the order received; the checker's clock is the latest",
                 "timestamp read, and the end of the stream makes everything received stable. A line per",
                 "stable state on stdout (violations that appeared and cleared); --json writes them all",
-                "with the time of each update. Exit code 1 when the last state has violations."
+                "with the time of each update, and --report an HTML report (violations over the stable states,",
+                "each state, the violations left). Exit code 1 when the last state has violations."
         },
         footerHeading = "%nExample:%n",
-        footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon-ms 100 --json watch.json"})
+        footer = {"  sonde verify watch --snapshot dcn --events events.txt --epsilon 100ms --json watch.json"})
 final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,9 +57,9 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "FILE|-", required = true, description = "The routing events (- for stdin).")
     String events;
 
-    @Option(names = "--epsilon-ms", paramLabel = "MS", defaultValue = "100",
-            description = "ε, the timestamp uncertainty and delay bound, in milliseconds. Default: ${DEFAULT-VALUE}.")
-    long epsilonMs;
+    @Option(names = "--epsilon", paramLabel = DurationOption.LABEL, defaultValue = "100ms", converter = DurationOption.WasMillisOrZero.class,
+            description = "ε, the timestamp uncertainty and delay bound. Default: ${DEFAULT-VALUE}.")
+    long epsilonNanos;
 
 
     @Mixin
@@ -64,20 +68,27 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Threads of the initial check. Default: the number of processors.")
     Integer threads;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the initial check and every stable state as JSON.")
-    Path json;
+    /** The initial check and every stable state. */
+    @Mixin
+    OutputOptions.Json json;
+
+    @Mixin
+    OutputOptions.Report report;
 
     @Override
     public Integer call() {
         Set<Check> checkSet = checks.checks();
-        if (epsilonMs < 0) throw new UsageException("--epsilon-ms must not be negative, got " + epsilonMs);
-        if (json != null) AtomicFiles.checkWritable(json, "--json");
-        PrintWriter out = spec.commandLine().getOut();
+        // the JSON keeps its field epsilonMs: whole milliseconds, as the paper's ε
+        long epsilonMs = DurationOption.wholeMillis(epsilonNanos, "--epsilon");
+        json.checkWritable();
+        report.checkWritable();
+        PrintWriter out = json.text();
         WatchJson watch = new WatchJson();
         long received = 0;
         IncrementalVerifier verifier;
         double initialSeconds;
         long heapBytes;
+        int initialViolations;
         // the events are opened before the initial check: a missing file fails at once
         try (InputFiles.Lines lines = events.equals("-") ? InputFiles.lines(System.in, "stdin", "events")
                 : InputFiles.lines(Path.of(events), "events file", "give a file of routing events, or - for standard input")) {
@@ -87,7 +98,8 @@ final class WatchCommand implements Callable<Integer> {
             initialSeconds = (System.nanoTime() - t0) / 1e9;
             // what the incremental state holds: the base slices, the overlay and the snapshot (Table 4.5's memory column)
             heapBytes = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, verifier.violations().size(), ViolationCounts.text(verifier.violations()), initialSeconds);
+            initialViolations = verifier.violations().size();
+            out.printf("initial: %s; %d violations (%s); %.1f s%n", s, initialViolations, ViolationCounts.text(verifier.violations()), initialSeconds);
             Watcher watcher = new Watcher(new StableSnapshots(epsilonMs * 1_000_000L), verifier);
             EventText text = new EventText(lines);
             long clock = Long.MIN_VALUE;
@@ -101,9 +113,11 @@ final class WatchCommand implements Callable<Integer> {
         }
         out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
                 received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), verifier.violations().size());
-        if (json != null) {
-            AtomicFiles.writeString(json, CheckJson.text(watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received,
-                    heapBytes, verifier.violations())));
+        Map<String, Object> document = watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received, heapBytes, verifier.violations());
+        if (json.requested()) json.write(CheckJson.text(document));
+        if (report.requested()) {
+            WatchReport.of(watch, snapshot.toString(), epsilonMs, received, initialViolations, initialSeconds, verifier.violations(),
+                    ReportMeta.command(spec), ReportMeta.version(), document).writeTo(report.file());
         }
         return verifier.violations().isEmpty() ? 0 : 1;
     }

@@ -46,20 +46,22 @@ class AtpgCommandTest {
         assertThat(suite.resolve("tests.pcap")).isNotEmptyFile();
 
         Path healthy = dir.resolve("healthy.json");
-        CliRun ok = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--out", healthy.toString());
+        CliRun ok = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--json", healthy.toString());
         assertThat(ok.exitCode()).as(ok.err()).isZero();
-        CliRun none = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", healthy.toString(), "--json");
+        CliRun none = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", healthy.toString(), "--json", "-");
         assertThat(none.exitCode()).isZero();
         assertThat(Json.mapper().readTree(none.out()).get("suspects")).isEmpty();
 
         Path results = dir.resolve("results.json");
-        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop", "--out", results.toString());
+        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop", "--json", results.toString());
         assertThat(e.exitCode()).as(e.err()).isEqualTo(1);
         assertThat(Json.mapper().readTree(Files.readString(results)).get("failed").asInt()).isPositive();
-        CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--json");
+        CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--json", "-");
         assertThat(l.exitCode()).as(l.err()).isEqualTo(1);
         JsonNode suspects = Json.mapper().readTree(l.out()).get("suspects");
         assertThat(suspects.toString()).contains("\"rB3\"");
+        // --json -: stdout is the JSON alone, the text summary went to stderr
+        assertThat(l.err()).contains("suspects (after steps 1-4", "rB3: implicated by");
         Path html = dir.resolve("localize.html");
         CliRun text = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--report", html.toString());
         assertThat(text.out()).contains("rB3: implicated by");
@@ -90,7 +92,7 @@ class AtpgCommandTest {
         CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", broken.toString());
         assertThat(l.exitCode()).isEqualTo(3);
         assertThat(l.err()).contains("broken.json").contains("line ");
-        CliRun f = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:nope:drop", "--out", dir.resolve("r.json").toString());
+        CliRun f = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:nope:drop", "--json", dir.resolve("r.json").toString());
         // option values are usage errors, whether their syntax or the model finds them wrong
         assertThat(f.exitCode()).isEqualTo(2);
         assertThat(f.err()).contains("--fault rule:nope: no rule nope in the network");
@@ -110,12 +112,12 @@ class AtpgCommandTest {
         assertThat(Files.readString(suite.resolve("suite.json"))).contains("\"acl:edge-in#1\"", "\"acl:c-in#1\"");
 
         Path results = dir.resolve("results.json");
-        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#1:permit", "--out", results.toString());
+        CliRun e = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#1:permit", "--json", results.toString());
         assertThat(e.exitCode()).as(e.err()).isEqualTo(1);
-        CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--json");
+        CliRun l = CliRun.of("atpg", "localize", "--suite", suite.toString(), "--results", results.toString(), "--json", "-");
         assertThat(l.exitCode()).as(l.err()).isEqualTo(1);
         assertThat(Json.mapper().readTree(l.out()).get("suspects").toString()).contains("\"acl:edge-in#1\"");
-        CliRun bad = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#9:deny", "--out", results.toString());
+        CliRun bad = CliRun.of("atpg", "emulate", "--suite", suite.toString(), "--fault", "acl:edge-in#9:deny", "--json", results.toString());
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("ACL edge-in has 3 entries");
     }

@@ -38,8 +38,10 @@ class InjectCommandTest {
 
         // the run directory analyses again offline, here with Lumina's permissive checker
         Path json = dir.resolve("again.json");
-        CliRun again = CliRun.of("inject", "analyze", out.toString(), "--permissive", "--json", json.toString());
+        Path html = dir.resolve("again.html");
+        CliRun again = CliRun.of("inject", "analyze", out.toString(), "--permissive", "--json", json.toString(), "--report", html.toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(Files.readString(html)).contains("Injection analysis", "mirror metadata", "Every check passed", "<svg");
         assertThat(again.out()).contains("with mirror metadata", "go-back-N   pass (permissive");
         assertThat(Json.mapper().readTree(json.toFile()).get("latency")).isEqualTo(a.get("latency"));
     }

@@ -58,12 +58,18 @@ class StudyCommandTest {
     }
 
     @Test
-    void jsonGoesToStdoutInsteadOfTheSummary() throws Exception {
-        Run r = run("--profiles", "neutral", "--quick", "--out", dir.resolve("n").toString(), "--json");
+    void jsonToStdoutIsStudyJsonAndTheSummaryGoesToStderr() throws Exception {
+        Path out = dir.resolve("n");
+        Path copy = dir.resolve("study-report.html");
+        Run r = run("--profiles", "neutral", "--quick", "--out", out.toString(), "--json", "-", "--report", copy.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode json = Json.mapper().readTree(r.out());
         assertThat(json.at("/study/plan/profiles/0").asText()).isEqualTo("neutral");
         assertThat(json.at("/study/findings").size()).isPositive();
+        assertThat(json).isEqualTo(Json.mapper().readTree(Files.readString(out.resolve("study.json"))));
+        assertThat(r.err()).contains("findings match their profile");
+        // --report FILE: the report of the output directory, also where the user asked for it
+        assertThat(Files.readString(copy)).isEqualTo(Files.readString(out.resolve("report.html")));
     }
 
     @Test

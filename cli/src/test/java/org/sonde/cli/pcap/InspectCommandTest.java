@@ -75,7 +75,7 @@ class InspectCommandTest {
     @Test
     void jsonCarriesTheDecodedFieldsAsNumbers() throws IOException {
         Path file = capture("k.pcap", TimestampResolution.NANOS, roceWriteFirst(), roceNak(), tcpSynAck());
-        var run = CliRun.of("pcap", "inspect", file.toString(), "--json");
+        var run = CliRun.of("pcap", "inspect", file.toString(), "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode root = Json.mapper().readTree(run.out());
         JsonNode packets = root.get("packets");
@@ -146,7 +146,7 @@ class InspectCommandTest {
         byte[] broken = tcpSynAck();
         broken[14] = 0x43; // IPv4 with a header length of 3 words
         Path file = capture("m.pcap", TimestampResolution.NANOS, broken, tcpSynAck());
-        var run = CliRun.of("pcap", "inspect", file.toString(), "--json");
+        var run = CliRun.of("pcap", "inspect", file.toString(), "--json", "-");
         assertThat(run.exitCode()).isZero();
         JsonNode packets = Json.mapper().readTree(run.out()).get("packets");
         assertThat(packets.get(0).get("protocol").asText()).isEqualTo("malformed");
@@ -166,12 +166,20 @@ class InspectCommandTest {
         assertThat(text.err()).contains("cut.pcap: byte offset").contains("(record 2)").contains("file ends inside a record")
                 .doesNotContain("\tat org.sonde");
 
-        var json = CliRun.of("pcap", "inspect", file.toString(), "--json");
+        var json = CliRun.of("pcap", "inspect", file.toString(), "--json", "-");
         assertThat(json.exitCode()).isEqualTo(3);
         JsonNode root = Json.mapper().readTree(json.out());
         assertThat(root.get("packets")).hasSize(1);
         assertThat(root.get("error").get("complete").asBoolean()).isFalse();
         assertThat(root.get("error").get("message").asText()).contains("file ends inside a record");
+        assertThat(json.err()).contains("INCOMPLETE"); // the text went to stderr: stdout is the JSON alone
+
+        // to a file: the same document (it says it is incomplete), and the packet lines on stdout
+        Path written = file.resolveSibling("cut.json");
+        var toFile = CliRun.of("pcap", "inspect", file.toString(), "--json", written.toString());
+        assertThat(toFile.exitCode()).isEqualTo(3);
+        assertThat(toFile.out()).contains("1 packets").contains("INCOMPLETE");
+        assertThat(Json.mapper().readTree(Files.readString(written))).isEqualTo(root);
 
         var debug = CliRun.of("pcap", "inspect", file.toString(), "--debug");
         assertThat(debug.err()).contains("\tat org.sonde");

@@ -61,7 +61,7 @@ class InspectThreadsTest {
 
     private Path synth(String name, String size, int seed) {
         Path file = dir.resolve(name);
-        var run = CliRun.of("pcap", "synth", "--out", file.toString(), "--size", size, "--seed", String.valueOf(seed),
+        var run = CliRun.of("pcap", "synth", "--capture", file.toString(), "--size", size, "--seed", String.valueOf(seed),
                 "--loss", "0.01", "--ecn", "0.05");
         assertThat(run.exitCode()).as(run.err()).isZero();
         return file;
@@ -75,7 +75,7 @@ class InspectThreadsTest {
     void moreThreadsPrintWhatOneThreadPrints() throws IOException {
         for (Path file : captures()) {
             assertThat(CaptureSplitter.propose(file, 3)).as("cuts of " + file).hasSize(2);
-            for (String[] options : List.of(new String[0], new String[] {"--json"}, new String[] {"--report"})) {
+            for (String[] options : List.of(new String[0], new String[] {"--json", "-"}, new String[] {"--report"})) {
                 Run sequential = inspect(file, 1, options);
                 assertThat(sequential.error()).isNull();
                 assertThat(sequential.out()).contains("packets");
@@ -111,7 +111,7 @@ class InspectThreadsTest {
                 assertThat(expected.out()).contains("INCOMPLETE");
                 assertThat(expected.error()).isEqualTo(sequential);
                 assertThat(inspect(damaged, 2)).isEqualTo(expected);
-                assertThat(inspect(damaged, 3, "--json")).isEqualTo(inspect(damaged, 1, "--json"));
+                assertThat(inspect(damaged, 3, "--json", "-")).isEqualTo(inspect(damaged, 1, "--json", "-"));
             }
             assertThat(compared).as(file.toString()).isGreaterThanOrEqualTo(6);
         }

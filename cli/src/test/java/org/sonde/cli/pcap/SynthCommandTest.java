@@ -21,9 +21,9 @@ class SynthCommandTest {
         Path a = dir.resolve("a.pcap");
         Path b = dir.resolve("b.pcap");
         Path c = dir.resolve("c.pcap");
-        assertThat(CliRun.of("pcap", "synth", "--out", a.toString(), "--size", "300K", "--seed", "5").exitCode()).isZero();
-        assertThat(CliRun.of("pcap", "synth", "--out", b.toString(), "--size", "300K", "--seed", "5").exitCode()).isZero();
-        assertThat(CliRun.of("pcap", "synth", "--out", c.toString(), "--size", "300K", "--seed", "6").exitCode()).isZero();
+        assertThat(CliRun.of("pcap", "synth", "--capture", a.toString(), "--size", "300K", "--seed", "5").exitCode()).isZero();
+        assertThat(CliRun.of("pcap", "synth", "--capture", b.toString(), "--size", "300K", "--seed", "5").exitCode()).isZero();
+        assertThat(CliRun.of("pcap", "synth", "--capture", c.toString(), "--size", "300K", "--seed", "6").exitCode()).isZero();
         assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
         assertThat(Files.readAllBytes(a)).isNotEqualTo(Files.readAllBytes(c));
         assertThat(Files.size(a)).isGreaterThan(300 * 1024);
@@ -32,9 +32,10 @@ class SynthCommandTest {
     @Test
     void jsonSaysWhatWasWritten() throws IOException {
         Path f = dir.resolve("j.pcapng");
-        CliRun run = CliRun.of("pcap", "synth", "--out", f.toString(), "--size", "100K", "--json", "--seed", "3");
+        CliRun run = CliRun.of("pcap", "synth", "--capture", f.toString(), "--size", "100K", "--json", "-", "--seed", "3");
         assertThat(run.exitCode()).isZero();
         var node = org.sonde.core.Json.mapper().readTree(run.out());
+        assertThat(run.err()).contains("wrote " + f); // the text summary, off stdout
         assertThat(node.get("format").asText()).isEqualTo("pcapng");
         assertThat(node.get("seed").asLong()).isEqualTo(3);
         long packets = 0;

@@ -36,16 +36,16 @@ class ProbeCommandTest {
         Path plan = dir.resolve("plan");
         assertThat(CliRun.of("probe", "plan", "--topology", "fattree:4", "--out", plan.toString()).exitCode()).isZero();
         String p = plan.resolve("plan.json").toString(), out = dir.resolve("r.csv").toString();
-        CliRun both = CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=0.1", "--down", "agg0-0->core0", "--out", out);
+        CliRun both = CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=0.1", "--down", "agg0-0->core0", "--results", out);
         assertThat(both.exitCode()).isEqualTo(2);
-        CliRun unknown = CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core9", "--out", out);
+        CliRun unknown = CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core9", "--results", out);
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("no link agg0-0->core9");
-        assertThat(CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=1.5", "--out", out).exitCode()).isEqualTo(2);
-        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=fast", "--out", out).exitCode()).isEqualTo(2);
-        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=1k", "--out", out).err()).contains("at least 8 kbit/s");
-        assertThat(CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core0", "--windows", "1", "--out", out).exitCode()).isEqualTo(2);
-        CliRun otherTopology = CliRun.of("probe", "agent", "--topology", "idn:4:3:1", "--plan", p, "--out", out);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--lossy", "agg0-0->core0=1.5", "--results", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=fast", "--results", out).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--slow", "agg0-0->core0=1k", "--results", out).err()).contains("at least 8 kbit/s");
+        assertThat(CliRun.of("probe", "agent", "--plan", p, "--down", "agg0-0->core0", "--windows", "1", "--results", out).exitCode()).isEqualTo(2);
+        CliRun otherTopology = CliRun.of("probe", "agent", "--topology", "idn:4:3:1", "--plan", p, "--results", out);
         assertThat(otherTopology.exitCode()).isEqualTo(3); // the plan's agents are not that topology's
     }
 

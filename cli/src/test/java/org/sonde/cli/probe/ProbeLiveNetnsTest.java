@@ -38,7 +38,7 @@ class ProbeLiveNetnsTest {
             assertThat(up.out()).contains("fattree:4 up in", "20 routers, 16 hosts");
             Path csv = dir.resolve("results.csv");
             CliRun agent = sonde("probe", "agent", "--topology", "fattree:4", "--name", PREFIX, "--plan", plan.resolve("plan.json").toString(),
-                    "--round", "0", "--pings", "5", "--rate", "3000", "--down", "agg2-1->edge2-0", "--out", csv.toString());
+                    "--round", "0s", "--pings", "5", "--rate", "3000", "--down", "agg2-1->edge2-0", "--results", csv.toString());
             assertThat(agent.exitCode()).as(agent.err()).isZero();
             // 240 tuples, 5 pings each per window, 2 windows; traces of each tuple and its reverse per window
             assertThat(agent.out()).contains("2 windows in", "2,400 pings", "960 traceroutes");
@@ -56,7 +56,7 @@ class ProbeLiveNetnsTest {
             assertThat(down.exitCode()).as(down.err()).isZero();
         }
         assertThat(sonde("probe", "testbed", "down", "--name", PREFIX).out()).contains("deleted 0 namespaces");
-        CliRun gone = sonde("probe", "agent", "--name", PREFIX, "--plan", plan.resolve("plan.json").toString(), "--out", dir.resolve("x.csv").toString());
+        CliRun gone = sonde("probe", "agent", "--name", PREFIX, "--plan", plan.resolve("plan.json").toString(), "--results", dir.resolve("x.csv").toString());
         assertThat(gone.exitCode()).isEqualTo(4);
         assertThat(gone.err()).contains("not up", "sonde probe testbed up");
     }

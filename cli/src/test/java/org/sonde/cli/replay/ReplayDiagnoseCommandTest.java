@@ -22,7 +22,7 @@ class ReplayDiagnoseCommandTest {
         Path json = dir.resolve("diagnosis.json");
         CliRun r = CliRun.of("replay", "diagnose", capture.toString(), "--json", json.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).contains("138 frames", "6 flows", "FAST_RETRANSMIT", "SPURIOUS (sent by TLP)", "D-SACK", "wrote " + json);
+        assertThat(r.out()).contains("138 frames", "6 flows", "FAST_RETRANSMIT", "SPURIOUS (sent by TLP)", "D-SACK", "diagnosis in " + json);
         JsonNode root = Json.mapper().readTree(json.toFile());
         assertThat(root.get("flows")).hasSize(6);
         int retransmissions = 0;

@@ -27,7 +27,7 @@ class SearchCommandTest {
     @Test
     void runWritesTheAcceptanceJson() throws Exception {
         Path json = dir.resolve("run.json"), html = dir.resolve("run.html");
-        Run r = run("search", "run", "--target", "sim:f-like", "--budget-hours", "3", "--seed", "2", "--json", json.toString(), "--report", html.toString());
+        Run r = run("search", "run", "--target", "sim:f-like", "--budget", "3h", "--seed", "2", "--json", json.toString(), "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("collie on sim:f-like, seed 2", "distinct mechanisms hit", "wrote");
         JsonNode j = Json.mapper().readTree(json.toFile());
@@ -46,7 +46,7 @@ class SearchCommandTest {
 
     @Test
     void aCleanTargetFindsNothingAndExitsZero() {
-        Run r = run("search", "run", "--target", "sim:clean", "--budget-hours", "1", "--method", "random");
+        Run r = run("search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("0 anomalies");
     }
@@ -54,7 +54,7 @@ class SearchCommandTest {
     @Test
     void compareGivesTimeToNPerMethod() throws Exception {
         Path json = dir.resolve("cmp.json"), html = dir.resolve("cmp.html");
-        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget-hours", "2", "--json", json.toString(),
+        Run r = run("search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget", "2h", "--json", json.toString(),
                 "--report", html.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("random", "collie", "N=1:");
@@ -68,7 +68,7 @@ class SearchCommandTest {
     @Test
     void checkAppListsTheMfssAnApplicationCanReach() throws Exception {
         Path json = dir.resolve("run.json");
-        assertThat(run("search", "run", "--budget-hours", "3", "--seed", "2", "--json", json.toString()).exitCode()).isEqualTo(1);
+        assertThat(run("search", "run", "--budget", "3h", "--seed", "2", "--json", json.toString()).exitCode()).isEqualTo(1);
         Path all = dir.resolve("all.yaml");
         java.nio.file.Files.writeString(all, "mtu: [1024, 2048, 4096]\n");
         Run r = run("search", "check-app", all.toString(), "--mfs", json.toString());

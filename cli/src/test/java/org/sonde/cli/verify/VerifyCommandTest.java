@@ -90,8 +90,9 @@ class VerifyCommandTest {
                 "1000 ctl-a del S22 192.168.0.0 24 - 10",
                 "1010 ctl-b mod S12 192.168.0.0 24 S21 10",
                 "3000 ctl-a del S22 192.168.1.0 24 - 10") + "\n");
-        CliRun w = CliRun.of("verify", "watch", "--snapshot", snap.toString(), "--events", events.toString(), "--epsilon-ms", "50",
-                "--json", json.toString());
+        Path html = dir.resolve("watch.html");
+        CliRun w = CliRun.of("verify", "watch", "--snapshot", snap.toString(), "--events", events.toString(), "--epsilon", "50ms",
+                "--json", json.toString(), "--report", html.toString());
         assertThat(w.exitCode()).as(w.err()).isEqualTo(1);
         JsonNode result = Json.mapper().readTree(json.toFile());
         assertThat(result.get("states")).hasSize(2);
@@ -99,5 +100,10 @@ class VerifyCommandTest {
         assertThat(result.get("states").get(0).get("appeared")).isEmpty();
         assertThat(result.get("states").get(1).get("appeared").get(0).get("type").asText()).isEqualTo("blackhole");
         assertThat(w.out()).contains("3 events, 2 stable states");
+        // the report leads with the verdict at the end of the stream, then the states and the violation left
+        String report = Files.readString(html);
+        assertThat(report).contains("1 violations after the last stable state", "Violations over the stable states", "Violations at the end",
+                "blackhole", "192.168.1.0/24");
+        assertThat(report.indexOf("1 violations after the last stable state")).isLessThan(report.lastIndexOf("Violations over the stable states"));
     }
 }

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.sonde.capture.CaptureReader;
 import org.sonde.inject.analyze.Analysis;
@@ -19,6 +20,7 @@ import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.IntegrityResult;
 import org.sonde.inject.model.TracePacket;
+import org.sonde.inject.study.RunTimeline;
 import org.sonde.packet.Psn;
 
 /**
@@ -37,11 +39,17 @@ public final class CaptureAnalysis {
     /** Whether the capture carries Lumina's mirror metadata. */
     public enum TraceKind { AUTO, MIRRORED, PLAIN }
 
-    public record Result(Analysis analysis, boolean mirrored, long packets) {}
+    /** @param timeline the packets over time, for a report; null unless asked for */
+    public record Result(Analysis analysis, boolean mirrored, long packets, RunTimeline timeline) {}
 
     private CaptureAnalysis() {}
 
     public static Result analyze(Path capture, CaptureMetadata metadata, TraceKind kind, GbnMode mode) {
+        return analyze(capture, metadata, kind, mode, false);
+    }
+
+    /** As {@link #analyze(Path, CaptureMetadata, TraceKind, GbnMode)}; with {@code timeline}, the packets are kept for one. */
+    public static Result analyze(Path capture, CaptureMetadata metadata, TraceKind kind, GbnMode mode, boolean timeline) {
         boolean mirrored = switch (kind) {
             case AUTO -> TraceDecoder.carriesMirrorMetadata(capture);
             case MIRRORED -> true;
@@ -53,6 +61,7 @@ public final class CaptureAnalysis {
         String source = capture.toString();
         LongOpenHashSet lost = mirrored ? null : presumedLost(capture, decoder);
         long packets = 0;
+        List<TracePacket> kept = timeline ? new ArrayList<>() : null;
         try (CaptureReader r = CaptureReader.open(capture)) {
             while (r.next()) {
                 String where = "packet " + r.recordNumber();
@@ -62,13 +71,15 @@ public final class CaptureAnalysis {
                                 r.timestampNanos(), lost.contains(r.recordNumber()) ? InjectedEvent.DROP : InjectedEvent.NONE, source, where);
                 check.accept(p.sequence(), p.timestampNanos(), p.srcIp());
                 analyzer.accept(p);
+                if (kept != null) kept.add(p);
                 packets++;
             }
         }
         IntegrityResult integrity = mirrored ? check.finish(metadata.counters())
                 : new IntegrityResult(false, packets, List.of("a plain capture carries no mirror metadata (sequence numbers, injected events):"
                         + " whether it holds every packet cannot be checked"));
-        return new Result(analyzer.finish(integrity, metadata.counters()), mirrored, packets);
+        return new Result(analyzer.finish(integrity, metadata.counters()), mirrored, packets,
+                kept == null ? null : RunTimeline.of(metadata.metadata(), kept));
     }
 
     /**

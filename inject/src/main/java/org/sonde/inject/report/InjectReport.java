@@ -16,6 +16,7 @@ import org.sonde.inject.analyze.QpGbnStats;
 import org.sonde.inject.analyze.Reason;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.IntegrityResult;
+import org.sonde.inject.model.RunCounters;
 import org.sonde.inject.model.TestMetadata;
 import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
@@ -53,31 +54,55 @@ public final class InjectReport {
     }
 
     static HtmlReport of(String testName, InjectionResult run, RunTimeline timeline, String traceName, String version) {
-        Analysis analysis = run.analysis();
-        HtmlReport report = HtmlReport.titled("Injection test " + testName)
+        Map<String, Object> facts = qpFacts(run.metadata());
+        facts.put("injection entries", run.plan().entries().size());
+        facts.put("messages completed / not", run.traffic().messagesCompleted() + " / " + run.traffic().messagesNotCompleted());
+        facts.put("failed QPs", run.traffic().failedQps());
+        facts.put("last completion", Units.formatNanos(run.traffic().lastCompletionNanos()));
+        return of("Injection test " + testName, run.metadata(), run.analysis(), facts, timeline, run.counters(), traceName, version);
+    }
+
+    /**
+     * The report of a capture analysed offline ({@code sonde inject analyze}): the same sections as a
+     * run's but for what only a run knows (its plan, its traffic's completions, the NICs' raw counters).
+     *
+     * @param timeline the capture's packets over time ({@code CaptureAnalysis} keeps it when asked)
+     */
+    public static HtmlReport ofCapture(String capture, TestMetadata metadata, Analysis analysis, long packets, boolean mirrored,
+                                       RunTimeline timeline, String version) {
+        Map<String, Object> facts = qpFacts(metadata);
+        facts.put("packets", packets);
+        facts.put("trace", mirrored ? "with Lumina's mirror metadata" : "plain capture (losses inferred from the go-back-N restarts)");
+        return of("Injection analysis", metadata, analysis, facts, timeline, null, capture, version);
+    }
+
+    private static Map<String, Object> qpFacts(TestMetadata qps) {
+        Map<String, Object> kv = new LinkedHashMap<>();
+        kv.put("QPs", qps.qps().size());
+        kv.put("messages per QP × size", qps.messagesPerQp() + " × " + qps.messageSize() + " B (MTU " + qps.mtu() + ")");
+        return kv;
+    }
+
+    /** @param counters the run's raw NIC counters, or null for a capture (its counter checks, if any, are in the analysis) */
+    private static HtmlReport of(String title, TestMetadata qps, Analysis analysis, Map<String, Object> facts, RunTimeline timeline,
+                                 RunCounters counters, String traceName, String version) {
+        HtmlReport report = HtmlReport.titled(title)
                 .subtitle(traceName)
                 .meta("sonde", version);
-        summary(report, run, analysis);
-        TestMetadata qps = run.metadata();
+        summary(report, facts, analysis);
         timelines(report, timeline, qps);
         gbn(report, analysis.gbn(), qps);
         latency(report, analysis.latency().losses(), qps);
         cnp(report, analysis.cnp(), timeline.cnpGapsNanos());
         integrity(report, analysis.integrity());
-        counters(report, analysis.counters(), run);
+        counters(report, analysis.counters(), counters);
         return report;
     }
 
-    private static void summary(HtmlReport report, InjectionResult run, Analysis a) {
+    private static void summary(HtmlReport report, Map<String, Object> facts, Analysis a) {
         Section s = report.section("Summary");
         s.verdict(a.pass() ? Verdict.OK : Verdict.FAILURE, a.pass() ? "Every check passed." : failures(a));
-        Map<String, Object> kv = new LinkedHashMap<>();
-        kv.put("QPs", run.metadata().qps().size());
-        kv.put("messages per QP × size", run.metadata().messagesPerQp() + " × " + run.metadata().messageSize() + " B (MTU " + run.metadata().mtu() + ")");
-        kv.put("injection entries", run.plan().entries().size());
-        kv.put("messages completed / not", run.traffic().messagesCompleted() + " / " + run.traffic().messagesNotCompleted());
-        kv.put("failed QPs", run.traffic().failedQps());
-        kv.put("last completion", Units.formatNanos(run.traffic().lastCompletionNanos()));
+        Map<String, Object> kv = new LinkedHashMap<>(facts);
         kv.put("trace integrity", a.integrity() == null ? "not checked" : a.integrity().pass() ? "complete" : "INCOMPLETE");
         kv.put("go-back-N", a.gbn().pass() ? "pass" : "FAIL");
         kv.put("CNP", a.cnp().pass() ? "pass" : "FAIL");
@@ -225,7 +250,8 @@ public final class InjectReport {
         i.reasons().forEach(s::paragraph);
     }
 
-    private static void counters(HtmlReport report, CounterResult c, InjectionResult run) {
+    private static void counters(HtmlReport report, CounterResult c, RunCounters counters) {
+        if (c == null && counters == null) return;
         Section s = report.section("Counters");
         if (c != null) {
             s.verdict(c.pass() ? Verdict.OK : Verdict.FAILURE, c.pass() ? "Every counter agrees with the trace." : String.join("; ", c.reasons()));
@@ -234,11 +260,12 @@ public final class InjectReport {
             for (CounterResult.Check x : c.checks()) t.row(x.nic(), x.counter(), x.expected(), x.actual() < 0 ? "–" : x.actual(), x.status());
             s.table(t);
         }
+        if (counters == null) return;
         Table raw = Table.of("NIC", "counter", "delta").maxRows(TABLE_ROWS).caption("Non-zero counter deltas of the run");
-        new TreeMap<>(run.counters().requesterNic()).forEach((k, v) -> {
+        new TreeMap<>(counters.requesterNic()).forEach((k, v) -> {
             if (v != 0) raw.row("requester", k, v);
         });
-        new TreeMap<>(run.counters().responderNic()).forEach((k, v) -> {
+        new TreeMap<>(counters.responderNic()).forEach((k, v) -> {
             if (v != 0) raw.row("responder", k, v);
         });
         s.table(raw);

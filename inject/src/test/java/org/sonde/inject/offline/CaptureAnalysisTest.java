@@ -1,5 +1,6 @@
 package org.sonde.inject.offline;
 
+import org.sonde.inject.report.InjectReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.sonde.inject.config.TestConfigLoader;
 import org.sonde.inject.mirror.TraceDecoder;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.offline.CaptureAnalysis.TraceKind;
+import org.sonde.inject.study.RunTimeline;
 import org.sonde.inject.testbed.InjectionResult;
 import org.sonde.inject.testbed.TargetSpec;
 
@@ -83,6 +85,14 @@ class CaptureAnalysisTest {
         assertThat(r.analysis().gbn().qps()).isEqualTo(run.analysis().gbn().qps());
         assertThat(r.analysis().latency().timeouts()).containsExactly(run.analysis().latency().timeouts());
         assertThat(r.analysis().latency().nakGeneration()).containsExactly(run.analysis().latency().nakGeneration());
+
+        // kept for a report: the timeline marks the two inferred losses where the run's marks its two drops
+        CaptureAnalysis.Result kept = CaptureAnalysis.analyze(plain, metadata, TraceKind.AUTO, GbnMode.STRICT, true);
+        assertThat(r.timeline()).isNull();
+        assertThat(kept.timeline().qps().stream().flatMap(q -> q.marks().stream()).filter(m -> m.kind() == RunTimeline.Kind.DROPPED)).hasSize(2);
+        String html = InjectReport.ofCapture(plain.toString(), metadata.metadata(), kept.analysis(), kept.packets(), kept.mirrored(),
+                kept.timeline(), "test").render();
+        assertThat(html).contains("Injection analysis", "plain capture", "<svg", "go-back-N").doesNotContain("Non-zero counter deltas of the run");
     }
 
     @Test

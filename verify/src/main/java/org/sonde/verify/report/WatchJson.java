@@ -16,6 +16,8 @@ import org.sonde.verify.stable.Watcher;
  */
 public final class WatchJson {
     private final List<Map<String, Object>> states = new ArrayList<>();
+    /** The same states as records, for {@link WatchReport}. */
+    final List<Watcher.StableState> stableStates = new ArrayList<>();
     private final List<long[]> mapNanos = new ArrayList<>();
     private final List<long[]> reduceNanos = new ArrayList<>();
     private long subnetsChecked;
@@ -32,6 +34,7 @@ public final class WatchJson {
         m.put("cleared", st.cleared());
         m.put("violations", st.violations());
         states.add(m);
+        stableStates.add(st);
         mapNanos.add(st.updateMapNanos());
         reduceNanos.add(st.updateReduceNanos());
         subnetsChecked += st.affectedSubnets();

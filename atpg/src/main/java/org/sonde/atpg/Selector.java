@@ -77,7 +77,7 @@ public final class Selector {
                     Candidates.Collector c = new Candidates.Collector(keep);
                     collectors.add(c);
                     return c;
-                });
+                }, (done, total) -> phases.progress(done, total, "source ports searched"));
         Candidates candidates = Candidates.merge(collectors, options.sources());
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.Progress;
 import org.sonde.cli.ReportMeta;
 import org.sonde.cli.Terminals;
 import org.sonde.core.OutputDirectory;
@@ -136,16 +137,22 @@ final class GenerateCommand implements Callable<Integer> {
         err.flush();
         SelectOptions options = SelectOptions.of(sources, cover).withSeed(seed)
                 .withReservedPerElement(reserved).withSamplesPerPath(samples).withWeights(weights).withOnly(java.util.Set.copyOf(only));
-        Phases selection = new Phases(line -> {
-            err.println("atpg generate: " + line);
-            err.flush();
-        });
-        Suite suite = Selector.select(loaded.model(), options, selection);
+        Suite suite;
+        Map<String, Double> selectionSeconds;
+        try (Progress progress = new Progress(err, "atpg generate: reachability")) {
+            Phases selection = new Phases(line -> {
+                progress.close();
+                err.println("atpg generate: " + line);
+                err.flush();
+            }, progress::update);
+            suite = Selector.select(loaded.model(), options, selection);
+            selectionSeconds = selection.seconds();
+        }
         long t2 = System.nanoTime();
         suite = suite.withSeconds((t2 - t0) / 1e9);
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", (t1 - t0) / 1e9);
-        phases.putAll(selection.seconds());
+        phases.putAll(selectionSeconds);
         SuiteFiles.write(dir.path(), source, loaded.model().network(), suite, phases);
         dir.commit();
         if (report.requested())

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.Progress;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
@@ -12,6 +13,7 @@ import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Ternary;
+import org.sonde.dataplane.reach.ElementIds;
 import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
@@ -87,7 +89,10 @@ public final class ReachCommand implements Callable<Integer> {
         err.printf("reach: %s; %d sources; propagating%n", n, from.size());
         err.flush();
         ReachOptions options = loaded.model().reachOptions(from, histories).withInitial(initial).withPairHeaders(pairHeaders);
-        ReachResult r = Reachability.compute(n, options);
+        ReachResult r;
+        try (Progress progress = new Progress(err, "reach")) {
+            r = Reachability.compute(n, options, new ElementIds(n), null, (done, total) -> progress.update(done, total, "source ports searched"));
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter out = json.text();
         long uTurns = r.pairsBackToTheSourcesOwnOutput(options.outputTwins());

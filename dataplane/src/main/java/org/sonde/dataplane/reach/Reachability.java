@@ -87,15 +87,20 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
      * {@code network}.
      */
     public static ReachResult compute(Network network, ReachOptions options, ElementIds ids, Supplier<PathListener> listeners) {
+        return compute(network, options, ids, listeners, ReachProgress.NONE);
+    }
+
+    /** As {@link #compute(Network, ReachOptions, ElementIds, Supplier)}, telling {@code progress} of every source searched. */
+    public static ReachResult compute(Network network, ReachOptions options, ElementIds ids, Supplier<PathListener> listeners, ReachProgress progress) {
         for (int source : options.sources())
             if (network.port(source).isEmpty()) throw new IllegalArgumentException("unknown source port " + source);
-        AtomicInteger next = new AtomicInteger();
+        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
         int workers = Math.max(1, Math.min(options.workers(), options.sources().size()));
         List<Partial> partials;
         try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
             List<Future<Partial>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++)
-                futures.add(pool.submit(() -> work(network, ids, options, listeners == null ? null : listeners.get(), next)));
+                futures.add(pool.submit(() -> work(network, ids, options, listeners == null ? null : listeners.get(), next, done, progress)));
             partials = new ArrayList<>();
             for (Future<Partial> f : futures) partials.add(f.get());
         } catch (InterruptedException e) {
@@ -114,7 +119,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
     private record Partial(List<PairReach> pairs, BitSet exercised, List<Loop> loops,
                            long paths, long compileNanos, long searchNanos) {}
 
-    private static Partial work(Network network, ElementIds ids, ReachOptions options, PathListener listener, AtomicInteger next) {
+    private static Partial work(Network network, ElementIds ids, ReachOptions options, PathListener listener, AtomicInteger next,
+                                AtomicInteger done, ReachProgress progress) {
         long t0 = System.nanoTime();
         HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
         Transfer transfer = new Transfer(network, algebra, ids);
@@ -126,6 +132,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
             int source = options.sources().get(i);
             search.arrive(source, source, initial, null, null);
+            progress.sources(done.incrementAndGet(), options.sources().size());
         }
         return search.partial(t1 - t0, System.nanoTime() - t1);
     }

@@ -55,6 +55,18 @@ class ThreeSwitchTest {
     }
 
     @Test
+    void progressCountsEverySourceOnceUpToTheTotal() {
+        Network n = network();
+        List<Integer> sources = List.of(PA, PB, PC);
+        java.util.List<int[]> told = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        ReachResult r = Reachability.compute(n, ReachOptions.from(sources).withWorkers(2), new ElementIds(n), null,
+                (done, total) -> told.add(new int[] {done, total}));
+        assertThat(told).extracting(t -> t[1]).containsOnly(3);
+        assertThat(told).extracting(t -> t[0]).containsExactlyInAnyOrder(1, 2, 3);
+        assertThat(r.pairs()).isEqualTo(run().pairs()); // telling progress changes nothing of the result
+    }
+
+    @Test
     void arrivingSpacesAreCountedWithAnExample() {
         ReachResult r = run();
         ReachResult.PairReach p1 = r.pairs().stream().filter(p -> p.source() == PA && p.destination() == PB).findFirst().orElseThrow();

@@ -4,6 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.Network;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -20,11 +23,12 @@ public final class AtpgReport {
     private static final int TABLE_ROWS = 200;
 
     /**
-     * The report of {@code suite}, selected from the model {@code network} with the given seconds per
-     * phase; {@code command} and {@code version} are shown under the title.
+     * The report of {@code suite}, selected from {@code network} (read from {@code source}) with the
+     * given seconds per phase; {@code command} and {@code version} are shown under the title. Ports are
+     * written {@code device:port}, headers as their named fields (addresses dotted), paths as arrows.
      */
-    public static HtmlReport suite(String network, Suite suite, Map<String, Double> phases, String command, String version) {
-        HtmlReport report = HtmlReport.titled("ATPG test suite").subtitle(network)
+    public static HtmlReport suite(Network network, String source, Suite suite, Map<String, Double> phases, String command, String version) {
+        HtmlReport report = HtmlReport.titled("ATPG test suite").subtitle(source)
                 .meta("command", command)
                 .meta("sonde", version);
         Suite.Summary s = suite.summary();
@@ -57,15 +61,32 @@ public final class AtpgReport {
         suite.tests().forEach(t -> perPort.merge(t.ingress(), 1, Integer::sum));
         Section ports = report.section("Packets per ingress port");
         ports.chart(BarChart.titled("Regular packets per ingress port")
-                .categories(perPort.keySet().stream().map(String::valueOf).toArray(String[]::new))
+                .categories(perPort.keySet().stream().map(p -> port(network, p)).toArray(String[]::new))
                 .series("packets", perPort.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("packets"));
 
         Section tests = report.section("Regular packets");
-        Table table = Table.of("id", "ingress", "header", "expected exits (copies)", "rules").maxRows(TABLE_ROWS);
-        for (TestPacket t : suite.tests())
-            table.row(t.id(), t.ingress(), t.header(), t.expectDrop() ? "drop" : t.arrivals(), t.rules());
+        Table table = Table.of("id", "ingress", "header", "expected exits (copies)", "rules and links on its path").maxRows(TABLE_ROWS);
+        for (TestPacket t : suite.tests()) {
+            String exits = t.expectDrop() ? "dropped" : String.join(", ", t.arrivals().entrySet().stream()
+                    .map(e -> port(network, e.getKey()) + (e.getValue() > 1 ? " ×" + e.getValue() : "")).toList());
+            table.row(t.id(), port(network, t.ingress()), header(network, t.header()), exits, String.join(" → ", t.rules()));
+        }
         tests.table(table);
         return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
+    }
+
+    /** A port as {@code device:port}, or its number when the model has no such port. */
+    private static String port(Network network, int id) {
+        return network.port(id).map(p -> p.deviceId() + ":" + p.name()).orElse(Integer.toString(id));
+    }
+
+    /** A header as its fields, {@code ip_dst 10.0.1.7, tp_dst 80}: 32-bit address fields dotted, the rest in decimal. */
+    static String header(Network network, Map<String, Long> header) {
+        Map<String, Integer> widths = new LinkedHashMap<>();
+        for (HeaderField f : network.layout().fields()) widths.put(f.name(), f.widthBits());
+        return String.join(", ", header.entrySet().stream().map(e -> e.getKey() + " "
+                + (widths.getOrDefault(e.getKey(), 0) == 32 && e.getKey().startsWith("ip") ? Ipv4Address.format(e.getValue().intValue())
+                        : Long.toString(e.getValue()))).toList());
     }
 
     /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */

@@ -20,6 +20,7 @@ import org.sonde.atpg.Localizer;
 import org.sonde.atpg.SelectOptions;
 import org.sonde.atpg.Selector;
 import org.sonde.atpg.Suite;
+import org.sonde.atpg.TestPacket;
 
 /** The reports of the three-switch example: sections, verdicts and the embedded JSON. */
 class AtpgReportTest {
@@ -38,7 +39,7 @@ class AtpgReportTest {
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("load", 0.25);
         phases.put("select", 0.5);
-        String html = AtpgReport.suite("three-switch.json", SUITE, phases, "sonde atpg generate --network three-switch.json", "1.2.3 (abc)")
+        String html = AtpgReport.suite(MODEL.network(), "three-switch.json", SUITE, phases, "sonde atpg generate --network three-switch.json", "1.2.3 (abc)")
                 .render();
         assertThat(html).contains("ATPG test suite", "three-switch.json", "sonde atpg generate --network three-switch.json", "1.2.3 (abc)",
                 "Coverage", "Time per phase", "Packets per ingress port", "Regular packets");
@@ -46,6 +47,13 @@ class AtpgReportTest {
         assertThat(html).as("the banner says what the percentage is of").contains(String.format(
                 "test all %,d of the %,d rules a candidate packet can test (100.00%%)", s.testable(), s.testable()));
         assertThat(html).contains("rules covered / on candidate paths");
+        // ports by name, headers by field with dotted addresses, paths as arrows: no Java collection syntax
+        TestPacket first = SUITE.tests().getFirst();
+        org.sonde.dataplane.model.Port ingress = MODEL.network().port(first.ingress()).orElseThrow();
+        assertThat(html).contains(ingress.deviceId() + ":" + ingress.name(), String.join(" → ", first.rules()),
+                AtpgReport.header(MODEL.network(), first.header()));
+        assertThat(AtpgReport.header(MODEL.network(), first.header())).matches("ip_dst \\d+\\.\\d+\\.\\d+\\.\\d+.*");
+        assertThat(html).doesNotContain("{ip_dst=", "[rA", "=1}");
         JsonNode json = data(html);
         assertThat(json.get("summary").get("testable").asLong()).isEqualTo(s.testable()).isPositive();
         assertThat(json.get("summary").get("coverage").asDouble()).isEqualTo(1.0);

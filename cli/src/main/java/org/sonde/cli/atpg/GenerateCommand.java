@@ -156,7 +156,7 @@ final class GenerateCommand implements Callable<Integer> {
         SuiteFiles.write(dir.path(), source, loaded.model().network(), suite, phases);
         dir.commit();
         if (report.requested())
-            AtpgReport.suite(model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report.file());
+            AtpgReport.suite(loaded.model().network(), model.network().toString(), suite, phases, ReportMeta.command(spec), ReportMeta.version()).writeTo(report.file());
         Suite.Summary s = suite.summary();
         json.copyOf(out.resolve(SuiteFiles.SUMMARY));
         PrintWriter o = json.text();

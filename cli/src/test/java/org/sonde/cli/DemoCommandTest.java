@@ -8,6 +8,7 @@ import org.sonde.core.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +23,19 @@ class DemoCommandTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         String last = run.out().strip().lines().reduce((a, b) -> b).orElseThrow();
         assertThat(last).isEqualTo("Report: " + out.resolve("report.html").toAbsolutePath());
-        assertThat(Files.readString(out.resolve("report.html"))).contains("Sonde demo").contains("<svg");
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("Sonde demo");
+        // a section per capability, each linking to the reports its steps wrote, every one of them there
+        List<String> capabilities = List.of("Captures", "Test packet generation (ATPG)", "Forwarding verification (Libra)", "Simulation",
+                "Load generation (dperf)", "Event injection (Lumina)", "Probe planning (NetSonar)");
+        for (String c : capabilities) assertThat(html).contains("<h2>" + c + "</h2>");
+        List<String> links = java.util.regex.Pattern.compile("<a href=\"([^\"#][^\"]*)\"").matcher(html).results().map(m -> m.group(1)).toList();
+        assertThat(links).contains("atpg/report.html", "verify/report.html", "sim/report.html", "load/keepalive.html", "inject/neutral/report.html",
+                "probe/report.html", "pcap/roce-write.pcapng.html");
+        for (String link : links) assertThat(out.resolve(link)).as(link).isRegularFile();
+        assertThat(Files.readString(out.resolve("atpg/report.html"))).contains("ATPG test suite");
+        assertThat(Files.readString(out.resolve("verify/report.html"))).contains("Forwarding verification");
+        assertThat(Files.readString(out.resolve("load/keepalive.html"))).contains("Sonde load test");
         JsonNode json = Json.mapper().readTree(out.resolve("report.json").toFile());
         assertThat(json.get("steps").size()).isGreaterThanOrEqualTo(8);
         json.get("steps").forEach(s -> assertThat(s.get("ok").asBoolean()).as(s.toString()).isTrue());

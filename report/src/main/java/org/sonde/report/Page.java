@@ -158,6 +158,8 @@ final class Page {
             case Section.Block.ChartBlock c -> chart(out, c.chart().render());
             case Section.Block.KeyValues kv -> definitions(out, "kv", kv.entries());
             case Section.Block.Preformatted p -> out.append("<pre>").append(Svg.escape(p.text())).append("</pre>\n");
+            case Section.Block.Link l -> out.append("<p class=\"link\"><a href=\"").append(Svg.escape(l.href())).append("\">")
+                    .append(Svg.escape(l.text())).append("</a></p>\n");
         }
     }
 

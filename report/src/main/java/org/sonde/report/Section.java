@@ -24,6 +24,8 @@ public final class Section {
         record KeyValues(List<Map.Entry<String, Object>> entries) implements Block {}
 
         record Preformatted(String text) implements Block {}
+
+        record Link(String text, String href) implements Block {}
     }
 
     private final String title;
@@ -76,6 +78,19 @@ public final class Section {
         List<Map.Entry<String, Object>> copy = new ArrayList<>();
         ordered.forEach((k, v) -> copy.add(new java.util.AbstractMap.SimpleImmutableEntry<>(k, v)));
         blocks.add(new Block.KeyValues(copy));
+        return this;
+    }
+
+    /**
+     * A link to another file of the same output, e.g. a step's own report ({@code sim/report.html}):
+     * {@code href} is a relative path (no scheme, not absolute, no {@code ..}), so the reports stay
+     * right when their directory moves and no input can make the link go elsewhere.
+     */
+    public Section link(String text, String href) {
+        if (href == null || href.isBlank() || href.startsWith("/") || href.contains(":") || href.contains("\\")
+                || java.util.Arrays.asList(href.split("/")).contains(".."))
+            throw new IllegalArgumentException("a report links only to a relative path inside its own directory, not " + href);
+        blocks.add(new Block.Link(text == null ? href : text, href));
         return this;
     }
 

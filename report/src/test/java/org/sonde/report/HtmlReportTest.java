@@ -147,6 +147,17 @@ class HtmlReportTest {
     }
 
     @Test
+    void linksGoOnlyToRelativePathsInsideTheOutput() {
+        HtmlReport report = HtmlReport.titled("Demo");
+        report.section("Simulation").link("the simulation's own report", "sim/report.html");
+        Document doc = Probe.parse(report.render());
+        Element a = Probe.elements(doc, "a").stream().filter(x -> x.getAttribute("href").equals("sim/report.html")).findFirst().orElseThrow();
+        assertThat(a.getTextContent()).isEqualTo("the simulation's own report");
+        for (String bad : List.of("/etc/passwd", "../elsewhere.html", "sim/../../x", "javascript:alert(1)", "https://example.com/", "a\\b", " "))
+            assertThatThrownBy(() -> report.section("x").link("x", bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void severalSectionsGetAContentsListLinkingToThem() {
         Document doc = Probe.parse(sample().render());
         List<String> targets = Probe.elements(doc, "a").stream().map(a -> a.getAttribute("href").substring(1)).toList();

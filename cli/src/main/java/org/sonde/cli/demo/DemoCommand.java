@@ -36,6 +36,9 @@ import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
+import org.sonde.verify.report.CheckJson;
+import org.sonde.verify.report.VerifyReport;
+import org.sonde.atpg.report.AtpgReport;
 import org.sonde.atpg.Cover;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
@@ -120,8 +123,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     private final List<Step> steps = new ArrayList<>();
 
-    /** What one step did, for the report's overview and the JSON. */
-    record Step(String name, boolean ok, String result, double seconds) {}
+    /** What one step did, for the report and the JSON; {@code report}: its own report, relative to the demo's directory, or null. */
+    record Step(String capability, String name, boolean ok, String result, double seconds, String report) {}
+
+    private static final String CAPTURES = "Captures", ATPG = "Test packet generation (ATPG)", LIBRA = "Forwarding verification (Libra)",
+            SIM = "Simulation", LOAD = "Load generation (dperf)", INJECT = "Event injection (Lumina)", NETSONAR = "Probe planning (NetSonar)";
 
     @Override
     public Integer call() throws IOException {
@@ -147,18 +153,18 @@ public final class DemoCommand implements Callable<Integer> {
         Path roceNg = out.resolve("roce-write.pcapng");
         Path rocePcap = out.resolve("roce-read.pcap");
         long target = roceBytes;
-        step(o, "Synthesize RoCEv2 WRITE traffic (8 QPs, 64 KiB messages, MTU 1024, losses, ECN marks) as pcapng", () -> {
+        step(o, CAPTURES, null, "Synthesize RoCEv2 WRITE traffic (8 QPs, 64 KiB messages, MTU 1024, losses, ECN marks) as pcapng", () -> {
             var t = synth(roceNg, SyntheticRoceTraffic.Verb.WRITE, target, true);
             return String.format("%,d packets, %,d bytes -> %s", t.packets(), t.bytes(), roceNg.getFileName());
         });
-        step(o, "Synthesize RoCEv2 READ traffic (4 KiB MTU) as pcap with nanosecond timestamps", () -> {
+        step(o, CAPTURES, null, "Synthesize RoCEv2 READ traffic (4 KiB MTU) as pcap with nanosecond timestamps", () -> {
             var t = synth(rocePcap, SyntheticRoceTraffic.Verb.READ, target / 8, false);
             return String.format("%,d packets, %,d bytes -> %s", t.packets(), t.bytes(), rocePcap.getFileName());
         });
 
         // 2. everyday traffic
         Path mixed = out.resolve("tcp-ip.pcapng");
-        step(o, "Script a TCP connection with one loss and SACK recovery, ICMP, VLAN, IPv6 and VXLAN as pcapng", () -> {
+        step(o, CAPTURES, null, "Script a TCP connection with one loss and SACK recovery, ICMP, VLAN, IPv6 and VXLAN as pcapng", () -> {
             List<ScriptedTraffic.Frame> frames = ScriptedTraffic.frames(seed);
             try (CaptureWriter w = CaptureWriter.pcapng(mixed, LinkTypes.ETHERNET, 65535)) {
                 int i = 0;
@@ -173,12 +179,15 @@ public final class DemoCommand implements Callable<Integer> {
         // 3. read back, dissect, verify
         Map<String, Inspection> inspections = new LinkedHashMap<>();
         for (Path capture : List.of(roceNg, rocePcap, mixed)) {
-            step(o, "Read and dissect " + capture.getFileName() + ", verifying checksums and ICRCs", () -> {
+            String own = "pcap/" + capture.getFileName() + ".html";
+            step(o, CAPTURES, own, "Read and dissect " + capture.getFileName() + ", verifying checksums and ICRCs", () -> {
                 Inspection inspection;
                 try (CaptureReader r = CaptureReader.open(capture)) {
                     inspection = Inspection.of(r);
                 }
                 inspections.put(capture.getFileName().toString(), inspection);
+                Files.createDirectories(out.resolve("pcap"));
+                InspectReport.write(out.resolve(own), capture.getFileName().toString(), inspection, ReportMeta.command(spec), ReportMeta.version());
                 var t = inspection.totals();
                 if (!t.allGood()) {
                     throw new StepFailed(t.malformed() + " malformed, " + t.getBadIpv4Checksums() + " bad IPv4, "
@@ -192,7 +201,7 @@ public final class DemoCommand implements Callable<Integer> {
         // 4. Wireshark's opinion of the same files
         var tshark = org.sonde.cli.interop.Tshark.find();
         for (Path capture : List.of(roceNg, rocePcap, mixed)) {
-            step(o, "Cross-check " + capture.getFileName() + " with Wireshark's tshark", () -> {
+            step(o, CAPTURES, null, "Cross-check " + capture.getFileName() + " with Wireshark's tshark", () -> {
                 if (tshark.isEmpty()) return "skipped: tshark is not installed (" + org.sonde.cli.interop.Tshark.INSTALL_HINT + ")";
                 WiresharkCrossCheck.Outcome outcome = WiresharkCrossCheck.run(tshark.get(), capture);
                 if (!outcome.agrees()) throw new StepFailed("disagreement: " + outcome.firstDisagreement());
@@ -203,7 +212,7 @@ public final class DemoCommand implements Callable<Integer> {
 
         // 5. a damaged capture is reported, not half-read silently
         Path damaged = out.resolve("damaged.pcap");
-        step(o, "Cut " + rocePcap.getFileName() + " in the middle of a record and read it", () -> {
+        step(o, CAPTURES, null, "Cut " + rocePcap.getFileName() + " in the middle of a record and read it", () -> {
             long size = Files.size(rocePcap);
             Files.copy(rocePcap, damaged, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             try (FileChannel ch = FileChannel.open(damaged, StandardOpenOption.WRITE)) {
@@ -220,7 +229,7 @@ public final class DemoCommand implements Callable<Integer> {
         });
 
         // 6. test packet generation on the dissertation's three-switch network
-        step(o, "ATPG on the three-switch example: rule-cover suite, a dropped rule emulated, then localised", () -> {
+        step(o, ATPG, "atpg/report.html", "ATPG on the three-switch example: rule-cover suite, a dropped rule emulated, then localised", () -> {
             Path dir = out.resolve("atpg");
             Path network = dir.resolve("three-switch.json");
             NetworkJson.write(Examples.threeSwitch(), network);
@@ -228,6 +237,8 @@ public final class DemoCommand implements Callable<Integer> {
             ModelSource.Loaded loaded = source.load();
             Suite suite = Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES).withSeed(seed));
             SuiteFiles.write(dir.resolve("suite"), source, loaded.model().network(), suite, Map.of());
+            AtpgReport.suite(loaded.model().network(), "three-switch.json", suite, Map.of(), ReportMeta.command(spec), ReportMeta.version())
+                    .writeTo(dir.resolve("report.html"));
             String victim = suite.tests().getFirst().rules().getFirst();
             List<Emulator.Result> results = Emulator.run(loaded.model(), suite,
                     List.of(Fault.parse("demo", "rule:" + victim + ":drop")), 0);
@@ -242,12 +253,15 @@ public final class DemoCommand implements Callable<Integer> {
         });
 
         // 7. forwarding verification (Libra) on a small generated data center with planted faults
-        step(o, "Libra on a generated 300-switch data center: planted loops, black hole and waypoint bypass found, nothing else", () -> {
+        step(o, LIBRA, "verify/report.html", "Libra on a generated 300-switch data center: planted loops, black hole and waypoint bypass found, nothing else", () -> {
             GeneratedNetwork g = new DcnGenerator(seed, 300).generate(new FaultPlan(2, 1, 1));
             SnapshotText.write(g.snapshot(), out.resolve("verify"));
             AtomicFiles.writeString(out.resolve("verify").resolve("truth.json"), g.truthJson());
             VerificationResult r = new LocalBackend().verify(g.snapshot(),
                     EnumSet.of(Check.LOOPS, Check.BLACKHOLES, Check.WAYPOINTS), VerifyProgress.NONE);
+            double total = r.times().totalSeconds();
+            VerifyReport.check("verify", r, 0, total, ReportMeta.command(spec), ReportMeta.version(), CheckJson.of("verify", null, r, 0, total))
+                    .writeTo(out.resolve("verify").resolve("report.html"));
             List<String> found = r.violations().stream().map(v -> v.type().word() + " " + v.subnet() + " " + v.switches()).sorted().toList();
             List<String> planted = g.planted().stream().map(p -> p.type().word() + " " + p.subnet() + " " + p.switches()).sorted().toList();
             String result = String.format("%s; %d violations found of %d planted in %.2f s (map %.3f, shuffle %.3f, reduce %.3f)",
@@ -258,7 +272,7 @@ public final class DemoCommand implements Callable<Integer> {
         });
 
         // 8. a deterministic simulation with its own report
-        step(o, "Simulate a DCTCP incast (16 senders x 64 KB, ECN at 65 KB) twice: identical statistics, no timeout", () -> {
+        step(o, SIM, "sim/report.html", "Simulate a DCTCP incast (16 senders x 64 KB, ECN at 65 KB) twice: identical statistics, no timeout", () -> {
             Path dir = Files.createDirectories(out.resolve("sim"));
             Path scenario = dir.resolve("scenario.yaml");
             try (var in = DemoCommand.class.getResourceAsStream("sim-dctcp-incast.yaml")) {
@@ -284,14 +298,14 @@ public final class DemoCommand implements Callable<Integer> {
         });
 
         // 9. a short load test on loopback (dperf-class): Sonde's server, then its client in cc and cps modes
-        step(o, "Load test on loopback: 16 keepalive connections for 2 s, then 500 new connections/s for 1 s", () -> {
+        step(o, LOAD, "load/keepalive.html", "Load test on loopback: 16 keepalive connections for 2 s, then 500 new connections/s for 1 s", () -> {
             LoadDemo.Outcome outcome = LoadDemo.run(out.resolve("load"));
             if (!outcome.ok()) throw new StepFailed(outcome.summary());
             return outcome.summary();
         });
 
         // 10. event injection (Lumina): the paper's Listing 2 on a spec-following NIC and on a CX5 model
-        step(o, "Inject Lumina's Listing 2 (ECN on QP 1's 4th packet, drop QP 2's 5th and its retransmission) on sim:neutral and sim:cx5-like", () -> {
+        step(o, INJECT, "inject/neutral/report.html", "Inject Lumina's Listing 2 (ECN on QP 1's 4th packet, drop QP 2's 5th and its retransmission) on sim:neutral and sim:cx5-like", () -> {
             TestConfig test;
             try (var in = DemoCommand.class.getResourceAsStream("inject-listing2.yaml")) {
                 test = TestConfigLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), "listing2.yaml", "listing2");
@@ -313,7 +327,7 @@ public final class DemoCommand implements Callable<Integer> {
         });
 
         // 11. probe planning and localisation (NetSonar) in the embedded simulation
-        step(o, "NetSonar on a k=4 fat-tree: MSC-2 probe plan, 200 seeded trials of one link losing 5 %, localised by four methods", () -> {
+        step(o, NETSONAR, "probe/report.html", "NetSonar on a k=4 fat-tree: MSC-2 probe plan, 200 seeded trials of one link losing 5 %, localised by four methods", () -> {
             Topology fat = Generators.fatTree(4);
             SimulationResult r = Simulation.run(fat, SimulationOptions.defaults(seed).withTrials(200));
             Path html = out.resolve("probe").resolve("report.html");
@@ -328,16 +342,26 @@ public final class DemoCommand implements Callable<Integer> {
             return result;
         });
 
-        Table table = Table.of("step", "result", "seconds");
-        boolean allOk = true;
-        for (Step s : steps) {
-            table.row((s.ok() ? "✓ " : "✗ ") + s.name(), s.result(), s.seconds());
-            allOk &= s.ok();
-        }
-        overview.verdict(allOk ? Verdict.OK : Verdict.FAILURE,
-                allOk ? "Every step did what it should." : "Some steps failed; see the table.");
+        boolean allOk = steps.stream().allMatch(Step::ok);
+        overview.verdict(allOk ? Verdict.OK : Verdict.FAILURE, allOk ? "Every step did what it should."
+                : "Some steps failed: " + String.join(", ", steps.stream().filter(x -> !x.ok()).map(Step::capability).distinct().toList()) + ".");
+        Table table = Table.of("capability", "steps passed", "seconds");
+        Map<String, List<Step>> byCapability = new LinkedHashMap<>();
+        for (Step s : steps) byCapability.computeIfAbsent(s.capability(), k -> new ArrayList<>()).add(s);
+        byCapability.forEach((capability, own) -> table.row(capability, own.stream().filter(Step::ok).count() + " of " + own.size(),
+                own.stream().mapToDouble(Step::seconds).sum()));
         overview.table(table);
-        inspections.forEach((name, inspection) -> InspectReport.addSections(report, name + ": ", inspection));
+        // a section per capability: what its steps did, and a link to each report a step wrote
+        byCapability.forEach((capability, own) -> {
+            Section section = report.section(capability);
+            boolean ok = own.stream().allMatch(Step::ok);
+            section.verdict(ok ? Verdict.OK : Verdict.FAILURE, own.stream().filter(x -> !x.ok()).map(x -> x.name() + ": " + x.result())
+                    .findFirst().orElse(own.size() == 1 ? own.getFirst().result() : "Every step did what it should."));
+            Table t = Table.of("step", "result", "seconds");
+            for (Step x : own) t.row((x.ok() ? "✓ " : "✗ ") + x.name(), x.result(), x.seconds());
+            section.table(t);
+            for (Step x : own) if (x.report() != null) section.link("Report: " + x.report(), x.report());
+        });
 
         demoJson.put("steps", steps);
         Map<String, Object> totals = new LinkedHashMap<>();
@@ -379,8 +403,11 @@ public final class DemoCommand implements Callable<Integer> {
         String run() throws IOException;
     }
 
-    /** Runs one step, prints its outcome; a failed step is recorded and the tour goes on. */
-    private void step(PrintWriter o, String name, Body body) {
+    /**
+     * Runs one step of {@code capability}, prints its outcome; a failed step is recorded and the tour goes
+     * on. {@code report}: the report the step writes, relative to the demo's directory, or null.
+     */
+    private void step(PrintWriter o, String capability, String report, String name, Body body) {
         o.printf("[%d] %s ... ", steps.size() + 1, name);
         o.flush();
         long start = System.nanoTime();
@@ -396,7 +423,7 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        steps.add(new Step(name, ok, result, seconds));
+        steps.add(new Step(capability, name, ok, result, seconds, report != null && Files.isRegularFile(out.resolve(report)) ? report : null));
         o.printf("%s (%.2f s)%n    %s%n", ok ? "ok" : "FAILED", seconds, result);
         o.flush();
     }

@@ -9,6 +9,7 @@ import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
+import org.sonde.load.report.LoadReport;
 
 /** The demo's load step: Sonde's fixed-response server and client on loopback, counted exactly. */
 final class LoadDemo {
@@ -42,6 +43,8 @@ final class LoadDemo {
         }
         AtomicFiles.write(dir.resolve("keepalive.json"), w -> Json.mapper().writeValue(w, keepalive));
         AtomicFiles.write(dir.resolve("cps.json"), w -> Json.mapper().writeValue(w, cps));
+        LoadReport.write(dir.resolve("keepalive.html"), "demo: 16 keepalive connections for 2 s", keepalive);
+        LoadReport.write(dir.resolve("cps.html"), "demo: 500 new connections/s for 1 s", cps);
         long sent = keepalive.requests() + cps.requests();
         long answered = keepalive.responses2xx() + cps.responses2xx();
         long serverSaw = served[0] == null ? -1 : served[0].counters().get("http2XX");

@@ -6,6 +6,8 @@
 #             libnetfilter-queue1
 #             (tests on network namespaces, veth links and netfilter queues)
 #   datasets  ../shared/datasets beside the checkout, or SONDE_DATASETS SONDE_SKIP_DATASETS=1
+#   chromium  Debian's chromium (reports rendered headless: verdict on   SONDE_SKIP_CHROMIUM=1
+#             the first screen, no empty chart)
 
 sonde_can_install() {
   [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1
@@ -47,6 +49,11 @@ if [ "${SONDE_SKIP_NETNS:-0}" != 1 ]; then
     || sonde_missing netns "nft" "install it (apt-get install nftables)" SONDE_SKIP_NETNS
   ldconfig -p 2>/dev/null | grep -q 'libnetfilter_queue\.so\.1' || sonde_install libnetfilter-queue1 "the netfilter queue library, for the injector's tests" \
     || sonde_missing netns "libnetfilter_queue.so.1" "install it (apt-get install libnetfilter-queue1)" SONDE_SKIP_NETNS
+fi
+
+if [ "${SONDE_SKIP_CHROMIUM:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
+  sonde_install chromium "a headless browser, for the tests tagged chromium (reports as readers see them)" \
+    || sonde_missing chromium "Debian's chromium" "install it (apt-get install chromium)" SONDE_SKIP_CHROMIUM
 fi
 
 if [ "${SONDE_SKIP_DATASETS:-0}" != 1 ]; then

@@ -53,8 +53,8 @@ public final class AtpgReport {
         kv.put("unverified paths", s.unverifiedPaths());
         summary.keyValues(kv);
 
-        Section times = report.section("Time per phase");
-        times.chart(BarChart.titled("Seconds per phase").categories(phases.keySet().toArray(String[]::new))
+        // a suite selected without timing its phases (a Java caller's) has no chart to draw
+        if (!phases.isEmpty()) report.section("Time per phase").chart(BarChart.titled("Seconds per phase").categories(phases.keySet().toArray(String[]::new))
                 .series("seconds", phases.values().stream().mapToDouble(Double::doubleValue).toArray()).horizontal().valueAxis("s"));
 
         Map<Integer, Integer> perPort = new TreeMap<>();

@@ -38,6 +38,7 @@ import org.sonde.report.Table;
 import org.sonde.report.Verdict;
 import org.sonde.verify.report.CheckJson;
 import org.sonde.verify.report.VerifyReport;
+import org.sonde.atpg.Phases;
 import org.sonde.atpg.report.AtpgReport;
 import org.sonde.atpg.Cover;
 import org.sonde.atpg.Emulator;
@@ -235,9 +236,10 @@ public final class DemoCommand implements Callable<Integer> {
             NetworkJson.write(Examples.threeSwitch(), network);
             ModelSource source = new ModelSource("json", network.toString());
             ModelSource.Loaded loaded = source.load();
-            Suite suite = Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES).withSeed(seed));
-            SuiteFiles.write(dir.resolve("suite"), source, loaded.model().network(), suite, Map.of());
-            AtpgReport.suite(loaded.model().network(), "three-switch.json", suite, Map.of(), ReportMeta.command(spec), ReportMeta.version())
+            Phases phases = Phases.quiet();
+            Suite suite = Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES).withSeed(seed), phases);
+            SuiteFiles.write(dir.resolve("suite"), source, loaded.model().network(), suite, phases.seconds());
+            AtpgReport.suite(loaded.model().network(), "three-switch.json", suite, phases.seconds(), ReportMeta.command(spec), ReportMeta.version())
                     .writeTo(dir.resolve("report.html"));
             String victim = suite.tests().getFirst().rules().getFirst();
             List<Emulator.Result> results = Emulator.run(loaded.model(), suite,

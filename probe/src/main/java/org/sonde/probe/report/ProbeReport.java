@@ -109,7 +109,12 @@ public final class ProbeReport {
         summary.put("coverage", 100 * r.coverage() + " %");
         summary.put("loss of a failed link", r.options().lossRate());
         summary.put("pings per probe", r.options().pings());
-        report.section("Plan and trials").keyValues(summary);
+        SimulationResult.Accuracy main = r.main();
+        // lead with the finding: how often the reported method named the failed link(s), and whether every link was probed
+        report.section("Plan and trials").verdict(r.coverage() >= 1 ? Verdict.OK : Verdict.WARNING, String.format(
+                "%s ranked the failed link%s first in %.1f %% of %,d trials and within the top 3 in %.1f %%; %,d probes per round cover %.0f %% of the links.",
+                r.options().method().word(), r.options().failures() > 1 ? "s" : "", 100 * main.top1(), r.options().trials(), 100 * main.top3(),
+                r.probesPerRound(), 100 * r.coverage())).keyValues(summary);
         Table acc = Table.of("method", "top 1 (%)", "top 2 (%)", "top 3 (%)");
         List<String> names = new ArrayList<>();
         double[] top1 = new double[Method.values().length], top3 = new double[Method.values().length];

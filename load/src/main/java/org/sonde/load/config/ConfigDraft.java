@@ -55,6 +55,13 @@ final class ConfigDraft {
     VxlanSpec vxlan;
     /** The user-space engine's MSS option, or 0 for the family's default. */
     int mss;
+    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: the default) and disable_ack; change_dip's pool or null. */
+    Boolean tcpRst;
+    int vlan;
+    int jumboMtu;
+    int sendWindow;
+    boolean disableAck;
+    DipPool changeDip;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -142,6 +149,12 @@ final class ConfigDraft {
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
         if (flood) checkFlood(client, proto);
+        if (changeDip != null) {
+            if (!flood) throw new RuleBroken("change_dip", "'change_dip' is the destination pool of a flood", "add 'flood' (with 'protocol udp'), or delete the line");
+            if (changeDip.first().getAddress().length != servers.getFirst().first().getAddress().length) {
+                throw new RuleBroken("change_dip", "the destination pool and the 'server' addresses are of different families", "use one address family");
+            }
+        }
         if (pipeline > 1) {
             if (!client || proto != Protocol.UDP) throw new RuleBroken("pipeline", "'pipeline' is for a UDP client",
                     "delete the line, or make this 'mode client' with 'protocol udp'");
@@ -163,7 +176,10 @@ final class ConfigDraft {
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
-                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss);
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss,
+                new UserspaceOptions(tcpRst == null || tcpRst, vlan, jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu,
+                        sendWindow == 0 ? UserspaceOptions.SEND_WINDOW_DEFAULT : sendWindow, disableAck),
+                Optional.ofNullable(changeDip));
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -211,10 +227,14 @@ final class ConfigDraft {
                 }
             }
         }
-        // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there
-        int familyMss = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0);
-        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a 1500-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
-                "use 'mss " + familyMss + "' or less");
+        if (disableAck && !client) throw new RuleBroken("disable_ack", "'disable_ack' is the client's",
+                "delete the line: the user-space server sends no pure ACK (its response carries the request's)");
+        if (vlan != 0 && vxlan != null) throw new RuleBroken("vlan", "'vlan' is not available with 'vxlan' (as in dperf)", "delete one of the two lines");
+        // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there (9650 with jumbo frames)
+        int mtu = jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu;
+        int familyMss = mtu - (v6 ? 60 : 40);
+        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a " + mtu + "-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
+                "use 'mss " + familyMss + "' or less" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
         if (mss > 0 && size > mss) {
             throw new RuleBroken("mss", "a " + size + "-byte payload does not fit in one segment of the MSS " + mss
                     + " (stop-and-wait sends one segment per request and response; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
@@ -223,7 +243,7 @@ final class ConfigDraft {
         if (size > max) {
             throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
                     + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",
-                    "use a payload of at most " + max + " bytes with 'engine userspace'");
+                    "use a payload of at most " + max + " bytes with 'engine userspace'" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
         }
     }
 

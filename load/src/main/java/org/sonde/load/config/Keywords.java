@@ -188,6 +188,20 @@ final class Keywords {
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
         add("flood", "", "UDP client: each new flow sends one datagram and closes, awaiting nothing (cps = datagrams per second)",
                 (d, a) -> { arity(a, 0, 0); d.flood = true; });
+        add("change_dip", "IPAddress Step Number", "UDP flood: the datagrams go to IPAddress, IPAddress+Step, ... (Number addresses) in turn,"
+                + " instead of the 'server' addresses", (d, a) -> {
+            arity(a, 3, 3);
+            InetAddress first = address(a.get(0));
+            if (first.isAnyLocalAddress() || first.isMulticastAddress()) throw new IllegalArgumentException("'" + a.get(0) + "' cannot start a destination pool");
+            int step = Numbers.integer(a.get(1));
+            int n = Numbers.integer(a.get(2));
+            if (step < 1) throw new IllegalArgumentException("the step must be positive, got " + step);
+            if (n < 1 || n > DipPool.MAX_COUNT) throw new IllegalArgumentException("the number must be 1-" + DipPool.MAX_COUNT + ", got " + n);
+            int bits = first.getAddress().length * 8;
+            java.math.BigInteger last = new java.math.BigInteger(1, first.getAddress()).add(java.math.BigInteger.valueOf((long) step * (n - 1)));
+            if (last.bitLength() > bits) throw new IllegalArgumentException("the pool runs past the last " + (bits == 32 ? "IPv4" : "IPv6") + " address");
+            d.changeDip = new DipPool(first, step, n);
+        });
         add("pipeline", "Number 0-100", "UDP client: datagrams sent together on a flow, all in flight until answered (0 or 1: one)", (d, a) -> {
             arity(a, 1, 1);
             d.pipeline = Numbers.integer(a.getFirst());
@@ -247,6 +261,20 @@ final class Keywords {
                 throw new IllegalArgumentException("Sonde runs VXLAN on one worker with one tunnel endpoint each way: both Numbers must be 1");
             }
             d.vxlan = new VxlanSpec(vni, a.get(1), a.get(2), local, remote);
+        }));
+        USERSPACE.put("tcp_rst", new Keyword("tcp_rst", "0|1", "1 (default): a segment for no socket of the engine is answered with RST;"
+                + " 0: it is dropped without an answer (counted as tcpDrop either way; with 'kni' other ports go to the kernel)", false, (d, a) -> {
+            arity(a, 1, 1);
+            d.tcpRst = switch (a.getFirst()) {
+                case "0" -> false;
+                case "1" -> true;
+                default -> throw new IllegalArgumentException("expected 0 or 1, got '" + a.getFirst() + "'");
+            };
+        }));
+        USERSPACE.put("disable_ack", new Keyword("disable_ack", "", "the client sends no pure ACK of a response: the acknowledgement rides"
+                + " on the next request or the FIN (the server's FIN is still acknowledged)", false, (d, a) -> {
+            arity(a, 0, 0);
+            d.disableAck = true;
         }));
         USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
                 "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"

@@ -64,6 +64,13 @@ public enum Counter {
     FIN_RT("finRt", true),
     /** User-space engine: resets received. */
     RST_RX("rstRx", true),
+    /** User-space engine: resets sent, answering segments for no socket (dperf's rstTx; with 'tcp_rst 0' none). */
+    RST_TX("rstTx", true),
+    /**
+     * User-space engine: segments sent that carry nothing but an acknowledgement (no data, SYN, FIN or RST): what
+     * 'disable_ack' suppresses.
+     */
+    ACK_TX("ackTx", false),
     /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
     IMISSED("imissed", true),
     /**

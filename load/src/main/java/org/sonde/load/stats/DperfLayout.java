@@ -123,7 +123,7 @@ public final class DperfLayout {
             error(pkt, "imissed", v.applyAsLong(Counter.IMISSED));
             out.add(pkt.toString().stripTrailing());
             StringBuilder rt = new StringBuilder();
-            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
+            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.RST_TX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
                 error(rt, c.dperfName(), v.applyAsLong(c));
             }
             out.add(rt.toString().stripTrailing());

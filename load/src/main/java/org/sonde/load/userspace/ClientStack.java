@@ -52,6 +52,8 @@ final class ClientStack extends Stack {
     private int cursor;
     private long open;
     private boolean running = true;
+    /** dperf's disable_ack: a response's ACK rides on the next request (or the FIN) instead of going out alone. */
+    private boolean ackRides;
 
     ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
                 Share share) {
@@ -111,6 +113,14 @@ final class ClientStack extends Stack {
         }
         resolving = gatewayIp;
         arpRequest(ownIp, gatewayIp);
+    }
+
+    /**
+     * Sends no pure ACK of a response (dperf's 'disable_ack'): it rides on the next request or the FIN. As in
+     * dperf, only while the keepalive interval is below the retransmit timeout (else the server would resend first).
+     */
+    void suppressPureAcks() {
+        ackRides = s.keepaliveIntervalNanos < s.rtoNanos;
     }
 
     /** Where frames go next on the wire: the gateway, or with a tunnel the outer network's gateway (null until resolved). */
@@ -318,7 +328,7 @@ final class ClientStack extends Stack {
         } else if (s.keepaliveIntervalNanos == 0) {
             sendRequest(slot, now); // it acknowledges the response too
         } else {
-            sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
+            if (!ackRides) sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
             keepalives.schedule(slot, now);
         }
     }

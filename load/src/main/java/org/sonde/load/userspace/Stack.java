@@ -38,6 +38,8 @@ abstract class Stack {
     private FrameOut kernel;
     /** The MSS option of this side's SYNs and SYN-ACKs. */
     private int mss;
+    /** Whether segments for no socket are answered with RST (dperf's tcp_rst) or dropped. */
+    private boolean tcpRst = true;
     private int isnState;
 
     Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
@@ -65,6 +67,11 @@ abstract class Stack {
     /** Announces {@code mss} in this side's SYNs and SYN-ACKs instead of the family's default (dperf's 'mss'); before the worker starts. */
     final void announceMss(int mss) {
         this.mss = mss;
+    }
+
+    /** Drops segments for no socket without answering them (dperf's 'tcp_rst 0'); before the worker starts. */
+    final void dropUnknownSegments() {
+        this.tcpRst = false;
     }
 
     /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
@@ -256,7 +263,7 @@ abstract class Stack {
         int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP), localHigh, peerHigh,
                 table.shortField(slot, SocketTable.LOCAL_PORT), table.shortField(slot, SocketTable.PEER_PORT),
                 seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos, mss);
-        send(n);
+        if (send(n) && flags == Frames.ACK && payloadLength == 0) stats.increment(Counter.ACK_TX);
     }
 
     /** Copies the fixed payload into the transmit frame (stop-and-wait keeps no buffers: every send takes it from here). */
@@ -264,15 +271,15 @@ abstract class Stack {
         MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn, localHigh != null), payload.byteSize());
     }
 
-    /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst). */
+    /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst); nothing with 'tcp_rst 0' (the caller counted tcpDrop). */
     final void reset(MemorySegment f, byte[] peerMac) {
         int flags = Frames.flags(f);
-        if ((flags & Frames.RST) != 0) return;
+        if ((flags & Frames.RST) != 0 || !tcpRst) return;
         int len = Frames.payloadLength(f) + ((flags & (Frames.SYN | Frames.FIN)) != 0 ? 1 : 0);
         int seq = (flags & Frames.ACK) != 0 ? Frames.ack(f) : 0;
         int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), localHigh, peerHigh, Frames.dstPort(f), Frames.srcPort(f),
                 seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos, mss);
-        send(n);
+        if (send(n)) stats.increment(Counter.RST_TX);
     }
 
     /** Whether sequence number a is before b (modulo 2^32). */

@@ -128,6 +128,8 @@ public final class UserspaceEngine {
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
                 if (c.mss() > 0) stack.announceMss(c.mss());
+                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+                if (c.userspace().disableAck()) stack.suppressPureAcks();
                 if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();
@@ -215,6 +217,7 @@ public final class UserspaceEngine {
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
                 if (c.mss() > 0) stack.announceMss(c.mss());
+                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);

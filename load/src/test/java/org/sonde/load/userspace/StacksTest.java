@@ -250,6 +250,72 @@ class StacksTest {
         assertThat(Frames.seq(r)).isEqualTo(7);
     }
 
+    @Test
+    void withTcpRstOffSegmentsForNoSocketAreDroppedWithoutAnswerOnBothSides() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        p.server.dropUnknownSegments();
+        p.client.dropUnknownSegments();
+        MemorySegment f = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 7, Frames.ACK, 0, 0);
+        p.server.receive(f, n, 0);
+        n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 81, 5, 0, Frames.SYN, 0, 0); // a port not listened on
+        p.server.receive(f, n, 0);
+        // a segment from the server for a client socket that is closed
+        n = Frames.tcp(f, CLIENT_MAC, SERVER_MAC, SERVER_IP, 0x0a010001, 80, 1000, 9, 3, Frames.ACK | Frames.PSH, 0, 0);
+        p.client.receive(f, n, 0);
+
+        assertThat(p.wire.toClient).isEmpty();
+        assertThat(p.wire.toServer).isEmpty();
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(2);
+        assertThat(p.clientStats.get(Counter.TCP_DROP)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.RST_TX) + p.clientStats.get(Counter.RST_TX)).isZero();
+        // its own connections are unaffected
+        assertThat(p.client.launch(p.now)).isTrue();
+        p.settle();
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+
+        // by default (tcp_rst 1) the same segment to the client is answered with a reset, counted as rstTx
+        Pair q = new Pair(1, 1, true, 0, 1);
+        q.client.receive(f, n, 0);
+        assertThat(q.wire.toServer).hasSize(1);
+        assertThat(Frames.flags(MemorySegment.ofArray(q.wire.toServer.poll())) & Frames.RST).isNotZero();
+        assertThat(q.clientStats.get(Counter.RST_TX)).isEqualTo(1);
+    }
+
+    @Test
+    void disableAckLetsTheAckOfEachResponseRideOnTheNextRequestOrTheFin() {
+        // without: 2 pure ACKs between the 3 keepalive rounds, and the last ACK of the server's FIN
+        Pair with = new Pair(1, 1, true, 1_000_000, 3);
+        with.client.launch(with.now);
+        with.settle();
+        for (int i = 0; i < 3; i++) with.advance(1_000_000);
+        assertThat(with.clientStats.get(Counter.ACK_TX)).isEqualTo(3);
+
+        Pair p = new Pair(1, 1, true, 1_000_000, 3);
+        p.client.suppressPureAcks();
+        p.client.launch(p.now);
+        p.settle();
+        for (int i = 0; i < 3; i++) p.advance(1_000_000);
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(3);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(3);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        // dperf's rule: only the ACK of the server's FIN goes out alone (it must: nothing follows it)
+        assertThat(p.clientStats.get(Counter.ACK_TX)).isEqualTo(1);
+        assertThat(p.wire.sentToServer).isEqualTo(1 + 3 + 1 + 1);
+        assertThat(p.clientStats.get(Counter.SK_ERR) + p.serverStats.get(Counter.TCP_DROP)).isZero();
+
+        // with an interval of at least the RTO the ACK goes out at once, as in dperf (the peer would resend first)
+        Pair slow = new Pair(1, 1, true, RTO, 2);
+        slow.client.suppressPureAcks();
+        slow.client.launch(slow.now);
+        slow.settle();
+        slow.advance(RTO);
+        assertThat(slow.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(slow.clientStats.get(Counter.ACK_TX)).isEqualTo(2);
+    }
+
     /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */
     private static int fanout(byte[] frame, int workers) {
         MemorySegment m = MemorySegment.ofArray(frame);

@@ -1,0 +1,77 @@
+package org.sonde.load.userspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.sonde.load.engine.LoadResult;
+import org.sonde.load.engine.LoadRun;
+import org.sonde.load.userspace.NetnsRuns.Background;
+import org.sonde.netio.NetNamespace;
+
+/**
+ * dperf's keywords about the user-space engine's own frames and TCP, on a veth link between two
+ * namespaces: against Sonde's user-space peer and against the Linux kernel's TCP.
+ */
+@Tag("netns")
+class KeywordsNetnsTest {
+    /** Connects from namespace a's kernel to 10.0.0.1:{@code port} and says how it ended: "connected", or the exception's message. */
+    private static String connect(Testbed bed, int port, int timeoutMillis) {
+        return NetNamespace.call(bed.pair.namespaceA, () -> {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("10.0.0.1", port), timeoutMillis);
+                return "connected";
+            } catch (IOException e) {
+                return e.getClass().getSimpleName() + ": " + e.getMessage();
+            }
+        });
+    }
+
+    @Test
+    void tcpRstAnswersTheKernelsSynToAPortNobodyListensOnOrLetsItTimeOut() throws Exception {
+        try (Testbed bed = Testbed.create("rs")) {
+            NetNamespace.ip("-n", bed.pair.namespaceA, "addr", "add", "10.0.0.2/24", "dev", bed.pair.interfaceA);
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\n"), 1));
+            // tcp_rst 1 (the default): the kernel's connect is refused at once
+            assertThat(connect(bed, 81, 5000)).contains("Connection refused");
+            LoadResult resetting = server.stop();
+            assertThat(resetting.counters().get("rstTx")).isEqualTo(1);
+            assertThat(resetting.counters().get("tcpDrop")).isEqualTo(1);
+
+            Background silent = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\ntcp_rst 0\n"), 1));
+            // tcp_rst 0: no answer, the kernel resends its SYN (after 1 s) and the connect times out
+            assertThat(connect(bed, 81, 1500)).contains("SocketTimeoutException");
+            LoadResult dropping = silent.stop();
+            assertThat(dropping.counters().get("rstTx")).isZero();
+            assertThat(dropping.counters().get("tcpDrop")).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void disableAckLeavesOnlyTheAckOfTheServersFinAloneWhileEveryRequestIsServed() throws Exception {
+        try (Testbed bed = Testbed.create("da")) {
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\n"), 1));
+            String lines = "client 10.1.0.1 4\nclient_port_range 20000 20999\ncc 40\ncps 400\nkeepalive 2ms 5\n";
+            LoadResult acking = LoadRun.prepare(bed.client(1, lines), 1).run(s -> { });
+            LoadResult riding = LoadRun.prepare(bed.client(1, lines + "disable_ack\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            for (LoadResult client : new LoadResult[] {acking, riding}) {
+                assertThat(client.requests()).isPositive();
+                assertThat(client.responses2xx()).isEqualTo(client.requests());
+                assertThat(client.errors()).as(client.errorSummary()).isZero();
+                assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
+            }
+            // every response acknowledged alone (the last of a connection by its FIN), plus the ACK of each server FIN
+            assertThat(acking.counters().get("ackTx")).isBetween(acking.requests(), acking.requests() + acking.connectionsOpened());
+            // dperf's rule: the ACKs ride on the next request or the FIN; only the ACK of the server's FIN is alone
+            assertThat(riding.counters().get("ackTx")).isEqualTo(riding.connectionsOpened());
+            assertThat(served.counters().get("httpGet")).isEqualTo(acking.requests() + riding.requests());
+            assertThat(served.connectionsOpened()).isEqualTo(acking.connectionsOpened() + riding.connectionsOpened());
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+}

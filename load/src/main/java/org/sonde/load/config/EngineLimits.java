@@ -31,7 +31,7 @@ final class EngineLimits {
                     + " (ip link add ... type vxlan) and use its addresses in 'client' and 'server'; or add 'engine userspace',"
                     + " whose frames 'vxlan' carries in the tunnel"),
             Map.entry("vlan", "dperf tags frames itself; with kernel sockets create a VLAN interface"
-                    + " (ip link add link DEV name DEV.ID type vlan id ID) and use its addresses"),
+                    + " (ip link add link DEV name DEV.ID type vlan id ID) and use its addresses; or add 'engine userspace', whose frames 'vlan' tags"),
             Map.entry("kni", "it passes unmatched packets from DPDK to a kernel interface; Sonde's kernel engine already is on the kernel's stack."
                     + " Delete the line, or add 'engine userspace', where 'kni' hands them to a TAP interface"),
             Map.entry("tx_burst", "it sets DPDK's transmit burst; the kernel batches transmissions itself. Delete the line"),
@@ -62,7 +62,6 @@ final class EngineLimits {
                     + " 128 frames and at every loop turn. Delete the line"),
             Map.entry("neigh_ignore", "it makes dperf skip neighbour resolution for LVS-DR, which Sonde's user-space engine does not have:"
                     + " it resolves its gateway and answers ARP and neighbour solicitations for its addresses. Delete the line"),
-            Map.entry("vlan", "not built yet in Sonde's user-space engine. Delete the line"),
             Map.entry("jumbo", "not built yet in Sonde's user-space engine. Delete the line"),
             Map.entry("send_window", "it paces dperf's large responses (payload_size above the MSS); Sonde's user-space engine is"
                     + " stop-and-wait with one segment per request and response, so it has no window yet. Delete the line and keep"

@@ -271,6 +271,14 @@ final class Keywords {
                 default -> throw new IllegalArgumentException("expected 0 or 1, got '" + a.getFirst() + "'");
             };
         }));
+        USERSPACE.put("vlan", new Keyword("vlan", "ID[1-" + UserspaceOptions.VLAN_MAX + "]", "every frame the engine sends carries an 802.1Q tag with this"
+                + " VLAN ID, and it takes only frames with that tag (the peer: a VLAN interface, ip link add link DEV name DEV.ID type vlan id ID)",
+                false, (d, a) -> {
+            arity(a, 1, 1);
+            int id = Numbers.integer(a.getFirst());
+            if (id < 1 || id > UserspaceOptions.VLAN_MAX) throw new IllegalArgumentException("the VLAN ID must be 1-" + UserspaceOptions.VLAN_MAX + ", got " + id);
+            d.vlan = id;
+        }));
         USERSPACE.put("disable_ack", new Keyword("disable_ack", "", "the client sends no pure ACK of a response: the acknowledgement rides"
                 + " on the next request or the FIN (the server's FIN is still acknowledged)", false, (d, a) -> {
             arity(a, 0, 0);

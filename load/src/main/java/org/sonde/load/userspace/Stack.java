@@ -23,8 +23,11 @@ abstract class Stack {
     final WorkerStats stats;
     final byte[] ownMac;
     final int tos;
-    /** Where every inner frame is written: {@link #wire} itself, or with a tunnel the part after the outer headers. */
-    final MemorySegment tx;
+    /**
+     * Where every frame is written: {@link #wire} itself, with a tunnel the part after the outer headers, with a VLAN
+     * the part after the tag's 4 bytes (the MAC addresses move in front of the tag as it is sent).
+     */
+    MemorySegment tx;
     /** The whole transmit frame. */
     private final MemorySegment wire;
     /** The VXLAN tunnel every frame travels in, or null. */
@@ -38,6 +41,8 @@ abstract class Stack {
     private FrameOut kernel;
     /** The MSS option of this side's SYNs and SYN-ACKs. */
     private int mss;
+    /** The 802.1Q VLAN ID of every frame sent and received (dperf's vlan), or 0 for untagged frames. */
+    private int vlan;
     /** Whether segments for no socket are answered with RST (dperf's tcp_rst) or dropped. */
     private boolean tcpRst = true;
     private int isnState;
@@ -69,6 +74,13 @@ abstract class Stack {
         this.mss = mss;
     }
 
+    /** Tags every frame with VLAN {@code id} and takes only frames tagged with it (dperf's 'vlan'; not with a tunnel); before the worker starts. */
+    final void tagFrames(int id) {
+        if (tunnel != null) throw new IllegalStateException("a VLAN and a VXLAN tunnel at once");
+        this.vlan = id;
+        this.tx = wire.asSlice(Vlan.TAG);
+    }
+
     /** Drops segments for no socket without answering them (dperf's 'tcp_rst 0'); before the worker starts. */
     final void dropUnknownSegments() {
         this.tcpRst = false;
@@ -82,6 +94,11 @@ abstract class Stack {
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
         stats.increment(Counter.PKT_RX);
+        if (vlan != 0) {
+            if (!Vlan.isTagged(frame, length, vlan)) return; // untagged, or another VLAN's: not ours, as a VLAN interface would not see it
+            frame = Vlan.untag(frame);
+            length -= Vlan.TAG;
+        }
         if (tunnel != null) {
             if (Frames.isArp(frame, length)) {
                 stats.increment(Counter.ARP_RX);
@@ -214,8 +231,9 @@ abstract class Stack {
         if (send(n)) stats.increment(Counter.ARP_TX);
     }
 
-    /** Sends the inner frame of {@code length} bytes at {@link #tx}, in the tunnel if there is one. */
+    /** Sends the frame of {@code length} bytes at {@link #tx}, tagged or in the tunnel if the configuration says so. */
     final boolean send(int length) {
+        if (vlan != 0) return sendRaw(Vlan.tag(wire, vlan, length));
         if (tunnel == null) return sendRaw(length);
         int port = Frames.isTcp(tx, length) ? Tunnel.sourcePort(Frames.srcIp(tx), Frames.dstIp(tx), Frames.srcPort(tx), Frames.dstPort(tx)) : 0xc000;
         return sendRaw(Frames.vxlan(wire, tunnel.nextHopMac, tunnel.portMac, tunnel.localVtep, tunnel.remoteVtep, port, tunnel.vni, length, tos));

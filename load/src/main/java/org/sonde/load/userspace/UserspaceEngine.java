@@ -129,6 +129,7 @@ public final class UserspaceEngine {
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
                 if (c.mss() > 0) stack.announceMss(c.mss());
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
                 if (c.userspace().disableAck()) stack.suppressPureAcks();
                 if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
@@ -218,6 +219,7 @@ public final class UserspaceEngine {
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
                 if (c.mss() > 0) stack.announceMss(c.mss());
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);

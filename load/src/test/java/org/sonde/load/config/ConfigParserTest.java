@@ -361,6 +361,10 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2 fd00::1:0:0:200 2\ncps 10\nport veth0 fd00::2 fd00::1\n",
                         "4", "differ in their first 96 bits", "within one /96"},
                 new String[] {VX + "tcp_rst 2\n", "7", "expected 0 or 1, got '2'", "syntax: tcp_rst 0|1"},
+                new String[] {VX + "vlan 4095\n", "7", "the VLAN ID must be 1-4094, got 4095", "syntax: vlan"},
+                new String[] {VX + "vlan 0\n", "7", "the VLAN ID must be 1-4094", "syntax: vlan"},
+                new String[] {VX + "vlan 7\nvxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7", "'vlan' is not available with 'vxlan'",
+                        "delete one"},
                 new String[] {VX + "disable_ack 1\n", "7", "expected no arguments", "syntax: disable_ack (no arguments)"},
                 new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndisable_ack\n", "6",
                         "'disable_ack' is the client's", "sends no pure ACK"},
@@ -472,6 +476,7 @@ class ConfigParserTest {
         assertThat(d.sendWindow()).isEqualTo(4);
         assertThat(parse(VX + "tcp_rst 0\n").userspace().tcpRst()).isFalse();
         assertThat(parse(VX + "tcp_rst 1\n").userspace().tcpRst()).isTrue();
+        assertThat(parse(VX + "vlan 4094\n").userspace().vlan()).isEqualTo(4094);
         assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
     }
 

@@ -1,16 +1,30 @@
 package org.sonde.load.userspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.sonde.load.userspace.NetnsRuns.assertEveryConnectionClosed;
+import static org.sonde.load.userspace.NetnsRuns.assertEveryRequestServed;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sonde.core.EnvironmentException;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
 import org.sonde.load.userspace.NetnsRuns.Background;
 import org.sonde.netio.NetNamespace;
+import org.sonde.netio.PacketSocket;
+import org.sonde.packet.Checksums;
+import org.sonde.packet.EtherTypes;
+import org.sonde.packet.IpProtocols;
+import org.sonde.packet.VlanTag;
 
 /**
  * dperf's keywords about the user-space engine's own frames and TCP, on a veth link between two
@@ -72,6 +86,54 @@ class KeywordsNetnsTest {
             assertThat(served.counters().get("httpGet")).isEqualTo(acking.requests() + riding.requests());
             assertThat(served.connectionsOpened()).isEqualTo(acking.connectionsOpened() + riding.connectionsOpened());
             assertThat(served.errors()).as(served.errorSummary()).isZero();
+        }
+    }
+
+    @Test
+    void withVlanSondesClientAndServerTalkOnlyOnTheSameVlanInWellFormedTaggedFrames() throws Exception {
+        try (Testbed bed = Testbed.create("vs")) {
+            // a plain packet socket beside the server's, in namespace b: it sees every frame that came in from the client's side
+            // as it was on the link (the server's own frames go out, which it does not see; the client only takes tagged ones)
+            PacketSocket observer = NetNamespace.call(bed.pair.namespaceB, () -> PacketSocket.open(bed.pair.interfaceB));
+            List<byte[]> frames = new ArrayList<>();
+            Thread watch = Thread.ofPlatform().daemon().start(() -> {
+                try (Arena a = Arena.ofConfined()) {
+                    MemorySegment buffer = a.allocate(2048);
+                    while (!Thread.currentThread().isInterrupted()) {
+                        observer.awaitReadable(10);
+                        int n;
+                        while ((n = observer.receive(buffer)) > 0) frames.add(buffer.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE));
+                    }
+                }
+            });
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\nvlan 7\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client(1, "vlan 7\nclient 10.1.0.1 4\nclient_port_range 20000 20999\ncc 50\ncps 1000\n"
+                    + "keepalive 2ms 5\n"), 1).run(s -> { });
+            // a client on another VLAN reaches nothing: the server does not even answer its ARP
+            assertThatThrownBy(() -> LoadRun.prepare(bed.client(1, "vlan 8\nclient 10.1.0.1 4\ncc 1\nkeepalive 1ms\n"), 1))
+                    .isInstanceOf(EnvironmentException.class).hasMessageContaining("no ARP reply");
+            LoadResult served = server.stop();
+            watch.interrupt();
+            watch.join(5000);
+            observer.close();
+
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            // every frame of the clients was 802.1Q-tagged, of VLAN 7 or 8; the TCP ones check out as IPv4 and TCP after the tag
+            long tcp = 0;
+            for (byte[] f : frames) {
+                if (((f[12] & 0xff) << 8 | (f[13] & 0xff)) == EtherTypes.IPV6) continue; // namespace a's kernel's link-local chatter
+                assertThat((f[12] & 0xff) << 8 | (f[13] & 0xff)).isEqualTo(EtherTypes.VLAN);
+                VlanTag tag = VlanTag.decode(f, 14, f.length - 14);
+                assertThat(tag.vlanId()).isIn(7, 8);
+                if (tag.etherType() == EtherTypes.IPV4 && f[18 + 9] == IpProtocols.TCP) {
+                    int ipLength = ((f[18 + 2] & 0xff) << 8) | (f[18 + 3] & 0xff);
+                    assertThat(Checksums.verify(f, 18, 20)).isTrue();
+                    assertThat(Checksums.verifyTransport(f, 18, IpProtocols.TCP, 38, ipLength - 20)).isTrue();
+                    tcp++;
+                }
+            }
+            assertThat(tcp).isPositive().isEqualTo(client.counters().get("pktTx") - client.counters().get("arpTx"));
         }
     }
 }

@@ -316,6 +316,58 @@ class StacksTest {
         assertThat(slow.clientStats.get(Counter.ACK_TX)).isEqualTo(2);
     }
 
+    @Test
+    void withAVlanEveryFrameIsTaggedAndOnlyFramesOfThatVlanAreTaken() {
+        Pair p = new Pair(1, 1, true, 0, 2);
+        p.client.tagFrames(7);
+        p.server.tagFrames(7);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        FrameOut keep = (f, len) -> seen.add(f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        assertThat(p.client.launch(p.now)).isTrue();
+        // look at every frame each way before it is delivered
+        while (!p.wire.toServer.isEmpty() || !p.wire.toClient.isEmpty()) {
+            byte[] f;
+            while ((f = p.wire.toServer.poll()) != null) {
+                keep.send(MemorySegment.ofArray(f), f.length);
+                p.server.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+            while ((f = p.wire.toClient.poll()) != null) {
+                keep.send(MemorySegment.ofArray(f), f.length);
+                p.client.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+        }
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(seen).hasSize(p.wire.sentToServer + p.wire.sentToClient);
+        for (byte[] f : seen) {
+            MemorySegment m = MemorySegment.ofArray(f);
+            // 802.1Q, VLAN 7, then the IPv4 frame as it would be untagged, with right checksums
+            assertThat(Frames.u16(m, 12)).isEqualTo(0x8100);
+            assertThat(Frames.u16(m, 14)).isEqualTo(7);
+            assertThat(Frames.u16(m, 16)).isEqualTo(Frames.ETHERTYPE_IPV4);
+            byte[] untagged = new byte[f.length - 4];
+            System.arraycopy(f, 0, untagged, 0, 12);
+            System.arraycopy(f, 16, untagged, 12, f.length - 16);
+            MemorySegment u = MemorySegment.ofArray(untagged);
+            assertThat(Frames.isTcp(u, untagged.length) && Frames.ipChecksumOk(u) && Frames.tcpChecksumOk(u)).isTrue();
+        }
+
+        // a SYN without the tag, or with another VLAN's, is not the engine's: no answer, no socket
+        MemorySegment syn = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(syn.asSlice(4), SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+        p.server.receive(syn.asSlice(4), n, 0);
+        n = Vlan.tag(syn, 8, n);
+        p.server.receive(syn, n, 0);
+        assertThat(p.wire.toClient).isEmpty();
+        assertThat(p.server.open()).isZero();
+        // the same SYN on VLAN 7 opens a connection
+        Frames.u16(syn, 14, 7);
+        p.server.receive(syn, n, 0);
+        assertThat(p.server.open()).isEqualTo(1);
+        assertThat(p.wire.toClient).hasSize(1);
+    }
+
     /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */
     private static int fanout(byte[] frame, int workers) {
         MemorySegment m = MemorySegment.ofArray(frame);

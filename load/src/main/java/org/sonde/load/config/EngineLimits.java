@@ -36,7 +36,7 @@ final class EngineLimits {
                     + " Delete the line, or add 'engine userspace', where 'kni' hands them to a TAP interface"),
             Map.entry("tx_burst", "it sets DPDK's transmit burst; the kernel batches transmissions itself. Delete the line"),
             Map.entry("jumbo", "the MTU belongs to the interface under kernel sockets: set it with ip link set dev DEV mtu N"
-                    + " and delete the line"),
+                    + " and delete the line; or add 'engine userspace', whose frames and MSS 'jumbo' sizes"),
             Map.entry("mss", "the kernel derives the MSS from the interface's MTU: set the MTU with ip link set dev DEV mtu N"
                     + " (or a route's advmss) and delete the line; or add 'engine userspace', whose SYNs announce the 'mss'"),
             Map.entry("tcp_rst", "the kernel answers segments for unknown sockets with RST by itself (drop them with an nftables rule instead)."
@@ -62,7 +62,6 @@ final class EngineLimits {
                     + " 128 frames and at every loop turn. Delete the line"),
             Map.entry("neigh_ignore", "it makes dperf skip neighbour resolution for LVS-DR, which Sonde's user-space engine does not have:"
                     + " it resolves its gateway and answers ARP and neighbour solicitations for its addresses. Delete the line"),
-            Map.entry("jumbo", "not built yet in Sonde's user-space engine. Delete the line"),
             Map.entry("send_window", "it paces dperf's large responses (payload_size above the MSS); Sonde's user-space engine is"
                     + " stop-and-wait with one segment per request and response, so it has no window yet. Delete the line and keep"
                     + " payloads within one segment"),

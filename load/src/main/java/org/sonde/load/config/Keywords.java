@@ -279,6 +279,16 @@ final class Keywords {
             if (id < 1 || id > UserspaceOptions.VLAN_MAX) throw new IllegalArgumentException("the VLAN ID must be 1-" + UserspaceOptions.VLAN_MAX + ", got " + id);
             d.vlan = id;
         }));
+        USERSPACE.put("jumbo", new Keyword("jumbo", "[MTU " + UserspaceOptions.JUMBO_MTU_MIN + "-" + UserspaceOptions.JUMBO_MTU_MAX + "]",
+                "jumbo frames: the engine's frames and ring slots hold this MTU (default " + UserspaceOptions.JUMBO_MTU_MAX + ") and its MSS is derived"
+                        + " from it (MTU - 40 over IPv4, - 60 over IPv6); set the interfaces' MTU to it too", false, (d, a) -> {
+            arity(a, 0, 1);
+            int mtu = a.isEmpty() ? UserspaceOptions.JUMBO_MTU_MAX : Numbers.integer(a.getFirst());
+            if (mtu < UserspaceOptions.JUMBO_MTU_MIN || mtu > UserspaceOptions.JUMBO_MTU_MAX) {
+                throw new IllegalArgumentException("the jumbo MTU must be " + UserspaceOptions.JUMBO_MTU_MIN + "-" + UserspaceOptions.JUMBO_MTU_MAX + ", got " + mtu);
+            }
+            d.jumboMtu = mtu;
+        }));
         USERSPACE.put("disable_ack", new Keyword("disable_ack", "", "the client sends no pure ACK of a response: the acknowledgement rides"
                 + " on the next request or the FIN (the server's FIN is still acknowledged)", false, (d, a) -> {
             arity(a, 0, 0);

@@ -15,7 +15,8 @@ import org.sonde.load.stats.WorkerStats;
  * listen port (no connection or listener of the engine) goes to the kernel's TAP interface.
  */
 abstract class Stack {
-    static final int FRAME_BYTES = 2048;
+    /** A buffer that holds any frame the engine sends or takes: one of the largest jumbo MTU, tagged. */
+    static final int FRAME_BYTES = org.sonde.netio.PacketSocket.slotBytes(org.sonde.load.config.UserspaceOptions.JUMBO_MTU_MAX);
     private static final byte[] UNSPECIFIED = new byte[16];
 
     final SocketTable table;

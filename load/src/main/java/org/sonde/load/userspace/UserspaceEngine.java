@@ -11,6 +11,7 @@ import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.HttpMethod;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.PortSpec;
+import org.sonde.load.config.UserspaceOptions;
 import org.sonde.load.config.VxlanSpec;
 import org.sonde.load.engine.ClientLoop;
 import org.sonde.load.engine.CpuAffinity;
@@ -62,13 +63,25 @@ public final class UserspaceEngine {
         PortSpec port = c.port().orElseThrow();
         Fanout fanout = new Fanout.Program(FlowHash.program(c.listenPort()));
         try {
-            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout))
-                    : PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout);
+            // ring slots that hold the link's MTU ('jumbo')
+            int slot = PacketSocket.slotBytes(c.userspace().mtu());
+            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout, slot))
+                    : PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout, slot);
         } catch (NativeException | IllegalStateException e) {
             throw new EnvironmentException("cannot open " + c.workers() + " raw socket(s) on " + port.interfaceName() + c.netns().map(n -> " in netns " + n).orElse("")
                     + ": " + e.getMessage(), "run as root (CAP_NET_RAW, CAP_SYS_ADMIN for netns) on Linux 4.3 or later (a fanout with a BPF program),"
                     + " and check the 'port' and 'netns' lines", e);
         }
+    }
+
+    /**
+     * The MSS this side announces: the 'mss' line's, or with 'jumbo' what the MTU carries (less the tunnel's
+     * headers in VXLAN); 0 for the family's default on a 1500-byte MTU.
+     */
+    private static int mss(LoadConfig c) {
+        if (c.mss() > 0) return c.mss();
+        if (c.userspace().mtu() == UserspaceOptions.MTU) return 0;
+        return c.userspace().mssMax(c.servers().getFirst().ipv6()) - (c.vxlan().isPresent() ? VxlanSpec.OVERHEAD : 0);
     }
 
     private static byte[] ownMac(LoadConfig c) {
@@ -127,7 +140,7 @@ public final class UserspaceEngine {
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (c.mss() > 0) stack.announceMss(c.mss());
+                if (mss(c) > 0) stack.announceMss(mss(c));
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
                 if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
                 if (c.userspace().disableAck()) stack.suppressPureAcks();
@@ -217,7 +230,7 @@ public final class UserspaceEngine {
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (c.mss() > 0) stack.announceMss(c.mss());
+                if (mss(c) > 0) stack.announceMss(mss(c));
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
                 if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));

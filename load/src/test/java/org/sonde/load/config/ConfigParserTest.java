@@ -365,6 +365,9 @@ class ConfigParserTest {
                 new String[] {VX + "vlan 0\n", "7", "the VLAN ID must be 1-4094", "syntax: vlan"},
                 new String[] {VX + "vlan 7\nvxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7", "'vlan' is not available with 'vxlan'",
                         "delete one"},
+                new String[] {VX + "jumbo 8999\n", "7", "the jumbo MTU must be 9000-9710, got 8999", "syntax: jumbo"},
+                new String[] {VX + "jumbo 9000\nmss 8961\n", "8", "above 8960, what a 9000-byte MTU carries over IPv4", "mss 8960"},
+                new String[] {VX + "jumbo 9000\npayload_size 8961\n", "8", "does not fit in one 8960-byte segment", "at most 8960"},
                 new String[] {VX + "disable_ack 1\n", "7", "expected no arguments", "syntax: disable_ack (no arguments)"},
                 new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndisable_ack\n", "6",
                         "'disable_ack' is the client's", "sends no pure ACK"},
@@ -477,6 +480,13 @@ class ConfigParserTest {
         assertThat(parse(VX + "tcp_rst 0\n").userspace().tcpRst()).isFalse();
         assertThat(parse(VX + "tcp_rst 1\n").userspace().tcpRst()).isTrue();
         assertThat(parse(VX + "vlan 4094\n").userspace().vlan()).isEqualTo(4094);
+        assertThat(parse(VX + "jumbo\n").userspace().mtu()).isEqualTo(9710);
+        assertThat(parse(VX + "jumbo 9000\n").userspace().mtu()).isEqualTo(9000);
+        assertThat(parse(VX + "jumbo\n").userspace().mssMax(false)).isEqualTo(9670);
+        assertThat(parse(VX + "jumbo\n").userspace().mssMax(true)).isEqualTo(9650);
+        // with jumbo frames a payload up to the jumbo MSS fits in one segment, and so does an MSS up to it
+        assertThat(parse(VX + "jumbo\npayload_size 9670\n").payloadSize()).isEqualTo(9670);
+        assertThat(parse(VX + "jumbo\nmss 9670\n").mss()).isEqualTo(9670);
         assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
     }
 

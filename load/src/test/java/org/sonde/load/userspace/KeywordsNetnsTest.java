@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.EnvironmentException;
+import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
 import org.sonde.load.userspace.NetnsRuns.Background;
@@ -134,6 +135,48 @@ class KeywordsNetnsTest {
                 }
             }
             assertThat(tcp).isPositive().isEqualTo(client.counters().get("pktTx") - client.counters().get("arpTx"));
+        }
+    }
+
+    /** Both ends of the link at the jumbo MTU. */
+    private static void jumboLink(Testbed bed, int mtu) {
+        NetNamespace.ip("-n", bed.pair.namespaceA, "link", "set", "dev", bed.pair.interfaceA, "mtu", Integer.toString(mtu));
+        NetNamespace.ip("-n", bed.pair.namespaceB, "link", "set", "dev", bed.pair.interfaceB, "mtu", Integer.toString(mtu));
+    }
+
+    @Test
+    void withJumboSondesClientAndServerExchangePayloadsOfNineThousandBytesInOneFrameEach() throws Exception {
+        try (Testbed bed = Testbed.create("ju")) {
+            jumboLink(bed, 9710);
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\njumbo\npayload_size 9000\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client(1, "jumbo\npayload_size 9000\nclient 10.1.0.1 4\nclient_port_range 20000 20999\n"
+                    + "cc 20\ncps 1000\nkeepalive 2ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            // every request and response whole: 9000 bytes each way per request, in one segment (stop-and-wait)
+            assertThat(served.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
+            assertThat(client.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
+        }
+    }
+
+    @Test
+    void withJumboTheKernelsTcpExchangesNineThousandBytePayloadsWithTheUserspaceClient() throws Exception {
+        try (Testbed bed = Testbed.create("jk")) {
+            jumboLink(bed, 9710);
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\npayload_size 9000\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(bed.client(1, "jumbo\npayload_size 9000\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
+                    + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            // the kernel took the engine's 9000-byte segments (its MSS from the 9710-byte MTU) and answered each with one
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            assertThat(client.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
+            assertThat(served.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
         }
     }
 }

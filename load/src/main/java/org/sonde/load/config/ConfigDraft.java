@@ -55,7 +55,7 @@ final class ConfigDraft {
     VxlanSpec vxlan;
     /** The user-space engine's MSS option, or 0 for the family's default. */
     int mss;
-    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: the default) and disable_ack; change_dip's pool or null. */
+    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: not given) and disable_ack; change_dip's pool or null. */
     Boolean tcpRst;
     int vlan;
     int jumboMtu;
@@ -235,14 +235,26 @@ final class ConfigDraft {
         int familyMss = mtu - (v6 ? 60 : 40);
         if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a " + mtu + "-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
                 "use 'mss " + familyMss + "' or less" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
+        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
+        if (mss > 0) max = Math.min(max, mss);
+        if (sendWindow != 0 && client) throw new RuleBroken("send_window", "'send_window' is the server's (the window of its large responses)",
+                "delete the line, or move it to the server's file");
+        if (!client && size > max) {
+            // dperf's large responses: the server sends them in a window of segments, the client takes them by their Content-Length
+            if (payloadFile != null) throw new RuleBroken("payload_file", "a " + size + "-byte response file is longer than one " + max + "-byte segment,"
+                    + " and the user-space client finds the end of a longer response by its Content-Length",
+                    "use 'payload_size " + size + "' (an HTTP message of that size, with its Content-Length), or a file of at most " + max + " bytes");
+            return;
+        }
+        if (sendWindow != 0) warnings.add("'send_window' has no effect: every response fits in one segment");
         if (mss > 0 && size > mss) {
             throw new RuleBroken("mss", "a " + size + "-byte payload does not fit in one segment of the MSS " + mss
-                    + " (stop-and-wait sends one segment per request and response; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
+                    + " (a request is one segment, as in dperf; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
         }
-        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
         if (size > max) {
             throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
-                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",
+                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "")
+                    + " (a request is one segment, as in dperf; a server's longer response goes in a window of segments)",
                     "use a payload of at most " + max + " bytes with 'engine userspace'" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
         }
     }

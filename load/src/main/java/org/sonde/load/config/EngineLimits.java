@@ -62,9 +62,6 @@ final class EngineLimits {
                     + " 128 frames and at every loop turn. Delete the line"),
             Map.entry("neigh_ignore", "it makes dperf skip neighbour resolution for LVS-DR, which Sonde's user-space engine does not have:"
                     + " it resolves its gateway and answers ARP and neighbour solicitations for its addresses. Delete the line"),
-            Map.entry("send_window", "it paces dperf's large responses (payload_size above the MSS); Sonde's user-space engine is"
-                    + " stop-and-wait with one segment per request and response, so it has no window yet. Delete the line and keep"
-                    + " payloads within one segment"),
             Map.entry("simd512", SIMD512),
             Map.entry("daemon", DAEMON),
             Map.entry("log_level", LOG_LEVEL));

@@ -289,6 +289,17 @@ final class Keywords {
             }
             d.jumboMtu = mtu;
         }));
+        USERSPACE.put("send_window", new Keyword("send_window", "Number[" + UserspaceOptions.SEND_WINDOW_MIN + "-" + UserspaceOptions.SEND_WINDOW_MAX + "]",
+                "server: a response longer than one segment (payload_size up to 16 MiB) goes out in a window of this many segments"
+                        + " (default " + UserspaceOptions.SEND_WINDOW_DEFAULT + "), sliding with the ACKs; a lost segment is resent after 3 duplicate"
+                        + " ACKs (then each partial ACK's, NewReno), the window from the first unacknowledged byte after 1.1 retransmit timeouts", false, (d, a) -> {
+            arity(a, 1, 1);
+            int n = Numbers.integer(a.getFirst());
+            if (n < UserspaceOptions.SEND_WINDOW_MIN || n > UserspaceOptions.SEND_WINDOW_MAX) {
+                throw new IllegalArgumentException("the window must be " + UserspaceOptions.SEND_WINDOW_MIN + "-" + UserspaceOptions.SEND_WINDOW_MAX + " segments, got " + n);
+            }
+            d.sendWindow = n;
+        }));
         USERSPACE.put("disable_ack", new Keyword("disable_ack", "", "the client sends no pure ACK of a response: the acknowledgement rides"
                 + " on the next request or the FIN (the server's FIN is still acknowledged)", false, (d, a) -> {
             arity(a, 0, 0);

@@ -285,6 +285,16 @@ abstract class Stack {
         if (send(n) && flags == Frames.ACK && payloadLength == 0) stats.increment(Counter.ACK_TX);
     }
 
+    /** The MSS this side announces: the longest segment it takes, and sends. */
+    final int mss() {
+        return mss;
+    }
+
+    /** Copies {@code length} bytes of a payload from {@code offset} into a data segment's payload (a large response's part). */
+    final void stagePayload(MemorySegment payload, long offset, int length) {
+        MemorySegment.copy(payload, offset, tx, Frames.payloadOffset(false, localHigh != null), length);
+    }
+
     /** Copies the fixed payload into the transmit frame (stop-and-wait keeps no buffers: every send takes it from here). */
     final void stagePayload(MemorySegment payload, boolean syn) {
         MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn, localHigh != null), payload.byteSize());

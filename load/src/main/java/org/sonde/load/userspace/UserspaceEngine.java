@@ -233,6 +233,8 @@ public final class UserspaceEngine {
                 if (mss(c) > 0) stack.announceMss(mss(c));
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
                 if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+                // dperf's server timer waits 1.1 retransmit timeouts, so that it does not fire with the client's
+                stack.sendWindow(c.userspace().sendWindow(), c.retransmitTimeoutSeconds() * 1_100_000_000L);
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);
@@ -399,13 +401,18 @@ public final class UserspaceEngine {
                         stack.receive(rx, len, now);
                         received++;
                     }
+                    stack.expireTimers(now);
                     if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
-                    if (received == 0) socket.awaitReadable(kni != null ? 1 : 10);
+                    if (received == 0) {
+                        // the large responses' timers are 2.2 s at least: waking to the millisecond is close enough
+                        long untilTimer = (stack.nextDeadline() - System.nanoTime()) / 1_000_000;
+                        socket.awaitReadable((int) Math.max(0, Math.min(untilTimer, kni != null ? 1 : 10)));
+                    }
                 }
             } finally {
                 takeSocketCounters(socket, stats);

@@ -2,6 +2,7 @@ package org.sonde.load.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -368,6 +369,8 @@ class ConfigParserTest {
                 new String[] {VX + "jumbo 8999\n", "7", "the jumbo MTU must be 9000-9710, got 8999", "syntax: jumbo"},
                 new String[] {VX + "jumbo 9000\nmss 8961\n", "8", "above 8960, what a 9000-byte MTU carries over IPv4", "mss 8960"},
                 new String[] {VX + "jumbo 9000\npayload_size 8961\n", "8", "does not fit in one 8960-byte segment", "at most 8960"},
+                new String[] {VX + "send_window 8\n", "7", "'send_window' is the server's", "move it to the server's file"},
+                new String[] {VX + "send_window 17\n", "7", "the window must be 2-16 segments, got 17", "syntax: send_window"},
                 new String[] {VX + "disable_ack 1\n", "7", "expected no arguments", "syntax: disable_ack (no arguments)"},
                 new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndisable_ack\n", "6",
                         "'disable_ack' is the client's", "sends no pure ACK"},
@@ -488,6 +491,26 @@ class ConfigParserTest {
         assertThat(parse(VX + "jumbo\npayload_size 9670\n").payloadSize()).isEqualTo(9670);
         assertThat(parse(VX + "jumbo\nmss 9670\n").mss()).isEqualTo(9670);
         assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
+    }
+
+    /** A user-space server, for lines to be added to. */
+    private static final String US_SERVER = "mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\n";
+
+    @Test
+    void aUserspaceServersResponseMayBeLongerThanASegmentAndGoesInItsSendWindow() throws IOException {
+        LoadConfig c = parse(US_SERVER + "payload_size 1m\nsend_window 16\n");
+        assertThat(c.payloadSize()).isEqualTo(1_000_000);
+        assertThat(c.httpPayload()).isTrue(); // its Content-Length says where it ends
+        assertThat(c.userspace().sendWindow()).isEqualTo(16);
+        assertThat(parse(US_SERVER + "payload_size 100000\n").userspace().sendWindow()).isEqualTo(4);
+        // a window for responses of one segment changes nothing, and says so
+        assertThat(ConfigParser.parse(Path.of("t.conf"), US_SERVER + "send_window 8\n").warnings()).anyMatch(w -> w.contains("'send_window' has no effect"));
+        // a response file longer than a segment has no Content-Length to end it by
+        Files.write(dir.resolve("big.bin"), new byte[5000]);
+        BadInputException e = assertThrows(BadInputException.class, () -> ConfigParser.parse(dir.resolve("s.conf"), US_SERVER + "payload_file big.bin\n"));
+        assertThat(e.location()).isEqualTo("line 6");
+        assertThat(e.problem()).contains("longer than one 1460-byte segment");
+        assertThat(e.hint()).contains("payload_size 5000");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.sonde.load.userspace.NetnsRuns.assertEveryRequestServed;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -19,6 +20,7 @@ import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
+import org.sonde.load.http.Payloads;
 import org.sonde.load.userspace.NetnsRuns.Background;
 import org.sonde.netio.NetNamespace;
 import org.sonde.netio.PacketSocket;
@@ -177,6 +179,141 @@ class KeywordsNetnsTest {
             assertEveryConnectionClosed(client, served);
             assertThat(client.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
             assertThat(served.counters().get("bytesRx")).isEqualTo(9000 * client.requests());
+        }
+    }
+
+    /**
+     * Fetches one response from 10.0.0.1:80 with a kernel socket in namespace a: the request dperf's client sends, then
+     * the header up to its blank line and exactly Content-Length bytes of body; returns the whole response.
+     */
+    private static byte[] fetch(Testbed bed) {
+        return NetNamespace.call(bed.pair.namespaceA, () -> {
+            try (Socket s = new Socket()) {
+                s.setSoTimeout(20_000);
+                s.connect(new InetSocketAddress("10.0.0.1", 80), 5000);
+                s.getOutputStream().write("GET / HTTP/1.1\r\nHost: dperf\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                java.io.DataInputStream in = new java.io.DataInputStream(s.getInputStream());
+                java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+                // the header, byte by byte up to the blank line
+                int matched = 0;
+                while (matched < 4) {
+                    int b = in.read();
+                    if (b < 0) throw new IllegalStateException("the connection closed in the header");
+                    got.write(b);
+                    matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+                }
+                String head = got.toString(StandardCharsets.US_ASCII);
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+                if (!m.find()) throw new IllegalStateException("no Content-Length in " + head);
+                byte[] body = new byte[Integer.parseInt(m.group(1))];
+                in.readFully(body);
+                got.writeBytes(body);
+                return got.toByteArray();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    @Test
+    void theKernelsTcpFetchesAMegabyteFromTheUserspaceServerInItsWindowEveryByteInOrder() throws Exception {
+        try (Testbed bed = Testbed.create("lw")) {
+            NetNamespace.ip("-n", bed.pair.namespaceA, "addr", "add", "10.0.0.2/24", "dev", bed.pair.interfaceA);
+            // the kernel's source address is the server's one client address (its table is indexed by it), any port
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.0.0.2 1\npayload_size 1m\npayload_random\nsend_window 8\n"), 1));
+            byte[] got = fetch(bed);
+            byte[] second = fetch(bed);
+            LoadResult served = server.stop();
+
+            // the response the server was built with (LoadRun's seed 1): every byte, in order, twice
+            byte[] expected = Payloads.httpResponse(1_000_000, false, true, 1);
+            assertThat(got).hasSize(1_000_000).isEqualTo(expected);
+            assertThat(second).isEqualTo(expected);
+            assertThat(served.counters().get("httpGet")).isEqualTo(2);
+            assertThat(served.counters().get("bytesTx")).isEqualTo(2_000_000);
+            assertThat(served.errors()).as(served.counters().toString()).isZero();
+            // 685 segments each, none resent
+            assertThat(served.counters().get("pktTx")).isGreaterThanOrEqualTo(2 * 685);
+        }
+    }
+
+    @Test
+    void aDroppedSegmentOfALargeResponseIsResentAfterTheKernelsDuplicateAcks() throws Exception {
+        try (Testbed bed = Testbed.create("ld")) {
+            NetNamespace.ip("-n", bed.pair.namespaceA, "addr", "add", "10.0.0.2/24", "dev", bed.pair.interfaceA);
+            // namespace a's kernel drops the 50th data segment from the server (and no other of the 685)
+            nft(bed.pair.namespaceA, "add table ip loss",
+                    "add chain ip loss in { type filter hook input priority 0 ; }",
+                    "add rule ip loss in ip saddr 10.0.0.1 tcp sport 80 meta length > 1000 numgen inc mod 1000 == 49 counter drop");
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.0.0.2 1\npayload_size 1m\npayload_random\nsend_window 8\n"), 1));
+            byte[] got = fetch(bed);
+            LoadResult served = server.stop();
+
+            assertThat(nft(bed.pair.namespaceA, "list table ip loss")).contains("counter packets 1 ");
+            assertThat(got).isEqualTo(Payloads.httpResponse(1_000_000, false, true, 1));
+            // the kernel's duplicate ACKs (each segment after the hole) had the window resent from the hole, once, before any timer
+            assertThat(served.counters().get("pushRt")).isEqualTo(1);
+            assertThat(served.counters().get("skErr")).isZero();
+        }
+    }
+
+    @Test
+    void sondesClientTakesMultiSegmentResponsesFromSondesServer() throws Exception {
+        try (Testbed bed = Testbed.create("lm")) {
+            Background server = Background.start(LoadRun.prepare(bed.server("client 10.1.0.1 4\npayload_size 100000\nsend_window 16\n"), 1));
+            LoadResult client = LoadRun.prepare(bed.client(1, "client 10.1.0.1 4\nclient_port_range 20000 20999\ncc 20\ncps 1000\n"
+                    + "keepalive 2ms 5\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            // every response whole: 100,000 bytes each, by its Content-Length across 69 segments
+            assertThat(client.counters().get("bytesRx")).isEqualTo(100_000 * client.requests());
+            assertThat(client.counters().get("pushRt") + served.counters().get("pushRt")).isZero();
+        }
+    }
+
+    @Test
+    void sondesClientTakesMultiSegmentResponsesFromTheKernelsTcp() throws Exception {
+        try (Testbed bed = Testbed.create("lk")) {
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            // segmentation by the kernel's TCP, not the link's offload: the engine's ring slots hold frames of the MTU
+            run("ip", "netns", "exec", bed.pair.namespaceB, "ethtool", "-K", bed.pair.interfaceB, "tso", "off", "gso", "off");
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\npayload_size 100000\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
+                    + "cc 20\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            assertThat(client.counters().get("bytesRx")).isEqualTo(100_000 * client.requests());
+        }
+    }
+
+    /** Runs nft with {@code commands} (one each) in a namespace; returns the last one's output. */
+    private static String nft(String netns, String... commands) {
+        String out = "";
+        for (String c : commands) {
+            java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of("ip", "netns", "exec", netns, "nft"));
+            argv.addAll(java.util.Arrays.asList(c.split(" ")));
+            out = run(argv.toArray(String[]::new));
+        }
+        return out;
+    }
+
+    /** Runs a command (nft, ethtool: the netns tests' prerequisites) and returns its output; fails saying what failed. */
+    private static String run(String... argv) {
+        try {
+            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", argv) + ": " + out);
+            return out;
+        } catch (IOException e) {
+            throw new IllegalStateException(argv[0] + " is needed (" + String.join(" ", argv) + "): " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -69,12 +69,16 @@ class StacksTest {
         long now;
 
         Pair(int clientAddresses, int ports, boolean keepalive, long intervalNanos, int requestsPerConnection) {
+            this(clientAddresses, ports, keepalive, intervalNanos, requestsPerConnection, RESPONSE);
+        }
+
+        Pair(int clientAddresses, int ports, boolean keepalive, long intervalNanos, int requestsPerConnection, byte[] response) {
             AddressIndex clients = new AddressIndex(List.of(range("10.1.0.1", clientAddresses)));
             client = new ClientStack(new ClientStack.Settings(clients, 1000, ports, SERVER_IP, 80, RTO, keepalive, intervalNanos,
                     requestsPerConnection, true, Counter.HTTP_GET), new SocketTable(clientAddresses * ports), wire.clientOut(), clientStats,
                     CLIENT_MAC, SERVER_MAC, REQUEST, 0, 1, Share.ALONE);
             server = new ServerStack(new ServerStack.Settings(clients, 1000, ports, SERVER_IP, 80, true),
-                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, RESPONSE, 0, 2, Share.ALONE);
+                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, response, 0, 2, Share.ALONE);
         }
 
         /** Delivers frames both ways until none is in flight. */
@@ -366,6 +370,139 @@ class StacksTest {
         p.server.receive(syn, n, 0);
         assertThat(p.server.open()).isEqualTo(1);
         assertThat(p.wire.toClient).hasSize(1);
+    }
+
+    /** A 100,000-byte HTTP response: 69 segments of 1460 bytes (the last shorter), as Sonde's server builds it. */
+    private static final byte[] LARGE = org.sonde.load.http.Payloads.httpResponse(100_000, false, true, 1);
+
+    /** The server's data segments the wire carried to the client, each as (sequence number, payload). */
+    private static java.util.Map<Integer, byte[]> dataSegments(List<byte[]> frames) {
+        java.util.Map<Integer, byte[]> out = new java.util.LinkedHashMap<>();
+        for (byte[] b : frames) {
+            MemorySegment m = MemorySegment.ofArray(b);
+            int n = Frames.payloadLength(m);
+            if (Frames.isTcp(m, b.length) && n > 0) out.put(Frames.seq(m), java.util.Arrays.copyOfRange(b, Frames.payloadStart(m), Frames.payloadStart(m) + n));
+        }
+        return out;
+    }
+
+    /** Delivers frames both ways until none is in flight, keeping a copy of every frame to the client. */
+    private static void settle(Pair p, List<byte[]> toClient) {
+        while (!p.wire.toServer.isEmpty() || !p.wire.toClient.isEmpty()) {
+            byte[] f;
+            while ((f = p.wire.toServer.poll()) != null) p.server.receive(MemorySegment.ofArray(f), f.length, p.now);
+            while ((f = p.wire.toClient.poll()) != null) {
+                toClient.add(f.clone());
+                p.client.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+        }
+    }
+
+    @Test
+    void aResponseLongerThanASegmentGoesOutInAWindowAndArrivesWholeInOrder() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 2, LARGE);
+        p.server.sendWindow(4, 2_200_000_000L);
+        p.client.launch(p.now);
+        // the handshake and the request; then the server's answer is a window of 4 segments, no more
+        p.server.receive(MemorySegment.ofArray(p.wire.toServer.poll()), 60, 0);
+        p.client.receive(MemorySegment.ofArray(p.wire.toClient.poll()), 60, 0);
+        byte[] request = p.wire.toServer.poll();
+        p.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        assertThat(p.wire.toClient).hasSize(4);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+        for (int i = 0; i < 2; i++) {
+            p.now += 1_000_000;
+            p.client.expireTimers(p.now);
+            settle(p, seen);
+        }
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(2L * LARGE.length);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.SK_ERR) + p.clientStats.get(Counter.TCP_DROP) + p.serverStats.get(Counter.TCP_DROP)).isZero();
+        assertThat(p.clientStats.get(Counter.PUSH_RT) + p.serverStats.get(Counter.PUSH_RT)).isZero();
+        assertThat(p.wire.badChecksums).isZero();
+        // each response: 69 segments, the first 68 full, their payloads the response's bytes in order
+        java.util.Map<Integer, byte[]> data = dataSegments(seen);
+        assertThat(data).hasSize(2 * 69);
+        java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+        data.values().forEach(both::writeBytes);
+        byte[] twice = new byte[2 * LARGE.length];
+        System.arraycopy(LARGE, 0, twice, 0, LARGE.length);
+        System.arraycopy(LARGE, 0, twice, LARGE.length, LARGE.length);
+        assertThat(both.toByteArray()).isEqualTo(twice);
+    }
+
+    @Test
+    void aLostSegmentOfALargeResponseIsResentAfterThreeDuplicateAcks() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        p.server.sendWindow(8, 2_200_000_000L);
+        p.wire.dropToClient = n -> n == 1 + 5; // the response's 5th segment (after the SYN-ACK)
+        p.client.launch(p.now);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+
+        // the 3 segments after the hole each drew a duplicate ACK, the third had the hole resent; the client kept none of the
+        // segments after it (no buffer), and each partial ACK had the next resent: every segment it dropped, once
+        assertThat(p.clientStats.get(Counter.TCP_DROP)).isGreaterThanOrEqualTo(3);
+        assertThat(p.serverStats.get(Counter.PUSH_RT)).isEqualTo(1 + p.clientStats.get(Counter.TCP_DROP));
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(LARGE.length);
+        assertThat(p.clientStats.get(Counter.PUSH_RT) + p.clientStats.get(Counter.SK_ERR)).isZero();
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+    }
+
+    @Test
+    void aLostLastSegmentIsResentByTheServersTimerAndThreeMoreTimeoutsFailTheConnection() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        p.server.sendWindow(4, 2_200_000_000L);
+        p.wire.dropToClient = n -> n == 1 + 69; // the last segment: no segment after it to draw duplicate ACKs
+        p.client.launch(p.now);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isZero();
+        // the server's timer (1.1 RTO) before the client's request timer: only the server's clock moves
+        p.server.expireTimers(2_200_000_000L);
+        settle(p, seen);
+        assertThat(p.serverStats.get(Counter.PUSH_RT)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(LARGE.length);
+        assertThat(p.client.open()).isZero();
+
+        // a client that has gone silent: three resends of the window, then the fourth timeout fails the connection
+        Pair q = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        q.server.sendWindow(4, 2_200_000_000L);
+        q.client.launch(0);
+        q.server.receive(MemorySegment.ofArray(q.wire.toServer.poll()), 60, 0);
+        q.client.receive(MemorySegment.ofArray(q.wire.toClient.poll()), 60, 0);
+        byte[] request = q.wire.toServer.poll();
+        q.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        for (int i = 1; i <= 4; i++) q.server.expireTimers(i * 2_200_000_000L);
+        assertThat(q.serverStats.get(Counter.PUSH_RT)).isEqualTo(3);
+        assertThat(q.serverStats.get(Counter.SK_ERR)).isEqualTo(1);
+        assertThat(q.serverStats.get(Counter.SK_TIMEOUT)).isEqualTo(1);
+        assertThat(q.server.open()).isZero();
+        assertThat(q.wire.toClient).hasSize(4 * 4); // the window, and three resends of it
+    }
+
+    @Test
+    void theLengthOfAnHttpResponseIsItsHeaderAndContentLength() {
+        MemorySegment f = MemorySegment.ofArray(new byte[2048]);
+        byte[] head = "HTTP/1.1 200 OK\r\nServer: x\r\ncontent-LENGTH:  1234\r\n\r\nbody".getBytes(StandardCharsets.US_ASCII);
+        int n = Frames.tcp(f, CLIENT_MAC, SERVER_MAC, SERVER_IP, 0x0a010001, 80, 1000, 1, 1, Frames.ACK, 0, 0);
+        MemorySegment.copy(head, 0, f, java.lang.foreign.ValueLayout.JAVA_BYTE, Frames.payloadStart(f), head.length);
+        Frames.u16(f, 14 + 2, 20 + 20 + head.length);
+        assertThat(ClientStack.httpLength(f, head.length)).isEqualTo(head.length - 4 + 1234);
+        // the header does not end in the segment, or has no Content-Length: unknown
+        assertThat(ClientStack.httpLength(f, 30)).isEqualTo(-1);
+        byte[] noLength = "HTTP/1.1 200 OK\r\nServer: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(noLength, 0, f, java.lang.foreign.ValueLayout.JAVA_BYTE, Frames.payloadStart(f), noLength.length);
+        assertThat(ClientStack.httpLength(f, noLength.length)).isEqualTo(-1);
+        assertThat(n).isPositive();
     }
 
     /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */

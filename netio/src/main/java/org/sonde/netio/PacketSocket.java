@@ -37,7 +37,7 @@ public final class PacketSocket implements AutoCloseable {
     private static final ValueLayout.OfShort BE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
     /** A ring slot: its header and a frame of a 1500-byte MTU with room to spare. */
-    public static final int FRAME_BYTES = 2048;
+    static final int FRAME_BYTES = 2048;
     /** TPACKET_ALIGNMENT: slots are multiples of it. */
     private static final int ALIGNMENT = 16;
     /** What a slot holds besides the frame: the tpacket2 header, the sockaddr_ll and the alignment before the frame. */

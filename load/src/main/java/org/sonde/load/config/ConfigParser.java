@@ -15,7 +15,10 @@ import org.sonde.core.InputFiles;
  */
 public final class ConfigParser {
     public static final int HTTP_DATA_MIN_SIZE = 85;
-    /** The user-space engine's payload limit: one TCP segment at its MSS on a 1500-byte MTU (stop-and-wait, as dperf). */
+    /**
+     * The user-space engine's default MSS over IPv4 on a 1500-byte MTU: the longest request (one segment, as in dperf);
+     * 'jumbo' raises it, and a server's response may be longer ('send_window').
+     */
     public static final int USERSPACE_PAYLOAD_MAX = 1460;
     public static final int PAYLOAD_MAX = 16 << 20;
     public static final int HTTP_HOST_MAX = 128;

@@ -313,8 +313,9 @@ final class ClientStack extends Stack {
      */
     private void response(int slot, MemorySegment f, int length, boolean fin, long now) {
         int left = table.intField(slot, SocketTable.RCV_LEFT);
+        boolean continued = left != 0;
         int flags = table.byteField(slot, SocketTable.FLAGS);
-        if (left == 0) {
+        if (!continued) {
             // dperf's tcp-mode check: "HTTP/1.1 2xx" has the status's first digit at byte 9
             if (s.http && !(length > 9 && f.get(ValueLayout.JAVA_BYTE, Frames.payloadStart(f) + 9) == '2')) flags |= TcpState.BAD_STATUS;
             left = length;
@@ -332,14 +333,14 @@ final class ClientStack extends Stack {
             retransmits.schedule(slot, now);
             return;
         }
-        table.intField(slot, SocketTable.RCV_LEFT, 0);
-        table.byteField(slot, SocketTable.FLAGS, flags & ~TcpState.BAD_STATUS);
+        if (continued) table.intField(slot, SocketTable.RCV_LEFT, 0);
+        // the response is in: no request outstanding, and the next starts with a clean status
+        table.byteField(slot, SocketTable.FLAGS, flags & ~(TcpState.BAD_STATUS | TcpState.AWAITING));
         int rcvNxt = table.intField(slot, SocketTable.RCV_NXT) + length + (fin ? 1 : 0);
         table.intField(slot, SocketTable.RCV_NXT, rcvNxt);
         if (s.http) stats.increment((flags & TcpState.BAD_STATUS) == 0 ? Counter.HTTP_2XX : Counter.HTTP_ERR);
         else stats.increment(Counter.TCP_RSP);
         stats.recordLatencyNanos(now - table.longField(slot, SocketTable.SENT_AT));
-        clearAwaiting(slot);
         retransmits.cancel(slot);
         table.byteField(slot, SocketTable.RETRANSMITS, 0);
         if (fin) {

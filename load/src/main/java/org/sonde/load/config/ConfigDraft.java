@@ -216,7 +216,6 @@ final class ConfigDraft {
         if (clients.isEmpty()) throw new RuleBroken(null, "the user-space engine needs 'client' ranges on "
                 + (client ? "the client (its source addresses)" : "the server (its socket table is indexed by them)"),
                 "add e.g. 'client 10.1.0.1 16' on both sides");
-        if (fastClose) throw new RuleBroken("fast_close", "the user-space engine always closes with FIN", "delete the line");
         if (v6) {
             // the 64-byte socket keeps 32 bits of each address, as over IPv4: the rest is one prefix for all clients
             byte[] prefix = java.util.Arrays.copyOf(clients.getFirst().first().getAddress(), 12);

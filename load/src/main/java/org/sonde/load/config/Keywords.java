@@ -157,7 +157,8 @@ final class Keywords {
             if (v < 2 || v > 300) throw new IllegalArgumentException("retransmit_timeout must be 2-300 seconds, got " + v);
             d.rto = v;
         });
-        add("fast_close", "", "close connections with RST (SO_LINGER 0): no TIME_WAIT", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
+        add("fast_close", "", "the client closes its connections with RST (kernel engine: SO_LINGER 0, no TIME_WAIT;"
+                + " user-space engine: an RST|ACK instead of its FIN)", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
         add("http_host", "String", "the Host header (client, default dperf)", (d, a) -> {
             arity(a, 1, 1);
             if (a.getFirst().length() >= ConfigParser.HTTP_HOST_MAX) throw new IllegalArgumentException("http_host is longer than " + (ConfigParser.HTTP_HOST_MAX - 1));

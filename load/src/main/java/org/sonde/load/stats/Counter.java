@@ -64,8 +64,12 @@ public enum Counter {
     FIN_RT("finRt", true),
     /** User-space engine: resets received. */
     RST_RX("rstRx", true),
-    /** User-space engine: resets sent, answering segments for no socket (dperf's rstTx; with 'tcp_rst 0' none). */
-    RST_TX("rstTx", true),
+    /**
+     * User-space engine: resets sent, answering segments for no socket (none with 'tcp_rst 0'), and a client's closes with
+     * 'fast_close' (dperf's rstTx). Not an error counter in Sonde: tcpDrop already counts the stray segments, and a
+     * fast_close run is no failure.
+     */
+    RST_TX("rstTx", false),
     /**
      * User-space engine: segments sent that carry nothing but an acknowledgement (no data, SYN, FIN or RST): what
      * 'disable_ack' suppresses.

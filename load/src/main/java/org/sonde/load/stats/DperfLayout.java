@@ -124,7 +124,8 @@ public final class DperfLayout {
             out.add(pkt.toString().stripTrailing());
             StringBuilder rt = new StringBuilder();
             for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.RST_TX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
-                error(rt, c.dperfName(), v.applyAsLong(c));
+                if (c.error()) error(rt, c.dperfName(), v.applyAsLong(c));
+                else pair(rt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
             }
             out.add(rt.toString().stripTrailing());
         } else if (!kernel.isEmpty()) {

@@ -108,7 +108,11 @@ final class ServerStack extends Stack {
         int length = Frames.payloadLength(f);
         if ((flags & Frames.RST) != 0) {
             if (state != TcpState.CLOSED) {
-                stats.increment(Counter.RST_RX);
+                // a client closing with RST (fast_close) once its response is all acknowledged closes; any other reset is counted
+                int acked = (flags & Frames.ACK) != 0 ? Frames.ack(f) : table.intField(slot, SocketTable.SND_UNA);
+                boolean fastClose = state == TcpState.ESTABLISHED && Frames.seq(f) == table.intField(slot, SocketTable.RCV_NXT)
+                        && !before(acked, table.intField(slot, SocketTable.RESPONSE_START) + responseLength);
+                if (!fastClose) stats.increment(Counter.RST_RX);
                 close(slot);
             }
             return;

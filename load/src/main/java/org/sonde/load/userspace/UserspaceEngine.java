@@ -144,6 +144,7 @@ public final class UserspaceEngine {
                 if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
                 if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
                 if (c.userspace().disableAck()) stack.suppressPureAcks();
+                if (c.fastClose()) stack.closeWithReset();
                 if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();

@@ -491,6 +491,7 @@ class ConfigParserTest {
         assertThat(parse(VX + "jumbo\npayload_size 9670\n").payloadSize()).isEqualTo(9670);
         assertThat(parse(VX + "jumbo\nmss 9670\n").mss()).isEqualTo(9670);
         assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
+        assertThat(parse(VX + "fast_close\n").fastClose()).isTrue();
     }
 
     /** A user-space server, for lines to be added to. */

@@ -291,6 +291,23 @@ class KeywordsNetnsTest {
         }
     }
 
+    @Test
+    void fastCloseResetsEachConnectionAfterItsLastResponseAndTheKernelTakesItAsAClose() throws Exception {
+        try (Testbed bed = Testbed.create("fc")) {
+            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
+            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\n");
+            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            LoadResult client = LoadRun.prepare(bed.client(1, "fast_close\nprotocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
+                    + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
+            LoadResult served = server.stop();
+
+            assertEveryRequestServed(client, served);
+            assertEveryConnectionClosed(client, served);
+            // one reset per connection, no FIN
+            assertThat(client.counters().get("rstTx")).isEqualTo(client.connectionsClosed());
+        }
+    }
+
     /** Runs nft with {@code commands} (one each) in a namespace; returns the last one's output. */
     private static String nft(String netns, String... commands) {
         String out = "";

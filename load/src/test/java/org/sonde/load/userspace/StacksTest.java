@@ -505,6 +505,40 @@ class StacksTest {
         assertThat(n).isPositive();
     }
 
+    @Test
+    void fastCloseEndsEachConnectionWithAResetInsteadOfTheFinHandshake() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 2);
+        p.client.closeWithReset();
+        p.client.launch(p.now);
+        p.settle();
+        p.advance(1_000_000);
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        // client: SYN, 2 requests, the ACK between them, the RST; server: SYN-ACK and 2 responses, no FIN
+        assertThat(p.wire.sentToServer).isEqualTo(1 + 2 + 1 + 1);
+        assertThat(p.wire.sentToClient).isEqualTo(1 + 2);
+        assertThat(p.clientStats.get(Counter.RST_TX)).isEqualTo(1);
+        // the server took it as the close it is, not as an error
+        assertThat(p.serverStats.get(Counter.SK_CLOSE)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.RST_RX) + p.clientStats.get(Counter.SK_ERR)).isZero();
+        // a reset in the middle of a large response is one
+        Pair q = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        q.client.launch(0);
+        q.server.receive(MemorySegment.ofArray(q.wire.toServer.poll()), 60, 0);
+        q.client.receive(MemorySegment.ofArray(q.wire.toClient.poll()), 60, 0);
+        byte[] request = q.wire.toServer.poll();
+        q.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        MemorySegment rst = MemorySegment.ofArray(new byte[128]);
+        MemorySegment r = MemorySegment.ofArray(request);
+        int n = Frames.tcp(rst, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, Frames.seq(r) + Frames.payloadLength(r), Frames.ack(r),
+                Frames.RST | Frames.ACK, 0, 0);
+        q.server.receive(rst, n, 0);
+        assertThat(q.server.open()).isZero();
+        assertThat(q.serverStats.get(Counter.RST_RX)).isEqualTo(1);
+    }
+
     /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */
     private static int fanout(byte[] frame, int workers) {
         MemorySegment m = MemorySegment.ofArray(frame);

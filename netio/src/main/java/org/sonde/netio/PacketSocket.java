@@ -104,7 +104,7 @@ public final class PacketSocket implements AutoCloseable {
     }
 
     /** The same with ring slots of {@code frameBytes} ({@link #slotBytes} of the link's MTU), for jumbo frames. */
-    public static PacketSocket open(String interfaceName, int frameBytes) {
+    static PacketSocket open(String interfaceName, int frameBytes) {
         if (frameBytes < FRAME_BYTES || frameBytes % ALIGNMENT != 0 || frameBytes > BLOCK_BYTES) {
             throw new IllegalArgumentException("ring slots of " + frameBytes + " bytes (a multiple of 16 from " + FRAME_BYTES + " to " + BLOCK_BYTES + ")");
         }

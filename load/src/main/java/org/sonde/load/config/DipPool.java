@@ -9,7 +9,7 @@ import java.net.UnknownHostException;
  */
 public record DipPool(InetAddress first, int step, int count) {
     /** dperf's ip_list holds at most this many. */
-    public static final int MAX_COUNT = 65_536;
+    static final int MAX_COUNT = 65_536;
 
     /** The {@code i}-th address (0-based): the first plus i steps, carried through the whole address. */
     public InetAddress get(int i) {
@@ -28,7 +28,7 @@ public record DipPool(InetAddress first, int step, int count) {
     }
 
     /** The last address of the pool. */
-    public InetAddress last() {
+    InetAddress last() {
         return get(count - 1);
     }
 }

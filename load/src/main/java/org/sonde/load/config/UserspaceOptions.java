@@ -11,17 +11,17 @@ package org.sonde.load.config;
  */
 public record UserspaceOptions(boolean tcpRst, int vlan, int mtu, int sendWindow, boolean disableAck) {
     public static final int MTU = 1500;
-    public static final int JUMBO_MTU_MIN = 9000;
+    static final int JUMBO_MTU_MIN = 9000;
     public static final int JUMBO_MTU_MAX = 9710;
-    public static final int SEND_WINDOW_MIN = 2;
-    public static final int SEND_WINDOW_MAX = 16;
+    static final int SEND_WINDOW_MIN = 2;
+    static final int SEND_WINDOW_MAX = 16;
     public static final int SEND_WINDOW_DEFAULT = 4;
-    public static final int VLAN_MAX = 4094;
+    static final int VLAN_MAX = 4094;
     /** The 802.1Q tag's length: what 'vlan' adds to every frame. */
     public static final int VLAN_TAG = 4;
 
     /** dperf's defaults. */
-    public static final UserspaceOptions DEFAULTS = new UserspaceOptions(true, 0, MTU, SEND_WINDOW_DEFAULT, false);
+    static final UserspaceOptions DEFAULTS = new UserspaceOptions(true, 0, MTU, SEND_WINDOW_DEFAULT, false);
 
     /** The largest TCP payload of one segment at this MTU: the MTU less the IPv4 or IPv6 header and TCP's (dperf's MSS_JUMBO_IPV4/6). */
     public int mssMax(boolean ipv6) {

@@ -178,6 +178,10 @@ class LoadCommandTest {
         assertThat(help.out()).contains("run").contains("server").contains("keywords").contains("dperf");
         CliRun keywords = CliRun.of("load", "keywords");
         assertThat(keywords.out()).contains("keepalive").contains("slow_start").contains("Rejected").contains("socket_mem");
+        // each rejection says which engine rejects it and why; a keyword the user-space engine takes is listed with its meaning there
+        assertThat(keywords.out()).contains("kernel engine: the kernel answers segments for unknown sockets with RST")
+                .contains("user-space engine: it sizes DPDK's hugepage memory").containsPattern("tcp_rst +0\\|1 +with 'engine userspace': 1 \\(default\\)")
+                .contains("change_dip");
         assertThat(CliRun.of("load", "run", "--help").out()).contains("latencyMicros").contains("Exit status");
     }
 }

@@ -28,13 +28,25 @@ public final class PacketSocket implements AutoCloseable {
     private static final int TP_STATUS_SEND_REQUEST = 1;
     private static final int TP_STATUS_AVAILABLE = 0;
     private static final int TP_STATUS_WRONG_FORMAT = 4;
+    /** The frame had an 802.1Q tag, which the kernel took off into tp_vlan_tci (and tp_vlan_tpid, when its own bit is set). */
+    private static final int TP_STATUS_VLAN_VALID = 1 << 4;
+    private static final int TP_STATUS_VLAN_TPID_VALID = 1 << 6;
+    private static final long VLAN_TCI = 24;
+    private static final long VLAN_TPID = 26;
+    private static final int ETH_P_8021Q = 0x8100;
+    private static final ValueLayout.OfShort BE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
-    private static final int FRAME_BYTES = 2048;
+    /** A ring slot: its header and a frame of a 1500-byte MTU with room to spare. */
+    static final int FRAME_BYTES = 2048;
+    /** TPACKET_ALIGNMENT: slots are multiples of it. */
+    private static final int ALIGNMENT = 16;
+    /** What a slot holds besides the frame: the tpacket2 header, the sockaddr_ll and the alignment before the frame. */
+    private static final int SLOT_OVERHEAD = 128;
     private static final int BLOCK_BYTES = 1 << 20;
-    private static final int FRAMES_PER_BLOCK = BLOCK_BYTES / FRAME_BYTES;
     /**
-     * 16384 receive frames: a burst of that many waits in the ring while the worker is off the CPU
-     * (about 0.1 s at 150 k frames/s); beyond, the kernel drops them ({@link #takeDrops}).
+     * 16384 receive frames of {@link #FRAME_BYTES} (fewer of larger slots, in the same memory): a burst of that many
+     * waits in the ring while the worker is off the CPU (about 0.1 s at 150 k frames/s); beyond, the kernel drops
+     * them ({@link #takeDrops}).
      */
     private static final int RX_BLOCKS = 32;
     private static final int TX_BLOCKS = 4;
@@ -53,8 +65,11 @@ public final class PacketSocket implements AutoCloseable {
     private final MemorySegment packetStats = arena.allocate(8);
     private final MemorySegment optionLength = arena.allocate(4);
     private final MemorySegment rings;
-    private final int rxFrames = RX_BLOCKS * FRAMES_PER_BLOCK;
-    private final int txFrames = TX_BLOCKS * FRAMES_PER_BLOCK;
+    /** The ring slots' size, and how many fit in a block (a slot never spans two). */
+    private final int frameBytes;
+    private final int framesPerBlock;
+    private final int rxFrames;
+    private final int txFrames;
     private final long txBase = (long) RX_BLOCKS * BLOCK_BYTES;
     private int rxNext;
     private int txNext;
@@ -62,10 +77,22 @@ public final class PacketSocket implements AutoCloseable {
     private long malformed;
     private boolean closed;
 
-    private PacketSocket(int fd, String interfaceName, MemorySegment rings) {
+    private PacketSocket(int fd, String interfaceName, MemorySegment rings, int frameBytes) {
         this.fd = fd;
         this.interfaceName = interfaceName;
         this.rings = rings;
+        this.frameBytes = frameBytes;
+        this.framesPerBlock = BLOCK_BYTES / frameBytes;
+        this.rxFrames = RX_BLOCKS * framesPerBlock;
+        this.txFrames = TX_BLOCKS * framesPerBlock;
+    }
+
+    /** The ring slot size for frames of an {@code mtu}-byte MTU: {@link #FRAME_BYTES} up to 1500, larger for jumbo frames. */
+    public static int slotBytes(int mtu) {
+        if (mtu < 68 || mtu > 65_535) throw new IllegalArgumentException("an MTU of " + mtu + " bytes");
+        // Ethernet's header and two VLAN tags on top of the MTU
+        int need = mtu + 14 + 8 + SLOT_OVERHEAD;
+        return Math.max(FRAME_BYTES, (need + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT);
     }
 
     /**
@@ -73,6 +100,14 @@ public final class PacketSocket implements AutoCloseable {
      * (use {@link NetNamespace#call} to open it in another). Needs CAP_NET_RAW.
      */
     public static PacketSocket open(String interfaceName) {
+        return open(interfaceName, FRAME_BYTES);
+    }
+
+    /** The same with ring slots of {@code frameBytes} ({@link #slotBytes} of the link's MTU), for jumbo frames. */
+    static PacketSocket open(String interfaceName, int frameBytes) {
+        if (frameBytes < FRAME_BYTES || frameBytes % ALIGNMENT != 0 || frameBytes > BLOCK_BYTES) {
+            throw new IllegalArgumentException("ring slots of " + frameBytes + " bytes (a multiple of 16 from " + FRAME_BYTES + " to " + BLOCK_BYTES + ")");
+        }
         int ifIndex = Sys.ifIndex(interfaceName);
         int fd = Sys.socket(Sys.AF_PACKET, Sys.SOCK_RAW, Short.reverseBytes((short) Sys.ETH_P_ALL) & 0xffff);
         try (Arena a = Arena.ofConfined()) {
@@ -80,9 +115,9 @@ public final class PacketSocket implements AutoCloseable {
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_QDISC_BYPASS, 1, "PACKET_QDISC_BYPASS");
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_VERSION, Sys.TPACKET_V2, "PACKET_VERSION TPACKET_V2");
             MemorySegment req = a.allocate(16);
-            ring(req, RX_BLOCKS);
+            ring(req, RX_BLOCKS, frameBytes);
             Sys.setStructOption(fd, Sys.SOL_PACKET, Sys.PACKET_RX_RING, req, "PACKET_RX_RING");
-            ring(req, TX_BLOCKS);
+            ring(req, TX_BLOCKS, frameBytes);
             Sys.setStructOption(fd, Sys.SOL_PACKET, Sys.PACKET_TX_RING, req, "PACKET_TX_RING");
             MemorySegment rings = Sys.mmap(fd, (long) (RX_BLOCKS + TX_BLOCKS) * BLOCK_BYTES, "mmap the packet rings");
             // struct sockaddr_ll: family, protocol (network order), ifindex, hatype, pkttype, halen, addr[8]
@@ -96,7 +131,7 @@ public final class PacketSocket implements AutoCloseable {
                 Sys.munmap(rings);
                 throw e;
             }
-            return new PacketSocket(fd, interfaceName, rings);
+            return new PacketSocket(fd, interfaceName, rings, frameBytes);
         } catch (RuntimeException e) {
             Sys.close(fd);
             throw e;
@@ -113,11 +148,16 @@ public final class PacketSocket implements AutoCloseable {
      * pass its frames to another.
      */
     public static List<PacketSocket> openGroup(String interfaceName, int members, Fanout fanout) {
+        return openGroup(interfaceName, members, fanout, FRAME_BYTES);
+    }
+
+    /** The same with ring slots of {@code frameBytes} ({@link #slotBytes} of the link's MTU), for jumbo frames. */
+    public static List<PacketSocket> openGroup(String interfaceName, int members, Fanout fanout, int frameBytes) {
         if (members < 1 || members > 256) throw new IllegalArgumentException("a fanout group has 1-256 members, got " + members);
         int type = fanout instanceof Fanout.Program ? Sys.PACKET_FANOUT_CBPF : Sys.PACKET_FANOUT_HASH;
         List<PacketSocket> group = new ArrayList<>();
         try (Arena a = Arena.ofConfined()) {
-            PacketSocket first = open(interfaceName);
+            PacketSocket first = open(interfaceName, frameBytes);
             group.add(first);
             Sys.setIntOption(first.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT, (type | Sys.PACKET_FANOUT_FLAG_UNIQUEID) << 16, "PACKET_FANOUT (a new group)");
             MemorySegment value = a.allocate(4);
@@ -128,7 +168,7 @@ public final class PacketSocket implements AutoCloseable {
                 Sys.setStructOption(first.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT_DATA, program.fprog(a), "PACKET_FANOUT_DATA (the fanout's BPF program)");
             }
             for (int i = 1; i < members; i++) {
-                PacketSocket s = open(interfaceName);
+                PacketSocket s = open(interfaceName, frameBytes);
                 group.add(s);
                 Sys.setIntOption(s.fd, Sys.SOL_PACKET, Sys.PACKET_FANOUT, id | type << 16, "PACKET_FANOUT (join group " + id + ")");
             }
@@ -139,15 +179,15 @@ public final class PacketSocket implements AutoCloseable {
         }
     }
 
-    private static void ring(MemorySegment req, int blocks) {
+    private static void ring(MemorySegment req, int blocks, int frameBytes) {
         req.set(ValueLayout.JAVA_INT, 0, BLOCK_BYTES);
         req.set(ValueLayout.JAVA_INT, 4, blocks);
-        req.set(ValueLayout.JAVA_INT, 8, FRAME_BYTES);
-        req.set(ValueLayout.JAVA_INT, 12, blocks * FRAMES_PER_BLOCK);
+        req.set(ValueLayout.JAVA_INT, 8, frameBytes);
+        req.set(ValueLayout.JAVA_INT, 12, blocks * (BLOCK_BYTES / frameBytes));
     }
 
-    private static long frameOffset(int index) {
-        return (long) (index / FRAMES_PER_BLOCK) * BLOCK_BYTES + (long) (index % FRAMES_PER_BLOCK) * FRAME_BYTES;
+    private long frameOffset(int index) {
+        return (long) (index / framesPerBlock) * BLOCK_BYTES + (long) (index % framesPerBlock) * frameBytes;
     }
 
     /**
@@ -155,7 +195,7 @@ public final class PacketSocket implements AutoCloseable {
      * next {@link #flush}, or at once when a batch is full); false when the ring is full.
      */
     public boolean send(MemorySegment frame, int length) {
-        if (length > FRAME_BYTES - TX_DATA) throw new IllegalArgumentException("a " + length + "-byte frame is larger than the ring's frames");
+        if (length > frameBytes - TX_DATA) throw new IllegalArgumentException("a " + length + "-byte frame is larger than the ring's frames");
         long at = txBase + frameOffset(txNext);
         int status = (int) STATUS_HANDLE.getAcquire(rings, at + STATUS);
         if (status != TP_STATUS_AVAILABLE && status != TP_STATUS_WRONG_FORMAT) {
@@ -179,14 +219,29 @@ public final class PacketSocket implements AutoCloseable {
         Sys.send(fd, MemorySegment.NULL, 0);
     }
 
-    /** Copies the next received frame into {@code buffer}; its length, or 0 when none is waiting. */
+    /**
+     * Copies the next received frame into {@code buffer} as it was on the wire; its length, or 0 when none
+     * is waiting. The kernel takes a VLAN tag off a frame before packet sockets see it (into the ring's
+     * header); it is put back after the MAC addresses, so a tagged frame reads as sent.
+     */
     public int receive(MemorySegment buffer) {
         long at = frameOffset(rxNext);
         int status = (int) STATUS_HANDLE.getAcquire(rings, at + STATUS);
         if ((status & TP_STATUS_USER) == 0) return 0;
-        int length = Math.min(rings.get(ValueLayout.JAVA_INT, at + SNAPLEN), (int) buffer.byteSize());
+        int snap = rings.get(ValueLayout.JAVA_INT, at + SNAPLEN);
         int mac = rings.get(ValueLayout.JAVA_SHORT, at + MAC) & 0xffff;
-        MemorySegment.copy(rings, at + mac, buffer, 0, length);
+        int length;
+        if ((status & TP_STATUS_VLAN_VALID) != 0 && snap >= 12) {
+            length = Math.min(snap + 4, (int) buffer.byteSize());
+            int tpid = (status & TP_STATUS_VLAN_TPID_VALID) != 0 ? rings.get(ValueLayout.JAVA_SHORT, at + VLAN_TPID) & 0xffff : ETH_P_8021Q;
+            MemorySegment.copy(rings, at + mac, buffer, 0, 12);
+            buffer.set(BE_SHORT, 12, (short) tpid);
+            buffer.set(BE_SHORT, 14, rings.get(ValueLayout.JAVA_SHORT, at + VLAN_TCI));
+            MemorySegment.copy(rings, at + mac + 12, buffer, 16, length - 16);
+        } else {
+            length = Math.min(snap, (int) buffer.byteSize());
+            MemorySegment.copy(rings, at + mac, buffer, 0, length);
+        }
         STATUS_HANDLE.setRelease(rings, at + STATUS, TP_STATUS_KERNEL);
         rxNext = rxNext + 1 == rxFrames ? 0 : rxNext + 1;
         return length;

@@ -71,6 +71,65 @@ class PacketSocketNetnsTest {
     }
 
     @Test
+    void aVlanTaggedFrameArrivesWithItsTagAndAJumboFrameWholeInLargerSlots() throws Exception {
+        int mtu = 9000;
+        try (VethPair p = pair("vj");
+             Arena arena = Arena.ofConfined()) {
+            NetNamespace.ip("-n", p.namespaceA, "link", "set", "dev", p.interfaceA, "mtu", Integer.toString(mtu));
+            NetNamespace.ip("-n", p.namespaceB, "link", "set", "dev", p.interfaceB, "mtu", Integer.toString(mtu));
+            int slot = PacketSocket.slotBytes(mtu);
+            assertThat(PacketSocket.slotBytes(1500)).isEqualTo(PacketSocket.FRAME_BYTES);
+            assertThat(slot % 16).isZero();
+            try (PacketSocket a = NetNamespace.call(p.namespaceA, () -> PacketSocket.open(p.interfaceA, slot));
+                 PacketSocket b = NetNamespace.call(p.namespaceB, () -> PacketSocket.open(p.interfaceB, slot))) {
+                byte[] dst = NetNamespace.macAddress(p.namespaceB, p.interfaceB);
+                byte[] src = NetNamespace.macAddress(p.namespaceA, p.interfaceA);
+                var be = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+                // a tagged frame (VLAN 7, priority 5): the receiving kernel takes the tag off, the socket puts it back
+                MemorySegment tagged = arena.allocate(100);
+                MemorySegment.copy(dst, 0, tagged, ValueLayout.JAVA_BYTE, 0, 6);
+                MemorySegment.copy(src, 0, tagged, ValueLayout.JAVA_BYTE, 6, 6);
+                tagged.set(be, 12, (short) 0x8100);
+                tagged.set(be, 14, (short) (5 << 13 | 7));
+                tagged.set(be, 16, ETHERTYPE);
+                for (int i = 18; i < 100; i++) tagged.set(ValueLayout.JAVA_BYTE, i, (byte) i);
+                // an untagged jumbo frame of the whole MTU
+                MemorySegment jumbo = arena.allocate(14 + mtu);
+                MemorySegment.copy(tagged, 0, jumbo, 0, 12);
+                jumbo.set(be, 12, ETHERTYPE);
+                for (int i = 14; i < 14 + mtu; i++) jumbo.set(ValueLayout.JAVA_BYTE, i, (byte) (i * 7));
+                assertThat(a.send(tagged, 100)).isTrue();
+                assertThat(a.send(jumbo, 14 + mtu)).isTrue();
+                a.flush();
+                MemorySegment in = arena.allocate(slot);
+                int seen = 0;
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (seen < 2 && System.nanoTime() < deadline) {
+                    b.awaitReadable(100);
+                    int n;
+                    while ((n = b.receive(in)) > 0) {
+                        short type = in.get(be, 12);
+                        if (type == (short) 0x8100) {
+                            assertThat(n).isEqualTo(100);
+                            assertThat(in.asSlice(0, 100).mismatch(tagged)).isEqualTo(-1L);
+                            seen++;
+                        } else if (type == ETHERTYPE) {
+                            assertThat(n).isEqualTo(14 + mtu);
+                            assertThat(in.asSlice(0, n).mismatch(jumbo)).isEqualTo(-1L);
+                            seen++;
+                        }
+                    }
+                }
+                assertThat(seen).isEqualTo(2);
+                // the default slots do not hold a jumbo frame: refused before it reaches the ring
+                try (PacketSocket small = NetNamespace.call(p.namespaceA, () -> PacketSocket.open(p.interfaceA))) {
+                    assertThatThrownBy(() -> small.send(jumbo, 14 + mtu)).isInstanceOf(IllegalArgumentException.class);
+                }
+            }
+        }
+    }
+
+    @Test
     void enteringANamespaceIsUndoneForTheThreadAndMissingInterfacesAreNamed() throws Exception {
         Path self = Path.of("/proc/thread-self/ns/net");
         String before = Files.readSymbolicLink(self).toString();

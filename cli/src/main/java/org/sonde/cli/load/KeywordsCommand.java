@@ -8,10 +8,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde load keywords}: the configuration manual, like {@code dperf -m}. */
 @Command(name = "keywords",
-        header = "List the configuration keywords, and the DPDK ones rejected and why.",
+        header = "List the configuration keywords, and the DPDK ones rejected and why, per engine.",
         mixinStandardHelpOptions = true,
-        description = {"List the configuration keywords Sonde accepts (dperf's syntax), and the DPDK keywords",
-                "it rejects and why."})
+        description = {"List the configuration keywords Sonde accepts (dperf's syntax; those marked 'with engine userspace'",
+                "only in the user-space engine), and the DPDK keywords each engine rejects and why."})
 final class KeywordsCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -22,7 +22,7 @@ final class KeywordsCommand implements Runnable {
         o.println("Keywords (one per line, '#' starts a comment):");
         ConfigParser.manual().forEach(l -> o.println("  " + l));
         o.println();
-        o.println("Rejected (DPDK or dperf's own packet path; no meaning on kernel sockets):");
+        o.println("Rejected, per engine (DPDK, the NIC or dperf's own process; the kernel engine also rejects what the kernel does itself):");
         ConfigParser.rejected().forEach(l -> o.println("  " + l));
         o.flush();
     }

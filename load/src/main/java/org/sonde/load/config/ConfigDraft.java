@@ -55,6 +55,13 @@ final class ConfigDraft {
     VxlanSpec vxlan;
     /** The user-space engine's MSS option, or 0 for the family's default. */
     int mss;
+    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: not given) and disable_ack; change_dip's pool or null. */
+    Boolean tcpRst;
+    int vlan;
+    int jumboMtu;
+    int sendWindow;
+    boolean disableAck;
+    DipPool changeDip;
     final List<String> warnings = new ArrayList<>();
 
     /** The line of each keyword given (the first, for repeatable ones): cross-keyword errors name it. */
@@ -142,6 +149,12 @@ final class ConfigDraft {
                     + max + " bytes at most over " + (v6 ? "IPv6" : "IPv4") + ")", "use a payload of at most " + max + " bytes with 'protocol udp'");
         }
         if (flood) checkFlood(client, proto);
+        if (changeDip != null) {
+            if (!flood) throw new RuleBroken("change_dip", "'change_dip' is the destination pool of a flood", "add 'flood' (with 'protocol udp'), or delete the line");
+            if (changeDip.first().getAddress().length != servers.getFirst().first().getAddress().length) {
+                throw new RuleBroken("change_dip", "the destination pool and the 'server' addresses are of different families", "use one address family");
+            }
+        }
         if (pipeline > 1) {
             if (!client || proto != Protocol.UDP) throw new RuleBroken("pipeline", "'pipeline' is for a UDP client",
                     "delete the line, or make this 'mode client' with 'protocol udp'");
@@ -163,7 +176,10 @@ final class ConfigDraft {
                 httpHost == null ? ConfigParser.DEFAULT_HTTP_HOST : httpHost, httpPath == null ? "/" : httpPath,
                 httpMethod == null ? HttpMethod.GET : httpMethod, tos, launchNum == 0 ? ConfigParser.DEFAULT_LAUNCH_NUM : launchNum, quiet,
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
-                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss);
+                Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss,
+                new UserspaceOptions(tcpRst == null || tcpRst, vlan, jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu,
+                        sendWindow == 0 ? UserspaceOptions.SEND_WINDOW_DEFAULT : sendWindow, disableAck),
+                Optional.ofNullable(changeDip));
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */
@@ -200,7 +216,6 @@ final class ConfigDraft {
         if (clients.isEmpty()) throw new RuleBroken(null, "the user-space engine needs 'client' ranges on "
                 + (client ? "the client (its source addresses)" : "the server (its socket table is indexed by them)"),
                 "add e.g. 'client 10.1.0.1 16' on both sides");
-        if (fastClose) throw new RuleBroken("fast_close", "the user-space engine always closes with FIN", "delete the line");
         if (v6) {
             // the 64-byte socket keeps 32 bits of each address, as over IPv4: the rest is one prefix for all clients
             byte[] prefix = java.util.Arrays.copyOf(clients.getFirst().first().getAddress(), 12);
@@ -211,19 +226,35 @@ final class ConfigDraft {
                 }
             }
         }
-        // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there
-        int familyMss = ConfigParser.USERSPACE_PAYLOAD_MAX - (v6 ? 20 : 0);
-        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a 1500-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
-                "use 'mss " + familyMss + "' or less");
+        if (disableAck && !client) throw new RuleBroken("disable_ack", "'disable_ack' is the client's",
+                "delete the line: the user-space server sends no pure ACK (its response carries the request's)");
+        if (vlan != 0 && vxlan != null) throw new RuleBroken("vlan", "'vlan' is not available with 'vxlan' (as in dperf)", "delete one of the two lines");
+        // IPv6's header is 20 bytes longer than IPv4's: dperf's MSS is 1440 there (9650 with jumbo frames)
+        int mtu = jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu;
+        int familyMss = mtu - (v6 ? 60 : 40);
+        if (mss > familyMss) throw new RuleBroken("mss", "an MSS of " + mss + " is above " + familyMss + ", what a " + mtu + "-byte MTU carries over " + (v6 ? "IPv6" : "IPv4"),
+                "use 'mss " + familyMss + "' or less" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
+        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
+        if (mss > 0) max = Math.min(max, mss);
+        if (sendWindow != 0 && client) throw new RuleBroken("send_window", "'send_window' is the server's (the window of its large responses)",
+                "delete the line, or move it to the server's file");
+        if (!client && size > max) {
+            // dperf's large responses: the server sends them in a window of segments, the client takes them by their Content-Length
+            if (payloadFile != null) throw new RuleBroken("payload_file", "a " + size + "-byte response file is longer than one " + max + "-byte segment,"
+                    + " and the user-space client finds the end of a longer response by its Content-Length",
+                    "use 'payload_size " + size + "' (an HTTP message of that size, with its Content-Length), or a file of at most " + max + " bytes");
+            return;
+        }
+        if (sendWindow != 0) warnings.add("'send_window' has no effect: every response fits in one segment");
         if (mss > 0 && size > mss) {
             throw new RuleBroken("mss", "a " + size + "-byte payload does not fit in one segment of the MSS " + mss
-                    + " (stop-and-wait sends one segment per request and response; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
+                    + " (a request is one segment, as in dperf; both sides announce their 'mss')", "raise 'mss' or shorten the payload");
         }
-        int max = familyMss - (vxlan != null ? VxlanSpec.OVERHEAD : 0);
         if (size > max) {
             throw new RuleBroken(payloadFile != null ? "payload_file" : "payload_size", "a " + size + "-byte payload does not fit in one "
-                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "") + " (stop-and-wait sends one segment per request and response)",
-                    "use a payload of at most " + max + " bytes with 'engine userspace'");
+                    + max + "-byte segment over " + (v6 ? "IPv6" : "IPv4") + (vxlan != null ? " in VXLAN" : "")
+                    + " (a request is one segment, as in dperf; a server's longer response goes in a window of segments)",
+                    "use a payload of at most " + max + " bytes with 'engine userspace'" + (jumboMtu == 0 ? ", or add 'jumbo'" : ""));
         }
     }
 

@@ -15,7 +15,10 @@ import org.sonde.core.InputFiles;
  */
 public final class ConfigParser {
     public static final int HTTP_DATA_MIN_SIZE = 85;
-    /** The user-space engine's payload limit: one TCP segment at its MSS on a 1500-byte MTU (stop-and-wait, as dperf). */
+    /**
+     * The user-space engine's default MSS over IPv4 on a 1500-byte MTU: the longest request (one segment, as in dperf);
+     * 'jumbo' raises it, and a server's response may be longer ('send_window').
+     */
     public static final int USERSPACE_PAYLOAD_MAX = 1460;
     public static final int PAYLOAD_MAX = 16 << 20;
     public static final int HTTP_HOST_MAX = 128;
@@ -57,11 +60,12 @@ public final class ConfigParser {
             if (line.isEmpty()) continue;
             List<String> words = new ArrayList<>(Arrays.asList(line.split("[ \t]+")));
             String keyword = words.removeFirst();
-            String reason = KernelEngineLimits.REJECTED.get(keyword);
             Keywords.Keyword userspaceKeyword = userspace ? Keywords.USERSPACE.get(keyword) : null;
+            // the reason is the selected engine's: a user-space file is not told what kernel sockets do
+            String reason = (userspace ? EngineLimits.USERSPACE : EngineLimits.KERNEL).get(keyword);
             if (reason != null && userspaceKeyword == null) {
-                throw new BadInputException(name, "line " + lineNo, "'" + keyword + "' is a DPDK keyword that Sonde's kernel-socket engine rejects",
-                        capitalised(reason) + ".", null);
+                throw new BadInputException(name, "line " + lineNo, "'" + keyword + "' is a DPDK keyword that Sonde's "
+                        + (userspace ? "user-space" : "kernel-socket") + " engine rejects", capitalised(reason) + ".", null);
             }
             Keywords.Keyword k = userspaceKeyword != null ? userspaceKeyword : Keywords.ALL.get(keyword);
             if (k == null) {
@@ -102,10 +106,19 @@ public final class ConfigParser {
         return out;
     }
 
-    /** The DPDK keywords that are rejected, each with why. */
+    /** The DPDK keywords that are rejected, each with why, per engine (a keyword the user-space engine takes says so). */
     public static List<String> rejected() {
-        return KernelEngineLimits.REJECTED.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                .map(e -> String.format("%-20s %s", e.getKey(), e.getValue())).toList();
+        java.util.SortedSet<String> names = new java.util.TreeSet<>(EngineLimits.KERNEL.keySet());
+        names.addAll(EngineLimits.USERSPACE.keySet());
+        List<String> out = new ArrayList<>();
+        for (String k : names) {
+            String kernel = EngineLimits.KERNEL.get(k);
+            String user = EngineLimits.USERSPACE.get(k);
+            if (kernel != null) out.add(String.format("%-20s %s", k, "kernel engine: " + kernel));
+            if (user != null) out.add(String.format("%-20s %s", kernel != null ? "" : k, "user-space engine: " + user));
+            else out.add(String.format("%-20s %s", kernel != null ? "" : k, "user-space engine: accepted (see above)"));
+        }
+        return out;
     }
 
     private static String capitalised(String s) {

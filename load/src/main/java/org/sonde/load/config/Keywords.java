@@ -157,7 +157,8 @@ final class Keywords {
             if (v < 2 || v > 300) throw new IllegalArgumentException("retransmit_timeout must be 2-300 seconds, got " + v);
             d.rto = v;
         });
-        add("fast_close", "", "close connections with RST (SO_LINGER 0): no TIME_WAIT", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
+        add("fast_close", "", "the client closes its connections with RST (kernel engine: SO_LINGER 0, no TIME_WAIT;"
+                + " user-space engine: an RST|ACK instead of its FIN)", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
         add("http_host", "String", "the Host header (client, default dperf)", (d, a) -> {
             arity(a, 1, 1);
             if (a.getFirst().length() >= ConfigParser.HTTP_HOST_MAX) throw new IllegalArgumentException("http_host is longer than " + (ConfigParser.HTTP_HOST_MAX - 1));
@@ -188,6 +189,20 @@ final class Keywords {
         add("quiet", "", "no statistics every second, only the summary", (d, a) -> { arity(a, 0, 0); d.quiet = true; });
         add("flood", "", "UDP client: each new flow sends one datagram and closes, awaiting nothing (cps = datagrams per second)",
                 (d, a) -> { arity(a, 0, 0); d.flood = true; });
+        add("change_dip", "IPAddress Step Number", "UDP flood: the datagrams go to IPAddress, IPAddress+Step, ... (Number addresses) in turn,"
+                + " instead of the 'server' addresses", (d, a) -> {
+            arity(a, 3, 3);
+            InetAddress first = address(a.get(0));
+            if (first.isAnyLocalAddress() || first.isMulticastAddress()) throw new IllegalArgumentException("'" + a.get(0) + "' cannot start a destination pool");
+            int step = Numbers.integer(a.get(1));
+            int n = Numbers.integer(a.get(2));
+            if (step < 1) throw new IllegalArgumentException("the step must be positive, got " + step);
+            if (n < 1 || n > DipPool.MAX_COUNT) throw new IllegalArgumentException("the number must be 1-" + DipPool.MAX_COUNT + ", got " + n);
+            int bits = first.getAddress().length * 8;
+            java.math.BigInteger last = new java.math.BigInteger(1, first.getAddress()).add(java.math.BigInteger.valueOf((long) step * (n - 1)));
+            if (last.bitLength() > bits) throw new IllegalArgumentException("the pool runs past the last " + (bits == 32 ? "IPv4" : "IPv6") + " address");
+            d.changeDip = new DipPool(first, step, n);
+        });
         add("pipeline", "Number 0-100", "UDP client: datagrams sent together on a flow, all in flight until answered (0 or 1: one)", (d, a) -> {
             arity(a, 1, 1);
             d.pipeline = Numbers.integer(a.getFirst());
@@ -247,6 +262,49 @@ final class Keywords {
                 throw new IllegalArgumentException("Sonde runs VXLAN on one worker with one tunnel endpoint each way: both Numbers must be 1");
             }
             d.vxlan = new VxlanSpec(vni, a.get(1), a.get(2), local, remote);
+        }));
+        USERSPACE.put("tcp_rst", new Keyword("tcp_rst", "0|1", "1 (default): a segment for no socket of the engine is answered with RST;"
+                + " 0: it is dropped without an answer (counted as tcpDrop either way; with 'kni' other ports go to the kernel)", false, (d, a) -> {
+            arity(a, 1, 1);
+            d.tcpRst = switch (a.getFirst()) {
+                case "0" -> false;
+                case "1" -> true;
+                default -> throw new IllegalArgumentException("expected 0 or 1, got '" + a.getFirst() + "'");
+            };
+        }));
+        USERSPACE.put("vlan", new Keyword("vlan", "ID[1-" + UserspaceOptions.VLAN_MAX + "]", "every frame the engine sends carries an 802.1Q tag with this"
+                + " VLAN ID, and it takes only frames with that tag (the peer: a VLAN interface, ip link add link DEV name DEV.ID type vlan id ID)",
+                false, (d, a) -> {
+            arity(a, 1, 1);
+            int id = Numbers.integer(a.getFirst());
+            if (id < 1 || id > UserspaceOptions.VLAN_MAX) throw new IllegalArgumentException("the VLAN ID must be 1-" + UserspaceOptions.VLAN_MAX + ", got " + id);
+            d.vlan = id;
+        }));
+        USERSPACE.put("jumbo", new Keyword("jumbo", "[MTU " + UserspaceOptions.JUMBO_MTU_MIN + "-" + UserspaceOptions.JUMBO_MTU_MAX + "]",
+                "jumbo frames: the engine's frames and ring slots hold this MTU (default " + UserspaceOptions.JUMBO_MTU_MAX + ") and its MSS is derived"
+                        + " from it (MTU - 40 over IPv4, - 60 over IPv6); set the interfaces' MTU to it too", false, (d, a) -> {
+            arity(a, 0, 1);
+            int mtu = a.isEmpty() ? UserspaceOptions.JUMBO_MTU_MAX : Numbers.integer(a.getFirst());
+            if (mtu < UserspaceOptions.JUMBO_MTU_MIN || mtu > UserspaceOptions.JUMBO_MTU_MAX) {
+                throw new IllegalArgumentException("the jumbo MTU must be " + UserspaceOptions.JUMBO_MTU_MIN + "-" + UserspaceOptions.JUMBO_MTU_MAX + ", got " + mtu);
+            }
+            d.jumboMtu = mtu;
+        }));
+        USERSPACE.put("send_window", new Keyword("send_window", "Number[" + UserspaceOptions.SEND_WINDOW_MIN + "-" + UserspaceOptions.SEND_WINDOW_MAX + "]",
+                "server: a response longer than one segment (payload_size up to 16 MiB) goes out in a window of this many segments"
+                        + " (default " + UserspaceOptions.SEND_WINDOW_DEFAULT + "), sliding with the ACKs; a lost segment is resent after 3 duplicate"
+                        + " ACKs (then each partial ACK's, NewReno), the window from the first unacknowledged byte after 1.1 retransmit timeouts", false, (d, a) -> {
+            arity(a, 1, 1);
+            int n = Numbers.integer(a.getFirst());
+            if (n < UserspaceOptions.SEND_WINDOW_MIN || n > UserspaceOptions.SEND_WINDOW_MAX) {
+                throw new IllegalArgumentException("the window must be " + UserspaceOptions.SEND_WINDOW_MIN + "-" + UserspaceOptions.SEND_WINDOW_MAX + " segments, got " + n);
+            }
+            d.sendWindow = n;
+        }));
+        USERSPACE.put("disable_ack", new Keyword("disable_ack", "", "the client sends no pure ACK of a response: the acknowledgement rides"
+                + " on the next request or the FIN (the server's FIN is still acknowledged)", false, (d, a) -> {
+            arity(a, 0, 0);
+            d.disableAck = true;
         }));
         USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
                 "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"

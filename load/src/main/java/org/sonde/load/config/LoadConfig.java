@@ -30,7 +30,9 @@ import java.util.Optional;
  * @param pipeline        UDP client: datagrams sent together and in flight on a flow (dperf's pipeline; 0 or 1: one)
  * @param kni             user-space engine: the TAP interface that takes the frames no connection or listener takes (dperf's kni)
  * @param vxlan           user-space engine: the VXLAN tunnel every frame travels in (dperf's vxlan)
- * @param mss             user-space engine: the MSS option of its SYNs and SYN-ACKs (dperf's mss), or 0 for 1460 (IPv4) or 1440 (IPv6)
+ * @param mss             user-space engine: the MSS option of its SYNs and SYN-ACKs (dperf's mss), or 0 for the MTU's (1460 over IPv4, 1440 over IPv6)
+ * @param userspace       user-space engine: dperf's tcp_rst, vlan, jumbo, send_window and disable_ack (the defaults on the kernel engine)
+ * @param changeDip       UDP flood: the destination pool its datagrams go to in turn (dperf's change_dip); empty: the 'server' addresses
  */
 public record LoadConfig(
         Path source,
@@ -66,7 +68,9 @@ public record LoadConfig(
         int pipeline,
         Optional<String> kni,
         Optional<VxlanSpec> vxlan,
-        int mss) {
+        int mss,
+        UserspaceOptions userspace,
+        Optional<DipPool> changeDip) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -97,6 +101,7 @@ public record LoadConfig(
     public LoadConfig withTimes(long durationSeconds, int waitSeconds, int slowStartSeconds) {
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
-                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni, vxlan, mss);
+                retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni, vxlan, mss,
+                userspace, changeDip);
     }
 }

@@ -5,12 +5,13 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.sonde.load.config.AddressRange;
+import org.sonde.load.config.DipPool;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.PortRange;
 
 /**
  * Where one worker's connections go and come from. Targets: every server address × listen port,
- * round robin. Sources: the {@code client} addresses, round robin, each with a kernel-chosen
+ * round robin (a flood's {@code change_dip} pool replaces the server addresses). Sources: the {@code client} addresses, round robin, each with a kernel-chosen
  * port (about 28 k per address, so many loopback addresses exceed one address's ports), or with
  * explicit ports from {@code client_port_range}, split between workers so two never bind the same.
  */
@@ -26,7 +27,13 @@ final class Endpoints {
 
     Endpoints(LoadConfig c, int worker, int workers) {
         List<InetSocketAddress> t = new ArrayList<>();
-        for (AddressRange r : c.servers()) {
+        if (c.changeDip().isPresent()) {
+            DipPool pool = c.changeDip().get();
+            for (int i = 0; i < pool.count(); i++) {
+                for (int p = 0; p < c.listenCount(); p++) t.add(new InetSocketAddress(pool.get(i), c.listenPort() + p));
+            }
+        }
+        for (AddressRange r : t.isEmpty() ? c.servers() : List.<AddressRange>of()) {
             for (int i = 0; i < r.count(); i++) {
                 for (int p = 0; p < c.listenCount(); p++) t.add(new InetSocketAddress(r.get(i), c.listenPort() + p));
             }

@@ -64,6 +64,17 @@ public enum Counter {
     FIN_RT("finRt", true),
     /** User-space engine: resets received. */
     RST_RX("rstRx", true),
+    /**
+     * User-space engine: resets sent, answering segments for no socket (none with 'tcp_rst 0'), and a client's closes with
+     * 'fast_close' (dperf's rstTx). Not an error counter in Sonde: tcpDrop already counts the stray segments, and a
+     * fast_close run is no failure.
+     */
+    RST_TX("rstTx", false),
+    /**
+     * User-space engine: segments sent that carry nothing but an acknowledgement (no data, SYN, FIN or RST): what
+     * 'disable_ack' suppresses.
+     */
+    ACK_TX("ackTx", false),
     /** User-space engine: frames the kernel dropped because the packet socket's receive ring was full (dperf: the NIC's imissed). */
     IMISSED("imissed", true),
     /**

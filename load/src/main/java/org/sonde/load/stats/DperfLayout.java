@@ -123,8 +123,9 @@ public final class DperfLayout {
             error(pkt, "imissed", v.applyAsLong(Counter.IMISSED));
             out.add(pkt.toString().stripTrailing());
             StringBuilder rt = new StringBuilder();
-            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
-                error(rt, c.dperfName(), v.applyAsLong(c));
+            for (Counter c : new Counter[] {Counter.SYN_RT, Counter.PUSH_RT, Counter.FIN_RT, Counter.RST_RX, Counter.RST_TX, Counter.TCP_DROP, Counter.WRONG_WORKER}) {
+                if (c.error()) error(rt, c.dperfName(), v.applyAsLong(c));
+                else pair(rt, c.dperfName(), Long.toString(v.applyAsLong(c)), false);
             }
             out.add(rt.toString().stripTrailing());
         } else if (!kernel.isEmpty()) {

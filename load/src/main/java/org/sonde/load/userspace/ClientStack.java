@@ -52,6 +52,10 @@ final class ClientStack extends Stack {
     private int cursor;
     private long open;
     private boolean running = true;
+    /** dperf's disable_ack: a response's ACK rides on the next request (or the FIN) instead of going out alone. */
+    private boolean ackRides;
+    /** dperf's fast_close: the client closes with RST|ACK, not FIN. */
+    private boolean closeWithReset;
 
     ClientStack(Settings s, SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, byte[] gatewayMac, byte[] request, int tos, long seed,
                 Share share) {
@@ -111,6 +115,19 @@ final class ClientStack extends Stack {
         }
         resolving = gatewayIp;
         arpRequest(ownIp, gatewayIp);
+    }
+
+    /**
+     * Sends no pure ACK of a response (dperf's 'disable_ack'): it rides on the next request or the FIN. As in
+     * dperf, only while the keepalive interval is below the retransmit timeout (else the server would resend first).
+     */
+    void suppressPureAcks() {
+        ackRides = s.keepaliveIntervalNanos < s.rtoNanos;
+    }
+
+    /** Closes connections with an RST|ACK instead of a FIN (dperf's 'fast_close'): no FIN handshake; before the worker starts. */
+    void closeWithReset() {
+        closeWithReset = true;
     }
 
     /** Where frames go next on the wire: the gateway, or with a tunnel the outer network's gateway (null until resolved). */
@@ -235,6 +252,8 @@ final class ClientStack extends Stack {
                     return;
                 }
                 table.intField(slot, SocketTable.RCV_NXT, seq + 1);
+                table.shortField(slot, SocketTable.SERVER_MSS, Frames.mssOption(f));
+                table.intField(slot, SocketTable.RCV_LEFT, 0);
                 table.state(slot, TcpState.ESTABLISHED);
                 stats.add(Counter.RTT_SUM_NANOS, now - table.longField(slot, SocketTable.SENT_AT));
                 stats.increment(Counter.RTT_COUNT);
@@ -263,6 +282,8 @@ final class ClientStack extends Stack {
                     finish(slot, TcpState.LAST_ACK, now);
                 } else if (length > 0) {
                     stats.increment(Counter.TCP_DROP);
+                    // a segment of a large response after a lost one (no buffer keeps it): a duplicate ACK asks for the lost one
+                    if (awaiting(slot) && before(rcvNxt, seq)) sendSegment(slot, gatewayMac, sndNxt, Frames.ACK, 0);
                 }
                 // a bare ACK (of the request) changes nothing: the response is what we wait for
             }
@@ -292,19 +313,41 @@ final class ClientStack extends Stack {
         table.byteField(slot, SocketTable.FLAGS, table.byteField(slot, SocketTable.FLAGS) & ~TcpState.AWAITING);
     }
 
+    /**
+     * A segment of the response, in order. The first says how long the response is: one segment, or when it fills a
+     * whole segment (the server's MSS, or ours if less) and is HTTP, its header's length plus its Content-Length
+     * (dperf's large responses); the ones before the last are acknowledged at once, so the server's window slides.
+     */
     private void response(int slot, MemorySegment f, int length, boolean fin, long now) {
+        int left = table.intField(slot, SocketTable.RCV_LEFT);
+        boolean continued = left != 0;
+        int flags = table.byteField(slot, SocketTable.FLAGS);
+        if (!continued) {
+            // dperf's tcp-mode check: "HTTP/1.1 2xx" has the status's first digit at byte 9
+            if (s.http && !(length > 9 && f.get(ValueLayout.JAVA_BYTE, Frames.payloadStart(f) + 9) == '2')) flags |= TcpState.BAD_STATUS;
+            left = length;
+            if (s.http && length >= Math.min(mss(), table.shortField(slot, SocketTable.SERVER_MSS))) left = Math.max(length, httpLength(f, length));
+        }
+        left -= length;
+        stats.add(Counter.BYTES_RX, length);
+        if (left > 0 && !fin) {
+            table.intField(slot, SocketTable.RCV_NXT, table.intField(slot, SocketTable.RCV_NXT) + length);
+            table.intField(slot, SocketTable.RCV_LEFT, left);
+            table.byteField(slot, SocketTable.FLAGS, flags);
+            sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
+            // progress: the request's timer starts again
+            table.byteField(slot, SocketTable.RETRANSMITS, 0);
+            retransmits.schedule(slot, now);
+            return;
+        }
+        if (continued) table.intField(slot, SocketTable.RCV_LEFT, 0);
+        // the response is in: no request outstanding, and the next starts with a clean status
+        table.byteField(slot, SocketTable.FLAGS, flags & ~(TcpState.BAD_STATUS | TcpState.AWAITING));
         int rcvNxt = table.intField(slot, SocketTable.RCV_NXT) + length + (fin ? 1 : 0);
         table.intField(slot, SocketTable.RCV_NXT, rcvNxt);
-        stats.add(Counter.BYTES_RX, length);
-        if (s.http) {
-            // dperf's tcp-mode check: "HTTP/1.1 2xx" has the status's first digit at byte 9
-            boolean ok = length > 9 && f.get(ValueLayout.JAVA_BYTE, Frames.payloadStart(f) + 9) == '2';
-            stats.increment(ok ? Counter.HTTP_2XX : Counter.HTTP_ERR);
-        } else {
-            stats.increment(Counter.TCP_RSP);
-        }
+        if (s.http) stats.increment((flags & TcpState.BAD_STATUS) == 0 ? Counter.HTTP_2XX : Counter.HTTP_ERR);
+        else stats.increment(Counter.TCP_RSP);
         stats.recordLatencyNanos(now - table.longField(slot, SocketTable.SENT_AT));
-        clearAwaiting(slot);
         retransmits.cancel(slot);
         table.byteField(slot, SocketTable.RETRANSMITS, 0);
         if (fin) {
@@ -318,9 +361,44 @@ final class ClientStack extends Stack {
         } else if (s.keepaliveIntervalNanos == 0) {
             sendRequest(slot, now); // it acknowledges the response too
         } else {
-            sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
+            if (!ackRides) sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.ACK, 0);
             keepalives.schedule(slot, now);
         }
+    }
+
+    /**
+     * The whole length of an HTTP response whose header is in the first {@code length} payload bytes of {@code f}:
+     * the header's length plus its Content-Length; -1 when the header does not end there or has no Content-Length.
+     */
+    static int httpLength(MemorySegment f, int length) {
+        int start = Frames.payloadStart(f);
+        long contentLength = -1;
+        int line = start;
+        for (int i = start; i + 1 < start + length; i++) {
+            if (f.get(ValueLayout.JAVA_BYTE, i) != '\r' || f.get(ValueLayout.JAVA_BYTE, i + 1) != '\n') continue;
+            if (i == line) return contentLength < 0 || contentLength > Integer.MAX_VALUE - length ? -1 : (int) (i + 2 - start + contentLength);
+            contentLength = Math.max(contentLength, contentLength(f, line, i));
+            line = i + 2;
+        }
+        return -1;
+    }
+
+    private static final byte[] CONTENT_LENGTH = "content-length:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** The value of a header line [from, to) if it is Content-Length, else -1. */
+    private static long contentLength(MemorySegment f, int from, int to) {
+        if (to - from <= CONTENT_LENGTH.length) return -1;
+        for (int k = 0; k < CONTENT_LENGTH.length; k++) {
+            if (Character.toLowerCase(f.get(ValueLayout.JAVA_BYTE, from + k)) != CONTENT_LENGTH[k]) return -1;
+        }
+        long v = -1;
+        for (int i = from + CONTENT_LENGTH.length; i < to; i++) {
+            byte b = f.get(ValueLayout.JAVA_BYTE, i);
+            if (b == ' ' || b == '\t') continue;
+            if (b < '0' || b > '9' || v > 1L << 40) return -1;
+            v = (v < 0 ? 0 : v * 10) + (b - '0');
+        }
+        return v;
     }
 
     private void sendRequest(int slot, long now) {
@@ -350,6 +428,12 @@ final class ClientStack extends Stack {
     }
 
     private void activeClose(int slot, long now) {
+        if (closeWithReset) {
+            sendSegment(slot, gatewayMac, table.intField(slot, SocketTable.SND_NXT), Frames.RST | Frames.ACK, 0);
+            stats.increment(Counter.RST_TX);
+            close(slot);
+            return;
+        }
         finish(slot, TcpState.FIN_WAIT_1, now);
     }
 

@@ -326,6 +326,11 @@ final class Frames {
         return i32(f, tcpAt(f) + 8);
     }
 
+    /** The window field: what the peer can take beyond the ACK (no window scaling is negotiated, so it is in bytes). */
+    static int window(MemorySegment f) {
+        return u16(f, tcpAt(f) + 14);
+    }
+
     static int flags(MemorySegment f) {
         return u8(f, tcpAt(f) + 13);
     }
@@ -338,6 +343,29 @@ final class Frames {
     static int payloadLength(MemorySegment f) {
         if (isV6(f)) return u16(f, IP + 4) - (u8(f, TCP6 + 12) >>> 4) * 4;
         return u16(f, IP + 2) - IP_HEADER - (u8(f, TCP + 12) >>> 4) * 4;
+    }
+
+    /** RFC 9293's MSS when a SYN announces none. */
+    static final int DEFAULT_MSS = 536;
+
+    /** The MSS option of a SYN (kind 2), or {@link #DEFAULT_MSS} when it has none. */
+    static int mssOption(MemorySegment f) {
+        int tcp = tcpAt(f);
+        int end = payloadStart(f);
+        for (int o = tcp + TCP_HEADER; o < end; ) {
+            int kind = u8(f, o);
+            if (kind == 0) break; // end of options
+            if (kind == 1) { // no-op
+                o++;
+                continue;
+            }
+            if (o + 1 >= end) break;
+            int len = u8(f, o + 1);
+            if (len < 2 || o + len > end) break;
+            if (kind == 2 && len == 4) return u16(f, o + 2);
+            o += len;
+        }
+        return DEFAULT_MSS;
     }
 
     /**

@@ -32,10 +32,13 @@ final class Kni implements AutoCloseable {
 
     private final TapDevice tap;
     private final Arena arena = Arena.ofShared();
-    private final MemorySegment buffer = arena.allocate(Stack.FRAME_BYTES);
+    private final MemorySegment buffer = arena.allocate(Stack.FRAME_BYTES + Vlan.TAG);
+    /** The port's VLAN (dperf's vlan), or 0: what the kernel sends goes out tagged with it. */
+    private final int vlan;
 
-    private Kni(TapDevice tap) {
+    private Kni(TapDevice tap, int vlan) {
         this.tap = tap;
+        this.vlan = vlan;
     }
 
     /** Creates the TAP interface of the configuration's 'kni' line and gives it the port's MAC and this side's addresses. */
@@ -51,7 +54,7 @@ final class Kni implements AutoCloseable {
         }
         try {
             NetNamespace.ipBatch(netns, commands(c, name, mac));
-            return new Kni(tap);
+            return new Kni(tap, c.userspace().vlan());
         } catch (IllegalStateException e) {
             tap.close();
             throw new EnvironmentException("cannot set up the TAP interface " + name + ": " + e.getMessage(), "check the 'port', 'client' and 'server' lines", e);
@@ -92,8 +95,11 @@ final class Kni implements AutoCloseable {
     int pump(PacketSocket port, WorkerStats stats) {
         int n = 0;
         int len;
-        while (n < BURST && (len = tap.receive(buffer)) > 0) {
+        // with a VLAN the kernel's frame is read 4 bytes in, and tagged in place
+        MemorySegment into = vlan != 0 ? buffer.asSlice(Vlan.TAG) : buffer;
+        while (n < BURST && (len = tap.receive(into)) > 0) {
             n++;
+            if (vlan != 0) len = Vlan.tag(buffer, vlan, len);
             if (port.send(buffer, len)) {
                 stats.increment(Counter.KNI_RX);
                 stats.increment(Counter.PKT_TX);

@@ -8,18 +8,23 @@ import java.lang.foreign.ValueLayout;
  * dperf's socket table: every connection this side can ever have, preallocated as 64-byte
  * entries in one off-heap segment, found by array indexing (no hash): slot = address index ×
  * ports + port offset. An entry fits one cache line; there are no send or receive buffers
- * (stop-and-wait with fixed payloads), and the timer links are 32-bit slot numbers inside the
+ * (stop-and-wait with fixed payloads: a large response is resent from the fixed payload, at the
+ * offset its sequence number says), and the timer links are 32-bit slot numbers inside the
  * entries, so a million connections take 64 MB and nothing else.
  *
  * <pre>
  *  0 state (byte)      1 retransmits (byte)  2 timer list (byte)  3 flags (byte)
  *  4 snd_nxt (int)     8 rcv_nxt (int)       12 timer next (int)  16 timer prev (int)
  * 20 requests (short) 22 outstanding payload bytes (short)
- * 24 timer deadline, nanoTime (long)         32 request sent, nanoTime (long)
+ * 24 timer deadline, nanoTime (long)         32 client: request sent, nanoTime (long); server: the highest sequence
+ *                                                sent when a large response was last resent (int)
  * 40 peer IPv4 (int)  44 peer port (short)   46 local port (short) 48 local IPv4 (int)
  *    (an IPv6 address's low 32 bits: its high 96 are one prefix per side, {@link Prefixes})
- * 52..63 unused
+ * 52 server: snd_una of a response longer than a segment; client: bytes of the response still to come (int)
+ * 56 server: the sequence number the response started at (int); client: the server's MSS (short)
+ * 60 server: duplicate ACKs in a row (byte)   61 unused   62 server: the peer's last advertised window (short)
  * </pre>
+ * A server keeps its peer's MSS in the requests field, which only a client counts in.
  */
 final class SocketTable implements AutoCloseable {
     public static final int ENTRY_BYTES = 64;
@@ -45,6 +50,14 @@ final class SocketTable implements AutoCloseable {
     static final long PEER_PORT = 44;
     static final long LOCAL_PORT = 46;
     static final long LOCAL_IP = 48;
+    static final long SND_UNA = 52;
+    static final long RCV_LEFT = 52;
+    static final long RESPONSE_START = 56;
+    static final long DUP_ACKS = 60;
+    static final long PEER_WINDOW = 62;
+    static final long PEER_MSS = REQUESTS;
+    static final long SERVER_MSS = 56;
+    static final long RECOVER = SENT_AT;
 
     private final Arena arena;
     private final MemorySegment entries;

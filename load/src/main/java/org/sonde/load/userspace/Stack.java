@@ -15,7 +15,8 @@ import org.sonde.load.stats.WorkerStats;
  * listen port (no connection or listener of the engine) goes to the kernel's TAP interface.
  */
 abstract class Stack {
-    static final int FRAME_BYTES = 2048;
+    /** A buffer that holds any frame the engine sends or takes: one of the largest jumbo MTU, tagged. */
+    static final int FRAME_BYTES = org.sonde.netio.PacketSocket.slotBytes(org.sonde.load.config.UserspaceOptions.JUMBO_MTU_MAX);
     private static final byte[] UNSPECIFIED = new byte[16];
 
     final SocketTable table;
@@ -23,8 +24,11 @@ abstract class Stack {
     final WorkerStats stats;
     final byte[] ownMac;
     final int tos;
-    /** Where every inner frame is written: {@link #wire} itself, or with a tunnel the part after the outer headers. */
-    final MemorySegment tx;
+    /**
+     * Where every frame is written: {@link #wire} itself, with a tunnel the part after the outer headers, with a VLAN
+     * the part after the tag's 4 bytes (the MAC addresses move in front of the tag as it is sent).
+     */
+    MemorySegment tx;
     /** The whole transmit frame. */
     private final MemorySegment wire;
     /** The VXLAN tunnel every frame travels in, or null. */
@@ -38,6 +42,10 @@ abstract class Stack {
     private FrameOut kernel;
     /** The MSS option of this side's SYNs and SYN-ACKs. */
     private int mss;
+    /** The 802.1Q VLAN ID of every frame sent and received (dperf's vlan), or 0 for untagged frames. */
+    private int vlan;
+    /** Whether segments for no socket are answered with RST (dperf's tcp_rst) or dropped. */
+    private boolean tcpRst = true;
     private int isnState;
 
     Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
@@ -67,6 +75,18 @@ abstract class Stack {
         this.mss = mss;
     }
 
+    /** Tags every frame with VLAN {@code id} and takes only frames tagged with it (dperf's 'vlan'; not with a tunnel); before the worker starts. */
+    final void tagFrames(int id) {
+        if (tunnel != null) throw new IllegalStateException("a VLAN and a VXLAN tunnel at once");
+        this.vlan = id;
+        this.tx = wire.asSlice(Vlan.TAG);
+    }
+
+    /** Drops segments for no socket without answering them (dperf's 'tcp_rst 0'); before the worker starts. */
+    final void dropUnknownSegments() {
+        this.tcpRst = false;
+    }
+
     /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
     final void handToKernel(FrameOut tap) {
         this.kernel = tap;
@@ -75,6 +95,11 @@ abstract class Stack {
     /** Takes one received frame. */
     final void receive(MemorySegment frame, int length, long nowNanos) {
         stats.increment(Counter.PKT_RX);
+        if (vlan != 0) {
+            if (!Vlan.isTagged(frame, length, vlan)) return; // untagged, or another VLAN's: not ours, as a VLAN interface would not see it
+            frame = Vlan.untag(frame);
+            length -= Vlan.TAG;
+        }
         if (tunnel != null) {
             if (Frames.isArp(frame, length)) {
                 stats.increment(Counter.ARP_RX);
@@ -207,8 +232,9 @@ abstract class Stack {
         if (send(n)) stats.increment(Counter.ARP_TX);
     }
 
-    /** Sends the inner frame of {@code length} bytes at {@link #tx}, in the tunnel if there is one. */
+    /** Sends the frame of {@code length} bytes at {@link #tx}, tagged or in the tunnel if the configuration says so. */
     final boolean send(int length) {
+        if (vlan != 0) return sendRaw(Vlan.tag(wire, vlan, length));
         if (tunnel == null) return sendRaw(length);
         int port = Frames.isTcp(tx, length) ? Tunnel.sourcePort(Frames.srcIp(tx), Frames.dstIp(tx), Frames.srcPort(tx), Frames.dstPort(tx)) : 0xc000;
         return sendRaw(Frames.vxlan(wire, tunnel.nextHopMac, tunnel.portMac, tunnel.localVtep, tunnel.remoteVtep, port, tunnel.vni, length, tos));
@@ -256,7 +282,17 @@ abstract class Stack {
         int n = Frames.tcp(tx, peerMac, ownMac, table.intField(slot, SocketTable.LOCAL_IP), table.intField(slot, SocketTable.PEER_IP), localHigh, peerHigh,
                 table.shortField(slot, SocketTable.LOCAL_PORT), table.shortField(slot, SocketTable.PEER_PORT),
                 seq, table.intField(slot, SocketTable.RCV_NXT), flags, payloadLength, tos, mss);
-        send(n);
+        if (send(n) && flags == Frames.ACK && payloadLength == 0) stats.increment(Counter.ACK_TX);
+    }
+
+    /** The MSS this side announces: the longest segment it takes, and sends. */
+    final int mss() {
+        return mss;
+    }
+
+    /** Copies {@code length} bytes of a payload from {@code offset} into a data segment's payload (a large response's part). */
+    final void stagePayload(MemorySegment payload, long offset, int length) {
+        MemorySegment.copy(payload, offset, tx, Frames.payloadOffset(false, localHigh != null), length);
     }
 
     /** Copies the fixed payload into the transmit frame (stop-and-wait keeps no buffers: every send takes it from here). */
@@ -264,15 +300,15 @@ abstract class Stack {
         MemorySegment.copy(payload, 0, tx, Frames.payloadOffset(syn, localHigh != null), payload.byteSize());
     }
 
-    /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst). */
+    /** An RST|ACK answering a segment that belongs to no socket (dperf's tcp_rst); nothing with 'tcp_rst 0' (the caller counted tcpDrop). */
     final void reset(MemorySegment f, byte[] peerMac) {
         int flags = Frames.flags(f);
-        if ((flags & Frames.RST) != 0) return;
+        if ((flags & Frames.RST) != 0 || !tcpRst) return;
         int len = Frames.payloadLength(f) + ((flags & (Frames.SYN | Frames.FIN)) != 0 ? 1 : 0);
         int seq = (flags & Frames.ACK) != 0 ? Frames.ack(f) : 0;
         int n = Frames.tcp(tx, peerMac, ownMac, Frames.dstIp(f), Frames.srcIp(f), localHigh, peerHigh, Frames.dstPort(f), Frames.srcPort(f),
                 seq, Frames.seq(f) + len, Frames.RST | Frames.ACK, 0, tos, mss);
-        send(n);
+        if (send(n)) stats.increment(Counter.RST_TX);
     }
 
     /** Whether sequence number a is before b (modulo 2^32). */

@@ -14,4 +14,6 @@ final class TcpState {
 
     /** Flag bit: a request is outstanding (client) on this socket. */
     static final int AWAITING = 1;
+    /** Flag bit: the response coming in did not start with a 2xx status (client, HTTP). */
+    static final int BAD_STATUS = 2;
 }

@@ -11,6 +11,7 @@ import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.HttpMethod;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.config.PortSpec;
+import org.sonde.load.config.UserspaceOptions;
 import org.sonde.load.config.VxlanSpec;
 import org.sonde.load.engine.ClientLoop;
 import org.sonde.load.engine.CpuAffinity;
@@ -62,13 +63,25 @@ public final class UserspaceEngine {
         PortSpec port = c.port().orElseThrow();
         Fanout fanout = new Fanout.Program(FlowHash.program(c.listenPort()));
         try {
-            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout))
-                    : PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout);
+            // ring slots that hold the link's MTU ('jumbo')
+            int slot = PacketSocket.slotBytes(c.userspace().mtu());
+            return c.netns().isPresent() ? NetNamespace.call(c.netns().get(), () -> PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout, slot))
+                    : PacketSocket.openGroup(port.interfaceName(), c.workers(), fanout, slot);
         } catch (NativeException | IllegalStateException e) {
             throw new EnvironmentException("cannot open " + c.workers() + " raw socket(s) on " + port.interfaceName() + c.netns().map(n -> " in netns " + n).orElse("")
                     + ": " + e.getMessage(), "run as root (CAP_NET_RAW, CAP_SYS_ADMIN for netns) on Linux 4.3 or later (a fanout with a BPF program),"
                     + " and check the 'port' and 'netns' lines", e);
         }
+    }
+
+    /**
+     * The MSS this side announces: the 'mss' line's, or with 'jumbo' what the MTU carries (less the tunnel's
+     * headers in VXLAN); 0 for the family's default on a 1500-byte MTU.
+     */
+    private static int mss(LoadConfig c) {
+        if (c.mss() > 0) return c.mss();
+        if (c.userspace().mtu() == UserspaceOptions.MTU) return 0;
+        return c.userspace().mssMax(c.servers().getFirst().ipv6()) - (c.vxlan().isPresent() ? VxlanSpec.OVERHEAD : 0);
     }
 
     private static byte[] ownMac(LoadConfig c) {
@@ -127,7 +140,11 @@ public final class UserspaceEngine {
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (c.mss() > 0) stack.announceMss(c.mss());
+                if (mss(c) > 0) stack.announceMss(mss(c));
+                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+                if (c.userspace().disableAck()) stack.suppressPureAcks();
+                if (c.fastClose()) stack.closeWithReset();
                 if (stack.nextHopMac() == null) {
                     resolve(stack, socket, port); // ARP frames reach the first worker's socket (FlowHash)
                     gatewayMac = stack.gatewayMac();
@@ -214,7 +231,11 @@ public final class UserspaceEngine {
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
                 if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (c.mss() > 0) stack.announceMss(c.mss());
+                if (mss(c) > 0) stack.announceMss(mss(c));
+                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+                // dperf's server timer waits 1.1 retransmit timeouts, so that it does not fire with the client's
+                stack.sendWindow(c.userspace().sendWindow(), c.retransmitTimeoutSeconds() * 1_100_000_000L);
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));
             }
             return List.copyOf(workers);
@@ -381,13 +402,18 @@ public final class UserspaceEngine {
                         stack.receive(rx, len, now);
                         received++;
                     }
+                    stack.expireTimers(now);
                     if (kni != null) received += kni.pump(socket, stats);
                     socket.flush();
                     if (now - dropsReadAt >= DROPS_EVERY_NANOS) {
                         takeSocketCounters(socket, stats);
                         dropsReadAt = now;
                     }
-                    if (received == 0) socket.awaitReadable(kni != null ? 1 : 10);
+                    if (received == 0) {
+                        // the large responses' timers are 2.2 s at least: waking to the millisecond is close enough
+                        long untilTimer = (stack.nextDeadline() - System.nanoTime()) / 1_000_000;
+                        socket.awaitReadable((int) Math.max(0, Math.min(untilTimer, kni != null ? 1 : 10)));
+                    }
                 }
             } finally {
                 takeSocketCounters(socket, stats);

@@ -7,7 +7,11 @@
  * ({@link org.sonde.load.userspace.FlowHash}) brings both directions of a connection to the worker
  * that owns it; with {@code vxlan}, a {@link org.sonde.load.userspace.Tunnel} wraps every frame in
  * outer IPv4/UDP/VXLAN headers and strips them from what arrives; with {@code kni}, {@link org.sonde.load.userspace.Kni} hands the kernel, through a
- * TAP interface, the frames that are not the engine's. {@link org.sonde.load.engine.LoadRun} drives
+ * TAP interface, the frames that are not the engine's; with {@code vlan}, {@link org.sonde.load.userspace.Vlan} tags
+ * and untags every frame. dperf's {@code jumbo} sizes the rings' slots and the MSS, {@code tcp_rst} and
+ * {@code disable_ack} what the stacks answer, and {@code send_window} the window in which the
+ * {@link org.sonde.load.userspace.ServerStack} sends a response longer than one segment (the only
+ * departure from stop-and-wait, with NewReno's recovery). {@link org.sonde.load.engine.LoadRun} drives
  * the workers, so the timeline and statistics are those of the kernel engine.
  */
 package org.sonde.load.userspace;

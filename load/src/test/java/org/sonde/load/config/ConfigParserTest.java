@@ -2,6 +2,7 @@ package org.sonde.load.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -334,11 +335,11 @@ class ConfigParserTest {
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1 zz:00\n", "6", "not a MAC address", "syntax: port"},
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\nprotocol udp\n", "7", "runs TCP only", "kernel engine"},
                 new String[] {"mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\npayload_size 1461\n",
-                        "7", "does not fit in one 1460-byte segment", "at most 1460"},
+                        "7", "does not fit in one 1460-byte segment", "at most 1460 bytes with 'engine userspace', or add 'jumbo'"},
                 new String[] {"mode client\nengine userspace\nport veth0 10.0.0.2 10.0.0.1\nserver 10.0.0.1 1\ncps 10\n", "0", "needs 'client' ranges", "client 10.1.0.1"},
                 new String[] {VX + "vxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\npayload_size 1411\n", "8",
                         "does not fit in one 1410-byte segment over IPv4 in VXLAN", "at most 1410"},
-                new String[] {VX + "mss 1461\n", "7", "an MSS of 1461 is above 1460", "mss 1460"},
+                new String[] {VX + "mss 1461\n", "7", "an MSS of 1461 is above 1460", "or add 'jumbo'"},
                 new String[] {VX + "mss 535\n", "7", "at least 536", "syntax: mss"},
                 new String[] {VX + "mss 600\npayload_size 601\n", "7", "does not fit in one segment of the MSS 600", "raise 'mss'"},
                 new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2\ncps 10\nport veth0 fd00::2 fd00::1\nmss 1441\n", "7",
@@ -360,6 +361,24 @@ class ConfigParserTest {
                         "the port's address is IPv4 and the server's IPv6", "one address family"},
                 new String[] {"mode client\nengine userspace\nserver fd00::1 1\nclient fd00::1:100 2 fd00::1:0:0:200 2\ncps 10\nport veth0 fd00::2 fd00::1\n",
                         "4", "differ in their first 96 bits", "within one /96"},
+                new String[] {VX + "tcp_rst 2\n", "7", "expected 0 or 1, got '2'", "syntax: tcp_rst 0|1"},
+                new String[] {VX + "vlan 4095\n", "7", "the VLAN ID must be 1-4094, got 4095", "syntax: vlan"},
+                new String[] {VX + "vlan 0\n", "7", "the VLAN ID must be 1-4094", "syntax: vlan"},
+                new String[] {VX + "vlan 7\nvxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7", "'vlan' is not available with 'vxlan'",
+                        "delete one"},
+                new String[] {VX + "jumbo 8999\n", "7", "the jumbo MTU must be 9000-9710, got 8999", "syntax: jumbo"},
+                new String[] {VX + "jumbo 9000\nmss 8961\n", "8", "above 8960, what a 9000-byte MTU carries over IPv4", "mss 8960"},
+                new String[] {VX + "jumbo 9000\npayload_size 8961\n", "8", "does not fit in one 8960-byte segment", "at most 8960"},
+                new String[] {VX + "send_window 8\n", "7", "'send_window' is the server's", "move it to the server's file"},
+                new String[] {VX + "send_window 17\n", "7", "the window must be 2-16 segments, got 17", "syntax: send_window"},
+                new String[] {VX + "disable_ack 1\n", "7", "expected no arguments", "syntax: disable_ack (no arguments)"},
+                new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndisable_ack\n", "6",
+                        "'disable_ack' is the client's", "sends no pure ACK"},
+                new String[] {CLIENT + "change_dip 10.0.0.1 1 4\n", "4", "'change_dip' is the destination pool of a flood", "add 'flood'"},
+                new String[] {CLIENT + "protocol udp\nflood\nchange_dip fd00::1 1 4\n", "6", "different families", "one address family"},
+                new String[] {CLIENT + "protocol udp\nflood\nchange_dip 255.255.255.250 2 4\n", "6", "runs past the last IPv4 address", "syntax: change_dip"},
+                new String[] {CLIENT + "protocol udp\nflood\nchange_dip 10.0.0.1 0 4\n", "6", "the step must be positive", "syntax: change_dip"},
+                new String[] {CLIENT + "protocol udp\nflood\nchange_dip 10.0.0.1 1 0\n", "6", "the number must be 1-65536", "syntax: change_dip"},
                 new String[] {CLIENT + "netns x\n", "4", "'netns' is for the user-space engine", "engine userspace"},
                 new String[] {CLIENT + "engine dpdk\n", "4", "unknown engine 'dpdk'", "syntax: engine"},
                 new String[] {SERVER + "wait 1\n", "3", "'wait' in a server configuration", "delete the line"},
@@ -407,7 +426,7 @@ class ConfigParserTest {
 
     @ParameterizedTest
     @CsvSource({"port", "socket_mem", "rss", "flow_isolate", "vxlan", "vlan", "kni", "tx_burst", "jumbo", "mss", "tcp_rst",
-            "neigh_ignore", "simd512", "disable_ack", "send_window", "change_dip", "daemon", "log_level"})
+            "neigh_ignore", "simd512", "disable_ack", "send_window", "daemon", "log_level"})
     void dpdkKeywordsAreRejectedWithTheReason(String keyword) {
         BadInputException e = error(CLIENT + keyword + " 1\n");
         assertThat(e.location()).isEqualTo("line 4");
@@ -415,11 +434,99 @@ class ConfigParserTest {
         assertThat(e.hint()).isNotBlank().endsWith(".");
     }
 
+    @ParameterizedTest
+    @CsvSource({"socket_mem", "rss", "flow_isolate", "tx_burst", "neigh_ignore", "simd512", "daemon", "log_level"})
+    void inAUserspaceFileTheKeywordsWithoutMeaningThereAreRejectedWithTheUserspaceReason(String keyword) {
+        BadInputException e = error(VX + keyword + " 1\n");
+        assertThat(e.location()).isEqualTo("line 7");
+        assertThat(e.problem()).isEqualTo("'" + keyword + "' is a DPDK keyword that Sonde's user-space engine rejects");
+        assertThat(e.hint()).isEqualTo(capitalised(EngineLimits.USERSPACE.get(keyword)) + ".");
+        // the user-space file is not told what kernel sockets do
+        assertThat(e.hint()).doesNotContain("the kernel spreads", "kernel sockets do not use", "the kernel batches", "the kernel resolves neighbours");
+    }
+
+    private static String capitalised(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    @Test
+    void everyKeywordTheKernelEngineRejectsIsTakenOrRejectedWithItsOwnReasonByTheUserspaceEngine() {
+        for (String k : EngineLimits.KERNEL.keySet()) {
+            assertThat(Keywords.USERSPACE.containsKey(k) != EngineLimits.USERSPACE.containsKey(k)).as(k).isTrue();
+        }
+        assertThat(Keywords.ALL.keySet()).doesNotContainAnyElementsOf(EngineLimits.KERNEL.keySet()).doesNotContainAnyElementsOf(EngineLimits.USERSPACE.keySet());
+        assertThat(Keywords.USERSPACE.keySet()).doesNotContainAnyElementsOf(EngineLimits.USERSPACE.keySet());
+        // the kernel engine's reason for a keyword the user-space engine takes says where it has its meaning
+        for (String k : Keywords.USERSPACE.keySet()) assertThat(EngineLimits.KERNEL.get(k)).as(k).contains("engine userspace");
+    }
+
     @Test
     void theManualListsEveryKeywordAndEveryRejection() {
-        assertThat(ConfigParser.manual()).hasSize(Keywords.ALL.size() + Keywords.USERSPACE.size()).anyMatch(l -> l.startsWith("keepalive"));
-        assertThat(ConfigParser.rejected()).hasSize(KernelEngineLimits.REJECTED.size()).anyMatch(l -> l.startsWith("port "));
-        assertThat(Keywords.ALL.keySet()).doesNotContainAnyElementsOf(KernelEngineLimits.REJECTED.keySet());
+        assertThat(ConfigParser.manual()).hasSize(Keywords.ALL.size() + Keywords.USERSPACE.size()).anyMatch(l -> l.startsWith("keepalive"))
+                .anyMatch(l -> l.startsWith("tcp_rst ") && l.contains("with 'engine userspace'"));
+        java.util.Set<String> rejected = new java.util.HashSet<>(EngineLimits.KERNEL.keySet());
+        rejected.addAll(EngineLimits.USERSPACE.keySet());
+        // one line per engine for each rejected keyword
+        assertThat(ConfigParser.rejected()).hasSize(2 * rejected.size()).anyMatch(l -> l.startsWith("port ") && l.contains("kernel engine: it binds"))
+                .anyMatch(l -> l.startsWith("socket_mem ") && l.contains("kernel engine:"))
+                .anyMatch(l -> l.contains("user-space engine: it sizes DPDK's hugepage memory; the user-space engine"))
+                .anyMatch(l -> l.contains("user-space engine: accepted"));
+    }
+
+    @Test
+    void theUserspaceKeywordsTakeDperfsValuesAndDefaults() {
+        UserspaceOptions d = parse(VX).userspace();
+        assertThat(d).isEqualTo(UserspaceOptions.DEFAULTS);
+        assertThat(d.tcpRst()).isTrue();
+        assertThat(d.mtu()).isEqualTo(1500);
+        assertThat(d.sendWindow()).isEqualTo(4);
+        assertThat(parse(VX + "tcp_rst 0\n").userspace().tcpRst()).isFalse();
+        assertThat(parse(VX + "tcp_rst 1\n").userspace().tcpRst()).isTrue();
+        assertThat(parse(VX + "vlan 4094\n").userspace().vlan()).isEqualTo(4094);
+        assertThat(parse(VX + "jumbo\n").userspace().mtu()).isEqualTo(9710);
+        assertThat(parse(VX + "jumbo 9000\n").userspace().mtu()).isEqualTo(9000);
+        assertThat(parse(VX + "jumbo\n").userspace().mssMax(false)).isEqualTo(9670);
+        assertThat(parse(VX + "jumbo\n").userspace().mssMax(true)).isEqualTo(9650);
+        // with jumbo frames a payload up to the jumbo MSS fits in one segment, and so does an MSS up to it
+        assertThat(parse(VX + "jumbo\npayload_size 9670\n").payloadSize()).isEqualTo(9670);
+        assertThat(parse(VX + "jumbo\nmss 9670\n").mss()).isEqualTo(9670);
+        assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
+        assertThat(parse(VX + "fast_close\n").fastClose()).isTrue();
+    }
+
+    /** A user-space server, for lines to be added to. */
+    private static final String US_SERVER = "mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\n";
+
+    @Test
+    void aUserspaceServersResponseMayBeLongerThanASegmentAndGoesInItsSendWindow() throws IOException {
+        LoadConfig c = parse(US_SERVER + "payload_size 1m\nsend_window 16\n");
+        assertThat(c.payloadSize()).isEqualTo(1_000_000);
+        assertThat(c.httpPayload()).isTrue(); // its Content-Length says where it ends
+        assertThat(c.userspace().sendWindow()).isEqualTo(16);
+        assertThat(parse(US_SERVER + "payload_size 100000\n").userspace().sendWindow()).isEqualTo(4);
+        // a window for responses of one segment changes nothing, and says so
+        assertThat(ConfigParser.parse(Path.of("t.conf"), US_SERVER + "send_window 8\n").warnings()).anyMatch(w -> w.contains("'send_window' has no effect"));
+        // a response file longer than a segment has no Content-Length to end it by
+        Files.write(dir.resolve("big.bin"), new byte[5000]);
+        BadInputException e = assertThrows(BadInputException.class, () -> ConfigParser.parse(dir.resolve("s.conf"), US_SERVER + "payload_file big.bin\n"));
+        assertThat(e.location()).isEqualTo("line 6");
+        assertThat(e.problem()).contains("longer than one 1460-byte segment");
+        assertThat(e.hint()).contains("payload_size 5000");
+    }
+
+    @Test
+    void changeDipIsTheFloodsDestinationPool() {
+        LoadConfig c = parse(CLIENT + "protocol udp\nflood\nchange_dip 10.0.0.250 3 4\n");
+        DipPool p = c.changeDip().orElseThrow();
+        assertThat(p.count()).isEqualTo(4);
+        // the step carries into the next byte
+        assertThat(p.get(0).getHostAddress()).isEqualTo("10.0.0.250");
+        assertThat(p.get(1).getHostAddress()).isEqualTo("10.0.0.253");
+        assertThat(p.get(2).getHostAddress()).isEqualTo("10.0.1.0");
+        assertThat(p.last().getHostAddress()).isEqualTo("10.0.1.3");
+        DipPool v6 = parse("mode client\nserver fd00::1 1\ncps 10\nprotocol udp\nflood\nchange_dip fd00::ffff 1 2\n").changeDip().orElseThrow();
+        assertThat(v6.last().getHostAddress()).isEqualTo("fd00:0:0:0:0:0:1:0");
+        assertThat(parse(CLIENT).changeDip()).isEmpty();
     }
 
     @Test

@@ -69,12 +69,16 @@ class StacksTest {
         long now;
 
         Pair(int clientAddresses, int ports, boolean keepalive, long intervalNanos, int requestsPerConnection) {
+            this(clientAddresses, ports, keepalive, intervalNanos, requestsPerConnection, RESPONSE);
+        }
+
+        Pair(int clientAddresses, int ports, boolean keepalive, long intervalNanos, int requestsPerConnection, byte[] response) {
             AddressIndex clients = new AddressIndex(List.of(range("10.1.0.1", clientAddresses)));
             client = new ClientStack(new ClientStack.Settings(clients, 1000, ports, SERVER_IP, 80, RTO, keepalive, intervalNanos,
                     requestsPerConnection, true, Counter.HTTP_GET), new SocketTable(clientAddresses * ports), wire.clientOut(), clientStats,
                     CLIENT_MAC, SERVER_MAC, REQUEST, 0, 1, Share.ALONE);
             server = new ServerStack(new ServerStack.Settings(clients, 1000, ports, SERVER_IP, 80, true),
-                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, RESPONSE, 0, 2, Share.ALONE);
+                    new SocketTable(clientAddresses * ports), wire.serverOut(), serverStats, SERVER_MAC, response, 0, 2, Share.ALONE);
         }
 
         /** Delivers frames both ways until none is in flight. */
@@ -248,6 +252,291 @@ class StacksTest {
         MemorySegment r = MemorySegment.ofArray(rst);
         assertThat(Frames.flags(r) & Frames.RST).isNotZero();
         assertThat(Frames.seq(r)).isEqualTo(7);
+    }
+
+    @Test
+    void withTcpRstOffSegmentsForNoSocketAreDroppedWithoutAnswerOnBothSides() {
+        Pair p = new Pair(1, 1, true, 0, 1);
+        p.server.dropUnknownSegments();
+        p.client.dropUnknownSegments();
+        MemorySegment f = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 7, Frames.ACK, 0, 0);
+        p.server.receive(f, n, 0);
+        n = Frames.tcp(f, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 81, 5, 0, Frames.SYN, 0, 0); // a port not listened on
+        p.server.receive(f, n, 0);
+        // a segment from the server for a client socket that is closed
+        n = Frames.tcp(f, CLIENT_MAC, SERVER_MAC, SERVER_IP, 0x0a010001, 80, 1000, 9, 3, Frames.ACK | Frames.PSH, 0, 0);
+        p.client.receive(f, n, 0);
+
+        assertThat(p.wire.toClient).isEmpty();
+        assertThat(p.wire.toServer).isEmpty();
+        assertThat(p.serverStats.get(Counter.TCP_DROP)).isEqualTo(2);
+        assertThat(p.clientStats.get(Counter.TCP_DROP)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.RST_TX) + p.clientStats.get(Counter.RST_TX)).isZero();
+        // its own connections are unaffected
+        assertThat(p.client.launch(p.now)).isTrue();
+        p.settle();
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+
+        // by default (tcp_rst 1) the same segment to the client is answered with a reset, counted as rstTx
+        Pair q = new Pair(1, 1, true, 0, 1);
+        q.client.receive(f, n, 0);
+        assertThat(q.wire.toServer).hasSize(1);
+        assertThat(Frames.flags(MemorySegment.ofArray(q.wire.toServer.poll())) & Frames.RST).isNotZero();
+        assertThat(q.clientStats.get(Counter.RST_TX)).isEqualTo(1);
+    }
+
+    @Test
+    void disableAckLetsTheAckOfEachResponseRideOnTheNextRequestOrTheFin() {
+        // without: 2 pure ACKs between the 3 keepalive rounds, and the last ACK of the server's FIN
+        Pair with = new Pair(1, 1, true, 1_000_000, 3);
+        with.client.launch(with.now);
+        with.settle();
+        for (int i = 0; i < 3; i++) with.advance(1_000_000);
+        assertThat(with.clientStats.get(Counter.ACK_TX)).isEqualTo(3);
+
+        Pair p = new Pair(1, 1, true, 1_000_000, 3);
+        p.client.suppressPureAcks();
+        p.client.launch(p.now);
+        p.settle();
+        for (int i = 0; i < 3; i++) p.advance(1_000_000);
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(3);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(3);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        // dperf's rule: only the ACK of the server's FIN goes out alone (it must: nothing follows it)
+        assertThat(p.clientStats.get(Counter.ACK_TX)).isEqualTo(1);
+        assertThat(p.wire.sentToServer).isEqualTo(1 + 3 + 1 + 1);
+        assertThat(p.clientStats.get(Counter.SK_ERR) + p.serverStats.get(Counter.TCP_DROP)).isZero();
+
+        // with an interval of at least the RTO the ACK goes out at once, as in dperf (the peer would resend first)
+        Pair slow = new Pair(1, 1, true, RTO, 2);
+        slow.client.suppressPureAcks();
+        slow.client.launch(slow.now);
+        slow.settle();
+        slow.advance(RTO);
+        assertThat(slow.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(slow.clientStats.get(Counter.ACK_TX)).isEqualTo(2);
+    }
+
+    @Test
+    void withAVlanEveryFrameIsTaggedAndOnlyFramesOfThatVlanAreTaken() {
+        Pair p = new Pair(1, 1, true, 0, 2);
+        p.client.tagFrames(7);
+        p.server.tagFrames(7);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        FrameOut keep = (f, len) -> seen.add(f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        assertThat(p.client.launch(p.now)).isTrue();
+        // look at every frame each way before it is delivered
+        while (!p.wire.toServer.isEmpty() || !p.wire.toClient.isEmpty()) {
+            byte[] f;
+            while ((f = p.wire.toServer.poll()) != null) {
+                keep.send(MemorySegment.ofArray(f), f.length);
+                p.server.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+            while ((f = p.wire.toClient.poll()) != null) {
+                keep.send(MemorySegment.ofArray(f), f.length);
+                p.client.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+        }
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(seen).hasSize(p.wire.sentToServer + p.wire.sentToClient);
+        for (byte[] f : seen) {
+            MemorySegment m = MemorySegment.ofArray(f);
+            // 802.1Q, VLAN 7, then the IPv4 frame as it would be untagged, with right checksums
+            assertThat(Frames.u16(m, 12)).isEqualTo(0x8100);
+            assertThat(Frames.u16(m, 14)).isEqualTo(7);
+            assertThat(Frames.u16(m, 16)).isEqualTo(Frames.ETHERTYPE_IPV4);
+            byte[] untagged = new byte[f.length - 4];
+            System.arraycopy(f, 0, untagged, 0, 12);
+            System.arraycopy(f, 16, untagged, 12, f.length - 16);
+            MemorySegment u = MemorySegment.ofArray(untagged);
+            assertThat(Frames.isTcp(u, untagged.length) && Frames.ipChecksumOk(u) && Frames.tcpChecksumOk(u)).isTrue();
+        }
+
+        // a SYN without the tag, or with another VLAN's, is not the engine's: no answer, no socket
+        MemorySegment syn = MemorySegment.ofArray(new byte[128]);
+        int n = Frames.tcp(syn.asSlice(4), SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, 5, 0, Frames.SYN, 0, 0);
+        p.server.receive(syn.asSlice(4), n, 0);
+        n = Vlan.tag(syn, 8, n);
+        p.server.receive(syn, n, 0);
+        assertThat(p.wire.toClient).isEmpty();
+        assertThat(p.server.open()).isZero();
+        // the same SYN on VLAN 7 opens a connection
+        Frames.u16(syn, 14, 7);
+        p.server.receive(syn, n, 0);
+        assertThat(p.server.open()).isEqualTo(1);
+        assertThat(p.wire.toClient).hasSize(1);
+    }
+
+    /** A 100,000-byte HTTP response: 69 segments of 1460 bytes (the last shorter), as Sonde's server builds it. */
+    private static final byte[] LARGE = org.sonde.load.http.Payloads.httpResponse(100_000, false, true, 1);
+
+    /** The server's data segments the wire carried to the client, each as (sequence number, payload). */
+    private static java.util.Map<Integer, byte[]> dataSegments(List<byte[]> frames) {
+        java.util.Map<Integer, byte[]> out = new java.util.LinkedHashMap<>();
+        for (byte[] b : frames) {
+            MemorySegment m = MemorySegment.ofArray(b);
+            int n = Frames.payloadLength(m);
+            if (Frames.isTcp(m, b.length) && n > 0) out.put(Frames.seq(m), java.util.Arrays.copyOfRange(b, Frames.payloadStart(m), Frames.payloadStart(m) + n));
+        }
+        return out;
+    }
+
+    /** Delivers frames both ways until none is in flight, keeping a copy of every frame to the client. */
+    private static void settle(Pair p, List<byte[]> toClient) {
+        while (!p.wire.toServer.isEmpty() || !p.wire.toClient.isEmpty()) {
+            byte[] f;
+            while ((f = p.wire.toServer.poll()) != null) p.server.receive(MemorySegment.ofArray(f), f.length, p.now);
+            while ((f = p.wire.toClient.poll()) != null) {
+                toClient.add(f.clone());
+                p.client.receive(MemorySegment.ofArray(f), f.length, p.now);
+            }
+        }
+    }
+
+    @Test
+    void aResponseLongerThanASegmentGoesOutInAWindowAndArrivesWholeInOrder() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 2, LARGE);
+        p.server.sendWindow(4, 2_200_000_000L);
+        p.client.launch(p.now);
+        // the handshake and the request; then the server's answer is a window of 4 segments, no more
+        p.server.receive(MemorySegment.ofArray(p.wire.toServer.poll()), 60, 0);
+        p.client.receive(MemorySegment.ofArray(p.wire.toClient.poll()), 60, 0);
+        byte[] request = p.wire.toServer.poll();
+        p.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        assertThat(p.wire.toClient).hasSize(4);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+        for (int i = 0; i < 2; i++) {
+            p.now += 1_000_000;
+            p.client.expireTimers(p.now);
+            settle(p, seen);
+        }
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(2L * LARGE.length);
+        assertThat(p.serverStats.get(Counter.HTTP_GET)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        assertThat(p.clientStats.get(Counter.SK_ERR) + p.clientStats.get(Counter.TCP_DROP) + p.serverStats.get(Counter.TCP_DROP)).isZero();
+        assertThat(p.clientStats.get(Counter.PUSH_RT) + p.serverStats.get(Counter.PUSH_RT)).isZero();
+        assertThat(p.wire.badChecksums).isZero();
+        // each response: 69 segments, the first 68 full, their payloads the response's bytes in order
+        java.util.Map<Integer, byte[]> data = dataSegments(seen);
+        assertThat(data).hasSize(2 * 69);
+        java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+        data.values().forEach(both::writeBytes);
+        byte[] twice = new byte[2 * LARGE.length];
+        System.arraycopy(LARGE, 0, twice, 0, LARGE.length);
+        System.arraycopy(LARGE, 0, twice, LARGE.length, LARGE.length);
+        assertThat(both.toByteArray()).isEqualTo(twice);
+    }
+
+    @Test
+    void aLostSegmentOfALargeResponseIsResentAfterThreeDuplicateAcks() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        p.server.sendWindow(8, 2_200_000_000L);
+        p.wire.dropToClient = n -> n == 1 + 5; // the response's 5th segment (after the SYN-ACK)
+        p.client.launch(p.now);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+
+        // the 3 segments after the hole each drew a duplicate ACK, the third had the hole resent; the client kept none of the
+        // segments after it (no buffer), and each partial ACK had the next resent: every segment it dropped, once
+        assertThat(p.clientStats.get(Counter.TCP_DROP)).isGreaterThanOrEqualTo(3);
+        assertThat(p.serverStats.get(Counter.PUSH_RT)).isEqualTo(1 + p.clientStats.get(Counter.TCP_DROP));
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(LARGE.length);
+        assertThat(p.clientStats.get(Counter.PUSH_RT) + p.clientStats.get(Counter.SK_ERR)).isZero();
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+    }
+
+    @Test
+    void aLostLastSegmentIsResentByTheServersTimerAndThreeMoreTimeoutsFailTheConnection() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        p.server.sendWindow(4, 2_200_000_000L);
+        p.wire.dropToClient = n -> n == 1 + 69; // the last segment: no segment after it to draw duplicate ACKs
+        p.client.launch(p.now);
+        List<byte[]> seen = new java.util.ArrayList<>();
+        settle(p, seen);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isZero();
+        // the server's timer (1.1 RTO) before the client's request timer: only the server's clock moves
+        p.server.expireTimers(2_200_000_000L);
+        settle(p, seen);
+        assertThat(p.serverStats.get(Counter.PUSH_RT)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+        assertThat(p.clientStats.get(Counter.BYTES_RX)).isEqualTo(LARGE.length);
+        assertThat(p.client.open()).isZero();
+
+        // a client that has gone silent: three resends of the window, then the fourth timeout fails the connection
+        Pair q = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        q.server.sendWindow(4, 2_200_000_000L);
+        q.client.launch(0);
+        q.server.receive(MemorySegment.ofArray(q.wire.toServer.poll()), 60, 0);
+        q.client.receive(MemorySegment.ofArray(q.wire.toClient.poll()), 60, 0);
+        byte[] request = q.wire.toServer.poll();
+        q.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        for (int i = 1; i <= 4; i++) q.server.expireTimers(i * 2_200_000_000L);
+        assertThat(q.serverStats.get(Counter.PUSH_RT)).isEqualTo(3);
+        assertThat(q.serverStats.get(Counter.SK_ERR)).isEqualTo(1);
+        assertThat(q.serverStats.get(Counter.SK_TIMEOUT)).isEqualTo(1);
+        assertThat(q.server.open()).isZero();
+        assertThat(q.wire.toClient).hasSize(4 * 4); // the window, and three resends of it
+    }
+
+    @Test
+    void theLengthOfAnHttpResponseIsItsHeaderAndContentLength() {
+        MemorySegment f = MemorySegment.ofArray(new byte[2048]);
+        byte[] head = "HTTP/1.1 200 OK\r\nServer: x\r\ncontent-LENGTH:  1234\r\n\r\nbody".getBytes(StandardCharsets.US_ASCII);
+        int n = Frames.tcp(f, CLIENT_MAC, SERVER_MAC, SERVER_IP, 0x0a010001, 80, 1000, 1, 1, Frames.ACK, 0, 0);
+        MemorySegment.copy(head, 0, f, java.lang.foreign.ValueLayout.JAVA_BYTE, Frames.payloadStart(f), head.length);
+        Frames.u16(f, 14 + 2, 20 + 20 + head.length);
+        assertThat(ClientStack.httpLength(f, head.length)).isEqualTo(head.length - 4 + 1234);
+        // the header does not end in the segment, or has no Content-Length: unknown
+        assertThat(ClientStack.httpLength(f, 30)).isEqualTo(-1);
+        byte[] noLength = "HTTP/1.1 200 OK\r\nServer: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(noLength, 0, f, java.lang.foreign.ValueLayout.JAVA_BYTE, Frames.payloadStart(f), noLength.length);
+        assertThat(ClientStack.httpLength(f, noLength.length)).isEqualTo(-1);
+        assertThat(n).isPositive();
+    }
+
+    @Test
+    void fastCloseEndsEachConnectionWithAResetInsteadOfTheFinHandshake() {
+        Pair p = new Pair(1, 1, true, 1_000_000, 2);
+        p.client.closeWithReset();
+        p.client.launch(p.now);
+        p.settle();
+        p.advance(1_000_000);
+
+        assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(2);
+        assertThat(p.client.open()).isZero();
+        assertThat(p.server.open()).isZero();
+        // client: SYN, 2 requests, the ACK between them, the RST; server: SYN-ACK and 2 responses, no FIN
+        assertThat(p.wire.sentToServer).isEqualTo(1 + 2 + 1 + 1);
+        assertThat(p.wire.sentToClient).isEqualTo(1 + 2);
+        assertThat(p.clientStats.get(Counter.RST_TX)).isEqualTo(1);
+        // the server took it as the close it is, not as an error
+        assertThat(p.serverStats.get(Counter.SK_CLOSE)).isEqualTo(1);
+        assertThat(p.serverStats.get(Counter.RST_RX) + p.clientStats.get(Counter.SK_ERR)).isZero();
+        // a reset in the middle of a large response is one
+        Pair q = new Pair(1, 1, true, 1_000_000, 1, LARGE);
+        q.client.launch(0);
+        q.server.receive(MemorySegment.ofArray(q.wire.toServer.poll()), 60, 0);
+        q.client.receive(MemorySegment.ofArray(q.wire.toClient.poll()), 60, 0);
+        byte[] request = q.wire.toServer.poll();
+        q.server.receive(MemorySegment.ofArray(request), request.length, 0);
+        MemorySegment rst = MemorySegment.ofArray(new byte[128]);
+        MemorySegment r = MemorySegment.ofArray(request);
+        int n = Frames.tcp(rst, SERVER_MAC, CLIENT_MAC, 0x0a010001, SERVER_IP, 1000, 80, Frames.seq(r) + Frames.payloadLength(r), Frames.ack(r),
+                Frames.RST | Frames.ACK, 0, 0);
+        q.server.receive(rst, n, 0);
+        assertThat(q.server.open()).isZero();
+        assertThat(q.serverStats.get(Counter.RST_RX)).isEqualTo(1);
     }
 
     /** The worker the fanout hands a TCP frame to (FlowHash's program, as the kernel runs it). */

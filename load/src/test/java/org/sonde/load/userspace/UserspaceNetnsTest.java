@@ -2,16 +2,17 @@ package org.sonde.load.userspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.sonde.load.userspace.NetnsRuns.assertEveryConnectionClosed;
+import static org.sonde.load.userspace.NetnsRuns.assertEveryRequestServed;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.EnvironmentException;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
+import org.sonde.load.userspace.NetnsRuns.Background;
 import org.sonde.netio.NetNamespace;
 import org.sonde.netio.RawIpSocket;
 
@@ -22,26 +23,6 @@ import org.sonde.netio.RawIpSocket;
  */
 @Tag("netns")
 class UserspaceNetnsTest {
-    /** Runs a server test on its own thread until {@link #stop}. */
-    private record Background(LoadRun test, CompletableFuture<LoadResult> result) {
-        static Background start(LoadRun t) {
-            CompletableFuture<LoadResult> r = new CompletableFuture<>();
-            Thread.ofPlatform().daemon().name("netns-server").start(() -> {
-                try {
-                    r.complete(t.run(s -> { }));
-                } catch (Throwable e) {
-                    r.completeExceptionally(e);
-                }
-            });
-            return new Background(t, r);
-        }
-
-        LoadResult stop() throws Exception {
-            test.stop();
-            return result.get(30, TimeUnit.SECONDS);
-        }
-    }
-
     @Test
     void userspaceClientAndServerCountEveryRequestOnBothSides() throws Exception {
         try (Testbed bed = Testbed.create("uu")) {
@@ -321,21 +302,5 @@ class UserspaceNetnsTest {
             assertThat(NetNamespace.list()).contains(a);
         }
         assertThat(NetNamespace.list()).doesNotContain(a);
-    }
-
-    /** The client got an answer to every request, without errors, and the server opened its connections and saw every request. */
-    private static void assertEveryRequestServed(LoadResult client, LoadResult served) {
-        assertThat(client.requests()).isPositive();
-        assertThat(client.responses2xx()).isEqualTo(client.requests());
-        assertThat(client.errors()).as(client.errorSummary()).isZero();
-        assertThat(served.connectionsOpened()).isEqualTo(client.connectionsOpened());
-        assertThat(served.counters().get("httpGet")).isEqualTo(client.requests());
-        assertThat(served.errors()).as(served.errorSummary()).isZero();
-    }
-
-    /** Both sides closed every connection they opened. */
-    private static void assertEveryConnectionClosed(LoadResult client, LoadResult served) {
-        assertThat(client.connectionsClosed()).isEqualTo(client.connectionsOpened());
-        assertThat(served.connectionsClosed()).isEqualTo(served.connectionsOpened());
     }
 }

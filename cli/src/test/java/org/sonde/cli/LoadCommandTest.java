@@ -108,7 +108,7 @@ class LoadCommandTest {
             Path conf = dir.resolve("us-client.conf");
             Files.writeString(conf, "mode client\nengine userspace\nnetns " + bed.namespaceA + "\nport veth-a 10.0.0.2 10.0.0.1\n"
                     + "server 10.0.0.1 1\nlisten 80 1\nclient 10.1.0.1 2\nclient_port_range 10000 10999\ncc 100\nkeepalive 1ms\n"
-                    + "duration 1s\nwait 1\nslow_start 0\ncpu 0-1\n");
+                    + "duration 2s\nwait 1\nslow_start 0\ncpu 0-1\n"); // 2 s: cc is reached even on a busy machine (1 s once reached 74 of 100)
             Path json = dir.resolve("us.json");
             CliRun run = CliRun.of("load", "run", conf.toString(), "--json", json.toString());
             CliRun served = server.get(30, TimeUnit.SECONDS);

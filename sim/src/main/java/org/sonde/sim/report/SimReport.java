@@ -240,17 +240,19 @@ public final class SimReport {
         long longest = all.stream().mapToLong(FlowMonitor.Flow::maxDelayNanos).max().orElse(0);
         TimeScale u = TimeScale.forSpan(longest);
         String in = " (" + u.label() + ")";
-        Table t = Table.of("from", "to", "protocol", "tx packets", "rx packets", "lost", "lost where", "in flight at end", "throughput (Gb/s)",
-                "mean delay" + in, "max delay" + in, "mean jitter" + in).maxRows(TABLE_ROWS);
+        // short headers and the loss's reasons in its cell: the table fits the page
+        Table t = Table.of("from", "to", "proto", "tx", "rx", "lost", "in flight", "Gb/s", "delay mean / max" + in, "jitter" + in).maxRows(TABLE_ROWS);
         List<FlowMonitor.Flow> order = new ArrayList<>(all);
         order.sort(Comparator.comparingLong(FlowMonitor.Flow::lostPackets).reversed());
         for (FlowMonitor.Flow f : order) {
             String why = f.lost().entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.joining(", "));
             t.row(f.source() + ":" + f.key().sourcePort(), (f.destination() == null ? Ipv4Address.format(f.key().destinationIp()) : f.destination()) + ":"
-                    + f.key().destinationPort(), protocol(f.key().protocol()), f.txPackets(), f.rxPackets(), f.lostPackets(), why, f.inFlightAtEnd(),
-                    f.throughputBps() < 0 ? "" : String.format("%.2f", f.throughputBps() / 1e9), f.rxPackets() == 0 ? "" : u.text(f.meanDelayNanos()),
-                    f.rxPackets() == 0 ? "" : u.text(f.maxDelayNanos()), f.meanJitterNanos() < 0 ? "" : u.text(f.meanJitterNanos()));
+                    + f.key().destinationPort(), protocol(f.key().protocol()), f.txPackets(), f.rxPackets(),
+                    f.lost().size() < 2 ? (f.lostPackets() == 0 ? "0" : why) : f.lostPackets() + " (" + why + ")", f.inFlightAtEnd(),
+                    f.throughputBps() < 0 ? "" : String.format("%.2f", f.throughputBps() / 1e9),
+                    f.rxPackets() == 0 ? "" : u.text(f.meanDelayNanos()) + " / " + u.text(f.maxDelayNanos()),
+                    f.meanJitterNanos() < 0 ? "" : u.text(f.meanJitterNanos()));
         }
         sec.table(t);
     }

@@ -61,7 +61,7 @@ class SimReportTest {
         assertThat(html).as("the data is stats.json, beside the report").doesNotContain("id=\"sonde-data\"");
         // the packets' fates lead, before any chart: sent, delivered and lost per 5-tuple
         long sent = s.monitored().stream().mapToLong(org.sonde.sim.stats.FlowMonitor.Flow::txPackets).sum();
-        assertThat(html).contains("Packets per flow", String.format("%,d packets sent", sent), "mean delay (", "lost where");
+        assertThat(html).contains("Packets per flow", String.format("%,d packets sent", sent), "delay mean / max (", "in flight");
         assertThat(html.indexOf("Packets per flow")).isLessThan(html.indexOf("Throughput"));
         assertThat(SimSummary.lines(s, 9, 0.5)).last().asString().startsWith(String.format("  packets: %,d sent, ", sent)).contains("in flight at the end");
     }

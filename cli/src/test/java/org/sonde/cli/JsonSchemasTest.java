@@ -1,0 +1,282 @@
+package org.sonde.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sonde.core.Json;
+import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.model.Examples;
+import picocli.CommandLine;
+
+/**
+ * Every JSON output a user gets has a JSON Schema (draft 2020-12) in {@code docs/schemas}, and each
+ * output, produced for real by its command on small inputs, validates against it. The schemas are
+ * checked not to be vacuous (a document with a required field removed, or with an unknown one, is
+ * rejected), and mechanically: every command with {@code --json} has one, none is an orphan.
+ */
+class JsonSchemasTest {
+    static final Path SCHEMAS = Path.of("..", "docs", "schemas");
+
+    /** The schema of each command's --json document. */
+    static final Map<String, String> SCHEMA_OF_COMMAND = Map.ofEntries(
+            Map.entry("sonde atpg generate", "atpg-summary"),
+            Map.entry("sonde atpg emulate", "atpg-results"),
+            // atpg run needs root and namespaces; it writes atpg emulate's format (ResultsFile), validated through emulate
+            Map.entry("sonde atpg run", "atpg-results"),
+            Map.entry("sonde atpg localize", "atpg-localize"),
+            Map.entry("sonde probe cover", "probe-cover"),
+            Map.entry("sonde pcap synth", "pcap-synth"),
+            Map.entry("sonde sim run", "sim-run"),
+            Map.entry("sonde replay record", "replay-record"),
+            Map.entry("sonde replay connection", "replay-connection"),
+            Map.entry("sonde replay check", "replay-check"));
+
+    /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
+    static final Set<String> NO_SCHEMA_YET = Set.of(
+            "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject diff", "sonde inject fuzz",
+            "sonde inject run", "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde pcap inspect", "sonde probe localize",
+            "sonde probe plan", "sonde probe simulate", "sonde reach", "sonde replay diagnose", "sonde search check-app", "sonde search compare",
+            "sonde search run", "sonde verify check", "sonde verify watch");
+
+    @TempDir
+    static Path dir;
+
+    /** Each schema's documents, produced once by the commands. */
+    static final Map<String, List<Path>> DOCUMENTS = new LinkedHashMap<>();
+
+    /** Two TCP flows that finish and one that does not, in a few milliseconds of simulated time. */
+    static final String SCENARIO = """
+            name: tiny-dumbbell
+            duration: 3ms
+            sample-every: 100us
+            topology:
+              dumbbell:
+                pairs: 3
+                access: {rate: 10Gbps, delay: 2us}
+                bottleneck: {rate: 10Gbps, delay: 10us}
+            switch:
+              buffer: 40KB
+            transports:
+              tcp: {congestion-control: cubic}
+            traffic:
+              - flows: {from: l0, to: r0, size: 200KB, start: 0ms, transport: tcp, name: short}
+              - flows: {from: l1, to: r1, size: 200KB, start: 0ms, transport: tcp, name: other}
+              - flows: {from: l2, to: r2, size: 100MB, start: 0ms, transport: tcp, name: long}
+            captures:
+              - {file: bottleneck.pcapng, ports: [left>right], direction: tx, snap-length: 96}
+            monitor:
+              queues: [left>right]
+            """;
+
+    private static Path json(String name) {
+        return dir.resolve(name + ".json");
+    }
+
+    private static void produce(String schema, Path document, String... args) {
+        CliRun r = CliRun.of(args);
+        assertThat(r.exitCode()).as("%s\n%s", String.join(" ", args), r.err()).isIn(0, 1);
+        assertThat(document).as(String.join(" ", args)).isRegularFile();
+        DOCUMENTS.computeIfAbsent(schema, k -> new ArrayList<>()).add(document);
+    }
+
+    @BeforeAll
+    static void produceEveryOutput() throws IOException {
+        Path net = dir.resolve("net.json");
+        NetworkJson.write(Examples.threeSwitch(), net);
+        Path suite = dir.resolve("suite");
+        produce("atpg-summary", json("generate"), "atpg", "generate", "--network", net.toString(), "--format", "json", "--out", suite.toString(),
+                "--json", json("generate").toString());
+        DOCUMENTS.get("atpg-summary").add(suite.resolve("summary.json"));
+        produce("atpg-results", json("healthy"), "atpg", "emulate", "--suite", suite.toString(), "--json", json("healthy").toString());
+        produce("atpg-results", json("emulate"), "atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop", "--json", json("emulate").toString());
+        produce("atpg-localize", json("localize"), "atpg", "localize", "--suite", suite.toString(), "--results", json("emulate").toString(),
+                "--json", json("localize").toString());
+        produce("probe-cover", json("cover"), "probe", "cover", "--next-hops", "16", "--confidence", "0.99", "--json", json("cover").toString());
+        Path capture = dir.resolve("roce.pcapng");
+        produce("pcap-synth", json("synth"), "pcap", "synth", "--capture", capture.toString(), "--size", "100k", "--json", json("synth").toString());
+
+        Path scenario = Files.writeString(dir.resolve("tiny.yaml"), SCENARIO);
+        Path sim = dir.resolve("sim");
+        produce("sim-run", json("sim"), "sim", "run", scenario.toString(), "--out", sim.toString(), "--no-report", "--json", json("sim").toString());
+        DOCUMENTS.computeIfAbsent("sim-stats", k -> new ArrayList<>()).add(sim.resolve("stats.json"));
+        Path pfc = dir.resolve("pfc");
+        produce("sim-run", json("pfc"), "sim", "run", "../examples/sim/udp-pfc.yaml", "--out", pfc.toString(), "--no-report", "--json", json("pfc").toString());
+        DOCUMENTS.get("sim-stats").add(pfc.resolve("stats.json"));
+
+        Path rec = dir.resolve("rec");
+        produce("replay-record", json("record"), "replay", "record", scenario.toString(), "--out", rec.toString(), "--capture", "--json", json("record").toString());
+        produce("replay-connection", json("connection"), "replay", "connection", rec.toString(), "--conn", "0", "--out", dir.resolve("conn").toString(),
+                "--json", json("connection").toString());
+        produce("replay-check", json("check"), "replay", "check", rec.toString(), "--json", json("check").toString());
+    }
+
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+
+    static Schema schema(String name) throws IOException {
+        return REGISTRY.getSchema(Files.readString(SCHEMAS.resolve(name + ".schema.json")), InputFormat.JSON);
+    }
+
+    static List<String> errors(String schema, JsonNode document) throws IOException {
+        return schema(schema).validate(document).stream().map(Error::toString).toList();
+    }
+
+    static Stream<Arguments> documents() {
+        List<Arguments> all = new ArrayList<>();
+        DOCUMENTS.forEach((schema, paths) -> paths.forEach(p -> all.add(Arguments.of(schema, dir.relativize(p).toString()))));
+        return all.stream();
+    }
+
+    private static JsonNode read(String relative) throws IOException {
+        return Json.mapper().readTree(dir.resolve(relative).toFile());
+    }
+
+    @ParameterizedTest(name = "{1} is a {0}")
+    @MethodSource("documents")
+    void eachOutputValidatesAgainstItsSchema(String schema, String document) throws IOException {
+        assertThat(errors(schema, read(document))).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: a missing field and an unknown one fail {0}")
+    @MethodSource("documents")
+    void theSchemaRejectsAMissingOrAnUnknownField(String schema, String document) throws IOException {
+        ObjectNode original = (ObjectNode) read(document);
+        JsonNode required = Json.mapper().readTree(SCHEMAS.resolve(schema + ".schema.json").toFile()).get("required");
+        assertThat(required).as("%s lists its required fields", schema).isNotEmpty();
+        for (JsonNode field : required) {
+            ObjectNode without = original.deepCopy();
+            without.remove(field.asText());
+            assertThat(errors(schema, without)).as("%s without %s", document, field).isNotEmpty();
+        }
+        ObjectNode renamed = original.deepCopy();
+        Iterator<String> names = renamed.fieldNames();
+        String first = names.next();
+        renamed.set(first + "Renamed", renamed.remove(first));
+        assertThat(errors(schema, renamed)).as("%s with %s renamed", document, first).isNotEmpty();
+    }
+
+    @Test
+    void aFlowMonitorRowWithAFieldRenamedOrAWrongNullFails() throws IOException {
+        JsonNode stats = Json.mapper().readTree(dir.resolve("sim/stats.json").toFile());
+        assertThat(stats.get("flowMonitor")).isNotEmpty();
+        ObjectNode renamed = stats.deepCopy();
+        ObjectNode row = (ObjectNode) renamed.get("flowMonitor").get(0);
+        row.set("lostPacket", row.remove("lostPackets"));
+        assertThat(errors("sim-stats", renamed)).isNotEmpty();
+        ObjectNode nulled = stats.deepCopy();
+        ((ObjectNode) nulled.get("flowMonitor").get(0)).putNull("txPackets"); // a count is never null, a delay may be
+        assertThat(errors("sim-stats", nulled)).isNotEmpty();
+        ObjectNode delayNull = stats.deepCopy();
+        ((ObjectNode) delayNull.get("flowMonitor").get(0)).putNull("meanDelayNanos");
+        assertThat(errors("sim-stats", delayNull)).isEmpty();
+    }
+
+    @Test
+    void theRunsCoverTheCasesTheSchemasDescribe() throws IOException {
+        // the nulls of unfinished flows and the per-group summary, and a failed localisation, were really produced
+        JsonNode stats = Json.mapper().readTree(dir.resolve("sim/stats.json").toFile());
+        assertThat(stats.get("flows").findValues("fctNanos")).anyMatch(JsonNode::isNull).anyMatch(JsonNode::isNumber);
+        assertThat(stats.get("fct").get("byGroup")).isNotNull();
+        assertThat(stats.get("series").get("flows").size() + stats.get("series").get("queueBytes").size()).isPositive();
+        assertThat(Json.mapper().readTree(json("emulate").toFile()).get("failed").asInt()).isPositive();
+        assertThat(Json.mapper().readTree(json("localize").toFile()).get("suspects")).isNotEmpty();
+    }
+
+    // ---- mechanical: every --json has a schema, every schema is used, every property is described
+
+    private static List<String> commandsWithJson() {
+        PrintWriter sink = new PrintWriter(new StringWriter());
+        List<String> out = new ArrayList<>();
+        List<CommandLine> todo = new ArrayList<>(List.of(Main.commandLine(sink, sink)));
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.removeLast();
+            todo.addAll(c.getSubcommands().values().stream().distinct().toList());
+            if (c.getCommandSpec().findOption("--json") != null) out.add(c.getCommandSpec().qualifiedName());
+        }
+        return out;
+    }
+
+    private static Set<String> schemaFiles() throws IOException {
+        try (Stream<Path> files = Files.list(SCHEMAS)) {
+            return new TreeSet<>(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".schema.json"))
+                    .map(n -> n.substring(0, n.length() - ".schema.json".length())).toList());
+        }
+    }
+
+    @Test
+    void everyCommandWithJsonHasASchemaOrIsAListedGap() throws IOException {
+        List<String> withJson = commandsWithJson();
+        assertThat(withJson).hasSizeGreaterThan(30);
+        SoftAssertions soft = new SoftAssertions();
+        for (String c : withJson) {
+            soft.assertThat(SCHEMA_OF_COMMAND.containsKey(c) || NO_SCHEMA_YET.contains(c)).as("%s has a schema", c).isTrue();
+            soft.assertThat(SCHEMA_OF_COMMAND.containsKey(c) && NO_SCHEMA_YET.contains(c)).as("%s is listed once", c).isFalse();
+        }
+        soft.assertThat(withJson).as("the listed commands exist and have --json").containsAll(SCHEMA_OF_COMMAND.keySet()).containsAll(NO_SCHEMA_YET);
+        Set<String> files = schemaFiles();
+        for (String s : SCHEMA_OF_COMMAND.values()) soft.assertThat(files).as("the schema file of %s", s).contains(s);
+        soft.assertAll();
+    }
+
+    @Test
+    void everySchemaFileIsUsedByATestAndListedInTheReadme() throws IOException {
+        Set<String> files = schemaFiles();
+        String readme = Files.readString(SCHEMAS.resolve("README.md"));
+        assertThat(files).isEqualTo(new TreeSet<>(DOCUMENTS.keySet()));
+        for (String f : files) assertThat(readme).as("README.md lists %s", f).contains("`" + f + ".schema.json`");
+    }
+
+    @Test
+    void everyPropertyIsDescribedAndEveryFixedShapeIsClosed() throws IOException {
+        SoftAssertions soft = new SoftAssertions();
+        for (String f : schemaFiles()) {
+            JsonNode s = Json.mapper().readTree(SCHEMAS.resolve(f + ".schema.json").toFile());
+            soft.assertThat(s.path("$schema").asText()).as(f).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+            soft.assertThat(s.path("description").asText()).as("%s says what it is for", f).isNotBlank();
+            soft.assertThat(schema(f)).as("%s parses", f).isNotNull();
+            checkObjects(f, "", s, soft);
+        }
+        soft.assertAll();
+    }
+
+    private static void checkObjects(String file, String at, JsonNode node, SoftAssertions soft) {
+        if (!node.isObject()) return;
+        JsonNode props = node.get("properties");
+        if (props != null) {
+            soft.assertThat(node.path("additionalProperties").isMissingNode()).as("%s %s: additionalProperties is said", file, at).isFalse();
+            soft.assertThat(node.has("required")).as("%s %s: required is listed", file, at).isTrue();
+            props.fields().forEachRemaining(e -> {
+                soft.assertThat(e.getValue().path("description").asText()).as("%s %s.%s has a description", file, at, e.getKey()).isNotBlank();
+                checkObjects(file, at + "." + e.getKey(), e.getValue(), soft);
+            });
+        }
+        for (String k : List.of("items", "additionalProperties")) {
+            if (node.has(k)) checkObjects(file, at + "/" + k, node.get(k), soft);
+        }
+    }
+}

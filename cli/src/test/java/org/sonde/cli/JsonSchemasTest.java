@@ -51,6 +51,11 @@ class JsonSchemasTest {
             Map.entry("sonde atpg run", "atpg-results"),
             Map.entry("sonde atpg localize", "atpg-localize"),
             Map.entry("sonde probe cover", "probe-cover"),
+            Map.entry("sonde probe plan", "probe-plan"),
+            Map.entry("sonde probe simulate", "probe-simulate"),
+            Map.entry("sonde reach", "reach"),
+            Map.entry("sonde verify check", "verify-check"),
+            Map.entry("sonde search run", "search-run"),
             Map.entry("sonde pcap synth", "pcap-synth"),
             Map.entry("sonde sim run", "sim-run"),
             Map.entry("sonde replay record", "replay-record"),
@@ -61,8 +66,8 @@ class JsonSchemasTest {
     static final Set<String> NO_SCHEMA_YET = Set.of(
             "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject diff", "sonde inject fuzz",
             "sonde inject run", "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde pcap inspect", "sonde probe localize",
-            "sonde probe plan", "sonde probe simulate", "sonde reach", "sonde replay diagnose", "sonde search check-app", "sonde search compare",
-            "sonde search run", "sonde verify check", "sonde verify watch");
+            "sonde replay diagnose", "sonde search check-app", "sonde search compare",
+            "sonde verify watch");
 
     @TempDir
     static Path dir;
@@ -118,6 +123,21 @@ class JsonSchemasTest {
         produce("atpg-localize", json("localize"), "atpg", "localize", "--suite", suite.toString(), "--results", json("emulate").toString(),
                 "--json", json("localize").toString());
         produce("probe-cover", json("cover"), "probe", "cover", "--next-hops", "16", "--confidence", "0.99", "--json", json("cover").toString());
+        produce("probe-plan", json("plan"), "probe", "plan", "--topology", "fattree:4", "--out", dir.resolve("plan").toString(), "--json", json("plan").toString());
+        DOCUMENTS.get("probe-plan").add(dir.resolve("plan/plan.json"));
+        produce("probe-simulate", json("simulate"), "probe", "simulate", "--topology", "fattree:4", "--trials", "5", "--json", json("simulate").toString());
+        produce("reach", json("reach"), "reach", "--network", net.toString(), "--format", "json", "--json", json("reach").toString());
+        produce("reach", json("reach-no-headers"), "reach", "--network", net.toString(), "--format", "json", "--no-pair-headers",
+                "--json", json("reach-no-headers").toString());
+        Path snapshot = dir.resolve("dcn");
+        assertThat(CliRun.of("verify", "generate", "dcn", "--switches", "20", "--plant", "loops=1,blackholes=1", "--out", snapshot.toString()).exitCode()).isZero();
+        produce("verify-check", json("verify"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--json", json("verify").toString());
+        Files.delete(snapshot.resolve("truth.json"));
+        produce("verify-check", json("verify-no-truth"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--checks", "loops",
+                "--json", json("verify-no-truth").toString());
+        produce("search-run", json("search"), "search", "run", "--target", "sim:f-like", "--budget", "3h", "--seed", "2", "--json", json("search").toString());
+        produce("search-run", json("search-random"), "search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random",
+                "--json", json("search-random").toString());
         Path capture = dir.resolve("roce.pcapng");
         produce("pcap-synth", json("synth"), "pcap", "synth", "--capture", capture.toString(), "--size", "100k", "--json", json("synth").toString());
 
@@ -205,6 +225,11 @@ class JsonSchemasTest {
         assertThat(stats.get("series").get("flows").size() + stats.get("series").get("queueBytes").size()).isPositive();
         assertThat(Json.mapper().readTree(json("emulate").toFile()).get("failed").asInt()).isPositive();
         assertThat(Json.mapper().readTree(json("localize").toFile()).get("suspects")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("search").toFile()).get("anomalies").findValues("mfs")).anyMatch(JsonNode::isObject);
+        JsonNode verify = Json.mapper().readTree(json("verify").toFile());
+        assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
+        assertThat(verify.has("truth")).isTrue();
+        assertThat(Json.mapper().readTree(json("verify-no-truth").toFile()).has("truth")).isFalse();
     }
 
     // ---- mechanical: every --json has a schema, every schema is used, every property is described

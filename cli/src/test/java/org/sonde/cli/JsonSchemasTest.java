@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.sonde.core.Json;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
+import org.sonde.replay.diagnose.SimulatedCaptures;
 import picocli.CommandLine;
 
 /**
@@ -56,18 +57,20 @@ class JsonSchemasTest {
             Map.entry("sonde reach", "reach"),
             Map.entry("sonde verify check", "verify-check"),
             Map.entry("sonde search run", "search-run"),
+            Map.entry("sonde search compare", "search-compare"),
+            Map.entry("sonde inject diff", "inject-diff"),
             Map.entry("sonde pcap synth", "pcap-synth"),
             Map.entry("sonde sim run", "sim-run"),
             Map.entry("sonde replay record", "replay-record"),
             Map.entry("sonde replay connection", "replay-connection"),
-            Map.entry("sonde replay check", "replay-check"));
+            Map.entry("sonde replay check", "replay-check"),
+            Map.entry("sonde replay diagnose", "replay-diagnose"));
 
     /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
     static final Set<String> NO_SCHEMA_YET = Set.of(
-            "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject diff", "sonde inject fuzz",
-            "sonde inject run", "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde pcap inspect", "sonde probe localize",
-            "sonde replay diagnose", "sonde search check-app", "sonde search compare",
-            "sonde verify watch");
+            "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject fuzz", "sonde inject run",
+            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde pcap inspect", "sonde probe localize",
+            "sonde search check-app", "sonde verify watch");
 
     @TempDir
     static Path dir;
@@ -138,6 +141,22 @@ class JsonSchemasTest {
         produce("search-run", json("search"), "search", "run", "--target", "sim:f-like", "--budget", "3h", "--seed", "2", "--json", json("search").toString());
         produce("search-run", json("search-random"), "search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random",
                 "--json", json("search-random").toString());
+        produce("search-compare", json("compare"), "search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget", "2h",
+                "--json", json("compare").toString());
+
+        // two runs of one TCP test on the simulator's model, and a third without the test's last drop: a difference
+        String tcpTest = "../examples/inject/tcp-listing2.yaml";
+        Path a = dir.resolve("tcp-a"), b = dir.resolve("tcp-b"), c = dir.resolve("tcp-c");
+        assertThat(CliRun.of("inject", "run", tcpTest, "--target", "sim-tcp", "--out", a.toString(), "--no-report").exitCode()).isZero();
+        assertThat(CliRun.of("inject", "run", tcpTest, "--target", "sim-tcp", "--seed", "2", "--out", b.toString(), "--no-report").exitCode()).isZero();
+        Path noTail = Files.writeString(dir.resolve("no-tail.yaml"),
+                Files.readString(Path.of(tcpTest)).replace("    - {conn: 3, seg: 10, type: drop}\n", ""));
+        assertThat(CliRun.of("inject", "run", noTail.toString(), "--target", "sim-tcp", "--out", c.toString(), "--no-report").exitCode()).isZero();
+        produce("inject-diff", json("diff-same"), "inject", "diff", "--runs", a.toString(), b.toString(), "--out", dir.resolve("ab").toString(),
+                "--json", json("diff-same").toString());
+        produce("inject-diff", json("diff"), "inject", "diff", "--runs", a.toString(), c.toString(), "--out", dir.resolve("ac").toString(),
+                "--json", json("diff").toString());
+        DOCUMENTS.get("inject-diff").add(dir.resolve("ac/diff.json"));
         Path capture = dir.resolve("roce.pcapng");
         produce("pcap-synth", json("synth"), "pcap", "synth", "--capture", capture.toString(), "--size", "100k", "--json", json("synth").toString());
 
@@ -154,6 +173,9 @@ class JsonSchemasTest {
         produce("replay-connection", json("connection"), "replay", "connection", rec.toString(), "--conn", "0", "--out", dir.resolve("conn").toString(),
                 "--json", json("connection").toString());
         produce("replay-check", json("check"), "replay", "check", rec.toString(), "--json", json("check").toString());
+        Path linux = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
+        produce("replay-diagnose", json("diagnose"), "replay", "diagnose", linux.toString(), "--json", json("diagnose").toString());
+        produce("replay-diagnose", json("diagnose-sim"), "replay", "diagnose", rec.resolve("capture.pcapng").toString(), "--json", json("diagnose-sim").toString());
     }
 
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
@@ -226,6 +248,9 @@ class JsonSchemasTest {
         assertThat(Json.mapper().readTree(json("emulate").toFile()).get("failed").asInt()).isPositive();
         assertThat(Json.mapper().readTree(json("localize").toFile()).get("suspects")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("search").toFile()).get("anomalies").findValues("mfs")).anyMatch(JsonNode::isObject);
+        assertThat(Json.mapper().readTree(json("diff").toFile()).get("differences")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("compare").toFile()).findValues("mfsPrecision")).anyMatch(JsonNode::isNull).anyMatch(JsonNode::isNumber);
+        assertThat(Json.mapper().readTree(json("diagnose").toFile()).findValues("spurious")).isNotEmpty();
         JsonNode verify = Json.mapper().readTree(json("verify").toFile());
         assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
         assertThat(verify.has("truth")).isTrue();

@@ -60,6 +60,7 @@ class JsonSchemasTest {
             Map.entry("sonde search compare", "search-compare"),
             Map.entry("sonde inject diff", "inject-diff"),
             Map.entry("sonde pcap synth", "pcap-synth"),
+            Map.entry("sonde pcap inspect", "pcap-inspect"),
             Map.entry("sonde sim run", "sim-run"),
             Map.entry("sonde replay record", "replay-record"),
             Map.entry("sonde replay connection", "replay-connection"),
@@ -69,7 +70,7 @@ class JsonSchemasTest {
     /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
     static final Set<String> NO_SCHEMA_YET = Set.of(
             "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject fuzz", "sonde inject run",
-            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde pcap inspect", "sonde probe localize",
+            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde probe localize",
             "sonde search check-app", "sonde verify watch");
 
     @TempDir
@@ -107,8 +108,12 @@ class JsonSchemasTest {
     }
 
     private static void produce(String schema, Path document, String... args) {
+        produce(List.of(0, 1), schema, document, args);
+    }
+
+    private static void produce(List<Integer> exitCodes, String schema, Path document, String... args) {
         CliRun r = CliRun.of(args);
-        assertThat(r.exitCode()).as("%s\n%s", String.join(" ", args), r.err()).isIn(0, 1);
+        assertThat(r.exitCode()).as("%s\n%s", String.join(" ", args), r.err()).isIn(exitCodes);
         assertThat(document).as(String.join(" ", args)).isRegularFile();
         DOCUMENTS.computeIfAbsent(schema, k -> new ArrayList<>()).add(document);
     }
@@ -174,6 +179,12 @@ class JsonSchemasTest {
                 "--json", json("connection").toString());
         produce("replay-check", json("check"), "replay", "check", rec.toString(), "--json", json("check").toString());
         Path linux = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
+        produce("pcap-inspect", json("inspect-tcp"), "pcap", "inspect", linux.toString(), "--json", json("inspect-tcp").toString());
+        produce("pcap-inspect", json("inspect-roce"), "pcap", "inspect", capture.toString(), "--limit", "20", "--json", json("inspect-roce").toString());
+        produce("pcap-inspect", json("inspect-totals"), "pcap", "inspect", capture.toString(), "--totals-only", "--json", json("inspect-totals").toString());
+        byte[] whole = Files.readAllBytes(linux);
+        Path cut = Files.write(dir.resolve("cut.pcapng"), java.util.Arrays.copyOf(whole, whole.length / 2 + 7));
+        produce(List.of(3), "pcap-inspect", json("inspect-cut"), "pcap", "inspect", cut.toString(), "--json", json("inspect-cut").toString());
         produce("replay-diagnose", json("diagnose"), "replay", "diagnose", linux.toString(), "--json", json("diagnose").toString());
         produce("replay-diagnose", json("diagnose-sim"), "replay", "diagnose", rec.resolve("capture.pcapng").toString(), "--json", json("diagnose-sim").toString());
     }
@@ -251,6 +262,9 @@ class JsonSchemasTest {
         assertThat(Json.mapper().readTree(json("diff").toFile()).get("differences")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("compare").toFile()).findValues("mfsPrecision")).anyMatch(JsonNode::isNull).anyMatch(JsonNode::isNumber);
         assertThat(Json.mapper().readTree(json("diagnose").toFile()).findValues("spurious")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-tcp").toFile()).findValues("analysis")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-roce").toFile()).findValues("bth")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-cut").toFile()).path("error").path("complete").isBoolean()).isTrue();
         JsonNode verify = Json.mapper().readTree(json("verify").toFile());
         assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
         assertThat(verify.has("truth")).isTrue();

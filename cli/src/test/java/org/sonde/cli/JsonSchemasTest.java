@@ -58,6 +58,7 @@ class JsonSchemasTest {
             Map.entry("sonde verify check", "verify-check"),
             Map.entry("sonde search run", "search-run"),
             Map.entry("sonde search compare", "search-compare"),
+            Map.entry("sonde search check-app", "search-check-app"),
             Map.entry("sonde inject diff", "inject-diff"),
             Map.entry("sonde pcap synth", "pcap-synth"),
             Map.entry("sonde pcap inspect", "pcap-inspect"),
@@ -71,7 +72,7 @@ class JsonSchemasTest {
     static final Set<String> NO_SCHEMA_YET = Set.of(
             "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject fuzz", "sonde inject run",
             "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde probe localize",
-            "sonde search check-app", "sonde verify watch");
+            "sonde verify watch");
 
     @TempDir
     static Path dir;
@@ -146,6 +147,9 @@ class JsonSchemasTest {
         produce("search-run", json("search"), "search", "run", "--target", "sim:f-like", "--budget", "3h", "--seed", "2", "--json", json("search").toString());
         produce("search-run", json("search-random"), "search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random",
                 "--json", json("search-random").toString());
+        Path app = Files.writeString(dir.resolve("app.yaml"), "mtu: [1024, 2048, 4096]\n");
+        produce("search-check-app", json("check-app"), "search", "check-app", app.toString(), "--mfs", json("search").toString(),
+                "--json", json("check-app").toString());
         produce("search-compare", json("compare"), "search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget", "2h",
                 "--json", json("compare").toString());
 
@@ -265,6 +269,7 @@ class JsonSchemasTest {
         assertThat(Json.mapper().readTree(json("inspect-tcp").toFile()).findValues("analysis")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("inspect-roce").toFile()).findValues("bth")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("inspect-cut").toFile()).path("error").path("complete").isBoolean()).isTrue();
+        assertThat(Json.mapper().readTree(json("check-app").toFile()).get("hits")).isNotEmpty();
         JsonNode verify = Json.mapper().readTree(json("verify").toFile());
         assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
         assertThat(verify.has("truth")).isTrue();

@@ -56,6 +56,7 @@ class JsonSchemasTest {
             Map.entry("sonde probe simulate", "probe-simulate"),
             Map.entry("sonde reach", "reach"),
             Map.entry("sonde verify check", "verify-check"),
+            Map.entry("sonde verify watch", "verify-watch"),
             Map.entry("sonde search run", "search-run"),
             Map.entry("sonde search compare", "search-compare"),
             Map.entry("sonde search check-app", "search-check-app"),
@@ -71,8 +72,7 @@ class JsonSchemasTest {
     /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
     static final Set<String> NO_SCHEMA_YET = Set.of(
             "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject fuzz", "sonde inject run",
-            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde probe localize",
-            "sonde verify watch");
+            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde probe localize");
 
     @TempDir
     static Path dir;
@@ -141,6 +141,7 @@ class JsonSchemasTest {
         Path snapshot = dir.resolve("dcn");
         assertThat(CliRun.of("verify", "generate", "dcn", "--switches", "20", "--plant", "loops=1,blackholes=1", "--out", snapshot.toString()).exitCode()).isZero();
         produce("verify-check", json("verify"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--json", json("verify").toString());
+        DOCUMENTS.computeIfAbsent("verify-truth", k -> new ArrayList<>()).add(Files.copy(snapshot.resolve("truth.json"), dir.resolve("truth.json")));
         Files.delete(snapshot.resolve("truth.json"));
         produce("verify-check", json("verify-no-truth"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--checks", "loops",
                 "--json", json("verify-no-truth").toString());
@@ -166,6 +167,17 @@ class JsonSchemasTest {
         produce("inject-diff", json("diff"), "inject", "diff", "--runs", a.toString(), c.toString(), "--out", dir.resolve("ac").toString(),
                 "--json", json("diff").toString());
         DOCUMENTS.get("inject-diff").add(dir.resolve("ac/diff.json"));
+        // verify watch on VerifyCommandTest's toy: two events that settle together, then a black hole appears
+        Path toy = Files.createDirectories(dir.resolve("toy")), events = dir.resolve("events.txt");
+        Files.writeString(toy.resolve("rules.txt"), String.join("\n",
+                "S11 192.168.0.0 24 deliver 10", "S11 192.168.1.0 24 S21,S22 10",
+                "S12 192.168.0.0 24 S21,S22 10", "S12 192.168.1.0 24 deliver 10",
+                "S21 192.168.0.0 24 S11 10", "S21 192.168.1.0 24 S12 10",
+                "S22 192.168.0.0 24 S11 10", "S22 192.168.1.0 24 S12 10") + "\n");
+        Files.writeString(events, String.join("\n",
+                "1000 ctl-a del S22 192.168.0.0 24 - 10", "1010 ctl-b mod S12 192.168.0.0 24 S21 10", "3000 ctl-a del S22 192.168.1.0 24 - 10") + "\n");
+        produce("verify-watch", json("watch"), "verify", "watch", "--snapshot", toy.toString(), "--events", events.toString(), "--epsilon", "50ms",
+                "--json", json("watch").toString());
         Path capture = dir.resolve("roce.pcapng");
         produce("pcap-synth", json("synth"), "pcap", "synth", "--capture", capture.toString(), "--size", "100k", "--json", json("synth").toString());
 
@@ -270,6 +282,7 @@ class JsonSchemasTest {
         assertThat(Json.mapper().readTree(json("inspect-roce").toFile()).findValues("bth")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("inspect-cut").toFile()).path("error").path("complete").isBoolean()).isTrue();
         assertThat(Json.mapper().readTree(json("check-app").toFile()).get("hits")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("watch").toFile()).get("states").findValues("appeared")).anyMatch(a -> !a.isEmpty());
         JsonNode verify = Json.mapper().readTree(json("verify").toFile());
         assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
         assertThat(verify.has("truth")).isTrue();

@@ -54,6 +54,7 @@ class JsonSchemasTest {
             Map.entry("sonde probe cover", "probe-cover"),
             Map.entry("sonde probe plan", "probe-plan"),
             Map.entry("sonde probe simulate", "probe-simulate"),
+            Map.entry("sonde probe localize", "probe-localize"),
             Map.entry("sonde reach", "reach"),
             Map.entry("sonde verify check", "verify-check"),
             Map.entry("sonde verify watch", "verify-watch"),
@@ -72,7 +73,7 @@ class JsonSchemasTest {
     /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
     static final Set<String> NO_SCHEMA_YET = Set.of(
             "sonde atpg dataplane up", "sonde demo", "sonde inject analyze", "sonde inject capacity", "sonde inject fuzz", "sonde inject run",
-            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status", "sonde probe localize");
+            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status");
 
     @TempDir
     static Path dir;
@@ -135,6 +136,17 @@ class JsonSchemasTest {
         produce("probe-plan", json("plan"), "probe", "plan", "--topology", "fattree:4", "--out", dir.resolve("plan").toString(), "--json", json("plan").toString());
         DOCUMENTS.get("probe-plan").add(dir.resolve("plan/plan.json"));
         produce("probe-simulate", json("simulate"), "probe", "simulate", "--topology", "fattree:4", "--trials", "5", "--json", json("simulate").toString());
+        // ProbeCommandTest's results: two probes through agg0-0 lose packets
+        Path results = Files.writeString(dir.resolve("results.csv"), """
+                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
+                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
+                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
+                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
+                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
+                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
+                """);
+        produce("probe-localize", json("probe-localize"), "probe", "localize", "--topology", "fattree:4", "--results", results.toString(),
+                "--json", json("probe-localize").toString());
         produce("reach", json("reach"), "reach", "--network", net.toString(), "--format", "json", "--json", json("reach").toString());
         produce("reach", json("reach-no-headers"), "reach", "--network", net.toString(), "--format", "json", "--no-pair-headers",
                 "--json", json("reach-no-headers").toString());
@@ -283,6 +295,7 @@ class JsonSchemasTest {
         assertThat(Json.mapper().readTree(json("inspect-cut").toFile()).path("error").path("complete").isBoolean()).isTrue();
         assertThat(Json.mapper().readTree(json("check-app").toFile()).get("hits")).isNotEmpty();
         assertThat(Json.mapper().readTree(json("watch").toFile()).get("states").findValues("appeared")).anyMatch(a -> !a.isEmpty());
+        assertThat(Json.mapper().readTree(json("probe-localize").toFile()).get("suspects").findValues("evidence")).anyMatch(e -> !e.isEmpty());
         JsonNode verify = Json.mapper().readTree(json("verify").toFile());
         assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
         assertThat(verify.has("truth")).isTrue();

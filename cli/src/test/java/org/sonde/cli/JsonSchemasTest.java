@@ -1,0 +1,394 @@
+package org.sonde.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.sonde.core.Json;
+import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.model.Examples;
+import org.sonde.replay.diagnose.SimulatedCaptures;
+import picocli.CommandLine;
+
+/**
+ * Every JSON output a user gets has a JSON Schema (draft 2020-12) in {@code docs/schemas}, and each
+ * output, produced for real by its command on small inputs, validates against it. The schemas are
+ * checked not to be vacuous (a document with a required field removed, or with an unknown one, is
+ * rejected), and mechanically: every command with {@code --json} has one, none is an orphan.
+ */
+class JsonSchemasTest {
+    static final Path SCHEMAS = Path.of("..", "docs", "schemas");
+
+    /** inject run's --json is the analysis of its test: a RoCE test's or a TCP test's, two shapes. */
+    static final Map<String, Set<String>> SCHEMAS_OF_COMMAND = Map.of("sonde inject run", Set.of("inject-analysis", "inject-tcp-analysis"));
+
+    /** The schema of each command's --json document. */
+    static final Map<String, String> SCHEMA_OF_COMMAND = Map.ofEntries(
+            Map.entry("sonde atpg generate", "atpg-summary"),
+            Map.entry("sonde atpg emulate", "atpg-results"),
+            // atpg run needs root and namespaces; it writes atpg emulate's format (ResultsFile), validated through emulate
+            Map.entry("sonde atpg run", "atpg-results"),
+            Map.entry("sonde atpg localize", "atpg-localize"),
+            Map.entry("sonde probe cover", "probe-cover"),
+            Map.entry("sonde probe plan", "probe-plan"),
+            Map.entry("sonde probe simulate", "probe-simulate"),
+            Map.entry("sonde probe localize", "probe-localize"),
+            Map.entry("sonde reach", "reach"),
+            Map.entry("sonde verify check", "verify-check"),
+            Map.entry("sonde verify watch", "verify-watch"),
+            Map.entry("sonde search run", "search-run"),
+            Map.entry("sonde search compare", "search-compare"),
+            Map.entry("sonde search check-app", "search-check-app"),
+            Map.entry("sonde inject diff", "inject-diff"),
+            Map.entry("sonde inject analyze", "inject-analysis"),
+            Map.entry("sonde pcap synth", "pcap-synth"),
+            Map.entry("sonde pcap inspect", "pcap-inspect"),
+            Map.entry("sonde sim run", "sim-run"),
+            Map.entry("sonde replay record", "replay-record"),
+            Map.entry("sonde replay connection", "replay-connection"),
+            Map.entry("sonde replay check", "replay-check"),
+            Map.entry("sonde replay diagnose", "replay-diagnose"));
+
+    /** Commands with --json whose document has no schema yet: each is a gap, listed so that the list can only shrink. */
+    static final Set<String> NO_SCHEMA_YET = Set.of(
+            "sonde atpg dataplane up", "sonde demo", "sonde inject capacity", "sonde inject fuzz",
+            "sonde inject study", "sonde load run", "sonde load server", "sonde load testbed status");
+
+    @TempDir
+    static Path dir;
+
+    /** Each schema's documents, produced once by the commands. */
+    static final Map<String, List<Path>> DOCUMENTS = new LinkedHashMap<>();
+
+    /** Two TCP flows that finish and one that does not, in a few milliseconds of simulated time. */
+    static final String SCENARIO = """
+            name: tiny-dumbbell
+            duration: 3ms
+            sample-every: 100us
+            topology:
+              dumbbell:
+                pairs: 3
+                access: {rate: 10Gbps, delay: 2us}
+                bottleneck: {rate: 10Gbps, delay: 10us}
+            switch:
+              buffer: 40KB
+            transports:
+              tcp: {congestion-control: cubic}
+            traffic:
+              - flows: {from: l0, to: r0, size: 200KB, start: 0ms, transport: tcp, name: short}
+              - flows: {from: l1, to: r1, size: 200KB, start: 0ms, transport: tcp, name: other}
+              - flows: {from: l2, to: r2, size: 100MB, start: 0ms, transport: tcp, name: long}
+            captures:
+              - {file: bottleneck.pcapng, ports: [left>right], direction: tx, snap-length: 96}
+            monitor:
+              queues: [left>right]
+            """;
+
+    private static Path json(String name) {
+        return dir.resolve(name + ".json");
+    }
+
+    private static void produce(String schema, Path document, String... args) {
+        produce(List.of(0, 1), schema, document, args);
+    }
+
+    private static void produce(List<Integer> exitCodes, String schema, Path document, String... args) {
+        CliRun r = CliRun.of(args);
+        assertThat(r.exitCode()).as("%s\n%s", String.join(" ", args), r.err()).isIn(exitCodes);
+        assertThat(document).as(String.join(" ", args)).isRegularFile();
+        DOCUMENTS.computeIfAbsent(schema, k -> new ArrayList<>()).add(document);
+    }
+
+    @BeforeAll
+    static void produceEveryOutput() throws IOException {
+        Path net = dir.resolve("net.json");
+        NetworkJson.write(Examples.threeSwitch(), net);
+        Path suite = dir.resolve("suite");
+        produce("atpg-summary", json("generate"), "atpg", "generate", "--network", net.toString(), "--format", "json", "--out", suite.toString(),
+                "--json", json("generate").toString());
+        DOCUMENTS.get("atpg-summary").add(suite.resolve("summary.json"));
+        produce("atpg-results", json("healthy"), "atpg", "emulate", "--suite", suite.toString(), "--json", json("healthy").toString());
+        produce("atpg-results", json("emulate"), "atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop", "--json", json("emulate").toString());
+        produce("atpg-localize", json("localize"), "atpg", "localize", "--suite", suite.toString(), "--results", json("emulate").toString(),
+                "--json", json("localize").toString());
+        produce("probe-cover", json("cover"), "probe", "cover", "--next-hops", "16", "--confidence", "0.99", "--json", json("cover").toString());
+        produce("probe-plan", json("plan"), "probe", "plan", "--topology", "fattree:4", "--out", dir.resolve("plan").toString(), "--json", json("plan").toString());
+        DOCUMENTS.get("probe-plan").add(dir.resolve("plan/plan.json"));
+        produce("probe-simulate", json("simulate"), "probe", "simulate", "--topology", "fattree:4", "--trials", "5", "--json", json("simulate").toString());
+        // ProbeCommandTest's results: two probes through agg0-0 lose packets
+        Path results = Files.writeString(dir.resolve("results.csv"), """
+                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
+                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
+                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
+                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
+                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
+                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
+                """);
+        produce("probe-localize", json("probe-localize"), "probe", "localize", "--topology", "fattree:4", "--results", results.toString(),
+                "--json", json("probe-localize").toString());
+        produce("reach", json("reach"), "reach", "--network", net.toString(), "--format", "json", "--json", json("reach").toString());
+        produce("reach", json("reach-no-headers"), "reach", "--network", net.toString(), "--format", "json", "--no-pair-headers",
+                "--json", json("reach-no-headers").toString());
+        Path snapshot = dir.resolve("dcn");
+        assertThat(CliRun.of("verify", "generate", "dcn", "--switches", "20", "--plant", "loops=1,blackholes=1", "--out", snapshot.toString()).exitCode()).isZero();
+        produce("verify-check", json("verify"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--json", json("verify").toString());
+        DOCUMENTS.computeIfAbsent("verify-truth", k -> new ArrayList<>()).add(Files.copy(snapshot.resolve("truth.json"), dir.resolve("truth.json")));
+        Files.delete(snapshot.resolve("truth.json"));
+        produce("verify-check", json("verify-no-truth"), "verify", "check", "--snapshot", snapshot.toString(), "--backend", "local", "--checks", "loops",
+                "--json", json("verify-no-truth").toString());
+        produce("search-run", json("search"), "search", "run", "--target", "sim:f-like", "--budget", "3h", "--seed", "2", "--json", json("search").toString());
+        produce("search-run", json("search-random"), "search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random",
+                "--json", json("search-random").toString());
+        Path app = Files.writeString(dir.resolve("app.yaml"), "mtu: [1024, 2048, 4096]\n");
+        produce("search-check-app", json("check-app"), "search", "check-app", app.toString(), "--mfs", json("search").toString(),
+                "--json", json("check-app").toString());
+        produce("search-compare", json("compare"), "search", "compare", "--methods", "random,collie", "--seeds", "2", "--budget", "2h",
+                "--json", json("compare").toString());
+
+        Path roce = dir.resolve("roce-run");
+        produce("inject-analysis", json("inject-run"), "inject", "run", "../examples/inject/listing2.yaml", "--out", roce.toString(), "--no-report",
+                "--json", json("inject-run").toString());
+        DOCUMENTS.get("inject-analysis").add(roce.resolve("analysis.json"));
+        produce("inject-analysis", json("inject-analyze"), "inject", "analyze", roce.toString(), "--permissive", "--json", json("inject-analyze").toString());
+
+        // two runs of one TCP test on the simulator's model, and a third without the test's last drop: a difference
+        String tcpTest = "../examples/inject/tcp-listing2.yaml";
+        Path a = dir.resolve("tcp-a"), b = dir.resolve("tcp-b"), c = dir.resolve("tcp-c");
+        assertThat(CliRun.of("inject", "run", tcpTest, "--target", "sim-tcp", "--out", a.toString(), "--no-report").exitCode()).isZero();
+        assertThat(CliRun.of("inject", "run", tcpTest, "--target", "sim-tcp", "--seed", "2", "--out", b.toString(), "--no-report").exitCode()).isZero();
+        Path noTail = Files.writeString(dir.resolve("no-tail.yaml"),
+                Files.readString(Path.of(tcpTest)).replace("    - {conn: 3, seg: 10, type: drop}\n", ""));
+        assertThat(CliRun.of("inject", "run", noTail.toString(), "--target", "sim-tcp", "--out", c.toString(), "--no-report").exitCode()).isZero();
+        produce("inject-tcp-analysis", json("tcp-run"), "inject", "run", tcpTest, "--target", "sim-tcp", "--out", dir.resolve("tcp-run").toString(),
+                "--no-report", "--json", json("tcp-run").toString());
+        DOCUMENTS.get("inject-tcp-analysis").add(c.resolve("analysis.json"));
+        produce("inject-diff", json("diff-same"), "inject", "diff", "--runs", a.toString(), b.toString(), "--out", dir.resolve("ab").toString(),
+                "--json", json("diff-same").toString());
+        produce("inject-diff", json("diff"), "inject", "diff", "--runs", a.toString(), c.toString(), "--out", dir.resolve("ac").toString(),
+                "--json", json("diff").toString());
+        DOCUMENTS.get("inject-diff").add(dir.resolve("ac/diff.json"));
+        // verify watch on VerifyCommandTest's toy: two events that settle together, then a black hole appears
+        Path toy = Files.createDirectories(dir.resolve("toy")), events = dir.resolve("events.txt");
+        Files.writeString(toy.resolve("rules.txt"), String.join("\n",
+                "S11 192.168.0.0 24 deliver 10", "S11 192.168.1.0 24 S21,S22 10",
+                "S12 192.168.0.0 24 S21,S22 10", "S12 192.168.1.0 24 deliver 10",
+                "S21 192.168.0.0 24 S11 10", "S21 192.168.1.0 24 S12 10",
+                "S22 192.168.0.0 24 S11 10", "S22 192.168.1.0 24 S12 10") + "\n");
+        Files.writeString(events, String.join("\n",
+                "1000 ctl-a del S22 192.168.0.0 24 - 10", "1010 ctl-b mod S12 192.168.0.0 24 S21 10", "3000 ctl-a del S22 192.168.1.0 24 - 10") + "\n");
+        produce("verify-watch", json("watch"), "verify", "watch", "--snapshot", toy.toString(), "--events", events.toString(), "--epsilon", "50ms",
+                "--json", json("watch").toString());
+        Path capture = dir.resolve("roce.pcapng");
+        produce("pcap-synth", json("synth"), "pcap", "synth", "--capture", capture.toString(), "--size", "100k", "--json", json("synth").toString());
+
+        Path scenario = Files.writeString(dir.resolve("tiny.yaml"), SCENARIO);
+        Path sim = dir.resolve("sim");
+        produce("sim-run", json("sim"), "sim", "run", scenario.toString(), "--out", sim.toString(), "--no-report", "--json", json("sim").toString());
+        DOCUMENTS.computeIfAbsent("sim-stats", k -> new ArrayList<>()).add(sim.resolve("stats.json"));
+        Path pfc = dir.resolve("pfc");
+        produce("sim-run", json("pfc"), "sim", "run", "../examples/sim/udp-pfc.yaml", "--out", pfc.toString(), "--no-report", "--json", json("pfc").toString());
+        DOCUMENTS.get("sim-stats").add(pfc.resolve("stats.json"));
+
+        Path rec = dir.resolve("rec");
+        produce("replay-record", json("record"), "replay", "record", scenario.toString(), "--out", rec.toString(), "--capture", "--json", json("record").toString());
+        produce("replay-connection", json("connection"), "replay", "connection", rec.toString(), "--conn", "0", "--out", dir.resolve("conn").toString(),
+                "--json", json("connection").toString());
+        produce("replay-check", json("check"), "replay", "check", rec.toString(), "--json", json("check").toString());
+        Path linux = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
+        produce("pcap-inspect", json("inspect-tcp"), "pcap", "inspect", linux.toString(), "--json", json("inspect-tcp").toString());
+        produce("pcap-inspect", json("inspect-roce"), "pcap", "inspect", capture.toString(), "--limit", "20", "--json", json("inspect-roce").toString());
+        produce("pcap-inspect", json("inspect-totals"), "pcap", "inspect", capture.toString(), "--totals-only", "--json", json("inspect-totals").toString());
+        byte[] whole = Files.readAllBytes(linux);
+        Path cut = Files.write(dir.resolve("cut.pcapng"), java.util.Arrays.copyOf(whole, whole.length / 2 + 7));
+        produce(List.of(3), "pcap-inspect", json("inspect-cut"), "pcap", "inspect", cut.toString(), "--json", json("inspect-cut").toString());
+        produce("replay-diagnose", json("diagnose"), "replay", "diagnose", linux.toString(), "--json", json("diagnose").toString());
+        produce("replay-diagnose", json("diagnose-sim"), "replay", "diagnose", rec.resolve("capture.pcapng").toString(), "--json", json("diagnose-sim").toString());
+    }
+
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+
+    static Schema schema(String name) throws IOException {
+        return REGISTRY.getSchema(Files.readString(SCHEMAS.resolve(name + ".schema.json")), InputFormat.JSON);
+    }
+
+    static List<String> errors(String schema, JsonNode document) throws IOException {
+        return schema(schema).validate(document).stream().map(Error::toString).toList();
+    }
+
+    static Stream<Arguments> documents() {
+        List<Arguments> all = new ArrayList<>();
+        DOCUMENTS.forEach((schema, paths) -> paths.forEach(p -> all.add(Arguments.of(schema, dir.relativize(p).toString()))));
+        return all.stream();
+    }
+
+    private static JsonNode read(String relative) throws IOException {
+        return Json.mapper().readTree(dir.resolve(relative).toFile());
+    }
+
+    @ParameterizedTest(name = "{1} is a {0}")
+    @MethodSource("documents")
+    void eachOutputValidatesAgainstItsSchema(String schema, String document) throws IOException {
+        assertThat(errors(schema, read(document))).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: a missing field and an unknown one fail {0}")
+    @MethodSource("documents")
+    void theSchemaRejectsAMissingOrAnUnknownField(String schema, String document) throws IOException {
+        ObjectNode original = (ObjectNode) read(document);
+        JsonNode required = Json.mapper().readTree(SCHEMAS.resolve(schema + ".schema.json").toFile()).get("required");
+        assertThat(required).as("%s lists its required fields", schema).isNotEmpty();
+        for (JsonNode field : required) {
+            ObjectNode without = original.deepCopy();
+            without.remove(field.asText());
+            assertThat(errors(schema, without)).as("%s without %s", document, field).isNotEmpty();
+        }
+        ObjectNode renamed = original.deepCopy();
+        Iterator<String> names = renamed.fieldNames();
+        String first = names.next();
+        renamed.set(first + "Renamed", renamed.remove(first));
+        assertThat(errors(schema, renamed)).as("%s with %s renamed", document, first).isNotEmpty();
+    }
+
+    @Test
+    void aFlowMonitorRowWithAFieldRenamedOrAWrongNullFails() throws IOException {
+        JsonNode stats = Json.mapper().readTree(dir.resolve("sim/stats.json").toFile());
+        assertThat(stats.get("flowMonitor")).isNotEmpty();
+        ObjectNode renamed = stats.deepCopy();
+        ObjectNode row = (ObjectNode) renamed.get("flowMonitor").get(0);
+        row.set("lostPacket", row.remove("lostPackets"));
+        assertThat(errors("sim-stats", renamed)).isNotEmpty();
+        ObjectNode nulled = stats.deepCopy();
+        ((ObjectNode) nulled.get("flowMonitor").get(0)).putNull("txPackets"); // a count is never null, a delay may be
+        assertThat(errors("sim-stats", nulled)).isNotEmpty();
+        ObjectNode delayNull = stats.deepCopy();
+        ((ObjectNode) delayNull.get("flowMonitor").get(0)).putNull("meanDelayNanos");
+        assertThat(errors("sim-stats", delayNull)).isEmpty();
+    }
+
+    @Test
+    void theRunsCoverTheCasesTheSchemasDescribe() throws IOException {
+        // the nulls of unfinished flows and the per-group summary, and a failed localisation, were really produced
+        JsonNode stats = Json.mapper().readTree(dir.resolve("sim/stats.json").toFile());
+        assertThat(stats.get("flows").findValues("fctNanos")).anyMatch(JsonNode::isNull).anyMatch(JsonNode::isNumber);
+        assertThat(stats.get("fct").get("byGroup")).isNotNull();
+        assertThat(stats.get("series").get("flows").size() + stats.get("series").get("queueBytes").size()).isPositive();
+        assertThat(Json.mapper().readTree(json("emulate").toFile()).get("failed").asInt()).isPositive();
+        assertThat(Json.mapper().readTree(json("localize").toFile()).get("suspects")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("search").toFile()).get("anomalies").findValues("mfs")).anyMatch(JsonNode::isObject);
+        assertThat(Json.mapper().readTree(json("diff").toFile()).get("differences")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("compare").toFile()).findValues("mfsPrecision")).anyMatch(JsonNode::isNull).anyMatch(JsonNode::isNumber);
+        assertThat(Json.mapper().readTree(json("diagnose").toFile()).findValues("spurious")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-tcp").toFile()).findValues("analysis")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-roce").toFile()).findValues("bth")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("inspect-cut").toFile()).path("error").path("complete").isBoolean()).isTrue();
+        assertThat(Json.mapper().readTree(json("check-app").toFile()).get("hits")).isNotEmpty();
+        assertThat(Json.mapper().readTree(json("watch").toFile()).get("states").findValues("appeared")).anyMatch(a -> !a.isEmpty());
+        assertThat(Json.mapper().readTree(json("probe-localize").toFile()).get("suspects").findValues("evidence")).anyMatch(e -> !e.isEmpty());
+        assertThat(Json.mapper().readTree(json("inject-run").toFile()).get("latency").get("detail").findValues("timeout")).anyMatch(JsonNode::isNull);
+        assertThat(Json.mapper().readTree(json("tcp-run").toFile()).get("tcp").get("recoveries")).isNotEmpty();
+        JsonNode verify = Json.mapper().readTree(json("verify").toFile());
+        assertThat(verify.get("violations").findValuesAsText("type")).contains("loop", "blackhole");
+        assertThat(verify.has("truth")).isTrue();
+        assertThat(Json.mapper().readTree(json("verify-no-truth").toFile()).has("truth")).isFalse();
+    }
+
+    // ---- mechanical: every --json has a schema, every schema is used, every property is described
+
+    private static List<String> commandsWithJson() {
+        PrintWriter sink = new PrintWriter(new StringWriter());
+        List<String> out = new ArrayList<>();
+        List<CommandLine> todo = new ArrayList<>(List.of(Main.commandLine(sink, sink)));
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.removeLast();
+            todo.addAll(c.getSubcommands().values().stream().distinct().toList());
+            if (c.getCommandSpec().findOption("--json") != null) out.add(c.getCommandSpec().qualifiedName());
+        }
+        return out;
+    }
+
+    private static Set<String> schemaFiles() throws IOException {
+        try (Stream<Path> files = Files.list(SCHEMAS)) {
+            return new TreeSet<>(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".schema.json"))
+                    .map(n -> n.substring(0, n.length() - ".schema.json".length())).toList());
+        }
+    }
+
+    @Test
+    void everyCommandWithJsonHasASchemaOrIsAListedGap() throws IOException {
+        List<String> withJson = commandsWithJson();
+        assertThat(withJson).hasSizeGreaterThan(30);
+        SoftAssertions soft = new SoftAssertions();
+        for (String c : withJson) {
+            int listed = (SCHEMA_OF_COMMAND.containsKey(c) ? 1 : 0) + (SCHEMAS_OF_COMMAND.containsKey(c) ? 1 : 0) + (NO_SCHEMA_YET.contains(c) ? 1 : 0);
+            soft.assertThat(listed).as("%s has a schema, or is a listed gap, once", c).isEqualTo(1);
+        }
+        soft.assertThat(withJson).as("the listed commands exist and have --json").containsAll(SCHEMA_OF_COMMAND.keySet())
+                .containsAll(SCHEMAS_OF_COMMAND.keySet()).containsAll(NO_SCHEMA_YET);
+        Set<String> files = schemaFiles();
+        for (String s : SCHEMA_OF_COMMAND.values()) soft.assertThat(files).as("the schema file of %s", s).contains(s);
+        SCHEMAS_OF_COMMAND.values().forEach(set -> set.forEach(s -> soft.assertThat(files).as("the schema file of %s", s).contains(s)));
+        soft.assertAll();
+    }
+
+    @Test
+    void everySchemaFileIsUsedByATestAndListedInTheReadme() throws IOException {
+        Set<String> files = schemaFiles();
+        String readme = Files.readString(SCHEMAS.resolve("README.md"));
+        assertThat(files).isEqualTo(new TreeSet<>(DOCUMENTS.keySet()));
+        for (String f : files) assertThat(readme).as("README.md lists %s", f).contains("`" + f + ".schema.json`");
+    }
+
+    @Test
+    void everyPropertyIsDescribedAndEveryFixedShapeIsClosed() throws IOException {
+        SoftAssertions soft = new SoftAssertions();
+        for (String f : schemaFiles()) {
+            JsonNode s = Json.mapper().readTree(SCHEMAS.resolve(f + ".schema.json").toFile());
+            soft.assertThat(s.path("$schema").asText()).as(f).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+            soft.assertThat(s.path("description").asText()).as("%s says what it is for", f).isNotBlank();
+            soft.assertThat(schema(f)).as("%s parses", f).isNotNull();
+            checkObjects(f, "", s, soft);
+        }
+        soft.assertAll();
+    }
+
+    private static void checkObjects(String file, String at, JsonNode node, SoftAssertions soft) {
+        if (!node.isObject()) return;
+        JsonNode props = node.get("properties");
+        if (props != null) {
+            soft.assertThat(node.path("additionalProperties").isMissingNode()).as("%s %s: additionalProperties is said", file, at).isFalse();
+            soft.assertThat(node.has("required")).as("%s %s: required is listed", file, at).isTrue();
+            props.fields().forEachRemaining(e -> {
+                soft.assertThat(e.getValue().path("description").asText()).as("%s %s.%s has a description", file, at, e.getKey()).isNotBlank();
+                checkObjects(file, at + "." + e.getKey(), e.getValue(), soft);
+            });
+        }
+        for (String k : List.of("items", "additionalProperties")) {
+            if (node.has(k)) checkObjects(file, at + "/" + k, node.get(k), soft);
+        }
+    }
+}

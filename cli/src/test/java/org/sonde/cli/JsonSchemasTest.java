@@ -141,14 +141,7 @@ class JsonSchemasTest {
         DOCUMENTS.get("probe-plan").add(dir.resolve("plan/plan.json"));
         produce("probe-simulate", json("simulate"), "probe", "simulate", "--topology", "fattree:4", "--trials", "5", "--json", json("simulate").toString());
         // ProbeCommandTest's results: two probes through agg0-0 lose packets
-        Path results = Files.writeString(dir.resolve("results.csv"), """
-                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
-                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
-                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
-                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
-                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
-                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
-                """);
+        Path results = Files.writeString(dir.resolve("results.csv"), org.sonde.cli.probe.ProbeCommandTest.RESULTS);
         produce("probe-localize", json("probe-localize"), "probe", "localize", "--topology", "fattree:4", "--results", results.toString(),
                 "--json", json("probe-localize").toString());
         produce("reach", json("reach"), "reach", "--network", net.toString(), "--format", "json", "--json", json("reach").toString());

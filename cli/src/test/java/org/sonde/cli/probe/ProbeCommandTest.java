@@ -11,7 +11,17 @@ import org.sonde.cli.CliRun;
 import org.sonde.core.Json;
 import org.sonde.probe.cover.CouponCollector;
 
-class ProbeCommandTest {
+public class ProbeCommandTest {
+    /** Probe records of a k=4 fat-tree in which two probes through agg0-0 lose packets (JsonSchemasTest reads them too). */
+    public static final String RESULTS = """
+                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
+                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
+                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
+                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
+                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
+                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
+                """;
+
     @Test
     void coverWritesTheSmallestTupleCount(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("cover.json");
@@ -83,14 +93,7 @@ class ProbeCommandTest {
     @Test
     void localizeNamesTheSuspect(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("r.csv");
-        Files.writeString(csv, """
-                window,source,target,sourcePort,destinationPort,path,sent,lost,p99Millis
-                1,h0,h2,40000,80,h0 edge0-0 agg0-0 edge0-1 h2,100,9,
-                1,h0,h2,40001,80,h0 edge0-0 agg0-1 edge0-1 h2,100,0,
-                1,h1,h3,40002,80,h1 edge0-0 agg0-0 edge0-1 h3,100,12,
-                1,h4,h6,40003,80,h4 edge1-0 agg1-0 edge1-1 h6,100,0,
-                1,h2,h0,40004,80,h2 edge0-1 agg0-0 edge0-0 h0,100,0,
-                """);
+        Files.writeString(csv, RESULTS);
         Path json = dir.resolve("s.json");
         Path html = dir.resolve("suspects.html");
         CliRun r = CliRun.of("probe", "localize", "--topology", "fattree:4", "--results", csv.toString(), "--json", json.toString(),

@@ -31,6 +31,18 @@ public final class Json {
         return MAPPER;
     }
 
+    /**
+     * {@code value} as one line of JSON text, newline included: what {@code --json} writes. A value
+     * Jackson cannot write (a type without accessors) is a bug here, not bad input.
+     */
+    public static String text(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getName() + " as JSON", e);
+        }
+    }
+
     /** {@code text} as a JSON string literal: also a YAML double-quoted scalar, escaping everything that needs it. */
     public static String quote(String text) {
         try {

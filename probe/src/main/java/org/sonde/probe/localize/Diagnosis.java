@@ -1,6 +1,5 @@
 package org.sonde.probe.localize;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -79,11 +78,7 @@ public final class Diagnosis {
         }
 
         public String json() {
-            try {
-                return Json.mapper().writeValueAsString(toMap()) + "\n";
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
+            return Json.text(toMap());
         }
     }
 

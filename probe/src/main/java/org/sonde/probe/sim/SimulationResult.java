@@ -1,6 +1,5 @@
 package org.sonde.probe.sim;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.core.Json;
@@ -85,10 +84,6 @@ public record SimulationResult(SimulationOptions options, String topology, int l
     }
 
     public String json() {
-        try {
-            return Json.mapper().writeValueAsString(toMap()) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return Json.text(toMap());
     }
 }

@@ -1,6 +1,5 @@
 package org.sonde.verify.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.core.Json;
@@ -50,10 +49,6 @@ public final class CheckJson {
 
     /** {@code value} as one line of JSON text, newline included. */
     public static String text(Object value) {
-        try {
-            return Json.mapper().writeValueAsString(value) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return Json.text(value);
     }
 }

@@ -153,9 +153,7 @@ public final class UserspaceEngine {
             }
             return List.copyOf(workers);
         } catch (RuntimeException e) {
-            sockets.forEach(PacketSocket::close);
-            if (shared != null) shared.table.close();
-            if (kni != null) kni.close();
+            closeAfterFailure(sockets, shared, kni);
             throw e;
         }
     }
@@ -240,11 +238,16 @@ public final class UserspaceEngine {
             }
             return List.copyOf(workers);
         } catch (RuntimeException e) {
-            sockets.forEach(PacketSocket::close);
-            if (shared != null) shared.table.close();
-            if (kni != null) kni.close();
+            closeAfterFailure(sockets, shared, kni);
             throw e;
         }
+    }
+
+    /** What a failed start had opened: the packet sockets, the socket table and the TAP device, whichever exist. */
+    private static void closeAfterFailure(List<PacketSocket> sockets, SharedTable shared, Kni kni) {
+        sockets.forEach(PacketSocket::close);
+        if (shared != null) shared.table.close();
+        if (kni != null) kni.close();
     }
 
     /** The socket's own losses: receive-ring overflows (imissed) and frames the kernel would not send (dropTx). */

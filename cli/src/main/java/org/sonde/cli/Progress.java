@@ -1,6 +1,7 @@
 package org.sonde.cli;
 
 import java.io.PrintWriter;
+import java.util.function.LongSupplier;
 
 /**
  * Progress of a long run on standard error, at most twice a second (and at once when what it counts
@@ -15,14 +16,23 @@ public final class Progress implements AutoCloseable {
     private final PrintWriter err;
     private final String task;
     private final boolean terminal = System.console() != null;
-    private final long startNanos = System.nanoTime();
-    private long lastNanos = startNanos - EVERY_NANOS + FIRST_NANOS;
+    private final LongSupplier clock;
+    private final long startNanos;
+    private long lastNanos;
     private boolean shown;
     private String lastUnit;
 
     public Progress(PrintWriter err, String task) {
+        this(err, task, System::nanoTime);
+    }
+
+    /** With {@code clock} for the time in nanoseconds (tests step it instead of waiting). */
+    Progress(PrintWriter err, String task, LongSupplier clock) {
         this.err = err;
         this.task = task;
+        this.clock = clock;
+        this.startNanos = clock.getAsLong();
+        this.lastNanos = startNanos - EVERY_NANOS + FIRST_NANOS;
     }
 
     /**
@@ -30,7 +40,7 @@ public final class Progress implements AutoCloseable {
      * (a task that goes on to count something else says so at once).
      */
     public synchronized void update(long done, long total, String unit) {
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         boolean moved = !unit.equals(lastUnit) && now - startNanos >= FIRST_NANOS;
         if (now - lastNanos < EVERY_NANOS && !moved) return;
         lastNanos = now;
@@ -46,7 +56,7 @@ public final class Progress implements AutoCloseable {
      * still take long. Printed at once unless the task is in its first second.
      */
     public synchronized void step(String step) {
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         if (now - startNanos < FIRST_NANOS) return;
         lastNanos = now;
         lastUnit = null;

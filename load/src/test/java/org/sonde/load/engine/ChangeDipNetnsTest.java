@@ -68,11 +68,13 @@ class ChangeDipNetnsTest {
                     + "change_dip 10.0.0.1 2 3\ncps 300\nduration 1s\nwait 0\nslow_start 0\nclient 10.0.0.2 1\nclient_port_range 20000 20999\n").config();
             // the worker threads are started inside namespace a, and stay there
             LoadResult client = NetNamespace.call(pair.namespaceA, () -> LoadRun.prepare(flood, 1).run(s -> { }));
-            Thread.sleep(200); // the last datagrams on their way
+            long sent = client.counters().get("udpTx");
+            // the last datagrams may still be on their way: wait until every sent one is counted, or 5 s
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (received.get(0) + received.get(1) + received.get(2) + received.get(3) < sent && System.nanoTime() < deadline) Thread.sleep(1);
             for (DatagramChannel s : sockets) s.close();
             for (Thread t : readers) t.join(5000);
 
-            long sent = client.counters().get("udpTx");
             assertThat(sent).isPositive();
             assertThat(client.errors()).as(client.errorSummary()).isZero();
             long total = 0;

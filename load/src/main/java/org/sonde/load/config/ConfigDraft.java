@@ -55,12 +55,13 @@ final class ConfigDraft {
     VxlanSpec vxlan;
     /** The user-space engine's MSS option, or 0 for the family's default. */
     int mss;
-    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: not given) and disable_ack; change_dip's pool or null. */
+    /** dperf's tcp_rst, vlan, jumbo MTU (0: none), send_window (0: not given), disable_ack and neigh_ignore; change_dip's pool or null. */
     Boolean tcpRst;
     int vlan;
     int jumboMtu;
     int sendWindow;
     boolean disableAck;
+    boolean neighIgnore;
     DipPool changeDip;
     final List<String> warnings = new ArrayList<>();
 
@@ -178,7 +179,7 @@ final class ConfigDraft {
                 engine == null ? Engine.KERNEL : engine, Optional.ofNullable(port), Optional.ofNullable(netns), flood, pipeline,
                 Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss,
                 new UserspaceOptions(tcpRst == null || tcpRst, vlan, jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu,
-                        sendWindow == 0 ? UserspaceOptions.SEND_WINDOW_DEFAULT : sendWindow, disableAck),
+                        sendWindow == 0 ? UserspaceOptions.SEND_WINDOW_DEFAULT : sendWindow, disableAck, neighIgnore),
                 Optional.ofNullable(changeDip));
     }
 
@@ -267,6 +268,8 @@ final class ConfigDraft {
         if (cpus.size() > 1) throw new RuleBroken("vxlan", "'vxlan' runs on one worker in Sonde (dperf gives each NIC queue its own tunnel endpoint)",
                 "list one CPU in 'cpu', or delete 'vxlan'");
         if (kni != null) throw new RuleBroken("vxlan", "'kni' is not available with 'vxlan'", "delete 'kni' or 'vxlan'");
+        if (neighIgnore) throw new RuleBroken("neigh_ignore", "'neigh_ignore' is not available with 'vxlan': the inner addresses are answered"
+                + " inside the tunnel, where the 'port' address is not", "delete 'neigh_ignore' or 'vxlan'");
     }
 
     /** kni-PORTIF, cut to the 15 characters an interface name may have. */

@@ -41,7 +41,9 @@ final class EngineLimits {
                     + " (or a route's advmss) and delete the line; or add 'engine userspace', whose SYNs announce the 'mss'"),
             Map.entry("tcp_rst", "the kernel answers segments for unknown sockets with RST by itself (drop them with an nftables rule instead)."
                     + " Delete the line, or add 'engine userspace', where 'tcp_rst 0' drops them"),
-            Map.entry("neigh_ignore", "it skips neighbour resolution for LVS-DR; the kernel resolves neighbours. Delete the line"),
+            Map.entry("neigh_ignore", "the kernel answers ARP for the addresses of its interfaces; for LVS-DR set the real server's"
+                    + " arp_ignore=1 and arp_announce=2 (sysctl net.ipv4.conf.all) with the virtual address on lo, and delete the line;"
+                    + " or add 'engine userspace', where 'neigh_ignore' answers only for the 'port' address"),
             Map.entry("simd512", SIMD512),
             Map.entry("disable_ack", "the kernel decides when to acknowledge (delayed ACKs); an application cannot suppress"
                     + " ACKs. Delete the line, or add 'engine userspace', where 'disable_ack' lets ACKs ride on the next request"),
@@ -60,8 +62,6 @@ final class EngineLimits {
                     + " interface and the fanout program chooses the worker. Delete the line"),
             Map.entry("tx_burst", "it sets DPDK's transmit burst; the user-space engine hands its transmit ring to the kernel every"
                     + " 128 frames and at every loop turn. Delete the line"),
-            Map.entry("neigh_ignore", "it makes dperf skip neighbour resolution for LVS-DR, which Sonde's user-space engine does not have:"
-                    + " it resolves its gateway and answers ARP and neighbour solicitations for its addresses. Delete the line"),
             Map.entry("simd512", SIMD512),
             Map.entry("daemon", DAEMON),
             Map.entry("log_level", LOG_LEVEL));

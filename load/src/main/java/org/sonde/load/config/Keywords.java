@@ -306,6 +306,12 @@ final class Keywords {
             arity(a, 0, 0);
             d.disableAck = true;
         }));
+        USERSPACE.put("neigh_ignore", new Keyword("neigh_ignore", "", "ARP requests and neighbour solicitations are answered for the"
+                + " 'port' line's address only, not for the 'client' or 'server' addresses (LVS-DR: the load balancer alone answers for"
+                + " the virtual address its real servers serve, and forwards to each server's own address)", false, (d, a) -> {
+            arity(a, 0, 0);
+            d.neighIgnore = true;
+        }));
         USERSPACE.put("kni", new Keyword("kni", "[IFNAME]",
                 "frames that belong to no connection or listener go to a TAP interface of the kernel with this side's MAC and addresses"
                         + " (default name kni-PORTIF), and what the kernel sends there goes out of the port: ping, ARP and other tools work"

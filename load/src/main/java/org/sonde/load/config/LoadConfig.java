@@ -31,7 +31,7 @@ import java.util.Optional;
  * @param kni             user-space engine: the TAP interface that takes the frames no connection or listener takes (dperf's kni)
  * @param vxlan           user-space engine: the VXLAN tunnel every frame travels in (dperf's vxlan)
  * @param mss             user-space engine: the MSS option of its SYNs and SYN-ACKs (dperf's mss), or 0 for the MTU's (1460 over IPv4, 1440 over IPv6)
- * @param userspace       user-space engine: dperf's tcp_rst, vlan, jumbo, send_window and disable_ack (the defaults on the kernel engine)
+ * @param userspace       user-space engine: dperf's tcp_rst, vlan, jumbo, send_window, disable_ack and neigh_ignore (the defaults on the kernel engine)
  * @param changeDip       UDP flood: the destination pool its datagrams go to in turn (dperf's change_dip); empty: the 'server' addresses
  */
 public record LoadConfig(

@@ -385,16 +385,6 @@ final class Frames {
         return u8(f, TCP6);
     }
 
-    /** Whether a neighbour message's target address starts with {@code high}. */
-    static boolean neighborTargetHigh(MemorySegment f, byte[] high) {
-        return sameBytes(f, TCP6 + 8, high);
-    }
-
-    /** A neighbour message's target address's low 32 bits. */
-    static int neighborTargetLow(MemorySegment f) {
-        return i32(f, TCP6 + 8 + PREFIX_BYTES);
-    }
-
     /** A neighbour message's whole target address. */
     static byte[] neighborTarget(MemorySegment f) {
         byte[] a = new byte[16];

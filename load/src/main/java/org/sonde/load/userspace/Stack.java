@@ -9,8 +9,9 @@ import org.sonde.load.stats.WorkerStats;
 /**
  * What the client and server stacks share: the socket table, the one transmit frame every
  * packet is written into, the link's addresses, ARP over IPv4 and neighbour discovery over IPv6
- * (answering for this side's addresses, as dperf's {@code arp.c} and {@code nd.c} do, since the
- * kernel does not own them), and with 'kni' the path
+ * (answering for this side's addresses and the port's own, as dperf's {@code arp.c} and
+ * {@code nd.c} do, since the kernel does not own them; with 'neigh_ignore' for the port's only),
+ * and with 'kni' the path
  * to the kernel: every frame that is no ARP request for this side and no TCP to or from the
  * listen port (no connection or listener of the engine) goes to the kernel's TAP interface.
  */
@@ -46,6 +47,10 @@ abstract class Stack {
     private int vlan;
     /** Whether segments for no socket are answered with RST (dperf's tcp_rst) or dropped. */
     private boolean tcpRst = true;
+    /** The port's own address (4 or 16 bytes), answered for like this side's traffic addresses; null until given. */
+    private byte[] portAddress;
+    /** Whether ARP and neighbour discovery answer for the port's address only (dperf's neigh_ignore). */
+    private boolean onlyPortAnswered;
     private int isnState;
 
     Stack(SocketTable table, FrameOut out, WorkerStats stats, byte[] ownMac, int tos, long seed, Share share, Prefixes prefixes, Tunnel tunnel) {
@@ -85,6 +90,28 @@ abstract class Stack {
     /** Drops segments for no socket without answering them (dperf's 'tcp_rst 0'); before the worker starts. */
     final void dropUnknownSegments() {
         this.tcpRst = false;
+    }
+
+    /** The port's own address (the 'port' line's), answered in ARP or neighbour discovery; before the worker starts. */
+    final void portAddress(byte[] address) {
+        this.portAddress = address.clone();
+    }
+
+    /**
+     * Answers ARP and neighbour solicitations for the port's address only, not for this side's traffic
+     * addresses (dperf's 'neigh_ignore'): in LVS-DR the load balancer alone answers for the virtual address
+     * its real servers serve, and reaches each server at the port address; before the worker starts.
+     */
+    final void answerOnlyForPort() {
+        if (portAddress == null) throw new IllegalStateException("the port's address is not given");
+        this.onlyPortAnswered = true;
+    }
+
+    /** Whether an ARP request or a neighbour solicitation for {@code target} (4 or 16 bytes) is this side's to answer. */
+    private boolean answersFor(byte[] target) {
+        if (Arrays.equals(target, portAddress)) return true;
+        if (onlyPortAnswered) return false;
+        return (localHigh == null || Arrays.equals(target, 0, Frames.PREFIX_BYTES, localHigh, 0, Frames.PREFIX_BYTES)) && owns(Prefixes.low(target));
     }
 
     /** Hands the frames that are not the engine's to the kernel through {@code tap} (the first worker's, which the fanout gives them). */
@@ -170,7 +197,7 @@ abstract class Stack {
     /** Called for every ARP frame; replies learned MACs go to {@link #arpReply}. True when it was a request for this side, answered. */
     private boolean arp(MemorySegment f) {
         int oper = Frames.arpOper(f);
-        if (oper == 1 && owns(Frames.arpTargetIp(f))) {
+        if (oper == 1 && answersFor(java.nio.ByteBuffer.allocate(4).putInt(Frames.arpTargetIp(f)).array())) {
             byte[] asker = Frames.arpSenderMac(f);
             int n = Frames.arp(tx, 2, asker, ownMac, Frames.arpTargetIp(f), asker, Frames.arpSenderIp(f));
             if (send(n)) stats.increment(Counter.ARP_TX);
@@ -201,7 +228,8 @@ abstract class Stack {
             neighborReply(Frames.neighborTarget(f), mac);
             return false;
         }
-        if (!Frames.neighborTargetHigh(f, localHigh) || !owns(Frames.neighborTargetLow(f))) return false;
+        byte[] target = Frames.neighborTarget(f);
+        if (!answersFor(target)) return false;
         byte[] asker = Frames.srcAddress6(f);
         if (Arrays.equals(asker, UNSPECIFIED)) return true;
         byte[] askerMac = Frames.neighborMac(f);
@@ -209,7 +237,8 @@ abstract class Stack {
             askerMac = new byte[6];
             Frames.srcMac(f, askerMac);
         }
-        int n = Frames.neighborAdvertisement(tx, askerMac, ownMac, localHigh, Frames.neighborTargetLow(f), Arrays.copyOf(asker, Frames.PREFIX_BYTES),
+        int n = Frames.neighborAdvertisement(tx, askerMac, ownMac, Arrays.copyOf(target, Frames.PREFIX_BYTES), Prefixes.low(target),
+                Arrays.copyOf(asker, Frames.PREFIX_BYTES),
                 Prefixes.low(asker));
         if (send(n)) stats.increment(Counter.ARP_TX);
         return true;

@@ -139,10 +139,7 @@ public final class UserspaceEngine {
                 WorkerStats stats = new WorkerStats();
                 ClientStack stack = new ClientStack(settings, shared.table, socket::send, stats, mac, gatewayMac, request, c.tos(), seed + i,
                         new Share(i, sockets.size()));
-                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (mss(c) > 0) stack.announceMss(mss(c));
-                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
-                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+                configure(stack, c, i == 0 ? kni : null);
                 if (c.userspace().disableAck()) stack.suppressPureAcks();
                 if (c.fastClose()) stack.closeWithReset();
                 if (stack.nextHopMac() == null) {
@@ -156,6 +153,17 @@ public final class UserspaceEngine {
             closeAfterFailure(sockets, shared, kni);
             throw e;
         }
+    }
+
+    /** What the client's and the server's stacks take alike from the configuration; {@code kni} is the first worker's TAP or null. */
+    private static void configure(Stack stack, LoadConfig c, Kni kni) {
+        if (kni != null) stack.handToKernel(kni.toKernel());
+        if (mss(c) > 0) stack.announceMss(mss(c));
+        if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
+        if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+        // in a tunnel the port is the outer network's, whose ARP answers for the tunnel endpoint only
+        if (c.vxlan().isEmpty()) stack.portAddress(c.port().orElseThrow().address().getAddress());
+        if (c.userspace().neighIgnore()) stack.answerOnlyForPort();
     }
 
     /**
@@ -228,10 +236,7 @@ public final class UserspaceEngine {
                 WorkerStats stats = new WorkerStats();
                 ServerStack stack = new ServerStack(settings, shared.table, socket::send, stats, mac, response, c.tos(), seed + i,
                         new Share(i, sockets.size()));
-                if (i == 0 && kni != null) stack.handToKernel(kni.toKernel());
-                if (mss(c) > 0) stack.announceMss(mss(c));
-                if (!c.userspace().tcpRst()) stack.dropUnknownSegments();
-                if (c.userspace().vlan() != 0) stack.tagFrames(c.userspace().vlan());
+                configure(stack, c, i == 0 ? kni : null);
                 // dperf's server timer waits 1.1 retransmit timeouts, so that it does not fire with the client's
                 stack.sendWindow(c.userspace().sendWindow(), c.retransmitTimeoutSeconds() * 1_100_000_000L);
                 workers.add(new Server(c, i, socket, shared, stack, stats, i == 0 ? kni : null));

@@ -372,6 +372,9 @@ class ConfigParserTest {
                 new String[] {VX + "send_window 8\n", "7", "'send_window' is the server's", "move it to the server's file"},
                 new String[] {VX + "send_window 17\n", "7", "the window must be 2-16 segments, got 17", "syntax: send_window"},
                 new String[] {VX + "disable_ack 1\n", "7", "expected no arguments", "syntax: disable_ack (no arguments)"},
+                new String[] {VX + "neigh_ignore 1\n", "7", "expected no arguments", "syntax: neigh_ignore (no arguments)"},
+                new String[] {VX + "neigh_ignore\nvxlan 42 02:00:00:00:00:01 02:00:00:00:00:02 10.0.0.2 1 10.0.0.1 1\n", "7",
+                        "'neigh_ignore' is not available with 'vxlan'", "delete 'neigh_ignore' or 'vxlan'"},
                 new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndisable_ack\n", "6",
                         "'disable_ack' is the client's", "sends no pure ACK"},
                 new String[] {CLIENT + "change_dip 10.0.0.1 1 4\n", "4", "'change_dip' is the destination pool of a flood", "add 'flood'"},
@@ -435,7 +438,7 @@ class ConfigParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"socket_mem", "rss", "flow_isolate", "tx_burst", "neigh_ignore", "simd512", "daemon", "log_level"})
+    @CsvSource({"socket_mem", "rss", "flow_isolate", "tx_burst", "simd512", "daemon", "log_level"})
     void inAUserspaceFileTheKeywordsWithoutMeaningThereAreRejectedWithTheUserspaceReason(String keyword) {
         BadInputException e = error(VX + keyword + " 1\n");
         assertThat(e.location()).isEqualTo("line 7");
@@ -491,6 +494,8 @@ class ConfigParserTest {
         assertThat(parse(VX + "jumbo\npayload_size 9670\n").payloadSize()).isEqualTo(9670);
         assertThat(parse(VX + "jumbo\nmss 9670\n").mss()).isEqualTo(9670);
         assertThat(parse(VX + "disable_ack\n").userspace().disableAck()).isTrue();
+        assertThat(parse(VX + "disable_ack\n").userspace().neighIgnore()).isFalse();
+        assertThat(parse(US_SERVER + "neigh_ignore\n").userspace().neighIgnore()).isTrue();
         assertThat(parse(VX + "fast_close\n").fastClose()).isTrue();
     }
 

@@ -181,6 +181,34 @@ class Ipv6StacksTest {
     }
 
     @Test
+    void withNeighIgnoreOnlySolicitationsForThePortAddressAreAnsweredEvenOutsideTheClientsPrefix() {
+        ClientStack c = client(SERVER_MAC);
+        byte[] port = address("fd00:aa::2").getAddress(); // the 'port' line's address: not in the clients' /96
+        c.portAddress(port);
+        c.answerOnlyForPort();
+        List<byte[]> kernel = new ArrayList<>();
+        c.handToKernel((f, len) -> kernel.add(f.asSlice(0, len).toArray(ValueLayout.JAVA_BYTE)));
+        MemorySegment f = MemorySegment.ofArray(new byte[128]);
+        // a client address, answered without neigh_ignore (above): now the kernel's
+        int n = Frames.neighborSolicitation(f, SERVER_MAC, serverHigh, Prefixes.low(SERVER), clientHigh, 0x0001_0102);
+        c.receive(f, n, 0);
+        assertThat(toServer).isEmpty();
+        assertThat(kernel).hasSize(1);
+        // the port's address is answered, its whole 128 bits in the advertisement
+        n = Frames.neighborSolicitation(f, SERVER_MAC, serverHigh, Prefixes.low(SERVER), Arrays.copyOf(port, 12), Prefixes.low(port));
+        c.receive(f, n, 0);
+        assertThat(toServer).hasSize(1);
+        byte[] na = toServer.poll();
+        MemorySegment a = MemorySegment.ofArray(na);
+        assertThat(Frames.neighborType(a)).isEqualTo(Frames.NEIGHBOR_ADVERTISEMENT);
+        assertThat(Frames.neighborTarget(a)).isEqualTo(port);
+        assertThat(Arrays.copyOfRange(na, 22, 38)).as("the advertisement's source").isEqualTo(port);
+        assertThat(Frames.neighborMac(a)).isEqualTo(CLIENT_MAC);
+        assertThat(packetModuleAgrees(na)).isTrue();
+        assertThat(kernel).hasSize(1);
+    }
+
+    @Test
     void aSolicitationWithABadChecksumIsNotAnswered() {
         ServerStack s = server();
         MemorySegment f = MemorySegment.ofArray(new byte[128]);

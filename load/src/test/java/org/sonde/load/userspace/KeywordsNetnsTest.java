@@ -187,10 +187,15 @@ class KeywordsNetnsTest {
      * the header up to its blank line and exactly Content-Length bytes of body; returns the whole response.
      */
     private static byte[] fetch(Testbed bed) {
+        return fetch(bed, "10.0.0.1");
+    }
+
+    /** The same from {@code address}:80. */
+    private static byte[] fetch(Testbed bed, String address) {
         return NetNamespace.call(bed.pair.namespaceA, () -> {
             try (Socket s = new Socket()) {
                 s.setSoTimeout(20_000);
-                s.connect(new InetSocketAddress("10.0.0.1", 80), 5000);
+                s.connect(new InetSocketAddress(address, 80), 5000);
                 s.getOutputStream().write("GET / HTTP/1.1\r\nHost: dperf\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 java.io.DataInputStream in = new java.io.DataInputStream(s.getInputStream());
                 java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
@@ -213,6 +218,64 @@ class KeywordsNetnsTest {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    /**
+     * From a raw socket in namespace a, asks by ARP for each of {@code targets} in turn (sender 10.0.0.2) and returns the
+     * address of the first ARP reply that comes back: the server answers in order, so a reply to an earlier request
+     * would come first.
+     */
+    private static int firstArpReplyTo(Testbed bed, int... targets) {
+        return NetNamespace.call(bed.pair.namespaceA, () -> {
+            try (PacketSocket raw = PacketSocket.open(bed.pair.interfaceA); Arena a = Arena.ofConfined()) {
+                byte[] mac = NetNamespace.macAddress(bed.pair.namespaceA, bed.pair.interfaceA);
+                MemorySegment frame = a.allocate(2048);
+                for (int target : targets) {
+                    int n = Frames.arp(frame, 1, Frames.BROADCAST, mac, 0x0a000002, Frames.ZERO_MAC, target);
+                    assertThat(raw.send(frame, n)).isTrue();
+                }
+                raw.flush();
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (System.nanoTime() < deadline) {
+                    raw.awaitReadable(10);
+                    int n;
+                    while ((n = raw.receive(frame)) > 0) {
+                        if (Frames.isArp(frame, n) && Frames.arpOper(frame) == 2) return Frames.arpSenderIp(frame);
+                    }
+                }
+                throw new AssertionError("no ARP reply in 5 s");
+            }
+        });
+    }
+
+    @Test
+    void withNeighIgnoreTheRealServerOfAnLvsDrBalancerServesTheVirtualAddressButAnswersArpOnlyForItsOwn() throws Exception {
+        try (Testbed bed = Testbed.create("dr")) {
+            // namespace a is the balancer's side: it reaches the virtual address 10.0.0.100 at the real server's own
+            // address, as LVS-DR forwards a frame unchanged to the real server's MAC
+            NetNamespace.ip("-n", bed.pair.namespaceA, "addr", "add", "10.0.0.2/24", "dev", bed.pair.interfaceA);
+            NetNamespace.ip("-n", bed.pair.namespaceA, "route", "add", "10.0.0.100/32", "via", "10.0.0.1", "dev", bed.pair.interfaceA);
+            String realServer = "mode server\nengine userspace\nnetns " + bed.pair.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"
+                    + "server 10.0.0.100 1\nlisten 80 1\nduration 1h\nclient 10.0.0.2 1\n";
+            int vip = 0x0a000064;
+            int own = 0x0a000001;
+
+            Background plain = Background.start(LoadRun.prepare(Testbed.parse(realServer), 1));
+            assertThat(firstArpReplyTo(bed, vip, own)).as("without neigh_ignore the virtual address is answered too").isEqualTo(vip);
+            plain.stop();
+
+            Background server = Background.start(LoadRun.prepare(Testbed.parse(realServer + "neigh_ignore\n"), 1));
+            // the balancer's frames reach the server at its own address, and it answers for the virtual address
+            NetNamespace.ip("-n", bed.pair.namespaceA, "neigh", "flush", "dev", bed.pair.interfaceA);
+            assertThat(new String(fetch(bed, "10.0.0.100"), StandardCharsets.US_ASCII)).startsWith("HTTP/1.1 200 OK");
+            assertThat(firstArpReplyTo(bed, vip, own)).as("the virtual address is the balancer's to answer for").isEqualTo(own);
+            LoadResult served = server.stop();
+
+            assertThat(served.counters().get("httpGet")).isEqualTo(1);
+            assertThat(served.errors()).as(served.errorSummary()).isZero();
+            // every ARP request was answered (the kernel's for 10.0.0.1, the raw socket's) but the one for 10.0.0.100
+            assertThat(served.counters().get("arpTx")).isEqualTo(served.counters().get("arpRx") - 1).isGreaterThanOrEqualTo(2);
+        }
     }
 
     @Test

@@ -632,4 +632,44 @@ class StacksTest {
         assertThat(p.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
         assertThat(toKernel).hasSize(3);
     }
+
+    /** Sends the server an ARP request for {@code target} and returns the ARP reply it sent, or null. */
+    private static byte[] arpAsk(Pair p, int target) {
+        MemorySegment ask = MemorySegment.ofArray(new byte[64]);
+        int a = Frames.arp(ask, 1, Frames.BROADCAST, CLIENT_MAC, 0x0a000002, Frames.ZERO_MAC, target);
+        p.server.receive(ask, a, 0);
+        return p.wire.toClient.poll();
+    }
+
+    @Test
+    void theServerAnswersArpForItsAddressAndThePortsAndWithNeighIgnoreForThePortsOnly() {
+        int portIp = 0x0a000009; // 10.0.0.9: the 'port' line's address, the server's being 10.0.0.1
+        byte[] portAddress = {10, 0, 0, 9};
+        Pair p = new Pair(1, 1, true, 0, 1);
+        p.server.portAddress(portAddress);
+        assertThat(arpAsk(p, SERVER_IP)).as("the server's address").isNotNull();
+        byte[] reply = arpAsk(p, portIp);
+        assertThat(reply).as("the port's address").isNotNull();
+        MemorySegment r = MemorySegment.ofArray(reply);
+        assertThat(Frames.arpOper(r)).isEqualTo(2);
+        assertThat(Frames.arpSenderIp(r)).isEqualTo(portIp);
+        assertThat(Frames.arpSenderMac(r)).isEqualTo(SERVER_MAC);
+        assertThat(arpAsk(p, 0x0a000003)).as("another address").isNull();
+
+        // LVS-DR: the load balancer alone answers for the virtual address (the server's); the real server for its own
+        Pair dr = new Pair(1, 1, true, 0, 1);
+        List<byte[]> toKernel = new java.util.ArrayList<>();
+        dr.server.handToKernel((f, len) -> toKernel.add(f.asSlice(0, len).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        dr.server.portAddress(portAddress);
+        dr.server.answerOnlyForPort();
+        assertThat(arpAsk(dr, SERVER_IP)).as("the virtual address").isNull();
+        assertThat(toKernel).as("the unanswered request, the kernel's to see").hasSize(1);
+        assertThat(Frames.arpSenderIp(MemorySegment.ofArray(arpAsk(dr, portIp)))).isEqualTo(portIp);
+        assertThat(dr.serverStats.get(Counter.ARP_RX)).isEqualTo(2);
+        assertThat(dr.serverStats.get(Counter.ARP_TX)).isEqualTo(1);
+        // connections to the virtual address are served as before
+        assertThat(dr.client.launch(dr.now)).isTrue();
+        dr.settle();
+        assertThat(dr.clientStats.get(Counter.HTTP_2XX)).isEqualTo(1);
+    }
 }

@@ -35,20 +35,38 @@ public final class Emulator {
         }
     }
 
-    /** A model with faults applied: rules and links changed, link latencies in ms. */
-    public record Faulted(Model model, Map<String, Double> latencyMs) {}
+    /** A model with faults applied: rules and links changed, link latencies in ms, slowed links' rates in bit/s. */
+    public record Faulted(Model model, Map<String, Double> latencyMs, Map<String, Long> rateBps) {
+        /** The links' timing for one round of tests. */
+        public LinkTiming timing() {
+            return new LinkTiming(latencyMs, rateBps);
+        }
+    }
 
-    /** Runs regular and reserved packets; latency above {@code thresholdMs} fails a test. */
+    /**
+     * Runs regular and reserved packets, in that order, as one round sent at once (what slowed links
+     * queue); latency above {@code thresholdMs} fails a test.
+     */
     public static List<Result> run(Model model, Suite suite, List<Fault> faults, double thresholdMs) {
         Faulted f = inject(model, faults);
-        Forwarder forwarder = new Forwarder(f.model(), f.latencyMs());
+        LinkTiming timing = f.timing();
+        if (timing.slowsLinks()) timing.bucket(largestFrame(suite, model.network()));
+        Forwarder forwarder = new Forwarder(f.model(), timing);
         List<Result> out = new ArrayList<>();
-        for (TestPacket t : suite.tests()) out.add(run(forwarder, t, false, thresholdMs));
-        for (TestPacket t : suite.reserved()) out.add(run(forwarder, t, true, thresholdMs));
+        for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs));
+        for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs));
         return out;
     }
 
-    private static Result run(Forwarder forwarder, TestPacket t, boolean reserved, double thresholdMs) {
+    /** The bytes of the suite's largest frame (regular or reserved): what a slowed link's bucket holds. */
+    public static int largestFrame(Suite suite, Network network) {
+        return java.util.stream.Stream.concat(suite.tests().stream(), suite.reserved().stream())
+                .mapToInt(t -> SuiteFiles.frame(t, network).encode().length).max().orElse(0);
+    }
+
+    private static Result run(Forwarder forwarder, LinkTiming timing, Network network, TestPacket t, boolean reserved, double thresholdMs) {
+        // the frame a live run sends for the test (tests.pcap holds the same): its size is its time on a slowed link
+        if (timing.slowsLinks()) timing.frame(SuiteFiles.frame(t, network).encode().length);
         Forwarder.Trace trace = forwarder.forward(t.ingress(), t.values());
         Map<Integer, Double> seen = trace.egress();
         String reason = "";
@@ -72,6 +90,7 @@ public final class Emulator {
         Map<String, Fault> ruleFaults = new HashMap<>();
         Map<String, Map<Integer, Fault>> aclFaults = new HashMap<>();
         Map<String, Double> latency = new HashMap<>();
+        Map<String, Long> rate = new HashMap<>();
         List<Link> links = new ArrayList<>(n.links());
         for (Fault f : faults) {
             switch (f) {
@@ -87,6 +106,7 @@ public final class Emulator {
                 }
                 case Fault.LinkDown d -> links.removeAll(matching(n, d.id(), d.a(), d.b()));
                 case Fault.LinkLatency l -> matching(n, l.id(), l.a(), l.b()).forEach(k -> latency.put(k.id(), l.millis()));
+                case Fault.LinkRate r -> matching(n, r.id(), r.a(), r.b()).forEach(k -> rate.put(k.id(), r.bitsPerSecond()));
                 case Fault.AclVerdict v -> {
                     AclEntry e = requireAclEntry(n, v.entry());
                     if (e.verdict() == v.verdict())
@@ -143,7 +163,7 @@ public final class Emulator {
         }
         Network faulted = new Network(n.layout(), n.devices(), n.ports(), links, tables, acls, n.aclBindings(),
                 n.vlanMemberships(), n.macEntries());
-        return new Faulted(model.with(faulted), latency);
+        return new Faulted(model.with(faulted), latency, rate);
     }
 
     /** A fault naming something the model lacks: the option's value is wrong (a usage error). */

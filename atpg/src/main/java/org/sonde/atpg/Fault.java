@@ -11,7 +11,9 @@ import org.sonde.dataplane.model.AclEntryRef;
  *   <li>{@code rule:<id>:drop}, {@code rule:<id>:port=<p>} (forward to port p instead),
  *       {@code rule:<id>:missing} (lower rules take its packets);</li>
  *   <li>{@code link:<a>-<b>:down} (both directions between ports a and b, or
- *       {@code link:<id>:down} by link id) and {@code link:<a>-<b>:latency=<ms>};</li>
+ *       {@code link:<id>:down} by link id), {@code link:<a>-<b>:latency=<ms>} and
+ *       {@code link:<a>-<b>:rate=<rate>} (a slow link: each frame takes its size over the rate to
+ *       cross, queued behind the frames before it; rate with a unit, e.g. {@code 80kbps});</li>
  *   <li>a changed ACL, named by the entry's element id {@code acl:<aclId>#<n>} (n from 1, as in
  *       test histories): {@code acl:<aclId>#<n>:permit} and {@code acl:<aclId>#<n>:deny} give the
  *       entry the other verdict, {@code acl:<aclId>#<n>:missing} removes it (later entries, or
@@ -30,6 +32,9 @@ public sealed interface Fault {
     record LinkDown(String id, int a, int b) implements Fault {}
 
     record LinkLatency(String id, int a, int b, double millis) implements Fault {}
+
+    /** A link slowed to {@code bitsPerSecond}: the congestion of ATPG's performance tests (§2.3.2), seen as latency. */
+    record LinkRate(String id, int a, int b, long bitsPerSecond) implements Fault {}
 
     /** One ACL entry decides {@code verdict} instead of its own. */
     record AclVerdict(AclEntryRef entry, AclEntry.Verdict verdict) implements Fault {}
@@ -65,7 +70,17 @@ public sealed interface Fault {
                     }
                     if (what.equals("down")) yield new LinkDown(id, a, b);
                     if (what.startsWith("latency=")) yield new LinkLatency(id, a, b, Double.parseDouble(what.substring(8)));
-                    throw bad(source, spec, "expected down or latency=<ms> after the link");
+                    if (what.startsWith("rate=")) {
+                        long bps;
+                        try {
+                            bps = org.sonde.core.config.Units.bitsPerSecond(what.substring(5));
+                        } catch (IllegalArgumentException e) {
+                            throw bad(source, spec, e.getMessage() + " (e.g. rate=80kbps)");
+                        }
+                        if (bps <= 0) throw bad(source, spec, "a link's rate must be positive");
+                        yield new LinkRate(id, a, b, bps);
+                    }
+                    throw bad(source, spec, "expected down, latency=<ms> or rate=<rate> after the link");
                 }
                 case "acl" -> {
                     AclEntryRef entry = AclEntryRef.parse(AclEntryRef.PREFIX + target).orElseThrow(() -> bad(source, spec,

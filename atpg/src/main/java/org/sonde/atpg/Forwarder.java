@@ -34,7 +34,7 @@ final class Forwarder {
      * Where a header went.
      *
      * @param egress  exit ports (ports without outgoing links) a copy left by, with the largest
-     *                latency (sum of link latencies, ms) of the copies leaving there
+     *                latency (ms: the links' latencies and slow links' queues, {@link LinkTiming}) of the copies leaving there
      * @param rules   ids of the rules and ACL entries on a branch that ends at an exit, in a drop
      *                rule or in an ACL deny entry (what a test observes), in first-fired order;
      *                those whose output only dies out (no rule or ACL entry matches downstream,
@@ -142,15 +142,15 @@ final class Forwarder {
 
     private final Model model;
     private final HeaderLayout layout;
-    private final Map<String, Double> linkLatency;
+    private final LinkTiming timing;
     private final Map<Integer, Table> byPort = new HashMap<>();
     private final PortFilters filters;
 
-    /** A forwarder over {@code model}; {@code linkLatencyMs} gives links a latency (default 0). */
-    public Forwarder(Model model, Map<String, Double> linkLatencyMs) {
+    /** A forwarder over {@code model}; {@code timing} says how long each link takes (no time: {@link LinkTiming#none}). */
+    public Forwarder(Model model, LinkTiming timing) {
         this.model = model;
         this.layout = model.network().layout();
-        this.linkLatency = Map.copyOf(linkLatencyMs);
+        this.timing = timing;
         this.filters = new PortFilters(model.network());
         for (RuleTable t : model.network().tables()) compile(t);
         int[] widths = layout.fields().stream().mapToInt(org.sonde.dataplane.model.HeaderField::widthBits).toArray();
@@ -158,7 +158,7 @@ final class Forwarder {
     }
 
     public Forwarder(Model model) {
-        this(model, Map.of());
+        this(model, LinkTiming.none());
     }
 
     private void compile(RuleTable t) {
@@ -345,7 +345,7 @@ final class Forwarder {
             for (Link l : from) {
                 if (l.id().equals(change.dead())) continue;
                 links.add(l.id());
-                arrive(l.toPortId(), h, new Trail(l.id(), trail), here, latency + linkLatency.getOrDefault(l.id(), 0.0));
+                arrive(l.toPortId(), h, new Trail(l.id(), trail), here, timing.leave(l.id(), latency));
             }
         }
 

@@ -53,6 +53,48 @@ class EmulatorTest {
         assertThat(run("link:AC:latency=20")).allSatisfy(x -> assertThat(x.pass()).isTrue());
     }
 
+    /**
+     * A slowed link is a token bucket holding the round's largest frame, full at the start, filling at the rate;
+     * the round's frames all reach it at time zero (no other link takes time here), so the k-th copy to cross
+     * leaves once the bucket has given the k copies' bytes: at max(0, bytes so far - bucket) over the rate (one
+     * copy per test: no test crosses a link twice). The link slowed is the one the most tests cross.
+     */
+    @Test
+    void aSlowedLinkIsATokenBucketTheRoundsFramesQueueAtInSendingOrder() {
+        long bps = 4_000; // 2 ms a byte: the first frame leaves at once, the next waits about 100 ms
+        Forwarder plain = new Forwarder(MODEL);
+        List<TestPacket> all = new java.util.ArrayList<>(SUITE.tests());
+        all.addAll(SUITE.reserved());
+        java.util.Map<String, Integer> crossings = new java.util.TreeMap<>();
+        for (TestPacket t : all) plain.forward(t.ingress(), t.values()).links().forEach(l -> crossings.merge(l, 1, Integer::sum));
+        String link = crossings.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+        int bucket = all.stream().mapToInt(t -> SuiteFiles.frame(t, MODEL.network()).encode().length).max().orElseThrow();
+        assertThat(Emulator.largestFrame(SUITE, MODEL.network())).isEqualTo(bucket);
+        List<Emulator.Result> slow = run("link:" + link + ":rate=4kbps");
+        long bytesSoFar = 0;
+        List<Boolean> verdicts = new java.util.ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            TestPacket t = all.get(i);
+            Forwarder.Trace trace = plain.forward(t.ingress(), t.values());
+            Emulator.Result r = slow.get(i);
+            assertThat(r.id()).isEqualTo(t.id());
+            if (!trace.links().contains(link)) {
+                assertThat(r.observed().values()).as(t.id()).allMatch(ms -> ms == 0.0);
+                continue;
+            }
+            bytesSoFar += SuiteFiles.frame(t, MODEL.network()).encode().length;
+            double left = Math.max(0, bytesSoFar - bucket) * 8_000.0 / bps;
+            if (!trace.egress().isEmpty()) assertThat(r.observed().values()).as(t.id()).containsOnly(left);
+            assertThat(r.pass()).isEqualTo(left <= 50 && r.observed().keySet().equals(t.expected().keySet()));
+            verdicts.add(r.pass());
+            if (!r.pass()) assertThat(r.reason()).isEqualTo("latency above 50.0 ms");
+        }
+        assertThat(verdicts).as("the first crossing passes, a later one fails").hasSizeGreaterThan(1).contains(true, false);
+        assertThat(suspects(slow)).contains(link);
+        // the same spec runs again from a full bucket: the state is the round's
+        assertThat(run("link:" + link + ":rate=4kbps")).isEqualTo(slow);
+    }
+
     @Test
     void badFaultsAreBadInput() {
         // a fault is an option's value: naming what the model lacks, or malformed, is a usage error
@@ -61,5 +103,8 @@ class EmulatorTest {
         assertThatThrownBy(() -> run("rule:rA1:port=" + PB)).isInstanceOf(UsageException.class).hasMessageContaining("not a port");
         assertThatThrownBy(() -> run("link:1-99:down")).isInstanceOf(UsageException.class);
         assertThatThrownBy(() -> run("acl:x:deny")).isInstanceOf(UsageException.class).hasMessageContaining("ACL");
+        assertThatThrownBy(() -> run("link:AC:rate=80")).isInstanceOf(UsageException.class).hasMessageContaining("needs a unit");
+        assertThatThrownBy(() -> run("link:AC:rate=0kbps")).isInstanceOf(UsageException.class).hasMessageContaining("positive");
+        assertThatThrownBy(() -> run("link:AC:slow")).isInstanceOf(UsageException.class).hasMessageContaining("rate=<rate>");
     }
 }

@@ -76,6 +76,6 @@ class ForwarderTest {
 
     private static Forwarder faulted(Model model, Fault fault) {
         Emulator.Faulted f = Emulator.inject(model, java.util.List.of(fault));
-        return new Forwarder(f.model(), f.latencyMs());
+        return new Forwarder(f.model(), f.timing());
     }
 }

@@ -307,7 +307,20 @@ public final class Testbed implements AutoCloseable {
         exec(node, "tc", "qdisc", "replace", "dev", iface, "root", "tbf", "rate", bitsPerSecond + "bit", "burst", "1600", "latency", "100ms");
     }
 
-    /** Removes the limit of {@link #rateLimit}. */
+    /**
+     * Makes what leaves {@code iface} of {@code node} a slow link: a tbf qdisc whose bucket holds
+     * {@code bucketBytes} (one frame: no burst beyond it; larger frames are dropped) and fills at
+     * {@code bitsPerSecond}, in front of a queue that holds 10 s of the rate, so that frames wait
+     * rather than drop. {@link #clearRateLimit} removes it.
+     */
+    public void slowLink(String node, String iface, long bitsPerSecond, int bucketBytes) {
+        if (bitsPerSecond <= 0) throw new IllegalArgumentException("a rate in bit/s, got " + bitsPerSecond);
+        if (bucketBytes <= 0) throw new IllegalArgumentException("a bucket in bytes, got " + bucketBytes);
+        exec(node, "tc", "qdisc", "replace", "dev", iface, "root", "tbf", "rate", bitsPerSecond + "bit", "burst", String.valueOf(bucketBytes),
+                "latency", "10s");
+    }
+
+    /** Removes the limit of {@link #rateLimit} or {@link #slowLink}. */
     public void clearRateLimit(String node, String iface) {
         exec(node, "tc", "qdisc", "del", "dev", iface, "root");
     }

@@ -1,8 +1,10 @@
 package org.sonde.atpg.live;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Link;
@@ -22,8 +24,11 @@ import org.sonde.atpg.Fault;
  * withdraws the routes over them (what a router does when a port goes down), so packets for them
  * take a lower rule or none; closing puts the interfaces, neighbours and routes back. One direction
  * of a link ({@code link:ID:down}, a directed link of the model) is lost to an nftables rule
- * dropping what leaves its sending port, since an interface cannot be down one way.
- * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a time.
+ * dropping what leaves its sending port, since an interface cannot be down one way. A slowed link
+ * ({@code link:A-B:rate=R}, both ways; {@code link:ID:rate=R}, one) gets a tbf qdisc on its sending
+ * ends, a token bucket of the round's largest frame filling at the rate in front of a deep queue
+ * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it. {@code link:...:latency=MS} is refused: this
+ * kernel has no netem to delay packets by a fixed time.
  */
 final class LiveFaults implements AutoCloseable {
     private final LiveDataPlane plane;
@@ -31,25 +36,31 @@ final class LiveFaults implements AutoCloseable {
     private final Set<Integer> downPorts;
     /** Ports whose outgoing direction a one-way link fault drops. */
     private final Set<Integer> oneWay;
+    /** Ports whose outgoing direction is slowed, with the rate in bit/s. */
+    private final Map<Integer, Long> slowed;
 
-    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay) {
+    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed) {
         this.plane = plane;
         this.faulted = faulted;
         this.downPorts = downPorts;
         this.oneWay = oneWay;
+        this.slowed = slowed;
     }
 
-    static LiveFaults apply(LiveDataPlane plane, Model model, List<Fault> faults) {
+    /** Puts {@code faults} in place; {@code bucketBytes}: a slowed link's bucket, the round's largest frame. */
+    static LiveFaults apply(LiveDataPlane plane, Model model, List<Fault> faults, int bucketBytes) {
         Emulator.inject(model, faults); // every fault names what the model has, or a usage error
         Network n = model.network();
         List<Fault> changes = new ArrayList<>();
         Set<Integer> down = new LinkedHashSet<>(), oneWay = new LinkedHashSet<>();
+        Map<Integer, Long> slowed = new LinkedHashMap<>();
         for (Fault f : faults) {
             switch (f) {
+                case Fault.LinkRate r -> {
+                    for (Link l : built(plane, links(n, r.id(), r.a(), r.b()), "rate")) slowed.put(l.fromPortId(), r.bitsPerSecond());
+                }
                 case Fault.LinkDown d -> {
-                    for (Link l : links(n, d.id(), d.a(), d.b())) {
-                        if (plane.wiring().peer(l.fromPortId()) == null)
-                            throw new UsageException("--fault link:" + l.id() + ":down: the link is not built in the data plane (see dataplane up's list)");
+                    for (Link l : built(plane, links(n, d.id(), d.a(), d.b()), "down")) {
                         if (d.id() != null) oneWay.add(l.fromPortId());
                         else {
                             down.add(l.fromPortId());
@@ -67,16 +78,26 @@ final class LiveFaults implements AutoCloseable {
             Network changed = Emulator.inject(model, changes).model().network();
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
         }
-        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay);
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed);
         try {
             plane.change(plane.healthy(), faulted);
             for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
             for (int p : oneWay) plane.testbed().dropLeaving(plane.wiring().nodeOfPort(p), Wiring.iface(p), 1);
+            slowed.forEach((p, bps) -> plane.testbed().slowLink(plane.wiring().nodeOfPort(p), Wiring.iface(p), bps, bucketBytes));
         } catch (RuntimeException e) {
             live.close();
             throw e;
         }
         return live;
+    }
+
+    /** {@code links}, each checked to be built in the data plane ({@code what}: the fault's kind, for the error). */
+    private static List<Link> built(LiveDataPlane plane, List<Link> links, String what) {
+        for (Link l : links) {
+            if (plane.wiring().peer(l.fromPortId()) == null)
+                throw new UsageException("--fault link:" + l.id() + ":" + what + ": the link is not built in the data plane (see dataplane up's list)");
+        }
+        return links;
     }
 
     private static List<Link> links(Network n, String id, int a, int b) {
@@ -88,9 +109,15 @@ final class LiveFaults implements AutoCloseable {
         return downPorts;
     }
 
+    /** The slowest slowed link's rate in bit/s, or 0 when no link is slowed. */
+    long slowestBps() {
+        return slowed.values().stream().mapToLong(Long::longValue).min().orElse(0);
+    }
+
     /** Restores the healthy data plane. */
     @Override
     public void close() {
+        slowed.keySet().forEach(p -> plane.testbed().clearRateLimit(plane.wiring().nodeOfPort(p), Wiring.iface(p)));
         for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList())) plane.testbed().clearDrops(node);
         for (int p : downPorts) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), true);
         plane.change(faulted, plane.healthy());

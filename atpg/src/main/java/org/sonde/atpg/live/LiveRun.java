@@ -29,7 +29,8 @@ import org.sonde.atpg.TestPacket;
  * node send each test's frame (regular packets: the frames of {@code tests.pcap}; reserved ones
  * built the same way) out of its ingress terminal over AF_PACKET, addressed to the device port's
  * MAC (a test that enters at a port with a link is sent from the peer device's interface), while a receiver on every terminal counts the copies of each test (told apart by the test
- * id the frame carries as payload) per exit and stamps their latency. A test passes as in
+ * id the frame carries as payload) per exit and stamps their latency (at an exit, its last copy's, as
+ * {@link Emulator} gives the largest of the copies leaving there). A test passes as in
  * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
  * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}).
  */
@@ -82,12 +83,13 @@ public final class LiveRun {
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
         List<Round> out = new ArrayList<>();
-        try (LiveFaults applied = LiveFaults.apply(plane, model, faults)) {
+        // tests.pcap's frames are the suite's, encoded as Emulator sizes them: a slowed link's bucket holds the largest
+        try (LiveFaults applied = LiveFaults.apply(plane, model, faults, frames.stream().mapToInt(f -> f.length).max().orElse(0))) {
             long start = System.nanoTime();
             for (int i = 0; i < rounds; i++) {
                 long due = start + (long) (i * everySeconds * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, tests, regular, frames, thresholdMs, applied.downPorts());
+                Outcome o = send(plane, tests, regular, frames, thresholdMs, applied.downPorts(), applied.slowestBps());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
                 Round r = new Round(i + 1, o, alert);
@@ -120,13 +122,13 @@ public final class LiveRun {
     }
 
     private static Outcome send(LiveDataPlane plane, List<TestPacket> tests, int regular, List<byte[]> frames, double thresholdMs,
-                                java.util.Set<Integer> down) {
+                                java.util.Set<Integer> down, long slowestBps) {
         Wiring w = plane.wiring();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < tests.size(); i++) index.put(tests.get(i).id(), i);
         Map<Integer, PacketSocket> senders = new TreeMap<>(), receivers = new LinkedHashMap<>();
         long[] sentAt = new long[tests.size()];
-        // per test: exit -> copies, exit -> first arrival (ns)
+        // per test: exit -> copies, exit -> last arrival (ns)
         List<Map<Integer, Integer>> copies = new ArrayList<>();
         List<Map<Integer, Long>> arrivals = new ArrayList<>();
         long expectedCopies = 0;
@@ -136,6 +138,8 @@ public final class LiveRun {
             expectedCopies += t.arrivals().values().stream().mapToInt(Integer::intValue).sum();
         }
         long deadlineAfterSend = (long) (Math.max(300, 3 * thresholdMs) * 1e6);
+        // a slowed link may hold the whole round in its queue: wait for it to drain too
+        if (slowestBps > 0) deadlineAfterSend += frames.stream().mapToLong(f -> f.length * 8L).sum() * 1_000_000_000L / slowestBps;
         Receiver receiver = null;
         Thread rx = null;
         try (Arena arena = Arena.ofConfined()) {
@@ -214,10 +218,10 @@ public final class LiveRun {
     }
 
     /** The same verdicts and reasons as {@link Emulator}'s, from what arrived. */
-    private static Emulator.Result judge(TestPacket t, boolean reserved, Map<Integer, Integer> copies, Map<Integer, Long> first,
+    private static Emulator.Result judge(TestPacket t, boolean reserved, Map<Integer, Integer> copies, Map<Integer, Long> last,
                                          long sentAt, double thresholdMs) {
         Map<Integer, Double> seen = new TreeMap<>();
-        first.forEach((exit, at) -> seen.put(exit, (at - sentAt) / 1e6));
+        last.forEach((exit, at) -> seen.put(exit, (at - sentAt) / 1e6));
         String reason = "";
         if (!seen.keySet().equals(t.expected().keySet()))
             reason = "expected " + (t.expectDrop() ? "drop" : "exits " + t.expected().keySet()) + ", observed " + (seen.isEmpty() ? "drop" : "exits " + seen.keySet());
@@ -329,7 +333,7 @@ public final class LiveRun {
                             counted++;
                             last = now;
                             copies.get(i).merge(e.getKey(), 1, Integer::sum);
-                            arrivals.get(i).putIfAbsent(e.getKey(), now);
+                            arrivals.get(i).put(e.getKey(), now);
                         }
                     }
                     long now = System.nanoTime();

@@ -66,13 +66,21 @@ class LiveAtpgNetnsTest {
     }
 
     static LiveRun.Outcome live(String... faults) {
-        return LiveRun.run(suiteDir, NAME, java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), 100);
+        return live(100, faults);
+    }
+
+    static LiveRun.Outcome live(double thresholdMs, String... faults) {
+        return LiveRun.run(suiteDir, NAME, java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), thresholdMs);
     }
 
     static Map<String, Emulator.Result> emulated(String... faults) {
+        return emulated(100, faults);
+    }
+
+    static Map<String, Emulator.Result> emulated(double thresholdMs, String... faults) {
         Map<String, Emulator.Result> out = new HashMap<>();
         for (Emulator.Result r : Emulator.run(file.network().load().model(), file.suite(),
-                java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), 100)) out.put(r.id(), r);
+                java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), thresholdMs)) out.put(r.id(), r);
         return out;
     }
 
@@ -125,6 +133,34 @@ class LiveAtpgNetnsTest {
         // the fault is taken away after the run: checked once per way of taking one away (a route put back, a chain reloaded, links up, a drop removed)
         if (!Set.of("rule:rB3:missing", "acl:edge-in#1:permit", "link:AC:down", "link:2-12:down").contains(fault)) return;
         assertThat(live().results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after " + fault + ": " + r.reason()).isTrue());
+    }
+
+    /**
+     * ATPG's congestion test (§2.3.2) on a link slowed for real to 4 kbit/s (2 ms a byte), a token bucket of one
+     * frame: the round's first frame over it leaves at once, the next ones wait 100 ms or more behind it, so the
+     * tests over it after the first are above a 50 ms threshold, in the emulator's model and on Linux's tbf alike;
+     * the others are not, and the link is among the suspects.
+     * The link slowed is the first (by id) that some test crosses.
+     */
+    @Test
+    void aSlowedLinkFailsOnLatencyExactlyWhatEmulationFailsAndIsLocalised() {
+        String link = file.network().load().model().network().links().stream().map(org.sonde.dataplane.model.Link::id).sorted()
+                .filter(id -> emulated(50, "link:" + id + ":rate=4kbps").values().stream().anyMatch(r -> !r.pass())).findFirst().orElseThrow();
+        LiveRun.Outcome o = live(50, "link:" + link + ":rate=4kbps");
+        Map<String, Emulator.Result> predicted = emulated(50, "link:" + link + ":rate=4kbps");
+        assertThat(o.results()).anySatisfy(r -> assertThat(r.reason()).isEqualTo("latency above 50.0 ms"));
+        for (Emulator.Result r : o.results()) {
+            Emulator.Result e = predicted.get(r.id());
+            assertThat(r.pass()).as(r.id() + ": live " + r.reason() + " " + r.observed() + ", emulated " + e.reason() + " " + e.observed())
+                    .isEqualTo(e.pass());
+            assertThat(r.observed().keySet()).isEqualTo(e.observed().keySet());
+            // the queue was real: each copy took at least (nearly) the time the model gives it
+            e.observed().forEach((exit, ms) -> assertThat(r.observed().get(exit)).as(r.id() + " at " + exit).isGreaterThan(0.9 * ms));
+        }
+        var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
+        assertThat(l.suspects()).contains(link);
+        // the tbf qdisc is gone after the run
+        assertThat(live(50).results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after the slow link: " + r.reason()).isTrue());
     }
 
     @Test

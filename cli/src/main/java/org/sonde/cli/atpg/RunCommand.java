@@ -32,6 +32,8 @@ import picocli.CommandLine.Spec;
                 "  rule:ID:port=P         the rule's route points out of port P",
                 "  rule:ID:missing        the rule's route is removed (lower rules take its packets)",
                 "  link:A-B:down          both interfaces of the link are switched off (or link:ID:down)",
+                "  link:A-B:rate=R        the link is slowed to R (e.g. 4kbps): a tbf token bucket of the",
+                "                         round's largest frame, as emulate models it (or link:ID:rate=R)",
                 "  acl:A#N:permit|deny    entry N of ACL A gets the other verdict in its nftables chain",
                 "  acl:A#N:missing        entry N of ACL A is removed from its chain",
                 "  (link:...:latency=MS is refused: this kernel has no netem to delay by a fixed time)",

@@ -48,14 +48,29 @@ public final class Emulator {
      * queue); latency above {@code thresholdMs} fails a test.
      */
     public static List<Result> run(Model model, Suite suite, List<Fault> faults, double thresholdMs) {
+        return run(model, suite, faults, thresholdMs, 1).results();
+    }
+
+    /** A round's results, and with trains of two frames or more the trains measured ({@link Performance}). */
+    public record Emulated(List<Result> results, List<Performance.Train> trains) {}
+
+    /**
+     * The same with each test's frame sent {@code train} times back to back (ATPG's performance
+     * tests): a test's copies are counted per frame and its latency at an exit is the train's last
+     * copy's; a test that passes the exits and copies checks at one exit, one copy per frame, gives a
+     * train ({@link Performance#measurable}).
+     */
+    public static Emulated run(Model model, Suite suite, List<Fault> faults, double thresholdMs, int train) {
+        if (train < 1) throw new UsageException("--train must be at least 1 frame, got " + train);
         Faulted f = inject(model, faults);
         LinkTiming timing = f.timing();
         if (timing.slowsLinks()) timing.bucket(largestFrame(suite, model.network()));
         Forwarder forwarder = new Forwarder(f.model(), timing);
         List<Result> out = new ArrayList<>();
-        for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs));
-        for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs));
-        return out;
+        List<Performance.Train> trains = new ArrayList<>();
+        for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs, train, trains));
+        for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs, train, trains));
+        return new Emulated(out, List.copyOf(trains));
     }
 
     /** The bytes of the suite's largest frame (regular or reserved): what a slowed link's bucket holds. */
@@ -64,10 +79,16 @@ public final class Emulator {
                 .mapToInt(t -> SuiteFiles.frame(t, network).encode().length).max().orElse(0);
     }
 
-    private static Result run(Forwarder forwarder, LinkTiming timing, Network network, TestPacket t, boolean reserved, double thresholdMs) {
+    private static Result run(Forwarder forwarder, LinkTiming timing, Network network, TestPacket t, boolean reserved, double thresholdMs,
+                             int train, List<Performance.Train> trains) {
         // the frame a live run sends for the test (tests.pcap holds the same): its size is its time on a slowed link
-        if (timing.slowsLinks()) timing.frame(SuiteFiles.frame(t, network).encode().length);
-        Forwarder.Trace trace = forwarder.forward(t.ingress(), t.values());
+        int bytes = timing.slowsLinks() || train > 1 ? SuiteFiles.frame(t, network).encode().length : 0;
+        Forwarder.Trace first = null, trace = null;
+        for (int k = 0; k < train; k++) {
+            if (timing.slowsLinks()) timing.frame(bytes);
+            trace = forwarder.forward(t.ingress(), t.values());
+            if (first == null) first = trace;
+        }
         Map<Integer, Double> seen = trace.egress();
         String reason = "";
         if (!seen.keySet().equals(t.expected().keySet()))
@@ -77,6 +98,10 @@ public final class Emulator {
             reason = "expected copies per exit " + t.arrivals() + ", observed " + trace.arrivals();
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
+        if (train > 1 && Performance.measurable(t) && seen.keySet().equals(t.expected().keySet()) && t.arrivesAs(trace)) {
+            int exit = seen.keySet().iterator().next();
+            trains.add(Performance.Train.of(t.id(), exit, bytes, train, first.egress().get(exit), seen.get(exit)));
+        }
         return new Result(t.id(), reserved, reason.isEmpty(), seen, reason);
     }
 

@@ -43,9 +43,27 @@ public final class SuiteFiles {
     /** What {@code suite.json} holds. */
     public record SuiteFile(String schema, int version, ModelSource network, Suite suite) {}
 
-    /** What a results file holds: the faults injected and one result per test. */
+    /**
+     * What a results file holds: the faults injected and one result per test; with trains of two
+     * frames or more ({@code train}), the trains measured and each link's figures from them.
+     */
     public record ResultsFile(String schema, int version, List<String> faults, double latencyThresholdMs,
-                              long failed, List<Emulator.Result> results) {}
+                              long failed, List<Emulator.Result> results, int train, List<Performance.Train> trains,
+                              List<Performance.LinkFigures> links) {
+        public ResultsFile {
+            // files written before trains were sent have none
+            train = train == 0 ? 1 : train;
+            trains = trains == null ? List.of() : List.copyOf(trains);
+            links = links == null ? List.of() : List.copyOf(links);
+        }
+
+        /** One round's results (emulated or live) for {@code suite}, with its trains' link figures. */
+        public static ResultsFile of(List<String> faults, double thresholdMs, Suite suite, List<Emulator.Result> results, int train,
+                                     List<Performance.Train> trains) {
+            long failed = results.stream().filter(r -> !r.pass()).count();
+            return new ResultsFile(RESULTS_SCHEMA, 1, faults, thresholdMs, failed, results, train, trains, Performance.perLink(suite, trains));
+        }
+    }
 
     /**
      * Writes the three files into {@code dir} (created if needed); {@code network} is the suite's

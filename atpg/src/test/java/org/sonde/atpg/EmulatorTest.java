@@ -95,6 +95,52 @@ class EmulatorTest {
         assertThat(run("link:" + link + ":rate=4kbps")).isEqualTo(slow);
     }
 
+    /**
+     * ATPG's performance tests: trains of 6 frames. A train over the slowed link leaves the bucket one frame per
+     * frame-time once the bucket is spent, so its bottleneck is the link's rate (a little above it for a train whose
+     * head finds the bucket full); a train over no slowed link arrives at once (not limited). Per link,
+     * the slowed one and the links only its trains cross show the rate; the others are not limited.
+     */
+    @Test
+    void trainsMeasureTheSlowedLinksRateAndEachLinkGetsTheFiguresOfTheTrainsOverIt() {
+        long bps = 4_000;
+        int k = 6;
+        List<TestPacket> all = new java.util.ArrayList<>(SUITE.tests());
+        all.addAll(SUITE.reserved());
+        java.util.Map<String, TestPacket> byId = new java.util.HashMap<>();
+        all.forEach(t -> byId.put(t.id(), t));
+        java.util.Map<String, Integer> crossings = new java.util.TreeMap<>();
+        for (TestPacket t : all) if (Performance.measurable(t)) t.links().forEach(l -> crossings.merge(l, 1, Integer::sum));
+        String slowed = crossings.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+        Emulator.Emulated e = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:" + slowed + ":rate=4kbps")), 1e9, k);
+
+        assertThat(e.results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue());
+        assertThat(e.trains()).extracting(Performance.Train::test).containsExactlyElementsOf(
+                all.stream().filter(t -> Performance.measurable(t)).map(TestPacket::id).toList());
+        List<Performance.Train> over = e.trains().stream().filter(t -> byId.get(t.test()).links().contains(slowed)).toList();
+        assertThat(over).isNotEmpty();
+        for (Performance.Train t : e.trains()) {
+            assertThat(t.frames()).isEqualTo(k);
+            if (!over.contains(t)) {
+                assertThat(t.bottleneckBps()).as(t.test()).isNull();
+                continue;
+            }
+            assertThat(t.bottleneckBps()).as(t.test()).isBetween((double) bps, 2.0 * bps);
+            // a head that waited found the bucket spent: every frame of the train then waits its own time
+            if (t.firstMs() > 0) assertThat(t.bottleneckBps()).as(t.test()).isCloseTo(bps, org.assertj.core.data.Offset.offset(1e-6));
+        }
+        List<Performance.LinkFigures> links = Performance.perLink(SUITE, e.trains());
+        for (Performance.LinkFigures l : links) {
+            boolean onlySlowTrains = l.tests().stream().allMatch(id -> byId.get(id).links().contains(slowed));
+            if (onlySlowTrains) assertThat(l.rateBps()).as(l.link()).isBetween((double) bps, 2.0 * bps);
+            else assertThat(l.rateBps()).as(l.link()).isNull();
+        }
+        assertThat(links).extracting(Performance.LinkFigures::link).contains(slowed);
+        // one frame per test: no trains
+        assertThat(Emulator.run(MODEL, SUITE, List.of(), 50, 1).trains()).isEmpty();
+        assertThatThrownBy(() -> Emulator.run(MODEL, SUITE, List.of(), 50, 0)).isInstanceOf(UsageException.class).hasMessageContaining("--train");
+    }
+
     @Test
     void badFaultsAreBadInput() {
         // a fault is an option's value: naming what the model lacks, or malformed, is a usage error

@@ -21,6 +21,7 @@ import org.sonde.netio.PacketSocket;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
+import org.sonde.atpg.Performance;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.TestPacket;
 
@@ -43,10 +44,33 @@ public final class LiveRun {
     /**
      * What one run gave.
      *
+     * @param trains      with trains of two frames or more, the trains measured, as {@link Emulator#run(Model,
+     *                    org.sonde.atpg.Suite, List, double, int)} gives them
      * @param sendSeconds the time to send the round's frames (each handed to the kernel on its own)
      */
-    public record Outcome(List<Emulator.Result> results, List<NotRun> notRun, long framesSent, long copiesReceived, double sendSeconds,
-                          double roundSeconds) {}
+    public record Outcome(List<Emulator.Result> results, List<NotRun> notRun, List<Performance.Train> trains, long framesSent,
+                          long copiesReceived, double sendSeconds, double roundSeconds) {}
+
+    /**
+     * How a run goes.
+     *
+     * @param thresholdMs  latency above which a test fails, as for {@code atpg emulate}
+     * @param rounds       rounds sent, faults in place throughout
+     * @param everySeconds a round every this many seconds (0: back to back)
+     * @param train        frames sent back to back per test (ATPG's performance tests, {@link Performance}; 1: one)
+     */
+    public record Options(double thresholdMs, int rounds, double everySeconds, int train) {
+        public Options {
+            if (rounds < 1) throw new UsageException("--rounds must be at least 1, got " + rounds);
+            if (!(everySeconds >= 0)) throw new UsageException("--every must be zero or more seconds, got " + everySeconds);
+            if (train < 1) throw new UsageException("--train must be at least 1 frame, got " + train);
+        }
+
+        /** One round, one frame per test. */
+        public static Options once(double thresholdMs) {
+            return new Options(thresholdMs, 1, 0, 1);
+        }
+    }
 
     /** A test left out of the results (so localisation reads nothing into it), and why. */
     public record NotRun(String id, String why) {}
@@ -56,7 +80,7 @@ public final class LiveRun {
      * suite names) with {@code faults} in place; {@code thresholdMs} as for {@code atpg emulate}.
      */
     public static Outcome run(Path suiteDir, String name, List<Fault> faults, double thresholdMs) {
-        return run(suiteDir, name, faults, thresholdMs, 1, 0, r -> { }).getLast().outcome();
+        return run(suiteDir, name, faults, Options.once(thresholdMs), r -> { }).getLast().outcome();
     }
 
     /**
@@ -67,14 +91,11 @@ public final class LiveRun {
     public record Round(int index, Outcome outcome, Localizer.Localization alert) {}
 
     /**
-     * Periodic mode: {@code rounds} rounds, one every {@code everySeconds} (0: back to back), with
+     * Periodic mode: the options' rounds, one every {@code everySeconds} (0: back to back), with
      * the faults in place throughout; a round with failures raises an alert carrying their
      * localisation. Each round goes to {@code each} as it ends; returns them all.
      */
-    public static List<Round> run(Path suiteDir, String name, List<Fault> faults, double thresholdMs, int rounds, double everySeconds,
-                                  java.util.function.Consumer<Round> each) {
-        if (rounds < 1) throw new UsageException("--rounds must be at least 1, got " + rounds);
-        if (!(everySeconds >= 0)) throw new UsageException("--every must be zero or more seconds, got " + everySeconds);
+    public static List<Round> run(Path suiteDir, String name, List<Fault> faults, Options options, java.util.function.Consumer<Round> each) {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suiteDir);
         Model model = file.network().load().model();
         List<TestPacket> tests = new ArrayList<>(file.suite().tests());
@@ -86,10 +107,10 @@ public final class LiveRun {
         // tests.pcap's frames are the suite's, encoded as Emulator sizes them: a slowed link's bucket holds the largest
         try (LiveFaults applied = LiveFaults.apply(plane, model, faults, frames.stream().mapToInt(f -> f.length).max().orElse(0))) {
             long start = System.nanoTime();
-            for (int i = 0; i < rounds; i++) {
-                long due = start + (long) (i * everySeconds * 1e9);
+            for (int i = 0; i < options.rounds(); i++) {
+                long due = start + (long) (i * options.everySeconds() * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, tests, regular, frames, thresholdMs, applied.downPorts(), applied.slowestBps());
+                Outcome o = send(plane, tests, regular, frames, options, applied.downPorts(), applied.slowestBps());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
                 Round r = new Round(i + 1, o, alert);
@@ -121,25 +142,28 @@ public final class LiveRun {
         return frames;
     }
 
-    private static Outcome send(LiveDataPlane plane, List<TestPacket> tests, int regular, List<byte[]> frames, double thresholdMs,
+    private static Outcome send(LiveDataPlane plane, List<TestPacket> tests, int regular, List<byte[]> frames, Options options,
                                 java.util.Set<Integer> down, long slowestBps) {
+        double thresholdMs = options.thresholdMs();
+        int train = options.train();
         Wiring w = plane.wiring();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < tests.size(); i++) index.put(tests.get(i).id(), i);
         Map<Integer, PacketSocket> senders = new TreeMap<>(), receivers = new LinkedHashMap<>();
         long[] sentAt = new long[tests.size()];
-        // per test: exit -> copies, exit -> last arrival (ns)
+        // per test: exit -> copies, exit -> first and last arrival (ns)
         List<Map<Integer, Integer>> copies = new ArrayList<>();
-        List<Map<Integer, Long>> arrivals = new ArrayList<>();
+        List<Map<Integer, Long>> firsts = new ArrayList<>(), arrivals = new ArrayList<>();
         long expectedCopies = 0;
         for (TestPacket t : tests) {
             copies.add(new TreeMap<>());
+            firsts.add(new TreeMap<>());
             arrivals.add(new TreeMap<>());
-            expectedCopies += t.arrivals().values().stream().mapToInt(Integer::intValue).sum();
+            expectedCopies += (long) train * t.arrivals().values().stream().mapToInt(Integer::intValue).sum();
         }
         long deadlineAfterSend = (long) (Math.max(300, 3 * thresholdMs) * 1e6);
         // a slowed link may hold the whole round in its queue: wait for it to drain too
-        if (slowestBps > 0) deadlineAfterSend += frames.stream().mapToLong(f -> f.length * 8L).sum() * 1_000_000_000L / slowestBps;
+        if (slowestBps > 0) deadlineAfterSend += train * frames.stream().mapToLong(f -> f.length * 8L).sum() * 1_000_000_000L / slowestBps;
         Receiver receiver = null;
         Thread rx = null;
         try (Arena arena = Arena.ofConfined()) {
@@ -153,7 +177,7 @@ public final class LiveRun {
                         : plane.testbed().call(w.nodeOfPort(peer), () -> PacketSocket.open(Wiring.iface(peer))));
             }
             MemorySegment out = arena.allocate(2048), in = arena.allocate(2048);
-            receiver = new Receiver(receivers, index, copies, arrivals);
+            receiver = new Receiver(receivers, index, copies, firsts, arrivals);
             rx = Thread.ofPlatform().name("atpg-live-rx").start(receiver);
             long t0 = System.nanoTime();
             long sent = 0;
@@ -163,7 +187,7 @@ public final class LiveRun {
                 skip[i] = !senders.containsKey(ingress) ? "ingress " + ingress + " is not wired in the data plane (see dataplane up's list)"
                         : down.contains(ingress) ? "ingress " + ingress + " is on a link the fault switched off: nothing can be sent into it"
                         : martian(frames.get(i));
-                if (skip[i] != null) expectedCopies -= tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
+                if (skip[i] != null) expectedCopies -= (long) train * tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
             }
             PacketSocket[] from = new PacketSocket[tests.size()];
             for (int i = 0; i < tests.size(); i++) {
@@ -181,9 +205,12 @@ public final class LiveRun {
                 byte[] f = frames.get(i);
                 MemorySegment.copy(f, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, f.length);
                 sentAt[i] = System.nanoTime();
-                while (!s.send(out, f.length)) s.flush();
+                // a train goes out back to back: handed to the kernel together
+                for (int k = 0; k < train; k++) {
+                    while (!s.send(out, f.length)) s.flush();
+                    sent++;
+                }
                 s.flush();
-                sent++;
             }
             long t1 = System.nanoTime();
             receiver.finish(expectedCopies, t1 + deadlineAfterSend);
@@ -191,11 +218,24 @@ public final class LiveRun {
             long t2 = System.nanoTime();
             List<Emulator.Result> results = new ArrayList<>();
             List<NotRun> notRun = new ArrayList<>();
+            List<Performance.Train> trains = new ArrayList<>();
             for (int i = 0; i < tests.size(); i++) {
-                if (skip[i] != null) notRun.add(new NotRun(tests.get(i).id(), skip[i]));
-                else results.add(judge(tests.get(i), i >= regular, copies.get(i), arrivals.get(i), sentAt[i], thresholdMs));
+                TestPacket t = tests.get(i);
+                if (skip[i] != null) {
+                    notRun.add(new NotRun(t.id(), skip[i]));
+                    continue;
+                }
+                Emulator.Result r = judge(t, i >= regular, copies.get(i), arrivals.get(i), sentAt[i], thresholdMs, train);
+                results.add(r);
+                // as Emulator has it: a train is measured where the test arrived as expected, at one exit, one copy per frame
+                if (train > 1 && Performance.measurable(t) && r.observed().keySet().equals(t.expected().keySet())
+                        && copies.get(i).equals(perFrame(t.arrivals(), train))) {
+                    int exit = t.expected().keySet().iterator().next();
+                    trains.add(Performance.Train.of(t.id(), exit, frames.get(i).length, train, (firsts.get(i).get(exit) - sentAt[i]) / 1e6,
+                            r.observed().get(exit)));
+                }
             }
-            return new Outcome(results, notRun, sent, receiver.received, (t1 - t0) / 1e9, (t2 - t0) / 1e9);
+            return new Outcome(results, notRun, List.copyOf(trains), sent, receiver.received, (t1 - t0) / 1e9, (t2 - t0) / 1e9);
         } finally {
             // the receiver reads the sockets' rings: it stops before they are unmapped
             if (receiver != null) receiver.finish(0, 0);
@@ -217,16 +257,23 @@ public final class LiveRun {
         if (interrupted) Thread.currentThread().interrupt();
     }
 
-    /** The same verdicts and reasons as {@link Emulator}'s, from what arrived. */
+    /** A test's copies per exit for a train of {@code train} frames. */
+    private static Map<Integer, Integer> perFrame(Map<Integer, Integer> arrivals, int train) {
+        Map<Integer, Integer> out = new TreeMap<>();
+        arrivals.forEach((exit, n) -> out.put(exit, n * train));
+        return out;
+    }
+
+    /** The same verdicts and reasons as {@link Emulator}'s, from what arrived ({@code train} frames per test). */
     private static Emulator.Result judge(TestPacket t, boolean reserved, Map<Integer, Integer> copies, Map<Integer, Long> last,
-                                         long sentAt, double thresholdMs) {
+                                         long sentAt, double thresholdMs, int train) {
         Map<Integer, Double> seen = new TreeMap<>();
         last.forEach((exit, at) -> seen.put(exit, (at - sentAt) / 1e6));
         String reason = "";
         if (!seen.keySet().equals(t.expected().keySet()))
             reason = "expected " + (t.expectDrop() ? "drop" : "exits " + t.expected().keySet()) + ", observed " + (seen.isEmpty() ? "drop" : "exits " + seen.keySet());
-        else if (!copies.equals(t.arrivals()))
-            reason = "expected copies per exit " + t.arrivals() + ", observed " + copies;
+        else if (!copies.equals(perFrame(t.arrivals(), train)))
+            reason = "expected copies per exit " + perFrame(t.arrivals(), train) + ", observed " + copies;
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
         return new Emulator.Result(t.id(), reserved, reason.isEmpty(), seen, reason);
@@ -296,16 +343,19 @@ public final class LiveRun {
         private final Map<Integer, PacketSocket> sockets;
         private final Map<String, Integer> index;
         private final List<Map<Integer, Integer>> copies;
+        private final List<Map<Integer, Long>> firsts;
         private final List<Map<Integer, Long>> arrivals;
         private volatile long expected = -1;
         private volatile long finishedAt;
         private volatile long deadline = Long.MAX_VALUE;
         long received;
 
-        Receiver(Map<Integer, PacketSocket> sockets, Map<String, Integer> index, List<Map<Integer, Integer>> copies, List<Map<Integer, Long>> arrivals) {
+        Receiver(Map<Integer, PacketSocket> sockets, Map<String, Integer> index, List<Map<Integer, Integer>> copies, List<Map<Integer, Long>> firsts,
+                 List<Map<Integer, Long>> arrivals) {
             this.sockets = sockets;
             this.index = index;
             this.copies = copies;
+            this.firsts = firsts;
             this.arrivals = arrivals;
         }
 
@@ -333,6 +383,7 @@ public final class LiveRun {
                             counted++;
                             last = now;
                             copies.get(i).merge(e.getKey(), 1, Integer::sum);
+                            firsts.get(i).putIfAbsent(e.getKey(), now);
                             arrivals.get(i).put(e.getKey(), now);
                         }
                     }

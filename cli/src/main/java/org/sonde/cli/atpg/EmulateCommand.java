@@ -69,6 +69,11 @@ final class EmulateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Option(names = "--train", paramLabel = "K", defaultValue = "1",
+            description = "Send each test's frame K times back to back (ATPG's performance tests): the train's dispersion gives each"
+                    + " path's bottleneck rate and each link's figures. Default: ${DEFAULT-VALUE}.")
+    int train;
+
     /** A fault spec, checked when read (a usage error); kept as text for the results file. */
     static final class FaultOption implements ITypeConverter<String> {
         @Override
@@ -87,12 +92,13 @@ final class EmulateCommand implements Callable<Integer> {
         json.checkWritable();
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         var loaded = file.network().load();
-        List<Emulator.Result> results = Emulator.run(loaded.model(), file.suite(), parsed, threshold);
-        long failed = results.stream().filter(r -> !r.pass()).count();
-        json.writeValue(new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
-        long regularFailed = results.stream().filter(r -> !r.pass() && !r.reserved()).count();
+        Emulator.Emulated e = Emulator.run(loaded.model(), file.suite(), parsed, threshold, train);
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, file.suite(), e.results(), train, e.trains());
+        json.writeValue(r);
+        long regularFailed = r.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
         json.text().printf("%d tests, %d failed (%d regular, %d reserved)%s%n",
-                results.size(), failed, regularFailed, failed - regularFailed, json.requested() ? "; results " + json.where() : "");
-        return failed > 0 ? 1 : 0;
+                r.results().size(), r.failed(), regularFailed, r.failed() - regularFailed, json.requested() ? "; results " + json.where() : "");
+        LinkFiguresText.print(json.text(), r);
+        return r.failed() > 0 ? 1 : 0;
     }
 }

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.live.LiveRun;
@@ -79,13 +78,19 @@ final class RunCommand implements Callable<Integer> {
             description = "Start a round every DURATION (0s: back to back). Default: ${DEFAULT-VALUE}.")
     long everyNanos;
 
+    @Option(names = "--train", paramLabel = "K", defaultValue = "1",
+            description = "Send each test's frame K times back to back (ATPG's performance tests): the train's dispersion gives each"
+                    + " path's bottleneck rate and each link's figures. Default: ${DEFAULT-VALUE}.")
+    int train;
+
     @Override
     public Integer call() {
         double threshold = thresholdNanos / 1e6;
         List<Fault> parsed = faults.stream().map(f -> Fault.parse("--fault", f)).toList();
         json.checkWritable();
         PrintWriter w = json.text();
-        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, threshold, rounds, everyNanos / 1e9, r -> {
+        LiveRun.Options options = new LiveRun.Options(threshold, rounds, everyNanos / 1e9, train);
+        List<LiveRun.Round> all = LiveRun.run(suite, dataplane, parsed, options, r -> {
             LiveRun.Outcome o = r.outcome();
             long failed = o.results().stream().filter(x -> !x.pass()).count(), regularFailed = o.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
             w.printf("%s%d tests, %d failed (%d regular, %d reserved); %d frames sent in %.3f ms, %d copies received; round %.3f s%n",
@@ -95,12 +100,12 @@ final class RunCommand implements Callable<Integer> {
             w.flush();
         });
         LiveRun.Outcome o = all.getLast().outcome();
-        List<Emulator.Result> results = o.results();
-        long failed = results.stream().filter(r -> !r.pass()).count();
-        json.writeValue(new SuiteFiles.ResultsFile(SuiteFiles.RESULTS_SCHEMA, 1, faults, threshold, failed, results));
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, SuiteFiles.readSuite(suite).suite(), o.results(), train, o.trains());
+        json.writeValue(r);
         if (json.requested()) w.printf("results %s%n", json.where());
+        LinkFiguresText.print(w, r);
         if (!o.notRun().isEmpty()) w.printf("%d tests not run (left out of the results):%n", o.notRun().size());
         for (LiveRun.NotRun n : o.notRun()) w.printf("  %s: %s%n", n.id(), n.why());
-        return failed > 0 ? 1 : 0;
+        return r.failed() > 0 ? 1 : 0;
     }
 }

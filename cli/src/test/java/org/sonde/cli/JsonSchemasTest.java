@@ -4,18 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.Error;
-import com.networknt.schema.InputFormat;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +36,7 @@ import picocli.CommandLine;
  * rejected), and mechanically: every command with {@code --json} has one, none is an orphan.
  */
 class JsonSchemasTest {
-    static final Path SCHEMAS = Path.of("..", "docs", "schemas");
+    static final Path SCHEMAS = JsonSchemas.DIR;
 
     /** inject run's --json is the analysis of its test: a RoCE test's or a TCP test's, two shapes. */
     static final Map<String, Set<String>> SCHEMAS_OF_COMMAND = Map.of("sonde inject run", Set.of("inject-analysis", "inject-tcp-analysis"));
@@ -223,14 +217,8 @@ class JsonSchemasTest {
         produce("replay-diagnose", json("diagnose-sim"), "replay", "diagnose", rec.resolve("capture.pcapng").toString(), "--json", json("diagnose-sim").toString());
     }
 
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
-
-    static Schema schema(String name) throws IOException {
-        return REGISTRY.getSchema(Files.readString(SCHEMAS.resolve(name + ".schema.json")), InputFormat.JSON);
-    }
-
-    static List<String> errors(String schema, JsonNode document) throws IOException {
-        return schema(schema).validate(document).stream().map(Error::toString).toList();
+    static List<String> errors(String schema, JsonNode document) {
+        return JsonSchemas.errors(schema, document);
     }
 
     static Stream<Arguments> documents() {
@@ -239,32 +227,10 @@ class JsonSchemasTest {
         return all.stream();
     }
 
-    private static JsonNode read(String relative) throws IOException {
-        return Json.mapper().readTree(dir.resolve(relative).toFile());
-    }
-
-    @ParameterizedTest(name = "{1} is a {0}")
+    @ParameterizedTest(name = "{1} is a {0}, not without a required field or with an unknown one")
     @MethodSource("documents")
-    void eachOutputValidatesAgainstItsSchema(String schema, String document) throws IOException {
-        assertThat(errors(schema, read(document))).isEmpty();
-    }
-
-    @ParameterizedTest(name = "{1}: a missing field and an unknown one fail {0}")
-    @MethodSource("documents")
-    void theSchemaRejectsAMissingOrAnUnknownField(String schema, String document) throws IOException {
-        ObjectNode original = (ObjectNode) read(document);
-        JsonNode required = Json.mapper().readTree(SCHEMAS.resolve(schema + ".schema.json").toFile()).get("required");
-        assertThat(required).as("%s lists its required fields", schema).isNotEmpty();
-        for (JsonNode field : required) {
-            ObjectNode without = original.deepCopy();
-            without.remove(field.asText());
-            assertThat(errors(schema, without)).as("%s without %s", document, field).isNotEmpty();
-        }
-        ObjectNode renamed = original.deepCopy();
-        Iterator<String> names = renamed.fieldNames();
-        String first = names.next();
-        renamed.set(first + "Renamed", renamed.remove(first));
-        assertThat(errors(schema, renamed)).as("%s with %s renamed", document, first).isNotEmpty();
+    void eachOutputValidatesAgainstItsSchemaAndTheSchemaIsNotVacuous(String schema, String document) {
+        JsonSchemas.validate(schema, dir.resolve(document));
     }
 
     @Test
@@ -363,7 +329,7 @@ class JsonSchemasTest {
             JsonNode s = Json.mapper().readTree(SCHEMAS.resolve(f + ".schema.json").toFile());
             soft.assertThat(s.path("$schema").asText()).as(f).isEqualTo("https://json-schema.org/draft/2020-12/schema");
             soft.assertThat(s.path("description").asText()).as("%s says what it is for", f).isNotBlank();
-            soft.assertThat(schema(f)).as("%s parses", f).isNotNull();
+            soft.assertThat(JsonSchemas.schema(f)).as("%s parses", f).isNotNull();
             checkObjects(f, "", s, soft);
         }
         soft.assertAll();

@@ -10,8 +10,8 @@ import org.sonde.inject.model.IntegrityResult;
  * The JSON form of an {@link Analysis}, with keys in a fixed order so equal analyses serialise
  * identically: {@code pass}, {@code integrity} (when known), {@code gbn}, {@code latency},
  * {@code cnp}, {@code counters} (when counters were given) and {@code completion}. Times are ns;
- * where the analyzers hold -1 for "none" (no CNP interval, a message never completed, a counter
- * the NIC lacks) the JSON holds null.
+ * where the analyzers hold -1 for "none" (no CNP interval, a message never completed) the JSON
+ * holds null, as it does for a counter the NIC lacks.
  */
 public final class AnalysisJson {
     private static final JsonNodeFactory J = JsonNodeFactory.instance;
@@ -133,8 +133,7 @@ public final class AnalysisJson {
         ArrayNode checks = o.putArray("checks");
         for (CounterResult.Check c : r.checks()) {
             ObjectNode x = checks.addObject().put("nic", c.nic()).put("counter", c.counter()).put("expected", c.expected());
-            if (c.status() == CounterResult.Status.MISSING) x.putNull("actual"); // the NIC has no such counter: no value, not -1
-            else x.put("actual", c.actual());
+            x.put("actual", c.actual()); // null: the NIC has no such counter
             x.put("status", c.status().name());
         }
         return o;

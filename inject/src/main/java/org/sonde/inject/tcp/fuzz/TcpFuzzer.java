@@ -128,7 +128,7 @@ public final class TcpFuzzer {
     /** The score and the anomaly rule of one run. */
     static TcpFuzzRun judge(int n, List<TcpEvent> events, List<TcpConnectionResult> connections, TcpAnalysis a, long stallNanos, long threshold) {
         boolean failed = connections.stream().anyMatch(c -> !c.complete());
-        long completion = failed ? -1 : connections.stream().mapToLong(TcpConnectionResult::durationNanos).max().orElse(0);
+        Long completion = failed ? null : connections.stream().mapToLong(TcpConnectionResult::durationNanos).max().orElse(0);
         int timeouts = (int) a.recoveries().stream().filter(r -> r.kind() == RecoveryKind.RTO).count()
                 + (int) a.spurious().stream().filter(r -> r.kind() == RecoveryKind.RTO).count();
         int spurious = a.spurious().size();

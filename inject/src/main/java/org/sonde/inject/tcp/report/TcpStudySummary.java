@@ -27,7 +27,8 @@ public final class TcpStudySummary {
     }
 
     /** A measured time in ms; a negative one (none) is "-". */
-    static String ms(long nanos) {
-        return nanos < 0 ? "-" : String.format("%.1f ms", nanos / 1e6);
+    /** A time in ms, "-" where there is none (null). */
+    static String ms(Long nanos) {
+        return nanos == null ? "-" : String.format("%.1f ms", nanos / 1e6);
     }
 }

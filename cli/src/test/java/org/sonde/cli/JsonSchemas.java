@@ -50,34 +50,48 @@ public final class JsonSchemas {
 
     /** {@code document} (a file a command wrote) conforms to {@code schema}, and would not without a required field or with an unknown one. */
     public static void validate(String schema, Path document) {
-        try {
-            validate(schema, Json.mapper().readTree(document.toFile()), document.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        validate(schema, read(document), document.toString());
+    }
+
+    /**
+     * The same for a document in hand ({@code what} names it in failures). A document that is an
+     * array (one element per thing) has the checks made on its first element.
+     */
+    public static void validate(String schema, JsonNode given, String what) {
+        assertThat(errors(schema, given)).as("%s is a %s", what, schema).isEmpty();
+        JsonNode document = given.deepCopy(); // altered below, field by field
+        JsonNode declared = read(file(schema));
+        if (document.isArray()) {
+            assertThat(document).as("%s has an element to check the schema's items with", what).isNotEmpty();
+            rejectsAMissingOrUnknownField(schema, declared.path("items").path("required"), document, (ObjectNode) document.get(0), what + "/0");
+        } else {
+            assertThat(document.isObject()).as("%s is an object or an array", what).isTrue();
+            rejectsAMissingOrUnknownField(schema, declared.path("required"), document, (ObjectNode) document, what);
         }
     }
 
-    /** The same for a document in hand ({@code what} names it in failures). */
-    public static void validate(String schema, JsonNode document, String what) {
-        assertThat(errors(schema, document)).as("%s is a %s", what, schema).isEmpty();
-        assertThat(document.isObject()).as("%s is an object", what).isTrue();
-        ObjectNode original = (ObjectNode) document;
-        JsonNode required;
+    /** With {@code object} (in {@code document}) short of each required field, or with its first field renamed, the document fails. */
+    private static void rejectsAMissingOrUnknownField(String schema, JsonNode required, JsonNode document, ObjectNode object, String what) {
+        assertThat(required).as("%s lists its required fields", schema).isNotEmpty();
+        for (JsonNode field : required) {
+            JsonNode removed = object.remove(field.asText());
+            assertThat(errors(schema, document)).as("%s without %s", what, field).isNotEmpty();
+            object.set(field.asText(), removed);
+        }
+        Iterator<String> names = object.fieldNames();
+        String first = names.next();
+        JsonNode value = object.remove(first);
+        object.set(first + "Renamed", value);
+        assertThat(errors(schema, document)).as("%s with %s renamed", what, first).isNotEmpty();
+        object.remove(first + "Renamed");
+        object.set(first, value);
+    }
+
+    private static JsonNode read(Path file) {
         try {
-            required = Json.mapper().readTree(file(schema).toFile()).get("required");
+            return Json.mapper().readTree(file.toFile());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        assertThat(required).as("%s lists its required fields", schema).isNotEmpty();
-        for (JsonNode field : required) {
-            ObjectNode without = original.deepCopy();
-            without.remove(field.asText());
-            assertThat(errors(schema, without)).as("%s without %s", what, field).isNotEmpty();
-        }
-        ObjectNode renamed = original.deepCopy();
-        Iterator<String> names = renamed.fieldNames();
-        String first = names.next();
-        renamed.set(first + "Renamed", renamed.remove(first));
-        assertThat(errors(schema, renamed)).as("%s with %s renamed", what, first).isNotEmpty();
     }
 }

@@ -61,6 +61,8 @@ class SimCommandTest {
                     pairs: 1
                     access: {rate: 10Gbps, delay: 2us}
                     bottleneck: {rate: 10Gbps, delay: 10us}
+                transports:
+                  tcp: {congestion-control: cubic}
                 traffic:
                   - flows: {from: l0, to: r0, size: 100MB, start: 0ms, transport: tcp}
                 """);

@@ -121,6 +121,8 @@ class LoadCommandTest {
             assertThat(run.err()).contains("user-space TCP on veth-a in netns " + bed.namespaceA).contains("2 workers");
             assertThat(run.out()).contains("pktRx").contains("synRt    0").contains("httpGet")
                     .containsPattern("worker 0: skOpen [1-9]").containsPattern("worker 1: skOpen [1-9].* wrongWorker 0");
+            JsonSchemas.validate("load-result", json);
+            JsonSchemas.validate("load-result", dir.resolve("us-served.json"));
             JsonNode r = Json.mapper().readTree(json.toFile());
             JsonNode s = Json.mapper().readTree(dir.resolve("us-served.json").toFile());
             assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());

@@ -174,7 +174,7 @@ public final class StudyReport {
         for (CnpPacingRun r : runs) {
             t.row(r.profile(), r.cnps(), r.ecnMarked(), Objects.toString(r.inferredScope(), "–"), r.consistentScopes().toString(),
                     r.minGapNanos() == null ? "–" : Units.formatNanos(r.minGapNanos()),
-                    r.counterMismatches().stream().map(c -> c.counter() + " " + c.actual() + " (trace " + c.expected() + ")").toList().toString());
+                    r.counterMismatches().stream().map(c -> c.counter() + " " + (c.actual() == null ? "missing" : c.actual()) + " (trace " + c.expected() + ")").toList().toString());
             cdf.samples(r.profile(), r.gapsNanos().stream().mapToDouble(g -> g / 1e3).toArray());
         }
         s.table(t);

@@ -26,8 +26,7 @@ public final class TcpStudySummary {
         return o;
     }
 
-    /** A measured time in ms; a negative one (none) is "-". */
-    /** A time in ms, "-" where there is none (null). */
+    /** A measured time in ms, "-" where there is none (null). */
     static String ms(Long nanos) {
         return nanos == null ? "-" : String.format("%.1f ms", nanos / 1e6);
     }

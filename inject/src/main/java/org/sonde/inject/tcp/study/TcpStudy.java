@@ -65,7 +65,7 @@ public final class TcpStudy {
         TcpAnalysis.Stall stall = TcpAnalyzer.longestStall(run.trace(), a, 1);
         Long completion = run.connections().isEmpty() ? null : run.connections().getFirst().durationNanos();
         return new TcpStudyRun(s, cc, rep, completion, watched == null ? null : watched.kind().word(), watched == null ? null : watched.latencyNanos(),
-                stall.nanos(), stall.endedBy(), failed.isEmpty(), failed, directory);
+                stall.nanos() < 0 ? null : stall.nanos(), stall.nanos() < 0 ? null : stall.endedBy(), failed.isEmpty(), failed, directory);
     }
 
     static List<TcpStudyResult.Summary> summarise(List<String> congestionControls, List<TcpStudyRun> runs) {

@@ -16,10 +16,11 @@ public record TcpStudyResult(TcpStudyPlan plan, String kernel, List<TcpStudyRun>
     /**
      * The medians of a scenario's runs with one congestion control.
      *
+     * The medians are null where no run had the value (a connection, a watched loss, a stall).
+     *
      * @param recoveries     the kinds of recovery seen, e.g. "rack x3"; empty without
      * @param addedNanos     median completion time less the baseline's median with the same congestion control
      *                       (negative when within the baseline's noise); null without a baseline
-     * The medians are null where no run had the value (a watched loss, a connection).
      */
     public record Summary(TcpScenario scenario, String congestionControl, int runs, Long completionNanos, Long addedNanos, String recoveries,
                           Long recoveryNanos, Long stallNanos) {}

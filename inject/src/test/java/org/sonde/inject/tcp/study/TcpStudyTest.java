@@ -64,7 +64,7 @@ class TcpStudyTest {
     }
 
     private static TcpStudyRun measured(TcpScenario s, String cc, long completion, String recovery) {
-        return new TcpStudyRun(s, cc, 1, completion, recovery, recovery == null ? null : 10L, 5, "new data", true, List.of(), "d");
+        return new TcpStudyRun(s, cc, 1, completion, recovery, recovery == null ? null : 10L, 5L, "new data", true, List.of(), "d");
     }
 
     @Test

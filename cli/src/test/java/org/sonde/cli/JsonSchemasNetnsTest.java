@@ -4,12 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.Json;
 import org.sonde.dataplane.io.json.NetworkJson;
+import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Examples;
+import org.sonde.dataplane.model.Match;
+import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.model.Ternary;
 import org.sonde.testkit.Netns;
 
 /**
@@ -29,10 +38,25 @@ class JsonSchemasNetnsTest {
         return r;
     }
 
+    /** The three-switch example with two rules Linux cannot carry in table A: one rewrites a header, one matches a mask that is no prefix. */
+    static Network withUnexpressedRules() {
+        Network net = Examples.threeSwitch();
+        RuleTable a = net.table("A").orElseThrow();
+        List<Rule> rules = new ArrayList<>(List.of(
+                new Rule("rw", 9, Set.of(Examples.PA), Match.ANY.and("ip_dst", Ternary.prefix(10L << 24 | 9L << 16, 16, 32)),
+                        List.of(new Action.SetField("tp_dst", 8080, 0xffff), new Action.Forward(List.of(Examples.AB)))),
+                new Rule("odd", 8, Set.of(Examples.PA), Match.ANY.and("ip_dst", new Ternary(0x0a000001L, 0xff0000ffL)),
+                        List.of(new Action.Forward(List.of(Examples.AB))))));
+        rules.addAll(a.rules());
+        List<RuleTable> tables = new ArrayList<>(net.tables());
+        tables.set(tables.indexOf(a), new RuleTable("A", a.policy(), rules));
+        return new Network(net.layout(), net.devices(), net.ports(), net.links(), tables, net.acls(), net.aclBindings(), List.of(), List.of());
+    }
+
     @Test
     void atpgDataplaneUpOfTheThreeSwitchExample() throws Exception {
         Path net = dir.resolve("net.json"), json = dir.resolve("dataplane.json");
-        NetworkJson.write(Examples.threeSwitch(), net);
+        NetworkJson.write(withUnexpressedRules(), net);
         try {
             CliRun up = sonde("root, iproute2 and nftables", "atpg", "dataplane", "up", "--network", net.toString(), "--format", "json",
                     "--name", "schemas", "--json", json.toString());
@@ -41,6 +65,7 @@ class JsonSchemasNetnsTest {
             JsonNode built = Json.mapper().readTree(json.toFile()).get("dataplane");
             assertThat(built.get("devices").asInt()).isEqualTo(3);
             assertThat(built.get("namespaces")).hasSize(built.get("devices").asInt() + 1); // a namespace per device, and the terminals'
+            assertThat(built.get("unexpressed").findValuesAsText("element")).containsExactly("rule:rw", "rule:odd");
         } finally {
             CliRun.of("atpg", "dataplane", "down", "--name", "schemas");
         }

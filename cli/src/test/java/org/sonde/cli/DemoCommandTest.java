@@ -56,5 +56,21 @@ class DemoCommandTest {
         }
         JsonNode load = Json.mapper().readTree(out.resolve("load/keepalive.json").toFile());
         assertThat(load.get("requests").asLong()).isPositive().isEqualTo(load.get("responses2xx").asLong());
+
+        // every JSON file the demo wrote is a documented output: its own, and those of the capabilities' own commands
+        JsonSchemas.validate("demo", out.resolve("report.json"));
+        JsonSchemas.validate("load-result", out.resolve("load/keepalive.json"));
+        JsonSchemas.validate("load-result", out.resolve("load/cps.json"));
+        for (String capture : List.of("roce-write.pcapng", "roce-read.pcap", "tcp-ip.pcapng")) {
+            JsonSchemas.validate("pcap-inspect-report", out.resolve("pcap/" + capture + ".json"));
+        }
+        JsonSchemas.validate("atpg-suite", out.resolve("atpg/suite/suite.json"));
+        JsonSchemas.validate("atpg-summary", out.resolve("atpg/suite/summary.json"));
+        JsonSchemas.validate("verify-truth", out.resolve("verify/truth.json"));
+        JsonSchemas.validate("sim-stats", out.resolve("sim/stats.json"));
+        for (String nic : List.of("neutral", "cx5-like")) {
+            JsonSchemas.validate("inject-result", out.resolve("inject/" + nic + "/result.json"));
+            JsonSchemas.validate("inject-analysis", out.resolve("inject/" + nic + "/analysis.json"));
+        }
     }
 }

@@ -44,6 +44,7 @@ class LoadCommandTest {
         assertThat(run.out().indexOf("Latency Distribution")).isLessThan(run.out().indexOf("Total Numbers:"));
         assertThat(run.out()).contains("httpGet").contains("http2XX").contains("httpErr  0");
         assertThat(run.err()).contains("seconds  1").contains("skOpen").contains("p99(us)");
+        JsonSchemas.validate("load-result", json);
         JsonNode r = Json.mapper().readTree(json.toFile());
         for (String field : new String[] {"requests", "responses2xx", "httpErrors", "socketErrors", "connectionsOpened",
                 "requestsPerSecond", "connectionsPerSecond"}) {
@@ -83,8 +84,11 @@ class LoadCommandTest {
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("udpTx").contains("udpRx").contains("udpRt    0").doesNotContain("httpGet");
+        JsonSchemas.validate("load-result", json);
+        JsonSchemas.validate("load-result", dir.resolve("served.json"));
         JsonNode r = Json.mapper().readTree(json.toFile());
         JsonNode s = Json.mapper().readTree(dir.resolve("served.json").toFile());
+        assertThat(s.get("mode").asText()).isEqualTo("server");
         assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());
         assertThat(r.get("counters").get("udpTx").asLong()).isEqualTo(s.get("counters").get("udpRx").asLong());
         assertThat(r.get("counters").get("udpRx").asLong()).isEqualTo(s.get("counters").get("udpTx").asLong());
@@ -117,6 +121,8 @@ class LoadCommandTest {
             assertThat(run.err()).contains("user-space TCP on veth-a in netns " + bed.namespaceA).contains("2 workers");
             assertThat(run.out()).contains("pktRx").contains("synRt    0").contains("httpGet")
                     .containsPattern("worker 0: skOpen [1-9]").containsPattern("worker 1: skOpen [1-9].* wrongWorker 0");
+            JsonSchemas.validate("load-result", json);
+            JsonSchemas.validate("load-result", dir.resolve("us-served.json"));
             JsonNode r = Json.mapper().readTree(json.toFile());
             JsonNode s = Json.mapper().readTree(dir.resolve("us-served.json").toFile());
             assertThat(r.get("requests").asLong()).isPositive().isEqualTo(r.get("responses2xx").asLong());

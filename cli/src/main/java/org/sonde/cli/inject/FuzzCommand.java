@@ -137,8 +137,7 @@ final class FuzzCommand implements Callable<Integer> {
             o.printf("  trigger: %s%n", t.summary());
             if (r.objective() == FuzzTarget.Objective.NOISY_NEIGHBOUR) {
                 o.printf("    innocent QPs' mean completion %.2fx that of the same traffic without events (%s vs %s)%n",
-                        t.outcome().innocentMctInflation(), Units.formatNanos((long) t.outcome().innocentMctNanos()),
-                        Units.formatNanos((long) t.outcome().baselineInnocentMctNanos()));
+                        t.outcome().innocentMctInflation(), mct(t.outcome().innocentMctNanos()), mct(t.outcome().baselineInnocentMctNanos()));
             }
             t.outcome().findings().forEach(f -> o.println("    - " + f));
             o.printf("  rerun:   sonde inject run %s --target %s --seed=%d --out DIR%n", out.resolve(r.triggerFile()), target, t.simSeed());
@@ -147,6 +146,10 @@ final class FuzzCommand implements Callable<Integer> {
         o.flush();
         json.writeValue(r);
         return r.anomalyFound() ? 0 : 1;
+    }
+
+    private static String mct(Double nanos) {
+        return nanos == null ? "none" : Units.formatNanos(Math.round(nanos));
     }
 
     private Integer linux() {

@@ -114,8 +114,14 @@ final class SimRunCommand implements Callable<Integer> {
         o.put("unfinished", stats.unfinished());
         o.put("drops", stats.drops());
         o.put("retransmissions", stats.retransmissions());
-        o.put("fctP50Nanos", RunStatistics.percentile(fct, 0.5));
-        o.put("fctP99Nanos", RunStatistics.percentile(fct, 0.99));
+        // no finished flow, no completion time: null, not a number a reader could take for one
+        if (fct.length == 0) {
+            o.putNull("fctP50Nanos");
+            o.putNull("fctP99Nanos");
+        } else {
+            o.put("fctP50Nanos", RunStatistics.percentile(fct, 0.5));
+            o.put("fctP99Nanos", RunStatistics.percentile(fct, 0.99));
+        }
         o.put("out", out.toString());
         return o.toPrettyString() + "\n";
     }

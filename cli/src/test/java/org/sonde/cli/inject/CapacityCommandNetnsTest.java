@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
+import org.sonde.cli.JsonSchemas;
 import org.sonde.core.Json;
 import org.sonde.testkit.Netns;
 
@@ -41,6 +42,7 @@ class CapacityCommandNetnsTest {
         assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
         assertThat(r.out()).startsWith("the injector holds 3,000 packets/s with no loss, the highest rate tried");
         assertThat(r.err()).contains("trial 3,000/s: held");
+        JsonSchemas.validate("inject-capacity", json);
         JsonNode j = Json.mapper().readTree(Files.readString(json));
         assertThat(j.get("zeroLossPacketsPerSecond").asLong()).isEqualTo(3_000);
         assertThat(j.get("trials")).hasSize(1);

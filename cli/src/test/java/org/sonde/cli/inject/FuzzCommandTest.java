@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
+import org.sonde.cli.JsonSchemas;
 import org.sonde.core.Json;
 
 /** sonde inject fuzz through the command line: the noisy-neighbour search and the rerun of what it found. */
@@ -24,6 +25,11 @@ class FuzzCommandTest {
         assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
         assertThat(r.out()).contains("anomaly found", "innocent QPs' mean completion", "rerun:");
         assertThat(Json.mapper().readTree(out.resolve("fuzz.json").toFile()).get("anomalyFound").asBoolean()).isTrue();
+        JsonSchemas.validate("inject-fuzz", out.resolve("fuzz.json"));
+        assertThat(Json.mapper().readTree(out.resolve("fuzz.json").toFile()).get("trigger").isObject()).isTrue();
+        // the trigger's own run directory holds a RoCE run's files
+        JsonSchemas.validate("inject-result", out.resolve("trigger-run/result.json"));
+        JsonSchemas.validate("inject-analysis", out.resolve("trigger-run/analysis.json"));
         assertThat(Files.readString(out.resolve("report.html"))).contains("Score of every evaluated configuration", "<svg");
 
         Matcher rerun = Pattern.compile("--seed=(-?\\d+)").matcher(r.out());
@@ -35,10 +41,14 @@ class FuzzCommandTest {
     }
 
     @Test
-    void theSameBudgetOnTheNeutralNicDeclaresNothing() {
-        CliRun r = CliRun.of("inject", "fuzz", "--target", "sim:neutral", "--runs", "120", "--seed", "4", "--out", dir.resolve("n").toString());
+    void theSameBudgetOnTheNeutralNicDeclaresNothing() throws Exception {
+        Path json = dir.resolve("n.json");
+        CliRun r = CliRun.of("inject", "fuzz", "--target", "sim:neutral", "--runs", "120", "--seed", "4", "--out", dir.resolve("n").toString(),
+                "--json", json.toString());
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.out()).contains("no anomaly after 120 runs");
+        JsonSchemas.validate("inject-fuzz", json);
+        assertThat(Json.mapper().readTree(json.toFile()).get("trigger").isNull()).as("no trigger: null").isTrue();
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
+import org.sonde.cli.JsonSchemas;
 import org.sonde.cli.interop.RequiresTshark;
 import org.sonde.cli.interop.Tshark;
 import org.sonde.cli.interop.TsharkRows;
@@ -47,6 +48,9 @@ class InjectTcpNetnsTest {
         assertThat(Json.mapper().readTree(dir.resolve("a.json").toFile())).isEqualTo(analysis);
         JsonNode result = Json.mapper().readTree(out.resolve("result.json").toFile());
         assertThat(result.get("complete").asBoolean()).isTrue();
+        JsonSchemas.validate("inject-tcp-result", out.resolve("result.json"));
+        JsonSchemas.validate("inject-tcp-analysis", out.resolve("analysis.json"));
+        assertThat(result.get("clientStates")).as("the kernel's tcp_info samples").isNotEmpty();
         assertThat(result.get("connections")).hasSize(3);
         assertThat(Files.readString(out.resolve("report.html"))).contains("tcp-listing2", "<svg");
 
@@ -111,6 +115,7 @@ class InjectTcpNetnsTest {
         assertThat(r.out()).contains("TCP study on linux", "every verdict passed", "tail-loss", "ack-loss");
         JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
         assertThat(study.get("pass").asBoolean()).isTrue();
+        JsonSchemas.validate("inject-tcp-study", out.resolve("study.json"));
         Map<String, JsonNode> runs = new java.util.TreeMap<>();
         study.get("study").get("runs").forEach(x -> runs.put(x.get("scenario").asText(), x));
         assertThat(runs).containsOnlyKeys("baseline", "loss", "lost-retransmission", "tail-loss", "ack-loss");
@@ -118,6 +123,7 @@ class InjectTcpNetnsTest {
         assertThat(runs.get("lost-retransmission").get("recovery").asText()).isIn("fast-retransmit", "rack", "tlp", "rto");
         assertThat(runs.get("tail-loss").get("recovery").asText()).isIn("tlp", "rto");
         assertThat(runs.get("baseline").get("recovery").isNull()).isTrue();
+        assertThat(runs.get("baseline").get("recoveryNanos").isNull()).as("no watched loss, no recovery time: null, not -1").isTrue();
         for (JsonNode x : runs.values()) assertThat(out.resolve(x.get("directory").asText()).resolve("trace.pcapng")).exists();
         assertThat(Files.readString(out.resolve("report.html"))).contains("Completion time added to the baseline", "<svg");
     }
@@ -130,6 +136,7 @@ class InjectTcpNetnsTest {
         assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
         assertThat(r.out()).contains("anomaly found", "minimal: ", "rerun:   sonde inject run");
         JsonNode fuzz = Json.mapper().readTree(out.resolve("fuzz.json").toFile());
+        JsonSchemas.validate("inject-tcp-fuzz", out.resolve("fuzz.json"));
         assertThat(fuzz.get("trigger").get("run").asInt()).isEqualTo(1);
         assertThat(fuzz.get("minimal")).hasSize(1);
         assertThat(fuzz.get("trigger").get("events").size()).isGreaterThanOrEqualTo(1);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.sonde.cli.CliRun;
+import org.sonde.cli.JsonSchemas;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.core.Json;
 import picocli.CommandLine;
@@ -44,14 +45,20 @@ class StudyCommandTest {
         Path out = dir.resolve("study");
         Run r = run("--profiles", "cx6dx-like", "--quick", "--seed", "3", "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
+        String html = Files.readString(out.resolve("report.html"));
         // 2 latency sweeps, 2 Fig. 11 points, CNP, 2 timeout runs, 3 ETS settings
         assertThat(r.err()).contains("[1/10 ", "[10/10 ", "cx6dx-like: ETS multi-queue with ECN");
         assertThat(r.out()).contains("findings match their profile", "report.html").doesNotContain("FAIL");
         JsonNode json = Json.mapper().readTree(out.resolve("study.json").toFile());
         assertThat(json.get("pass").asBoolean()).isTrue();
         assertThat(json.at("/study/plan/seed").asLong()).isEqualTo(3);
+        JsonSchemas.validate("inject-study", out.resolve("study.json"));
+        // Fig. 11's point without drops has no QP with drops: its mean completion time is null, not -1
+        JsonNode calm = json.at("/study/noisyNeighbour/0");
+        assertThat(calm.get("droppingQps").asInt()).isZero();
+        assertThat(calm.get("droppedMctNanos").isNull()).isTrue();
+        assertThat(calm.get("innocentMctNanos").asDouble()).isPositive();
         assertThat(json.at("/study/ets")).hasSize(3);
-        String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("Fig. 8: NAK generation latency", "Fig. 9", "Fig. 10", "Fig. 11", "Findings (Table 2 and §6.3)",
                 "work-conserving ETS", "✓ pass", "models of the behaviours Lumina published").doesNotContain("✗ FAIL");
         assertThat(out.resolve("runs/cx6dx-like/ets-multi-queue-ecn/trace.pcap")).exists();

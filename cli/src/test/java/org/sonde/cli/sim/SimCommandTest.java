@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
+import org.sonde.cli.JsonSchemas;
 import org.sonde.core.Json;
 
 /** sonde sim run through the command line. */
@@ -48,6 +49,32 @@ class SimCommandTest {
         assertThat(r.exitCode()).isEqualTo(3);
         assertThat(r.err()).contains("topology.star.link.rate", "'fast' is not a quantity");
         assertThat(out.resolve("stats.json")).doesNotExist();
+    }
+
+    @Test
+    void withNoFlowFinishedTheCompletionTimesAreNullNotMinusOne() throws Exception {
+        Path f = Files.writeString(dir.resolve("long.yaml"), """
+                name: never-done
+                duration: 1ms
+                topology:
+                  dumbbell:
+                    pairs: 1
+                    access: {rate: 10Gbps, delay: 2us}
+                    bottleneck: {rate: 10Gbps, delay: 10us}
+                transports:
+                  tcp: {congestion-control: cubic}
+                traffic:
+                  - flows: {from: l0, to: r0, size: 100MB, start: 0ms, transport: tcp}
+                """);
+        Path json = dir.resolve("summary.json");
+        CliRun r = CliRun.of("sim", "run", f.toString(), "--out", dir.resolve("o").toString(), "--no-report", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        JsonNode summary = Json.mapper().readTree(json.toFile());
+        assertThat(summary.get("finished").asInt()).isZero();
+        assertThat(summary.get("fctP50Nanos").isNull()).isTrue();
+        assertThat(summary.get("fctP99Nanos").isNull()).isTrue();
+        JsonSchemas.validate("sim-run", json);
+        assertThat(r.out()).contains("0 finished, 1 unfinished").doesNotContain("-1");
     }
 
     @Test

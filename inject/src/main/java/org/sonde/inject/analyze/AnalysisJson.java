@@ -9,7 +9,9 @@ import org.sonde.inject.model.IntegrityResult;
 /**
  * The JSON form of an {@link Analysis}, with keys in a fixed order so equal analyses serialise
  * identically: {@code pass}, {@code integrity} (when known), {@code gbn}, {@code latency},
- * {@code cnp}, {@code counters} (when counters were given) and {@code completion}. Times are ns.
+ * {@code cnp}, {@code counters} (when counters were given) and {@code completion}. Times are ns;
+ * where the analyzers hold -1 for "none" (no CNP interval, a message never completed) the JSON
+ * holds null, as it does for a counter the NIC lacks.
  */
 public final class AnalysisJson {
     private static final JsonNodeFactory J = JsonNodeFactory.instance;
@@ -103,8 +105,13 @@ public final class AnalysisJson {
                 mismatches.addObject().put("scope", c.scope()).put("expected", c.expected()).put("actual", c.actual());
             }
             CnpResult.Intervals i = s.intervals();
-            x.putObject("intervals").put("count", i.count()).put("min", i.min()).put("p10", i.p10()).put("p50", i.p50())
-                    .put("p90", i.p90()).put("p99", i.p99()).put("max", i.max());
+            ObjectNode intervals = x.putObject("intervals").put("count", i.count());
+            nanos(intervals, "min", i.min());
+            nanos(intervals, "p10", i.p10());
+            nanos(intervals, "p50", i.p50());
+            nanos(intervals, "p90", i.p90());
+            nanos(intervals, "p99", i.p99());
+            nanos(intervals, "max", i.max());
         }
         CnpResult.Inference inf = r.inferred();
         if (inf != null) {
@@ -125,8 +132,9 @@ public final class AnalysisJson {
         strings(o.putArray("notes"), r.notes());
         ArrayNode checks = o.putArray("checks");
         for (CounterResult.Check c : r.checks()) {
-            checks.addObject().put("nic", c.nic()).put("counter", c.counter()).put("expected", c.expected())
-                    .put("actual", c.actual()).put("status", c.status().name());
+            ObjectNode x = checks.addObject().put("nic", c.nic()).put("counter", c.counter()).put("expected", c.expected());
+            x.put("actual", c.actual()); // null: the NIC has no such counter
+            x.put("status", c.status().name());
         }
         return o;
     }
@@ -141,7 +149,10 @@ public final class AnalysisJson {
             x.put("completed", q.completed());
             x.put("goodputBitsPerSecond", q.goodputBitsPerSecond());
             ArrayNode times = x.putArray("completionNanos");
-            q.completionNanos().forEach(times::add);
+            for (long t : q.completionNanos()) { // -1: the message never completed
+                if (t < 0) times.addNull();
+                else times.add(t);
+            }
         }
         return o;
     }

@@ -89,7 +89,7 @@ final class CounterChecker {
         long actual = 0;
         for (String part : counter.split("\\+")) {
             Long v = h.counters().get(part);
-            if (v == null) return new CounterResult.Check(h.name(), counter, expected, -1, CounterResult.Status.MISSING);
+            if (v == null) return new CounterResult.Check(h.name(), counter, expected, null, CounterResult.Status.MISSING);
             actual += v;
         }
         return new CounterResult.Check(h.name(), counter, expected, actual,

@@ -18,8 +18,8 @@ public record CounterResult(boolean pass, List<Check> checks, List<String> reaso
 
     public enum Status { MATCH, MISMATCH, MISSING }
 
-    /** @param actual the counter delta, or -1 when the dump lacks it */
-    public record Check(String nic, String counter, long expected, long actual, Status status) {
+    /** @param actual the counter delta, or null when the dump lacks it (status MISSING) */
+    public record Check(String nic, String counter, long expected, Long actual, Status status) {
     }
 
     public Check check(String nic, String counter) {

@@ -64,8 +64,8 @@ final class Evaluator {
         List<GeneratorReport.Qp> baseline = baselines.computeIfAbsent(new BaselineKey(genome.traffic(), seed), k -> baseline(genome, name, seed));
 
         Set<Integer> injected = genome.injectedQps();
-        double mct = innocentMean(r.traffic().qps(), injected), base = innocentMean(baseline, injected);
-        double inflation = mct > 0 && base > 0 ? mct / base : 1;
+        Double mct = innocentMean(r.traffic().qps(), injected), base = innocentMean(baseline, injected);
+        double inflation = mct != null && base != null && mct > 0 && base > 0 ? mct / base : 1;
         CounterResult counters = a.counters();
         long mismatches = counters == null ? 0 : counters.checks().stream().filter(c -> c.status() == CounterResult.Status.MISMATCH).count();
         // the paper's NAK latencies (Fig. 8, 9); timeouts have their own term
@@ -118,15 +118,15 @@ final class Evaluator {
         return max;
     }
 
-    /** Mean completion time of the messages of QPs without events, -1 if none completed. */
-    static double innocentMean(List<GeneratorReport.Qp> qps, Set<Integer> injected) {
+    /** Mean completion time of the messages of QPs without events, null if none completed. */
+    static Double innocentMean(List<GeneratorReport.Qp> qps, Set<Integer> injected) {
         long total = 0, completed = 0;
         for (GeneratorReport.Qp q : qps) {
             if (injected.contains(q.qp())) continue;
             total += q.totalCompletionNanos();
             completed += q.completed();
         }
-        return completed == 0 ? -1 : (double) total / completed;
+        return completed == 0 ? null : (double) total / completed;
     }
 
     private static long sum(InjectionResult r, java.util.function.Predicate<String> counter) {

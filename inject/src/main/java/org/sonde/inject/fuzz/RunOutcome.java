@@ -8,8 +8,8 @@ import java.util.List;
  * @param integrityPass             the trace passed the integrity check
  * @param trafficComplete           every message completed
  * @param innocentQps               QPs without events
- * @param innocentMctNanos          their mean message completion time as the host measured it (-1: none)
- * @param baselineInnocentMctNanos  the same in the same test without events (-1: none)
+ * @param innocentMctNanos          their mean message completion time as the host measured it (null: none)
+ * @param baselineInnocentMctNanos  the same in the same test without events (null: none)
  * @param innocentMctInflation      the ratio of the two; 1 when either is missing
  * @param counterMismatches         NIC counters that disagree with the trace
  * @param gbnViolations             go-back-N violations (kept and omitted reasons)
@@ -21,8 +21,8 @@ import java.util.List;
  * @param findings                  the counter mismatches and go-back-N violations in words (at most
  *                                  {@link #MAX_FINDINGS}), so a report says what the anomaly was
  */
-public record RunOutcome(boolean integrityPass, boolean trafficComplete, int innocentQps, double innocentMctNanos,
-                         double baselineInnocentMctNanos, double innocentMctInflation, long counterMismatches, long gbnViolations,
+public record RunOutcome(boolean integrityPass, boolean trafficComplete, int innocentQps, Double innocentMctNanos,
+                         Double baselineInnocentMctNanos, double innocentMctInflation, long counterMismatches, long gbnViolations,
                          long discards, long timeouts, long maxNakLatencyNanos,
                          int concurrentRecoveries, long innocentRetransmissions, List<String> findings) {
     public static final int MAX_FINDINGS = 5;

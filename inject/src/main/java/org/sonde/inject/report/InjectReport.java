@@ -257,7 +257,7 @@ public final class InjectReport {
             s.verdict(c.pass() ? Verdict.OK : Verdict.FAILURE, c.pass() ? "Every counter agrees with the trace." : String.join("; ", c.reasons()));
             c.notes().forEach(n -> s.verdict(Verdict.INFO, n));
             Table t = Table.of("NIC", "counter", "trace", "counter delta", "status");
-            for (CounterResult.Check x : c.checks()) t.row(x.nic(), x.counter(), x.expected(), x.actual() < 0 ? "–" : x.actual(), x.status());
+            for (CounterResult.Check x : c.checks()) t.row(x.nic(), x.counter(), x.expected(), x.actual() == null ? "–" : x.actual(), x.status());
             s.table(t);
         }
         if (counters == null) return;

@@ -155,13 +155,13 @@ public final class StudyReport {
         s.table(t);
     }
 
-    /** A mean MCT in µs, NaN (not drawn) when the group was empty. */
-    private static double micros(double nanos) {
-        return nanos < 0 ? Double.NaN : nanos / 1e3;
+    /** A mean MCT in µs, NaN (not drawn) when the group was empty (null). */
+    private static double micros(Double nanos) {
+        return nanos == null ? Double.NaN : nanos / 1e3;
     }
 
-    private static String nanos(double nanos) {
-        return nanos < 0 ? "–" : Units.formatNanos(Math.round(nanos));
+    private static String nanos(Double nanos) {
+        return nanos == null ? "–" : Units.formatNanos(Math.round(nanos));
     }
 
     private static void cnp(HtmlReport report, List<CnpPacingRun> runs) {
@@ -173,8 +173,8 @@ public final class StudyReport {
         CdfChart cdf = CdfChart.titled("Gaps between CNPs of one scope").xAxis("gap (µs)").logX();
         for (CnpPacingRun r : runs) {
             t.row(r.profile(), r.cnps(), r.ecnMarked(), Objects.toString(r.inferredScope(), "–"), r.consistentScopes().toString(),
-                    r.minGapNanos() < 0 ? "–" : Units.formatNanos(r.minGapNanos()),
-                    r.counterMismatches().stream().map(c -> c.counter() + " " + c.actual() + " (trace " + c.expected() + ")").toList().toString());
+                    r.minGapNanos() == null ? "–" : Units.formatNanos(r.minGapNanos()),
+                    r.counterMismatches().stream().map(c -> c.counter() + " " + (c.actual() == null ? "missing" : c.actual()) + " (trace " + c.expected() + ")").toList().toString());
             cdf.samples(r.profile(), r.gapsNanos().stream().mapToDouble(g -> g / 1e3).toArray());
         }
         s.table(t);

@@ -9,12 +9,13 @@ import org.sonde.inject.analyze.CounterResult;
  *
  * @param inferredScope     the CNP analyzer's best-fitting (coarsest exact) limiter scope
  * @param consistentScopes  every scope that explains the CNPs exactly
- * @param minGapNanos       the smallest gap between CNPs of one inferred scope: the limiter's interval
+ * @param minGapNanos       the smallest gap between CNPs of one inferred scope: the limiter's interval; null without
+ *                          a gap
  * @param gapsNanos         all gaps within the inferred scope (for the CDF)
  * @param counterMismatches the counter checks of this run that disagreed with the trace
  */
 public record CnpPacingRun(String profile, long cnps, long ecnMarked, CnpScope inferredScope, List<CnpScope> consistentScopes,
-                           long minGapNanos, List<Long> gapsNanos, List<CounterResult.Check> counterMismatches) {
+                           Long minGapNanos, List<Long> gapsNanos, List<CounterResult.Check> counterMismatches) {
     public CnpPacingRun {
         consistentScopes = List.copyOf(consistentScopes);
         gapsNanos = List.copyOf(gapsNanos);

@@ -115,9 +115,9 @@ public final class Findings {
 
     private static Finding cnpInterval(NicProfile p, CnpPacingRun c) {
         long expected = p.cnp().minIntervalNanos();
-        boolean pass = c.minGapNanos() >= expected && c.minGapNanos() <= expected + CNP_TOLERANCE_NANOS;
+        boolean pass = c.minGapNanos() != null && c.minGapNanos() >= expected && c.minGapNanos() <= expected + CNP_TOLERANCE_NANOS;
         return new Finding("CNP min interval", "§6.3", p.name(), Units.formatNanos(expected),
-                c.minGapNanos() < 0 ? "no CNP gap" : Units.formatNanos(c.minGapNanos()) + " smallest gap of " + c.cnps() + " CNPs", pass,
+                c.minGapNanos() == null ? "no CNP gap" : Units.formatNanos(c.minGapNanos()) + " smallest gap of " + c.cnps() + " CNPs", pass,
                 "every packet ECN-marked; a CNP follows the first marked packet after the interval (+" + CNP_TOLERANCE_NANOS + " ns)");
     }
 
@@ -172,6 +172,10 @@ public final class Findings {
         return b ? "yes" : "no";
     }
 
+    private static String mct(Double nanos) {
+        return nanos == null ? "none" : Units.formatNanos(Math.round(nanos));
+    }
+
     private static Finding noisyNeighbour(NicProfile p, List<NoisyNeighbourRun> runs) {
         NoisyNeighbourRun calm = runs.stream().min(java.util.Comparator.comparingInt(NoisyNeighbourRun::droppingQps)).orElseThrow();
         NoisyNeighbourRun worst = runs.stream().max(java.util.Comparator.comparingInt(NoisyNeighbourRun::droppingQps)).orElseThrow();
@@ -179,11 +183,11 @@ public final class Findings {
         boolean expected = slots > 0 && slots < worst.droppingQps();
         // the paper's evidence was the requester's rx_discards_phy; the trace adds innocent retransmissions and MCTs
         boolean measured = worst.rxDiscardsPhy() > 0 || worst.innocentQpsOffTrace() > 0 || worst.innocentRetransmissions() > 0
-                || worst.innocentMctNanos() > NOISY_SLOWDOWN * calm.innocentMctNanos();
+                || worst.innocentMctNanos() != null && calm.innocentMctNanos() != null && worst.innocentMctNanos() > NOISY_SLOWDOWN * calm.innocentMctNanos();
         return new Finding("noisy neighbour", "§6.2.2, Fig. 11", p.name(),
                 expected ? "pipeline stalls (" + slots + " recovery slots)" : "no stall",
                 String.format("innocent MCT %s at i=%d, %s at i=%d; at i=%d %d innocent QPs re-requested delivered responses, rx_discards_phy %d",
-                        Units.formatNanos((long) calm.innocentMctNanos()), calm.droppingQps(), Units.formatNanos((long) worst.innocentMctNanos()),
+                        mct(calm.innocentMctNanos()), calm.droppingQps(), mct(worst.innocentMctNanos()),
                         worst.droppingQps(), worst.droppingQps(), worst.innocentQpsOffTrace(), worst.rxDiscardsPhy()),
                 measured == expected,
                         "affected: the requester discards (rx_discards_phy), innocent QPs retransmit or re-request what the switch delivered, or their mean MCT (generator) at least doubles");

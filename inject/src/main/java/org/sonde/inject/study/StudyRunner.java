@@ -126,8 +126,9 @@ public final class StudyRunner {
                 counters.getOrDefault("local_ack_timeout_err", 0L), a.run().traffic().messagesNotCompleted());
     }
 
-    private static double mean(double[] sumAndCount) {
-        return sumAndCount[1] == 0 ? -1 : sumAndCount[0] / sumAndCount[1];
+    /** The mean, or null (not a number a reader could take for a time) when the group had no message. */
+    private static Double mean(double[] sumAndCount) {
+        return sumAndCount[1] == 0 ? null : sumAndCount[0] / sumAndCount[1];
     }
 
     /** §6.3's CNP pacing. */
@@ -137,7 +138,7 @@ public final class StudyRunner {
         CnpResult.Inference inferred = cnp.inferred();
         CnpScope scope = inferred == null ? null : inferred.scope();
         List<Long> gaps = scope == null ? List.of() : a.measured().cnpGaps(scope);
-        long minGap = gaps.stream().mapToLong(Long::longValue).min().orElse(-1);
+        Long minGap = gaps.isEmpty() ? null : gaps.stream().mapToLong(Long::longValue).min().getAsLong();
         return new CnpPacingRun(profile, cnp.cnps(), cnp.ecnMarkedDataPackets(), scope, inferred == null ? List.of() : inferred.consistentScopes(),
                 minGap, gaps, mismatches(a.analysis()));
     }

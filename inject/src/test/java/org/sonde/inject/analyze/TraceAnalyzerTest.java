@@ -63,6 +63,31 @@ class TraceAnalyzerTest {
         assertThat(json.has("counters")).isFalse();
     }
 
+    @Test
+    void whatTheTraceDoesNotHaveIsNullInTheJsonNotMinusOne() {
+        // two messages, the second never acknowledged; no ECN mark, so no CNP; a responder without np_cnp_sent
+        TraceBuilder t = TraceBuilder.of(Verb.WRITE, 1001, 2, 10).at(10_000).data(0, 9).ack(9).data(10, 19);
+        RunCounters counters = new RunCounters(Map.of(), Map.of(),
+                Map.of("packet_seq_err", 0L, "local_ack_timeout_err", 0L, "rp_cnp_handled", 0L, "rp_cnp_ignored", 0L),
+                Map.of("out_of_sequence", 0L, "rx_icrc_encapsulated", 0L, "np_ecn_marked_roce_packets", 0L));
+        Analysis a = TraceAnalyzer.analyze(t.packets(), t.metadata(), CX5, new IntegrityResult(true, 0, List.of()), counters);
+        assertThat(a.completion().qps().getFirst().completionNanos()).hasSize(2).last().isEqualTo(-1L);
+
+        ObjectNode json = AnalysisJson.toJson(a);
+        JsonNode times = json.get("completion").get("qps").get(0).get("completionNanos");
+        assertThat(times.get(0).isIntegralNumber()).isTrue();
+        assertThat(times.get(1).isNull()).as(times.toString()).isTrue();
+        JsonNode intervals = json.get("cnp").get("scopes").get("PER_PORT").get("intervals");
+        assertThat(intervals.get("count").asLong()).isZero();
+        for (String k : List.of("min", "p10", "p50", "p90", "p99", "max")) assertThat(intervals.get(k).isNull()).as(k).isTrue();
+        JsonNode missing = null;
+        for (JsonNode c : json.get("counters").get("checks")) if (c.get("counter").asText().equals("np_cnp_sent")) missing = c;
+        assertThat(missing).isNotNull();
+        assertThat(missing.get("status").asText()).isEqualTo("MISSING");
+        assertThat(missing.get("actual").isNull()).isTrue();
+        assertThat(json.toString()).doesNotContain(":-1");
+    }
+
     /** Behaviour 7: AETH syndromes and opcodes as the analyzers read them. */
     @Test
     void aethAndCnpClassification() {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ScoreTest {
     static RunOutcome outcome(boolean integrity, double inflation, long mismatches, long gbn, long discards, long timeouts, long nakLatency,
                               int concurrent, long innocentRetransmissions) {
-        return new RunOutcome(integrity, true, 4, inflation * 100, 100, inflation, mismatches, gbn, discards, timeouts, nakLatency,
+        return new RunOutcome(integrity, true, 4, inflation * 100, 100.0, inflation, mismatches, gbn, discards, timeouts, nakLatency,
                 concurrent, innocentRetransmissions, List.of());
     }
 

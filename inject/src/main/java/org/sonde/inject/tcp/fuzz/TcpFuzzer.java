@@ -128,7 +128,7 @@ public final class TcpFuzzer {
     /** The score and the anomaly rule of one run. */
     static TcpFuzzRun judge(int n, List<TcpEvent> events, List<TcpConnectionResult> connections, TcpAnalysis a, long stallNanos, long threshold) {
         boolean failed = connections.stream().anyMatch(c -> !c.complete());
-        long completion = failed ? -1 : connections.stream().mapToLong(TcpConnectionResult::durationNanos).max().orElse(0);
+        Long completion = failed ? null : connections.stream().mapToLong(TcpConnectionResult::durationNanos).max().orElse(0);
         int timeouts = (int) a.recoveries().stream().filter(r -> r.kind() == RecoveryKind.RTO).count()
                 + (int) a.spurious().stream().filter(r -> r.kind() == RecoveryKind.RTO).count();
         int spurious = a.spurious().size();
@@ -137,19 +137,20 @@ public final class TcpFuzzer {
         a.ecn().stream().filter(r -> !r.pass()).forEach(r -> verdicts.add("ECN on seg " + r.segment() + ": " + r.reason()));
         verdicts.addAll(a.sack().problems());
         List<String> described = events.stream().map(TcpFuzzer::describe).toList();
+        Long stall = stallNanos < 0 ? null : stallNanos; // below two data transmissions there is no gap to measure
         if (!a.integrity().pass()) {
             // the trace cannot be judged: the search learns nothing from it
-            return new TcpFuzzRun(n, described, 0, completion, stallNanos, timeouts, spurious, false,
+            return new TcpFuzzRun(n, described, 0, completion, stall, timeouts, spurious, false,
                     "not judged, the trace is incomplete: " + a.integrity().problems().getFirst());
         }
-        double score = stallNanos / 1e6 + 200.0 * timeouts + 50.0 * spurious + 1000.0 * verdicts.size();
+        double score = Math.max(0, stallNanos) / 1e6 + 200.0 * timeouts + 50.0 * spurious + 1000.0 * verdicts.size();
         String why = failed ? "a connection did not complete: " + connections.stream().filter(c -> !c.complete()).findFirst().map(c -> c.error())
                 .orElse("")
                 : !verdicts.isEmpty() ? "a verdict failed: " + verdicts.getFirst()
                 : completion >= threshold ? String.format("the connection took %.0f ms (threshold %.0f ms): %d timeouts, %d spurious retransmissions",
                         completion / 1e6, threshold / 1e6, timeouts, spurious)
                 : "";
-        return new TcpFuzzRun(n, described, score, completion, stallNanos, timeouts, spurious, !why.isEmpty(), why);
+        return new TcpFuzzRun(n, described, score, completion, stall, timeouts, spurious, !why.isEmpty(), why);
     }
 
     // ---- candidates ------------------------------------------------------------------------------

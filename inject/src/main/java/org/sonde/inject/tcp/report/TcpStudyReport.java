@@ -55,7 +55,7 @@ public final class TcpStudyReport {
                 "verdict", "files");
         for (TcpStudyRun x : r.runs()) {
             all.row(x.scenario().word(), x.congestionControl(), x.repetition(), ms(x.completionNanos()), x.recovery() == null ? "-" : x.recovery(),
-                    ms(x.recoveryNanos()), ms(x.stallNanos()), x.stallEndedBy(), x.pass() ? "pass" : "FAIL: " + String.join("; ", x.verdicts()),
+                    ms(x.recoveryNanos()), ms(x.stallNanos()), java.util.Objects.toString(x.stallEndedBy(), "-"), x.pass() ? "pass" : "FAIL: " + String.join("; ", x.verdicts()),
                     x.directory());
         }
         runs.table(all);

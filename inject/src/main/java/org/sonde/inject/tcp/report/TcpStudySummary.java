@@ -26,8 +26,8 @@ public final class TcpStudySummary {
         return o;
     }
 
-    /** A measured time in ms; a negative one (none) is "-". */
-    static String ms(long nanos) {
-        return nanos < 0 ? "-" : String.format("%.1f ms", nanos / 1e6);
+    /** A measured time in ms, "-" where there is none (null). */
+    static String ms(Long nanos) {
+        return nanos == null ? "-" : String.format("%.1f ms", nanos / 1e6);
     }
 }

@@ -63,30 +63,30 @@ public final class TcpStudy {
         if (s.watchedSegment > 0 && watched == null) failed.add("the scenario's loss (segment " + s.watchedSegment + ", transmission "
                 + s.watchedIteration + ") is not in the trace");
         TcpAnalysis.Stall stall = TcpAnalyzer.longestStall(run.trace(), a, 1);
-        long completion = run.connections().isEmpty() ? -1 : run.connections().getFirst().durationNanos();
-        return new TcpStudyRun(s, cc, rep, completion, watched == null ? null : watched.kind().word(), watched == null ? -1 : watched.latencyNanos(),
-                stall.nanos(), stall.endedBy(), failed.isEmpty(), failed, directory);
+        Long completion = run.connections().isEmpty() ? null : run.connections().getFirst().durationNanos();
+        return new TcpStudyRun(s, cc, rep, completion, watched == null ? null : watched.kind().word(), watched == null ? null : watched.latencyNanos(),
+                stall.nanos() < 0 ? null : stall.nanos(), stall.nanos() < 0 ? null : stall.endedBy(), failed.isEmpty(), failed, directory);
     }
 
     static List<TcpStudyResult.Summary> summarise(List<String> congestionControls, List<TcpStudyRun> runs) {
         Map<String, Long> baseline = new TreeMap<>();
         for (String cc : congestionControls) {
             baseline.put(cc, TcpStudyResult.median(runs.stream().filter(r -> r.scenario() == TcpScenario.BASELINE && r.congestionControl().equals(cc))
-                    .mapToLong(TcpStudyRun::completionNanos).toArray()));
+                    .map(TcpStudyRun::completionNanos)));
         }
         List<TcpStudyResult.Summary> out = new ArrayList<>();
         for (TcpScenario s : TcpScenario.values()) {
             for (String cc : congestionControls) {
                 List<TcpStudyRun> cell = runs.stream().filter(r -> r.scenario() == s && r.congestionControl().equals(cc)).toList();
                 if (cell.isEmpty()) continue;
-                long completion = TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::completionNanos).toArray());
-                long base = baseline.get(cc);
+                Long completion = TcpStudyResult.median(cell.stream().map(TcpStudyRun::completionNanos));
+                Long base = baseline.get(cc);
                 String kinds = cell.stream().filter(r -> r.recovery() != null)
                         .collect(Collectors.groupingBy(TcpStudyRun::recovery, TreeMap::new, Collectors.counting()))
                         .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
-                out.add(new TcpStudyResult.Summary(s, cc, cell.size(), completion, base < 0 || completion < 0 ? null : completion - base, kinds,
-                        TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::recoveryNanos).toArray()),
-                        TcpStudyResult.median(cell.stream().mapToLong(TcpStudyRun::stallNanos).toArray())));
+                out.add(new TcpStudyResult.Summary(s, cc, cell.size(), completion, base == null || completion == null ? null : completion - base, kinds,
+                        TcpStudyResult.median(cell.stream().map(TcpStudyRun::recoveryNanos)),
+                        TcpStudyResult.median(cell.stream().map(TcpStudyRun::stallNanos))));
             }
         }
         return out;

@@ -91,8 +91,13 @@ class TcpFuzzerTest {
         assertThat(verdict.why()).contains("a verdict failed: seg 5 iter 1: sooner than");
         TcpFuzzRun failed = TcpFuzzer.judge(1, ONE, took(5, "reset by peer"), analysis(INTACT, List.of()), 1, 1_000_000_000);
         assertThat(failed.anomalous()).isTrue();
-        assertThat(failed.completionNanos()).isEqualTo(-1);
+        assertThat(failed.completionNanos()).as("no completion time when a connection failed").isNull();
         assertThat(failed.why()).contains("reset by peer");
+        // fewer than two data transmissions: no stall to measure, null in fuzz.json rather than -1
+        TcpFuzzRun noGap = TcpFuzzer.judge(1, ONE, took(5, "reset by peer"), analysis(INTACT, List.of()), -1, 1_000_000_000);
+        assertThat(noGap.stallNanos()).isNull();
+        assertThat(noGap.score()).isGreaterThanOrEqualTo(0);
+        assertThat(org.sonde.core.Json.mapper().valueToTree(noGap).get("stallNanos").isNull()).isTrue();
         TcpAnalysis.Integrity gap = new TcpAnalysis.Integrity(false, Map.of(), List.of("3 packets were dropped at the queue"));
         TcpFuzzRun unjudged = TcpFuzzer.judge(1, ONE, took(5_000_000_000L, null), analysis(gap, List.of()), 1, 1_000_000_000);
         assertThat(unjudged.anomalous()).isFalse();

@@ -64,7 +64,7 @@ class TcpStudyTest {
     }
 
     private static TcpStudyRun measured(TcpScenario s, String cc, long completion, String recovery) {
-        return new TcpStudyRun(s, cc, 1, completion, recovery, recovery == null ? -1 : 10, 5, "new data", true, List.of(), "d");
+        return new TcpStudyRun(s, cc, 1, completion, recovery, recovery == null ? null : 10L, 5L, "new data", true, List.of(), "d");
     }
 
     @Test
@@ -82,7 +82,11 @@ class TcpStudyTest {
         assertThat(tail.addedNanos()).isEqualTo(230);
         assertThat(tail.recoveries()).isEqualTo("rto x2, tlp x1");
         assertThat(s.get(2).addedNanos()).as("bbr has no baseline run").isNull();
-        assertThat(TcpStudyResult.median(new long[] {4, -1, 2, 3, 1})).isEqualTo(2);
-        assertThat(TcpStudyResult.median(new long[] {-1})).isEqualTo(-1);
+        assertThat(TcpStudyResult.median(java.util.stream.Stream.of(4L, null, 2L, 3L, 1L))).isEqualTo(2);
+        assertThat(TcpStudyResult.median(java.util.stream.Stream.of((Long) null))).as("no value, no median").isNull();
+        // study.json: a run without a watched loss has no recovery time, written null rather than -1
+        com.fasterxml.jackson.databind.JsonNode baseline = org.sonde.core.Json.mapper().valueToTree(runs.getFirst());
+        assertThat(baseline.get("recoveryNanos").isNull()).as(baseline.toString()).isTrue();
+        assertThat(baseline.get("completionNanos").asLong()).isEqualTo(10);
     }
 }

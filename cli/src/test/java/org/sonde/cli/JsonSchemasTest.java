@@ -150,6 +150,9 @@ class JsonSchemasTest {
         DOCUMENTS.computeIfAbsent("atpg-suite", k -> new ArrayList<>()).add(suite.resolve("suite.json"));
         produce("atpg-results", json("healthy"), "atpg", "emulate", "--suite", suite.toString(), "--json", json("healthy").toString());
         produce("atpg-results", json("emulate"), "atpg", "emulate", "--suite", suite.toString(), "--fault", "rule:rB3:drop", "--json", json("emulate").toString());
+        // performance tests: trains, some limited by a slowed link (a bottleneck) and some not (null)
+        produce("atpg-results", json("trains"), "atpg", "emulate", "--suite", suite.toString(), "--fault", "link:AB:rate=4kbps", "--fault",
+                "link:BA:rate=4kbps", "--train", "3", "--threshold", "10s", "--json", json("trains").toString());
         produce("atpg-localize", json("localize"), "atpg", "localize", "--suite", suite.toString(), "--results", json("emulate").toString(),
                 "--json", json("localize").toString());
         produce("probe-cover", json("cover"), "probe", "cover", "--next-hops", "16", "--confidence", "0.99", "--json", json("cover").toString());

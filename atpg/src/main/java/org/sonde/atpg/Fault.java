@@ -12,8 +12,8 @@ import org.sonde.dataplane.model.AclEntryRef;
  *       {@code rule:<id>:missing} (lower rules take its packets);</li>
  *   <li>{@code link:<a>-<b>:down} (both directions between ports a and b, or
  *       {@code link:<id>:down} by link id), {@code link:<a>-<b>:latency=<ms>} and
- *       {@code link:<a>-<b>:rate=<rate>} (a slow link: each frame takes its size over the rate to
- *       cross, queued behind the frames before it; rate with a unit, e.g. {@code 80kbps});</li>
+ *       {@code link:<a>-<b>:rate=<rate>} (a slowed link: a token bucket holding one frame that fills
+ *       at the rate, where frames wait in turn, {@link LinkTiming}; rate with a unit, e.g. {@code 80kbps});</li>
  *   <li>a changed ACL, named by the entry's element id {@code acl:<aclId>#<n>} (n from 1, as in
  *       test histories): {@code acl:<aclId>#<n>:permit} and {@code acl:<aclId>#<n>:deny} give the
  *       entry the other verdict, {@code acl:<aclId>#<n>:missing} removes it (later entries, or

@@ -27,8 +27,8 @@ import org.sonde.atpg.Fault;
  * dropping what leaves its sending port, since an interface cannot be down one way. A slowed link
  * ({@code link:A-B:rate=R}, both ways; {@code link:ID:rate=R}, one) gets a tbf qdisc on its sending
  * ends, a token bucket of the round's largest frame filling at the rate in front of a deep queue
- * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it. {@code link:...:latency=MS} is refused: this
- * kernel has no netem to delay packets by a fixed time.
+ * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it.
+ * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a fixed time.
  */
 final class LiveFaults implements AutoCloseable {
     private final LiveDataPlane plane;

@@ -13,6 +13,8 @@ import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
 import org.sonde.atpg.Localizer;
+import org.sonde.atpg.Performance;
+import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.Suite;
 import org.sonde.atpg.TestPacket;
 
@@ -89,27 +91,65 @@ public final class AtpgReport {
                         : Long.toString(e.getValue()))).toList());
     }
 
-    /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */
-    public static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, String command) {
+    /**
+     * The report of localisation {@code l} of the results {@code r} (emulated or live) of the suite
+     * {@code suiteName}: the suspects first, then the failed tests with what was observed, then with
+     * trains the performance tests' figures per link.
+     */
+    public static HtmlReport localization(String suiteName, Localizer.Localization l, SuiteFiles.ResultsFile r, String command) {
         HtmlReport report = HtmlReport.titled("ATPG fault localisation").subtitle(suiteName)
                 .meta("command", command)
-                .meta("faults injected", faults.isEmpty() ? "none" : String.join(", ", faults));
+                .meta("faults injected", r.faults().isEmpty() ? "none" : String.join(", ", r.faults()))
+                .meta("latency threshold", r.latencyThresholdMs() + " ms");
         Section s = report.section("Suspects");
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
                 ? "No suspects: every test passed or every failure was explained away."
-                : l.suspects().size() + " suspects after the four steps (counts per step: " + l.afterStep() + ").");
+                : l.suspects().size() + " suspects after the four steps (counts per step: " + listed(l.afterStep()) + ").");
         if (l.partial())
             s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
                     + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"
                     + " ACL entry), so passes cannot clear suspects. The suspects are the elements most failing tests exercise.");
         Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
-        l.evidence().forEach((id, e) -> table.row(id, e.implicatedBy(), e.convictedBy()));
+        l.evidence().forEach((id, e) -> table.row(id, listed(e.implicatedBy()), listed(e.convictedBy())));
         s.table(table);
         if (!l.indistinguishable().isEmpty()) {
             Table groups = Table.of("indistinguishable suspects").maxRows(TABLE_ROWS);
-            l.indistinguishable().forEach(g -> groups.row(g));
+            l.indistinguishable().forEach(g -> groups.row(listed(g)));
             s.table(groups);
         }
+        Section results = report.section("Failed tests");
+        long regular = r.results().stream().filter(x -> !x.reserved()).count();
+        long regularFailed = r.results().stream().filter(x -> !x.reserved() && !x.pass()).count();
+        results.paragraph(r.failed() + " of " + r.results().size() + " tests failed: " + regularFailed + " of " + regular + " regular, "
+                + (r.failed() - regularFailed) + " of " + (r.results().size() - regular) + " reserved"
+                + (r.train() > 1 ? "; each test's frame was sent " + r.train() + " times back to back" : "") + ".");
+        Table failed = Table.of("test", "kind", "observed exit: latency (ms)", "why").maxRows(TABLE_ROWS);
+        r.results().stream().filter(x -> !x.pass()).forEach(x -> failed.row(x.id(), x.reserved() ? "reserved" : "regular",
+                x.observed().isEmpty() ? "none" : String.join(", ", x.observed().entrySet().stream()
+                        .map(e -> e.getKey() + ": " + String.format(java.util.Locale.ROOT, "%.3f", e.getValue())).toList()), x.reason()));
+        if (r.failed() > 0) results.table(failed);
+        if (!r.links().isEmpty()) {
+            Section perf = report.section("Performance tests per link");
+            perf.paragraph(r.trains().size() + " trains of " + r.train() + " frames (ATPG's performance tests): a link's latency is at most"
+                    + " the least first-copy latency of the trains over it, and it carries at least the greatest of their bottleneck rates."
+                    + " Links none of whose trains was limited show no rate.");
+            Table links = Table.of("link", "latency at most (ms)", "rate at least (bit/s)", "trains over it").maxRows(TABLE_ROWS);
+            for (Performance.LinkFigures f : r.links())
+                links.row(f.link(), String.format(java.util.Locale.ROOT, "%.3f", f.latencyMs()),
+                        f.rateBps() == null ? "not limited" : String.format(java.util.Locale.ROOT, "%,.0f", f.rateBps()), f.tests().size());
+            perf.table(links);
+            List<Performance.LinkFigures> limited = r.links().stream().filter(f -> f.rateBps() != null).toList();
+            if (!limited.isEmpty()) {
+                perf.chart(BarChart.titled("Rate at least, per link (bit/s)").categories(limited.stream().map(Performance.LinkFigures::link)
+                        .toArray(String[]::new)).series("bit/s", limited.stream().mapToDouble(Performance.LinkFigures::rateBps).toArray())
+                        .valueAxis("bit/s").logScale().horizontal());
+            }
+        }
         return report.attachJson(l);
+    }
+
+    /** A list as words read it: its items joined with commas, "none" when empty. */
+    private static String listed(java.util.Collection<?> items) {
+        return items.isEmpty() ? "none" : String.join(", ", items.stream().map(String::valueOf).toList());
     }
 }

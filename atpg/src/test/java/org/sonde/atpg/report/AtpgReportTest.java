@@ -17,6 +17,8 @@ import org.sonde.atpg.Cover;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
+import org.sonde.atpg.Performance;
+import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.SelectOptions;
 import org.sonde.atpg.Selector;
 import org.sonde.atpg.Suite;
@@ -61,17 +63,37 @@ class AtpgReportTest {
     }
 
     @Test
-    void theLocalisationReportNamesTheSuspectAndItsEvidence() throws Exception {
+    void theLocalisationReportNamesTheSuspectAndItsEvidenceAndTheFailedTests() throws Exception {
         String victim = SUITE.tests().getFirst().rules().getFirst();
         String fault = "rule:" + victim + ":drop";
         List<Emulator.Result> results = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", fault)), 0);
         Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, results), MODEL, SUITE);
-        String html = AtpgReport.localization("suite", l, List.of(fault), "sonde atpg localize --suite suite").render();
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of(fault), 0, SUITE, results, 1, List.of());
+        String html = AtpgReport.localization("suite", l, r, "sonde atpg localize --suite suite").render();
         assertThat(html).contains("ATPG fault localisation", "sonde atpg localize --suite suite", fault, "Suspects",
-                "suspects after the four steps", victim);
+                "suspects after the four steps", victim, "Failed tests", r.failed() + " of " + results.size() + " tests failed");
+        Emulator.Result failed = results.stream().filter(x -> !x.pass()).findFirst().orElseThrow();
+        assertThat(html).contains(failed.id(), failed.reason()).doesNotContain("Performance tests per link");
+        // lists read as words, not as Java writes them
+        assertThat(html).doesNotContain("counts per step: [", "<td>[", "[]");
         assertThat(data(html).get("suspects")).extracting(JsonNode::asText).contains(victim);
 
-        Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, Emulator.run(MODEL, SUITE, List.of(), 0)), MODEL, SUITE);
-        assertThat(AtpgReport.localization("suite", none, List.of(), "c").render()).contains("No suspects", "none");
+        List<Emulator.Result> healthy = Emulator.run(MODEL, SUITE, List.of(), 0);
+        Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, healthy), MODEL, SUITE);
+        assertThat(AtpgReport.localization("suite", none, SuiteFiles.ResultsFile.of(List.of(), 0, SUITE, healthy, 1, List.of()), "c").render())
+                .contains("No suspects", "none", "0 of " + healthy.size() + " tests failed");
+    }
+
+    @Test
+    void withTrainsTheReportGivesEachLinksFiguresAndChartsTheLimitedOnes() {
+        Emulator.Emulated e = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:AB:rate=4kbps"), Fault.parse("test", "link:BA:rate=4kbps")),
+                1e9, 4);
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:AB:rate=4kbps"), 1e9, SUITE, e.results(), 4, e.trains());
+        Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, r.results()), MODEL, SUITE);
+        String html = AtpgReport.localization("suite", l, r, "c").render();
+        assertThat(r.links()).isNotEmpty().anySatisfy(f -> assertThat(f.rateBps()).isNull()).anySatisfy(f -> assertThat(f.rateBps()).isNotNull());
+        assertThat(html).contains("Performance tests per link", r.trains().size() + " trains of 4 frames", "not limited", "4,000",
+                "Rate at least, per link", "frame was sent 4 times back to back");
+        for (Performance.LinkFigures f : r.links()) assertThat(html).contains(f.link());
     }
 }

@@ -66,7 +66,7 @@ final class LocalizeCommand implements Callable<Integer> {
                 file.network().load().model(), file.suite());
         PrintWriter out = json.text();
         if (report.requested())
-            AtpgReport.localization(suite.toString(), l, r.faults(), ReportMeta.command(spec)).writeTo(report.file());
+            AtpgReport.localization(suite.toString(), l, r, ReportMeta.command(spec)).writeTo(report.file());
         if (json.requested()) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("suspects", l.suspects());

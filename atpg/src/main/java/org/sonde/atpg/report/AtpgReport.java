@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Network;
-import org.sonde.packet.Ipv4Address;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -61,32 +59,18 @@ public final class AtpgReport {
         suite.tests().forEach(t -> perPort.merge(t.ingress(), 1, Integer::sum));
         Section ports = report.section("Packets per ingress port");
         ports.chart(BarChart.titled("Regular packets per ingress port")
-                .categories(perPort.keySet().stream().map(p -> port(network, p)).toArray(String[]::new))
+                .categories(perPort.keySet().stream().map(p -> network.portName(p)).toArray(String[]::new))
                 .series("packets", perPort.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("packets"));
 
         Section tests = report.section("Regular packets");
         Table table = Table.of("id", "ingress", "header", "expected exits (copies)", "rules and links on its path").maxRows(TABLE_ROWS);
         for (TestPacket t : suite.tests()) {
             String exits = t.expectDrop() ? "dropped" : String.join(", ", t.arrivals().entrySet().stream()
-                    .map(e -> port(network, e.getKey()) + (e.getValue() > 1 ? " ×" + e.getValue() : "")).toList());
-            table.row(t.id(), port(network, t.ingress()), header(network, t.header()), exits, String.join(" → ", t.rules()));
+                    .map(e -> network.portName(e.getKey()) + (e.getValue() > 1 ? " ×" + e.getValue() : "")).toList());
+            table.row(t.id(), network.portName(t.ingress()), network.layout().text(t.header()), exits, String.join(" → ", t.rules()));
         }
         tests.table(table);
         return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
-    }
-
-    /** A port as {@code device:port}, or its number when the model has no such port. */
-    private static String port(Network network, int id) {
-        return network.port(id).map(p -> p.deviceId() + ":" + p.name()).orElse(Integer.toString(id));
-    }
-
-    /** A header as its fields, {@code ip_dst 10.0.1.7, tp_dst 80}: 32-bit address fields dotted, the rest in decimal. */
-    static String header(Network network, Map<String, Long> header) {
-        Map<String, Integer> widths = new LinkedHashMap<>();
-        for (HeaderField f : network.layout().fields()) widths.put(f.name(), f.widthBits());
-        return String.join(", ", header.entrySet().stream().map(e -> e.getKey() + " "
-                + (widths.getOrDefault(e.getKey(), 0) == 32 && e.getKey().startsWith("ip") ? Ipv4Address.format(e.getValue().intValue())
-                        : Long.toString(e.getValue()))).toList());
     }
 
     /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */

@@ -51,8 +51,8 @@ class AtpgReportTest {
         TestPacket first = SUITE.tests().getFirst();
         org.sonde.dataplane.model.Port ingress = MODEL.network().port(first.ingress()).orElseThrow();
         assertThat(html).contains(ingress.deviceId() + ":" + ingress.name(), String.join(" → ", first.rules()),
-                AtpgReport.header(MODEL.network(), first.header()));
-        assertThat(AtpgReport.header(MODEL.network(), first.header())).matches("ip_dst \\d+\\.\\d+\\.\\d+\\.\\d+.*");
+                MODEL.network().layout().text(first.header()));
+        assertThat(MODEL.network().layout().text(first.header())).matches("ip_dst \\d+\\.\\d+\\.\\d+\\.\\d+.*");
         assertThat(html).doesNotContain("{ip_dst=", "[rA", "=1}");
         JsonNode json = data(html);
         assertThat(json.get("summary").get("testable").asLong()).isEqualTo(s.testable()).isPositive();

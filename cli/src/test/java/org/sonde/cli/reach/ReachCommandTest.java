@@ -45,6 +45,25 @@ class ReachCommandTest {
     }
 
     @Test
+    void theReportLeadsWithThePairsAndNamesPortsAsTheModelDoes() throws Exception {
+        Path json = dir.resolve("reach.json"), html = dir.resolve("reach.html");
+        CliRun r = reach("--json", json.toString(), "--report", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        int pairs = Json.mapper().readTree(json.toFile()).get("pairs").size();
+        String report = java.nio.file.Files.readString(html);
+        assertThat(report).contains("Reachability", net.toString(), "No forwarding loop. " + pairs + " reachable (source, destination) port pairs",
+                "A:PA", "Ports reached from each source", "sonde reach --network " + net);
+        assertThat(report.indexOf("No forwarding loop")).isLessThan(report.indexOf("<svg"));
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenFailsBeforeTheWork() {
+        CliRun r = reach("--report", dir.toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--report " + dir + " is a directory").doesNotContain("propagating");
+    }
+
+    @Test
     void headerConstraintNarrowsWhatArrives() throws Exception {
         Path all = dir.resolve("all.json"), narrow = dir.resolve("narrow.json");
         assertThat(reach("--json", all.toString()).exitCode()).isZero();

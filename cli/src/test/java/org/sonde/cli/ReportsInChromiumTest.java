@@ -20,7 +20,7 @@ import org.sonde.testkit.Prerequisites;
 /**
  * Every report the demo writes (its own, each capture's inspection, the ATPG suite, the Libra check, the
  * simulation, both load runs, the injection and NetSonar's) and those of commands it does not run (reachability), rendered by headless Chromium in a
- * 1280 x 800 window as a reader first sees it: the verdict is on the first screen and no chart is empty.
+ * 1280 x 800 window as a reader first sees it: the verdict is on the first screen, no chart is empty and no table is wider than the page.
  * A script added to a copy of each report measures the rendered page; Chromium prints the DOM after it ran.
  */
 @Tag("chromium")
@@ -41,6 +41,12 @@ class ReportsInChromiumTest {
                   const b = m.getBBox(); if (b.width > 0 || b.height > 0) marks++;
                 });
                 out.charts.push({title: svg.getAttribute('aria-label') || '', width: svg.getBoundingClientRect().width, marks: marks, noData: svg.querySelector('.no-data') !== null});
+              });
+              // a table wider than the page scrolls sideways inside its wrapper: the reader misses its last columns
+              out.tables = [];
+              document.querySelectorAll('.table-wrap').forEach(w => {
+                const head = w.querySelector('th');
+                out.tables.push({first: head ? head.textContent : '', width: w.scrollWidth, room: w.clientWidth});
               });
               const pre = document.createElement('pre');
               pre.id = 'sonde-measured';
@@ -98,6 +104,10 @@ class ReportsInChromiumTest {
             assertThat(chart.get("noData").asBoolean()).as(title + " has data").isFalse();
             assertThat(chart.get("marks").asInt()).as(title + " draws its data").isPositive();
             assertThat(chart.get("width").asDouble()).as(title + " fits the window").isPositive().isLessThanOrEqualTo(WIDTH);
+        }
+        for (JsonNode table : m.get("tables")) {
+            assertThat(table.get("width").asDouble()).as(name + ": the table starting with column '" + table.get("first").asText() + "' fits the page")
+                    .isLessThanOrEqualTo(table.get("room").asDouble() + 1);
         }
     }
 

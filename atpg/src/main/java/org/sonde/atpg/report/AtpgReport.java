@@ -73,6 +73,11 @@ public final class AtpgReport {
         return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
     }
 
+    /** Test ids as a list to read, {@code none} for none. */
+    private static String tests(List<String> ids) {
+        return ids.isEmpty() ? "none" : String.join(", ", ids);
+    }
+
     /** The report of localisation {@code l} in the suite {@code suiteName}, after injecting {@code faults}. */
     public static HtmlReport localization(String suiteName, Localizer.Localization l, List<String> faults, String command) {
         HtmlReport report = HtmlReport.titled("ATPG fault localisation").subtitle(suiteName)
@@ -81,17 +86,18 @@ public final class AtpgReport {
         Section s = report.section("Suspects");
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
                 ? "No suspects: every test passed or every failure was explained away."
-                : l.suspects().size() + " suspects after the four steps (counts per step: " + l.afterStep() + ").");
+                : l.suspects().size() + " suspects after the four steps (suspects after each: "
+                        + String.join(" → ", l.afterStep().stream().map(String::valueOf).toList()) + ").");
         if (l.partial())
             s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
                     + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"
                     + " ACL entry), so passes cannot clear suspects. The suspects are the elements most failing tests exercise.");
         Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
-        l.evidence().forEach((id, e) -> table.row(id, e.implicatedBy(), e.convictedBy()));
+        l.evidence().forEach((id, e) -> table.row(id, tests(e.implicatedBy()), tests(e.convictedBy())));
         s.table(table);
         if (!l.indistinguishable().isEmpty()) {
             Table groups = Table.of("indistinguishable suspects").maxRows(TABLE_ROWS);
-            l.indistinguishable().forEach(g -> groups.row(g));
+            l.indistinguishable().forEach(g -> groups.row(String.join(", ", g)));
             s.table(groups);
         }
         return report.attachJson(l);

@@ -70,6 +70,10 @@ class AtpgReportTest {
         assertThat(html).contains("ATPG fault localisation", "sonde atpg localize --suite suite", fault, "Suspects",
                 "suspects after the four steps", victim);
         assertThat(data(html).get("suspects")).extracting(JsonNode::asText).contains(victim);
+        // counts and test lists as text, not Java's list syntax
+        String page = html.substring(0, html.indexOf("<script"));
+        assertThat(page).contains("suspects after each: " + String.join(" → ", l.afterStep().stream().map(String::valueOf).toList()))
+                .doesNotContain("[]", l.afterStep().toString(), "[t");
 
         Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, Emulator.run(MODEL, SUITE, List.of(), 0)), MODEL, SUITE);
         assertThat(AtpgReport.localization("suite", none, List.of(), "c").render()).contains("No suspects", "none");

@@ -103,11 +103,13 @@ public final class ReachCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter out = json.text();
         long uTurns = r.pairsBackToTheSourcesOwnOutput(options.outputTwins());
-        out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules and %d of %d links"
+        long aclEntries = r.aclEntriesExercised();
+        out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules%s and %d of %d links"
                         + " exercised; %d loops; %.1f s (compile %.1f, search %.1f)%n",
                 r.pairs().size() - uTurns, from.size(),
                 uTurns == 0 ? "" : String.format(" (and %,d from a port to its own output copy, which hassel does not count)", uTurns),
-                r.paths(), r.exercisedRules().size(), n.ruleCount(), r.exercisedLinks().size(),
+                r.paths(), r.exercisedRules().size() - aclEntries, n.ruleCount(), aclEntries == 0 ? "" : String.format(", %,d ACL entries", aclEntries),
+                r.exercisedLinks().size(),
                 n.links().size(), r.loops().size(), seconds, r.timings().compileMillis() / 1e3, r.timings().searchMillis() / 1e3);
         r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %d back at port %d: %s, e.g. %s%n", l.source(), l.port(), l.history(), l.example()));
         if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json.requested() ? " " + json.where() : " (see --json)");

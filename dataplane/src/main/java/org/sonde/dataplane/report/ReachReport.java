@@ -49,7 +49,8 @@ public final class ReachReport {
      * headers and histories, are the command's {@code --json}).
      */
     public record Summary(int sources, int pairs, long pairsBackToTheSourcesOwnOutput, int destinations, long paths, int loops,
-                          int rulesExercised, int rules, int linksExercised, int links, String injected, List<SourceReach> perSource) {
+                          long rulesExercised, int rules, long aclEntriesExercised, int aclEntries, int linksExercised, int links, String injected,
+                          List<SourceReach> perSource) {
         public Summary {
             perSource = List.copyOf(perSource);
         }
@@ -88,6 +89,8 @@ public final class ReachReport {
                         s.pairsBackToTheSourcesOwnOutput()));
         kv.put("paths", String.format("%,d", s.paths()));
         kv.put("rules exercised", String.format("%,d of %,d", s.rulesExercised(), s.rules()));
+        // ACL entries are steps of a path like rules, counted apart; each ACL ends in its implicit deny
+        if (s.aclEntries() > 0) kv.put("ACL entries exercised", String.format("%,d of %,d (implicit denies included)", s.aclEntriesExercised(), s.aclEntries()));
         kv.put("links exercised", String.format("%,d of %,d", s.linksExercised(), s.links()));
         kv.put("loops", String.format("%,d", s.loops()));
         kv.put("time", String.format("%.2f s compiling the rule tables, %.2f s searching", r.timings().compileMillis() / 1e3,
@@ -119,7 +122,8 @@ public final class ReachReport {
         List<SourceReach> perSource = new ArrayList<>();
         destinations.forEach((source, d) -> perSource.add(new SourceReach(source, network.portName(source), d[0], paths.get(source)[0])));
         return new Summary(options.sources().size(), (int) (r.pairs().size() - uTurns), uTurns, reached.size(), r.paths(), r.loops().size(),
-                r.exercisedRules().size(), network.ruleCount(), r.exercisedLinks().size(), network.links().size(),
+                r.exercisedRules().size() - r.aclEntriesExercised(), network.ruleCount(), r.aclEntriesExercised(),
+                network.acls().stream().mapToInt(a -> a.entriesWithImplicitDeny().size()).sum(), r.exercisedLinks().size(), network.links().size(),
                 network.layout().text(options.initial()), perSource);
     }
 
@@ -181,6 +185,7 @@ public final class ReachReport {
     static Object headers(BigInteger n) {
         if (n == null) return "not counted";
         if (n.bitLength() <= 20) return n.longValue();
+        if (n.bitCount() == 1) return "2^" + (n.bitLength() - 1);
         double log2 = n.bitLength() - 1 + Math.log(n.shiftRight(n.bitLength() - 53).doubleValue() / (1L << 52)) / Math.log(2);
         return String.format("2^%.1f", log2);
     }

@@ -47,6 +47,7 @@ class ReachReportTest {
                         r.pairs().size(), destinations),
                 "injected at the source (any header)", "Ports reached from each source", "Reachable pairs",
                 String.format("%d of %d", r.exercisedRules().size(), n.ruleCount()));
+        assertThat(html).as("no ACLs, no ACL entries").doesNotContain("ACL entries exercised");
         assertThat(html).as("the verdict comes before every chart and table").containsSubsequence("No forwarding loop", "<svg", "<table");
         assertThat(html).doesNotContain("Loops</h2>");
         // ports by device:port, headers by field with dotted addresses: no Java collection syntax
@@ -65,6 +66,23 @@ class ReachReportTest {
             assertThat(s.get("destinations").asInt()).as(s.get("port").asText()).isEqualTo(perSource.getOrDefault(s.get("source").asInt(), 0));
             assertThat(s.get("port").asText()).isEqualTo(n.portName(s.get("source").asInt()));
         }
+    }
+
+    /** ACL entries are exercised like rules but counted apart: their count is never read as more rules than the model has. */
+    @Test
+    void aclEntriesAreCountedApartFromRules() throws Exception {
+        Network n = Examples.threeSwitchWithAcls();
+        ReachOptions options = ReachOptions.from(List.of(Examples.PA, Examples.PB, Examples.PC));
+        ReachResult r = Reachability.compute(n, options);
+        long acl = r.exercisedRules().stream().filter(id -> id.startsWith("acl:")).count();
+        assertThat(acl).isPositive();
+        assertThat(r.aclEntriesExercised()).isEqualTo(acl);
+        String html = ReachReport.of(n, "m", options, r, "c", "v").render();
+        int entries = n.acls().stream().mapToInt(a -> a.entries().size() + 1).sum();
+        assertThat(html).contains(String.format("%d of %d</dd>", r.exercisedRules().size() - acl, n.ruleCount()),
+                String.format("%d of %d (implicit denies included)", acl, entries));
+        JsonNode json = data(html);
+        assertThat(json.get("rulesExercised").asLong()).isLessThanOrEqualTo(n.ruleCount());
     }
 
     @Test
@@ -115,7 +133,7 @@ class ReachReportTest {
     @Test
     void headerCountsAreInFullUpToAMillionThenPowersOfTwo() {
         assertThat(ReachReport.headers(BigInteger.valueOf(65_536))).isEqualTo(65_536L);
-        assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(48))).isEqualTo("2^48.0");
+        assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(48))).isEqualTo("2^48");
         assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(100).multiply(BigInteger.valueOf(3)))).isEqualTo("2^101.6");
         assertThat(ReachReport.headers(null)).isEqualTo("not counted");
     }

@@ -55,13 +55,16 @@ public final class SimReport {
                 ? "All " + fct.length + " flows finished; " + losses + "."
                 : s.unfinished() + " of " + (fct.length + s.unfinished()) + " flows did not finish within the simulated time; " + losses + ".");
         Map<String, Object> kv = new LinkedHashMap<>();
-        kv.put("simulated time", Units.formatNanos(s.simulatedNanos()));
+        TimeScale run = TimeScale.forSpan(s.simulatedNanos());
+        kv.put("simulated time", run.text(s.simulatedNanos()) + " " + run.label());
         kv.put("events", String.format("%,d", s.events()));
         kv.put("wall time", String.format("%.2f s (%,.0f events/s)", wallSeconds, s.events() / wallSeconds));
         kv.put("hosts / switches", s.network().hosts().size() + " / " + s.network().switches().size());
         if (fct.length > 0) {
-            kv.put("FCT p50 / p99 / max", Units.formatNanos(RunStatistics.percentile(fct, 0.5)) + " / "
-                    + Units.formatNanos(RunStatistics.percentile(fct, 0.99)) + " / " + Units.formatNanos(fct[fct.length - 1]));
+            // one unit for the three, that of the longest, so they compare at a glance
+            TimeScale u = TimeScale.forSpan(fct[fct.length - 1]);
+            kv.put("FCT p50 / p99 / max", u.text(RunStatistics.percentile(fct, 0.5)) + " / " + u.text(RunStatistics.percentile(fct, 0.99)) + " / "
+                    + u.text(fct[fct.length - 1]) + " " + u.label());
         }
         s.captures().forEach((file, frames) -> kv.put("capture " + file, String.format("%,d frames", frames)));
         summary.keyValues(kv);
@@ -148,9 +151,9 @@ public final class SimReport {
     private static void throughput(HtmlReport report, RunStatistics s, TimeScale unit) {
         if (s.flowSeries().isEmpty()) return;
         Section sec = report.section("Throughput");
-        long bin = Math.max(1, s.simulatedNanos() / GOODPUT_BINS);
-        sec.paragraph("Goodput per " + Units.formatNanos(bin) + " at the receiving application; the dashed line is the fastest link"
-                + " into a receiver, which no flow can exceed.");
+        long bin = roundUp(Math.max(1, s.simulatedNanos() / GOODPUT_BINS));
+        sec.paragraph("Goodput per " + Units.formatNanos(bin) + " at the receiving application; “receiving link capacity” is the fastest link"
+                + " into a receiver, which no flow can exceed for long.");
         LineChart chart = LineChart.titled("Goodput at the receiving application").xAxis("time (" + unit.label() + ")").yAxis("Gb/s");
         if (s.flowSeries().size() <= FLOWS_PLOTTED) {
             s.flowSeries().forEach((r, series) -> {
@@ -161,11 +164,24 @@ public final class SimReport {
             sec.paragraph(s.flowSeries().size() + " flows: goodput summed per flow group.");
             groupRates(delivered(s), bin, unit).forEach((g, xy) -> chart.series(g, xy[0], xy[1]));
         }
+        capacity(chart, s, 0, s.simulatedNanos(), unit);
+        sec.chart(chart);
+    }
+
+    /** The fastest link into a receiver, drawn across [from, to]. */
+    private static void capacity(LineChart chart, RunStatistics s, long from, long to, TimeScale unit) {
         long capacity = s.flowSeries().keySet().stream().flatMap(r -> r.flow().destination().ports().stream())
                 .mapToLong(Port::rateBps).max().orElse(0);
-        if (capacity > 0) chart.series("receiving link capacity", new double[] {0, unit.of(s.simulatedNanos())},
+        if (capacity > 0) chart.series("receiving link capacity", new double[] {unit.of(from), unit.of(to)},
                 new double[] {capacity / 1e9, capacity / 1e9});
-        sec.chart(chart);
+    }
+
+    /** {@code nanos} rounded up to 1, 2 or 5 times a power of ten: a bin a reader can say (5ms, not 5.627307ms). */
+    static long roundUp(long nanos) {
+        long decade = 1;
+        while (decade <= nanos / 10) decade *= 10;
+        for (long step : new long[] {1, 2, 5, 10}) if (step * decade >= nanos) return step * decade;
+        return 10 * decade;
     }
 
     /** Each flow group's delivered-bytes series. */
@@ -322,6 +338,9 @@ public final class SimReport {
                     k -> new ArrayList<>()).add(cut);
         });
         groupRates(groups, bin, unit).forEach((name, xy) -> g.series(name, xy[0], xy[1]));
+        capacity(g, s, from, to, unit);
+        sec.paragraph("Goodput per " + Units.formatNanos(bin) + ": at this scale a filled hole shows, the bytes the receiver held back released"
+                + " to the application at once, above the link's rate for a bin.");
         sec.chart(g);
         Table t = Table.of("flow", "delivered (KB)", "goodput (Gb/s)", "window first / lowest / last", "lowest at (" + unit.label() + ")").maxRows(TABLE_ROWS);
         Map<String, LineChart> windows = new LinkedHashMap<>();
@@ -335,13 +354,17 @@ public final class SimReport {
             boolean window = measure.equals("bytes");
             double scale = window ? 1e3 : 1e9;
             double[][] c = slice(series[1], from, to, unit, scale);
-            int low = 0;
-            for (int i = 1; i < c[1].length; i++) if (c[1][i] < c[1][low]) low = i;
+            // a sender still connecting has no window yet (0): its first, lowest and last are of the window it had
+            int first = 0;
+            while (first < c[1].length && c[1][first] <= 0) first++;
+            int low = first;
+            for (int i = first + 1; i < c[1].length; i++) if (c[1][i] < c[1][low]) low = i;
+            boolean any = first < c[1].length;
             t.row(r.flow().name(), Math.round(bytes / 1e3), String.format("%.2f", bytes * 8 / (double) (dt[dt.length - 1] - dt[0])),
-                    c[1].length == 0 ? "" : Numbers.format(Math.round(c[1][0] * 10) / 10.0) + " / "
+                    !any ? "" : Numbers.format(Math.round(c[1][first] * 10) / 10.0) + " / "
                             + Numbers.format(Math.round(c[1][low] * 10) / 10.0) + " / "
                             + Numbers.format(Math.round(c[1][c[1].length - 1] * 10) / 10.0) + (window ? " KB" : " Gb/s"),
-                    c[0].length == 0 ? "" : Numbers.format(Math.round(c[0][low] * 100) / 100.0));
+                    !any ? "" : unit.text(Math.round(c[0][low] * unit.nanos())));
             if (s.flowSeries().size() <= FLOWS_PLOTTED && c[0].length > 0) {
                 windows.computeIfAbsent(measure, u -> LineChart.titled(window ? "Congestion window in the round" : "Sending rate in the round")
                         .xAxis(axis).yAxis(window ? "KB" : "Gb/s")).series(r.flow().name(), c[0], c[1]);
@@ -458,10 +481,10 @@ public final class SimReport {
         order.sort(Comparator.comparingLong(FlowMonitor.Flow::lostPackets).reversed());
         for (FlowMonitor.Flow f : order) {
             String why = f.lost().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.joining(", "));
+                    .map(e -> e.getValue() + "\u00a0" + e.getKey().name().toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.joining(", "));
             t.row(f.source() + ":" + f.key().sourcePort(), (f.destination() == null ? Ipv4Address.format(f.key().destinationIp()) : f.destination()) + ":"
                     + f.key().destinationPort(), protocol(f.key().protocol()), f.txPackets(), f.rxPackets(),
-                    f.lost().size() < 2 ? (f.lostPackets() == 0 ? "0" : why) : f.lostPackets() + " (" + why + ")", f.inFlightAtEnd(),
+                    f.lost().size() < 2 ? (f.lostPackets() == 0 ? "0" : why) : f.lostPackets() + "\u00a0(" + why + ")", f.inFlightAtEnd(),
                     f.throughputBps() < 0 ? "" : String.format("%.2f", f.throughputBps() / 1e9),
                     f.rxPackets() == 0 ? "" : u.text(f.meanDelayNanos()) + " / " + u.text(f.maxDelayNanos()),
                     f.meanJitterNanos() < 0 ? "" : u.text(f.meanJitterNanos()));

@@ -148,6 +148,20 @@ class SimReportTest {
                 "Egress queue occupancy in the round", "Goodput in the round", "Congestion window in the round",
                 "lowest at (" + u.label() + ")", "time (" + u.label() + ")", "What each flow running in the round did in it");
         assertThat(html.indexOf("One round, zoomed")).isGreaterThan(html.indexOf("Congestion control")).isLessThan(html.indexOf("Flow completion times"));
+        String zoom = html.substring(html.indexOf("One round, zoomed"), html.indexOf("Flow completion times"));
+        assertThat(zoom).as("the capacity is drawn in the zoom too").contains("receiving link capacity");
+        // a sender that is still connecting has no window: the table gives the window it had, never a 0 before it
+        assertThat(zoom).doesNotContain(">0 / ");
+    }
+
+    @Test
+    void binsAreNumbersAReaderCanSay() {
+        assertThat(SimReport.roundUp(5_627_307)).isEqualTo(10_000_000);
+        assertThat(SimReport.roundUp(1_500)).isEqualTo(2_000);
+        assertThat(SimReport.roundUp(4_000)).isEqualTo(5_000);
+        assertThat(SimReport.roundUp(1_000)).isEqualTo(1_000);
+        assertThat(SimReport.roundUp(1)).isEqualTo(1);
+        assertThat(SimReport.roundUp(7)).isEqualTo(10);
     }
 
     @Test

@@ -147,8 +147,10 @@ class SimReportTest {
         assertThat(html).contains("One round, zoomed", String.format("From %s to %s %s: around the queue s0", u.text(w[0]), u.text(w[1]), u.label()),
                 "Egress queue occupancy in the round", "Goodput in the round", "Congestion window in the round",
                 "lowest at (" + u.label() + ")", "time (" + u.label() + ")", "What each flow running in the round did in it");
-        assertThat(html.indexOf("One round, zoomed")).isGreaterThan(html.indexOf("Congestion control")).isLessThan(html.indexOf("Flow completion times"));
-        String zoom = html.substring(html.indexOf("One round, zoomed"), html.indexOf("Flow completion times"));
+        // the sections' headings, after their entries in the contents
+        int zoomAt = html.lastIndexOf("One round, zoomed"), fctAt = html.lastIndexOf("Flow completion times");
+        assertThat(zoomAt).isGreaterThan(html.lastIndexOf("Congestion control")).isLessThan(fctAt);
+        String zoom = html.substring(zoomAt, fctAt);
         assertThat(zoom).as("the capacity is drawn in the zoom too").contains("receiving link capacity");
         // a sender that is still connecting has no window: the table gives the window it had, never a 0 before it
         assertThat(zoom).doesNotContain(">0 / ");

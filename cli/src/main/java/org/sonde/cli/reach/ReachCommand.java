@@ -111,7 +111,8 @@ public final class ReachCommand implements Callable<Integer> {
                 r.paths(), r.exercisedRules().size() - aclEntries, n.ruleCount(), aclEntries == 0 ? "" : String.format(", %,d ACL entries", aclEntries),
                 r.exercisedLinks().size(),
                 n.links().size(), r.loops().size(), seconds, r.timings().compileMillis() / 1e3, r.timings().searchMillis() / 1e3);
-        r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %d back at port %d: %s, e.g. %s%n", l.source(), l.port(), l.history(), l.example()));
+        r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %s back at %s: %s, e.g. %s%n", n.portName(l.source()), n.portName(l.port()),
+                String.join(" → ", l.history()), n.layout().text(l.example())));
         if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json.requested() ? " " + json.where() : " (see --json)");
         out.flush();
         if (json.requested()) json.write(r.toJson());

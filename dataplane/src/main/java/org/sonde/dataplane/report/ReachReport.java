@@ -144,7 +144,7 @@ public final class ReachReport {
         }
         Map<Integer, List<Integer>> reached = new LinkedHashMap<>();
         for (PairReach p : r.pairs()) reached.computeIfAbsent(p.source(), k -> new ArrayList<>()).add(p.destination());
-        Table t = Table.of("source", "ports reached", "paths", "reached, e.g.").maxRows(SOURCE_ROWS)
+        Table t = Table.of("source", "ports reached", "paths", "reached, e.g.").maxRows(SOURCE_ROWS).whole(0)
                 .caption(all.size() > SOURCE_ROWS ? String.format("The first %d of %,d sources; every pair is in the --json output.", SOURCE_ROWS, all.size()) : "");
         for (SourceReach x : all) {
             List<Integer> d = reached.getOrDefault(x.source(), List.of());
@@ -159,7 +159,7 @@ public final class ReachReport {
         Section sec = report.section("Loops");
         sec.paragraph("Each loop: where its headers were injected, the port they came back to, one such header as it arrived the second"
                 + " time, and the rules and links from the source up to the revisit.");
-        Table t = Table.of("source", "back at", "header, e.g.", "path").maxRows(LOOP_ROWS)
+        Table t = Table.of("source", "back at", "header, e.g.", "path").maxRows(LOOP_ROWS).whole(0, 1)
                 .caption(r.loops().size() > LOOP_ROWS ? String.format("The first %d of %,d loops; all of them are in the --json output.", LOOP_ROWS, r.loops().size()) : "");
         for (Loop l : r.loops()) {
             t.row(network.portName(l.source()), network.portName(l.port()), network.layout().text(l.example()), String.join(" → ", l.history()));
@@ -173,7 +173,7 @@ public final class ReachReport {
         int width = network.layout().widthBits();
         sec.paragraph("Per pair, how many distinct headers of the " + width + "-bit header arrive (from 2^20 on as powers of two)"
                 + ", over how many paths, and one of them as it arrives.");
-        Table t = Table.of("source", "destination", "headers", "paths", "header, e.g.").maxRows(PAIR_ROWS)
+        Table t = Table.of("source", "destination", "headers", "paths", "header, e.g.").maxRows(PAIR_ROWS).whole(0, 1)
                 .caption(r.pairs().size() > PAIR_ROWS ? String.format("The first %d of %,d pairs; all of them are in the --json output.", PAIR_ROWS, r.pairs().size()) : "");
         for (PairReach p : r.pairs()) {
             t.row(network.portName(p.source()), network.portName(p.destination()), headers(p.headers()), p.paths(), network.layout().text(p.example()));

@@ -70,7 +70,7 @@ public final class ProbeReport {
                         probes[l] == 0 ? Double.NaN : (double) bad[l] / probes[l],
                         t.link(l).id() + ": " + bad[l] + " of " + probes[l] + " probes bad" + (rank.containsKey(l) ? "; suspect #" + rank.get(l) : ""),
                         rank.containsKey(l))));
-        Table suspects = Table.of("rank", "link", r.method().word() + " score", "probes", "bad probes", "worst path", "its loss");
+        Table suspects = Table.of("rank", "link", r.method().word() + " score", "probes", "bad probes", "worst path", "its loss").whole(1);
         for (int i = 0; i < r.suspects().size(); i++) {
             Suspect x = r.suspects().get(i);
             Suspect.PathEvidence w = x.worst().isEmpty() ? null : x.worst().getFirst();

@@ -181,11 +181,13 @@ public final class ReachReport {
         sec.table(t);
     }
 
-    /** A count of headers: in full up to a million, else as a power of two ({@code 2^93.4}), which is how header spaces compare. */
+    /**
+     * A count of headers: in full below 2^20, else as a power of two with one decimal ({@code 2^93.4}), which is how header
+     * spaces compare; one decimal always, so that 2^32 beside 2^32 + 65,536 does not read as two kinds of number.
+     */
     static Object headers(BigInteger n) {
         if (n == null) return "not counted";
         if (n.bitLength() <= 20) return n.longValue();
-        if (n.bitCount() == 1) return "2^" + (n.bitLength() - 1);
         double log2 = n.bitLength() - 1 + Math.log(n.shiftRight(n.bitLength() - 53).doubleValue() / (1L << 52)) / Math.log(2);
         return String.format("2^%.1f", log2);
     }

@@ -133,7 +133,7 @@ class ReachReportTest {
     @Test
     void headerCountsAreInFullUpToAMillionThenPowersOfTwo() {
         assertThat(ReachReport.headers(BigInteger.valueOf(65_536))).isEqualTo(65_536L);
-        assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(48))).isEqualTo("2^48");
+        assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(48))).isEqualTo("2^48.0");
         assertThat(ReachReport.headers(BigInteger.ONE.shiftLeft(100).multiply(BigInteger.valueOf(3)))).isEqualTo("2^101.6");
         assertThat(ReachReport.headers(null)).isEqualTo("not counted");
     }

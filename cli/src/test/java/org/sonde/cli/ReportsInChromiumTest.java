@@ -19,8 +19,8 @@ import org.sonde.testkit.Prerequisites;
 
 /**
  * Every report the demo writes (its own, each capture's inspection, the ATPG suite, the Libra check, the
- * simulation, both load runs, the injection and NetSonar's), rendered by headless Chromium in a
- * 1280 x 800 window as a reader first sees it: the verdict is on the first screen and no chart is empty.
+ * simulation, both load runs, the injection and NetSonar's) and those of commands it does not run (reachability), rendered by headless Chromium in a
+ * 1280 x 800 window as a reader first sees it: the verdict is on the first screen, no chart is empty and no table is wider than the page.
  * A script added to a copy of each report measures the rendered page; Chromium prints the DOM after it ran.
  */
 @Tag("chromium")
@@ -41,6 +41,12 @@ class ReportsInChromiumTest {
                   const b = m.getBBox(); if (b.width > 0 || b.height > 0) marks++;
                 });
                 out.charts.push({title: svg.getAttribute('aria-label') || '', width: svg.getBoundingClientRect().width, marks: marks, noData: svg.querySelector('.no-data') !== null});
+              });
+              // a table wider than the page scrolls sideways inside its wrapper: the reader misses its last columns
+              out.tables = [];
+              document.querySelectorAll('.table-wrap').forEach(w => {
+                const head = w.querySelector('th');
+                out.tables.push({first: head ? head.textContent : '', width: w.scrollWidth, room: w.clientWidth});
               });
               const pre = document.createElement('pre');
               pre.id = 'sonde-measured';
@@ -66,23 +72,43 @@ class ReportsInChromiumTest {
         assertThat(reports).hasSizeGreaterThanOrEqualTo(11);
         List<String> kinds = new ArrayList<>();
         for (Path report : reports) {
-            JsonNode m = measure(report);
             String name = out.relativize(report).toString();
             kinds.add(name);
-            // the first screen: the viewport a 1280 x 800 window leaves (headless Chromium keeps room for its frame)
-            double screen = m.get("height").asDouble();
-            assertThat(screen).as(name).isGreaterThan(HEIGHT / 2.0).isLessThanOrEqualTo(HEIGHT);
-            assertThat(m.get("verdictTop").asDouble()).as(name + ": a verdict, on the first screen").isGreaterThanOrEqualTo(0);
-            assertThat(m.get("verdictBottom").asDouble()).as(name + ": the verdict ends on the first screen").isLessThanOrEqualTo(screen);
-            for (JsonNode chart : m.get("charts")) {
-                String title = name + ": chart '" + chart.get("title").asText() + "'";
-                assertThat(chart.get("noData").asBoolean()).as(title + " has data").isFalse();
-                assertThat(chart.get("marks").asInt()).as(title + " draws its data").isPositive();
-                assertThat(chart.get("width").asDouble()).as(title + " fits the window").isPositive().isLessThanOrEqualTo(WIDTH);
-            }
+            assertReadable(name, measure(report));
         }
         assertThat(kinds).contains("report.html", "sim/report.html", "inject/neutral/report.html", "probe/report.html", "atpg/report.html",
                 "verify/report.html", "load/keepalive.html");
+    }
+
+    /** Reports of commands the demo does not run. */
+    @Test
+    void theReachabilityReportLeadsWithItsVerdictAndDrawsItsChart() throws Exception {
+        Path net = dir.resolve("three-switch.json"), html = dir.resolve("reach.html");
+        org.sonde.dataplane.io.json.NetworkJson.write(org.sonde.dataplane.model.Examples.threeSwitch(), net);
+        CliRun run = CliRun.of("reach", "--network", net.toString(), "--format", "json", "--report", html.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        JsonNode m = measure(html);
+        assertThat(m.get("charts")).as("reach: the ports each source reaches").hasSize(1);
+        assertReadable("reach", m);
+    }
+
+    /** The verdict is on the first screen and every chart draws its data within the window. */
+    private static void assertReadable(String name, JsonNode m) {
+        // the first screen: the viewport a 1280 x 800 window leaves (headless Chromium keeps room for its frame)
+        double screen = m.get("height").asDouble();
+        assertThat(screen).as(name).isGreaterThan(HEIGHT / 2.0).isLessThanOrEqualTo(HEIGHT);
+        assertThat(m.get("verdictTop").asDouble()).as(name + ": a verdict, on the first screen").isGreaterThanOrEqualTo(0);
+        assertThat(m.get("verdictBottom").asDouble()).as(name + ": the verdict ends on the first screen").isLessThanOrEqualTo(screen);
+        for (JsonNode chart : m.get("charts")) {
+            String title = name + ": chart '" + chart.get("title").asText() + "'";
+            assertThat(chart.get("noData").asBoolean()).as(title + " has data").isFalse();
+            assertThat(chart.get("marks").asInt()).as(title + " draws its data").isPositive();
+            assertThat(chart.get("width").asDouble()).as(title + " fits the window").isPositive().isLessThanOrEqualTo(WIDTH);
+        }
+        for (JsonNode table : m.get("tables")) {
+            assertThat(table.get("width").asDouble()).as(name + ": the table starting with column '" + table.get("first").asText() + "' fits the page")
+                    .isLessThanOrEqualTo(table.get("room").asDouble() + 1);
+        }
     }
 
     /** Renders a copy of {@code report} with {@link #PROBE} added and returns what it measured. */

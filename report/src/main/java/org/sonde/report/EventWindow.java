@@ -3,10 +3,11 @@ package org.sonde.report;
 import java.util.Optional;
 
 /**
- * Where a chart of packets over time zooms in on a few injected events among thousands of packets:
- * from {@code context} packets before the first event to {@code context} packets after the first
- * resend of the last event's sequence number (a drop's or a corruption's recovery), or after the
- * event itself when nothing is sent again (a mark). Points are given by index, in time order.
+ * Where a chart over time zooms in on what matters among a long run. Around injected events
+ * ({@link #around}): from {@code context} packets before the first event to {@code context} packets
+ * after the first resend of the last event's sequence number (a drop's or a corruption's recovery),
+ * or after the event itself when nothing is sent again (a mark); points are given by index, in time
+ * order. Around one moment ({@link #round}): a fixed span of time centred on it, kept inside the run.
  */
 public final class EventWindow {
     private EventWindow() {}
@@ -43,6 +44,18 @@ public final class EventWindow {
             }
         }
         return Optional.of(new int[] {step(p, first, -1, context), step(p, end, +1, context)});
+    }
+
+    /**
+     * The window of {@code width} nanoseconds centred on {@code at}, moved (not cut) to lie within
+     * [{@code start}, {@code end}] so that it always shows the same span; the whole of it when the
+     * span is shorter. Returns {from, to}.
+     */
+    public static long[] round(long at, long width, long start, long end) {
+        if (width <= 0 || end < start) throw new IllegalArgumentException("a window of " + width + " ns in [" + start + ", " + end + "]");
+        if (end - start <= width) return new long[] {start, end};
+        long from = Math.min(Math.max(start, at - width / 2), end - width);
+        return new long[] {from, from + width};
     }
 
     /** The point {@code context} packets from {@code from} in {@code direction}, or the timeline's end. */

@@ -48,8 +48,9 @@ final class Page {
             table{border-collapse:collapse;font-size:.875rem}
             caption{caption-side:top;text-align:left;font-weight:600;padding:0 0 .45rem}
             th,td{padding:.34rem .8rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-            thead th{background:var(--soft);border-bottom:2px solid var(--line);font-weight:600;white-space:nowrap}
-            td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            thead th{background:var(--soft);border-bottom:2px solid var(--line);font-weight:600}
+            td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+            td.num,td.whole{white-space:nowrap}
             tbody tr:nth-child(even){background:#fafbfc}
             table.sortable th{cursor:pointer;user-select:none}
             table.sortable th::after{content:"\\2195";color:#a0a8b0;margin-left:.35em;font-size:.8em}
@@ -195,14 +196,16 @@ final class Page {
         int shown = Math.min(rows.size(), table.maxRows());
         for (int r = 0; r < shown; r++) {
             out.append("<tr>");
-            for (Object cell : rows.get(r)) {
+            Object[] row = rows.get(r);
+            for (int c = 0; c < row.length; c++) {
+                Object cell = row[c];
                 if (cell instanceof Number n) {
                     double v = n.doubleValue();
                     out.append("<td class=\"num\"");
                     if (Double.isFinite(v)) out.append(" data-v=\"").append(v).append('"');
                     out.append('>').append(Svg.escape(Numbers.format(n))).append("</td>");
                 } else {
-                    out.append("<td>").append(Svg.escape(text(cell))).append("</td>");
+                    out.append(table.isWhole(c) ? "<td class=\"whole\">" : "<td>").append(Svg.escape(text(cell))).append("</td>");
                 }
             }
             out.append("</tr>\n");

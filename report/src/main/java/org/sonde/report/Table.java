@@ -19,6 +19,7 @@ public final class Table {
     private final List<Object[]> rows = new ArrayList<>();
     private String caption = "";
     private int maxRows = 500;
+    private final java.util.BitSet whole = new java.util.BitSet();
 
     private Table(List<String> headers) {
         this.headers = headers;
@@ -51,6 +52,22 @@ public final class Table {
         if (maxRows < 1) throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         this.maxRows = maxRows;
         return this;
+    }
+
+    /**
+     * Keeps the cells of these columns on one line: names a reader copies whole ({@code hous:xe-1/2/0},
+     * {@code agg2-1->edge2-0}), which a narrow column would otherwise break at their hyphens.
+     */
+    public Table whole(int... columns) {
+        for (int c : columns) {
+            if (c < 0 || c >= headers.size()) throw new IllegalArgumentException("no column " + c + " in " + headers);
+            whole.set(c);
+        }
+        return this;
+    }
+
+    boolean isWhole(int column) {
+        return whole.get(column);
     }
 
     /** Number of rows added (shown or not). */

@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Network;
-import org.sonde.packet.Ipv4Address;
 import org.sonde.report.BarChart;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
@@ -63,32 +61,23 @@ public final class AtpgReport {
         suite.tests().forEach(t -> perPort.merge(t.ingress(), 1, Integer::sum));
         Section ports = report.section("Packets per ingress port");
         ports.chart(BarChart.titled("Regular packets per ingress port")
-                .categories(perPort.keySet().stream().map(p -> port(network, p)).toArray(String[]::new))
+                .categories(perPort.keySet().stream().map(p -> network.portName(p)).toArray(String[]::new))
                 .series("packets", perPort.values().stream().mapToDouble(Integer::doubleValue).toArray()).valueAxis("packets"));
 
         Section tests = report.section("Regular packets");
         Table table = Table.of("id", "ingress", "header", "expected exits (copies)", "rules and links on its path").maxRows(TABLE_ROWS);
         for (TestPacket t : suite.tests()) {
             String exits = t.expectDrop() ? "dropped" : String.join(", ", t.arrivals().entrySet().stream()
-                    .map(e -> port(network, e.getKey()) + (e.getValue() > 1 ? " ×" + e.getValue() : "")).toList());
-            table.row(t.id(), port(network, t.ingress()), header(network, t.header()), exits, String.join(" → ", t.rules()));
+                    .map(e -> network.portName(e.getKey()) + (e.getValue() > 1 ? " ×" + e.getValue() : "")).toList());
+            table.row(t.id(), network.portName(t.ingress()), network.layout().text(t.header()), exits, String.join(" → ", t.rules()));
         }
         tests.table(table);
         return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
     }
 
-    /** A port as {@code device:port}, or its number when the model has no such port. */
-    private static String port(Network network, int id) {
-        return network.port(id).map(p -> p.deviceId() + ":" + p.name()).orElse(Integer.toString(id));
-    }
-
-    /** A header as its fields, {@code ip_dst 10.0.1.7, tp_dst 80}: 32-bit address fields dotted, the rest in decimal. */
-    static String header(Network network, Map<String, Long> header) {
-        Map<String, Integer> widths = new LinkedHashMap<>();
-        for (HeaderField f : network.layout().fields()) widths.put(f.name(), f.widthBits());
-        return String.join(", ", header.entrySet().stream().map(e -> e.getKey() + " "
-                + (widths.getOrDefault(e.getKey(), 0) == 32 && e.getKey().startsWith("ip") ? Ipv4Address.format(e.getValue().intValue())
-                        : Long.toString(e.getValue()))).toList());
+    /** Test ids as a list to read, {@code none} for none. */
+    private static String tests(List<String> ids) {
+        return ids.isEmpty() ? "none" : String.join(", ", ids);
     }
 
     /**
@@ -104,17 +93,18 @@ public final class AtpgReport {
         Section s = report.section("Suspects");
         s.verdict(l.suspects().isEmpty() ? Verdict.OK : Verdict.WARNING, l.suspects().isEmpty()
                 ? "No suspects: every test passed or every failure was explained away."
-                : l.suspects().size() + " suspects after the four steps (counts per step: " + listed(l.afterStep()) + ").");
+                : l.suspects().size() + " suspects after the four steps (suspects after each: "
+                        + String.join(" → ", l.afterStep().stream().map(String::valueOf).toList()) + ").");
         if (l.partial())
             s.paragraph("Every element of the failing tests is also exercised by a passing test: the fault affects only part of"
                     + " the headers through an element (a missing rule whose traffic partly falls to an equivalent rule, a narrowed"
                     + " ACL entry), so passes cannot clear suspects. The suspects are the elements most failing tests exercise.");
         Table table = Table.of("suspect", "failing tests implicating it", "reserved tests convicting it").maxRows(TABLE_ROWS);
-        l.evidence().forEach((id, e) -> table.row(id, listed(e.implicatedBy()), listed(e.convictedBy())));
+        l.evidence().forEach((id, e) -> table.row(id, tests(e.implicatedBy()), tests(e.convictedBy())));
         s.table(table);
         if (!l.indistinguishable().isEmpty()) {
             Table groups = Table.of("indistinguishable suspects").maxRows(TABLE_ROWS);
-            l.indistinguishable().forEach(g -> groups.row(listed(g)));
+            l.indistinguishable().forEach(g -> groups.row(String.join(", ", g)));
             s.table(groups);
         }
         Section results = report.section("Failed tests");
@@ -146,10 +136,5 @@ public final class AtpgReport {
             }
         }
         return report.attachJson(l);
-    }
-
-    /** A list as words read it: its items joined with commas, "none" when empty. */
-    private static String listed(java.util.Collection<?> items) {
-        return items.isEmpty() ? "none" : String.join(", ", items.stream().map(String::valueOf).toList());
     }
 }

@@ -2,6 +2,7 @@ package org.sonde.capture.inspect;
 
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.core.config.Units;
 import org.sonde.packet.Psn;
 import org.sonde.packet.RoceOpcode;
 import org.sonde.report.BarChart;
@@ -71,7 +72,8 @@ public final class InspectReport {
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("packets", t.getPackets());
         kv.put("bytes", t.getBytes());
-        kv.put("duration (s)", t.getDurationSeconds());
+        // in the unit the span reads best in (107.257us, not 0.000107257 s), as the simulation's report writes times
+        kv.put("duration", Units.formatNanos(Math.round(t.getDurationSeconds() * 1e9)));
         summary.keyValues(kv);
 
         Section protocols = report.section(prefix + "Protocols");

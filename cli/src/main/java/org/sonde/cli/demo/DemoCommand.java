@@ -195,7 +195,7 @@ public final class DemoCommand implements Callable<Integer> {
                             + t.getBadL4Checksums() + " bad L4 checksums, " + t.getBadIcrcs() + " bad ICRCs");
                 }
                 return String.format("%,d packets, protocols %s, all checksums and ICRCs good",
-                        t.getPackets(), t.getProtocols().keySet());
+                        t.getPackets(), String.join(", ", t.getProtocols().keySet()));
             });
         }
 
@@ -249,7 +249,7 @@ public final class DemoCommand implements Callable<Integer> {
             long failed = results.stream().filter(r -> !r.pass()).count();
             String result = String.format("%d regular + %d reserved packets cover %d/%d rules; dropping %s fails %d tests; suspects %s",
                     suite.summary().regularPackets(), suite.summary().reservedPackets(), suite.summary().coveredRules(),
-                    suite.summary().reachableRules(), victim, failed, suspects);
+                    suite.summary().reachableRules(), victim, failed, String.join(", ", suspects));
             if (suite.summary().coverage() < 1 || !suspects.contains(victim)) throw new StepFailed(result);
             return result;
         });
@@ -351,7 +351,7 @@ public final class DemoCommand implements Callable<Integer> {
         Map<String, List<Step>> byCapability = new LinkedHashMap<>();
         for (Step s : steps) byCapability.computeIfAbsent(s.capability(), k -> new ArrayList<>()).add(s);
         byCapability.forEach((capability, own) -> table.row(capability, own.stream().filter(Step::ok).count() + " of " + own.size(),
-                own.stream().mapToDouble(Step::seconds).sum()));
+                Math.round(own.stream().mapToDouble(Step::seconds).sum() * 100) / 100.0));
         overview.table(table);
         // a section per capability: what its steps did, and a link to each report a step wrote
         byCapability.forEach((capability, own) -> {
@@ -360,7 +360,7 @@ public final class DemoCommand implements Callable<Integer> {
             section.verdict(ok ? Verdict.OK : Verdict.FAILURE, own.stream().filter(x -> !x.ok()).map(x -> x.name() + ": " + x.result())
                     .findFirst().orElse(own.size() == 1 ? own.getFirst().result() : "Every step did what it should."));
             Table t = Table.of("step", "result", "seconds");
-            for (Step x : own) t.row((x.ok() ? "✓ " : "✗ ") + x.name(), x.result(), x.seconds());
+            for (Step x : own) t.row((x.ok() ? "✓ " : "✗ ") + x.name(), x.result(), Math.round(x.seconds() * 100) / 100.0);
             section.table(t);
             for (Step x : own) if (x.report() != null) section.link("Report: " + x.report(), x.report());
         });

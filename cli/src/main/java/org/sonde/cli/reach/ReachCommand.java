@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.sonde.cli.ModelOptions;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
+import org.sonde.cli.ReportMeta;
 import org.sonde.cli.Terminals;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.io.ModelSource;
@@ -17,6 +18,7 @@ import org.sonde.dataplane.reach.ElementIds;
 import org.sonde.dataplane.reach.ReachOptions;
 import org.sonde.dataplane.reach.ReachResult;
 import org.sonde.dataplane.reach.Reachability;
+import org.sonde.dataplane.report.ReachReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,13 +39,14 @@ import picocli.CommandLine.Spec;
                 "",
                 "--json writes the whole result: per pair the number of headers that arrive, an",
                 "example, the number of paths and up to --histories rule histories; the loops; the",
-                "exercised rules and links; timings."
+                "exercised rules and links; timings. --report writes an HTML report: the loops and the",
+                "reachable pairs first, the ports each source reaches, the loops' paths and the pairs."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde reach --network ../shared/datasets/internet2-hassel --format hassel",
                 "  sonde reach --network net.json --format json --sources edge --header ip_dst=10.0.0.0/8 \\",
-                "      --json reach.json"
+                "      --json reach.json --report reach.html"
         })
 public final class ReachCommand implements Callable<Integer> {
     @Spec
@@ -76,10 +79,14 @@ public final class ReachCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Override
     public Integer call() {
         if (histories < 0) throw new UsageException("--histories must not be negative, got " + histories);
         json.checkWritable();
+        report.checkWritable();
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         ModelSource.Loaded loaded = model.source().load();
@@ -96,16 +103,20 @@ public final class ReachCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter out = json.text();
         long uTurns = r.pairsBackToTheSourcesOwnOutput(options.outputTwins());
-        out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules and %d of %d links"
+        long aclEntries = r.aclEntriesExercised();
+        out.printf("%,d reachable (source, destination) pairs from %,d sources%s; %,d paths; %d of %d rules%s and %d of %d links"
                         + " exercised; %d loops; %.1f s (compile %.1f, search %.1f)%n",
                 r.pairs().size() - uTurns, from.size(),
                 uTurns == 0 ? "" : String.format(" (and %,d from a port to its own output copy, which hassel does not count)", uTurns),
-                r.paths(), r.exercisedRules().size(), n.ruleCount(), r.exercisedLinks().size(),
+                r.paths(), r.exercisedRules().size() - aclEntries, n.ruleCount(), aclEntries == 0 ? "" : String.format(", %,d ACL entries", aclEntries),
+                r.exercisedLinks().size(),
                 n.links().size(), r.loops().size(), seconds, r.timings().compileMillis() / 1e3, r.timings().searchMillis() / 1e3);
-        r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %d back at port %d: %s, e.g. %s%n", l.source(), l.port(), l.history(), l.example()));
+        r.loops().stream().limit(5).forEach(l -> out.printf("  loop from %s back at %s: %s, e.g. %s%n", n.portName(l.source()), n.portName(l.port()),
+                String.join(" → ", l.history()), n.layout().text(l.example())));
         if (r.loops().size() > 5) out.printf("  ... %d more loops%s%n", r.loops().size() - 5, json.requested() ? " " + json.where() : " (see --json)");
         out.flush();
         if (json.requested()) json.write(r.toJson());
+        if (report.requested()) ReachReport.of(n, model.network().toString(), options, r, ReportMeta.command(spec), ReportMeta.version()).writeTo(report.file());
         return r.loops().isEmpty() ? 0 : 1;
     }
 

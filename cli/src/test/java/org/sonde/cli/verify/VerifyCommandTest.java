@@ -102,8 +102,8 @@ class VerifyCommandTest {
         assertThat(w.out()).contains("3 events, 2 stable states");
         // the report leads with the verdict at the end of the stream, then the states and the violation left
         String report = Files.readString(html);
-        assertThat(report).contains("1 violations after the last stable state", "Violations over the stable states", "Violations at the end",
+        assertThat(report).contains("1 violation after the last stable state", "Violations over the stable states", "Violations at the end",
                 "blackhole", "192.168.1.0/24");
-        assertThat(report.indexOf("1 violations after the last stable state")).isLessThan(report.lastIndexOf("Violations over the stable states"));
+        assertThat(report.indexOf("1 violation after the last stable state")).isLessThan(report.lastIndexOf("Violations over the stable states"));
     }
 }

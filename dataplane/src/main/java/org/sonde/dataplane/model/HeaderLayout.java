@@ -3,7 +3,9 @@ package org.sonde.dataplane.model;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.sonde.packet.Ipv4Address;
 
 /**
  * A named header layout: non-overlapping fields over a header of {@code widthBits} bits. Bits
@@ -32,6 +34,42 @@ public record HeaderLayout(String name, int widthBits, List<HeaderField> fields)
     /** The field named {@code fieldName}, if the layout has one. */
     public Optional<HeaderField> field(String fieldName) {
         return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst();
+    }
+
+    /**
+     * A header as people read it, {@code ip_dst 10.0.1.7, tp_dst 80}: 32-bit address fields
+     * ({@code ip…}) dotted, the rest in decimal, in the map's order.
+     */
+    public String text(Map<String, Long> header) {
+        return String.join(", ", header.entrySet().stream().map(e -> e.getKey() + " " + value(e.getKey(), e.getValue())).toList());
+    }
+
+    /**
+     * A match as people read it, {@code ip_dst 10.2.0.0/16, tp_dst 80}: prefixes as value/length (dotted
+     * for 32-bit address fields), other masks in hex; {@code any header} for the all-wildcard match.
+     */
+    public String text(Match match) {
+        List<String> parts = new ArrayList<>();
+        // in the layout's order, as headers are written, whatever the match's map order
+        List<Map.Entry<String, Ternary>> constrained = new ArrayList<>(match.fields().entrySet());
+        constrained.sort(Comparator.comparingInt(e -> names().indexOf(e.getKey())));
+        for (Map.Entry<String, Ternary> e : constrained) {
+            Ternary t = e.getValue();
+            if (t.isWildcard()) continue;
+            int width = field(e.getKey()).map(HeaderField::widthBits).orElse(64);
+            long all = width == 64 ? -1L : (1L << width) - 1;
+            int ones = Long.bitCount(t.mask() & all);
+            long prefix = ones == 0 ? 0 : all & ~((1L << (width - ones)) - 1);
+            String v = value(e.getKey(), t.value());
+            parts.add(e.getKey() + " " + ((t.mask() & all) == all ? v
+                    : (t.mask() & all) == prefix ? v + "/" + ones : "0x" + Long.toHexString(t.value()) + " mask 0x" + Long.toHexString(t.mask())));
+        }
+        return parts.isEmpty() ? "any header" : String.join(", ", parts);
+    }
+
+    private String value(String fieldName, long v) {
+        boolean address = fieldName.startsWith("ip") && field(fieldName).map(f -> f.widthBits() == 32).orElse(false);
+        return address ? Ipv4Address.format((int) v) : Long.toString(v);
     }
 
     /** Field names in list order. */

@@ -194,6 +194,12 @@ public final class Network {
         return AclEntryRef.parse(elementId).flatMap(this::aclEntry);
     }
 
+    /** A port as people name it, {@code device:port}, or its number when the model has no such port. */
+    public String portName(int id) {
+        Port p = portById.get(id);
+        return p == null ? Integer.toString(id) : p.deviceId() + ":" + p.name();
+    }
+
     /** The ports of a device, in model order; empty for an unknown device. */
     public List<Port> portsOf(String deviceId) {
         return Collections.unmodifiableList(portsByDevice.getOrDefault(deviceId, List.of()));

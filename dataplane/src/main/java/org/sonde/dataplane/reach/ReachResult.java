@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.sonde.core.Json;
+import org.sonde.dataplane.model.AclEntryRef;
 
 /**
  * The outcome of {@link Reachability#compute}: reachable pairs, exercised rules and links, loops
@@ -87,6 +88,11 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
     public long pairsBackToTheSourcesOwnOutput(Map<Integer, Integer> outputTwins) {
         if (outputTwins.isEmpty()) return 0;
         return pairs.stream().filter(p -> outputTwins.getOrDefault(p.source(), Integer.MIN_VALUE) == p.destination()).count();
+    }
+
+    /** How many of {@link #exercisedRules()} are ACL entries; the others are forwarding rules. */
+    public long aclEntriesExercised() {
+        return exercisedRules.stream().filter(AclEntryRef::isAclEntry).count();
     }
 
     /** Milliseconds spent compiling rule tables into header spaces and searching. */

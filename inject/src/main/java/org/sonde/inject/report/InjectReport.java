@@ -137,24 +137,29 @@ public final class InjectReport {
         Section s = report.section("Packets over time");
         s.paragraph("Each QP's data packets by PSN relative to its first data PSN, as they passed the injecting switch, with the injected "
                 + "events, NAKs, READ requests and CNPs (placed at the QP's latest data PSN) marked. ACKs are not drawn.");
-        for (RunTimeline.Qp qp : timeline.qps().subList(0, Math.min(QPS_PLOTTED, timeline.qps().size()))) {
-            s.chart(psnChart(qps.qpName(qp.qp()), qp.marks()));
+        List<RunTimeline.Qp> drawn = timeline.qps().subList(0, Math.min(QPS_PLOTTED, timeline.qps().size()));
+        // every chart has a series for every kind any of them shows, so a colour means one kind in all of them
+        java.util.Set<RunTimeline.Kind> kinds = java.util.EnumSet.noneOf(RunTimeline.Kind.class);
+        drawn.forEach(qp -> qp.marks().forEach(m -> kinds.add(m.kind())));
+        for (RunTimeline.Qp qp : drawn) {
+            s.chart(psnChart(qps.qpName(qp.qp()), qp.marks(), kinds));
             // over a long run the events are a few points among thousands: zoom in on them and the recovery
             var window = qp.aroundEvents();
             long span = qp.marks().isEmpty() ? 0 : qp.marks().getLast().atNanos() - qp.marks().getFirst().atNanos();
             if (window.isPresent() && window.get().toNanos() - window.get().fromNanos() < span / 2) {
                 RunTimeline.Window w = window.get();
                 s.chart(psnChart(String.format("%s around the injected events (%.1f–%.1f µs)", qps.qpName(qp.qp()), w.fromNanos() / 1e3, w.toNanos() / 1e3),
-                        qp.marks().stream().filter(m -> w.contains(m.atNanos())).toList()));
+                        qp.marks().stream().filter(m -> w.contains(m.atNanos())).toList(), kinds));
             }
         }
         if (timeline.qps().size() > QPS_PLOTTED) s.paragraph((timeline.qps().size() - QPS_PLOTTED) + " more QPs are not drawn.");
     }
 
-    /** A QP's marks by PSN over time, one series per kind. */
-    private static ScatterChart psnChart(String title, List<RunTimeline.Mark> marks) {
+    /** A QP's marks by PSN over time, one series per kind of {@code kinds} (empty where this QP has none). */
+    private static ScatterChart psnChart(String title, List<RunTimeline.Mark> marks, java.util.Set<RunTimeline.Kind> kinds) {
         Map<RunTimeline.Kind, double[][]> byKind = new EnumMap<>(RunTimeline.Kind.class);
         Map<RunTimeline.Kind, Integer> counts = new EnumMap<>(RunTimeline.Kind.class);
+        kinds.forEach(k -> counts.put(k, 0));
         marks.forEach(m -> counts.merge(m.kind(), 1, Integer::sum));
         counts.forEach((k, n) -> byKind.put(k, new double[2][n]));
         Map<RunTimeline.Kind, Integer> filled = new EnumMap<>(RunTimeline.Kind.class);

@@ -63,9 +63,9 @@ public final class StudyReport {
                 + "as Lumina would on the real NICs.");
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("profiles", String.join(", ", r.plan().profiles()));
-        kv.put("relative PSNs dropped (Figs. 8–9)", r.plan().relativePsns().toString());
+        kv.put("relative PSNs dropped (Figs. 8–9)", String.join(", ", r.plan().relativePsns().stream().map(String::valueOf).toList()));
         kv.put("Fig. 10 profiles", String.join(", ", r.plan().etsProfiles()));
-        kv.put("Fig. 11 dropping QPs", r.plan().droppingQps().toString());
+        kv.put("Fig. 11 dropping QPs", String.join(", ", r.plan().droppingQps().stream().map(String::valueOf).toList()));
         kv.put("wall time", String.format("%.1f s", r.wallSeconds()));
         s.keyValues(kv);
     }

@@ -108,7 +108,9 @@ public final class Findings {
     private static Finding cnpScope(NicProfile p, CnpPacingRun c) {
         CnpScope expected = analyzerScope(p.cnp().scope());
         return new Finding("CNP rate-limit scope", "§6.3", p.name(), expected.toString(),
-                c.inferredScope() == null ? "no CNP" : c.inferredScope() + " (consistent: " + c.consistentScopes() + ")", expected == c.inferredScope(),
+                c.inferredScope() == null ? "no CNP"
+                        : c.inferredScope() + " (consistent: " + String.join(", ", c.consistentScopes().stream().map(String::valueOf).toList()) + ")",
+                expected == c.inferredScope(),
                 StudyExperiments.CNP_QPS + " QPs on " + StudyExperiments.CNP_REQUESTER_IPS.size() + " GIDs per host (multi-gid), so per port, per destination IP and per QP group CNPs differently;"
                         + " per IP pair groups them as per destination IP (GID g talks only to GID g)");
     }

@@ -52,13 +52,17 @@ public final class ProbeReport {
         summary.put("bad agents set aside", r.badAgents().isEmpty() ? "none" : String.join(", ", r.badAgents()));
         summary.put("pings without a traced path", r.untracedPings());
         summary.put("method", r.method().word());
-        Section s = report.section("Summary").keyValues(summary);
+        // the verdict first, then the numbers behind it
+        Section s = report.section("Summary");
         if (r.badProbes() == 0) {
             s.verdict(Verdict.OK, "No probe of the window was bad.");
         } else if (!r.suspects().isEmpty()) {
             Suspect first = r.suspects().getFirst();
             s.verdict(Verdict.FAILURE, "**" + t.link(first.link()).id() + "** is the top suspect: " + first.badProbes() + " of its " + first.probes() + " probes bad.");
+        } else {
+            s.verdict(Verdict.WARNING, r.badProbes() + " bad probes, and no link explains them.");
         }
+        s.keyValues(summary);
         report.section("Links by suspicion")
                 .paragraph("Each directed link is drawn on its right-hand side, coloured by the share of the probes through it that were bad; "
                         + "the suspects of " + r.method().word() + " are drawn thick; dashed links carried no probe.")
@@ -66,7 +70,7 @@ public final class ProbeReport {
                         probes[l] == 0 ? Double.NaN : (double) bad[l] / probes[l],
                         t.link(l).id() + ": " + bad[l] + " of " + probes[l] + " probes bad" + (rank.containsKey(l) ? "; suspect #" + rank.get(l) : ""),
                         rank.containsKey(l))));
-        Table suspects = Table.of("rank", "link", r.method().word() + " score", "probes", "bad probes", "worst path", "its loss");
+        Table suspects = Table.of("rank", "link", r.method().word() + " score", "probes", "bad probes", "worst path", "its loss").whole(1);
         for (int i = 0; i < r.suspects().size(); i++) {
             Suspect x = r.suspects().get(i);
             Suspect.PathEvidence w = x.worst().isEmpty() ? null : x.worst().getFirst();

@@ -23,6 +23,7 @@ class ProbeReportTest {
         Diagnosis.Result r = Diagnosis.localize(FAT, ResultsCsv.parse(csv, "r.csv", FAT), "r.csv", Diagnosis.Options.defaults());
         String html = ProbeReport.localize(r).render();
         assertThat(html).contains("<svg", "Links by suspicion", "Loss per path", "is the top suspect");
+        assertThat(html.indexOf("is the top suspect")).as("the verdict before the numbers").isLessThan(html.indexOf("bad agents set aside"));
         // both links on exactly the two bad paths: 2 of 2 bad, drawn as suspects; a link of a good path: 0 of its probes
         assertThat(html).contains("edge0-0-&gt;agg0-0: 2 of 2 probes bad; suspect #", "agg0-1-&gt;edge0-1: 0 of 1 probes bad",
                 "core0-&gt;agg0-0: 0 of 0 probes bad");

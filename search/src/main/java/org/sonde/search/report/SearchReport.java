@@ -52,30 +52,55 @@ public final class SearchReport {
 
         Section t = report.section("Anomalies and their minimal feature sets (Table 2's columns)");
         t.paragraph("Ranges are the values each feature was seen to reproduce the anomaly in; an empty cell is a feature the anomaly does not need.");
-        Table table = Table.of("#", "found at (h)", "symptom", "direction", "transport", "MTU", "WQE batch", "SGE", "WQ depth", "message pattern",
-                "QPs", "MRs", "memory", "MFS tests", "mechanism");
+        // what each anomaly is in one table, its features in another, and only the features some anomaly needs: fifteen columns
+        // side by side do not fit the page
+        Table what = Table.of("#", "found at (h)", "symptom", "MFS tests", "mechanism (the simulator's ground truth)");
+        String[] features = {"direction", "transport", "MTU", "WQE batch", "SGE", "WQ depth", "message pattern", "QPs", "MRs", "memory"};
+        List<String[]> rows = new ArrayList<>();
         int k = 0;
         for (Found f : r.anomalies()) {
             k++;
             Mfs m = f.mfs();
+            what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), m == null ? 0 : m.experiments(),
+                    f.mechanism() == null ? "" : f.mechanism());
+            String[] row = new String[features.length];
+            java.util.Arrays.fill(row, "");
             if (m == null) {
-                table.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), "(no MFS)", "", "", "", "", "", "", "", "", "", 0,
-                        f.mechanism() == null ? "" : f.mechanism());
+                row[0] = "(no MFS)";
+                rows.add(row);
                 continue;
             }
             List<String[]> cols = new ArrayList<>();
             for (TrafficCondition c : m.traffics()) cols.add(columns(c));
-            String[] row = new String[11];
-            for (int i = 0; i < 11; i++) {
+            for (int i = 0; i < features.length - 1; i++) {
                 List<String> parts = new ArrayList<>();
                 for (String[] c : cols) parts.add(c[i]);
-                row[i] = parts.stream().allMatch(String::isEmpty) ? "" : String.join(" / ", parts);
+                row[i + 1] = parts.stream().allMatch(String::isEmpty) ? "" : String.join(" / ", parts);
             }
-            String dir = m.modes().isEmpty() ? "any" : m.modes().stream().map(x -> x.name().toLowerCase(Locale.ROOT).replace('_', '-')).sorted().toList().toString();
-            table.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), dir, row[0], row[1], row[2], row[3], row[4], row[5],
-                    row[6], row[7], row[8], m.experiments(), f.mechanism() == null ? "" : f.mechanism());
+            row[0] = m.modes().isEmpty() ? "any" : String.join(", ", m.modes().stream().map(x -> x.name().toLowerCase(Locale.ROOT).replace('_', '-')).sorted().toList());
+            rows.add(row);
         }
-        t.table(table);
+        t.table(what);
+        List<Integer> needed = new ArrayList<>();
+        List<String> unneeded = new ArrayList<>();
+        for (int i = 0; i < features.length; i++) {
+            int col = i;
+            if (rows.stream().anyMatch(x -> !x[col].isEmpty())) needed.add(i);
+            else unneeded.add(features[i]);
+        }
+        if (!rows.isEmpty()) {
+            List<String> headers = new ArrayList<>(List.of("#"));
+            needed.forEach(i -> headers.add(features[i]));
+            Table table = Table.of(headers.toArray(String[]::new));
+            for (int a = 0; a < rows.size(); a++) {
+                Object[] cells = new Object[headers.size()];
+                cells[0] = a + 1;
+                for (int j = 0; j < needed.size(); j++) cells[j + 1] = rows.get(a)[needed.get(j)];
+                table.row(cells);
+            }
+            t.table(table);
+            if (!unneeded.isEmpty()) t.paragraph("No anomaly needs " + String.join(", ", unneeded) + ": those columns are left out.");
+        }
 
         if (!r.anomalies().isEmpty()) {
             Section c = report.section("Anomalies over the target's clock");
@@ -153,6 +178,16 @@ public final class SearchReport {
         HtmlReport report = HtmlReport.titled("Search methods compared on " + c.target())
                 .subtitle("Time to the N-th distinct anomaly, " + c.seeds() + " seeds, " + c.budgetHours() + " h each (Collie Figs. 4-5)")
                 .meta("sonde", version);
+        Section v = report.section("Verdict");
+        // a comparison has no pass or fail: the finding is which method found the most, and the others beside it
+        List<Comparison.MethodSummary> ranked = new ArrayList<>(c.methods());
+        ranked.sort(java.util.Comparator.comparingDouble(Comparison.MethodSummary::meanFound).reversed());
+        if (!ranked.isEmpty()) {
+            v.verdict(Verdict.INFO, String.format(Locale.ROOT, "Most distinct anomalies per seed: %s, %.1f on average over %d seeds%s.",
+                    ranked.getFirst().method().cliName(), ranked.getFirst().meanFound(), c.seeds(), ranked.size() == 1 ? ""
+                            : "; " + String.join(", ", ranked.subList(1, ranked.size()).stream()
+                                    .map(m -> String.format(Locale.ROOT, "%s %.1f", m.method().cliName(), m.meanFound())).toList())));
+        }
         Section s = report.section("Mean hours to the N-th distinct mechanism");
         s.paragraph("Over the seeds that reached N; the table gives the standard deviation and how many seeds did.");
         LineChart chart = LineChart.titled("Time to N anomalies").xAxis("N").yAxis("hours (mean over seeds reaching N)").markers();
@@ -167,7 +202,7 @@ public final class SearchReport {
                 b.append(String.format(Locale.ROOT, "%sN=%d: %.2f ± %.2f (%d)", i == 0 ? "" : "; ", row.n(), row.meanHours(), row.sdHours(), row.seedsReaching()));
             }
             if (x.length > 0) chart.series(m.method().cliName(), x, y);
-            t.row(m.method().cliName(), m.found().toString(), String.format(Locale.ROOT, "%.1f", m.meanFound()), b.toString(), m.mfsCount(),
+            t.row(m.method().cliName(), String.join(", ", m.found().stream().map(String::valueOf).toList()), String.format(Locale.ROOT, "%.1f", m.meanFound()), b.toString(), m.mfsCount(),
                     Double.isNaN(m.mfsPrecision()) ? "" : String.format(Locale.ROOT, "%.2f", m.mfsPrecision()),
                     Double.isNaN(m.mfsRecall()) ? "" : String.format(Locale.ROOT, "%.2f", m.mfsRecall()));
         }

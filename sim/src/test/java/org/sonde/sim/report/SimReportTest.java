@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.sim.scenario.ScenarioLoader;
@@ -82,6 +84,95 @@ class SimReportTest {
         assertThat(xy[1][10]).isEqualTo(10.0);
         assertThat(TimeScale.forSpan(50_000_000).text(1_234_567)).isEqualTo("1.23");
         assertThat(TimeScale.forSpan(50_000_000).label()).isEqualTo("ms");
+    }
+
+    /** A group's summed goodput is drawn over every bin from its first to its last: between rounds of flows it is zero, not a line across. */
+    @Test
+    void groupSumsAreZeroBetweenRounds() {
+        org.sonde.sim.stats.Series first = new org.sonde.sim.stats.Series("a", "bytes"), second = new org.sonde.sim.stats.Series("b", "bytes");
+        first.add(0, 0);
+        first.add(10_000, 12_500);
+        first.add(20_000, 25_000);          // 10 Gb/s for 20 us, then done
+        second.add(60_000, 0);
+        second.add(70_000, 6_250);
+        second.add(80_000, 12_500);         // 5 Gb/s for 20 us, 40 us later
+        double[][] xy = SimReport.groupRates(Map.of("round", List.of(first, second)), 10_000, TimeScale.forSpan(80_000)).get("round");
+        assertThat(xy[0]).containsExactly(10, 20, 30, 40, 50, 60, 70, 80);
+        assertThat(xy[1]).containsExactly(10, 10, 0, 0, 0, 0, 5, 5);
+    }
+
+    private static final String INCAST = """
+            name: rounds
+            duration: %s
+            sample-every: 5us
+            topology:
+              star:
+                hosts: 9
+                link: {rate: 10Gbps, delay: 5us}
+            switch:
+              buffer: 128KB
+              alpha: 0.5
+            transports:
+              tcp: {congestion-control: cubic}
+            traffic:
+              - incast: {to: h0, size: 64KB, start: 0ms, rounds: 2, interval: 4ms, transport: tcp}
+            monitor:
+              queues: [s0>h0]
+            """;
+
+    /** The zoom centres on the queue's fullest moment with a round trip either side, in one time unit for its axes and its table. */
+    @Test
+    void aLongRunZoomsOnOneRoundAroundTheFullestQueue() throws IOException {
+        Path scenario = dir.resolve("rounds.yaml");
+        Files.writeString(scenario, INCAST.formatted("10ms"));
+        RunStatistics s = run(scenario, dir);
+        org.sonde.sim.stats.Series queue = s.queues().values().iterator().next();
+        long fullest = -1;
+        for (int i = 0; i < queue.size(); i++) {
+            if (queue.values()[i] == queue.max()) {
+                fullest = queue.times()[i];
+                break;
+            }
+        }
+        assertThat(queue.max()).isPositive();
+        SimReport.Moment m = SimReport.busiest(s).orElseThrow();
+        assertThat(m.atNanos()).isEqualTo(fullest);
+        assertThat(m.what()).startsWith("the queue s0");
+        long rtt = SimReport.roundTripNanos(s);
+        assertThat(rtt).as("at least the 20 us of propagation a round trip crosses").isGreaterThanOrEqualTo(20_000);
+        long width = Math.max(2 * rtt, 20 * 5_000);
+        TimeScale u = TimeScale.forSpan(width);
+        long[] w = org.sonde.report.EventWindow.round(fullest, width, 0, s.simulatedNanos());
+        String html = SimReport.of(s, "", 9, 0.5, "v").render();
+        assertThat(html).contains("One round, zoomed", String.format("From %s to %s %s: around the queue s0", u.text(w[0]), u.text(w[1]), u.label()),
+                "Egress queue occupancy in the round", "Goodput in the round", "Congestion window in the round",
+                "lowest at (" + u.label() + ")", "time (" + u.label() + ")", "What each flow running in the round did in it");
+        // the sections' headings, after their entries in the contents
+        int zoomAt = html.lastIndexOf("One round, zoomed"), fctAt = html.lastIndexOf("Flow completion times");
+        assertThat(zoomAt).isGreaterThan(html.lastIndexOf("Congestion control")).isLessThan(fctAt);
+        String zoom = html.substring(zoomAt, fctAt);
+        assertThat(zoom).as("the capacity is drawn in the zoom too").contains("receiving link capacity");
+        // a sender that is still connecting has no window: the table gives the window it had, never a 0 before it
+        assertThat(zoom).doesNotContain(">0 / ");
+    }
+
+    @Test
+    void binsAreNumbersAReaderCanSay() {
+        assertThat(SimReport.roundUp(5_627_307)).isEqualTo(10_000_000);
+        assertThat(SimReport.roundUp(1_500)).isEqualTo(2_000);
+        assertThat(SimReport.roundUp(4_000)).isEqualTo(5_000);
+        assertThat(SimReport.roundUp(1_000)).isEqualTo(1_000);
+        assertThat(SimReport.roundUp(1)).isEqualTo(1);
+        assertThat(SimReport.roundUp(7)).isEqualTo(10);
+    }
+
+    @Test
+    void aRunOfAFewRoundsIsNotZoomed() throws IOException {
+        Path scenario = dir.resolve("short.yaml");
+        Files.writeString(scenario, INCAST.formatted("300us"));
+        RunStatistics s = run(scenario, dir);
+        assertThat(SimReport.busiest(s)).isPresent();
+        assertThat(SimReport.of(s, "", 9, 0.5, "v").render()).contains("Queue lengths").doesNotContain("One round, zoomed");
     }
 
     @Test

@@ -33,7 +33,7 @@ public final class WatchReport {
         Section verdict = report.section("Verdict");
         verdict.verdict(now.isEmpty() ? Verdict.OK : Verdict.FAILURE, now.isEmpty()
                 ? "No violation after the last stable state."
-                : now.size() + " violations after the last stable state: " + ViolationCounts.text(now) + ".");
+                : now.size() + (now.size() == 1 ? " violation" : " violations") + " after the last stable state: " + ViolationCounts.text(now) + ".");
         Map<String, Object> kv = new LinkedHashMap<>();
         kv.put("events received", events);
         kv.put("stable states", states.size());

@@ -295,8 +295,8 @@ public final class TcpReport {
             points.add(new double[] {x, y});
         }
 
+        /** Added even when empty, so that a colour means one kind of point in every connection's chart. */
         void addTo(ScatterChart chart, String name) {
-            if (points.isEmpty()) return;
             chart.series(name, points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
         }
     }

@@ -74,7 +74,8 @@ class SimCommandTest {
         assertThat(summary.get("fctP50Nanos").isNull()).isTrue();
         assertThat(summary.get("fctP99Nanos").isNull()).isTrue();
         JsonSchemas.validate("sim-run", json);
-        assertThat(r.out()).contains("0 finished, 1 unfinished").doesNotContain("-1");
+        // the temporary directory's random name may hold "-1" itself: it is not the summary's
+        assertThat(r.out().replace(dir.toString(), "DIR")).contains("0 finished, 1 unfinished").doesNotContain("-1");
     }
 
     @Test

@@ -66,12 +66,9 @@ public final class TcpStudyReport {
     private static BarChart chart(String title, TcpStudyResult r, List<TcpScenario> scenarios, java.util.function.Function<Summary, Long> value) {
         BarChart c = BarChart.titled(title).categories(scenarios.stream().map(TcpScenario::word).toArray(String[]::new)).valueAxis("ms");
         for (String cc : r.plan().congestionControls()) {
-            double[] v = new double[scenarios.size()];
-            for (int i = 0; i < v.length; i++) {
-                TcpScenario s = scenarios.get(i);
-                Long n = r.summary().stream().filter(x -> x.scenario() == s && x.congestionControl().equals(cc)).map(value).findFirst().orElse(null);
-                v[i] = n == null || n < 0 ? 0 : n / 1e6;
-            }
+            // a median below zero is real (faster than the baseline) and drawn below zero; a missing one is "none", not a zero bar
+            List<Double> v = scenarios.stream().map(s -> r.summary().stream().filter(x -> x.scenario() == s && x.congestionControl().equals(cc))
+                    .map(value).filter(java.util.Objects::nonNull).findFirst().map(n -> n / 1e6).orElse(null)).toList();
             c.series(cc, v);
         }
         return c;

@@ -42,7 +42,7 @@ public final class TcpStudyReport {
         Table t = Table.of("scenario", "congestion control", "runs", "completion", "added to the baseline", "recovered by", "recovery latency",
                 "longest stall");
         for (Summary x : r.summary()) {
-            t.row(x.scenario().word(), x.congestionControl(), x.runs(), ms(x.completionNanos()), x.addedNanos() == null ? "-" : String.format("%.1f ms", x.addedNanos() / 1e6),
+            t.row(x.scenario().word(), x.congestionControl(), x.runs(), ms(x.completionNanos()), ms(x.addedNanos()),
                     x.recoveries().isEmpty() ? "-" : x.recoveries(), ms(x.recoveryNanos()), ms(x.stallNanos()));
         }
         medians.table(t);

@@ -66,9 +66,10 @@ public final class TcpStudyReport {
     private static BarChart chart(String title, TcpStudyResult r, List<TcpScenario> scenarios, java.util.function.Function<Summary, Long> value) {
         BarChart c = BarChart.titled(title).categories(scenarios.stream().map(TcpScenario::word).toArray(String[]::new)).valueAxis("ms");
         for (String cc : r.plan().congestionControls()) {
-            // a median below zero is real (faster than the baseline) and drawn below zero; a missing one is "none", not a zero bar
+            // a median below zero is real (faster than the baseline) and drawn below zero; a missing one is "none", not a zero bar;
+            // to 0.1 ms as the table has them, so the bars' labels read the same
             List<Double> v = scenarios.stream().map(s -> r.summary().stream().filter(x -> x.scenario() == s && x.congestionControl().equals(cc))
-                    .map(value).filter(java.util.Objects::nonNull).findFirst().map(n -> n / 1e6).orElse(null)).toList();
+                    .map(value).filter(java.util.Objects::nonNull).findFirst().map(n -> Math.round(n / 1e5) / 10.0).orElse(null)).toList();
             c.series(cc, v);
         }
         return c;

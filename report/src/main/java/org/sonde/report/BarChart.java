@@ -18,8 +18,11 @@ public final class BarChart implements Chart {
     /** Above this many bars the values are left to the tooltips. */
     private static final int MAX_VALUE_LABELS = 40;
     private static final double LABEL_FONT = 11;
+    /** The label where a category has no value. */
+    private static final String NONE = "none";
 
-    private record Series(String name, double[] values) {}
+    /** {@code absent[i]}: the value of category i does not exist (not a zero, not a measurement failure to footnote). */
+    private record Series(String name, double[] values, boolean[] absent) {}
 
     private final String title;
     private List<String> categories = List.of();
@@ -50,7 +53,24 @@ public final class BarChart implements Chart {
             throw new IllegalArgumentException("series " + Notes.quote(name) + " has " + values.length
                     + " values for " + categories.size() + " categories");
         }
-        series.add(new Series(name, values.clone()));
+        series.add(new Series(name, values.clone(), new boolean[values.length]));
+        return this;
+    }
+
+    /**
+     * One value per category, {@code null} where the category has none: no bar is drawn there and
+     * it is labelled "none", so an absent value reads neither as a zero nor as a plotting failure.
+     */
+    public BarChart series(String name, List<? extends Number> values) {
+        double[] v = new double[values.size()];
+        boolean[] absent = new boolean[v.length];
+        for (int i = 0; i < v.length; i++) {
+            Number n = values.get(i);
+            absent[i] = n == null;
+            v[i] = n == null ? Double.NaN : n.doubleValue();
+        }
+        series(name, v);
+        series.set(series.size() - 1, new Series(name, v, absent));
         return this;
     }
 
@@ -91,7 +111,9 @@ public final class BarChart implements Chart {
         int bars = 0;
         for (Series s : series) {
             int nonFinite = 0, nonPositive = 0;
-            for (double v : s.values()) {
+            for (int i = 0; i < s.values().length; i++) {
+                double v = s.values()[i];
+                if (s.absent()[i]) continue;
                 if (!Axis.plottable(v, false)) {
                     nonFinite++;
                 } else if (!Axis.plottable(v, log)) {
@@ -147,8 +169,12 @@ public final class BarChart implements Chart {
             double bandLeft = f.left + c * band;
             for (int s = 0; s < series.size(); s++) {
                 double v = series.get(s).values()[c];
-                if (!Axis.plottable(v, log)) continue;
                 double x = bandLeft + band * 0.1 + s * barWidth;
+                if (series.get(s).absent()[c]) {
+                    svg.text(x + barWidth / 2, f.y(axis, base(axis)) - 4, "middle", "#777", NONE, "font-size=\"10\" class=\"value absent\"");
+                    continue;
+                }
+                if (!Axis.plottable(v, log)) continue;
                 double y0 = f.y(axis, base(axis));
                 double y1 = f.y(axis, v);
                 svg.rect(x + 0.5, Math.min(y0, y1), barWidth - 1, Math.abs(y1 - y0), Palette.colour(s), "class=\"bar\"",
@@ -199,8 +225,12 @@ public final class BarChart implements Chart {
             double bandTop = f.top + c * band;
             for (int s = 0; s < series.size(); s++) {
                 double v = series.get(s).values()[c];
-                if (!Axis.plottable(v, log)) continue;
                 double y = bandTop + band * 0.125 + s * barHeight;
+                if (series.get(s).absent()[c]) {
+                    svg.text(f.x(axis, base(axis)) + 4, y + barHeight / 2 + 3.5, "start", "#777", NONE, "font-size=\"10\" class=\"value absent\"");
+                    continue;
+                }
+                if (!Axis.plottable(v, log)) continue;
                 double x0 = f.x(axis, base(axis));
                 double x1 = f.x(axis, v);
                 svg.rect(Math.min(x0, x1), y + 0.5, Math.abs(x1 - x0), barHeight - 1, Palette.colour(s), "class=\"bar\"",

@@ -232,6 +232,24 @@ class ChartsTest {
     }
 
     @Test
+    void absentValuesHaveNoBarAndReadNoneWhileNegativesHangBelowZero() {
+        for (boolean horizontal : new boolean[] {false, true}) {
+            BarChart c = BarChart.titled("t").categories("up", "missing", "down").series("s", java.util.Arrays.asList(4.0, null, -2.0));
+            Chart.Rendered r = (horizontal ? c.horizontal() : c).render();
+            Document svg = Probe.parse(r.svg());
+            List<Element> bars = Probe.withClass(svg, "rect", "bar");
+            assertThat(bars).hasSize(2);
+            Probe.Mapping m = Probe.mapping(svg, horizontal ? "x" : "y", false);
+            Element down = bars.get(1);
+            double far = horizontal ? Probe.num(down, "x") : Probe.num(down, "y") + Probe.num(down, "height");
+            assertThat(m.value(far)).isCloseTo(-2, within(0.01));
+            assertThat(Probe.texts(Probe.withClass(svg, "text", "absent"))).containsExactly("none");
+            // absent is not a plotting failure: no footnote
+            assertThat(r.notes()).isEmpty();
+        }
+    }
+
+    @Test
     void longCategoryLabelsAreCutWithTheFullTextAsTooltip() {
         String longLabel = "a very long category label that would not fit anywhere sensible in a chart at all, really";
         Document svg = Probe.parse(BarChart.titled("t").categories(longLabel, "b").series("s", new double[] {1, 2}).horizontal().render().svg());

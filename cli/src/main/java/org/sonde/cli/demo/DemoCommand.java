@@ -334,7 +334,7 @@ public final class DemoCommand implements Callable<Integer> {
             SimulationResult r = Simulation.run(fat, SimulationOptions.defaults(seed).withTrials(200));
             Path html = out.resolve("probe").resolve("report.html");
             Files.createDirectories(html.getParent());
-            ProbeReport.simulate(r).writeTo(html);
+            ProbeReport.simulate(r, ReportMeta.command(spec)).writeTo(html);
             SimulationResult.Accuracy a = r.main(), voting = r.accuracy().get(Method.VOTING);
             String result = String.format("%d pairs, %d probes per round cover %.0f %% of the links; culprit first in %.1f %% of trials,"
                     + " within the top 3 in %.1f %% (007's voting: %.1f %%); report %s",

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
@@ -99,7 +100,7 @@ final class LocalizeCommand implements Callable<Integer> {
         o.flush();
         if (json.requested()) json.write(r.json());
         if (report.requested()) {
-            ProbeReport.writeLocalize(r, report.file());
+            ProbeReport.writeLocalize(r, ReportMeta.command(spec), report.file());
             o.printf("wrote %s%n", report.file());
             o.flush();
         }

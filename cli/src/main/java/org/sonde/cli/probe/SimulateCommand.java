@@ -3,6 +3,7 @@ package org.sonde.cli.probe;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.plan.CoverPolicy;
@@ -107,7 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
         out.flush();
         if (json.requested()) json.write(r.json());
         if (report.requested()) {
-            ProbeReport.simulate(r).writeTo(report.file());
+            ProbeReport.simulate(r, ReportMeta.command(spec)).writeTo(report.file());
             out.printf("wrote %s%n", report.file());
             out.flush();
         }

@@ -50,7 +50,7 @@ class InjectCommandTest {
     void aProfileWithAdaptiveRetransmissionFailsTheTimerCheckWithItsReason() {
         CliRun r = CliRun.of("inject", "run", LISTING_2, "--target", "sim:cx5-like", "--out", dir.resolve("cx5").toString());
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.out()).contains("go-back-N   FAIL", "earlier than the minimum retransmit timeout of 67108864 ns");
+        assertThat(r.out()).contains("go-back-N   FAIL", "earlier than the minimum retransmit timeout of 67.108864ms");
     }
 
     @Test

@@ -8,6 +8,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.sonde.core.config.Units;
 import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TestMetadata;
@@ -227,8 +228,8 @@ final class CnpAnalyzer extends RoutedAnalyzer<CnpResult> {
         List<Reason> all = new ArrayList<>(reasons.kept());
         if (!scopeOk) {
             CnpResult.Scope s = scopes.get(options.expectedScope().ordinal());
-            all.add(new Reason(-1, -1, -1, "expected " + s.expected() + " CNPs " + s.scope() + " with more than " + options.minIntervalNanos()
-                    + " ns between them, saw " + s.actual() + "; differing scopes: " + s.mismatches()));
+            all.add(new Reason(-1, -1, -1, "expected " + s.expected() + " CNPs " + s.scope() + " with more than " + Units.formatNanos(options.minIntervalNanos())
+                    + " between them, saw " + s.actual() + "; differing scopes: " + s.mismatches()));
         }
         return new CnpResult(misdirected == 0 && scopeOk, all, reasons.omitted(), cnps, ecnMarked, naks, stray, misdirected, scopes, infer(minGaps));
     }

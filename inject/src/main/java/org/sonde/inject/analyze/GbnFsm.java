@@ -1,5 +1,6 @@
 package org.sonde.inject.analyze;
 
+import org.sonde.core.config.Units;
 import org.sonde.inject.model.QpPair;
 import org.sonde.inject.model.TracePacket;
 import org.sonde.packet.Psn;
@@ -86,7 +87,8 @@ abstract class GbnFsm {
     final String timeoutViolation(long waitedNanos, int attempt) {
         long min = options.minRetransmitTimeoutNanos();
         if (min >= 0 && waitedNanos < min) {
-            return "came " + waitedNanos + " ns after the last transmission or ACK progress, earlier than the minimum retransmit timeout of " + min + " ns";
+            return "came " + Units.formatNanos(waitedNanos) + " after the last transmission or ACK progress, earlier than the minimum retransmit timeout of "
+                    + Units.formatNanos(min);
         }
         int limit = options.retryLimit();
         if (limit >= 0 && attempt > limit) {

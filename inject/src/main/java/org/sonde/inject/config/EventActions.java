@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sonde.core.config.ConfigMap;
 import org.sonde.core.config.ConfigMap.ConfigException;
+import org.sonde.core.config.Units;
 
 /** The {@code type} of an event and its settings, as RoCE and TCP tests write them. */
 public final class EventActions {
@@ -57,15 +58,15 @@ public final class EventActions {
         return new EventAction.Rewrite(values);
     }
 
-    /** The action as the flow-mapping entries {@link #parse} reads back, e.g. {@code type: delay, delay: 20000000ns}. */
+    /** The action as the flow-mapping entries {@link #parse} reads back, e.g. {@code type: delay, delay: 20ms}. */
     public static String yaml(EventAction a) {
         return switch (a) {
             case EventAction.Drop _ -> "type: drop";
             case EventAction.MarkEcn _ -> "type: ecn";
             case EventAction.Corrupt _ -> "type: corrupt";
-            case EventAction.Delay d -> "type: delay, delay: " + d.nanos() + "ns";
+            case EventAction.Delay d -> "type: delay, delay: " + Units.formatNanos(d.nanos());
             case EventAction.Reorder r -> "type: reorder" + (r.afterPackets() > 0 ? ", after-packets: " + r.afterPackets() : "")
-                    + (r.holdNanos() > 0 ? ", hold: " + r.holdNanos() + "ns" : "");
+                    + (r.holdNanos() > 0 ? ", hold: " + Units.formatNanos(r.holdNanos()) : "");
             case EventAction.Duplicate d -> "type: duplicate, copies: " + d.copies();
             case EventAction.Rewrite r -> {
                 StringBuilder s = new StringBuilder("type: rewrite, set: {");

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.core.config.Units;
 import org.sonde.inject.config.EventIntent;
 import org.sonde.inject.config.RdmaVerb;
 import org.sonde.inject.config.Traffic;
@@ -173,7 +174,7 @@ public final class Fuzzer {
     private String header(int run, long simSeed) {
         String links = spec.linkRateBps() == TargetSpec.Simulated.DEFAULT_RATE_BPS
                 && spec.linkDelayNanos() == TargetSpec.Simulated.DEFAULT_DELAY_NANOS ? ""
-                : " with " + spec.linkRateBps() / 1e9 + " Gb/s, " + spec.linkDelayNanos() + " ns links";
+                : " with " + spec.linkRateBps() / 1e9 + " Gb/s, " + Units.formatNanos(spec.linkDelayNanos()) + " links";
         return "Found by sonde's fuzzer (target " + target.name() + ", fuzz seed " + seed + ", run " + run + ") on " + describe(spec) + links + ".\n"
                 + "Rerun: sonde inject run trigger.yaml --target " + describe(spec) + " --seed=" + simSeed;
     }

@@ -64,6 +64,8 @@ class TestConfigWriterTest {
                   - {packet: cnp, qpn: 4, psn: 2, type: ecn}
                 """, "all.yaml", "all");
         assertThat(c.events()).hasSize(9);
+        // durations as people write them, not in nanoseconds
+        assertThat(TestConfigWriter.toYaml(c, "")).contains("type: delay, delay: 20us", "type: reorder, hold: 7us").doesNotContain("000ns");
         assertThat(roundTrip(c)).isEqualTo(c);
     }
 

@@ -133,7 +133,7 @@ class LoadSummaryTest {
         Path html = dir.resolve("r.html");
         LoadReport.write(html, "sonde load run t.conf", result("client", false, true, Map.of()));
         String text = Files.readString(html);
-        assertThat(text).contains("The drain (1 second after the duration", "latency avg / stdev / max", "Latency p99")
+        assertThat(text).contains("Left out of these charts: the drain (1 second after the duration", "latency avg / stdev / max", "Latency p99")
                 .doesNotContain("connections/s (measured)");
         LoadReport.write(html, "sonde load server", result("server", false, false, Map.of()));
         assertThat(Files.readString(html)).contains("not measured on the server side", "connections/s (measured)").doesNotContain("Latency p99");

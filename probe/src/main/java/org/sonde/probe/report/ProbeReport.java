@@ -31,10 +31,11 @@ public final class ProbeReport {
 
     private ProbeReport() {}
 
-    public static HtmlReport localize(Diagnosis.Result r) {
+    /** The localisation of one window; {@code command} is the command line that ran it, shown under the title. */
+    public static HtmlReport localize(Diagnosis.Result r, String command) {
         Topology t = r.topology();
         HtmlReport report = HtmlReport.titled("Probe localisation, window " + r.window())
-                .subtitle(t.describe());
+                .subtitle(t.describe()).meta("command", command);
         int links = t.links().size();
         int[] probes = new int[links], bad = new int[links];
         for (Observation o : r.observations()) {
@@ -98,13 +99,14 @@ public final class ProbeReport {
         return report;
     }
 
-    public static void writeLocalize(Diagnosis.Result r, Path html) {
-        localize(r).writeTo(html);
+    public static void writeLocalize(Diagnosis.Result r, String command, Path html) {
+        localize(r, command).writeTo(html);
     }
 
-    public static HtmlReport simulate(SimulationResult r) {
+    /** The accuracy of seeded trials; {@code command} is the command line that ran them, shown under the title. */
+    public static HtmlReport simulate(SimulationResult r, String command) {
         HtmlReport report = HtmlReport.titled("Probe simulation: " + r.topology())
-                .subtitle(r.options().trials() + " trials of " + r.options().failures() + " failed link(s)");
+                .subtitle(r.options().trials() + " trials of " + r.options().failures() + " failed link(s)").meta("command", command);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("links (fabric)", r.links() + " (" + r.fabricLinks() + ")");
         summary.put("agent pairs probing", r.pairs());

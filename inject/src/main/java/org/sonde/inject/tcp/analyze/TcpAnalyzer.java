@@ -556,7 +556,8 @@ public final class TcpAnalyzer {
         return before != null && before.getValue() >= end;
     }
 
-    static String ms(long nanos) {
+    /** A time from a trace in milliseconds to the microsecond, as every TCP text (analysis, report, diff) writes one. */
+    public static String ms(long nanos) {
         return String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6);
     }
 }

@@ -14,6 +14,7 @@ import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.EcnResponse;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Recovery;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Spurious;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 
 /**
  * Compares one TCP test on two targets (the kernel and the simulator's model of it): per connection
@@ -289,13 +290,13 @@ public final class TcpDiff {
             if (x.kind() != y.kind()) out.add(new Difference(Category.RECOVERY_KIND, k.connection(), where, describe(x), describe(y)));
             if (x.pass() != y.pass()) out.add(new Difference(Category.RECOVERY, k.connection(), where + " (verdict)", verdict(x), verdict(y)));
             if (x.latencyNanos() >= 0 && y.latencyNanos() >= 0 && !t.agree(x.latencyNanos(), y.latencyNanos())) {
-                out.add(new Difference(Category.TIMING, k.connection(), where + " (latency)", millis(x.latencyNanos()), millis(y.latencyNanos())));
+                out.add(new Difference(Category.TIMING, k.connection(), where + " (latency)", TcpAnalyzer.ms(x.latencyNanos()), TcpAnalyzer.ms(y.latencyNanos())));
             }
         }
     }
 
     private static String describe(Recovery r) {
-        return r == null ? "not lost" : r.kind().word() + (r.latencyNanos() < 0 ? "" : " after " + millis(r.latencyNanos()));
+        return r == null ? "not lost" : r.kind().word() + (r.latencyNanos() < 0 ? "" : " after " + TcpAnalyzer.ms(r.latencyNanos()));
     }
 
     private static String verdict(Recovery r) {
@@ -314,7 +315,7 @@ public final class TcpDiff {
     }
 
     private static String describe(Spurious s) {
-        return s == null ? "none" : s.kind().word() + " after " + millis(s.afterNanos()) + "; " + s.cause();
+        return s == null ? "none" : s.kind().word() + " after " + TcpAnalyzer.ms(s.afterNanos()) + "; " + s.cause();
     }
 
     private static void ecn(List<Difference> out, List<EcnResponse> left, List<EcnResponse> right, Tolerance t) {
@@ -329,10 +330,10 @@ public final class TcpDiff {
                 continue;
             }
             if (x.echoNanos() >= 0 && !t.agree(x.echoNanos(), y.echoNanos())) {
-                out.add(new Difference(Category.TIMING, k.connection(), where + " (echo)", millis(x.echoNanos()), millis(y.echoNanos())));
+                out.add(new Difference(Category.TIMING, k.connection(), where + " (echo)", TcpAnalyzer.ms(x.echoNanos()), TcpAnalyzer.ms(y.echoNanos())));
             }
             if (x.cwrNanos() >= 0 && !t.agree(x.cwrNanos(), y.cwrNanos())) {
-                out.add(new Difference(Category.TIMING, k.connection(), where + " (CWR)", millis(x.cwrNanos()), millis(y.cwrNanos())));
+                out.add(new Difference(Category.TIMING, k.connection(), where + " (CWR)", TcpAnalyzer.ms(x.cwrNanos()), TcpAnalyzer.ms(y.cwrNanos())));
             }
         }
     }
@@ -341,7 +342,4 @@ public final class TcpDiff {
         return e == null ? "no mark" : (e.pass() ? "pass" : "FAIL") + ": " + e.reason();
     }
 
-    static String millis(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6);
-    }
 }

@@ -8,6 +8,7 @@ import org.sonde.report.HtmlReport;
 import org.sonde.report.Section;
 import org.sonde.report.Table;
 import org.sonde.report.Verdict;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 
 /**
  * The HTML report of a comparison: the verdict and the counts per category, every difference, and
@@ -30,7 +31,7 @@ final class TcpDiffReport {
                 : r.differences().size() + " differences.");
         Map<String, Object> kv = new LinkedHashMap<>();
         r.counts().forEach((c, n) -> kv.put(c.word(), n));
-        kv.put("tolerance", TcpDiff.millis(r.tolerance().absoluteNanos()) + " or " + Math.round(r.tolerance().relative() * 100) + "%");
+        kv.put("tolerance", TcpAnalyzer.ms(r.tolerance().absoluteNanos()) + " or " + Math.round(r.tolerance().relative() * 100) + "%");
         if (o.model() != null) {
             kv.put("model's links", String.format("%.0f Gb/s, %.1f µs each", o.model().linkRateBps() / 1e9, o.model().linkDelayNanos() / 1e3));
         }

@@ -3,6 +3,7 @@ package org.sonde.inject.tcp.diff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 
 /** A comparison as a few lines for the terminal: the counts per category, then each difference. */
 public final class TcpDiffSummary {
@@ -26,7 +27,7 @@ public final class TcpDiffSummary {
                     a.matched()));
         }
         if (r.same()) {
-            out.add("  SAME        no difference (times within " + TcpDiff.millis(r.tolerance().absoluteNanos()) + " or "
+            out.add("  SAME        no difference (times within " + TcpAnalyzer.ms(r.tolerance().absoluteNanos()) + " or "
                     + Math.round(r.tolerance().relative() * 100) + "%)");
             return out;
         }

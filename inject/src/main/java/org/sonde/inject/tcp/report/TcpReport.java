@@ -14,6 +14,7 @@ import org.sonde.inject.tcp.TcpStateSample;
 import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysisJson;
+import org.sonde.inject.tcp.analyze.TcpAnalyzer;
 import org.sonde.report.EventWindow;
 import org.sonde.report.HtmlReport;
 import org.sonde.report.LineChart;
@@ -243,7 +244,7 @@ public final class TcpReport {
     }
 
     private static String ms(long nanos) {
-        return nanos < 0 ? "-" : String.format("%.3f ms", nanos / 1e6);
+        return nanos < 0 ? "-" : TcpAnalyzer.ms(nanos);
     }
 
     private static void spurious(HtmlReport report, List<TcpAnalysis.Spurious> spurious) {

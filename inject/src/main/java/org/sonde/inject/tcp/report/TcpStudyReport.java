@@ -42,7 +42,7 @@ public final class TcpStudyReport {
         Table t = Table.of("scenario", "congestion control", "runs", "completion", "added to the baseline", "recovered by", "recovery latency",
                 "longest stall");
         for (Summary x : r.summary()) {
-            t.row(x.scenario().word(), x.congestionControl(), x.runs(), ms(x.completionNanos()), x.addedNanos() == null ? "-" : String.format("%.1f ms", x.addedNanos() / 1e6),
+            t.row(x.scenario().word(), x.congestionControl(), x.runs(), ms(x.completionNanos()), ms(x.addedNanos()),
                     x.recoveries().isEmpty() ? "-" : x.recoveries(), ms(x.recoveryNanos()), ms(x.stallNanos()));
         }
         medians.table(t);
@@ -66,12 +66,10 @@ public final class TcpStudyReport {
     private static BarChart chart(String title, TcpStudyResult r, List<TcpScenario> scenarios, java.util.function.Function<Summary, Long> value) {
         BarChart c = BarChart.titled(title).categories(scenarios.stream().map(TcpScenario::word).toArray(String[]::new)).valueAxis("ms");
         for (String cc : r.plan().congestionControls()) {
-            double[] v = new double[scenarios.size()];
-            for (int i = 0; i < v.length; i++) {
-                TcpScenario s = scenarios.get(i);
-                Long n = r.summary().stream().filter(x -> x.scenario() == s && x.congestionControl().equals(cc)).map(value).findFirst().orElse(null);
-                v[i] = n == null || n < 0 ? 0 : n / 1e6;
-            }
+            // a median below zero is real (faster than the baseline) and drawn below zero; a missing one is "none", not a zero bar;
+            // to 0.1 ms as the table has them, so the bars' labels read the same
+            List<Double> v = scenarios.stream().map(s -> r.summary().stream().filter(x -> x.scenario() == s && x.congestionControl().equals(cc))
+                    .map(value).filter(java.util.Objects::nonNull).findFirst().map(n -> Math.round(n / 1e5) / 10.0).orElse(null)).toList();
             c.series(cc, v);
         }
         return c;

@@ -119,11 +119,11 @@ public final class InjectReport {
             first = a.integrity().reasons().getFirst();
         }
         if (!a.gbn().pass()) {
-            failed.add("go-back-N (" + (a.gbn().reasons().size() + a.gbn().omittedReasons()) + " violations)");
+            failed.add("go-back-N (" + violations(a.gbn().reasons().size() + a.gbn().omittedReasons()) + ")");
             if (first == null && !a.gbn().reasons().isEmpty()) first = a.gbn().reasons().getFirst().text(a.firstQpNumber());
         }
         if (!a.cnp().pass()) {
-            failed.add("CNP (" + (a.cnp().reasons().size() + a.cnp().omittedReasons()) + " violations)");
+            failed.add("CNP (" + violations(a.cnp().reasons().size() + a.cnp().omittedReasons()) + ")");
             if (first == null && !a.cnp().reasons().isEmpty()) first = a.cnp().reasons().getFirst().text(a.firstQpNumber());
         }
         if (a.counters() != null && !a.counters().pass()) {
@@ -173,10 +173,15 @@ public final class InjectReport {
         return chart;
     }
 
+    /** "1 violation", "3 violations". */
+    private static String violations(long n) {
+        return n + (n == 1 ? " violation" : " violations");
+    }
+
     private static void gbn(HtmlReport report, GbnResult g, TestMetadata qps) {
         Section s = report.section("Go-back-N (" + g.mode() + ")");
         s.verdict(g.pass() ? Verdict.OK : Verdict.FAILURE, g.pass() ? "Every QP's sender and receiver followed go-back-N."
-                : g.reasons().size() + g.omittedReasons() + " violation(s).");
+                : violations(g.reasons().size() + g.omittedReasons()) + ".");
         if (!g.reasons().isEmpty()) {
             Table r = Table.of("QP", "sequence", "PSN", "violation").maxRows(TABLE_ROWS);
             for (Reason x : g.reasons()) r.row(x.qp() < 0 ? "" : x.qp() + qps.firstQpNumber(), x.sequence() < 0 ? "end of trace" : x.sequence(),

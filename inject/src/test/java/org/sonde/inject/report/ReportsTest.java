@@ -96,4 +96,16 @@ class ReportsTest {
                 .anySatisfy(l -> assertThat(l).startsWith("  CNPs        "))
                 .anySatisfy(l -> assertThat(l).startsWith("  counters    "));
     }
+
+    @Test
+    void aGoBackNViolationIsCountedInWordsInTheBannerAndItsSection() throws java.io.IOException {
+        // listing2 on the cx5-like NIC breaks strict go-back-N once (a retransmission without a NAK before the timeout)
+        TestConfig config = TestConfigLoader.load(Path.of("..", "examples", "inject", "listing2.yaml"));
+        InjectionResult run = Injection.run(config, new TargetSpec.Simulated("cx5-like"), 1, dir);
+        long n = run.analysis().gbn().reasons().size() + run.analysis().gbn().omittedReasons();
+        assertThat(n).isPositive();
+        String html = InjectReport.of(config.name(), run, RunTimeline.of(run.metadata(), TraceDecoder.read(run.trace())), "trace", "test").render();
+        String counted = n + (n == 1 ? " violation" : " violations");
+        assertThat(html).contains("go-back-N (" + counted + ")", counted + ".").doesNotContain("violation(s)", "1 violations");
+    }
 }

@@ -71,6 +71,22 @@ public final class HtmlReport {
         return this;
     }
 
+    /** The open tag of the element {@link #attachJson} writes the result into. */
+    static final String DATA_OPEN = "<script type=\"application/json\" id=\"sonde-data\">";
+
+    /**
+     * The machine-readable result a rendered report embeds ({@link #attachJson}), as JSON text: what a
+     * program reads back from a report file. Its escapes (such as {@code <\/}) are JSON's own.
+     *
+     * @throws IllegalArgumentException when {@code html} embeds none
+     */
+    public static String embeddedJson(String html) {
+        int at = html.indexOf(DATA_OPEN);
+        if (at < 0) throw new IllegalArgumentException("the page embeds no result (no script element sonde-data)");
+        int start = at + DATA_OPEN.length();
+        return html.substring(start, html.indexOf("</script>", start));
+    }
+
     String title() {
         return title;
     }

@@ -143,7 +143,7 @@ final class Page {
         if (json != null) out.append(" The machine-readable result is embedded in this file (script element <code>sonde-data</code>).");
         out.append("</footer>\n");
         if (json != null) {
-            out.append("<script type=\"application/json\" id=\"sonde-data\">").append(scriptSafe(json)).append("</script>\n");
+            out.append(HtmlReport.DATA_OPEN).append(scriptSafe(json)).append("</script>\n");
         }
         if (tables) out.append("<script>\n").append(SORT_JS).append("</script>\n");
         return out.append("</body>\n</html>\n").toString();

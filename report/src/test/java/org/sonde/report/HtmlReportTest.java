@@ -94,6 +94,13 @@ class HtmlReportTest {
 
     record Result(String name, List<String> notes, Map<String, Double> values) {}
 
+    @Test
+    void aPageWithoutAResultSaysSoWhenItsJsonIsAskedFor() {
+        String html = HtmlReport.titled("t").render();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HtmlReport.embeddedJson(html))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("embeds no result");
+    }
+
     @Property(tries = 200)
     void embeddedJsonCannotEndItsScriptAndParsesBackToTheSameValue(@ForAll("hostile") String s, @ForAll("hostile") String key) {
         Result result = new Result(s, List.of(s, "</script><script>alert(1)</script>", "<!--"), Map.of(key, 1.5));
@@ -109,6 +116,8 @@ class HtmlReportTest {
         int end = close.start();
         String embedded = html.substring(start, end);
         assertThat(embedded).doesNotContain("<", ">", "&");
+        // what a program reads back is exactly what the page's parser sees
+        assertThat(HtmlReport.embeddedJson(html)).isEqualTo(embedded);
 
         JsonNode expected = Json.mapper().valueToTree(result);
         JsonNode parsed;

@@ -31,9 +31,7 @@ class AtpgReportTest {
 
     /** The JSON a report embeds. */
     static JsonNode data(String html) throws Exception {
-        String open = "<script type=\"application/json\" id=\"sonde-data\">";
-        int start = html.indexOf(open) + open.length();
-        return Json.mapper().readTree(html.substring(start, html.indexOf("</script>", start)));
+        return Json.mapper().readTree(org.sonde.report.HtmlReport.embeddedJson(html));
     }
 
     @Test

@@ -30,9 +30,7 @@ import org.sonde.dataplane.reach.Reachability;
 /** The reachability report: the verdict leads with loops and pairs, ports and headers read as people write them, long lists are cut. */
 class ReachReportTest {
     static JsonNode data(String html) throws Exception {
-        String open = "<script type=\"application/json\" id=\"sonde-data\">";
-        int start = html.indexOf(open) + open.length();
-        return Json.mapper().readTree(html.substring(start, html.indexOf("</script>", start)));
+        return Json.mapper().readTree(org.sonde.report.HtmlReport.embeddedJson(html));
     }
 
     @Test

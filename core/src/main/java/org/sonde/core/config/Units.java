@@ -77,12 +77,20 @@ public final class Units {
     /** Formats nanoseconds for people: 1.5ms, 120us, 42ns. */
     public static String formatNanos(long nanos) {
         if (nanos % 1_000_000_000L == 0 && nanos != 0) return nanos / 1_000_000_000L + "s";
-        if (nanos >= 1_000_000) return trim(nanos / 1e6) + "ms";
-        if (nanos >= 1_000) return trim(nanos / 1e3) + "us";
+        return formatNanos(nanos, nanos);
+    }
+
+    /**
+     * Formats {@code nanos} exactly in the unit {@link #formatNanos(long)} would choose for {@code like}
+     * (ms, us or ns): durations compared in one sentence read in one unit, e.g. 0.01ms against 67.108864ms.
+     */
+    public static String formatNanos(long nanos, long like) {
+        if (Math.abs(like) >= 1_000_000) return trim(BigDecimal.valueOf(nanos).movePointLeft(6)) + "ms";
+        if (Math.abs(like) >= 1_000) return trim(BigDecimal.valueOf(nanos).movePointLeft(3)) + "us";
         return nanos + "ns";
     }
 
-    private static String trim(double v) {
-        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    private static String trim(BigDecimal v) {
+        return v.stripTrailingZeros().toPlainString();
     }
 }

@@ -40,6 +40,21 @@ class UnitsTest {
         assertThat(back).isEqualTo(nanos);
     }
 
+    @Property
+    void durationsFormattedInAnothersUnitParseBackInThatUnit(@ForAll @LongRange(min = 0, max = 10_000_000_000L) long nanos,
+                                                             @ForAll @LongRange(min = 0, max = 10_000_000_000L) long like) {
+        String s = Units.formatNanos(nanos, like);
+        assertThat(Units.nanos(s)).isEqualTo(nanos);
+        assertThat(s).endsWith(like >= 1_000_000 ? "ms" : like >= 1_000 ? "us" : "ns");
+    }
+
+    @Test
+    void twoDurationsOfOneSentenceShareAUnit() {
+        assertThat(Units.formatNanos(10_000, 67_108_864)).isEqualTo("0.01ms");
+        assertThat(Units.formatNanos(67_108_864)).isEqualTo("67.108864ms");
+        assertThat(Units.formatNanos(-2_000_000)).isEqualTo("-2ms");
+    }
+
     @Test
     void distributionsParseAndStayInRange() {
         SplittableRandom r = new SplittableRandom(1);

@@ -87,7 +87,8 @@ abstract class GbnFsm {
     final String timeoutViolation(long waitedNanos, int attempt) {
         long min = options.minRetransmitTimeoutNanos();
         if (min >= 0 && waitedNanos < min) {
-            return "came " + Units.formatNanos(waitedNanos) + " after the last transmission or ACK progress, earlier than the minimum retransmit timeout of "
+            // both in the timeout's unit: one sentence, one unit
+            return "came " + Units.formatNanos(waitedNanos, min) + " after the last transmission or ACK progress, earlier than the minimum retransmit timeout of "
                     + Units.formatNanos(min);
         }
         int limit = options.retryLimit();

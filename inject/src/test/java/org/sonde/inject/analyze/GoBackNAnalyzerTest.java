@@ -215,7 +215,7 @@ class GoBackNAnalyzerTest {
         TraceBuilder early = write(p).data(0, 8).data(9, DROP).ack(8).at(10_000).data(9).ack(9);
         assertThat(gbn(early, GbnOptions.permissive().withTimer(14, 7)).pass()).as("Lumina checks no timer").isTrue();
         assertThat(gbn(early, GbnOptions.strict()).pass()).as("timer unknown").isTrue();
-        assertFails(gbn(early, GbnOptions.strict().withTimer(14, 7)), "us after the last transmission or ACK progress, earlier than the minimum retransmit timeout of 67.108864ms");
+        assertFails(gbn(early, GbnOptions.strict().withTimer(14, 7)), "ms after the last transmission or ACK progress, earlier than the minimum retransmit timeout of 67.108864ms");
 
         TraceBuilder retried = write(p).data(0, 8).data(9, DROP).ack(8).at(100_000).data(9, DROP).at(200_000).data(9, DROP).at(300_000).data(9).ack(9);
         assertThat(gbn(retried, GbnOptions.strict().withTimer(3, 3)).pass()).isTrue();

@@ -17,7 +17,6 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sonde.core.EnvironmentException;
-import org.sonde.load.config.LoadConfig;
 import org.sonde.load.engine.LoadResult;
 import org.sonde.load.engine.LoadRun;
 import org.sonde.load.http.Payloads;
@@ -167,9 +166,7 @@ class KeywordsNetnsTest {
     void withJumboTheKernelsTcpExchangesNineThousandBytePayloadsWithTheUserspaceClient() throws Exception {
         try (Testbed bed = Testbed.create("jk")) {
             jumboLink(bed, 9710);
-            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\npayload_size 9000\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("client 10.1.0.1 2\npayload_size 9000\n");
             LoadResult client = LoadRun.prepare(bed.client(1, "jumbo\npayload_size 9000\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
@@ -339,11 +336,9 @@ class KeywordsNetnsTest {
     @Test
     void sondesClientTakesMultiSegmentResponsesFromTheKernelsTcp() throws Exception {
         try (Testbed bed = Testbed.create("lk")) {
-            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
             // segmentation by the kernel's TCP, not the link's offload: the engine's ring slots hold frames of the MTU
             run("ip", "netns", "exec", bed.pair.namespaceB, "ethtool", "-K", bed.pair.interfaceB, "tso", "off", "gso", "off");
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\npayload_size 100000\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("client 10.1.0.1 2\npayload_size 100000\n");
             LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
                     + "cc 20\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
@@ -357,9 +352,7 @@ class KeywordsNetnsTest {
     @Test
     void fastCloseResetsEachConnectionAfterItsLastResponseAndTheKernelTakesItAsAClose() throws Exception {
         try (Testbed bed = Testbed.create("fc")) {
-            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("client 10.1.0.1 2\n");
             LoadResult client = LoadRun.prepare(bed.client(1, "fast_close\nprotocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();

@@ -4,6 +4,7 @@ import org.sonde.testkit.Netns;
 import java.nio.file.Path;
 import org.sonde.load.config.ConfigParser;
 import org.sonde.load.config.LoadConfig;
+import org.sonde.netio.NetNamespace;
 import org.sonde.netio.VethPair;
 
 /**
@@ -48,6 +49,25 @@ final class Testbed implements AutoCloseable {
     LoadConfig server(String lines) {
         return parse("mode server\nengine userspace\nnetns " + pair.namespaceB + "\nport veth-b 10.0.0.1 10.0.0.2\n"
                 + "server 10.0.0.1 1\nlisten 80 1\nduration 1h\n" + lines);
+    }
+
+    /**
+     * Sonde's kernel-socket server in namespace b, whose kernel gets 10.0.0.1 (the address the clients' 'server'
+     * line names), listening on port 80 with the given lines, running in the background.
+     */
+    NetnsRuns.Background kernelServer(String lines) {
+        NetNamespace.ip("-n", pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", pair.interfaceB);
+        return kernelServer("10.0.0.1", lines);
+    }
+
+    /**
+     * Sonde's kernel-socket server on {@code address}:80 (an address of namespace b's kernel), with the given lines,
+     * running in the background. Its listening socket is made inside namespace b; accepting and answering then work
+     * from any thread.
+     */
+    NetnsRuns.Background kernelServer(String address, String lines) {
+        LoadConfig kernel = parse("mode server\nserver " + address + " 1\nlisten 80 1\nduration 1h\n" + lines);
+        return NetnsRuns.Background.start(NetNamespace.call(pair.namespaceB, () -> org.sonde.load.engine.LoadRun.prepare(kernel, 1)));
     }
 
     static LoadConfig parse(String text) {

@@ -85,11 +85,7 @@ class UserspaceNetnsTest {
     @Test
     void theKernelsTcpAcceptsTheUserspaceClient() throws Exception {
         try (Testbed bed = Testbed.create("uk")) {
-            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\nclient 10.1.0.1 2\n");
-            // the listening socket is made inside namespace b; accepting and answering then work from any thread
-            LoadRun prepared = NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1));
-            Background server = Background.start(prepared);
+            Background server = bed.kernelServer("client 10.1.0.1 2\n");
             LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 30000 30099\n"
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
@@ -128,8 +124,7 @@ class UserspaceNetnsTest {
         try (Testbed bed = Testbed.create("k6")) {
             // no duplicate address detection: a tentative address cannot be bound
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "fd00::1/64", "dev", bed.pair.interfaceB, "nodad");
-            LoadConfig kernel = Testbed.parse("mode server\nserver fd00::1 1\nlisten 80 1\nduration 1h\nclient fd00::1:100 2\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("fd00::1", "client fd00::1:100 2\n");
             LoadResult client = LoadRun.prepare(bed.client6(1, "protocol http\nclient fd00::1:100 2\nclient_port_range 30000 30099\n"
                     + "cc 50\ncps 100\nkeepalive 10ms 4\n"), 1).run(s -> { });
             LoadResult served = server.stop();
@@ -163,8 +158,7 @@ class UserspaceNetnsTest {
         try (Testbed bed = Testbed.create("vx")) {
             kernelVxlan(bed);
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.9.0.1/16", "dev", "vx0");
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.9.0.1 1\nlisten 80 1\nduration 1h\nclient 10.9.1.1 2\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("10.9.0.1", "client 10.9.1.1 2\n");
             LoadResult client = LoadRun.prepare(tunnelClient(bed, "10.9.0.1", "client 10.9.1.1 2\n" + VXLAN_CLIENT), 1).run(s -> { });
             LoadResult served = server.stop();
 
@@ -179,8 +173,7 @@ class UserspaceNetnsTest {
         try (Testbed bed = Testbed.create("v6")) {
             kernelVxlan(bed);
             NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "fd09::1/64", "dev", "vx0", "nodad");
-            LoadConfig kernel = Testbed.parse("mode server\nserver fd09::1 1\nlisten 80 1\nduration 1h\nclient fd09::1:100 2\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("fd09::1", "client fd09::1:100 2\n");
             LoadResult client = LoadRun.prepare(tunnelClient(bed, "fd09::1", "client fd09::1:100 2\n" + VXLAN_CLIENT), 1).run(s -> { });
             LoadResult served = server.stop();
 
@@ -206,9 +199,7 @@ class UserspaceNetnsTest {
     @Test
     void theKernelClosingFirstInCpsModeEndsEveryConnectionCleanly() throws Exception {
         try (Testbed bed = Testbed.create("uc")) {
-            NetNamespace.ip("-n", bed.pair.namespaceB, "addr", "add", "10.0.0.1/8", "dev", bed.pair.interfaceB);
-            LoadConfig kernel = Testbed.parse("mode server\nserver 10.0.0.1 1\nlisten 80 1\nduration 1h\n");
-            Background server = Background.start(NetNamespace.call(bed.pair.namespaceB, () -> LoadRun.prepare(kernel, 1)));
+            Background server = bed.kernelServer("");
             // one request per connection asking the server to close: the kernel sends its FIN first
             LoadResult client = LoadRun.prepare(bed.client(1, "protocol http\nclient 10.1.0.1 2\nclient_port_range 40000 40999\ncps 200\n"), 1)
                     .run(s -> { });

@@ -51,8 +51,8 @@ public final class Emulator {
         return run(model, suite, faults, thresholdMs, 1).results();
     }
 
-    /** A round's results, and with trains of two frames or more the trains measured ({@link Performance}). */
-    public record Emulated(List<Result> results, List<Performance.Train> trains) {}
+    /** A round's results, and with trains of two frames or more the trains measured and each link's figures ({@link Performance}). */
+    public record Emulated(List<Result> results, List<Performance.Train> trains, List<Performance.LinkFigures> links) {}
 
     /**
      * The same with each test's frame sent {@code train} times back to back (ATPG's performance
@@ -70,7 +70,7 @@ public final class Emulator {
         List<Performance.Train> trains = new ArrayList<>();
         for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs, train, trains));
         for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs, train, trains));
-        return new Emulated(out, List.copyOf(trains));
+        return new Emulated(out, List.copyOf(trains), Performance.perLink(suite, trains));
     }
 
     /** The bytes of the suite's largest frame (regular or reserved): what a slowed link's bucket holds. */

@@ -57,11 +57,11 @@ public final class SuiteFiles {
             links = links == null ? List.of() : List.copyOf(links);
         }
 
-        /** One round's results (emulated or live) for {@code suite}, with its trains' link figures. */
-        public static ResultsFile of(List<String> faults, double thresholdMs, Suite suite, List<Emulator.Result> results, int train,
-                                     List<Performance.Train> trains) {
+        /** One round's results (emulated or live), with its trains and their link figures. */
+        public static ResultsFile of(List<String> faults, double thresholdMs, List<Emulator.Result> results, int train,
+                                     List<Performance.Train> trains, List<Performance.LinkFigures> links) {
             long failed = results.stream().filter(r -> !r.pass()).count();
-            return new ResultsFile(RESULTS_SCHEMA, 1, faults, thresholdMs, failed, results, train, trains, Performance.perLink(suite, trains));
+            return new ResultsFile(RESULTS_SCHEMA, 1, faults, thresholdMs, failed, results, train, trains, links);
         }
     }
 

@@ -129,7 +129,8 @@ class EmulatorTest {
             // a head that waited found the bucket spent: every frame of the train then waits its own time
             if (t.firstMs() > 0) assertThat(t.bottleneckBps()).as(t.test()).isCloseTo(bps, org.assertj.core.data.Offset.offset(1e-6));
         }
-        List<Performance.LinkFigures> links = Performance.perLink(SUITE, e.trains());
+        List<Performance.LinkFigures> links = e.links();
+        assertThat(links).isEqualTo(Performance.perLink(SUITE, e.trains()));
         for (Performance.LinkFigures l : links) {
             boolean onlySlowTrains = l.tests().stream().allMatch(id -> byId.get(id).links().contains(slowed));
             if (onlySlowTrains) assertThat(l.rateBps()).as(l.link()).isBetween((double) bps, 2.0 * bps);

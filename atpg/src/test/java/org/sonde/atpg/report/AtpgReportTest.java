@@ -66,7 +66,7 @@ class AtpgReportTest {
         String fault = "rule:" + victim + ":drop";
         List<Emulator.Result> results = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", fault)), 0);
         Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, results), MODEL, SUITE);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of(fault), 0, SUITE, results, 1, List.of());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of(fault), 0, results, 1, List.of(), List.of());
         String html = AtpgReport.localization("suite", l, r, "sonde atpg localize --suite suite").render();
         assertThat(html).contains("ATPG fault localisation", "sonde atpg localize --suite suite", fault, "Suspects",
                 "suspects after the four steps", victim, "Failed tests", r.failed() + " of " + results.size() + " tests failed");
@@ -80,7 +80,7 @@ class AtpgReportTest {
 
         List<Emulator.Result> healthy = Emulator.run(MODEL, SUITE, List.of(), 0);
         Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, healthy), MODEL, SUITE);
-        assertThat(AtpgReport.localization("suite", none, SuiteFiles.ResultsFile.of(List.of(), 0, SUITE, healthy, 1, List.of()), "c").render())
+        assertThat(AtpgReport.localization("suite", none, SuiteFiles.ResultsFile.of(List.of(), 0, healthy, 1, List.of(), List.of()), "c").render())
                 .contains("No suspects", "none", "0 of " + healthy.size() + " tests failed");
     }
 
@@ -88,7 +88,7 @@ class AtpgReportTest {
     void withTrainsTheReportGivesEachLinksFiguresAndChartsTheLimitedOnes() {
         Emulator.Emulated e = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:AB:rate=4kbps"), Fault.parse("test", "link:BA:rate=4kbps")),
                 1e9, 4);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:AB:rate=4kbps"), 1e9, SUITE, e.results(), 4, e.trains());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:AB:rate=4kbps"), 1e9, e.results(), 4, e.trains(), e.links());
         Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, r.results()), MODEL, SUITE);
         String html = AtpgReport.localization("suite", l, r, "c").render();
         assertThat(r.links()).isNotEmpty().anySatisfy(f -> assertThat(f.rateBps()).isNull()).anySatisfy(f -> assertThat(f.rateBps()).isNotNull());

@@ -93,7 +93,7 @@ final class EmulateCommand implements Callable<Integer> {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         var loaded = file.network().load();
         Emulator.Emulated e = Emulator.run(loaded.model(), file.suite(), parsed, threshold, train);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, file.suite(), e.results(), train, e.trains());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, e.results(), train, e.trains(), e.links());
         json.writeValue(r);
         long regularFailed = r.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
         json.text().printf("%d tests, %d failed (%d regular, %d reserved)%s%n",

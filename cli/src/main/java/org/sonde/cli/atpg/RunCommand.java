@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
             w.flush();
         });
         LiveRun.Outcome o = all.getLast().outcome();
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, SuiteFiles.readSuite(suite).suite(), o.results(), train, o.trains());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, o.results(), train, o.trains(), o.links());
         json.writeValue(r);
         if (json.requested()) w.printf("results %s%n", json.where());
         LinkFiguresText.print(w, r);

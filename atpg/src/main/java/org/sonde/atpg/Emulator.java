@@ -11,6 +11,7 @@ import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.AclEntryRef;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
@@ -35,11 +36,14 @@ public final class Emulator {
         }
     }
 
-    /** A model with faults applied: rules and links changed, link latencies in ms, slowed links' rates in bit/s. */
-    public record Faulted(Model model, Map<String, Double> latencyMs, Map<String, Long> rateBps) {
+    /**
+     * A model with faults applied: rules and links changed, link latencies in ms, slowed links' rates in bit/s,
+     * and the high class of the slowed links with strict priority.
+     */
+    public record Faulted(Model model, Map<String, Double> latencyMs, Map<String, Long> rateBps, Map<String, Match> priority) {
         /** The links' timing for one round of tests. */
         public LinkTiming timing() {
-            return new LinkTiming(latencyMs, rateBps);
+            return new LinkTiming(latencyMs, rateBps, priority);
         }
     }
 
@@ -68,8 +72,14 @@ public final class Emulator {
         Forwarder forwarder = new Forwarder(f.model(), timing);
         List<Result> out = new ArrayList<>();
         List<Performance.Train> trains = new ArrayList<>();
-        for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs, train, trains));
-        for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs, train, trains));
+        // with strict priority a first pass learns which frames wait at the prioritised links (LinkTiming#replay)
+        for (int pass = timing.prioritizes() ? 2 : 1; pass > 0; pass--) {
+            if (pass == 1 && timing.prioritizes()) timing.replay();
+            out.clear();
+            trains.clear();
+            for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs, train, trains));
+            for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs, train, trains));
+        }
         return new Emulated(out, List.copyOf(trains), Performance.perLink(suite, trains));
     }
 
@@ -85,7 +95,7 @@ public final class Emulator {
         int bytes = timing.slowsLinks() || train > 1 ? SuiteFiles.frame(t, network).encode().length : 0;
         Forwarder.Trace first = null, trace = null;
         for (int k = 0; k < train; k++) {
-            if (timing.slowsLinks()) timing.frame(bytes);
+            if (timing.slowsLinks()) timing.frame(bytes, t.header());
             trace = forwarder.forward(t.ingress(), t.values());
             if (first == null) first = trace;
         }
@@ -116,6 +126,7 @@ public final class Emulator {
         Map<String, Map<Integer, Fault>> aclFaults = new HashMap<>();
         Map<String, Double> latency = new HashMap<>();
         Map<String, Long> rate = new HashMap<>();
+        Map<String, Match> priority = new HashMap<>();
         List<Link> links = new ArrayList<>(n.links());
         for (Fault f : faults) {
             switch (f) {
@@ -132,6 +143,10 @@ public final class Emulator {
                 case Fault.LinkDown d -> links.removeAll(matching(n, d.id(), d.a(), d.b()));
                 case Fault.LinkLatency l -> matching(n, l.id(), l.a(), l.b()).forEach(k -> latency.put(k.id(), l.millis()));
                 case Fault.LinkRate r -> matching(n, r.id(), r.a(), r.b()).forEach(k -> rate.put(k.id(), r.bitsPerSecond()));
+                case Fault.LinkPriority p -> {
+                    Match high = highClass(n, p);
+                    matching(n, p.id(), p.a(), p.b()).forEach(k -> priority.put(k.id(), high));
+                }
                 case Fault.AclVerdict v -> {
                     AclEntry e = requireAclEntry(n, v.entry());
                     if (e.verdict() == v.verdict())
@@ -150,6 +165,10 @@ public final class Emulator {
                 }
             }
         }
+        for (String link : priority.keySet())
+            if (!rate.containsKey(link))
+                throw faultError("link:" + link + ":priority", "strict priority orders the frames waiting at a slowed link: slow the link too"
+                        + " (link:" + link + ":rate=<rate>, e.g. 4kbps)");
         List<RuleTable> tables = new ArrayList<>();
         for (RuleTable t : n.tables()) {
             List<Rule> rules = new ArrayList<>();
@@ -188,7 +207,34 @@ public final class Emulator {
         }
         Network faulted = new Network(n.layout(), n.devices(), n.ports(), links, tables, acls, n.aclBindings(),
                 n.vlanMemberships(), n.macEntries());
-        return new Faulted(model.with(faulted), latency, rate);
+        return new Faulted(model.with(faulted), latency, rate, priority);
+    }
+
+    /** A priority fault's high class as a match over the model's fields: numbers exact, IPv4 addresses with an optional prefix length. */
+    private static Match highClass(Network n, Fault.LinkPriority p) {
+        Map<String, org.sonde.dataplane.model.Ternary> fields = new java.util.TreeMap<>();
+        String fault = "link:" + (p.id() != null ? p.id() : p.a() + "-" + p.b()) + ":priority";
+        p.high().forEach((name, text) -> {
+            var field = n.layout().field(name).orElseThrow(() -> faultError(fault, "no header field " + name
+                    + " in the model (its fields: " + String.join(", ", n.layout().names()) + ")"));
+            int width = field.widthBits();
+            try {
+                if (text.contains(".")) {
+                    if (width != 32) throw faultError(fault, name + " is " + width + " bits wide, not an IPv4 address");
+                    int slash = text.indexOf('/');
+                    long address = org.sonde.packet.Ipv4Address.parse(slash < 0 ? text : text.substring(0, slash)).value() & 0xFFFF_FFFFL;
+                    fields.put(name, org.sonde.dataplane.model.Ternary.prefix(address, slash < 0 ? 32 : Integer.parseInt(text.substring(slash + 1)), 32));
+                } else {
+                    long v = Long.parseLong(text);
+                    if (v < 0 || !field.fits(v)) throw faultError(fault, name + "=" + text + " does not fit the field's " + width + " bits");
+                    fields.put(name, org.sonde.dataplane.model.Ternary.exact(v, width));
+                }
+            } catch (RuntimeException e) {
+                if (e instanceof UsageException u) throw u; // already says what is wrong
+                throw faultError(fault, "bad value " + name + "=" + text + " (a number, or an IPv4 address with an optional /length): " + e.getMessage());
+            }
+        });
+        return new Match(fields);
     }
 
     /** A fault naming something the model lacks: the option's value is wrong (a usage error). */

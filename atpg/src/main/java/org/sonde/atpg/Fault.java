@@ -14,6 +14,10 @@ import org.sonde.dataplane.model.AclEntryRef;
  *       {@code link:<id>:down} by link id), {@code link:<a>-<b>:latency=<ms>} and
  *       {@code link:<a>-<b>:rate=<rate>} (a slowed link: a token bucket holding one frame that fills
  *       at the rate, where frames wait in turn, {@link LinkTiming}; rate with a unit, e.g. {@code 80kbps});</li>
+ *   <li>{@code link:<a>-<b>:priority=<field>=<value>[,<field>=<value>...]}: the slowed link serves
+ *       frames whose header matches first and the others after (strict priority between two
+ *       classes, ATPG's priority test, §2.3.2); values are numbers, or IPv4 addresses with an
+ *       optional prefix length ({@code priority=ip_dst=10.0.2.0/24,tp_dst=5001});</li>
  *   <li>a changed ACL, named by the entry's element id {@code acl:<aclId>#<n>} (n from 1, as in
  *       test histories): {@code acl:<aclId>#<n>:permit} and {@code acl:<aclId>#<n>:deny} give the
  *       entry the other verdict, {@code acl:<aclId>#<n>:missing} removes it (later entries, or
@@ -35,6 +39,16 @@ public sealed interface Fault {
 
     /** A link slowed to {@code bitsPerSecond}: the congestion of ATPG's performance tests (§2.3.2), seen as latency. */
     record LinkRate(String id, int a, int b, long bitsPerSecond) implements Fault {}
+
+    /**
+     * A slowed link's two service classes: frames whose header matches {@code high} (field to value text,
+     * resolved against the model's layout by {@link Emulator#inject}) go before the others.
+     */
+    record LinkPriority(String id, int a, int b, java.util.Map<String, String> high) implements Fault {
+        public LinkPriority {
+            high = java.util.Map.copyOf(high);
+        }
+    }
 
     /** One ACL entry decides {@code verdict} instead of its own. */
     record AclVerdict(AclEntryRef entry, AclEntry.Verdict verdict) implements Fault {}
@@ -80,7 +94,17 @@ public sealed interface Fault {
                         if (bps <= 0) throw bad(source, spec, "a link's rate must be positive");
                         yield new LinkRate(id, a, b, bps);
                     }
-                    throw bad(source, spec, "expected down, latency=<ms> or rate=<rate> after the link");
+                    if (what.startsWith("priority=")) {
+                        java.util.Map<String, String> high = new java.util.LinkedHashMap<>();
+                        for (String c : what.substring(9).split(",", -1)) {
+                            int eq = c.indexOf('=');
+                            if (eq <= 0 || eq == c.length() - 1 || high.put(c.substring(0, eq), c.substring(eq + 1)) != null)
+                                throw bad(source, spec, "expected priority=<field>=<value>[,<field>=<value>...], each field once"
+                                        + " (e.g. priority=tp_dst=5001), got \"" + c + "\"");
+                        }
+                        yield new LinkPriority(id, a, b, high);
+                    }
+                    throw bad(source, spec, "expected down, latency=<ms>, rate=<rate> or priority=<field>=<value> after the link");
                 }
                 case "acl" -> {
                     AclEntryRef entry = AclEntryRef.parse(AclEntryRef.PREFIX + target).orElseThrow(() -> bad(source, spec,

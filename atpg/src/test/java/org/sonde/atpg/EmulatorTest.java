@@ -142,6 +142,60 @@ class EmulatorTest {
         assertThatThrownBy(() -> Emulator.run(MODEL, SUITE, List.of(), 50, 0)).isInstanceOf(UsageException.class).hasMessageContaining("--train");
     }
 
+    /**
+     * ATPG's priority test (§2.3.2): trains of 4 over a slowed link with strict priority, the high class being the
+     * last-sent test's destination. The round's frames reach the link at once: the first leaves alone, then every
+     * high frame, then the low ones, one frame-time apart (every frame is as long: the bucket's size). Without
+     * priority the high test's frames wait behind all others; with it, the high test passes a threshold the others fail.
+     */
+    @Test
+    void strictPriorityServesTheHighClassFirstAtASlowedLink() {
+        int k = 4;
+        long bps = 4_000;
+        Forwarder plain = new Forwarder(MODEL);
+        List<TestPacket> all = new java.util.ArrayList<>(SUITE.tests());
+        all.addAll(SUITE.reserved());
+        // the link crossed by the most tests of distinct destinations
+        java.util.Map<String, java.util.Set<Long>> destinations = new java.util.TreeMap<>();
+        for (TestPacket t : all)
+            for (String l : plain.forward(t.ingress(), t.values()).links()) destinations.computeIfAbsent(l, x -> new java.util.HashSet<>()).add(t.header().get("ip_dst"));
+        String link = destinations.entrySet().stream().max(java.util.Comparator.comparingInt(e -> e.getValue().size())).orElseThrow().getKey();
+        List<TestPacket> over = all.stream().filter(t -> plain.forward(t.ingress(), t.values()).links().contains(link)).toList();
+        assertThat(over).allSatisfy(t -> assertThat(plain.forward(t.ingress(), t.values()).links()).as("crosses once").containsOnlyOnce(link));
+        TestPacket high = over.getLast();
+        long dst = high.header().get("ip_dst");
+        assertThat(over.stream().filter(t -> t.header().get("ip_dst") != dst)).as("a low class").isNotEmpty();
+        int bytes = Emulator.largestFrame(SUITE, MODEL.network());
+        assertThat(all).allSatisfy(t -> assertThat(SuiteFiles.frame(t, MODEL.network()).encode().length).isEqualTo(bytes));
+        double frameMs = bytes * 8_000.0 / bps;
+
+        // the service order: the first frame, the high class's, the low class's, each in sending order
+        List<TestPacket> order = new java.util.ArrayList<>();
+        for (TestPacket t : over) for (int i = 0; i < k; i++) order.add(t);
+        TestPacket first = order.removeFirst();
+        List<TestPacket> served = new java.util.ArrayList<>(List.of(first));
+        order.stream().filter(t -> t.header().get("ip_dst") == dst).forEach(served::add);
+        order.stream().filter(t -> t.header().get("ip_dst") != dst).forEach(served::add);
+        String priority = "link:" + link + ":priority=ip_dst=" + org.sonde.packet.Ipv4Address.format((int) dst);
+        Emulator.Emulated e = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:" + link + ":rate=4kbps"), Fault.parse("test", priority)), 1e9, k);
+        Emulator.Emulated fifo = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:" + link + ":rate=4kbps")), 1e9, k);
+        for (TestPacket t : over) {
+            Emulator.Result r = e.results().stream().filter(x -> x.id().equals(t.id())).findFirst().orElseThrow();
+            if (r.observed().isEmpty()) continue; // dropped further on
+            double lastLeaves = served.lastIndexOf(t) * frameMs;
+            assertThat(r.observed().values()).as(t.id()).containsOnly(lastLeaves);
+        }
+        double highMs = e.results().stream().filter(x -> x.id().equals(high.id())).findFirst().orElseThrow().observed().values().iterator().next();
+        double highFifoMs = fifo.results().stream().filter(x -> x.id().equals(high.id())).findFirst().orElseThrow().observed().values().iterator().next();
+        assertThat(highMs).isLessThan(highFifoMs).isEqualTo((served.lastIndexOf(high)) * frameMs);
+        // as a test: with a threshold between the two, the high test passes with priority and fails without
+        double threshold = (highMs + highFifoMs) / 2;
+        List<Fault> slowOnly = List.of(Fault.parse("test", "link:" + link + ":rate=4kbps"));
+        assertThat(Emulator.run(MODEL, SUITE, slowOnly, threshold, k).results()).filteredOn(x -> x.id().equals(high.id())).allMatch(x -> !x.pass());
+        assertThat(Emulator.run(MODEL, SUITE, List.of(slowOnly.getFirst(), Fault.parse("test", priority)), threshold, k).results())
+                .filteredOn(x -> x.id().equals(high.id())).allMatch(Emulator.Result::pass);
+    }
+
     @Test
     void badFaultsAreBadInput() {
         // a fault is an option's value: naming what the model lacks, or malformed, is a usage error
@@ -153,5 +207,16 @@ class EmulatorTest {
         assertThatThrownBy(() -> run("link:AC:rate=80")).isInstanceOf(UsageException.class).hasMessageContaining("needs a unit");
         assertThatThrownBy(() -> run("link:AC:rate=0kbps")).isInstanceOf(UsageException.class).hasMessageContaining("positive");
         assertThatThrownBy(() -> run("link:AC:slow")).isInstanceOf(UsageException.class).hasMessageContaining("rate=<rate>");
+        assertThatThrownBy(() -> run("link:AC:priority=ip_dst=10.0.0.0/16")).isInstanceOf(UsageException.class).hasMessageContaining("slow the link too");
+        assertThatThrownBy(() -> run("link:AC:rate=4kbps", "link:AC:priority=vlan=3")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("no header field vlan").hasMessageContaining("ip_dst, tp_dst");
+        assertThatThrownBy(() -> run("link:AC:rate=4kbps", "link:AC:priority=tp_dst=70000")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("does not fit the field's 16 bits");
+        assertThatThrownBy(() -> run("link:AC:rate=4kbps", "link:AC:priority=tp_dst=1.2.3.4")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("not an IPv4 address");
+        assertThatThrownBy(() -> run("link:AC:rate=4kbps", "link:AC:priority=ip_dst=10.0.0.0/40")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("bad value ip_dst=10.0.0.0/40");
+        assertThatThrownBy(() -> run("link:AC:priority=ip_dst")).isInstanceOf(UsageException.class).hasMessageContaining("priority=<field>=<value>");
+        assertThatThrownBy(() -> run("link:AC:priority=tp_dst=1,tp_dst=2")).isInstanceOf(UsageException.class).hasMessageContaining("each field once");
     }
 }

@@ -320,7 +320,45 @@ public final class Testbed implements AutoCloseable {
                 "latency", "10s");
     }
 
-    /** Removes the limit of {@link #rateLimit} or {@link #slowLink}. */
+    /**
+     * {@link #slowLink} with strict priority among {@code classes} service classes, as an htb qdisc
+     * gives it: the root class carries {@code bitsPerSecond} with a bucket of {@code bucketBytes}, and
+     * leaf classes {@code 1:10}, {@code 1:11}, ... (hexadecimal minors, in priority order, each in
+     * front of its own deep queue) hold next to no rate of their own, so nearly everything they send
+     * they borrow from the root, which lends to the waiting class of highest priority first. A packet
+     * goes to the leaf whose handle its skb priority is (nftables: {@code meta priority set 1:10}),
+     * else to the last. Linux's htb gives each leaf one frame of credit of its own at the start, so a
+     * leaf's first frame may leave ahead of its turn. {@link #clearRateLimit} removes it.
+     */
+    public void strictPriority(String node, String iface, long bitsPerSecond, int bucketBytes, int classes) {
+        if (bitsPerSecond <= 0) throw new IllegalArgumentException("a rate in bit/s, got " + bitsPerSecond);
+        if (bucketBytes <= 0) throw new IllegalArgumentException("a bucket in bytes, got " + bucketBytes);
+        if (classes < 2 || classes > 16) throw new IllegalArgumentException("2 to 16 classes, got " + classes);
+        String rate = bitsPerSecond + "bit", bucket = String.valueOf(bucketBytes);
+        // 10 s of the rate in frames of 64 bytes or more: frames wait rather than drop, as slowLink's latency 10s
+        String depth = String.valueOf(Math.max(1000, bitsPerSecond * 10 / (8 * 64)));
+        List<String> batch = new ArrayList<>();
+        batch.add("qdisc replace dev " + iface + " root handle 1: htb default " + Integer.toHexString(0x10 + classes - 1));
+        batch.add("class add dev " + iface + " parent 1: classid 1:1 htb rate " + rate + " ceil " + rate + " burst " + bucket + " cburst " + bucket);
+        for (int i = 0; i < classes; i++) {
+            String leaf = Integer.toHexString(0x10 + i);
+            batch.add("class add dev " + iface + " parent 1:1 classid 1:" + leaf + " htb rate 8bit ceil " + rate + " burst 1 cburst " + bucket
+                    + " prio " + i + " quantum 1514");
+            batch.add("qdisc add dev " + iface + " parent 1:" + leaf + " handle " + leaf + ": pfifo limit " + depth);
+        }
+        Path file = null;
+        try {
+            file = Files.createTempFile("sonde-tc-", ".batch");
+            Files.write(file, batch);
+            exec(node, "tc", "-batch", file.toString());
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write a temporary tc batch file: " + e.getMessage(), "check that the temporary directory is writable", e);
+        } finally {
+            if (file != null) file.toFile().delete();
+        }
+    }
+
+    /** Removes the limit of {@link #rateLimit}, {@link #slowLink} or {@link #strictPriority}. */
     public void clearRateLimit(String node, String iface) {
         exec(node, "tc", "qdisc", "del", "dev", iface, "root");
     }

@@ -155,7 +155,12 @@ public final class LiveDataPlane {
 
     /** Replaces the node's nftables table with {@code script} (none when empty), in one transaction. */
     void loadNft(String node, String script) {
-        String replace = "add table ip " + Compiler.NFT_TABLE + "\ndelete table ip " + Compiler.NFT_TABLE + "\n" + script;
+        loadNft(node, script, Compiler.NFT_TABLE);
+    }
+
+    /** Replaces the node's nftables table {@code table} (family ip) with {@code script} (none when empty), in one transaction. */
+    void loadNft(String node, String script, String table) {
+        String replace = "add table ip " + table + "\ndelete table ip " + table + "\n" + script;
         Path file = null;
         try {
             file = Files.createTempFile("sonde-atpg-", ".nft");

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.atpg.Emulator;
@@ -27,10 +28,15 @@ import org.sonde.atpg.Fault;
  * dropping what leaves its sending port, since an interface cannot be down one way. A slowed link
  * ({@code link:A-B:rate=R}, both ways; {@code link:ID:rate=R}, one) gets a tbf qdisc on its sending
  * ends, a token bucket of the round's largest frame filling at the rate in front of a deep queue
- * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it.
+ * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it. A slowed link
+ * with strict priority ({@code link:...:priority=}) gets an htb qdisc with two prioritised classes
+ * instead ({@code Testbed#strictPriority}), and an nftables table {@code sonde_atpg_qos} in its node
+ * that puts the frames leaving it whose header matches the high class in the first.
  * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a fixed time.
  */
 final class LiveFaults implements AutoCloseable {
+    /** The nftables table (family ip) that classifies frames for strict priority. */
+    static final String QOS_TABLE = "sonde_atpg_qos";
     private final LiveDataPlane plane;
     private final LinuxConfig faulted;
     private final Set<Integer> downPorts;
@@ -38,22 +44,28 @@ final class LiveFaults implements AutoCloseable {
     private final Set<Integer> oneWay;
     /** Ports whose outgoing direction is slowed, with the rate in bit/s. */
     private final Map<Integer, Long> slowed;
+    /** Slowed ports with strict priority, with the high class. */
+    private final Map<Integer, Match> prioritized;
 
-    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed) {
+    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed,
+                       Map<Integer, Match> prioritized) {
         this.plane = plane;
         this.faulted = faulted;
         this.downPorts = downPorts;
         this.oneWay = oneWay;
         this.slowed = slowed;
+        this.prioritized = prioritized;
     }
 
     /** Puts {@code faults} in place; {@code bucketBytes}: a slowed link's bucket, the round's largest frame. */
     static LiveFaults apply(LiveDataPlane plane, Model model, List<Fault> faults, int bucketBytes) {
-        Emulator.inject(model, faults); // every fault names what the model has, or a usage error
+        // every fault names what the model has, or a usage error; the high classes resolved against the model
+        Map<String, Match> highByLink = Emulator.inject(model, faults).priority();
         Network n = model.network();
         List<Fault> changes = new ArrayList<>();
         Set<Integer> down = new LinkedHashSet<>(), oneWay = new LinkedHashSet<>();
         Map<Integer, Long> slowed = new LinkedHashMap<>();
+        Map<Integer, Match> prioritized = new LinkedHashMap<>();
         for (Fault f : faults) {
             switch (f) {
                 case Fault.LinkRate r -> {
@@ -68,6 +80,9 @@ final class LiveFaults implements AutoCloseable {
                         }
                     }
                 }
+                case Fault.LinkPriority p -> {
+                    for (Link l : built(plane, links(n, p.id(), p.a(), p.b()), "priority")) prioritized.put(l.fromPortId(), highByLink.get(l.id()));
+                }
                 case Fault.LinkLatency l -> throw new UsageException("--fault " + (l.id() != null ? l.id() : l.a() + "-" + l.b())
                         + ":latency: a live data plane cannot add a fixed delay (this kernel has no netem); use atpg emulate for latency faults");
                 default -> changes.add(f);
@@ -78,12 +93,20 @@ final class LiveFaults implements AutoCloseable {
             Network changed = Emulator.inject(model, changes).model().network();
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
         }
-        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed);
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed, prioritized);
         try {
             plane.change(plane.healthy(), faulted);
             for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
             for (int p : oneWay) plane.testbed().dropLeaving(plane.wiring().nodeOfPort(p), Wiring.iface(p), 1);
-            slowed.forEach((p, bps) -> plane.testbed().slowLink(plane.wiring().nodeOfPort(p), Wiring.iface(p), bps, bucketBytes));
+            slowed.forEach((p, bps) -> {
+                if (prioritized.containsKey(p)) plane.testbed().strictPriority(plane.wiring().nodeOfPort(p), Wiring.iface(p), bps, bucketBytes, 2);
+                else plane.testbed().slowLink(plane.wiring().nodeOfPort(p), Wiring.iface(p), bps, bucketBytes);
+            });
+            Map<String, StringBuilder> classify = new LinkedHashMap<>();
+            prioritized.forEach((p, high) -> classify.computeIfAbsent(plane.wiring().nodeOfPort(p), k -> new StringBuilder())
+                    .append("add rule ip " + QOS_TABLE + " classify oifname \"" + Wiring.iface(p) + "\" " + Compiler.nftMatch(high) + "meta priority set 1:10\n"));
+            classify.forEach((node, rules) -> plane.loadNft(node, "add table ip " + QOS_TABLE + "\nadd chain ip " + QOS_TABLE
+                    + " classify { type filter hook postrouting priority -5; policy accept; }\n" + rules, QOS_TABLE));
         } catch (RuntimeException e) {
             live.close();
             throw e;
@@ -118,6 +141,8 @@ final class LiveFaults implements AutoCloseable {
     @Override
     public void close() {
         slowed.keySet().forEach(p -> plane.testbed().clearRateLimit(plane.wiring().nodeOfPort(p), Wiring.iface(p)));
+        for (String node : new LinkedHashSet<>(prioritized.keySet().stream().map(plane.wiring()::nodeOfPort).toList()))
+            plane.loadNft(node, "", QOS_TABLE);
         for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList())) plane.testbed().clearDrops(node);
         for (int p : downPorts) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), true);
         plane.change(faulted, plane.healthy());

@@ -55,8 +55,12 @@ public final class Emulator {
         return run(model, suite, faults, thresholdMs, 1).results();
     }
 
-    /** A round's results, and with trains of two frames or more the trains measured and each link's figures ({@link Performance}). */
-    public record Emulated(List<Result> results, List<Performance.Train> trains, List<Performance.LinkFigures> links) {}
+    /**
+     * A round's results; with trains of two frames or more the trains measured and each link's figures, and per
+     * slowed link with strict priority its classes' figures ({@link Performance}).
+     */
+    public record Emulated(List<Result> results, List<Performance.Train> trains, List<Performance.LinkFigures> links,
+                           List<Performance.ClassFigures> classes) {}
 
     /**
      * The same with each test's frame sent {@code train} times back to back (ATPG's performance
@@ -80,7 +84,8 @@ public final class Emulator {
             for (TestPacket t : suite.tests()) out.add(run(forwarder, timing, model.network(), t, false, thresholdMs, train, trains));
             for (TestPacket t : suite.reserved()) out.add(run(forwarder, timing, model.network(), t, true, thresholdMs, train, trains));
         }
-        return new Emulated(out, List.copyOf(trains), Performance.perLink(suite, trains));
+        return new Emulated(out, List.copyOf(trains), Performance.perLink(suite, trains),
+                Performance.perClass(suite, out, f.priority(), model.network().layout()));
     }
 
     /** The bytes of the suite's largest frame (regular or reserved): what a slowed link's bucket holds. */

@@ -149,7 +149,7 @@ public final class LinkTiming {
         Match high = priority.get(linkId);
         if (high != null) {
             if (replaying) return departures.get(linkId)[handedOut.merge(linkId, 1, Integer::sum) - 1];
-            reached.computeIfAbsent(linkId, k -> new ArrayList<>()).add(new double[] {at, matches(high, frameHeader) ? 0 : 1, frameBytes});
+            reached.computeIfAbsent(linkId, k -> new ArrayList<>()).add(new double[] {at, Performance.matches(high, frameHeader) ? 0 : 1, frameBytes});
             return at;
         }
         double bytesPerMs = bps / 8_000.0;
@@ -159,13 +159,5 @@ public final class LinkTiming {
         double left = tokens >= frameBytes ? start : start + (frameBytes - tokens) / bytesPerMs;
         lastLeft.put(linkId, new double[] {left, Math.max(0, tokens - frameBytes)});
         return left;
-    }
-
-    private static boolean matches(Match m, Map<String, Long> header) {
-        for (var f : m.fields().entrySet()) {
-            Long v = header.get(f.getKey());
-            if (v == null || (v & f.getValue().mask()) != f.getValue().value()) return false;
-        }
-        return true;
     }
 }

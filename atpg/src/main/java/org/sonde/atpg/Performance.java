@@ -12,7 +12,9 @@ import java.util.Map;
  * copy) its bottleneck rate. A link's figures come from the trains of the tests that cross it (the
  * suite's histories): its latency is at most the least of theirs, its rate at least the greatest
  * of their bottlenecks, so a slow link shows as the one whose every train is slow while trains
- * over its neighbours are not.
+ * over its neighbours are not. On a slowed link with strict priority ({@code link:...:priority=}),
+ * each service class gets its tests' worst latency ({@link #perClass}): the priority test compares
+ * the high class's with the congested low class's.
  */
 public final class Performance {
     private Performance() {}
@@ -48,6 +50,52 @@ public final class Performance {
         public LinkFigures {
             tests = List.copyOf(tests);
         }
+    }
+
+    /**
+     * One service class of a slowed link with strict priority.
+     *
+     * @param high    whether it is the high class (served first) or the rest
+     * @param match   the class's header match, as the model writes headers; "the rest" for the low class
+     * @param tests   the tests whose paths cross the link (the suite's histories) in the class, in sending order
+     * @param worstMs the greatest latency at an exit among those tests, in milliseconds; null when none arrived
+     */
+    public record ClassFigures(String link, boolean high, String match, List<String> tests, Double worstMs) {
+        public ClassFigures {
+            tests = List.copyOf(tests);
+        }
+    }
+
+    /**
+     * Each prioritised link's two classes (links by id, high class first) from a round's results:
+     * {@code priority} gives each link's high class, {@code layout} the headers' fields.
+     */
+    public static List<ClassFigures> perClass(Suite suite, List<Emulator.Result> results, Map<String, org.sonde.dataplane.model.Match> priority,
+                                              org.sonde.dataplane.model.HeaderLayout layout) {
+        Map<String, Emulator.Result> byId = new java.util.HashMap<>();
+        results.forEach(r -> byId.put(r.id(), r));
+        List<TestPacket> all = new ArrayList<>(suite.tests());
+        all.addAll(suite.reserved());
+        List<ClassFigures> out = new ArrayList<>();
+        for (var e : new java.util.TreeMap<>(priority).entrySet()) {
+            for (boolean high : new boolean[] {true, false}) {
+                List<String> tests = all.stream().filter(t -> t.links().contains(e.getKey()) && matches(e.getValue(), t.header()) == high)
+                        .map(TestPacket::id).toList();
+                Double worst = tests.stream().map(byId::get).filter(java.util.Objects::nonNull).flatMap(r -> r.observed().values().stream())
+                        .max(Double::compare).orElse(null);
+                out.add(new ClassFigures(e.getKey(), high, high ? layout.text(e.getValue()) : "the rest", tests, worst));
+            }
+        }
+        return out;
+    }
+
+    /** Whether a header (field values as sent) is in a class. */
+    static boolean matches(org.sonde.dataplane.model.Match m, Map<String, Long> header) {
+        for (var f : m.fields().entrySet()) {
+            Long v = header.get(f.getKey());
+            if (v == null || (v & f.getValue().mask()) != f.getValue().value()) return false;
+        }
+        return true;
     }
 
     /** Whether a test's train can be measured: it arrives at one exit as one copy per frame (so its history's links lead there). */

@@ -49,19 +49,20 @@ public final class SuiteFiles {
      */
     public record ResultsFile(String schema, int version, List<String> faults, double latencyThresholdMs,
                               long failed, List<Emulator.Result> results, int train, List<Performance.Train> trains,
-                              List<Performance.LinkFigures> links) {
+                              List<Performance.LinkFigures> links, List<Performance.ClassFigures> classes) {
         public ResultsFile {
-            // files written before trains were sent have none
+            // files written before trains were sent, or before strict priority, have none
             train = train == 0 ? 1 : train;
             trains = trains == null ? List.of() : List.copyOf(trains);
             links = links == null ? List.of() : List.copyOf(links);
+            classes = classes == null ? List.of() : List.copyOf(classes);
         }
 
-        /** One round's results (emulated or live), with its trains and their link figures. */
+        /** One round's results (emulated or live), with its trains, their link figures and the prioritised links' classes. */
         public static ResultsFile of(List<String> faults, double thresholdMs, List<Emulator.Result> results, int train,
-                                     List<Performance.Train> trains, List<Performance.LinkFigures> links) {
+                                     List<Performance.Train> trains, List<Performance.LinkFigures> links, List<Performance.ClassFigures> classes) {
             long failed = results.stream().filter(r -> !r.pass()).count();
-            return new ResultsFile(RESULTS_SCHEMA, 1, faults, thresholdMs, failed, results, train, trains, links);
+            return new ResultsFile(RESULTS_SCHEMA, 1, faults, thresholdMs, failed, results, train, trains, links, classes);
         }
     }
 

@@ -46,15 +46,18 @@ final class LiveFaults implements AutoCloseable {
     private final Map<Integer, Long> slowed;
     /** Slowed ports with strict priority, with the high class. */
     private final Map<Integer, Match> prioritized;
+    /** The same by link id. */
+    private final Map<String, Match> priority;
 
     private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed,
-                       Map<Integer, Match> prioritized) {
+                       Map<Integer, Match> prioritized, Map<String, Match> priority) {
         this.plane = plane;
         this.faulted = faulted;
         this.downPorts = downPorts;
         this.oneWay = oneWay;
         this.slowed = slowed;
         this.prioritized = prioritized;
+        this.priority = priority;
     }
 
     /** Puts {@code faults} in place; {@code bucketBytes}: a slowed link's bucket, the round's largest frame. */
@@ -93,7 +96,7 @@ final class LiveFaults implements AutoCloseable {
             Network changed = Emulator.inject(model, changes).model().network();
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
         }
-        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed, prioritized);
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed, prioritized, highByLink);
         try {
             plane.change(plane.healthy(), faulted);
             for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
@@ -135,6 +138,11 @@ final class LiveFaults implements AutoCloseable {
     /** The slowest slowed link's rate in bit/s, or 0 when no link is slowed. */
     long slowestBps() {
         return slowed.values().stream().mapToLong(Long::longValue).min().orElse(0);
+    }
+
+    /** The high class of each slowed link with strict priority, by link id. */
+    Map<String, Match> priority() {
+        return priority;
     }
 
     /** Restores the healthy data plane. */

@@ -50,7 +50,8 @@ public final class LiveRun {
      * @param sendSeconds the time to send the round's frames (each handed to the kernel on its own)
      */
     public record Outcome(List<Emulator.Result> results, List<NotRun> notRun, List<Performance.Train> trains,
-                          List<Performance.LinkFigures> links, long framesSent, long copiesReceived, double sendSeconds, double roundSeconds) {}
+                          List<Performance.LinkFigures> links, List<Performance.ClassFigures> classes, long framesSent, long copiesReceived,
+                          double sendSeconds, double roundSeconds) {}
 
     /**
      * How a run goes.
@@ -111,7 +112,7 @@ public final class LiveRun {
             for (int i = 0; i < options.rounds(); i++) {
                 long due = start + (long) (i * options.everySeconds() * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps());
+                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps(), applied.priority());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
                 Round r = new Round(i + 1, o, alert);
@@ -145,7 +146,7 @@ public final class LiveRun {
 
     private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames,
                                 Options options,
-                                java.util.Set<Integer> down, long slowestBps) {
+                                java.util.Set<Integer> down, long slowestBps, Map<String, org.sonde.dataplane.model.Match> priority) {
         double thresholdMs = options.thresholdMs();
         int train = options.train();
         Wiring w = plane.wiring();
@@ -237,8 +238,8 @@ public final class LiveRun {
                             r.observed().get(exit)));
                 }
             }
-            return new Outcome(results, notRun, List.copyOf(trains), Performance.perLink(suite, trains), sent, receiver.received, (t1 - t0) / 1e9,
-                    (t2 - t0) / 1e9);
+            return new Outcome(results, notRun, List.copyOf(trains), Performance.perLink(suite, trains),
+                    Performance.perClass(suite, results, priority, w.network().layout()), sent, receiver.received, (t1 - t0) / 1e9, (t2 - t0) / 1e9);
         } finally {
             // the receiver reads the sockets' rings: it stops before they are unmapped
             if (receiver != null) receiver.finish(0, 0);

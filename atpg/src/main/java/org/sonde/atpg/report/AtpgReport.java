@@ -135,6 +135,23 @@ public final class AtpgReport {
                         .valueAxis("bit/s").logScale().horizontal());
             }
         }
+        if (!r.classes().isEmpty()) {
+            Section priority = report.section("Strict priority per link");
+            priority.paragraph("ATPG's priority test: a slowed link with strict priority serves the frames of its high class first."
+                    + " With the low class congested (its trains waiting at the link), the high class's tests should keep their latency"
+                    + " and the low class's take the wait; a high class as slow as the rest means the link does not honour the priority.");
+            Table classes = Table.of("link", "class", "match", "tests over it", "worst latency (ms)").maxRows(TABLE_ROWS);
+            for (Performance.ClassFigures c : r.classes())
+                classes.row(c.link(), c.high() ? "high" : "low", c.match(), c.tests().size(),
+                        c.worstMs() == null ? "none arrived" : String.format(java.util.Locale.ROOT, "%.3f", c.worstMs()));
+            priority.table(classes);
+            List<Performance.ClassFigures> arrived = r.classes().stream().filter(c -> c.worstMs() != null).toList();
+            if (!arrived.isEmpty()) {
+                priority.chart(BarChart.titled("Worst latency per link and class (ms)").categories(arrived.stream()
+                        .map(c -> c.link() + (c.high() ? " high" : " low")).toArray(String[]::new))
+                        .series("ms", arrived.stream().mapToDouble(Performance.ClassFigures::worstMs).toArray()).valueAxis("ms").horizontal());
+            }
+        }
         return report.attachJson(l);
     }
 }

@@ -27,6 +27,7 @@ import org.sonde.atpg.SelectOptions;
 import org.sonde.atpg.Selector;
 import org.sonde.atpg.Suite;
 import org.sonde.atpg.SuiteFiles;
+import org.sonde.atpg.TestPacket;
 import org.sonde.testkit.Netns;
 
 /**
@@ -205,6 +206,77 @@ class LiveAtpgNetnsTest {
             if (expected == null) assertThat(l.rateBps()).as(l.link()).isGreaterThan(20 * bps);
             else assertThat(l.rateBps()).as(l.link()).isCloseTo(expected, org.assertj.core.data.Percentage.withPercentage(20));
         }
+    }
+
+    /**
+     * ATPG's priority test (§2.3.2) for real: trains of 8 over a link slowed to 4 kbit/s whose htb qdisc serves
+     * the last-sent delivered test's destination first. With the threshold halfway between what that test takes with
+     * priority and without it in emulation, live and emulation agree test by test; the high test takes no longer
+     * than the model says (htb lets a class's first frame go on its own credit, so live may be a frame ahead), the
+     * low ones at least 0.8 of it. A device that lost the priority (the link slowed without it) fails the high test
+     * against the same threshold, and the link is among the suspects. The qdisc and the classifier go after each run.
+     */
+    @Test
+    void strictPriorityLiveServesTheHighClassFirstAsEmulationPredicts() {
+        int k = 8;
+        var model = file.network().load().model();
+        var network = model.network();
+        List<TestPacket> all = new java.util.ArrayList<>(file.suite().tests());
+        all.addAll(file.suite().reserved());
+        Map<String, Set<Long>> destinations = new java.util.TreeMap<>();
+        for (TestPacket t : all)
+            if (!t.expected().isEmpty()) for (String l : t.links()) destinations.computeIfAbsent(l, x -> new java.util.HashSet<>()).add(t.header().get("ip_dst"));
+        String link = destinations.entrySet().stream().max(java.util.Comparator.comparingInt(e -> e.getValue().size())).orElseThrow().getKey();
+        List<TestPacket> over = all.stream().filter(t -> t.links().contains(link)).toList();
+        TestPacket high = over.stream().filter(t -> !t.expected().isEmpty()).reduce((a, b) -> b).orElseThrow();
+        String slow = "link:" + link + ":rate=4kbps";
+        String priority = "link:" + link + ":priority=ip_dst=" + org.sonde.packet.Ipv4Address.format((int) (long) high.header().get("ip_dst"));
+        assertThat(over.stream().filter(t -> !t.header().get("ip_dst").equals(high.header().get("ip_dst")))).as("a low class").isNotEmpty();
+
+        double withPriority = emulatedLatency(model, high, k, slow, priority), without = emulatedLatency(model, high, k, slow);
+        assertThat(withPriority).isLessThan(without);
+        double threshold = (withPriority + without) / 2;
+        List<Fault> faults = java.util.stream.Stream.of(slow, priority).map(f -> Fault.parse("test", f)).toList();
+        Map<String, Emulator.Result> predicted = new HashMap<>();
+        Emulator.run(model, file.suite(), faults, threshold, k).results().forEach(r -> predicted.put(r.id(), r));
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, new LiveRun.Options(threshold, 1, 0, k), r -> { }).getLast().outcome();
+        for (Emulator.Result r : o.results()) {
+            Emulator.Result e = predicted.get(r.id());
+            assertThat(r.pass()).as(r.id() + ": live " + r.reason() + " " + r.observed() + ", emulated " + e.reason() + " " + e.observed()).isEqualTo(e.pass());
+            if (over.stream().noneMatch(t -> t.id().equals(r.id()))) continue;
+            e.observed().forEach((exit, ms) -> {
+                assertThat(r.observed().get(exit)).as(r.id() + " at " + exit).isLessThanOrEqualTo(1.05 * ms + 5);
+                if (!r.id().equals(high.id())) assertThat(r.observed().get(exit)).as(r.id() + " at " + exit).isGreaterThan(0.8 * ms);
+            });
+        }
+        Emulator.Result highLive = o.results().stream().filter(r -> r.id().equals(high.id())).findFirst().orElseThrow();
+        assertThat(highLive.pass()).isTrue();
+        // the low class waited behind the high one, which was sent last: the classes' figures say so, as emulation's do
+        List<org.sonde.atpg.Performance.ClassFigures> classes = o.classes();
+        assertThat(classes).extracting(org.sonde.atpg.Performance.ClassFigures::link).containsOnly(link);
+        assertThat(classes).extracting(org.sonde.atpg.Performance.ClassFigures::tests)
+                .isEqualTo(Emulator.run(model, file.suite(), faults, threshold, k).classes().stream().map(org.sonde.atpg.Performance.ClassFigures::tests).toList());
+        assertThat(classes.get(0).high()).isTrue();
+        assertThat(classes.get(0).worstMs()).isEqualTo(highLive.observed().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow())
+                .isLessThan(classes.get(1).worstMs());
+
+        // the classifier and the htb qdisc are gone
+        LiveDataPlane plane = LiveDataPlane.attach(network, NAME);
+        String node = plane.wiring().nodeOfPort(network.link(link).orElseThrow().fromPortId());
+        assertThat(plane.testbed().exec(node, "nft", "list", "tables")).doesNotContain(LiveFaults.QOS_TABLE);
+        assertThat(plane.testbed().exec(node, "tc", "qdisc", "show")).doesNotContain("htb").doesNotContain("tbf");
+
+        // a device without the priority: the high test's frames wait behind the others
+        LiveRun.Outcome lost = LiveRun.run(suiteDir, NAME, List.of(faults.getFirst()), new LiveRun.Options(threshold, 1, 0, k), r -> { }).getLast().outcome();
+        assertThat(lost.results()).filteredOn(r -> r.id().equals(high.id())).singleElement()
+                .satisfies(r -> assertThat(r.reason()).isEqualTo("latency above " + threshold + " ms"));
+        var l = Localizer.localize(Localizer.observations(file.suite(), lost.results()), model, file.suite());
+        assertThat(l.suspects()).contains(link);
+    }
+
+    private static double emulatedLatency(org.sonde.dataplane.reach.Model model, TestPacket t, int k, String... faults) {
+        return Emulator.run(model, file.suite(), java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), 1e9, k).results().stream()
+                .filter(r -> r.id().equals(t.id())).findFirst().orElseThrow().observed().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
 
     @Test

@@ -66,7 +66,7 @@ class AtpgReportTest {
         String fault = "rule:" + victim + ":drop";
         List<Emulator.Result> results = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", fault)), 0);
         Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, results), MODEL, SUITE);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of(fault), 0, results, 1, List.of(), List.of());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of(fault), 0, results, 1, List.of(), List.of(), List.of());
         String html = AtpgReport.localization("suite", l, r, "sonde atpg localize --suite suite").render();
         assertThat(html).contains("ATPG fault localisation", "sonde atpg localize --suite suite", fault, "Suspects",
                 "suspects after the four steps", victim, "Failed tests", r.failed() + " of " + results.size() + " tests failed");
@@ -80,7 +80,7 @@ class AtpgReportTest {
 
         List<Emulator.Result> healthy = Emulator.run(MODEL, SUITE, List.of(), 0);
         Localizer.Localization none = Localizer.localize(Localizer.observations(SUITE, healthy), MODEL, SUITE);
-        assertThat(AtpgReport.localization("suite", none, SuiteFiles.ResultsFile.of(List.of(), 0, healthy, 1, List.of(), List.of()), "c").render())
+        assertThat(AtpgReport.localization("suite", none, SuiteFiles.ResultsFile.of(List.of(), 0, healthy, 1, List.of(), List.of(), List.of()), "c").render())
                 .contains("No suspects", "none", "0 of " + healthy.size() + " tests failed");
     }
 
@@ -88,12 +88,33 @@ class AtpgReportTest {
     void withTrainsTheReportGivesEachLinksFiguresAndChartsTheLimitedOnes() {
         Emulator.Emulated e = Emulator.run(MODEL, SUITE, List.of(Fault.parse("test", "link:AB:rate=4kbps"), Fault.parse("test", "link:BA:rate=4kbps")),
                 1e9, 4);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:AB:rate=4kbps"), 1e9, e.results(), 4, e.trains(), e.links());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:AB:rate=4kbps"), 1e9, e.results(), 4, e.trains(), e.links(), e.classes());
         Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, r.results()), MODEL, SUITE);
         String html = AtpgReport.localization("suite", l, r, "c").render();
         assertThat(r.links()).isNotEmpty().anySatisfy(f -> assertThat(f.rateBps()).isNull()).anySatisfy(f -> assertThat(f.rateBps()).isNotNull());
         assertThat(html).contains("Performance tests per link", r.trains().size() + " trains of 4 frames", "not limited", "4,000",
                 "Rate at least, per link", "frame was sent 4 times back to back");
         for (Performance.LinkFigures f : r.links()) assertThat(html).contains(f.link());
+    }
+
+    /** With strict priority on a slowed link, the report gives each class's tests and worst latency over it, and charts them. */
+    @Test
+    void withStrictPriorityTheReportGivesEachClasssWorstLatency() {
+        List<Fault> faults = List.of(Fault.parse("test", "link:CA:rate=4kbps"), Fault.parse("test", "link:CA:priority=tp_dst=80"));
+        Emulator.Emulated e = Emulator.run(MODEL, SUITE, faults, 1e9, 4);
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(List.of("link:CA:rate=4kbps", "link:CA:priority=tp_dst=80"), 1e9, e.results(), 4,
+                e.trains(), e.links(), e.classes());
+        assertThat(r.classes()).extracting(Performance.ClassFigures::link, Performance.ClassFigures::high, Performance.ClassFigures::match)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("CA", true, "tp_dst 80"), org.assertj.core.groups.Tuple.tuple("CA", false, "the rest"));
+        // every test over CA is in one class or the other, as its history says
+        List<String> over = java.util.stream.Stream.concat(SUITE.tests().stream(), SUITE.reserved().stream()).filter(t -> t.links().contains("CA"))
+                .map(org.sonde.atpg.TestPacket::id).toList();
+        assertThat(java.util.stream.Stream.concat(r.classes().get(0).tests().stream(), r.classes().get(1).tests().stream()))
+                .containsExactlyInAnyOrderElementsOf(over);
+        Localizer.Localization l = Localizer.localize(Localizer.observations(SUITE, r.results()), MODEL, SUITE);
+        String html = AtpgReport.localization("suite", l, r, "c").render();
+        assertThat(html).contains("Strict priority per link", "tp_dst 80", "the rest", "Worst latency per link and class");
+        for (Performance.ClassFigures c : r.classes())
+            if (c.worstMs() != null) assertThat(html).contains(String.format(java.util.Locale.ROOT, "%.3f", c.worstMs()));
     }
 }

@@ -37,6 +37,12 @@ import picocli.CommandLine.Spec;
                 "  link:A-B:rate=R        the links are slowed to R (e.g. 4kbps): a token bucket holding the",
                 "                         suite's largest frame, filling at R; the round's frames, sent at",
                 "                         once in suite order, wait there in turn (fails tests above --threshold)",
+                "  link:A-B:priority=F=V[,F=V...]",
+                "                         the slowed links serve frames whose header matches first, the",
+                "                         others after (strict priority between two classes; values are",
+                "                         numbers or IPv4 prefixes: priority=ip_dst=10.0.2.0/24,tp_dst=80).",
+                "                         ATPG's priority test: with --train the low class's trains congest",
+                "                         the link, and the high class's latency must stay under --threshold",
                 "  acl:A#N:permit         entry N (from 1) of ACL A permits instead of denying",
                 "  acl:A#N:deny           entry N of ACL A denies instead of permitting",
                 "  acl:A#N:missing        entry N of ACL A is gone (later entries decide its packets)",
@@ -49,7 +55,9 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {
                 "  sonde atpg emulate --suite suite --fault rule:rA1:drop --fault link:2-12:down --json results.json",
-                "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --json results.json"
+                "  sonde atpg emulate --suite suite --fault acl:goza_rtr_100#2:permit --json results.json",
+                "  sonde atpg emulate --suite suite --fault link:CA:rate=4kbps --fault link:CA:priority=tp_dst=80 \\",
+                "      --train 8 --threshold 1s --json results.json"
         })
 final class EmulateCommand implements Callable<Integer> {
     @Spec
@@ -93,7 +101,7 @@ final class EmulateCommand implements Callable<Integer> {
         SuiteFiles.SuiteFile file = SuiteFiles.readSuite(suite);
         var loaded = file.network().load();
         Emulator.Emulated e = Emulator.run(loaded.model(), file.suite(), parsed, threshold, train);
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, e.results(), train, e.trains(), e.links());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, e.results(), train, e.trains(), e.links(), e.classes());
         json.writeValue(r);
         long regularFailed = r.results().stream().filter(x -> !x.pass() && !x.reserved()).count();
         json.text().printf("%d tests, %d failed (%d regular, %d reserved)%s%n",

@@ -33,6 +33,9 @@ import picocli.CommandLine.Spec;
                 "  link:A-B:down          both interfaces of the link are switched off (or link:ID:down)",
                 "  link:A-B:rate=R        the link is slowed to R (e.g. 4kbps): a tbf token bucket of the",
                 "                         round's largest frame, as emulate models it (or link:ID:rate=R)",
+                "  link:A-B:priority=F=V  the slowed link serves matching frames first: an htb qdisc with two",
+                "                         prioritised classes instead of tbf, nftables putting matching",
+                "                         frames in the first (meta priority); ATPG's priority test with --train",
                 "  acl:A#N:permit|deny    entry N of ACL A gets the other verdict in its nftables chain",
                 "  acl:A#N:missing        entry N of ACL A is removed from its chain",
                 "  (link:...:latency=MS is refused: this kernel has no netem to delay by a fixed time)",
@@ -46,7 +49,9 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sudo sonde atpg run --suite suite --dataplane ex --json results.json",
                 "  sudo sonde atpg run --suite suite --dataplane ex --fault rule:rA1:drop --json results.json",
-                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10s --json results.json"
+                "  sudo sonde atpg run --suite suite --dataplane ex --rounds 60 --every 10s --json results.json",
+                "  sudo sonde atpg run --suite suite --dataplane ex --fault link:CA:rate=4kbps \\",
+                "      --fault link:CA:priority=tp_dst=80 --train 8 --threshold 1s --json results.json"
         })
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -100,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
             w.flush();
         });
         LiveRun.Outcome o = all.getLast().outcome();
-        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, o.results(), train, o.trains(), o.links());
+        SuiteFiles.ResultsFile r = SuiteFiles.ResultsFile.of(faults, threshold, o.results(), train, o.trains(), o.links(), o.classes());
         json.writeValue(r);
         if (json.requested()) w.printf("results %s%n", json.where());
         LinkFiguresText.print(w, r);

@@ -6,11 +6,13 @@
 # is its own) and rate, and the whole round (send, the receiver waiting out the last copies, judging).
 # Then ATPG's performance tests (§2.3.2) on the example network: link AB slowed to each of RATES
 # (tbf), trains of TRAIN frames per test (`sonde atpg run --train`), and what the trains measure
-# for AB and for the links not slowed, beside what `atpg emulate` predicts. Writes its sections of
-# BENCHMARKS.md.
+# for AB and for the links not slowed, beside what `atpg emulate` predicts. Then ATPG's priority
+# test: link CA slowed to 4 kbit/s with and without strict priority for tp_dst 80 (htb, two classes),
+# trains of PRIORITY_TRAIN frames, each class's worst latency live and emulated. Writes its sections
+# of BENCHMARKS.md.
 #   NETWORKS="example-network:all fat-tree-4:edge fat-tree-8:edge"   examples/atpg files (fat-tree-8 generated) : terminals
 #   ROUNDS=10
-#   RATES="4kbps 64kbps 1Mbps 10Mbps"   TRAIN=20
+#   RATES="4kbps 64kbps 1Mbps 10Mbps"   TRAIN=20   PRIORITY_TRAIN=8
 #   OUT=/tmp/sonde-atpg-live-bench
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -84,6 +86,15 @@ for rate in $rates; do
     --json "$out/trains-$rate-emulated.json" >/dev/null 2>&1 || { echo "emulate failed at $rate" >&2; exit 1; }
   trows+=("$rate|$out/trains-$rate-live.json|$out/trains-$rate-emulated.json")
 done
+# ATPG's priority test: CA slowed, without and with strict priority for tp_dst 80
+ptrain="${PRIORITY_TRAIN:-8}"
+for mode in fifo priority; do
+  prio=(); [ "$mode" = priority ] && prio=(--fault link:CA:priority=tp_dst=80)
+  "$root/sonde" atpg run --suite "$out/$net-suite" --dataplane "$name" --fault link:CA:rate=4kbps "${prio[@]}" --train "$ptrain" \
+    --threshold 60s --json "$out/priority-$mode-live.json" >"$out/priority-$mode-live.log" 2>&1 || { cat "$out/priority-$mode-live.log" >&2; exit 1; }
+  "$root/sonde" atpg emulate --suite "$out/$net-suite" --fault link:CA:rate=4kbps "${prio[@]}" --train "$ptrain" --threshold 60s \
+    --json "$out/priority-$mode-emulated.json" >/dev/null 2>&1 || { echo "emulate failed ($mode)" >&2; exit 1; }
+done
 "$root/sonde" atpg dataplane down --name "$name" >/dev/null
 
 PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$train" "${trows[@]}" <<'PY'
@@ -116,4 +127,29 @@ for r in rows:
 lines += ["", "Live, a link not slowed measures the agents' own train rate (one AF_PACKET send per frame), so a slowed link is "
           "measured while it is well below that; at 10 Mbit/s the two meet and the figure is the sender's, not the link's.", ""]
 write_section(target, "atpg-live-trains", lines)
+PY
+
+PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$ptrain" "$out" <<'PY'
+from benchmarks_md import write_section
+import json, sys
+target, train, out = sys.argv[1], sys.argv[2], sys.argv[3]
+runs = {(m, k): json.load(open(f"{out}/priority-{m}-{k}.json")) for m in ("fifo", "priority") for k in ("live", "emulated")}
+classes = runs[("priority", "emulated")]["classes"]
+def worst(run, tests):
+    ms = [v for r in run["results"] if r["id"] in tests for v in r["observed"].values()]
+    return max(ms) if ms else None
+fmt = lambda v: "none arrived" if v is None else f"{v:,.0f} ms"
+lines = ["## ATPG live: the priority test (issue 19, item 4)", "",
+         f"Command: `sudo bench/atpg-live.sh` (after the sections above). The example network's data plane with link CA slowed to "
+         f"4 kbit/s (`--fault link:CA:rate=4kbps`), its suite sent with `sonde atpg run --train {train}`, first without priority "
+         f"(tbf: frames leave in arrival order), then with `--fault link:CA:priority=tp_dst=80` (htb with two prioritised classes, "
+         f"nftables putting tp_dst 80 in the first), and emulated with the same options. Per class, the worst latency of its tests "
+         f"over CA. The round sends the low class's trains first, so without priority the high class waits behind them.", "",
+         "| class over CA | tests | no priority: emulated | live | strict priority: emulated | live |", "|---|---|---|---|---|---|"]
+for c in classes:
+    lines.append(f"| {'high' if c['high'] else 'low'} ({c['match']}) | {len(c['tests'])} | "
+                 + " | ".join(fmt(worst(runs[(m, k)], c["tests"])) for m in ("fifo", "priority") for k in ("emulated", "live")) + " |")
+lines += ["", "Live, htb gives each class one frame of credit of its own at the start, so a class's first frame may leave ahead of its "
+          "turn: live latencies are at most the model's, up to a frame time (110 ms here) less.", ""]
+write_section(target, "atpg-live-priority", lines)
 PY

@@ -129,12 +129,10 @@ public final class LinkTiming {
         this.bucketBytes = bytes;
     }
 
-    /** The size of the frame now sent (its copies are the ones {@link #leave} times next). */
-    public void frame(int bytes) {
-        frame(bytes, Map.of());
-    }
-
-    /** The size and header (field values as sent, which a prioritised link classifies) of the frame now sent. */
+    /**
+     * The size and header (field values as sent, which a prioritised link classifies) of the frame
+     * now sent: its copies are the ones {@link #leave} times next.
+     */
     public void frame(int bytes, Map<String, Long> header) {
         if (bytes > bucketBytes) throw new IllegalStateException("a " + bytes + "-byte frame is larger than the " + bucketBytes + "-byte bucket");
         this.frameBytes = bytes;

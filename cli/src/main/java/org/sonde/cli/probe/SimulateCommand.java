@@ -4,11 +4,13 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
+import org.sonde.core.UsageException;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.plan.CoverPolicy;
 import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.plan.Strategy;
+import org.sonde.probe.sim.PathDynamics;
 import org.sonde.probe.sim.Simulation;
 import org.sonde.probe.sim.SimulationOptions;
 import org.sonde.probe.sim.SimulationResult;
@@ -75,6 +77,22 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--no-agent-filter", description = "Do not set bad agents' probes aside.")
     boolean noFilter;
 
+    @Option(names = "--path-changes", paramLabel = "N", description = "Each probe changes path N times within the window, to a random path of its"
+            + " pair, and a bad probe blames every path it took (Table 3.7). Default: none.")
+    Integer pathChanges;
+
+    @Option(names = "--path-lifetime", paramLabel = "MINUTES", description = "Paths live for exponential lifetimes of this median and each ping"
+            + " is put on the path the probe's last traceroute saw (Table 3.8; with --traceroute-period). Default: paths do not change.")
+    Double pathLifetime;
+
+    @Option(names = "--traceroute-period", defaultValue = "0", paramLabel = "MINUTES", description = "With --path-lifetime: each probe is traced every"
+            + " MINUTES (0: every ping on its real path). Default: ${DEFAULT-VALUE}.")
+    double traceroutePeriod;
+
+    @Option(names = "--window", defaultValue = "60", paramLabel = "MINUTES", description = "With --path-lifetime: the aggregation window the pings"
+            + " spread over (the dissertation's deployment: 60). Default: ${DEFAULT-VALUE}.")
+    double window;
+
     @Option(names = "--method", defaultValue = "sherlock", paramLabel = "sherlock|tomography|007|netbouncer",
             description = "The method reported as accuracy (all are measured). Default: ${DEFAULT-VALUE}.")
     String method;
@@ -86,6 +104,16 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Report report;
 
+    private PathDynamics paths() {
+        if (pathChanges != null && pathLifetime != null)
+            throw new UsageException("--path-changes and --path-lifetime are two models of path changes (Tables 3.7 and 3.8): give one");
+        if (pathLifetime == null && spec.commandLine().getParseResult().hasMatchedOption("--traceroute-period"))
+            throw new UsageException("--traceroute-period needs --path-lifetime: without path changes every ping is on its real path");
+        if (pathChanges != null) return new PathDynamics.Changes(pathChanges);
+        if (pathLifetime != null) return new PathDynamics.Traceroute(pathLifetime, traceroutePeriod, window);
+        return PathDynamics.FIXED;
+    }
+
     @Override
     public Integer call() {
         json.checkWritable();
@@ -94,7 +122,7 @@ final class SimulateCommand implements Callable<Integer> {
         boolean single = strategy.equals("single-path");
         SimulationOptions o = TopologyOption.usage(() -> new SimulationOptions(failures, trials, new CoverPolicy.Inflation(inflation),
                 single ? Strategy.ALL_PAIRS : Strategy.of(strategy), alpha, seed, pings, loss, 0.01, falseNegatives, badAgents,
-                noFilter ? null : BadAgents.DEFAULT, single, Method.of(method)), "options");
+                noFilter ? null : BadAgents.DEFAULT, single, Method.of(method), paths()), "options");
         long t0 = System.nanoTime();
         SimulationResult r = TopologyOption.usage(() -> Simulation.run(t, o), "--topology/--failures");
         PrintWriter out = json.text();

@@ -102,19 +102,17 @@ public final class Simulation {
             List<Observation> obs = new ArrayList<>(probes.size());
             for (Probe p : probes) {
                 int[] path = p.paths().path(node -> hash(salt, node, p.key()));
-                double pass = 1;
-                for (int l : path) pass *= 1 - loss[l];
-                long lost = 0;
-                if (pass < 1) for (int i = 0; i < o.pings(); i++) if (rnd.nextDouble() >= pass) lost++;
-                // a bad agent's hiccups look like a fifth of its pings lost
-                if (distortion[p.sourceAgent()] > 0 && rnd.nextDouble() < distortion[p.sourceAgent()]) lost = Math.max(lost, (o.pings() + 4) / 5);
-                boolean bad = (double) lost / o.pings() > o.lossThreshold();
-                if (bad && o.falseNegatives() > 0 && rnd.nextDouble() < o.falseNegatives()) {
-                    bad = false;
-                    lost = 0;
+                for (Window w : window(p, path, loss, o, rnd)) {
+                    long lost = w.lost();
+                    // a bad agent's hiccups look like a fifth of its pings lost
+                    if (distortion[p.sourceAgent()] > 0 && rnd.nextDouble() < distortion[p.sourceAgent()]) lost = Math.max(lost, (w.pings() + 4) / 5);
+                    boolean bad = (double) lost / w.pings() > o.lossThreshold();
+                    if (bad && o.falseNegatives() > 0 && rnd.nextDouble() < o.falseNegatives()) {
+                        bad = false;
+                        lost = 0;
+                    }
+                    obs.add(new Observation(p.source(), p.target(), p.tuple().sourcePort(), p.tuple().destinationPort(), w.blamed(), w.pings(), lost, bad));
                 }
-                obs.add(new Observation(p.source(), p.target(), p.tuple().sourcePort(), p.tuple().destinationPort(),
-                        p.assumed() != null ? p.assumed() : path, o.pings(), lost, bad));
             }
             if (o.badAgentFilter() != null) {
                 BadAgents.Filtered f = o.badAgentFilter().filter(obs);
@@ -149,6 +147,76 @@ public final class Simulation {
         return new SimulationResult(o, topology.describe(), links, fabric.size(), plan.pairs(), plan.probesPerRound(), plan.maxRouterProbes(),
                 reachable == 0 ? 0 : (double) covered / reachable, accuracy,
                 IntStream.of(badAgents).average().orElse(0), IntStream.of(filtered).average().orElse(0));
+    }
+
+    /** What localisation sees of one probe's pings: the path it blames, the pings put on it and how many were lost. */
+    private record Window(int[] blamed, int pings, long lost) {}
+
+    /**
+     * A probe's window of pings as the options' path dynamics make it: on its hashed path (or, in
+     * single-path mode, blaming the assumed one); with changes, on several paths, blamed together;
+     * with traceroutes, grouped by the path the last traceroute saw.
+     */
+    private static List<Window> window(Probe p, int[] hashed, double[] loss, SimulationOptions o, SplittableRandom rnd) {
+        return switch (o.paths()) {
+            case PathDynamics.Fixed f -> List.of(new Window(p.assumed() != null ? p.assumed() : hashed, o.pings(), lost(hashed, o.pings(), loss, rnd)));
+            case PathDynamics.Changes c -> {
+                int[] cuts = new int[c.perWindow() + 2];
+                for (int k = 1; k <= c.perWindow(); k++) cuts[k] = rnd.nextInt(o.pings() + 1);
+                cuts[cuts.length - 1] = o.pings();
+                java.util.Arrays.sort(cuts);
+                java.util.BitSet seen = new java.util.BitSet();
+                long lost = 0;
+                for (int k = 0; k + 1 < cuts.length; k++) {
+                    int[] path = k == 0 ? hashed : p.paths().path(node -> rnd.nextDouble());
+                    for (int l : path) seen.set(l);
+                    lost += lost(path, cuts[k + 1] - cuts[k], loss, rnd);
+                }
+                yield List.of(new Window(seen.stream().toArray(), o.pings(), lost));
+            }
+            case PathDynamics.Traceroute t -> traced(p, hashed, loss, o.pings(), t, rnd);
+        };
+    }
+
+    /** Table 3.8's window: the probe's path timeline, and each ping put on the path the last traceroute before it saw. */
+    private static List<Window> traced(Probe p, int[] hashed, double[] loss, int pings, PathDynamics.Traceroute t, SplittableRandom rnd) {
+        double rate = Math.log(2) / t.medianLifetimeMinutes(), period = t.traceroutePeriodMinutes();
+        // the timeline from the earliest traceroute a ping may use (lifetimes are memoryless: start anywhere)
+        List<Double> since = new ArrayList<>(List.of(-period));
+        List<int[]> paths = new ArrayList<>(List.of(hashed));
+        for (double at = -period - Math.log(1 - rnd.nextDouble()) / rate; at < t.windowMinutes(); at -= Math.log(1 - rnd.nextDouble()) / rate) {
+            since.add(at);
+            paths.add(p.paths().path(node -> rnd.nextDouble()));
+        }
+        double phase = rnd.nextDouble() * period;
+        java.util.Map<Integer, long[]> byTraced = new java.util.TreeMap<>();
+        for (int i = 0; i < pings; i++) {
+            double at = (i + 0.5) * t.windowMinutes() / pings;
+            int real = lastBefore(since, at);
+            int traced = period == 0 ? real : lastBefore(since, phase + period * Math.floor((at - phase) / period));
+            long[] pl = byTraced.computeIfAbsent(traced, k -> new long[2]);
+            pl[0]++;
+            pl[1] += lost(paths.get(real), 1, loss, rnd);
+        }
+        List<Window> out = new ArrayList<>();
+        byTraced.forEach((k, pl) -> out.add(new Window(paths.get(k), (int) pl[0], pl[1])));
+        return out;
+    }
+
+    /** The index of the last path set up at or before {@code at}. */
+    private static int lastBefore(List<Double> since, double at) {
+        int k = 0;
+        while (k + 1 < since.size() && since.get(k + 1) <= at) k++;
+        return k;
+    }
+
+    /** Pings lost of {@code pings} sent along {@code path}, each independently. */
+    private static long lost(int[] path, int pings, double[] loss, SplittableRandom rnd) {
+        double pass = 1;
+        for (int l : path) pass *= 1 - loss[l];
+        long lost = 0;
+        if (pass < 1) for (int i = 0; i < pings; i++) if (rnd.nextDouble() >= pass) lost++;
+        return lost;
     }
 
     private static int count(boolean[] b) {

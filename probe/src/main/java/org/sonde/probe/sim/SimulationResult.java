@@ -63,6 +63,11 @@ public record SimulationResult(SimulationOptions options, String topology, int l
         m.put("fabricLinks", fabricLinks);
         m.put("meanBadAgents", round(meanBadAgents));
         m.put("meanFilteredAgents", round(meanFiltered));
+        if (options.paths() instanceof PathDynamics.Traceroute t && t.traceroutePeriodMinutes() > 0) {
+            // Table 3.8's overhead: every probe traced once a period
+            m.put("traceroutesPerSecond", Math.round(t.traceroutesPerSecond(probesPerRound) * 10) / 10.0);
+            m.put("maxRouterTraceroutesPerSecond", Math.round(t.traceroutesPerSecond(maxRouterProbes) * 10) / 10.0);
+        }
         Map<String, Object> opts = new LinkedHashMap<>();
         opts.put("failures", options.failures());
         opts.put("cover", switch (options.cover()) {
@@ -79,6 +84,12 @@ public record SimulationResult(SimulationOptions options, String topology, int l
         opts.put("falseNegatives", options.falseNegatives());
         opts.put("badAgentShare", options.badAgentShare());
         opts.put("badAgentFilter", options.badAgentFilter() != null);
+        opts.put("paths", switch (options.paths()) {
+            case PathDynamics.Fixed f -> "fixed";
+            case PathDynamics.Changes c -> c.perWindow() + " changes per window, all paths blamed";
+            case PathDynamics.Traceroute t -> "median lifetime " + t.medianLifetimeMinutes() + " min, traceroute every " + t.traceroutePeriodMinutes()
+                    + " min, window " + t.windowMinutes() + " min";
+        });
         m.put("options", opts);
         return m;
     }

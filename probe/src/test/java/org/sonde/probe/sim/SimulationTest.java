@@ -67,6 +67,45 @@ class SimulationTest {
         assertThat(filtered.main().top1()).isGreaterThan(unfiltered.main().top1());
     }
 
+    /**
+     * Table 3.7: no change in the window is the fixed path, draw for draw; changes blamed on every path the
+     * window saw make localisation worse, and a redundant cover (MSC-2) loses less of it than MSC-1.
+     */
+    @Test
+    void pathChangesWithinTheWindowCostAccuracyAndRedundancyProtects() {
+        SimulationOptions o = SimulationOptions.defaults(11).withTrials(200);
+        assertThat(Simulation.run(SMALL_IDN, o.withPaths(new PathDynamics.Changes(0))).toMap().get("methods"))
+                .isEqualTo(Simulation.run(SMALL_IDN, o).toMap().get("methods"));
+        double msc1 = Simulation.run(SMALL_IDN, o.withAlpha(1)).main().top2(), msc1Changed = Simulation.run(SMALL_IDN,
+                o.withAlpha(1).withPaths(new PathDynamics.Changes(3))).main().top2();
+        double msc2Changed = Simulation.run(SMALL_IDN, o.withPaths(new PathDynamics.Changes(3))).main().top2();
+        assertThat(msc1Changed).isLessThan(msc1).isLessThan(msc2Changed);
+    }
+
+    /**
+     * Table 3.8: with paths changing (median lifetime 15 minutes in a 60-minute window), pings put on the path of
+     * a traceroute 20 minutes old are localised worse than pings on their real paths (period 0), and the overhead
+     * is every probe traced once a period.
+     */
+    @Test
+    void staleTraceroutesCostAccuracyAndTracingCostsProbesPerPeriod() {
+        SimulationOptions o = SimulationOptions.defaults(12).withTrials(200);
+        SimulationResult ideal = Simulation.run(SMALL_IDN, o.withPaths(new PathDynamics.Traceroute(15, 0, 60)));
+        SimulationResult stale = Simulation.run(SMALL_IDN, o.withPaths(new PathDynamics.Traceroute(15, 20, 60)));
+        assertThat(stale.main().top1()).isLessThan(ideal.main().top1());
+        assertThat(ideal.toMap()).doesNotContainKey("traceroutesPerSecond");
+        assertThat(stale.toMap()).containsEntry("traceroutesPerSecond", Math.round(stale.probesPerRound() / 1200.0 * 10) / 10.0)
+                .containsEntry("maxRouterTraceroutesPerSecond", Math.round(stale.maxRouterProbes() / 1200.0 * 10) / 10.0);
+        // paths that never change in the window: the traceroute period makes no difference
+        SimulationOptions few = o.withTrials(40);
+        SimulationResult still = Simulation.run(SMALL_IDN, few.withPaths(new PathDynamics.Traceroute(1e12, 20, 60)));
+        assertThat(still.toMap().get("methods")).isEqualTo(Simulation.run(SMALL_IDN, few.withPaths(new PathDynamics.Traceroute(1e12, 0, 60))).toMap().get("methods"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> o.withSinglePath(true).withPaths(new PathDynamics.Changes(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("single-path");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PathDynamics.Traceroute(15, -1, 60))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("traceroute period");
+    }
+
     @Test
     void everyMethodIsMeasuredOnTheSameProbes() {
         SimulationResult r = Simulation.run(SMALL_IDN, SimulationOptions.defaults(7).withTrials(50).withMethod(Method.VOTING)

@@ -10,6 +10,7 @@ import org.sonde.core.config.Units;
 import org.sonde.probe.live.Fault;
 import org.sonde.probe.live.LiveRun;
 import org.sonde.probe.live.NamespaceNetwork;
+import org.sonde.probe.live.PlanCache;
 import org.sonde.probe.plan.PlanJson;
 import org.sonde.probe.topology.Topology;
 import picocli.CommandLine.Command;
@@ -28,6 +29,9 @@ import picocli.CommandLine.Spec;
                 "round (a SYN answered by SYN-ACK or RST, or lost), at most --rate probes per second.",
                 "--lossy, --down or --slow puts a fault on a link after the first window (a clean baseline)",
                 "and takes it away at the end (also when the run is stopped with Ctrl-C).",
+                "The agents cache the plan: before each window after the first they read --plan again and",
+                "take it if it changed (a controller re-planning); a file that does not load then is set",
+                "aside, said in the summary, and the cached plan stays in force. Rates and round stay as at start.",
                 "",
                 "--results writes one row per probe: window,timeMillis,kind,agent,target,source,sourcePort,",
                 "destination,destinationPort,protocol,outcome,rttMillis,hops; sonde probe localize reads it."
@@ -93,7 +97,8 @@ final class AgentCommand implements Callable<Integer> {
         if (timeoutMs > Integer.MAX_VALUE) throw new UsageException("--timeout " + Units.formatNanos(timeoutNanos) + " is too long");
         if ((lossy != null ? 1 : 0) + (down != null ? 1 : 0) + (slow != null ? 1 : 0) > 1) throw new UsageException("give one of --lossy, --down and --slow");
         Topology t = TopologyOption.load(topology, seed);
-        PlanJson.Loaded loaded = PlanJson.read(plan, t);
+        PlanCache plans = new PlanCache(plan, t);
+        PlanJson.Loaded loaded = plans.loaded();
         double limit = loaded.limits().agentProbesPerSecond();
         double pps = rate != null ? rate : limit > 0 ? limit : 1000;
         if (limit > 0 && pps > limit) throw new UsageException("--rate " + pps + " is above the plan's agent limit of " + limit + " probes per second");
@@ -103,7 +108,7 @@ final class AgentCommand implements Callable<Integer> {
                 : slow != null ? TopologyOption.usage(() -> Fault.slow(slow), "--slow") : down != null ? new Fault.Down(down) : null;
         if (fault != null && windows < 2) throw new UsageException("a fault comes after the first window: give --windows 2 or more");
         if (fault != null && t.linkIndex(fault.link()) < 0) throw new UsageException("no link " + fault.link() + " in " + topology + " (links are named FROM->TO, e.g. agg0-0->core0)");
-        LiveRun.Summary s = LiveRun.run(t, name, loaded.plan(), o, fault, out);
+        LiveRun.Summary s = LiveRun.run(t, name, plans, o, fault, out);
         PrintWriter w = spec.commandLine().getOut();
         s.lines().forEach(w::println);
         w.printf("wrote %s%n", out);

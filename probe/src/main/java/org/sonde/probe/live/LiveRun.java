@@ -50,14 +50,27 @@ public final class LiveRun {
         }
     }
 
-    /** What a run did. */
-    public record Summary(int windows, long pings, long lostPings, long traces, long completeTraces, double seconds) {
-        public List<String> lines() {
-            return List.of("%d windows in %.1f s: %,d pings, %,d lost (%.2f %%); %,d traceroutes, %,d complete".formatted(windows, seconds, pings,
-                    lostPings, pings == 0 ? 0 : 100.0 * lostPings / pings, traces, completeTraces));
+    /**
+     * What a run did.
+     *
+     * @param planReloads   new plans the agents took from the plan file between windows ({@link PlanCache})
+     * @param rejectedPlans why each plan file that did not load was set aside (the cached plan stayed in force)
+     */
+    public record Summary(int windows, long pings, long lostPings, long traces, long completeTraces, double seconds, int planReloads,
+                          List<String> rejectedPlans) {
+        public Summary {
+            rejectedPlans = List.copyOf(rejectedPlans);
         }
 
-        static Summary of(List<ProbeRecord> records, int windows, double seconds) {
+        public List<String> lines() {
+            List<String> out = new ArrayList<>(List.of("%d windows in %.1f s: %,d pings, %,d lost (%.2f %%); %,d traceroutes, %,d complete"
+                    .formatted(windows, seconds, pings, lostPings, pings == 0 ? 0 : 100.0 * lostPings / pings, traces, completeTraces)));
+            if (planReloads > 0) out.add("took a new plan " + planReloads + (planReloads == 1 ? " time" : " times") + " between windows");
+            for (String r : rejectedPlans) out.add("a plan file was set aside: " + r);
+            return out;
+        }
+
+        static Summary of(List<ProbeRecord> records, int windows, double seconds, int reloads, List<String> rejected) {
             long pings = 0, lost = 0, traces = 0, complete = 0;
             for (ProbeRecord r : records) {
                 if (r.kind() == ProbeRecord.Kind.PING) {
@@ -68,30 +81,35 @@ public final class LiveRun {
                     if (r.outcome() == ProbeRecord.Outcome.COMPLETE) complete++;
                 }
             }
-            return new Summary(windows, pings, lost, traces, complete, seconds);
+            return new Summary(windows, pings, lost, traces, complete, seconds, reloads, rejected);
         }
     }
 
     private LiveRun() {}
 
     /**
-     * {@code sonde probe agent}: runs the plan on the kept testbed {@code prefix} that
-     * {@code sonde probe testbed up} made of {@code topology} (see {@link #run(NamespaceNetwork, Plan, Options, Fault, Path)}).
+     * {@code sonde probe agent}: runs the cached plan on the kept testbed {@code prefix} that
+     * {@code sonde probe testbed up} made of {@code topology}, refreshing it from its file before every
+     * window after the first (see {@link #run(NamespaceNetwork, Plan, Options, Fault, Path)}).
      */
-    public static Summary run(Topology topology, String prefix, Plan plan, Options options, Fault fault, Path csv) {
-        check(plan, topology);
+    public static Summary run(Topology topology, String prefix, PlanCache plans, Options options, Fault fault, Path csv) {
         try (NamespaceNetwork net = NamespaceNetwork.attach(topology, prefix)) {
-            return run(net, plan, options, fault, csv);
+            return run(net, plans.plan(), plans, options, fault, csv);
         }
     }
 
     /**
-     * Runs {@code options.windows()} windows and writes the records to {@code csv} ({@link ProbesCsv}).
+     * Runs {@code options.windows()} windows of {@code plan} and writes the records to {@code csv} ({@link ProbesCsv}).
      *
      * @param fault put in place after the first window (a clean baseline, whose traceroutes give
      *              every tuple a path) and taken away at the end; null for none
      */
     public static Summary run(NamespaceNetwork net, Plan plan, Options options, Fault fault, Path csv) {
+        return run(net, plan, null, options, fault, csv);
+    }
+
+    /** {@code cache}: where {@code plan} came from, refreshed before every window after the first; null for a fixed plan. */
+    private static Summary run(NamespaceNetwork net, Plan plan, PlanCache cache, Options options, Fault fault, Path csv) {
         long t0 = System.nanoTime();
         List<ProbeRecord> all = new ArrayList<>();
         // a run stopped with Ctrl-C still takes its fault away: the testbed outlives the run
@@ -104,6 +122,7 @@ public final class LiveRun {
                     applied = true;
                     net.apply(fault);
                 }
+                if (cache != null && w > 0 && cache.refresh()) plan = cache.plan();
                 all.addAll(window(net, plan, options, w));
             }
         } finally {
@@ -123,7 +142,8 @@ public final class LiveRun {
             throw new IllegalStateException(e);
         }
         AtomicFiles.writeString(csv, s.toString());
-        return Summary.of(all, options.windows(), (System.nanoTime() - t0) / 1e9);
+        return Summary.of(all, options.windows(), (System.nanoTime() - t0) / 1e9, cache == null ? 0 : cache.reloads(),
+                cache == null ? List.of() : cache.rejected());
     }
 
     private static void clearQuietly(NamespaceNetwork net, Fault fault) {
@@ -180,7 +200,7 @@ public final class LiveRun {
     }
 
     /** The plan's agents must be the topology's, at its addresses (those the testbed gave them). */
-    private static void check(Plan plan, Topology t) {
+    static void check(Plan plan, Topology t) {
         for (int i = 0; i < plan.agents().size(); i++) {
             Plan.AgentPlan ap = plan.agents().get(i);
             checkAgent(t, ap.agent(), ap.address(), "agents[" + i + "]");

@@ -28,6 +28,11 @@ import org.sonde.atpg.Fault;
  * ({@code link:A-B:rate=R}, both ways; {@code link:ID:rate=R}, one) gets a tbf qdisc on its sending
  * ends, a token bucket of the round's largest frame filling at the rate in front of a deep queue
  * ({@code Testbed#slowLink}), as the model's {@link org.sonde.atpg.LinkTiming} has it.
+ * On a shared segment the bridge's nftables chain carries each directed link: a link down (one
+ * way or both) is its accept rule gone from the segment's chain (the faulted model compiled again),
+ * and a port left with no link at all by a both-ways fault is switched off as above. A segment link
+ * X to Y is slowed on X's port when X links only to Y, else on the bridge's end towards Y when only X
+ * links to Y; otherwise no one interface carries that direction alone, and the fault is refused.
  * {@code link:...:latency=MS} is refused: this kernel has no netem to delay packets by a fixed time.
  */
 final class LiveFaults implements AutoCloseable {
@@ -38,13 +43,17 @@ final class LiveFaults implements AutoCloseable {
     private final Set<Integer> oneWay;
     /** Ports whose outgoing direction is slowed, with the rate in bit/s. */
     private final Map<Integer, Long> slowed;
+    /** Shared segments' ports whose end on the bridge is slowed (what the bridge sends them), with the rate in bit/s. */
+    private final Map<Integer, Long> slowedInto;
 
-    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed) {
+    private LiveFaults(LiveDataPlane plane, LinuxConfig faulted, Set<Integer> downPorts, Set<Integer> oneWay, Map<Integer, Long> slowed,
+                       Map<Integer, Long> slowedInto) {
         this.plane = plane;
         this.faulted = faulted;
         this.downPorts = downPorts;
         this.oneWay = oneWay;
         this.slowed = slowed;
+        this.slowedInto = slowedInto;
     }
 
     /** Puts {@code faults} in place; {@code bucketBytes}: a slowed link's bucket, the round's largest frame. */
@@ -53,14 +62,30 @@ final class LiveFaults implements AutoCloseable {
         Network n = model.network();
         List<Fault> changes = new ArrayList<>();
         Set<Integer> down = new LinkedHashSet<>(), oneWay = new LinkedHashSet<>();
-        Map<Integer, Long> slowed = new LinkedHashMap<>();
+        Map<Integer, Long> slowed = new LinkedHashMap<>(), slowedInto = new LinkedHashMap<>();
+        Wiring w = plane.wiring();
+        // ports a both-ways fault cut from a shared segment: switched off if no link of theirs is left
+        Set<Integer> cut = new LinkedHashSet<>();
         for (Fault f : faults) {
             switch (f) {
                 case Fault.LinkRate r -> {
-                    for (Link l : built(plane, links(n, r.id(), r.a(), r.b()), "rate")) slowed.put(l.fromPortId(), r.bitsPerSecond());
+                    for (Link l : built(plane, links(n, r.id(), r.a(), r.b()), "rate")) {
+                        int from = l.fromPortId(), to = l.toPortId();
+                        if (w.segment(from) == null || n.linksFrom(from).size() == 1) slowed.put(from, r.bitsPerSecond());
+                        else if (n.links().stream().filter(k -> k.toPortId() == to).count() == 1) slowedInto.put(to, r.bitsPerSecond());
+                        else throw new UsageException("--fault link:" + l.id() + ":rate: on a shared segment port " + from + " links to several ports and port "
+                                + to + " is linked from several: no one interface carries " + from + " to " + to + " alone, so it cannot be slowed alone"
+                                + " (use atpg emulate for it)");
+                    }
                 }
                 case Fault.LinkDown d -> {
-                    for (Link l : built(plane, links(n, d.id(), d.a(), d.b()), "down")) {
+                    List<Link> ls = built(plane, links(n, d.id(), d.a(), d.b()), "down");
+                    if (ls.stream().anyMatch(l -> w.segment(l.fromPortId()) != null)) {
+                        changes.add(f); // the links' accept rules go from the segment's chain
+                        if (d.id() == null) ls.forEach(l -> cut.addAll(List.of(l.fromPortId(), l.toPortId())));
+                        continue;
+                    }
+                    for (Link l : ls) {
                         if (d.id() != null) oneWay.add(l.fromPortId());
                         else {
                             down.add(l.fromPortId());
@@ -77,13 +102,15 @@ final class LiveFaults implements AutoCloseable {
         if (!changes.isEmpty()) {
             Network changed = Emulator.inject(model, changes).model().network();
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
+            for (int p : cut) if (changed.links().stream().noneMatch(l -> l.fromPortId() == p || l.toPortId() == p)) down.add(p);
         }
-        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed);
+        LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed, slowedInto);
         try {
             plane.change(plane.healthy(), faulted);
             for (int p : down) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), false);
             for (int p : oneWay) plane.testbed().dropLeaving(plane.wiring().nodeOfPort(p), Wiring.iface(p), 1);
             slowed.forEach((p, bps) -> plane.testbed().slowLink(plane.wiring().nodeOfPort(p), Wiring.iface(p), bps, bucketBytes));
+            slowedInto.forEach((p, bps) -> plane.testbed().slowLink(Wiring.SEGMENTS, Wiring.segmentIface(p), bps, bucketBytes));
         } catch (RuntimeException e) {
             live.close();
             throw e;
@@ -94,7 +121,7 @@ final class LiveFaults implements AutoCloseable {
     /** {@code links}, each checked to be built in the data plane ({@code what}: the fault's kind, for the error). */
     private static List<Link> built(LiveDataPlane plane, List<Link> links, String what) {
         for (Link l : links) {
-            if (plane.wiring().peer(l.fromPortId()) == null)
+            if (plane.wiring().peer(l.fromPortId()) == null && plane.wiring().segment(l.fromPortId()) == null)
                 throw new UsageException("--fault link:" + l.id() + ":" + what + ": the link is not built in the data plane (see dataplane up's list)");
         }
         return links;
@@ -111,13 +138,14 @@ final class LiveFaults implements AutoCloseable {
 
     /** The slowest slowed link's rate in bit/s, or 0 when no link is slowed. */
     long slowestBps() {
-        return slowed.values().stream().mapToLong(Long::longValue).min().orElse(0);
+        return java.util.stream.Stream.concat(slowed.values().stream(), slowedInto.values().stream()).mapToLong(Long::longValue).min().orElse(0);
     }
 
     /** Restores the healthy data plane. */
     @Override
     public void close() {
         slowed.keySet().forEach(p -> plane.testbed().clearRateLimit(plane.wiring().nodeOfPort(p), Wiring.iface(p)));
+        slowedInto.keySet().forEach(p -> plane.testbed().clearRateLimit(Wiring.SEGMENTS, Wiring.segmentIface(p)));
         for (String node : new LinkedHashSet<>(oneWay.stream().map(plane.wiring()::nodeOfPort).toList())) plane.testbed().clearDrops(node);
         for (int p : downPorts) plane.testbed().setUp(plane.wiring().nodeOfPort(p), Wiring.iface(p), true);
         plane.change(faulted, plane.healthy());

@@ -29,7 +29,8 @@ import org.sonde.atpg.TestPacket;
  * Sends a suite through a {@link LiveDataPlane} and judges what arrives: agents in the terminal
  * node send each test's frame (regular packets: the frames of {@code tests.pcap}; reserved ones
  * built the same way) out of its ingress terminal over AF_PACKET, addressed to the device port's
- * MAC (a test that enters at a port with a link is sent from the peer device's interface), while a receiver on every terminal counts the copies of each test (told apart by the test
+ * MAC (a test that enters at a port with a link is sent from the peer device's interface, or on a
+ * shared segment from the port's end on the bridge, past the bridge), while a receiver on every terminal counts the copies of each test (told apart by the test
  * id the frame carries as payload) per exit and stamps their latency (at an exit, its last copy's, as
  * {@link Emulator} gives the largest of the copies leaving there). A test passes as in
  * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
@@ -173,10 +174,9 @@ public final class LiveRun {
             for (TestPacket t : tests) {
                 int p = t.ingress();
                 if (senders.containsKey(p) || w.network().port(p).isEmpty() || !w.wired(p)) continue;
-                // a terminal sends from its end; a port with a link is sent into from the peer's interface
-                Integer peer = w.peer(p);
-                senders.put(p, peer == null ? plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p)))
-                        : plane.testbed().call(w.nodeOfPort(peer), () -> PacketSocket.open(Wiring.iface(peer))));
+                // a terminal sends from its end; a port with a link is sent into from the peer's interface, or its end on the segment's bridge
+                Wiring.End end = w.into(p);
+                senders.put(p, plane.testbed().call(end.node(), () -> PacketSocket.open(end.iface())));
             }
             MemorySegment out = arena.allocate(2048), in = arena.allocate(2048);
             receiver = new Receiver(receivers, index, copies, firsts, arrivals);
@@ -197,9 +197,8 @@ public final class LiveRun {
                 from[i] = senders.get(tests.get(i).ingress());
                 // to the device port's MAC (the kernel routes only frames addressed to it), from the sending end's
                 int ingress = tests.get(i).ingress();
-                Integer peer = w.peer(ingress);
                 System.arraycopy(macBytes(Wiring.mac(ingress)), 0, frames.get(i), 0, 6);
-                System.arraycopy(macBytes(peer == null ? Wiring.terminalMac(ingress) : Wiring.mac(peer)), 0, frames.get(i), 6, 6);
+                System.arraycopy(macBytes(w.into(ingress).mac()), 0, frames.get(i), 6, 6);
             }
             for (int i = 0; i < tests.size(); i++) {
                 if (skip[i] != null) continue;

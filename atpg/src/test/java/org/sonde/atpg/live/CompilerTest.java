@@ -131,4 +131,67 @@ class CompilerTest {
     private static java.util.Map.Entry<String, String> entry(String k, String v) {
         return java.util.Map.entry(k, v);
     }
+
+    @Test
+    void aSharedSegmentIsABridgeWhoseEndsTheDevicesReachByBroadcast() {
+        Wiring w = new Wiring(SegmentExample.network());
+        assertThat(w.nodes()).containsExactly("t", "d0", "d1", "d2", "d3", "d4", Wiring.SEGMENTS);
+        assertThat(w.segments()).containsExactly(new Wiring.Segment("br0",
+                List.of(SegmentExample.HS, SegmentExample.AS, SegmentExample.BS, SegmentExample.CS)));
+        // two ports joined by links stay a veth pair; nothing is left out
+        assertThat(w.pairs()).extracting(p -> p[0] + "-" + p[1]).containsExactly(SegmentExample.HD + "-" + SegmentExample.DH);
+        assertThat(w.unexpressed()).isEmpty();
+        assertThat(w.terminals()).containsExactly(SegmentExample.PH, SegmentExample.PA, SegmentExample.PB, SegmentExample.PC, SegmentExample.PD);
+        assertThat(w.nextHopMac(SegmentExample.AS)).isEqualTo("ff:ff:ff:ff:ff:ff");
+        assertThat(w.nextHopMac(SegmentExample.HD)).isEqualTo(Wiring.mac(SegmentExample.DH));
+        assertThat(w.interfaces(Wiring.SEGMENTS)).containsExactly("br0", "s2", "s11", "s21", "s31");
+        assertThat(w.interfaces("d1")).containsExactly("p11", "p12");
+        // a test entering at a segment port is sent from the port's end on the bridge
+        assertThat(w.into(SegmentExample.AS)).isEqualTo(new Wiring.End(Wiring.SEGMENTS, "s11", "0a:a7:00:00:00:0b"));
+        assertThat(w.into(SegmentExample.HD)).isEqualTo(new Wiring.End("d4", "p41", Wiring.mac(SegmentExample.DH)));
+        assertThat(w.into(SegmentExample.PA)).isEqualTo(new Wiring.End(Wiring.TERMINALS, "t12", Wiring.terminalMac(SegmentExample.PA)));
+
+        LinuxConfig c = Compiler.compile(w);
+        assertThat(c.unexpressed()).isEmpty();
+        assertThat(c.nodes().get("d1").setup()).contains("neigh replace 169.254.0.1 lladdr ff:ff:ff:ff:ff:ff dev p11 nud permanent");
+        LinuxConfig.Node s = c.nodes().get(Wiring.SEGMENTS);
+        assertThat(s.setup()).contains("link set dev s11 address 0a:a7:00:00:00:0b");
+        assertThat(Compiler.nftFamily(Wiring.SEGMENTS)).isEqualTo("bridge");
+        assertThat(s.nft()).startsWith("table bridge sonde_atpg {").contains("type filter hook forward priority 0; policy drop;")
+                .contains("iifname \"s2\" oifname \"s11\" ether daddr set 02:a7:00:00:00:0b accept comment \"link HA\"")
+                .contains("iifname \"s31\" oifname \"s2\" ether daddr set 02:a7:00:00:00:02 accept comment \"link CH\"")
+                .doesNotContain("oifname \"s21\" ether daddr set 02:a7:00:00:00:0b");
+        // one accept rule per directed link of the segment, none for spoke to spoke
+        assertThat(s.nftRules()).isEqualTo(6);
+        assertThat(s.nft().lines().filter(l -> l.contains(" accept"))).hasSize(6);
+        // routers never route back out of the segment port a packet came in by, as the model does not
+        assertThat(c.nodes().get("d0").nft()).contains("iifname \"p2\" oifname \"p2\" drop").doesNotContain("\"p3\" drop");
+        assertThat(c.nodes().get("d4").nft()).isEmpty();
+    }
+
+    @Test
+    void aSegmentLinkDownIsItsAcceptRuleGoneFromTheBridge() {
+        Network n = SegmentExample.network();
+        Wiring w = new Wiring(n);
+        LinuxConfig healthy = Compiler.compile(w);
+        Network down = Emulator.inject(Model.of(n), List.of(Fault.parse("test", "link:HA:down"))).model().network();
+        LinuxConfig faulted = Compiler.compile(w, down, healthy);
+        String before = healthy.nodes().get(Wiring.SEGMENTS).nft(), after = faulted.nodes().get(Wiring.SEGMENTS).nft();
+        assertThat(after).doesNotContain("link HA").contains("link AH", "link HB");
+        assertThat(before.lines().filter(l -> !l.contains("link HA"))).containsExactlyElementsOf(after.lines().toList());
+        // nothing else changes
+        for (String node : w.nodes()) if (!node.equals(Wiring.SEGMENTS)) assertThat(faulted.nodes().get(node)).isEqualTo(healthy.nodes().get(node));
+    }
+
+    @Test
+    void vlanMembershipsAreListedOnlyWhereTheLayoutHasAVlanField() {
+        var access = new org.sonde.dataplane.model.VlanMembership(Examples.PA, new org.sonde.dataplane.model.SwitchportMode.Access(10));
+        Network untagged = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
+                List.of(access), List.of());
+        assertThat(Compiler.compile(new Wiring(untagged)).unexpressed()).isEmpty();
+        var withVlan = org.sonde.dataplane.model.HeaderLayout.builder("ip-tcp-vlan").field("ip_dst", 32).field("tp_dst", 16).field("vlan", 12).build();
+        Network tagged = new Network(withVlan, NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
+                List.of(access), List.of());
+        assertThat(Compiler.compile(new Wiring(tagged)).unexpressed()).extracting(Unexpressed::element).contains("vlan:port " + Examples.PA);
+    }
 }

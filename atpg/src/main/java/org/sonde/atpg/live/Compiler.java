@@ -34,8 +34,8 @@ import org.sonde.packet.Ipv4Address;
  * order. ACLs are nftables chains (first match, implicit deny) jumped to from prerouting (IN) and
  * postrouting (OUT) by interface. A shared segment's bridge forwards only the model's directed
  * links between its ports, in an nftables table of family {@code bridge} in the segments' node that
- * addresses each frame it lets through to its receiver; a device drops what it would route back out
- * of the segment port it came in by, as the model never sends a packet out of its in-port. Whatever else the model holds is {@link Unexpressed listed}.
+ * addresses each frame it lets through to its receiver. A device neither routes nor copies a packet
+ * back out of the port it came in by, as the model never does. Whatever else the model holds is {@link Unexpressed listed}.
  */
 final class Compiler {
     static final String NFT_TABLE = "sonde_atpg";
@@ -76,13 +76,14 @@ final class Compiler {
             List<String> setup = new ArrayList<>();
             Map<String, String> routes = new LinkedHashMap<>();
             List<String> dups = new ArrayList<>();
+            Set<Integer> hairpins = new TreeSet<>();
             for (Port p : network.portsOf(d.id())) {
                 if (!wiring.wired(p.id())) continue;
                 setup.add("link set dev " + Wiring.iface(p.id()) + " address " + Wiring.mac(p.id()));
                 setup.add("neigh replace " + Wiring.GATEWAY + " lladdr " + wiring.nextHopMac(p.id()) + " dev " + Wiring.iface(p.id()) + " nud permanent");
             }
             RuleTable table = network.table(d.id()).orElse(null);
-            if (table != null) forwarding(wiring, network, table, healthy == null, routeTables, setup, routes, dups, unexpressed);
+            if (table != null) forwarding(wiring, network, table, healthy == null, routeTables, setup, routes, dups, hairpins, unexpressed);
             StringBuilder nft = new StringBuilder();
             int nftRules = acls(wiring, network, d.id(), nft, unexpressed);
             if (dups.stream().anyMatch(l -> l.contains(" dup "))) {
@@ -98,15 +99,14 @@ final class Compiler {
                     if (wiring.wired(p.id())) setup.add("route replace " + Wiring.GATEWAY + "/32 via " + Wiring.GATEWAY + " dev " + Wiring.iface(p.id())
                             + " onlink metric " + p.id());
             }
-            List<Port> shared = network.portsOf(d.id()).stream().filter(p -> wiring.segment(p.id()) != null).toList();
-            if (!shared.isEmpty()) {
-                // the model never sends a packet back out of the port it came in by; Linux would, and on a shared
-                // segment the bridge would take it to the segment's other ports again (a loop between two routers)
+            if (!hairpins.isEmpty()) {
+                // the model never sends a packet back out of the port it came in by; Linux would, to the router it came
+                // from (or the whole shared segment), which may send it back: a loop until the TTL runs out
                 nft.append("  chain hairpin {\n    type filter hook forward priority 0; policy accept;\n");
-                for (Port p : shared)
-                    nft.append("    iifname \"").append(Wiring.iface(p.id())).append("\" oifname \"").append(Wiring.iface(p.id())).append("\" drop\n");
+                for (int p : hairpins)
+                    nft.append("    iifname \"").append(Wiring.iface(p)).append("\" oifname \"").append(Wiring.iface(p)).append("\" drop\n");
                 nft.append("  }\n");
-                nftRules += shared.size();
+                nftRules += hairpins.size();
             }
             String script = nft.isEmpty() ? "" : "table ip " + NFT_TABLE + " {\n" + nft + "}\n";
             nodes.put(node, new LinuxConfig.Node(setup, routes, script, nftRules));
@@ -150,7 +150,8 @@ final class Compiler {
     }
 
     private static void forwarding(Wiring wiring, Network network, RuleTable table, boolean decide, Map<String, String> routeTables,
-                                   List<String> setup, Map<String, String> routes, List<String> dups, List<Unexpressed> unexpressed) {
+                                   List<String> setup, Map<String, String> routes, List<String> dups, Set<Integer> hairpins,
+                                   List<Unexpressed> unexpressed) {
         Set<Integer> devicePorts = new TreeSet<>();
         network.portsOf(table.deviceId()).forEach(p -> devicePorts.add(p.id()));
         List<Rule> rules = new ArrayList<>();
@@ -186,9 +187,15 @@ final class Compiler {
                     else for (int p : new TreeSet<>(r.inPortIds())) setup.add("rule add pref " + tableId + " iif " + Wiring.iface(p) + selectors + " lookup " + tableId);
                 }
             }
-            StringBuilder copy = new StringBuilder(inPorts(r.inPortIds(), devicePorts)).append(nftMatch(r.match()));
-            for (int p : out.subList(Math.min(1, out.size()), out.size()))
-                copy.append(" dup to ").append(Wiring.GATEWAY).append(" device \"").append(Wiring.iface(p)).append('"');
+            for (int p : out) if (r.inPortIds().contains(p)) hairpins.add(p);
+            String matches = inPorts(r.inPortIds(), devicePorts) + nftMatch(r.match());
+            StringBuilder copy = new StringBuilder(matches);
+            for (int p : out.subList(Math.min(1, out.size()), out.size())) {
+                String dup = " dup to " + Wiring.GATEWAY + " device \"" + Wiring.iface(p) + "\"";
+                // a copy never goes back out of the port the packet came in by (nor does the model's)
+                if (r.inPortIds().contains(p)) dups.add((matches + " iifname != \"" + Wiring.iface(p) + "\"" + dup).strip().replaceAll(" +", " "));
+                else copy.append(dup);
+            }
             dups.add((copy + " return").strip().replaceAll(" +", " "));
         }
     }

@@ -164,9 +164,24 @@ class CompilerTest {
         // one accept rule per directed link of the segment, none for spoke to spoke
         assertThat(s.nftRules()).isEqualTo(6);
         assertThat(s.nft().lines().filter(l -> l.contains(" accept"))).hasSize(6);
-        // routers never route back out of the segment port a packet came in by, as the model does not
-        assertThat(c.nodes().get("d0").nft()).contains("iifname \"p2\" oifname \"p2\" drop").doesNotContain("\"p3\" drop");
-        assertThat(c.nodes().get("d4").nft()).isEmpty();
+        // routers never route back out of the port a packet came in by, as the model does not: on the segment, the
+        // zone routers' copies of what is not theirs stop there (their 10/8 route points back to the hub)
+        assertThat(c.nodes().get("d0").nft()).contains("iifname \"p2\" oifname \"p2\" drop", "iifname \"p3\" oifname \"p3\" drop");
+        assertThat(c.nodes().get("d1").nft()).contains("chain hairpin", "iifname \"p11\" oifname \"p11\" drop");
+    }
+
+    /** A rule that copies to one of its own in-ports: the copy is made only for packets that came in by another port. */
+    @Test
+    void noCopyGoesBackOutOfThePortThePacketCameInBy() {
+        RuleTable c = NET.table("C").orElseThrow();
+        Rule rC2 = c.rules().get(1);
+        List<RuleTable> tables = new java.util.ArrayList<>(NET.tables());
+        tables.set(2, new RuleTable("C", c.policy(), List.of(c.rules().getFirst(),
+                new Rule(rC2.id(), rC2.priority(), rC2.inPortIds(), rC2.match(), List.of(new Action.Forward(List.of(Examples.PC, Examples.CB)))))));
+        Network n = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), tables, NET.acls(), NET.aclBindings(), List.of(), List.of());
+        String nft = Compiler.compile(new Wiring(n)).nodes().get("d2").nft();
+        assertThat(nft).contains("    iifname { \"p22\", \"p23\" } iifname != \"p23\" dup to 169.254.0.1 device \"p23\"\n    iifname { \"p22\", \"p23\" } return\n")
+                .contains("iifname \"p23\" oifname \"p23\" drop");
     }
 
     @Test

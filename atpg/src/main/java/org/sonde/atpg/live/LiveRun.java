@@ -39,6 +39,8 @@ import org.sonde.atpg.TestPacket;
 public final class LiveRun {
     /** How long the receiver waits after the last expected copy for unexpected ones. */
     private static final long SETTLE_NANOS = 100_000_000L;
+    /** Frames a terminal's receive ring holds: many rounds' worth of the copies one exit gets. */
+    private static final int RECEIVE_RING = 2048;
 
     private LiveRun() {}
 
@@ -171,14 +173,18 @@ public final class LiveRun {
         Receiver receiver = null;
         Thread rx = null;
         try (Arena arena = Arena.ofConfined()) {
-            for (int p : w.terminals()) receivers.put(p, plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p))));
+            // small receive rings: a socket per terminal (hundreds in a campus network), each taking its exit's copies
+            // while the receiver drains them; the default ring would be 36 MiB of kernel memory each
+            Map<Integer, Wiring.End> into = new TreeMap<>(), exits = new TreeMap<>();
+            for (int p : w.terminals()) exits.put(p, w.into(p));
             for (TestPacket t : tests) {
                 int p = t.ingress();
-                if (senders.containsKey(p) || w.network().port(p).isEmpty() || !w.wired(p)) continue;
+                if (w.network().port(p).isEmpty() || !w.wired(p)) continue;
                 // a terminal sends from its end; a port with a link is sent into from the peer's interface, or its end on the segment's bridge
-                Wiring.End end = w.into(p);
-                senders.put(p, plane.testbed().call(end.node(), () -> PacketSocket.open(end.iface())));
+                into.put(p, w.into(p));
             }
+            open(plane, exits, RECEIVE_RING, receivers);
+            open(plane, into, 1, senders);
             MemorySegment out = arena.allocate(2048), in = arena.allocate(2048);
             receiver = new Receiver(receivers, index, copies, firsts, arrivals);
             rx = Thread.ofPlatform().name("atpg-live-rx").start(receiver);
@@ -245,9 +251,53 @@ public final class LiveRun {
             // the receiver reads the sockets' rings: it stops before they are unmapped
             if (receiver != null) receiver.finish(0, 0);
             if (rx != null) join(rx);
-            senders.values().forEach(PacketSocket::close);
-            receivers.values().forEach(PacketSocket::close);
+            List<PacketSocket> all = new ArrayList<>(senders.values());
+            all.addAll(receivers.values());
+            inParallel(all, s -> {
+                s.close();
+                return null;
+            });
         }
+    }
+
+    /** Opens a socket on each end (small receive rings of {@code receiveFrames}) into {@code out}, by port. */
+    private static void open(LiveDataPlane plane, Map<Integer, Wiring.End> ends, int receiveFrames, Map<Integer, PacketSocket> out) {
+        List<Map.Entry<Integer, Wiring.End>> list = List.copyOf(ends.entrySet());
+        List<PacketSocket> sockets = inParallel(list, e -> plane.testbed().call(e.getValue().node(), () -> PacketSocket.openSmall(e.getValue().iface(),
+                receiveFrames)));
+        for (int i = 0; i < list.size(); i++) out.put(list.get(i).getKey(), sockets.get(i));
+    }
+
+    /**
+     * {@code task} on every item, on a few threads at once, results in order: opening and closing a packet socket's
+     * rings waits for the kernel's RCU grace periods, tens of milliseconds each, which overlap across threads
+     * (a run on hundreds of terminals would otherwise wait half a minute for them). The first failure is thrown,
+     * after the sockets the others opened are closed.
+     */
+    private static <T, R> List<R> inParallel(List<T> items, java.util.function.Function<T, R> task) {
+        List<R> out = new ArrayList<>();
+        if (items.isEmpty()) return out;
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(32, items.size()))) {
+            List<java.util.concurrent.Future<R>> futures = new ArrayList<>();
+            for (T item : items) futures.add(pool.submit(() -> task.apply(item)));
+            RuntimeException failure = null;
+            for (var f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    out.add(null);
+                    if (failure == null) failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while opening or closing packet sockets", e);
+                }
+            }
+            if (failure != null) {
+                for (R r : out) if (r instanceof PacketSocket s) s.close();
+                throw failure;
+            }
+        }
+        return out;
     }
 
     private static void join(Thread t) {

@@ -70,12 +70,8 @@ final class LiveFaults implements AutoCloseable {
             switch (f) {
                 case Fault.LinkRate r -> {
                     for (Link l : built(plane, links(n, r.id(), r.a(), r.b()), "rate")) {
-                        int from = l.fromPortId(), to = l.toPortId();
-                        if (w.segment(from) == null || n.linksFrom(from).size() == 1) slowed.put(from, r.bitsPerSecond());
-                        else if (n.links().stream().filter(k -> k.toPortId() == to).count() == 1) slowedInto.put(to, r.bitsPerSecond());
-                        else throw new UsageException("--fault link:" + l.id() + ":rate: on a shared segment port " + from + " links to several ports and port "
-                                + to + " is linked from several: no one interface carries " + from + " to " + to + " alone, so it cannot be slowed alone"
-                                + " (use atpg emulate for it)");
+                        if (slowedAtSender(w, n, l)) slowed.put(l.fromPortId(), r.bitsPerSecond());
+                        else slowedInto.put(l.toPortId(), r.bitsPerSecond());
                     }
                 }
                 case Fault.LinkDown d -> {
@@ -116,6 +112,21 @@ final class LiveFaults implements AutoCloseable {
             throw e;
         }
         return live;
+    }
+
+    /**
+     * Whether link {@code l} is slowed on its sending port (a point-to-point link, or a segment port that links only
+     * to the receiver) rather than on the bridge's end towards its receiver (linked from the sender only).
+     *
+     * @throws UsageException when neither interface carries that direction alone
+     */
+    static boolean slowedAtSender(Wiring w, Network n, Link l) {
+        int from = l.fromPortId(), to = l.toPortId();
+        if (w.segment(from) == null || n.linksFrom(from).size() == 1) return true;
+        if (n.links().stream().filter(k -> k.toPortId() == to).count() == 1) return false;
+        throw new UsageException("--fault link:" + l.id() + ":rate: on a shared segment port " + from + " links to several ports and port "
+                + to + " is linked from several: no one interface carries " + from + " to " + to + " alone, so it cannot be slowed alone"
+                + " (use atpg emulate for it)");
     }
 
     /** {@code links}, each checked to be built in the data plane ({@code what}: the fault's kind, for the error). */

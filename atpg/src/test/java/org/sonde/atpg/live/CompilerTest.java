@@ -198,6 +198,27 @@ class CompilerTest {
         for (String node : w.nodes()) if (!node.equals(Wiring.SEGMENTS)) assertThat(faulted.nodes().get(node)).isEqualTo(healthy.nodes().get(node));
     }
 
+    /** Where a slowed link's qdisc goes, decided without root: the one interface that carries that direction alone, or a refusal. */
+    @Test
+    void aSegmentLinkIsSlowedWhereOneInterfaceCarriesItAlone() {
+        Network n = SegmentExample.network();
+        Wiring w = new Wiring(n);
+        // hub to zone router: the hub's port sends to three, the zone router's port hears only the hub: the bridge's end towards it
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("HA").orElseThrow())).isFalse();
+        // zone router to hub: its port links only there
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("AH").orElseThrow())).isTrue();
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("HD").orElseThrow())).isTrue();
+        // three routers' ports on one segment, each linked to both others: no interface carries X to Y alone
+        List<org.sonde.dataplane.model.Link> mesh = new java.util.ArrayList<>();
+        int[] ports = {SegmentExample.AS, SegmentExample.BS, SegmentExample.CS};
+        for (int a : ports) for (int b : ports) if (a != b) mesh.add(new org.sonde.dataplane.model.Link(a + ">" + b, a, b, org.sonde.dataplane.model.Origin.NONE));
+        Network m = new Network(n.layout(), n.devices(), n.ports(), mesh, n.tables(), List.of(), List.of(), List.of(), List.of());
+        Wiring mw = new Wiring(m);
+        assertThat(mw.segments()).hasSize(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LiveFaults.slowedAtSender(mw, m, m.link("11>21").orElseThrow()))
+                .isInstanceOf(org.sonde.core.UsageException.class).hasMessageContaining("cannot be slowed alone");
+    }
+
     @Test
     void vlanMembershipsAreListedOnlyWhereTheLayoutHasAVlanField() {
         var access = new org.sonde.dataplane.model.VlanMembership(Examples.PA, new org.sonde.dataplane.model.SwitchportMode.Access(10));

@@ -94,6 +94,19 @@ public final class Emulator {
                 .mapToInt(t -> SuiteFiles.frame(t, network).encode().length).max().orElse(0);
     }
 
+    /**
+     * The ids of the suite's tests (regular and reserved) whose packet loops in {@code model}: some
+     * copy comes back to a port with the header it had there. The model stops such a copy at its
+     * return; a real data plane sends it round until its TTL runs out, so their copies cannot agree.
+     */
+    public static java.util.Set<String> looping(Model model, Suite suite) {
+        Forwarder forwarder = new Forwarder(model, LinkTiming.none());
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (TestPacket t : java.util.stream.Stream.concat(suite.tests().stream(), suite.reserved().stream()).toList())
+            if (forwarder.forward(t.ingress(), t.values()).looped()) out.add(t.id());
+        return out;
+    }
+
     private static Result run(Forwarder forwarder, LinkTiming timing, Network network, TestPacket t, boolean reserved, double thresholdMs,
                              int train, List<Performance.Train> trains) {
         // the frame a live run sends for the test (tests.pcap holds the same): its size is its time on a slowed link

@@ -70,20 +70,21 @@ public final class PacketSocket implements AutoCloseable {
     private final int framesPerBlock;
     private final int rxFrames;
     private final int txFrames;
-    private final long txBase = (long) RX_BLOCKS * BLOCK_BYTES;
+    private final long txBase;
     private int rxNext;
     private int txNext;
     private int pending;
     private long malformed;
     private boolean closed;
 
-    private PacketSocket(int fd, String interfaceName, MemorySegment rings, int frameBytes) {
+    private PacketSocket(int fd, String interfaceName, MemorySegment rings, int frameBytes, int rxBlocks) {
         this.fd = fd;
         this.interfaceName = interfaceName;
         this.rings = rings;
         this.frameBytes = frameBytes;
         this.framesPerBlock = BLOCK_BYTES / frameBytes;
-        this.rxFrames = RX_BLOCKS * framesPerBlock;
+        this.rxFrames = rxBlocks * framesPerBlock;
+        this.txBase = (long) rxBlocks * BLOCK_BYTES;
         this.txFrames = TX_BLOCKS * framesPerBlock;
     }
 
@@ -103,8 +104,22 @@ public final class PacketSocket implements AutoCloseable {
         return open(interfaceName, FRAME_BYTES);
     }
 
+    /**
+     * The same with a receive ring of {@code receiveFrames} frames (whole blocks of 512, at least one) rather
+     * than 16384: for a process that keeps hundreds of sockets, each receiving a few frames at a time (an agent
+     * per terminal of a large network). The rings are kernel memory, 36 MiB a socket at the default.
+     */
+    public static PacketSocket openSmall(String interfaceName, int receiveFrames) {
+        int perBlock = BLOCK_BYTES / FRAME_BYTES;
+        return open(interfaceName, FRAME_BYTES, Math.clamp((receiveFrames + perBlock - 1) / perBlock, 1, RX_BLOCKS));
+    }
+
     /** The same with ring slots of {@code frameBytes} ({@link #slotBytes} of the link's MTU), for jumbo frames. */
     static PacketSocket open(String interfaceName, int frameBytes) {
+        return open(interfaceName, frameBytes, RX_BLOCKS);
+    }
+
+    private static PacketSocket open(String interfaceName, int frameBytes, int rxBlocks) {
         if (frameBytes < FRAME_BYTES || frameBytes % ALIGNMENT != 0 || frameBytes > BLOCK_BYTES) {
             throw new IllegalArgumentException("ring slots of " + frameBytes + " bytes (a multiple of 16 from " + FRAME_BYTES + " to " + BLOCK_BYTES + ")");
         }
@@ -115,11 +130,11 @@ public final class PacketSocket implements AutoCloseable {
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_QDISC_BYPASS, 1, "PACKET_QDISC_BYPASS");
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_VERSION, Sys.TPACKET_V2, "PACKET_VERSION TPACKET_V2");
             MemorySegment req = a.allocate(16);
-            ring(req, RX_BLOCKS, frameBytes);
+            ring(req, rxBlocks, frameBytes);
             Sys.setStructOption(fd, Sys.SOL_PACKET, Sys.PACKET_RX_RING, req, "PACKET_RX_RING");
             ring(req, TX_BLOCKS, frameBytes);
             Sys.setStructOption(fd, Sys.SOL_PACKET, Sys.PACKET_TX_RING, req, "PACKET_TX_RING");
-            MemorySegment rings = Sys.mmap(fd, (long) (RX_BLOCKS + TX_BLOCKS) * BLOCK_BYTES, "mmap the packet rings");
+            MemorySegment rings = Sys.mmap(fd, (long) (rxBlocks + TX_BLOCKS) * BLOCK_BYTES, "mmap the packet rings");
             // struct sockaddr_ll: family, protocol (network order), ifindex, hatype, pkttype, halen, addr[8]
             MemorySegment sll = a.allocate(20);
             sll.set(ValueLayout.JAVA_SHORT, 0, (short) Sys.AF_PACKET);
@@ -131,7 +146,7 @@ public final class PacketSocket implements AutoCloseable {
                 Sys.munmap(rings);
                 throw e;
             }
-            return new PacketSocket(fd, interfaceName, rings, frameBytes);
+            return new PacketSocket(fd, interfaceName, rings, frameBytes, rxBlocks);
         } catch (RuntimeException e) {
             Sys.close(fd);
             throw e;

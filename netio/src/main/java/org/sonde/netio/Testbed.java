@@ -14,8 +14,8 @@ import org.sonde.core.EnvironmentException;
 
 /**
  * Real hosts on one machine: network namespaces (hosts, routers, an injecting middle box) joined
- * by veth links, with addresses, routes, forwarding and sysctls per namespace, and offloads off so
- * that the segments on the wire are the stacks' own. Namespaces are named
+ * by veth links (and Linux bridges for shared segments), with addresses, routes, forwarding and
+ * sysctls per namespace, and offloads off so that the segments on the wire are the stacks' own. Namespaces are named
  * {@code PREFIX-PID-NODE}, so {@link #deleteStale} can remove what a killed run left behind, and
  * {@link #close} (or, if the JVM ends first, a shutdown hook) deletes them, which deletes their links.
  * A testbed built with {@link Builder#keep()} outlives its process (a command brings it up, later
@@ -86,6 +86,23 @@ public final class Testbed implements AutoCloseable {
                 if (i.length() > 15 || !i.matches("[a-z][a-z0-9.-]*")) throw new IllegalArgumentException("interface name '" + i + "': at most 15 characters");
             }
             links.add(new String[] {a, aIf, aAddress, b, bIf, bAddress});
+            return this;
+        }
+
+        /**
+         * A Linux bridge {@code bridge} in {@code node} joining {@code members}, interfaces of
+         * {@code node} given by {@link #link} before: a shared segment where each frame a member
+         * receives goes out of every other member it is not filtered from (no spanning tree, no
+         * forwarding delay, so it forwards from the first frame); up, without an address.
+         */
+        public Builder bridge(String node, String bridge, List<String> members) {
+            requireNode(node);
+            if (bridge.length() > 15 || !bridge.matches("[a-z][a-z0-9.-]*")) throw new IllegalArgumentException("bridge name '" + bridge + "': at most 15 characters");
+            for (String m : members) {
+                boolean linked = links.stream().anyMatch(l -> l[0].equals(node) && l[1].equals(m) || l[3].equals(node) && l[4].equals(m));
+                if (!linked) throw new IllegalArgumentException("bridge " + bridge + ": " + m + " is not an interface of " + node + " (add its link first)");
+            }
+            steps.add(new String[] {"bridge", node, bridge, String.join(" ", members)});
             return this;
         }
 
@@ -188,6 +205,12 @@ public final class Testbed implements AutoCloseable {
                     switch (s[0]) {
                         case "route" -> perNode.get(s[1]).add("route add " + s[2] + (s[3].startsWith("nexthop") ? " " : " via ") + s[3]);
                         case "sysctl" -> sysctls.get(s[1]).add(s[2] + "=" + s[3]);
+                        case "bridge" -> {
+                            List<String> b = perNode.get(s[1]);
+                            b.add("link add " + s[2] + " type bridge stp_state 0 forward_delay 0");
+                            for (String m : s[3].split(" ")) b.add("link set dev " + m + " master " + s[2]);
+                            b.add("link set dev " + s[2] + " up");
+                        }
                         default -> throw new IllegalStateException(s[0]);
                     }
                 }

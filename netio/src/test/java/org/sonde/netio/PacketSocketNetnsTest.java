@@ -70,6 +70,42 @@ class PacketSocketNetnsTest {
         }
     }
 
+    /** A small receive ring holds one block, 512 frames: a burst of 600 unread leaves the rest dropped, and the ring still serves after. */
+    @Test
+    void aSmallReceiveRingHoldsItsFramesAndDropsTheRest() throws Exception {
+        try (VethPair p = pair("sm");
+             PacketSocket a = NetNamespace.call(p.namespaceA, () -> PacketSocket.open(p.interfaceA));
+             PacketSocket b = NetNamespace.call(p.namespaceB, () -> PacketSocket.openSmall(p.interfaceB, 100));
+             Arena arena = Arena.ofConfined()) {
+            byte[] dst = NetNamespace.macAddress(p.namespaceB, p.interfaceB);
+            MemorySegment frame = arena.allocate(100);
+            MemorySegment in = arena.allocate(2048);
+            MemorySegment.copy(dst, 0, frame, ValueLayout.JAVA_BYTE, 0, 6);
+            frame.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 12, ETHERTYPE);
+            b.takeDrops();
+            while (b.receive(in) > 0) { } // IPv6 chatter of the fresh link
+            for (int i = 0; i < 600; i++) {
+                assertThat(a.send(frame, 100)).isTrue();
+                if (i % 100 == 99) a.flush();
+            }
+            a.flush();
+            Thread.sleep(200);
+            int received = 0;
+            while (b.receive(in) > 0) received++;
+            assertThat(received).isLessThanOrEqualTo(512);
+            assertThat(received + b.takeDrops()).isGreaterThanOrEqualTo(600);
+            assertThat(a.send(frame, 100)).isTrue();
+            a.flush();
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            int after = 0;
+            while (after == 0 && System.nanoTime() < deadline) {
+                b.awaitReadable(100);
+                while (b.receive(in) > 0) after++;
+            }
+            assertThat(after).isPositive();
+        }
+    }
+
     @Test
     void aVlanTaggedFrameArrivesWithItsTagAndAJumboFrameWholeInLargerSlots() throws Exception {
         int mtu = 9000;

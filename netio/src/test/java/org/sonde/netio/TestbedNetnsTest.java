@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.sonde.core.EnvironmentException;
 import org.sonde.testkit.Netns;
 
-/** Kept testbeds and multipath routes (needs root). */
+/** Kept testbeds, multipath routes and bridges (needs root). */
 @Tag("netns")
 class TestbedNetnsTest {
     static final String PREFIX = "sonde-netio-kept";
@@ -37,5 +37,37 @@ class TestbedNetnsTest {
         } finally {
             Testbed.deleteKept(PREFIX);
         }
+    }
+
+    /** Three hosts on one bridge in a fourth namespace reach each other's addresses over it, and a bridge needs its members' links. */
+    @Test
+    void aBridgeJoinsItsMembersIntoOneSegment() {
+        try (Testbed t = Netns.testbed("root and iproute2", () -> Testbed.builder("sonde-netio-br").node("a").node("b").node("c").node("s")
+                .link("a", "seg", "10.9.3.1/24", "s", "sa", null)
+                .link("b", "seg", "10.9.3.2/24", "s", "sb", null)
+                .link("c", "seg", "10.9.3.3/24", "s", "sc", null)
+                .bridge("s", "br0", List.of("sa", "sb", "sc")).create())) {
+            String bridge = t.exec("s", "ip", "-d", "link", "show", "br0");
+            assertThat(bridge).contains("stp_state 0").contains("forward_delay 0");
+            assertThat(t.exec("s", "ip", "-o", "link", "show", "master", "br0")).contains("sa@", "sb@", "sc@");
+            // a host learns the others' MACs through the bridge: ARP crossed it both ways
+            for (String peer : List.of("10.9.3.2", "10.9.3.3")) {
+                t.call("a", () -> {
+                    try (var s = java.nio.channels.DatagramChannel.open()) {
+                        s.send(java.nio.ByteBuffer.wrap(new byte[] {1}), new java.net.InetSocketAddress(peer, 9));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    return null;
+                });
+            }
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            String neighbours;
+            do neighbours = t.exec("a", "ip", "neigh", "show", "dev", "seg");
+            while (!(neighbours.contains("10.9.3.2 lladdr") && neighbours.contains("10.9.3.3 lladdr")) && System.nanoTime() < deadline);
+            assertThat(neighbours).contains("10.9.3.2 lladdr", "10.9.3.3 lladdr");
+        }
+        assertThatThrownBy(() -> Testbed.builder("sonde-netio-br").node("s").bridge("s", "br0", List.of("sa")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sa is not an interface of s");
     }
 }

@@ -12,6 +12,7 @@ import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.HeaderField;
+import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.MatchPolicy;
 import org.sonde.dataplane.model.Network;
@@ -31,7 +32,10 @@ import org.sonde.packet.Ipv4Address;
  * A rule that forwards to several ports (a copy per port) routes to the first and has nftables
  * {@code dup} the packet to the others, in a prerouting chain that follows the same first-match
  * order. ACLs are nftables chains (first match, implicit deny) jumped to from prerouting (IN) and
- * postrouting (OUT) by interface. Whatever else the model holds is {@link Unexpressed listed}.
+ * postrouting (OUT) by interface. A shared segment's bridge forwards only the model's directed
+ * links between its ports, in an nftables table of family {@code bridge} in the segments' node that
+ * addresses each frame it lets through to its receiver. A device neither routes nor copies a packet
+ * back out of the port it came in by, as the model never does. Whatever else the model holds is {@link Unexpressed listed}.
  */
 final class Compiler {
     static final String NFT_TABLE = "sonde_atpg";
@@ -58,8 +62,10 @@ final class Compiler {
             if (!WIDTHS.containsKey(f.name()) || WIDTHS.get(f.name()) != f.widthBits())
                 unexpressed.add(new Unexpressed("field:" + f.name(), "a header field Linux forwarding and nftables do not match on"
                         + " (they know ip_dst, ip_src, ip_proto, tp_src, tp_dst); rules and ACL entries constraining it are left out"));
-        network.vlanMemberships().forEach(v -> unexpressed.add(new Unexpressed("vlan:port " + v.portId(), "VLAN membership is not built"
-                + " (ports are routed interfaces); frames are sent untagged")));
+        // memberships filter only on layouts with a vlan field (PortFilters); elsewhere (APKeep's snapshot) they change no forwarding
+        if (network.layout().field("vlan").isPresent())
+            network.vlanMemberships().forEach(v -> unexpressed.add(new Unexpressed("vlan:port " + v.portId(), "VLAN membership is not built"
+                    + " (ports are routed interfaces); frames are sent untagged")));
         if (!network.macEntries().isEmpty())
             unexpressed.add(new Unexpressed("macTable", network.macEntries().size() + " MAC table entries: layer-2 forwarding is not built"));
         Map<String, String> routeTables = healthy != null ? healthy.routeTables() : new LinkedHashMap<>();
@@ -70,13 +76,14 @@ final class Compiler {
             List<String> setup = new ArrayList<>();
             Map<String, String> routes = new LinkedHashMap<>();
             List<String> dups = new ArrayList<>();
+            Set<Integer> hairpins = new TreeSet<>();
             for (Port p : network.portsOf(d.id())) {
                 if (!wiring.wired(p.id())) continue;
                 setup.add("link set dev " + Wiring.iface(p.id()) + " address " + Wiring.mac(p.id()));
                 setup.add("neigh replace " + Wiring.GATEWAY + " lladdr " + wiring.nextHopMac(p.id()) + " dev " + Wiring.iface(p.id()) + " nud permanent");
             }
             RuleTable table = network.table(d.id()).orElse(null);
-            if (table != null) forwarding(wiring, network, table, healthy == null, routeTables, setup, routes, dups, unexpressed);
+            if (table != null) forwarding(wiring, network, table, healthy == null, routeTables, setup, routes, dups, hairpins, unexpressed);
             StringBuilder nft = new StringBuilder();
             int nftRules = acls(wiring, network, d.id(), nft, unexpressed);
             if (dups.stream().anyMatch(l -> l.contains(" dup "))) {
@@ -92,10 +99,48 @@ final class Compiler {
                     if (wiring.wired(p.id())) setup.add("route replace " + Wiring.GATEWAY + "/32 via " + Wiring.GATEWAY + " dev " + Wiring.iface(p.id())
                             + " onlink metric " + p.id());
             }
+            if (!hairpins.isEmpty()) {
+                // the model never sends a packet back out of the port it came in by; Linux would, to the router it came
+                // from (or the whole shared segment), which may send it back: a loop until the TTL runs out
+                nft.append("  chain hairpin {\n    type filter hook forward priority 0; policy accept;\n");
+                for (int p : hairpins)
+                    nft.append("    iifname \"").append(Wiring.iface(p)).append("\" oifname \"").append(Wiring.iface(p)).append("\" drop\n");
+                nft.append("  }\n");
+                nftRules += hairpins.size();
+            }
             String script = nft.isEmpty() ? "" : "table ip " + NFT_TABLE + " {\n" + nft + "}\n";
             nodes.put(node, new LinuxConfig.Node(setup, routes, script, nftRules));
         }
+        if (!wiring.segments().isEmpty()) nodes.put(Wiring.SEGMENTS, segments(wiring, network));
         return new LinuxConfig(nodes, routeTables, unexpressed);
+    }
+
+    /** The nftables family of a node's table: {@code bridge} in the segments' node (it bridges), {@code ip} elsewhere (they route). */
+    static String nftFamily(String node) {
+        return node.equals(Wiring.SEGMENTS) ? "bridge" : "ip";
+    }
+
+    /**
+     * The segments' node: its ends' MACs, and a bridge forward chain that lets a frame from one
+     * member to another through only for a link of {@code network} between them, its destination
+     * (the broadcast address every member sends to) set to the receiver's MAC so that the receiver
+     * routes it; a link a fault removed is then dropped there.
+     */
+    private static LinuxConfig.Node segments(Wiring wiring, Network network) {
+        List<String> setup = new ArrayList<>();
+        for (Wiring.Segment g : wiring.segments())
+            for (int p : g.ports()) setup.add("link set dev " + Wiring.segmentIface(p) + " address " + Wiring.segmentMac(p));
+        StringBuilder nft = new StringBuilder("table bridge " + NFT_TABLE + " {\n  chain forward {\n    type filter hook forward priority 0; policy drop;\n");
+        int rules = 0;
+        for (Link l : network.links()) {
+            int from = l.fromPortId(), to = l.toPortId();
+            Wiring.Segment g = wiring.segment(from);
+            if (g == null || from == to || g != wiring.segment(to)) continue;
+            nft.append("    iifname \"").append(Wiring.segmentIface(from)).append("\" oifname \"").append(Wiring.segmentIface(to))
+                    .append("\" ether daddr set ").append(Wiring.mac(to)).append(" accept comment \"link ").append(l.id().replace("\"", "'")).append("\"\n");
+            rules++;
+        }
+        return new LinuxConfig.Node(setup, Map.of(), nft.append("  }\n}\n").toString(), rules);
     }
 
     private static List<String> terminalSetup(Wiring wiring) {
@@ -105,7 +150,8 @@ final class Compiler {
     }
 
     private static void forwarding(Wiring wiring, Network network, RuleTable table, boolean decide, Map<String, String> routeTables,
-                                   List<String> setup, Map<String, String> routes, List<String> dups, List<Unexpressed> unexpressed) {
+                                   List<String> setup, Map<String, String> routes, List<String> dups, Set<Integer> hairpins,
+                                   List<Unexpressed> unexpressed) {
         Set<Integer> devicePorts = new TreeSet<>();
         network.portsOf(table.deviceId()).forEach(p -> devicePorts.add(p.id()));
         List<Rule> rules = new ArrayList<>();
@@ -141,9 +187,15 @@ final class Compiler {
                     else for (int p : new TreeSet<>(r.inPortIds())) setup.add("rule add pref " + tableId + " iif " + Wiring.iface(p) + selectors + " lookup " + tableId);
                 }
             }
-            StringBuilder copy = new StringBuilder(inPorts(r.inPortIds(), devicePorts)).append(nftMatch(r.match()));
-            for (int p : out.subList(Math.min(1, out.size()), out.size()))
-                copy.append(" dup to ").append(Wiring.GATEWAY).append(" device \"").append(Wiring.iface(p)).append('"');
+            for (int p : out) if (r.inPortIds().contains(p)) hairpins.add(p);
+            String matches = inPorts(r.inPortIds(), devicePorts) + nftMatch(r.match());
+            StringBuilder copy = new StringBuilder(matches);
+            for (int p : out.subList(Math.min(1, out.size()), out.size())) {
+                String dup = " dup to " + Wiring.GATEWAY + " device \"" + Wiring.iface(p) + "\"";
+                // a copy never goes back out of the port the packet came in by (nor does the model's)
+                if (r.inPortIds().contains(p)) dups.add((matches + " iifname != \"" + Wiring.iface(p) + "\"" + dup).strip().replaceAll(" +", " "));
+                else copy.append(dup);
+            }
             dups.add((copy + " return").strip().replaceAll(" +", " "));
         }
     }

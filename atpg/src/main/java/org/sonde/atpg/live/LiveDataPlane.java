@@ -16,7 +16,8 @@ import org.sonde.netio.Testbed;
 /**
  * A model's Linux data plane on this machine (root): built by {@link #up}, used by {@link LiveRun},
  * removed by {@link #down}. Its namespaces are {@code sonde-atpg-NAME-NODE} (netio's kept
- * {@link Testbed}), nodes as {@link Wiring} names them; what it carries is {@link Compiler}'s output.
+ * {@link Testbed}), nodes as {@link Wiring} names them (with a bridge per shared segment); what it
+ * carries is {@link Compiler}'s output.
  */
 public final class LiveDataPlane {
     private static final String PREFIX = "sonde-atpg-";
@@ -35,9 +36,11 @@ public final class LiveDataPlane {
      * What {@link #up} built.
      *
      * @param namespaces  the namespaces, terminal node first
+     * @param links       the veth pairs between two devices' ports
+     * @param segments    the shared segments (more than two ports joined by links), a bridge each
      * @param unexpressed what the model holds that the data plane does not carry
      */
-    public record Built(String name, List<String> namespaces, int devices, int links, int terminals, int routes, int policyRules,
+    public record Built(String name, List<String> namespaces, int devices, int links, int segments, int terminals, int routes, int policyRules,
                         int nftablesRules, double seconds, List<Unexpressed> unexpressed) {}
 
     /** The namespace prefix of a data plane's name (lower-case letters and digits, up to 16). */
@@ -71,9 +74,13 @@ public final class LiveDataPlane {
         for (int[] pair : wiring.pairs())
             b.link(wiring.nodeOfPort(pair[0]), Wiring.iface(pair[0]), null, wiring.nodeOfPort(pair[1]), Wiring.iface(pair[1]), null);
         for (int t : wiring.terminals()) b.link(wiring.nodeOfPort(t), Wiring.iface(t), null, Wiring.TERMINALS, Wiring.terminalIface(t), null);
+        for (Wiring.Segment g : wiring.segments()) {
+            for (int p : g.ports()) b.link(wiring.nodeOfPort(p), Wiring.iface(p), null, Wiring.SEGMENTS, Wiring.segmentIface(p), null);
+            b.bridge(Wiring.SEGMENTS, g.bridge(), g.ports().stream().map(Wiring::segmentIface).toList());
+        }
         for (String n : wiring.nodes()) {
             b.sysctl(n, "net.ipv6.conf.all.disable_ipv6", "1");
-            if (n.equals(Wiring.TERMINALS)) continue;
+            if (n.equals(Wiring.TERMINALS) || n.equals(Wiring.SEGMENTS)) continue;
             // routers that forward what the model says and nothing else: no source checks, no redirects
             b.forwarding(n).sysctl(n, "net.ipv4.conf.all.rp_filter", "0").sysctl(n, "net.ipv4.conf.default.rp_filter", "0")
                     .sysctl(n, "net.ipv4.conf.all.send_redirects", "0");
@@ -92,7 +99,7 @@ public final class LiveDataPlane {
             throw e;
         }
         return new Built(name, wiring.nodes().stream().map(t::namespace).toList(), network.devices().size(), wiring.pairs().size(),
-                wiring.terminals().size(), config.routeCount(), config.policyRuleCount(), config.nftRuleCount(), (System.nanoTime() - t0) / 1e9,
+                wiring.segments().size(), wiring.terminals().size(), config.routeCount(), config.policyRuleCount(), config.nftRuleCount(), (System.nanoTime() - t0) / 1e9,
                 config.unexpressed());
     }
 
@@ -155,12 +162,12 @@ public final class LiveDataPlane {
 
     /** Replaces the node's nftables table with {@code script} (none when empty), in one transaction. */
     void loadNft(String node, String script) {
-        loadNft(node, script, Compiler.NFT_TABLE);
+        loadNft(node, script, Compiler.nftFamily(node) + " " + Compiler.NFT_TABLE);
     }
 
-    /** Replaces the node's nftables table {@code table} (family ip) with {@code script} (none when empty), in one transaction. */
+    /** Replaces the node's nftables table {@code table} ("FAMILY NAME") with {@code script} (none when empty), in one transaction. */
     void loadNft(String node, String script, String table) {
-        String replace = "add table ip " + table + "\ndelete table ip " + table + "\n" + script;
+        String replace = "add table " + table + "\ndelete table " + table + "\n" + script;
         Path file = null;
         try {
             file = Files.createTempFile("sonde-atpg-", ".nft");

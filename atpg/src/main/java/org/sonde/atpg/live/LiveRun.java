@@ -29,7 +29,8 @@ import org.sonde.atpg.TestPacket;
  * Sends a suite through a {@link LiveDataPlane} and judges what arrives: agents in the terminal
  * node send each test's frame (regular packets: the frames of {@code tests.pcap}; reserved ones
  * built the same way) out of its ingress terminal over AF_PACKET, addressed to the device port's
- * MAC (a test that enters at a port with a link is sent from the peer device's interface), while a receiver on every terminal counts the copies of each test (told apart by the test
+ * MAC (a test that enters at a port with a link is sent from the peer device's interface, or on a
+ * shared segment from the port's end on the bridge, past the bridge), while a receiver on every terminal counts the copies of each test (told apart by the test
  * id the frame carries as payload) per exit and stamps their latency (at an exit, its last copy's, as
  * {@link Emulator} gives the largest of the copies leaving there). A test passes as in
  * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
@@ -38,6 +39,8 @@ import org.sonde.atpg.TestPacket;
 public final class LiveRun {
     /** How long the receiver waits after the last expected copy for unexpected ones. */
     private static final long SETTLE_NANOS = 100_000_000L;
+    /** Frames a terminal's receive ring holds: many rounds' worth of the copies one exit gets. */
+    private static final int RECEIVE_RING = 2048;
 
     private LiveRun() {}
 
@@ -105,6 +108,7 @@ public final class LiveRun {
         tests.addAll(file.suite().reserved());
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        java.util.Set<String> looping = Emulator.looping(model, file.suite());
         List<Round> out = new ArrayList<>();
         // tests.pcap's frames are the suite's, encoded as Emulator sizes them: a slowed link's bucket holds the largest
         try (LiveFaults applied = LiveFaults.apply(plane, model, faults, frames.stream().mapToInt(f -> f.length).max().orElse(0))) {
@@ -112,7 +116,8 @@ public final class LiveRun {
             for (int i = 0; i < options.rounds(); i++) {
                 long due = start + (long) (i * options.everySeconds() * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps(), applied.priority());
+                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps(), looping,
+                        applied.priority());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
                 Round r = new Round(i + 1, o, alert);
@@ -146,7 +151,8 @@ public final class LiveRun {
 
     private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames,
                                 Options options,
-                                java.util.Set<Integer> down, long slowestBps, Map<String, org.sonde.dataplane.model.Match> priority) {
+                                java.util.Set<Integer> down, long slowestBps, java.util.Set<String> looping,
+                                Map<String, org.sonde.dataplane.model.Match> priority) {
         double thresholdMs = options.thresholdMs();
         int train = options.train();
         Wiring w = plane.wiring();
@@ -170,15 +176,18 @@ public final class LiveRun {
         Receiver receiver = null;
         Thread rx = null;
         try (Arena arena = Arena.ofConfined()) {
-            for (int p : w.terminals()) receivers.put(p, plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p))));
+            // small receive rings: a socket per terminal (hundreds in a campus network), each taking its exit's copies
+            // while the receiver drains them; the default ring would be 36 MiB of kernel memory each
+            Map<Integer, Wiring.End> into = new TreeMap<>(), exits = new TreeMap<>();
+            for (int p : w.terminals()) exits.put(p, w.into(p));
             for (TestPacket t : tests) {
                 int p = t.ingress();
-                if (senders.containsKey(p) || w.network().port(p).isEmpty() || !w.wired(p)) continue;
-                // a terminal sends from its end; a port with a link is sent into from the peer's interface
-                Integer peer = w.peer(p);
-                senders.put(p, peer == null ? plane.testbed().call(Wiring.TERMINALS, () -> PacketSocket.open(Wiring.terminalIface(p)))
-                        : plane.testbed().call(w.nodeOfPort(peer), () -> PacketSocket.open(Wiring.iface(peer))));
+                if (w.network().port(p).isEmpty() || !w.wired(p)) continue;
+                // a terminal sends from its end; a port with a link is sent into from the peer's interface, or its end on the segment's bridge
+                into.put(p, w.into(p));
             }
+            open(plane, exits, RECEIVE_RING, receivers);
+            open(plane, into, 1, senders);
             MemorySegment out = arena.allocate(2048), in = arena.allocate(2048);
             receiver = new Receiver(receivers, index, copies, firsts, arrivals);
             rx = Thread.ofPlatform().name("atpg-live-rx").start(receiver);
@@ -189,6 +198,8 @@ public final class LiveRun {
                 int ingress = tests.get(i).ingress();
                 skip[i] = !senders.containsKey(ingress) ? "ingress " + ingress + " is not wired in the data plane (see dataplane up's list)"
                         : down.contains(ingress) ? "ingress " + ingress + " is on a link the fault switched off: nothing can be sent into it"
+                        : looping.contains(tests.get(i).id()) ? "its packet loops in the model, which stops a copy where it returns to a port;"
+                        + " Linux sends it round until its TTL runs out, so the copies cannot agree"
                         : martian(frames.get(i));
                 if (skip[i] != null) expectedCopies -= (long) train * tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
             }
@@ -198,9 +209,8 @@ public final class LiveRun {
                 from[i] = senders.get(tests.get(i).ingress());
                 // to the device port's MAC (the kernel routes only frames addressed to it), from the sending end's
                 int ingress = tests.get(i).ingress();
-                Integer peer = w.peer(ingress);
                 System.arraycopy(macBytes(Wiring.mac(ingress)), 0, frames.get(i), 0, 6);
-                System.arraycopy(macBytes(peer == null ? Wiring.terminalMac(ingress) : Wiring.mac(peer)), 0, frames.get(i), 6, 6);
+                System.arraycopy(macBytes(w.into(ingress).mac()), 0, frames.get(i), 6, 6);
             }
             for (int i = 0; i < tests.size(); i++) {
                 if (skip[i] != null) continue;
@@ -244,9 +254,53 @@ public final class LiveRun {
             // the receiver reads the sockets' rings: it stops before they are unmapped
             if (receiver != null) receiver.finish(0, 0);
             if (rx != null) join(rx);
-            senders.values().forEach(PacketSocket::close);
-            receivers.values().forEach(PacketSocket::close);
+            List<PacketSocket> all = new ArrayList<>(senders.values());
+            all.addAll(receivers.values());
+            inParallel(all, s -> {
+                s.close();
+                return null;
+            });
         }
+    }
+
+    /** Opens a socket on each end (small receive rings of {@code receiveFrames}) into {@code out}, by port. */
+    private static void open(LiveDataPlane plane, Map<Integer, Wiring.End> ends, int receiveFrames, Map<Integer, PacketSocket> out) {
+        List<Map.Entry<Integer, Wiring.End>> list = List.copyOf(ends.entrySet());
+        List<PacketSocket> sockets = inParallel(list, e -> plane.testbed().call(e.getValue().node(), () -> PacketSocket.openSmall(e.getValue().iface(),
+                receiveFrames)));
+        for (int i = 0; i < list.size(); i++) out.put(list.get(i).getKey(), sockets.get(i));
+    }
+
+    /**
+     * {@code task} on every item, on a few threads at once, results in order: opening and closing a packet socket's
+     * rings waits for the kernel's RCU grace periods, tens of milliseconds each, which overlap across threads
+     * (a run on hundreds of terminals would otherwise wait half a minute for them). The first failure is thrown,
+     * after the sockets the others opened are closed.
+     */
+    private static <T, R> List<R> inParallel(List<T> items, java.util.function.Function<T, R> task) {
+        List<R> out = new ArrayList<>();
+        if (items.isEmpty()) return out;
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(32, items.size()))) {
+            List<java.util.concurrent.Future<R>> futures = new ArrayList<>();
+            for (T item : items) futures.add(pool.submit(() -> task.apply(item)));
+            RuntimeException failure = null;
+            for (var f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    out.add(null);
+                    if (failure == null) failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while opening or closing packet sockets", e);
+                }
+            }
+            if (failure != null) {
+                for (R r : out) if (r instanceof PacketSocket s) s.close();
+                throw failure;
+            }
+        }
+        return out;
     }
 
     private static void join(Thread t) {

@@ -15,22 +15,39 @@ import org.sonde.dataplane.model.Port;
 
 /**
  * Where each part of a model lives on Linux: device i is node {@code d<i>}, port p is interface
- * {@code p<p>} in its device's node; a port with a link is one end of a veth pair whose other end
- * is the peer port; a port without links is a terminal, paired with interface {@code t<p>} in the
- * node {@code t} where the agents run. Every interface gets a MAC made from its port id, so a
- * device's next hop on a port ({@link #GATEWAY}, a permanent neighbour) is the peer's MAC.
- * Derived from the model alone, so {@code up} and a later {@code run} agree without a state file.
+ * {@code p<p>} in its device's node; ports joined by links (taken both ways) form segments: two
+ * ports are one veth pair, each end the other's peer; more ("a shared segment", a backbone port
+ * and the zone routers' ports on it) are a Linux bridge {@code br<k>} in node {@code s}, each
+ * member port {@code p<p>} paired with {@code s<p>} on it, whose nftables forward the model's
+ * directed links only; a port without links is a terminal, paired with interface {@code t<p>} in
+ * the node {@code t} where the agents run. Every interface gets a MAC made from its port id, so a
+ * device's next hop on a port ({@link #GATEWAY}, a permanent neighbour) is the peer's MAC, or on a
+ * shared segment the broadcast address, which the bridge floods and its nftables rules address to
+ * each receiver. Derived from the model alone, so {@code up} and a later {@code run} agree without a state file.
  */
 final class Wiring {
     /** The one next-hop address every device uses on every port: a permanent neighbour per interface. */
     static final String GATEWAY = "169.254.0.1";
     static final String TERMINALS = "t";
+    /** The node of the shared segments' bridges, present only when the model has one. */
+    static final String SEGMENTS = "s";
+    private static final String BROADCAST = "ff:ff:ff:ff:ff:ff";
+
+    /**
+     * A shared segment: more than two ports joined by links, as bridge {@code bridge} of node {@link #SEGMENTS}.
+     *
+     * @param ports its member ports, ascending
+     */
+    record Segment(String bridge, List<Integer> ports) {}
 
     private final Network network;
     private final Map<String, String> nodeOfDevice = new LinkedHashMap<>();
     /** Port id to peer port id, for ports with a link (both directions of a link make one pair). */
     private final Map<Integer, Integer> peer = new TreeMap<>();
     private final Set<Integer> terminals = new TreeSet<>();
+    private final List<Segment> segments = new ArrayList<>();
+    /** Port id to its shared segment, for ports on one. */
+    private final Map<Integer, Segment> segmentOf = new HashMap<>();
     private final List<Unexpressed> unexpressed = new ArrayList<>();
 
     Wiring(Network network) {
@@ -42,16 +59,28 @@ final class Wiring {
             peers.computeIfAbsent(l.fromPortId(), k -> new TreeSet<>()).add(l.toPortId());
             peers.computeIfAbsent(l.toPortId(), k -> new TreeSet<>()).add(l.fromPortId());
         }
-        for (Link l : network.links()) {
-            int a = l.fromPortId(), b = l.toPortId();
-            if (a == b) {
-                unexpressed.add(new Unexpressed("link:" + l.id(), "a link from port " + a + " to itself: a veth pair joins two interfaces"));
-            } else if (peers.get(a).size() > 1 || peers.get(b).size() > 1) {
-                unexpressed.add(new Unexpressed("link:" + l.id(), "port " + (peers.get(a).size() > 1 ? a : b)
-                        + " links to several ports (a shared segment): one veth pair per port joins only two; the link is left out"));
-            } else {
-                peer.put(a, b);
-                peer.put(b, a);
+        for (Link l : network.links())
+            if (l.fromPortId() == l.toPortId())
+                unexpressed.add(new Unexpressed("link:" + l.id(), "a link from port " + l.fromPortId() + " to itself: a veth pair joins two interfaces"));
+        // the ports a port reaches over links (either way, self-links aside), in ascending order of their lowest port
+        Set<Integer> seen = new TreeSet<>();
+        for (int start : new TreeSet<>(peers.keySet())) {
+            if (!seen.add(start)) continue;
+            Set<Integer> component = new TreeSet<>(List.of(start));
+            List<Integer> todo = new ArrayList<>(List.of(start));
+            while (!todo.isEmpty())
+                for (int q : peers.get(todo.removeLast())) if (seen.add(q)) {
+                    component.add(q);
+                    todo.add(q);
+                }
+            List<Integer> ports = List.copyOf(component);
+            if (ports.size() == 2) {
+                peer.put(ports.get(0), ports.get(1));
+                peer.put(ports.get(1), ports.get(0));
+            } else if (ports.size() > 2) {
+                Segment g = new Segment("br" + segments.size(), ports);
+                segments.add(g);
+                ports.forEach(p -> segmentOf.put(p, g));
             }
         }
         for (Port p : network.ports()) if (!peers.containsKey(p.id())) terminals.add(p.id());
@@ -61,10 +90,11 @@ final class Wiring {
         return network;
     }
 
-    /** The nodes: the terminal node first, then one per device. */
+    /** The nodes: the terminal node first, then one per device, then the segments' node when there are shared segments. */
     List<String> nodes() {
         List<String> out = new ArrayList<>(List.of(TERMINALS));
         out.addAll(nodeOfDevice.values());
+        if (!segments.isEmpty()) out.add(SEGMENTS);
         return out;
     }
 
@@ -93,10 +123,24 @@ final class Wiring {
         return "06" + mac(port).substring(2);
     }
 
+    /** The bridge's end of a shared segment's port: interface {@code s<p>} in node {@link #SEGMENTS}. */
+    static String segmentIface(int port) {
+        return "s" + port;
+    }
+
+    /** 0a:a7 and the port id: the MAC of a segment end, the sender of what a test sends into a segment port. */
+    static String segmentMac(int port) {
+        return "0a" + mac(port).substring(2);
+    }
+
     /** The interfaces {@code node} holds. */
     List<String> interfaces(String node) {
         List<String> out = new ArrayList<>();
         if (node.equals(TERMINALS)) terminals.forEach(p -> out.add(terminalIface(p)));
+        else if (node.equals(SEGMENTS)) segments.forEach(g -> {
+            out.add(g.bridge());
+            g.ports().forEach(p -> out.add(segmentIface(p)));
+        });
         else for (Port p : network.ports()) if (wired(p.id()) && node(p.deviceId()).equals(node)) out.add(iface(p.id()));
         return out;
     }
@@ -115,10 +159,35 @@ final class Wiring {
         return out;
     }
 
-    /** The MAC a device sends to out of {@code port}: its peer's, or the terminal end's. */
+    /** The shared segments, in ascending order of their lowest port. */
+    List<Segment> segments() {
+        return segments;
+    }
+
+    /** The shared segment {@code port} is on, or null. */
+    Segment segment(int port) {
+        return segmentOf.get(port);
+    }
+
+    /** The MAC a device sends to out of {@code port}: its peer's, the broadcast address on a shared segment, or the terminal end's. */
     String nextHopMac(int port) {
         Integer p = peer.get(port);
-        return p != null ? mac(p) : terminalMac(port);
+        return p != null ? mac(p) : segmentOf.containsKey(port) ? BROADCAST : terminalMac(port);
+    }
+
+    /**
+     * An interface that sends into a port from outside its device.
+     *
+     * @param mac the interface's MAC, a frame's source
+     */
+    record End(String node, String iface, String mac) {}
+
+    /** Where a frame is sent into {@code port} from: its terminal end, its peer's interface, or its end on the segment's bridge. */
+    End into(int port) {
+        Integer p = peer.get(port);
+        if (p != null) return new End(nodeOfPort(p), iface(p), mac(p));
+        if (segmentOf.containsKey(port)) return new End(SEGMENTS, segmentIface(port), segmentMac(port));
+        return new End(TERMINALS, terminalIface(port), terminalMac(port));
     }
 
     /** The port at the other end of a built link from {@code port}, or null. */
@@ -126,9 +195,9 @@ final class Wiring {
         return peer.get(port);
     }
 
-    /** Whether the port is wired (a terminal or one end of a kept link). */
+    /** Whether the port is wired (a terminal, one end of a veth pair, or on a shared segment). */
     boolean wired(int port) {
-        return terminals.contains(port) || peer.containsKey(port);
+        return terminals.contains(port) || peer.containsKey(port) || segmentOf.containsKey(port);
     }
 
     List<Unexpressed> unexpressed() {

@@ -131,4 +131,103 @@ class CompilerTest {
     private static java.util.Map.Entry<String, String> entry(String k, String v) {
         return java.util.Map.entry(k, v);
     }
+
+    @Test
+    void aSharedSegmentIsABridgeWhoseEndsTheDevicesReachByBroadcast() {
+        Wiring w = new Wiring(SegmentExample.network());
+        assertThat(w.nodes()).containsExactly("t", "d0", "d1", "d2", "d3", "d4", Wiring.SEGMENTS);
+        assertThat(w.segments()).containsExactly(new Wiring.Segment("br0",
+                List.of(SegmentExample.HS, SegmentExample.AS, SegmentExample.BS, SegmentExample.CS)));
+        // two ports joined by links stay a veth pair; nothing is left out
+        assertThat(w.pairs()).extracting(p -> p[0] + "-" + p[1]).containsExactly(SegmentExample.HD + "-" + SegmentExample.DH);
+        assertThat(w.unexpressed()).isEmpty();
+        assertThat(w.terminals()).containsExactly(SegmentExample.PH, SegmentExample.PA, SegmentExample.PB, SegmentExample.PC, SegmentExample.PD);
+        assertThat(w.nextHopMac(SegmentExample.AS)).isEqualTo("ff:ff:ff:ff:ff:ff");
+        assertThat(w.nextHopMac(SegmentExample.HD)).isEqualTo(Wiring.mac(SegmentExample.DH));
+        assertThat(w.interfaces(Wiring.SEGMENTS)).containsExactly("br0", "s2", "s11", "s21", "s31");
+        assertThat(w.interfaces("d1")).containsExactly("p11", "p12");
+        // a test entering at a segment port is sent from the port's end on the bridge
+        assertThat(w.into(SegmentExample.AS)).isEqualTo(new Wiring.End(Wiring.SEGMENTS, "s11", "0a:a7:00:00:00:0b"));
+        assertThat(w.into(SegmentExample.HD)).isEqualTo(new Wiring.End("d4", "p41", Wiring.mac(SegmentExample.DH)));
+        assertThat(w.into(SegmentExample.PA)).isEqualTo(new Wiring.End(Wiring.TERMINALS, "t12", Wiring.terminalMac(SegmentExample.PA)));
+
+        LinuxConfig c = Compiler.compile(w);
+        assertThat(c.unexpressed()).isEmpty();
+        assertThat(c.nodes().get("d1").setup()).contains("neigh replace 169.254.0.1 lladdr ff:ff:ff:ff:ff:ff dev p11 nud permanent");
+        LinuxConfig.Node s = c.nodes().get(Wiring.SEGMENTS);
+        assertThat(s.setup()).contains("link set dev s11 address 0a:a7:00:00:00:0b");
+        assertThat(Compiler.nftFamily(Wiring.SEGMENTS)).isEqualTo("bridge");
+        assertThat(s.nft()).startsWith("table bridge sonde_atpg {").contains("type filter hook forward priority 0; policy drop;")
+                .contains("iifname \"s2\" oifname \"s11\" ether daddr set 02:a7:00:00:00:0b accept comment \"link HA\"")
+                .contains("iifname \"s31\" oifname \"s2\" ether daddr set 02:a7:00:00:00:02 accept comment \"link CH\"")
+                .doesNotContain("oifname \"s21\" ether daddr set 02:a7:00:00:00:0b");
+        // one accept rule per directed link of the segment, none for spoke to spoke
+        assertThat(s.nftRules()).isEqualTo(6);
+        assertThat(s.nft().lines().filter(l -> l.contains(" accept"))).hasSize(6);
+        // routers never route back out of the port a packet came in by, as the model does not: on the segment, the
+        // zone routers' copies of what is not theirs stop there (their 10/8 route points back to the hub)
+        assertThat(c.nodes().get("d0").nft()).contains("iifname \"p2\" oifname \"p2\" drop", "iifname \"p3\" oifname \"p3\" drop");
+        assertThat(c.nodes().get("d1").nft()).contains("chain hairpin", "iifname \"p11\" oifname \"p11\" drop");
+    }
+
+    /** A rule that copies to one of its own in-ports: the copy is made only for packets that came in by another port. */
+    @Test
+    void noCopyGoesBackOutOfThePortThePacketCameInBy() {
+        RuleTable c = NET.table("C").orElseThrow();
+        Rule rC2 = c.rules().get(1);
+        List<RuleTable> tables = new java.util.ArrayList<>(NET.tables());
+        tables.set(2, new RuleTable("C", c.policy(), List.of(c.rules().getFirst(),
+                new Rule(rC2.id(), rC2.priority(), rC2.inPortIds(), rC2.match(), List.of(new Action.Forward(List.of(Examples.PC, Examples.CB)))))));
+        Network n = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), tables, NET.acls(), NET.aclBindings(), List.of(), List.of());
+        String nft = Compiler.compile(new Wiring(n)).nodes().get("d2").nft();
+        assertThat(nft).contains("    iifname { \"p22\", \"p23\" } iifname != \"p23\" dup to 169.254.0.1 device \"p23\"\n    iifname { \"p22\", \"p23\" } return\n")
+                .contains("iifname \"p23\" oifname \"p23\" drop");
+    }
+
+    @Test
+    void aSegmentLinkDownIsItsAcceptRuleGoneFromTheBridge() {
+        Network n = SegmentExample.network();
+        Wiring w = new Wiring(n);
+        LinuxConfig healthy = Compiler.compile(w);
+        Network down = Emulator.inject(Model.of(n), List.of(Fault.parse("test", "link:HA:down"))).model().network();
+        LinuxConfig faulted = Compiler.compile(w, down, healthy);
+        String before = healthy.nodes().get(Wiring.SEGMENTS).nft(), after = faulted.nodes().get(Wiring.SEGMENTS).nft();
+        assertThat(after).doesNotContain("link HA").contains("link AH", "link HB");
+        assertThat(before.lines().filter(l -> !l.contains("link HA"))).containsExactlyElementsOf(after.lines().toList());
+        // nothing else changes
+        for (String node : w.nodes()) if (!node.equals(Wiring.SEGMENTS)) assertThat(faulted.nodes().get(node)).isEqualTo(healthy.nodes().get(node));
+    }
+
+    /** Where a slowed link's qdisc goes, decided without root: the one interface that carries that direction alone, or a refusal. */
+    @Test
+    void aSegmentLinkIsSlowedWhereOneInterfaceCarriesItAlone() {
+        Network n = SegmentExample.network();
+        Wiring w = new Wiring(n);
+        // hub to zone router: the hub's port sends to three, the zone router's port hears only the hub: the bridge's end towards it
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("HA").orElseThrow())).isFalse();
+        // zone router to hub: its port links only there
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("AH").orElseThrow())).isTrue();
+        assertThat(LiveFaults.slowedAtSender(w, n, n.link("HD").orElseThrow())).isTrue();
+        // three routers' ports on one segment, each linked to both others: no interface carries X to Y alone
+        List<org.sonde.dataplane.model.Link> mesh = new java.util.ArrayList<>();
+        int[] ports = {SegmentExample.AS, SegmentExample.BS, SegmentExample.CS};
+        for (int a : ports) for (int b : ports) if (a != b) mesh.add(new org.sonde.dataplane.model.Link(a + ">" + b, a, b, org.sonde.dataplane.model.Origin.NONE));
+        Network m = new Network(n.layout(), n.devices(), n.ports(), mesh, n.tables(), List.of(), List.of(), List.of(), List.of());
+        Wiring mw = new Wiring(m);
+        assertThat(mw.segments()).hasSize(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LiveFaults.slowedAtSender(mw, m, m.link("11>21").orElseThrow()))
+                .isInstanceOf(org.sonde.core.UsageException.class).hasMessageContaining("cannot be slowed alone");
+    }
+
+    @Test
+    void vlanMembershipsAreListedOnlyWhereTheLayoutHasAVlanField() {
+        var access = new org.sonde.dataplane.model.VlanMembership(Examples.PA, new org.sonde.dataplane.model.SwitchportMode.Access(10));
+        Network untagged = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
+                List.of(access), List.of());
+        assertThat(Compiler.compile(new Wiring(untagged)).unexpressed()).isEmpty();
+        var withVlan = org.sonde.dataplane.model.HeaderLayout.builder("ip-tcp-vlan").field("ip_dst", 32).field("tp_dst", 16).field("vlan", 12).build();
+        Network tagged = new Network(withVlan, NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
+                List.of(access), List.of());
+        assertThat(Compiler.compile(new Wiring(tagged)).unexpressed()).extracting(Unexpressed::element).contains("vlan:port " + Examples.PA);
+    }
 }

@@ -19,16 +19,21 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
                 "Makes a network model a real data plane on this machine (root): a network namespace per",
-                "device, a veth pair per link, and per terminal port (one without links) a veth pair to the",
-                "agents' namespace; forwarding rules as routes (longest prefix) or, where the model's order",
-                "or matches need it, policy rules in first-match order; a rule forwarding to several ports",
-                "copies with nftables dup; ACLs as nftables chains per port and direction. What the model",
-                "holds that Linux cannot carry is listed. It stays up for sonde atpg run until down."
+                "device, a veth pair per link between two ports, a Linux bridge per shared segment (more than",
+                "two ports joined by links, as a backbone port and the zone routers' ports on it: each port a",
+                "veth pair to the bridge, whose nftables pass exactly the model's directed links), and per",
+                "terminal port (one without links) a veth pair to the agents' namespace; forwarding rules as",
+                "routes (longest prefix) or, where the model's order or matches need it, policy rules in",
+                "first-match order; a rule forwarding to several ports copies with nftables dup; no packet is",
+                "routed or copied back out of the port it came in by, as in the model; ACLs as nftables",
+                "chains per port and direction. What the model holds that Linux cannot carry is listed. It",
+                "stays up for sonde atpg run until down."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExample:%n",
         footer = {
                 "  sudo sonde atpg dataplane up --network examples/atpg/example-network.json --format json --name ex",
+                "  sudo sonde atpg dataplane up --network stanford-apkeep --format stanford-apkeep --name stan",
                 "  sudo sonde atpg dataplane down --name ex"
         },
         subcommands = {DataplaneCommand.Up.class, DataplaneCommand.Down.class})
@@ -63,8 +68,9 @@ final class DataplaneCommand implements Runnable {
             LiveDataPlane.Built b = LiveDataPlane.up(model.source(), name);
             json.writeValue(LiveDataPlane.document(b));
             PrintWriter o = json.text();
-            o.printf("data plane %s up in %.1f s: %d devices, %d links, %d terminals as %d namespaces sonde-atpg-%s-*; %d routes, %d policy rules,"
-                    + " %d nftables rules%n", name, b.seconds(), b.devices(), b.links(), b.terminals(), b.namespaces().size(), name, b.routes(),
+            o.printf("data plane %s up in %.1f s: %d devices, %d links, %d shared segments, %d terminals as %d namespaces sonde-atpg-%s-*; %d routes,"
+                    + " %d policy rules, %d nftables rules%n", name, b.seconds(), b.devices(), b.links(), b.segments(), b.terminals(), b.namespaces().size(),
+                    name, b.routes(),
                     b.policyRules(), b.nftablesRules());
             o.printf("%d parts of the model not carried%s%n", b.unexpressed().size(), b.unexpressed().isEmpty() ? "" : ":");
             for (Unexpressed u : b.unexpressed()) o.printf("  %s: %s%n", u.element(), u.why());

@@ -13,8 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Routes {
     private final Topology topology;
-    /** Per destination host: hops to it from every node, -1 where none leads. */
-    private final ConcurrentHashMap<Integer, int[]> distances = new ConcurrentHashMap<>();
+    /** Per destination host: hops to it from every node, and every node's next hops towards it. */
+    private final ConcurrentHashMap<Integer, Toward> towards = new ConcurrentHashMap<>();
+
+    /**
+     * The routes towards one sink, shared by every pair ending there (planning asks for each of n
+     * sources): {@code dist} -1 where no path leads, {@code next} null where there is no next hop.
+     */
+    private record Toward(int[] dist, int[][] next) {}
 
     public Routes(Topology topology) {
         this.topology = topology;
@@ -34,9 +40,16 @@ public final class Routes {
         if (source == sink) throw new IllegalArgumentException("no paths from a node to itself");
         List<ExplicitPath> explicit = topology.explicitPaths(source, sink);
         if (!explicit.isEmpty()) return new Explicit(source, sink, explicit);
-        int[] dist = distances.computeIfAbsent(sink, this::hopsTo);
-        if (dist[source] < 0) return null;
-        return dag(source, sink, dist);
+        Toward t = towards.computeIfAbsent(sink, this::toward);
+        if (t.dist()[source] < 0) return null;
+        return dag(source, sink, t.next());
+    }
+
+    private Toward toward(int sink) {
+        int[] dist = hopsTo(sink);
+        int[][] next = new int[dist.length][];
+        for (int u = 0; u < dist.length; u++) if (dist[u] > 0) next[u] = nextHops(u, sink, dist);
+        return new Toward(dist, next);
     }
 
     /** Breadth-first from {@code sink} against the links; only routers are passed through. */
@@ -78,32 +91,32 @@ public final class Routes {
     }
 
     /** The next-hop DAG from {@code source}: nodes ordered by falling distance, which is a topological order. */
-    private Dag dag(int source, int sink, int[] dist) {
+    private Dag dag(int source, int sink, int[][] nextTowards) {
         int n = topology.nodes().size();
         int[] position = new int[n];
         Arrays.fill(position, -1);
-        List<Integer> order = new ArrayList<>();
+        int[] order = new int[n];
+        int size = 0;
         // breadth-first from the source along next hops visits the nodes level by level (distance falls by one per hop)
-        order.add(source);
+        order[size++] = source;
         position[source] = 0;
-        for (int i = 0; i < order.size(); i++) {
-            int u = order.get(i);
+        for (int i = 0; i < size; i++) {
+            int u = order[i];
             if (u == sink) continue;
-            for (int li : nextHops(u, sink, dist)) {
+            for (int li : nextTowards[u]) {
                 int v = topology.link(li).to();
                 if (position[v] < 0) {
-                    position[v] = order.size();
-                    order.add(v);
+                    position[v] = size;
+                    order[size++] = v;
                 }
             }
         }
-        int size = order.size();
         int[][] next = new int[size][];
         double[][] cumulative = new double[size][];
         int[][] head = new int[size][];
         for (int i = 0; i < size; i++) {
-            int u = order.get(i);
-            int[] hops = u == sink ? new int[0] : nextHops(u, sink, dist);
+            int u = order[i];
+            int[] hops = u == sink ? new int[0] : nextTowards[u];
             next[i] = hops;
             cumulative[i] = new double[hops.length];
             head[i] = new int[hops.length];
@@ -114,7 +127,7 @@ public final class Routes {
                 head[i][j] = position[l.to()];
             }
         }
-        return new Dag(source, sink, order.stream().mapToInt(Integer::intValue).toArray(), next, cumulative, head);
+        return new Dag(source, sink, Arrays.copyOf(order, size), next, cumulative, head);
     }
 
     private int[] nextHops(int u, int sink, int[] dist) {

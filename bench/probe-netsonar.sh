@@ -165,7 +165,7 @@ lines += ["", "### Where the figures differ", "",
           "- All-pairs + single path reaches every link here (6,320 pairs, one assumed LSP each, leave no link out), unlike the "
           "dissertation's 78.2 %; its accuracy drops from misattributed probes alone. Random pairs lose coverage (97 %) and top-3 accuracy.",
           "- Path changes (Tables 3.7–3.8) cost less accuracy here than in the dissertation, in the same directions: fewer "
-          "covers lose more, and a longer traceroute period loses more. A failed link here drops 5 %% of every packet, so most "
+          "covers lose more, and a longer traceroute period loses more. A failed link here drops 5 % of every packet, so most "
           "probes crossing it while it is on their path are bad, and other probes over the same link still implicate it when one "
           "probe's pings are put on a path it left; the dissertation's latency spikes, judged on one p99 per window, have less to "
           "spare. The traceroute overhead is about a tenth of the dissertation's because this plan sends about a tenth of its "

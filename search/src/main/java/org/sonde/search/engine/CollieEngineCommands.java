@@ -43,9 +43,8 @@ public final class CollieEngineCommands {
     }
 
     private static List<String> argv(Traffic t, Endpoint e, String device, int port, String connect) {
-        List<String> a = new ArrayList<>();
-        int node = e.memory() == Memory.REMOTE_NUMA ? 1 : 0;
-        a.addAll(List.of("numactl", "-N", String.valueOf(node), "-m", String.valueOf(node), "collie_engine"));
+        List<String> a = new ArrayList<>(numactl(e));
+        a.add("collie_engine");
         a.add("--dev=" + device);
         a.add("--port=" + port);
         a.add("--qp_num=" + t.qps());
@@ -74,6 +73,12 @@ public final class CollieEngineCommands {
             a.add("--run_infinitely");
         }
         return a;
+    }
+
+    /** The {@code numactl} prefix that pins a process and its memory to the endpoint's NUMA node (node 0 is the NIC's, 1 the other socket). */
+    static List<String> numactl(Endpoint e) {
+        int node = e.memory() == Memory.REMOTE_NUMA ? 1 : 0;
+        return List.of("numactl", "-N", String.valueOf(node), "-m", String.valueOf(node));
     }
 
     /** The engine's QP type codes (ibverbs' enum values). */

@@ -31,13 +31,18 @@ public final class CollieEngineCommands {
     }
 
     public static List<EngineCommand> compile(Point p, String device) {
+        return compile(p, device, h -> h);
+    }
+
+    /** As {@link #compile(Point, String)}, clients connecting to {@code address} of the server's host letter. */
+    public static List<EngineCommand> compile(Point p, String device, java.util.function.UnaryOperator<String> address) {
         List<EngineCommand> out = new ArrayList<>();
         for (int i = 0; i < p.traffics().size(); i++) {
             Traffic t = p.traffic(i);
             String[] h = hosts(p, i);
             int port = FIRST_PORT + i;
             out.add(new EngineCommand(h[1], "server", i, argv(t, t.receiver(), device, port, null)));
-            out.add(new EngineCommand(h[0], "client", i, argv(t, t.sender(), device, port, h[1])));
+            out.add(new EngineCommand(h[0], "client", i, argv(t, t.sender(), device, port, address.apply(h[1]))));
         }
         return out;
     }

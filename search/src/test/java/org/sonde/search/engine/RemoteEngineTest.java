@@ -1,0 +1,211 @@
+package org.sonde.search.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sonde.core.BadInputException;
+import org.sonde.core.EnvironmentException;
+import org.sonde.search.monitor.AnomalyMonitor;
+import org.sonde.search.monitor.Symptom;
+import org.sonde.search.space.Endpoint;
+import org.sonde.search.space.Memory;
+import org.sonde.search.space.Mode;
+import org.sonde.search.space.Opcode;
+import org.sonde.search.space.Point;
+import org.sonde.search.space.QpType;
+import org.sonde.search.space.Request;
+import org.sonde.search.space.Traffic;
+
+/**
+ * The remote engine's real process path: a template that runs commands locally ({@code sh -c}) in
+ * place of ssh, and scripts standing in for ethtool and perftest that print recorded outputs in
+ * their documented formats (ethtool's "NIC statistics:" lines, perftest's result table) and count
+ * what they were asked to run. Only the hosts differ from a user's testbed.
+ */
+class RemoteEngineTest {
+    @TempDir
+    Path dir;
+    Path bin, state;
+
+    private static final Endpoint E = new Endpoint(Memory.LOCAL_NUMA, 1, 65536);
+    private static final Traffic WRITE = new Traffic(QpType.RC, Opcode.WRITE, 8, 1024, 16, 256, 1, 1, List.of(new Request(65536, 1)), 65536, E, E);
+
+    @BeforeEach
+    void scripts() throws IOException {
+        bin = Files.createDirectories(dir.resolve("bin"));
+        state = Files.createDirectories(dir.resolve("state"));
+        // ethtool -S: reading N of a host prints each counter at 1000 + N * its growth per reading, and writes the hw_counters files likewise
+        script("ethtool", """
+                n=$(cat "$STATE/$HOST/n" 2>/dev/null || echo 0)
+                echo $((n + 1)) > "$STATE/$HOST/n"
+                echo "NIC statistics:"
+                while read name inc; do echo "     $name: $((1000 + n * inc))"; done < "$STATE/$HOST/rates"
+                mkdir -p "$STATE/$HOST/hw"
+                while read name inc; do echo $((n * inc)) > "$STATE/$HOST/hw/$name"; done < "$STATE/$HOST/hwrates"
+                """);
+        script("numactl", "shift 4\nexec \"$@\"\n");
+        String perftest = """
+                echo "$(basename "$0") $*" >> "$STATE/$HOST/commands.log"
+                if [ -f "$STATE/fail" ]; then echo "Couldn't connect to 10.0.0.2:18515" >&2; exit 1; fi
+                if [ -f "$STATE/hang" ]; then exec sleep 30; fi
+                case "$*" in *" 10.0.0."*) cat "$STATE/client.out";; esac
+                """;
+        for (String b : List.of("ib_write_bw", "ib_read_bw", "ib_send_bw")) script(b, perftest);
+        for (String h : List.of("A", "B")) {
+            Files.createDirectories(state.resolve(h));
+            Files.writeString(state.resolve(h).resolve("hwrates"), "out_of_buffer 30\npacket_seq_err 0\n");
+        }
+        // over one 10 s test: A sends 100 Gb/s of RDMA data and B receives it; B pauses A 4000 us per second (0.4%)
+        Files.writeString(state.resolve("A/rates"), """
+                rx_prio3_pause_duration 40000
+                tx_prio3_pause_duration 0
+                tx_vport_rdma_unicast_bytes 125000000000
+                rx_vport_rdma_unicast_bytes 0
+                tx_vport_rdma_unicast_packets 120000000
+                rx_vport_rdma_unicast_packets 0
+                rx_discards_phy 0
+                """);
+        Files.writeString(state.resolve("B/rates"), """
+                rx_prio3_pause_duration 0
+                tx_prio3_pause_duration 40000
+                tx_vport_rdma_unicast_bytes 0
+                rx_vport_rdma_unicast_bytes 125000000000
+                tx_vport_rdma_unicast_packets 0
+                rx_vport_rdma_unicast_packets 120000000
+                rx_discards_phy 20
+                """);
+        Files.writeString(state.resolve("client.out"), PerftestTables.clientOutput(true, List.of(new PerftestOutput.Row(65536, 1800000, 0, 92.5, 0.176422, null))));
+    }
+
+    private void script(String name, String body) throws IOException {
+        Path p = bin.resolve(name);
+        Files.writeString(p, "#!/bin/sh\n" + body);
+        assertThat(p.toFile().setExecutable(true)).isTrue();
+    }
+
+    private RemoteTarget target(String extra) {
+        return RemoteTarget.parse("target.yaml", yaml(extra));
+    }
+
+    private String yaml(String extra) {
+        return """
+                hosts:
+                  a: {name: A, address: 10.0.0.1, interface: ens1f0}
+                  b: {name: B, address: 10.0.0.2, interface: ens1f0}
+                device: mlx5_0
+                gid-index: 3
+                template: env PATH=%s:/usr/bin:/bin HOST={host} STATE=%s sh -c {command}
+                duration: 10s
+                timeout: %s
+                server-start: 0s
+                spec: {line-rate: 100Gbps, packet-rate: 150e6}
+                counters:
+                  ethtool: [rx_discards_phy]
+                  hw: [out_of_buffer, packet_seq_err]
+                  hw-dir: %s/$HOST/hw
+                """.formatted(bin, state, extra.contains("timeout") ? "300ms" : "20s", state) + (extra.contains("timeout") ? "" : extra);
+    }
+
+    @Test
+    void runsServersOnBClientsOnAAndReadsTheCountersOfBoth() throws IOException {
+        RemoteEngine e = new RemoteEngine(target(""));
+        Run r = e.run(Point.oneWay(WRITE));
+        Sample s = r.mean();
+        assertThat(s.a().txBitsPerSec()).isEqualTo(100e9);
+        assertThat(s.a().txPacketsPerSec()).isEqualTo(12e6);
+        assertThat(s.b().rxBitsPerSec()).isEqualTo(100e9);
+        assertThat(s.a().pauseMicrosPerSec()).isEqualTo(4000);
+        assertThat(s.b().pauseMicrosPerSec()).isEqualTo(4000);
+        assertThat(e.diagnosticCounters()).containsExactly("A:rx_discards_phy", "A:out_of_buffer", "A:packet_seq_err", "B:rx_discards_phy", "B:out_of_buffer",
+                "B:packet_seq_err");
+        assertThat(s.diagnostic()).containsExactly(0, 3, 0, 2, 3, 0);
+        assertThat(Files.readString(state.resolve("B/commands.log"))).isEqualTo("ib_write_bw -d mlx5_0 -x 3 -c RC -q 8 -m 1024 -s 65536 -t 256 -l 16 -D 10 --report_gbits -F -p 18515\n");
+        assertThat(Files.readString(state.resolve("A/commands.log"))).endsWith("-p 18515 10.0.0.2\n");
+        assertThat(AnomalyMonitor.paper(e.spec()).judge(Point.oneWay(WRITE), s)).isEqualTo(Optional.of(Symptom.PAUSE));
+        assertThat(r.seconds()).isPositive();
+    }
+
+    @Test
+    void throughputCanComeFromPerftestsTable() {
+        RemoteEngine e = new RemoteEngine(target("throughput: perftest\n"));
+        Sample s = e.run(Point.oneWay(WRITE)).mean();
+        assertThat(s.a().txBitsPerSec()).isEqualTo(92.5e9, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.b().rxBitsPerSec()).isEqualTo(92.5e9, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.a().txPacketsPerSec()).isEqualTo(0.176422e6 * 64, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.a().rxBitsPerSec()).isZero();
+    }
+
+    @Test
+    void aBidirectionalPairSplitsPerftestsSumBetweenTheDirections() {
+        RemoteEngine e = new RemoteEngine(target("throughput: perftest\n"));
+        Sample s = e.run(new Point(Mode.BIDIRECTIONAL, List.of(WRITE, WRITE))).mean();
+        assertThat(s.a().txBitsPerSec()).isEqualTo(46.25e9, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.a().rxBitsPerSec()).isEqualTo(46.25e9, org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
+    void aFailingClientIsAnEnvironmentErrorWithItsOutput() throws IOException {
+        Files.writeString(state.resolve("fail"), "");
+        RemoteEngine e = new RemoteEngine(target(""));
+        assertThatThrownBy(() -> e.run(Point.oneWay(WRITE))).isInstanceOf(EnvironmentException.class).hasMessageContaining("Couldn't connect")
+                .hasMessageContaining("client of traffic 0 on host A");
+    }
+
+    @Test
+    void aHangingProcessIsStoppedAtTheTimeout() throws IOException {
+        Files.writeString(state.resolve("hang"), "");
+        RemoteEngine e = new RemoteEngine(target("timeout"));
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> e.run(Point.oneWay(WRITE))).isInstanceOf(EnvironmentException.class).hasMessageContaining("did not finish within");
+        assertThat((System.nanoTime() - t0) / 1e9).as("bounded by the timeout, not by the hanging script").isLessThan(10);
+    }
+
+    @Test
+    void aClientWithoutAResultTableIsBadInputNamingIt() throws IOException {
+        Files.writeString(state.resolve("client.out"), " Conflicting CPU frequency values detected\n");
+        RemoteEngine e = new RemoteEngine(target("throughput: perftest\n"));
+        assertThatThrownBy(() -> e.run(Point.oneWay(WRITE))).isInstanceOf(BadInputException.class).hasMessageContaining("perftest client of traffic 0 on host A");
+    }
+
+    @Test
+    void aCounterTheNicDoesNotHaveIsNamed() {
+        RemoteEngine e = new RemoteEngine(RemoteTarget.parse("target.yaml", yaml("").replace("[rx_discards_phy]", "[rx_prio5_pause_duration]")));
+        assertThatThrownBy(() -> e.run(Point.oneWay(WRITE))).isInstanceOf(BadInputException.class).hasMessageContaining("rx_prio5_pause_duration");
+    }
+
+    @Test
+    void collieEngineModeConnectsClientsToTheServersAddress() {
+        RemoteTarget t = RemoteTarget.parse("t.yaml", """
+                hosts:
+                  a: {name: rdma-a, address: 192.168.1.1, interface: ens1f0}
+                  b: {name: rdma-b, address: 192.168.1.2, interface: ens1f0}
+                engine: collie-engine
+                device: mlx5_1
+                spec: {line-rate: 200Gbps, packet-rate: 200e6}
+                """);
+        List<EngineCommand> cs = new RemoteEngine(t).compile(Point.oneWay(WRITE));
+        assertThat(cs.get(1).line()).contains("collie_engine", "--dev=mlx5_1", "--connect=192.168.1.2");
+        assertThat(new RemoteEngine(t).argv("B", "echo hi")).containsExactly("ssh", "-o", "BatchMode=yes", "rdma-b", "echo hi");
+    }
+
+    @Test
+    void targetFileErrorsNameFileLineAndKey() {
+        assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
+                + "device: mlx5_0\nengine: ucx\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\n"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("t.yaml").hasMessageContaining("line 5").hasMessageContaining("engine");
+        assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("hosts.b");
+        assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
+                + "device: mlx5_0\nspec: {line-rate: 100Gbps}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("spec");
+        assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
+                + "device: mlx5_0\ntemplate: ssh {host}\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("{command}");
+    }
+}

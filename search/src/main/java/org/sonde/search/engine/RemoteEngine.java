@@ -131,13 +131,17 @@ public final class RemoteEngine implements WorkloadEngine {
     private void finish(Started s, long deadline) throws InterruptedException {
         long left = Math.max(1, deadline - System.nanoTime());
         if (!s.process.waitFor(left, TimeUnit.NANOSECONDS)) {
-            throw new EnvironmentException("the " + s.command.role() + " of traffic " + s.command.traffic() + " on host " + s.command.host() + " (" + s.command.line()
+            throw new EnvironmentException(what(s.command) + " on host " + s.command.host() + " (" + s.command.line()
                     + ") did not finish within the target's timeout of " + t.timeoutMillis() + " ms", "raise timeout: in the target file, or check that the hosts reach each other");
         }
         if (s.process.exitValue() != 0) {
-            throw new EnvironmentException("the " + s.command.role() + " of traffic " + s.command.traffic() + " on host " + s.command.host() + " exited with "
+            throw new EnvironmentException(what(s.command) + " on host " + s.command.host() + " exited with "
                     + s.process.exitValue() + ": " + tail(s.err, s.out) + " (" + s.command.line() + ")", null);
         }
+    }
+
+    private static String what(EngineCommand c) {
+        return c.traffic() < 0 ? "the " + c.role() : "the " + c.role() + " of traffic " + c.traffic();
     }
 
     /** Host {@code h}'s counters: ethtool -S, and the hw_counters directory when diagnostic ones are named. */

@@ -24,7 +24,7 @@ import org.sonde.core.EnvironmentException;
  *
  * Deltas between two readings, per second, are the diagnostic counters of a remote experiment.
  */
-public record NicCounters(String source, Map<String, Long> values) {
+record NicCounters(String source, Map<String, Long> values) {
     private static final String ETHTOOL_HINT = "give the output of ethtool -S IFACE (\"NIC statistics:\" and \"name: value\" lines)";
     private static final String SYSFS_HINT = "give the output of grep -H . /sys/class/infiniband/DEV/ports/PORT/hw_counters/* (\"FILE:VALUE\" lines)";
 
@@ -32,7 +32,7 @@ public record NicCounters(String source, Map<String, Long> values) {
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
-    public static NicCounters parseEthtool(String text, String source) {
+    static NicCounters parseEthtool(String text, String source) {
         String[] lines = text.split("\r?\n", -1);
         int first = 0;
         while (first < lines.length && lines[first].isBlank()) first++;
@@ -51,7 +51,7 @@ public record NicCounters(String source, Map<String, Long> values) {
         return new NicCounters(source, m);
     }
 
-    public static NicCounters parseHwCounters(String text, String source) {
+    static NicCounters parseHwCounters(String text, String source) {
         String[] lines = text.split("\r?\n", -1);
         Map<String, Long> m = new LinkedHashMap<>();
         for (int i = 0; i < lines.length; i++) {
@@ -81,7 +81,7 @@ public record NicCounters(String source, Map<String, Long> values) {
     }
 
     /** This reading and {@code other} (of another source, e.g. hw_counters beside ethtool) as one; names must not clash. */
-    public NicCounters and(NicCounters other) {
+    NicCounters and(NicCounters other) {
         Map<String, Long> m = new LinkedHashMap<>(values);
         for (var e : other.values.entrySet()) {
             if (m.put(e.getKey(), e.getValue()) != null) throw new BadInputException(other.source, "counter " + e.getKey(), "also in " + source, null, null);
@@ -90,7 +90,7 @@ public record NicCounters(String source, Map<String, Long> values) {
     }
 
     /** Whether the reading has counter {@code name}. */
-    public boolean has(String name) {
+    boolean has(String name) {
         return values.containsKey(name);
     }
 
@@ -98,7 +98,7 @@ public record NicCounters(String source, Map<String, Long> values) {
      * How much each named counter grew from {@code before} to {@code after}, per second of {@code seconds}.
      * A name missing from a reading, or a counter that went backwards (a reset), is an error naming it.
      */
-    public static double[] perSecond(NicCounters before, NicCounters after, double seconds, List<String> names) {
+    static double[] perSecond(NicCounters before, NicCounters after, double seconds, List<String> names) {
         if (!(seconds > 0)) throw new IllegalArgumentException("interval must be positive");
         double[] out = new double[names.size()];
         for (int i = 0; i < names.size(); i++) {

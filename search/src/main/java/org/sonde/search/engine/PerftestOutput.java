@@ -16,7 +16,7 @@ import org.sonde.core.BadInputException;
  *
  * <p>Anything else is refused with the line and what was expected there, never read as zero.
  */
-public record PerftestOutput(boolean gbits, boolean cpuUtil, List<Row> rows) {
+record PerftestOutput(boolean gbits, boolean cpuUtil, List<Row> rows) {
     private static final String HINT = "give the standard output of a perftest bandwidth test (ib_write_bw, ib_read_bw, ib_send_bw)";
 
     public PerftestOutput {
@@ -31,12 +31,12 @@ public record PerftestOutput(boolean gbits, boolean cpuUtil, List<Row> rows) {
     public record Row(long bytes, long iterations, double peak, double average, double mpps, Double cpuUtilPercent) {}
 
     /** The last row's average bandwidth in bits per second (the row a single-size run prints). */
-    public double averageBitsPerSec() {
+    double averageBitsPerSec() {
         return toBits(rows.get(rows.size() - 1).average());
     }
 
     /** The last row's message rate in messages per second. */
-    public double messagesPerSec() {
+    double messagesPerSec() {
         return rows.get(rows.size() - 1).mpps() * 1e6;
     }
 
@@ -44,7 +44,7 @@ public record PerftestOutput(boolean gbits, boolean cpuUtil, List<Row> rows) {
         return gbits ? v * 1e9 : v * 1048576.0 * 8;
     }
 
-    public static PerftestOutput parse(String text, String source) {
+    static PerftestOutput parse(String text, String source) {
         String[] lines = text.split("\r?\n", -1);
         int header = -1;
         for (int i = 0; i < lines.length && header < 0; i++) if (lines[i].strip().startsWith("#bytes")) header = i;

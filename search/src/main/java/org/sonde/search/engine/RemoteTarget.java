@@ -134,7 +134,7 @@ public record RemoteTarget(String name, Host a, Host b, Engine engine, String de
     }
 
     /** The perftest settings of this testbed: its device, GID index, duration and the hosts' addresses. */
-    public PerftestCommands.Settings perftest() {
+    PerftestCommands.Settings perftest() {
         return new PerftestCommands.Settings(device, gidIndex == null ? null : String.valueOf(gidIndex), durationSeconds, a.address(), b.address(), 18515);
     }
 

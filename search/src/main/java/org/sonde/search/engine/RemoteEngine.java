@@ -26,11 +26,19 @@ import org.sonde.search.space.Point;
  * tables (a {@code -b} pair's table is both directions together, split evenly), and the diagnostic
  * counters are the named ethtool and hw_counters ones, host A's then host B's.
  *
+ * <p>collie_engine's clients run until stopped, so with {@code engine: collie-engine} every process
+ * runs under coreutils' {@code timeout} for the test's duration (servers {@value #SERVER_GRACE_SECONDS} s
+ * longer) and its exit status 124 is the normal end.
+ *
  * <p>With perftest a point runs as its perftest approximation ({@link PerftestCommands}: the largest
  * request size, one SGE, perftest's own MRs); features perftest cannot set do not change what runs,
  * so the MFS of an anomaly found this way does not depend on them. There is no ground truth here.
  */
 public final class RemoteEngine implements WorkloadEngine {
+    /** collie_engine's servers outlive their clients by this much before timeout ends them. */
+    static final int SERVER_GRACE_SECONDS = 5;
+    /** coreutils' timeout exits with this status when it ended the command. */
+    private static final int TIMED_OUT = 124;
     private final RemoteTarget t;
     private final List<String> diagnostics = new ArrayList<>();
 
@@ -66,7 +74,17 @@ public final class RemoteEngine implements WorkloadEngine {
     public List<EngineCommand> compile(Point p) {
         return switch (t.engine()) {
             case PERFTEST -> PerftestCommands.compile(p, t.perftest()).commands();
-            case COLLIE_ENGINE -> CollieEngineCommands.compile(p, t.device(), h -> t.host(h).address());
+            case COLLIE_ENGINE -> {
+                // collie_engine's clients run until stopped (--run_infinitely): coreutils' timeout ends them after the test's
+                // duration, and the servers a little later, both with exit status 124
+                List<EngineCommand> out = new ArrayList<>();
+                for (EngineCommand c : CollieEngineCommands.compile(p, t.device(), h -> t.host(h).address())) {
+                    List<String> a = new ArrayList<>(List.of("timeout", String.valueOf(t.durationSeconds() + (c.role().equals("server") ? SERVER_GRACE_SECONDS : 0))));
+                    a.addAll(c.argv());
+                    out.add(new EngineCommand(c.host(), c.role(), c.traffic(), a));
+                }
+                yield out;
+            }
         };
     }
 
@@ -134,7 +152,8 @@ public final class RemoteEngine implements WorkloadEngine {
             throw new EnvironmentException(what(s.command) + " on host " + s.command.host() + " (" + s.command.line()
                     + ") did not finish within the target's timeout of " + t.timeoutMillis() + " ms", "raise timeout: in the target file, or check that the hosts reach each other");
         }
-        if (s.process.exitValue() != 0) {
+        boolean stoppedByTimeout = t.engine() == RemoteTarget.Engine.COLLIE_ENGINE && s.command.traffic() >= 0 && s.process.exitValue() == TIMED_OUT;
+        if (s.process.exitValue() != 0 && !stoppedByTimeout) {
             throw new EnvironmentException(what(s.command) + " on host " + s.command.host() + " exited with "
                     + s.process.exitValue() + ": " + tail(s.err, s.out) + " (" + s.command.line() + ")", null);
         }

@@ -91,6 +91,9 @@ public record RemoteTarget(String name, Host a, Host b, Engine engine, String de
         long serverStart = c.nanos("server-start", 2_000_000_000L, 0, 600_000_000_000L) / 1_000_000;
         String tp = c.string("throughput", "counters");
         if (!tp.equals("counters") && !tp.equals("perftest")) throw new ConfigException(c.pathOf("throughput"), "'" + tp + "' is not counters or perftest");
+        if (engine == Engine.COLLIE_ENGINE && tp.equals("perftest")) {
+            throw new ConfigException(c.pathOf("throughput"), "perftest's result table is there only with engine: perftest; use counters");
+        }
         ConfigMap s = c.section("spec");
         NicSpec spec;
         try {

@@ -132,8 +132,21 @@ class RemoteEngineTest {
                 spec: {line-rate: 200Gbps, packet-rate: 200e6}
                 """);
         List<EngineCommand> cs = new RemoteEngine(t).compile(Point.oneWay(WRITE));
-        assertThat(cs.get(1).line()).contains("collie_engine", "--dev=mlx5_1", "--connect=192.168.1.2");
+        assertThat(cs.get(0).line()).startsWith("timeout 15 numactl -N 0 -m 0 collie_engine").contains("--server");
+        assertThat(cs.get(1).line()).startsWith("timeout 10 numactl").contains("collie_engine", "--dev=mlx5_1", "--connect=192.168.1.2", "--run_infinitely");
         assertThat(new RemoteEngine(t).argv("B", "echo hi")).containsExactly("ssh", "-o", "BatchMode=yes", "rdma-b", "echo hi");
+    }
+
+    @Test
+    void collieEngineProcessesEndedByTimeoutAreTheNormalEnd() throws IOException {
+        // stand-ins for coreutils' timeout ending collie_engine: exit status 124, no output
+        bed.script("timeout", "exit 124\n");
+        RemoteEngine e = new RemoteEngine(RemoteTarget.parse("target.yaml", yaml("engine: collie-engine\n")));
+        Sample s = e.run(Point.oneWay(WRITE)).mean();
+        assertThat(s.b().pauseMicrosPerSec()).isEqualTo(4000);
+        // with perftest, 124 is a failure like any other
+        bed.script("ib_write_bw", "exit 124\n");
+        assertThatThrownBy(() -> new RemoteEngine(target("")).run(Point.oneWay(WRITE))).isInstanceOf(EnvironmentException.class).hasMessageContaining("exited with 124");
     }
 
     @Test
@@ -147,5 +160,8 @@ class RemoteEngineTest {
                 + "device: mlx5_0\nspec: {line-rate: 100Gbps}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("spec");
         assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
                 + "device: mlx5_0\ntemplate: ssh {host}\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("{command}");
+        assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
+                + "device: mlx5_0\nengine: collie-engine\nthroughput: perftest\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\n"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("throughput");
     }
 }

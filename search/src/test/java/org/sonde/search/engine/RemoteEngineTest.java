@@ -150,6 +150,15 @@ class RemoteEngineTest {
     }
 
     @Test
+    void theExampleTargetFileReads() {
+        RemoteTarget t = RemoteTarget.load(Path.of("../examples/search/remote-testbed.yaml"));
+        assertThat(t.b().address()).isEqualTo("192.168.10.2");
+        assertThat(t.spec().lineBitsPerSec()).isEqualTo(100e9);
+        assertThat(t.hwCountersDir()).isEqualTo("/sys/class/infiniband/mlx5_0/ports/1/hw_counters");
+        assertThat(new RemoteEngine(t).argv("A", "ethtool -S ens1f0np0")).containsExactly("ssh", "-o", "BatchMode=yes", "rdma-a", "ethtool -S ens1f0np0");
+    }
+
+    @Test
     void targetFileErrorsNameFileLineAndKey() {
         assertThatThrownBy(() -> RemoteTarget.parse("t.yaml", "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
                 + "device: mlx5_0\nengine: ucx\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\n"))

@@ -6,6 +6,7 @@ import java.util.function.UnaryOperator;
 import org.sonde.search.engine.PerftestCommands;
 import org.sonde.search.mfs.Mfs;
 import org.sonde.search.space.Dimension;
+import org.sonde.search.space.Memory;
 import org.sonde.search.space.Mode;
 import org.sonde.search.space.Opcode;
 import org.sonde.search.space.Point;
@@ -18,7 +19,8 @@ import org.sonde.search.space.Traffic;
  *
  * <p>The point starts as the anomaly's trigger and is simplified one feature at a time towards what
  * perftest runs (one traffic, or two equal ones for {@code -b}; one request size; one SGE; receives
- * of the message size; one MR or one per QP; perftest's own buffer size), each step kept only when
+ * of the message size; one MR or one per QP; memory on the NIC's NUMA node; perftest's own buffer
+ * size), each step kept only when
  * the point stays in the search space and inside the MFS. A feature the MFS needs (say, 2048 MRs or
  * a mix of sizes) therefore stays, and is listed with perftest's reason.
  */
@@ -55,6 +57,9 @@ public record MfsPerftest(Point point, PerftestCommands.Compiled compiled) {
         if (p.traffic(i).opcode() == Opcode.SEND) p = first(p, List.of(q -> space.set(q, i, Dimension.RECV_SIZE, 0, size)), space, mfs);
         for (Dimension d : List.of(Dimension.SENDER_MRS, Dimension.RECEIVER_MRS)) {
             p = first(p, List.of(q -> space.set(q, i, d, 0, 1), q -> space.set(q, i, d, 0, qps)), space, mfs);
+        }
+        for (Dimension d : List.of(Dimension.SENDER_MEMORY, Dimension.RECEIVER_MEMORY)) {
+            p = first(p, List.of(q -> space.set(q, i, d, 0, Memory.LOCAL_NUMA.ordinal())), space, mfs);
         }
         int own = PerftestCommands.perftestMrBytes(size);
         for (Dimension d : List.of(Dimension.SENDER_MR_SIZE, Dimension.RECEIVER_MR_SIZE)) p = first(p, List.of(q -> space.set(q, i, d, 0, own)), space, mfs);

@@ -29,8 +29,8 @@ import org.sonde.search.space.Traffic;
 
 /** Every MFS exports as perftest command lines of a point inside it, as expressible as the MFS allows. */
 class MfsPerftestTest {
-    private static final Endpoint MANY = new Endpoint(Memory.LOCAL_NUMA, 2048, 1 << 20);
-    /** #4-like trigger: bidirectional RC READ, batch 128, 4 SGEs of a 128 B... here 4 KB messages, mixed with 64 KB. */
+    private static final Endpoint MANY = new Endpoint(Memory.REMOTE_NUMA, 2048, 1 << 20);
+    /** A trigger like anomaly #4: RC READ, 160 QPs, batch 128, 4 KB messages of 4 SGEs mixed with 64 KB ones, 2048 MRs on the other socket. */
     private static final Traffic T = new Traffic(QpType.RC, Opcode.READ, 160, 4096, 128, 256, 1, 1,
             List.of(new Request(4096, 4), new Request(65536, 1)), 65536, MANY, MANY);
 
@@ -50,6 +50,7 @@ class MfsPerftestTest {
         assertThat(x.point().mode()).isEqualTo(Mode.ONE_WAY);
         assertThat(x.compiled().exact()).as("gaps: %s", x.compiled().cannotExpress()).isTrue();
         assertThat(x.compiled().commands()).extracting(EngineCommand::line).allSatisfy(l -> assertThat(l).contains("ib_read_bw", "-q 160", "-l 128", "-s 65536"));
+        assertThat(x.point().traffic(0).sender().memory()).isEqualTo(Memory.LOCAL_NUMA);
     }
 
     @Test

@@ -97,7 +97,7 @@ final class SearchRunCommand implements Callable<Integer> {
                     f.mfs() == null ? (m.mfs() ? "(no MFS: the simplified point did not reproduce)" : "") : f.mfs().describe());
             if (f.perftest() == null) continue;
             var c = f.perftest().compiled();
-            o.printf("             perftest: %s%n", c.exact() ? "reproduces it exactly" : "cannot express " + String.join(", ", c.cannotExpress().stream().map(g -> g.feature()).toList()));
+            o.printf("             perftest: %s%n", c.exact() ? "expresses its point fully" : "cannot express " + String.join(", ", c.cannotExpress().stream().map(g -> g.feature()).toList()));
             if (perftest) {
                 for (var x : c.commands()) o.printf("               %s %-6s %s%n", x.host(), x.role(), x.line());
             }

@@ -25,10 +25,12 @@ import org.sonde.search.space.Traffic;
  * a mix of sizes) therefore stays, and is listed with perftest's reason.
  */
 public record MfsPerftest(Point point, PerftestCommands.Compiled compiled) {
-    public static MfsPerftest of(Mfs mfs, Point start, PerftestCommands.Settings settings) {
+    /** From the first of {@code starts} (the MFS's trigger, then the anomaly's point) that lies inside the MFS. */
+    public static MfsPerftest of(Mfs mfs, List<Point> starts, PerftestCommands.Settings settings) {
         SearchSpace space = new SearchSpace();
-        Point p = start;
-        if (!space.violations(p).isEmpty() || !mfs.matches(p)) throw new IllegalArgumentException("the start point is not inside the MFS");
+        Point p = null;
+        for (Point q : starts) if (p == null && q != null && space.violations(q).isEmpty() && mfs.matches(q)) p = q;
+        if (p == null) throw new IllegalArgumentException("no start point lies inside the MFS " + mfs.describe());
         List<UnaryOperator<Point>> steps = new ArrayList<>();
         if (p.traffics().size() == 2) {
             steps.add(q -> Point.oneWay(q.traffic(0)));

@@ -123,7 +123,7 @@ final class Search {
             }, o.bisectSteps());
             Optional<Mfs> mfs = b.build(p, s);
             mfs.ifPresent(known::add);
-            found.add(new Found(s, at, p, mfs.orElse(null), ids, mfs.map(m -> MfsPerftest.of(m, m.trigger() != null ? m.trigger() : p,
+            found.add(new Found(s, at, p, mfs.orElse(null), ids, mfs.map(m -> MfsPerftest.of(m, java.util.Arrays.asList(m.trigger(), p),
                     engine.perftestSettings())).orElse(null)));
         } else {
             Object key = ids.isEmpty() ? p : ids.get(0) + "/" + s;

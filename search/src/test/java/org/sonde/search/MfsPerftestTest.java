@@ -45,7 +45,7 @@ class MfsPerftestTest {
         Point trigger = new Point(Mode.BIDIRECTIONAL, List.of(T, T));
         assertThat(new SearchSpace().violations(trigger)).isEmpty();
         Mfs m = mfs(Set.of(), Map.of(Feature.QPS, new Range(128, 20000), Feature.BATCH, new Range(32, 256)), null, null);
-        MfsPerftest x = MfsPerftest.of(m, trigger, PerftestCommands.Settings.placeholders());
+        MfsPerftest x = MfsPerftest.of(m, List.of(trigger), PerftestCommands.Settings.placeholders());
         assertThat(m.matches(x.point())).isTrue();
         assertThat(x.point().mode()).isEqualTo(Mode.ONE_WAY);
         assertThat(x.compiled().exact()).as("gaps: %s", x.compiled().cannotExpress()).isTrue();
@@ -58,12 +58,21 @@ class MfsPerftestTest {
         Point trigger = new Point(Mode.BIDIRECTIONAL, List.of(T, T));
         Mfs m = mfs(Set.of(Mode.BIDIRECTIONAL), Map.of(Feature.SGES, new Range(4, 16), Feature.RECEIVER_MRS, new Range(1024, 200000)),
                 new Range(64, 4096), new Range(65536, 4 << 20));
-        MfsPerftest x = MfsPerftest.of(m, trigger, PerftestCommands.Settings.placeholders());
+        MfsPerftest x = MfsPerftest.of(m, List.of(trigger), PerftestCommands.Settings.placeholders());
         assertThat(m.matches(x.point())).isTrue();
         assertThat(x.point().mode()).isEqualTo(Mode.BIDIRECTIONAL);
         assertThat(x.compiled().commands()).hasSize(2).allSatisfy(c -> assertThat(c.argv()).contains("-b"));
         assertThat(x.compiled().cannotExpress()).extracting(PerftestCommands.Gap::feature).contains("request sizes", "SGEs", "receiver MRs")
                 .doesNotContain("sender MRs", "traffics");
+    }
+
+    @Test
+    void aStartOutsideTheMfsIsSkippedForTheNext() {
+        Point outside = Point.oneWay(T.withQps(8)), inside = Point.oneWay(T);
+        Mfs m = mfs(Set.of(), Map.of(Feature.QPS, new Range(128, 20000)), null, null);
+        assertThat(MfsPerftest.of(m, java.util.Arrays.asList(null, outside, inside), PerftestCommands.Settings.placeholders()).point().traffic(0).qps()).isEqualTo(160);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MfsPerftest.of(m, List.of(outside), PerftestCommands.Settings.placeholders()))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -117,5 +117,8 @@ class MfsPerftestTest {
         assertThat(first.perftest()).isNotNull();
         assertThat(first.perftest().compiled().commands().get(0).line()).contains("-d mlx5_0", "-x 3");
         assertThat(Files.readString(bed.state.resolve("A/commands.log"))).contains("10.0.0.2");
+        String html = org.sonde.search.report.SearchReport.of(r, "v").render();
+        html = html.substring(0, html.indexOf("<script"));
+        assertThat(html).contains("real testbed", "Reproducing each MFS with perftest", "-d mlx5_0").doesNotContain("ground-truth mechanisms.");
     }
 }

@@ -102,7 +102,7 @@ final class SearchRunCommand implements Callable<Integer> {
                 for (var x : c.commands()) o.printf("               %s %-6s %s%n", x.host(), x.role(), x.line());
             }
         }
-        o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
+        if (t instanceof SearchTarget.Simulated) o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
         if (json.requested()) o.printf("  result %s%n", json.where());
         if (report.requested()) o.printf("  wrote %s%n", report.file());
         o.flush();

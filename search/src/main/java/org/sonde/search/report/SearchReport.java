@@ -36,7 +36,10 @@ public final class SearchReport {
                 .meta("sonde", version).meta("seed", r.seed());
         Section s = report.section("Summary");
         s.verdict(r.anomalies().isEmpty() ? Verdict.OK : Verdict.FAILURE, r.anomalies().isEmpty() ? "No anomaly in the budget."
-                : r.anomalies().size() + " anomalies, " + r.firstHitHours().size() + " distinct ground-truth mechanisms.");
+                : r.anomalies().size() + " anomalies" + (r.target().startsWith("sim:") ? ", " + r.firstHitHours().size() + " distinct ground-truth mechanisms." : "."));
+        if (r.target().startsWith("remote:")) {
+            s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
+        }
         if (r.target().startsWith("sim:")) {
             s.verdict(Verdict.INFO, "The target is a simulated RDMA subsystem whose profile models the paper's published anomalies, not "
                     + "any vendor's hardware. The mechanism column is the simulator's ground truth, for evaluation; the search never reads it.");

@@ -24,6 +24,9 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
 
     /** Runs every method on seeds {@code firstSeed .. firstSeed + seeds - 1}; {@code progress} hears one line per search. */
     public static Comparison run(SearchTarget target, List<Method> methods, int seeds, long firstSeed, double budgetHours, Consumer<String> progress) {
+        if (!(target instanceof SearchTarget.Simulated sim)) {
+            throw new org.sonde.core.UsageException("--target: a comparison needs a simulated target (sim:...): it scores methods against the simulator's ground truth");
+        }
         List<MethodSummary> out = new ArrayList<>();
         for (Method m : methods) {
             List<SearchResult> rs = new ArrayList<>();
@@ -36,12 +39,12 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
                 progress.accept(String.format("%s seed %d: %d mechanisms, %d experiments", m.cliName(), seed, r.firstHitHours().size(),
                         r.experiments() + r.mfsExperiments()));
             }
-            out.add(summarise(m, rs, wall, target));
+            out.add(summarise(m, rs, wall, sim));
         }
         return new Comparison(target.name(), budgetHours, seeds, out);
     }
 
-    static MethodSummary summarise(Method m, List<SearchResult> rs, double wall, SearchTarget target) {
+    static MethodSummary summarise(Method m, List<SearchResult> rs, double wall, SearchTarget.Simulated target) {
         List<Integer> found = new ArrayList<>();
         Map<String, Integer> hits = new LinkedHashMap<>();
         int maxN = 0;

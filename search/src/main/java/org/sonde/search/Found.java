@@ -9,9 +9,9 @@ import org.sonde.search.space.Point;
  * One anomaly a search reported: its symptom, when (in hours of the target's clock), the point
  * that showed it, its MFS (null for methods without MFS, or when the simplified point no longer
  * reproduced), and, on a simulated target, the ground-truth mechanisms that bit (evaluation only;
- * empty on real targets).
+ * empty on real targets), and the perftest command lines that reproduce the MFS (null without one).
  */
-public record Found(Symptom symptom, double foundAtHours, Point point, Mfs mfs, List<String> mechanisms) {
+public record Found(Symptom symptom, double foundAtHours, Point point, Mfs mfs, List<String> mechanisms, MfsPerftest perftest) {
     public Found {
         mechanisms = List.copyOf(mechanisms);
     }

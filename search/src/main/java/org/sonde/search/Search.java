@@ -123,10 +123,11 @@ final class Search {
             }, o.bisectSteps());
             Optional<Mfs> mfs = b.build(p, s);
             mfs.ifPresent(known::add);
-            found.add(new Found(s, at, p, mfs.orElse(null), ids));
+            found.add(new Found(s, at, p, mfs.orElse(null), ids, mfs.map(m -> MfsPerftest.of(m, java.util.Arrays.asList(m.trigger(), p),
+                    engine.perftestSettings())).orElse(null)));
         } else {
             Object key = ids.isEmpty() ? p : ids.get(0) + "/" + s;
-            if (reported.add(key)) found.add(new Found(s, at, p, null, ids));
+            if (reported.add(key)) found.add(new Found(s, at, p, null, ids, null));
         }
     }
 

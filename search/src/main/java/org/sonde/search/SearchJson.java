@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.search.engine.EngineCommand;
+import org.sonde.search.engine.PerftestCommands;
 import org.sonde.search.space.Endpoint;
 import org.sonde.search.space.Point;
 import org.sonde.search.space.Request;
@@ -18,9 +20,10 @@ import org.sonde.search.space.Traffic;
 /**
  * The JSON of a search and of a comparison. A search: {@code {"target", "method", "seed",
  * "budgetHours", "usedHours", "experiments", "mfsExperiments", "skipped", "counterOrder",
- * "anomalies": [{"symptom", "foundAtHours", "mfs", "mechanism", "mechanisms", "point"}],
+ * "anomalies": [{"symptom", "foundAtHours", "mfs", "mechanism", "mechanisms", "point", "perftest"}],
  * "firstHitHours"}}; {@code experiments} counts every experiment run (search and MFS), and
- * {@code mechanism} is the simulator's ground truth, for evaluation only.
+ * {@code mechanism} is the simulator's ground truth, for evaluation only; {@code perftest} is the
+ * MFS as perftest command lines ({@link MfsPerftest}).
  */
 public final class SearchJson {
     private SearchJson() {}
@@ -47,12 +50,40 @@ public final class SearchJson {
             a.put("mechanism", f.mechanism());
             a.put("mechanisms", f.mechanisms());
             a.put("point", point(f.point()));
+            a.put("perftest", f.perftest() == null ? null : perftest(f.perftest()));
             as.add(a);
         }
         m.put("anomalies", as);
         Map<String, Object> hits = new LinkedHashMap<>();
         r.firstHitHours().entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> hits.put(e.getKey(), round(e.getValue())));
         m.put("firstHitHours", hits);
+        return m;
+    }
+
+    /** An MFS's perftest export: the point, whether the commands are exact, the commands, and what perftest cannot express. */
+    static Map<String, Object> perftest(MfsPerftest x) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("point", point(x.point()));
+        m.put("exact", x.compiled().exact());
+        List<Object> cs = new ArrayList<>();
+        for (EngineCommand c : x.compiled().commands()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("host", c.host());
+            e.put("role", c.role());
+            e.put("traffic", c.traffic());
+            e.put("line", c.line());
+            cs.add(e);
+        }
+        m.put("commands", cs);
+        List<Object> gs = new ArrayList<>();
+        for (PerftestCommands.Gap g : x.compiled().cannotExpress()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("feature", g.feature());
+            e.put("value", g.value());
+            e.put("reason", g.reason());
+            gs.add(e);
+        }
+        m.put("cannotExpress", gs);
         return m;
     }
 

@@ -3,34 +3,60 @@ package org.sonde.search;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sonde.core.UsageException;
+import org.sonde.search.engine.RemoteEngine;
+import org.sonde.search.engine.RemoteTarget;
 import org.sonde.search.sim.Profile;
 import org.sonde.search.sim.SimulatedSubsystem;
 
 /**
- * A target named on the command line: {@code sim:NAME} (a bundled profile: f-like, h-like, clean)
- * or {@code sim:FILE.yaml} (a profile file). Each search gets a fresh subsystem whose measurement
- * noise follows the search's seed.
+ * A target named on the command line: {@code sim:NAME} (a bundled profile: f-like, h-like, clean),
+ * {@code sim:FILE.yaml} (a profile file), or {@code remote:FILE.yaml} (two hosts with RDMA NICs,
+ * {@link RemoteTarget}'s format). Only the runner differs: the same search, monitor and MFSs run on
+ * both; a simulated target also has a ground truth for the result's evaluation fields.
  */
-public record SearchTarget(String name, Profile profile) {
-    public static SearchTarget parse(String spec) {
+public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarget.Remote {
+    /** The target as named, e.g. {@code sim:f-like}. */
+    String name();
+
+    /** One search on the target. */
+    SearchResult search(SearchOptions options);
+
+    static SearchTarget parse(String spec) {
+        if (spec != null && spec.startsWith("remote:")) {
+            String file = spec.substring(7);
+            if (file.isEmpty()) throw new UsageException("--target: remote: needs the target file, as in remote:testbed.yaml");
+            return new Remote(spec, RemoteTarget.load(Path.of(file)));
+        }
         if (spec == null || !spec.startsWith("sim:")) {
             throw new UsageException("--target: '" + spec + "' is not a target; give sim:NAME with NAME one of "
-                    + String.join(", ", Profile.BUNDLED) + ", or sim:FILE.yaml");
+                    + String.join(", ", Profile.BUNDLED) + ", sim:FILE.yaml, or remote:FILE.yaml");
         }
         String rest = spec.substring(4);
-        if (Profile.BUNDLED.contains(rest)) return new SearchTarget(spec, Profile.bundled(rest));
-        if (rest.endsWith(".yaml") || rest.endsWith(".yml") || Files.exists(Path.of(rest))) return new SearchTarget(spec, Profile.load(Path.of(rest)));
+        if (Profile.BUNDLED.contains(rest)) return new Simulated(spec, Profile.bundled(rest));
+        if (rest.endsWith(".yaml") || rest.endsWith(".yml") || Files.exists(Path.of(rest))) return new Simulated(spec, Profile.load(Path.of(rest)));
         throw new UsageException("--target: no bundled profile '" + rest + "'; the bundled ones are " + String.join(", ", Profile.BUNDLED)
                 + " (or give sim:FILE.yaml)");
     }
 
-    SimulatedSubsystem subsystem(long seed) {
-        return new SimulatedSubsystem(profile, seed);
+    /** A simulated RDMA subsystem; each search gets a fresh one whose measurement noise follows the search's seed. */
+    record Simulated(String name, Profile profile) implements SearchTarget {
+        SimulatedSubsystem subsystem(long seed) {
+            return new SimulatedSubsystem(profile, seed);
+        }
+
+        /** One search on a fresh subsystem; the ground truth fills the result's evaluation fields only. */
+        @Override
+        public SearchResult search(SearchOptions options) {
+            SimulatedSubsystem sim = subsystem(options.seed());
+            return new Search(sim, sim::truth, options).run();
+        }
     }
 
-    /** One search on a fresh subsystem; the ground truth fills the result's evaluation fields only. */
-    public SearchResult search(SearchOptions options) {
-        SimulatedSubsystem sim = subsystem(options.seed());
-        return new Search(sim, sim::truth, options).run();
+    /** A real testbed: the budget is in hours of wall time and there is no ground truth, so evaluation fields stay empty. */
+    record Remote(String name, RemoteTarget target) implements SearchTarget {
+        @Override
+        public SearchResult search(SearchOptions options) {
+            return new Search(new RemoteEngine(target), null, options).run();
+        }
     }
 }

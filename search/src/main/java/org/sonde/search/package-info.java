@@ -9,13 +9,18 @@
  * target ({@link org.sonde.search.sim}), the anomaly monitor ({@link org.sonde.search.monitor}),
  * MFSs ({@link org.sonde.search.mfs}), and here the search methods ({@link org.sonde.search.Search}:
  * simulated annealing with MFS on diagnostic or performance counters, and the baselines),
- * comparisons over seeds ({@link org.sonde.search.Comparison}) and their JSON.
+ * comparisons over seeds ({@link org.sonde.search.Comparison}), each MFS as perftest command lines
+ * ({@link org.sonde.search.MfsPerftest}), targets ({@link org.sonde.search.SearchTarget}: simulated
+ * or a remote testbed) and their JSON.
  *
  * <pre>{@code
  * SearchTarget target = SearchTarget.parse("sim:f-like");
  * SearchResult r = target.search(SearchOptions.defaults(Method.COLLIE, 10, 1));   // 10 simulated hours, seed 1
  * for (Found f : r.anomalies()) System.out.println(f.foundAtHours() + " h " + f.symptom() + " " + f.mfs().describe());
  * SearchJson.write(SearchJson.toMap(r), Path.of("run.json"));
+ * // the same search on two hosts with RDMA NICs (perftest over ssh); each MFS also as perftest command lines
+ * SearchResult real = SearchTarget.parse("remote:testbed.yaml").search(SearchOptions.defaults(Method.COLLIE_PERF, 8, 1));
+ * for (Found f : real.anomalies()) if (f.perftest() != null) f.perftest().compiled().commands().forEach(c -> System.out.println(c.line()));
  * }</pre>
  */
 package org.sonde.search;

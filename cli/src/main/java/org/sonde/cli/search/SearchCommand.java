@@ -15,12 +15,15 @@ import picocli.CommandLine.Spec;
                 "NIC's bounds, and reduces each anomaly to its minimal feature set (MFS), which later search skips.",
                 "Target: a simulated RDMA subsystem whose profiles (f-like, 200 Gb/s, anomalies #1-#13; h-like,",
                 "100 Gb/s, #14-#18; clean) model the paper's published anomalies; each experiment costs 20-60 s",
-                "of simulated time."
+                "of simulated time. A real testbed of two hosts is remote:FILE.yaml: perftest (or collie_engine) runs",
+                "on them through an ssh command template and ethtool -S and hw_counters give the counters.",
+                "Every MFS is also exported as perftest command lines, with what perftest cannot express."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde search run --target sim:f-like --budget 10h --seed 1 --json run.json",
+                "  sonde search run --target remote:testbed.yaml --budget 8h --json run.json",
                 "  sonde search compare --target sim:f-like --seeds 10 --json compare.json",
                 "  sonde search check-app app.yaml --mfs run.json"
         },

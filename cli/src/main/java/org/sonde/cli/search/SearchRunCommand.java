@@ -31,27 +31,39 @@ import picocli.CommandLine.Spec;
                 "Methods: collie (SA + MFS on diagnostic counters), collie-perf (SA + MFS on the performance",
                 "counter), bo (Bayesian optimisation of the diagnostic counters with MFS), sa, sa-perf (no MFS),",
                 "walk (mutation random walk), random (i.i.d. points).",
+                "Targets: sim:PROFILE (simulated; the budget is simulated time) or remote:FILE.yaml, two hosts with RDMA",
+                "NICs (hosts a and b with name, address and interface; device, gid-index, the command template, default",
+                "'ssh -o BatchMode=yes {host} {command}'; engine perftest or collie-engine; duration, timeout; spec with",
+                "line-rate and packet-rate; counters: pause, byte and packet counters of ethtool -S, diagnostic ethtool and",
+                "hw_counters names). On a remote target the budget is wall time and there is no ground truth.",
+                "Every MFS is also given as perftest command lines of a point inside it, with what perftest cannot",
+                "express (in --json as anomalies[].perftest, in --report, and printed with --perftest).",
                 "Exit code 1 when an anomaly was found."
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde search run --target sim:f-like --budget 10h --seed 1 --json run.json --report run.html",
-                "  sonde search run --target sim:h-like --method random --budget 2h"
+                "  sonde search run --target sim:h-like --method random --budget 2h",
+                "  sonde search run --target sim:f-like --budget 2h --perftest",
+                "  sonde search run --target remote:testbed.yaml --method collie-perf --budget 8h --json run.json"
         })
 final class SearchRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", paramLabel = "sim:PROFILE", defaultValue = "sim:f-like",
-            description = "The target: sim:f-like, sim:h-like, sim:clean or sim:FILE.yaml. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:f-like",
+            description = "The target: sim:f-like, sim:h-like, sim:clean, sim:FILE.yaml or remote:FILE.yaml. Default: ${DEFAULT-VALUE}.")
     String target;
 
     @Option(names = "--budget", paramLabel = DurationOption.LABEL, defaultValue = "10h", converter = DurationOption.WasHours.class,
-            description = "Budget in the target's clock (simulated time). Default: ${DEFAULT-VALUE}.")
+            description = "Budget in the target's clock: simulated time on sim:, wall time on remote:. Default: ${DEFAULT-VALUE}.")
     long budgetNanos;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the search and of the simulated noise. Default: ${DEFAULT-VALUE}.")
     long seed;
+
+    @Option(names = "--perftest", description = "Print each MFS's perftest command lines under it (they are in --json and --report in any case).")
+    boolean perftest;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "collie", description = "Search method (see above). Default: ${DEFAULT-VALUE}.")
     String method;
@@ -83,8 +95,14 @@ final class SearchRunCommand implements Callable<Integer> {
         for (Found f : r.anomalies()) {
             o.printf("  %6.2f h  %-10s %-5s %s%n", f.foundAtHours(), f.symptom().jsonName(), f.mechanism() == null ? "-" : f.mechanism(),
                     f.mfs() == null ? (m.mfs() ? "(no MFS: the simplified point did not reproduce)" : "") : f.mfs().describe());
+            if (f.perftest() == null) continue;
+            var c = f.perftest().compiled();
+            o.printf("             perftest: %s%n", c.exact() ? "expresses its point fully" : "cannot express " + String.join(", ", c.cannotExpress().stream().map(g -> g.feature()).toList()));
+            if (perftest) {
+                for (var x : c.commands()) o.printf("               %s %-6s %s%n", x.host(), x.role(), x.line());
+            }
         }
-        o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
+        if (t instanceof SearchTarget.Simulated) o.printf("  distinct mechanisms hit: %d%n", r.firstHitHours().size());
         if (json.requested()) o.printf("  result %s%n", json.where());
         if (report.requested()) o.printf("  wrote %s%n", report.file());
         o.flush();

@@ -45,6 +45,49 @@ class SearchCommandTest {
     }
 
     @Test
+    void perftestPrintsEachMfsAsPerftestCommandLines() throws Exception {
+        Path json = dir.resolve("run.json");
+        Run r = run("search", "run", "--target", "sim:f-like", "--budget", "2h", "--seed", "2", "--perftest", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("perftest: ", "B server", "A client", "-d $DEV");
+        JsonNode j = Json.mapper().readTree(json.toFile());
+        for (JsonNode a : j.get("anomalies")) {
+            if (a.get("mfs").isNull()) continue;
+            assertThat(a.at("/perftest/commands/0/line").asText()).matches("(numactl .* )?ib_(send|write|read)_bw .*");
+            assertThat(a.at("/perftest/exact").asBoolean()).isEqualTo(a.at("/perftest/cannotExpress").isEmpty());
+        }
+    }
+
+    @Test
+    void aRemoteTargetRunsTheSearchThroughItsTemplate() throws Exception {
+        Path file = dir.resolve("testbed.yaml");
+        // a template whose every command fails: the first counter reading stops the search with the host's error
+        java.nio.file.Files.writeString(file, """
+                hosts:
+                  a: {name: rdma-a, address: 10.0.0.1, interface: ens1f0}
+                  b: {name: rdma-b, address: 10.0.0.2, interface: ens1f0}
+                device: mlx5_0
+                template: false {host} {command}
+                spec: {line-rate: 100Gbps, packet-rate: 150e6}
+                """);
+        Run r = run("search", "run", "--target", "remote:" + file, "--budget", "1h");
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(4);
+        assertThat(r.err()).contains("counter reading", "host A", "exited with 1");
+    }
+
+    @Test
+    void aRemoteTargetFileWithABadKeyIsBadInput() throws Exception {
+        Path file = dir.resolve("testbed.yaml");
+        java.nio.file.Files.writeString(file, "hosts:\n  a: {name: x, address: 1.2.3.4, interface: e}\n  b: {name: y, address: 1.2.3.5, interface: e}\n"
+                + "device: mlx5_0\nspec: {line-rate: 100Gbps, packet-rate: 1e8}\nduraton: 5s\n");
+        Run r = run("search", "run", "--target", "remote:" + file);
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.err()).contains("testbed.yaml", "duraton");
+        Run c = run("search", "compare", "--target", "remote:" + file);
+        assertThat(c.exitCode()).isIn(2, 3);
+    }
+
+    @Test
     void aCleanTargetFindsNothingAndExitsZero() {
         Run r = run("search", "run", "--target", "sim:clean", "--budget", "1h", "--method", "random");
         assertThat(r.exitCode()).as(r.err()).isZero();

@@ -31,21 +31,25 @@ public final class CollieEngineCommands {
     }
 
     public static List<EngineCommand> compile(Point p, String device) {
+        return compile(p, device, h -> h);
+    }
+
+    /** As {@link #compile(Point, String)}, clients connecting to {@code address} of the server's host letter. */
+    public static List<EngineCommand> compile(Point p, String device, java.util.function.UnaryOperator<String> address) {
         List<EngineCommand> out = new ArrayList<>();
         for (int i = 0; i < p.traffics().size(); i++) {
             Traffic t = p.traffic(i);
             String[] h = hosts(p, i);
             int port = FIRST_PORT + i;
             out.add(new EngineCommand(h[1], "server", i, argv(t, t.receiver(), device, port, null)));
-            out.add(new EngineCommand(h[0], "client", i, argv(t, t.sender(), device, port, h[1])));
+            out.add(new EngineCommand(h[0], "client", i, argv(t, t.sender(), device, port, address.apply(h[1]))));
         }
         return out;
     }
 
     private static List<String> argv(Traffic t, Endpoint e, String device, int port, String connect) {
-        List<String> a = new ArrayList<>();
-        int node = e.memory() == Memory.REMOTE_NUMA ? 1 : 0;
-        a.addAll(List.of("numactl", "-N", String.valueOf(node), "-m", String.valueOf(node), "collie_engine"));
+        List<String> a = new ArrayList<>(numactl(e));
+        a.add("collie_engine");
         a.add("--dev=" + device);
         a.add("--port=" + port);
         a.add("--qp_num=" + t.qps());
@@ -74,6 +78,12 @@ public final class CollieEngineCommands {
             a.add("--run_infinitely");
         }
         return a;
+    }
+
+    /** The {@code numactl} prefix that pins a process and its memory to the endpoint's NUMA node (node 0 is the NIC's, 1 the other socket). */
+    static List<String> numactl(Endpoint e) {
+        int node = e.memory() == Memory.REMOTE_NUMA ? 1 : 0;
+        return List.of("numactl", "-N", String.valueOf(node), "-m", String.valueOf(node));
     }
 
     /** The engine's QP type codes (ibverbs' enum values). */

@@ -36,7 +36,10 @@ public final class SearchReport {
                 .meta("sonde", version).meta("seed", r.seed());
         Section s = report.section("Summary");
         s.verdict(r.anomalies().isEmpty() ? Verdict.OK : Verdict.FAILURE, r.anomalies().isEmpty() ? "No anomaly in the budget."
-                : r.anomalies().size() + " anomalies, " + r.firstHitHours().size() + " distinct ground-truth mechanisms.");
+                : r.anomalies().size() + " anomalies" + (r.target().startsWith("sim:") ? ", " + r.firstHitHours().size() + " distinct ground-truth mechanisms." : "."));
+        if (r.target().startsWith("remote:")) {
+            s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
+        }
         if (r.target().startsWith("sim:")) {
             s.verdict(Verdict.INFO, "The target is a simulated RDMA subsystem whose profile models the paper's published anomalies, not "
                     + "any vendor's hardware. The mechanism column is the simulator's ground truth, for evaluation; the search never reads it.");
@@ -102,6 +105,8 @@ public final class SearchReport {
             if (!unneeded.isEmpty()) t.paragraph("No anomaly needs " + String.join(", ", unneeded) + ": those columns are left out.");
         }
 
+        perftest(report, r);
+
         if (!r.anomalies().isEmpty()) {
             Section c = report.section("Anomalies over the target's clock");
             double[] x = new double[r.anomalies().size() + 1], y = new double[x.length];
@@ -115,6 +120,28 @@ public final class SearchReport {
         }
         report.attachJson(SearchJson.toMap(r));
         return report;
+    }
+
+    /** Each MFS as the perftest command lines that reproduce it, and what perftest cannot express of it. */
+    private static void perftest(HtmlReport report, SearchResult r) {
+        if (r.anomalies().stream().allMatch(f -> f.perftest() == null)) return;
+        Section p = report.section("Reproducing each MFS with perftest");
+        p.paragraph("A point inside each MFS, simplified towards what perftest runs, as perftest command lines (servers first, then the clients, "
+                + "which take the server's address last). perftest sends one message shape per run; what it has no flag for is listed with the reason. "
+                + (r.target().startsWith("remote:") ? "" : "$DEV, $GID, $A_ADDR and $B_ADDR are shell variables to set for a testbed."));
+        Table cmds = Table.of("#", "host", "role", "command");
+        Table gaps = Table.of("#", "cannot express", "value", "why");
+        int k = 0;
+        for (Found f : r.anomalies()) {
+            k++;
+            if (f.perftest() == null) continue;
+            for (var c : f.perftest().compiled().commands()) cmds.row(k, c.host(), c.role(), c.line());
+            for (var g : f.perftest().compiled().cannotExpress()) gaps.row(k, g.feature(), g.value(), g.reason());
+        }
+        p.table(cmds);
+        long exact = r.anomalies().stream().filter(f -> f.perftest() != null && f.perftest().compiled().exact()).count();
+        p.paragraph(exact + " of " + r.anomalies().stream().filter(f -> f.perftest() != null).count() + " MFSs are reproduced exactly by perftest.");
+        if (exact < r.anomalies().stream().filter(f -> f.perftest() != null).count()) p.table(gaps);
     }
 
     /** transport, MTU, batch, SGE, WQ depth, pattern, QPs, MRs, memory (and two spare) of one traffic's condition. */

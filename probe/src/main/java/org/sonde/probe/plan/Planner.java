@@ -30,8 +30,10 @@ public final class Planner {
     /** Every ordered agent pair with a path, as a candidate (in agent order). */
     public static List<Candidate> candidates(Routes routes, CoverPolicy cover) {
         List<Agent> agents = routes.topology().agents();
-        List<Candidate> out = new ArrayList<>();
-        for (Agent a : agents) {
+        // one source's pairs per task, in parallel (Routes is thread-safe); the list keeps the sources' order
+        return java.util.stream.IntStream.range(0, agents.size()).parallel().mapToObj(i -> {
+            Agent a = agents.get(i);
+            List<Candidate> out = new ArrayList<>();
             for (Agent b : agents) {
                 if (a == b) continue;
                 PathSet p = routes.between(a, b);
@@ -39,10 +41,10 @@ public final class Planner {
                 int k = cover.tuples(p);
                 if (k > LAST_PORT - FIRST_PORT + 1)
                     throw new IllegalArgumentException("the pair " + a.name() + " -> " + b.name() + " would need " + k + " tuples, more than the source ports available");
-                out.add(new Candidate(a, b, p, p.traversal(), k));
+                out.add(new Candidate(a, b, p.traversal(), k));
             }
-        }
-        return out;
+            return out;
+        }).flatMap(List::stream).toList();
     }
 
     /** The chosen pairs' positions in {@code candidates}. */

@@ -24,6 +24,12 @@ public final class Routes {
 
     public Routes(Topology topology) {
         this.topology = topology;
+        int n = topology.nodes().size();
+        this.scratch = ThreadLocal.withInitial(() -> {
+            int[] position = new int[n];
+            Arrays.fill(position, -1);
+            return new int[][] {position, new int[n]};
+        });
     }
 
     public Topology topology() {
@@ -92,10 +98,9 @@ public final class Routes {
 
     /** The next-hop DAG from {@code source}: nodes ordered by falling distance, which is a topological order. */
     private Dag dag(int source, int sink, int[][] nextTowards) {
-        int n = topology.nodes().size();
-        int[] position = new int[n];
-        Arrays.fill(position, -1);
-        int[] order = new int[n];
+        // a DAG per agent pair (a million for 1,024 hosts): the per-node scratch is the thread's, reset where it was used
+        int[][] scratch = this.scratch.get();
+        int[] position = scratch[0], order = scratch[1];
         int size = 0;
         // breadth-first from the source along next hops visits the nodes level by level (distance falls by one per hop)
         order[size++] = source;
@@ -127,8 +132,12 @@ public final class Routes {
                 head[i][j] = position[l.to()];
             }
         }
+        for (int i = 0; i < size; i++) position[order[i]] = -1;
         return new Dag(source, sink, Arrays.copyOf(order, size), next, cumulative, head);
     }
+
+    /** Per thread: each node's position in the DAG being built (-1: not in it), and the DAG's nodes in order. */
+    private final ThreadLocal<int[][]> scratch;
 
     private int[] nextHops(int u, int sink, int[] dist) {
         int[] out = topology.out(u);

@@ -67,6 +67,17 @@ public final class SuiteFiles {
     }
 
     /**
+     * What {@code summary.json} holds: the suite's summary, then the seconds per phase (in this
+     * order every time: {@code Map.of}'s order changes from one JVM to the next).
+     */
+    public static Map<String, Object> summaryDocument(Suite.Summary summary, Map<String, Double> phaseSeconds) {
+        Map<String, Object> doc = new java.util.LinkedHashMap<>();
+        doc.put("summary", summary);
+        doc.put("phaseSeconds", phaseSeconds);
+        return doc;
+    }
+
+    /**
      * Writes the three files into {@code dir} (created if needed); {@code network} is the suite's
      * network (its ports' VLAN membership decides which frames are tagged), {@code phases} are
      * seconds per phase.
@@ -75,7 +86,7 @@ public final class SuiteFiles {
         try {
             Files.createDirectories(dir);
             writeJson(dir.resolve(SUITE), new SuiteFile(SCHEMA, 1, source, suite));
-            writeJson(dir.resolve(SUMMARY), Map.of("summary", suite.summary(), "phaseSeconds", phases));
+            writeJson(dir.resolve(SUMMARY), summaryDocument(suite.summary(), phases));
             writePcap(dir.resolve(PCAP), network, suite.tests());
         } catch (IOException e) {
             throw new EnvironmentException("cannot write the suite to " + dir + ": " + InputFiles.describe(e), "check that the directory is writable", e);

@@ -72,7 +72,7 @@ public final class AtpgReport {
             table.row(t.id(), network.portName(t.ingress()), network.layout().text(t.header()), exits, String.join(" → ", t.rules()));
         }
         tests.table(table);
-        return report.attachJson(Map.of("summary", s, "phaseSeconds", phases));
+        return report.attachJson(SuiteFiles.summaryDocument(s, phases));
     }
 
     /** Test ids as a list to read, {@code none} for none. */

@@ -68,7 +68,13 @@ public final class PlanJson {
             tm.put("agent", t.agent());
             tm.put("address", t.address());
             List<Object> tuples = new ArrayList<>();
-            for (Tuple u : t.tuples()) tuples.add(Map.of("sourcePort", u.sourcePort(), "destinationPort", u.destinationPort()));
+            for (Tuple u : t.tuples()) {
+                // Map.of's order changes from one JVM to the next: a plan written twice must be the same bytes
+                Map<String, Object> tuple = new LinkedHashMap<>();
+                tuple.put("sourcePort", u.sourcePort());
+                tuple.put("destinationPort", u.destinationPort());
+                tuples.add(tuple);
+            }
             tm.put("tuples", tuples);
             targets.add(tm);
         }

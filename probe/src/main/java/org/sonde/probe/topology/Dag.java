@@ -44,15 +44,18 @@ public record Dag(int source, int sink, int[] order, int[][] next, double[][] cu
     }
 
     static LinkProbabilities sorted(int[] links, double[] p) {
-        Integer[] idx = new Integer[links.length];
-        for (int i = 0; i < idx.length; i++) idx[i] = i;
-        Arrays.sort(idx, (a, b) -> Integer.compare(links[a], links[b]));
+        // link indexes are non-negative ints: sorting (link, position) packed in a long keeps the positions' order among equal
+        // links (so sums add up in the same order) without boxing, which planning a million pairs would pay for
+        long[] keys = new long[links.length];
+        for (int i = 0; i < keys.length; i++) keys[i] = (long) links[i] << 32 | i;
+        Arrays.sort(keys);
         int[] l = new int[links.length];
         double[] q = new double[links.length];
         int n = 0;
-        for (int i : idx) {
-            if (n > 0 && l[n - 1] == links[i]) q[n - 1] += p[i];
-            else { l[n] = links[i]; q[n++] = p[i]; }
+        for (long key : keys) {
+            int i = (int) key, link = (int) (key >>> 32);
+            if (n > 0 && l[n - 1] == link) q[n - 1] += p[i];
+            else { l[n] = link; q[n++] = p[i]; }
         }
         return new LinkProbabilities(Arrays.copyOf(l, n), Arrays.copyOf(q, n));
     }

@@ -21,6 +21,9 @@ public final class PacketSocket implements AutoCloseable {
     private static final long LEN = 4;
     private static final long SNAPLEN = 8;
     private static final long MAC = 12;
+    /** tp_sec and tp_nsec: when the kernel handed the frame to the socket (CLOCK_REALTIME). */
+    private static final long SEC = 16;
+    private static final long NSEC = 20;
     /** Where a transmit frame's data starts: TPACKET2_HDRLEN less sizeof(struct sockaddr_ll). */
     private static final long TX_DATA = 32;
     private static final int TP_STATUS_KERNEL = 0;
@@ -72,6 +75,8 @@ public final class PacketSocket implements AutoCloseable {
     private final int txFrames;
     private final long txBase;
     private int rxNext;
+    /** The kernel's receive time of the frame {@link #receive} copied last, in ns since the epoch. */
+    private long receivedAt;
     private int txNext;
     private int pending;
     private long malformed;
@@ -257,9 +262,19 @@ public final class PacketSocket implements AutoCloseable {
             length = Math.min(snap, (int) buffer.byteSize());
             MemorySegment.copy(rings, at + mac, buffer, 0, length);
         }
+        receivedAt = (rings.get(ValueLayout.JAVA_INT, at + SEC) & 0xFFFF_FFFFL) * 1_000_000_000L + (rings.get(ValueLayout.JAVA_INT, at + NSEC) & 0xFFFF_FFFFL);
         STATUS_HANDLE.setRelease(rings, at + STATUS, TP_STATUS_KERNEL);
         rxNext = rxNext + 1 == rxFrames ? 0 : rxNext + 1;
         return length;
+    }
+
+    /**
+     * When the kernel handed the frame {@link #receive} returned last to this socket, in ns since
+     * the epoch (CLOCK_REALTIME, microsecond or better): unlike the time the worker read it, it does
+     * not wait for the worker to be scheduled, so the spacing of frames that arrive in a burst shows.
+     */
+    public long receivedAtEpochNanos() {
+        return receivedAt;
     }
 
     /** Waits until a frame is waiting or {@code timeoutMillis} passed (queued frames are flushed first). */

@@ -70,6 +70,55 @@ class PacketSocketNetnsTest {
         }
     }
 
+    /**
+     * Each frame carries the kernel's receive time: two frames sent 30 ms apart and read together afterwards
+     * show their sending gap, not their reading one, and each time lies between the sending and the reading.
+     */
+    @Test
+    void aReceivedFrameCarriesTheKernelsReceiveTime() throws Exception {
+        try (VethPair p = pair("ts");
+             PacketSocket a = NetNamespace.call(p.namespaceA, () -> PacketSocket.open(p.interfaceA));
+             PacketSocket b = NetNamespace.call(p.namespaceB, () -> PacketSocket.open(p.interfaceB));
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment frame = arena.allocate(64);
+            MemorySegment in = arena.allocate(2048);
+            MemorySegment.copy(NetNamespace.macAddress(p.namespaceB, p.interfaceB), 0, frame, ValueLayout.JAVA_BYTE, 0, 6);
+            frame.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 12, ETHERTYPE);
+            long before = epochNanos();
+            assertThat(a.send(frame, 64)).isTrue();
+            a.flush();
+            spin(30_000_000L);
+            assertThat(a.send(frame, 64)).isTrue();
+            a.flush();
+            spin(30_000_000L); // both wait in the ring, unread
+            long[] at = new long[2];
+            int got = 0;
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (got < 2 && System.nanoTime() < deadline) {
+                int n = b.receive(in);
+                if (n == 0) b.awaitReadable(100);
+                else if (in.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), 12) == ETHERTYPE) at[got++] = b.receivedAtEpochNanos();
+            }
+            long after = epochNanos();
+            assertThat(got).isEqualTo(2);
+            assertThat(at[0]).isBetween(before - 1_000_000L, after);
+            assertThat(at[1]).isBetween(at[0], after);
+            assertThat(at[1] - at[0]).as("the sending gap").isBetween(25_000_000L, 1_000_000_000L);
+            assertThat(after - at[1]).as("the frame waited unread").isGreaterThanOrEqualTo(25_000_000L);
+        }
+    }
+
+    private static long epochNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    /** Busy-waits: the gaps are what is measured, and a busy wait cannot end early. */
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) Thread.onSpinWait();
+    }
+
     /** A small receive ring holds one block, 512 frames: a burst of 600 unread leaves the rest dropped, and the ring still serves after. */
     @Test
     void aSmallReceiveRingHoldsItsFramesAndDropsTheRest() throws Exception {

@@ -396,8 +396,15 @@ public final class LiveRun {
         return u8(f, at) << 8 | u8(f, at + 1);
     }
 
-    /** Polls every terminal's receive socket until every expected copy came and the line was quiet, or the deadline. */
+    /**
+     * Polls every terminal's receive socket until every expected copy came and the line was quiet, or the deadline.
+     * A copy's arrival is the kernel's receive time (carried in the ring), on the senders' {@code System.nanoTime}
+     * clock: when the receiver is off the CPU (2 cores, a busy machine) copies wait in the ring, and their reading
+     * time would add that wait to their latency and squeeze a train's dispersion to nothing.
+     */
     private static final class Receiver implements Runnable {
+        /** {@code System.nanoTime()} less the epoch's ns at the receiver's start: the kernel's receive times on the monotonic clock. */
+        private final long monotonicLessEpoch;
         private final Map<Integer, PacketSocket> sockets;
         private final Map<String, Integer> index;
         private final List<Map<Integer, Integer>> copies;
@@ -415,6 +422,8 @@ public final class LiveRun {
             this.copies = copies;
             this.firsts = firsts;
             this.arrivals = arrivals;
+            java.time.Instant epoch = java.time.Instant.now();
+            this.monotonicLessEpoch = System.nanoTime() - (epoch.getEpochSecond() * 1_000_000_000L + epoch.getNano());
         }
 
         void finish(long expectedCopies, long deadlineNanos) {
@@ -433,7 +442,7 @@ public final class LiveRun {
                     for (var e : sockets.entrySet()) {
                         int n;
                         while ((n = e.getValue().receive(buffer)) > 0) {
-                            long now = System.nanoTime();
+                            long now = System.nanoTime(), arrived = e.getValue().receivedAtEpochNanos() + monotonicLessEpoch;
                             any = true;
                             Integer i = index.get(payloadId(buffer, n));
                             if (i == null) continue;
@@ -441,8 +450,8 @@ public final class LiveRun {
                             counted++;
                             last = now;
                             copies.get(i).merge(e.getKey(), 1, Integer::sum);
-                            firsts.get(i).putIfAbsent(e.getKey(), now);
-                            arrivals.get(i).put(e.getKey(), now);
+                            firsts.get(i).putIfAbsent(e.getKey(), arrived);
+                            arrivals.get(i).put(e.getKey(), arrived);
                         }
                     }
                     long now = System.nanoTime();

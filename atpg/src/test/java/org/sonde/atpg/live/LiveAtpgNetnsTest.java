@@ -19,13 +19,9 @@ import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.io.json.NetworkJson;
 import org.sonde.dataplane.model.Examples;
 import org.sonde.netio.NetNamespace;
-import org.sonde.atpg.Cover;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
-import org.sonde.atpg.SelectOptions;
-import org.sonde.atpg.Selector;
-import org.sonde.atpg.Suite;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.TestPacket;
 import org.sonde.testkit.Netns;
@@ -52,10 +48,8 @@ class LiveAtpgNetnsTest {
         NetworkJson.write(Examples.threeSwitchWithAcls(), network);
         ModelSource source = new ModelSource("json", network.toString());
         ModelSource.Loaded loaded = source.load();
-        Suite suite = Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES));
         suiteDir = dir.resolve("suite");
-        SuiteFiles.write(suiteDir, source, loaded.model().network(), suite, Map.of());
-        file = SuiteFiles.readSuite(suiteDir);
+        file = LiveChecks.suite(suiteDir, source, loaded, loaded.terminals());
         built = Netns.testbed(NEEDS, () -> LiveDataPlane.up(source, NAME));
     }
 
@@ -121,14 +115,10 @@ class LiveAtpgNetnsTest {
     void eachFaultFailsWhatEmulationFailsAndIsLocalised(String fault, String faulty) {
         LiveRun.Outcome o = live(fault);
         Map<String, Emulator.Result> predicted = emulated(fault);
-        assertThat(o.results()).anySatisfy(r -> assertThat(r.pass()).isFalse());
-        for (Emulator.Result r : o.results()) {
-            Emulator.Result e = predicted.get(r.id());
-            if (r.pass() == e.pass()) continue;
-            assertThat(fault).as(r.id() + ": live " + r.reason() + ", emulated " + e.reason()).startsWith("link:");
-            assertThat(r.pass()).isTrue();
-            assertThat(e.observed().keySet()).containsAnyOf(Examples.AB, Examples.BA, Examples.AC, Examples.CA);
-        }
+        LiveChecks.failsWhatEmulationFails(fault, o, predicted);
+        for (Emulator.Result r : o.results())
+            if (r.pass() != predicted.get(r.id()).pass())
+                assertThat(predicted.get(r.id()).observed().keySet()).containsAnyOf(Examples.AB, Examples.BA, Examples.AC, Examples.CA);
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).containsAnyOf(faulty.split("\\|"));
         // the fault is taken away after the run: checked once per way of taking one away (a route put back, a chain reloaded, links up, a drop removed)
@@ -150,14 +140,7 @@ class LiveAtpgNetnsTest {
         LiveRun.Outcome o = live(50, "link:" + link + ":rate=4kbps");
         Map<String, Emulator.Result> predicted = emulated(50, "link:" + link + ":rate=4kbps");
         assertThat(o.results()).anySatisfy(r -> assertThat(r.reason()).isEqualTo("latency above 50.0 ms"));
-        for (Emulator.Result r : o.results()) {
-            Emulator.Result e = predicted.get(r.id());
-            assertThat(r.pass()).as(r.id() + ": live " + r.reason() + " " + r.observed() + ", emulated " + e.reason() + " " + e.observed())
-                    .isEqualTo(e.pass());
-            assertThat(r.observed().keySet()).isEqualTo(e.observed().keySet());
-            // the queue was real: each copy took at least (nearly) the time the model gives it
-            e.observed().forEach((exit, ms) -> assertThat(r.observed().get(exit)).as(r.id() + " at " + exit).isGreaterThan(0.9 * ms));
-        }
+        LiveChecks.slowedAsEmulated(o, predicted);
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).contains(link);
         // the tbf qdisc is gone after the run

@@ -23,7 +23,6 @@ import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
 import org.sonde.atpg.SelectOptions;
 import org.sonde.atpg.Selector;
-import org.sonde.atpg.Suite;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.testkit.Netns;
 
@@ -47,10 +46,8 @@ class LiveFatTreeNetnsTest {
         NetworkJson.write(Examples.fatTree(4), network);
         ModelSource source = new ModelSource("json", network.toString());
         ModelSource.Loaded loaded = source.load();
-        Suite suite = Selector.select(loaded.model(), SelectOptions.of(ModelSource.edge(loaded), Cover.RULES));
         suiteDir = dir.resolve("suite");
-        SuiteFiles.write(suiteDir, source, loaded.model().network(), suite, Map.of());
-        file = SuiteFiles.readSuite(suiteDir);
+        file = LiveChecks.suite(suiteDir, source, loaded, ModelSource.edge(loaded));
         built = Netns.testbed(LiveAtpgNetnsTest.NEEDS, () -> LiveDataPlane.up(source, NAME));
     }
 

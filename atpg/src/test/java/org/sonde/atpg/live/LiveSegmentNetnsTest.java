@@ -48,10 +48,8 @@ class LiveSegmentNetnsTest {
         NetworkJson.write(SegmentExample.network(), network);
         ModelSource source = new ModelSource("json", network.toString());
         ModelSource.Loaded loaded = source.load();
-        Suite suite = Selector.select(loaded.model(), SelectOptions.of(ModelSource.edge(loaded), Cover.RULES));
         suiteDir = dir.resolve("suite");
-        SuiteFiles.write(suiteDir, source, loaded.model().network(), suite, Map.of());
-        file = SuiteFiles.readSuite(suiteDir);
+        file = LiveChecks.suite(suiteDir, source, loaded, ModelSource.edge(loaded));
         built = Netns.testbed(LiveAtpgNetnsTest.NEEDS, () -> LiveDataPlane.up(source, NAME));
         plane = LiveDataPlane.attach(loaded.model().network(), NAME);
     }
@@ -177,13 +175,7 @@ class LiveSegmentNetnsTest {
         Map<String, Emulator.Result> predicted = emulated(50, fault);
         assertThat(predicted.values()).anySatisfy(r -> assertThat(r.reason()).isEqualTo("latency above 50.0 ms"));
         LiveRun.Outcome o = live(50, fault);
-        for (Emulator.Result r : o.results()) {
-            Emulator.Result e = predicted.get(r.id());
-            assertThat(r.pass()).as(r.id() + ": live " + r.reason() + " " + r.observed() + ", emulated " + e.reason() + " " + e.observed())
-                    .isEqualTo(e.pass());
-            assertThat(r.observed().keySet()).isEqualTo(e.observed().keySet());
-            e.observed().forEach((exit, ms) -> assertThat(r.observed().get(exit)).as(r.id() + " at " + exit).isGreaterThan(0.9 * ms));
-        }
+        LiveChecks.slowedAsEmulated(o, predicted);
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).contains("HA");
         assertThat(plane.testbed().exec(Wiring.SEGMENTS, "tc", "qdisc", "show", "dev", "s11")).doesNotContain("tbf");

@@ -37,7 +37,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
   done
   run fattree-8 --topology fattree:8
   for c in 1 2 3; do for a in 1 2 3; do run "changes-$c-alpha-$a" --topology idn --alpha "$a" --path-changes "$c"; done; done
-  for t in 0 5 10 20; do run "traceroute-$t" --topology idn --path-lifetime 15 --traceroute-period "$t"; done
+  for t in 0 5 10 20; do run "traceroute-$t" --topology idn --path-lifetime 15m --traceroute-period "${t}m"; done
 fi
 
 OUT="$out" TRIALS="$trials" SEED="$seed" ROOT="$root" python3 - <<'PY'
@@ -122,7 +122,7 @@ for c, p in paper37.items():
     runs = ["alpha-1", "inflation-2", "alpha-3"] if c == 0 else [f"changes-{c}-alpha-{a}" for a in (1, 2, 3)]
     lines.append(f"| {c} | " + " | ".join(f"{acc(load(r))[1]} ({q})" for r, q in zip(runs, p)) + " |")
 lines += ["", "### Traceroute period (Table 3.8)", "",
-          "`--path-lifetime 15 --traceroute-period T`: paths live for exponential lifetimes of median 15 minutes (each new one a "
+          "`--path-lifetime 15m --traceroute-period Tm`: paths live for exponential lifetimes of median 15 minutes (each new one a "
           "random path of the pair); a probe's pings, evenly spread over the 60-minute aggregation window, are each put on the path "
           "its last traceroute saw (traceroutes every T minutes from a random phase; T = 0: every ping on its real path). A probe's "
           "pings on one traced path are judged together. Overhead: every probe traced once a period, in traceroute probes per "

@@ -128,4 +128,25 @@ public class DurationOption implements ITypeConverter<Long> {
             return "ns";
         }
     }
+
+    /** A bare number is refused with the value written in minutes (the unit of the figures such options come from). */
+    public static final class Minutes extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "m";
+        }
+    }
+
+    /** The same, and 0 is valid. */
+    public static final class MinutesOrZero extends DurationOption {
+        @Override
+        protected String legacyUnit() {
+            return "m";
+        }
+
+        @Override
+        protected boolean allowsZero() {
+            return true;
+        }
+    }
 }

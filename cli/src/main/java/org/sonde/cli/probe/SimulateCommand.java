@@ -2,6 +2,7 @@ package org.sonde.cli.probe;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
 import org.sonde.core.UsageException;
@@ -81,17 +82,19 @@ final class SimulateCommand implements Callable<Integer> {
             + " pair, and a bad probe blames every path it took (Table 3.7). Default: none.")
     Integer pathChanges;
 
-    @Option(names = "--path-lifetime", paramLabel = "MINUTES", description = "Paths live for exponential lifetimes of this median and each ping"
-            + " is put on the path the probe's last traceroute saw (Table 3.8; with --traceroute-period). Default: paths do not change.")
-    Double pathLifetime;
+    @Option(names = "--path-lifetime", paramLabel = DurationOption.LABEL, converter = DurationOption.Minutes.class,
+            description = "Paths live for exponential lifetimes of this median (e.g. 15m) and each ping is put on the path the probe's last"
+                    + " traceroute saw (Table 3.8; with --traceroute-period). Default: paths do not change.")
+    Long pathLifetimeNanos;
 
-    @Option(names = "--traceroute-period", defaultValue = "0", paramLabel = "MINUTES", description = "With --path-lifetime: each probe is traced every"
-            + " MINUTES (0: every ping on its real path). Default: ${DEFAULT-VALUE}.")
-    double traceroutePeriod;
+    @Option(names = "--traceroute-period", defaultValue = "0s", paramLabel = DurationOption.LABEL, converter = DurationOption.MinutesOrZero.class,
+            description = "With --path-lifetime: each probe is traced this often, e.g. 5m (0s: every ping on its real path). Default: 0s.")
+    long traceroutePeriodNanos;
 
-    @Option(names = "--window", defaultValue = "60", paramLabel = "MINUTES", description = "With --path-lifetime: the aggregation window the pings"
-            + " spread over (the dissertation's deployment: 60). Default: ${DEFAULT-VALUE}.")
-    double window;
+    @Option(names = "--window", defaultValue = "60m", paramLabel = DurationOption.LABEL, converter = DurationOption.Minutes.class,
+            description = "With --path-lifetime: the aggregation window the pings spread over (the dissertation's deployment: an hour)."
+                    + " Default: 60m.")
+    long windowNanos;
 
     @Option(names = "--method", defaultValue = "sherlock", paramLabel = "sherlock|tomography|007|netbouncer",
             description = "The method reported as accuracy (all are measured). Default: ${DEFAULT-VALUE}.")
@@ -105,12 +108,13 @@ final class SimulateCommand implements Callable<Integer> {
     OutputOptions.Report report;
 
     private PathDynamics paths() {
-        if (pathChanges != null && pathLifetime != null)
+        if (pathChanges != null && pathLifetimeNanos != null)
             throw new UsageException("--path-changes and --path-lifetime are two models of path changes (Tables 3.7 and 3.8): give one");
-        if (pathLifetime == null && spec.commandLine().getParseResult().hasMatchedOption("--traceroute-period"))
+        if (pathLifetimeNanos == null && spec.commandLine().getParseResult().hasMatchedOption("--traceroute-period"))
             throw new UsageException("--traceroute-period needs --path-lifetime: without path changes every ping is on its real path");
         if (pathChanges != null) return new PathDynamics.Changes(pathChanges);
-        if (pathLifetime != null) return new PathDynamics.Traceroute(pathLifetime, traceroutePeriod, window);
+        if (pathLifetimeNanos != null)
+            return new PathDynamics.Traceroute(pathLifetimeNanos / 60e9, traceroutePeriodNanos / 60e9, windowNanos / 60e9);
         return PathDynamics.FIXED;
     }
 

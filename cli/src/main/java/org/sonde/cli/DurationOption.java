@@ -17,19 +17,23 @@ public class DurationOption implements ITypeConverter<Long> {
     /** The paramLabel of every duration option. */
     public static final String LABEL = "DURATION";
 
+    /** The unit a bare number meant before durations took units (the hint writes it so); null when a bare number never was one. */
+    private final String legacyUnit;
+    /** Whether 0 (written with a unit, 0s) is a valid value. */
+    private final boolean allowsZero;
+
+    public DurationOption() {
+        this(null, false);
+    }
+
+    protected DurationOption(String legacyUnit, boolean allowsZero) {
+        this.legacyUnit = legacyUnit;
+        this.allowsZero = allowsZero;
+    }
+
     @Override
     public Long convert(String value) {
-        return OptionValues.parse(value, text -> parse(text, legacyUnit(), allowsZero()));
-    }
-
-    /** The unit a bare number meant before durations took units; null when a bare number never was one. */
-    protected String legacyUnit() {
-        return null;
-    }
-
-    /** Whether 0 (written with a unit, 0s) is a valid value. */
-    protected boolean allowsZero() {
-        return false;
+        return OptionValues.parse(value, text -> parse(text, legacyUnit, allowsZero));
     }
 
     /** {@code nanos} in whole milliseconds, for an API that counts in them; a finer value is a usage error. */
@@ -81,72 +85,50 @@ public class DurationOption implements ITypeConverter<Long> {
 
     /** A bare number used to be milliseconds. */
     public static final class WasMillis extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "ms";
+        public WasMillis() {
+            super("ms", false);
         }
     }
 
     /** A bare number used to be milliseconds, and 0 is valid (it means "none" or "at once"). */
     public static final class WasMillisOrZero extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "ms";
-        }
-
-        @Override
-        protected boolean allowsZero() {
-            return true;
+        public WasMillisOrZero() {
+            super("ms", true);
         }
     }
 
     /** A bare number used to be seconds, and 0 is valid. */
     public static final class WasSecondsOrZero extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "s";
-        }
-
-        @Override
-        protected boolean allowsZero() {
-            return true;
+        public WasSecondsOrZero() {
+            super("s", true);
         }
     }
 
     /** A bare number used to be hours. */
     public static final class WasHours extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "h";
+        public WasHours() {
+            super("h", false);
         }
     }
 
     /** A bare number used to be nanoseconds. */
     public static final class WasNanos extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "ns";
+        public WasNanos() {
+            super("ns", false);
         }
     }
 
     /** A bare number is refused with the value written in minutes (the unit of the figures such options come from). */
     public static final class Minutes extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "m";
+        public Minutes() {
+            super("m", false);
         }
     }
 
     /** The same, and 0 is valid. */
     public static final class MinutesOrZero extends DurationOption {
-        @Override
-        protected String legacyUnit() {
-            return "m";
-        }
-
-        @Override
-        protected boolean allowsZero() {
-            return true;
+        public MinutesOrZero() {
+            super("m", true);
         }
     }
 }

@@ -105,7 +105,12 @@ final class LiveFaults implements AutoCloseable {
                     }
                 }
                 case Fault.LinkPriority p -> {
-                    for (Link l : built(plane, links(n, p.id(), p.a(), p.b()), "priority")) prioritized.put(l.fromPortId(), highByLink.get(l.id()));
+                    for (Link l : built(plane, links(n, p.id(), p.a(), p.b()), "priority")) {
+                        if (!slowedAtSender(w, n, l))
+                            throw new UsageException("--fault link:" + l.id() + ":priority: strict priority goes on the sending port, and this"
+                                    + " link of a shared segment is slowed on the bridge's end towards its receiver (its sender links to several ports)");
+                        prioritized.put(l.fromPortId(), highByLink.get(l.id()));
+                    }
                 }
                 case Fault.LinkLatency l -> throw new UsageException("--fault " + (l.id() != null ? l.id() : l.a() + "-" + l.b())
                         + ":latency: a live data plane cannot add a fixed delay (this kernel has no netem); use atpg emulate for latency faults");
@@ -118,10 +123,6 @@ final class LiveFaults implements AutoCloseable {
             faulted = Compiler.compile(plane.wiring(), changed, plane.healthy());
             for (int p : cut) if (changed.links().stream().noneMatch(l -> l.fromPortId() == p || l.toPortId() == p)) down.add(p);
         }
-        for (int p : prioritized.keySet())
-            if (!slowed.containsKey(p))
-                throw new UsageException("--fault ...:priority on the link from port " + p + ": strict priority is put on the sending port, and"
-                        + " this link is slowed on the bridge's end towards its receiver (a shared segment's port that links to several)");
         LiveFaults live = new LiveFaults(plane, faulted, down, oneWay, slowed, slowedInto, prioritized, highByLink);
         try {
             plane.change(plane.healthy(), faulted);

@@ -18,11 +18,13 @@
  * Diagnosis.Result r = Diagnosis.localize(t, Path.of("results.csv"), Diagnosis.Options.defaults());
  * SimulationResult s = Simulation.run(t, SimulationOptions.defaults(1).withFailures(2));
  * try (NamespaceNetwork n = NamespaceNetwork.create(t, "sonde-probe-x", false)) { // root
- *     LiveRun.run(n, plan, LiveRun.Options.defaults(), new Fault.Lossy("agg0-0->core0", 0.1), Path.of("probes.csv"));
+ *     LiveRun.run(n, plan, LiveRun.Options.defaults(), new Fault.Lossy("agg0-0->core0", 0.1),
+ *             records -> ProbesCsv.write(Path.of("probes.csv"), records));
  * }
  * }</pre>
  *
- * <p>{@link org.sonde.probe.report.ProbeReport} draws the results as HTML. Not here yet: the Spark path
- * for localisation at data-center scale.
+ * <p>{@link org.sonde.probe.report.ProbeReport} draws the results as HTML. Localisation over a data
+ * center's records on Apache Spark, and the records as Parquet, are the module {@code probe-spark}
+ * ({@code org.sonde.probe.spark}): Spark's jars cannot be read as modules, and this one is named.
  */
 package org.sonde.probe;

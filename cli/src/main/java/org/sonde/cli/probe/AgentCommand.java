@@ -12,7 +12,9 @@ import org.sonde.probe.live.LiveRun;
 import org.sonde.probe.live.NamespaceNetwork;
 import org.sonde.probe.live.PlanCache;
 import org.sonde.probe.plan.PlanJson;
+import org.sonde.probe.spark.ProbeResults;
 import org.sonde.probe.topology.Topology;
+import org.sonde.spark.SparkMaster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,7 +36,9 @@ import picocli.CommandLine.Spec;
                 "aside, said in the summary, and the cached plan stays in force. Rates and round stay as at start.",
                 "",
                 "--results writes one row per probe: window,timeMillis,kind,agent,target,source,sourcePort,",
-                "destination,destinationPort,protocol,outcome,rttMillis,hops; sonde probe localize reads it."
+                "destination,destinationPort,protocol,outcome,rttMillis,hops; sonde probe localize reads it.",
+                "A name ending in .parquet writes them as Parquet (typed columns), which Spark reads column by",
+                "column (sonde probe localize --backend spark)."
         },
         footerHeading = "%nExample:%n",
         footer = {
@@ -87,7 +91,8 @@ final class AgentCommand implements Callable<Integer> {
     long seed;
 
     // not --out, which is a directory in every command: one CSV file, named as probe localize reads it
-    @Option(names = "--results", required = true, paramLabel = "FILE", description = "The probe records to write (CSV), for sonde probe localize --results.")
+    @Option(names = "--results", required = true, paramLabel = "FILE",
+            description = "The probe records to write, for sonde probe localize --results: CSV, or Parquet when FILE ends in .parquet.")
     Path out;
 
     @Override
@@ -108,7 +113,8 @@ final class AgentCommand implements Callable<Integer> {
                 : slow != null ? TopologyOption.usage(() -> Fault.slow(slow), "--slow") : down != null ? new Fault.Down(down) : null;
         if (fault != null && windows < 2) throw new UsageException("a fault comes after the first window: give --windows 2 or more");
         if (fault != null && t.linkIndex(fault.link()) < 0) throw new UsageException("no link " + fault.link() + " in " + topology + " (links are named FROM->TO, e.g. agg0-0->core0)");
-        LiveRun.Summary s = LiveRun.run(t, name, plans, o, fault, out);
+        if (ProbeResults.parquet(out.toString())) SparkMaster.requireSpark(); // parquet-java comes with Spark
+        LiveRun.Summary s = LiveRun.run(t, name, plans, o, fault, records -> ProbeResults.write(out, records));
         PrintWriter w = spec.commandLine().getOut();
         s.lines().forEach(w::println);
         w.printf("wrote %s%n", out);

@@ -1,17 +1,20 @@
 package org.sonde.cli.probe;
 
-import org.sonde.cli.DurationOption;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sonde.cli.DurationOption;
+import org.sonde.cli.MasterOption;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
+import org.sonde.core.UsageException;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Diagnosis;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.localize.Suspect;
 import org.sonde.probe.report.ProbeReport;
+import org.sonde.probe.spark.ProbeResults;
 import org.sonde.probe.topology.Topology;
+import org.sonde.spark.SparkMaster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,13 +37,20 @@ import picocli.CommandLine.Spec;
                 "a NetBouncer-style loss fit; lists the chosen method's suspects with their evidence.",
                 "Exit code 1 when some probe was bad.",
                 "",
+                "With --backend spark, Apache Spark reads the agents' per-probe records (CSV, or Parquet with the",
+                "same columns: a name ending in .parquet, on any file system Spark reads), counts each tuple's",
+                "pings per window and finds their paths, and this process localises the window as --backend",
+                "local does: both give identical results; Spark is for a data center's records.",
+                "",
                 "--json writes {\"window\",\"probes\",\"badProbes\",\"badAgents\",\"untracedPings\",",
                 "\"suspects\":[{\"link\",\"score\",\"probes\",\"badProbes\",\"evidence\":[...]}],",
                 "\"rankings\":{\"sherlock\":[...],...}}."
         },
         footerHeading = "%nExample:%n",
         footer = {"  sonde probe localize --topology fattree:4 --results results.csv --json suspects.json \\",
-                "      --report suspects.html"})
+                "      --report suspects.html",
+                "  sonde probe localize --topology fattree:16 --results hdfs://nn/probes/day.parquet \\",
+                "      --backend spark --master spark://head:7077"})
 final class LocalizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -48,8 +58,21 @@ final class LocalizeCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "SPEC", description = TopologyOption.DESCRIPTION)
     String topology;
 
-    @Option(names = "--results", required = true, paramLabel = "FILE", description = "Probe results (CSV), e.g. from sonde probe agent --results.")
-    Path results;
+    enum BackendKind { local, spark }
+
+    @Option(names = "--results", required = true, paramLabel = "FILE|URI",
+            description = "Probe results (CSV), e.g. from sonde probe agent --results; with --backend spark the agents' records"
+                    + " as CSV or Parquet (FILE.parquet), also at a URI Spark reads (hdfs://..., s3a://...).")
+    String results;
+
+    @Option(names = "--backend", paramLabel = "local|spark", defaultValue = "local",
+            description = "local: in this process; spark: Apache Spark aggregates the per-probe records (embedded local[*]"
+                    + " unless --master). Both give identical results. Default: ${DEFAULT-VALUE}.")
+    BackendKind backend;
+
+    @Option(names = "--master", paramLabel = "URL", converter = MasterOption.class,
+            description = "Spark master URL (local[N], spark://host:port, yarn, ...) for --backend spark. Default: local[*].")
+    String master;
 
     @Option(names = "--window", paramLabel = "N", defaultValue = "-1", description = "The window to localise; default: the last one in the file.")
     long window;
@@ -84,12 +107,15 @@ final class LocalizeCommand implements Callable<Integer> {
     public Integer call() {
         json.checkWritable();
         report.checkWritable();
-        if (top < 1) throw new org.sonde.core.UsageException("--top must be at least 1, got " + top);
-        if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new org.sonde.core.UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
+        if (top < 1) throw new UsageException("--top must be at least 1, got " + top);
+        if (!(lossThreshold >= 0 && lossThreshold < 1)) throw new UsageException("--loss-threshold must be from 0 to below 1, got " + lossThreshold);
         Topology t = TopologyOption.load(topology, seed);
         Method m = TopologyOption.usage(() -> Method.of(method), "--method");
-        Diagnosis.Result r = Diagnosis.localize(t, results,
-                new Diagnosis.Options(window, lossThreshold, spikeNanos / 1e6, noFilter ? null : BadAgents.DEFAULT, m, top));
+        if (master != null && backend != BackendKind.spark) throw new UsageException("--master is for --backend spark");
+        Diagnosis.Options options = new Diagnosis.Options(window, lossThreshold, spikeNanos / 1e6, noFilter ? null : BadAgents.DEFAULT, m, top);
+        // Parquet is read through parquet-java, which comes with Spark (cli/target/lib)
+        if (backend == BackendKind.spark || ProbeResults.parquet(results)) SparkMaster.requireSpark();
+        Diagnosis.Result r = ProbeResults.localize(t, results, options, backend == BackendKind.spark ? (master == null ? "local[*]" : master) : null);
         PrintWriter o = json.text();
         o.printf("window %d: %,d probes, %,d bad%s%s%n", r.window(), r.probes(), r.badProbes(),
                 r.badAgents().isEmpty() ? "" : "; set aside the probes of bad agents " + String.join(", ", r.badAgents()),

@@ -1,21 +1,28 @@
 package org.sonde.cli.probe;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.DurationOption;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.ReportMeta;
+import org.sonde.core.AtomicFiles;
 import org.sonde.core.UsageException;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Method;
+import org.sonde.probe.localize.ProbeRecord;
 import org.sonde.probe.plan.CoverPolicy;
-import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.plan.Strategy;
+import org.sonde.probe.report.ProbeReport;
 import org.sonde.probe.sim.PathDynamics;
 import org.sonde.probe.sim.Simulation;
 import org.sonde.probe.sim.SimulationOptions;
 import org.sonde.probe.sim.SimulationResult;
+import org.sonde.probe.spark.ProbeResults;
 import org.sonde.probe.topology.Topology;
+import org.sonde.spark.SparkMaster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +43,8 @@ import picocli.CommandLine.Spec;
                 "\"methods\":{...},\"probesPerRound\":n,\"maxRouterProbesPerRound\":m,\"pairs\":p,\"coverage\":c,...}."
         },
         footerHeading = "%nExample:%n",
-        footer = "  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json")
+        footer = {"  sonde probe simulate --topology idn --failures 1 --trials 1000 --alpha 2 --seed 1 --json sim.json",
+                "  sonde probe simulate --topology fattree:16 --trials 1 --pings 300 --records records.parquet"})
 final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -100,6 +108,14 @@ final class SimulateCommand implements Callable<Integer> {
             description = "The method reported as accuracy (all are measured). Default: ${DEFAULT-VALUE}.")
     String method;
 
+    @Option(names = "--records", paramLabel = "FILE",
+            description = "Also write the per-probe records live agents would write in the first trial (its failed links; a traceroute"
+                    + " and --pings pings per probe and window), for sonde probe localize: CSV, or Parquet when FILE ends in .parquet.")
+    Path records;
+
+    @Option(names = "--record-windows", defaultValue = "1", paramLabel = "N", description = "Windows of --records. Default: ${DEFAULT-VALUE}.")
+    int recordWindows;
+
     @Mixin
     OutputOptions.Json json;
 
@@ -122,6 +138,14 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() {
         json.checkWritable();
         report.checkWritable();
+        if (records != null) {
+            AtomicFiles.checkWritable(records, "--records");
+            if (recordWindows < 1) throw new UsageException("--record-windows must be at least 1, got " + recordWindows);
+            if (pathChanges != null || pathLifetimeNanos != null) throw new UsageException("--records are made on fixed paths: drop --path-changes and --path-lifetime");
+            if (ProbeResults.parquet(records.toString())) SparkMaster.requireSpark(); // parquet-java comes with Spark
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--record-windows")) {
+            throw new UsageException("--record-windows is for --records");
+        }
         Topology t = TopologyOption.load(topology, seed);
         boolean single = strategy.equals("single-path");
         SimulationOptions o = TopologyOption.usage(() -> new SimulationOptions(failures, trials, new CoverPolicy.Inflation(inflation),
@@ -138,6 +162,13 @@ final class SimulateCommand implements Callable<Integer> {
         }
         out.printf("%,d trials in %.1f s%n", trials, (System.nanoTime() - t0) / 1e9);
         out.flush();
+        if (records != null) {
+            List<ProbeRecord> all = new ArrayList<>();
+            List<String> failed = TopologyOption.usage(() -> Simulation.records(t, o, recordWindows, all::add), "--records");
+            ProbeResults.write(records, all);
+            out.printf("wrote %s: %,d records of %d window(s), failed %s%n", records, all.size(), recordWindows, String.join(", ", failed));
+            out.flush();
+        }
         if (json.requested()) json.write(r.json());
         if (report.requested()) {
             ProbeReport.simulate(r, ReportMeta.command(spec)).writeTo(report.file());

@@ -2,7 +2,7 @@ package org.sonde.cli.verify;
 
 import java.nio.file.Path;
 import java.util.Set;
-import org.sonde.core.EnvironmentException;
+import org.sonde.spark.SparkMaster;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.run.Backend;
 import org.sonde.verify.run.VerificationResult;
@@ -21,27 +21,18 @@ final class SparkSupport {
 
     private SparkSupport() {}
 
-    static void requireSpark() {
-        try {
-            Class.forName("org.apache.spark.sql.SparkSession", false, SparkSupport.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new EnvironmentException("Apache Spark is not on the class path",
-                    "run Sonde through ./sonde (it adds cli/target/lib), submit it with spark-submit, or use --backend local", e);
-        }
-    }
-
     static Backend backend(String master, int partitions) {
-        requireSpark();
+        SparkMaster.requireSpark();
         return new SparkBackend(master, partitions);
     }
 
     static VerificationResult verifyStored(String dir, String master, int partitions, Set<Check> checks, VerifyProgress progress) {
-        requireSpark();
+        SparkMaster.requireSpark();
         return new SparkBackend(master, partitions).verifyStored(dir, checks, progress);
     }
 
     static void writeParquet(Snapshot s, Path dir) {
-        requireSpark();
+        SparkMaster.requireSpark();
         SnapshotParquet.writeRules(s, dir, SparkBackend.session(DEFAULT_MASTER));
     }
 
@@ -50,7 +41,7 @@ final class SparkSupport {
     }
 
     static Snapshot readParquet(Path dir, String master) {
-        requireSpark();
+        SparkMaster.requireSpark();
         return SnapshotParquet.read(dir, SparkBackend.session(master));
     }
 }

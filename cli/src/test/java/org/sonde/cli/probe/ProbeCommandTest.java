@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.cli.CliRun;
@@ -32,6 +36,35 @@ public class ProbeCommandTest {
         assertThat(n.get("probability").asDouble()).isGreaterThanOrEqualTo(0.99).isEqualTo(CouponCollector.probability(16, k));
         assertThat(CouponCollector.probability(16, k - 1)).isLessThan(0.99);
         assertThat(r.out()).contains(k + " tuples cover 16 next hops");
+    }
+
+    @Test
+    void aSimulationsRecordsLocaliseAlikeAsCsvOrParquetInProcessAndOnSpark(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("r.csv"), parquet = dir.resolve("r.parquet");
+        String failed = null;
+        for (Path records : new Path[] {csv, parquet}) {
+            CliRun r = CliRun.of("probe", "simulate", "--topology", "fattree:4", "--trials", "1", "--pings", "40", "--record-windows", "2",
+                    "--records", records.toString());
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            Matcher m = Pattern.compile("wrote " + Pattern.quote(records.toString())
+                    + ": [\\d,]+ records of 2 window\\(s\\), failed (\\S+)").matcher(r.out());
+            assertThat(m.find()).as(r.out()).isTrue();
+            failed = m.group(1);
+        }
+        String expected = null;
+        List<List<String>> ways = List.of(List.of(csv.toString()), List.of(parquet.toString()),
+                List.of(csv.toString(), "--backend", "spark", "--master", "local[2]"), List.of(parquet.toString(), "--backend", "spark", "--master", "local[2]"));
+        for (List<String> how : ways) {
+            Path json = dir.resolve("localized-" + ways.indexOf(how) + ".json");
+            List<String> args = new ArrayList<>(List.of("probe", "localize", "--topology", "fattree:4", "--json", json.toString(), "--results"));
+            args.addAll(how);
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(1); // bad probes
+            String text = Files.readString(json);
+            if (expected == null) expected = text;
+            assertThat(text).as(String.join(" ", how)).isEqualTo(expected);
+            assertThat(Json.mapper().readTree(text).get("suspects").get(0).get("link").asText()).isEqualTo(failed);
+        }
     }
 
     @Test

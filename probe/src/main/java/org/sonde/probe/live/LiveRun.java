@@ -1,8 +1,5 @@
 package org.sonde.probe.live;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
-import org.sonde.core.AtomicFiles;
+import java.util.function.Consumer;
 import org.sonde.core.BadInputException;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.probe.localize.ProbeRecord;
@@ -90,26 +87,27 @@ public final class LiveRun {
     /**
      * {@code sonde probe agent}: runs the cached plan on the kept testbed {@code prefix} that
      * {@code sonde probe testbed up} made of {@code topology}, refreshing it from its file before every
-     * window after the first (see {@link #run(NamespaceNetwork, Plan, Options, Fault, Path)}).
+     * window after the first (see {@link #run(NamespaceNetwork, Plan, Options, Fault, Consumer)}).
      */
-    public static Summary run(Topology topology, String prefix, PlanCache plans, Options options, Fault fault, Path csv) {
+    public static Summary run(Topology topology, String prefix, PlanCache plans, Options options, Fault fault, Consumer<List<ProbeRecord>> sink) {
         try (NamespaceNetwork net = NamespaceNetwork.attach(topology, prefix)) {
-            return run(net, plans.plan(), plans, options, fault, csv);
+            return run(net, plans.plan(), plans, options, fault, sink);
         }
     }
 
     /**
-     * Runs {@code options.windows()} windows of {@code plan} and writes the records to {@code csv} ({@link ProbesCsv}).
+     * Runs {@code options.windows()} windows of {@code plan} and gives every record to {@code sink}
+     * (e.g. {@link ProbesCsv#write(java.nio.file.Path, List)}) at the end.
      *
      * @param fault put in place after the first window (a clean baseline, whose traceroutes give
      *              every tuple a path) and taken away at the end; null for none
      */
-    public static Summary run(NamespaceNetwork net, Plan plan, Options options, Fault fault, Path csv) {
-        return run(net, plan, null, options, fault, csv);
+    public static Summary run(NamespaceNetwork net, Plan plan, Options options, Fault fault, Consumer<List<ProbeRecord>> sink) {
+        return run(net, plan, null, options, fault, sink);
     }
 
     /** {@code cache}: where {@code plan} came from, refreshed before every window after the first; null for a fixed plan. */
-    private static Summary run(NamespaceNetwork net, Plan plan, PlanCache cache, Options options, Fault fault, Path csv) {
+    private static Summary run(NamespaceNetwork net, Plan plan, PlanCache cache, Options options, Fault fault, Consumer<List<ProbeRecord>> sink) {
         long t0 = System.nanoTime();
         List<ProbeRecord> all = new ArrayList<>();
         // a run stopped with Ctrl-C still takes its fault away: the testbed outlives the run
@@ -135,13 +133,7 @@ public final class LiveRun {
                 net.clear(fault);
             }
         }
-        StringWriter s = new StringWriter();
-        try {
-            ProbesCsv.write(s, all);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        AtomicFiles.writeString(csv, s.toString());
+        sink.accept(all);
         return Summary.of(all, options.windows(), (System.nanoTime() - t0) / 1e9, cache == null ? 0 : cache.reloads(),
                 cache == null ? List.of() : cache.rejected());
     }

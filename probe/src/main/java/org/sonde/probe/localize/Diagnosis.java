@@ -2,6 +2,8 @@ package org.sonde.probe.localize;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,6 +84,11 @@ public final class Diagnosis {
         }
     }
 
+    private static final Comparator<Observation> CANONICAL = Comparator.comparingInt(Observation::source).thenComparingInt(Observation::target)
+            .thenComparingInt(Observation::sourcePort).thenComparingInt(Observation::destinationPort)
+            .thenComparing(Observation::path, Arrays::compare).thenComparingLong(Observation::sent).thenComparingLong(Observation::lost)
+            .thenComparing(Observation::bad);
+
     private Diagnosis() {}
 
     /** Localises over a results file: per-window rows or the live agents' per-probe records ({@link ResultsCsv#readAll}). */
@@ -90,11 +97,22 @@ public final class Diagnosis {
         return localize(topology, read.rows(), results.toString(), o, read.untracedPings());
     }
 
+    /** Localises over live agents' per-probe records read elsewhere (e.g. from Parquet); {@code source} names them in errors. */
+    public static Result localizeRecords(Topology topology, List<ProbeRecord> records, String source, Options o) {
+        ProbesCsv.Aggregated a = ProbesCsv.aggregate(records, source, topology);
+        return localize(topology, a.rows(), source, o, a.untracedPings());
+    }
+
     public static Result localize(Topology topology, List<ResultsCsv.Row> rows, String source, Options o) {
         return localize(topology, rows, source, o, 0);
     }
 
-    private static Result localize(Topology topology, List<ResultsCsv.Row> rows, String source, Options o, long untraced) {
+    /**
+     * Localises over rows read elsewhere (e.g. aggregated on Spark), {@code untraced} pings having
+     * been left out for want of a path. Only the rows of the window and, per tuple, its three latest
+     * earlier rows with a p99 are read; their order does not matter.
+     */
+    public static Result localize(Topology topology, List<ResultsCsv.Row> rows, String source, Options o, long untraced) {
         long window = o.window();
         if (window < 0) for (ResultsCsv.Row r : rows) window = Math.max(window, r.window());
         // each tuple's p99 per earlier window, for its baseline
@@ -118,6 +136,8 @@ public final class Diagnosis {
             obs.add(new Observation(r.source(), r.target(), r.sourcePort(), r.destinationPort(), r.path(), r.sent(), r.lost(), bad));
         }
         if (obs.isEmpty()) throw new BadInputException(source, "", "no results in window " + window);
+        // one order whatever the input's (a file's lines, Spark's partitions): the rankings sum scores in it
+        obs.sort(CANONICAL);
         int bad = (int) obs.stream().filter(Observation::bad).count();
         Set<String> badAgents = new java.util.TreeSet<>();
         if (o.filter() != null) {

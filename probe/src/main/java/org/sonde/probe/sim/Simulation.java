@@ -5,11 +5,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.sonde.probe.localize.BadAgents;
 import org.sonde.probe.localize.Localizer;
 import org.sonde.probe.localize.Method;
 import org.sonde.probe.localize.Observation;
+import org.sonde.probe.localize.ProbeRecord;
 import org.sonde.probe.plan.Candidate;
 import org.sonde.probe.plan.CoverPolicy;
 import org.sonde.probe.plan.Plan;
@@ -40,7 +42,10 @@ public final class Simulation {
     /** One planned probe: its pair, tuple, real paths and (single-path mode) the path localisation assumes. */
     private record Probe(int sourceAgent, int source, int target, Tuple tuple, long key, PathSet paths, int[] assumed) {}
 
-    public static SimulationResult run(Topology topology, SimulationOptions o) {
+    /** What every trial shares: the plan, its probes, the links failures may strike, and (single-path mode) the links assumed covered. */
+    private record Setup(Plan plan, List<Probe> probes, List<Link> fabric, boolean[] assumedCover) {}
+
+    private static Setup setup(Topology topology, SimulationOptions o) {
         Routes routes = new Routes(topology);
         SplittableRandom planRandom = new SplittableRandom(o.seed());
         CoverPolicy cover = o.singlePath() ? new CoverPolicy.Fixed(1) : o.cover();
@@ -75,6 +80,16 @@ public final class Simulation {
                     probes.add(new Probe(agents.indexOf(src), src.node(), dst.node(), u, u.key(src.node(), dst.node()), paths, assumed));
             }
         }
+        return new Setup(plan, probes, fabric, assumedCover);
+    }
+
+    public static SimulationResult run(Topology topology, SimulationOptions o) {
+        Setup setup = setup(topology, o);
+        Plan plan = setup.plan();
+        List<Probe> probes = setup.probes();
+        List<Link> fabric = setup.fabric();
+        boolean[] assumedCover = setup.assumedCover();
+        List<Agent> agents = topology.agents();
         int links = topology.links().size();
         int methods = Method.values().length;
         // per trial, per method: the rank (1-based) of the lowest-ranked failed link
@@ -84,14 +99,9 @@ public final class Simulation {
         IntStream.range(0, o.trials()).parallel().forEach(trial -> {
             SplittableRandom rnd = new SplittableRandom(mix(o.seed(), trial));
             long salt = rnd.nextLong();
-            double[] loss = new double[links];
-            int[] failed = new int[o.failures()];
-            List<Link> pool = new ArrayList<>(fabric);
-            for (int f = 0; f < failed.length; f++) {
-                Link l = pool.remove(rnd.nextInt(pool.size()));
-                failed[f] = l.index();
-                loss[l.index()] = o.lossRate();
-            }
+            Failures drawn = Failures.draw(rnd, fabric, links, o);
+            double[] loss = drawn.loss();
+            int[] failed = drawn.failed();
             double[] distortion = new double[agents.size()];
             for (int a = 0; a < agents.size(); a++) {
                 if (o.badAgentShare() > 0 && rnd.nextDouble() < o.badAgentShare()) {
@@ -147,6 +157,68 @@ public final class Simulation {
         return new SimulationResult(o, topology.describe(), links, fabric.size(), plan.pairs(), plan.probesPerRound(), plan.maxRouterProbes(),
                 reachable == 0 ? 0 : (double) covered / reachable, accuracy,
                 IntStream.of(badAgents).average().orElse(0), IntStream.of(filtered).average().orElse(0));
+    }
+
+    /** A trial's failed links and every link's loss rate, drawn after the trial's hash salt. */
+    private record Failures(int[] failed, double[] loss) {
+        static Failures draw(SplittableRandom rnd, List<Link> fabric, int links, SimulationOptions o) {
+            double[] loss = new double[links];
+            int[] failed = new int[o.failures()];
+            List<Link> pool = new ArrayList<>(fabric);
+            for (int f = 0; f < failed.length; f++) {
+                Link l = pool.remove(rnd.nextInt(pool.size()));
+                failed[f] = l.index();
+                loss[l.index()] = o.lossRate();
+            }
+            return new Failures(failed, loss);
+        }
+    }
+
+    /** When the records' first window starts (Unix milliseconds): a fixed moment, so that records are reproducible. */
+    private static final long RECORDS_EPOCH_MILLIS = 1_764_547_200_000L;
+    /** The round trip a record's answered ping takes per link of its path, in milliseconds, before jitter. */
+    private static final double RECORD_MILLIS_PER_LINK = 0.025;
+
+    /**
+     * The per-probe records live agents would write ({@link ProbeRecord}, {@code sonde probe agent
+     * --results}) in {@code windows} windows of the first trial: its failed links, its hash salt. Per
+     * window each probe traces the path its tuple hashes to (a complete traceroute) and sends
+     * {@code o.pings()} pings along it, each lost as the failed links drop it, else answered with a
+     * SYN-ACK after 25 µs per link plus exponential jitter (mean 20 µs). Paths stay fixed (no
+     * {@link PathDynamics} but {@link PathDynamics#FIXED}); bad agents and false negatives are not
+     * modelled. Returns the failed links' ids.
+     */
+    public static List<String> records(Topology topology, SimulationOptions o, int windows, Consumer<ProbeRecord> out) {
+        if (!(o.paths() instanceof PathDynamics.Fixed)) throw new IllegalArgumentException("records are made on fixed paths only");
+        if (windows < 1) throw new IllegalArgumentException("records need at least one window, got " + windows);
+        Setup setup = setup(topology, o);
+        int links = topology.links().size();
+        SplittableRandom rnd = new SplittableRandom(mix(o.seed(), 0));
+        long salt = rnd.nextLong();
+        Failures f = Failures.draw(rnd, setup.fabric(), links, o);
+        Map<Integer, Agent> byNode = new java.util.HashMap<>();
+        for (Agent a : topology.agents()) byNode.put(a.node(), a);
+        long roundMillis = Math.max(1, setup.plan().roundMillis());
+        for (long w = 0; w < windows; w++) {
+            long start = RECORDS_EPOCH_MILLIS + w * roundMillis * o.pings();
+            for (Probe p : setup.probes()) {
+                Agent from = topology.agents().get(p.sourceAgent()), to = byNode.get(p.target());
+                int[] path = p.paths().path(node -> hash(salt, node, p.key()));
+                List<String> hops = new ArrayList<>(path.length + 1);
+                hops.add(topology.node(p.source()).name());
+                for (int l : path) hops.add(topology.node(topology.link(l).to()).name());
+                int sport = p.tuple().sourcePort(), dport = p.tuple().destinationPort();
+                out.accept(new ProbeRecord(w, start, ProbeRecord.Kind.TRACE, from.name(), to.name(), from.address(), sport, to.address(), dport,
+                        ProbeRecord.Outcome.COMPLETE, path.length * RECORD_MILLIS_PER_LINK, hops));
+                for (int i = 0; i < o.pings(); i++) {
+                    boolean lost = lost(path, 1, f.loss(), rnd) > 0;
+                    double rtt = lost ? Double.NaN : path.length * RECORD_MILLIS_PER_LINK - 0.02 * Math.log(1 - rnd.nextDouble());
+                    out.accept(new ProbeRecord(w, start + (long) i * roundMillis, ProbeRecord.Kind.PING, from.name(), to.name(), from.address(), sport,
+                            to.address(), dport, lost ? ProbeRecord.Outcome.LOST : ProbeRecord.Outcome.SYN_ACK, rtt, List.of()));
+                }
+            }
+        }
+        return java.util.Arrays.stream(f.failed()).mapToObj(l -> topology.link(l).id()).toList();
     }
 
     /** What localisation sees of one probe's pings: the path it blames, the pings put on it and how many were lost. */

@@ -13,8 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.sonde.core.EnvironmentException;
-import org.sonde.core.SondeException;
+import org.sonde.spark.SparkSessions;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.check.SliceChecker;
 import org.sonde.verify.check.SliceContext;
@@ -53,43 +52,9 @@ public final class SparkBackend implements Backend {
         return "spark";
     }
 
-    /** A session for this backend: the running one (spark-submit makes it) or a new one on {@code master}. */
+    /** A session for verification jobs on {@code master}. */
     public static SparkSession session(String master) {
-        SparkSession.Builder b = SparkSession.builder().appName("sonde verify")
-                .config("spark.ui.enabled", "false")
-                .config("spark.ui.showConsoleProgress", "false")
-                // Spark's serialization debugger reads a JDK-internal class that JDK 25 no longer has;
-                // without it a serialization failure is reported as itself instead of as that missing class
-                .config("spark.serializer.extraDebugInfo", "false")
-                // the SQL queries here (distinct switch names and next-hop sets) have small results:
-                // Spark's default of 200 shuffle partitions only adds tasks
-                .config("spark.sql.shuffle.partitions", "16");
-        if (master != null) b.master(master);
-        if (master != null && !master.startsWith("local")) {
-            // executors on a cluster need Sonde's classes: ship the jar this class came from (under
-            // spark-submit it is the application jar already, and spark.jars is set)
-            String jar = ownJar();
-            if (jar != null && !SparkSession.getActiveSession().isDefined()) b.config("spark.jars", jar);
-        }
-        try {
-            return b.getOrCreate();
-        } catch (RuntimeException | LinkageError e) {
-            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-            throw new EnvironmentException("cannot start Spark" + (master == null ? "" : " on " + master) + ": " + reason,
-                    "check the master URL; the JVM needs the --add-opens options of the ./sonde launcher", e);
-        }
-    }
-
-    /** The jar file holding this class, or null when it was loaded from a directory (tests, IDEs). */
-    private static String ownJar() {
-        try {
-            java.security.CodeSource source = SparkBackend.class.getProtectionDomain().getCodeSource();
-            if (source == null) return null;
-            java.nio.file.Path p = java.nio.file.Path.of(source.getLocation().toURI());
-            return java.nio.file.Files.isRegularFile(p) ? p.toString() : null;
-        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
-            return null;
-        }
+        return SparkSessions.session("sonde verify", master);
     }
 
     @Override
@@ -132,17 +97,7 @@ public final class SparkBackend implements Backend {
     }
 
     private VerificationResult failingAsEnvironment(java.util.concurrent.Callable<VerificationResult> body) {
-        try {
-            return body.call();
-        } catch (SondeException e) {
-            throw e;
-        } catch (Exception e) {
-            // Spark throws its own (Scala, so undeclared) exceptions when a cluster goes away or a job fails
-            String message = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
-            throw new EnvironmentException("the Spark job failed" + (master == null ? "" : " on " + master) + ": " + message,
-                    "check that the master is up and its workers can run Sonde's jar (sonde.jar is shipped as spark.jars);"
-                            + " --backend local needs no Spark", e);
-        }
+        return SparkSessions.job(master, body);
     }
 
     /** Map, shuffle and reduce over shards of rules, each phase a Spark job of its own. */

@@ -1,6 +1,7 @@
-package org.sonde.verify.spark;
+package org.sonde.spark;
 
 import java.util.regex.Pattern;
+import org.sonde.core.EnvironmentException;
 import org.sonde.core.UsageException;
 
 /**
@@ -26,5 +27,19 @@ public final class SparkMaster {
                     "give local[*], local[N], spark://host:port, yarn or k8s://https://host:port");
         }
         return master.strip();
+    }
+
+    /**
+     * Fails with an environment error when Spark is not on the class path. Spark is not inside
+     * sonde.jar (the launcher adds cli/target/lib for the commands that may start it), so a missing
+     * Spark has a way out; no Spark class is loaded by the check.
+     */
+    public static void requireSpark() {
+        try {
+            Class.forName("org.apache.spark.sql.SparkSession", false, SparkMaster.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new EnvironmentException("Apache Spark is not on the class path",
+                    "run Sonde through ./sonde (it adds cli/target/lib), submit it with spark-submit, or use the in-process backend", e);
+        }
     }
 }

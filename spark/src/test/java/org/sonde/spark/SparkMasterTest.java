@@ -1,4 +1,4 @@
-package org.sonde.verify.spark;
+package org.sonde.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -112,4 +112,26 @@ class LocalizerTest {
         // without the filter agent 7's probes pull link 3 up; with it link 2 is first again
         assertThat(new Localizer(6, f.kept(), 1).rank(Method.SHERLOCK)[0]).isEqualTo(2);
     }
+
+    @Test
+    void anAgentWhoseBadProbesAllCrossOneLinkItsGoodOnesAvoidIsKept() {
+        // agent 9's tuples to its four targets: three hash through link 6 and are bad, one avoids it
+        // and is good; a failed link 6 explains that as well as a bad agent would, so it stays
+        List<Observation> failedUplink = new ArrayList<>();
+        for (int t = 0; t < 3; t++) failedUplink.add(probe(9, t, true, 0, 6, 10 + t));
+        failedUplink.add(probe(9, 3, false, 0, 7, 13));
+        failedUplink.add(probe(9, 3, true, 0, 6, 13));
+        assertThat(BadAgents.DEFAULT.filter(failedUplink).badAgents()).isEmpty();
+        assertThat(new Localizer(14, failedUplink, 1).rank(Method.SHERLOCK)[0]).isEqualTo(6);
+        // a bad agent spoils probes on every path: its good probe shares links with its bad ones
+        List<Observation> spoiled = new ArrayList<>();
+        for (int t = 0; t < 4; t++) spoiled.add(probe(9, t, true, 0, 6 + t % 2, 10 + t));
+        spoiled.add(probe(9, 3, false, 0, 6, 13));
+        spoiled.add(probe(9, 3, false, 0, 7, 13));
+        assertThat(BadAgents.DEFAULT.filter(spoiled).badAgents()).containsExactly(9);
+        // with every probe bad nothing tells a link from the agent: it is set aside, as before
+        List<Observation> allBad = new ArrayList<>();
+        for (int t = 0; t < 4; t++) allBad.add(probe(9, t, true, 0, 6, 10 + t));
+        assertThat(BadAgents.DEFAULT.filter(allBad).badAgents()).containsExactly(9);
+    }
 }

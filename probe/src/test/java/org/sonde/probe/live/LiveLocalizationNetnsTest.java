@@ -145,7 +145,12 @@ class LiveLocalizationNetnsTest {
         List<ProbeRecord> window = faulted(new Fault.Lossy(link, 0.1), 50);
         Diagnosis.Result r = localize(window, Diagnosis.Options.defaults());
         assertThat(FAT.link(r.suspects().getFirst().link()).id()).as(r.json()).isEqualTo(link);
-        assertThat(r.suspects().getFirst().probes()).isEqualTo(mg[0]);
+        // every round trip through the link is counted, but those of agents set aside as bad (on a busy
+        // machine a starved agent can miss its answers' deadline towards nearly all of its targets)
+        int x = FAT.linkIndex(link);
+        long setAside = Diagnosis.localize(FAT, writeCsv(baseline), Diagnosis.Options.defaults()).observations().stream()
+                .filter(o -> contains(o.path(), x) && r.badAgents().contains(FAT.node(o.source()).name())).count();
+        assertThat(r.suspects().getFirst().probes()).as(r.json()).isEqualTo(mg[0] - (int) setAside);
         assertThat(r.suspects().getFirst().badProbes()).isGreaterThan(mg[0] - mg[1]); // u < g, as the bound has it
     }
 

@@ -16,7 +16,12 @@ public sealed interface CoverPolicy {
 
         @Override
         public int tuples(PathSet paths) {
-            double n = Math.min(paths.pathCount(), 1_000_000);
+            return tuples(paths.pathCount());
+        }
+
+        /** The tuples for a pair with this many paths. */
+        public int tuples(long pathCount) {
+            double n = Math.min(pathCount, 1_000_000);
             return (int) Math.max(1, Math.ceil(factor * n - 1e-9));
         }
     }

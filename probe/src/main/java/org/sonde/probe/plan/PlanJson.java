@@ -43,7 +43,11 @@ public final class PlanJson {
         m.put("format", FORMAT);
         m.put("version", 1);
         m.put("roundMillis", plan.roundMillis());
-        m.put("limits", Map.of("agentProbesPerSecond", limits.agentProbesPerSecond(), "routerProbesPerSecond", limits.routerProbesPerSecond()));
+        // an ordered map: Map.of's iteration order changes from one JVM to the next, and so would the file's bytes
+        Map<String, Object> limitsMap = new LinkedHashMap<>();
+        limitsMap.put("agentProbesPerSecond", limits.agentProbesPerSecond());
+        limitsMap.put("routerProbesPerSecond", limits.routerProbesPerSecond());
+        m.put("limits", limitsMap);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("pairs", plan.pairs());
         summary.put("probesPerRound", plan.probesPerRound());

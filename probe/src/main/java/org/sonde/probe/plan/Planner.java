@@ -36,12 +36,27 @@ public final class Planner {
             List<Candidate> out = new ArrayList<>();
             for (Agent b : agents) {
                 if (a == b) continue;
-                PathSet p = routes.between(a, b);
-                if (p == null) continue;
-                int k = cover.tuples(p);
+                LinkProbabilities traversal;
+                int k;
+                if (cover instanceof CoverPolicy.Confidence) {
+                    // the confidence's tuple count is computed on the pair's DAG
+                    PathSet p = routes.between(a, b);
+                    if (p == null) continue;
+                    k = cover.tuples(p);
+                    traversal = p.traversal();
+                } else {
+                    Routes.Reach r = routes.reach(a.node(), b.node());
+                    if (r == null) continue;
+                    k = switch (cover) {
+                        case CoverPolicy.Inflation inflation -> inflation.tuples(r.pathCount());
+                        case CoverPolicy.Fixed f -> f.count();
+                        case CoverPolicy.Confidence c -> throw new AssertionError(c);
+                    };
+                    traversal = r.traversal();
+                }
                 if (k > LAST_PORT - FIRST_PORT + 1)
                     throw new IllegalArgumentException("the pair " + a.name() + " -> " + b.name() + " would need " + k + " tuples, more than the source ports available");
-                out.add(new Candidate(a, b, p.traversal(), k));
+                out.add(new Candidate(a, b, traversal, k));
             }
             return out;
         }).flatMap(List::stream).toList();

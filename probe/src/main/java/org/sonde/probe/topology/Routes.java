@@ -30,6 +30,7 @@ public final class Routes {
             Arrays.fill(position, -1);
             return new int[][] {position, new int[n]};
         });
+        this.sums = ThreadLocal.withInitial(() -> new Sums(n));
     }
 
     public Topology topology() {
@@ -49,6 +50,107 @@ public final class Routes {
         Toward t = towards.computeIfAbsent(sink, this::toward);
         if (t.dist()[source] < 0) return null;
         return dag(source, sink, t.next());
+    }
+
+    /** What planning needs of a pair's paths: the links' traversal probabilities and the number of paths. */
+    public record Reach(LinkProbabilities traversal, long pathCount) {}
+
+    /**
+     * The figures {@link #between}'s paths give ({@link PathSet#traversal}, {@link PathSet#pathCount}),
+     * computed in the same order, so equal to the last bit, but on the shared next hops towards the
+     * sink, without building the pair's DAG: planning asks for every pair (a million for 1,024 hosts).
+     * Null when no path leads there.
+     */
+    public Reach reach(int source, int sink) {
+        if (source == sink) throw new IllegalArgumentException("no paths from a node to itself");
+        List<ExplicitPath> explicit = topology.explicitPaths(source, sink);
+        if (!explicit.isEmpty()) {
+            Explicit e = new Explicit(source, sink, explicit);
+            return new Reach(e.traversal(), e.pathCount());
+        }
+        Toward t = towards.computeIfAbsent(sink, this::toward);
+        if (t.dist()[source] < 0) return null;
+        int[][] nextTowards = t.next();
+        int[][] scratch = this.scratch.get();
+        int[] position = scratch[0], order = scratch[1];
+        int size = visit(source, sink, nextTowards, position, order);
+        Sums sums = this.sums.get();
+        double[] nodeP = sums.nodeP;
+        int links = 0;
+        for (int i = 0; i < size; i++) if (order[i] != sink) links += nextTowards[order[i]].length;
+        int[] link = new int[links];
+        double[] p = new double[links];
+        // Dag.traversal's arithmetic, position by position: each node passes its probability to its next hops by weight
+        nodeP[0] = 1;
+        int k = 0;
+        for (int i = 0; i < size; i++) {
+            int u = order[i];
+            if (u == sink) continue;
+            int[] hops = nextTowards[u];
+            double total = 0;
+            for (int li : hops) total += topology.link(li).weight();
+            double cumulative = 0, prev = 0;
+            for (int li : hops) {
+                Link l = topology.link(li);
+                cumulative += l.weight();
+                double share = nodeP[i] * (cumulative - prev) / total;
+                prev = cumulative;
+                link[k] = li;
+                p[k++] = share;
+                nodeP[position[l.to()]] += share;
+            }
+        }
+        // Dag.pathCount's: paths from each position to the sink, the sink last
+        long[] paths = sums.paths;
+        paths[size - 1] = 1;
+        for (int i = size - 2; i >= 0; i--) {
+            long n = 0;
+            if (order[i] != sink) {
+                for (int li : nextTowards[order[i]]) {
+                    n += paths[position[topology.link(li).to()]];
+                    if (n < 0) { n = Long.MAX_VALUE; break; }
+                }
+            }
+            paths[i] = n;
+        }
+        long count = paths[0];
+        for (int i = 0; i < size; i++) {
+            position[order[i]] = -1;
+            nodeP[i] = 0;
+        }
+        return new Reach(Dag.sorted(link, p), count);
+    }
+
+    /** Per thread: per DAG position, the probability of arriving there and the paths from there on. */
+    private static final class Sums {
+        final double[] nodeP;
+        final long[] paths;
+
+        Sums(int n) {
+            nodeP = new double[n];
+            paths = new long[n];
+        }
+    }
+
+    private final ThreadLocal<Sums> sums;
+
+    /** Breadth-first from the source along next hops: the DAG's nodes level by level (a topological order); returns their count. */
+    private int visit(int source, int sink, int[][] nextTowards, int[] position, int[] order) {
+        int size = 0;
+        order[size++] = source;
+        position[source] = 0;
+        for (int i = 0; i < size; i++) {
+            int u = order[i];
+            if (u == sink) continue;
+            for (int li : nextTowards[u]) {
+                int v = topology.link(li).to();
+                if (position[v] < 0) {
+                    position[v] = size;
+                    order[size++] = v;
+                }
+            }
+        }
+        return size;
     }
 
     private Toward toward(int sink) {
@@ -101,21 +203,7 @@ public final class Routes {
         // a DAG per agent pair (a million for 1,024 hosts): the per-node scratch is the thread's, reset where it was used
         int[][] scratch = this.scratch.get();
         int[] position = scratch[0], order = scratch[1];
-        int size = 0;
-        // breadth-first from the source along next hops visits the nodes level by level (distance falls by one per hop)
-        order[size++] = source;
-        position[source] = 0;
-        for (int i = 0; i < size; i++) {
-            int u = order[i];
-            if (u == sink) continue;
-            for (int li : nextTowards[u]) {
-                int v = topology.link(li).to();
-                if (position[v] < 0) {
-                    position[v] = size;
-                    order[size++] = v;
-                }
-            }
-        }
+        int size = visit(source, sink, nextTowards, position, order);
         int[][] next = new int[size][];
         double[][] cumulative = new double[size][];
         int[][] head = new int[size][];

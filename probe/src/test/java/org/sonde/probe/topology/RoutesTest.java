@@ -145,4 +145,46 @@ class RoutesTest {
     private static String peer(Port p) {
         return p.peer().node().name();
     }
+
+    @Test
+    void reachGivesThePairsDagFiguresToTheLastBit() {
+        // ECMP at every hop (fat-trees), LSPs (the IDN-like backbone), and unequal WCMP weights
+        Topology wcmp = EdgeList.parse("""
+                router r1
+                router r2
+                router r3
+                router r4
+                router r5
+                host a agent 10.0.0.1
+                host b agent 10.0.0.2
+                link a r1
+                link r1 r2 weight 3
+                link r1 r3
+                link r1 r5 weight 0.5
+                link r2 r4
+                link r3 r4 weight 2
+                link r5 r4
+                link r4 b
+                """, "wcmp");
+        for (Topology t : java.util.List.of(Generators.fatTree(4), Generators.named("idn", 3), wcmp)) {
+            Routes routes = new Routes(t);
+            int compared = 0;
+            for (Agent a : t.agents()) {
+                for (Agent b : t.agents()) {
+                    if (a == b) continue;
+                    PathSet p = routes.between(a, b);
+                    Routes.Reach r = routes.reach(a.node(), b.node());
+                    if (p == null) {
+                        assertThat(r).isNull();
+                        continue;
+                    }
+                    assertThat(r.pathCount()).isEqualTo(p.pathCount());
+                    assertThat(r.traversal().links()).isEqualTo(p.traversal().links());
+                    assertThat(r.traversal().probability()).as("%s -> %s in %s", a.name(), b.name(), t.describe()).isEqualTo(p.traversal().probability());
+                    compared++;
+                }
+            }
+            assertThat(compared).as(t.describe()).isPositive();
+        }
+    }
 }

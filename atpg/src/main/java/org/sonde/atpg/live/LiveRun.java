@@ -16,6 +16,7 @@ import org.sonde.capture.CaptureReader;
 import org.sonde.core.BadInputException;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.SwitchportMode;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.netio.PacketSocket;
 import org.sonde.atpg.Emulator;
@@ -108,6 +109,13 @@ public final class LiveRun {
         tests.addAll(file.suite().reserved());
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        // each frame as the data plane's ports take it: tagged as the ingress port's membership has it
+        String[] unsendable = new String[tests.size()];
+        for (int i = 0; i < tests.size(); i++) {
+            Wire w = onTheWire(frames.get(i), tests.get(i), plane.wiring());
+            frames.set(i, w.frame());
+            unsendable[i] = w.notSent();
+        }
         java.util.Set<String> looping = Emulator.looping(model, file.suite());
         List<Round> out = new ArrayList<>();
         // tests.pcap's frames are the suite's, encoded as Emulator sizes them: a slowed link's bucket holds the largest
@@ -116,7 +124,7 @@ public final class LiveRun {
             for (int i = 0; i < options.rounds(); i++) {
                 long due = start + (long) (i * options.everySeconds() * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps(), looping,
+                Outcome o = send(plane, file.suite(), tests, regular, frames, unsendable, options, applied.downPorts(), applied.slowestBps(), looping,
                         applied.priority());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
@@ -149,7 +157,7 @@ public final class LiveRun {
         return frames;
     }
 
-    private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames,
+    private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames, String[] unsendable,
                                 Options options,
                                 java.util.Set<Integer> down, long slowestBps, java.util.Set<String> looping,
                                 Map<String, org.sonde.dataplane.model.Match> priority) {
@@ -200,7 +208,7 @@ public final class LiveRun {
                         : down.contains(ingress) ? "ingress " + ingress + " is on a link the fault switched off: nothing can be sent into it"
                         : looping.contains(tests.get(i).id()) ? "its packet loops in the model, which stops a copy where it returns to a port;"
                         + " Linux sends it round until its TTL runs out, so the copies cannot agree"
-                        : martian(frames.get(i));
+                        : unsendable[i] != null ? unsendable[i] : martian(frames.get(i));
                 if (skip[i] != null) expectedCopies -= (long) train * tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
             }
             PacketSocket[] from = new PacketSocket[tests.size()];
@@ -335,6 +343,48 @@ public final class LiveRun {
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
         return new Emulator.Result(t.id(), reserved, reason.isEmpty(), seen, reason);
+    }
+
+    /**
+     * A test's frame as the data plane takes it at its ingress, or why it cannot be sent.
+     *
+     * @param notSent why the frame cannot be sent (null: it can)
+     */
+    record Wire(byte[] frame, String notSent) {}
+
+    /**
+     * The frame of {@code t} as the data plane's ingress port takes it, on a layout with a {@code vlan} field: into a member
+     * port ({@link Wiring}), untagged when the port gives its untagged frames the header's VLAN (an access port's VLAN, a
+     * trunk's native one), else tagged with it, so that a frame in a VLAN the port does not carry is dropped there as the
+     * model drops it; into any other port untagged (Linux routes no tagged frame there, and no rule or ACL at that port
+     * reads the VLAN: what would is listed by {@code dataplane up}). A VLAN no tag carries (0, 4095 and above) cannot be sent.
+     */
+    static Wire onTheWire(byte[] f, TestPacket t, Wiring w) {
+        Network n = w.network();
+        if (n.layout().field("vlan").isEmpty()) return new Wire(f, null);
+        byte[] untagged = f;
+        if (f.length >= 18 && (f[12] & 0xff) == 0x81 && f[13] == 0) {
+            untagged = new byte[f.length - 4];
+            System.arraycopy(f, 0, untagged, 0, 12);
+            System.arraycopy(f, 16, untagged, 12, f.length - 16);
+        }
+        int ingress = t.ingress();
+        if (!w.member(ingress)) return new Wire(untagged, null);
+        long vlan = t.header().getOrDefault("vlan", 0L);
+        if (vlan < Wiring.MIN_VID || vlan > Wiring.MAX_VID)
+            return new Wire(f, "its VLAN " + vlan + " is not one an 802.1Q tag carries (1-4094)");
+        boolean native_ = switch (n.vlanMembership(ingress).orElseThrow().mode()) {
+            case SwitchportMode.Access a -> a.vlanId() == vlan;
+            case SwitchportMode.Trunk k -> k.nativeVlanId() == vlan;
+        };
+        if (native_) return new Wire(untagged, null);
+        byte[] tagged = new byte[untagged.length + 4];
+        System.arraycopy(untagged, 0, tagged, 0, 12);
+        tagged[12] = (byte) 0x81;
+        tagged[14] = (byte) (vlan >>> 8);
+        tagged[15] = (byte) vlan;
+        System.arraycopy(untagged, 12, tagged, 16, untagged.length - 12);
+        return new Wire(tagged, null);
     }
 
     /**

@@ -226,8 +226,10 @@ final class Compiler {
         String iface = Wiring.iface(port), mac = Wiring.mac(port);
         List<String> lines = new ArrayList<>();
         Set<Integer> carried = wiring.carried(port);
-        // a tag's VLAN becomes the mark; VLAN 0 is a priority tag, which the kernel then takes as untagged
-        if (!carried.isEmpty()) lines.add("vlan id { " + ranges(carried).replace(",", ", ") + " } meta mark set vlan id vlan id set 0 accept");
+        // a tag's VLAN becomes the mark (through a map: a payload copied into the mark keeps network byte order); a VLAN the map
+        // lacks ends the rule; VLAN 0 is a priority tag, which the kernel then takes as untagged
+        if (!carried.isEmpty())
+            lines.add("meta mark set vlan id map { " + String.join(", ", carried.stream().map(v -> v + " : " + v).toList()) + " } vlan id set 0 accept");
         Integer untagged = wiring.untaggedVlan(port);
         if (untagged != null) lines.add("ether type ip ether daddr " + mac + " meta mark set " + untagged + " accept");
         for (int v : wiring.carriedOnLinks(port))

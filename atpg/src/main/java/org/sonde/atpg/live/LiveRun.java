@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import org.sonde.capture.CaptureReader;
@@ -35,11 +36,17 @@ import org.sonde.atpg.TestPacket;
  * id the frame carries as payload) per exit and stamps their latency (at an exit, its last copy's, as
  * {@link Emulator} gives the largest of the copies leaving there). A test passes as in
  * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
- * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}).
+ * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}). A test whose source
+ * Linux would drop as martian (0.0.0.0, which selection takes where the rules leave the source free) is sent from
+ * 192.0.2.1 instead (and, unless the header says TCP, with the protocol UDP its frame carries) when the model forwards
+ * that header exactly as the test's own, healthy and with the run's faults ({@link Emulator#standIns}), so it
+ * observes the same elements.
  */
 public final class LiveRun {
     /** How long the receiver waits after the last expected copy for unexpected ones. */
     private static final long SETTLE_NANOS = 100_000_000L;
+    /** The source a test with a martian source is sent from when the model forwards it alike ({@link Emulator#standIns}): TEST-NET-1. */
+    private static final long STAND_IN_SOURCE = 0xC000_0201L;
     /** Frames a terminal's receive ring holds: many rounds' worth of the copies one exit gets. */
     private static final int RECEIVE_RING = 2048;
 
@@ -109,12 +116,38 @@ public final class LiveRun {
         tests.addAll(file.suite().reserved());
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        // a martian source the rules leave free: sent as a stand-in source the model forwards alike, healthy and faulted
+        Map<Integer, TestPacket> sourceMartians = new TreeMap<>();
+        for (int i = 0; i < tests.size(); i++) {
+            String why = martian(frames.get(i));
+            if (why != null && why.startsWith("source")) sourceMartians.put(i, tests.get(i));
+        }
+        // the frame carries UDP unless the header says TCP: the stand-in says so too, so that Linux sees the header the model forwards
+        Map<String, Map<String, Long>> standIns = Emulator.standIns(model, faults, List.copyOf(sourceMartians.values()), t -> {
+            Map<String, Long> v = new LinkedHashMap<>(Map.of("ip_src", STAND_IN_SOURCE));
+            if (t.header().containsKey("ip_proto") && t.header().get("ip_proto") != 6) v.put("ip_proto", 17L);
+            return v;
+        });
+        sourceMartians.forEach((i, t) -> {
+            Map<String, Long> h = standIns.get(t.id());
+            if (h != null) frames.set(i, SuiteFiles.frame(new TestPacket(t.id(), t.ingress(), h, t.expected(), t.copies(), t.rules(), t.links(),
+                    t.deadEnds(), t.observed()), model.network()).encode());
+        });
         // each frame as the data plane's ports take it: tagged as the ingress port's membership has it
         String[] unsendable = new String[tests.size()];
+        // a test whose path holds a rule or ACL entry the data plane does not carry cannot pass there, whatever works
+        Set<String> unbuilt = new java.util.HashSet<>();
+        for (Unexpressed u : plane.healthy().unexpressed()) {
+            if (u.element().startsWith("rule:")) unbuilt.add(u.element().substring("rule:".length()));
+            else if (u.element().startsWith("acl:")) unbuilt.add(u.element().replaceFirst("@.*$", ""));
+        }
         for (int i = 0; i < tests.size(); i++) {
             Wire w = onTheWire(frames.get(i), tests.get(i), plane.wiring());
             frames.set(i, w.frame());
             unsendable[i] = w.notSent();
+            String missing = tests.get(i).observed().stream().filter(unbuilt::contains).findFirst().orElse(null);
+            if (unsendable[i] == null && missing != null)
+                unsendable[i] = "its path holds " + missing + ", which the data plane does not carry (see dataplane up's list)";
         }
         java.util.Set<String> looping = Emulator.looping(model, file.suite());
         List<Round> out = new ArrayList<>();

@@ -232,14 +232,14 @@ class CompilerTest {
         Network tagged = new Network(withVlan, NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
                 List.of(access, reserved), List.of());
         LinuxConfig c = Compiler.compile(new Wiring(tagged));
-        assertThat(c.nodes().get("d0").ingress()).contains("chain p1 {", "vlan id { 10 } meta mark set vlan id vlan id set 0 accept",
+        assertThat(c.nodes().get("d0").ingress()).contains("chain p1 {", "meta mark set vlan id map { 10 : 10 } vlan id set 0 accept",
                 "ether daddr 02:a7:00:00:00:01 meta mark set 10 accept");
         // 4095 is no VLAN id a tag carries: listed, and the trunk takes only 7
         assertThat(c.unexpressed()).extracting(Unexpressed::element).contains("vlan:port " + Examples.PB);
         // the three-switch rules forward to VLAN ports without setting a VLAN: listed, not guessed
         assertThat(c.unexpressed()).filteredOn(u -> u.element().startsWith("rule:")).isNotEmpty()
                 .allSatisfy(u -> assertThat(u.why()).contains("without setting or matching a VLAN"));
-        assertThat(c.nodes().get("d1").ingress()).contains("vlan id { 7 }").doesNotContain("4095");
+        assertThat(c.nodes().get("d1").ingress()).contains("vlan id map { 7 : 7 }").doesNotContain("4095");
     }
 
     static final Network VLANS = VlanExample.network();
@@ -274,7 +274,7 @@ class CompilerTest {
                 "iifname \"p2\" jump acl0", "iifname \"p3\" jump acl0");
         // D's trunk takes VLANs 10 and 20, tagged or at its VLAN MACs; VLAN 40, which R's trunk carries, it drops
         LinuxConfig.Node d = VLAN_CONFIG.nodes().get("d1");
-        assertThat(d.ingress()).contains("chain p11 {", "policy drop;", "vlan id { 10, 20 } meta mark set vlan id vlan id set 0 accept",
+        assertThat(d.ingress()).contains("chain p11 {", "policy drop;", "meta mark set vlan id map { 10 : 10, 20 : 20 } vlan id set 0 accept",
                 "ether daddr 2a:00:0a:00:00:0b meta mark set 10 ether daddr set 02:a7:00:00:00:0b meta pkttype set host accept",
                 "ether daddr 2a:00:14:00:00:0b meta mark set 20").doesNotContain("2a:00:28:00:00:0b");
         // the trunk's native VLAN 1 is not allowed: no untagged frame gets in

@@ -79,7 +79,7 @@ class LiveVlanNetnsTest {
     void healthyVlansPassEveryTestAsEmulationDoes() {
         assertThat(built.unexpressed()).extracting(Unexpressed::element).containsExactly("macTable:R", "macTable:D");
         // membership is the trunk's ingress chain: VLANs 10 and 20, nothing else
-        assertThat(plane.testbed().exec("d1", "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, "p11")).contains("vlan id { 10, 20 }", "policy drop");
+        assertThat(plane.testbed().exec("d1", "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, "p11")).contains("vlan id map { 10 : 0x0000000a, 20 : 0x00000014 }", "policy drop");
         LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, List.of(), 100);
         assertThat(o.notRun()).allSatisfy(n -> assertThat(n.why()).contains("martian"));
         Map<String, Emulator.Result> predicted = emulated(file);
@@ -102,34 +102,44 @@ class LiveVlanNetnsTest {
         assertThat(o.results()).anySatisfy(r -> assertThat(byId.get(r.id()).links()).contains("RD"));
     }
 
-    /** A frame tagged in VLAN 40 into D's trunk (which allows 10 and 20) is dropped there, live as in the model; VLAN 10 gets through. */
+    /**
+     * A frame tagged in VLAN 40 into D's trunk (which allows 10 and 20) is dropped there, live as in the model; VLAN 10 gets
+     * through. Into R's trunk tagged in VLAN 20, telnet meets the ACL on interface Vlan20 (its VLAN read from the tag) and is
+     * denied, another port is not.
+     */
     @Test
-    void aFrameInAVlanTheTrunkDoesNotAllowIsDropped() {
+    void aFrameInAVlanTheTrunkDoesNotAllowIsDroppedAndATaggedFrameMeetsItsVlansAcl() {
         Suite s = file.suite();
-        TestPacket disallowed = new TestPacket("tvlan40", VlanExample.DR, header(40),
+        TestPacket disallowed = new TestPacket("tvlan40", VlanExample.DR, header(40, 0x0a0c0001L, 9),
                 Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
-        TestPacket allowed = new TestPacket("tvlan10", VlanExample.DR, header(10),
+        TestPacket allowed = new TestPacket("tvlan10", VlanExample.DR, header(10, 0x0a0c0001L, 9),
                 Map.of(VlanExample.D10, 0.0), Map.of(), List.of("rD2"), List.of(), List.of(), List.of("rD2"));
-        Suite handMade = new Suite(s.cover(), List.of(disallowed, allowed), List.of(), s.summary(), List.of());
+        TestPacket telnet = new TestPacket("tvlan20telnet", VlanExample.RD, header(20, 0x0a0a0001L, 23),
+                Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+        TestPacket other = new TestPacket("tvlan20", VlanExample.RD, header(20, 0x0a0a0001L, 9),
+                Map.of(VlanExample.H10, 0.0), Map.of(), List.of("rR1"), List.of(), List.of(), List.of("rR1"));
+        Suite handMade = new Suite(s.cover(), List.of(disallowed, allowed, telnet, other), List.of(), s.summary(), List.of());
         Path into = dir.resolve("suite-vlan40");
         SuiteFiles.write(into, source, source.load().model().network(), handMade, Map.of());
         Map<String, Emulator.Result> predicted = emulated(SuiteFiles.readSuite(into));
         assertThat(predicted.get("tvlan40").observed()).isEmpty();
         assertThat(predicted.get("tvlan10").observed()).containsOnlyKeys(VlanExample.D10);
+        assertThat(predicted.get("tvlan20telnet").observed()).isEmpty();
+        assertThat(predicted.get("tvlan20").observed()).containsOnlyKeys(VlanExample.H10);
         LiveRun.Outcome o = LiveRun.run(into, NAME, List.of(), 100);
         assertThat(o.notRun()).isEmpty();
-        assertThat(o.results()).hasSize(2).allSatisfy(r -> {
+        assertThat(o.results()).hasSize(4).allSatisfy(r -> {
             assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet());
             assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue();
         });
     }
 
-    /** A header to 10.12.0.1 in VLAN {@code vlan}, its fields in the layout's order (a test's values are read in that order). */
-    private static Map<String, Long> header(long vlan) {
+    /** A header in VLAN {@code vlan}, its fields in the layout's order (a test's values are read in that order). */
+    private static Map<String, Long> header(long vlan, long ipDst, long tpDst) {
         Map<String, Long> h = new java.util.LinkedHashMap<>();
         h.put("vlan", vlan);
-        h.put("ip_dst", 0x0a0c0001L);
-        h.put("tp_dst", 9L);
+        h.put("ip_dst", ipDst);
+        h.put("tp_dst", tpDst);
         return h;
     }
 

@@ -136,11 +136,7 @@ public final class LiveRun {
         // each frame as the data plane's ports take it: tagged as the ingress port's membership has it
         String[] unsendable = new String[tests.size()];
         // a test whose path holds a rule or ACL entry the data plane does not carry cannot pass there, whatever works
-        Set<String> unbuilt = new java.util.HashSet<>();
-        for (Unexpressed u : plane.healthy().unexpressed()) {
-            if (u.element().startsWith("rule:")) unbuilt.add(u.element().substring("rule:".length()));
-            else if (u.element().startsWith("acl:")) unbuilt.add(u.element().replaceFirst("@.*$", ""));
-        }
+        Set<String> unbuilt = unbuilt(plane.healthy().unexpressed());
         for (int i = 0; i < tests.size(); i++) {
             Wire w = onTheWire(frames.get(i), tests.get(i), plane.wiring());
             frames.set(i, w.frame());
@@ -376,6 +372,17 @@ public final class LiveRun {
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
         return new Emulator.Result(t.id(), reserved, reason.isEmpty(), seen, reason);
+    }
+
+    /** The rules and ACL entries (as a test's path names them: rule id, {@code acl:ACL#n}) that {@code unexpressed} says are not built. */
+    static Set<String> unbuilt(List<Unexpressed> unexpressed) {
+        Set<String> out = new java.util.HashSet<>();
+        for (Unexpressed u : unexpressed) {
+            if (u.element().startsWith("rule:")) out.add(u.element().substring("rule:".length()));
+            // an entry left out (acl:ACL#n, ACL ids may hold '@'), or left out where bound without a VLAN (acl:ACL#n@DEVICE)
+            else if (u.element().startsWith("acl:")) out.add(u.element().replaceFirst("(#\\d+)@[^#]*$", "$1"));
+        }
+        return out;
     }
 
     /**

@@ -95,4 +95,12 @@ class FramesTest {
         assertThat(wire.apply(VlanExample.H10, 0L).notSent()).contains("not one an 802.1Q tag carries");
         assertThat(wire.apply(VlanExample.RD, 4095L).notSent()).contains("not one an 802.1Q tag carries");
     }
+
+    /** What a path cannot hold live, named as the path names it: a rule's id, an ACL entry's id whatever its ACL's id holds. */
+    @Test
+    void unbuiltRulesAndEntriesAreNamedAsPathsNameThem() {
+        var unexpressed = java.util.List.of(new Unexpressed("rule:bbra_rtr_route.txt#248", "x"), new Unexpressed("acl:yoza_rtr:174@vlan74#2", "x"),
+                new Unexpressed("acl:r:5#3@goza_rtr", "x"), new Unexpressed("field:tcp_ctrl", "x"), new Unexpressed("macTable:R", "x"));
+        assertThat(LiveRun.unbuilt(unexpressed)).containsExactlyInAnyOrder("bbra_rtr_route.txt#248", "acl:yoza_rtr:174@vlan74#2", "acl:r:5#3");
+    }
 }

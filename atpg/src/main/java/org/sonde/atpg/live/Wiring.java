@@ -120,8 +120,8 @@ final class Wiring {
             if (member(pair[0]) != member(pair[1])) {
                 int m = member(pair[0]) ? pair[0] : pair[1], o = m == pair[0] ? pair[1] : pair[0];
                 unexpressed.add(new Unexpressed("link:" + pair[0] + "-" + pair[1], "joins VLAN port " + m + " to port " + o
-                        + ", which has no VLAN membership: what crosses it towards " + m + " is dropped there (no VLAN), and what leaves "
-                        + m + " loses its VLAN"));
+                        + ", which has no VLAN membership: what crosses it towards " + m + " arrives untagged (in " + m + "'s access or native"
+                        + " VLAN, dropped if it carries none), and what leaves " + m + " loses its VLAN"));
             }
     }
 

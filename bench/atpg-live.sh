@@ -10,14 +10,18 @@
 # test: link CA slowed to 4 kbit/s with and without strict priority for tp_dst 80 (htb, two classes),
 # trains of PRIORITY_TRAIN frames, each class's worst latency live and emulated. Writes its sections
 # of BENCHMARKS.md.
-#   NETWORKS="example-network:all fat-tree-4:edge stanford-apkeep:edge"   examples/atpg files, or a shared dataset of the
-#            same name read in the format of that name (stanford-apkeep: its 16 routers, 10 backbone segments as bridges) : terminals
+#   NETWORKS="example-network:all fat-tree-4:edge vlan-network:all stanford-apkeep:edge stanford-cisco-subset:edge"
+#            examples/atpg files, or a shared dataset of the same name read in the format of that name (stanford-apkeep: its
+#            16 routers, 10 backbone segments as bridges), or stanford-cisco-subset (the raw Stanford backbone read by
+#            --format stanford, routers bbrb and goza with the trunk between them, as LiveStanfordCiscoNetnsTest), or
+#            stanford (the whole raw backbone, --topology stanford-apkeep) : terminals
+#   ROUNDS_ONLY=1 stops after the rounds (the trains' and priority sections are left as they are)
 #   ROUNDS=10
 #   RATES="4kbps 64kbps 1Mbps 10Mbps"   TRAIN=20   PRIORITY_TRAIN=8
 #   OUT=/tmp/sonde-atpg-live-bench
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-networks="${NETWORKS:-example-network:all fat-tree-4:edge stanford-apkeep:edge}"
+networks="${NETWORKS:-example-network:all fat-tree-4:edge vlan-network:all stanford-apkeep:edge stanford-cisco-subset:edge}"
 datasets="${SONDE_DATASETS:-$root/../shared/datasets}"
 rounds="${ROUNDS:-10}"
 out="${OUT:-/tmp/sonde-atpg-live-bench}"
@@ -30,6 +34,13 @@ rows=()
 for pair in $networks; do
   net="${pair%%:*}" terminals="${pair#*:}"
   if [[ -f "$root/examples/atpg/$net.json" ]]; then model=(--network "$root/examples/atpg/$net.json" --format json)
+  elif [[ "$net" = stanford ]]; then model=(--network "$datasets/stanford-backbone" --format stanford --topology "$datasets/stanford-apkeep")
+  elif [[ "$net" = stanford-cisco-subset ]]; then
+    # two routers' files and the snapshot's topology lines between them (APKeep's, ACL nodes collapsed)
+    mkdir -p "$out/$net"
+    for r in bbrb_rtr goza_rtr; do cp "$datasets/stanford-backbone/$r"_*.txt "$out/$net/"; done
+    printf 'bbrb_rtr te1/1 goza_rtr te3/1\ngoza_rtr te3/1 bbrb_rtr te1/1\n' >"$out/$net-topology.txt"
+    model=(--network "$out/$net" --format stanford --topology "$out/$net-topology.txt")
   else model=(--network "$datasets/$net" --format "$net"); fi
   "$root/sonde" atpg generate "${model[@]}" --terminals "$terminals" --out "$out/$net-suite" \
     >"$out/$net-generate.log" 2>&1 || { cat "$out/$net-generate.log" >&2; exit 1; }
@@ -75,10 +86,14 @@ lines += ["", "The send rate is that of one agent thread sending one frame per s
           "ingress terminal or, for a test entering at a linked port, the peer device's interface); the first round runs "
           "in a JVM that has just started, hence its slower send. The round is dominated by the receiver's 100 ms settling "
           "wait. The model has no multipath, so the data planes have no ECMP routes. *Not run*: tests Linux cannot run, left "
-          "out of the results (a martian address, most of them the source 0.0.0.0 the selection takes where the rules leave "
-          "the source free; a packet that loops in the model).", ""]
+          "out of the results: a martian destination; a martian source (0.0.0.0, which the selection takes where the rules "
+          "leave the source free) for which no stand-in source (192.0.2.1) is forwarded by the model exactly alike; a packet "
+          "that loops in the model; a path through a rule the data plane does not carry (the Cisco import's routes to a routed "
+          "port with dot1Q subinterfaces that set no VLAN). The VLAN networks' member ports take their VLANs through nftables "
+          "ingress chains (802.1Q-tagged test frames, per-VLAN next-hop MACs between devices).", ""]
 write_section(target, "atpg-live", lines)
 PY
+[[ "${ROUNDS_ONLY:-0}" = 1 ]] && exit 0
 
 # performance tests: one data plane of the example network, AB slowed to each rate in turn
 rates="${RATES:-4kbps 64kbps 1Mbps 10Mbps}"

@@ -107,6 +107,36 @@ public final class Emulator {
         return out;
     }
 
+    /**
+     * For each of {@code tests}: its header with the fields {@code values} gives it set to those values, when the model forwards
+     * that header exactly as the test's own (the same exits, copies, rules, ACL entries, links and dead ends), healthy and with
+     * {@code faults}; by test id, tests without such a stand-in (or with nothing to change) left out. A live data plane sends a
+     * stand-in for a header Linux would not forward as the model does (a martian source the selection took where the rules leave
+     * the source free): the test observes the same elements, healthy and faulted alike, so its verdict is the test's own.
+     */
+    public static Map<String, Map<String, Long>> standIns(Model model, List<Fault> faults, List<TestPacket> tests,
+                                                          java.util.function.Function<TestPacket, Map<String, Long>> values) {
+        List<String> names = model.network().layout().names();
+        Map<String, Map<String, Long>> out = new java.util.LinkedHashMap<>();
+        Forwarder healthy = new Forwarder(model, LinkTiming.none());
+        Forwarder faulted = faults.isEmpty() ? healthy : new Forwarder(inject(model, faults).model(), LinkTiming.none());
+        for (TestPacket t : tests) {
+            long[] own = t.values(), other = own.clone();
+            Map<String, Long> header = new java.util.LinkedHashMap<>(t.header());
+            values.apply(t).forEach((field, value) -> {
+                int index = names.indexOf(field);
+                if (index < 0) return;
+                other[index] = value;
+                header.put(field, value);
+            });
+            if (java.util.Arrays.equals(own, other)) continue;
+            if (!healthy.forward(t.ingress(), own).equals(healthy.forward(t.ingress(), other))) continue;
+            if (faulted != healthy && !faulted.forward(t.ingress(), own).equals(faulted.forward(t.ingress(), other))) continue;
+            out.put(t.id(), header);
+        }
+        return out;
+    }
+
     private static Result run(Forwarder forwarder, LinkTiming timing, Network network, TestPacket t, boolean reserved, double thresholdMs,
                              int train, List<Performance.Train> trains) {
         // the frame a live run sends for the test (tests.pcap holds the same): its size is its time on a slowed link

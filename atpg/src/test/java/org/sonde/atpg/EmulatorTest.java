@@ -21,6 +21,33 @@ class EmulatorTest {
         return Localizer.localize(Localizer.observations(SUITE, results)).suspects();
     }
 
+    /**
+     * A stand-in header is given only where the model forwards it exactly as the test's own: a test through rB3 (10.0/16 with
+     * tp_dst 80) or PA's edge-in ACL reads tp_dst, so another tp_dst is no stand-in for it; tests whose path never reads tp_dst get one.
+     */
+    @Test
+    void standInsAreHeadersTheModelForwardsExactlyAsTheTestsOwn() {
+        List<TestPacket> tests = SUITE.tests();
+        var standIns = Emulator.standIns(MODEL, List.of(), tests, t -> java.util.Map.of("tp_dst", 4000L));
+        Forwarder forwarder = new Forwarder(MODEL, LinkTiming.none());
+        assertThat(standIns).isNotEmpty();
+        for (TestPacket t : tests) {
+            var h = standIns.get(t.id());
+            boolean readsPort = t.observed().contains("rB3") || t.observed().stream().anyMatch(e -> e.startsWith("acl:edge-in"));
+            if (readsPort) assertThat(h).as(t.id() + " " + t.observed()).isNull();
+            if (h == null) continue;
+            assertThat(h).containsEntry("tp_dst", 4000L).containsEntry("ip_dst", t.header().get("ip_dst"));
+            long[] values = h.values().stream().mapToLong(Long::longValue).toArray();
+            assertThat(forwarder.forward(t.ingress(), values)).isEqualTo(forwarder.forward(t.ingress(), t.values()));
+        }
+        // a field the layout lacks, or the value a test has already, gives nothing to change
+        assertThat(Emulator.standIns(MODEL, List.of(), tests, t -> java.util.Map.of("ip_src", 1L))).isEmpty();
+        assertThat(Emulator.standIns(MODEL, List.of(), tests, t -> java.util.Map.of("tp_dst", t.header().get("tp_dst")))).isEmpty();
+        // with rB3 missing, 10.0/16 falls to no rule of B whatever tp_dst is: tests through rB3 still get none, the others are checked faulted too
+        var faulted = Emulator.standIns(MODEL, List.of(Fault.parse("test", "rule:rB3:missing")), tests, t -> java.util.Map.of("tp_dst", 4000L));
+        assertThat(faulted.keySet()).isSubsetOf(standIns.keySet());
+    }
+
     @Test
     void withoutFaultsEverythingPasses() {
         assertThat(run()).allSatisfy(r -> assertThat(r.pass()).isTrue());

@@ -13,13 +13,16 @@ import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.HeaderField;
 import org.sonde.dataplane.model.Link;
+import org.sonde.dataplane.model.MacEntry;
 import org.sonde.dataplane.model.Match;
 import org.sonde.dataplane.model.MatchPolicy;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.model.Rule;
 import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.model.SwitchportMode;
 import org.sonde.dataplane.model.Ternary;
+import org.sonde.dataplane.model.VlanMembership;
 import org.sonde.packet.Ipv4Address;
 
 /**
@@ -36,6 +39,19 @@ import org.sonde.packet.Ipv4Address;
  * links between its ports, in an nftables table of family {@code bridge} in the segments' node that
  * addresses each frame it lets through to its receiver. A device neither routes nor copies a packet
  * back out of the port it came in by, as the model never does. Whatever else the model holds is {@link Unexpressed listed}.
+ *
+ * <p>VLANs, on layouts with a {@code vlan} field ({@link Wiring}'s member ports): this kernel has
+ * neither 802.1Q devices nor VLAN-filtering bridges, so membership is an nftables ingress chain
+ * (family {@code netdev}) on each member port that takes a frame in a VLAN the port carries — tagged
+ * (a test frame), untagged (the port's access or native VLAN) or addressed to the port's VLAN MAC
+ * (from a device) — clears its tag, addresses it to the port and marks the packet with its VLAN,
+ * and drops every other frame, as the model's membership does on arrival. A rule's {@code SetVlan v}
+ * and forward to member port X is a route via v's next hop on X, whose neighbour is the receiver's
+ * VLAN MAC for v; a copy the model would drop at a port that does not carry its VLAN is not built.
+ * The VLAN a packet came in on is its mark ({@code fwmark} in policy rules, {@code meta mark} in
+ * nftables), the VLAN it leaves in its next hop ({@code rt ip nexthop}), so matches on the
+ * {@code vlan} field become those. The model's MAC entries are listed: the model forwards by its
+ * rules alone (the Cisco import resolved them through the MAC table already), and no bridge switches here.
  */
 final class Compiler {
     static final String NFT_TABLE = "sonde_atpg";
@@ -43,6 +59,7 @@ final class Compiler {
     private static final Map<String, String> NFT_FIELDS = Map.of("ip_dst", "ip daddr", "ip_src", "ip saddr", "ip_proto", "ip protocol",
             "tp_src", "th sport", "tp_dst", "th dport");
     private static final Map<String, Integer> WIDTHS = Map.of("ip_dst", 32, "ip_src", 32, "ip_proto", 8, "tp_src", 16, "tp_dst", 16);
+    private static final String VLAN = "vlan";
     private static final int FIRST_TABLE = 100;
 
     private Compiler() {}
@@ -52,40 +69,91 @@ final class Compiler {
         return compile(wiring, wiring.network(), null);
     }
 
+    /** One device: its id and ports, in-ports and out-ports matched by interface name. */
+    private record Dev(String id, Set<Integer> ports) {
+        Dev(Network network, String id) {
+            this(id, portIds(network, id));
+        }
+
+        private static Set<Integer> portIds(Network network, String id) {
+            Set<Integer> out = new TreeSet<>();
+            network.portsOf(id).forEach(p -> out.add(p.id()));
+            return out;
+        }
+
+        /** The nftables match of a packet that came in by one of {@code in} ("" for every port of the device). */
+        String cameIn(Set<Integer> in) {
+            if (in.containsAll(ports)) return "";
+            return "iifname { " + String.join(", ", new TreeSet<>(in).stream().map(p -> "\"" + Wiring.iface(p) + "\"").toList()) + " } ";
+        }
+
+        String cameIn(int port) {
+            return "iifname \"" + Wiring.iface(port) + "\" ";
+        }
+
+        String cameNotIn(int port) {
+            return "iifname != \"" + Wiring.iface(port) + "\" ";
+        }
+
+        String leaves(int port) {
+            return "oifname \"" + Wiring.iface(port) + "\" ";
+        }
+
+        String selector(int port) {
+            return " iif " + Wiring.iface(port);
+        }
+    }
+
+    /** Where a rule sends a packet: a port, and for a member port the VLAN it leaves in. */
+    private record Hop(int port, Integer vlan) {}
+
     /**
      * {@code network} (the wired model, or it with rule and ACL faults) with the route tables of
      * {@code healthy} (null: decide them here).
      */
     static LinuxConfig compile(Wiring wiring, Network network, LinuxConfig healthy) {
         List<Unexpressed> unexpressed = new ArrayList<>(wiring.unexpressed());
+        boolean vlans = network.layout().field(VLAN).isPresent();
         for (HeaderField f : network.layout().fields())
-            if (!WIDTHS.containsKey(f.name()) || WIDTHS.get(f.name()) != f.widthBits())
+            if (!(vlans && f.name().equals(VLAN)) && (!WIDTHS.containsKey(f.name()) || WIDTHS.get(f.name()) != f.widthBits()))
                 unexpressed.add(new Unexpressed("field:" + f.name(), "a header field Linux forwarding and nftables do not match on"
-                        + " (they know ip_dst, ip_src, ip_proto, tp_src, tp_dst); rules and ACL entries constraining it are left out"));
+                        + " (they know ip_dst, ip_src, ip_proto, tp_src, tp_dst" + (vlans ? " and, on VLAN ports, vlan" : "")
+                        + "); rules and ACL entries constraining it are left out"));
         // memberships filter only on layouts with a vlan field (PortFilters); elsewhere (APKeep's snapshot) they change no forwarding
-        if (network.layout().field("vlan").isPresent())
-            network.vlanMemberships().forEach(v -> unexpressed.add(new Unexpressed("vlan:port " + v.portId(), "VLAN membership is not built"
-                    + " (ports are routed interfaces); frames are sent untagged")));
-        if (!network.macEntries().isEmpty())
-            unexpressed.add(new Unexpressed("macTable", network.macEntries().size() + " MAC table entries: layer-2 forwarding is not built"));
+        if (vlans) memberships(wiring, network, unexpressed);
         Map<String, String> routeTables = healthy != null ? healthy.routeTables() : new LinkedHashMap<>();
         Map<String, LinuxConfig.Node> nodes = new LinkedHashMap<>();
         nodes.put(Wiring.TERMINALS, new LinuxConfig.Node(terminalSetup(wiring), Map.of(), "", 0));
+        Map<String, List<MacEntry>> macs = new LinkedHashMap<>();
+        for (MacEntry m : network.macEntries()) macs.computeIfAbsent(m.deviceId(), k -> new ArrayList<>()).add(m);
         for (var d : network.devices()) {
+            Dev dev = new Dev(network, d.id());
             String node = wiring.node(d.id());
             List<String> setup = new ArrayList<>();
             Map<String, String> routes = new LinkedHashMap<>();
             List<String> dups = new ArrayList<>();
             Set<Integer> hairpins = new TreeSet<>();
+            Set<Hop> vlanHops = new java.util.LinkedHashSet<>();
             for (Port p : network.portsOf(d.id())) {
                 if (!wiring.wired(p.id())) continue;
                 setup.add("link set dev " + Wiring.iface(p.id()) + " address " + Wiring.mac(p.id()));
                 setup.add("neigh replace " + Wiring.GATEWAY + " lladdr " + wiring.nextHopMac(p.id()) + " dev " + Wiring.iface(p.id()) + " nud permanent");
             }
             RuleTable table = network.table(d.id()).orElse(null);
-            if (table != null) forwarding(wiring, network, table, healthy == null, routeTables, setup, routes, dups, hairpins, unexpressed);
+            if (table != null)
+                forwarding(wiring, network, dev, table, healthy == null, routeTables, setup, routes, dups, hairpins, vlanHops, unexpressed);
+            for (Hop h : vlanHops) {
+                // VLAN v's next hop on the port: its neighbour is the receiver's VLAN MAC; the /32 lets a copy be sent to it
+                String gw = Wiring.vlanGateway(h.vlan()), iface = Wiring.iface(h.port());
+                setup.add("neigh replace " + gw + " lladdr " + wiring.nextHopMac(h.port(), h.vlan()) + " dev " + iface + " nud permanent");
+                setup.add("route replace " + gw + "/32 via " + gw + " dev " + iface + " onlink metric " + h.port());
+            }
+            if (macs.containsKey(d.id()))
+                unexpressed.add(new Unexpressed("macTable:" + d.id(), macs.get(d.id()).size() + " MAC table entries: not built, and no frame needs"
+                        + " them: the model forwards by its rules alone (an import resolved its next hops through this table) and no device"
+                        + " here switches frames"));
             StringBuilder nft = new StringBuilder();
-            int nftRules = acls(wiring, network, d.id(), nft, unexpressed);
+            int nftRules = acls(wiring, network, dev, nft, unexpressed);
             if (dups.stream().anyMatch(l -> l.contains(" dup "))) {
                 nft.append("  chain copies {\n    type filter hook prerouting priority 0; policy accept;\n");
                 for (String l : dups) nft.append("    ").append(l).append('\n');
@@ -96,23 +164,81 @@ final class Compiler {
                 // a copy is routed as the node's own packet to the gateway out of its port: a route there
                 // through the gateway itself makes the kernel send it to the gateway's MAC, not ask for its destination's
                 for (Port p : network.portsOf(d.id()))
-                    if (wiring.wired(p.id())) setup.add("route replace " + Wiring.GATEWAY + "/32 via " + Wiring.GATEWAY + " dev " + Wiring.iface(p.id())
-                            + " onlink metric " + p.id());
+                    if (wiring.wired(p.id()))
+                        setup.add("route replace " + Wiring.GATEWAY + "/32 via " + Wiring.GATEWAY + " dev " + Wiring.iface(p.id()) + " onlink metric " + p.id());
             }
             if (!hairpins.isEmpty()) {
                 // the model never sends a packet back out of the port it came in by; Linux would, to the router it came
                 // from (or the whole shared segment), which may send it back: a loop until the TTL runs out
                 nft.append("  chain hairpin {\n    type filter hook forward priority 0; policy accept;\n");
-                for (int p : hairpins)
-                    nft.append("    iifname \"").append(Wiring.iface(p)).append("\" oifname \"").append(Wiring.iface(p)).append("\" drop\n");
+                for (int p : hairpins) nft.append("    ").append(dev.cameIn(p)).append(dev.leaves(p)).append("drop\n");
                 nft.append("  }\n");
                 nftRules += hairpins.size();
             }
             String script = nft.isEmpty() ? "" : "table ip " + NFT_TABLE + " {\n" + nft + "}\n";
-            nodes.put(node, new LinuxConfig.Node(setup, routes, script, nftRules));
+            StringBuilder ingress = new StringBuilder();
+            for (int p : dev.ports()) if (wiring.member(p)) nftRules += ingress(wiring, p, ingress);
+            String netdev = ingress.isEmpty() ? "" : "table netdev " + NFT_TABLE + " {\n" + ingress + "}\n";
+            nodes.put(node, new LinuxConfig.Node(setup, routes, script, nftRules, netdev));
         }
         if (!wiring.segments().isEmpty()) nodes.put(Wiring.SEGMENTS, segments(wiring, network));
         return new LinuxConfig(nodes, routeTables, unexpressed);
+    }
+
+    /** What memberships cannot be built: VLAN ids no tag carries. */
+    private static void memberships(Wiring wiring, Network network, List<Unexpressed> unexpressed) {
+        for (VlanMembership m : network.vlanMemberships()) {
+            if (!wiring.wired(m.portId())) continue;
+            Set<Integer> ids = new TreeSet<>(switch (m.mode()) {
+                case SwitchportMode.Access a -> Set.of(a.vlanId());
+                case SwitchportMode.Trunk t -> t.allowedVlanIds();
+            });
+            ids.removeIf(v -> v >= Wiring.MIN_VID && v <= Wiring.MAX_VID);
+            if (!ids.isEmpty())
+                unexpressed.add(new Unexpressed("vlan:port " + m.portId(), "VLAN " + ids + " is outside the ids an 802.1Q tag carries (1-4094):"
+                        + " the port takes no frame in it"));
+        }
+    }
+
+    /** {@code 2-9,12} for 2..9 and 12. */
+    static String ranges(Set<Integer> ids) {
+        StringBuilder s = new StringBuilder();
+        Integer lo = null, hi = null;
+        for (int v : new TreeSet<>(ids)) {
+            if (lo != null && v == hi + 1) {
+                hi = v;
+                continue;
+            }
+            if (lo != null) s.append(s.isEmpty() ? "" : ",").append(lo.equals(hi) ? lo.toString() : lo + "-" + hi);
+            lo = v;
+            hi = v;
+        }
+        if (lo != null) s.append(s.isEmpty() ? "" : ",").append(lo.equals(hi) ? lo.toString() : lo + "-" + hi);
+        return s.toString();
+    }
+
+    /**
+     * The ingress chain of member port {@code port} (family {@code netdev}): a frame in a VLAN the port carries — tagged, untagged
+     * in the port's untagged VLAN, or addressed to the port's VLAN MAC — goes on untagged, addressed to the port, its packet marked
+     * with the VLAN; any other frame is dropped, as the model's membership drops it on arrival. Returns the number of rules.
+     */
+    private static int ingress(Wiring wiring, int port, StringBuilder nft) {
+        String iface = Wiring.iface(port), mac = Wiring.mac(port);
+        List<String> lines = new ArrayList<>();
+        Set<Integer> carried = wiring.carried(port);
+        // a tag's VLAN becomes the mark (through a map: a payload copied into the mark keeps network byte order); a VLAN the map
+        // lacks ends the rule; VLAN 0 is a priority tag, which the kernel then takes as untagged
+        if (!carried.isEmpty())
+            lines.add("meta mark set vlan id map { " + String.join(", ", carried.stream().map(v -> v + " : " + v).toList()) + " } vlan id set 0 accept");
+        Integer untagged = wiring.untaggedVlan(port);
+        if (untagged != null) lines.add("ether type ip ether daddr " + mac + " meta mark set " + untagged + " accept");
+        for (int v : wiring.carriedOnLinks(port))
+            lines.add("ether type ip ether daddr " + Wiring.vlanMac(port, v) + " meta mark set " + v + " ether daddr set " + mac
+                    + " meta pkttype set host accept");
+        nft.append("  chain ").append(iface).append(" {\n    type filter hook ingress device \"").append(iface).append("\" priority 0; policy drop;\n");
+        for (String l : lines) nft.append("    ").append(l).append('\n');
+        nft.append("  }\n");
+        return lines.size() + 1;
     }
 
     /** The nftables family of a node's table: {@code bridge} in the segments' node (it bridges), {@code ip} elsewhere (they route). */
@@ -136,9 +262,19 @@ final class Compiler {
             int from = l.fromPortId(), to = l.toPortId();
             Wiring.Segment g = wiring.segment(from);
             if (g == null || from == to || g != wiring.segment(to)) continue;
-            nft.append("    iifname \"").append(Wiring.segmentIface(from)).append("\" oifname \"").append(Wiring.segmentIface(to))
-                    .append("\" ether daddr set ").append(Wiring.mac(to)).append(" accept comment \"link ").append(l.id().replace("\"", "'")).append("\"\n");
-            rules++;
+            String ends = "iifname \"" + Wiring.segmentIface(from) + "\" oifname \"" + Wiring.segmentIface(to) + "\" ";
+            String comment = " accept comment \"link " + l.id().replace("\"", "'") + "\"\n";
+            if (!wiring.member(from)) {
+                nft.append("    ").append(ends).append("ether daddr set ").append(Wiring.mac(to)).append(comment);
+                rules++;
+                continue;
+            }
+            // a member port sends each VLAN to its own address for any receiver: each receiver gets it at its VLAN MAC
+            for (int v : wiring.carriedOnLinks(from)) {
+                nft.append("    ").append(ends).append("ether daddr ").append(Wiring.anyReceiver(v)).append(" ether daddr set ")
+                        .append(wiring.member(to) ? Wiring.vlanMac(to, v) : Wiring.mac(to)).append(comment);
+                rules++;
+            }
         }
         return new LinuxConfig.Node(setup, Map.of(), nft.append("  }\n}\n").toString(), rules);
     }
@@ -149,11 +285,10 @@ final class Compiler {
         return setup;
     }
 
-    private static void forwarding(Wiring wiring, Network network, RuleTable table, boolean decide, Map<String, String> routeTables,
-                                   List<String> setup, Map<String, String> routes, List<String> dups, Set<Integer> hairpins,
+    private static void forwarding(Wiring wiring, Network network, Dev dev, RuleTable table, boolean decide, Map<String, String> routeTables,
+                                   List<String> setup, Map<String, String> routes, List<String> dups, Set<Integer> hairpins, Set<Hop> vlanHops,
                                    List<Unexpressed> unexpressed) {
-        Set<Integer> devicePorts = new TreeSet<>();
-        network.portsOf(table.deviceId()).forEach(p -> devicePorts.add(p.id()));
+        Set<Integer> devicePorts = dev.ports();
         List<Rule> rules = new ArrayList<>();
         for (Rule r : table.rules()) {
             String problem = problem(wiring, network, r);
@@ -173,37 +308,74 @@ final class Compiler {
         for (Rule r : rules) {
             String tableId = routeTables.get(r.id());
             if (tableId == null) continue; // not in the healthy model: cannot happen for faults, which keep ids
-            Action last = r.actions().getLast();
-            List<Integer> out = last instanceof Action.Forward f ? f.portIds() : List.of();
+            List<Hop> out = hops(wiring, r);
+            out.stream().filter(h -> h.vlan() != null).forEach(vlanHops::add);
+            Integer inVlan = vlanMatched(r.match());
             if (tableId.equals("main")) {
                 String dst = prefix(r.match().fields().get("ip_dst"));
                 if (!destinations.add(dst)) continue; // a later rule for the same prefix never matches (first match)
-                routes.put("main " + dst, route(dst, "main", out));
+                routes.put("main " + dst, route(wiring, dst, "main", out));
             } else {
-                routes.put(tableId + " default", route("default", tableId, out));
+                routes.put(tableId + " default", route(wiring, "default", tableId, out));
                 if (decide) {
-                    String selectors = selectors(r.match());
+                    String selectors = selectors(r.match()) + (inVlan != null ? " fwmark " + inVlan : "");
                     if (r.inPortIds().containsAll(devicePorts)) setup.add("rule add pref " + tableId + selectors + " lookup " + tableId);
-                    else for (int p : new TreeSet<>(r.inPortIds())) setup.add("rule add pref " + tableId + " iif " + Wiring.iface(p) + selectors + " lookup " + tableId);
+                    else for (int p : new TreeSet<>(r.inPortIds())) setup.add("rule add pref " + tableId + dev.selector(p) + selectors + " lookup " + tableId);
                 }
             }
-            for (int p : out) if (r.inPortIds().contains(p)) hairpins.add(p);
-            String matches = inPorts(r.inPortIds(), devicePorts) + nftMatch(r.match());
+            for (Hop h : out) if (r.inPortIds().contains(h.port())) hairpins.add(h.port());
+            String matches = dev.cameIn(r.inPortIds()) + (inVlan != null ? "meta mark " + inVlan + " " : "") + nftMatch(r.match());
             StringBuilder copy = new StringBuilder(matches);
-            for (int p : out.subList(Math.min(1, out.size()), out.size())) {
-                String dup = " dup to " + Wiring.GATEWAY + " device \"" + Wiring.iface(p) + "\"";
+            for (Hop h : out.subList(Math.min(1, out.size()), out.size())) {
+                String dup = " dup to " + (h.vlan() != null ? Wiring.vlanGateway(h.vlan()) : Wiring.GATEWAY) + " device \"" + Wiring.iface(h.port()) + "\"";
                 // a copy never goes back out of the port the packet came in by (nor does the model's)
-                if (r.inPortIds().contains(p)) dups.add((matches + " iifname != \"" + Wiring.iface(p) + "\"" + dup).strip().replaceAll(" +", " "));
+                if (r.inPortIds().contains(h.port())) dups.add((matches + dev.cameNotIn(h.port()) + dup).strip().replaceAll(" +", " "));
                 else copy.append(dup);
             }
             dups.add((copy + " return").strip().replaceAll(" +", " "));
         }
     }
 
+    /**
+     * The ports a rule sends copies out of, each member port with the VLAN it leaves in (the one the rule sets, else the one
+     * it matches); a member port that does not carry that VLAN is left out: the model drops that copy at the port's membership.
+     */
+    private static List<Hop> hops(Wiring wiring, Rule r) {
+        List<Hop> out = new ArrayList<>();
+        if (!(r.actions().getLast() instanceof Action.Forward f)) return out;
+        Integer vlan = vlanOut(r);
+        for (int p : f.portIds()) {
+            if (!wiring.member(p)) out.add(new Hop(p, null));
+            else if (vlan != null && wiring.carried(p).contains(vlan)) out.add(new Hop(p, vlan));
+        }
+        return out;
+    }
+
+    /** The VLAN a rule's packets leave in: the last one it sets, else the one it matches exactly, else null. */
+    private static Integer vlanOut(Rule r) {
+        Integer vlan = vlanMatched(r.match());
+        for (Action a : r.actions()) if (a instanceof Action.SetVlan s) vlan = s.vlanId();
+        return vlan;
+    }
+
+    /** The VLAN a match names exactly, or null when it does not constrain vlan. */
+    private static Integer vlanMatched(Match m) {
+        Ternary t = m.fields().get(VLAN);
+        return t == null ? null : (int) t.value();
+    }
+
     /** Why a rule cannot be built, or null. */
     private static String problem(Wiring wiring, Network network, Rule r) {
-        for (Action a : r.actions()) if (!a.terminal()) return "rewrites headers (" + a + "), which routes and nftables here do not";
+        boolean vlans = network.layout().field(VLAN).isPresent();
+        for (Action a : r.actions())
+            if (!a.terminal() && !(vlans && a instanceof Action.SetVlan)) return "rewrites headers (" + a + "), which routes and nftables here do not";
         for (var f : r.match().fields().entrySet()) {
+            if (vlans && f.getKey().equals(VLAN)) {
+                if (f.getValue().mask() != network.layout().field(VLAN).orElseThrow().fullMask()) return "matches part of vlan";
+                for (int p : r.inPortIds())
+                    if (!wiring.member(p)) return "matches vlan from port " + p + ", which has no VLAN membership (its frames carry no VLAN on Linux)";
+                continue;
+            }
             if (!NFT_FIELDS.containsKey(f.getKey()) || network.layout().field(f.getKey()).orElseThrow().widthBits() != WIDTHS.get(f.getKey()))
                 return "matches on " + f.getKey();
             boolean ip = f.getKey().startsWith("ip_") && !f.getKey().equals("ip_proto");
@@ -212,8 +384,13 @@ final class Compiler {
             if (f.getKey().startsWith("tp_") && prefixLength(new Ternary(f.getValue().value() << 16, f.getValue().mask() << 16)) < 0)
                 return "matches " + f.getKey() + " on bits that are not a range";
         }
-        if (r.actions().getLast() instanceof Action.Forward f)
-            for (int p : f.portIds()) if (!wiring.wired(p)) return "forwards to port " + p + ", whose link is not built";
+        if (r.actions().getLast() instanceof Action.Forward f) {
+            for (int p : f.portIds()) {
+                if (!wiring.wired(p)) return "forwards to port " + p + ", whose link is not built";
+                if (wiring.member(p) && vlanOut(r) == null)
+                    return "forwards to VLAN port " + p + " without setting or matching a VLAN (the packet's own, which one route cannot follow)";
+            }
+        }
         return null;
     }
 
@@ -260,10 +437,12 @@ final class Compiler {
         return Ipv4Address.format((int) t.value()) + "/" + prefixLength(t);
     }
 
-    private static String route(String destination, String table, List<Integer> out) {
+    private static String route(Wiring wiring, String destination, String table, List<Hop> out) {
         String where = table.equals("main") ? "" : " table " + table;
         if (out.isEmpty()) return "route replace blackhole " + destination + where;
-        return "route replace " + destination + " via " + Wiring.GATEWAY + " dev " + Wiring.iface(out.getFirst()) + " onlink" + where;
+        Hop h = out.getFirst();
+        return "route replace " + destination + " via " + (h.vlan() != null ? Wiring.vlanGateway(h.vlan()) : Wiring.GATEWAY) + " dev "
+                + Wiring.iface(h.port()) + " onlink" + where;
     }
 
     /** The policy-rule selectors of a match ({@code to}, {@code from}, {@code ipproto}, {@code sport}, {@code dport}). */
@@ -272,6 +451,7 @@ final class Compiler {
         for (var e : new java.util.TreeMap<>(m.fields()).entrySet()) {
             Ternary t = e.getValue();
             switch (e.getKey()) {
+                case VLAN -> { } // the SVI it came in on, added by the caller
                 case "ip_dst" -> s.append(" to ").append(prefix(t));
                 case "ip_src" -> s.append(" from ").append(prefix(t));
                 case "ip_proto" -> s.append(" ipproto ").append(t.value());
@@ -284,21 +464,11 @@ final class Compiler {
         return s.toString();
     }
 
-    private static String inPorts(Set<Integer> in, Set<Integer> devicePorts) {
-        if (in.containsAll(devicePorts)) return "";
-        StringBuilder s = new StringBuilder("iifname { ");
-        String sep = "";
-        for (int p : new TreeSet<>(in)) {
-            s.append(sep).append('"').append(Wiring.iface(p)).append('"');
-            sep = ", ";
-        }
-        return s.append(" } ").toString();
-    }
-
-    /** An nftables match for a model match, fields as {@code FIELD & MASK == VALUE}. */
+    /** An nftables match for a model match, fields as {@code FIELD & MASK == VALUE}; vlan is the caller's (an interface match). */
     static String nftMatch(Match m) {
         StringBuilder s = new StringBuilder();
         for (var e : new java.util.TreeMap<>(m.fields()).entrySet()) {
+            if (e.getKey().equals(VLAN)) continue;
             Ternary t = e.getValue();
             boolean ip = e.getKey().equals("ip_dst") || e.getKey().equals("ip_src");
             long full = (1L << WIDTHS.get(e.getKey())) - 1;
@@ -311,33 +481,58 @@ final class Compiler {
         return s.toString();
     }
 
-    /** The ACL chains of a device and the jumps to them; returns the number of nftables rules. */
-    private static int acls(Wiring wiring, Network network, String deviceId, StringBuilder nft, List<Unexpressed> unexpressed) {
+    /**
+     * The ACL chains of a device and the jumps to them; returns the number of nftables rules. An ACL bound to a member
+     * port whose entries match vlan gets a chain per direction: the VLAN is the SVI the packet came in on (IN) or
+     * leaves by (OUT).
+     */
+    private static int acls(Wiring wiring, Network network, Dev dev, StringBuilder nft, List<Unexpressed> unexpressed) {
         List<String> in = new ArrayList<>(), out = new ArrayList<>();
-        Map<String, String> chains = new LinkedHashMap<>();
+        // chain key: ACL id, and for an ACL matching vlan the side of the SVI it reads ("iifname"/"oifname") or "" outside the bridge
+        Map<List<String>, String> chains = new LinkedHashMap<>();
         int rules = 0;
-        for (Port p : network.portsOf(deviceId)) {
-            for (AclBinding b : network.aclBindingsOf(p.id())) {
-                if (!wiring.wired(p.id())) {
-                    unexpressed.add(new Unexpressed("acl:" + b.aclId() + "@" + p.id(), "bound to port " + p.id() + ", whose link is not built"));
+        for (int port : dev.ports()) {
+            for (AclBinding b : network.aclBindingsOf(port)) {
+                if (!wiring.wired(port)) {
+                    unexpressed.add(new Unexpressed("acl:" + b.aclId() + "@" + port, "bound to port " + port + ", whose link is not built"));
                     continue;
                 }
-                String chain = chains.computeIfAbsent(b.aclId(), k -> "acl" + chains.size());
-                (b.direction() == AclBinding.Direction.IN ? in : out).add((b.direction() == AclBinding.Direction.IN ? "iifname \"" : "oifname \"")
-                        + Wiring.iface(p.id()) + "\" jump " + chain);
+                boolean inbound = b.direction() == AclBinding.Direction.IN;
+                boolean vlanEntries = network.acl(b.aclId()).orElseThrow().entries().stream().anyMatch(e -> e.match().fields().containsKey(VLAN));
+                String side = !vlanEntries ? "-" : !wiring.member(port) ? "" : inbound ? "in" : "out";
+                String chain = chains.computeIfAbsent(List.of(b.aclId(), side), k -> "acl" + chains.size());
+                (inbound ? in : out).add((inbound ? dev.cameIn(port) : dev.leaves(port)) + "jump " + chain);
             }
         }
+        // the VLANs a packet can be in at this device: those its member ports carry
+        Set<Integer> vlans = new TreeSet<>();
+        for (int p : dev.ports()) if (wiring.member(p)) vlans.addAll(wiring.carried(p));
         for (var c : chains.entrySet()) {
-            Acl acl = network.acl(c.getKey()).orElseThrow();
-            nft.append("  chain ").append(c.getValue()).append(" {\n    comment \"ACL ").append(c.getKey().replace("\"", "'")).append("\"\n");
+            String aclId = c.getKey().get(0), side = c.getKey().get(1);
+            Acl acl = network.acl(aclId).orElseThrow();
+            nft.append("  chain ").append(c.getValue()).append(" {\n    comment \"ACL ").append(aclId.replace("\"", "'")).append("\"\n");
             for (int i = 0; i < acl.entries().size(); i++) {
                 AclEntry e = acl.entries().get(i);
-                String unknown = e.match().fields().keySet().stream().filter(f -> !NFT_FIELDS.containsKey(f)).findFirst().orElse(null);
+                String unknown = e.match().fields().keySet().stream().filter(f -> !NFT_FIELDS.containsKey(f) && !f.equals(VLAN)).findFirst().orElse(null);
                 if (unknown != null) {
-                    unexpressed.add(new Unexpressed("acl:" + c.getKey() + "#" + (i + 1), "matches on " + unknown + "; the entry is left out"));
+                    unexpressed.add(new Unexpressed("acl:" + aclId + "#" + (i + 1), "matches on " + unknown + "; the entry is left out"));
                     continue;
                 }
-                nft.append("    ").append(nftMatch(e.match())).append(e.verdict() == AclEntry.Verdict.PERMIT ? "return" : "drop").append('\n');
+                String vlan = "";
+                Ternary t = e.match().fields().get(VLAN);
+                if (t != null) {
+                    if (side.isEmpty()) {
+                        unexpressed.add(new Unexpressed("acl:" + aclId + "#" + (i + 1) + "@" + dev.id(), "matches vlan where the ACL is bound to a port"
+                                + " without VLAN membership (its frames carry no VLAN on Linux); the entry is left out there"));
+                        continue;
+                    }
+                    List<Integer> ids = vlans.stream().filter(v -> (v & t.mask()) == t.value()).toList();
+                    if (ids.isEmpty()) continue; // no VLAN a packet can be in here matches: the entry never decides
+                    // the VLAN it came in on is its mark, the one it leaves in its next hop
+                    vlan = side.equals("in") ? "meta mark { " + String.join(", ", ids.stream().map(String::valueOf).toList()) + " } "
+                            : "rt ip nexthop { " + String.join(", ", ids.stream().map(Wiring::vlanGateway).toList()) + " } ";
+                }
+                nft.append("    ").append(vlan).append(nftMatch(e.match())).append(e.verdict() == AclEntry.Verdict.PERMIT ? "return" : "drop").append('\n');
                 rules++;
             }
             nft.append("    drop\n  }\n");

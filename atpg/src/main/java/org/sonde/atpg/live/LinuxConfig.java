@@ -16,11 +16,17 @@ import java.util.Map;
  */
 record LinuxConfig(Map<String, Node> nodes, Map<String, String> routeTables, List<Unexpressed> unexpressed) {
     /**
-     * @param setup  {@code ip -batch} lines run once at {@code up}
-     * @param routes route key ({@code TABLE DESTINATION}) to its {@code ip -batch} line
-     * @param nft    the nftables table of the node ({@code nft -f} input), empty for none
+     * @param setup       {@code ip -batch} lines run once at {@code up}
+     * @param routes      route key ({@code TABLE DESTINATION}) to its {@code ip -batch} line
+     * @param nft         the nftables table of the node ({@code nft -f} input), empty for none
+     * @param ingress     the node's nftables table of family {@code netdev}: its member ports' ingress chains (VLAN
+     *                    membership), loaded once at {@code up}; empty for none
      */
-    record Node(List<String> setup, Map<String, String> routes, String nft, int nftRules) {}
+    record Node(List<String> setup, Map<String, String> routes, String nft, int nftRules, String ingress) {
+        Node(List<String> setup, Map<String, String> routes, String nft, int nftRules) {
+            this(setup, routes, nft, nftRules, "");
+        }
+    }
 
     /** The {@code ip -batch} line that deletes the route of {@code key}. */
     static String deleteRoute(String key) {

@@ -92,6 +92,7 @@ public final class LiveDataPlane {
                 List<String> lines = new ArrayList<>(e.getValue().setup());
                 lines.addAll(e.getValue().routes().values());
                 if (!lines.isEmpty()) NetNamespace.ipBatch(t.namespace(e.getKey()), lines);
+                if (!e.getValue().ingress().isEmpty()) plane.loadNft(e.getKey(), e.getValue().ingress(), "netdev " + Compiler.NFT_TABLE);
                 plane.loadNft(e.getKey(), e.getValue().nft());
             }
         } catch (RuntimeException e) {

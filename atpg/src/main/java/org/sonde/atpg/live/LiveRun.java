@@ -10,12 +10,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import org.sonde.capture.CaptureReader;
 import org.sonde.core.BadInputException;
 import org.sonde.core.UsageException;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.SwitchportMode;
 import org.sonde.dataplane.reach.Model;
 import org.sonde.netio.PacketSocket;
 import org.sonde.atpg.Emulator;
@@ -34,11 +36,17 @@ import org.sonde.atpg.TestPacket;
  * id the frame carries as payload) per exit and stamps their latency (at an exit, its last copy's, as
  * {@link Emulator} gives the largest of the copies leaving there). A test passes as in
  * {@link Emulator}: exactly the expected exits, as many copies at each, latency within the
- * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}).
+ * threshold. Faults are put in place for the run and taken away after it ({@link LiveFaults}). A test whose source
+ * Linux would drop as martian (0.0.0.0, which selection takes where the rules leave the source free) is sent from
+ * 192.0.2.1 instead (and, unless the header says TCP, with the protocol UDP its frame carries) when the model forwards
+ * that header exactly as the test's own, healthy and with the run's faults ({@link Emulator#standIns}), so it
+ * observes the same elements.
  */
 public final class LiveRun {
     /** How long the receiver waits after the last expected copy for unexpected ones. */
     private static final long SETTLE_NANOS = 100_000_000L;
+    /** The source a test with a martian source is sent from when the model forwards it alike ({@link Emulator#standIns}): TEST-NET-1. */
+    private static final long STAND_IN_SOURCE = 0xC000_0201L;
     /** Frames a terminal's receive ring holds: many rounds' worth of the copies one exit gets. */
     private static final int RECEIVE_RING = 2048;
 
@@ -108,6 +116,35 @@ public final class LiveRun {
         tests.addAll(file.suite().reserved());
         List<byte[]> frames = frames(suiteDir, model.network(), tests, regular);
         LiveDataPlane plane = LiveDataPlane.attach(model.network(), name);
+        // a martian source the rules leave free: sent as a stand-in source the model forwards alike, healthy and faulted
+        Map<Integer, TestPacket> sourceMartians = new TreeMap<>();
+        for (int i = 0; i < tests.size(); i++) {
+            String why = martian(frames.get(i));
+            if (why != null && why.startsWith("source")) sourceMartians.put(i, tests.get(i));
+        }
+        // the frame carries UDP unless the header says TCP: the stand-in says so too, so that Linux sees the header the model forwards
+        Map<String, Map<String, Long>> standIns = Emulator.standIns(model, faults, List.copyOf(sourceMartians.values()), t -> {
+            Map<String, Long> v = new LinkedHashMap<>(Map.of("ip_src", STAND_IN_SOURCE));
+            if (t.header().containsKey("ip_proto") && t.header().get("ip_proto") != 6) v.put("ip_proto", 17L);
+            return v;
+        });
+        sourceMartians.forEach((i, t) -> {
+            Map<String, Long> h = standIns.get(t.id());
+            if (h != null) frames.set(i, SuiteFiles.frame(new TestPacket(t.id(), t.ingress(), h, t.expected(), t.copies(), t.rules(), t.links(),
+                    t.deadEnds(), t.observed()), model.network()).encode());
+        });
+        // each frame as the data plane's ports take it: tagged as the ingress port's membership has it
+        String[] unsendable = new String[tests.size()];
+        // a test whose path holds a rule or ACL entry the data plane does not carry cannot pass there, whatever works
+        Set<String> unbuilt = unbuilt(plane.healthy().unexpressed());
+        for (int i = 0; i < tests.size(); i++) {
+            Wire w = onTheWire(frames.get(i), tests.get(i), plane.wiring());
+            frames.set(i, w.frame());
+            unsendable[i] = w.notSent();
+            String missing = tests.get(i).observed().stream().filter(unbuilt::contains).findFirst().orElse(null);
+            if (unsendable[i] == null && missing != null)
+                unsendable[i] = "its path holds " + missing + ", which the data plane does not carry (see dataplane up's list)";
+        }
         java.util.Set<String> looping = Emulator.looping(model, file.suite());
         List<Round> out = new ArrayList<>();
         // tests.pcap's frames are the suite's, encoded as Emulator sizes them: a slowed link's bucket holds the largest
@@ -116,7 +153,7 @@ public final class LiveRun {
             for (int i = 0; i < options.rounds(); i++) {
                 long due = start + (long) (i * options.everySeconds() * 1e9);
                 while (System.nanoTime() < due) LockSupport.parkNanos(Math.min(due - System.nanoTime(), 100_000_000L));
-                Outcome o = send(plane, file.suite(), tests, regular, frames, options, applied.downPorts(), applied.slowestBps(), looping,
+                Outcome o = send(plane, file.suite(), tests, regular, frames, unsendable, options, applied.downPorts(), applied.slowestBps(), looping,
                         applied.priority());
                 Localizer.Localization alert = o.results().stream().allMatch(Emulator.Result::pass) ? null
                         : Localizer.localize(Localizer.observations(file.suite(), o.results()), model, file.suite());
@@ -149,7 +186,7 @@ public final class LiveRun {
         return frames;
     }
 
-    private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames,
+    private static Outcome send(LiveDataPlane plane, org.sonde.atpg.Suite suite, List<TestPacket> tests, int regular, List<byte[]> frames, String[] unsendable,
                                 Options options,
                                 java.util.Set<Integer> down, long slowestBps, java.util.Set<String> looping,
                                 Map<String, org.sonde.dataplane.model.Match> priority) {
@@ -200,7 +237,7 @@ public final class LiveRun {
                         : down.contains(ingress) ? "ingress " + ingress + " is on a link the fault switched off: nothing can be sent into it"
                         : looping.contains(tests.get(i).id()) ? "its packet loops in the model, which stops a copy where it returns to a port;"
                         + " Linux sends it round until its TTL runs out, so the copies cannot agree"
-                        : martian(frames.get(i));
+                        : unsendable[i] != null ? unsendable[i] : martian(frames.get(i));
                 if (skip[i] != null) expectedCopies -= (long) train * tests.get(i).arrivals().values().stream().mapToInt(Integer::intValue).sum();
             }
             PacketSocket[] from = new PacketSocket[tests.size()];
@@ -335,6 +372,59 @@ public final class LiveRun {
         else if (seen.values().stream().anyMatch(ms -> ms > thresholdMs))
             reason = "latency above " + thresholdMs + " ms";
         return new Emulator.Result(t.id(), reserved, reason.isEmpty(), seen, reason);
+    }
+
+    /** The rules and ACL entries (as a test's path names them: rule id, {@code acl:ACL#n}) that {@code unexpressed} says are not built. */
+    static Set<String> unbuilt(List<Unexpressed> unexpressed) {
+        Set<String> out = new java.util.HashSet<>();
+        for (Unexpressed u : unexpressed) {
+            if (u.element().startsWith("rule:")) out.add(u.element().substring("rule:".length()));
+            // an entry left out (acl:ACL#n, ACL ids may hold '@'), or left out where bound without a VLAN (acl:ACL#n@DEVICE)
+            else if (u.element().startsWith("acl:")) out.add(u.element().replaceFirst("(#\\d+)@[^#]*$", "$1"));
+        }
+        return out;
+    }
+
+    /**
+     * A test's frame as the data plane takes it at its ingress, or why it cannot be sent.
+     *
+     * @param notSent why the frame cannot be sent (null: it can)
+     */
+    record Wire(byte[] frame, String notSent) {}
+
+    /**
+     * The frame of {@code t} as the data plane's ingress port takes it, on a layout with a {@code vlan} field: into a member
+     * port ({@link Wiring}), untagged when the port gives its untagged frames the header's VLAN (an access port's VLAN, a
+     * trunk's native one), else tagged with it, so that a frame in a VLAN the port does not carry is dropped there as the
+     * model drops it; into any other port untagged (Linux routes no tagged frame there, and no rule or ACL at that port
+     * reads the VLAN: what would is listed by {@code dataplane up}). A VLAN no tag carries (0, 4095 and above) cannot be sent.
+     */
+    static Wire onTheWire(byte[] f, TestPacket t, Wiring w) {
+        Network n = w.network();
+        if (n.layout().field("vlan").isEmpty()) return new Wire(f, null);
+        byte[] untagged = f;
+        if (f.length >= 18 && (f[12] & 0xff) == 0x81 && f[13] == 0) {
+            untagged = new byte[f.length - 4];
+            System.arraycopy(f, 0, untagged, 0, 12);
+            System.arraycopy(f, 16, untagged, 12, f.length - 16);
+        }
+        int ingress = t.ingress();
+        if (!w.member(ingress)) return new Wire(untagged, null);
+        long vlan = t.header().getOrDefault("vlan", 0L);
+        if (vlan < Wiring.MIN_VID || vlan > Wiring.MAX_VID)
+            return new Wire(f, "its VLAN " + vlan + " is not one an 802.1Q tag carries (1-4094)");
+        boolean native_ = switch (n.vlanMembership(ingress).orElseThrow().mode()) {
+            case SwitchportMode.Access a -> a.vlanId() == vlan;
+            case SwitchportMode.Trunk k -> k.nativeVlanId() == vlan;
+        };
+        if (native_) return new Wire(untagged, null);
+        byte[] tagged = new byte[untagged.length + 4];
+        System.arraycopy(untagged, 0, tagged, 0, 12);
+        tagged[12] = (byte) 0x81;
+        tagged[14] = (byte) (vlan >>> 8);
+        tagged[15] = (byte) vlan;
+        System.arraycopy(untagged, 12, tagged, 16, untagged.length - 12);
+        return new Wire(tagged, null);
     }
 
     /**

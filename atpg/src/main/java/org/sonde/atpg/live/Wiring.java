@@ -8,10 +8,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.sonde.dataplane.model.Action;
 import org.sonde.dataplane.model.Device;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
 import org.sonde.dataplane.model.Port;
+import org.sonde.dataplane.model.Rule;
+import org.sonde.dataplane.model.RuleTable;
+import org.sonde.dataplane.model.SwitchportMode;
+import org.sonde.dataplane.model.VlanMembership;
 
 /**
  * Where each part of a model lives on Linux: device i is node {@code d<i>}, port p is interface
@@ -24,6 +29,14 @@ import org.sonde.dataplane.model.Port;
  * device's next hop on a port ({@link #GATEWAY}, a permanent neighbour) is the peer's MAC, or on a
  * shared segment the broadcast address, which the bridge floods and its nftables rules address to
  * each receiver. Derived from the model alone, so {@code up} and a later {@code run} agree without a state file.
+ *
+ * <p>VLANs, on layouts with a {@code vlan} field: a port with a VLAN membership is a <em>member</em>
+ * port. A frame in VLAN v sent to a member port by a device is addressed to the port's
+ * {@linkplain #vlanMac VLAN MAC} for v (this kernel forwards no tagged frame: it has neither 802.1Q
+ * devices nor VLAN-filtering bridges, nor a tc action that pushes a tag), a test frame enters it
+ * 802.1Q-tagged as {@code tests.pcap} has it; the port's ingress chain reads either. A device
+ * routes to a member port in VLAN v through {@link #vlanGateway(int) v's own next hop} on the port,
+ * whose neighbour is the receiver's VLAN MAC.
  */
 final class Wiring {
     /** The one next-hop address every device uses on every port: a permanent neighbour per interface. */
@@ -32,6 +45,10 @@ final class Wiring {
     /** The node of the shared segments' bridges, present only when the model has one. */
     static final String SEGMENTS = "s";
     private static final String BROADCAST = "ff:ff:ff:ff:ff:ff";
+    /** The VLAN ids an 802.1Q tag carries (0 and 4095 are reserved). */
+    static final int MIN_VID = 1, MAX_VID = 4094;
+    /** The port of a VLAN MAC that a member port on a shared segment sends to: the segment's bridge addresses it to each receiver. */
+    private static final int ANY_RECEIVER = 0xff_ffff;
 
     /**
      * A shared segment: more than two ports joined by links, as bridge {@code bridge} of node {@link #SEGMENTS}.
@@ -49,6 +66,8 @@ final class Wiring {
     /** Port id to its shared segment, for ports on one. */
     private final Map<Integer, Segment> segmentOf = new HashMap<>();
     private final List<Unexpressed> unexpressed = new ArrayList<>();
+    /** The VLANs a frame can be in on a link: set by some rule, or given by some port to its untagged frames. */
+    private final Set<Integer> onLinks = new TreeSet<>();
 
     Wiring(Network network) {
         this.network = network;
@@ -84,6 +103,70 @@ final class Wiring {
             }
         }
         for (Port p : network.ports()) if (!peers.containsKey(p.id())) terminals.add(p.id());
+        if (network.layout().field("vlan").isPresent()) vlans();
+    }
+
+    private void vlans() {
+        for (RuleTable t : network.tables())
+            for (Rule r : t.rules()) for (Action a : r.actions()) if (a instanceof Action.SetVlan s) onLinks.add(s.vlanId());
+        for (VlanMembership m : network.vlanMemberships()) {
+            switch (m.mode()) {
+                case SwitchportMode.Access a -> onLinks.add(a.vlanId());
+                case SwitchportMode.Trunk t -> onLinks.add(t.nativeVlanId());
+            }
+        }
+        onLinks.removeIf(v -> v < MIN_VID || v > MAX_VID);
+        for (int[] pair : pairs())
+            if (member(pair[0]) != member(pair[1])) {
+                int m = member(pair[0]) ? pair[0] : pair[1], o = m == pair[0] ? pair[1] : pair[0];
+                unexpressed.add(new Unexpressed("link:" + pair[0] + "-" + pair[1], "joins VLAN port " + m + " to port " + o
+                        + ", which has no VLAN membership: what crosses it towards " + m + " arrives untagged (in " + m + "'s access or native"
+                        + " VLAN, dropped if it carries none), and what leaves " + m + " loses its VLAN"));
+            }
+    }
+
+    /** Whether the port is wired and has a VLAN membership on a layout with a vlan field. */
+    boolean member(int port) {
+        return wired(port) && network.layout().field("vlan").isPresent() && network.vlanMembership(port).isPresent();
+    }
+
+    /** The VLANs a port carries by its membership (none without one), within the ids a tag carries. */
+    Set<Integer> carried(int port) {
+        VlanMembership m = network.vlanMembership(port).orElse(null);
+        if (m == null) return Set.of();
+        Set<Integer> out = new TreeSet<>();
+        switch (m.mode()) {
+            case SwitchportMode.Access a -> out.add(a.vlanId());
+            case SwitchportMode.Trunk t -> out.addAll(t.allowedVlanIds());
+        }
+        out.removeIf(v -> v < MIN_VID || v > MAX_VID);
+        return out;
+    }
+
+    /** The VLAN a member port gives its untagged frames (its access VLAN, a trunk's native one), or null when it carries none. */
+    Integer untaggedVlan(int port) {
+        int v = switch (network.vlanMembership(port).orElseThrow().mode()) {
+            case SwitchportMode.Access a -> a.vlanId();
+            case SwitchportMode.Trunk t -> t.nativeVlanId();
+        };
+        return carried(port).contains(v) ? v : null;
+    }
+
+    /** The VLANs a frame can be in on a link that {@code port} carries: those its ingress chain reads from VLAN MACs. */
+    Set<Integer> carriedOnLinks(int port) {
+        Set<Integer> out = new TreeSet<>(carried(port));
+        out.retainAll(onLinks);
+        return out;
+    }
+
+    /** 2a, the VLAN in 12 bits, the port id in 24: where a device sends a frame in VLAN {@code vlan} to member port {@code port}. */
+    static String vlanMac(int port, int vlan) {
+        return String.format("2a:%02x:%02x:%02x:%02x:%02x", vlan >>> 8 & 0x0f, vlan & 0xff, port >>> 16 & 0xff, port >>> 8 & 0xff, port & 0xff);
+    }
+
+    /** The next hop a device routes to for VLAN {@code vlan} out of a member port: 169.254.16.0 plus the VLAN id (one per VLAN, on each port). */
+    static String vlanGateway(int vlan) {
+        return "169.254." + (16 + (vlan >>> 8)) + "." + (vlan & 0xff);
     }
 
     Network network() {
@@ -173,6 +256,22 @@ final class Wiring {
     String nextHopMac(int port) {
         Integer p = peer.get(port);
         return p != null ? mac(p) : segmentOf.containsKey(port) ? BROADCAST : terminalMac(port);
+    }
+
+    /**
+     * The MAC a device sends a frame in VLAN {@code vlan} to out of member port {@code port}: the peer's VLAN MAC (its MAC when the
+     * peer has no membership), on a shared segment the VLAN MAC of any receiver, which the segment's bridge readdresses, or the
+     * terminal end's.
+     */
+    String nextHopMac(int port, int vlan) {
+        Integer p = peer.get(port);
+        if (p != null) return member(p) ? vlanMac(p, vlan) : mac(p);
+        return segmentOf.containsKey(port) ? vlanMac(ANY_RECEIVER, vlan) : terminalMac(port);
+    }
+
+    /** The VLAN MAC a member port on a shared segment sends VLAN {@code vlan} to. */
+    static String anyReceiver(int vlan) {
+        return vlanMac(ANY_RECEIVER, vlan);
     }
 
     /**

@@ -220,14 +220,124 @@ class CompilerTest {
     }
 
     @Test
-    void vlanMembershipsAreListedOnlyWhereTheLayoutHasAVlanField() {
+    void vlanMembershipsFilterOnlyWhereTheLayoutHasAVlanField() {
         var access = new org.sonde.dataplane.model.VlanMembership(Examples.PA, new org.sonde.dataplane.model.SwitchportMode.Access(10));
         Network untagged = new Network(NET.layout(), NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
                 List.of(access), List.of());
-        assertThat(Compiler.compile(new Wiring(untagged)).unexpressed()).isEmpty();
+        LinuxConfig plain = Compiler.compile(new Wiring(untagged));
+        assertThat(plain.unexpressed()).isEmpty();
+        assertThat(plain.nodes().get("d0").ingress()).isEmpty();
         var withVlan = org.sonde.dataplane.model.HeaderLayout.builder("ip-tcp-vlan").field("ip_dst", 32).field("tp_dst", 16).field("vlan", 12).build();
+        var reserved = new org.sonde.dataplane.model.VlanMembership(Examples.PB, new org.sonde.dataplane.model.SwitchportMode.Trunk(Set.of(7, 4095), 7));
         Network tagged = new Network(withVlan, NET.devices(), NET.ports(), NET.links(), NET.tables(), NET.acls(), NET.aclBindings(),
-                List.of(access), List.of());
-        assertThat(Compiler.compile(new Wiring(tagged)).unexpressed()).extracting(Unexpressed::element).contains("vlan:port " + Examples.PA);
+                List.of(access, reserved), List.of());
+        LinuxConfig c = Compiler.compile(new Wiring(tagged));
+        assertThat(c.nodes().get("d0").ingress()).contains("chain p1 {", "meta mark set vlan id map { 10 : 10 } vlan id set 0 accept",
+                "ether daddr 02:a7:00:00:00:01 meta mark set 10 accept");
+        // 4095 is no VLAN id a tag carries: listed, and the trunk takes only 7
+        assertThat(c.unexpressed()).extracting(Unexpressed::element).contains("vlan:port " + Examples.PB);
+        // the three-switch rules forward to VLAN ports without setting a VLAN: listed, not guessed
+        assertThat(c.unexpressed()).filteredOn(u -> u.element().startsWith("rule:")).isNotEmpty()
+                .allSatisfy(u -> assertThat(u.why()).contains("without setting or matching a VLAN"));
+        assertThat(c.nodes().get("d1").ingress()).contains("vlan id map { 7 : 7 }").doesNotContain("4095");
     }
+
+    static final Network VLANS = VlanExample.network();
+    static final Wiring VLAN_WIRING = new Wiring(VLANS);
+    static final LinuxConfig VLAN_CONFIG = Compiler.compile(VLAN_WIRING);
+
+    @Test
+    void theShippedVlanExampleIsVlanExample() {
+        assertThat(NetworkJson.read(Path.of("../examples/atpg/vlan-network.json"))).isEqualTo(VLANS);
+    }
+
+    /** Every rule, ACL entry and membership of the VLAN example is built; only its MAC entries are listed. */
+    @Test
+    void theVlanExampleIsBuiltWholeButItsMacTable() {
+        assertThat(VLAN_CONFIG.unexpressed()).extracting(Unexpressed::element).containsExactly("macTable:R", "macTable:D");
+        assertThat(VLAN_WIRING.member(VlanExample.UP)).isFalse();
+        assertThat(VLAN_WIRING.member(VlanExample.RD)).isTrue();
+        // R routes each VLAN's prefix via that VLAN's next hop on the port: its neighbour is the receiver's VLAN MAC
+        LinuxConfig.Node r = VLAN_CONFIG.nodes().get("d0");
+        assertThat(r.routes()).containsEntry("main 10.20.0.0/16", "route replace 10.20.0.0/16 via 169.254.16.20 dev p2 onlink")
+                .containsEntry("main 10.12.0.0/16", "route replace 10.12.0.0/16 via 169.254.16.10 dev p3 onlink")
+                .containsEntry("main 10.30.0.0/16", "route replace 10.30.0.0/16 via 169.254.16.20 dev p3 onlink")
+                .containsEntry("main 10.40.0.0/16", "route replace 10.40.0.0/16 via 169.254.16.40 dev p3 onlink")
+                .containsEntry("main default", "route replace default via 169.254.0.1 dev p4 onlink");
+        assertThat(r.setup()).contains("neigh replace 169.254.16.10 lladdr 2a:00:0a:00:00:0b dev p3 nud permanent",
+                "neigh replace 169.254.16.40 lladdr 2a:00:28:00:00:0b dev p3 nud permanent",
+                "neigh replace 169.254.16.10 lladdr 06:a7:00:00:00:01 dev p1 nud permanent");
+        // the flood in VLAN 10: a copy to the trunk's VLAN 10 next hop, never back to the trunk it came in by
+        assertThat(r.nft()).contains("ip daddr 10.99.0.0/16 iifname != \"p3\" dup to 169.254.16.10 device \"p3\"");
+        // the ACL on interface Vlan20: its VLAN is the packet's mark, set on arrival
+        assertThat(r.nft()).contains("meta mark { 20 } th dport 23 drop", "meta mark { 20 } ip daddr 10.0.0.0/8 return", "meta mark { 20 } drop",
+                "iifname \"p2\" jump acl0", "iifname \"p3\" jump acl0");
+        // D's trunk takes VLANs 10 and 20, tagged or at its VLAN MACs; VLAN 40, which R's trunk carries, it drops
+        LinuxConfig.Node d = VLAN_CONFIG.nodes().get("d1");
+        assertThat(d.ingress()).contains("chain p11 {", "policy drop;", "meta mark set vlan id map { 10 : 10, 20 : 20 } vlan id set 0 accept",
+                "ether daddr 2a:00:0a:00:00:0b meta mark set 10 ether daddr set 02:a7:00:00:00:0b meta pkttype set host accept",
+                "ether daddr 2a:00:14:00:00:0b meta mark set 20").doesNotContain("2a:00:28:00:00:0b");
+        // the trunk's native VLAN 1 is not allowed: no untagged frame gets in
+        assertThat(d.ingress()).doesNotContain("ether daddr 02:a7:00:00:00:0b meta mark");
+        // D's in-port rule keeps D in policy routing
+        assertThat(d.setup()).contains("rule add pref 100 iif p11 to 10.30.0.0/16 lookup 100");
+        assertThat(d.routes()).containsEntry("100 default", "route replace default via 169.254.16.30 dev p13 onlink table 100");
+    }
+
+    @Test
+    void vlanFaultsChangeOnlyTheRoutesAndChainsTheyMust() {
+        Model model = Model.of(VLANS);
+        Network drop = Emulator.inject(model, List.of(Fault.parse("test", "rule:rR3:drop"))).model().network();
+        LinuxConfig dropped = Compiler.compile(VLAN_WIRING, drop, VLAN_CONFIG);
+        assertThat(dropped.nodes().get("d0").routes()).containsEntry("main 10.12.0.0/16", "route replace blackhole 10.12.0.0/16");
+        assertThat(dropped.nodes().get("d1").routes()).isEqualTo(VLAN_CONFIG.nodes().get("d1").routes());
+        assertThat(dropped.nodes().get("d1").nft()).isEqualTo(VLAN_CONFIG.nodes().get("d1").nft());
+        Network flip = Emulator.inject(model, List.of(Fault.parse("test", "acl:" + VlanExample.SVI20_IN + "#2:deny"))).model().network();
+        LinuxConfig flipped = Compiler.compile(VLAN_WIRING, flip, VLAN_CONFIG);
+        assertThat(flipped.nodes().get("d0").nft()).contains("meta mark { 20 } ip daddr 10.0.0.0/8 drop");
+        assertThat(flipped.nodes().get("d0").routes()).isEqualTo(VLAN_CONFIG.nodes().get("d0").routes());
+        assertThat(flipped.nodes().get("d0").ingress()).isEqualTo(VLAN_CONFIG.nodes().get("d0").ingress());
+    }
+
+    /** What a VLAN port cannot carry is listed: a rule sending to it without a VLAN, a VLAN match from a port without membership, a link to such a port. */
+    @Test
+    void whatVlanPortsCannotCarryIsListed() {
+        List<RuleTable> tables = new java.util.ArrayList<>(VLANS.tables());
+        RuleTable r = tables.getFirst();
+        List<Rule> rules = new java.util.ArrayList<>(r.rules());
+        rules.addFirst(new Rule("novlan", 9, Set.of(VlanExample.UP), Match.ANY.and("ip_dst", Ternary.prefix(10L << 24 | 77L << 16, 16, 32)),
+                List.of(new Action.Forward(List.of(VlanExample.H10)))));
+        rules.addFirst(new Rule("fromup", 10, Set.of(VlanExample.UP), Match.ANY.and("vlan", Ternary.exact(10, 12)),
+                List.of(new Action.Forward(List.of(VlanExample.H10)))));
+        tables.set(0, new RuleTable("R", r.policy(), rules));
+        List<org.sonde.dataplane.model.Link> links = new java.util.ArrayList<>(VLANS.links());
+        Network n = new Network(VLANS.layout(), VLANS.devices(), VLANS.ports(), links, tables, VLANS.acls(), VLANS.aclBindings(),
+                VLANS.vlanMemberships(), List.of());
+        assertThat(Compiler.compile(new Wiring(n)).unexpressed()).extracting(Unexpressed::element).containsExactly("rule:fromup", "rule:novlan");
+        assertThat(Compiler.compile(new Wiring(n)).unexpressed().getLast().why()).contains("without setting or matching a VLAN");
+        // D's trunk linked to R's routed uplink instead
+        links.add(new org.sonde.dataplane.model.Link("UX", VlanExample.UP, VlanExample.D30, org.sonde.dataplane.model.Origin.NONE));
+        Network crossed = new Network(VLANS.layout(), VLANS.devices(), VLANS.ports(), links, VLANS.tables(), VLANS.acls(), VLANS.aclBindings(),
+                VLANS.vlanMemberships(), List.of());
+        assertThat(new Wiring(crossed).unexpressed()).extracting(Unexpressed::element).containsExactly("link:4-13");
+    }
+
+    /**
+     * A member port on a shared segment sends each VLAN to the address for any receiver; the segment's bridge gives each link
+     * of that VLAN its receiver's VLAN MAC.
+     */
+    @Test
+    void aSegmentBetweenVlanPortsReaddressesEachVlan() {
+        Network seg = SegmentExample.network();
+        var withVlan = org.sonde.dataplane.model.HeaderLayout.builder("ip-vlan").field("ip_dst", 32).field("vlan", 12).build();
+        List<org.sonde.dataplane.model.VlanMembership> trunks = new java.util.ArrayList<>();
+        for (int p : new int[] {SegmentExample.HS, SegmentExample.AS, SegmentExample.BS, SegmentExample.CS})
+            trunks.add(new org.sonde.dataplane.model.VlanMembership(p, new org.sonde.dataplane.model.SwitchportMode.Access(2)));
+        Network n = new Network(withVlan, seg.devices(), seg.ports(), seg.links(), seg.tables(), List.of(), List.of(), trunks, List.of());
+        Wiring w = new Wiring(n);
+        assertThat(w.nextHopMac(SegmentExample.HS, 2)).isEqualTo(Wiring.anyReceiver(2)).isEqualTo("2a:00:02:ff:ff:ff");
+        String chain = Compiler.compile(w).nodes().get(Wiring.SEGMENTS).nft();
+        assertThat(chain).contains("iifname \"s2\" oifname \"s11\" ether daddr 2a:00:02:ff:ff:ff ether daddr set 2a:00:02:00:00:0b accept comment \"link HA\"");
+    }
+
 }

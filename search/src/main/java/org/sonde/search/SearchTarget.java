@@ -48,7 +48,7 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
         @Override
         public SearchResult search(SearchOptions options) {
             SimulatedSubsystem sim = subsystem(options.seed());
-            return new Search(sim, sim::truth, options).run();
+            return Search.rdma(sim, sim::truth, options).run();
         }
     }
 
@@ -56,7 +56,7 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
     record Remote(String name, RemoteTarget target) implements SearchTarget {
         @Override
         public SearchResult search(SearchOptions options) {
-            return new Search(new RemoteEngine(target), null, options).run();
+            return Search.rdma(new RemoteEngine(target), null, options).run();
         }
     }
 }

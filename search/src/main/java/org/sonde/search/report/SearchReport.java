@@ -60,12 +60,18 @@ public final class SearchReport {
         Table what = Table.of("#", "found at (h)", "symptom", "MFS tests", "mechanism (the simulator's ground truth)");
         String[] features = {"direction", "transport", "MTU", "WQE batch", "SGE", "WQ depth", "message pattern", "QPs", "MRs", "memory"};
         List<String[]> rows = new ArrayList<>();
+        Table otherSpace = Table.of("#", "minimal feature set");
         int k = 0;
         for (Found f : r.anomalies()) {
             k++;
-            Mfs m = f.mfs();
-            what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), m == null ? 0 : m.experiments(),
+            what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), f.mfs() == null ? 0 : f.mfs().experiments(),
                     f.mechanism() == null ? "" : f.mechanism());
+            if (f.mfs() != null && !(f.mfs() instanceof Mfs)) {
+                // another space's MFS (the Linux target's TCP dimensions): its own words, not Table 2's RDMA columns
+                otherSpace.row(k, f.mfs().describe());
+                continue;
+            }
+            Mfs m = (Mfs) f.mfs();
             String[] row = new String[features.length];
             java.util.Arrays.fill(row, "");
             if (m == null) {
@@ -84,6 +90,7 @@ public final class SearchReport {
             rows.add(row);
         }
         t.table(what);
+        if (otherSpace.size() > 0) t.table(otherSpace);
         List<Integer> needed = new ArrayList<>();
         List<String> unneeded = new ArrayList<>();
         for (int i = 0; i < features.length; i++) {

@@ -80,7 +80,7 @@ class AppCheckTest {
         Path json = dir.resolve("run.json");
         SearchJson.write(SearchJson.toMap(r), json);
         List<Mfs> back = MfsFile.read(json);
-        List<Mfs> found = r.anomalies().stream().filter(f -> f.mfs() != null).map(f -> f.mfs()).toList();
+        List<Mfs> found = r.anomalies().stream().filter(f -> f.mfs() != null).map(f -> (Mfs) f.mfs()).toList();
         assertThat(back).hasSize(found.size()).isNotEmpty();
         for (int i = 0; i < found.size(); i++) {
             assertThat(back.get(i).traffics()).isEqualTo(found.get(i).traffics());

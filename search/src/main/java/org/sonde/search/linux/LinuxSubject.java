@@ -1,0 +1,112 @@
+package org.sonde.search.linux;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.sonde.search.Subject;
+import org.sonde.search.monitor.Symptom;
+import org.sonde.search.tcp.TcpMfs;
+import org.sonde.search.tcp.TcpMfsBuilder;
+import org.sonde.search.tcp.TcpPoint;
+import org.sonde.search.tcp.TcpSpace;
+
+/**
+ * The Linux target as the search sees it: the TCP space, {@link LinuxEngine}'s experiments judged by
+ * {@link TcpMonitor} against a latency baseline measured on the space's gentlest point when the
+ * target starts, and MFSs in the TCP dimensions. Each experiment is reported to {@code progress} as
+ * one line. There is no ground truth: the search's evaluation fields stay empty.
+ */
+public final class LinuxSubject implements Subject<TcpPoint>, AutoCloseable {
+    private final LinuxTarget target;
+    private final LinuxEngine engine;
+    private final TcpMonitor monitor;
+    private final long seed;
+    private final Consumer<String> progress;
+    private final long startNanos = System.nanoTime();
+    private int runs;
+
+    private LinuxSubject(LinuxTarget target, LinuxEngine engine, TcpMonitor monitor, long seed, Consumer<String> progress) {
+        this.target = target;
+        this.engine = engine;
+        this.monitor = monitor;
+        this.seed = seed;
+        this.progress = progress;
+    }
+
+    /** Builds the namespaces and measures the latency baseline; {@link #close} deletes them. */
+    public static LinuxSubject start(LinuxTarget target, long seed, Consumer<String> progress) {
+        LinuxEngine engine = LinuxEngine.start(target);
+        try {
+            TcpPoint light = target.space().gentlest();
+            // the first run also warms the engine up (class loading, JIT): the second is the baseline
+            engine.run(light, seed);
+            TcpSample base = engine.run(light, seed);
+            progress.accept(String.format(Locale.ROOT, "baseline %s: %.0f of %.0f req/s, p99 %d us", light, base.responsesPerSecond(),
+                    base.offeredRequestsPerSecond(), base.latencyP99Micros()));
+            return new LinuxSubject(target, engine, TcpMonitor.withBaseline(base.latencyP99Micros()), seed, progress);
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    public TcpMonitor monitor() {
+        return monitor;
+    }
+
+    @Override
+    public String name() {
+        return target.name();
+    }
+
+    @Override
+    public TcpSpace space() {
+        return target.space();
+    }
+
+    @Override
+    public List<String> diagnosticCounters() {
+        return LinuxEngine.COUNTERS;
+    }
+
+    /** Runs {@code p} once and returns what was measured (tests rerun an MFS's trigger with it). */
+    public TcpSample measure(TcpPoint p) {
+        return engine.run(p, seed + runs++);
+    }
+
+    @Override
+    public Outcome run(TcpPoint p) {
+        TcpSample s = measure(p);
+        Optional<Symptom> v = monitor.judge(s);
+        progress.accept(line(p, s, v));
+        return new Outcome(s.seconds(), s.diagnostic(), monitor.efficiency(s), v);
+    }
+
+    private String line(TcpPoint p, TcpSample s, Optional<Symptom> v) {
+        List<String> busy = new ArrayList<>();
+        for (int k = 0; k < s.names().size(); k++) {
+            if (s.diagnostic()[k] > 0) busy.add(String.format(Locale.ROOT, "%s %.0f/s", s.names().get(k), s.diagnostic()[k]));
+        }
+        return String.format(Locale.ROOT, "%6.1f s  #%d %s: %.0f of %.0f req/s, p99 %d us%s%s", (System.nanoTime() - startNanos) / 1e9, runs, p,
+                s.responsesPerSecond(), s.offeredRequestsPerSecond(), s.latencyP99Micros(), busy.isEmpty() ? "" : ", " + String.join(", ", busy.subList(0,
+                        Math.min(4, busy.size()))), v.map(x -> "  -> " + x.jsonName() + " anomaly").orElse(""));
+    }
+
+    /**
+     * The MFS, where a probe reproduces when the monitor reports either symptom: on this target
+     * they are two faces of one stall (a dropped SYN or request waits for a retransmission, and its
+     * response comes late, or after the measured seconds), and which shows first varies run to run.
+     */
+    @Override
+    public Optional<TcpMfs> minimalFeatureSet(TcpPoint p, Symptom symptom, Function<TcpPoint, Optional<Symptom>> experiment, int bisectSteps) {
+        return new TcpMfsBuilder(space(), q -> experiment.apply(q).map(any -> symptom), bisectSteps).build(p, symptom);
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}

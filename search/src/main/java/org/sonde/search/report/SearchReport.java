@@ -40,6 +40,10 @@ public final class SearchReport {
         if (r.target().startsWith("remote:")) {
             s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
         }
+        if (r.target().equals("linux") || r.target().startsWith("linux:")) {
+            s.verdict(Verdict.INFO, "The target is the Linux kernel's TCP stack in two network namespaces: times are hours of wall time, every "
+                    + "anomaly is what the kernel did, and there is no ground truth. MFSs are in the TCP dimensions.");
+        }
         if (r.target().startsWith("sim:")) {
             s.verdict(Verdict.INFO, "The target is a simulated RDMA subsystem whose profile models the paper's published anomalies, not "
                     + "any vendor's hardware. The mechanism column is the simulator's ground truth, for evaluation; the search never reads it.");

@@ -88,9 +88,7 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
 
         @Override
         public SearchResult search(SearchOptions options, Consumer<String> progress) {
-            try (LinuxSubject subject = LinuxSubject.start(target, options.seed(), progress)) {
-                return new Search<>(subject, null, options).run();
-            }
+            return new Search<>(LinuxSubject.start(target, options.seed(), progress), null, options).run();
         }
     }
 }

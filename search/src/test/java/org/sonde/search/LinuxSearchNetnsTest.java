@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sonde.netio.NetNamespace;
 import org.sonde.search.linux.LinuxSubject;
 import org.sonde.search.linux.LinuxTarget;
 import org.sonde.search.linux.TcpSample;
@@ -35,27 +36,27 @@ class LinuxSearchNetnsTest {
         LinuxTarget target = LinuxTarget.load(Files.writeString(dir.resolve("linux.yaml"), SPACE));
         List<String> progress = new ArrayList<>();
         LinuxSubject subject = Netns.testbed("root and iproute2 (ip netns, veth)", () -> LinuxSubject.start(target, 1, progress::add));
-        try (subject) {
-            // 30 s of experiments, three ranking points, one bisection step: the test stays near a minute
-            SearchOptions o = new SearchOptions(Method.COLLIE, 30 / 3600.0, 1, 0.5, 0.9, 10, 0.01, 0.5, 0.5, 3, 1);
-            SearchResult r = new Search<>(subject, null, o).run();
-            assertThat(r.anomalies()).as(String.join("\n", progress)).isNotEmpty();
-            assertThat(r.firstHitHours()).as("no ground truth on a real target").isEmpty();
-            Found f = r.anomalies().stream().filter(x -> x.mfs() instanceof TcpMfs m && m.dimensions().contains(TcpDimension.BACKLOG)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no MFS names the backlog:\n" + String.join("\n", progress)));
-            TcpMfs mfs = (TcpMfs) f.mfs();
-            assertThat(mfs.ranges().get(TcpDimension.BACKLOG).hi()).as(mfs.describe()).isLessThan(4096);
-            assertThat(mfs.matches(f.point())).isTrue();
+        // 30 s of experiments, three ranking points, one bisection step: the test stays near a minute
+        SearchOptions o = new SearchOptions(Method.COLLIE, 30 / 3600.0, 1, 0.5, 0.9, 10, 0.01, 0.5, 0.5, 3, 1);
+        SearchResult r = new Search<>(subject, null, o).run();
+        assertThat(r.anomalies()).as(String.join("\n", progress)).isNotEmpty();
+        assertThat(r.firstHitHours()).as("no ground truth on a real target").isEmpty();
+        Found f = r.anomalies().stream().filter(x -> x.mfs() instanceof TcpMfs m && m.dimensions().contains(TcpDimension.BACKLOG)).findFirst()
+                .orElseThrow(() -> new AssertionError("no MFS names the backlog:\n" + String.join("\n", progress)));
+        TcpMfs mfs = (TcpMfs) f.mfs();
+        assertThat(mfs.ranges().get(TcpDimension.BACKLOG).hi()).as(mfs.describe()).isLessThan(4096);
+        assertThat(mfs.matches(f.point())).isTrue();
 
-            TcpSample again = subject.measure(mfs.trigger());
-            // throughput or latency: the two faces of a stall, as the MFS's probes count them
-            assertThat(subject.monitor().judge(again)).as("the trigger %s again: %s", mfs.trigger(), again).isPresent();
-            assertThat(again.diagnostic("server.ListenOverflows")).as("the kernel counted overflows of the accept queue").isPositive();
+        TcpSample again = subject.measure(mfs.trigger());
+        // throughput or latency: the two faces of a stall, as the MFS's probes count them
+        assertThat(subject.monitor().judge(again)).as("the trigger %s again: %s", mfs.trigger(), again).isPresent();
+        assertThat(again.diagnostic("server.ListenOverflows")).as("the kernel counted overflows of the accept queue").isPositive();
 
-            TcpPoint outside = subject.space().set(mfs.trigger(), TcpDimension.BACKLOG, 4096);
-            assertThat(mfs.matches(outside)).isFalse();
-            TcpSample relaxed = subject.measure(outside);
-            assertThat(subject.monitor().judge(relaxed)).as("with the largest backlog: %s", relaxed).isEqualTo(Optional.<Symptom>empty());
-        }
+        TcpPoint outside = subject.space().set(mfs.trigger(), TcpDimension.BACKLOG, 4096);
+        assertThat(mfs.matches(outside)).isFalse();
+        TcpSample relaxed = subject.measure(outside);
+        assertThat(subject.monitor().judge(relaxed)).as("with the largest backlog: %s", relaxed).isEqualTo(Optional.<Symptom>empty());
+        // each experiment's namespaces are gone with it
+        assertThat(NetNamespace.list()).noneMatch(n -> n.startsWith("sonde-colt-" + ProcessHandle.current().pid() + "-"));
     }
 }

@@ -23,21 +23,22 @@ import org.sonde.search.tcp.TcpPoint;
 /**
  * The Linux target's workload engine: two network namespaces joined by a veth pair, a client
  * ({@code 10.77.0.1}, and source addresses {@code 10.77.0.11} on) and a server ({@code 10.77.0.2}),
- * built once and reused. An experiment applies the point's host settings (the server's
+ * built afresh for each experiment, so that no socket of an earlier one (a client's TIME_WAIT
+ * holding a source port, a connection still closing) changes what this one measures: an anomaly
+ * is the point's own, and its trigger reproduces alone. An experiment applies the point's host settings (the server's
  * {@code net.core.somaxconn} and {@code net.ipv4.tcp_syncookies}, the client's
  * {@code net.ipv4.ip_local_port_range}), starts the load module's kernel-socket server in the server's
  * namespace and runs its open-loop client in the client's for the target's experiment seconds
  * (then the client's drain), and returns the client's rates and latencies with the growth of both
- * namespaces' kernel counters ({@link ProcNetCounters}). Each experiment listens on a port of its own,
- * so that no connection of an earlier one (a server's TIME_WAIT) shares a four-tuple with it.
- * Nothing is staged: whatever the counters show is what the kernel did.
+ * namespaces' kernel counters ({@link ProcNetCounters}). Nothing is staged: whatever the counters
+ * show is what the kernel did.
  */
-public final class LinuxEngine implements AutoCloseable {
+public final class LinuxEngine {
     static final String CLIENT_ADDRESS = "10.77.0.1";
     static final String SERVER_ADDRESS = "10.77.0.2";
     /** The first of the client's source addresses (as many as the space's largest spread). */
     static final int FIRST_SOURCE = 11;
-    private static final int FIRST_PORT = 10000;
+    private static final int PORT = 8080;
     private static final List<String> SERVER_KERNEL = List.of("TcpExt:ListenOverflows", "TcpExt:ListenDrops", "TcpExt:TCPBacklogDrop",
             "TcpExt:TCPReqQFullDrop", "TcpExt:TCPReqQFullDoCookies", "TcpExt:SyncookiesSent", "TcpExt:TW", "Tcp:RetransSegs", "Tcp:OutRsts");
     private static final List<String> CLIENT_KERNEL = List.of("TcpExt:TCPSynRetrans", "Tcp:RetransSegs", "TcpExt:TCPTimeouts", "Tcp:AttemptFails",
@@ -48,12 +49,9 @@ public final class LinuxEngine implements AutoCloseable {
     public static final List<String> COUNTERS = names();
 
     private final LinuxTarget target;
-    private final Testbed testbed;
-    private int experiments;
 
-    private LinuxEngine(LinuxTarget target, Testbed testbed) {
+    private LinuxEngine(LinuxTarget target) {
         this.target = target;
-        this.testbed = testbed;
     }
 
     private static List<String> names() {
@@ -64,10 +62,15 @@ public final class LinuxEngine implements AutoCloseable {
         return List.copyOf(n);
     }
 
-    /** Builds the namespaces (root only); {@link #close} deletes them. */
+    /** The engine of {@code target}: root only; namespaces of {@code target}'s prefix that a killed run left behind are deleted. */
     public static LinuxEngine start(LinuxTarget target) {
         Testbed.requireRoot();
         Testbed.deleteStale(target.prefix());
+        return new LinuxEngine(target);
+    }
+
+    /** The two namespaces of one experiment; closing deletes them, and every socket in them. */
+    private Testbed testbed() {
         Testbed t = Testbed.builder(target.prefix()).node("client").node("server")
                 .link("client", "eth0", CLIENT_ADDRESS + "/24", "server", "eth0", SERVER_ADDRESS + "/24").create();
         try {
@@ -79,29 +82,30 @@ public final class LinuxEngine implements AutoCloseable {
                 t.rateLimit("client", "eth0", target.linkBitsPerSecond());
                 t.rateLimit("server", "eth0", target.linkBitsPerSecond());
             }
+            return t;
         } catch (RuntimeException e) {
             t.close();
             throw e;
         }
-        return new LinuxEngine(target, t);
-    }
-
-    /** The namespace of {@code node} (client or server). */
-    public String namespace(String node) {
-        return testbed.namespace(node);
     }
 
     /** Runs {@code p} once. */
     public TcpSample run(TcpPoint p, long seed) {
         long t0 = System.nanoTime();
-        int port = FIRST_PORT + experiments++ % 20000;
-        sysctl("server", "net.core.somaxconn", String.valueOf(p.get(TcpDimension.BACKLOG)));
-        sysctl("server", "net.ipv4.tcp_syncookies", String.valueOf(p.get(TcpDimension.SYNCOOKIES)));
+        try (Testbed testbed = testbed()) {
+            return run(testbed, p, seed, t0);
+        }
+    }
+
+    private TcpSample run(Testbed testbed, TcpPoint p, long seed, long t0) {
+        int port = PORT;
+        sysctl(testbed, "server", "net.core.somaxconn", String.valueOf(p.get(TcpDimension.BACKLOG)));
+        sysctl(testbed, "server", "net.ipv4.tcp_syncookies", String.valueOf(p.get(TcpDimension.SYNCOOKIES)));
         int low = 32768;
-        sysctl("client", "net.ipv4.ip_local_port_range", low + "\t" + (low + p.get(TcpDimension.EPHEMERAL_PORTS) - 1));
+        sysctl(testbed, "client", "net.ipv4.ip_local_port_range", low + "\t" + (low + p.get(TcpDimension.EPHEMERAL_PORTS) - 1));
         Map<String, Long> serverBefore = testbed.call("server", ProcNetCounters::readThisThread);
         Map<String, Long> clientBefore = testbed.call("client", ProcNetCounters::readThisThread);
-        LoadResult client = withServer(p, port, seed, () -> testbed.call("client", () -> LoadRun.prepare(clientConfig(p, port), seed).run(s -> { })));
+        LoadResult client = withServer(testbed, p, port, seed, () -> testbed.call("client", () -> LoadRun.prepare(clientConfig(p, port), seed).run(s -> { })));
         Map<String, Long> serverAfter = testbed.call("server", ProcNetCounters::readThisThread);
         Map<String, Long> clientAfter = testbed.call("client", ProcNetCounters::readThisThread);
         double seconds = Math.max(1e-3, client.seconds());
@@ -122,7 +126,7 @@ public final class LinuxEngine implements AutoCloseable {
     }
 
     /** A per-namespace sysctl, written from a thread inside the namespace (procfs' net.* entries are the writer's namespace's). */
-    private void sysctl(String node, String key, String value) {
+    private static void sysctl(Testbed testbed, String node, String key, String value) {
         Path file = Path.of("/proc/sys", key.replace('.', '/'));
         testbed.call(node, () -> {
             try {
@@ -136,7 +140,7 @@ public final class LinuxEngine implements AutoCloseable {
     }
 
     /** Runs {@code body} while the server of {@code p} listens in the server's namespace; stops it after. */
-    private LoadResult withServer(TcpPoint p, int port, long seed, java.util.function.Supplier<LoadResult> body) {
+    private static LoadResult withServer(Testbed testbed, TcpPoint p, int port, long seed, java.util.function.Supplier<LoadResult> body) {
         LoadConfig config = serverConfig(p, port);
         CountDownLatch listening = new CountDownLatch(1);
         AtomicReference<LoadRun> server = new AtomicReference<>();
@@ -179,7 +183,7 @@ public final class LinuxEngine implements AutoCloseable {
         return b.toString();
     }
 
-    LoadConfig serverConfig(TcpPoint p, int port) {
+    static LoadConfig serverConfig(TcpPoint p, int port) {
         String text = "mode server\n" + cpus(p.get(TcpDimension.SERVER_WORKERS)) + "\nduration 1d\n"
                 + "server " + SERVER_ADDRESS + " 1\nlisten " + port + " 1\npayload_size " + p.get(TcpDimension.PAYLOAD_BYTES) + "\n";
         return ConfigParser.parse(Path.of("linux-target-server.conf"), text).config();
@@ -197,10 +201,5 @@ public final class LinuxEngine implements AutoCloseable {
             b.append("cc ").append(p.get(TcpDimension.CONCURRENCY)).append('\n');
         }
         return ConfigParser.parse(Path.of("linux-target-client.conf"), b.toString()).config();
-    }
-
-    @Override
-    public void close() {
-        testbed.close();
     }
 }

@@ -19,7 +19,7 @@ import org.sonde.search.tcp.TcpSpace;
  * target starts, and MFSs in the TCP dimensions. Each experiment is reported to {@code progress} as
  * one line. There is no ground truth: the search's evaluation fields stay empty.
  */
-public final class LinuxSubject implements Subject<TcpPoint>, AutoCloseable {
+public final class LinuxSubject implements Subject<TcpPoint> {
     private final LinuxTarget target;
     private final LinuxEngine engine;
     private final TcpMonitor monitor;
@@ -36,21 +36,16 @@ public final class LinuxSubject implements Subject<TcpPoint>, AutoCloseable {
         this.progress = progress;
     }
 
-    /** Builds the namespaces and measures the latency baseline; {@link #close} deletes them. */
+    /** Checks for root, removes what a killed run left behind, and measures the latency baseline. */
     public static LinuxSubject start(LinuxTarget target, long seed, Consumer<String> progress) {
         LinuxEngine engine = LinuxEngine.start(target);
-        try {
-            TcpPoint light = target.space().gentlest();
-            // the first run also warms the engine up (class loading, JIT): the second is the baseline
-            engine.run(light, seed);
-            TcpSample base = engine.run(light, seed);
-            progress.accept(String.format(Locale.ROOT, "baseline %s: %.0f of %.0f req/s, p99 %d us", light, base.responsesPerSecond(),
-                    base.offeredRequestsPerSecond(), base.latencyP99Micros()));
-            return new LinuxSubject(target, engine, TcpMonitor.withBaseline(base.latencyP99Micros()), seed, progress);
-        } catch (RuntimeException e) {
-            engine.close();
-            throw e;
-        }
+        TcpPoint light = target.space().gentlest();
+        // the first run also warms the engine up (class loading, JIT): the second is the baseline
+        engine.run(light, seed);
+        TcpSample base = engine.run(light, seed);
+        progress.accept(String.format(Locale.ROOT, "baseline %s: %.0f of %.0f req/s, p99 %d us", light, base.responsesPerSecond(),
+                base.offeredRequestsPerSecond(), base.latencyP99Micros()));
+        return new LinuxSubject(target, engine, TcpMonitor.withBaseline(base.latencyP99Micros()), seed, progress);
     }
 
     public TcpMonitor monitor() {
@@ -103,10 +98,5 @@ public final class LinuxSubject implements Subject<TcpPoint>, AutoCloseable {
     @Override
     public Optional<TcpMfs> minimalFeatureSet(TcpPoint p, Symptom symptom, Function<TcpPoint, Optional<Symptom>> experiment, int bisectSteps) {
         return new TcpMfsBuilder(space(), q -> experiment.apply(q).map(any -> symptom), bisectSteps).build(p, symptom);
-    }
-
-    @Override
-    public void close() {
-        engine.close();
     }
 }

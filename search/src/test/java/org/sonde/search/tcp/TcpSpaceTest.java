@@ -65,14 +65,14 @@ class TcpSpaceTest {
     @Test
     void concurrencyIsCanonicalWithoutKeepaliveAndFreeWithIt() {
         TcpSpace space = TcpSpace.full();
-        TcpPoint p = space.set(space.set(space.gentlest(), TcpDimension.REQUESTS, 8), TcpDimension.CONCURRENCY, 512);
+        TcpPoint p = space.set(space.set(space.gentlest(), TcpDimension.REQUESTS, 4), TcpDimension.CONCURRENCY, 512);
         assertThat(p.get(TcpDimension.CONCURRENCY)).isEqualTo(512);
         assertThat(TcpDimension.CONCURRENCY.appliesTo(p)).isTrue();
         TcpPoint q = space.set(p, TcpDimension.REQUESTS, 1);
         assertThat(q.get(TcpDimension.CONCURRENCY)).isEqualTo(TcpDimension.CONCURRENCY.grid().min());
         assertThat(space.violations(q.with(TcpDimension.CONCURRENCY, 512))).singleElement().asString().contains("concurrency");
-        // Little's law: 8 requests at one per 10 ms hold each connection 80 ms
-        assertThat(p.with(TcpDimension.CPS, 3000).offeredRequestsPerSecond()).isEqualTo(24000);
+        // Little's law: 4 requests at one per 10 ms hold each connection 40 ms
+        assertThat(p.with(TcpDimension.CPS, 3000).offeredRequestsPerSecond()).isEqualTo(12000);
         assertThat(p.with(TcpDimension.CONCURRENCY, 8).with(TcpDimension.CPS, 3000).offeredRequestsPerSecond()).isEqualTo(800);
     }
 

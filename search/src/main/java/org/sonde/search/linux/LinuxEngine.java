@@ -33,7 +33,7 @@ import org.sonde.search.tcp.TcpPoint;
  * namespaces' kernel counters ({@link ProcNetCounters}). Nothing is staged: whatever the counters
  * show is what the kernel did.
  */
-public final class LinuxEngine {
+final class LinuxEngine {
     static final String CLIENT_ADDRESS = "10.77.0.1";
     static final String SERVER_ADDRESS = "10.77.0.2";
     /** The first of the client's source addresses (as many as the space's largest spread). */
@@ -46,7 +46,7 @@ public final class LinuxEngine {
     /** The load client's own error counters (dperf's names): launches without a free source port, failed connections. */
     private static final List<String> CLIENT_ENGINE = List.of("launchSkipped", "skErr");
     /** Diagnostic counter names, in sample order: {@code server.ListenOverflows}, ..., {@code client.skErr}. */
-    public static final List<String> COUNTERS = names();
+    static final List<String> COUNTERS = names();
 
     private final LinuxTarget target;
 
@@ -63,7 +63,7 @@ public final class LinuxEngine {
     }
 
     /** The engine of {@code target}: root only; namespaces of {@code target}'s prefix that a killed run left behind are deleted. */
-    public static LinuxEngine start(LinuxTarget target) {
+    static LinuxEngine start(LinuxTarget target) {
         Testbed.requireRoot();
         Testbed.deleteStale(target.prefix());
         return new LinuxEngine(target);
@@ -90,7 +90,7 @@ public final class LinuxEngine {
     }
 
     /** Runs {@code p} once. */
-    public TcpSample run(TcpPoint p, long seed) {
+    TcpSample run(TcpPoint p, long seed) {
         long t0 = System.nanoTime();
         try (Testbed testbed = testbed()) {
             return run(testbed, p, seed, t0);

@@ -40,7 +40,8 @@ public final class SearchReport {
         if (r.target().startsWith("remote:")) {
             s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
         }
-        if (r.target().equals("linux") || r.target().startsWith("linux:")) {
+        boolean linux = r.target().equals("linux") || r.target().startsWith("linux:");
+        if (linux) {
             s.verdict(Verdict.INFO, "The target is the Linux kernel's TCP stack in two network namespaces: times are hours of wall time, every "
                     + "anomaly is what the kernel did, and there is no ground truth. MFSs are in the TCP dimensions.");
         }
@@ -70,9 +71,9 @@ public final class SearchReport {
             k++;
             what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), f.mfs() == null ? 0 : f.mfs().experiments(),
                     f.mechanism() == null ? "" : f.mechanism());
-            if (f.mfs() != null && !(f.mfs() instanceof Mfs)) {
-                // another space's MFS (the Linux target's TCP dimensions): its own words, not Table 2's RDMA columns
-                otherSpace.row(k, f.mfs().describe());
+            if (linux) {
+                // the TCP space's MFS in its own words, not Table 2's RDMA columns
+                otherSpace.row(k, f.mfs() == null ? "(no MFS)" : f.mfs().describe());
                 continue;
             }
             Mfs m = (Mfs) f.mfs();

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.sonde.search.mfs.FeatureSet;
 import org.sonde.search.monitor.Symptom;
+import org.sonde.search.report.SearchReport;
 import org.sonde.search.tcp.TcpDimension;
 import org.sonde.search.tcp.TcpMfs;
 import org.sonde.search.tcp.TcpMfsBuilder;
@@ -74,6 +75,8 @@ class SearchOnTcpSpaceTest {
             assertThat(f.mechanisms()).isEmpty();
             assertThat(f.perftest()).isNull();
         }
+        String html = SearchReport.of(r, "v").render();
+        assertThat(html).contains("minimal feature set").contains(r.anomalies().getFirst().mfs().describe().replace("<", "&lt;").replace(">", "&gt;")).doesNotContain(">direction<");
         String json = SearchJson.toJson(SearchJson.toMap(r)).replaceAll("\\s", "");
         assertThat(json).contains("\"mfs\":{\"space\":\"tcp\"").contains("\"point\":{\"cps\":");
     }

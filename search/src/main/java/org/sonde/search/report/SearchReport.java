@@ -41,6 +41,8 @@ public final class SearchReport {
             s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
         }
         boolean linux = r.target().equals("linux") || r.target().startsWith("linux:");
+        // MFSs of another space than RDMA's: listed in their own words, not in Table 2's columns
+        boolean otherSpaceMfs = linux || r.anomalies().stream().anyMatch(f -> f.mfs() != null && !(f.mfs() instanceof Mfs));
         if (linux) {
             s.verdict(Verdict.INFO, "The target is the Linux kernel's TCP stack in two network namespaces: times are hours of wall time, every "
                     + "anomaly is what the kernel did, and there is no ground truth. MFSs are in the TCP dimensions.");
@@ -71,8 +73,7 @@ public final class SearchReport {
             k++;
             what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), f.mfs() == null ? 0 : f.mfs().experiments(),
                     f.mechanism() == null ? "" : f.mechanism());
-            if (linux) {
-                // the TCP space's MFS in its own words, not Table 2's RDMA columns
+            if (otherSpaceMfs) {
                 otherSpace.row(k, f.mfs() == null ? "(no MFS)" : f.mfs().describe());
                 continue;
             }

@@ -93,6 +93,16 @@ class AppCheckTest {
     }
 
     @Test
+    void aLinuxTargetsRunIsRefusedNamingItsSpace() throws Exception {
+        Path json = dir.resolve("linux.json");
+        java.nio.file.Files.writeString(json, "{\"anomalies\": [{\"symptom\": \"throughput\", \"mfs\": {\"space\": \"tcp\", \"backlog\": [1, 4]}}]}\n");
+        assertThatThrownBy(() -> MfsFile.read(json)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("anomalies[0].mfs");
+            assertThat(e.getMessage()).contains("tcp space").contains("not an RDMA one");
+        });
+    }
+
+    @Test
     void badAppSpacesAreNamedErrors() throws Exception {
         assertThatThrownBy(() -> app("qp-type: [RD]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("qp-type").hasMessageContaining("rc, uc, ud");
         assertThatThrownBy(() -> app("batch: [64, 1]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("range");

@@ -65,6 +65,12 @@ final class LinuxEngine {
     /** The engine of {@code target}: root only; namespaces of {@code target}'s prefix that a killed run left behind are deleted. */
     static LinuxEngine start(LinuxTarget target) {
         Testbed.requireRoot();
+        int workers = target.space().grid(TcpDimension.SERVER_WORKERS).max(), cpus = Runtime.getRuntime().availableProcessors();
+        if (workers > cpus) {
+            // the server pins one worker per CPU, 0 .. workers-1
+            throw new EnvironmentException("the space has " + workers + " server workers and this machine " + cpus + " CPU(s)",
+                    "give a linux:FILE.yaml whose space has serverWorkers: [1" + (cpus > 1 ? ", " + cpus : "") + "]");
+        }
         Testbed.deleteStale(target.prefix());
         return new LinuxEngine(target);
     }

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.sonde.search.Subject;
 import org.sonde.search.monitor.Symptom;
+import org.sonde.search.tcp.TcpDimension;
 import org.sonde.search.tcp.TcpMfs;
 import org.sonde.search.tcp.TcpMfsBuilder;
 import org.sonde.search.tcp.TcpPoint;
@@ -40,8 +41,10 @@ public final class LinuxSubject implements Subject<TcpPoint> {
     public static LinuxSubject start(LinuxTarget target, long seed, Consumer<String> progress) {
         LinuxEngine engine = LinuxEngine.start(target);
         TcpPoint light = target.space().gentlest();
-        // two runs, the quieter one the baseline: the first also warms the engine up (class loading, JIT), and at
-        // 100 requests/s a p99 is the second slowest of 200, which one pause of the machine can set
+        // a run at the space's highest rate warms the engine up (class loading, JIT: the first fast run of a JVM
+        // falls short by itself); then two light runs, the quieter one the baseline: at 100 requests/s a p99 is the
+        // second slowest of 200, which one pause of the machine can set
+        engine.run(target.space().set(light, TcpDimension.CPS, target.space().grid(TcpDimension.CPS).max()), seed);
         TcpSample first = engine.run(light, seed), second = engine.run(light, seed);
         TcpSample base = first.latencyP99Micros() < second.latencyP99Micros() ? first : second;
         progress.accept(String.format(Locale.ROOT, "baseline %s: %.0f of %.0f req/s, p99 %d us", light, base.responsesPerSecond(),
@@ -91,13 +94,9 @@ public final class LinuxSubject implements Subject<TcpPoint> {
                         Math.min(4, busy.size()))), v.map(x -> "  -> " + x.jsonName() + " anomaly").orElse(""));
     }
 
-    /**
-     * The MFS, where a probe reproduces when the monitor reports either symptom: on this target
-     * they are two faces of one stall (a dropped SYN or request waits for a retransmission, and its
-     * response comes late, or after the measured seconds), and which shows first varies run to run.
-     */
+    /** The MFS; a probe reproduces when the monitor reports the same symptom, as in Collie. */
     @Override
     public Optional<TcpMfs> minimalFeatureSet(TcpPoint p, Symptom symptom, Function<TcpPoint, Optional<Symptom>> experiment, int bisectSteps) {
-        return new TcpMfsBuilder(space(), q -> experiment.apply(q).map(any -> symptom), bisectSteps).build(p, symptom);
+        return new TcpMfsBuilder(space(), experiment, bisectSteps).build(p, symptom);
     }
 }

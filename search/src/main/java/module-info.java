@@ -1,7 +1,8 @@
-/** Collie: search for workloads that throw an RDMA NIC (simulated or real) into a performance anomaly. */
+/** Collie: search for workloads that throw an RDMA NIC (simulated or real) or the Linux TCP stack into a performance anomaly. */
 module org.sonde.search {
     requires transitive org.sonde.report;
     requires commons.math3;
+    requires org.sonde.load;
 
     exports org.sonde.search;
     exports org.sonde.search.app;

@@ -73,9 +73,9 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
         int np = 0, nr = 0, count = 0;
         for (SearchResult res : rs) {
             for (Found f : res.anomalies()) {
-                if (f.mfs() == null || f.mechanism() == null) continue;
+                if (!(f.mfs() instanceof org.sonde.search.mfs.Mfs mfs) || f.mechanism() == null) continue;
                 count++;
-                MfsQuality q = MfsQuality.of(f.mfs(), x -> oracle.truth(x).contains(f.mechanism()), 400, res.seed() * 31 + count);
+                MfsQuality q = MfsQuality.of(mfs, x -> oracle.truth(x).contains(f.mechanism()), 400, res.seed() * 31 + count);
                 if (!Double.isNaN(q.precision())) {
                     p += q.precision();
                     np++;

@@ -1,9 +1,9 @@
 package org.sonde.search;
 
 import java.util.List;
-import org.sonde.search.mfs.Mfs;
+import org.sonde.search.mfs.FeatureSet;
 import org.sonde.search.monitor.Symptom;
-import org.sonde.search.space.Point;
+import org.sonde.search.space.Workload;
 
 /**
  * One anomaly a search reported: its symptom, when (in hours of the target's clock), the point
@@ -11,7 +11,7 @@ import org.sonde.search.space.Point;
  * reproduced), and, on a simulated target, the ground-truth mechanisms that bit (evaluation only;
  * empty on real targets), and the perftest command lines that reproduce the MFS (null without one).
  */
-public record Found(Symptom symptom, double foundAtHours, Point point, Mfs mfs, List<String> mechanisms, MfsPerftest perftest) {
+public record Found(Symptom symptom, double foundAtHours, Workload point, FeatureSet mfs, List<String> mechanisms, MfsPerftest perftest) {
     public Found {
         mechanisms = List.copyOf(mechanisms);
     }

@@ -8,17 +8,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import org.sonde.search.engine.Run;
-import org.sonde.search.engine.Sample;
 import org.sonde.search.engine.WorkloadEngine;
-import org.sonde.search.mfs.Mfs;
-import org.sonde.search.mfs.MfsBuilder;
-import org.sonde.search.monitor.AnomalyMonitor;
+import org.sonde.search.mfs.FeatureSet;
 import org.sonde.search.monitor.Symptom;
 import org.sonde.search.space.Move;
-import org.sonde.search.space.Mutation;
 import org.sonde.search.space.Point;
-import org.sonde.search.space.SearchSpace;
+import org.sonde.search.space.Step;
+import org.sonde.search.space.Workload;
+import org.sonde.search.space.WorkloadSpace;
 
 /**
  * One anomaly search on a target within a budget of the target's clock (Algorithm 1).
@@ -36,26 +33,28 @@ import org.sonde.search.space.SearchSpace;
  * at a time), until it stops helping: the walk follows a counter's slope instead of redrawing
  * among dozens of dimensions every time.
  *
+ * <p>One search serves every workload space: the {@link Subject} gives the space, runs and judges
+ * a point, and builds an MFS in the space's features.
+ *
  * <p>The search sees only the engine's counters. {@code truth}, when given, names the simulated
  * mechanisms behind an anomaly for the result's evaluation fields and is never read by the search.
  */
-final class Search {
+final class Search<P extends Workload> {
     private static final int MAX_SKIPS = 500;
     /** A relative energy drop that counts as a step worth repeating (above the counters' noise). */
     private static final double IMPROVEMENT = 0.05;
-    private Mutation improving;
-    private Point improvingFrom;
+    private Step<P> improving;
+    private P improvingFrom;
 
-    private final WorkloadEngine engine;
-    private final Function<Point, List<String>> truth;
+    private final Subject<P> subject;
+    private final Function<P, List<String>> truth;
     private final SearchOptions o;
-    private final SearchSpace space = new SearchSpace();
-    private final AnomalyMonitor monitor;
+    private final WorkloadSpace<P> space;
     private final SplittableRandom rng;
     private final double budgetSeconds;
     private double clockSeconds;
     private int experiments, mfsExperiments, skipped;
-    private final List<Mfs> known = new ArrayList<>();
+    private final List<FeatureSet> known = new ArrayList<>();
     private final List<Found> found = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
     private final List<String> counterOrder = new ArrayList<>();
@@ -63,18 +62,27 @@ final class Search {
     private final java.util.Set<Object> reported = new java.util.HashSet<>();
 
     /** Hears every search experiment (not MFS ones) before it runs, with the MFSs known then. */
-    private java.util.function.BiConsumer<Point, List<Mfs>> observer = (p, k) -> {};
+    private java.util.function.BiConsumer<P, List<FeatureSet>> observer = (p, k) -> {};
 
-    public Search(WorkloadEngine engine, Function<Point, List<String>> truth, SearchOptions options) {
-        this.engine = engine;
+    Search(Subject<P> subject, Function<P, List<String>> truth, SearchOptions options) {
+        this.subject = subject;
+        this.space = subject.space();
         this.truth = truth == null ? p -> List.of() : truth;
         this.o = options;
-        this.monitor = AnomalyMonitor.paper(engine.spec());
         this.rng = new SplittableRandom(options.seed());
         this.budgetSeconds = options.budgetHours() * 3600;
     }
 
-    private record Measured(Point point, Sample mean, Optional<Symptom> verdict) {}
+    /** A search on an RDMA engine (simulated or remote), with the paper's monitor. */
+    static Search<Point> rdma(WorkloadEngine engine, Function<Point, List<String>> truth, SearchOptions options) {
+        return new Search<>(new RdmaSubject(engine), truth, options);
+    }
+
+    private record Measured<P>(P point, Subject.Outcome outcome) {
+        Optional<Symptom> verdict() {
+            return outcome.verdict();
+        }
+    }
 
     private boolean timeLeft() {
         return clockSeconds < budgetSeconds;
@@ -88,57 +96,54 @@ final class Search {
             case BO -> bayesian();
             default -> anneal();
         }
-        return new SearchResult(engine.name(), o.method(), o.seed(), o.budgetHours(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
+        return new SearchResult(subject.name(), o.method(), o.seed(), o.budgetHours(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
                 mfsExperiments, skipped, counterOrder, found, firstHit, (System.nanoTime() - t0) / 1e9);
     }
 
     /** Sets the observer of search experiments (tests check that none lies inside a known MFS). */
-    public Search observe(java.util.function.BiConsumer<Point, List<Mfs>> o) {
+    Search<P> observe(java.util.function.BiConsumer<P, List<FeatureSet>> o) {
         this.observer = o;
         return this;
     }
 
     /** A search experiment: run, judge, record; an anomaly is handled (MFS or report) before returning. */
-    private Measured measure(Point p) {
+    private Measured<P> measure(P p) {
         observer.accept(p, List.copyOf(known));
-        Run r = engine.run(p);
-        clockSeconds += r.seconds();
+        Subject.Outcome out = subject.run(p);
+        clockSeconds += out.seconds();
         experiments++;
-        Sample mean = r.mean();
-        Optional<Symptom> v = monitor.judge(p, mean);
+        Optional<Symptom> v = out.verdict();
         if (v.isPresent()) anomaly(p, v.get());
-        return new Measured(p, mean, v);
+        return new Measured<>(p, out);
     }
 
-    private void anomaly(Point p, Symptom s) {
+    private void anomaly(P p, Symptom s) {
         double at = clockSeconds / 3600;
         List<String> ids = truth.apply(p);
         if (!ids.isEmpty() && clockSeconds <= budgetSeconds) firstHit.putIfAbsent(ids.get(0), at);
         if (o.method().mfs()) {
-            MfsBuilder b = new MfsBuilder(space, q -> {
-                Run r = engine.run(q);
+            Optional<? extends FeatureSet> mfs = subject.minimalFeatureSet(p, s, q -> {
+                Subject.Outcome r = subject.run(q);
                 clockSeconds += r.seconds();
                 mfsExperiments++;
-                return monitor.judge(q, r.mean());
+                return r.verdict();
             }, o.bisectSteps());
-            Optional<Mfs> mfs = b.build(p, s);
             mfs.ifPresent(known::add);
-            found.add(new Found(s, at, p, mfs.orElse(null), ids, mfs.map(m -> MfsPerftest.of(m, java.util.Arrays.asList(m.trigger(), p),
-                    engine.perftestSettings())).orElse(null)));
+            found.add(new Found(s, at, p, mfs.orElse(null), ids, mfs.map(m -> subject.perftest(m, p)).orElse(null)));
         } else {
             Object key = ids.isEmpty() ? p : ids.get(0) + "/" + s;
             if (reported.add(key)) found.add(new Found(s, at, p, null, ids, null));
         }
     }
 
-    private boolean covered(Point p) {
-        for (Mfs m : known) if (m.matches(p)) return true;
+    private boolean covered(P p) {
+        for (FeatureSet m : known) if (m.matches(p)) return true;
         return false;
     }
 
-    private Point randomPoint() {
+    private P randomPoint() {
         for (int k = 0; k < MAX_SKIPS; k++) {
-            Point p = space.random(rng);
+            P p = space.random(rng);
             if (!covered(p)) return p;
             skipped++;
         }
@@ -154,7 +159,7 @@ final class Search {
     }
 
     private void walk() {
-        Point cur = space.random(rng);
+        P cur = space.random(rng);
         while (timeLeft()) {
             cur = space.mutate(cur, rng, move()).point();
             measure(cur);
@@ -162,12 +167,12 @@ final class Search {
     }
 
     /** The counters to optimise, in order (-1: the performance counter), after measuring {@code start}'s points. */
-    private List<Integer> counters(List<Measured> start) {
+    private List<Integer> counters(List<Measured<P>> start) {
         List<Integer> counters = new ArrayList<>();
         if (o.method().diagnostic()) {
             for (int k = 0; k < o.rankingPoints() && timeLeft(); k++) start.add(measure(randomPoint()));
             counters.addAll(rank(start));
-            for (int k : counters) counterOrder.add(engine.diagnosticCounters().get(k));
+            for (int k : counters) counterOrder.add(subject.diagnosticCounters().get(k));
         } else {
             counters.add(-1);
             start.add(measure(randomPoint()));
@@ -176,9 +181,9 @@ final class Search {
     }
 
     private void anneal() {
-        List<Measured> start = new ArrayList<>();
+        List<Measured<P>> start = new ArrayList<>();
         List<Integer> counters = counters(start);
-        Measured cur = start.get(start.size() - 1);
+        Measured<P> cur = start.get(start.size() - 1);
         double sliceEnd = clockSeconds;
         double slice = (budgetSeconds - clockSeconds) / counters.size();
         for (int counter : counters) {
@@ -186,15 +191,15 @@ final class Search {
             double t = o.startTemperature();
             int iter = 0;
             while (timeLeft() && clockSeconds < sliceEnd) {
-                Mutation next = null;
+                Step<P> next = null;
                 for (int k = 0; k < MAX_SKIPS && next == null; k++) {
-                    Mutation m = null;
+                    Step<P> m = null;
                     if (improving != null && rng.nextDouble() < o.repeatShare()) m = space.repeat(cur.point(), improving, improvingFrom).orElse(null);
                     if (m == null) m = space.mutate(cur.point(), rng, move());
                     if (o.method().mfs() && covered(m.point())) skipped++;
                     else next = m;
                 }
-                Measured n = next == null ? measure(randomPoint()) : measure(next.point());
+                Measured<P> n = next == null ? measure(randomPoint()) : measure(next.point());
                 if (n.verdict().isPresent() && o.method().mfs()) {
                     // a new anomaly: its MFS is known now; start again elsewhere
                     improving = null;
@@ -207,7 +212,7 @@ final class Search {
                         if (dE < -IMPROVEMENT) {
                             improving = next;
                             improvingFrom = cur.point();
-                        } else if (improving != null && next.dimension() == improving.dimension()) {
+                        } else if (improving != null && next.dimension().equals(improving.dimension())) {
                             improving = null;
                         }
                     }
@@ -233,33 +238,33 @@ final class Search {
      * Candidates inside a known MFS are not proposed.
      */
     private void bayesian() {
-        List<Measured> history = new ArrayList<>();
+        List<Measured<P>> history = new ArrayList<>();
         List<Integer> counters = counters(history);
         double sliceEnd = clockSeconds;
         double slice = (budgetSeconds - clockSeconds) / counters.size();
         for (int counter : counters) {
             sliceEnd += slice;
             while (timeLeft() && clockSeconds < sliceEnd) {
-                List<Measured> window = history.subList(Math.max(0, history.size() - BO_WINDOW), history.size());
+                List<Measured<P>> window = history.subList(Math.max(0, history.size() - BO_WINDOW), history.size());
                 double[][] x = new double[window.size()][];
                 double[] y = new double[window.size()];
                 for (int i = 0; i < window.size(); i++) {
-                    x[i] = PointFeatures.of(window.get(i).point());
+                    x[i] = space.features(window.get(i).point());
                     y[i] = boTarget(window.get(i), counter);
                 }
                 GaussianProcess gp = GaussianProcess.fit(x, y, 1e-2);
-                List<Measured> best = new ArrayList<>(window);
-                best.sort(Comparator.comparingDouble((Measured m) -> -boTarget(m, counter)));
-                Point pick = null;
+                List<Measured<P>> best = new ArrayList<>(window);
+                best.sort(Comparator.comparingDouble((Measured<P> m) -> -boTarget(m, counter)));
+                P pick = null;
                 double pickScore = Double.NEGATIVE_INFINITY;
                 for (int c = 0; c < BO_RANDOM_CANDIDATES + BO_LOCAL_CANDIDATES; c++) {
-                    Point q = c < BO_RANDOM_CANDIDATES ? space.random(rng)
+                    P q = c < BO_RANDOM_CANDIDATES ? space.random(rng)
                             : space.mutate(best.get(rng.nextInt(Math.min(5, best.size()))).point(), rng, move()).point();
                     if (o.method().mfs() && covered(q)) {
                         skipped++;
                         continue;
                     }
-                    double u = gp.ucb(PointFeatures.of(q), BO_KAPPA);
+                    double u = gp.ucb(space.features(q), BO_KAPPA);
                     if (u > pickScore) {
                         pickScore = u;
                         pick = q;
@@ -270,22 +275,22 @@ final class Search {
         }
     }
 
-    private double boTarget(Measured m, int counter) {
-        return counter < 0 ? -monitor.efficiency(m.point(), m.mean()) : Math.log(Math.max(1e-9, m.mean().diagnostic(counter)));
+    private double boTarget(Measured<P> m, int counter) {
+        return counter < 0 ? -m.outcome().efficiency() : Math.log(Math.max(1e-9, m.outcome().diagnostic(counter)));
     }
 
-    private double signal(Measured m, int counter) {
-        return counter < 0 ? monitor.efficiency(m.point(), m.mean()) : Math.max(1e-9, m.mean().diagnostic(counter));
+    private double signal(Measured<P> m, int counter) {
+        return counter < 0 ? m.outcome().efficiency() : Math.max(1e-9, m.outcome().diagnostic(counter));
     }
 
     /** Counter indices by decreasing std/mean over the sampled points (§7.2). */
-    private List<Integer> rank(List<Measured> ms) {
-        int k = engine.diagnosticCounters().size();
+    private List<Integer> rank(List<Measured<P>> ms) {
+        int k = subject.diagnosticCounters().size();
         double[] score = new double[k];
         for (int c = 0; c < k; c++) {
             double s = 0, s2 = 0;
-            for (Measured m : ms) {
-                double v = m.mean().diagnostic(c);
+            for (Measured<P> m : ms) {
+                double v = m.outcome().diagnostic(c);
                 s += v;
                 s2 += v * v;
             }

@@ -5,17 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
 import org.sonde.search.engine.EngineCommand;
 import org.sonde.search.engine.PerftestCommands;
-import org.sonde.search.space.Endpoint;
-import org.sonde.search.space.Point;
-import org.sonde.search.space.Request;
-import org.sonde.search.space.Traffic;
 
 /**
  * The JSON of a search and of a comparison. A search: {@code {"target", "method", "seed",
@@ -49,7 +44,7 @@ public final class SearchJson {
             a.put("mfsExperiments", f.mfs() == null ? 0 : f.mfs().experiments());
             a.put("mechanism", f.mechanism());
             a.put("mechanisms", f.mechanisms());
-            a.put("point", point(f.point()));
+            a.put("point", f.point().toJson());
             a.put("perftest", f.perftest() == null ? null : perftest(f.perftest()));
             as.add(a);
         }
@@ -63,7 +58,7 @@ public final class SearchJson {
     /** An MFS's perftest export: the point, whether the commands are exact, the commands, and what perftest cannot express. */
     static Map<String, Object> perftest(MfsPerftest x) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("point", point(x.point()));
+        m.put("point", x.point().toJson());
         m.put("exact", x.compiled().exact());
         List<Object> cs = new ArrayList<>();
         for (EngineCommand c : x.compiled().commands()) {
@@ -84,40 +79,6 @@ public final class SearchJson {
             gs.add(e);
         }
         m.put("cannotExpress", gs);
-        return m;
-    }
-
-    public static Map<String, Object> point(Point p) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", p.mode().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        List<Object> ts = new ArrayList<>();
-        for (Traffic t : p.traffics()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("qpType", t.qpType().name());
-            x.put("opcode", t.opcode().name());
-            x.put("qps", t.qps());
-            x.put("mtu", t.mtu());
-            x.put("batch", t.batch());
-            x.put("sendDepth", t.sendDepth());
-            x.put("recvBatch", t.recvBatch());
-            x.put("recvDepth", t.recvDepth());
-            List<Object> reqs = new ArrayList<>();
-            for (Request q : t.requests()) reqs.add(List.of(q.sizeBytes(), q.sges()));
-            x.put("requests", reqs);
-            x.put("recvSizeBytes", t.recvSizeBytes());
-            x.put("sender", endpoint(t.sender()));
-            x.put("receiver", endpoint(t.receiver()));
-            ts.add(x);
-        }
-        m.put("traffics", ts);
-        return m;
-    }
-
-    private static Map<String, Object> endpoint(Endpoint e) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("memory", e.memory().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        m.put("mrs", e.mrs());
-        m.put("mrSizeBytes", e.mrSizeBytes());
         return m;
     }
 

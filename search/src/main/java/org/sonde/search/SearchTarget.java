@@ -2,26 +2,42 @@ package org.sonde.search;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.sonde.core.UsageException;
 import org.sonde.search.engine.RemoteEngine;
 import org.sonde.search.engine.RemoteTarget;
+import org.sonde.search.linux.LinuxSubject;
+import org.sonde.search.linux.LinuxTarget;
 import org.sonde.search.sim.Profile;
 import org.sonde.search.sim.SimulatedSubsystem;
 
 /**
  * A target named on the command line: {@code sim:NAME} (a bundled profile: f-like, h-like, clean),
- * {@code sim:FILE.yaml} (a profile file), or {@code remote:FILE.yaml} (two hosts with RDMA NICs,
- * {@link RemoteTarget}'s format). Only the runner differs: the same search, monitor and MFSs run on
- * both; a simulated target also has a ground truth for the result's evaluation fields.
+ * {@code sim:FILE.yaml} (a profile file), {@code remote:FILE.yaml} (two hosts with RDMA NICs,
+ * {@link RemoteTarget}'s format), or {@code linux} / {@code linux:FILE.yaml} (the kernel's TCP stack
+ * in network namespaces, {@link LinuxTarget}'s format). The same search runs on all; the RDMA ones
+ * share Collie's space, monitor and MFS, the Linux one has the TCP space and its own monitor; a
+ * simulated target also has a ground truth for the result's evaluation fields.
  */
-public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarget.Remote {
+public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarget.Remote, SearchTarget.Linux {
     /** The target as named, e.g. {@code sim:f-like}. */
     String name();
 
     /** One search on the target. */
     SearchResult search(SearchOptions options);
 
+    /** One search on the target, telling {@code progress} a line per experiment where experiments take wall time. */
+    default SearchResult search(SearchOptions options, Consumer<String> progress) {
+        return search(options);
+    }
+
     static SearchTarget parse(String spec) {
+        if ("linux".equals(spec)) return new Linux(spec, LinuxTarget.defaults());
+        if (spec != null && spec.startsWith("linux:")) {
+            String file = spec.substring(6);
+            if (file.isEmpty()) throw new UsageException("--target: linux: needs the target file, as in linux:tcp.yaml (or give linux alone)");
+            return new Linux(spec, LinuxTarget.load(Path.of(file)));
+        }
         if (spec != null && spec.startsWith("remote:")) {
             String file = spec.substring(7);
             if (file.isEmpty()) throw new UsageException("--target: remote: needs the target file, as in remote:testbed.yaml");
@@ -29,7 +45,7 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
         }
         if (spec == null || !spec.startsWith("sim:")) {
             throw new UsageException("--target: '" + spec + "' is not a target; give sim:NAME with NAME one of "
-                    + String.join(", ", Profile.BUNDLED) + ", sim:FILE.yaml, or remote:FILE.yaml");
+                    + String.join(", ", Profile.BUNDLED) + ", sim:FILE.yaml, remote:FILE.yaml, linux or linux:FILE.yaml");
         }
         String rest = spec.substring(4);
         if (Profile.BUNDLED.contains(rest)) return new Simulated(spec, Profile.bundled(rest));
@@ -48,7 +64,7 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
         @Override
         public SearchResult search(SearchOptions options) {
             SimulatedSubsystem sim = subsystem(options.seed());
-            return new Search(sim, sim::truth, options).run();
+            return Search.rdma(sim, sim::truth, options).run();
         }
     }
 
@@ -56,7 +72,23 @@ public sealed interface SearchTarget permits SearchTarget.Simulated, SearchTarge
     record Remote(String name, RemoteTarget target) implements SearchTarget {
         @Override
         public SearchResult search(SearchOptions options) {
-            return new Search(new RemoteEngine(target), null, options).run();
+            return Search.rdma(new RemoteEngine(target), null, options).run();
+        }
+    }
+
+    /**
+     * The Linux kernel's TCP stack in two network namespaces, driven by the load module's engine
+     * ({@link LinuxTarget}; root only): the budget is wall time and there is no ground truth.
+     */
+    record Linux(String name, LinuxTarget target) implements SearchTarget {
+        @Override
+        public SearchResult search(SearchOptions options) {
+            return search(options, line -> { });
+        }
+
+        @Override
+        public SearchResult search(SearchOptions options, Consumer<String> progress) {
+            return new Search<>(LinuxSubject.start(target, options.seed(), progress), null, options).run();
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.sonde.search.mfs.Mfs;
+import org.sonde.search.mfs.FeatureSet;
 import org.sonde.search.sim.Profile;
 import org.sonde.search.sim.SimulatedSubsystem;
 
@@ -51,8 +51,8 @@ class SearchTest {
         SimulatedSubsystem sim = new SimulatedSubsystem(Profile.bundled("f-like"), 2);
         List<String> inside = new ArrayList<>();
         int[] checked = {0};
-        SearchResult r = new Search(sim, sim::truth, SearchOptions.defaults(Method.COLLIE, 10, 2)).observe((p, known) -> {
-            for (Mfs m : known) {
+        SearchResult r = Search.rdma(sim, sim::truth, SearchOptions.defaults(Method.COLLIE, 10, 2)).observe((p, known) -> {
+            for (FeatureSet m : known) {
                 checked[0]++;
                 if (m.matches(p)) inside.add(p.toString());
             }

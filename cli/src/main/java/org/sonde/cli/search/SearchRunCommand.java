@@ -37,6 +37,12 @@ import picocli.CommandLine.Spec;
                 "duration, timeout; spec with line-rate and packet-rate; counters: pause, byte and packet counters",
                 "of ethtool -S, diagnostic ethtool and hw_counters names). On a remote target the budget is wall",
                 "time and there is no ground truth.",
+                "Target linux: the kernel's TCP stack in two network namespaces (root), with load's client and",
+                "server; the space is rate, requests per connection, concurrency, payload, client addresses,",
+                "ephemeral ports, listen backlog, server workers and SYN cookies; the diagnostic counters are both",
+                "namespaces' /proc/net/snmp and netstat (ListenOverflows, TCPSynRetrans, ...). linux:FILE.yaml",
+                "sets prefix, experiment (e.g. 2s), link-rate and narrower grids (space: {cps: [1000, 3000]}).",
+                "The budget is wall time; each experiment is a line on stderr; no perftest lines (not RDMA).",
                 "Every MFS is also given as perftest command lines of a point inside it, with what perftest",
                 "cannot express (in --json as anomalies[].perftest, in --report, and printed with --perftest).",
                 "Exit code 1 when an anomaly was found."
@@ -46,18 +52,20 @@ import picocli.CommandLine.Spec;
                 "  sonde search run --target sim:f-like --budget 10h --seed 1 --json run.json --report run.html",
                 "  sonde search run --target sim:h-like --method random --budget 2h",
                 "  sonde search run --target sim:f-like --budget 2h --perftest",
-                "  sonde search run --target remote:testbed.yaml --method collie-perf --budget 8h --json run.json"
+                "  sonde search run --target remote:testbed.yaml --method collie-perf --budget 8h --json run.json",
+                "  sonde search run --target linux --budget 5m --seed 1 --json linux.json --report linux.html"
         })
 final class SearchRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--target", paramLabel = "TARGET", defaultValue = "sim:f-like",
-            description = "The target: sim:f-like, sim:h-like, sim:clean, sim:FILE.yaml or remote:FILE.yaml. Default: ${DEFAULT-VALUE}.")
+            description = "The target: sim:f-like, sim:h-like, sim:clean, sim:FILE.yaml, remote:FILE.yaml, linux or linux:FILE.yaml. "
+                    + "Default: ${DEFAULT-VALUE}.")
     String target;
 
     @Option(names = "--budget", paramLabel = DurationOption.LABEL, defaultValue = "10h", converter = DurationOption.WasHours.class,
-            description = "Budget in the target's clock: simulated time on sim:, wall time on remote:. Default: ${DEFAULT-VALUE}.")
+            description = "Budget in the target's clock: simulated time on sim:, wall time on remote: and linux. Default: ${DEFAULT-VALUE}.")
     long budgetNanos;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the search and of the simulated noise. Default: ${DEFAULT-VALUE}.")
@@ -85,7 +93,11 @@ final class SearchRunCommand implements Callable<Integer> {
         json.checkWritable();
         report.checkWritable();
         SearchTarget t = SearchTarget.parse(target);
-        SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed));
+        PrintWriter err = spec.commandLine().getErr();
+        SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed), line -> {
+            err.println(line);
+            err.flush();
+        });
         if (json.requested()) json.write(SearchJson.toJson(SearchJson.toMap(r)));
         if (report.requested()) SearchReport.of(r, ReportMeta.version()).writeTo(report.file());
         PrintWriter o = json.text();

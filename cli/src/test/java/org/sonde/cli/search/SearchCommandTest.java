@@ -128,4 +128,17 @@ class SearchCommandTest {
         assertThat(m.exitCode()).isEqualTo(2);
         assertThat(m.err()).contains("--method");
     }
+
+    @Test
+    void aLinuxTargetFileIsReadBeforeAnythingRuns() throws Exception {
+        Run empty = run("search", "run", "--target", "linux:");
+        assertThat(empty.exitCode()).isEqualTo(2);
+        assertThat(empty.err()).contains("needs the target file").doesNotContain("baseline");
+        Path bad = dir.resolve("linux.yaml");
+        java.nio.file.Files.writeString(bad, "experiment: 2s\nspace:\n  backlog: [3]\n");
+        Run r = run("search", "run", "--target", "linux:" + bad, "--budget", "1m");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+        assertThat(r.err()).contains("linux.yaml").contains("space.backlog").contains("3 is not one of").doesNotContain("baseline");
+        assertThat(r.out()).isEmpty();
+    }
 }

@@ -6,23 +6,29 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sonde.core.BadInputException;
+import org.sonde.netio.ProcNetCounters;
 
 /**
- * The kernel's TCP counters from {@code /proc/net/snmp} and {@code /proc/net/netstat}: what
- * dperf counts in its own stack (retransmissions, resets, failed handshakes) the kernel counts
- * here. They are system-wide (the network namespace's), so other traffic adds to them.
+ * The kernel's TCP counters from {@code snmp} and {@code netstat} (read through netio's
+ * {@link ProcNetCounters}): what dperf counts in its own stack (retransmissions, resets, failed
+ * handshakes) the kernel counts here. They are the network namespace's, so other traffic adds to
+ * them; {@code /proc/thread-self/net} is the namespace of the thread that reads (a test run inside
+ * a namespace through {@code NetNamespace.call}), where {@code /proc/net} would be the process's.
  */
 final class KernelCounters {
     /** dperf-style name, file, section and field. */
     private record Source(String name, String file, String section, String field) {}
 
+    private static final String SNMP = "/proc/thread-self/net/snmp";
+    private static final String NETSTAT = "/proc/thread-self/net/netstat";
     private static final List<Source> SOURCES = List.of(
-            new Source("synRt", "/proc/net/netstat", "TcpExt", "TCPSynRetrans"),
-            new Source("retrans", "/proc/net/snmp", "Tcp", "RetransSegs"),
-            new Source("rstTx", "/proc/net/snmp", "Tcp", "OutRsts"),
-            new Source("rstRx", "/proc/net/snmp", "Tcp", "EstabResets"),
-            new Source("synFail", "/proc/net/snmp", "Tcp", "AttemptFails"),
-            new Source("listenDrop", "/proc/net/netstat", "TcpExt", "ListenDrops"));
+            new Source("synRt", NETSTAT, "TcpExt", "TCPSynRetrans"),
+            new Source("retrans", SNMP, "Tcp", "RetransSegs"),
+            new Source("rstTx", SNMP, "Tcp", "OutRsts"),
+            new Source("rstRx", SNMP, "Tcp", "EstabResets"),
+            new Source("synFail", SNMP, "Tcp", "AttemptFails"),
+            new Source("listenDrop", NETSTAT, "TcpExt", "ListenDrops"));
 
     private KernelCounters() {}
 
@@ -43,28 +49,12 @@ final class KernelCounters {
         return SOURCES.stream().map(Source::name).toList();
     }
 
-    /** /proc/net/snmp and netstat: pairs of lines, "Section: names..." then "Section: values...". */
+    /** One of the files as {@code Section:Field} to value; empty when it cannot be read or is not in the kernel's format. */
     static Map<String, Long> parse(String file) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        List<String> lines;
         try {
-            lines = Files.readAllLines(Path.of(file));
-        } catch (IOException e) {
-            return out;
+            return ProcNetCounters.parse(Files.readString(Path.of(file)), file);
+        } catch (IOException | BadInputException e) {
+            return new LinkedHashMap<>();
         }
-        for (int i = 0; i + 1 < lines.size(); i += 2) {
-            String[] names = lines.get(i).split("\\s+");
-            String[] values = lines.get(i + 1).split("\\s+");
-            if (names.length != values.length || names.length == 0) continue;
-            String section = names[0].replace(":", "");
-            for (int j = 1; j < names.length; j++) {
-                try {
-                    out.put(section + ":" + names[j], Long.parseLong(values[j]));
-                } catch (NumberFormatException e) {
-                    // a field that is not a counter (none today): skip it
-                }
-            }
-        }
-        return out;
     }
 }

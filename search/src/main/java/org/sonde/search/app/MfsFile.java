@@ -45,6 +45,10 @@ public final class MfsFile {
             JsonNode a = anomalies.get(i), m = a.get("mfs");
             if (m == null || m.isNull()) continue;
             String at = "anomalies[" + i + "].mfs";
+            if (m.has("space")) {
+                throw new BadInputException(file.toString(), at, "is an MFS of the " + m.path("space").asText() + " space (a linux target's run), not an RDMA one",
+                        HINT, null);
+            }
             try {
                 Symptom s = "pause".equals(a.path("symptom").asText()) ? Symptom.PAUSE : Symptom.THROUGHPUT;
                 Set<Mode> modes = EnumSet.noneOf(Mode.class);

@@ -21,10 +21,15 @@ import org.sonde.search.space.SearchSpace;
  *
  * @param trigger the simplified point the MFS was last confirmed on
  */
-public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traffics, Point trigger, int experiments) {
+public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traffics, Point trigger, int experiments) implements FeatureSet {
     public Mfs {
         modes = Set.copyOf(modes);
         traffics = List.copyOf(traffics);
+    }
+
+    @Override
+    public boolean matches(org.sonde.search.space.Workload w) {
+        return w instanceof Point p && matches(p);
     }
 
     /** Whether {@code p} lies inside this MFS (the search then skips it). */
@@ -41,6 +46,7 @@ public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traff
     }
 
     /** The MFS as JSON-ready maps, features by name, ranges as [lo, hi], categorical values by name. */
+    @Override
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         if (!modes.isEmpty()) m.put("mode", modes.stream().map(x -> x.name().toLowerCase(Locale.ROOT).replace('_', '-')).sorted().toList());
@@ -67,6 +73,7 @@ public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traff
     }
 
     /** One line in Table 2's terms, for terminals. */
+    @Override
     public String describe() {
         StringBuilder b = new StringBuilder();
         if (!modes.isEmpty()) b.append(modes.stream().map(x -> x.name().toLowerCase(Locale.ROOT)).sorted().toList()).append(' ');

@@ -136,29 +136,7 @@ public final class MfsBuilder {
      * such, the extreme stands for the domain's end, as no point of this shape lies beyond.
      */
     private int bound(Point cur, int i, Feature f, Grid g, int c, int end) {
-        int step = end > c ? 1 : -1;
-        int extreme = c;
-        for (int k = end; k != c; k -= step) {
-            if (feasible(cur, i, f, g.get(k))) {
-                extreme = k;
-                break;
-            }
-        }
-        if (extreme == c) return end;
-        if (reproduces(set(cur, i, f, g.get(extreme)))) return extreme == end || !anyFeasibleBeyond(cur, i, f, g, extreme, end) ? end : extreme;
-        int good = c, bad = extreme;
-        for (int s = 0; s < bisectSteps && Math.abs(bad - good) > 1; s++) {
-            int mid = (good + bad) / 2;
-            if (feasible(cur, i, f, g.get(mid)) && reproduces(set(cur, i, f, g.get(mid)))) good = mid;
-            else bad = mid;
-        }
-        return good;
-    }
-
-    private boolean anyFeasibleBeyond(Point cur, int i, Feature f, Grid g, int extreme, int end) {
-        int step = end > extreme ? 1 : -1;
-        for (int k = extreme + step; k != end + step; k += step) if (feasible(cur, i, f, g.get(k))) return true;
-        return false;
+        return GridBounds.outermost(c, end, bisectSteps, k -> feasible(cur, i, f, g.get(k)), k -> reproduces(set(cur, i, f, g.get(k))));
     }
 
     /** Whether {@code f} can take {@code v} on the current point with nothing else changing. */

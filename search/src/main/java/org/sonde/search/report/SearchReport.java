@@ -40,6 +40,13 @@ public final class SearchReport {
         if (r.target().startsWith("remote:")) {
             s.verdict(Verdict.INFO, "The target is a real testbed: times are hours of wall time, and there is no ground truth behind the anomalies.");
         }
+        boolean linux = r.target().equals("linux") || r.target().startsWith("linux:");
+        // MFSs of another space than RDMA's: listed in their own words, not in Table 2's columns
+        boolean otherSpaceMfs = linux || r.anomalies().stream().anyMatch(f -> f.mfs() != null && !(f.mfs() instanceof Mfs));
+        if (linux) {
+            s.verdict(Verdict.INFO, "The target is the Linux kernel's TCP stack in two network namespaces: times are hours of wall time, every "
+                    + "anomaly is what the kernel did, and there is no ground truth. MFSs are in the TCP dimensions.");
+        }
         if (r.target().startsWith("sim:")) {
             s.verdict(Verdict.INFO, "The target is a simulated RDMA subsystem whose profile models the paper's published anomalies, not "
                     + "any vendor's hardware. The mechanism column is the simulator's ground truth, for evaluation; the search never reads it.");
@@ -60,12 +67,17 @@ public final class SearchReport {
         Table what = Table.of("#", "found at (h)", "symptom", "MFS tests", "mechanism (the simulator's ground truth)");
         String[] features = {"direction", "transport", "MTU", "WQE batch", "SGE", "WQ depth", "message pattern", "QPs", "MRs", "memory"};
         List<String[]> rows = new ArrayList<>();
+        Table otherSpace = Table.of("#", "minimal feature set");
         int k = 0;
         for (Found f : r.anomalies()) {
             k++;
-            Mfs m = f.mfs();
-            what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), m == null ? 0 : m.experiments(),
+            what.row(k, String.format(Locale.ROOT, "%.2f", f.foundAtHours()), f.symptom().jsonName(), f.mfs() == null ? 0 : f.mfs().experiments(),
                     f.mechanism() == null ? "" : f.mechanism());
+            if (otherSpaceMfs) {
+                otherSpace.row(k, f.mfs() == null ? "(no MFS)" : f.mfs().describe());
+                continue;
+            }
+            Mfs m = (Mfs) f.mfs();
             String[] row = new String[features.length];
             java.util.Arrays.fill(row, "");
             if (m == null) {
@@ -84,6 +96,7 @@ public final class SearchReport {
             rows.add(row);
         }
         t.table(what);
+        if (otherSpace.size() > 0) t.table(otherSpace);
         List<Integer> needed = new ArrayList<>();
         List<String> unneeded = new ArrayList<>();
         for (int i = 0; i < features.length; i++) {

@@ -115,7 +115,7 @@ public record Profile(String name, String description, NicSpec spec, Clock clock
         String resource = m.requiredString("resource");
         if (!resources.containsKey(resource)) throw new ConfigException(m.pathOf("resource"), "names no resource of the profile; known: " + String.join(", ", resources.keySet()));
         Symptom symptom = m.choice("symptom", Symptom.class, null);
-        if (symptom == null) throw new ConfigException(m.pathOf("symptom"), "is required (pause or throughput)");
+        if (symptom == null || symptom == Symptom.LATENCY) throw new ConfigException(m.pathOf("symptom"), "is required: pause or throughput");
         double pause = m.number("pause-ratio", symptom == Symptom.PAUSE ? 0.05 : 0, 0, 1);
         double factor = m.number("throughput-factor", symptom == Symptom.PAUSE ? 1 - pause : 0.6, 0.01, 1);
         double slope = m.number("perf-slope", 0.1, 0, 0.15);

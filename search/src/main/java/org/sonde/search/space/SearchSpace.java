@@ -24,7 +24,7 @@ import java.util.random.RandomGenerator;
  * dependent ones the least (depth up to a new batch, batch down to a new depth, MTU up to a UD
  * message, ...), as Collie's mutation does for depth and batch.
  */
-public final class SearchSpace {
+public final class SearchSpace implements WorkloadSpace<Point> {
     public static final Grid QPS = Grid.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024,
             1280, 1536, 2048, 3072, 4096, 6144, 8192, 10000);
     public static final Grid MTU = Grid.of(1024, 2048, 4096);
@@ -109,6 +109,7 @@ public final class SearchSpace {
     // ---------------------------------------------------------------- random points
 
     /** A uniformly drawn point (each dimension uniform on its grid), repaired into the constraints. */
+    @Override
     public Point random(RandomGenerator rng) {
         Mode mode = Mode.values()[rng.nextInt(Mode.values().length)];
         List<Traffic> ts = new ArrayList<>();
@@ -322,7 +323,9 @@ public final class SearchSpace {
      * ordered dimension), or empty when it cannot (categorical, at the domain's end, or the
      * dimension no longer applies).
      */
-    public java.util.Optional<Mutation> repeat(Point p, Mutation last, Point before) {
+    @Override
+    public java.util.Optional<Mutation> repeat(Point p, Step<Point> step, Point before) {
+        if (!(step instanceof Mutation last)) throw new IllegalArgumentException("not a step of this space: " + step);
         Dimension d = last.dimension();
         if (categorical(d) || last.traffic() >= p.traffics().size() || before.traffics().size() != p.traffics().size()) return java.util.Optional.empty();
         if (!d.appliesTo(p.traffic(last.traffic()))) return java.util.Optional.empty();
@@ -343,6 +346,7 @@ public final class SearchSpace {
      * element), moved to a neighbouring grid value or jumped anywhere in its domain, then repaired.
      * The result differs from {@code p}.
      */
+    @Override
     public Mutation mutate(Point p, RandomGenerator rng, Move move) {
         for (int attempt = 0; ; attempt++) {
             List<int[]> choices = new ArrayList<>();
@@ -368,5 +372,10 @@ public final class SearchSpace {
             }
             if (!n.equals(p) || attempt > 100) return new Mutation(n, d, i, element, move);
         }
+    }
+
+    @Override
+    public double[] features(Point p) {
+        return PointFeatures.of(p);
     }
 }

@@ -80,7 +80,7 @@ class AppCheckTest {
         Path json = dir.resolve("run.json");
         SearchJson.write(SearchJson.toMap(r), json);
         List<Mfs> back = MfsFile.read(json);
-        List<Mfs> found = r.anomalies().stream().filter(f -> f.mfs() != null).map(f -> f.mfs()).toList();
+        List<Mfs> found = r.anomalies().stream().filter(f -> f.mfs() != null).map(f -> (Mfs) f.mfs()).toList();
         assertThat(back).hasSize(found.size()).isNotEmpty();
         for (int i = 0; i < found.size(); i++) {
             assertThat(back.get(i).traffics()).isEqualTo(found.get(i).traffics());
@@ -90,6 +90,16 @@ class AppCheckTest {
         }
         // the whole space meets every MFS
         assertThat(AppCheck.check(app("{}\n"), back)).hasSize(back.size());
+    }
+
+    @Test
+    void aLinuxTargetsRunIsRefusedNamingItsSpace() throws Exception {
+        Path json = dir.resolve("linux.json");
+        java.nio.file.Files.writeString(json, "{\"anomalies\": [{\"symptom\": \"throughput\", \"mfs\": {\"space\": \"tcp\", \"backlog\": [1, 4]}}]}\n");
+        assertThatThrownBy(() -> MfsFile.read(json)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("anomalies[0].mfs");
+            assertThat(e.getMessage()).contains("tcp space").contains("not an RDMA one");
+        });
     }
 
     @Test

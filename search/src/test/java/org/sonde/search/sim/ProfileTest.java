@@ -95,4 +95,21 @@ class ProfileTest {
                 """);
         assertThatThrownBy(() -> Profile.load(f)).isInstanceOf(BadInputException.class).hasMessageContaining("names no resource");
     }
+
+    @Test
+    void aMechanismsSymptomIsPauseOrThroughputNotTheLinuxTargetsLatency() throws Exception {
+        Path f = dir.resolve("latency.yaml");
+        Files.writeString(f, """
+                line-rate: 100Gbps
+                packet-rate: 1e8
+                resources:
+                  x: {counter: x}
+                mechanisms:
+                  - id: A
+                    resource: x
+                    symptom: latency
+                    cite: none
+                """);
+        assertThatThrownBy(() -> Profile.load(f)).isInstanceOf(BadInputException.class).hasMessageContaining("symptom").hasMessageContaining("pause or throughput");
+    }
 }

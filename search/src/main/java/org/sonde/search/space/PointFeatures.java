@@ -1,9 +1,4 @@
-package org.sonde.search;
-
-import org.sonde.search.space.Grid;
-import org.sonde.search.space.Point;
-import org.sonde.search.space.SearchSpace;
-import org.sonde.search.space.Traffic;
+package org.sonde.search.space;
 
 /**
  * A point as a vector in [0, 1] for the Gaussian-process baseline: categorical dimensions one-hot,

@@ -27,11 +27,11 @@ class DemoCommandTest {
         assertThat(html).contains("Sonde demo");
         // a section per capability, each linking to the reports its steps wrote, every one of them there
         List<String> capabilities = List.of("Captures", "Test packet generation (ATPG)", "Forwarding verification (Libra)", "Simulation",
-                "Load generation (dperf)", "Event injection (Lumina)", "Probe planning (NetSonar)");
+                "Load generation (dperf)", "Event injection (Lumina)", "Probe planning (NetSonar)", "Anomaly search (Collie)");
         for (String c : capabilities) assertThat(html).contains("<h2>" + c + "</h2>");
         List<String> links = java.util.regex.Pattern.compile("<a href=\"([^\"#][^\"]*)\"").matcher(html).results().map(m -> m.group(1)).toList();
         assertThat(links).contains("atpg/report.html", "verify/report.html", "sim/report.html", "load/keepalive.html", "inject/neutral/report.html",
-                "probe/report.html", "pcap/roce-write.pcapng.html");
+                "probe/report.html", "search/report.html", "pcap/roce-write.pcapng.html");
         for (String link : links) assertThat(out.resolve(link)).as(link).isRegularFile();
         assertThat(Files.readString(out.resolve("atpg/report.html"))).contains("ATPG test suite");
         assertThat(Files.readString(out.resolve("verify/report.html"))).contains("Forwarding verification");
@@ -50,6 +50,7 @@ class DemoCommandTest {
         assertThat(Files.readString(out.resolve("inject/neutral/report.html"))).contains("<svg");
         assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("NetSonar on a k=4 fat-tree"));
         assertThat(Files.readString(out.resolve("probe/report.html"))).contains("Accuracy by method", "<svg");
+        assertThat(json.get("steps").findValuesAsText("name")).anyMatch(n -> n.startsWith("Collie on the simulated f-like"));
         // the demo's test is the example's, byte for byte
         try (var in = org.sonde.cli.demo.DemoCommand.class.getResourceAsStream("inject-listing2.yaml")) {
             assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(Path.of("..", "examples", "inject", "listing2.yaml")));

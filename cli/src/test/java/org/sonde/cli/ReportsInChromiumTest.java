@@ -68,8 +68,8 @@ class ReportsInChromiumTest {
         try (Stream<Path> files = Files.walk(out)) {
             reports = files.filter(f -> f.toString().endsWith(".html")).sorted().toList();
         }
-        // the demo, 3 captures, ATPG, Libra, the simulation, 2 load runs, the injection and NetSonar
-        assertThat(reports).hasSizeGreaterThanOrEqualTo(11);
+        // the demo, 3 captures, ATPG, Libra, the simulation, 2 load runs, the injection, NetSonar and Collie
+        assertThat(reports).hasSizeGreaterThanOrEqualTo(12);
         List<String> kinds = new ArrayList<>();
         for (Path report : reports) {
             String name = out.relativize(report).toString();
@@ -77,7 +77,7 @@ class ReportsInChromiumTest {
             assertReadable(name, measure(report));
         }
         assertThat(kinds).contains("report.html", "sim/report.html", "inject/neutral/report.html", "probe/report.html", "atpg/report.html",
-                "verify/report.html", "load/keepalive.html");
+                "verify/report.html", "load/keepalive.html", "search/report.html");
     }
 
     /** Reports of commands the demo does not run. */

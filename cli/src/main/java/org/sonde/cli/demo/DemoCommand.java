@@ -74,6 +74,10 @@ import org.sonde.probe.sim.SimulationOptions;
 import org.sonde.probe.sim.SimulationResult;
 import org.sonde.probe.topology.Generators;
 import org.sonde.probe.topology.Topology;
+import org.sonde.search.SearchOptions;
+import org.sonde.search.SearchResult;
+import org.sonde.search.SearchTarget;
+import org.sonde.search.report.SearchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -96,7 +100,8 @@ import picocli.CommandLine.Spec;
                 "DCTCP incast twice with identical results and an HTML report, run a short dperf-class load",
                 "test on loopback (Sonde's client against Sonde's server), and inject the Lumina paper's",
                 "Listing 2 into a simulated spec-following NIC and a CX5 model, with the analyzers' verdicts,",
-                "and plan probes for a fat-tree and localise simulated lossy links with them (NetSonar)."
+                "plan probes for a fat-tree and localise simulated lossy links with them (NetSonar), and search",
+                "a simulated RDMA NIC for performance anomalies and their minimal triggers (Collie)."
         })
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -128,7 +133,8 @@ public final class DemoCommand implements Callable<Integer> {
     record Step(String capability, String name, boolean ok, String result, double seconds, String report) {}
 
     private static final String CAPTURES = "Captures", ATPG = "Test packet generation (ATPG)", LIBRA = "Forwarding verification (Libra)",
-            SIM = "Simulation", LOAD = "Load generation (dperf)", INJECT = "Event injection (Lumina)", NETSONAR = "Probe planning (NetSonar)";
+            SIM = "Simulation", LOAD = "Load generation (dperf)", INJECT = "Event injection (Lumina)", NETSONAR = "Probe planning (NetSonar)",
+            COLLIE = "Anomaly search (Collie)";
 
     @Override
     public Integer call() throws IOException {
@@ -341,6 +347,22 @@ public final class DemoCommand implements Callable<Integer> {
                     r.pairs(), r.probesPerRound(), 100 * r.coverage(), 100 * a.top1(), 100 * a.top3(), 100 * voting.top3(), html);
             // MSC-2 makes every link's failure stand out among a few: the culprit is within the top 3 nearly always
             if (r.coverage() < 1 || a.top3() < 0.95) throw new StepFailed(result);
+            return result;
+        });
+
+        // 12. anomaly search (Collie) on the simulated RDMA subsystem
+        step(o, COLLIE, "search/report.html", "Collie on the simulated f-like RDMA subsystem: annealing on diagnostic counters with MFSs,"
+                + " two hours of the subsystem's clock", () -> {
+            SearchResult r = SearchTarget.parse("sim:f-like").search(SearchOptions.defaults(org.sonde.search.Method.COLLIE, 2, seed), line -> { });
+            Path html = out.resolve("search").resolve("report.html");
+            Files.createDirectories(html.getParent());
+            SearchReport.of(r, ReportMeta.version()).writeTo(html);
+            long withMfs = r.anomalies().stream().filter(f -> f.mfs() != null).count();
+            String result = String.format("%d experiments in %.1f simulated hours (%.2f s wall): %d anomalies, %d with their minimal feature set"
+                    + " (first at %.2f h); report %s", r.experiments() + r.mfsExperiments(), r.usedHours(), r.wallSeconds(), r.anomalies().size(),
+                    withMfs, r.anomalies().isEmpty() ? Double.NaN : r.anomalies().getFirst().foundAtHours(), html);
+            // the f-like profile's anomalies are dense: two simulated hours meet at least one, and its MFS
+            if (withMfs == 0) throw new StepFailed(result);
             return result;
         });
 

@@ -1,5 +1,6 @@
 package org.sonde.atpg;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +23,8 @@ import java.util.Set;
 public record SelectOptions(List<Integer> sources, Cover cover, long seed,
                             Map<String, Double> weights, Set<String> only, int reservedPerElement, int samplesPerPath) {
     public SelectOptions {
-        sources = List.copyOf(sources);
+        // a port listed twice is one source (the selection collects each source's paths in one run)
+        sources = List.copyOf(new LinkedHashSet<>(sources));
         weights = Map.copyOf(weights);
         only = Set.copyOf(only);
         if (reservedPerElement < 0) throw new IllegalArgumentException("reservedPerElement is negative");

@@ -35,6 +35,14 @@ class ThreeSwitchSelectionTest {
     }
 
     @Test
+    void aSourceListedTwiceIsOneSource() {
+        List<Integer> twice = new java.util.ArrayList<>(TERMINALS);
+        twice.addAll(TERMINALS);
+        assertThat(SelectOptions.of(twice, Cover.RULES).sources()).isEqualTo(TERMINALS);
+        assertThat(Selector.select(MODEL, SelectOptions.of(twice, Cover.RULES))).isEqualTo(suite(Cover.RULES, 1));
+    }
+
+    @Test
     void expectationsComeFromForwardingTheHeader() {
         Suite s = suite(Cover.RULES, 1);
         Forwarder f = new Forwarder(MODEL);

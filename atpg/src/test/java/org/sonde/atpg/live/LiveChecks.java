@@ -3,14 +3,19 @@ package org.sonde.atpg.live;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.sonde.atpg.Cover;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.SelectOptions;
 import org.sonde.atpg.Selector;
 import org.sonde.atpg.SuiteFiles;
+import org.sonde.atpg.TestPacket;
 import org.sonde.dataplane.io.ModelSource;
+import org.sonde.testkit.Netns;
 
 /** What the live tests do again and again: a suite written as {@code atpg generate} writes it, and a live round judged against emulation. */
 final class LiveChecks {
@@ -21,6 +26,23 @@ final class LiveChecks {
         SuiteFiles.write(suiteDir, source, loaded.model().network(), Selector.select(loaded.model(), SelectOptions.of(terminals, Cover.RULES)),
                 Map.of());
         return SuiteFiles.readSuite(suiteDir);
+    }
+
+    /** A snapshot's data plane up with a suite from a seeded quarter of its edge terminals, and its healthy round. */
+    record Up(SuiteFiles.SuiteFile file, LiveDataPlane.Built built, LiveDataPlane plane, LiveRun.Outcome healthy, List<TestPacket> run) {}
+
+    /**
+     * {@link Up}: the suite written to {@code suiteDir}, the data plane {@code name} built and attached, a healthy round
+     * run, and the tests it judged (the others Linux cannot run: martian addresses, loops in the model).
+     */
+    static Up upOnEdge(Path suiteDir, ModelSource source, String name) {
+        ModelSource.Loaded loaded = source.load();
+        SuiteFiles.SuiteFile file = suite(suiteDir, source, loaded, ModelSource.sample(ModelSource.edge(loaded), 25, 1));
+        LiveDataPlane.Built built = Netns.testbed(LiveAtpgNetnsTest.NEEDS, () -> LiveDataPlane.up(source, name));
+        LiveDataPlane plane = LiveDataPlane.attach(loaded.model().network(), name);
+        LiveRun.Outcome healthy = LiveRun.run(suiteDir, name, List.of(), 100);
+        Set<String> judged = new HashSet<>(healthy.results().stream().map(Emulator.Result::id).toList());
+        return new Up(file, built, plane, healthy, new ArrayList<>(file.suite().tests().stream().filter(t -> judged.contains(t.id())).toList()));
     }
 
     /**

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -25,7 +23,6 @@ import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Network;
 import org.sonde.netio.NetNamespace;
 import org.sonde.testkit.Datasets;
-import org.sonde.testkit.Netns;
 
 /**
  * ATPG live on a real subset of the Cisco-import Stanford snapshot ({@code --format stanford}; needs root
@@ -67,14 +64,13 @@ class LiveStanfordCiscoNetnsTest {
                 Files.copy(snapshot.resolve(r + suffix), routers.resolve(r + suffix));
         Path topology = Files.writeString(dir.resolve("topology.txt"), TOPOLOGY);
         ModelSource source = new ModelSource("stanford", routers.toString(), topology.toString());
-        ModelSource.Loaded loaded = source.load();
         suiteDir = dir.resolve("suite");
-        file = LiveChecks.suite(suiteDir, source, loaded, ModelSource.sample(ModelSource.edge(loaded), 25, 1));
-        built = Netns.testbed(LiveAtpgNetnsTest.NEEDS, () -> LiveDataPlane.up(source, NAME));
-        plane = LiveDataPlane.attach(loaded.model().network(), NAME);
-        healthy = LiveRun.run(suiteDir, NAME, List.of(), 100);
-        Set<String> judged = new java.util.HashSet<>(healthy.results().stream().map(Emulator.Result::id).toList());
-        run = new ArrayList<>(file.suite().tests().stream().filter(t -> judged.contains(t.id())).toList());
+        LiveChecks.Up up = LiveChecks.upOnEdge(suiteDir, source, NAME);
+        file = up.file();
+        built = up.built();
+        plane = up.plane();
+        healthy = up.healthy();
+        run = up.run();
     }
 
     @AfterAll

@@ -3,11 +3,9 @@ package org.sonde.atpg.live;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -24,7 +22,6 @@ import org.sonde.atpg.Localizer;
 import org.sonde.atpg.SuiteFiles;
 import org.sonde.atpg.TestPacket;
 import org.sonde.testkit.Datasets;
-import org.sonde.testkit.Netns;
 
 /**
  * ATPG live on APKeep's Stanford snapshot (needs root and the datasets): its 16 routers with their
@@ -52,14 +49,13 @@ class LiveStanfordNetnsTest {
     @BeforeAll
     static void up() {
         ModelSource source = new ModelSource("stanford-apkeep", Datasets.dir("stanford-apkeep").toString());
-        ModelSource.Loaded loaded = source.load();
         suiteDir = dir.resolve("suite");
-        file = LiveChecks.suite(suiteDir, source, loaded, ModelSource.sample(ModelSource.edge(loaded), 25, 1));
-        built = Netns.testbed(LiveAtpgNetnsTest.NEEDS, () -> LiveDataPlane.up(source, NAME));
-        plane = LiveDataPlane.attach(loaded.model().network(), NAME);
-        healthy = LiveRun.run(suiteDir, NAME, List.of(), 100);
-        Set<String> judged = new java.util.HashSet<>(healthy.results().stream().map(Emulator.Result::id).toList());
-        run = new ArrayList<>(file.suite().tests().stream().filter(t -> judged.contains(t.id())).toList());
+        LiveChecks.Up up = LiveChecks.upOnEdge(suiteDir, source, NAME);
+        file = up.file();
+        built = up.built();
+        plane = up.plane();
+        healthy = up.healthy();
+        run = up.run();
     }
 
     @AfterAll

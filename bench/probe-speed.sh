@@ -33,7 +33,7 @@ for topo in ("fattree:8", "idn", "fattree:16"):
     hosts = int(re.search(r"([\d,]+) hosts", log).group(1).replace(",", ""))
     plan = re.search(r"plan: ([\d,]+) pairs, ([\d,]+) probes per round", log)
     lines.append(f"| {topo} | {hosts:,} | {hosts * (hosts - 1):,} | {plan.group(1)} | {plan.group(2)} | {r['median']:.1f} s | {r['min']:.1f} s | {r['max']:.1f} s |")
-lines += ["", "fat-tree k=16 took 87 s (wall) and 12 GB two sessions before (2026-11-27), then 20.3 s and 6 GB (next hops computed "
+lines += ["", "fat-tree k=16 took 87 s (wall) and 12 GB before the previous session's changes and 20.3 s and 6 GB after them (next hops computed "
           "once per sink, per-thread scratch, candidates keeping their traversal rather than their DAG, covers per source in "
           "parallel, link probabilities sorted as packed longs); planning now also takes each pair's traversal and path count from "
           "the shared next hops towards its sink without building the pair's DAG (`Routes.reach`, equal to the last bit), with a "

@@ -17,6 +17,7 @@ public final class Switch extends Node {
     private final long ecmpSalt;
     private final Int2ObjectOpenHashMap<int[]> routes = new Int2ObjectOpenHashMap<>();
     private PfcIngress pfc;
+    private EgressAdmission admission;
     private long bufferUsed;
     private long maxBufferUsed;
     private long unroutable;
@@ -32,8 +33,14 @@ public final class Switch extends Node {
         return config;
     }
 
-    long bufferUsed() {
+    /** Bytes of the shared buffer in use now. */
+    public long bufferUsed() {
         return bufferUsed;
+    }
+
+    /** Lets {@code admission} see and decide every lossy frame's admission (null: the buffer rule alone). */
+    public void setAdmission(EgressAdmission admission) {
+        this.admission = admission;
     }
 
     public long maxBufferUsed() {
@@ -89,6 +96,7 @@ public final class Switch extends Node {
         boolean admitted = lossless
                 ? f.bytes <= free
                 : f.bytes <= free && out.queuedBytes(p) + f.bytes <= config.alpha() * free;
+        if (!lossless && admission != null) admitted = admission.admit(this, out, f, admitted);
         if (!admitted) {
             out.counters().drops++;
             out.counters().dropBytes += f.bytes;

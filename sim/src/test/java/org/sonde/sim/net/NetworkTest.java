@@ -86,6 +86,41 @@ class NetworkTest {
         assertThat(s.bufferUsed()).isZero();
     }
 
+    /** Two senders into one 100 KB switch: tail drops at the dynamic threshold; returns (delivered, drops, max queue). */
+    private static long[] congestedRun(EgressAdmission admission) {
+        SwitchConfig c = new SwitchConfig(100_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL);
+        Network net = star(3, c, 1);
+        Switch s = (Switch) net.node("s");
+        if (admission != null) s.setAdmission(admission);
+        UdpSink sink = new UdpSink(host(net, "h2"));
+        new UdpSource(host(net, "h0"), host(net, "h2"), 1000, G10, 2000, 0, 0, 1, 2).startAt(0);
+        new UdpSource(host(net, "h1"), host(net, "h2"), 1000, G10, 2000, 0, 0, 1, 2).startAt(0);
+        net.simulator().run();
+        PortCounters out = s.port(2).counters();
+        return new long[] {sink.datagrams(), out.drops, out.maxQueueBytes};
+    }
+
+    @Test
+    void anAdmissionThatFollowsTheRuleLeavesTheRunAsItWasAndOneThatOverridesItDecides() {
+        List<Long> seenQueues = new ArrayList<>();
+        long[] plain = congestedRun(null);
+        long[] watched = congestedRun((at, out, f, byRule) -> {
+            seenQueues.add(out.queuedBytes(f.priority));
+            return byRule;
+        });
+        assertThat(plain[1]).isPositive();
+        assertThat(watched).containsExactly(plain);
+        assertThat(seenQueues).hasSize(4000); // every frame, once, at its egress queue
+        assertThat(seenQueues.stream().mapToLong(Long::longValue).max().orElseThrow()).isLessThanOrEqualTo(plain[2]);
+
+        long[] admitAll = congestedRun((at, out, f, byRule) -> true);
+        assertThat(admitAll[0]).isEqualTo(4000);
+        assertThat(admitAll[1]).isZero();
+        long[] refuseAll = congestedRun((at, out, f, byRule) -> false);
+        assertThat(refuseAll[0]).isZero();
+        assertThat(refuseAll[1]).isEqualTo(4000);
+    }
+
     @Test
     void ecnThresholdMarksOnlyWhenTheQueueIsLongerThanK() {
         SwitchConfig c = new SwitchConfig(10_000_000, 1.0, EcnMarking.threshold(0xFF, 20_000), PfcThresholds.OFF, Scheduling.EQUAL);

@@ -2,9 +2,11 @@
 module org.sonde.replay {
     requires transitive org.sonde.sim;
     requires com.github.luben.zstd_jni;
+    requires org.sonde.report;
 
     exports org.sonde.replay.connection;
     exports org.sonde.replay.diagnose;
+    exports org.sonde.replay.queues;
     exports org.sonde.replay.recording;
     // summaries and replay checks are Jackson's reading of records, some package-private
     opens org.sonde.replay.connection to com.fasterxml.jackson.databind;

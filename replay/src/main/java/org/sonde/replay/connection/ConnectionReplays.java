@@ -57,6 +57,16 @@ public final class ConnectionReplays {
         return r;
     }
 
+    /**
+     * Connection {@code id} of {@code rec} replayed alone, in memory (for what uses many: the queue replay).
+     *
+     * @throws ReplayDivergenceException if the connection's recording is incomplete or its replay departs from it
+     */
+    public static ConnectionReplay replayAlone(Recording rec, int id) {
+        if (rec.connection(id) == null) throw new IllegalArgumentException("the recording has no connection " + id);
+        return ConnectionReplayer.replay(rec, id);
+    }
+
     /** Writes {@value #PACKETS} and {@value #STATE} into {@code dir}. */
     public static void write(ConnectionReplay r, Path dir) {
         try (CaptureWriter w = CaptureWriter.pcapng(dir.resolve(PACKETS), List.of(new CaptureInterface("client " + r.src(), LinkTypes.ETHERNET),

@@ -1,7 +1,7 @@
 package org.sonde.replay.connection;
 
 /** The replayed connection did not do what the recording says (a finding about the recording or the replay, never ignored). */
-final class ReplayDivergenceException extends RuntimeException {
+public final class ReplayDivergenceException extends RuntimeException {
     public ReplayDivergenceException(String message) {
         super(message);
     }

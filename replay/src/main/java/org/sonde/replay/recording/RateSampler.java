@@ -27,7 +27,7 @@ public final class RateSampler {
     private long hi = Long.MAX_VALUE;
     private long lastIndex = -1;
 
-    RateSampler(long thresholdNanos) {
+    public RateSampler(long thresholdNanos) {
         if (thresholdNanos < 0) throw new IllegalArgumentException("the sampling threshold must not be negative");
         this.th = thresholdNanos;
     }

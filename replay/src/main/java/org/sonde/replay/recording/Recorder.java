@@ -31,10 +31,10 @@ import org.sonde.sim.tcp.TcpSocket;
  * Segments are numbered by identity, so the simulator's frames are left as they are.
  */
 public final class Recorder implements TcpObserver {
-    /** Told of every segment a recorded connection sends, at its send time. */
+    /** Told of every segment a recorded connection sends, at its send time: which endpoint (0 client, 1 server) and its index there. */
     @FunctionalInterface
     public interface PacketListener {
-        void sent(int connection, long timeNanos, TcpSegment segment);
+        void sent(int connection, int side, long index, long timeNanos, TcpSegment segment);
     }
 
     private record Tuple(int clientIp, int clientPort, int serverIp, int serverPort) {}
@@ -153,7 +153,7 @@ public final class Recorder implements TcpObserver {
         long index = side.sent++;
         if (inFlight.put(seg, new InFlight(e.conn, e.side, index, t)) != null) e.conn.problem("a segment object was sent twice");
         side.sampler.add(index, t);
-        if (packets != null) packets.sent(e.conn.id, t, seg);
+        if (packets != null) packets.sent(e.conn.id, e.side, index, t, seg);
     }
 
     @Override

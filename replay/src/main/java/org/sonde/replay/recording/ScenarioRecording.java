@@ -36,7 +36,8 @@ import org.sonde.sim.tcp.TcpObserver;
  * {@code sonde replay record}: runs a scenario with every TCP connection recorded, writes the recording
  * ({@value #RECORDING}) and its sizes against the header trace of the same run ({@value #SUMMARY}), and, asked to,
  * the capture of every packet as it left its sender ({@value #CAPTURE}) with the list of connections
- * ({@value #CONNECTIONS}).
+ * ({@value #CONNECTIONS}). A copy of the scenario ({@value #SCENARIO}) goes with it: the run is deterministic, so the
+ * recording and its scenario give the run again (files the scenario names, such as a flow-size table, are not copied).
  *
  * <p>The header trace is what a packet capture of the run with only headers would hold: a nanosecond pcap of every
  * segment cut after its TCP header (options included); its size is given gzip- and zstd-compressed (level 3, the
@@ -47,6 +48,8 @@ public final class ScenarioRecording {
     public static final String SUMMARY = "summary.json";
     public static final String CAPTURE = "capture.pcapng";
     public static final String CONNECTIONS = "connections.json";
+    /** The scenario as recorded, for what needs the run again (the queue replay's ground truth). */
+    public static final String SCENARIO = "scenario.yaml";
     /** DETER's default sampling threshold. */
     public static final long DEFAULT_THRESHOLD_NANOS = 5_000;
 
@@ -155,7 +158,7 @@ public final class ScenarioRecording {
         CaptureWriter cap = capture ? CaptureWriter.pcapng(dir.resolve(CAPTURE), List.of(new CaptureInterface("senders", LinkTypes.ETHERNET)),
                 "Sonde replay record: every TCP segment as it left its sender") : null;
         long[] packets = {0};
-        Recorder recorder = new Recorder(th, (conn, t, seg) -> {
+        Recorder recorder = new Recorder(th, (conn, side, index, t, seg) -> {
             byte[] frame = seg.encode();
             long at = simulation[0].epochNanos() + t;
             trace.add(at, frame);
@@ -177,6 +180,7 @@ public final class ScenarioRecording {
                 throw new BadInputException(scenario.toString(), "transports", "the scenario configures no tcp transport, so there is nothing to record",
                         "add transports: {tcp: {}} and traffic with transport: tcp", null);
             }
+            Files.copy(scenario, dir.resolve(SCENARIO));
             var stats = loaded.simulation().run(loaded.durationNanos(), progress);
             trace.close();
             Recording rec = recorder.finish(loaded.simulation().name(), seed, loaded.simulation().epochNanos(), stats.simulatedNanos(), config[0]);

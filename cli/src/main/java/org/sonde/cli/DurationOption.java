@@ -111,6 +111,13 @@ public class DurationOption implements ITypeConverter<Long> {
         }
     }
 
+    /** A new option where 0 (0s) means none: a bare number was never one. */
+    public static final class OrZero extends DurationOption {
+        public OrZero() {
+            super(null, true);
+        }
+    }
+
     /** A bare number used to be nanoseconds. */
     public static final class WasNanos extends DurationOption {
         public WasNanos() {

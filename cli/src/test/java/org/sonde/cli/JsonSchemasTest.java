@@ -69,6 +69,7 @@ class JsonSchemasTest {
             Map.entry("sonde replay record", "replay-record"),
             Map.entry("sonde replay connection", "replay-connection"),
             Map.entry("sonde replay check", "replay-check"),
+            Map.entry("sonde replay queues", "replay-queues"),
             Map.entry("sonde replay diagnose", "replay-diagnose"),
             Map.entry("sonde inject capacity", "inject-capacity"),
             Map.entry("sonde load run", "load-result"),
@@ -236,6 +237,9 @@ class JsonSchemasTest {
                 "--json", json("connection").toString());
         DOCUMENTS.computeIfAbsent("replay-state", k -> new ArrayList<>()).add(dir.resolve("conn/state.json"));
         produce("replay-check", json("check"), "replay", "check", rec.toString(), "--json", json("check").toString());
+        produce("replay-queues", json("queues"), "replay", "queues", rec.toString(), "--json", json("queues").toString());
+        produce("replay-queues", json("queues-untagged"), "replay", "queues", rec.toString(), "--no-tagging", "--threshold", "2us", "--json",
+                json("queues-untagged").toString());
         Path linux = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
         produce("pcap-inspect", json("inspect-tcp"), "pcap", "inspect", linux.toString(), "--json", json("inspect-tcp").toString());
         produce("pcap-inspect", json("inspect-roce"), "pcap", "inspect", capture.toString(), "--limit", "20", "--json", json("inspect-roce").toString());

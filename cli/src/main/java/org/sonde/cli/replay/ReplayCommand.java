@@ -10,16 +10,19 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
                 "DETER (NSDI'19) for TCP: record every connection of a simulated run in a few bytes, replay",
-                "any one alone to its exact packets and TCP state, and diagnose flows of any capture: why a",
-                "flow was slow, and whether a timeout, a fast retransmit, RACK or a tail loss probe sent",
-                "each retransmission or it was spurious."
+                "any one alone to its exact packets and TCP state, replay the run's switch queues from the",
+                "connections' packets, and diagnose flows of any capture: why a flow was slow, and whether",
+                "a timeout, a fast retransmit, RACK or a tail loss probe sent each retransmission or it",
+                "was spurious."
         },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
                 "  sonde replay connection rec --conn 3 --out conn3",
+                "  sonde replay queues rec --json queues.json --report queues.html",
                 "  sonde replay diagnose trace.pcapng --json diagnosis.json"},
-        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayDiagnoseCommand.class})
+        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayQueuesCommand.class,
+                ReplayDiagnoseCommand.class})
 public final class ReplayCommand implements Runnable {
     @Spec
     CommandSpec spec;

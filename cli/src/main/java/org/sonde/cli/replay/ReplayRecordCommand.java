@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
                 "what replaying it alone needs (DETER, NSDI'19, Table 1): the application's calls as",
                 "patterns, the segments that arrived (drops as gaps, reordering, CE marks) with their",
                 "delays, the handler order with timer firings, the random draws, and send times sampled",
-                "by the rate-based sampler (Alg. 1) within the threshold. Writes DIR/recording.sdr and",
-                "DIR/summary.json (sizes against the gzip/zstd-compressed header trace of the same run);",
+                "by the rate-based sampler (Alg. 1) within the threshold. Writes DIR/recording.sdr,",
+                "DIR/summary.json (sizes against the gzip/zstd-compressed header trace of the same run)",
+                "and DIR/scenario.yaml (a copy of the scenario, for sonde replay queues);",
                 "with --capture also DIR/capture.pcapng (every segment as it left its sender) and",
                 "DIR/connections.json ([{id, src, dst, bytes}], bytes the client's application sent)."
         },

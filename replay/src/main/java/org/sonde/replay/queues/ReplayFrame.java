@@ -1,6 +1,7 @@
 package org.sonde.replay.queues;
 
 import org.sonde.packet.PacketBuilder;
+import org.sonde.packet.TcpHeader;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.IpFrame;
 
@@ -9,6 +10,7 @@ import org.sonde.sim.net.IpFrame;
  * look at), its key ({@code flowKey << 32 | index}), and whether its host tagged it should-be-dropped.
  */
 final class ReplayFrame extends IpFrame {
+    private static final int TCP_HEADER = 20;
     final long packet;
     final boolean tagged;
 
@@ -19,9 +21,11 @@ final class ReplayFrame extends IpFrame {
         this.bytes = frameBytes;
     }
 
+    /** A capture of the replay (a scenario's capture taps) shows the ports and the length; the rest was never kept. */
     @Override
     protected void addTransport(PacketBuilder builder) {
-        // a capture of the replay shows the IP header: the transport part was never materialised
+        builder.add(TcpHeader.builder(sourcePort, destinationPort).build());
+        builder.payload(new byte[Math.max(0, bytes - ETHERNET_HEADER - IPV4_HEADER - TCP_HEADER)]);
     }
 
     @Override

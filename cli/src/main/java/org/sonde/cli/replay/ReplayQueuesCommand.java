@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
                 "and the drops packet by packet: false accepts, false drops and wrong locations over the",
                 "packets dropped in either, with switches dropping by their buffer rule and with DETER's",
                 "tagging (hosts tag the packets the recording says were lost; switches drop only tagged",
-                "packets, where the queue holds more than its limit less 5 MTU)."
+                "packets, where the queue holds more than its limit less --tag-margin MTU)."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay record bench/replay/queues-k8.yaml --out rec",
@@ -63,6 +63,11 @@ final class ReplayQueuesCommand implements Callable<Integer> {
     @Option(names = "--no-tagging", description = "Replay only with switches dropping by their buffer rule.")
     boolean noTagging;
 
+    @Option(names = "--tag-margin", paramLabel = "MTUS", defaultValue = "5",
+            description = "Tagging drops a tagged packet where its queue holds more than its limit less this many"
+                    + " MTU (default ${DEFAULT-VALUE}, DETER's).")
+    int tagMargin;
+
     @Mixin
     OutputOptions.Json json;
 
@@ -74,7 +79,7 @@ final class ReplayQueuesCommand implements Callable<Integer> {
         json.checkWritable();
         report.checkWritable();
         QueueReplayOptions options = new QueueReplayOptions(threshold == null ? QueueReplayOptions.RECORDED : threshold, clockError, !noTagging,
-                QueueReplayOptions.DEFAULT.tagMarginMtu());
+                tagMargin);
         QueueReplayResult r;
         try (Progress progress = new Progress(spec.commandLine().getErr(), "replay queues")) {
             r = QueueReplay.replay(dir, options, (phase, done, total) -> progress.update(done, total, phase));

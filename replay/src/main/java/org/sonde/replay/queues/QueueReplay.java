@@ -83,8 +83,11 @@ public final class QueueReplay {
     private QueueReplay() {
     }
 
-    /** A packet to push: its send time in the replay and the frame (copied for each replay: switches mark frames). */
-    private record Send(long timeNanos, ReplayFrame frame) {}
+    /**
+     * A packet to push: its send time in the replay, the frame (copied for each replay: switches mark frames), and
+     * whether the recording has it arriving.
+     */
+    private record Send(long timeNanos, ReplayFrame frame, boolean arrived) {}
 
     /** One connection's packets, or why it could not be replayed. */
     private record Replayed(List<Send> sends, long maxError, int maxFrame, String problem) {}
@@ -95,8 +98,11 @@ public final class QueueReplay {
         QueueWatch watch;
         int switches;
         int hosts;
-        /** Packets still on their way when the run stopped: the run gives them no fate to compare drops with. */
-        Set<Long> undecided = Set.of();
+        /**
+         * Packets the recording says did not arrive that no switch dropped: still on their way (in the fabric or in
+         * their receiver's processing) when the run stopped, so the run gives them no fate to compare drops with.
+         */
+        final Set<Long> undecided = new HashSet<>();
 
         void arrived(long packet, int queue, QueueContents c) {
             if (packet < 0) return;
@@ -183,6 +189,7 @@ public final class QueueReplay {
                 for (int i = 0; i < r.sends.size(); i++) {
                     Send s = r.sends.get(i);
                     byHost.computeIfAbsent(s.frame.sourceIp, k -> new ArrayList<>()).add(s);
+                    if (!s.arrived && !truth.watch.drops().containsKey(s.frame.packet)) truth.undecided.add(s.frame.packet);
                 }
             }
             if (mtu == 0) mtu = 1_514;
@@ -197,7 +204,7 @@ public final class QueueReplay {
                 Send[] s = new Send[e.getValue().size()];
                 for (int i = 0; i < s.length; i++) {
                     Send x = e.getValue().get(i);
-                    s[i] = new Send(Math.max(0, x.timeNanos + off), x.frame);
+                    s[i] = new Send(Math.max(0, x.timeNanos + off), x.frame, x.arrived);
                 }
                 Arrays.sort(s, Comparator.comparingLong(Send::timeNanos)); // stable: a connection's packets keep their order
                 schedule.put(e.getKey(), s);
@@ -218,8 +225,8 @@ public final class QueueReplay {
             double[] sample = new double[Math.min(CDF_POINTS, all.length)];
             for (int i = 0; i < sample.length; i++) sample[i] = all[(int) ((long) i * all.length / sample.length)] / (double) mtu;
             List<QueueReplayResult.QueueFigure> figures = new ArrayList<>();
-            Map<Integer, Long> runDrops = countByQueue(truth.watch.drops());
-            Map<Integer, Long> replayDrops = countByQueue(shown.watch.drops());
+            Map<Integer, Long> runDrops = countByQueue(truth.watch.drops(), Set.of());
+            Map<Integer, Long> replayDrops = countByQueue(shown.watch.drops(), truth.undecided);
             for (int i = 0; i < Math.min(TABLE_QUEUES, top.length); i++) {
                 int q = top[i];
                 long[] d = shown.byQueue.getOrDefault(q, new Longs()).toArray();
@@ -238,7 +245,7 @@ public final class QueueReplay {
             }
             return new QueueReplayResult(rec.scenario(), rec.seed(), truth.switches, truth.hosts, rec.endNanos(), rec.connections().size(), ok,
                     List.copyOf(reasons), packets, truth.undecided.size(), truth.watch.arrivals(), all.length, truth.watch.unrecorded(), mtu,
-                    options.thresholdNanos() == QueueReplayOptions.RECORDED ? rec.thresholdNanos() : options.thresholdNanos(), rec.thresholdNanos(),
+                    options.thresholdBound(rec), rec.thresholdNanos(),
                     options.clockErrorNanos(), options.tagMarginMtu(), maxError, diff,
                     DropComparison.of(truth.watch.drops(), untagged.watch.drops(), truth.undecided),
                     tagged == null ? null : DropComparison.of(truth.watch.drops(), tagged.watch.drops(), truth.undecided), List.copyOf(figures), List.copyOf(series),
@@ -286,9 +293,6 @@ public final class QueueReplay {
         };
         for (Host h : net.hosts()) h.nic().addFateListener(arrivedAtHost);
         RunStatistics stats = sim.run(loaded.durationNanos(), (now, end, events) -> p.update("us of the run again", now / 1000, end / 1000));
-        Set<Long> onTheirWay = new HashSet<>(keys.values());
-        onTheirWay.removeAll(truth.watch.drops().keySet());
-        truth.undecided = onTheirWay;
         byte[] again = RecordingFile.encode(recorder.finish(rec.scenario(), rec.seed(), sim.epochNanos(), stats.simulatedNanos(), config[0]));
         if (!Arrays.equals(again, recordedBytes)) {
             throw new BadInputException(scenario.toString(), null, "running the scenario again does not give the recorded run (its recording differs), "
@@ -300,8 +304,14 @@ public final class QueueReplay {
     private static List<Replayed> replayConnections(Recording rec, QueueReplayOptions o, Progress p) {
         AtomicInteger done = new AtomicInteger();
         int total = rec.connections().size();
+        // the longest a packet took to arrive: one not arrived though sent longer ago than this before the end was lost
+        long maxDelay = rec.connections().parallelStream().mapToLong(c -> {
+            long m = 0;
+            for (int side = 0; side < 2; side++) for (Arrival a : c.endpoint(side).decodeArrivals()) m = Math.max(m, a.delayNanos());
+            return m;
+        }).max().orElse(0);
         return rec.connections().parallelStream().map(c -> {
-            Replayed r = replayOne(rec, c, o);
+            Replayed r = replayOne(rec, c, o, maxDelay);
             p.update("connections replayed alone", done.incrementAndGet(), total);
             return r;
         }).toList();
@@ -312,7 +322,7 @@ public final class QueueReplay {
     }
 
     /** One connection's packets with their inferred send times (before clock errors) and tags. */
-    private static Replayed replayOne(Recording rec, ConnectionLog c, QueueReplayOptions o) {
+    private static Replayed replayOne(Recording rec, ConnectionLog c, QueueReplayOptions o, long maxDelay) {
         if (c.problem() != null) return failed("connection " + c.id() + ": " + c.problem());
         ConnectionReplay r;
         try {
@@ -322,6 +332,7 @@ public final class QueueReplay {
         }
         List<List<RateSampler.Sample>> samples = new ArrayList<>(2);
         List<Set<Long>> arrived = new ArrayList<>(2);
+        long[] lastArrived = {-1, -1};
         for (int side = 0; side < 2; side++) {
             if (o.thresholdNanos() == QueueReplayOptions.RECORDED) {
                 samples.add(c.endpoint(side).decodeSamples());
@@ -331,7 +342,10 @@ public final class QueueReplay {
                 samples.add(sampler.finish());
             }
             Set<Long> got = new HashSet<>();
-            for (Arrival a : c.endpoint(1 - side).decodeArrivals()) got.add(a.index());
+            for (Arrival a : c.endpoint(1 - side).decodeArrivals()) {
+                got.add(a.index());
+                lastArrived[side] = Math.max(lastArrived[side], a.index());
+            }
             arrived.add(got);
         }
         List<Send> sends = new ArrayList<>(r.packets().size());
@@ -343,16 +357,19 @@ public final class QueueReplay {
             maxError = Math.max(maxError, Math.abs(t - x.timeNanos()));
             byte[] fr = x.frame();
             maxFrame = Math.max(maxFrame, fr.length);
-            // the recording's gaps are the packets the network lost: the host tags them should-be-dropped
-            ReplayFrame f = new ReplayFrame(QueueWatch.packet(QueueContents.flowKey(c.id(), side), x.index()), !arrived.get(side).contains(x.index()),
-                    fr.length, c.priority());
+            // the packets the recording shows lost (a gap before a later arrival, or not arrived though sent longer
+            // before the end than any packet took to arrive) are tagged should-be-dropped; the others not arrived may
+            // have been on their way when the run stopped
+            boolean got = arrived.get(side).contains(x.index());
+            boolean lost = !got && (x.index() < lastArrived[side] || t + o.thresholdBound(rec) + maxDelay < rec.endNanos());
+            ReplayFrame f = new ReplayFrame(QueueWatch.packet(QueueContents.flowKey(c.id(), side), x.index()), lost, fr.length, c.priority());
             f.sourceIp = side == 0 ? c.clientIp() : c.serverIp();
             f.destinationIp = side == 0 ? c.serverIp() : c.clientIp();
             f.sourcePort = side == 0 ? c.clientPort() : c.serverPort();
             f.destinationPort = side == 0 ? c.serverPort() : c.clientPort();
             f.protocol = 6;
             f.ecn = fr[IpFrame.ETHERNET_HEADER + 1] & 3;
-            sends.add(new Send(t, f));
+            sends.add(new Send(t, f, got));
         }
         return new Replayed(sends, maxError, maxFrame, null);
     }
@@ -449,9 +466,9 @@ public final class QueueReplay {
         return qs.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static Map<Integer, Long> countByQueue(Map<Long, Integer> drops) {
+    private static Map<Integer, Long> countByQueue(Map<Long, Integer> drops, Set<Long> undecided) {
         Map<Integer, Long> n = new HashMap<>();
-        for (int q : drops.values()) n.merge(q, 1L, Long::sum);
+        for (Map.Entry<Long, Integer> e : drops.entrySet()) if (!undecided.contains(e.getKey())) n.merge(e.getValue(), 1L, Long::sum);
         return n;
     }
 

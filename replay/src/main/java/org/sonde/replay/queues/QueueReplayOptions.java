@@ -1,6 +1,7 @@
 package org.sonde.replay.queues;
 
 import org.sonde.core.UsageException;
+import org.sonde.replay.recording.Recording;
 
 /**
  * How to replay a recording's switch queues.
@@ -16,9 +17,14 @@ public record QueueReplayOptions(long thresholdNanos, long clockErrorNanos, bool
     public static final long RECORDED = -1;
     public static final QueueReplayOptions DEFAULT = new QueueReplayOptions(RECORDED, 5_000, true, 5);
 
+    /** The send-time bound in effect for {@code rec}: this one, or the recording's own. */
+    public long thresholdBound(Recording rec) {
+        return thresholdNanos == RECORDED ? rec.thresholdNanos() : thresholdNanos;
+    }
+
     public QueueReplayOptions {
         if (thresholdNanos < 0 && thresholdNanos != RECORDED) throw new UsageException("--threshold must not be negative");
         if (clockErrorNanos < 0) throw new UsageException("--clock-error must not be negative");
-        if (tagMarginMtu < 0) throw new UsageException("the tagging margin must not be negative");
+        if (tagMarginMtu < 0) throw new UsageException("--tag-margin must not be negative");
     }
 }

@@ -1,14 +1,16 @@
 /**
  * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019): recording every TCP
  * connection of a simulated run in a few bytes ({@link org.sonde.replay.recording}), replaying any one of them alone
- * to its exact packets and TCP state ({@link org.sonde.replay.connection}), and the diagnosis of real captures
- * ({@link org.sonde.replay.diagnose}). Queue replay and recording real Linux hosts are not built yet.
+ * to its exact packets and TCP state ({@link org.sonde.replay.connection}), replaying the run's switch queues from the
+ * connections' packets ({@link org.sonde.replay.queues}), and the diagnosis of real captures
+ * ({@link org.sonde.replay.diagnose}). Recording real Linux hosts is not built yet.
  *
  * <pre>{@code
  * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, true, Path.of("rec"), null);
  * Recording rec = ScenarioRecording.read(Path.of("rec"));
- * ConnectionReplay r = ConnectionReplayer.replay(rec, 3);   // packets and state after every event
+ * ConnectionReplay r = ConnectionReplays.replayAlone(rec, 3); // packets and state after every event
  * ConnectionReplays.write(r, Path.of("conn3"));               // packets.pcapng, state.json
+ * QueueReplayResult q = QueueReplay.replay(Path.of("rec"), QueueReplayOptions.DEFAULT, null); // queues against the run's
  *
  * CaptureDiagnosis d = CaptureDiagnoser.diagnose(Path.of("trace.pcapng"));
  * for (FlowDiagnosis f : d.flows())

@@ -7,6 +7,11 @@
  * {@link org.sonde.sim.net.IpFrame}, {@link org.sonde.sim.net.UdpDatagram},
  * {@link org.sonde.sim.net.PauseFrame}) and pcapng capture ({@link org.sonde.sim.net.CaptureTap}).
  *
+ * <p><b>Seams</b> for what watches a run without changing it: {@link org.sonde.sim.net.PortTap} (frames as they
+ * start transmission or finish arriving), {@link org.sonde.sim.net.FrameFate} (delivered or dropped, and why) and
+ * {@link org.sonde.sim.net.EgressAdmission} (every lossy frame at a switch's egress queue before admission, with the
+ * buffer rule's decision, which it may also override: a queue replay's own drop rule).
+ *
  * <p><b>Settings</b> are records: {@link org.sonde.sim.net.SwitchConfig}, {@link org.sonde.sim.net.HostConfig},
  * {@link org.sonde.sim.net.LinkSpec}, {@link org.sonde.sim.net.EcnMarking},
  * {@link org.sonde.sim.net.PfcThresholds}, {@link org.sonde.sim.net.Scheduling}.

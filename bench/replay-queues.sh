@@ -2,8 +2,8 @@
 # DETER's switch-queue replay (§3.4, §5.4.2) in the simulator: a recorded fat-tree run with web-search Poisson
 # traffic and incasts (bench/replay/queues-k8.yaml, k=8; LOADS, default "0.1 0.3 0.5", rewrite its load), replayed
 # with `sonde replay queues` (5 us sampling threshold, host clocks off by up to 5 us); at 30 % load also with the
-# send times sampled again at 2 and 10 us; and the k=16 fabric of the paper (bench/replay/queues-k16.yaml, 3 ms of
-# traffic: what a 2-core machine replays in minutes). Writes the "replay-queues" section of BENCHMARKS.md. SEED
+# send times sampled again at 2 and 10 us; and the k=16 fabric of the paper (bench/replay/queues-k16.yaml, 8 ms of
+# traffic: what a 2-core machine records and replays in about ten minutes). Writes the "replay-queues" section of BENCHMARKS.md. SEED
 # (default 1); K16=0 leaves the k=16 row out.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,7 +44,7 @@ lines = ["## DETER switch-queue replay in the simulator (issue 17, item 4)", "",
          "infer, each host's clock off by a value drawn uniformly in 0..5 µs; ground truth from the scenario run again). "
          f"Machine: {os.cpu_count()} cores, {java}. Fabrics: bench/replay/queues-k8.yaml (k=8, 128 hosts, 80 switches; 20 ms of "
          "web-search Poisson traffic at the load shown and incasts of ~40 × 250 KB, the run going on to 40 ms) and "
-         "bench/replay/queues-k16.yaml (k=16, 1,024 hosts, 320 switches; 3 ms of traffic, run to 10 ms); 10 Gb/s links, 2 MB shared "
+         "bench/replay/queues-k16.yaml (k=16, 1,024 hosts, 320 switches; 8 ms of traffic, run to 20 ms); 10 Gb/s links, 2 MB shared "
          "buffer, dynamic threshold α = 4. Queue difference: at every arrival of a packet at a switch queue it reached in run and "
          "replay, Σ over flows |bytes in the run − bytes in the replay|, in MTU (1,514 B). Drop error: (false accepts + false drops "
          "+ wrong locations) / packets dropped in either; packets still on their way when the run stopped are left out. Tagging: "

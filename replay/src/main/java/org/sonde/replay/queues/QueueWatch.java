@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import org.sonde.sim.net.EgressAdmission;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.IpFrame;
@@ -50,7 +51,7 @@ final class QueueWatch implements EgressAdmission, PortTap {
     private long unrecorded;
 
     /** @param seriesOf whether to keep a queue's occupancy at every arrival (null: every queue's) */
-    QueueWatch(Network net, Packets packets, Arrivals arrivals, Rule rule, java.util.function.IntPredicate seriesOf) {
+    QueueWatch(Network net, Packets packets, Arrivals arrivals, Rule rule, IntPredicate seriesOf) {
         this.net = net;
         this.packets = packets;
         this.arrivals = arrivals;

@@ -48,6 +48,15 @@ class QueueReplayTest {
     }
 
     @Test
+    void withExactSendTimesTaggingDropsWhatTheRunDroppedWhereItDroppedIt() {
+        QueueReplayResult r = QueueReplay.replay(noTies, new QueueReplayOptions(0, 0, true, 5), null);
+        DropComparison tagged = r.dropsWithTagging();
+        assertThat(tagged.runDrops()).isPositive();
+        assertThat(tagged.sameLocation()).isEqualTo(tagged.runDrops());
+        assertThat(tagged.error()).isZero();
+    }
+
+    @Test
     void sampledTimesAndClockErrorsStayCloseAndTaggingNeverDropsWhatTheRunDelivered() {
         QueueReplayResult r = QueueReplay.replay(recorded, QueueReplayOptions.DEFAULT, null);
         assertThat(r.thresholdNanos()).isEqualTo(ScenarioRecording.DEFAULT_THRESHOLD_NANOS);

@@ -18,6 +18,10 @@ final class FlowAnalyzer {
     private static final long DUP_THRESHOLD = 3;
     /** Linux adds TCP_TIMEOUT_MIN (two jiffies, 2 ms at HZ=1000) to its reordering and loss-probe timers. */
     private static final long TIMER_SLACK_NANOS = 2_000_000;
+    /** The shortest silence taken for a stall (a delayed ACK, an idle sender, a late fast retransmit): 1 ms. */
+    private static final long MIN_STALL_NANOS = 1_000_000;
+    /** How soon after an ACK a waiting sender sends, beyond two round trips (capture point, processing): 200 µs. */
+    private static final long REACTION_NANOS = 200_000;
 
     private enum Mode { OPEN, RECOVERY, LOSS }
 
@@ -50,6 +54,14 @@ final class FlowAnalyzer {
         long ackedNanos = -1, ackedFrame = -1;
         /** Whether it was the last data sent when it was resent. */
         boolean tail;
+        /** Whether it resent the first unacknowledged segment. */
+        boolean head;
+        /** ACKs that repeated the cumulative ACK with data outstanding but changed the window, since it last moved. */
+        int windowUpdatesAtSend;
+        /** When the third duplicate ACK of the run before it arrived (and its frame); -1 with fewer. */
+        long thirdDupAckNanos = -1, thirdDupAckFrame = -1;
+        /** When this range last left before this resend; -1 when the capture lacks it. */
+        long previousSendNanos = -1;
 
         Pending(long frame, long nanos, long start, long end, long originalFrame, long ackAdvancesAtSend, int dupAcksAtSend,
                 int backoff, RetransmissionKind trigger, Evidence evidence) {
@@ -87,6 +99,18 @@ final class FlowAnalyzer {
     private int window = -1;
     private int dupAcks;
     private final List<Long> dupAckRun = new ArrayList<>();
+    /** ACKs of the current cumulative ACK, pure, with data outstanding and no SACK, whose window differed (RFC 5681: not duplicates). */
+    private final List<Long> windowUpdateRun = new ArrayList<>();
+    private long thirdDupAckNanos = -1, thirdDupAckFrame = -1;
+    /** The first sign of reordering (a segment that filled a hole early, or a D-SACK), which raises Linux's duplicate threshold. */
+    private long reorderingFrame = -1;
+    /** The sender's last new data segment, and the largest window the receiver advertised. */
+    private long lastNewDataNanos = -1, lastNewDataFrame = -1, largestWindow = -1;
+    /** Everything sent was acknowledged after a silence: a possible delayed-ACK stall, confirmed if new data follows at once. */
+    private long[] stallCandidate;
+    private long lastResendNanos = -1;
+    private final List<long[]> delayedAckStalls = new ArrayList<>();
+    private final List<long[]> idlePeriods = new ArrayList<>();
     private final TreeMap<Long, Long> sacked = new TreeMap<>();
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
     /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
@@ -163,11 +187,18 @@ final class FlowAnalyzer {
                     r.ackedFrame = p.frame();
                 }
             }
+            if (a >= highEnd && lastNewDataNanos >= 0 && lastResendNanos < lastNewDataNanos && mode == Mode.OPEN && p.window() > 0) {
+                // the receiver acknowledged everything at once, long after the last data: held back, or the sender was done
+                stallCandidate = new long[] {lastNewDataNanos, t, lastNewDataFrame, p.frame(), scaled(p.window()), pure ? 1 : 0};
+            }
             ack = a;
             ackFrame = p.frame();
             ackAdvances++;
             dupAcks = 0;
             dupAckRun.clear();
+            windowUpdateRun.clear();
+            thirdDupAckNanos = -1;
+            thirdDupAckFrame = -1;
             trim(sacked, a);
             // Linux holds a non-SACK flow in its state until data above the recovery point is acknowledged (RFC 6582)
             if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) mode = Mode.OPEN;
@@ -177,9 +208,16 @@ final class FlowAnalyzer {
                 dupAcks++;
                 dupAckRun.add(p.frame());
                 duplicateAckFrames.add(p.frame());
+                if (dupAcks == DUP_THRESHOLD) {
+                    thirdDupAckNanos = t;
+                    thirdDupAckFrame = p.frame();
+                }
+            } else if (pure && window >= 0 && p.window() != window && highEnd != NONE && highEnd > a && p.sackBlocks().length == 0) {
+                windowUpdateRun.add(p.frame());
             }
             window = p.window();
         }
+        if (window >= 0 && !p.has(TcpPacket.SYN)) largestWindow = Math.max(largestWindow, scaled(window));
         if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) {
             if (zeroSinceNanos < 0) {
                 zeroSinceNanos = t;
@@ -288,6 +326,7 @@ final class FlowAnalyzer {
                 }
             }
             if (highEnd != NONE && start > highEnd) holes.put(highEnd, new long[] {start, t, p.ipId()});
+            if (p.payloadBytes() > 0) newData(t, p.frame());
             segments.put(start, new Segment(end, t, p.frame()));
             addRange(seen, start, end);
             highEnd = end;
@@ -299,6 +338,7 @@ final class FlowAnalyzer {
             boolean askedFor = start == ack && dupAcks >= DUP_THRESHOLD;
             if (hole != null && start < hole.getValue()[0] && !askedFor && reordered(hole.getValue(), p, rttHintNanos)) {
                 outOfOrderFrames.add(p.frame());
+                if (reorderingFrame < 0) reorderingFrame = p.frame();
                 segments.put(start, new Segment(end, t, p.frame()));
                 addRange(seen, start, end);
                 return;
@@ -468,9 +508,40 @@ final class FlowAnalyzer {
         } else if (covered(sacked, start, end)) {
             r.spurious = new Evidence("already SACKed by the receiver before it was resent", List.of(ackFrame), Map.of());
         }
+        lastResendNanos = t;
         r.tail = tail;
+        r.head = head;
+        r.windowUpdatesAtSend = windowUpdateRun.size();
+        r.thirdDupAckNanos = thirdDupAckNanos;
+        r.thirdDupAckFrame = thirdDupAckFrame;
+        r.previousSendNanos = previousSendNanos == NONE ? -1 : previousSendNanos;
         retransmissions.add(r);
         lastRetransmissionAt.put(start, r);
+    }
+
+    private long scaled(int w) {
+        return (long) w << Math.max(receiverWindowScale, 0);
+    }
+
+    /**
+     * New data leaves the sender. If everything sent before had just been acknowledged by a pure ACK after a long
+     * silence and this follows that ACK at once, the sender was waiting for it: the receiver held its ACK back (a
+     * delayed ACK; Linux also delays it while the window it could offer is shrinking). If it follows only after a
+     * while, the sender had nothing to send: an application-limited period.
+     */
+    private void newData(long t, long frame) {
+        long[] c = stallCandidate;
+        stallCandidate = null;
+        if (c != null && minRtt != Long.MAX_VALUE) {
+            long silence = c[1] - c[0], wait = t - c[1];
+            if (c[5] == 1 && silence >= Math.max(8 * minRtt, MIN_STALL_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
+                delayedAckStalls.add(c);
+            } else if (wait >= Math.max(4 * Math.max(srtt, minRtt), MIN_STALL_NANOS)) {
+                idlePeriods.add(new long[] {c[1], t, c[3], frame});
+            }
+        }
+        lastNewDataNanos = t;
+        lastNewDataFrame = frame;
     }
 
     private void enter(Mode m, long frame) {
@@ -485,6 +556,7 @@ final class FlowAnalyzer {
         for (int i = retransmissions.size() - 1; i >= 0; i--) {
             Pending r = retransmissions.get(i);
             if (r.spurious == null && r.start < right && left < r.end) {
+                if (reorderingFrame < 0) reorderingFrame = frame;
                 r.spurious = new Evidence("the receiver reported the data twice (D-SACK " + relative(left) + ".." + relative(right)
                         + " in frame " + frame + ")", List.of(frame), Map.of());
                 return;
@@ -530,6 +602,42 @@ final class FlowAnalyzer {
                         r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
             }
         }
+        lossDetection(found);
+        if (!delayedAckStalls.isEmpty()) {
+            long cost = 0;
+            List<Long> frames = new ArrayList<>();
+            for (long[] c : delayedAckStalls) {
+                cost += c[1] - c[0] - minRtt;
+                frames.add(c[2]);
+                frames.add(c[3]);
+            }
+            long[] last = delayedAckStalls.getLast();
+            boolean shrinking = largestWindow > 0 && last[4] < largestWindow;
+            found.add(new Slowdown(SlowdownKind.DELAYED_ACK, cost, new Evidence(
+                    delayedAckStalls.size() + " time(s) the sender stopped with data in flight and nothing lost, until one ACK"
+                            + " acknowledged it all " + ms(last[1] - last[0]) + " (the last time) after the last segment, "
+                            + (last[1] - last[0]) / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
+                            + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last[4] + " bytes: Linux"
+                            + " delays the ACK while the window it could offer shrinks, i.e. its application was not reading"
+                            + " in time" : "") + " (frames: the last segment before each stall and the ACK that ended it)",
+                    frames, figures("stalls", delayedAckStalls.size(), "stallMicros", micros(cost), "windowLargestBytes",
+                            largestWindow, "windowAtLastStallBytes", last[4]))));
+        }
+        if (!idlePeriods.isEmpty()) {
+            long idle = 0;
+            List<Long> frames = new ArrayList<>();
+            for (long[] g : idlePeriods) {
+                idle += g[1] - g[0];
+                frames.add(g[2]);
+                frames.add(g[3]);
+            }
+            found.add(new Slowdown(SlowdownKind.APPLICATION_LIMITED, idle, new Evidence(
+                    "the sender had everything acknowledged and the window open, yet sent nothing for " + ms(idle) + " in "
+                            + idlePeriods.size() + " period(s) before sending more: its application had nothing to send"
+                            + " (Linux's chronograph counts none of busy, rwnd-limited or sndbuf-limited) (frames: the ACK"
+                            + " before each period and the data that ended it)",
+                    frames, figures("periods", idlePeriods.size(), "idleMicros", micros(idle)))));
+        }
         if (!zeroEpisodeFrames.isEmpty() || zeroSinceNanos >= 0) {
             long stall = zeroStallNanos + (zeroSinceNanos >= 0 ? lastNanosSeen() - zeroSinceNanos : 0);
             List<Long> frames = new ArrayList<>(zeroEpisodeFrames);
@@ -546,6 +654,62 @@ final class FlowAnalyzer {
                     List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments))));
         }
         return found;
+    }
+
+    /**
+     * Losses that loss detection found late, from what the flow had heard when the segment was resent: too few
+     * duplicate ACKs, duplicates that changed the window, duplicate ACKs a grown duplicate threshold ignored, and a
+     * timer resend of data that had arrived (its ACKs lost).
+     */
+    private void lossDetection(List<Slowdown> found) {
+        for (Pending r : retransmissions) {
+            if (previousOf(r) != null) continue;
+            boolean timer = r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff");
+            long sinceAck = r.evidence.figures().getOrDefault("sinceLastAckMicros", -1L) * 1000;
+            long lostFor = r.previousSendNanos >= 0 ? r.nanos - r.previousSendNanos : Math.max(sinceAck, 0);
+            // a receiver seen holding its ACKs at least this long explains the silence as well as a lost ACK does
+            boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c[1] - c[0] >= sinceAck);
+            if (r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP) && !heldAcks
+                    && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2) {
+                found.add(new Slowdown(SlowdownKind.ACK_DROP, Math.max(sinceAck, 0), new Evidence(
+                        "the " + (timer ? "retransmission timer" : "tail loss probe") + " resent " + r.start + ".." + r.end
+                                + " in frame " + r.frame + " after " + ms(Math.max(sinceAck, 0)) + " without an ACK, but the"
+                                + " receiver already had it (" + r.spurious.text() + "): the ACKs that would have moved the"
+                                + " sender on were lost or held up on the way back",
+                        List.of(r.frame, r.spurious.frames().getFirst()), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                continue;
+            }
+            if (!r.head || r.spurious != null) continue;
+            int dup = r.dupAcksAtSend, updates = r.windowUpdatesAtSend;
+            long late = r.thirdDupAckNanos >= 0 ? r.nanos - r.thirdDupAckNanos : -1;
+            boolean grown = timer && dup >= DUP_THRESHOLD
+                    || r.trigger == RetransmissionKind.FAST_RETRANSMIT && dup > DUP_THRESHOLD && late > Math.max(4 * Math.max(srtt, 0), 5 * MIN_STALL_NANOS);
+            if (grown) {
+                found.add(new Slowdown(SlowdownKind.LATE_FAST_RETRANSMIT, late, new Evidence(
+                        dup + " duplicate ACKs of " + r.start + " had come, the third " + ms(late) + " before frame " + r.frame
+                                + (timer ? ", yet no fast retransmit followed: the retransmission timer resent it"
+                                : ", before the fast retransmit in frame " + r.frame)
+                                + ": the sender's duplicate threshold (tp->reordering) was above " + DUP_THRESHOLD
+                                + (reorderingFrame > 0 && reorderingFrame < r.frame ? "; it grows when TCP sees reordering, as in frame "
+                                + reorderingFrame : "; no reordering earlier in the capture explains it"),
+                        reorderingFrame > 0 && reorderingFrame < r.frame ? List.of(r.thirdDupAckFrame, r.frame, reorderingFrame)
+                                : List.of(r.thirdDupAckFrame, r.frame),
+                        figures("duplicateAcks", dup, "lateMicros", micros(late)))));
+            } else if (timer && dup < DUP_THRESHOLD && updates > 0 && dup + updates >= DUP_THRESHOLD) {
+                found.add(new Slowdown(SlowdownKind.WINDOW_UPDATE_NOT_DUPACK, lostFor, new Evidence(
+                        (dup + updates) + " ACKs repeated the cumulative ACK " + r.start + " with data outstanding before the"
+                                + " timer resent it in frame " + r.frame + ", but " + updates + " of them carried a new window: a"
+                                + " window update is not a duplicate ACK (RFC 5681; Linux's FLAG_WIN_UPDATE), so only " + dup
+                                + " counted and fast retransmit never started (a receive buffer still growing its window)",
+                        List.of(r.frame), figures("duplicateAcks", dup, "windowUpdates", updates))));
+            } else if (timer && dup > 0 && dup < DUP_THRESHOLD) {
+                found.add(new Slowdown(SlowdownKind.TOO_FEW_DUPACKS, lostFor, new Evidence(
+                        "only " + dup + " duplicate ACK(s) of " + r.start + " came (fast retransmit needs " + DUP_THRESHOLD
+                                + "): too few segments followed the lost one, so the retransmission timer resent it in frame "
+                                + r.frame + " after " + ms(lostFor),
+                        List.of(r.frame), figures("duplicateAcks", dup, "waitMicros", micros(lostFor)))));
+            }
+        }
     }
 
     private long lastNanosSeen() {

@@ -1,6 +1,7 @@
 /** DETER: record a TCP connection's inputs, replay it deterministically, and diagnose its delays. */
 module org.sonde.replay {
     requires transitive org.sonde.sim;
+    requires org.sonde.report;
     requires com.github.luben.zstd_jni;
 
     exports org.sonde.replay.connection;

@@ -4,8 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.replay.diagnose.CaptureDiagnoser;
 import org.sonde.replay.diagnose.CaptureDiagnosis;
+import org.sonde.replay.diagnose.DiagnosisReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Spec;
                 "and counted by flow size as in DETER's Tables 2-3."
         },
         footerHeading = "%nExamples:%n",
-        footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json"})
+        footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json --report diagnosis.html"})
 final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,17 +41,23 @@ final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Option(names = "--all", description = "Print every retransmission, not only the first 10 per flow.")
     boolean all;
 
     @Override
     public Integer call() {
         json.checkWritable();
+        report.checkWritable();
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(capture);
         if (json.requested()) json.write(d.toJson().toPrettyString());
+        if (report.requested()) DiagnosisReport.write(d, capture, report.file(), ReportMeta.command(spec), ReportMeta.version());
         PrintWriter out = json.text();
         out.print(d.toText(all));
         if (json.requested()) out.println("  diagnosis " + json.where());
+        if (report.requested()) out.println("  report " + report.file());
         return 0;
     }
 }

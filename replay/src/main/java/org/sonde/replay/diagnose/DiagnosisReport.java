@@ -35,9 +35,19 @@ public final class DiagnosisReport {
 
     static HtmlReport of(CaptureDiagnosis d, Path capture, String command, String version) {
         HtmlReport report = HtmlReport.titled("TCP diagnosis").subtitle(d.capture()).meta("command", command).meta("sonde", version);
+        addTo(report, d, capture);
+        report.attachJson(d.toJson());
+        return report;
+    }
+
+    /**
+     * Adds the diagnosis's sections to {@code report}: a summary with the verdict, the slow flows by size, the
+     * retransmissions by cause, and the slowest flows drawn from {@code capture} (read again for their packets).
+     */
+    public static void addTo(HtmlReport report, CaptureDiagnosis d, Path capture) {
         List<FlowDiagnosis> slow = d.flows().stream().filter(f -> !f.slowdowns().isEmpty())
                 .sorted(Comparator.comparingLong(DiagnosisReport::cost).reversed()).toList();
-        Section summary = report.section("Summary");
+        Section summary = report.section("Diagnosis");
         long retransmissions = d.flows().stream().mapToLong(f -> f.retransmissions().size()).sum();
         summary.verdict(slow.isEmpty() ? Verdict.OK : Verdict.WARNING, slow.isEmpty()
                 ? "No flow shows a cause of delay."
@@ -74,8 +84,6 @@ public final class DiagnosisReport {
         causes.table(byCause);
 
         if (!slow.isEmpty()) plots(report, slow.subList(0, Math.min(FLOWS_PLOTTED, slow.size())), capture);
-        report.attachJson(d.toJson());
-        return report;
     }
 
     private static long cost(FlowDiagnosis f) {

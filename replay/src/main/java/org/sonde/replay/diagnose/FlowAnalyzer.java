@@ -51,7 +51,7 @@ final class FlowAnalyzer {
         final Evidence evidence;
         Evidence spurious;
         /** The first ACK that covered it: when it arrived and its frame; -1 until then. */
-        long ackedNanos = -1, ackedFrame = -1;
+        long ackedNanos = -1, ackedFrame = -1, ackedTo = -1;
         /** Whether it was the last data sent when it was resent. */
         boolean tail;
         /** Whether it resent the first unacknowledged segment. */
@@ -185,6 +185,7 @@ final class FlowAnalyzer {
                 if (r.ackedNanos < 0 && r.end <= a) {
                     r.ackedNanos = t;
                     r.ackedFrame = p.frame();
+                    r.ackedTo = a;
                 }
             }
             if (a >= highEnd && lastNewDataNanos >= 0 && lastResendNanos < lastNewDataNanos && mode == Mode.OPEN && p.window() > 0) {
@@ -669,8 +670,21 @@ final class FlowAnalyzer {
             long lostFor = r.previousSendNanos >= 0 ? r.nanos - r.previousSendNanos : Math.max(sinceAck, 0);
             // a receiver seen holding its ACKs at least this long explains the silence as well as a lost ACK does
             boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c[1] - c[0] >= sinceAck);
-            if (r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP) && !heldAcks
-                    && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2) {
+            boolean answered = r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP)
+                    && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2;
+            if (answered && r.ackedTo - r.start <= r.end - r.start) {
+                // the copy's ACK moved the window by that one segment: the receiver held one segment unacknowledged, which
+                // Linux does on purpose (a delayed ACK), and the timer fired first (DETER §2.1); lost ACKs would have
+                // left more behind, since a receiver acknowledges at least every second segment
+                found.add(new Slowdown(SlowdownKind.DELAYED_ACK_RTO, Math.max(sinceAck, 0), new Evidence(
+                        "the " + (timer ? "retransmission timer" : "tail loss probe") + " resent " + r.start + ".." + r.end + " in frame "
+                                + r.frame + " after " + ms(Math.max(sinceAck, 0)) + " without an ACK; the receiver already had it ("
+                                + r.spurious.text() + ") and its ACK (frame " + r.ackedFrame + ") moved the window by that one"
+                                + " segment only: the receiver was holding the ACK of a single segment (a delayed ACK) when the timer fired",
+                        List.of(r.frame, r.ackedFrame), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                continue;
+            }
+            if (answered && !heldAcks) {
                 found.add(new Slowdown(SlowdownKind.ACK_DROP, Math.max(sinceAck, 0), new Evidence(
                         "the " + (timer ? "retransmission timer" : "tail loss probe") + " resent " + r.start + ".." + r.end
                                 + " in frame " + r.frame + " after " + ms(Math.max(sinceAck, 0)) + " without an ACK, but the"

@@ -3,8 +3,9 @@ package org.sonde.replay.diagnose;
 /** Why a flow took longer than its data and path needed, as DETER's diagnoses name it (§2.1, §5). */
 public enum SlowdownKind {
     /**
-     * A retransmission's ACK was held back by the receiver's delayed ACK while the sender's backed-off retransmission
-     * timer fired again (DETER §2.1): the second copy was not needed, the flow waited for the first one's ACK.
+     * The receiver held back the ACK of a single segment (a delayed ACK) while the sender's retransmission timer fired
+     * (DETER §2.1): of a retransmission, while the backed-off timer fired again, or of the one segment of a flight that
+     * got through, when rto_min is shorter than the delayed-ACK timeout. The timer's copy was not needed.
      */
     DELAYED_ACK_RTO,
     /** The last segments of a burst were lost: no later data could produce duplicate ACKs, so a probe or timer had to find it. */

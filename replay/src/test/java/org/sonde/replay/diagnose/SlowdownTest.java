@@ -31,8 +31,12 @@ class SlowdownTest {
             } else {
                 assertThat(kinds(shortFlow)).as("seed " + seed).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
             }
+            // a long flow may meet it too (one segment of a flight through, its ACK delayed, rto_min 15 ms < 40 ms): then a
+            // timer's copy turned out not to be needed
             for (FlowDiagnosis f : d.flows()) {
-                if (f.src().port() != run.shortFlowPort()) assertThat(kinds(f)).as("seed " + seed + " " + f.src()).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
+                if (f.src().port() == run.shortFlowPort() || !kinds(f).contains(SlowdownKind.DELAYED_ACK_RTO)) continue;
+                assertThat(f.retransmissions()).as("seed " + seed + " " + f.src() + " " + f.slowdowns())
+                        .anySatisfy(r -> assertThat(r.kind() == RetransmissionKind.SPURIOUS && r.trigger() == RetransmissionKind.RTO).isTrue());
             }
         }
     }

@@ -2,6 +2,7 @@
 module org.sonde.replay {
     requires transitive org.sonde.sim;
     requires org.sonde.report;
+    requires it.unimi.dsi.fastutil.core;
     requires com.github.luben.zstd_jni;
 
     exports org.sonde.replay.connection;

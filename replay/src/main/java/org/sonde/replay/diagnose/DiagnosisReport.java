@@ -64,16 +64,18 @@ public final class DiagnosisReport {
         for (FlowDiagnosis f : slow) f.slowdowns().forEach(w -> named.add(w.kind()));
         Section table = report.section("Slow flows by size");
         table.paragraph("In the form of DETER's Tables 2–3: the flows that carried data, by size, and how many name each cause"
-                + " (a flow may name several).");
-        List<String> headers = new ArrayList<>(List.of("flow size", "flows", "slow"));
-        named.forEach(k -> headers.add(k.name()));
-        Table t = Table.of(headers.toArray(String[]::new));
-        for (CaptureDiagnosis.SizeRow row : d.bySize()) {
-            List<Object> cells = new ArrayList<>(List.of(row.label(), row.flows(), row.slowFlows()));
-            named.forEach(k -> cells.add(row.byKind().get(k)));
-            t.row(cells.toArray());
+                + " (a flow may name several); first the tail of each size, the tenth that took longest, then all of them.");
+        for (boolean tail : new boolean[] {true, false}) {
+            List<String> headers = new ArrayList<>(List.of(tail ? "flow size (tail)" : "flow size (all)", "flows", "slow"));
+            named.forEach(k -> headers.add(k.name()));
+            Table t = Table.of(headers.toArray(String[]::new));
+            for (CaptureDiagnosis.SizeRow row : d.bySize()) {
+                List<Object> cells = new ArrayList<>(List.of(row.label(), tail ? row.tailFlows() : row.flows(), tail ? row.slowTailFlows() : row.slowFlows()));
+                named.forEach(k -> cells.add((tail ? row.tailByKind() : row.byKind()).get(k)));
+                t.row(cells.toArray());
+            }
+            table.table(t);
         }
-        table.table(t);
 
         Section causes = report.section("Retransmissions by cause");
         Table byCause = Table.of("cause", "retransmissions");

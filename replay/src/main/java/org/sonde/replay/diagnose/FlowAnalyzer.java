@@ -1,5 +1,6 @@
 package org.sonde.replay.diagnose;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,11 @@ final class FlowAnalyzer {
     private static final long MIN_STALL_NANOS = 1_000_000;
     /** How soon after an ACK a waiting sender sends, beyond two round trips (capture point, processing): 200 µs. */
     private static final long REACTION_NANOS = 200_000;
+    /**
+     * The shortest wait for an ACK taken for a held one: 200 µs (and eight round trips). Queues do not make it: they
+     * delay every ACK of a flight, and the first to come back covers only its first segments, not all of them.
+     */
+    private static final long MIN_HELD_ACK_NANOS = 200_000;
 
     private enum Mode { OPEN, RECOVERY, LOSS }
 
@@ -51,7 +57,7 @@ final class FlowAnalyzer {
         final Evidence evidence;
         Evidence spurious;
         /** The first ACK that covered it: when it arrived and its frame; -1 until then. */
-        long ackedNanos = -1, ackedFrame = -1, ackedTo = -1;
+        long ackedNanos = -1, ackedFrame = -1, ackedFrom = -1, ackedTo = -1;
         /** Whether it was the last data sent when it was resent. */
         boolean tail;
         /** Whether it resent the first unacknowledged segment. */
@@ -113,6 +119,8 @@ final class FlowAnalyzer {
     private final List<long[]> idlePeriods = new ArrayList<>();
     private final TreeMap<Long, Long> sacked = new TreeMap<>();
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
+    /** Every RTT sample a pure ACK gave, and that ACK. */
+    private final LongArrayList rttSamples = new LongArrayList(), rttSampleFrames = new LongArrayList();
     /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
     private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
     /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
@@ -128,6 +136,8 @@ final class FlowAnalyzer {
     private long zeroSinceNanos = -1, zeroSinceFrame = -1, zeroStallNanos;
     private final List<Long> zeroEpisodeFrames = new ArrayList<>();
     private long dataSegments, windowLimitedSegments, firstLimitedNanos = -1, lastLimitedNanos, firstLimitedFrame;
+    /** Time the sender spent with the receiver's window full (Linux's rwnd_limited chronograph), and since when it is. */
+    private long rwndLimitedNanos, rwndLimitedSince = -1;
     final List<Long> duplicateAckFrames = new ArrayList<>();
     final List<Long> zeroWindowFrames = new ArrayList<>();
     final List<Long> outOfOrderFrames = new ArrayList<>();
@@ -176,7 +186,7 @@ final class FlowAnalyzer {
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
-                rttSample(a, t);
+                rttSample(a, t, p.frame(), pure);
                 delivered(ack, a, p);
             }
             segments.headMap(a).entrySet().removeIf(e -> e.getValue().end <= a);
@@ -185,6 +195,7 @@ final class FlowAnalyzer {
                 if (r.ackedNanos < 0 && r.end <= a) {
                     r.ackedNanos = t;
                     r.ackedFrame = p.frame();
+                    r.ackedFrom = ack;
                     r.ackedTo = a;
                 }
             }
@@ -219,6 +230,10 @@ final class FlowAnalyzer {
             window = p.window();
         }
         if (window >= 0 && !p.has(TcpPacket.SYN)) largestWindow = Math.max(largestWindow, scaled(window));
+        if (rwndLimitedSince >= 0 && highEnd != NONE && highEnd - ack <= scaled(window) - mss) { // room for a segment again
+            rwndLimitedNanos += t - rwndLimitedSince;
+            rwndLimitedSince = -1;
+        }
         if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) {
             if (zeroSinceNanos < 0) {
                 zeroSinceNanos = t;
@@ -273,7 +288,7 @@ final class FlowAnalyzer {
     }
 
     /** Karn's rule: only a segment sent once gives an RTT sample; the one the ACK covers last is used. */
-    private void rttSample(long newAck, long t) {
+    private void rttSample(long newAck, long t, long frame, boolean pure) {
         Map.Entry<Long, Segment> e = segments.lowerEntry(newAck);
         if (e == null || e.getValue().end > newAck || e.getValue().sends != 1) return;
         long sample = t - e.getValue().firstNanos;
@@ -286,6 +301,10 @@ final class FlowAnalyzer {
             srtt = (7 * srtt + sample) / 8;
         }
         minRtt = Math.min(minRtt, sample);
+        if (pure) { // an ACK riding on data also measures how long the other side's application took to answer
+            rttSamples.add(sample);
+            rttSampleFrames.add(frame);
+        }
     }
 
     private long minRttOr(long otherwise) {
@@ -318,6 +337,7 @@ final class FlowAnalyzer {
                 dataSegments++;
                 long rwnd = (long) window << receiverWindowScale;
                 if (end - ack > rwnd - mss) {
+                    if (rwndLimitedSince < 0) rwndLimitedSince = t;
                     windowLimitedSegments++;
                     if (firstLimitedNanos < 0) {
                         firstLimitedNanos = t;
@@ -535,7 +555,7 @@ final class FlowAnalyzer {
         stallCandidate = null;
         if (c != null && minRtt != Long.MAX_VALUE) {
             long silence = c[1] - c[0], wait = t - c[1];
-            if (c[5] == 1 && silence >= Math.max(8 * minRtt, MIN_STALL_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
+            if (c[5] == 1 && silence >= Math.max(8 * minRtt, MIN_HELD_ACK_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
                 delayedAckStalls.add(c);
             } else if (wait >= Math.max(4 * Math.max(srtt, minRtt), MIN_STALL_NANOS)) {
                 idlePeriods.add(new long[] {c[1], t, c[3], frame});
@@ -573,12 +593,13 @@ final class FlowAnalyzer {
         }
         long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
         return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
-                zeroWindowFrames, outOfOrderFrames, slowdowns());
+                zeroWindowFrames, outOfOrderFrames, slowdowns(initialRttNanos));
     }
 
     /** The flow-level diagnoses, from what the packets showed. */
-    private List<Slowdown> slowdowns() {
+    private List<Slowdown> slowdowns(long initialRttNanos) {
         List<Slowdown> found = new ArrayList<>();
+        congestion(found, initialRttNanos);
         for (Pending r : retransmissions) {
             // DETER §2.1: the timer resent data whose first retransmission had arrived; the ACK that came back sooner
             // than any round trip after the second copy answered the first, late: the receiver had delayed it
@@ -648,13 +669,43 @@ final class FlowAnalyzer {
                             + (zeroSinceNanos >= 0 ? ", the last time until the capture ended" : "")
                             + " (frames: where each closing began and ended)", frames, figures("stallMicros", micros(stall)))));
         }
-        if (dataSegments > 0 && windowLimitedSegments * 4 >= dataSegments) {
-            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, lastLimitedNanos - firstLimitedNanos, new Evidence(
+        long duration = lastNanos - firstNanos;
+        if (dataSegments > 0 && (windowLimitedSegments * 4 >= dataSegments || duration > 0 && rwndLimitedNanos * 4 >= duration)) {
+            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, rwndLimitedNanos, new Evidence(
                     windowLimitedSegments + " of " + dataSegments + " new data segments left with the data in flight within one"
-                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + ")",
-                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments))));
+                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + "), and the sender"
+                            + " waited " + ms(rwndLimitedNanos) + " of the flow's " + ms(duration) + " for the window to open",
+                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments,
+                            "rwndLimitedMicros", micros(rwndLimitedNanos)))));
         }
         return found;
+    }
+
+    /**
+     * DETER's congestion (low throughput): the flow's typical round trip, the median of its RTT samples, at least four
+     * times its base (the handshake's or the smallest sample), so queues on the path held its packets most of the time.
+     * The samples of ACKs the receiver held back are left out, and the median leaves out the few others a delayed ACK
+     * stretches.
+     */
+    private void congestion(List<Slowdown> found, long initialRttNanos) {
+        // an ACK the receiver held back measures the holding, not the path
+        java.util.Set<Long> held = new java.util.HashSet<>();
+        for (long[] c : delayedAckStalls) held.add(c[3]);
+        LongArrayList path = new LongArrayList();
+        for (int i = 0; i < rttSamples.size(); i++) if (!held.contains(rttSampleFrames.getLong(i))) path.add(rttSamples.getLong(i));
+        if (path.size() < 4) return;
+        long base = Math.min(minRtt, initialRttNanos > 0 ? initialRttNanos : Long.MAX_VALUE);
+        long[] sorted = path.toLongArray();
+        java.util.Arrays.sort(sorted);
+        long median = sorted[sorted.length / 2];
+        long duration = lastNanos - firstNanos;
+        if (median < 4 * base || duration < 20 * base) return;
+        long cost = Math.round(duration * (1 - (double) base / median));
+        found.add(new Slowdown(SlowdownKind.CONGESTION, cost, new Evidence(
+                "the median of " + sorted.length + " RTT samples is " + ms(median) + ", " + median / base + " times the base "
+                        + ms(base) + " (" + (base == initialRttNanos ? "the handshake's" : "the smallest sample") + "): its packets"
+                        + " waited in queues on the path, so the flow moved slowly (congestion)",
+                List.of(), figures("medianRttMicros", micros(median), "baseRttMicros", micros(base), "rttSamples", sorted.length))));
     }
 
     /**
@@ -672,8 +723,8 @@ final class FlowAnalyzer {
             boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c[1] - c[0] >= sinceAck);
             boolean answered = r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP)
                     && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2;
-            if (answered && r.ackedTo - r.start <= r.end - r.start) {
-                // the copy's ACK moved the window by that one segment: the receiver held one segment unacknowledged, which
+            if (answered && r.ackedFrom == r.start && r.ackedTo == r.end) {
+                // the copy's ACK moved the window by exactly that segment: the receiver held it unacknowledged, which
                 // Linux does on purpose (a delayed ACK), and the timer fired first (DETER §2.1); lost ACKs would have
                 // left more behind, since a receiver acknowledges at least every second segment
                 found.add(new Slowdown(SlowdownKind.DELAYED_ACK_RTO, Math.max(sinceAck, 0), new Evidence(

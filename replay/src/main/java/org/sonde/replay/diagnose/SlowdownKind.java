@@ -12,7 +12,10 @@ public enum SlowdownKind {
     TAIL_DROP,
     /** The receiver advertised a zero window and the sender stalled until it reopened. */
     ZERO_WINDOW,
-    /** The sender kept its data in flight at the receiver's advertised window: receiver-limited (Linux's rwnd_limited chronograph). */
+    /**
+     * The sender kept its data in flight at the receiver's advertised window for a quarter of its segments or of its
+     * time: receiver-limited (Linux's rwnd_limited chronograph); the cost is the time it waited for the window.
+     */
     RECEIVER_LIMITED,
     /**
      * The sender stopped with data in flight and nothing lost until one late ACK acknowledged it all: the receiver held
@@ -28,5 +31,7 @@ public enum SlowdownKind {
     /** The timer resent data the receiver already had: its ACKs were lost on the way back (DETER §5.2's ACK drops). */
     ACK_DROP,
     /** The sender had everything acknowledged and nothing to send for a while: limited by its application. */
-    APPLICATION_LIMITED
+    APPLICATION_LIMITED,
+    /** The flow's round trips were mostly queueing: its median RTT at least four times its base (DETER Table 3's congestion). */
+    CONGESTION
 }

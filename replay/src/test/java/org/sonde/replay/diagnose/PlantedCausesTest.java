@@ -97,6 +97,17 @@ class PlantedCausesTest {
         assertThat(kinds(fast)).doesNotContain(SlowdownKind.DELAYED_ACK);
     }
 
+    /** A standing queue of 300 µs on a 20 µs path: every round trip is mostly queueing. */
+    @Test
+    void aStandingQueueIsCongestion() {
+        FlowDiagnosis f = data("queue", Map.of(), PlantedFaults.Messages.one(2_000_000), PlantedFaults.delayData(300_000), null, SECOND);
+        Slowdown s = the(f, SlowdownKind.CONGESTION);
+        assertThat(s.evidence().figures().get("medianRttMicros")).isBetween(300L, 400L);
+        assertThat(s.evidence().figures().get("baseRttMicros")).isLessThan(50L);
+        FlowDiagnosis free = data("no-queue", Map.of(), PlantedFaults.Messages.one(2_000_000), null, null, SECOND);
+        assertThat(kinds(free)).doesNotContain(SlowdownKind.CONGESTION);
+    }
+
     /** Three messages written 20 ms apart: two idle periods of the application, each about 20 ms less the transfer. */
     @Test
     void gapsBetweenWritesAreApplicationLimited() {

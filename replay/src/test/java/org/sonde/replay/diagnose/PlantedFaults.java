@@ -125,6 +125,16 @@ final class PlantedFaults {
         };
     }
 
+    /** Holds every data segment back for {@code nanos} before it reaches r, in order: a standing queue on the path. */
+    static FrameFilter delayData(long nanos) {
+        return (frame, port) -> {
+            if (!(frame instanceof TcpSegment t) || t.payloadBytes == 0) return true;
+            var sim = port.node().network().simulator();
+            sim.at(sim.now() + nanos, () -> port.deliver(frame));
+            return false;
+        };
+    }
+
     /** Drops every pure ACK from the {@code from}-th on (1 = the first after the handshake's) until {@code untilNanos}. */
     static java.util.function.Function<Network, FrameFilter> dropAcks(int from, long untilNanos) {
         return net -> new FrameFilter() {

@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
                 "  sonde replay connection rec --conn 3 --out conn3",
-                "  sonde replay diagnose trace.pcapng --json diagnosis.json"},
-        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayDiagnoseCommand.class})
+                "  sonde replay diagnose trace.pcapng --json diagnosis.json",
+                "  sonde replay linux --connections 100 --loss 0.02 --out run"},
+        subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayDiagnoseCommand.class, ReplayLinuxCommand.class})
 public final class ReplayCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -60,7 +60,7 @@ final class BpfTraceRecorder implements AutoCloseable {
             Path p = Path.of(dir, "bpftrace");
             if (Files.isExecutable(p)) return p;
         }
-        throw new EnvironmentException("bpftrace is missing: the recorder of real connections runs it", "install it (apt-get install bpftrace)");
+        throw new EnvironmentException("bpftrace is not installed: the recorder of real connections runs it", "install it (apt-get install bpftrace)");
     }
 
     /** Mounts tracefs where the kernel's tracepoints are found, if it is not mounted. */

@@ -2,9 +2,16 @@ package org.sonde.replay.linux;
 
 /**
  * One connection's agreement: packets in the capture and in the replay per direction, whether each direction's
- * sequence of {@code seq ack flags len} is identical (and with the window field too), how many packets were
- * compared for send time (the common prefix), and the first divergence per direction (null when identical).
+ * sequence of {@code seq ack flags len} (PSH aside) is identical, how many packets were compared (those before each
+ * direction's first divergence: for send time, PSH and window), how many of those differ in PSH and in the window
+ * field, and the first divergence per direction (null when identical).
  */
 public record ConnectionAgreement(int id, String name, int drops, int capturedFromClient, int replayedFromClient, int capturedFromServer,
-                                  int replayedFromServer, boolean identicalFromClient, boolean identicalFromServer, boolean windowsIdentical,
-                                  int comparedForTime, Divergence fromClient, Divergence fromServer) {}
+                                  int replayedFromServer, boolean identicalFromClient, boolean identicalFromServer, int compared, int pshDiffers,
+                                  int windowDiffers, Divergence fromClient, Divergence fromServer) {
+
+    /** Identical in both directions, PSH and windows too. */
+    public boolean identicalStrictly() {
+        return identicalFromClient && identicalFromServer && pshDiffers == 0 && windowDiffers == 0;
+    }
+}

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Compares a connection's replayed header sequence with its captured one, per direction: identity of
- * {@code seq ack flags len} packet by packet, the window field separately, send-time errors over the packets before
+ * {@code seq ack flags len} (PSH aside) packet by packet, PSH and the window field counted apart, send-time errors over the packets before
  * the first divergence, and that divergence with its cause.
  */
 final class HeaderComparison {
@@ -14,14 +14,14 @@ final class HeaderComparison {
     static ConnectionAgreement compare(RecordedConnection c, List<HeaderRow> capturedFromClient, List<HeaderRow> replayedFromClient,
                                        List<HeaderRow> capturedFromServer, List<HeaderRow> replayedFromServer, List<Long> errors) {
         int before = errors.size();
-        boolean[] windows = {true};
-        Divergence a = direction(c, "client->server", capturedFromClient, replayedFromClient, errors, windows);
-        Divergence b = direction(c, "server->client", capturedFromServer, replayedFromServer, errors, windows);
+        int[] differs = new int[2];
+        Divergence a = direction(c, "client->server", capturedFromClient, replayedFromClient, errors, differs);
+        Divergence b = direction(c, "server->client", capturedFromServer, replayedFromServer, errors, differs);
         return new ConnectionAgreement(c.id(), c.name(), c.drops().size(), capturedFromClient.size(), replayedFromClient.size(), capturedFromServer.size(),
-                replayedFromServer.size(), a == null, b == null, a == null && b == null && windows[0], errors.size() - before, a, b);
+                replayedFromServer.size(), a == null, b == null, errors.size() - before, differs[0], differs[1], a, b);
     }
 
-    private static Divergence direction(RecordedConnection c, String dir, List<HeaderRow> cap, List<HeaderRow> rep, List<Long> errors, boolean[] windows) {
+    private static Divergence direction(RecordedConnection c, String dir, List<HeaderRow> cap, List<HeaderRow> rep, List<Long> errors, int[] differs) {
         int n = Math.min(cap.size(), rep.size());
         for (int i = 0; i < n; i++) {
             HeaderRow k = cap.get(i), m = rep.get(i);
@@ -29,7 +29,8 @@ final class HeaderComparison {
                 return new Divergence(c.id(), dir, i, k.firstDifference(m), k.toString(), m.toString(), cause(cap, rep, i, k.firstDifference(m)),
                         kernel(c, k.timeNanos() + c.connectNanos()));
             }
-            if (k.window() != m.window()) windows[0] = false;
+            if ((k.flags() & HeaderRow.PSH) != (m.flags() & HeaderRow.PSH)) differs[0]++;
+            if (k.window() != m.window()) differs[1]++;
             errors.add(Math.abs(k.timeNanos() - m.timeNanos()));
         }
         if (cap.size() == rep.size()) return null;
@@ -51,7 +52,7 @@ final class HeaderComparison {
         if (field.equals("ack") && k.payloadBytes() == 0 && m.payloadBytes() == 0) return "acknowledged different data (ACK timing)";
         if (field.equals("ack")) return "piggybacked a different acknowledgement";
         if (field.equals("len") || (field.equals("seq") && k.payloadBytes() != m.payloadBytes())) return "segment sizes differ";
-        if (field.equals("flags")) return "flags differ (" + HeaderRow.flagNames(k.flags() ^ m.flags()) + ")";
+        if (field.equals("flags")) return "flags differ (" + HeaderRow.flagNames((k.flags() ^ m.flags()) & ~HeaderRow.PSH) + ")";
         if (k.payloadBytes() == 0 && m.payloadBytes() == 0) return "pure ACKs differ";
         return "sent different data";
     }

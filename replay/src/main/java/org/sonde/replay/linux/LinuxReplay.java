@@ -67,7 +67,8 @@ public final class LinuxReplay {
         List<Long> errors = new ArrayList<>();
         Map<String, Integer> causes = new TreeMap<>();
         long captured = 0, replayed = 0, drops = 0, retrans = 0;
-        int identical = 0, fromClient = 0, fromServer = 0, withWindows = 0, replayable = 0;
+        int identical = 0, fromClient = 0, fromServer = 0, strictly = 0, replayable = 0;
+        long psh = 0, windows = 0;
         for (RecordedConnection c : rec.connections()) {
             drops += c.drops().size();
             retrans += c.kernelEvents().stream().filter(e -> e.what().equals("retransmission")).count();
@@ -84,12 +85,14 @@ public final class LinuxReplay {
             if (ag.identicalFromClient()) fromClient++;
             if (ag.identicalFromServer()) fromServer++;
             if (ag.identicalFromClient() && ag.identicalFromServer()) identical++;
-            if (ag.windowsIdentical()) withWindows++;
+            if (ag.identicalStrictly()) strictly++;
+            psh += ag.pshDiffers();
+            windows += ag.windowDiffers();
             for (Divergence d : new Divergence[] {ag.fromClient(), ag.fromServer()}) if (d != null) causes.merge(d.direction() + ": " + d.cause(), 1, Integer::sum);
         }
         Collections.sort(errors);
-        return new LinuxAgreement(rec.kernel(), o, connectionsRun, rec.connections().size(), replayable, identical, fromClient, fromServer, withWindows,
-                captured, replayed, errors.size(), quantile(errors, 0.5), quantile(errors, 0.99), errors.isEmpty() ? null : errors.getLast(), drops, retrans,
+        return new LinuxAgreement(rec.kernel(), o, connectionsRun, rec.connections().size(), replayable, identical, fromClient, fromServer, strictly,
+                captured, replayed, errors.size(), psh, windows, quantile(errors, 0.5), quantile(errors, 0.99), errors.isEmpty() ? null : errors.getLast(), drops, retrans,
                 causes, notes, out);
     }
 
@@ -115,11 +118,12 @@ public final class LinuxReplay {
         List<String> l = new ArrayList<>();
         l.add(String.format(Locale.ROOT, "%s: %d connections run, %d recorded, %d replayed; loss %.1f %% per direction (%d segments dropped, %d kernel retransmissions)",
                 a.kernel(), a.connectionsRun(), a.connectionsRecorded(), a.connectionsReplayed(), a.options().loss() * 100, a.drops(), a.kernelRetransmissions()));
-        l.add(String.format(Locale.ROOT, "  identical header sequences (seq ack flags len): %d of %d connections (client->server %d, server->client %d); with windows %d",
-                a.identical(), a.connectionsReplayed(), a.identicalFromClient(), a.identicalFromServer(), a.identicalWithWindows()));
-        l.add(String.format(Locale.ROOT, "  packets captured %,d, replayed %,d; send-time error over %,d packets: median %s, p99 %s, max %s", a.packetsCaptured(),
-                a.packetsReplayed(), a.packetsComparedForTime(), micros(a.sendTimeErrorMedianNanos()), micros(a.sendTimeErrorP99Nanos()),
-                micros(a.sendTimeErrorMaxNanos())));
+        l.add(String.format(Locale.ROOT, "  identical header sequences (seq ack flags len, PSH aside): %d of %d connections (client->server %d, server->client %d);"
+                + " with PSH and windows %d", a.identical(), a.connectionsReplayed(), a.identicalFromClient(), a.identicalFromServer(), a.identicalStrictly()));
+        l.add(String.format(Locale.ROOT, "  packets captured %,d, replayed %,d, compared %,d (PSH differs in %,d, window in %,d)", a.packetsCaptured(),
+                a.packetsReplayed(), a.packetsCompared(), a.pshDiffers(), a.windowDiffers()));
+        l.add(String.format(Locale.ROOT, "  send-time error of the compared packets: median %s, p99 %s, max %s", micros(a.sendTimeErrorMedianNanos()),
+                micros(a.sendTimeErrorP99Nanos()), micros(a.sendTimeErrorMaxNanos())));
         for (Map.Entry<String, Integer> e : a.divergencesByCause().entrySet()) l.add("  divergence " + e.getKey() + ": " + e.getValue());
         for (String n : a.modelNotes()) l.add("  model: " + n);
         return l;

@@ -49,7 +49,10 @@ final class HeaderComparison {
         if (kr && !mr) return "kernel retransmitted, the model did not";
         if (mr && !kr) return "model retransmitted, the kernel did not";
         HeaderRow k = cap.get(i), m = rep.get(i);
-        if (field.equals("ack") && k.payloadBytes() == 0 && m.payloadBytes() == 0) return "acknowledged different data (ACK timing)";
+        if (field.equals("ack") && k.payloadBytes() == 0 && m.payloadBytes() == 0) {
+            return k.ack() < m.ack() ? "the kernel acknowledged less at once (an ACK the model delayed or merged)"
+                    : "the model acknowledged less at once (an ACK the kernel delayed or merged)";
+        }
         if (field.equals("ack")) return "piggybacked a different acknowledgement";
         if (field.equals("len") || (field.equals("seq") && k.payloadBytes() != m.payloadBytes())) return "segment sizes differ";
         if (field.equals("flags")) return "flags differ (" + HeaderRow.flagNames((k.flags() ^ m.flags()) & ~HeaderRow.PSH) + ")";

@@ -16,8 +16,8 @@ import org.sonde.sim.tcp.TcpStack;
 /**
  * Replays one recorded real connection alone on the simulator's Linux-like TCP: two simulated hosts with the
  * namespaces' addresses and the model configured like the kernel, the kernel's initial sequence numbers and
- * timestamp offsets as the endpoints' random draws, the recorded writes and closes at their recorded times (both
- * applications read everything as it arrives), and a corrector that carries each segment to the other endpoint
+ * timestamp offsets as the endpoints' random draws, the recorded writes, reads and closes at their recorded times,
+ * and a corrector that carries each segment to the other endpoint
  * after the recorded one-way delay unless the recording says the network dropped it. Gives the segments as the
  * capture saw them: on arrival at the other namespace (before its nftables rules).
  */
@@ -81,17 +81,32 @@ final class LinuxConnectionReplayer {
             }
         };
         for (TcpStack s : stacks) s.observe(observer);
-        TcpSocket.Listener reader = new TcpSocket.Listener() {
-            @Override
-            public void connected(TcpSocket s) {
-                s.readAll();
-            }
-        };
-        stacks[1].listen(c.serverPort(), s -> {
-            s.setListener(reader);
-            s.readAll();
-        });
-        sim.at(0, () -> stacks[0].connect(hosts[1], c.serverPort(), c.clientPort(), 0, reader));
+        // a recorded read takes what has arrived by then; what it took in the kernel and has not arrived in the model
+        // yet it takes on arrival, as a read blocked until data came would
+        long[] owed = new long[2];
+        Runnable[] drain = new Runnable[2];
+        for (int side = 0; side < 2; side++) {
+            int k = side;
+            drain[k] = () -> {
+                while (owed[k] > 0 && sockets[k] != null) {
+                    long n = sockets[k].read(owed[k]);
+                    if (n == 0) break;
+                    owed[k] -= n;
+                }
+            };
+        }
+        TcpSocket.Listener[] readers = new TcpSocket.Listener[2];
+        for (int side = 0; side < 2; side++) {
+            int k = side;
+            readers[k] = new TcpSocket.Listener() {
+                @Override
+                public void readable(TcpSocket s, long unread) {
+                    drain[k].run();
+                }
+            };
+        }
+        stacks[1].listen(c.serverPort(), s -> s.setListener(readers[1]));
+        sim.at(0, () -> stacks[0].connect(hosts[1], c.serverPort(), c.clientPort(), 0, readers[0]));
         long last = 0;
         for (int side = 0; side < 2; side++) {
             int k = side;
@@ -101,7 +116,10 @@ final class LinuxConnectionReplayer {
                 switch (call.kind()) {
                     case WRITE -> sim.at(at, () -> sockets[k].send(call.bytes()));
                     case CLOSE -> sim.at(at, () -> sockets[k].close());
-                    case READ -> { } // the model's applications read everything as it arrives
+                    case READ -> sim.at(at, () -> {
+                        owed[k] += call.bytes();
+                        drain[k].run();
+                    });
                 }
             }
         }

@@ -60,7 +60,7 @@ final class RecorderTrace {
     private void line(String line) {
         String[] f = line.split(" ");
         switch (f[0]) {
-            case "B" -> fields(f, 2);
+            case "B" -> number(fields(f, 2)[1]);
             case "T" -> state(fields(f, 9));
             case "E" -> {
                 fields(f, 6);
@@ -75,8 +75,10 @@ final class RecorderTrace {
                 Socket s = live.get(f[2]);
                 long bytes = Long.parseLong(signed(f[4]));
                 if (s == null || bytes <= 0) return; // an error or EAGAIN takes nothing; a read of 0 is the peer's FIN
+                // a write counts from its entry (the kernel takes the bytes then), a read from its return (it took them then)
                 long entry = number(f[3]);
-                s.calls.add(new AppCall(f[0].equals("W") ? AppCall.Kind.WRITE : AppCall.Kind.READ, entry == 0 ? number(f[1]) : entry, bytes));
+                boolean write = f[0].equals("W");
+                s.calls.add(new AppCall(write ? AppCall.Kind.WRITE : AppCall.Kind.READ, write && entry != 0 ? entry : number(f[1]), bytes));
             }
             case "X" -> {
                 fields(f, 3);

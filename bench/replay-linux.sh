@@ -46,7 +46,7 @@ for name, label in runs:
                  f"| {pct(a['identicalFromServer'])} | {pct(a['identicalStrictly'])} | {a['packetsCaptured']:,} / {a['packetsReplayed']:,} / {a['packetsCompared']:,} "
                  f"| {a['pshDiffers']:,} / {a['windowDiffers']:,} | {us(a['sendTimeErrorMedianNanos'])} / {us(a['sendTimeErrorP99Nanos'])} / {us(a['sendTimeErrorMaxNanos'])} "
                  f"| {a['drops']:,} | {a['kernelRetransmissions']:,} | {t} |")
-lines += ["", "First divergences by direction and cause (a connection has at most one per direction):", "",
+lines += ["", "Where each connection first departs (the earlier of its two directions' first divergences), by direction and cause:", "",
           "| loss | divergence | connections |", "| --- | --- | --- |"]
 for name, label in runs:
     for cause, count in sorted(res[name]["divergencesByCause"].items(), key=lambda e: -e[1]):

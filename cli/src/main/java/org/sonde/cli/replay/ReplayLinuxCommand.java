@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code sonde replay linux}: real connections recorded with eBPF, replayed in the model, compared with their capture. */
 @Command(name = "linux",
-        header = "Record real Linux connections with eBPF, replay them in the model, compare with a capture.",
+        header = "Record real Linux connections with eBPF, replay them in the model, compare.",
         mixinStandardHelpOptions = true,
         description = {
                 "Runs request/response TCP connections between two network namespaces joined by a veth",

@@ -10,6 +10,12 @@ public record ConnectionAgreement(int id, String name, int drops, int capturedFr
                                   int replayedFromServer, boolean identicalFromClient, boolean identicalFromServer, int compared, int pshDiffers,
                                   int windowDiffers, Divergence fromClient, Divergence fromServer) {
 
+    /** The earlier of the two directions' divergences (where the connection first departs), null when identical. */
+    public Divergence first() {
+        if (fromClient == null || fromServer == null) return fromClient == null ? fromServer : fromClient;
+        return fromServer.timeNanos() < fromClient.timeNanos() ? fromServer : fromClient;
+    }
+
     /** Identical in both directions, PSH and windows too. */
     public boolean identicalStrictly() {
         return identicalFromClient && identicalFromServer && pshDiffers == 0 && windowDiffers == 0;

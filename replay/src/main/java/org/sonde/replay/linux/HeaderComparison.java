@@ -26,7 +26,7 @@ final class HeaderComparison {
         for (int i = 0; i < n; i++) {
             HeaderRow k = cap.get(i), m = rep.get(i);
             if (!k.sameSegment(m)) {
-                return new Divergence(c.id(), dir, i, k.firstDifference(m), k.toString(), m.toString(), cause(cap, rep, i, k.firstDifference(m)),
+                return new Divergence(c.id(), dir, i, k.timeNanos(), k.firstDifference(m), k.toString(), m.toString(), cause(cap, rep, i, k.firstDifference(m)),
                         kernel(c, k.timeNanos() + c.connectNanos()));
             }
             if ((k.flags() & HeaderRow.PSH) != (m.flags() & HeaderRow.PSH)) differs[0]++;
@@ -37,7 +37,7 @@ final class HeaderComparison {
         boolean missing = cap.size() > rep.size();
         HeaderRow k = missing ? cap.get(n) : null, m = missing ? null : rep.get(n);
         long at = (missing ? k : m).timeNanos();
-        return new Divergence(c.id(), dir, n, missing ? "missing" : "extra", missing ? k.toString() : null, missing ? null : m.toString(),
+        return new Divergence(c.id(), dir, n, at, missing ? "missing" : "extra", missing ? k.toString() : null, missing ? null : m.toString(),
                 missing ? (retransmission(cap, n) ? "kernel retransmitted, the model did not" : "kernel sent more")
                         : (retransmission(rep, n) ? "model retransmitted, the kernel did not" : "model sent more"),
                 kernel(c, at + c.connectNanos()));

@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * direction, and with PSH and the window field too; packets captured, replayed and compared (those before each
  * direction's first divergence), and of those the ones whose PSH or window differ; the send-time error (replayed
  * against captured, over the compared packets) as median, 99th percentile and
- * maximum in ns; segments dropped; first divergences counted by cause; what the model does not follow; every
+ * maximum in ns; segments dropped; each connection's first divergence (the earlier of its two directions') counted
+ * by direction and cause; what the model does not follow; every
  * connection.
  */
 public record LinuxAgreement(String kernel, LinuxReplayOptions options, int connectionsRun, int connectionsRecorded, int connectionsReplayed,

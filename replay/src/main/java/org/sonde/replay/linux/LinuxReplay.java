@@ -88,7 +88,8 @@ public final class LinuxReplay {
             if (ag.identicalStrictly()) strictly++;
             psh += ag.pshDiffers();
             windows += ag.windowDiffers();
-            for (Divergence d : new Divergence[] {ag.fromClient(), ag.fromServer()}) if (d != null) causes.merge(d.direction() + ": " + d.cause(), 1, Integer::sum);
+            Divergence first = ag.first();
+            if (first != null) causes.merge(first.direction() + ": " + first.cause(), 1, Integer::sum);
         }
         Collections.sort(errors);
         return new LinuxAgreement(rec.kernel(), o, connectionsRun, rec.connections().size(), replayable, identical, fromClient, fromServer, strictly,

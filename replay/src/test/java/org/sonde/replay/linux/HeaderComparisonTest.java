@@ -52,5 +52,6 @@ class HeaderComparisonTest {
         assertThat(a.fromClient().cause()).isEqualTo("kernel sent more");
         assertThat(a.fromServer().field()).isEqualTo("ack");
         assertThat(a.fromServer().cause()).startsWith("the kernel acknowledged less at once");
+        assertThat(a.first()).as("the server's ACK departs at 150, before the client's missing packet at 200").isSameAs(a.fromServer());
     }
 }

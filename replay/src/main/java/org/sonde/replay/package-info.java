@@ -1,8 +1,9 @@
 /**
  * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019): recording every TCP
  * connection of a simulated run in a few bytes ({@link org.sonde.replay.recording}), replaying any one of them alone
- * to its exact packets and TCP state ({@link org.sonde.replay.connection}), and the diagnosis of real captures
- * ({@link org.sonde.replay.diagnose}). Queue replay and recording real Linux hosts are not built yet.
+ * to its exact packets and TCP state ({@link org.sonde.replay.connection}), the diagnosis of real captures
+ * ({@link org.sonde.replay.diagnose}), and real Linux connections recorded with eBPF, replayed in the simulator's TCP
+ * and compared with their capture ({@link org.sonde.replay.linux}). Queue replay is not built yet.
  *
  * <pre>{@code
  * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, true, Path.of("rec"), null);
@@ -15,6 +16,9 @@
  *     for (Retransmission x : f.retransmissions())
  *         System.out.println(f.src() + " -> " + f.dst() + " frame " + x.frame() + ": " + x.kind() + ", " + x.evidence().text());
  * CaptureDiagnoser.writeJson(d, Path.of("diagnosis.json"));
+ *
+ * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), done -> { }); // root, bpftrace
+ * LinuxReplay.summary(a).forEach(System.out::println);
  * }</pre>
  */
 package org.sonde.replay;

@@ -32,11 +32,11 @@ lines = ["## DETER on real Linux hosts: eBPF recording, replay in sim's TCP, agr
          "prerouting drop each direction's non-SYN segments at random; the recorder is bpftrace on tracepoints (no kernel patch, no kprobes); "
          "the capture is AF_PACKET on both interfaces (what arrives, before the rules). A connection is identical in a direction when the replay's "
          "sequence of (seq, ack, flags, payload length) relative to the kernel's initial sequence numbers equals the capture's, PSH aside; "
-         "PSH and the window field are counted apart (both follow from the receiver's window, which the model does not grow as Linux does); "
+         "PSH and the window field are counted apart (the model places PSH by another rule and does not grow its receive window as Linux does); "
          "checksums, IP ids and timestamp values are not compared. Send-time error: the replayed packet's time at the capture point against the "
          "captured one, over the packets before each direction's first divergence.", "",
-         "| loss | connections run / recorded / replayed | identical both ways | client→server | server→client | with PSH and windows | packets captured / replayed / compared | PSH differs / window differs | send-time error median / p99 / max | drops | kernel retransmissions | wall s |",
-         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+         "| loss | connections run / recorded / replayed | identical both ways | client→server | server→client | with PSH and windows | packets captured / replayed / compared | PSH differs / window differs | send-time error median / p99 / max | drops | kernel retransmissions | calls the model refused | wall s |",
+         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
 for name, label in runs:
     a = res[name]
     t = open(f"{tmp}/{name}.time").read().strip()
@@ -45,7 +45,7 @@ for name, label in runs:
     lines.append(f"| {label} | {a['connectionsRun']} / {a['connectionsRecorded']} / {r} | {pct(a['identical'])} | {pct(a['identicalFromClient'])} "
                  f"| {pct(a['identicalFromServer'])} | {pct(a['identicalStrictly'])} | {a['packetsCaptured']:,} / {a['packetsReplayed']:,} / {a['packetsCompared']:,} "
                  f"| {a['pshDiffers']:,} / {a['windowDiffers']:,} | {us(a['sendTimeErrorMedianNanos'])} / {us(a['sendTimeErrorP99Nanos'])} / {us(a['sendTimeErrorMaxNanos'])} "
-                 f"| {a['drops']:,} | {a['kernelRetransmissions']:,} | {t} |")
+                 f"| {a['drops']:,} | {a['kernelRetransmissions']:,} | {a['refusedCalls']:,} | {t} |")
 lines += ["", "Where each connection first departs (the earlier of its two directions' first divergences), by direction and cause:", "",
           "| loss | divergence | connections |", "| --- | --- | --- |"]
 for name, label in runs:

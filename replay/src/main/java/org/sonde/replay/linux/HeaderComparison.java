@@ -12,13 +12,14 @@ final class HeaderComparison {
 
     /** Each direction's first divergence and its send-time errors (added to {@code errors}). */
     static ConnectionAgreement compare(RecordedConnection c, List<HeaderRow> capturedFromClient, List<HeaderRow> replayedFromClient,
-                                       List<HeaderRow> capturedFromServer, List<HeaderRow> replayedFromServer, List<Long> errors) {
+                                       List<HeaderRow> capturedFromServer, List<HeaderRow> replayedFromServer, List<String> refusedCalls,
+                                       List<Long> errors) {
         int before = errors.size();
         int[] differs = new int[2];
         Divergence a = direction(c, "client->server", capturedFromClient, replayedFromClient, errors, differs);
         Divergence b = direction(c, "server->client", capturedFromServer, replayedFromServer, errors, differs);
         return new ConnectionAgreement(c.id(), c.name(), c.drops().size(), capturedFromClient.size(), replayedFromClient.size(), capturedFromServer.size(),
-                replayedFromServer.size(), a == null, b == null, errors.size() - before, differs[0], differs[1], a, b);
+                replayedFromServer.size(), a == null, b == null, errors.size() - before, differs[0], differs[1], a, b, refusedCalls);
     }
 
     private static Divergence direction(RecordedConnection c, String dir, List<HeaderRow> cap, List<HeaderRow> rep, List<Long> errors, int[] differs) {

@@ -25,8 +25,11 @@ final class LinuxConnectionReplayer {
     /** How long the replay runs past the last recorded call: a retransmission's backoff, the FIN handshake. */
     private static final long TAIL_NANOS = 30_000_000_000L;
 
-    /** The replayed packets of one connection per direction, client to server first. */
-    record Replayed(List<HeaderRow> fromClient, List<HeaderRow> fromServer) {}
+    /**
+     * The replayed packets of one connection per direction, client to server first, and the recorded calls the model
+     * could not make (its socket was not open or already closed then), each said in a sentence.
+     */
+    record Replayed(List<HeaderRow> fromClient, List<HeaderRow> fromServer, List<String> refusedCalls) {}
 
     private LinuxConnectionReplayer() {}
 
@@ -84,6 +87,7 @@ final class LinuxConnectionReplayer {
         // a recorded read takes what has arrived by then; what it took in the kernel and has not arrived in the model
         // yet it takes on arrival, as a read blocked until data came would
         long[] owed = new long[2];
+        List<String> refused = new ArrayList<>();
         Runnable[] drain = new Runnable[2];
         for (int side = 0; side < 2; side++) {
             int k = side;
@@ -113,17 +117,27 @@ final class LinuxConnectionReplayer {
             for (AppCall call : side == 0 ? c.clientCalls() : c.serverCalls()) {
                 long at = Math.max(0, call.timeNanos() - c.connectNanos());
                 last = Math.max(last, at);
-                switch (call.kind()) {
-                    case WRITE -> sim.at(at, () -> sockets[k].send(call.bytes()));
-                    case CLOSE -> sim.at(at, () -> sockets[k].close());
-                    case READ -> sim.at(at, () -> {
-                        owed[k] += call.bytes();
-                        drain[k].run();
-                    });
-                }
+                sim.at(at, () -> {
+                    TcpSocket socket = sockets[k];
+                    if (call.kind() != AppCall.Kind.READ && (socket == null || socket.state() == TcpSocket.State.CLOSED
+                            || socket.state() == TcpSocket.State.TIME_WAIT)) {
+                        // the kernel's application made a call the model's socket cannot take: a divergence, not an error
+                        refused.add((k == 0 ? "client " : "server ") + call.kind().name().toLowerCase(java.util.Locale.ROOT) + " at " + at
+                                + " ns with the model's socket " + (socket == null ? "not open" : socket.state().name()));
+                        return;
+                    }
+                    switch (call.kind()) {
+                        case WRITE -> socket.send(call.bytes());
+                        case CLOSE -> socket.close();
+                        case READ -> {
+                            owed[k] += call.bytes();
+                            drain[k].run();
+                        }
+                    }
+                });
             }
         }
         sim.runUntil(last + TAIL_NANOS);
-        return new Replayed(fromClient, fromServer);
+        return new Replayed(fromClient, fromServer, refused);
     }
 }

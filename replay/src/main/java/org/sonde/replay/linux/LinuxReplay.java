@@ -66,7 +66,7 @@ public final class LinuxReplay {
         List<ConnectionAgreement> out = new ArrayList<>();
         List<Long> errors = new ArrayList<>();
         Map<String, Integer> causes = new TreeMap<>();
-        long captured = 0, replayed = 0, drops = 0, retrans = 0;
+        long captured = 0, replayed = 0, drops = 0, retrans = 0, refused = 0;
         int identical = 0, fromClient = 0, fromServer = 0, strictly = 0, replayable = 0;
         long psh = 0, windows = 0;
         for (RecordedConnection c : rec.connections()) {
@@ -78,7 +78,7 @@ public final class LinuxReplay {
             List<HeaderRow> capC = rows(byTuple.get(c.clientIp() + ":" + c.clientPort() + ">" + c.serverIp() + ":" + c.serverPort()), c.clientIss(), c.serverIss(), base);
             List<HeaderRow> capS = rows(byTuple.get(c.serverIp() + ":" + c.serverPort() + ">" + c.clientIp() + ":" + c.clientPort()), c.serverIss(), c.clientIss(), base);
             LinuxConnectionReplayer.Replayed r = LinuxConnectionReplayer.replay(c, client.config(), defaultDelay);
-            ConnectionAgreement ag = HeaderComparison.compare(c, capC, r.fromClient(), capS, r.fromServer(), errors);
+            ConnectionAgreement ag = HeaderComparison.compare(c, capC, r.fromClient(), capS, r.fromServer(), r.refusedCalls(), errors);
             out.add(ag);
             captured += capC.size() + capS.size();
             replayed += r.fromClient().size() + r.fromServer().size();
@@ -86,6 +86,7 @@ public final class LinuxReplay {
             if (ag.identicalFromServer()) fromServer++;
             if (ag.identicalFromClient() && ag.identicalFromServer()) identical++;
             if (ag.identicalStrictly()) strictly++;
+            refused += ag.refusedCalls().size();
             psh += ag.pshDiffers();
             windows += ag.windowDiffers();
             Divergence first = ag.first();
@@ -94,7 +95,7 @@ public final class LinuxReplay {
         Collections.sort(errors);
         return new LinuxAgreement(rec.kernel(), o, connectionsRun, rec.connections().size(), replayable, identical, fromClient, fromServer, strictly,
                 captured, replayed, errors.size(), psh, windows, quantile(errors, 0.5), quantile(errors, 0.99), errors.isEmpty() ? null : errors.getLast(), drops, retrans,
-                causes, notes, out);
+                refused, causes, notes, out);
     }
 
     /** A direction's captured packets as header rows, times from the client's connect. */
@@ -126,6 +127,7 @@ public final class LinuxReplay {
         l.add(String.format(Locale.ROOT, "  send-time error of the compared packets: median %s, p99 %s, max %s", micros(a.sendTimeErrorMedianNanos()),
                 micros(a.sendTimeErrorP99Nanos()), micros(a.sendTimeErrorMaxNanos())));
         for (Map.Entry<String, Integer> e : a.divergencesByCause().entrySet()) l.add("  divergence " + e.getKey() + ": " + e.getValue());
+        if (a.refusedCalls() > 0) l.add("  recorded calls the model could not make (its socket closed or not open): " + a.refusedCalls());
         for (String n : a.modelNotes()) l.add("  model: " + n);
         return l;
     }

@@ -53,6 +53,7 @@ final class LinuxRun {
 
     static Raw run(LinuxReplayOptions o, Path dir, Path capture, IntConsumer connectionsDone) {
         int port = 20_000 + (int) (ProcessHandle.current().pid() % 20_000);
+        Testbed.requireRoot(); // before the first root-only step, so that its absence is said as such
         try (CongestionControls allowed = CongestionControls.allow("cubic");
              Testbed t = Testbed.builder("sonde-rl").node(CLIENT).node(SERVER)
                 .link(CLIENT, "eth0", CLIENT_ADDRESS + "/24", SERVER, "eth0", SERVER_ADDRESS + "/24")

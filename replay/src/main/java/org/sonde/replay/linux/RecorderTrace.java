@@ -46,13 +46,24 @@ final class RecorderTrace {
         this.source = source;
     }
 
-    /** The connections of the recorder's {@code lines}; {@code source} names them in errors. */
+    /**
+     * The connections of the recorder's {@code lines}; {@code source} names them in errors. bpftrace writes each CPU's
+     * events as it drains that CPU's buffer, so the lines are put in the order of their times first (a socket's
+     * address is reused only after its close, which the order must show before the next socket's opening).
+     */
     static List<RecordedConnection> read(List<String> lines, String source) {
         RecorderTrace t = new RecorderTrace(source);
+        List<long[]> order = new ArrayList<>(); // time, line number
         for (String line : lines) {
             t.lineNumber++;
             if (line.isBlank() || line.startsWith("Attaching ")) continue;
-            t.line(line.strip());
+            String[] f = line.strip().split(" ");
+            order.add(new long[] {f.length > 1 ? t.number(f[1]) : 0, t.lineNumber - 1});
+        }
+        order.sort((a, b) -> Long.compare(a[0], b[0])); // stable: same-time lines keep their order
+        for (long[] o : order) {
+            t.lineNumber = (int) o[1] + 1;
+            t.line(lines.get((int) o[1]).strip());
         }
         return t.connections();
     }

@@ -21,7 +21,7 @@ class HeaderComparisonTest {
         List<HeaderRow> cap = List.of(new HeaderRow(0, 0, 0, SYN, 0, 500), data(100, 1, 0), data(200, 1001, PSH));
         List<HeaderRow> rep = List.of(new HeaderRow(10, 0, 0, SYN, 0, 500), data(90, 1, PSH), new HeaderRow(260, 1001, 1, ACK | PSH, 1000, 7));
         List<Long> errors = new ArrayList<>();
-        ConnectionAgreement a = HeaderComparison.compare(CONNECTION, cap, rep, List.of(), List.of(), errors);
+        ConnectionAgreement a = HeaderComparison.compare(CONNECTION, cap, rep, List.of(), List.of(), List.of(), errors);
         assertThat(a.identicalFromClient()).isTrue();
         assertThat(a.identicalFromServer()).isTrue();
         assertThat(a.pshDiffers()).isEqualTo(1);
@@ -34,7 +34,7 @@ class HeaderComparisonTest {
     void aRetransmissionOnlyTheKernelSentIsTheDivergenceAndItsCause() {
         List<HeaderRow> cap = List.of(data(100, 1, 0), data(200, 1001, 0), data(700, 1, 0));
         List<HeaderRow> rep = List.of(data(100, 1, 0), data(200, 1001, 0), data(400, 2001, 0));
-        ConnectionAgreement a = HeaderComparison.compare(CONNECTION, cap, rep, List.of(), List.of(), new ArrayList<>());
+        ConnectionAgreement a = HeaderComparison.compare(CONNECTION, cap, rep, List.of(), List.of(), List.of(), new ArrayList<>());
         Divergence d = a.fromClient();
         assertThat(d.index()).isEqualTo(2);
         assertThat(d.field()).isEqualTo("seq");
@@ -47,7 +47,7 @@ class HeaderComparisonTest {
     void aMissingTailAndAnAckDifferenceAreNamed() {
         List<HeaderRow> cap = List.of(data(100, 1, 0), data(200, 1001, 0));
         ConnectionAgreement a = HeaderComparison.compare(CONNECTION, cap, List.of(data(100, 1, 0)),
-                List.of(new HeaderRow(150, 1, 1001, ACK, 0, 9)), List.of(new HeaderRow(150, 1, 2001, ACK, 0, 9)), new ArrayList<>());
+                List.of(new HeaderRow(150, 1, 1001, ACK, 0, 9)), List.of(new HeaderRow(150, 1, 2001, ACK, 0, 9)), List.of(), new ArrayList<>());
         assertThat(a.fromClient().field()).isEqualTo("missing");
         assertThat(a.fromClient().cause()).isEqualTo("kernel sent more");
         assertThat(a.fromServer().field()).isEqualTo("ack");

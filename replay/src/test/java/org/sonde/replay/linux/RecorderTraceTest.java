@@ -59,6 +59,19 @@ class RecorderTraceTest {
     }
 
     @Test
+    void linesFromTwoCpusAreTakenInTimeOrder() {
+        // a socket address reused: the first connection's server closes at 1500, its address opens a second client at 1600;
+        // bpftrace wrote the second client's lines (one CPU's buffer) before the close (another CPU's)
+        List<String> lines = new ArrayList<>(connection(List.of()).subList(0, 8));
+        lines.addAll(List.of("T 1600 " + SERVER + " 7 2 0 5001 10.9.0.1 10.9.0.2", "W 1700 " + SERVER + " 1650 99",
+                "T 1500 " + SERVER + " 9 7 5001 40000 10.9.0.2 10.9.0.1", "W 1400 " + SERVER + " 1390 5"));
+        List<RecordedConnection> cs = RecorderTrace.read(lines, "test");
+        assertThat(cs).hasSize(2);
+        assertThat(cs.get(0).serverCalls()).containsExactly(new AppCall(AppCall.Kind.WRITE, 1390, 5));
+        assertThat(cs.get(1).clientCalls()).containsExactly(new AppCall(AppCall.Kind.WRITE, 1650, 99));
+    }
+
+    @Test
     void aClientThatNeverConnectedIsRecordedWithItsProblem() {
         List<RecordedConnection> cs = RecorderTrace.read(List.of("T 1000 " + CLIENT + " 7 2 0 5001 10.9.0.1 10.9.0.2",
                 "T 3000 " + CLIENT + " 2 7 0 5001 10.9.0.1 10.9.0.2"), "test");
@@ -85,25 +98,37 @@ class RecorderTraceTest {
         return Arbitraries.oneOf(call, drop).list().ofMaxSize(40);
     }
 
+    /** The recorder's line of a generated event: a write's time is its entry (the line's 5 ns later), a read's its return. */
+    static String line(Object e) {
+        if (e instanceof DroppedSegment d) {
+            return "D " + d.timeNanos() + " " + (d.fromClient() ? "10.9.0.1 40000 10.9.0.2 5001 " : "10.9.0.2 5001 10.9.0.1 40000 ") + d.seq() + " "
+                    + d.ack() + " " + d.flags() + " " + d.payloadBytes();
+        }
+        Object[] c = (Object[]) e;
+        boolean write = c[0] == AppCall.Kind.WRITE;
+        long t = (long) c[2];
+        return (write ? "W " + (t + 5) : "R " + t) + " " + ((boolean) c[1] ? CLIENT : SERVER) + " " + (write ? t : t - 5) + " " + c[3];
+    }
+
+    static long lineTime(Object e) {
+        return Long.parseLong(line(e).split(" ")[1]);
+    }
+
     @Property(tries = 200)
     void everyCallAndDropComesBackAsWritten(@ForAll("events") List<Object> events) {
         List<String> between = new ArrayList<>();
         List<AppCall> client = new ArrayList<>(), server = new ArrayList<>();
         List<DroppedSegment> drops = new ArrayList<>();
-        for (Object e : events) {
+        // the lines go out as generated; the reader takes them in the order of their times (a write's line comes 5 ns after its entry)
+        for (Object e : events) between.add(line(e));
+        List<Object> byTime = new ArrayList<>(events);
+        byTime.sort(java.util.Comparator.comparingLong(RecorderTraceTest::lineTime));
+        for (Object e : byTime) {
             if (e instanceof DroppedSegment d) {
                 drops.add(d);
-                between.add("D " + d.timeNanos() + " " + (d.fromClient() ? "10.9.0.1 40000 10.9.0.2 5001 " : "10.9.0.2 5001 10.9.0.1 40000 ") + d.seq() + " "
-                        + d.ack() + " " + d.flags() + " " + d.payloadBytes());
             } else {
                 Object[] c = (Object[]) e;
-                AppCall.Kind kind = (AppCall.Kind) c[0];
-                boolean isClient = (boolean) c[1];
-                long t = (long) c[2], bytes = (long) c[3];
-                // a write's time is its entry, a read's its return
-                between.add((kind == AppCall.Kind.WRITE ? "W " + (t + 5) : "R " + t) + " " + (isClient ? CLIENT : SERVER) + " "
-                        + (kind == AppCall.Kind.WRITE ? t : t - 5) + " " + bytes);
-                (isClient ? client : server).add(new AppCall(kind, t, bytes));
+                ((boolean) c[1] ? client : server).add(new AppCall((AppCall.Kind) c[0], (long) c[2], (long) c[3]));
             }
         }
         client.add(new AppCall(AppCall.Kind.CLOSE, 9000, 0));

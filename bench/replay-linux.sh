@@ -57,7 +57,7 @@ import gzip
 rec, cap = (open(f"{tmp}/lossy/{f}", "rb").read() for f in ("recording.json", "capture.pcapng"))
 lines += ["", f"The recording ({n} connections at {float(loss) * 100:g} % loss) is `recording.json`: {len(rec):,} B, {len(gzip.compress(rec)):,} B gzipped, "
           f"against the capture's {len(cap):,} B ({len(gzip.compress(cap)):,} B gzipped) of whole frames; it is JSON, not yet DETER's byte streams."]
-lines += ["", "The divergences are findings about sim's TCP, each traced to its kernel mechanism:", "",
+lines += ["", "The divergences are findings about sim's TCP, with the kernel mechanism where it is traced:", "",
           "- **ACKs (client→server, most connections):** Linux 6.18's `tcp_grow_window` sets `icsk_ack.quick |= 1` each time it raises "
           "`rcv_ssthresh`, so while the receive window grows the quick-ACK budget is not spent: traced with bpftrace on `tcp:tcp_probe` "
           "(`icsk_ack.quick` read through BTF), `quick` stays 16 for the response's first 5 segments and only then counts down, so the "

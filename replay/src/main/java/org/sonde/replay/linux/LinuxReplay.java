@@ -39,8 +39,13 @@ public final class LinuxReplay {
             } finally {
                 deleteQuietly(work);
             }
-            LinuxRecording rec = new LinuxRecording(raw.kernel(), raw.clientSysctls(), raw.serverSysctls(), raw.realtimeMinusMonotonic(),
-                    RecorderTrace.read(raw.trace(), "the recorder's output"));
+            // the tracepoints see every namespace: keep the run's own connections (its addresses), numbered again
+            List<RecordedConnection> ours = new ArrayList<>();
+            for (RecordedConnection c : RecorderTrace.read(raw.trace(), "the recorder's output")) {
+                if (c.clientIp() != null && !(c.clientIp().equals(LinuxRun.CLIENT_ADDRESS) && c.serverIp().equals(LinuxRun.SERVER_ADDRESS))) continue;
+                ours.add(c.withId(ours.size()));
+            }
+            LinuxRecording rec = new LinuxRecording(raw.kernel(), raw.clientSysctls(), raw.serverSysctls(), raw.realtimeMinusMonotonic(), ours);
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(dir.path().resolve(RECORDING).toFile(), rec);
             LinuxAgreement a = compare(rec, capture, o, raw.connectionsRun());
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(dir.path().resolve(AGREEMENT).toFile(), a);

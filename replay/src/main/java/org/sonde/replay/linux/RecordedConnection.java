@@ -21,6 +21,12 @@ public record RecordedConnection(int id, String clientIp, int clientPort, String
         kernelEvents = List.copyOf(kernelEvents);
     }
 
+    /** The same recording under another number. */
+    RecordedConnection withId(int newId) {
+        return new RecordedConnection(newId, clientIp, clientPort, serverIp, serverPort, connectNanos, oneWayDelayNanos, clientIss, serverIss,
+                clientTsOffset, serverTsOffset, clientCalls, serverCalls, drops, kernelEvents, problem);
+    }
+
     /** {@code client:port -> server:port}. */
     public String name() {
         return clientIp + ":" + clientPort + " -> " + serverIp + ":" + serverPort;

@@ -118,6 +118,9 @@ final class RecorderTrace {
         Socket s = live.get(sk);
         if (from == CLOSE && to == SYN_SENT) {
             s = new Socket(true, time);
+            s.localIp = f[7]; // the addresses are known from the SYN on, the local port once established
+            s.remoteIp = f[8];
+            s.remotePort = (int) number(f[6]);
             live.put(sk, s);
             clients.add(s);
         } else if (from == LISTEN && to == SYN_RECV) {

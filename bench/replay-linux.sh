@@ -65,8 +65,9 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "every other segment. Named, not fixed: the fix is the receive window's growth (`rcv_ssthresh`, `tcp_grow_window`, the "
           "skb truesize ratio), which also gives the window field.",
           "- **PSH:** within one large write the kernel's PSH falls every 5 full segments (7,240 B) in these runs; the model sets PSH "
-          "on a segment that empties its send queue and on every retransmission. The kernel's rule behind the 5 segments is not traced "
-          "yet (not the force push at `max_window`/2: a bpftrace read of `max_window` gives 64 KB).",
+          "on a segment that empties its send queue. The kernel's rule behind the 5 segments is not traced yet (not the force push at "
+          "`max_window`/2: a bpftrace read of `max_window` gives 64 KB). Fixed in `sim.tcp` (`Sender`): a retransmission keeps the "
+          "segment's PSH, as Linux's skb keeps its flags, where the model set PSH on every retransmission.",
           "- **Window field:** the model advertises its whole buffer (no `rcv_ssthresh`, no autotuning); the kernel starts near 64 KB "
           "(scale 10) and grows it.",
           "- **Retransmissions (server→client):** where the capture shows a retransmission the replay has not sent yet (or the other "

@@ -6,6 +6,6 @@ package org.sonde.replay.linux;
  * blocked read takes data when it returns), or the close that queued the FIN (its state change's time). Times are
  * the kernel's monotonic clock.
  */
-public record AppCall(Kind kind, long timeNanos, long bytes) {
+record AppCall(Kind kind, long timeNanos, long bytes) {
     public enum Kind { WRITE, READ, CLOSE }
 }

@@ -8,7 +8,7 @@ import java.util.List;
  * direction's first divergence: for send time, PSH and window), how many of those differ in PSH and in the window
  * field, the first divergence per direction (null when identical), and the recorded calls the model could not make.
  */
-public record ConnectionAgreement(int id, String name, int drops, int capturedFromClient, int replayedFromClient, int capturedFromServer,
+record ConnectionAgreement(int id, String name, int drops, int capturedFromClient, int replayedFromClient, int capturedFromServer,
                                   int replayedFromServer, boolean identicalFromClient, boolean identicalFromServer, int compared, int pshDiffers,
                                   int windowDiffers, Divergence fromClient, Divergence fromServer, List<String> refusedCalls) {
     public ConnectionAgreement {

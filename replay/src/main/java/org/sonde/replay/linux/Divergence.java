@@ -7,5 +7,5 @@ package org.sonde.replay.linux;
  * one side has no packet there), both headers, the cause as a class of model behaviour, and what the kernel was
  * doing then (its congestion state and retransmissions from the recording).
  */
-public record Divergence(int connection, String direction, int index, long timeNanos, String field, String captured, String replayed, String cause,
+record Divergence(int connection, String direction, int index, long timeNanos, String field, String captured, String replayed, String cause,
                          String kernel) {}

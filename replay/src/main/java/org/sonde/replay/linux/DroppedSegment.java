@@ -5,4 +5,4 @@ package org.sonde.replay.linux;
  * sent: {@code fromClient} says which endpoint sent it; sequence and acknowledgement numbers are absolute;
  * {@code flags} are the TCP header's flag byte.
  */
-public record DroppedSegment(boolean fromClient, long timeNanos, long seq, long ack, int flags, int payloadBytes) {}
+record DroppedSegment(boolean fromClient, long timeNanos, long seq, long ack, int flags, int payloadBytes) {}

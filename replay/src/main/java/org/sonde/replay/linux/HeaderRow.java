@@ -10,7 +10,7 @@ package org.sonde.replay.linux;
  * Checksums, IP identification and the timestamp option's values are not compared: the checksums follow from the
  * rest, the others from each host's clocks and counters.
  */
-public record HeaderRow(long timeNanos, long seq, long ack, int flags, int payloadBytes, int window) {
+record HeaderRow(long timeNanos, long seq, long ack, int flags, int payloadBytes, int window) {
 
     /** PSH, compared apart from the other flags: where the sender sets it follows from the peer's window. */
     static final int PSH = 0x08;

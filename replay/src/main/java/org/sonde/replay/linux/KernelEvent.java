@@ -5,4 +5,4 @@ package org.sonde.replay.linux;
  * divergences by: a retransmission, or a change of the congestion state ({@code Open}, {@code Disorder},
  * {@code CWR}, {@code Recovery}, {@code Loss}).
  */
-public record KernelEvent(boolean client, long timeNanos, String what) {}
+record KernelEvent(boolean client, long timeNanos, String what) {}

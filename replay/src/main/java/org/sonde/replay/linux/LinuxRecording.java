@@ -8,7 +8,7 @@ import java.util.Map;
  * client's and the server's namespaces (the replay configures the model from them), the offset that turns the
  * recorder's monotonic times into the capture's wall-clock ones, and every connection.
  */
-public record LinuxRecording(String kernel, Map<String, String> clientSysctls, Map<String, String> serverSysctls,
+record LinuxRecording(String kernel, Map<String, String> clientSysctls, Map<String, String> serverSysctls,
                              long realtimeMinusMonotonicNanos, List<RecordedConnection> connections) {
     public LinuxRecording {
         clientSysctls = Map.copyOf(clientSysctls);

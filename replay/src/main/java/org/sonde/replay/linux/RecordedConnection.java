@@ -10,7 +10,7 @@ import java.util.List;
  * kernel's retransmissions and congestion states. {@code problem} is null when the connection can be replayed,
  * else why not (e.g. the recorder missed its handshake).
  */
-public record RecordedConnection(int id, String clientIp, int clientPort, String serverIp, int serverPort, long connectNanos,
+record RecordedConnection(int id, String clientIp, int clientPort, String serverIp, int serverPort, long connectNanos,
                                  long oneWayDelayNanos, long clientIss, long serverIss, long clientTsOffset, long serverTsOffset,
                                  List<AppCall> clientCalls, List<AppCall> serverCalls, List<DroppedSegment> drops,
                                  List<KernelEvent> kernelEvents, String problem) {

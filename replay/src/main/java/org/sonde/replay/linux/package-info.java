@@ -3,9 +3,9 @@
  * ({@code recorder.bt}, bpftrace on tracepoints: {@code sock:inet_sock_set_state}, {@code sock:sock_send_length},
  * {@code sock:sock_recv_length} with the system calls' entries, {@code tcp:tcp_retransmit_skb},
  * {@code tcp:tcp_cong_state_set}, and {@code skb:kfree_skb} for nftables' drops) on request/response connections
- * between two network namespaces ({@link org.sonde.replay.linux.LinuxRun}), with losses made by nftables rules
- * and an AF_PACKET capture of the same connections; each connection's recording ({@link
- * org.sonde.replay.linux.RecordedConnection}: calls, drops, one-way delay, the kernel's random draws) is replayed
+ * between two network namespaces ({@code LinuxRun}), with losses made by nftables rules
+ * and an AF_PACKET capture of the same connections; each connection's recording ({@code RecordedConnection}: calls,
+ * drops, one-way delay, the kernel's random draws) is replayed
  * alone in the simulator's Linux-like TCP configured from the namespaces' sysctls, and its header sequence per
  * direction compared with the capture ({@link org.sonde.replay.linux.LinuxAgreement}: identity, send-time error,
  * every first divergence with its cause). The recording is JSON ({@code recording.json}), not yet DETER's compact

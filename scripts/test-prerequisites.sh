@@ -2,9 +2,9 @@
 # Each group is installed where it can be (root with apt-get, idempotently, saying so), or the
 # run stops at once naming the package to install or the variable that skips the group:
 #   tshark    Wireshark's tshark (Wireshark-agreement tests)            SONDE_SKIP_TSHARK=1
-#   netns     root, iproute2, ethtool, iptables, nftables and            SONDE_SKIP_NETNS=1
-#             libnetfilter-queue1
-#             (tests on network namespaces, veth links and netfilter queues)
+#   netns     root, iproute2, ethtool, iptables, nftables,               SONDE_SKIP_NETNS=1
+#             libnetfilter-queue1 and bpftrace (with tracefs mounted)
+#             (tests on network namespaces, veth links, netfilter queues and the eBPF recorder)
 #   datasets  ../shared/datasets beside the checkout, or SONDE_DATASETS SONDE_SKIP_DATASETS=1
 #   chromium  Debian's chromium (reports rendered headless: verdict on   SONDE_SKIP_CHROMIUM=1
 #             the first screen, no empty chart)
@@ -49,6 +49,14 @@ if [ "${SONDE_SKIP_NETNS:-0}" != 1 ]; then
     || sonde_missing netns "nft" "install it (apt-get install nftables)" SONDE_SKIP_NETNS
   ldconfig -p 2>/dev/null | grep -q 'libnetfilter_queue\.so\.1' || sonde_install libnetfilter-queue1 "the netfilter queue library, for the injector's tests" \
     || sonde_missing netns "libnetfilter_queue.so.1" "install it (apt-get install libnetfilter-queue1)" SONDE_SKIP_NETNS
+  command -v bpftrace >/dev/null 2>&1 || sonde_install bpftrace "the eBPF recorder of real connections (sonde replay linux)" \
+    || sonde_missing netns "bpftrace" "install it (apt-get install bpftrace)" SONDE_SKIP_NETNS
+  # the kernel's tracepoints are found in tracefs, which this kernel does not mount by default
+  if [ ! -d /sys/kernel/tracing/events ]; then
+    echo "run-tests: mounting tracefs at /sys/kernel/tracing (the eBPF recorder's tracepoints)" >&2
+    mount -t tracefs nodev /sys/kernel/tracing \
+      || sonde_missing netns "tracefs mounted" "mount it (mount -t tracefs nodev /sys/kernel/tracing)" SONDE_SKIP_NETNS
+  fi
 fi
 
 if [ "${SONDE_SKIP_CHROMIUM:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then

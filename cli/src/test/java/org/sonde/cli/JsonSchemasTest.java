@@ -71,6 +71,8 @@ class JsonSchemasTest {
             Map.entry("sonde replay check", "replay-check"),
             Map.entry("sonde replay queues", "replay-queues"),
             Map.entry("sonde replay diagnose", "replay-diagnose"),
+            // replay linux needs root, namespaces and bpftrace: validated by its netns test
+            Map.entry("sonde replay linux", "replay-linux"),
             Map.entry("sonde inject capacity", "inject-capacity"),
             Map.entry("sonde load run", "load-result"),
             Map.entry("sonde load server", "load-result"),
@@ -83,17 +85,18 @@ class JsonSchemasTest {
      * namespaces, or tens of seconds), and validate through {@link JsonSchemas#validate}: the test
      * class (under cli/src/test/java/org/sonde/cli) that does.
      */
-    static final Map<String, List<String>> VALIDATED_BY = Map.of(
-            "inject-fuzz", List.of("inject/FuzzCommandTest.java"),
-            "inject-study", List.of("inject/StudyCommandTest.java"),
-            "inject-tcp-fuzz", List.of("inject/InjectTcpNetnsTest.java"),
-            "inject-tcp-study", List.of("inject/InjectTcpNetnsTest.java"),
-            "inject-capacity", List.of("inject/CapacityCommandNetnsTest.java"),
-            "load-result", List.of("LoadCommandTest.java", "DemoCommandTest.java"),
-            "load-testbed-status", List.of("JsonSchemasNetnsTest.java"),
-            "atpg-dataplane-up", List.of("JsonSchemasNetnsTest.java"),
-            "demo", List.of("DemoCommandTest.java"),
-            "pcap-inspect-report", List.of("DemoCommandTest.java"));
+    static final Map<String, List<String>> VALIDATED_BY = Map.ofEntries(
+            Map.entry("inject-fuzz", List.of("inject/FuzzCommandTest.java")),
+            Map.entry("inject-study", List.of("inject/StudyCommandTest.java")),
+            Map.entry("inject-tcp-fuzz", List.of("inject/InjectTcpNetnsTest.java")),
+            Map.entry("inject-tcp-study", List.of("inject/InjectTcpNetnsTest.java")),
+            Map.entry("inject-capacity", List.of("inject/CapacityCommandNetnsTest.java")),
+            Map.entry("load-result", List.of("LoadCommandTest.java", "DemoCommandTest.java")),
+            Map.entry("load-testbed-status", List.of("JsonSchemasNetnsTest.java")),
+            Map.entry("atpg-dataplane-up", List.of("JsonSchemasNetnsTest.java")),
+            Map.entry("demo", List.of("DemoCommandTest.java")),
+            Map.entry("pcap-inspect-report", List.of("DemoCommandTest.java")),
+            Map.entry("replay-linux", List.of("replay/ReplayLinuxNetnsTest.java")));
 
     @TempDir
     static Path dir;

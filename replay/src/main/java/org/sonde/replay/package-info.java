@@ -2,8 +2,9 @@
  * Deterministic TCP replay and diagnosis after DETER (Y. Li et al., USENIX NSDI 2019): recording every TCP
  * connection of a simulated run in a few bytes ({@link org.sonde.replay.recording}), replaying any one of them alone
  * to its exact packets and TCP state ({@link org.sonde.replay.connection}), replaying the run's switch queues from the
- * connections' packets ({@link org.sonde.replay.queues}), and the diagnosis of real captures
- * ({@link org.sonde.replay.diagnose}). Recording real Linux hosts is not built yet.
+ * connections' packets ({@link org.sonde.replay.queues}), the diagnosis of real captures
+ * ({@link org.sonde.replay.diagnose}), and real Linux connections recorded with eBPF, replayed in the simulator's TCP
+ * and compared with their capture ({@link org.sonde.replay.linux}).
  *
  * <pre>{@code
  * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, true, Path.of("rec"), null);
@@ -17,6 +18,9 @@
  *     for (Retransmission x : f.retransmissions())
  *         System.out.println(f.src() + " -> " + f.dst() + " frame " + x.frame() + ": " + x.kind() + ", " + x.evidence().text());
  * CaptureDiagnoser.writeJson(d, Path.of("diagnosis.json"));
+ *
+ * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), done -> { }); // root, bpftrace
+ * LinuxReplay.summary(a).forEach(System.out::println);
  * }</pre>
  */
 package org.sonde.replay;

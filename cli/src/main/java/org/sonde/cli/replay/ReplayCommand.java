@@ -20,9 +20,10 @@ import picocli.CommandLine.Spec;
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
                 "  sonde replay connection rec --conn 3 --out conn3",
                 "  sonde replay queues rec --json queues.json --report queues.html",
-                "  sonde replay diagnose trace.pcapng --json diagnosis.json"},
+                "  sonde replay diagnose trace.pcapng --json diagnosis.json",
+                "  sonde replay linux --connections 100 --loss 0.02 --out run"},
         subcommands = {ReplayRecordCommand.class, ReplayConnectionCommand.class, ReplayCheckCommand.class, ReplayQueuesCommand.class,
-                ReplayDiagnoseCommand.class})
+                ReplayDiagnoseCommand.class, ReplayLinuxCommand.class})
 public final class ReplayCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
                 "the recorded handler order. Writes OUT/packets.pcapng (both directions, one interface",
                 "per endpoint, the run's timestamps) and OUT/state.json (cwnd, ssthresh, RTO, SRTT, the",
                 "windows, the reordering threshold, quick-ACK and delayed-ACK state, the congestion state",
-                "after every arrival, timer, call and send). A replay that departs from its recording is",
-                "an error (exit 3) naming where."
+                "after every arrival, timer, call and send), and OUT/report.html: the replayed packets",
+                "diagnosed as sonde replay diagnose does, with cwnd, ssthresh, RTO and windows over time.",
+                "A replay that departs from its recording is an error (exit 3) naming where."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay connection rec --conn 3 --out conn3"})
@@ -46,15 +47,21 @@ final class ReplayConnectionCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Override
     public Integer call() {
         json.checkWritable();
+        report.checkWritable();
         ConnectionReplay r = ConnectionReplays.replay(recording, conn, out);
+        report.copyFrom(out.resolve(ConnectionReplays.REPORT));
         if (json.requested()) json.write(ConnectionReplays.summaryJson(r).put("out", out.toString()).toPrettyString());
         PrintWriter o = json.text();
         o.printf(Locale.ROOT, "connection %d %s > %s: %,d packets, %,d events; send times within %,d ns of the samples (bound %,d ns)%n",
                 r.id(), r.src(), r.dst(), r.packets().size(), r.states().size(), r.maxSendTimeErrorNanos(), r.thresholdNanos());
-        o.printf("  wrote %s and %s%s%n", out.resolve(ConnectionReplays.PACKETS), out.resolve(ConnectionReplays.STATE), json.requested() ? "; summary " + json.where() : "");
+        o.printf("  wrote %s, %s and %s%s%n", out.resolve(ConnectionReplays.PACKETS), out.resolve(ConnectionReplays.STATE),
+                out.resolve(ConnectionReplays.REPORT), json.requested() ? "; summary " + json.where() : "");
         return 0;
     }
 }

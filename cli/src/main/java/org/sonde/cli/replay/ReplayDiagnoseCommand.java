@@ -2,15 +2,12 @@ package org.sonde.cli.replay;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
+import org.sonde.cli.ReportMeta;
 import org.sonde.replay.diagnose.CaptureDiagnoser;
 import org.sonde.replay.diagnose.CaptureDiagnosis;
-import org.sonde.replay.diagnose.FlowDiagnosis;
-import org.sonde.replay.diagnose.Retransmission;
-import org.sonde.replay.diagnose.RetransmissionKind;
+import org.sonde.replay.diagnose.DiagnosisReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,10 +23,14 @@ import picocli.CommandLine.Spec;
                 "Reads a pcap or pcapng capture (Ethernet, raw IP, Linux cooked) taken at either end of the",
                 "connections or on the path, and prints per flow (one direction of a connection) its",
                 "retransmissions with their cause (RTO, FAST_RETRANSMIT, RACK, TLP, SPURIOUS, UNEXPLAINED)",
-                "and the evidence, and its duplicate-ACK, zero-window and out-of-order counts."
+                "and the evidence, and its duplicate-ACK, zero-window and out-of-order counts. Slow flows",
+                "are named with DETER's causes (delayed ACK meeting an RTO, delayed ACKs from a slow reader,",
+                "tail drop, too few duplicate ACKs, window updates not counted as duplicates, a late fast",
+                "retransmit, ACK drops, zero or limiting receive windows, application-limited periods),",
+                "and counted by flow size as in DETER's Tables 2-3."
         },
         footerHeading = "%nExamples:%n",
-        footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json"})
+        footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json --report diagnosis.html"})
 final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,43 +41,23 @@ final class ReplayDiagnoseCommand implements Callable<Integer> {
     @Mixin
     OutputOptions.Json json;
 
+    @Mixin
+    OutputOptions.Report report;
+
     @Option(names = "--all", description = "Print every retransmission, not only the first 10 per flow.")
     boolean all;
 
     @Override
     public Integer call() {
         json.checkWritable();
+        report.checkWritable();
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(capture);
         if (json.requested()) json.write(d.toJson().toPrettyString());
+        if (report.requested()) DiagnosisReport.write(d, capture, report.file(), ReportMeta.command(spec), ReportMeta.version());
         PrintWriter out = json.text();
-        out.printf(Locale.ROOT, "%s: %,d frames, %,d TCP packets, %d flows%n", capture, d.totals().frames(),
-                d.totals().tcpPackets(), d.flows().size());
-        for (FlowDiagnosis f : d.flows()) {
-            if (f.retransmissions().isEmpty() && f.duplicateAckFrames().isEmpty() && f.zeroWindowFrames().isEmpty() && f.slowdowns().isEmpty()
-                    && f.outOfOrderFrames().isEmpty() && f.dataBytes() == 0) continue;
-            StringBuilder kinds = new StringBuilder();
-            for (Map.Entry<RetransmissionKind, Integer> e : f.kindCounts().entrySet()) {
-                if (e.getValue() > 0) kinds.append(kinds.isEmpty() ? " (" : ", ").append(e.getKey()).append(' ').append(e.getValue());
-            }
-            if (!kinds.isEmpty()) kinds.append(')');
-            out.printf(Locale.ROOT, "  %s -> %s: %,d bytes, %d retransmissions%s, %d duplicate ACKs, %d zero windows, %d out of order%n",
-                    f.src(), f.dst(), f.dataBytes(), f.retransmissions().size(), kinds, f.duplicateAckFrames().size(),
-                    f.zeroWindowFrames().size(), f.outOfOrderFrames().size());
-            for (org.sonde.replay.diagnose.Slowdown w : f.slowdowns()) {
-                out.printf(Locale.ROOT, "    slow: %s (%.3f ms) — %s%n", w.kind(), w.costNanos() / 1e6, w.evidence().text());
-            }
-            int shown = 0;
-            for (Retransmission r : f.retransmissions()) {
-                if (!all && shown++ == 10) {
-                    out.printf("      ... %d more (--all)%n", f.retransmissions().size() - 10);
-                    break;
-                }
-                out.printf(Locale.ROOT, "      frame %d seq %d len %d: %s%s — %s%n", r.frame(), r.relativeSeq(), r.length(), r.kind(),
-                        r.kind() != r.trigger() ? " (sent by " + r.trigger() + ")" : "", r.spuriousEvidence() != null
-                                ? r.evidence().text() + "; " + r.spuriousEvidence().text() : r.evidence().text());
-            }
-        }
+        out.print(d.toText(all));
         if (json.requested()) out.println("  diagnosis " + json.where());
+        if (report.requested()) out.println("  report " + report.file());
         return 0;
     }
 }

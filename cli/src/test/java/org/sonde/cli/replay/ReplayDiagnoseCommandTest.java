@@ -30,6 +30,19 @@ class ReplayDiagnoseCommandTest {
         assertThat(retransmissions).isEqualTo(5);
     }
 
+    /** Listing 2's connection 3 loses the tail of its first message: the report draws that flow and embeds the JSON. */
+    @Test
+    void theReportDrawsTheSlowFlowsAndEmbedsTheJson() throws Exception {
+        Path capture = SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2);
+        Path json = dir.resolve("diagnosis.json"), html = dir.resolve("diagnosis.html");
+        CliRun r = CliRun.of("replay", "diagnose", capture.toString(), "--json", json.toString(), "--report", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("TAIL_DROP 1", "report " + html);
+        String page = Files.readString(html);
+        assertThat(page).contains("Slow flows by size", "TAIL_DROP", "The slowest flows", "<svg", "retransmitted", "cited by the diagnosis");
+        assertThat(Json.mapper().readTree(org.sonde.report.HtmlReport.embeddedJson(page))).isEqualTo(Json.mapper().readTree(json.toFile()));
+    }
+
     @Test
     void aFileThatIsNotACaptureIsBadInput() throws Exception {
         Path bad = dir.resolve("trace.pcap");

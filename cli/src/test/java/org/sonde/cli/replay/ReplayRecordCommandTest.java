@@ -56,8 +56,14 @@ class ReplayRecordCommandTest {
 
         Path out = dir.resolve("conn3");
         Path cj = dir.resolve("conn3.json");
-        CliRun c = CliRun.of("replay", "connection", rec.toString(), "--conn", "3", "--out", out.toString(), "--json", cj.toString());
+        Path html = dir.resolve("conn3.html");
+        CliRun c = CliRun.of("replay", "connection", rec.toString(), "--conn", "3", "--out", out.toString(), "--json", cj.toString(),
+                "--report", html.toString());
         assertThat(c.exitCode()).as(c.err()).isZero();
+        // the report diagnoses the replayed packets and draws the state; --report is a copy of OUT/report.html
+        String page = Files.readString(out.resolve("report.html"));
+        assertThat(page).contains("Replay of connection 3", "Slow flows by size", "congestion window", "retransmission timeout and RTT", "<svg");
+        assertThat(Files.readString(html)).isEqualTo(page);
         assertThat(c.out()).contains("connection 3 " + c3.get("src").asText() + " > " + c3.get("dst").asText());
         int total = 0;
         for (boolean forward : new boolean[] {true, false}) { // each direction in order

@@ -20,11 +20,13 @@ import org.sonde.replay.recording.ScenarioRecording;
 /**
  * {@code sonde replay connection}: one connection of a recording replayed alone, written as its packets
  * ({@value #PACKETS}: both directions, one interface per endpoint, nanosecond timestamps of the run) and its
- * TCP state at every event ({@value #STATE}).
+ * TCP state at every event ({@value #STATE}), and for the command its report ({@value #REPORT}: the replayed
+ * packets diagnosed, the TCP state over time).
  */
 public final class ConnectionReplays {
     public static final String PACKETS = "packets.pcapng";
     public static final String STATE = "state.json";
+    public static final String REPORT = "report.html";
 
     private ConnectionReplays() {
     }
@@ -52,6 +54,7 @@ public final class ConnectionReplays {
         }
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
             write(r, dir.path());
+            ConnectionReport.of(r, dir.path().resolve(PACKETS)).writeTo(dir.path().resolve(REPORT));
             dir.commit();
         }
         return r;

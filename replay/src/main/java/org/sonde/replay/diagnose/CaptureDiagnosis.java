@@ -13,7 +13,9 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
     }
 
     /**
-     * {@code {"capture", "totals", "summary": {"flows", "slowFlows": {KIND: n}, "retransmissions": {KIND: n}}, "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
+     * {@code {"capture", "totals", "summary": {"flows", "slowFlows": {KIND: n}, "retransmissions": {KIND: n}, "bySize": [{"sizes",
+     * "minBytes", "maxBytes"?, "flows", "slowFlows", "slowdowns": {KIND: n}, "tail": {"flows", "slowFlows", "slowdowns"}}]},
+     * "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
      * "retransmissions", "duplicateAcks", "zeroWindows", "outOfOrder", "kinds": {KIND: n}, "causes": [{"frame",
      * "timeMicros", "seq", "length", "kind", "trigger", "originalFrame", "evidence": {"text", "frames", ...figures},
      * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "frames": {"duplicateAcks", "zeroWindows",
@@ -40,6 +42,22 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
         ObjectNode byKind = summary.putObject("retransmissions");
         for (RetransmissionKind k : RetransmissionKind.values()) {
             byKind.put(k.name(), flows.stream().mapToLong(fl -> fl.kindCounts().get(k)).sum());
+        }
+        ArrayNode bySize = summary.putArray("bySize");
+        for (SizeRow row : bySize()) {
+            ObjectNode r = bySize.addObject();
+            r.put("sizes", row.label());
+            r.put("minBytes", row.minBytes());
+            if (row.maxBytes() != Long.MAX_VALUE) r.put("maxBytes", row.maxBytes());
+            r.put("flows", row.flows());
+            r.put("slowFlows", row.slowFlows());
+            ObjectNode k = r.putObject("slowdowns");
+            row.byKind().forEach((kind, n) -> k.put(kind.name(), n));
+            ObjectNode tail = r.putObject("tail");
+            tail.put("flows", row.tailFlows());
+            tail.put("slowFlows", row.slowTailFlows());
+            ObjectNode tk = tail.putObject("slowdowns");
+            row.tailByKind().forEach((kind, n) -> tk.put(kind.name(), n));
         }
         long epoch = flows.stream().mapToLong(FlowDiagnosis::firstNanos).filter(n -> n >= 0).min().orElse(0);
         ArrayNode flowsNode = root.putArray("flows");
@@ -83,6 +101,101 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
             frames.set("outOfOrder", numbers(d.outOfOrderFrames()));
         }
         return root;
+    }
+
+    /** Flow sizes as DETER's Tables 2–3 group them. */
+    private static final long[] SIZE_EDGES = {0, 100_000, 1_000_000, 10_000_000, Long.MAX_VALUE};
+    private static final String[] SIZE_LABELS = {"< 100 KB", "100 KB - 1 MB", "1 MB - 10 MB", ">= 10 MB"};
+
+    /**
+     * The tail of each size row: the tenth of its flows that took longest, as DETER's Tables 2–3 take the flows above the
+     * 99.9th percentile of completion time in each size range (of far more flows).
+     */
+    public static final double TAIL = 0.9;
+
+    /**
+     * One row of the table by flow size: the flows carrying that much data, how many were slow and for what, and the
+     * same for the row's tail (the tenth that took longest), the flows DETER's Tables 2–3 explain.
+     */
+    public record SizeRow(String label, long minBytes, long maxBytes, long flows, long slowFlows, Map<SlowdownKind, Long> byKind,
+                          long tailFlows, long slowTailFlows, Map<SlowdownKind, Long> tailByKind) {}
+
+    /**
+     * In the form of DETER's Tables 2–3: the flows that carried data, by size, with the number naming each diagnosis
+     * (a flow may name several), over all of them and over each row's tail.
+     */
+    public List<SizeRow> bySize() {
+        List<SizeRow> rows = new java.util.ArrayList<>();
+        for (int i = 0; i + 1 < SIZE_EDGES.length; i++) {
+            long lo = SIZE_EDGES[i], hi = SIZE_EDGES[i + 1];
+            List<FlowDiagnosis> in = flows.stream().filter(fl -> fl.dataBytes() > 0 && fl.dataBytes() >= lo && fl.dataBytes() < hi)
+                    .sorted(java.util.Comparator.comparingLong(fl -> fl.lastNanos() - fl.firstNanos())).toList();
+            List<FlowDiagnosis> tail = in.isEmpty() ? List.of() : in.subList((int) Math.min(in.size() - 1, Math.floor(TAIL * in.size())), in.size());
+            rows.add(new SizeRow(SIZE_LABELS[i], lo, hi, in.size(), slow(in), byKind(in), tail.size(), slow(tail), byKind(tail)));
+        }
+        return rows;
+    }
+
+    private static long slow(List<FlowDiagnosis> flows) {
+        return flows.stream().filter(fl -> !fl.slowdowns().isEmpty()).count();
+    }
+
+    private static Map<SlowdownKind, Long> byKind(List<FlowDiagnosis> flows) {
+        Map<SlowdownKind, Long> byKind = new java.util.EnumMap<>(SlowdownKind.class);
+        for (SlowdownKind k : SlowdownKind.values()) {
+            byKind.put(k, flows.stream().filter(fl -> fl.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
+        }
+        return byKind;
+    }
+
+    /**
+     * The terminal report: a line per flow that carried data or showed anything, its slowdowns and retransmissions (the
+     * first 10 unless {@code all}), then the table by size.
+     */
+    public String toText(boolean all) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(java.util.Locale.ROOT, "%s: %,d frames, %,d TCP packets, %d flows%n", capture, totals.frames(),
+                totals.tcpPackets(), flows.size()));
+        for (FlowDiagnosis f : flows) {
+            if (f.retransmissions().isEmpty() && f.duplicateAckFrames().isEmpty() && f.zeroWindowFrames().isEmpty() && f.slowdowns().isEmpty()
+                    && f.outOfOrderFrames().isEmpty() && f.dataBytes() == 0) continue;
+            StringBuilder kinds = new StringBuilder();
+            for (Map.Entry<RetransmissionKind, Integer> e : f.kindCounts().entrySet()) {
+                if (e.getValue() > 0) kinds.append(kinds.isEmpty() ? " (" : ", ").append(e.getKey()).append(' ').append(e.getValue());
+            }
+            if (!kinds.isEmpty()) kinds.append(')');
+            out.append(String.format(java.util.Locale.ROOT, "  %s -> %s: %,d bytes, %d retransmissions%s, %d duplicate ACKs, %d zero windows,"
+                            + " %d out of order%n", f.src(), f.dst(), f.dataBytes(), f.retransmissions().size(), kinds,
+                    f.duplicateAckFrames().size(), f.zeroWindowFrames().size(), f.outOfOrderFrames().size()));
+            for (Slowdown w : f.slowdowns()) {
+                out.append(String.format(java.util.Locale.ROOT, "    slow: %s (%.3f ms) — %s%n", w.kind(), w.costNanos() / 1e6, w.evidence().text()));
+            }
+            int shown = 0;
+            for (Retransmission r : f.retransmissions()) {
+                if (!all && shown++ == 10) {
+                    out.append(String.format("      ... %d more (--all)%n", f.retransmissions().size() - 10));
+                    break;
+                }
+                out.append(String.format(java.util.Locale.ROOT, "      frame %d seq %d len %d: %s%s — %s%n", r.frame(), r.relativeSeq(), r.length(),
+                        r.kind(), r.kind() != r.trigger() ? " (sent by " + r.trigger() + ")" : "", r.spuriousEvidence() != null
+                                ? r.evidence().text() + "; " + r.spuriousEvidence().text() : r.evidence().text()));
+            }
+        }
+        out.append("  slow flows by size (DETER Tables 2-3; a flow may name several causes; tail: the tenth that took longest):\n");
+        for (SizeRow row : bySize()) {
+            if (row.flows() == 0) continue;
+            out.append(String.format(java.util.Locale.ROOT, "    %-14s %,d flows, %,d slow%s; tail %,d, %,d slow%s%n", row.label(), row.flows(),
+                    row.slowFlows(), named(row.byKind()), row.tailFlows(), row.slowTailFlows(), named(row.tailByKind())));
+        }
+        return out.toString();
+    }
+
+    private static String named(Map<SlowdownKind, Long> byKind) {
+        StringBuilder named = new StringBuilder();
+        byKind.forEach((k, n) -> {
+            if (n > 0) named.append(named.isEmpty() ? ": " : ", ").append(k).append(' ').append(n);
+        });
+        return named.toString();
     }
 
     private static ObjectNode evidence(Evidence e) {

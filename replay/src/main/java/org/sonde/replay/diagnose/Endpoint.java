@@ -1,7 +1,7 @@
 package org.sonde.replay.diagnose;
 
 /** One end of a TCP connection: an IPv4 or IPv6 address as text and a port. */
-record Endpoint(String ip, int port) implements Comparable<Endpoint> {
+public record Endpoint(String ip, int port) implements Comparable<Endpoint> {
     /** {@code 10.0.0.1:5001}, or {@code [fd00::1]:5001} for IPv6. */
     @Override
     public String toString() {

@@ -1,5 +1,6 @@
 package org.sonde.replay.diagnose;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,15 @@ final class FlowAnalyzer {
     private static final long DUP_THRESHOLD = 3;
     /** Linux adds TCP_TIMEOUT_MIN (two jiffies, 2 ms at HZ=1000) to its reordering and loss-probe timers. */
     private static final long TIMER_SLACK_NANOS = 2_000_000;
+    /** The shortest silence taken for a stall (a delayed ACK, an idle sender, a late fast retransmit): 1 ms. */
+    private static final long MIN_STALL_NANOS = 1_000_000;
+    /** How soon after an ACK a waiting sender sends, beyond two round trips (capture point, processing): 200 µs. */
+    private static final long REACTION_NANOS = 200_000;
+    /**
+     * The shortest wait for an ACK taken for a held one: 200 µs (and eight round trips). Queues do not make it: they
+     * delay every ACK of a flight, and the first to come back covers only its first segments, not all of them.
+     */
+    private static final long MIN_HELD_ACK_NANOS = 200_000;
 
     private enum Mode { OPEN, RECOVERY, LOSS }
 
@@ -47,9 +57,17 @@ final class FlowAnalyzer {
         final Evidence evidence;
         Evidence spurious;
         /** The first ACK that covered it: when it arrived and its frame; -1 until then. */
-        long ackedNanos = -1, ackedFrame = -1;
+        long ackedNanos = -1, ackedFrame = -1, ackedFrom = -1, ackedTo = -1;
         /** Whether it was the last data sent when it was resent. */
         boolean tail;
+        /** Whether it resent the first unacknowledged segment. */
+        boolean head;
+        /** ACKs that repeated the cumulative ACK with data outstanding but changed the window, since it last moved. */
+        int windowUpdatesAtSend;
+        /** When the third duplicate ACK of the run before it arrived (and its frame); -1 with fewer. */
+        long thirdDupAckNanos = -1, thirdDupAckFrame = -1;
+        /** When this range last left before this resend; -1 when the capture lacks it. */
+        long previousSendNanos = -1;
 
         Pending(long frame, long nanos, long start, long end, long originalFrame, long ackAdvancesAtSend, int dupAcksAtSend,
                 int backoff, RetransmissionKind trigger, Evidence evidence) {
@@ -87,8 +105,22 @@ final class FlowAnalyzer {
     private int window = -1;
     private int dupAcks;
     private final List<Long> dupAckRun = new ArrayList<>();
+    /** ACKs of the current cumulative ACK, pure, with data outstanding and no SACK, whose window differed (RFC 5681: not duplicates). */
+    private final List<Long> windowUpdateRun = new ArrayList<>();
+    private long thirdDupAckNanos = -1, thirdDupAckFrame = -1;
+    /** The first sign of reordering (a segment that filled a hole early, or a D-SACK), which raises Linux's duplicate threshold. */
+    private long reorderingFrame = -1;
+    /** The sender's last new data segment, and the largest window the receiver advertised. */
+    private long lastNewDataNanos = -1, lastNewDataFrame = -1, largestWindow = -1;
+    /** Everything sent was acknowledged after a silence: a possible delayed-ACK stall, confirmed if new data follows at once. */
+    private long[] stallCandidate;
+    private long lastResendNanos = -1;
+    private final List<long[]> delayedAckStalls = new ArrayList<>();
+    private final List<long[]> idlePeriods = new ArrayList<>();
     private final TreeMap<Long, Long> sacked = new TreeMap<>();
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
+    /** Every RTT sample a pure ACK gave, and that ACK. */
+    private final LongArrayList rttSamples = new LongArrayList(), rttSampleFrames = new LongArrayList();
     /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
     private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
     /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
@@ -104,6 +136,8 @@ final class FlowAnalyzer {
     private long zeroSinceNanos = -1, zeroSinceFrame = -1, zeroStallNanos;
     private final List<Long> zeroEpisodeFrames = new ArrayList<>();
     private long dataSegments, windowLimitedSegments, firstLimitedNanos = -1, lastLimitedNanos, firstLimitedFrame;
+    /** Time the sender spent with the receiver's window full (Linux's rwnd_limited chronograph), and since when it is. */
+    private long rwndLimitedNanos, rwndLimitedSince = -1;
     final List<Long> duplicateAckFrames = new ArrayList<>();
     final List<Long> zeroWindowFrames = new ArrayList<>();
     final List<Long> outOfOrderFrames = new ArrayList<>();
@@ -152,7 +186,7 @@ final class FlowAnalyzer {
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
-                rttSample(a, t);
+                rttSample(a, t, p.frame(), pure);
                 delivered(ack, a, p);
             }
             segments.headMap(a).entrySet().removeIf(e -> e.getValue().end <= a);
@@ -161,13 +195,22 @@ final class FlowAnalyzer {
                 if (r.ackedNanos < 0 && r.end <= a) {
                     r.ackedNanos = t;
                     r.ackedFrame = p.frame();
+                    r.ackedFrom = ack;
+                    r.ackedTo = a;
                 }
+            }
+            if (a >= highEnd && lastNewDataNanos >= 0 && lastResendNanos < lastNewDataNanos && mode == Mode.OPEN && p.window() > 0) {
+                // the receiver acknowledged everything at once, long after the last data: held back, or the sender was done
+                stallCandidate = new long[] {lastNewDataNanos, t, lastNewDataFrame, p.frame(), scaled(p.window()), pure ? 1 : 0};
             }
             ack = a;
             ackFrame = p.frame();
             ackAdvances++;
             dupAcks = 0;
             dupAckRun.clear();
+            windowUpdateRun.clear();
+            thirdDupAckNanos = -1;
+            thirdDupAckFrame = -1;
             trim(sacked, a);
             // Linux holds a non-SACK flow in its state until data above the recovery point is acknowledged (RFC 6582)
             if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) mode = Mode.OPEN;
@@ -177,8 +220,19 @@ final class FlowAnalyzer {
                 dupAcks++;
                 dupAckRun.add(p.frame());
                 duplicateAckFrames.add(p.frame());
+                if (dupAcks == DUP_THRESHOLD) {
+                    thirdDupAckNanos = t;
+                    thirdDupAckFrame = p.frame();
+                }
+            } else if (pure && window >= 0 && p.window() != window && highEnd != NONE && highEnd > a && p.sackBlocks().length == 0) {
+                windowUpdateRun.add(p.frame());
             }
             window = p.window();
+        }
+        if (window >= 0 && !p.has(TcpPacket.SYN)) largestWindow = Math.max(largestWindow, scaled(window));
+        if (rwndLimitedSince >= 0 && highEnd != NONE && highEnd - ack <= scaled(window) - mss) { // room for a segment again
+            rwndLimitedNanos += t - rwndLimitedSince;
+            rwndLimitedSince = -1;
         }
         if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) {
             if (zeroSinceNanos < 0) {
@@ -234,7 +288,7 @@ final class FlowAnalyzer {
     }
 
     /** Karn's rule: only a segment sent once gives an RTT sample; the one the ACK covers last is used. */
-    private void rttSample(long newAck, long t) {
+    private void rttSample(long newAck, long t, long frame, boolean pure) {
         Map.Entry<Long, Segment> e = segments.lowerEntry(newAck);
         if (e == null || e.getValue().end > newAck || e.getValue().sends != 1) return;
         long sample = t - e.getValue().firstNanos;
@@ -247,6 +301,10 @@ final class FlowAnalyzer {
             srtt = (7 * srtt + sample) / 8;
         }
         minRtt = Math.min(minRtt, sample);
+        if (pure) { // an ACK riding on data also measures how long the other side's application took to answer
+            rttSamples.add(sample);
+            rttSampleFrames.add(frame);
+        }
     }
 
     private long minRttOr(long otherwise) {
@@ -279,6 +337,7 @@ final class FlowAnalyzer {
                 dataSegments++;
                 long rwnd = (long) window << receiverWindowScale;
                 if (end - ack > rwnd - mss) {
+                    if (rwndLimitedSince < 0) rwndLimitedSince = t;
                     windowLimitedSegments++;
                     if (firstLimitedNanos < 0) {
                         firstLimitedNanos = t;
@@ -288,6 +347,7 @@ final class FlowAnalyzer {
                 }
             }
             if (highEnd != NONE && start > highEnd) holes.put(highEnd, new long[] {start, t, p.ipId()});
+            if (p.payloadBytes() > 0) newData(t, p.frame());
             segments.put(start, new Segment(end, t, p.frame()));
             addRange(seen, start, end);
             highEnd = end;
@@ -299,6 +359,7 @@ final class FlowAnalyzer {
             boolean askedFor = start == ack && dupAcks >= DUP_THRESHOLD;
             if (hole != null && start < hole.getValue()[0] && !askedFor && reordered(hole.getValue(), p, rttHintNanos)) {
                 outOfOrderFrames.add(p.frame());
+                if (reorderingFrame < 0) reorderingFrame = p.frame();
                 segments.put(start, new Segment(end, t, p.frame()));
                 addRange(seen, start, end);
                 return;
@@ -468,9 +529,40 @@ final class FlowAnalyzer {
         } else if (covered(sacked, start, end)) {
             r.spurious = new Evidence("already SACKed by the receiver before it was resent", List.of(ackFrame), Map.of());
         }
+        lastResendNanos = t;
         r.tail = tail;
+        r.head = head;
+        r.windowUpdatesAtSend = windowUpdateRun.size();
+        r.thirdDupAckNanos = thirdDupAckNanos;
+        r.thirdDupAckFrame = thirdDupAckFrame;
+        r.previousSendNanos = previousSendNanos == NONE ? -1 : previousSendNanos;
         retransmissions.add(r);
         lastRetransmissionAt.put(start, r);
+    }
+
+    private long scaled(int w) {
+        return (long) w << Math.max(receiverWindowScale, 0);
+    }
+
+    /**
+     * New data leaves the sender. If everything sent before had just been acknowledged by a pure ACK after a long
+     * silence and this follows that ACK at once, the sender was waiting for it: the receiver held its ACK back (a
+     * delayed ACK; Linux also delays it while the window it could offer is shrinking). If it follows only after a
+     * while, the sender had nothing to send: an application-limited period.
+     */
+    private void newData(long t, long frame) {
+        long[] c = stallCandidate;
+        stallCandidate = null;
+        if (c != null && minRtt != Long.MAX_VALUE) {
+            long silence = c[1] - c[0], wait = t - c[1];
+            if (c[5] == 1 && silence >= Math.max(8 * minRtt, MIN_HELD_ACK_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
+                delayedAckStalls.add(c);
+            } else if (wait >= Math.max(4 * Math.max(srtt, minRtt), MIN_STALL_NANOS)) {
+                idlePeriods.add(new long[] {c[1], t, c[3], frame});
+            }
+        }
+        lastNewDataNanos = t;
+        lastNewDataFrame = frame;
     }
 
     private void enter(Mode m, long frame) {
@@ -485,6 +577,7 @@ final class FlowAnalyzer {
         for (int i = retransmissions.size() - 1; i >= 0; i--) {
             Pending r = retransmissions.get(i);
             if (r.spurious == null && r.start < right && left < r.end) {
+                if (reorderingFrame < 0) reorderingFrame = frame;
                 r.spurious = new Evidence("the receiver reported the data twice (D-SACK " + relative(left) + ".." + relative(right)
                         + " in frame " + frame + ")", List.of(frame), Map.of());
                 return;
@@ -500,12 +593,13 @@ final class FlowAnalyzer {
         }
         long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
         return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
-                zeroWindowFrames, outOfOrderFrames, slowdowns());
+                zeroWindowFrames, outOfOrderFrames, slowdowns(initialRttNanos));
     }
 
     /** The flow-level diagnoses, from what the packets showed. */
-    private List<Slowdown> slowdowns() {
+    private List<Slowdown> slowdowns(long initialRttNanos) {
         List<Slowdown> found = new ArrayList<>();
+        congestion(found, initialRttNanos);
         for (Pending r : retransmissions) {
             // DETER §2.1: the timer resent data whose first retransmission had arrived; the ACK that came back sooner
             // than any round trip after the second copy answered the first, late: the receiver had delayed it
@@ -530,6 +624,42 @@ final class FlowAnalyzer {
                         r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
             }
         }
+        lossDetection(found);
+        if (!delayedAckStalls.isEmpty()) {
+            long cost = 0;
+            List<Long> frames = new ArrayList<>();
+            for (long[] c : delayedAckStalls) {
+                cost += c[1] - c[0] - minRtt;
+                frames.add(c[2]);
+                frames.add(c[3]);
+            }
+            long[] last = delayedAckStalls.getLast();
+            boolean shrinking = largestWindow > 0 && last[4] < largestWindow;
+            found.add(new Slowdown(SlowdownKind.DELAYED_ACK, cost, new Evidence(
+                    delayedAckStalls.size() + " time(s) the sender stopped with data in flight and nothing lost, until one ACK"
+                            + " acknowledged it all " + ms(last[1] - last[0]) + " (the last time) after the last segment, "
+                            + (last[1] - last[0]) / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
+                            + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last[4] + " bytes: Linux"
+                            + " delays the ACK while the window it could offer shrinks, i.e. its application was not reading"
+                            + " in time" : "") + " (frames: the last segment before each stall and the ACK that ended it)",
+                    frames, figures("stalls", delayedAckStalls.size(), "stallMicros", micros(cost), "windowLargestBytes",
+                            largestWindow, "windowAtLastStallBytes", last[4]))));
+        }
+        if (!idlePeriods.isEmpty()) {
+            long idle = 0;
+            List<Long> frames = new ArrayList<>();
+            for (long[] g : idlePeriods) {
+                idle += g[1] - g[0];
+                frames.add(g[2]);
+                frames.add(g[3]);
+            }
+            found.add(new Slowdown(SlowdownKind.APPLICATION_LIMITED, idle, new Evidence(
+                    "the sender had everything acknowledged and the window open, yet sent nothing for " + ms(idle) + " in "
+                            + idlePeriods.size() + " period(s) before sending more: its application had nothing to send"
+                            + " (Linux's chronograph counts none of busy, rwnd-limited or sndbuf-limited) (frames: the ACK"
+                            + " before each period and the data that ended it)",
+                    frames, figures("periods", idlePeriods.size(), "idleMicros", micros(idle)))));
+        }
         if (!zeroEpisodeFrames.isEmpty() || zeroSinceNanos >= 0) {
             long stall = zeroStallNanos + (zeroSinceNanos >= 0 ? lastNanosSeen() - zeroSinceNanos : 0);
             List<Long> frames = new ArrayList<>(zeroEpisodeFrames);
@@ -539,13 +669,112 @@ final class FlowAnalyzer {
                             + (zeroSinceNanos >= 0 ? ", the last time until the capture ended" : "")
                             + " (frames: where each closing began and ended)", frames, figures("stallMicros", micros(stall)))));
         }
-        if (dataSegments > 0 && windowLimitedSegments * 4 >= dataSegments) {
-            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, lastLimitedNanos - firstLimitedNanos, new Evidence(
+        long duration = lastNanos - firstNanos;
+        if (dataSegments > 0 && (windowLimitedSegments * 4 >= dataSegments || duration > 0 && rwndLimitedNanos * 4 >= duration)) {
+            found.add(new Slowdown(SlowdownKind.RECEIVER_LIMITED, rwndLimitedNanos, new Evidence(
                     windowLimitedSegments + " of " + dataSegments + " new data segments left with the data in flight within one"
-                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + ")",
-                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments))));
+                            + " segment of the receiver's advertised window (from frame " + firstLimitedFrame + "), and the sender"
+                            + " waited " + ms(rwndLimitedNanos) + " of the flow's " + ms(duration) + " for the window to open",
+                    List.of(firstLimitedFrame), figures("windowLimitedSegments", windowLimitedSegments, "dataSegments", dataSegments,
+                            "rwndLimitedMicros", micros(rwndLimitedNanos)))));
         }
         return found;
+    }
+
+    /**
+     * DETER's congestion (low throughput): the flow's typical round trip, the median of its RTT samples, at least four
+     * times its base (the handshake's or the smallest sample), so queues on the path held its packets most of the time.
+     * The samples of ACKs the receiver held back are left out, and the median leaves out the few others a delayed ACK
+     * stretches.
+     */
+    private void congestion(List<Slowdown> found, long initialRttNanos) {
+        // an ACK the receiver held back measures the holding, not the path
+        java.util.Set<Long> held = new java.util.HashSet<>();
+        for (long[] c : delayedAckStalls) held.add(c[3]);
+        LongArrayList path = new LongArrayList();
+        for (int i = 0; i < rttSamples.size(); i++) if (!held.contains(rttSampleFrames.getLong(i))) path.add(rttSamples.getLong(i));
+        if (path.size() < 4) return;
+        long base = Math.min(minRtt, initialRttNanos > 0 ? initialRttNanos : Long.MAX_VALUE);
+        long[] sorted = path.toLongArray();
+        java.util.Arrays.sort(sorted);
+        long median = sorted[sorted.length / 2];
+        long duration = lastNanos - firstNanos;
+        if (median < 4 * base || duration < 20 * base) return;
+        long cost = Math.round(duration * (1 - (double) base / median));
+        found.add(new Slowdown(SlowdownKind.CONGESTION, cost, new Evidence(
+                "the median of " + sorted.length + " RTT samples is " + ms(median) + ", " + median / base + " times the base "
+                        + ms(base) + " (" + (base == initialRttNanos ? "the handshake's" : "the smallest sample") + "): its packets"
+                        + " waited in queues on the path, so the flow moved slowly (congestion)",
+                List.of(), figures("medianRttMicros", micros(median), "baseRttMicros", micros(base), "rttSamples", sorted.length))));
+    }
+
+    /**
+     * Losses that loss detection found late, from what the flow had heard when the segment was resent: too few
+     * duplicate ACKs, duplicates that changed the window, duplicate ACKs a grown duplicate threshold ignored, and a
+     * timer resend of data that had arrived (its ACKs lost).
+     */
+    private void lossDetection(List<Slowdown> found) {
+        for (Pending r : retransmissions) {
+            if (previousOf(r) != null) continue;
+            boolean timer = r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff");
+            long sinceAck = r.evidence.figures().getOrDefault("sinceLastAckMicros", -1L) * 1000;
+            long lostFor = r.previousSendNanos >= 0 ? r.nanos - r.previousSendNanos : Math.max(sinceAck, 0);
+            // a receiver seen holding its ACKs at least this long explains the silence as well as a lost ACK does
+            boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c[1] - c[0] >= sinceAck);
+            boolean answered = r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP)
+                    && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2;
+            if (answered && r.ackedFrom == r.start && r.ackedTo == r.end) {
+                // the copy's ACK moved the window by exactly that segment: the receiver held it unacknowledged, which
+                // Linux does on purpose (a delayed ACK), and the timer fired first (DETER §2.1); lost ACKs would have
+                // left more behind, since a receiver acknowledges at least every second segment
+                found.add(new Slowdown(SlowdownKind.DELAYED_ACK_RTO, Math.max(sinceAck, 0), new Evidence(
+                        "the " + (timer ? "retransmission timer" : "tail loss probe") + " resent " + r.start + ".." + r.end + " in frame "
+                                + r.frame + " after " + ms(Math.max(sinceAck, 0)) + " without an ACK; the receiver already had it ("
+                                + r.spurious.text() + ") and its ACK (frame " + r.ackedFrame + ") moved the window by that one"
+                                + " segment only: the receiver was holding the ACK of a single segment (a delayed ACK) when the timer fired",
+                        List.of(r.frame, r.ackedFrame), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                continue;
+            }
+            if (answered && !heldAcks) {
+                found.add(new Slowdown(SlowdownKind.ACK_DROP, Math.max(sinceAck, 0), new Evidence(
+                        "the " + (timer ? "retransmission timer" : "tail loss probe") + " resent " + r.start + ".." + r.end
+                                + " in frame " + r.frame + " after " + ms(Math.max(sinceAck, 0)) + " without an ACK, but the"
+                                + " receiver already had it (" + r.spurious.text() + "): the ACKs that would have moved the"
+                                + " sender on were lost or held up on the way back",
+                        List.of(r.frame, r.spurious.frames().getFirst()), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                continue;
+            }
+            if (!r.head || r.spurious != null) continue;
+            int dup = r.dupAcksAtSend, updates = r.windowUpdatesAtSend;
+            long late = r.thirdDupAckNanos >= 0 ? r.nanos - r.thirdDupAckNanos : -1;
+            boolean grown = timer && dup >= DUP_THRESHOLD
+                    || r.trigger == RetransmissionKind.FAST_RETRANSMIT && dup > DUP_THRESHOLD && late > Math.max(4 * Math.max(srtt, 0), 5 * MIN_STALL_NANOS);
+            if (grown) {
+                found.add(new Slowdown(SlowdownKind.LATE_FAST_RETRANSMIT, late, new Evidence(
+                        dup + " duplicate ACKs of " + r.start + " had come, the third " + ms(late) + " before frame " + r.frame
+                                + (timer ? ", yet no fast retransmit followed: the retransmission timer resent it"
+                                : ", before the fast retransmit in frame " + r.frame)
+                                + ": the sender's duplicate threshold (tp->reordering) was above " + DUP_THRESHOLD
+                                + (reorderingFrame > 0 && reorderingFrame < r.frame ? "; it grows when TCP sees reordering, as in frame "
+                                + reorderingFrame : "; no reordering earlier in the capture explains it"),
+                        reorderingFrame > 0 && reorderingFrame < r.frame ? List.of(r.thirdDupAckFrame, r.frame, reorderingFrame)
+                                : List.of(r.thirdDupAckFrame, r.frame),
+                        figures("duplicateAcks", dup, "lateMicros", micros(late)))));
+            } else if (timer && dup < DUP_THRESHOLD && updates > 0 && dup + updates >= DUP_THRESHOLD) {
+                found.add(new Slowdown(SlowdownKind.WINDOW_UPDATE_NOT_DUPACK, lostFor, new Evidence(
+                        (dup + updates) + " ACKs repeated the cumulative ACK " + r.start + " with data outstanding before the"
+                                + " timer resent it in frame " + r.frame + ", but " + updates + " of them carried a new window: a"
+                                + " window update is not a duplicate ACK (RFC 5681; Linux's FLAG_WIN_UPDATE), so only " + dup
+                                + " counted and fast retransmit never started (a receive buffer still growing its window)",
+                        List.of(r.frame), figures("duplicateAcks", dup, "windowUpdates", updates))));
+            } else if (timer && dup > 0 && dup < DUP_THRESHOLD) {
+                found.add(new Slowdown(SlowdownKind.TOO_FEW_DUPACKS, lostFor, new Evidence(
+                        "only " + dup + " duplicate ACK(s) of " + r.start + " came (fast retransmit needs " + DUP_THRESHOLD
+                                + "): too few segments followed the lost one, so the retransmission timer resent it in frame "
+                                + r.frame + " after " + ms(lostFor),
+                        List.of(r.frame), figures("duplicateAcks", dup, "waitMicros", micros(lostFor)))));
+            }
+        }
     }
 
     private long lastNanosSeen() {

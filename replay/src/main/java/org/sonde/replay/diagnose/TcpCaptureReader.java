@@ -12,7 +12,7 @@ import org.sonde.packet.PacketView;
  * Linux cooked captures (SLL, SLL2) and BSD loopback. Frames that are not TCP over IP, or whose
  * headers are cut off, are counted and skipped.
  */
-final class TcpCaptureReader {
+public final class TcpCaptureReader {
     private static final int ETHERNET_HEADER = 14;
 
     private final PacketView view = new PacketView();
@@ -21,7 +21,7 @@ final class TcpCaptureReader {
     private byte[] frameArray;
     private long frames, tcp, notTcp, undecodable, unsupported;
 
-    CaptureTotals read(Path file, Consumer<TcpPacket> sink) {
+    public CaptureTotals read(Path file, Consumer<TcpPacket> sink) {
         try (CaptureReader r = CaptureReader.open(file)) {
             while (r.next()) {
                 frames++;

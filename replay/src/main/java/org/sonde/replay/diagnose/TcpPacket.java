@@ -10,7 +10,7 @@ package org.sonde.replay.diagnose;
  * @param windowScale    the window scale option's shift on a SYN, else -1
  * @param sackBlocks     SACK option blocks as raw 32-bit edges {@code left0, right0, left1, ...}; empty without SACK
  */
-record TcpPacket(long frame, long timeNanos, Endpoint src, Endpoint dst, long seq, long ack, int flags, int window,
+public record TcpPacket(long frame, long timeNanos, Endpoint src, Endpoint dst, long seq, long ack, int flags, int window,
                         int payloadBytes, int ipId, int windowScale, long[] sackBlocks) {
     public static final int FIN = 0x01;
     public static final int SYN = 0x02;

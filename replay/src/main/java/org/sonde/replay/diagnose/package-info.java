@@ -1,8 +1,9 @@
 /**
  * Diagnosis of TCP captures: per direction of every connection, each retransmission's cause with its evidence
  * (RTO, fast retransmit, RACK, TLP, spurious; see {@link org.sonde.replay.diagnose.RetransmissionKind}), and the
- * duplicate-ACK, zero-window and out-of-order counts. {@link org.sonde.replay.diagnose.CaptureDiagnoser} is the
- * entry point.
+ * duplicate-ACK, zero-window and out-of-order counts; per flow why it was slow
+ * ({@link org.sonde.replay.diagnose.SlowdownKind}: DETER's causes, each with its evidence), and the slow flows by size
+ * in the form of DETER's Tables 2–3. {@link org.sonde.replay.diagnose.CaptureDiagnoser} is the entry point.
  *
  * <p>How a cause is read from packets: a resend after a silence of at least SRTT + 4 RTTVAR since the last ACK is
  * the retransmission timer (its backoff counted while nothing is acknowledged in between), and the resends that
@@ -12,6 +13,17 @@
  * duplicate threshold or a NewReno partial ACK asked for it, and RACK when data sent after the segment's last
  * transmission had been delivered below that threshold (RACK's reordering timer, armed two jiffies late by Linux,
  * counts as such). A D-SACK, or a cumulative ACK or SACK already covering it, makes it spurious.
+ *
+ * <p>How a slow flow's cause is read: a timer resend of the head after one or two duplicate ACKs is too few duplicates;
+ * after three or more that the sender ignored, or a fast retransmit long after the third, a grown duplicate threshold
+ * (Linux raises {@code tp->reordering} on reordering; the first sign of it in the capture is cited); after ACKs that
+ * repeated the cumulative ACK with a new window, window updates that are not duplicates; a timer or probe resend that a
+ * D-SACK shows the receiver already had, with no sign that the receiver holds its ACKs, lost ACKs. A pure ACK that
+ * acknowledges everything at least eight round trips (and 1 ms) after the last segment, with new data at once after
+ * it, is a delayed ACK (the receiver's window shrinking says why); new data only well after such an ACK is an
+ * application-limited period. Planted in the simulator ({@code PlantedCausesTest}) or written by hand where the
+ * simulator cannot show it ({@code HandMadeCausesTest}: its receiver does not grow its window as Linux's
+ * {@code tcp_grow_window()} does).
  *
  * <p>Checked against the simulator's MIB counters (which Linux's placement of increments) and against Wireshark's
  * {@code tcp.analysis} flags frame by frame. Known limit: with RACK-TLP a loss probe of a single outstanding segment

@@ -31,8 +31,12 @@ class SlowdownTest {
             } else {
                 assertThat(kinds(shortFlow)).as("seed " + seed).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
             }
+            // a long flow may meet it too (one segment of a flight through, its ACK delayed, rto_min 15 ms < 40 ms): then a
+            // timer's copy turned out not to be needed
             for (FlowDiagnosis f : d.flows()) {
-                if (f.src().port() != run.shortFlowPort()) assertThat(kinds(f)).as("seed " + seed + " " + f.src()).doesNotContain(SlowdownKind.DELAYED_ACK_RTO);
+                if (f.src().port() == run.shortFlowPort() || !kinds(f).contains(SlowdownKind.DELAYED_ACK_RTO)) continue;
+                assertThat(f.retransmissions()).as("seed " + seed + " " + f.src() + " " + f.slowdowns())
+                        .anySatisfy(r -> assertThat(r.kind() == RetransmissionKind.SPURIOUS && r.trigger() == RetransmissionKind.RTO).isTrue());
             }
         }
     }
@@ -42,10 +46,17 @@ class SlowdownTest {
     void tailDropOnlyWhereTheLastSegmentWasLost() {
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2));
         List<FlowDiagnosis> data = d.flows().stream().filter(f -> f.dst().port() == 5001).toList();
-        assertThat(kinds(data.get(0))).isEmpty();
+        // the capture passed the injector's netfilter queue, a Java process that held each packet for up to milliseconds:
+        // every flow's round trips are mostly that queue (CONGESTION), beside the planted causes
+        for (FlowDiagnosis f : data) {
+            Slowdown c = f.slowdowns().stream().filter(w -> w.kind() == SlowdownKind.CONGESTION).findFirst().orElseThrow();
+            assertThat(c.evidence().figures().get("medianRttMicros")).isGreaterThanOrEqualTo(4 * c.evidence().figures().get("baseRttMicros"));
+        }
+        assertThat(kinds(data.get(0))).containsExactly(SlowdownKind.CONGESTION);
         assertThat(kinds(data.get(1))).doesNotContain(SlowdownKind.TAIL_DROP);
-        assertThat(kinds(data.get(2))).containsExactly(SlowdownKind.TAIL_DROP);
-        assertThat(data.get(2).slowdowns().getFirst().evidence().text()).contains("tail loss probe");
+        assertThat(kinds(data.get(2))).containsExactlyInAnyOrder(SlowdownKind.TAIL_DROP, SlowdownKind.CONGESTION);
+        assertThat(data.get(2).slowdowns()).filteredOn(w -> w.kind() == SlowdownKind.TAIL_DROP).singleElement()
+                .satisfies(w -> assertThat(w.evidence().text()).contains("tail loss probe"));
     }
 
     /** A receiver reading 500 bytes at a time at 5 Mb/s from an 8 KB buffer limits its senders; the same run without does not. */

@@ -27,6 +27,8 @@ final class Scoreboard {
     static final int EVER_RETRANS = 8;
     /** The segment carries FIN. */
     static final int FIN = 16;
+    /** The segment was sent with PSH ({@code TCPHDR_PSH} in the skb's flags, which a retransmission keeps). */
+    static final int PSH = 32;
 
     private long[] start = new long[64];
     private int[] length = new int[64];
@@ -119,6 +121,11 @@ final class Scoreboard {
         deliveredAtSend[s] = delivered;
         tsPrev[s] = UNLINKED;
         linkTail(s);
+    }
+
+    /** Marks the entry {@link #add} appended last as sent with PSH. */
+    void markLastPushed() {
+        bits[slot(size - 1)] |= PSH;
     }
 
     private void grow() {

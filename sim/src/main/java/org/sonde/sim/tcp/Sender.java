@@ -220,9 +220,11 @@ final class Sender {
         long now = sim.now();
         if (sb.inFlight() == 0) cc.cwndEvent(cw, CongestionControl.Event.TX_START, now);
         boolean firstOut = sb.isEmpty();
-        TcpSegment s = sk.newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 && tp.sndNxt + len == tp.writeSeq ? FLAG_PSH : 0), tp.sndNxt, false);
+        boolean push = len > 0 && tp.sndNxt + len == tp.writeSeq;
+        TcpSegment s = sk.newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (push ? FLAG_PSH : 0), tp.sndNxt, false);
         sk.ecnForData(s, true);
         sb.add(tp.sndNxt, len + (fin ? 1 : 0), fin, now, tp.delivered);
+        if (push) sb.markLastPushed();
         tp.sndNxt += len + (fin ? 1 : 0);
         if (fin) finSent = true;
         if (len < tp.mssCache) sndSml = tp.sndNxt; // tcp_minshall_update()
@@ -272,7 +274,8 @@ final class Sender {
         if (seq >= tp.sndUna + tp.sndWnd && seq != tp.sndUna) return false;
         boolean fin = sb.is(i, Scoreboard.FIN);
         int len = sb.payload(i);
-        TcpSegment s = sk.newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (len > 0 ? FLAG_PSH : 0), seq, false);
+        // the skb keeps its flags: a retransmission has PSH only if the segment had it (seen against Linux 6.18 by sonde replay linux)
+        TcpSegment s = sk.newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (sb.is(i, Scoreboard.PSH) ? FLAG_PSH : 0), seq, false);
         sk.ecnForData(s, false);
         s.retransmission = true;
         if (tp.retransStamp < 0) tp.retransStamp = sim.now();

@@ -11,6 +11,7 @@ import org.sonde.inject.tcp.TcpInjectionPlan;
 import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.TcpTestConfig;
 import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.netio.CongestionControls;
 import org.sonde.netio.Cpus;
 import org.sonde.netio.HostSysctl;
 import org.sonde.netio.NfQueue;

@@ -1,4 +1,4 @@
-package org.sonde.inject.tcp.linux;
+package org.sonde.netio;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,9 +11,9 @@ import org.sonde.core.EnvironmentException;
  * A namespace other than the first may only choose congestion controls the first one lists in
  * {@code tcp_allowed_congestion_control} ({@code tcp_set_default_congestion_control} answers
  * EPERM otherwise). For a run, the test's algorithm is added to that list, and the list is put
- * back when the run ends.
+ * back when the run ends (inject's Linux target, replay's real connections).
  */
-final class CongestionControls implements AutoCloseable {
+public final class CongestionControls implements AutoCloseable {
     private static final Path AVAILABLE = Path.of("/proc/sys/net/ipv4/tcp_available_congestion_control");
     private static final Path ALLOWED = Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control");
     private final String before;
@@ -23,7 +23,7 @@ final class CongestionControls implements AutoCloseable {
     }
 
     /** Makes {@code name} allowed in new namespaces; fails naming the available ones if the kernel has no such algorithm. */
-    static CongestionControls allow(String name) {
+    public static CongestionControls allow(String name) {
         List<String> available = words(read(AVAILABLE));
         if (!available.contains(name)) {
             throw new EnvironmentException("this kernel has no congestion control '" + name + "'",

@@ -1,0 +1,56 @@
+package org.sonde.replay.linux;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.sonde.sim.tcp.TcpConfig;
+import org.sonde.sim.tcp.TcpConfig.CongestionControlKind;
+
+/**
+ * The model configured like a namespace's kernel: Linux's defaults ({@link TcpConfig#LINUX}) with the sysctls
+ * {@link TcpConfig} models read from the namespace; {@link #notes} names what the model cannot follow.
+ */
+record KernelTcpConfig(TcpConfig config, List<String> notes) {
+    /** The sysctls read from each namespace (under {@code net.ipv4.}). */
+    static final List<String> SYSCTLS = List.of("tcp_congestion_control", "tcp_sack", "tcp_dsack", "tcp_timestamps", "tcp_window_scaling",
+            "tcp_ecn", "tcp_recovery", "tcp_early_retrans", "tcp_reordering", "tcp_max_reordering", "tcp_syn_retries", "tcp_retries2",
+            "tcp_frto", "tcp_rmem", "tcp_wmem", "tcp_autocorking", "tcp_thin_linear_timeouts", "tcp_slow_start_after_idle");
+
+    static KernelTcpConfig of(Map<String, String> s) {
+        TcpConfig d = TcpConfig.LINUX;
+        List<String> notes = new ArrayList<>();
+        String ccName = s.getOrDefault("tcp_congestion_control", "cubic");
+        CongestionControlKind cc = switch (ccName) {
+            case "reno" -> CongestionControlKind.RENO;
+            case "dctcp" -> CongestionControlKind.DCTCP;
+            case "cubic" -> CongestionControlKind.CUBIC;
+            default -> {
+                notes.add("congestion control " + ccName + " is not modelled; replayed with cubic");
+                yield CongestionControlKind.CUBIC;
+            }
+        };
+        if (!"0".equals(s.getOrDefault("tcp_frto", "2"))) notes.add("tcp_frto " + s.getOrDefault("tcp_frto", "2") + ": F-RTO is not modelled");
+        notes.add("receive buffer autotuning (tcp_rmem " + s.getOrDefault("tcp_rmem", "?") + ", tcp_grow_window) is not modelled: windows differ");
+        int ecn = (int) number(s, "tcp_ecn", 2);
+        int reordering = (int) number(s, "tcp_reordering", d.reordering());
+        TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
+                d.delayedAckMaxNanos(), d.quickAcks(), d.receiveBufferBytes(), d.initialReceiveWindowBytes(), d.sendBufferBytes(),
+                number(s, "tcp_sack", 1) != 0, number(s, "tcp_dsack", 1) != 0, number(s, "tcp_timestamps", 1) != 0,
+                number(s, "tcp_window_scaling", 1) != 0, d.nagle(), ecn == 1 || ecn == 3, reordering,
+                Math.max(reordering, (int) number(s, "tcp_max_reordering", d.maxReordering())), (int) number(s, "tcp_syn_retries", d.synRetries()),
+                d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
+                d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
+                (int) number(s, "tcp_early_retrans", d.earlyRetrans()));
+        return new KernelTcpConfig(c, notes);
+    }
+
+    private static long number(Map<String, String> s, String key, long fallback) {
+        String v = s.get(key);
+        if (v == null) return fallback;
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/**
+ * DETER on real Linux hosts, without a kernel patch ({@code sonde replay linux}): an eBPF recorder
+ * ({@code recorder.bt}, bpftrace on tracepoints: {@code sock:inet_sock_set_state}, {@code sock:sock_send_length},
+ * {@code sock:sock_recv_length} with the system calls' entries, {@code tcp:tcp_retransmit_skb},
+ * {@code tcp:tcp_cong_state_set}, and {@code skb:kfree_skb} for nftables' drops) on request/response connections
+ * between two network namespaces ({@code LinuxRun}), with losses made by nftables rules
+ * and an AF_PACKET capture of the same connections; each connection's recording ({@code RecordedConnection}: calls,
+ * drops, one-way delay, the kernel's random draws) is replayed
+ * alone in the simulator's Linux-like TCP configured from the namespaces' sysctls, and its header sequence per
+ * direction compared with the capture ({@link org.sonde.replay.linux.LinuxAgreement}: identity, send-time error,
+ * every first divergence with its cause). The recording is JSON ({@code recording.json}), not yet DETER's compact
+ * byte streams. The divergences measured so far name the model's receive window: it has no {@code rcv_ssthresh}
+ * (so no {@code tcp_grow_window}, which keeps Linux's quick-ACK budget unspent while the window grows), and it sets
+ * PSH where its send queue empties, where Linux sets it every few segments of a large write.
+ *
+ * <pre>{@code
+ * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), n -> { });
+ * LinuxReplay.summary(a).forEach(System.out::println);
+ * }</pre>
+ */
+package org.sonde.replay.linux;

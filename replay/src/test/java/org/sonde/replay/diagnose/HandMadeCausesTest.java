@@ -1,0 +1,96 @@
+package org.sonde.replay.diagnose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Flow-level diagnoses on packet sequences written by hand, for the causes the simulator cannot plant: its receiver
+ * offers its free buffer at once (no {@code tcp_grow_window()}), so its window never grows under the sender's eyes.
+ */
+class HandMadeCausesTest {
+    private static final long MS = 1_000_000;
+    private final Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
+    private final ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
+    private long frame;
+
+    private void data(long nanos, long seq, int len) {
+        conn.accept(new TcpPacket(++frame, nanos, c, srv, seq, 1, TcpPacket.ACK, 1000, len, (int) frame, -1, new long[0]));
+    }
+
+    private void ack(long nanos, long ack, int window) {
+        conn.accept(new TcpPacket(++frame, nanos, srv, c, 1, ack, TcpPacket.ACK, window, 0, (int) frame, -1, new long[0]));
+    }
+
+    /** Handshake at 0–2 ms (window scale 0), then ten 1,000-byte segments from 10 ms, their ACKs 2 ms later. */
+    private void start() {
+        conn.accept(new TcpPacket(++frame, 0, c, srv, 0, 0, TcpPacket.SYN, 1000, 0, 1, 0, new long[0]));
+        conn.accept(new TcpPacket(++frame, MS, srv, c, 0, 1, TcpPacket.SYN | TcpPacket.ACK, 20000, 0, 2, 0, new long[0]));
+        conn.accept(new TcpPacket(++frame, 2 * MS, c, srv, 1, 1, TcpPacket.ACK, 1000, 0, 3, -1, new long[0]));
+    }
+
+    private FlowDiagnosis result() {
+        return conn.forward.result(conn.initialRttNanos());
+    }
+
+    /**
+     * §5.3 root cause 2: the fourth segment is lost; the six segments behind it each bring an ACK of the hole, but each
+     * with a larger window (a receive buffer still growing), so none is a duplicate and the timer resends it.
+     */
+    @Test
+    void windowUpdatesAreNotDuplicateAcks() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + i * 10_000, 1001 + i * 1000L, 20000);
+        for (int i = 0; i < 6; i++) ack(12 * MS + (4 + i) * 10_000, 3001, 22000 + 2000 * i);
+        data(312 * MS, 3001, 1000);
+        ack(314 * MS, 10001, 40000);
+        FlowDiagnosis f = result();
+        assertThat(f.duplicateAckFrames()).isEmpty();
+        assertThat(f.retransmissions()).singleElement().satisfies(r -> assertThat(r.kind()).isEqualTo(RetransmissionKind.RTO));
+        assertThat(f.slowdowns()).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo(SlowdownKind.WINDOW_UPDATE_NOT_DUPACK);
+            assertThat(s.evidence().figures()).containsEntry("windowUpdates", 6L).containsEntry("duplicateAcks", 0L);
+            assertThat(s.costNanos()).isEqualTo(302 * MS - 3 * 10_000);
+        });
+    }
+
+    /** The same loss with the same window on every ACK: six duplicates, a fast retransmit at the third, nothing slow. */
+    @Test
+    void sameWindowAcksAreDuplicatesAndRetransmitFast() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + i * 10_000, 1001 + i * 1000L, 20000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + (4 + i) * 10_000, 3001, 20000);
+        data(12 * MS + 61_000, 3001, 1000);
+        for (int i = 3; i < 6; i++) ack(12 * MS + (4 + i) * 10_000, 3001, 20000);
+        ack(14 * MS + 61_000, 10001, 20000);
+        FlowDiagnosis f = result();
+        assertThat(f.duplicateAckFrames()).hasSize(6);
+        assertThat(f.retransmissions()).singleElement().satisfies(r -> assertThat(r.kind()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT));
+        assertThat(f.slowdowns()).isEmpty();
+    }
+
+    /**
+     * §5.2: three duplicate ACKs come at once and do not start fast retransmit; 40 ms later the application writes
+     * again, its segments bring five more, and only then the lost segment is resent: a late fast retransmit.
+     */
+    @Test
+    void aFastRetransmitLongAfterTheThirdDuplicateIsLate() {
+        start();
+        for (int i = 0; i < 6; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        ack(12 * MS, 1001, 20000);
+        ack(12 * MS + 10_000, 2001, 20000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + (3 + i) * 10_000, 2001, 20000);
+        for (int i = 0; i < 5; i++) data(52 * MS + i * 10_000, 6001 + i * 1000L, 1000);
+        for (int i = 0; i < 5; i++) ack(54 * MS + i * 10_000, 2001, 20000);
+        data(54 * MS + 41_000, 2001, 1000);
+        ack(56 * MS + 41_000, 11001, 20000);
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).singleElement().satisfies(r -> assertThat(r.kind()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT));
+        assertThat(f.slowdowns()).filteredOn(s -> s.kind() == SlowdownKind.LATE_FAST_RETRANSMIT).singleElement().satisfies(s -> {
+            assertThat(s.evidence().figures()).containsEntry("duplicateAcks", 8L);
+            assertThat(s.costNanos()).isEqualTo(54 * MS + 41_000 - (12 * MS + 50_000));
+        });
+    }
+}

@@ -1,0 +1,141 @@
+package org.sonde.replay.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.sonde.core.BadInputException;
+
+/** The recorder's lines into connections: a hand-written connection, any sequence of calls and drops, and malformed lines. */
+class RecorderTraceTest {
+    static final String CLIENT = "ffff8881", SERVER = "ffff8882", LISTENER = "ffff8880";
+
+    /** The lines of one connection 10.9.0.1:40000 -> 10.9.0.2:5001 opened at 1000 with these calls and drops between. */
+    static List<String> connection(List<String> between) {
+        List<String> l = new ArrayList<>(List.of(
+                "B 1",
+                "T 10 " + LISTENER + " 7 10 5001 0 10.9.0.2 0.0.0.0",
+                "T 1000 " + CLIENT + " 7 2 0 5001 10.9.0.1 10.9.0.2",
+                "T 1100 " + SERVER + " 10 3 5001 40000 10.9.0.2 10.9.0.1",
+                "T 1200 " + CLIENT + " 2 1 40000 5001 10.9.0.1 10.9.0.2",
+                "E 1200 " + CLIENT + " 111 222 7",
+                "T 1250 " + SERVER + " 3 1 5001 40000 10.9.0.2 10.9.0.1",
+                "E 1250 " + SERVER + " 222 111 9"));
+        l.addAll(between);
+        l.addAll(List.of("T 9000 " + CLIENT + " 1 4 40000 5001 10.9.0.1 10.9.0.2", "T 9100 " + SERVER + " 8 9 5001 40000 10.9.0.2 10.9.0.1",
+                "T 9200 " + CLIENT + " 4 7 40000 5001 10.9.0.1 10.9.0.2", "T 9300 " + SERVER + " 9 7 5001 40000 10.9.0.2 10.9.0.1"));
+        return l;
+    }
+
+    @Test
+    void aConnectionWithItsDrawsCallsDropsAndKernelEvents() {
+        List<RecordedConnection> cs = RecorderTrace.read(connection(List.of(
+                "W 2000 " + CLIENT + " 1900 500",
+                "R 2100 " + SERVER + " 1300 500",
+                "D 2050 10.9.0.2 5001 10.9.0.1 40000 223 612 16 1448",
+                "X 2500 " + SERVER,
+                "C 2400 " + SERVER + " 3",
+                "W 2600 " + SERVER + " 0 -11")), "test");
+        assertThat(cs).hasSize(1);
+        RecordedConnection c = cs.getFirst();
+        assertThat(c.problem()).isNull();
+        assertThat(c.name()).isEqualTo("10.9.0.1:40000 -> 10.9.0.2:5001");
+        assertThat(c.connectNanos()).isEqualTo(1000);
+        assertThat(c.oneWayDelayNanos()).as("the handshake's last ACK: client established to server established").isEqualTo(50);
+        assertThat(List.of(c.clientIss(), c.serverIss(), c.clientTsOffset(), c.serverTsOffset())).containsExactly(111L, 222L, 7L, 9L);
+        assertThat(c.clientCalls()).containsExactly(new AppCall(AppCall.Kind.WRITE, 1900, 500), new AppCall(AppCall.Kind.CLOSE, 9000, 0));
+        assertThat(c.serverCalls()).as("a read counts from its return; a failed write takes nothing")
+                .containsExactly(new AppCall(AppCall.Kind.READ, 2100, 500), new AppCall(AppCall.Kind.CLOSE, 9100, 0));
+        assertThat(c.drops()).containsExactly(new DroppedSegment(false, 2050, 223, 612, 16, 1448));
+        assertThat(c.kernelEvents()).extracting(KernelEvent::what).containsExactly("congestion state Recovery", "retransmission");
+    }
+
+    @Test
+    void linesFromTwoCpusAreTakenInTimeOrder() {
+        // a socket address reused: the first connection's server closes at 1500, its address opens a second client at 1600;
+        // bpftrace wrote the second client's lines (one CPU's buffer) before the close (another CPU's)
+        List<String> lines = new ArrayList<>(connection(List.of()).subList(0, 8));
+        lines.addAll(List.of("T 1600 " + SERVER + " 7 2 0 5001 10.9.0.1 10.9.0.2", "W 1700 " + SERVER + " 1650 99",
+                "T 1500 " + SERVER + " 9 7 5001 40000 10.9.0.2 10.9.0.1", "W 1400 " + SERVER + " 1390 5"));
+        List<RecordedConnection> cs = RecorderTrace.read(lines, "test");
+        assertThat(cs).hasSize(2);
+        assertThat(cs.get(0).serverCalls()).containsExactly(new AppCall(AppCall.Kind.WRITE, 1390, 5));
+        assertThat(cs.get(1).clientCalls()).containsExactly(new AppCall(AppCall.Kind.WRITE, 1650, 99));
+    }
+
+    @Test
+    void aClientThatNeverConnectedIsRecordedWithItsProblem() {
+        List<RecordedConnection> cs = RecorderTrace.read(List.of("T 1000 " + CLIENT + " 7 2 0 5001 10.9.0.1 10.9.0.2",
+                "T 3000 " + CLIENT + " 2 7 0 5001 10.9.0.1 10.9.0.2"), "test");
+        assertThat(cs).singleElement().extracting(RecordedConnection::problem).isEqualTo("the client never became established");
+    }
+
+    @Test
+    void aMalformedLineNamesItsPlace() {
+        List<String> lines = connection(List.of("W 2000 " + CLIENT + " 1900"));
+        assertThatThrownBy(() -> RecorderTrace.read(lines, "trace.txt")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("trace.txt").hasMessageContaining("line 9");
+        assertThatThrownBy(() -> RecorderTrace.read(List.of("Q 1 2"), "trace.txt")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("'Q'");
+        assertThatThrownBy(() -> RecorderTrace.read(List.of("B x"), "trace.txt")).isInstanceOf(BadInputException.class).hasMessageContaining("'x'");
+    }
+
+    @Provide
+    Arbitrary<List<Object>> events() {
+        Arbitrary<Object> call = Combinators.combine(Arbitraries.of(AppCall.Kind.WRITE, AppCall.Kind.READ), Arbitraries.of(true, false),
+                Arbitraries.longs().between(2000, 8000), Arbitraries.longs().between(1, 1 << 20)).as((k, client, t, b) -> new Object[] {k, client, t, b});
+        Arbitrary<Object> drop = Combinators.combine(Arbitraries.of(true, false), Arbitraries.longs().between(2000, 8000),
+                Arbitraries.longs().between(0, 0xFFFF_FFFFL), Arbitraries.longs().between(0, 0xFFFF_FFFFL), Arbitraries.integers().between(0, 255),
+                Arbitraries.integers().between(0, 1448)).as((c, t, s, a, f, l) -> new DroppedSegment(c, t, s, a, f, l));
+        return Arbitraries.oneOf(call, drop).list().ofMaxSize(40);
+    }
+
+    /** The recorder's line of a generated event: a write's time is its entry (the line's 5 ns later), a read's its return. */
+    static String line(Object e) {
+        if (e instanceof DroppedSegment d) {
+            return "D " + d.timeNanos() + " " + (d.fromClient() ? "10.9.0.1 40000 10.9.0.2 5001 " : "10.9.0.2 5001 10.9.0.1 40000 ") + d.seq() + " "
+                    + d.ack() + " " + d.flags() + " " + d.payloadBytes();
+        }
+        Object[] c = (Object[]) e;
+        boolean write = c[0] == AppCall.Kind.WRITE;
+        long t = (long) c[2];
+        return (write ? "W " + (t + 5) : "R " + t) + " " + ((boolean) c[1] ? CLIENT : SERVER) + " " + (write ? t : t - 5) + " " + c[3];
+    }
+
+    static long lineTime(Object e) {
+        return Long.parseLong(line(e).split(" ")[1]);
+    }
+
+    @Property(tries = 200)
+    void everyCallAndDropComesBackAsWritten(@ForAll("events") List<Object> events) {
+        List<String> between = new ArrayList<>();
+        List<AppCall> client = new ArrayList<>(), server = new ArrayList<>();
+        List<DroppedSegment> drops = new ArrayList<>();
+        // the lines go out as generated; the reader takes them in the order of their times (a write's line comes 5 ns after its entry)
+        for (Object e : events) between.add(line(e));
+        List<Object> byTime = new ArrayList<>(events);
+        byTime.sort(java.util.Comparator.comparingLong(RecorderTraceTest::lineTime));
+        for (Object e : byTime) {
+            if (e instanceof DroppedSegment d) {
+                drops.add(d);
+            } else {
+                Object[] c = (Object[]) e;
+                ((boolean) c[1] ? client : server).add(new AppCall((AppCall.Kind) c[0], (long) c[2], (long) c[3]));
+            }
+        }
+        client.add(new AppCall(AppCall.Kind.CLOSE, 9000, 0));
+        server.add(new AppCall(AppCall.Kind.CLOSE, 9100, 0));
+        RecordedConnection c = RecorderTrace.read(connection(between), "generated").getFirst();
+        assertThat(c.clientCalls()).isEqualTo(client);
+        assertThat(c.serverCalls()).isEqualTo(server);
+        assertThat(c.drops()).isEqualTo(drops);
+    }
+}

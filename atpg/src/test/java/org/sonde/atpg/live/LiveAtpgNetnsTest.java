@@ -61,7 +61,7 @@ class LiveAtpgNetnsTest {
     }
 
     static LiveRun.Outcome live(String... faults) {
-        return live(100, faults);
+        return live(LiveChecks.LATENCY_MS, faults);
     }
 
     static LiveRun.Outcome live(double thresholdMs, String... faults) {
@@ -69,7 +69,7 @@ class LiveAtpgNetnsTest {
     }
 
     static Map<String, Emulator.Result> emulated(String... faults) {
-        return emulated(100, faults);
+        return emulated(LiveChecks.LATENCY_MS, faults);
     }
 
     static Map<String, Emulator.Result> emulated(double thresholdMs, String... faults) {
@@ -265,10 +265,10 @@ class LiveAtpgNetnsTest {
     @Test
     void periodicModeRaisesAnAlertWithTheLocalisationInEveryFailingRound() {
         List<LiveRun.Round> seen = new java.util.ArrayList<>();
-        List<LiveRun.Round> rounds = LiveRun.run(suiteDir, NAME, List.of(Fault.parse("test", "rule:rA1:drop")), new LiveRun.Options(100, 3, 0.2, 1), seen::add);
+        List<LiveRun.Round> rounds = LiveRun.run(suiteDir, NAME, List.of(Fault.parse("test", "rule:rA1:drop")), new LiveRun.Options(LiveChecks.LATENCY_MS, 3, 0.2, 1), seen::add);
         assertThat(seen).isEqualTo(rounds).extracting(LiveRun.Round::index).containsExactly(1, 2, 3);
         assertThat(rounds).allSatisfy(r -> assertThat(r.alert()).isNotNull().satisfies(a -> assertThat(a.suspects()).contains("rA1")));
-        assertThat(LiveRun.run(suiteDir, NAME, List.of(), new LiveRun.Options(100, 2, 0, 1), r -> { })).allSatisfy(r -> assertThat(r.alert()).isNull());
+        assertThat(LiveRun.run(suiteDir, NAME, List.of(), new LiveRun.Options(LiveChecks.LATENCY_MS, 2, 0, 1), r -> { })).allSatisfy(r -> assertThat(r.alert()).isNull());
     }
 
     @Test

@@ -59,7 +59,7 @@ class LiveFatTreeNetnsTest {
     }
 
     static List<Emulator.Result> live(String... faults) {
-        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), 100);
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, java.util.Arrays.stream(faults).map(f -> Fault.parse("test", f)).toList(), LiveChecks.LATENCY_MS);
         assertThat(o.notRun()).isEmpty();
         return o.results();
     }
@@ -81,7 +81,7 @@ class LiveFatTreeNetnsTest {
         ModelSource.Loaded loaded = source.load();
         Path other = dir.resolve("example-suite");
         SuiteFiles.write(other, source, loaded.model().network(), Selector.select(loaded.model(), SelectOptions.of(loaded.terminals(), Cover.RULES)), Map.of());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LiveRun.run(other, NAME, List.of(), 100))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LiveRun.run(other, NAME, List.of(), LiveChecks.LATENCY_MS))
                 .isInstanceOf(org.sonde.core.EnvironmentException.class).hasMessageContaining("not built from this model").hasMessageContaining("has no interface");
     }
 
@@ -96,7 +96,7 @@ class LiveFatTreeNetnsTest {
     void faultsFailWhatEmulationFailsAndAreLocalised(String fault, String faulty) {
         List<Emulator.Result> results = live(fault);
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        for (Emulator.Result r : Emulator.run(file.network().load().model(), file.suite(), List.of(Fault.parse("test", fault)), 100))
+        for (Emulator.Result r : Emulator.run(file.network().load().model(), file.suite(), List.of(Fault.parse("test", fault)), LiveChecks.LATENCY_MS))
             predicted.put(r.id(), r);
         assertThat(results).anySatisfy(r -> assertThat(r.pass()).isFalse());
         assertThat(results).allSatisfy(r -> assertThat(r.pass()).as(r.id() + ": live " + r.reason() + ", emulated " + predicted.get(r.id()).reason())

@@ -84,11 +84,11 @@ class LiveSegmentNetnsTest {
         assertThat(built.segments()).isEqualTo(1);
         assertThat(built.namespaces()).hasSize(7).contains("sonde-atpg-" + NAME + "-s");
         assertThat(plane.testbed().exec(Wiring.SEGMENTS, "ip", "-o", "link", "show", "master", "br0")).contains("s2@", "s11@", "s21@", "s31@");
-        LiveRun.Outcome o = live(100);
+        LiveRun.Outcome o = live(LiveChecks.LATENCY_MS);
         assertThat(o.notRun()).isEmpty();
         assertThat(o.results()).hasSize(file.suite().tests().size() + file.suite().reserved().size())
                 .allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue());
-        Map<String, Emulator.Result> predicted = emulated(100);
+        Map<String, Emulator.Result> predicted = emulated(LiveChecks.LATENCY_MS);
         assertThat(o.results()).allSatisfy(r -> assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet()));
         // tests reach every zone over the segment
         assertThat(file.suite().tests()).anySatisfy(t -> assertThat(t.expected()).containsKey(SegmentExample.PA));
@@ -110,10 +110,10 @@ class LiveSegmentNetnsTest {
         List<org.sonde.atpg.TestPacket> all = new java.util.ArrayList<>(suite.tests());
         all.addAll(suite.reserved());
         assertThat(all).anySatisfy(t -> assertThat(t.ingress()).isEqualTo(SegmentExample.AS));
-        LiveRun.Outcome o = LiveRun.run(into, NAME, List.of(), 100);
+        LiveRun.Outcome o = LiveRun.run(into, NAME, List.of(), LiveChecks.LATENCY_MS);
         assertThat(o.notRun()).isEmpty();
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(loaded.model(), suite, List.of(), 100).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(loaded.model(), suite, List.of(), LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         assertThat(o.results()).hasSize(suite.tests().size() + suite.reserved().size())
                 .allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue())
                 .allSatisfy(r -> assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet()));
@@ -133,8 +133,8 @@ class LiveSegmentNetnsTest {
     })
     void segmentLinksDownFailWhatEmulationFailsAndAreLocalised(String fault, String faulty) {
         String healthyChain = bridgeChain();
-        LiveRun.Outcome o = live(100, fault);
-        Map<String, Emulator.Result> predicted = emulated(100, fault);
+        LiveRun.Outcome o = live(LiveChecks.LATENCY_MS, fault);
+        Map<String, Emulator.Result> predicted = emulated(LiveChecks.LATENCY_MS, fault);
         assertThat(o.notRun()).allSatisfy(n -> assertThat(n.why()).contains("switched off"));
         assertThat(o.results()).anySatisfy(r -> assertThat(r.pass()).isFalse());
         for (Emulator.Result r : o.results()) {
@@ -147,7 +147,7 @@ class LiveSegmentNetnsTest {
         assertThat(l.suspects()).containsAnyOf(faulty.split("\\|"));
         // taken away after the run: the bridge's chain is the healthy one again, every interface up, every test passes
         assertThat(bridgeChain()).isEqualTo(healthyChain);
-        assertThat(live(100).results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after " + fault + ": " + r.reason()).isTrue());
+        assertThat(live(LiveChecks.LATENCY_MS).results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after " + fault + ": " + r.reason()).isTrue());
     }
 
     /** A both-ways fault that leaves a zone router's segment port without links switches it off, as a router's port that goes down. */

@@ -96,7 +96,7 @@ class LiveStanfordCiscoNetnsTest {
         assertThat(plane.testbed().exec(plane.wiring().nodeOfPort(trunk), "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, Wiring.iface(trunk)))
                 .contains("vlan id map { 3 : 0x00000003 }", "ether daddr " + Wiring.vlanMac(trunk, 3) + " ");
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), List.of(), 100).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(file.network().load().model(), file.suite(), List.of(), LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         assertThat(healthy.results()).hasSizeGreaterThan(1000)
                 .allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue())
                 .allSatisfy(r -> assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet()));
@@ -119,9 +119,9 @@ class LiveStanfordCiscoNetnsTest {
 
     private static void faultFailsWhatEmulationFailsAndIsLocalised(String fault, String faulty) {
         List<Fault> faults = List.of(Fault.parse("test", fault));
-        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, 100);
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, LiveChecks.LATENCY_MS);
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), faults, 100).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(file.network().load().model(), file.suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         LiveChecks.failsWhatEmulationFails(fault, o, predicted);
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).contains(faulty);

@@ -120,9 +120,9 @@ class LiveStanfordNetnsTest {
      */
     private static void faultFailsWhatEmulationFailsAndIsLocalised(String fault, String faulty) {
         List<Fault> faults = List.of(Fault.parse("test", fault));
-        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, 100);
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, LiveChecks.LATENCY_MS);
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), faults, 100).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(file.network().load().model(), file.suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         LiveChecks.failsWhatEmulationFails(fault, o, predicted);
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).contains(faulty);

@@ -71,7 +71,7 @@ class LiveVlanNetnsTest {
 
     static Map<String, Emulator.Result> emulated(SuiteFiles.SuiteFile f, String... faults) {
         Map<String, Emulator.Result> out = new HashMap<>();
-        for (Emulator.Result r : Emulator.run(f.network().load().model(), f.suite(), faults(faults), 100)) out.put(r.id(), r);
+        for (Emulator.Result r : Emulator.run(f.network().load().model(), f.suite(), faults(faults), LiveChecks.LATENCY_MS)) out.put(r.id(), r);
         return out;
     }
 
@@ -80,7 +80,7 @@ class LiveVlanNetnsTest {
         assertThat(built.unexpressed()).extracting(Unexpressed::element).containsExactly("macTable:R", "macTable:D");
         // membership is the trunk's ingress chain: VLANs 10 and 20, nothing else
         assertThat(plane.testbed().exec("d1", "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, "p11")).contains("vlan id map { 10 : 0x0000000a, 20 : 0x00000014 }", "policy drop");
-        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, List.of(), 100);
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, List.of(), LiveChecks.LATENCY_MS);
         assertThat(o.notRun()).allSatisfy(n -> assertThat(n.why()).contains("martian"));
         Map<String, Emulator.Result> predicted = emulated(file);
         assertThat(o.results()).hasSizeGreaterThan(10)
@@ -126,7 +126,7 @@ class LiveVlanNetnsTest {
         assertThat(predicted.get("tvlan10").observed()).containsOnlyKeys(VlanExample.D10);
         assertThat(predicted.get("tvlan20telnet").observed()).isEmpty();
         assertThat(predicted.get("tvlan20").observed()).containsOnlyKeys(VlanExample.H10);
-        LiveRun.Outcome o = LiveRun.run(into, NAME, List.of(), 100);
+        LiveRun.Outcome o = LiveRun.run(into, NAME, List.of(), LiveChecks.LATENCY_MS);
         assertThat(o.notRun()).isEmpty();
         assertThat(o.results()).hasSize(4).allSatisfy(r -> {
             assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet());
@@ -155,7 +155,7 @@ class LiveVlanNetnsTest {
             "link:3-11:down, RD|DR",
     })
     void faultsFailWhatEmulationFailsAndAreLocalised(String fault, String faulty) {
-        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults(fault), 100);
+        LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults(fault), LiveChecks.LATENCY_MS);
         Map<String, Emulator.Result> predicted = emulated(file, fault);
         LiveChecks.failsWhatEmulationFails(fault, o, predicted);
         if (!fault.startsWith("link:"))
@@ -163,6 +163,6 @@ class LiveVlanNetnsTest {
         var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
         assertThat(l.suspects()).containsAnyOf(faulty.split("\\|"));
         // taken away after the run: every test passes again
-        assertThat(LiveRun.run(suiteDir, NAME, List.of(), 100).results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after " + fault).isTrue());
+        assertThat(LiveRun.run(suiteDir, NAME, List.of(), LiveChecks.LATENCY_MS).results()).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " after " + fault).isTrue());
     }
 }

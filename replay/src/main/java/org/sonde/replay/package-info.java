@@ -17,7 +17,10 @@
  * for (FlowDiagnosis f : d.flows())
  *     for (Retransmission x : f.retransmissions())
  *         System.out.println(f.src() + " -> " + f.dst() + " frame " + x.frame() + ": " + x.kind() + ", " + x.evidence().text());
+ * for (FlowDiagnosis f : d.flows())
+ *     for (Slowdown w : f.slowdowns()) System.out.println(f.src() + " slow: " + w.kind() + ", " + w.evidence().text());
  * CaptureDiagnoser.writeJson(d, Path.of("diagnosis.json"));
+ * DiagnosisReport.write(d, Path.of("trace.pcapng"), Path.of("diagnosis.html"), "sonde replay diagnose trace.pcapng", "0.1");
  *
  * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), done -> { }); // root, bpftrace
  * LinuxReplay.summary(a).forEach(System.out::println);

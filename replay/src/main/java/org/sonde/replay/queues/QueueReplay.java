@@ -44,7 +44,6 @@ import org.sonde.sim.scenario.TransportFactory;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.tcp.TcpConfig;
-import org.sonde.sim.tcp.TcpFlowTransport;
 import org.sonde.sim.traffic.FlowProgress;
 import org.sonde.sim.traffic.FlowTransport;
 
@@ -262,13 +261,7 @@ public final class QueueReplay {
         TcpConfig[] config = {null};
         Recorder recorder = new Recorder(rec.thresholdNanos(),
                 (conn, side, index, t, seg) -> keys.put(seg, QueueWatch.packet(QueueContents.flowKey(conn, side), index)));
-        Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
-        factories.put("tcp", (network, section) -> {
-            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
-            t.observe(recorder);
-            config[0] = t.config();
-            return t;
-        });
+        Map<String, TransportFactory> factories = ScenarioRecording.recordedTransports(recorder, config);
         ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, scratch).load(rec.seed());
         Simulation sim = loaded.simulation();
         Network net = sim.network();

@@ -165,13 +165,7 @@ public final class ScenarioRecording {
             if (cap != null) cap.write(0, at, frame, 0, frame.length, frame.length, null);
             packets[0]++;
         });
-        Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
-        factories.put("tcp", (network, section) -> {
-            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
-            t.observe(recorder);
-            config[0] = t.config();
-            return t;
-        });
+        Map<String, TransportFactory> factories = recordedTransports(recorder, config);
         boolean done = false;
         try {
             ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, dir).load(seed);
@@ -250,5 +244,20 @@ public final class ScenarioRecording {
         } catch (RecordingFormatException e) {
             throw new BadInputException(f.toString(), null, e.getMessage(), "give a directory written by sonde replay record", null);
         }
+    }
+
+    /**
+     * The scenario format's transports with every TCP connection observed by {@code recorder}; the TCP configuration the
+     * scenario gives goes into {@code config[0]} (it stays null for a scenario without TCP).
+     */
+    public static Map<String, TransportFactory> recordedTransports(Recorder recorder, TcpConfig[] config) {
+        Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
+        factories.put("tcp", (network, section) -> {
+            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
+            t.observe(recorder);
+            config[0] = t.config();
+            return t;
+        });
+        return factories;
     }
 }

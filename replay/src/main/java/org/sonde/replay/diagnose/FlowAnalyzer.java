@@ -112,11 +112,24 @@ final class FlowAnalyzer {
     private long reorderingFrame = -1;
     /** The sender's last new data segment, and the largest window the receiver advertised. */
     private long lastNewDataNanos = -1, lastNewDataFrame = -1, largestWindow = -1;
-    /** Everything sent was acknowledged after a silence: a possible delayed-ACK stall, confirmed if new data follows at once. */
-    private long[] stallCandidate;
+    /**
+     * An ACK that acknowledged everything sent: after the last data segment (time, frame), the ACK (time, frame, the
+     * window it offered, whether it carried no data). A delayed-ACK stall if new data follows at once and long enough
+     * after the last data; an application-limited period if new data comes only much later.
+     */
+    private record AllAcked(long lastDataNanos, long lastDataFrame, long ackNanos, long ackFrame, long window, boolean pure) {
+        long silence() {
+            return ackNanos - lastDataNanos;
+        }
+    }
+
+    private AllAcked stallCandidate;
     private long lastResendNanos = -1;
-    private final List<long[]> delayedAckStalls = new ArrayList<>();
-    private final List<long[]> idlePeriods = new ArrayList<>();
+    private final List<AllAcked> delayedAckStalls = new ArrayList<>();
+    /** A period with everything acknowledged and nothing sent: from the ACK (and its frame) to the data that ended it. */
+    private record Idle(long fromNanos, long toNanos, long ackFrame, long dataFrame) {}
+
+    private final List<Idle> idlePeriods = new ArrayList<>();
     private final TreeMap<Long, Long> sacked = new TreeMap<>();
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
     /** Every RTT sample a pure ACK gave, and that ACK. */
@@ -201,7 +214,7 @@ final class FlowAnalyzer {
             }
             if (a >= highEnd && lastNewDataNanos >= 0 && lastResendNanos < lastNewDataNanos && mode == Mode.OPEN && p.window() > 0) {
                 // the receiver acknowledged everything at once, long after the last data: held back, or the sender was done
-                stallCandidate = new long[] {lastNewDataNanos, t, lastNewDataFrame, p.frame(), scaled(p.window()), pure ? 1 : 0};
+                stallCandidate = new AllAcked(lastNewDataNanos, lastNewDataFrame, t, p.frame(), scaled(p.window()), pure);
             }
             ack = a;
             ackFrame = p.frame();
@@ -551,14 +564,14 @@ final class FlowAnalyzer {
      * while, the sender had nothing to send: an application-limited period.
      */
     private void newData(long t, long frame) {
-        long[] c = stallCandidate;
+        AllAcked c = stallCandidate;
         stallCandidate = null;
         if (c != null && minRtt != Long.MAX_VALUE) {
-            long silence = c[1] - c[0], wait = t - c[1];
-            if (c[5] == 1 && silence >= Math.max(8 * minRtt, MIN_HELD_ACK_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
+            long wait = t - c.ackNanos();
+            if (c.pure() && c.silence() >= Math.max(8 * minRtt, MIN_HELD_ACK_NANOS) && wait <= Math.max(2 * minRtt, REACTION_NANOS)) {
                 delayedAckStalls.add(c);
             } else if (wait >= Math.max(4 * Math.max(srtt, minRtt), MIN_STALL_NANOS)) {
-                idlePeriods.add(new long[] {c[1], t, c[3], frame});
+                idlePeriods.add(new Idle(c.ackNanos(), t, c.ackFrame(), frame));
             }
         }
         lastNewDataNanos = t;
@@ -628,30 +641,30 @@ final class FlowAnalyzer {
         if (!delayedAckStalls.isEmpty()) {
             long cost = 0;
             List<Long> frames = new ArrayList<>();
-            for (long[] c : delayedAckStalls) {
-                cost += c[1] - c[0] - minRtt;
-                frames.add(c[2]);
-                frames.add(c[3]);
+            for (AllAcked c : delayedAckStalls) {
+                cost += c.silence() - minRtt;
+                frames.add(c.lastDataFrame());
+                frames.add(c.ackFrame());
             }
-            long[] last = delayedAckStalls.getLast();
-            boolean shrinking = largestWindow > 0 && last[4] < largestWindow;
+            AllAcked last = delayedAckStalls.getLast();
+            boolean shrinking = largestWindow > 0 && last.window() < largestWindow;
             found.add(new Slowdown(SlowdownKind.DELAYED_ACK, cost, new Evidence(
                     delayedAckStalls.size() + " time(s) the sender stopped with data in flight and nothing lost, until one ACK"
-                            + " acknowledged it all " + ms(last[1] - last[0]) + " (the last time) after the last segment, "
-                            + (last[1] - last[0]) / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
-                            + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last[4] + " bytes: Linux"
+                            + " acknowledged it all " + ms(last.silence()) + " (the last time) after the last segment, "
+                            + last.silence() / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
+                            + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last.window() + " bytes: Linux"
                             + " delays the ACK while the window it could offer shrinks, i.e. its application was not reading"
                             + " in time" : "") + " (frames: the last segment before each stall and the ACK that ended it)",
                     frames, figures("stalls", delayedAckStalls.size(), "stallMicros", micros(cost), "windowLargestBytes",
-                            largestWindow, "windowAtLastStallBytes", last[4]))));
+                            largestWindow, "windowAtLastStallBytes", last.window()))));
         }
         if (!idlePeriods.isEmpty()) {
             long idle = 0;
             List<Long> frames = new ArrayList<>();
-            for (long[] g : idlePeriods) {
-                idle += g[1] - g[0];
-                frames.add(g[2]);
-                frames.add(g[3]);
+            for (Idle g : idlePeriods) {
+                idle += g.toNanos() - g.fromNanos();
+                frames.add(g.ackFrame());
+                frames.add(g.dataFrame());
             }
             found.add(new Slowdown(SlowdownKind.APPLICATION_LIMITED, idle, new Evidence(
                     "the sender had everything acknowledged and the window open, yet sent nothing for " + ms(idle) + " in "
@@ -690,7 +703,7 @@ final class FlowAnalyzer {
     private void congestion(List<Slowdown> found, long initialRttNanos) {
         // an ACK the receiver held back measures the holding, not the path
         java.util.Set<Long> held = new java.util.HashSet<>();
-        for (long[] c : delayedAckStalls) held.add(c[3]);
+        for (AllAcked c : delayedAckStalls) held.add(c.ackFrame());
         LongArrayList path = new LongArrayList();
         for (int i = 0; i < rttSamples.size(); i++) if (!held.contains(rttSampleFrames.getLong(i))) path.add(rttSamples.getLong(i));
         if (path.size() < 4) return;
@@ -720,7 +733,7 @@ final class FlowAnalyzer {
             long sinceAck = r.evidence.figures().getOrDefault("sinceLastAckMicros", -1L) * 1000;
             long lostFor = r.previousSendNanos >= 0 ? r.nanos - r.previousSendNanos : Math.max(sinceAck, 0);
             // a receiver seen holding its ACKs at least this long explains the silence as well as a lost ACK does
-            boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c[1] - c[0] >= sinceAck);
+            boolean heldAcks = delayedAckStalls.stream().anyMatch(c -> c.silence() >= sinceAck);
             boolean answered = r.spurious != null && r.spurious.text().contains("D-SACK") && (timer || r.trigger == RetransmissionKind.TLP)
                     && r.ackedNanos >= 0 && minRtt != Long.MAX_VALUE && r.ackedNanos - r.nanos >= minRtt / 2;
             if (answered && r.ackedFrom == r.start && r.ackedTo == r.end) {

@@ -16,8 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
-import org.sonde.atpg.SuiteFiles;
-import org.sonde.atpg.TestPacket;
 import org.sonde.dataplane.io.ModelSource;
 import org.sonde.dataplane.model.AclEntry;
 import org.sonde.dataplane.model.Network;
@@ -49,12 +47,8 @@ class LiveStanfordCiscoNetnsTest {
     @TempDir
     static Path dir;
     static Path suiteDir;
-    static SuiteFiles.SuiteFile file;
-    static LiveDataPlane.Built built;
-    static LiveDataPlane plane;
-    static LiveRun.Outcome healthy;
-    /** The regular tests a live run judges. */
-    static List<TestPacket> run;
+    /** The suite, the data plane built and the healthy round; its {@code run()} is the tests a live run judges. */
+    static LiveChecks.Up live;
 
     @BeforeAll
     static void up() throws IOException {
@@ -65,53 +59,48 @@ class LiveStanfordCiscoNetnsTest {
         Path topology = Files.writeString(dir.resolve("topology.txt"), TOPOLOGY);
         ModelSource source = new ModelSource("stanford", routers.toString(), topology.toString());
         suiteDir = dir.resolve("suite");
-        LiveChecks.Up up = LiveChecks.upOnEdge(suiteDir, source, NAME);
-        file = up.file();
-        built = up.built();
-        plane = up.plane();
-        healthy = up.healthy();
-        run = up.run();
+        live = LiveChecks.upOnEdge(suiteDir, source, NAME);
     }
 
     @AfterAll
     static void down() {
-        if (built == null) return;
+        if (live == null) return;
         assertThat(LiveDataPlane.down(NAME)).hasSize(3);
         assertThat(NetNamespace.list()).noneMatch(n -> n.startsWith("sonde-atpg-" + NAME));
     }
 
     @Test
     void theSubsetIsBuiltWithItsVlansAndPassesEveryTestItRunsAsEmulationDoes() {
-        Network n = file.network().load().model().network();
-        assertThat(built.devices()).isEqualTo(2);
-        assertThat(built.links()).isEqualTo(1);
+        Network n = live.file().network().load().model().network();
+        assertThat(live.built().devices()).isEqualTo(2);
+        assertThat(live.built().links()).isEqualTo(1);
         assertThat(n.vlanMemberships()).hasSizeGreaterThan(50);
         // what is listed: the field tcp_ctrl, the MAC tables, and rules sending to a routed port with dot1Q subinterfaces (a trunk of
         // their VLANs) without setting one
-        assertThat(built.unexpressed()).allSatisfy(u -> assertThat(u.element()).matches("field:tcp_ctrl|macTable:.*|rule:.*"));
-        assertThat(built.unexpressed()).filteredOn(u -> u.element().startsWith("rule:"))
+        assertThat(live.built().unexpressed()).allSatisfy(u -> assertThat(u.element()).matches("field:tcp_ctrl|macTable:.*|rule:.*"));
+        assertThat(live.built().unexpressed()).filteredOn(u -> u.element().startsWith("rule:"))
                 .allSatisfy(u -> assertThat(u.why()).contains("without setting or matching a VLAN"));
         // the backbone trunk between bbrb and goza takes VLAN 3 only: tagged, or at its VLAN MAC for VLAN 3
         int trunk = n.ports().stream().filter(p -> p.deviceId().equals("goza_rtr") && p.name().equals("te3/1")).findFirst().orElseThrow().id();
-        assertThat(plane.testbed().exec(plane.wiring().nodeOfPort(trunk), "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, Wiring.iface(trunk)))
+        assertThat(live.plane().testbed().exec(live.plane().wiring().nodeOfPort(trunk), "nft", "list", "chain", "netdev", Compiler.NFT_TABLE, Wiring.iface(trunk)))
                 .contains("vlan id map { 3 : 0x00000003 }", "ether daddr " + Wiring.vlanMac(trunk, 3) + " ");
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), List.of(), LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
-        assertThat(healthy.results()).hasSizeGreaterThan(1000)
+        Emulator.run(live.file().network().load().model(), live.file().suite(), List.of(), LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
+        assertThat(live.healthy().results()).hasSizeGreaterThan(1000)
                 .allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue())
                 .allSatisfy(r -> assertThat(r.observed().keySet()).as(r.id()).isEqualTo(predicted.get(r.id()).observed().keySet()));
         // not run: martian destinations, and paths through a rule the data plane does not carry
-        assertThat(healthy.notRun()).allSatisfy(r -> assertThat(r.why()).containsAnyOf("martian", "does not carry", "loops in the model"));
-        assertThat(healthy.notRun().size()).isLessThan(healthy.results().size() / 10);
+        assertThat(live.healthy().notRun()).allSatisfy(r -> assertThat(r.why()).containsAnyOf("martian", "does not carry", "loops in the model"));
+        assertThat(live.healthy().notRun().size()).isLessThan(live.healthy().results().size() / 10);
         // the tests that run cross the routers' trunks in their VLANs
-        assertThat(run).anySatisfy(t -> assertThat(t.links()).isNotEmpty());
+        assertThat(live.run()).anySatisfy(t -> assertThat(t.links()).isNotEmpty());
     }
 
     @Test
     void anAclEntryFlippedFailsWhatEmulationFailsAndIsLocalised() {
-        Network n = file.network().load().model().network();
+        Network n = live.file().network().load().model().network();
         // an entry of an ACL on a VLAN interface (bound to the ports carrying the VLAN) when a test observes one
-        String entry = run.stream().flatMap(t -> t.observed().stream()).filter(e -> n.aclEntry(e).isPresent()).sorted()
+        String entry = live.run().stream().flatMap(t -> t.observed().stream()).filter(e -> n.aclEntry(e).isPresent()).sorted()
                 .min(java.util.Comparator.comparing(e -> !e.contains("@vlan"))).orElseThrow();
         boolean permits = n.aclEntry(entry).orElseThrow().verdict() == AclEntry.Verdict.PERMIT;
         faultFailsWhatEmulationFailsAndIsLocalised(entry + (permits ? ":deny" : ":permit"), entry);
@@ -121,9 +110,9 @@ class LiveStanfordCiscoNetnsTest {
         List<Fault> faults = List.of(Fault.parse("test", fault));
         LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, LiveChecks.LATENCY_MS);
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(live.file().network().load().model(), live.file().suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         LiveChecks.failsWhatEmulationFails(fault, o, predicted);
-        var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
+        var l = Localizer.localize(Localizer.observations(live.file().suite(), o.results()), live.file().network().load().model(), live.file().suite());
         assertThat(l.suspects()).contains(faulty);
     }
 }

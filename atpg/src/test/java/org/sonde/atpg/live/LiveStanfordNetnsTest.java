@@ -19,8 +19,6 @@ import org.sonde.netio.NetNamespace;
 import org.sonde.atpg.Emulator;
 import org.sonde.atpg.Fault;
 import org.sonde.atpg.Localizer;
-import org.sonde.atpg.SuiteFiles;
-import org.sonde.atpg.TestPacket;
 import org.sonde.testkit.Datasets;
 
 /**
@@ -39,54 +37,45 @@ class LiveStanfordNetnsTest {
     @TempDir
     static Path dir;
     static Path suiteDir;
-    static SuiteFiles.SuiteFile file;
-    static LiveDataPlane.Built built;
-    static LiveDataPlane plane;
-    static LiveRun.Outcome healthy;
-    /** The tests a live run judges (the others Linux cannot run: martian addresses, loops in the model). */
-    static List<TestPacket> run;
+    /** The suite, the data plane built and the healthy round; its {@code run()} is the tests a live run judges. */
+    static LiveChecks.Up live;
 
     @BeforeAll
     static void up() {
         ModelSource source = new ModelSource("stanford-apkeep", Datasets.dir("stanford-apkeep").toString());
         suiteDir = dir.resolve("suite");
-        LiveChecks.Up up = LiveChecks.upOnEdge(suiteDir, source, NAME);
-        file = up.file();
-        built = up.built();
-        plane = up.plane();
-        healthy = up.healthy();
-        run = up.run();
+        live = LiveChecks.upOnEdge(suiteDir, source, NAME);
     }
 
     @AfterAll
     static void down() {
-        if (built == null) return;
+        if (live == null) return;
         assertThat(LiveDataPlane.down(NAME)).hasSize(18);
         assertThat(NetNamespace.list()).noneMatch(n -> n.startsWith("sonde-atpg-" + NAME));
     }
 
     @Test
     void everyLinkIsBuiltAndTheHealthyDataPlanePassesEveryTestItRuns() {
-        assertThat(built.unexpressed()).isEmpty();
-        assertThat(built.devices()).isEqualTo(16);
-        assertThat(built.links()).isEqualTo(11);
-        assertThat(built.segments()).isEqualTo(10);
+        assertThat(live.built().unexpressed()).isEmpty();
+        assertThat(live.built().devices()).isEqualTo(16);
+        assertThat(live.built().links()).isEqualTo(11);
+        assertThat(live.built().segments()).isEqualTo(10);
         // every link of the model is carried: a veth pair's two directions or a segment's accept rule
-        Network n = file.network().load().model().network();
-        String bridge = plane.testbed().exec(Wiring.SEGMENTS, "nft", "list", "table", "bridge", Compiler.NFT_TABLE);
+        Network n = live.file().network().load().model().network();
+        String bridge = live.plane().testbed().exec(Wiring.SEGMENTS, "nft", "list", "table", "bridge", Compiler.NFT_TABLE);
         for (Link l : n.links()) {
-            if (plane.wiring().segment(l.fromPortId()) != null) assertThat(bridge).contains("comment \"link " + l.id() + "\"");
-            else assertThat(plane.wiring().peer(l.fromPortId())).as(l.id()).isEqualTo(l.toPortId());
+            if (live.plane().wiring().segment(l.fromPortId()) != null) assertThat(bridge).contains("comment \"link " + l.id() + "\"");
+            else assertThat(live.plane().wiring().peer(l.fromPortId())).as(l.id()).isEqualTo(l.toPortId());
         }
-        assertThat(healthy.results()).hasSizeGreaterThan(50).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue());
-        assertThat(healthy.notRun()).allSatisfy(r -> assertThat(r.why()).containsAnyOf("martian", "loops in the model"));
+        assertThat(live.healthy().results()).hasSizeGreaterThan(50).allSatisfy(r -> assertThat(r.pass()).as(r.id() + " " + r.reason()).isTrue());
+        assertThat(live.healthy().notRun()).allSatisfy(r -> assertThat(r.why()).containsAnyOf("martian", "loops in the model"));
         // the tests that run cross the segments: from a zone router to the backbone and back down
-        assertThat(run).anySatisfy(t -> assertThat(t.links()).anyMatch(id -> plane.wiring().segment(n.link(id).orElseThrow().fromPortId()) != null));
+        assertThat(live.run()).anySatisfy(t -> assertThat(t.links()).anyMatch(id -> live.plane().wiring().segment(n.link(id).orElseThrow().fromPortId()) != null));
     }
 
     @Test
     void aRuleDroppingOnABackboneRouterFailsWhatEmulationFailsAndIsLocalised() {
-        Network n = file.network().load().model().network();
+        Network n = live.file().network().load().model().network();
         String rule = observed(e -> n.rule(e).isPresent() && n.tables().stream().anyMatch(t -> t.deviceId().startsWith("bbr")
                 && t.rules().stream().anyMatch(r -> r.id().equals(e))));
         faultFailsWhatEmulationFailsAndIsLocalised("rule:" + rule + ":drop", rule);
@@ -94,7 +83,7 @@ class LiveStanfordNetnsTest {
 
     @Test
     void anAclEntryFlippedFailsWhatEmulationFailsAndIsLocalised() {
-        Network n = file.network().load().model().network();
+        Network n = live.file().network().load().model().network();
         String entry = observed(e -> n.aclEntry(e).isPresent());
         boolean permits = n.aclEntry(entry).orElseThrow().verdict() == AclEntry.Verdict.PERMIT;
         faultFailsWhatEmulationFailsAndIsLocalised(entry + (permits ? ":deny" : ":permit"), entry);
@@ -102,15 +91,15 @@ class LiveStanfordNetnsTest {
 
     @Test
     void aSegmentLinkDownFailsWhatEmulationFailsAndIsLocalised() {
-        Network n = file.network().load().model().network();
-        String link = observed(e -> n.link(e).filter(l -> plane.wiring().segment(l.fromPortId()) != null).isPresent());
+        Network n = live.file().network().load().model().network();
+        String link = observed(e -> n.link(e).filter(l -> live.plane().wiring().segment(l.fromPortId()) != null).isPresent());
         faultFailsWhatEmulationFailsAndIsLocalised("link:" + link + ":down", link);
-        assertThat(plane.testbed().exec(Wiring.SEGMENTS, "nft", "list", "table", "bridge", Compiler.NFT_TABLE)).contains("comment \"link " + link + "\"");
+        assertThat(live.plane().testbed().exec(Wiring.SEGMENTS, "nft", "list", "table", "bridge", Compiler.NFT_TABLE)).contains("comment \"link " + link + "\"");
     }
 
     /** The first (by id) element that a test of the run observes and {@code kind} accepts. */
     private static String observed(java.util.function.Predicate<String> kind) {
-        return run.stream().flatMap(t -> t.observed().stream()).filter(kind).sorted().findFirst().orElseThrow();
+        return live.run().stream().flatMap(t -> t.observed().stream()).filter(kind).sorted().findFirst().orElseThrow();
     }
 
     /**
@@ -122,9 +111,9 @@ class LiveStanfordNetnsTest {
         List<Fault> faults = List.of(Fault.parse("test", fault));
         LiveRun.Outcome o = LiveRun.run(suiteDir, NAME, faults, LiveChecks.LATENCY_MS);
         Map<String, Emulator.Result> predicted = new HashMap<>();
-        Emulator.run(file.network().load().model(), file.suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
+        Emulator.run(live.file().network().load().model(), live.file().suite(), faults, LiveChecks.LATENCY_MS).forEach(r -> predicted.put(r.id(), r));
         LiveChecks.failsWhatEmulationFails(fault, o, predicted);
-        var l = Localizer.localize(Localizer.observations(file.suite(), o.results()), file.network().load().model(), file.suite());
+        var l = Localizer.localize(Localizer.observations(live.file().suite(), o.results()), live.file().network().load().model(), live.file().suite());
         assertThat(l.suspects()).contains(faulty);
     }
 }

@@ -26,7 +26,7 @@ run = json.load(open(f"{d}/run.json"))
 progress = open(f"{d}/progress.txt").read().splitlines()
 java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -version"], capture_output=True, text=True).stderr.splitlines()[0]
 kernel = os.uname().release
-order = ["cps", "requests", "concurrency", "payloadBytes", "clientAddresses", "ephemeralPorts", "backlog", "serverWorkers", "syncookies"]
+order = ["cps", "requests", "concurrency", "requestBytes", "responseBytes", "clientAddresses", "ephemeralPorts", "backlog", "serverWorkers", "syncookies", "twReuse"]
 
 def point_text(p):
     return " ".join(f"{k}={p[k]}" for k in order if not (k == "concurrency" and p["requests"] == 1))

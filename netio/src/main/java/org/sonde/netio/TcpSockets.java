@@ -19,6 +19,8 @@ import java.net.InetSocketAddress;
 public final class TcpSockets implements AutoCloseable {
     public static final int EAGAIN = Sys.EAGAIN;
     public static final int EINPROGRESS = 115;
+    /** connect(2) found no free source port for the tuple. */
+    public static final int EADDRNOTAVAIL = 99;
     public static final int EPIPE = 32;
     public static final int ECONNRESET = 104;
     public static final int ETIMEDOUT = 110;
@@ -34,6 +36,7 @@ public final class TcpSockets implements AutoCloseable {
     private static final int SO_LINGER = 13;
     private static final int IPPROTO_IP = 0;
     private static final int IP_TOS = 1;
+    private static final int IP_BIND_ADDRESS_NO_PORT = 24;
     private static final int IPPROTO_TCP = 6;
     private static final int TCP_NODELAY = 1;
     private static final int IPPROTO_IPV6 = 41;
@@ -142,6 +145,16 @@ public final class TcpSockets implements AutoCloseable {
     /** Lets a source port in TIME_WAIT be bound again. */
     public int setReuseAddress(int fd) {
         return setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1);
+    }
+
+    /**
+     * IP_BIND_ADDRESS_NO_PORT: a bind to an address with port 0 leaves the port to connect(2), which
+     * picks it by the whole 4-tuple, so a source port serves every destination, and a port whose
+     * tuple is in TIME_WAIT can be taken over under {@code net.ipv4.tcp_tw_reuse} (bind(2) alone
+     * reserves a port for the address, skipping every port with a TIME_WAIT socket). IPv4 and IPv6.
+     */
+    public int setBindAddressNoPort(int fd) {
+        return setInt(fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, 1);
     }
 
     /** The IPv4 TOS byte or the IPv6 traffic class. */

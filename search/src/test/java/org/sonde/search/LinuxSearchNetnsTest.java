@@ -28,8 +28,8 @@ import org.sonde.testkit.Netns;
  */
 @Tag("netns")
 class LinuxSearchNetnsTest {
-    private static final String SPACE = "prefix: sonde-colt\nexperiment: 2s\nspace:\n  cps: [300, 3000]\n  requests: [1]\n  payloadBytes: [100]\n"
-            + "  clientAddresses: [4]\n  ephemeralPorts: [28232]\n  backlog: [1, 4096]\n  serverWorkers: [1]\n  syncookies: [1]\n";
+    private static final String SPACE = "prefix: sonde-colt\nexperiment: 2s\nspace:\n  cps: [300, 3000]\n  requests: [1]\n  requestBytes: [100]\n  responseBytes: [100]\n"
+            + "  clientAddresses: [4]\n  ephemeralPorts: [28232]\n  backlog: [1, 4096]\n  serverWorkers: [1]\n  syncookies: [1]\n  twReuse: [1]\n";
 
     @Test
     void aBoundedSearchFindsAnAcceptQueueOverflowWhoseTriggerReproduces(@TempDir Path dir) throws Exception {

@@ -79,7 +79,8 @@ final class ClientWorker extends PacedClient<ClientConnection> {
         if (config.fastClose()) failed |= sockets.setLingerZero(fd);
         if (config.tos() != 0) failed |= sockets.setTrafficClass(fd, config.tos(), ipv6);
         if (endpoints.bindsSource()) {
-            if (endpoints.explicitPorts()) failed |= sockets.setReuseAddress(fd);
+            // explicit ports are dperf's tuples; otherwise connect(2) picks the port, as without a bind
+            failed |= endpoints.explicitPorts() ? sockets.setReuseAddress(fd) : sockets.setBindAddressNoPort(fd);
             TcpSockets.encode(endpoints.nextSource(), source);
             // the source tuple may be taken (dperf skips a launch whose tuple is not closed)
             if (failed == 0) failed = sockets.bind(fd, source);
@@ -89,12 +90,18 @@ final class ClientWorker extends PacedClient<ClientConnection> {
             sockets.close(fd);
             return;
         }
+        int r = sockets.connect(fd, targets[endpoints.nextTargetIndex()]);
+        if (r == -TcpSockets.EADDRNOTAVAIL) {
+            // no free source port for the tuple (IP_BIND_ADDRESS_NO_PORT or no bind): skipped, as a bind that fails
+            stats.increment(Counter.LAUNCH_SKIPPED);
+            sockets.close(fd);
+            return;
+        }
         ClientConnection c = pool.isEmpty() ? newConnection() : pool.pop();
         c.fd = fd;
         open++;
         stats.increment(Counter.SK_OPEN);
         c.connectStartNanos = now;
-        int r = sockets.connect(fd, targets[endpoints.nextTargetIndex()]);
         if (r != 0 && r != -TcpSockets.EINPROGRESS) {
             fail(c, FailureCause.of(-r, false));
             return;

@@ -11,8 +11,9 @@ import org.sonde.load.config.PortRange;
 
 /**
  * Where one worker's connections go and come from. Targets: every server address × listen port,
- * round robin (a flood's {@code change_dip} pool replaces the server addresses). Sources: the {@code client} addresses, round robin, each with a kernel-chosen
- * port (about 28 k per address, so many loopback addresses exceed one address's ports), or with
+ * round robin (a flood's {@code change_dip} pool replaces the server addresses). Sources: the {@code client} addresses, round robin, each with a port
+ * connect(2) chooses for the whole 4-tuple (about 28 k per address and destination, so many
+ * addresses or servers exceed one address's ports to one server), or with
  * explicit ports from {@code client_port_range}, split between workers so two never bind the same.
  */
 final class Endpoints {

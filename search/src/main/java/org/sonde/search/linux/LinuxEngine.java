@@ -27,8 +27,9 @@ import org.sonde.search.tcp.TcpPoint;
  * holding a source port, a connection still closing) changes what this one measures: an anomaly
  * is the point's own, and its trigger reproduces alone. An experiment applies the point's host settings (the server's
  * {@code net.core.somaxconn} and {@code net.ipv4.tcp_syncookies}, the client's
- * {@code net.ipv4.ip_local_port_range}), starts the load module's kernel-socket server in the server's
- * namespace and runs its open-loop client in the client's for the target's experiment seconds
+ * {@code net.ipv4.ip_local_port_range} and {@code net.ipv4.tcp_tw_reuse}), starts the load
+ * module's kernel-socket server in the server's namespace (answering with the point's response
+ * size) and runs its open-loop client in the client's for the target's experiment seconds
  * (then the client's drain), and returns the client's rates and latencies with the growth of both
  * namespaces' kernel counters ({@link ProcNetCounters}). Nothing is staged: whatever the counters
  * show is what the kernel did.
@@ -42,7 +43,7 @@ final class LinuxEngine {
     private static final List<String> SERVER_KERNEL = List.of("TcpExt:ListenOverflows", "TcpExt:ListenDrops", "TcpExt:TCPBacklogDrop",
             "TcpExt:TCPReqQFullDrop", "TcpExt:TCPReqQFullDoCookies", "TcpExt:SyncookiesSent", "TcpExt:TW", "Tcp:RetransSegs", "Tcp:OutRsts");
     private static final List<String> CLIENT_KERNEL = List.of("TcpExt:TCPSynRetrans", "Tcp:RetransSegs", "TcpExt:TCPTimeouts", "Tcp:AttemptFails",
-            "Tcp:EstabResets");
+            "Tcp:EstabResets", "TcpExt:TW", "TcpExt:TWRecycled");
     /** The load client's own error counters (dperf's names): launches without a free source port, failed connections. */
     private static final List<String> CLIENT_ENGINE = List.of("launchSkipped", "skErr");
     /** Diagnostic counter names, in sample order: {@code server.ListenOverflows}, ..., {@code client.skErr}. */
@@ -50,7 +51,7 @@ final class LinuxEngine {
 
     private final LinuxTarget target;
 
-    private LinuxEngine(LinuxTarget target) {
+    LinuxEngine(LinuxTarget target) {
         this.target = target;
     }
 
@@ -109,6 +110,7 @@ final class LinuxEngine {
         sysctl(testbed, "server", "net.ipv4.tcp_syncookies", String.valueOf(p.get(TcpDimension.SYNCOOKIES)));
         int low = 32768;
         sysctl(testbed, "client", "net.ipv4.ip_local_port_range", low + "\t" + (low + p.get(TcpDimension.EPHEMERAL_PORTS) - 1));
+        sysctl(testbed, "client", "net.ipv4.tcp_tw_reuse", String.valueOf(p.get(TcpDimension.TW_REUSE)));
         Map<String, Long> serverBefore = testbed.call("server", ProcNetCounters::readThisThread);
         Map<String, Long> clientBefore = testbed.call("client", ProcNetCounters::readThisThread);
         LoadResult client = withServer(testbed, p, port, seed, () -> testbed.call("client", () -> LoadRun.prepare(clientConfig(p, port), seed).run(s -> { })));
@@ -191,7 +193,7 @@ final class LinuxEngine {
 
     static LoadConfig serverConfig(TcpPoint p, int port) {
         String text = "mode server\n" + cpus(p.get(TcpDimension.SERVER_WORKERS)) + "\nduration 1d\n"
-                + "server " + SERVER_ADDRESS + " 1\nlisten " + port + " 1\npayload_size " + p.get(TcpDimension.PAYLOAD_BYTES) + "\n";
+                + "server " + SERVER_ADDRESS + " 1\nlisten " + port + " 1\npayload_size " + p.get(TcpDimension.RESPONSE_BYTES) + "\n";
         return ConfigParser.parse(Path.of("linux-target-server.conf"), text).config();
     }
 
@@ -200,7 +202,7 @@ final class LinuxEngine {
         b.append("duration ").append(target.experimentSeconds()).append("s\nwait 0\nslow_start 0\n");
         b.append("cps ").append(p.cps()).append('\n');
         b.append("server ").append(SERVER_ADDRESS).append(" 1\nlisten ").append(port).append(" 1\n");
-        b.append("payload_size ").append(p.get(TcpDimension.PAYLOAD_BYTES)).append('\n');
+        b.append("payload_size ").append(p.get(TcpDimension.REQUEST_BYTES)).append('\n');
         b.append("client 10.77.0.").append(FIRST_SOURCE).append(' ').append(p.get(TcpDimension.CLIENT_ADDRESSES)).append('\n');
         if (p.requests() > 1) {
             b.append("keepalive ").append(TcpPoint.KEEPALIVE_INTERVAL_MICROS).append("us ").append(p.requests()).append('\n');

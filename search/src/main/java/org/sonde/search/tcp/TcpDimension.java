@@ -12,22 +12,26 @@ import org.sonde.search.space.Grid;
  * offered load: new connections per second (an open-loop launch rate), requests per connection
  * (1: one request, then the server closes; more: keepalive, one request per
  * {@link TcpPoint#KEEPALIVE_INTERVAL_MICROS} µs), concurrent connections (held with keepalive only),
- * payload bytes of each request and response (the load engine sends one size both ways), client
+ * the bytes of each request and of each response (HTTP messages padded to that size), client
  * source addresses, and the width of the client's ephemeral port range. The hosts' settings: the
  * server's listen backlog ({@code net.core.somaxconn}, which caps the engine's listen(2) backlog),
- * its worker threads (one event loop each, listening with SO_REUSEPORT), and SYN cookies
- * ({@code net.ipv4.tcp_syncookies} 0 off, 1 when the SYN queue overflows, 2 always), categorical.
+ * its worker threads (one event loop each, listening with SO_REUSEPORT), SYN cookies
+ * ({@code net.ipv4.tcp_syncookies} 0 off, 1 when the SYN queue overflows, 2 always) and the
+ * client's reuse of ports in TIME_WAIT ({@code net.ipv4.tcp_tw_reuse} 0 off, 1 on, 2 for loopback
+ * only, the kernel's default, which is off between the namespaces), both categorical.
  */
 public enum TcpDimension {
     CPS(Grid.of(100, 300, 1000, 3000), false),
     REQUESTS(Grid.of(1, 2, 4), false),
     CONCURRENCY(Grid.of(8, 32, 128, 512, 2048), false),
-    PAYLOAD_BYTES(Grid.of(100, 1000, 16000), false),
+    REQUEST_BYTES(Grid.of(100, 1000, 16000), false),
+    RESPONSE_BYTES(Grid.of(100, 1000, 16000, 128000), false),
     CLIENT_ADDRESSES(Grid.of(1, 2, 4), false),
     EPHEMERAL_PORTS(Grid.of(64, 256, 1024, 28232), false),
     BACKLOG(Grid.of(1, 4, 16, 128, 4096), false),
     SERVER_WORKERS(Grid.of(1, 2), false),
-    SYNCOOKIES(Grid.of(0, 1, 2), true);
+    SYNCOOKIES(Grid.of(0, 1, 2), true),
+    TW_REUSE(Grid.of(0, 1, 2), true);
 
     private final Grid grid;
     private final boolean categorical;

@@ -63,8 +63,8 @@ public final class TcpSpace implements WorkloadSpace<TcpPoint> {
 
     /**
      * The point that stresses the stack least: fewest connections, requests and bytes; most
-     * addresses, ports, backlog and workers; SYN cookies as the kernel's default (1) where the space
-     * has it. The Linux target's latency baseline runs here, and an MFS moves an irrelevant
+     * addresses, ports, backlog and workers; SYN cookies as the kernel's default (1) and reuse of
+     * ports in TIME_WAIT on (1) where the space has them. The Linux target's latency baseline runs here, and an MFS moves an irrelevant
      * dimension to its end of it.
      */
     public TcpPoint gentlest() {
@@ -78,7 +78,7 @@ public final class TcpSpace implements WorkloadSpace<TcpPoint> {
         Grid g = grids.get(d);
         return switch (d) {
             case CLIENT_ADDRESSES, EPHEMERAL_PORTS, BACKLOG, SERVER_WORKERS -> g.max();
-            case SYNCOOKIES -> g.contains(1) ? 1 : g.min();
+            case SYNCOOKIES, TW_REUSE -> g.contains(1) ? 1 : g.min();
             default -> g.min();
         };
     }

@@ -98,6 +98,10 @@ class TcpSpaceTest {
         assertThat(g.get(TcpDimension.BACKLOG)).isEqualTo(4096);
         assertThat(g.get(TcpDimension.EPHEMERAL_PORTS)).isEqualTo(28232);
         assertThat(g.get(TcpDimension.SYNCOOKIES)).isEqualTo(1);
-        assertThat(g.toJson()).containsEntry("ephemeralPorts", 28232).containsEntry("serverWorkers", 2);
+        assertThat(g.get(TcpDimension.TW_REUSE)).as("ports in TIME_WAIT reused").isEqualTo(1);
+        assertThat(g.get(TcpDimension.REQUEST_BYTES)).isEqualTo(100);
+        assertThat(g.get(TcpDimension.RESPONSE_BYTES)).isEqualTo(100);
+        assertThat(g.toJson()).containsEntry("ephemeralPorts", 28232).containsEntry("serverWorkers", 2).containsEntry("twReuse", 1)
+                .containsEntry("requestBytes", 100).containsEntry("responseBytes", 100);
     }
 }

@@ -22,6 +22,11 @@ final class QueueContents {
         return connection * 2 + side;
     }
 
+    /** The connection of a flow key. */
+    static int connectionOf(int flowKey) {
+        return flowKey / 2;
+    }
+
     long total() {
         return total;
     }

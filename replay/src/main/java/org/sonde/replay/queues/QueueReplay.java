@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
 import java.util.stream.Stream;
@@ -248,7 +249,8 @@ public final class QueueReplay {
                     options.clockErrorNanos(), options.tagMarginMtu(), maxError, diff,
                     DropComparison.of(truth.watch.drops(), untagged.watch.drops(), truth.undecided),
                     tagged == null ? null : DropComparison.of(truth.watch.drops(), tagged.watch.drops(), truth.undecided), List.copyOf(figures), List.copyOf(series),
-                    sample, (System.nanoTime() - t0) / 1e9);
+                    sample, dropCauses(truth.watch, shown.watch, truth.undecided, mtu), collapses(shown.watch, truth.undecided, mtu),
+                    (System.nanoTime() - t0) / 1e9);
         } finally {
             deleteTree(scratch);
         }
@@ -449,6 +451,48 @@ public final class QueueReplay {
         while (!clock.runUntil(end, Simulation.PROGRESS_EVENTS)) p.update(phase, clock.now() / 1000, end / 1000);
         p.update(phase, end / 1000, end / 1000);
         return cmp;
+    }
+
+    private static QueueReplayResult.DropCauses dropCauses(QueueWatch run, QueueWatch replay, Set<Long> undecided, int mtu) {
+        long runCollapse = 0, replayTail = 0, replayCollapse = 0, both = 0;
+        Map<Long, Integer> runCollapses = new HashMap<>();
+        for (QueueDrop d : run.dropped()) {
+            if (d.thresholdCollapse(mtu)) {
+                runCollapse++;
+                runCollapses.put(d.packet(), d.queue());
+            }
+        }
+        for (QueueDrop d : replay.dropped()) {
+            if (undecided.contains(d.packet())) continue;
+            if (!d.thresholdCollapse(mtu)) {
+                replayTail++;
+                continue;
+            }
+            replayCollapse++;
+            if (Integer.valueOf(d.queue()).equals(runCollapses.get(d.packet()))) both++;
+        }
+        return new QueueReplayResult.DropCauses(run.dropped().size() - runCollapse, runCollapse, replayTail, replayCollapse, both);
+    }
+
+    /** The collapse drops of {@code w}, one episode per queue and peak of its busy period, most drops first. */
+    private static List<QueueReplayResult.Collapse> collapses(QueueWatch w, Set<Long> undecided, int mtu) {
+        Map<List<Long>, List<QueueDrop>> episodes = new LinkedHashMap<>();
+        for (QueueDrop d : w.dropped()) {
+            if (!undecided.contains(d.packet()) && d.thresholdCollapse(mtu)) {
+                episodes.computeIfAbsent(List.of((long) d.queue(), d.peakNanos()), k -> new ArrayList<>()).add(d);
+            }
+        }
+        List<QueueReplayResult.Collapse> out = new ArrayList<>();
+        for (List<QueueDrop> e : episodes.values()) {
+            QueueDrop first = e.getFirst();
+            Set<Integer> connections = new TreeSet<>();
+            for (QueueDrop d : e) connections.add(QueueContents.connectionOf(QueueWatch.flowOf(d.packet())));
+            out.add(new QueueReplayResult.Collapse(w.name(first.queue()), first.nanos() / 1e3, e.getLast().nanos() / 1e3, e.size(), first.peakNanos() / 1e3,
+                    first.peakBytes(), first.queueBytes(), first.othersGrowthBytes(), first.fullestOther() < 0 ? null : w.name(first.fullestOther()),
+                    first.fullestOtherBytes(), List.copyOf(connections)));
+        }
+        out.sort(Comparator.comparingInt((QueueReplayResult.Collapse c) -> -c.drops()).thenComparingDouble(QueueReplayResult.Collapse::firstDropMicros));
+        return List.copyOf(out.subList(0, Math.min(TABLE_QUEUES, out.size())));
     }
 
     /** The run's queues that held anything, fullest first. */

@@ -33,6 +33,8 @@ public final class QueueReplayJson {
         o.set("dropsWithoutTagging", drops(r.dropsWithoutTagging()));
         o.set("dropsWithTagging", r.dropsWithTagging() == null ? null : drops(r.dropsWithTagging()));
         o.set("queues", Json.mapper().valueToTree(r.queues()));
+        o.set("dropCauses", Json.mapper().valueToTree(r.dropCauses()));
+        o.set("thresholdCollapses", Json.mapper().valueToTree(r.collapses()));
         o.put("wallSeconds", Math.round(r.wallSeconds() * 100) / 100.0);
         return o;
     }

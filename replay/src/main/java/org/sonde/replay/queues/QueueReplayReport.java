@@ -1,6 +1,7 @@
 package org.sonde.replay.queues;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sonde.report.CdfChart;
@@ -43,7 +44,27 @@ public final class QueueReplayReport {
                 + "queue holds more than its limit less " + r.tagMarginMtu() + " MTU.");
         drops.row(dropsRow("by their buffer rule", r.dropsWithoutTagging()));
         if (r.dropsWithTagging() != null) drops.row(dropsRow("tagged packets only (DETER)", r.dropsWithTagging()));
-        report.section("Drops").table(drops);
+        Section dropSection = report.section("Drops");
+        dropSection.table(drops);
+        QueueReplayResult.DropCauses c = r.dropCauses();
+        Table causes = Table.of("cause", "run", "replay" + (r.dropsWithTagging() != null ? " (tagged)" : "")).caption("Why packets were dropped "
+                + "(DETER §5.4.3). A threshold collapse: earlier in its busy period the queue held at least one MTU more than it would have "
+                + "with the packet, and the switch's other queues had since grown by at least what it shrank, so the shared buffer's "
+                + "dynamic threshold fell under it. " + c.collapseInBoth() + " packets were dropped to a collapse in both, at the same queue.");
+        causes.row("at the queue's own limit", c.runTailDrops(), c.replayTailDrops());
+        causes.row("shared-buffer threshold collapse", c.runCollapseDrops(), c.replayCollapseDrops());
+        dropSection.table(causes);
+        if (!r.collapses().isEmpty()) {
+            Table episodes = Table.of("queue", "drops from µs", "to µs", "drops", "queue peak B", "at µs", "queue at first drop B",
+                    "others grew B", "fullest other queue", "its B", "connections").caption("The replay's threshold collapses, one row per "
+                    + "queue and peak of its busy period, most drops first.");
+            for (QueueReplayResult.Collapse e : r.collapses()) {
+                episodes.row(e.queue(), micros(e.firstDropMicros()), micros(e.lastDropMicros()), e.drops(), e.peakBytes(), micros(e.peakMicros()),
+                        e.queueBytesAtFirstDrop(), e.othersGrowthBytes(), e.fullestOther() == null ? "—" : e.fullestOther(), e.fullestOtherBytes(),
+                        connectionList(e.connections()));
+            }
+            dropSection.table(episodes);
+        }
 
         Section queues = report.section("Most congested queues");
         Table t = Table.of("queue", "arrivals compared", "run max B", "replay max B", "mean difference MTU", "p99 difference MTU", "run drops",
@@ -63,6 +84,17 @@ public final class QueueReplayReport {
         }
         report.attachJson(QueueReplayJson.of(r));
         return report;
+    }
+
+    private static String micros(double us) {
+        return String.format(Locale.ROOT, "%.1f", us);
+    }
+
+    private static String connectionList(List<Integer> ids) {
+        int shown = Math.min(ids.size(), 12);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < shown; i++) b.append(i == 0 ? "" : ", ").append(ids.get(i));
+        return ids.size() > shown ? b + " and " + (ids.size() - shown) + " more" : b.toString();
     }
 
     private static Object[] dropsRow(String how, DropComparison d) {

@@ -17,8 +17,9 @@ import org.sonde.sim.net.Switch;
 /**
  * Watches every switch egress queue of a network through sim's {@link EgressAdmission} seam (arrivals, before the
  * admission decision) and a transmit {@link PortTap} (departures): each queue's contents per flow, every arrival
- * told to an {@link Arrivals} with the queue as the packet finds it, where each packet was dropped, and the queue's
- * occupancy at every arrival for the queues asked for. A queue is one priority of one switch port.
+ * told to an {@link Arrivals} with the queue as the packet finds it, where each packet was dropped (with the shared
+ * buffer around it: {@link QueueDrop}), and the queue's occupancy at every arrival for the queues asked for. A queue is
+ * one priority of one switch port.
  */
 final class QueueWatch implements EgressAdmission, PortTap {
     /** A packet's key, {@code flowKey << 32 | index}; negative for a frame of no recorded connection. */
@@ -47,6 +48,11 @@ final class QueueWatch implements EgressAdmission, PortTap {
     private final QueueContents[] queues;
     private final Longs[] series;
     private final Map<Long, Integer> drops = new HashMap<>();
+    private final List<QueueDrop> dropped = new ArrayList<>();
+    // per queue: the most it held since it was last empty, when, and what the switch's other queues held then
+    private final long[] peakBytes;
+    private final long[] peakNanos;
+    private final long[] othersAtPeak;
     private long arrived;
     private long unrecorded;
 
@@ -66,6 +72,9 @@ final class QueueWatch implements EgressAdmission, PortTap {
         }
         queues = new QueueContents[ports.size() * Frame.PRIORITIES];
         series = new Longs[queues.length];
+        peakBytes = new long[queues.length];
+        peakNanos = new long[queues.length];
+        othersAtPeak = new long[queues.length];
         for (int q = 0; q < queues.length; q++) if (seriesOf == null || seriesOf.test(q)) series[q] = new Longs();
     }
 
@@ -100,9 +109,33 @@ final class QueueWatch implements EgressAdmission, PortTap {
         arrived++;
         arrivals.arrived(pkt, q, c, now);
         if (series[q] != null) series[q].add(sample(now, c.total()));
+        long queued = out.queuedBytes(f.priority);
+        if (queued == 0) peakBytes[q] = 0; // a new busy period
+        long others = at.bufferUsed() - queued;
         boolean admitted = rule.admit(pkt, at, out, f, c, byRule);
-        if (admitted) c.add(flowOf(pkt), f.bytes);
-        else if (pkt >= 0) drops.put(pkt, q);
+        if (admitted) {
+            c.add(flowOf(pkt), f.bytes);
+            if (queued + f.bytes > peakBytes[q]) {
+                peakBytes[q] = queued + f.bytes;
+                peakNanos[q] = now;
+                othersAtPeak[q] = others;
+            }
+        } else if (pkt >= 0) {
+            drops.put(pkt, q);
+            int fullest = -1;
+            long fullestBytes = 0;
+            for (Port p : at.ports()) {
+                for (int prio = 0; prio < Frame.PRIORITIES; prio++) {
+                    int o = portIds.get(p) * Frame.PRIORITIES + prio;
+                    long b = p.queuedBytes(prio);
+                    if (o != q && b > fullestBytes) {
+                        fullest = o;
+                        fullestBytes = b;
+                    }
+                }
+            }
+            dropped.add(new QueueDrop(pkt, q, now, queued, f.bytes, peakBytes[q], peakNanos[q], othersAtPeak[q], others, fullest, fullestBytes));
+        }
         return admitted;
     }
 
@@ -152,6 +185,11 @@ final class QueueWatch implements EgressAdmission, PortTap {
     /** Where each recorded packet was dropped: packet key to queue. */
     Map<Long, Integer> drops() {
         return drops;
+    }
+
+    /** Every drop of a recorded packet, in time order, with the shared buffer around it. */
+    List<QueueDrop> dropped() {
+        return dropped;
     }
 
     long arrivals() {

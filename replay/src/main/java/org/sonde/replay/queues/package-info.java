@@ -20,6 +20,12 @@
  * arrived and that no switch dropped were on their way when the run stopped: the run gives them no fate, so the drop
  * comparison leaves them out.
  *
+ * <p>Drop causes (§5.4.3): each drop is at the queue's own limit, or after a shared-buffer threshold collapse, where
+ * the queue held at least one MTU more earlier in its busy period and the switch's other queues have since grown by at
+ * least what it shrank ({@link org.sonde.replay.queues.QueueDrop#thresholdCollapse}): a burst elsewhere took the
+ * queue's dynamic threshold under it, and it dropped while draining. Collapses are reported by queue and peak, with
+ * the fullest other queue and the connections that lost packets.
+ *
  * <p>Known limit: events at one nanosecond in two places (flows started at one instant, a receiver's ACKs for
  * several connections at one instant) have an order in the run that per-connection recordings do not keep, so even
  * exact send times give slightly different queues there.

@@ -39,8 +39,8 @@ def mfs_text(m):
         if k not in m:
             continue
         v = m[k]
-        if k == "syncookies":
-            parts.append(f"syncookies in {{{', '.join(map(str, v))}}}")
+        if k in ("syncookies", "twReuse"):
+            parts.append(f"{k} in {{{', '.join(map(str, v))}}}")
         else:
             parts.append(f"{k}={v[0]}" if v[0] == v[1] else f"{k} {v[0]}..{v[1]}")
     return ", ".join(parts) or "any workload"
@@ -57,7 +57,8 @@ def cause(counters):
     rate = lambda name: float(m.group(1)) if (m := re.search(re.escape(name) + r" (\d+)/s", counters)) else 0
     c = []
     if rate("client.launchSkipped") > 0:
-        c.append("no free source port: the client's ephemeral range times its addresses is held by open and TIME_WAIT connections")
+        c.append("no free source port: the client's ephemeral range times its addresses is held by open and TIME_WAIT connections"
+                 + (" (some taken over from TIME_WAIT: TWRecycled)" if rate("client.TWRecycled") > 0 else ""))
     if rate("server.ListenOverflows") > 0:
         c.append("accept-queue overflow (ListenOverflows)")
     if rate("server.TCPReqQFullDrop") > 0:

@@ -1,7 +1,5 @@
 package org.sonde.sim.net;
 
-import java.util.Locale;
-
 /** How a switch spreads frames over equal-cost egress ports. */
 public enum LoadBalancing {
     /** ECMP: a salted hash of the 5-tuple, so a flow keeps one path and its packets their order. */
@@ -11,16 +9,5 @@ public enum LoadBalancing {
      * take paths with different queues and may arrive out of order, as under per-packet multipath (DETER §5.2's
      * reordering).
      */
-    PACKET;
-
-    /** The name in scenarios: {@code flow}, {@code packet}. */
-    public String scenarioName() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** The policy named {@code name} in a scenario, or null. */
-    public static LoadBalancing named(String name) {
-        for (LoadBalancing l : values()) if (l.scenarioName().equals(name)) return l;
-        return null;
-    }
+    PACKET
 }

@@ -58,11 +58,7 @@ final class SettingsReader {
             p.finish();
         }
         Scheduling scheduling = m.has("scheduling") ? scheduling(m.section("scheduling")) : base.scheduling();
-        LoadBalancing balancing = base.loadBalancing();
-        if (m.has("load-balancing")) {
-            balancing = LoadBalancing.named(m.string("load-balancing", ""));
-            if (balancing == null) throw new ConfigException(m.pathOf("load-balancing"), "must be flow (ECMP by 5-tuple hash) or packet (per-packet spraying)");
-        }
+        LoadBalancing balancing = m.choice("load-balancing", LoadBalancing.class, base.loadBalancing());
         m.finish();
         return new SwitchConfig(buffer, alpha, ecn, pfc, scheduling, balancing);
     }

@@ -11,7 +11,6 @@ import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.TransportFactory;
 import org.sonde.sim.scenario.Transports;
-import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpFlowTransport;
 import org.sonde.sim.tcp.TcpObserver;
 import org.sonde.sim.tcp.TcpSegment;
@@ -125,7 +124,7 @@ final class Butterfly {
         boolean[] tcp = {false};
         Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
         factories.put("tcp", (network, section) -> {
-            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
+            TcpFlowTransport t = TcpFlowTransport.of(network, section);
             t.observe(digest);
             tcp[0] = true;
             return jitter == 0 ? t : new Jittered(t, new SplittableRandom(jitterSeed), jitter, network.simulator());

@@ -45,6 +45,7 @@ import org.sonde.sim.scenario.TransportFactory;
 import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.stats.RunStatistics;
 import org.sonde.sim.tcp.TcpConfig;
+import org.sonde.sim.tcp.TcpFlowTransport;
 import org.sonde.sim.traffic.FlowProgress;
 import org.sonde.sim.traffic.FlowTransport;
 
@@ -407,7 +408,7 @@ public final class QueueReplay {
                                    IntPredicate plotted, Path scratch, Progress p) {
         Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
         factories.put("tcp", (network, section) -> {
-            TcpConfig.parse(section);
+            TcpFlowTransport.of(network, section); // the section checked as the run read it
             return SILENT;
         });
         Network net = new ScenarioLoader(scenario, factories, scratch).load(rec.seed()).simulation().network();

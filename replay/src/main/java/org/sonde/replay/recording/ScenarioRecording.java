@@ -253,7 +253,7 @@ public final class ScenarioRecording {
     public static Map<String, TransportFactory> recordedTransports(Recorder recorder, TcpConfig[] config) {
         Map<String, TransportFactory> factories = new LinkedHashMap<>(Transports.builtIn());
         factories.put("tcp", (network, section) -> {
-            TcpFlowTransport t = new TcpFlowTransport(network, TcpConfig.parse(section));
+            TcpFlowTransport t = TcpFlowTransport.of(network, section);
             t.observe(recorder);
             config[0] = t.config();
             return t;

@@ -65,6 +65,18 @@ class ConnectionReplayTest {
     }
 
     @Test
+    void persistentConnectionsWhosePacketsWereSprayedAndReorderedReplayToTheSamePackets() {
+        Path out = tmp.resolve("sprayed");
+        int connections = replayEveryConnection(scenario("persistent-sprayed.yaml"), 2, out);
+        Recording rec = ScenarioRecording.read(out);
+        assertThat(connections).isPositive();
+        // reordering seen: the duplicate-ACK threshold rose above its initial 3 (in 8 of the 15 connections, up to 24)
+        long reordered = rec.connections().stream().filter(c -> ConnectionReplayer.replay(rec, c.id()).states().stream()
+                .anyMatch(e -> e.reordering() > 3)).count();
+        assertThat(reordered).isPositive();
+    }
+
+    @Test
     void everyConnectionWithEcnMarksReplaysToTheSamePackets() {
         assertThat(replayEveryConnection(scenario("dctcp-marks.yaml"), 3, tmp.resolve("marks"))).isEqualTo(80);
     }

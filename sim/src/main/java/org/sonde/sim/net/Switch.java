@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 
 /**
  * An output-queued switch with a shared buffer. Forwarding is by destination IP over equal-cost
- * ports chosen by a salted 5-tuple hash (one flow, one path). Lossy priorities are admitted under a
+ * ports chosen by a salted 5-tuple hash (one flow, one path), or per packet at random
+ * ({@link LoadBalancing#PACKET}). Lossy priorities are admitted under a
  * dynamic threshold (a queue may hold α × the free buffer) and tail-dropped beyond it; lossless (PFC)
  * priorities are admitted while the buffer lasts and push back on the upstream port instead. ECN
  * marks at enqueue. Frames keep their MAC addresses: the fabric is modelled as one L2 domain with L3
@@ -15,6 +16,8 @@ public final class Switch extends Node {
     private final SwitchConfig config;
     private final SplittableRandom ecnRandom;
     private final long ecmpSalt;
+    /** Per-packet spraying's draws; null under per-flow ECMP. */
+    private final SplittableRandom sprayRandom;
     private final Int2ObjectOpenHashMap<int[]> routes = new Int2ObjectOpenHashMap<>();
     private PfcIngress pfc;
     private EgressAdmission admission;
@@ -27,6 +30,7 @@ public final class Switch extends Node {
         this.config = config;
         this.ecnRandom = network.random().stream("switch:" + name + "/ecn");
         this.ecmpSalt = network.random().salt("switch:" + name + "/ecmp");
+        this.sprayRandom = config.loadBalancing() == LoadBalancing.PACKET ? network.random().stream("switch:" + name + "/spray") : null;
     }
 
     public SwitchConfig config() {
@@ -84,7 +88,8 @@ public final class Switch extends Node {
             in.dropped(f, FrameFate.Drop.UNROUTABLE);
             return;
         }
-        Port out = ports.get(choices.length == 1 ? choices[0] : choices[ecmpIndex(f, choices.length)]);
+        Port out = ports.get(choices.length == 1 ? choices[0]
+                : choices[sprayRandom != null ? sprayRandom.nextInt(choices.length) : ecmpIndex(f, choices.length)]);
         if (f.bytes - IpFrame.ETHERNET_HEADER > out.mtu()) {
             out.counters().oversize++;
             out.dropped(f, FrameFate.Drop.OVERSIZE);

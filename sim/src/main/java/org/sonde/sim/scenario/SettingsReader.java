@@ -8,6 +8,7 @@ import org.sonde.sim.net.EcnMarking;
 import org.sonde.sim.net.Frame;
 import org.sonde.sim.net.HostConfig;
 import org.sonde.sim.net.LinkSpec;
+import org.sonde.sim.net.LoadBalancing;
 import org.sonde.sim.net.Network;
 import org.sonde.sim.net.PauseFrame;
 import org.sonde.sim.net.PfcThresholds;
@@ -57,8 +58,9 @@ final class SettingsReader {
             p.finish();
         }
         Scheduling scheduling = m.has("scheduling") ? scheduling(m.section("scheduling")) : base.scheduling();
+        LoadBalancing balancing = m.choice("load-balancing", LoadBalancing.class, base.loadBalancing());
         m.finish();
-        return new SwitchConfig(buffer, alpha, ecn, pfc, scheduling);
+        return new SwitchConfig(buffer, alpha, ecn, pfc, scheduling, balancing);
     }
 
     /** The {@code host} section (or a host's own settings) over {@code base}. */

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sonde.sim.rdma.RoceConfig;
 import org.sonde.sim.rdma.RoceFlowTransport;
-import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpFlowTransport;
 
 /** The transports a scenario's {@code transports:} section may name. */
@@ -14,7 +13,7 @@ public final class Transports {
 
     public static Map<String, TransportFactory> builtIn() {
         Map<String, TransportFactory> m = new LinkedHashMap<>();
-        m.put("tcp", (network, section) -> new TcpFlowTransport(network, TcpConfig.parse(section)));
+        m.put("tcp", (network, section) -> TcpFlowTransport.of(network, section));
         m.put("roce", (network, section) -> new RoceFlowTransport(RoceConfig.parse(section)));
         return m;
     }

@@ -219,6 +219,39 @@ class NetworkTest {
         assertThat(via1 / 10).isBetween(20L, 44L);
     }
 
+    /** Frames of one UDP flow that went over {@code up1} and over {@code up2} between two leaves, with the leaves' {@code balancing}. */
+    private static long[] oneFlowOverTwoPaths(LoadBalancing balancing, long seed) {
+        Network net = new Network(seed);
+        SwitchConfig leaf = new SwitchConfig(12_000_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL, balancing);
+        Switch left = net.addSwitch("left", leaf);
+        Switch right = net.addSwitch("right", leaf);
+        Switch up1 = net.addSwitch("up1", SwitchConfig.DEFAULT);
+        Switch up2 = net.addSwitch("up2", SwitchConfig.DEFAULT);
+        Host a = net.addHost("a", HostConfig.DEFAULT);
+        Host b = net.addHost("b", HostConfig.DEFAULT);
+        net.connect(a, left, G10, MICRO);
+        net.connect(b, right, G10, MICRO);
+        for (Switch up : List.of(up1, up2)) {
+            net.connect(left, up, G10, MICRO);
+            net.connect(up, right, G10, MICRO);
+        }
+        net.computeRoutes();
+        new UdpSink(b);
+        new UdpSource(a, b, 100, G10 / 100, 1_000, 0, 0, 10_000, 80).startAt(0);
+        net.simulator().run();
+        return new long[] {up1.port(0).counters().rxFrames, up2.port(0).counters().rxFrames};
+    }
+
+    @Test
+    void sprayingSendsOneFlowsPacketsOverEveryPathAndIsSeeded() {
+        long[] ecmp = oneFlowOverTwoPaths(LoadBalancing.FLOW, 3);
+        assertThat(Math.min(ecmp[0], ecmp[1])).as("per-flow ECMP: one path").isZero();
+        long[] sprayed = oneFlowOverTwoPaths(LoadBalancing.PACKET, 3);
+        assertThat(sprayed[0] + sprayed[1]).isEqualTo(1_000);
+        assertThat(sprayed[0]).isBetween(400L, 600L);
+        assertThat(oneFlowOverTwoPaths(LoadBalancing.PACKET, 3)).containsExactly(sprayed);
+    }
+
     @Test
     void packetsLargerThanTheMtuAreDiscardedAndCounted() {
         Network net = new Network(1);

@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
@@ -99,14 +101,60 @@ class ScenarioLoaderTest {
         assertThat(RunStatistics.percentile(dupthresh.completionTimes(), 1.0)).isGreaterThan(200_000_000L);
     }
 
+    @Test
+    void sprayingPacketsOverSpinesReordersThemAndTcpRaisesItsReorderingThreshold() throws IOException {
+        String scenario = "duration: 20ms\nswitch: {buffer: 1MB, alpha: 4}\n"
+                + "topology: {leaf-spine: {leaves: 2, spines: 4, hosts-per-leaf: 4, host-link: {rate: 10Gbps, delay: 1us}, fabric-link: {rate: 10Gbps, delay: 1us}}}\n"
+                + "transports: {tcp: {congestion-control: cubic, recovery: 0, early-retrans: 0}}\n"
+                + "traffic:\n  - flows: {from: [h0, h1, h2, h3], to: [h4, h5, h6, h7], size: 2MB, interval: 1us, transport: tcp}\n"
+                + "  - flows: {name: back, from: [h5, h6], to: [h0, h1], size: 2MB, start: 3us, transport: tcp}\n";
+        RunStatistics ecmp = run(load(scenario, dir));
+        RunStatistics sprayed = run(load(scenario.replace("alpha: 4}", "alpha: 4, load-balancing: packet}"), dir));
+        assertThat(ecmp.unfinished()).isZero();
+        assertThat(sprayed.unfinished()).isZero();
+        assertThat(tcpCounter(ecmp, "TcpExtTCPSACKReorder")).isZero();
+        assertThat(tcpCounter(sprayed, "TcpExtTCPSACKReorder")).isPositive();
+    }
+
+    @Test
+    void persistentConnectionsCarryAHostPairsFlowsOneAfterAnother() throws IOException {
+        String scenario = "duration: 20ms\ntopology: {star: {hosts: 3, link: {rate: 10Gbps, delay: 2us}}}\n"
+                + "transports: {tcp: {connections: persistent}}\n"
+                + "traffic:\n  - flows: {from: h0, to: h1, size: 100KB, interval: 1us, count: 3, transport: tcp}\n" // two start in the handshake
+                + "  - flows: {name: later, from: h0, to: h1, size: 1MB, start: 2ms, interval: 2ms, count: 3, transport: tcp}\n"
+                + "  - flows: {name: other, from: h2, to: h1, size: 100KB, start: 1ms, count: 2, interval: 1ms, transport: tcp}\n";
+        RunStatistics persistent = run(load(scenario, dir));
+        RunStatistics perFlow = run(load(scenario.replace("connections: persistent", "connections: per-flow"), dir));
+        assertThat(persistent.unfinished()).isZero();
+        assertThat(perFlow.unfinished()).isZero();
+        assertThat(persistent.completionTimes()).hasSize(8);
+        assertThat(tcpCounter(persistent, "TcpActiveOpens")).as("one connection per host pair").isEqualTo(2);
+        assertThat(tcpCounter(perFlow, "TcpActiveOpens")).isEqualTo(8);
+        // the first three share one handshake and then one stream: each finishes after the one before it
+        Map<String, Long> finishedAt = new HashMap<>();
+        for (var r : persistent.flows()) finishedAt.put(r.flow().name(), r.finishNanos());
+        assertThat(finishedAt.get("flow/1")).isGreaterThan(finishedAt.get("flow/0"));
+        assertThat(finishedAt.get("flow/2")).isGreaterThan(finishedAt.get("flow/1"));
+        // later flows on the idle connection need no handshake: faster than on a connection of their own
+        Map<String, Long> fctPerFlow = new HashMap<>();
+        for (var r : perFlow.flows()) fctPerFlow.put(r.flow().name(), r.completionNanos());
+        for (var r : persistent.flows()) {
+            if (r.flow().name().startsWith("later")) assertThat(r.completionNanos()).isLessThan(fctPerFlow.get(r.flow().name()));
+        }
+    }
+
+    private static long tcpCounter(RunStatistics r, String name) {
+        long n = 0;
+        for (var h : r.toJson().get("hosts")) if (h.has("tcp")) n += h.get("tcp").path(name).asLong();
+        return n;
+    }
+
     private static RunStatistics run(ScenarioLoader.Loaded l) {
         return l.simulation().run(l.durationNanos(), null);
     }
 
     private static long timeouts(RunStatistics r) {
-        long n = 0;
-        for (var h : r.toJson().get("hosts")) if (h.has("tcp")) n += h.get("tcp").path("TcpExtTCPTimeouts").asLong();
-        return n;
+        return tcpCounter(r, "TcpExtTCPTimeouts");
     }
 
     @Test
@@ -304,6 +352,7 @@ class ScenarioLoaderTest {
                 Arguments.of("duration: 1ms\n" + star + "switch: {pfc: {priorities: [3], xoff: 10KB, xon: 20KB}}\n", "switch.pfc.xon", "must not exceed xoff"),
                 Arguments.of("duration: 1ms\n" + star + "switch: {pfc: {priorities: [9], xoff: 10KB}}\n", "switch.pfc.priorities", "9 is not a priority"),
                 Arguments.of("duration: 1ms\n" + star + "switch: {ecn: {kmin: 10KB}}\n", "switch.ecn", "needs either threshold"),
+                Arguments.of("duration: 1ms\n" + star + "switch: {load-balancing: random}\n", "switch.load-balancing", "is not one of flow, packet"),
                 Arguments.of("duration: 1ms\n" + star + "switch: {scheduling: {weights: [1, 1]}}\n", "switch.scheduling.weights", "needs 8 weights"),
                 Arguments.of("duration: 1ms\n" + star + "host: {processing: gamma(1us)}\n", "host.processing", "unknown distribution"),
                 Arguments.of("duration: 1ms\n" + star + "traffic: [{tcp: {from: h0}}]\n", "traffic[0].tcp", "is not a kind of traffic"),

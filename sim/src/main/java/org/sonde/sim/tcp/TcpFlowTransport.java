@@ -161,7 +161,7 @@ public final class TcpFlowTransport implements FlowTransport {
         final ArrayDeque<Carried> unfinished = new ArrayDeque<>();
 
         /** One flow on the connection: its bytes are the stream's {@code from .. from + bytes}. */
-        final class Carried implements FlowProgress {
+        final class Carried implements SenderProgress {
             final Flow flow;
             final FlowListener listener;
             final long from;
@@ -178,21 +178,10 @@ public final class TcpFlowTransport implements FlowTransport {
                 return Math.clamp(read - from, 0, flow.bytes());
             }
 
-            /** The connection's congestion window: the flows on it share it. */
+            /** The connection's congestion window: the flows on it share it, and its retransmissions. */
             @Override
-            public double control() {
-                return sender.cwndBytes();
-            }
-
-            @Override
-            public String controlUnit() {
-                return "bytes";
-            }
-
-            /** The connection's retransmissions so far: its flows share them. */
-            @Override
-            public long retransmissions() {
-                return sender.totalRetransmissions();
+            public TcpSocket sender() {
+                return sender;
             }
         }
 
@@ -224,7 +213,7 @@ public final class TcpFlowTransport implements FlowTransport {
     }
 
     /** One flow's connection, seen from both ends. */
-    private final class Transfer implements FlowProgress {
+    private final class Transfer implements SenderProgress {
         final Flow flow;
         final FlowListener listener;
         TcpSocket sender;
@@ -265,18 +254,28 @@ public final class TcpFlowTransport implements FlowTransport {
         }
 
         @Override
-        public double control() {
-            return sender.cwndBytes();
+        public TcpSocket sender() {
+            return sender;
+        }
+    }
+
+    /** A flow's progress as its sending socket shows it: the congestion window and the retransmissions. */
+    private interface SenderProgress extends FlowProgress {
+        TcpSocket sender();
+
+        @Override
+        default double control() {
+            return sender().cwndBytes();
         }
 
         @Override
-        public String controlUnit() {
+        default String controlUnit() {
             return "bytes";
         }
 
         @Override
-        public long retransmissions() {
-            return sender.totalRetransmissions();
+        default long retransmissions() {
+            return sender().totalRetransmissions();
         }
     }
 }

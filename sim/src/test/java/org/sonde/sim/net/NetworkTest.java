@@ -190,56 +190,49 @@ class NetworkTest {
         assertThat(seen[0]).isLessThan(10);
     }
 
+    /** Hosts a and b behind two leaves joined by two spines, up1 and up2; the leaves balance by {@code leaves}. */
+    private record TwoPaths(Network net, Switch left, Switch right, Switch up1, Switch up2, Host a, Host b) {
+        static TwoPaths of(SwitchConfig leaves, long seed) {
+            Network net = new Network(seed);
+            Switch left = net.addSwitch("left", leaves);
+            Switch right = net.addSwitch("right", leaves);
+            Switch up1 = net.addSwitch("up1", SwitchConfig.DEFAULT);
+            Switch up2 = net.addSwitch("up2", SwitchConfig.DEFAULT);
+            Host a = net.addHost("a", HostConfig.DEFAULT);
+            Host b = net.addHost("b", HostConfig.DEFAULT);
+            net.connect(a, left, G10, MICRO);
+            net.connect(b, right, G10, MICRO);
+            for (Switch up : List.of(up1, up2)) {
+                net.connect(left, up, G10, MICRO);
+                net.connect(up, right, G10, MICRO);
+            }
+            net.computeRoutes();
+            new UdpSink(b);
+            return new TwoPaths(net, left, right, up1, up2, a, b);
+        }
+    }
+
     @Test
     void ecmpKeepsEachFlowOnOnePathAndSpreadsFlows() {
-        Network net = new Network(3);
-        Switch left = net.addSwitch("left", SwitchConfig.DEFAULT);
-        Switch right = net.addSwitch("right", SwitchConfig.DEFAULT);
-        Switch up1 = net.addSwitch("up1", SwitchConfig.DEFAULT);
-        Switch up2 = net.addSwitch("up2", SwitchConfig.DEFAULT);
-        Host a = net.addHost("a", HostConfig.DEFAULT);
-        Host b = net.addHost("b", HostConfig.DEFAULT);
-        net.connect(a, left, G10, MICRO);
-        net.connect(b, right, G10, MICRO);
-        for (Switch up : List.of(up1, up2)) {
-            net.connect(left, up, G10, MICRO);
-            net.connect(up, right, G10, MICRO);
-        }
-        net.computeRoutes();
-        assertThat(left.routes(b.ip())).containsExactly(1, 2);
-        assertThat(right.routes(b.ip())).containsExactly(0);
-        new UdpSink(b);
+        TwoPaths t = TwoPaths.of(SwitchConfig.DEFAULT, 3);
+        assertThat(t.left().routes(t.b().ip())).containsExactly(1, 2);
+        assertThat(t.right().routes(t.b().ip())).containsExactly(0);
         int flows = 64;
-        for (int f = 0; f < flows; f++) new UdpSource(a, b, 100, G10 / 100, 10, 0, 0, 10_000 + f, 80).startAt(f * 1000L);
-        net.simulator().run();
-        long via1 = up1.port(0).counters().rxFrames;
-        long via2 = up2.port(0).counters().rxFrames;
+        for (int f = 0; f < flows; f++) new UdpSource(t.a(), t.b(), 100, G10 / 100, 10, 0, 0, 10_000 + f, 80).startAt(f * 1000L);
+        t.net().simulator().run();
+        long via1 = t.up1().port(0).counters().rxFrames;
+        long via2 = t.up2().port(0).counters().rxFrames;
         assertThat(via1 + via2).isEqualTo(flows * 10L);
         assertThat(via1 % 10).isZero(); // whole flows only
         assertThat(via1 / 10).isBetween(20L, 44L);
     }
 
-    /** Frames of one UDP flow that went over {@code up1} and over {@code up2} between two leaves, with the leaves' {@code balancing}. */
+    /** Frames of one UDP flow that went over {@code up1} and over {@code up2}, with the leaves' {@code balancing}. */
     private static long[] oneFlowOverTwoPaths(LoadBalancing balancing, long seed) {
-        Network net = new Network(seed);
-        SwitchConfig leaf = new SwitchConfig(12_000_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL, balancing);
-        Switch left = net.addSwitch("left", leaf);
-        Switch right = net.addSwitch("right", leaf);
-        Switch up1 = net.addSwitch("up1", SwitchConfig.DEFAULT);
-        Switch up2 = net.addSwitch("up2", SwitchConfig.DEFAULT);
-        Host a = net.addHost("a", HostConfig.DEFAULT);
-        Host b = net.addHost("b", HostConfig.DEFAULT);
-        net.connect(a, left, G10, MICRO);
-        net.connect(b, right, G10, MICRO);
-        for (Switch up : List.of(up1, up2)) {
-            net.connect(left, up, G10, MICRO);
-            net.connect(up, right, G10, MICRO);
-        }
-        net.computeRoutes();
-        new UdpSink(b);
-        new UdpSource(a, b, 100, G10 / 100, 1_000, 0, 0, 10_000, 80).startAt(0);
-        net.simulator().run();
-        return new long[] {up1.port(0).counters().rxFrames, up2.port(0).counters().rxFrames};
+        TwoPaths t = TwoPaths.of(new SwitchConfig(12_000_000, 1.0, EcnMarking.OFF, PfcThresholds.OFF, Scheduling.EQUAL, balancing), seed);
+        new UdpSource(t.a(), t.b(), 100, G10 / 100, 1_000, 0, 0, 10_000, 80).startAt(0);
+        t.net().simulator().run();
+        return new long[] {t.up1().port(0).counters().rxFrames, t.up2().port(0).counters().rxFrames};
     }
 
     @Test

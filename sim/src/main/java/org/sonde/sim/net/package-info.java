@@ -2,7 +2,7 @@
  * The simulated network: {@link org.sonde.sim.net.Network} (hosts, switches, full-duplex links and the
  * equal-cost shortest-path routes between them), {@link org.sonde.sim.net.Host} (one NIC port, addresses,
  * a receive path with processing delay), {@link org.sonde.sim.net.Switch} (shared buffer, dynamic
- * thresholds, ECN, PFC, ECMP) and {@link org.sonde.sim.net.Port} (egress queues and scheduling, PFC pause,
+ * thresholds, ECN, PFC, ECMP or per-packet spraying) and {@link org.sonde.sim.net.Port} (egress queues and scheduling, PFC pause,
  * counters, taps), the frames they carry ({@link org.sonde.sim.net.Frame},
  * {@link org.sonde.sim.net.IpFrame}, {@link org.sonde.sim.net.UdpDatagram},
  * {@link org.sonde.sim.net.PauseFrame}) and pcapng capture ({@link org.sonde.sim.net.CaptureTap}).

@@ -112,6 +112,15 @@ class LauncherTest {
     }
 
     @Test
+    void withTheCacheTurnedOffNoneIsMadeOrUsed() throws Exception {
+        Run run = launch(Map.of("SONDE_AOT_CACHE", "0"), "--version");
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("main --version").doesNotContain("-XX:AOTCache");
+        assertThat(run.err()).isEmpty();
+        assertThat(cache).doesNotExist();
+    }
+
+    @Test
     void launchersStartingTogetherMakeTheCacheOnceAndAllRun() throws Exception {
         List<Started> started = new ArrayList<>();
         for (int i = 0; i < 4; i++) started.add(start(Map.of(), "run" + i));

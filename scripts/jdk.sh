@@ -2,28 +2,44 @@
 # (JAVA_HOME first, then /usr/lib/jvm/*, newest first), or exits 4 with advice.
 sonde_min_java=25
 
+sonde_java_release() { # the value of $1 in the release file of the JDK at $2, or nothing
+  # read by the shell itself: every program started costs the launcher a few milliseconds
+  local line
+  [ -f "$2/release" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [[ $line == "$1="* ]]; then
+      line="${line#*=}"; line="${line#\"}"; printf '%s\n' "${line%\"}"; return 0
+    fi
+  done < "$2/release"
+}
+
 sonde_java_major() { # feature version of the JDK at $1, or nothing
   # the JDK's release file says it without starting a JVM (which costs ~50 ms per launch)
   if [ -f "$1/release" ]; then
-    sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$1/release" | head -n 1
+    local v
+    v="$(sonde_java_release JAVA_VERSION "$1")"
+    [[ $v =~ ^[0-9]+ ]] && printf '%s\n' "${BASH_REMATCH[0]}"
+    return 0
   else
     "$1/bin/java" -XshowSettings:properties -version 2>&1 \
       | sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
   fi
 }
 
+sonde_jdk_fits() { # whether $1 is a JDK >= sonde_min_java
+  local major
+  [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 1
+  major="$(sonde_java_major "$1")"
+  [ -n "$major" ] && [ "$major" -ge "$sonde_min_java" ]
+}
+
 sonde_find_jdk() {
-  local candidates=() c major
-  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
-  while IFS= read -r c; do candidates+=("$c"); done \
-    < <(ls -d /usr/lib/jvm/*/ 2>/dev/null | sed 's:/$::' | sort -V -r)
-  for c in "${candidates[@]}"; do
-    [ -x "$c/bin/java" ] && [ -x "$c/bin/javac" ] || continue
-    major="$(sonde_java_major "$c")"
-    if [ -n "$major" ] && [ "$major" -ge "$sonde_min_java" ]; then
-      printf '%s\n' "$c"; return 0
-    fi
-  done
+  local c
+  # JAVA_HOME alone when it fits: listing and sorting the others costs the launcher ~5 ms
+  if [ -n "${JAVA_HOME:-}" ] && sonde_jdk_fits "$JAVA_HOME"; then printf '%s\n' "$JAVA_HOME"; return 0; fi
+  while IFS= read -r c; do
+    if sonde_jdk_fits "$c"; then printf '%s\n' "$c"; return 0; fi
+  done < <(ls -d /usr/lib/jvm/*/ 2>/dev/null | sed 's:/$::' | sort -V -r)
   return 1
 }
 

@@ -27,6 +27,12 @@ public final class Main {
 
     /** Runs one command line and returns its exit code; used by tests as well. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        // the version alone needs no command line: loading picocli (compiled for Java 5, so never in the
+        // launcher's AOT cache) and its reflection over the root command would be most of its start-up
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            for (String line : new VersionInfo().getVersion()) out.println(line);
+            return ExitCode.OK.code();
+        }
         CommandLine cli = commandLine(out, err, args);
         try {
             return cli.execute(args);

@@ -6,5 +6,6 @@
  * {@code --out DIR}, durations with their unit ({@link org.sonde.cli.DurationOption}), and
  * {@link org.sonde.cli.OldForms}, the retired spellings refused with the new ones. Each command
  * family is a sub-package named after its word ({@code sim} for {@code sonde sim}).
+ * {@link org.sonde.cli.AotTraining} is the training run of the launcher's ahead-of-time cache.
  */
 package org.sonde.cli;

@@ -17,6 +17,21 @@ class CommandLineTest {
         assertThat(run.out()).contains("sonde " + VersionInfo.version()).contains("commit ").contains("java 25");
     }
 
+    /** The version alone is printed without a command line; it must read as picocli prints it. */
+    @Test
+    void theVersionAloneReadsAsPicocliPrintsIt() {
+        StringWriter picocli = new StringWriter();
+        PrintWriter sink = new PrintWriter(new StringWriter());
+        Main.commandLine(sink, sink).printVersionHelp(new PrintWriter(picocli, true));
+        assertThat(picocli.toString()).startsWith("sonde ");
+        for (String[] line : List.of(new String[] {"--version"}, new String[] {"-V"}, new String[] {"--debug", "--version"})) {
+            CliRun run = CliRun.of(line);
+            assertThat(run.exitCode()).as(String.join(" ", line)).isZero();
+            assertThat(run.out()).as(String.join(" ", line)).isEqualTo(picocli.toString());
+            assertThat(run.err()).as(String.join(" ", line)).isEmpty();
+        }
+    }
+
     @Test
     void everyCommandHasCompleteHelp() {
         CommandLine root = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));

@@ -26,7 +26,8 @@ import org.sonde.search.space.WorkloadSpace;
  * higher one with probability exp(−ΔE/T); T falls by {@code cooling} every
  * {@code iterationsPerTemperature} experiments and starts again at the floor. With MFS, an anomaly
  * gets its MFS and the walk restarts from a random point; mutants and restarts inside a known MFS
- * are skipped without running. Diagnostic counters are ranked by std/mean over
+ * are skipped without running. An MFS test of a point already run (the anomaly's own point, a
+ * bound it already sits at, an earlier MFS's probe) reuses that verdict instead of running again. Diagnostic counters are ranked by std/mean over
  * {@code rankingPoints} random points and optimised in that order, each until its annealing has
  * finished (§5.1: SA ends when no mutation lowers the energy; here, {@value #STALL} experiments
  * without a clear new best), the next one from a random point, round the list again while time is
@@ -60,6 +61,8 @@ final class Search<P extends Workload> {
     private double clockSeconds;
     private int experiments, mfsExperiments, skipped;
     private final List<FeatureSet> known = new ArrayList<>();
+    /** The verdict of every point run so far: an MFS test of a point already run reuses it (an experiment saved). */
+    private final Map<P, Optional<Symptom>> verdicts = new java.util.HashMap<>();
     private final List<Found> found = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
     private final List<String> counterOrder = new ArrayList<>();
@@ -126,6 +129,7 @@ final class Search<P extends Workload> {
         Subject.Outcome out = subject.run(p);
         clockSeconds += out.seconds();
         experiments++;
+        verdicts.put(p, out.verdict());
         Optional<Symptom> v = out.verdict();
         if (v.isPresent()) anomaly(p, v.get());
         return new Measured<>(p, out);
@@ -137,9 +141,12 @@ final class Search<P extends Workload> {
         if (!ids.isEmpty() && clockSeconds <= budgetSeconds) firstHit.putIfAbsent(ids.get(0), at);
         if (o.method().mfs()) {
             Optional<? extends FeatureSet> mfs = subject.minimalFeatureSet(p, s, q -> {
+                Optional<Symptom> seen = verdicts.get(q);
+                if (seen != null) return seen;
                 Subject.Outcome r = subject.run(q);
                 clockSeconds += r.seconds();
                 mfsExperiments++;
+                verdicts.put(q, r.verdict());
                 return r.verdict();
             }, o.bisectSteps());
             mfs.ifPresent(known::add);

@@ -27,6 +27,7 @@ class SearchOnTcpSpaceTest {
     static final class StandIn implements Subject<TcpPoint> {
         final TcpSpace space = TcpSpace.full();
         int runs;
+        final List<TcpPoint> ran = new ArrayList<>();
 
         @Override
         public String name() {
@@ -46,6 +47,7 @@ class SearchOnTcpSpaceTest {
         @Override
         public Outcome run(TcpPoint p) {
             runs++;
+            ran.add(p);
             double overflow = Math.max(0, p.cps() - 50.0 * p.get(TcpDimension.BACKLOG) * p.get(TcpDimension.SERVER_WORKERS));
             double carried = Math.max(0, p.offeredRequestsPerSecond() - overflow * p.requests());
             Optional<Symptom> v = carried < 0.8 * p.offeredRequestsPerSecond() ? Optional.of(Symptom.THROUGHPUT) : Optional.empty();
@@ -74,6 +76,26 @@ class SearchOnTcpSpaceTest {
             // a turn of the flat counter is STALL experiments; the next turn's random start is the last of them
             if (turns.get(k) == 1) assertThat(turnStart.get(k + 1) - turnStart.get(k)).isEqualTo(Search.STALL + 1);
         }
+    }
+
+    @Test
+    void anMfsTestOfAPointAlreadyRunReusesItsVerdict() {
+        StandIn target = new StandIn();
+        java.util.Set<TcpPoint> searched = new java.util.HashSet<>();
+        SearchResult r = new Search<>(target, null, SearchOptions.defaults(Method.COLLIE, 1, 4)).observe((p, known) -> searched.add(p)).run();
+        assertThat(r.mfsExperiments()).isPositive();
+        assertThat(target.runs).isEqualTo(r.experiments() + r.mfsExperiments());
+        // the MFS probes are the runs the search did not announce; none repeats a point run before it
+        java.util.Set<TcpPoint> before = new java.util.HashSet<>();
+        int probes = 0;
+        for (TcpPoint p : target.ran) {
+            if (!searched.contains(p)) {
+                probes++;
+                assertThat(before).as("an MFS probe of a point already run").doesNotContain(p);
+            }
+            before.add(p);
+        }
+        assertThat(probes).isPositive();
     }
 
     @Test

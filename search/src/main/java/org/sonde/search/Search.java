@@ -28,11 +28,8 @@ import org.sonde.search.space.WorkloadSpace;
  * gets its MFS and the walk restarts from a random point; mutants and restarts inside a known MFS
  * are skipped without running. An MFS test of a point already run (the anomaly's own point, a
  * bound it already sits at, an earlier MFS's probe) reuses that verdict instead of running again. Diagnostic counters are ranked by std/mean over
- * {@code rankingPoints} random points and optimised in that order, each until its annealing has
- * finished (§5.1: SA ends when no mutation lowers the energy; here, {@value #STALL} experiments
- * without a clear new best), the next one from a random point, round the list again while time is
- * left: a counter whose mechanisms are found or out of reach no longer holds a fixed share of the
- * budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
+ * {@code rankingPoints} random points and optimised in that order, each for an equal share of
+ * the remaining budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
  * more grid step in the same direction with probability {@code repeatShare} (still one dimension
  * at a time), until it stops helping: the walk follows a counter's slope instead of redrawing
  * among dozens of dimensions every time.
@@ -45,8 +42,6 @@ import org.sonde.search.space.WorkloadSpace;
  */
 final class Search<P extends Workload> {
     private static final int MAX_SKIPS = 500;
-    /** Experiments without a clear new best after which a counter's annealing has finished (§5.1: no mutation lowers the energy). */
-    static final int STALL = 40;
     /** A relative energy drop that counts as a step worth repeating (above the counters' noise). */
     private static final double IMPROVEMENT = 0.05;
     private Step<P> improving;
@@ -106,15 +101,6 @@ final class Search<P extends Workload> {
         }
         return new SearchResult(subject.name(), o.method(), o.seed(), o.budgetHours(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
                 mfsExperiments, skipped, counterOrder, found, firstHit, (System.nanoTime() - t0) / 1e9);
-    }
-
-    /** Hears the index of each diagnostic counter (-1: the performance counter) as its annealing starts. */
-    private java.util.function.IntConsumer turns = c -> {};
-
-    /** Sets the listener of counter turns (tests check that a counter which stalls hands over). */
-    Search<P> onTurn(java.util.function.IntConsumer l) {
-        this.turns = l;
-        return this;
     }
 
     /** Sets the observer of search experiments (tests check that none lies inside a known MFS). */
@@ -205,15 +191,13 @@ final class Search<P extends Workload> {
         List<Measured<P>> start = new ArrayList<>();
         List<Integer> counters = counters(start);
         Measured<P> cur = start.get(start.size() - 1);
-        // each counter until its annealing stalls, then the next from a random point; round the list again while time is left
-        for (int round = 0; timeLeft(); round++) {
-            int counter = counters.get(round % counters.size());
-            if (round > 0) cur = measure(randomPoint());
-            turns.accept(counter);
+        double sliceEnd = clockSeconds;
+        double slice = (budgetSeconds - clockSeconds) / counters.size();
+        for (int counter : counters) {
+            sliceEnd += slice;
             double t = o.startTemperature();
-            double best = signal(cur, counter);
-            int iter = 0, sinceBest = 0;
-            while (timeLeft() && sinceBest < STALL) {
+            int iter = 0;
+            while (timeLeft() && clockSeconds < sliceEnd) {
                 Step<P> next = null;
                 for (int k = 0; k < MAX_SKIPS && next == null; k++) {
                     Step<P> m = null;
@@ -223,13 +207,10 @@ final class Search<P extends Workload> {
                     else next = m;
                 }
                 Measured<P> n = next == null ? measure(randomPoint()) : measure(next.point());
-                sinceBest++;
                 if (n.verdict().isPresent() && o.method().mfs()) {
                     // a new anomaly: its MFS is known now; start again elsewhere
                     improving = null;
                     if (timeLeft()) cur = measure(randomPoint());
-                    best = signal(cur, counter);
-                    sinceBest = 0;
                 } else {
                     double a = signal(cur, counter), b = signal(n, counter);
                     double dE = counter < 0 ? (b - a) / a : (a - b) / Math.max(b, 1e-9);
@@ -243,10 +224,6 @@ final class Search<P extends Workload> {
                         }
                     }
                     if (dE < 0 || rng.nextDouble() < Math.exp(-dE / t)) cur = n;
-                    if (better(signal(cur, counter), best, counter)) {
-                        best = signal(cur, counter);
-                        sinceBest = 0;
-                    }
                 }
                 if (++iter % o.iterationsPerTemperature() == 0) {
                     t *= o.cooling();
@@ -254,11 +231,6 @@ final class Search<P extends Workload> {
                 }
             }
         }
-    }
-
-    /** Whether {@code v} beats {@code best} on the counter by more than the counters' noise. */
-    private static boolean better(double v, double best, int counter) {
-        return counter < 0 ? v < best * (1 - IMPROVEMENT) : v > best * (1 + IMPROVEMENT);
     }
 
     private static final int BO_WINDOW = 100, BO_RANDOM_CANDIDATES = 300, BO_LOCAL_CANDIDATES = 100;

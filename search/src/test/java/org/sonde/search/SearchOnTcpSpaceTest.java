@@ -61,24 +61,6 @@ class SearchOnTcpSpaceTest {
     }
 
     @Test
-    void aCounterWhoseAnnealingStallsHandsOverToTheNextAndTheListComesRoundAgain() {
-        // the second counter never moves: each of its turns ends after Search.STALL experiments without a new best
-        List<Integer> turns = new ArrayList<>();
-        int[] experiments = {0};
-        List<Integer> turnStart = new ArrayList<>();
-        new Search<>(new StandIn(), null, SearchOptions.defaults(Method.SA, 4, 4)).observe((p, known) -> experiments[0]++).onTurn(c -> {
-            turns.add(c);
-            turnStart.add(experiments[0]);
-        }).run();
-        turnStart.add(experiments[0]);
-        assertThat(turns).hasSizeGreaterThan(2).startsWith(0, 1, 0);
-        for (int k = 0; k < turns.size() - 1; k++) {
-            // a turn of the flat counter is STALL experiments; the next turn's random start is the last of them
-            if (turns.get(k) == 1) assertThat(turnStart.get(k + 1) - turnStart.get(k)).isEqualTo(Search.STALL + 1);
-        }
-    }
-
-    @Test
     void anMfsTestOfAPointAlreadyRunReusesItsVerdict() {
         StandIn target = new StandIn();
         java.util.Set<TcpPoint> searched = new java.util.HashSet<>();

@@ -26,8 +26,8 @@ import org.sonde.search.space.WorkloadSpace;
  * higher one with probability exp(−ΔE/T); T falls by {@code cooling} every
  * {@code iterationsPerTemperature} experiments and starts again at the floor. With MFS, an anomaly
  * gets its MFS and the walk restarts from a random point; mutants and restarts inside a known MFS
- * are skipped without running. An MFS test of a point already run (the anomaly's own point, a
- * bound it already sits at, an earlier MFS's probe) reuses that verdict instead of running again. Diagnostic counters are ranked by std/mean over
+ * are skipped without running. An MFS test of a point an MFS test already ran (the same bound
+ * reached twice, an earlier MFS's probe) reuses that verdict instead of running again. Diagnostic counters are ranked by std/mean over
  * {@code rankingPoints} random points and optimised in that order, each for an equal share of
  * the remaining budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
  * more grid step in the same direction with probability {@code repeatShare} (still one dimension
@@ -56,7 +56,11 @@ final class Search<P extends Workload> {
     private double clockSeconds;
     private int experiments, mfsExperiments, skipped;
     private final List<FeatureSet> known = new ArrayList<>();
-    /** The verdict of every point run so far: an MFS test of a point already run reuses it (an experiment saved). */
+    /**
+     * The verdict of every MFS test so far: a test of a point already tested reuses it (an
+     * experiment saved). Search experiments stay out, so an MFS whose simplified point is the
+     * anomaly's own still runs it again to confirm it (a fluke has no MFS).
+     */
     private final Map<P, Optional<Symptom>> verdicts = new java.util.HashMap<>();
     private final List<Found> found = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
@@ -115,7 +119,6 @@ final class Search<P extends Workload> {
         Subject.Outcome out = subject.run(p);
         clockSeconds += out.seconds();
         experiments++;
-        verdicts.put(p, out.verdict());
         Optional<Symptom> v = out.verdict();
         if (v.isPresent()) anomaly(p, v.get());
         return new Measured<>(p, out);

@@ -61,21 +61,19 @@ class SearchOnTcpSpaceTest {
     }
 
     @Test
-    void anMfsTestOfAPointAlreadyRunReusesItsVerdict() {
+    void anMfsTestOfAPointAnMfsTestAlreadyRanReusesItsVerdict() {
         StandIn target = new StandIn();
         java.util.Set<TcpPoint> searched = new java.util.HashSet<>();
         SearchResult r = new Search<>(target, null, SearchOptions.defaults(Method.COLLIE, 1, 4)).observe((p, known) -> searched.add(p)).run();
         assertThat(r.mfsExperiments()).isPositive();
         assertThat(target.runs).isEqualTo(r.experiments() + r.mfsExperiments());
-        // the MFS probes are the runs the search did not announce; none repeats a point run before it
-        java.util.Set<TcpPoint> before = new java.util.HashSet<>();
+        // the MFS tests are the runs the search did not announce; none repeats an earlier MFS test's point
+        java.util.Set<TcpPoint> probed = new java.util.HashSet<>();
         int probes = 0;
         for (TcpPoint p : target.ran) {
-            if (!searched.contains(p)) {
-                probes++;
-                assertThat(before).as("an MFS probe of a point already run").doesNotContain(p);
-            }
-            before.add(p);
+            if (searched.contains(p)) continue;
+            probes++;
+            assertThat(probed.add(p)).as("an MFS test of %s, already tested", p).isTrue();
         }
         assertThat(probes).isPositive();
     }

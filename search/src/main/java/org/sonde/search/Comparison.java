@@ -17,7 +17,7 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
 
     /**
      * @param mfsPrecision mean over the MFSs found of {@link MfsQuality#precision()} against the
-     *                     dominant mechanism of the anomaly they were built for (NaN without MFSs)
+     *                     mechanism each describes ({@link #described}; NaN without MFSs)
      */
     public record MethodSummary(Method method, List<Integer> found, double meanFound, List<TimeToN> timeToN, Map<String, Integer> hitBySeeds,
                                 double experimentsPerSeed, double wallSeconds, int mfsCount, double mfsPrecision, double mfsRecall) {}
@@ -42,6 +42,17 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
             out.add(summarise(m, rs, wall, sim));
         }
         return new Comparison(target.name(), budgetHours, seeds, out);
+    }
+
+    /**
+     * The mechanism an MFS describes: the dominant one on its trigger, the simplified point it was
+     * confirmed on. Where two mechanisms bite on the anomaly's point, the MFS's tests take away the
+     * features of one while the other keeps the symptom, and the MFS describes the other; it is
+     * judged against that one (the anomaly's own dominant mechanism when nothing bites on the trigger).
+     */
+    static String described(org.sonde.search.mfs.Mfs mfs, String anomalyMechanism, org.sonde.search.sim.SimulatedSubsystem oracle) {
+        List<String> onTrigger = oracle.truth(mfs.trigger());
+        return onTrigger.contains(anomalyMechanism) || onTrigger.isEmpty() ? anomalyMechanism : onTrigger.get(0);
     }
 
     static MethodSummary summarise(Method m, List<SearchResult> rs, double wall, SearchTarget.Simulated target) {
@@ -75,7 +86,8 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
             for (Found f : res.anomalies()) {
                 if (!(f.mfs() instanceof org.sonde.search.mfs.Mfs mfs) || f.mechanism() == null) continue;
                 count++;
-                MfsQuality q = MfsQuality.of(mfs, x -> oracle.truth(x).contains(f.mechanism()), 400, res.seed() * 31 + count);
+                String described = described(mfs, f.mechanism(), oracle);
+                MfsQuality q = MfsQuality.of(mfs, x -> oracle.truth(x).contains(described), 400, res.seed() * 31 + count);
                 if (!Double.isNaN(q.precision())) {
                     p += q.precision();
                     np++;

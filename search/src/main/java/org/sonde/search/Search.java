@@ -26,7 +26,8 @@ import org.sonde.search.space.WorkloadSpace;
  * higher one with probability exp(−ΔE/T); T falls by {@code cooling} every
  * {@code iterationsPerTemperature} experiments and starts again at the floor. With MFS, an anomaly
  * gets its MFS and the walk restarts from a random point; mutants and restarts inside a known MFS
- * are skipped without running. Diagnostic counters are ranked by std/mean over
+ * are skipped without running. An MFS test of a point an MFS test already ran (the same bound
+ * reached twice, an earlier MFS's probe) reuses that verdict instead of running again. Diagnostic counters are ranked by std/mean over
  * {@code rankingPoints} random points and optimised in that order, each for an equal share of
  * the remaining budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
  * more grid step in the same direction with probability {@code repeatShare} (still one dimension
@@ -55,6 +56,12 @@ final class Search<P extends Workload> {
     private double clockSeconds;
     private int experiments, mfsExperiments, skipped;
     private final List<FeatureSet> known = new ArrayList<>();
+    /**
+     * The verdict of every MFS test so far: a test of a point already tested reuses it (an
+     * experiment saved). Search experiments stay out, so an MFS whose simplified point is the
+     * anomaly's own still runs it again to confirm it (a fluke has no MFS).
+     */
+    private final Map<P, Optional<Symptom>> verdicts = new java.util.HashMap<>();
     private final List<Found> found = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
     private final List<String> counterOrder = new ArrayList<>();
@@ -123,9 +130,12 @@ final class Search<P extends Workload> {
         if (!ids.isEmpty() && clockSeconds <= budgetSeconds) firstHit.putIfAbsent(ids.get(0), at);
         if (o.method().mfs()) {
             Optional<? extends FeatureSet> mfs = subject.minimalFeatureSet(p, s, q -> {
+                Optional<Symptom> seen = verdicts.get(q);
+                if (seen != null) return seen;
                 Subject.Outcome r = subject.run(q);
                 clockSeconds += r.seconds();
                 mfsExperiments++;
+                verdicts.put(q, r.verdict());
                 return r.verdict();
             }, o.bisectSteps());
             mfs.ifPresent(known::add);

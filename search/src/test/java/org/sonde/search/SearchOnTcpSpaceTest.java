@@ -27,6 +27,7 @@ class SearchOnTcpSpaceTest {
     static final class StandIn implements Subject<TcpPoint> {
         final TcpSpace space = TcpSpace.full();
         int runs;
+        final List<TcpPoint> ran = new ArrayList<>();
 
         @Override
         public String name() {
@@ -46,6 +47,7 @@ class SearchOnTcpSpaceTest {
         @Override
         public Outcome run(TcpPoint p) {
             runs++;
+            ran.add(p);
             double overflow = Math.max(0, p.cps() - 50.0 * p.get(TcpDimension.BACKLOG) * p.get(TcpDimension.SERVER_WORKERS));
             double carried = Math.max(0, p.offeredRequestsPerSecond() - overflow * p.requests());
             Optional<Symptom> v = carried < 0.8 * p.offeredRequestsPerSecond() ? Optional.of(Symptom.THROUGHPUT) : Optional.empty();
@@ -56,6 +58,24 @@ class SearchOnTcpSpaceTest {
         public Optional<TcpMfs> minimalFeatureSet(TcpPoint p, Symptom s, Function<TcpPoint, Optional<Symptom>> experiment, int bisectSteps) {
             return new TcpMfsBuilder(space, experiment, bisectSteps).build(p, s);
         }
+    }
+
+    @Test
+    void anMfsTestOfAPointAnMfsTestAlreadyRanReusesItsVerdict() {
+        StandIn target = new StandIn();
+        java.util.Set<TcpPoint> searched = new java.util.HashSet<>();
+        SearchResult r = new Search<>(target, null, SearchOptions.defaults(Method.COLLIE, 1, 4)).observe((p, known) -> searched.add(p)).run();
+        assertThat(r.mfsExperiments()).isPositive();
+        assertThat(target.runs).isEqualTo(r.experiments() + r.mfsExperiments());
+        // the MFS tests are the runs the search did not announce; none repeats an earlier MFS test's point
+        java.util.Set<TcpPoint> probed = new java.util.HashSet<>();
+        int probes = 0;
+        for (TcpPoint p : target.ran) {
+            if (searched.contains(p)) continue;
+            probes++;
+            assertThat(probed.add(p)).as("an MFS test of %s, already tested", p).isTrue();
+        }
+        assertThat(probes).isPositive();
     }
 
     @Test

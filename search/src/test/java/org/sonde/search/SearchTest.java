@@ -5,12 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.sonde.search.mfs.FeatureSet;
+import org.sonde.search.mfs.Mfs;
+import org.sonde.search.monitor.Symptom;
 import org.sonde.search.sim.Profile;
 import org.sonde.search.sim.SimulatedSubsystem;
+import org.sonde.search.space.Endpoint;
+import org.sonde.search.space.Memory;
+import org.sonde.search.space.Opcode;
+import org.sonde.search.space.Point;
+import org.sonde.search.space.QpType;
+import org.sonde.search.space.Request;
+import org.sonde.search.space.Traffic;
 
 /** Searches on the simulated subsystem: budgets, MFS skipping, determinism, and nothing found where nothing is. */
 class SearchTest {
@@ -77,6 +87,23 @@ class SearchTest {
         SearchResult r = search("h-like", Method.RANDOM, 10, 1);
         assertThat(r.firstHitHours()).isNotEmpty();
         assertThat(r.firstHitHours().keySet()).allMatch(id -> id.startsWith("H"));
+    }
+
+    @Test
+    void anMfsIsJudgedAgainstTheMechanismOnItsTrigger() {
+        SimulatedSubsystem oracle = new SimulatedSubsystem(Profile.bundled("f-like"), 1);
+        Endpoint mem = new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20);
+        // #3's appendix setting: RC READ of 4 MB at MTU 1K, one way
+        Point f3 = Point.oneWay(new Traffic(QpType.RC, Opcode.READ, 8, 1024, 1, 128, 1, 1, List.of(new Request(4 << 20, 1)), 4 << 20, mem, mem));
+        assertThat(oracle.truth(f3)).containsExactly("F3");
+        Mfs m = new Mfs(Symptom.PAUSE, Set.of(), List.of(), f3, 20);
+        // built for an anomaly whose dominant mechanism was #9, its tests ended in #3's region: it describes #3
+        assertThat(Comparison.described(m, "F9", oracle)).isEqualTo("F3");
+        assertThat(Comparison.described(m, "F3", oracle)).isEqualTo("F3");
+        // a trigger where nothing bites leaves the anomaly's own mechanism
+        Point quiet = Point.oneWay(new Traffic(QpType.RC, Opcode.WRITE, 1, 4096, 1, 128, 1, 1, List.of(new Request(4096, 1)), 4096, mem, mem));
+        assertThat(oracle.truth(quiet)).isEmpty();
+        assertThat(Comparison.described(new Mfs(Symptom.PAUSE, Set.of(), List.of(), quiet, 20), "F9", oracle)).isEqualTo("F9");
     }
 
     @Test

@@ -21,7 +21,10 @@ import org.sonde.search.space.Traffic;
  * the anomaly needs it and in which values.
  * <ol>
  * <li>Traffics: each traffic alone (one way); if neither reproduces, both are needed, in the
- *     point's mode (as Collie's code tags loopback or bidirectional).</li>
+ *     point's mode (as Collie's code tags loopback or bidirectional). If the point with its second
+ *     traffic a copy of the first reproduces too, every later test changes both traffics alike and
+ *     both get the same conditions: one traffic's worth of experiments instead of two (the
+ *     mechanisms that need both directions, such as Table 2's #4 and #9-#12, hold on each).</li>
  * <li>Categorical features (QP type, opcode, MTU, memory of each end): every alternative; the
  *     MFS keeps the values that reproduce, and drops a feature all of whose values do.</li>
  * <li>Discretised features (QPs, MRs, batch, depths, SGEs; MR sizes are not tested, as in Collie's
@@ -55,6 +58,8 @@ public final class MfsBuilder {
     private final int bisectSteps;
     private int experiments;
     private Symptom symptom;
+    /** Both traffics are needed and the anomaly reproduces with the second a copy of the first: tests change both alike. */
+    private boolean mirrored;
 
     public MfsBuilder(SearchSpace space, Experiment experiment, int bisectSteps) {
         this.space = space;
@@ -64,13 +69,19 @@ public final class MfsBuilder {
 
     private boolean reproduces(Point p) {
         experiments++;
-        return experiment.run(p).equals(Optional.of(symptom));
+        return experiment.run(mirror(p)).equals(Optional.of(symptom));
+    }
+
+    /** {@code p} with its second traffic a copy of the first, while the MFS is built on mirrored traffics. */
+    private Point mirror(Point p) {
+        return mirrored && p.traffics().size() == 2 ? new Point(p.mode(), List.of(p.traffic(0), p.traffic(0))) : p;
     }
 
     /** The MFS of the anomaly {@code symptom} seen on {@code p}, or empty when the simplified point no longer reproduces. */
     public Optional<Mfs> build(Point p, Symptom s) {
         this.symptom = s;
         this.experiments = 0;
+        this.mirrored = false;
         Point cur = p;
         Set<Mode> modes = EnumSet.noneOf(Mode.class);
         if (p.traffics().size() == 2) {
@@ -78,10 +89,16 @@ public final class MfsBuilder {
             Point alone1 = new Point(Mode.ONE_WAY, List.of(p.traffic(1)));
             if (reproduces(alone0)) cur = alone0;
             else if (!p.traffic(1).equals(p.traffic(0)) && reproduces(alone1)) cur = alone1;
-            else modes.add(p.mode());
+            else {
+                modes.add(p.mode());
+                // both are needed: if twin traffics reproduce too, each feature is tested on both at once (half the experiments)
+                mirrored = true;
+                if (p.traffic(1).equals(p.traffic(0)) || reproduces(cur)) cur = mirror(cur);
+                else mirrored = false;
+            }
         }
         List<TrafficCondition> conditions = new ArrayList<>();
-        for (int i = 0; i < cur.traffics().size(); i++) {
+        for (int i = 0; i < (mirrored ? 1 : cur.traffics().size()); i++) {
             Map<Feature, Set<Long>> allowed = new EnumMap<>(Feature.class);
             Map<Feature, Range> ranges = new EnumMap<>(Feature.class);
             for (Feature f : CATEGORICAL) cur = categorical(cur, i, f, allowed);
@@ -90,6 +107,8 @@ public final class MfsBuilder {
             for (Feature f : DISCRETE) cur = discrete(cur, i, f, ranges);
             conditions.add(new TrafficCondition(allowed, ranges, pattern[0], pattern[1]));
         }
+        cur = mirror(cur);
+        if (mirrored) conditions.add(conditions.get(0));
         if (!reproduces(cur)) return Optional.empty();
         return Optional.of(new Mfs(s, modes, conditions, cur, experiments));
     }

@@ -128,6 +128,30 @@ class MfsBuilderTest {
     }
 
     @Test
+    void aBidirectionalAnomalyOfUnlikeTrafficsIsTestedOnTwinTrafficsAtHalfTheCost() {
+        // #9 on both directions, the second traffic with other QPs, batch and memory sizes
+        Traffic w = new Traffic(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 1, 1,
+                List.of(new Request(128, 3), new Request(65536, 3), new Request(1024, 3)), 65536,
+                new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20), new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20));
+        Traffic other = new Traffic(QpType.RC, Opcode.WRITE, 64, 4096, 32, 512, 1, 1,
+                List.of(new Request(256, 4), new Request(262144, 4)), 262144,
+                new Endpoint(Memory.LOCAL_NUMA, 4, 1 << 20), new Endpoint(Memory.LOCAL_NUMA, 2, 1 << 20));
+        Point trigger = new Point(Mode.BIDIRECTIONAL, List.of(w, other));
+        assertThat(sim.truth(trigger)).contains("F9");
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        assertThat(m.traffics()).hasSize(2);
+        assertThat(m.traffics().get(1)).isEqualTo(m.traffics().get(0));
+        assertThat(m.trigger().traffic(1)).isEqualTo(m.trigger().traffic(0));
+        assertThat(m.traffics().get(0).ranges().get(Feature.SGES).lo()).isEqualTo(3);
+        // one traffic's tests (5 categorical features, the pattern, 8 discretised ones) and the direction checks, not two traffics' worth
+        Mfs oneWay = mfs(Point.oneWay(t(QpType.RC, Opcode.READ, 8, 1024, 8, 128, 1 << 20, 1)), Symptom.PAUSE);
+        assertThat(m.experiments()).isLessThan(oneWay.experiments() + 10);
+        double[] pr = precisionRecall(m, m.trigger(), "F9");
+        assertThat(pr[0]).as("precision").isGreaterThanOrEqualTo(0.9);
+        assertThat(pr[1]).as("recall").isGreaterThanOrEqualTo(0.9);
+    }
+
+    @Test
     void noMfsWhenTheAnomalyDoesNotReproduce() {
         // an experiment that never reproduces: the first report was a fluke
         Point p = Point.oneWay(t(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 65536, 1));

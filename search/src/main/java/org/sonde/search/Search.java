@@ -2,6 +2,7 @@ package org.sonde.search;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,7 @@ final class Search<P extends Workload> {
      * experiment saved). Search experiments stay out, so an MFS whose simplified point is the
      * anomaly's own still runs it again to confirm it (a fluke has no MFS).
      */
-    private final Map<P, Optional<Symptom>> verdicts = new java.util.HashMap<>();
+    private final Map<P, Optional<Symptom>> verdicts = new HashMap<>();
     private final List<Found> found = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
     private final List<String> counterOrder = new ArrayList<>();

@@ -32,7 +32,7 @@ public final class Json {
     }
 
     /**
-     * {@code value} as one line of JSON text, newline included: what {@code --json} writes. A value
+     * {@code value} as indented JSON text, newline included: what {@code --json} and result files hold. A value
      * Jackson cannot write (a type without accessors) is a bug here, not bad input.
      */
     public static String text(Object value) {

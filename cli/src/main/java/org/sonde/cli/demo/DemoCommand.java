@@ -291,8 +291,8 @@ public final class DemoCommand implements Callable<Integer> {
             RunStatistics r = first.simulation().run(first.durationNanos(), null);
             double seconds = (System.nanoTime() - t0) / 1e9;
             ScenarioLoader.Loaded second = new ScenarioLoader(scenario, Transports.builtIn(), dir).load(seed);
-            String again = second.simulation().run(second.durationNanos(), null).toJson().toPrettyString();
-            String stats = r.toJson().toPrettyString();
+            String again = Json.text(second.simulation().run(second.durationNanos(), null).toJson());
+            String stats = Json.text(r.toJson());
             AtomicFiles.writeString(dir.resolve("stats.json"), stats + "\n");
             SimReport.of(r, first.description(), seed, seconds, ReportMeta.version()).writeTo(dir.resolve("report.html"));
             long timeouts = 0;

@@ -83,7 +83,7 @@ public final class CapacityCommand implements Callable<Integer> {
             err.printf(Locale.ROOT, "trial %,d/s: %s%n", t.offeredRate(), t.held() ? "held" : "not held (" + t.why() + ")");
             err.flush();
         });
-        json.write(r.toJson().toPrettyString());
+        json.writeValue(r.toJson());
         PrintWriter out = json.text();
         out.print(r.summary());
         if (json.requested()) out.printf("  result %s%n", json.where());

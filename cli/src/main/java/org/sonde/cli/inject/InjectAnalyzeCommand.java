@@ -103,7 +103,7 @@ final class InjectAnalyzeCommand implements Callable<Integer> {
             InjectReport.ofCapture(capture.toString(), m.metadata(), r.analysis(), r.packets(), r.mirrored(), r.timeline(), ReportMeta.version())
                     .writeTo(report.file());
         }
-        json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
+        json.writeValue(AnalysisJson.toJson(r.analysis()));
         PrintWriter o = json.text();
         o.printf("%s: %,d packets, %s, %d QPs%n", capture, r.packets(), r.mirrored() ? "with mirror metadata" : "plain capture",
                 m.metadata().qps().size());

@@ -141,7 +141,7 @@ final class InjectRunCommand implements Callable<Integer> {
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(TcpInjection.TRACE_FILE), out.resolve("result.json"), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
-        if (json.requested()) json.write(TcpAnalysisJson.toJson(r.analysis()).toPrettyString());
+        if (json.requested()) json.writeValue(TcpAnalysisJson.toJson(r.analysis()));
         return r.analysis().pass() && r.run().complete() ? 0 : 1;
     }
 
@@ -164,7 +164,7 @@ final class InjectRunCommand implements Callable<Integer> {
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(r.trace().getFileName()), out.resolve(Injection.METADATA_FILE), out.resolve("analysis.json"),
                 noReport ? "" : " and " + out.resolve("report.html"));
         o.flush();
-        if (json.requested()) json.write(AnalysisJson.toJson(r.analysis()).toPrettyString());
+        if (json.requested()) json.writeValue(AnalysisJson.toJson(r.analysis()));
         return r.analysis().pass() && r.traffic().complete() ? 0 : 1;
     }
 }

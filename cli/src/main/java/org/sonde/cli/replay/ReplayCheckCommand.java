@@ -39,7 +39,7 @@ final class ReplayCheckCommand implements Callable<Integer> {
     public Integer call() {
         json.checkWritable();
         ReplayCheck.Result r = ReplayCheck.check(dir);
-        if (json.requested()) json.write(ReplayCheck.json(r).toPrettyString());
+        if (json.requested()) json.writeValue(ReplayCheck.json(r));
         PrintWriter o = json.text();
         o.printf(Locale.ROOT, "%s: %,d of %,d connections replay to the captured packets (%,d packets); send times within %,d ns of the "
                 + "samples (bound %,d ns); %.1f s%n", dir, r.identical(), r.connections(), r.packets(), r.maxSendTimeErrorNanos(), r.thresholdNanos(),

@@ -56,7 +56,7 @@ final class ReplayConnectionCommand implements Callable<Integer> {
         report.checkWritable();
         ConnectionReplay r = ConnectionReplays.replay(recording, conn, out);
         report.copyFrom(out.resolve(ConnectionReplays.REPORT));
-        if (json.requested()) json.write(ConnectionReplays.summaryJson(r).put("out", out.toString()).toPrettyString());
+        if (json.requested()) json.writeValue(ConnectionReplays.summaryJson(r).put("out", out.toString()));
         PrintWriter o = json.text();
         o.printf(Locale.ROOT, "connection %d %s > %s: %,d packets, %,d events; send times within %,d ns of the samples (bound %,d ns)%n",
                 r.id(), r.src(), r.dst(), r.packets().size(), r.states().size(), r.maxSendTimeErrorNanos(), r.thresholdNanos());

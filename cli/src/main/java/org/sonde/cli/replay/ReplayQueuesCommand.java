@@ -84,7 +84,7 @@ final class ReplayQueuesCommand implements Callable<Integer> {
         try (Progress progress = new Progress(spec.commandLine().getErr(), "replay queues")) {
             r = QueueReplay.replay(dir, options, (phase, done, total) -> progress.update(done, total, phase));
         }
-        if (json.requested()) json.write(QueueReplayJson.of(r).toPrettyString());
+        if (json.requested()) json.writeValue(QueueReplayJson.of(r));
         if (report.requested()) QueueReplayReport.of(r, ReportMeta.command(spec), ReportMeta.version()).writeTo(report.file());
         PrintWriter o = json.text();
         QueueReplayResult.Difference d = r.difference();

@@ -75,7 +75,7 @@ final class ReplayRecordCommand implements Callable<Integer> {
             o.put("percentOfGzipHeaderTrace", s.percentOfGzip());
             o.put("percentOfZstdHeaderTrace", s.percentOfZstd());
             o.put("out", out.toString());
-            json.write(o.toPrettyString());
+            json.writeValue(o);
         }
         PrintWriter o = json.text();
         o.printf(Locale.ROOT, "%s (seed %d): %,d connections (%,d replayable), %,d packets, %.3f ms simulated%n", s.scenario(), seed,

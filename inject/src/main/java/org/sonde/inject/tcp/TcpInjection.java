@@ -50,8 +50,8 @@ public final class TcpInjection {
                     + " is a TCP test (traffic.transport: tcp); the simulated NICs speak RoCE", "give --target linux or sim-tcp, or leave --target out");
         };
         TcpAnalysis analysis = TcpAnalyzer.analyze(run);
-        AtomicFiles.writeString(outDir.resolve("analysis.json"), TcpAnalysisJson.toJson(analysis).toPrettyString() + "\n");
-        AtomicFiles.writeString(outDir.resolve("result.json"), resultJson(run, seed).toPrettyString() + "\n");
+        AtomicFiles.writeString(outDir.resolve("analysis.json"), Json.text(TcpAnalysisJson.toJson(analysis)));
+        AtomicFiles.writeString(outDir.resolve("result.json"), Json.text(resultJson(run, seed)));
         return new Result(run, analysis);
     }
 

@@ -76,7 +76,7 @@ public final class TcpDiffRun {
     }
 
     private static void write(Outcome o, String test, Path outDir, String version) {
-        AtomicFiles.writeString(outDir.resolve(JSON_FILE), TcpDiffJson.toJson(test, o).toPrettyString() + "\n");
+        AtomicFiles.writeString(outDir.resolve(JSON_FILE), Json.text(TcpDiffJson.toJson(test, o)));
         TcpDiffReport.write(test, o, outDir.resolve(REPORT_FILE), version);
     }
 

@@ -3,12 +3,9 @@ package org.sonde.core;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -95,7 +92,7 @@ public final class OutputDirectory implements AutoCloseable {
             }
             move(staging, target);
             done = true;
-            if (old != null) deleteTree(old);
+            if (old != null) ScratchDirectory.deleteTree(old);
         } catch (IOException e) {
             throw new EnvironmentException("cannot move the results into " + target + ": " + InputFiles.describe(e),
                     "check that its parent directory is writable; the results are in " + staging);
@@ -108,7 +105,7 @@ public final class OutputDirectory implements AutoCloseable {
         if (done) return;
         done = true;
         try {
-            deleteTree(staging);
+            ScratchDirectory.deleteTree(staging);
         } catch (IOException e) {
             // nothing to report to: the run already failed, and the staging name is hidden and marked partial
         }
@@ -128,23 +125,5 @@ public final class OutputDirectory implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) throw e;
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

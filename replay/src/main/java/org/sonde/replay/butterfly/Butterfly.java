@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.sonde.core.BadInputException;
+import org.sonde.core.ScratchDirectory;
 import org.sonde.packet.Ipv4Address;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.TransportFactory;
@@ -130,30 +131,13 @@ final class Butterfly {
             return jitter == 0 ? t : new Jittered(t, new SplittableRandom(jitterSeed), jitter, network.simulator());
         });
         // a scenario's own captures would go nowhere useful here: they are written to a directory deleted afterwards
-        Path scratch;
-        try {
-            scratch = java.nio.file.Files.createTempDirectory("sonde-butterfly");
-        } catch (java.io.IOException e) {
-            throw new org.sonde.core.EnvironmentException("cannot create a temporary directory: " + e.getMessage(), null, e);
-        }
-        try {
-            ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, scratch).load(seed);
+        try (ScratchDirectory scratch = ScratchDirectory.create("sonde-butterfly")) {
+            ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, scratch.path()).load(seed);
             if (!tcp[0]) throw new BadInputException(scenario.toString(), "transports", "the scenario configures no tcp transport", null, null);
             loaded.simulation().run(loaded.durationNanos(), null);
-        } finally {
-            deleteTree(scratch);
         }
         return digest.byConnection;
     }
-
-    private static void deleteTree(Path dir) {
-        try (var files = java.nio.file.Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException e) {
-            // a temporary directory left behind is no reason to fail the measurement
-        }
-    }
-
 
     /**
      * Runs {@code scenario} once as it is and {@code reruns} times with flow starts jittered by up to {@code jitterNanos}.

@@ -1,7 +1,5 @@
 package org.sonde.replay.queues;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,10 +16,9 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
-import java.util.stream.Stream;
 import org.sonde.core.BadInputException;
-import org.sonde.core.EnvironmentException;
 import org.sonde.core.InputFiles;
+import org.sonde.core.ScratchDirectory;
 import org.sonde.replay.connection.ConnectionReplay;
 import org.sonde.replay.connection.ConnectionReplays;
 import org.sonde.replay.connection.ReplayDivergenceException;
@@ -163,13 +160,8 @@ public final class QueueReplay {
                     "record the scenario again with this Sonde: sonde replay record SCENARIO --out DIR", null);
         }
         byte[] recordedBytes = InputFiles.readBytes(Files.isDirectory(dir) ? dir.resolve(ScenarioRecording.RECORDING) : dir, "recording", HINT);
-        Path scratch;
-        try {
-            scratch = Files.createTempDirectory("sonde-replay-queues");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create a temporary directory: " + InputFiles.describe(e), "set java.io.tmpdir to a writable place", e);
-        }
-        try {
+        try (ScratchDirectory scratchDirectory = ScratchDirectory.create("sonde-replay-queues")) {
+            Path scratch = scratchDirectory.path();
             Truth truth = runAgain(scenario, rec, recordedBytes, scratch, p);
             List<Replayed> replayed = replayConnections(rec, options, p);
             Map<Integer, List<Send>> byHost = new HashMap<>();
@@ -252,8 +244,6 @@ public final class QueueReplay {
                     tagged == null ? null : DropComparison.of(truth.watch.drops(), tagged.watch.drops(), truth.undecided), List.copyOf(figures), List.copyOf(series),
                     sample, dropCauses(truth.watch, shown.watch, truth.undecided, mtu), collapses(shown.watch, truth.undecided, mtu),
                     (System.nanoTime() - t0) / 1e9);
-        } finally {
-            deleteTree(scratch);
         }
     }
 
@@ -550,13 +540,5 @@ public final class QueueReplay {
             ys[i] = QueueWatch.sampleBytes(v);
         }
         return new double[][] {xs, ys};
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path f : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

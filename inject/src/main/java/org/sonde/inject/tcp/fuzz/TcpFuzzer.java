@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.sonde.core.AtomicFiles;
 import org.sonde.core.Json;
+import org.sonde.core.ScratchDirectory;
 import org.sonde.inject.config.EventAction;
 import org.sonde.inject.config.EventActions;
 import org.sonde.inject.fuzz.Pool;
@@ -101,7 +102,11 @@ public final class TcpFuzzer {
                 minimal.stream().map(TcpFuzzer::describe).toList(), minimalRun == null ? null : minimalRun.run(), spent,
                 (System.nanoTime() - start) / 1e9);
         AtomicFiles.write(outDir.resolve("fuzz.json"), out -> Json.mapper().writerWithDefaultPrettyPrinter().writeValue(out, r));
-        deleteTree(f.work);
+        try {
+            ScratchDirectory.deleteTree(f.work);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return r;
     }
 
@@ -255,15 +260,6 @@ public final class TcpFuzzer {
                 t.sysctls(), List.of()), comment));
         try {
             Files.move(run.dir(), Files.createDirectories(outDir).resolve("trigger-run"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) return;
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -26,8 +26,10 @@ import picocli.CommandLine.Spec;
                 "and the evidence, and its duplicate-ACK, zero-window and out-of-order counts. Slow flows",
                 "are named with DETER's causes (delayed ACK meeting an RTO, delayed ACKs from a slow reader,",
                 "tail drop, too few duplicate ACKs, window updates not counted as duplicates, a late fast",
-                "retransmit, ACK drops, zero or limiting receive windows, application-limited periods),",
-                "and counted by flow size as in DETER's Tables 2-3."
+                "retransmit, ACK drops, zero or limiting receive windows, application-limited periods).",
+                "A flow's data is split into transfers (what its application wrote as one piece: a request",
+                "or response on a persistent connection), each with its own retransmissions and causes;",
+                "transfers are counted by size as DETER's Tables 2-3 count flows."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json --report diagnosis.html"})

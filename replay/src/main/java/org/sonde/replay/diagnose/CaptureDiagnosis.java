@@ -14,11 +14,13 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
 
     /**
      * {@code {"capture", "totals", "summary": {"flows", "slowFlows": {KIND: n}, "retransmissions": {KIND: n}, "bySize": [{"sizes",
-     * "minBytes", "maxBytes"?, "flows", "slowFlows", "slowdowns": {KIND: n}, "tail": {"flows", "slowFlows", "slowdowns"}}]},
+     * "minBytes", "maxBytes"?, "flows", "slowFlows", "slowdowns": {KIND: n}, "tail": {"flows", "slowFlows", "slowdowns"}}]}
+     * (bySize counts transfers),
      * "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
      * "retransmissions", "duplicateAcks", "zeroWindows", "outOfOrder", "kinds": {KIND: n}, "causes": [{"frame",
      * "timeMicros", "seq", "length", "kind", "trigger", "originalFrame", "evidence": {"text", "frames", ...figures},
-     * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "frames": {"duplicateAcks", "zeroWindows",
+     * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "transfers": [{"startSeq", "endSeq", "bytes",
+     * "startMicros", "durationMicros", "retransmissions": [frame], "kinds", "slowdowns"}], "frames": {"duplicateAcks", "zeroWindows",
      * "outOfOrder"}}]}}; times are relative to the capture's
      * first TCP packet.
      */
@@ -88,12 +90,19 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
                 c.set("evidence", evidence(r.evidence()));
                 if (r.spuriousEvidence() != null) c.set("spurious", evidence(r.spuriousEvidence()));
             }
-            ArrayNode slow = n.putArray("slowdowns");
-            for (Slowdown w : d.slowdowns()) {
-                ObjectNode o = slow.addObject();
-                o.put("kind", w.kind().name());
-                o.put("costMicros", FlowAnalyzer.micros(w.costNanos()));
-                o.set("evidence", evidence(w.evidence()));
+            n.set("slowdowns", slowdowns(d.slowdowns()));
+            ArrayNode transfers = n.putArray("transfers");
+            for (Transfer x : d.transfers()) {
+                ObjectNode o = transfers.addObject();
+                o.put("startSeq", x.startSeq());
+                o.put("endSeq", x.endSeq());
+                o.put("bytes", x.bytes());
+                o.put("startMicros", FlowAnalyzer.micros(x.firstNanos() - epoch));
+                o.put("durationMicros", FlowAnalyzer.micros(x.durationNanos()));
+                o.set("retransmissions", numbers(x.retransmissions().stream().map(Retransmission::frame).toList()));
+                ObjectNode kinds2 = o.putObject("kinds");
+                x.kindCounts().forEach((k, v) -> kinds2.put(k.name(), v));
+                o.set("slowdowns", slowdowns(x.slowdowns()));
             }
             ObjectNode frames = n.putObject("frames");
             frames.set("duplicateAcks", numbers(d.duplicateAckFrames()));
@@ -103,47 +112,50 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
         return root;
     }
 
-    /** Flow sizes as DETER's Tables 2–3 group them. */
+    /** Transfer sizes as DETER's Tables 2–3 group them. */
     private static final long[] SIZE_EDGES = {0, 100_000, 1_000_000, 10_000_000, Long.MAX_VALUE};
     private static final String[] SIZE_LABELS = {"< 100 KB", "100 KB - 1 MB", "1 MB - 10 MB", ">= 10 MB"};
 
     /**
-     * The tail of each size row: the tenth of its flows that took longest, as DETER's Tables 2–3 take the flows above the
+     * The tail of each size row: the tenth of its transfers that took longest, as DETER's Tables 2–3 take the flows above the
      * 99.9th percentile of completion time in each size range (of far more flows).
      */
     public static final double TAIL = 0.9;
 
     /**
-     * One row of the table by flow size: the flows carrying that much data, how many were slow and for what, and the
-     * same for the row's tail (the tenth that took longest), the flows DETER's Tables 2–3 explain.
+     * One row of the table by transfer size: the transfers of that much data ({@code flows}, as DETER counts them), how
+     * many were slow and for what, and the same for the row's tail (the tenth that took longest), the flows DETER's
+     * Tables 2–3 explain.
      */
     public record SizeRow(String label, long minBytes, long maxBytes, long flows, long slowFlows, Map<SlowdownKind, Long> byKind,
                           long tailFlows, long slowTailFlows, Map<SlowdownKind, Long> tailByKind) {}
 
     /**
-     * In the form of DETER's Tables 2–3: the flows that carried data, by size, with the number naming each diagnosis
-     * (a flow may name several), over all of them and over each row's tail.
+     * In the form of DETER's Tables 2–3: the transfers (DETER's flows: a flow on a connection of its own, a request or
+     * response on a persistent connection), by size, with the number naming each diagnosis (one may name several), over
+     * all of them and over each row's tail.
      */
     public List<SizeRow> bySize() {
         List<SizeRow> rows = new java.util.ArrayList<>();
+        List<Transfer> all = flows.stream().flatMap(fl -> fl.transfers().stream()).toList();
         for (int i = 0; i + 1 < SIZE_EDGES.length; i++) {
             long lo = SIZE_EDGES[i], hi = SIZE_EDGES[i + 1];
-            List<FlowDiagnosis> in = flows.stream().filter(fl -> fl.dataBytes() > 0 && fl.dataBytes() >= lo && fl.dataBytes() < hi)
-                    .sorted(java.util.Comparator.comparingLong(fl -> fl.lastNanos() - fl.firstNanos())).toList();
-            List<FlowDiagnosis> tail = in.isEmpty() ? List.of() : in.subList((int) Math.min(in.size() - 1, Math.floor(TAIL * in.size())), in.size());
+            List<Transfer> in = all.stream().filter(t -> t.bytes() > 0 && t.bytes() >= lo && t.bytes() < hi)
+                    .sorted(java.util.Comparator.comparingLong(Transfer::durationNanos)).toList();
+            List<Transfer> tail = in.isEmpty() ? List.of() : in.subList((int) Math.min(in.size() - 1, Math.floor(TAIL * in.size())), in.size());
             rows.add(new SizeRow(SIZE_LABELS[i], lo, hi, in.size(), slow(in), byKind(in), tail.size(), slow(tail), byKind(tail)));
         }
         return rows;
     }
 
-    private static long slow(List<FlowDiagnosis> flows) {
-        return flows.stream().filter(fl -> !fl.slowdowns().isEmpty()).count();
+    private static long slow(List<Transfer> transfers) {
+        return transfers.stream().filter(t -> !t.slowdowns().isEmpty()).count();
     }
 
-    private static Map<SlowdownKind, Long> byKind(List<FlowDiagnosis> flows) {
+    private static Map<SlowdownKind, Long> byKind(List<Transfer> transfers) {
         Map<SlowdownKind, Long> byKind = new java.util.EnumMap<>(SlowdownKind.class);
         for (SlowdownKind k : SlowdownKind.values()) {
-            byKind.put(k, flows.stream().filter(fl -> fl.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
+            byKind.put(k, transfers.stream().filter(t -> t.slowdowns().stream().anyMatch(w -> w.kind() == k)).count());
         }
         return byKind;
     }
@@ -170,6 +182,21 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
             for (Slowdown w : f.slowdowns()) {
                 out.append(String.format(java.util.Locale.ROOT, "    slow: %s (%.3f ms) — %s%n", w.kind(), w.costNanos() / 1e6, w.evidence().text()));
             }
+            if (f.transfers().size() > 1) {
+                out.append(String.format(java.util.Locale.ROOT, "    %d transfers:%n", f.transfers().size()));
+                int listed = 0;
+                for (Transfer x : f.transfers()) {
+                    if (!all && x.slowdowns().isEmpty() && x.retransmissions().isEmpty()) continue;
+                    if (!all && listed++ == 10) {
+                        out.append("      ... more (--all)\n");
+                        break;
+                    }
+                    out.append(String.format(java.util.Locale.ROOT, "      bytes %d..%d (%,d bytes, %.3f ms), %d retransmissions%s%n",
+                            x.startSeq(), x.endSeq(), x.bytes(), x.durationNanos() / 1e6, x.retransmissions().size(),
+                            x.slowdowns().isEmpty() ? "" : ", slow: " + String.join(", ",
+                                    x.slowdowns().stream().map(w -> w.kind().name()).distinct().toList())));
+                }
+            }
             int shown = 0;
             for (Retransmission r : f.retransmissions()) {
                 if (!all && shown++ == 10) {
@@ -181,7 +208,8 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
                                 ? r.evidence().text() + "; " + r.spuriousEvidence().text() : r.evidence().text()));
             }
         }
-        out.append("  slow flows by size (DETER Tables 2-3; a flow may name several causes; tail: the tenth that took longest):\n");
+        out.append("  slow flows by size (DETER Tables 2-3; a flow here is a transfer: one request or response on a persistent\n"
+                + "  connection; one may name several causes; tail: the tenth that took longest):\n");
         for (SizeRow row : bySize()) {
             if (row.flows() == 0) continue;
             out.append(String.format(java.util.Locale.ROOT, "    %-14s %,d flows, %,d slow%s; tail %,d, %,d slow%s%n", row.label(), row.flows(),
@@ -196,6 +224,17 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
             if (n > 0) named.append(named.isEmpty() ? ": " : ", ").append(k).append(' ').append(n);
         });
         return named.toString();
+    }
+
+    private static ArrayNode slowdowns(List<Slowdown> slowdowns) {
+        ArrayNode slow = JsonNodeFactory.instance.arrayNode();
+        for (Slowdown w : slowdowns) {
+            ObjectNode o = slow.addObject();
+            o.put("kind", w.kind().name());
+            o.put("costMicros", FlowAnalyzer.micros(w.costNanos()));
+            o.set("evidence", evidence(w.evidence()));
+        }
+        return slow;
     }
 
     private static ObjectNode evidence(Evidence e) {

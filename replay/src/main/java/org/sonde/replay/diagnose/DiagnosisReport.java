@@ -61,10 +61,11 @@ public final class DiagnosisReport {
         summary.keyValues(kv);
 
         Set<SlowdownKind> named = EnumSet.noneOf(SlowdownKind.class);
-        for (FlowDiagnosis f : slow) f.slowdowns().forEach(w -> named.add(w.kind()));
+        for (FlowDiagnosis f : d.flows()) f.transfers().forEach(x -> x.slowdowns().forEach(w -> named.add(w.kind())));
         Section table = report.section("Slow flows by size");
         table.paragraph("In the form of DETER's Tables 2–3: the flows that carried data, by size, and how many name each cause"
-                + " (a flow may name several); first the tail of each size, the tenth that took longest, then all of them.");
+                + " (a flow may name several); first the tail of each size, the tenth that took longest, then all of them. A flow"
+                + " here is a transfer: on a persistent connection each request or response counts alone.");
         for (boolean tail : new boolean[] {true, false}) {
             List<String> headers = new ArrayList<>(List.of(tail ? "flow size (tail)" : "flow size (all)", "flows", "slow"));
             named.forEach(k -> headers.add(k.name()));
@@ -137,6 +138,14 @@ public final class DiagnosisReport {
                 why.append(String.format(java.util.Locale.ROOT, "%s (%.3f ms): %s ", w.kind(), w.costNanos() / 1e6, w.evidence().text()));
             }
             s.paragraph(f.src() + " -> " + f.dst() + ", " + f.dataBytes() + " bytes. " + why.toString().strip());
+            if (f.transfers().size() > 1) {
+                StringBuilder parts = new StringBuilder(f.transfers().size() + " transfers:");
+                for (Transfer t : f.transfers()) {
+                    parts.append(String.format(java.util.Locale.ROOT, " %d..%d (%.3f ms%s);", t.startSeq(), t.endSeq(), t.durationNanos() / 1e6,
+                            t.slowdowns().isEmpty() ? "" : ", " + String.join(", ", t.slowdowns().stream().map(w -> w.kind().name()).toList())));
+                }
+                s.paragraph(parts.toString());
+            }
             ScatterChart chart = ScatterChart.titled(f.src() + " -> " + f.dst()).xAxis("time (ms)").yAxis("relative sequence number");
             add(chart, "data", x.data);
             add(chart, "retransmitted", x.resent);

@@ -131,9 +131,26 @@ final class FlowAnalyzer {
 
     private final List<Idle> idlePeriods = new ArrayList<>();
     private final TreeMap<Long, Long> sacked = new TreeMap<>();
+    /** Where a transfer began (its first byte and when) and when the ACK of its last byte came, -1 until it does. */
+    private static final class TransferMark {
+        final long start, firstNanos;
+        long ackedNanos = -1;
+
+        TransferMark(long start, long firstNanos) {
+            this.start = start;
+            this.firstNanos = firstNanos;
+        }
+    }
+
+    private final List<TransferMark> transfers = new ArrayList<>();
+    /** The first transfer whose last byte no ACK has covered yet. */
+    private int firstUnackedTransfer;
+    /** When the sender's last segment left, and whether its last new data carried PSH (the end of a write). */
+    private long lastSegmentNanos = -1;
+    private boolean lastNewDataPushed;
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
     /** Every RTT sample a pure ACK gave, and that ACK. */
-    private final LongArrayList rttSamples = new LongArrayList(), rttSampleFrames = new LongArrayList();
+    private final LongArrayList rttSamples = new LongArrayList(), rttSampleFrames = new LongArrayList(), rttSampleNanos = new LongArrayList();
     /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
     private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
     /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
@@ -216,6 +233,7 @@ final class FlowAnalyzer {
                 // the receiver acknowledged everything at once, long after the last data: held back, or the sender was done
                 stallCandidate = new AllAcked(lastNewDataNanos, lastNewDataFrame, t, p.frame(), scaled(p.window()), pure);
             }
+            transfersAcknowledged(a, t);
             ack = a;
             ackFrame = p.frame();
             ackAdvances++;
@@ -317,6 +335,7 @@ final class FlowAnalyzer {
         if (pure) { // an ACK riding on data also measures how long the other side's application took to answer
             rttSamples.add(sample);
             rttSampleFrames.add(frame);
+            rttSampleNanos.add(t);
         }
     }
 
@@ -335,6 +354,14 @@ final class FlowAnalyzer {
      * retransmitted, and it stands in for the smoothed RTT until the flow has RTT samples.
      */
     void segment(TcpPacket p, long rttHintNanos) {
+        try {
+            segmentSeen(p, rttHintNanos);
+        } finally {
+            lastSegmentNanos = p.timeNanos();
+        }
+    }
+
+    private void segmentSeen(TcpPacket p, long rttHintNanos) {
         long start = advance(p.seq());
         long end = start + p.sequenceLength();
         long t = p.timeNanos();
@@ -360,7 +387,11 @@ final class FlowAnalyzer {
                 }
             }
             if (highEnd != NONE && start > highEnd) holes.put(highEnd, new long[] {start, t, p.ipId()});
-            if (p.payloadBytes() > 0) newData(t, p.frame());
+            if (p.payloadBytes() > 0) {
+                transferData(start + (p.has(TcpPacket.SYN) ? 1 : 0), t);
+                lastNewDataPushed = p.has(TcpPacket.PSH);
+                newData(t, p.frame());
+            }
             segments.put(start, new Segment(end, t, p.frame()));
             addRange(seen, start, end);
             highEnd = end;
@@ -558,6 +589,43 @@ final class FlowAnalyzer {
     }
 
     /**
+     * New data from {@code start} leaves the sender: it begins a transfer when the data before ended a write (its last
+     * segment carried PSH, which Linux and the simulator set at the end of every write, Linux also within long ones)
+     * and the sender had been idle, neither sending nor hearing anything for longer than it takes to react to an ACK,
+     * with everything acknowledged, or with only duplicate ACKs or SACKs of a hole outstanding (a loss waiting for more
+     * duplicates, which only new data from the application can bring: DETER §5.2's late fast retransmit). A sender
+     * limited by its window sends on an ACK's arrival, but seen far from the sender that reaction can come a queue's
+     * delay later, hence PSH; with no loss news Linux's loss probe may send new data after a silence, so that case is
+     * not a start.
+     */
+    private void transferData(long start, long t) {
+        long reaction = Math.max(2 * minRttOr(0), REACTION_NANOS);
+        boolean quiet = lastAckNanos >= 0 && t - lastAckNanos > reaction && lastSegmentNanos >= 0 && t - lastSegmentNanos > reaction;
+        boolean allAcked = ack != NONE && ack >= highEnd;
+        boolean waitingOnHole = ack != NONE && (dupAcks > 0 || !sacked.isEmpty());
+        if (transfers.isEmpty()) {
+            transfers.add(new TransferMark(start, firstNanos));
+        } else if (lastNewDataPushed && quiet && (allAcked || waitingOnHole)) {
+            transfers.add(new TransferMark(start, t));
+        } else {
+            transfers.getLast().ackedNanos = -1; // the open transfer goes on
+        }
+    }
+
+    /** The cumulative ACK reached {@code a} at {@code t}: the transfers whose last byte it covers are complete. */
+    private void transfersAcknowledged(long a, long t) {
+        while (firstUnackedTransfer < transfers.size()) {
+            TransferMark m = transfers.get(firstUnackedTransfer);
+            boolean open = firstUnackedTransfer + 1 == transfers.size();
+            long end = open ? dataHigh : transfers.get(firstUnackedTransfer + 1).start;
+            if (a < end) return;
+            if (m.ackedNanos < 0) m.ackedNanos = t;
+            if (open) return; // more data may still extend it
+            firstUnackedTransfer++;
+        }
+    }
+
+    /**
      * New data leaves the sender. If everything sent before had just been acknowledged by a pure ACK after a long
      * silence and this follows that ACK at once, the sender was waiting for it: the receiver held its ACK back (a
      * delayed ACK; Linux also delays it while the window it could offer is shrinking). If it follows only after a
@@ -605,14 +673,57 @@ final class FlowAnalyzer {
                     r.spurious != null ? RetransmissionKind.SPURIOUS : r.trigger, r.trigger, r.originalFrame, r.evidence, r.spurious));
         }
         long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
+        List<Slowdown> slowdowns = slowdowns(initialRttNanos);
         return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
-                zeroWindowFrames, outOfOrderFrames, slowdowns(initialRttNanos));
+                zeroWindowFrames, outOfOrderFrames, slowdowns, transfers(out, slowdowns, initialRttNanos));
+    }
+
+    /**
+     * The flow's data split into transfers, each with the resends of its bytes and its slowdowns. One transfer is the
+     * flow: it takes every slowdown. With several, a slowdown about a resent range goes to the transfer holding that
+     * range, a delayed ACK to the transfer whose last segment waited for it, and congestion is judged per transfer from
+     * its own round trips; the periods between transfers (APPLICATION_LIMITED), a closed window and receiver-limited
+     * time stay with the flow alone.
+     */
+    private List<Transfer> transfers(List<Retransmission> out, List<Slowdown> slowdowns, long initialRttNanos) {
+        List<Transfer> result = new ArrayList<>();
+        for (int i = 0; i < transfers.size(); i++) {
+            TransferMark m = transfers.get(i);
+            boolean last = i + 1 == transfers.size();
+            long start = m.start, end = last ? dataHigh : transfers.get(i + 1).start;
+            // a resent SYN belongs to the first transfer, a resent FIN to the last
+            long from = i == 0 ? Long.MIN_VALUE : start, to = last ? Long.MAX_VALUE : end;
+            // the last transfer ends with the flow's last packet, as a flow's time has always been counted
+            long until = last ? lastNanos : m.ackedNanos >= 0 ? m.ackedNanos : transfers.get(i + 1).firstNanos;
+            List<Retransmission> resent = out.stream().filter(r -> r.relativeSeq() >= from && r.relativeSeq() < to).toList();
+            List<Slowdown> own = new ArrayList<>();
+            if (transfers.size() == 1) {
+                own.addAll(slowdowns);
+            } else {
+                for (Slowdown w : slowdowns) {
+                    Long seq = slowdownSeq.get(w);
+                    if (seq != null && seq >= from && seq < to) own.add(w);
+                }
+                List<AllAcked> stalls = delayedAckStalls.stream().filter(c -> c.lastDataNanos() >= m.firstNanos && c.lastDataNanos() <= until).toList();
+                if (!stalls.isEmpty()) own.add(delayedAck(stalls));
+                congestion(own, initialRttNanos, m.firstNanos, until);
+            }
+            result.add(new Transfer(start, end, m.firstNanos, until, resent, own));
+        }
+        return result;
+    }
+
+    /** The sequence each slowdown about a resent range concerns, to find its transfer. */
+    private final Map<Slowdown, Long> slowdownSeq = new java.util.IdentityHashMap<>();
+
+    private void locate(List<Slowdown> found, long seq) {
+        slowdownSeq.put(found.getLast(), seq);
     }
 
     /** The flow-level diagnoses, from what the packets showed. */
     private List<Slowdown> slowdowns(long initialRttNanos) {
         List<Slowdown> found = new ArrayList<>();
-        congestion(found, initialRttNanos);
+        congestion(found, initialRttNanos, firstNanos, lastNanos);
         for (Pending r : retransmissions) {
             // DETER §2.1: the timer resent data whose first retransmission had arrived; the ACK that came back sooner
             // than any round trip after the second copy answered the first, late: the receiver had delayed it
@@ -626,6 +737,7 @@ final class FlowAnalyzer {
                                 + " delayed the ACK of the first retransmission while the backed-off RTO expired",
                         List.of(first.frame, r.frame, r.ackedFrame),
                         figures("waitMicros", micros(r.ackedNanos - first.nanos), "minRttMicros", micros(minRtt)))));
+                locate(found, r.start);
             }
             if (r.tail && (r.trigger == RetransmissionKind.TLP || r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff"))
                     && r.spurious == null && previousOf(r) == null) {
@@ -635,29 +747,11 @@ final class FlowAnalyzer {
                                 + (r.trigger == RetransmissionKind.TLP ? "a tail loss probe" : "the retransmission timer")
                                 + " in frame " + r.frame + ": with nothing sent after it no duplicate ACK could report it",
                         r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
+                locate(found, r.start);
             }
         }
         lossDetection(found);
-        if (!delayedAckStalls.isEmpty()) {
-            long cost = 0;
-            List<Long> frames = new ArrayList<>();
-            for (AllAcked c : delayedAckStalls) {
-                cost += c.silence() - minRtt;
-                frames.add(c.lastDataFrame());
-                frames.add(c.ackFrame());
-            }
-            AllAcked last = delayedAckStalls.getLast();
-            boolean shrinking = largestWindow > 0 && last.window() < largestWindow;
-            found.add(new Slowdown(SlowdownKind.DELAYED_ACK, cost, new Evidence(
-                    delayedAckStalls.size() + " time(s) the sender stopped with data in flight and nothing lost, until one ACK"
-                            + " acknowledged it all " + ms(last.silence()) + " (the last time) after the last segment, "
-                            + last.silence() / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
-                            + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last.window() + " bytes: Linux"
-                            + " delays the ACK while the window it could offer shrinks, i.e. its application was not reading"
-                            + " in time" : "") + " (frames: the last segment before each stall and the ACK that ended it)",
-                    frames, figures("stalls", delayedAckStalls.size(), "stallMicros", micros(cost), "windowLargestBytes",
-                            largestWindow, "windowAtLastStallBytes", last.window()))));
-        }
+        if (!delayedAckStalls.isEmpty()) found.add(delayedAck(delayedAckStalls));
         if (!idlePeriods.isEmpty()) {
             long idle = 0;
             List<Long> frames = new ArrayList<>();
@@ -694,24 +788,49 @@ final class FlowAnalyzer {
         return found;
     }
 
+    /** DETER's delayed ACK over the given stalls (all the flow's, or one transfer's). */
+    private Slowdown delayedAck(List<AllAcked> stalls) {
+        long cost = 0;
+        List<Long> frames = new ArrayList<>();
+        for (AllAcked c : stalls) {
+            cost += c.silence() - minRtt;
+            frames.add(c.lastDataFrame());
+            frames.add(c.ackFrame());
+        }
+        AllAcked last = stalls.getLast();
+        boolean shrinking = largestWindow > 0 && last.window() < largestWindow;
+        return new Slowdown(SlowdownKind.DELAYED_ACK, cost, new Evidence(
+                stalls.size() + " time(s) the sender stopped with data in flight and nothing lost, until one ACK"
+                        + " acknowledged it all " + ms(last.silence()) + " (the last time) after the last segment, "
+                        + last.silence() / minRtt + " round trips: the receiver held its ACK back (delayed ACK)"
+                        + (shrinking ? "; its window had shrunk from " + largestWindow + " to " + last.window() + " bytes: Linux"
+                        + " delays the ACK while the window it could offer shrinks, i.e. its application was not reading"
+                        + " in time" : "") + " (frames: the last segment before each stall and the ACK that ended it)",
+                frames, figures("stalls", stalls.size(), "stallMicros", micros(cost), "windowLargestBytes",
+                        largestWindow, "windowAtLastStallBytes", last.window())));
+    }
+
     /**
      * DETER's congestion (low throughput): the flow's typical round trip, the median of its RTT samples, at least four
      * times its base (the handshake's or the smallest sample), so queues on the path held its packets most of the time.
      * The samples of ACKs the receiver held back are left out, and the median leaves out the few others a delayed ACK
      * stretches.
      */
-    private void congestion(List<Slowdown> found, long initialRttNanos) {
+    private void congestion(List<Slowdown> found, long initialRttNanos, long fromNanos, long toNanos) {
         // an ACK the receiver held back measures the holding, not the path
         java.util.Set<Long> held = new java.util.HashSet<>();
         for (AllAcked c : delayedAckStalls) held.add(c.ackFrame());
         LongArrayList path = new LongArrayList();
-        for (int i = 0; i < rttSamples.size(); i++) if (!held.contains(rttSampleFrames.getLong(i))) path.add(rttSamples.getLong(i));
+        for (int i = 0; i < rttSamples.size(); i++) {
+            long at = rttSampleNanos.getLong(i);
+            if (at >= fromNanos && at <= toNanos && !held.contains(rttSampleFrames.getLong(i))) path.add(rttSamples.getLong(i));
+        }
         if (path.size() < 4) return;
         long base = Math.min(minRtt, initialRttNanos > 0 ? initialRttNanos : Long.MAX_VALUE);
         long[] sorted = path.toLongArray();
         java.util.Arrays.sort(sorted);
         long median = sorted[sorted.length / 2];
-        long duration = lastNanos - firstNanos;
+        long duration = toNanos - fromNanos;
         if (median < 4 * base || duration < 20 * base) return;
         long cost = Math.round(duration * (1 - (double) base / median));
         found.add(new Slowdown(SlowdownKind.CONGESTION, cost, new Evidence(
@@ -746,6 +865,7 @@ final class FlowAnalyzer {
                                 + r.spurious.text() + ") and its ACK (frame " + r.ackedFrame + ") moved the window by that one"
                                 + " segment only: the receiver was holding the ACK of a single segment (a delayed ACK) when the timer fired",
                         List.of(r.frame, r.ackedFrame), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                locate(found, r.start);
                 continue;
             }
             if (answered && !heldAcks) {
@@ -755,6 +875,7 @@ final class FlowAnalyzer {
                                 + " receiver already had it (" + r.spurious.text() + "): the ACKs that would have moved the"
                                 + " sender on were lost or held up on the way back",
                         List.of(r.frame, r.spurious.frames().getFirst()), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
+                locate(found, r.start);
                 continue;
             }
             if (!r.head || r.spurious != null) continue;
@@ -773,6 +894,7 @@ final class FlowAnalyzer {
                         reorderingFrame > 0 && reorderingFrame < r.frame ? List.of(r.thirdDupAckFrame, r.frame, reorderingFrame)
                                 : List.of(r.thirdDupAckFrame, r.frame),
                         figures("duplicateAcks", dup, "lateMicros", micros(late)))));
+                locate(found, r.start);
             } else if (timer && dup < DUP_THRESHOLD && updates > 0 && dup + updates >= DUP_THRESHOLD) {
                 found.add(new Slowdown(SlowdownKind.WINDOW_UPDATE_NOT_DUPACK, lostFor, new Evidence(
                         (dup + updates) + " ACKs repeated the cumulative ACK " + r.start + " with data outstanding before the"
@@ -780,12 +902,14 @@ final class FlowAnalyzer {
                                 + " window update is not a duplicate ACK (RFC 5681; Linux's FLAG_WIN_UPDATE), so only " + dup
                                 + " counted and fast retransmit never started (a receive buffer still growing its window)",
                         List.of(r.frame), figures("duplicateAcks", dup, "windowUpdates", updates))));
+                locate(found, r.start);
             } else if (timer && dup > 0 && dup < DUP_THRESHOLD) {
                 found.add(new Slowdown(SlowdownKind.TOO_FEW_DUPACKS, lostFor, new Evidence(
                         "only " + dup + " duplicate ACK(s) of " + r.start + " came (fast retransmit needs " + DUP_THRESHOLD
                                 + "): too few segments followed the lost one, so the retransmission timer resent it in frame "
                                 + r.frame + " after " + ms(lostFor),
                         List.of(r.frame), figures("duplicateAcks", dup, "waitMicros", micros(lostFor)))));
+                locate(found, r.start);
             }
         }
     }

@@ -17,16 +17,20 @@ import java.util.Map;
  * @param outOfOrderFrames   segments from src that filled a hole sooner than one round trip after it opened: reordered,
  *                           since a retransmission of a lost segment cannot come back that fast
  * @param slowdowns          why the flow was slow, each with its cost and evidence
+ * @param transfers          its data as the application wrote it, in order (one on a connection per flow, one per
+ *                           request or response on a persistent connection); none without data
  */
 public record FlowDiagnosis(Endpoint src, Endpoint dst, long packets, long dataBytes, long firstNanos, long lastNanos,
                             long initialRttNanos, List<Retransmission> retransmissions, List<Long> duplicateAckFrames,
-                            List<Long> zeroWindowFrames, List<Long> outOfOrderFrames, List<Slowdown> slowdowns) {
+                            List<Long> zeroWindowFrames, List<Long> outOfOrderFrames, List<Slowdown> slowdowns,
+                            List<Transfer> transfers) {
     public FlowDiagnosis {
         retransmissions = List.copyOf(retransmissions);
         duplicateAckFrames = List.copyOf(duplicateAckFrames);
         zeroWindowFrames = List.copyOf(zeroWindowFrames);
         outOfOrderFrames = List.copyOf(outOfOrderFrames);
         slowdowns = List.copyOf(slowdowns);
+        transfers = List.copyOf(transfers);
     }
 
     /** Retransmissions per kind, every kind present (zero when none). */

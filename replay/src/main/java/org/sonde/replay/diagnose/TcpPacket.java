@@ -15,6 +15,7 @@ public record TcpPacket(long frame, long timeNanos, Endpoint src, Endpoint dst, 
     public static final int FIN = 0x01;
     public static final int SYN = 0x02;
     public static final int RST = 0x04;
+    public static final int PSH = 0x08;
     public static final int ACK = 0x10;
 
     public boolean has(int flag) {

@@ -25,6 +25,13 @@
  * simulator cannot show it ({@code HandMadeCausesTest}: its receiver does not grow its window as Linux's
  * {@code tcp_grow_window()} does).
  *
+ * <p>How a direction's data splits into transfers ({@link org.sonde.replay.diagnose.Transfer}: what the application
+ * wrote as one piece, a request or response on a persistent connection): new data begins one when the data before it
+ * ended a write (PSH) and the sender had been quiet for longer than a reaction to an ACK, with everything acknowledged
+ * or only duplicate ACKs or SACKs of a hole outstanding (a loss waiting for the next write's duplicates, DETER §5.2);
+ * it ends when its last byte is acknowledged. A slowdown about a resent range belongs to the transfer holding that
+ * range, whenever the resend came; the tables by size count transfers, so a connection per flow counts as before.
+ *
  * <p>Checked against the simulator's MIB counters (which Linux's placement of increments) and against Wireshark's
  * {@code tcp.analysis} flags frame by frame. Known limit: with RACK-TLP a loss probe of a single outstanding segment
  * waits 2 SRTT + TCP_RTO_MIN, as long as an RTO, and the capture cannot tell them apart.

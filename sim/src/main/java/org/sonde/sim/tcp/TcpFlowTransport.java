@@ -19,7 +19,7 @@ import org.sonde.sim.traffic.FlowTransport;
  * follows the data); the receiving application reads as fast as data arrives or at the configured
  * {@link TcpConfig#readRateBps()}, and the flow is finished when it has read the last byte. With
  * {@link Connections#PERSISTENT}, flows from one host to another (at one priority) share one
- * connection, opened by the first and never closed, as an RPC client's persistent connection to a server
+ * connection, opened by the first and never closed (a new one replaces it if it dies), as an RPC client's persistent connection to a server
  * (DETER §5.2): a flow's bytes are written when it starts, behind whatever earlier flows still have in
  * the socket, and it is finished when the receiver has read up to its last byte. Each host
  * gets one {@link TcpStack}, shared with any other application model through {@link #stack(Host)}.
@@ -121,7 +121,8 @@ public final class TcpFlowTransport implements FlowTransport {
     private FlowProgress startPersistent(Flow flow, FlowListener listener) {
         List<Integer> k = List.of(flow.source().ip(), flow.destination().ip(), flow.priority());
         Persistent c = persistent.get(k);
-        if (c == null) {
+        // a connection that died (its handshake or its data given up) is replaced; its unfinished flows stay so
+        if (c == null || c.sender.state() == TcpSocket.State.CLOSED) {
             TcpStack src = stack(flow.source());
             stack(flow.destination());
             c = new Persistent();

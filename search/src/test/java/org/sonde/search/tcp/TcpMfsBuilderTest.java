@@ -54,6 +54,19 @@ class TcpMfsBuilderTest {
     }
 
     @Test
+    void anOverloadThatShowsAsLatencyOnOneRunAndThroughputOnAnotherKeepsItsMfs() {
+        // the same region, its symptom alternating from run to run, as a dropped SYN's late response does on Linux
+        int[] calls = {0};
+        Predicate<TcpPoint> region = q -> q.cps() >= 1000 && q.get(TcpDimension.BACKLOG) <= 4;
+        TcpPoint p = space.set(space.set(space.gentlest(), TcpDimension.CPS, 3000), TcpDimension.BACKLOG, 1);
+        TcpMfs m = new TcpMfsBuilder(space, q -> region.test(q) ? Optional.of(calls[0]++ % 2 == 0 ? Symptom.LATENCY : Symptom.THROUGHPUT)
+                : Optional.empty(), 3).build(p, Symptom.THROUGHPUT).orElseThrow();
+        assertThat(m.symptom()).isEqualTo(Symptom.THROUGHPUT);
+        assertThat(m.dimensions()).contains(TcpDimension.CPS, TcpDimension.BACKLOG);
+        assertThat(m.ranges().get(TcpDimension.BACKLOG).hi()).isLessThanOrEqualTo(4);
+    }
+
+    @Test
     void aRegionThatDoesNotHoldOnTheSimplifiedPointHasNoMfs() {
         // an anomaly seen once and never again (noise): no MFS
         int[] calls = {0};

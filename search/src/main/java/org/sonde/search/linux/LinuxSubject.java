@@ -94,7 +94,7 @@ public final class LinuxSubject implements Subject<TcpPoint> {
                         Math.min(4, busy.size()))), v.map(x -> "  -> " + x.jsonName() + " anomaly").orElse(""));
     }
 
-    /** The MFS; a probe reproduces when the monitor reports the same symptom, as in Collie. */
+    /** The MFS; a probe reproduces when the monitor reports either TCP symptom ({@link TcpMfsBuilder} says why). */
     @Override
     public Optional<TcpMfs> minimalFeatureSet(TcpPoint p, Symptom symptom, Function<TcpPoint, Optional<Symptom>> experiment, int bisectSteps) {
         return new TcpMfsBuilder(space(), experiment, bisectSteps).build(p, symptom);

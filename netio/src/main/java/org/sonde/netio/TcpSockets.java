@@ -6,12 +6,14 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 
 /**
  * Non-blocking TCP sockets as plain descriptors, through FFM, for one event-loop thread (with
- * {@link Epoll}): exactly the system calls a C load generator makes, no more. A connection is
- * socket, connect, write, read and close; the JDK's channels add two fcntl, two getsockname, a
+ * {@link Epoll}): exactly the system calls a C load generator makes, no more. A client connection is
+ * socket, connect, write, read and close; a server's is accept4, read, write and close; the JDK's channels add two fcntl, two getsockname, a
  * poll, two getsockopt, a shutdown and two epoll_ctl per connection, which at tens of thousands of
  * connections per second is CPU the kernel's TCP needs. Calls on the hot path return the negated errno instead
  * of throwing; an instance serves one thread at a time (it keeps that thread's errno and scratch).
@@ -33,6 +35,7 @@ public final class TcpSockets implements AutoCloseable {
     private static final int SOCK_CLOEXEC = 0x80000;
     private static final int SOL_SOCKET = 1;
     private static final int SO_REUSEADDR = 2;
+    private static final int SO_REUSEPORT = 15;
     private static final int SO_LINGER = 13;
     private static final int IPPROTO_IP = 0;
     private static final int IP_TOS = 1;
@@ -56,12 +59,20 @@ public final class TcpSockets implements AutoCloseable {
     private static final MethodHandle READ = Sys.call("read", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
     private static final MethodHandle WRITE = Sys.call("write", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
     private static final MethodHandle CLOSE = Sys.call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle LISTEN = Sys.call("listen", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    private static final MethodHandle ACCEPT4 = Sys.call("accept4", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    private static final MethodHandle GETSOCKNAME = Sys.call("getsockname", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS);
 
     // shared: a worker builds its sockets on one thread and runs on another
     private final Arena arena = Arena.ofShared();
     private final MemorySegment capture = Sys.captureSegment(arena);
     private final MemorySegment option = arena.allocate(8, 4);
     private final MemorySegment optionLength = arena.allocate(4, 4);
+    /** Where accept4 and getsockname write an address: room for a sockaddr_in6. */
+    private final MemorySegment peer = arena.allocate(SOCKADDR_IN6_BYTES, 4);
+    private final MemorySegment peerLength = arena.allocate(4, 4);
 
     /** Opens a non-blocking TCP socket; returns its descriptor, or the negated errno (EMFILE: out of descriptors). */
     public int open(boolean ipv6) {
@@ -90,6 +101,78 @@ public final class TcpSockets implements AutoCloseable {
             return r < 0 ? -Sys.errno(capture) : 0;
         } catch (Throwable e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Starts listening on {@code address} (from {@link #address}) with SO_REUSEADDR and, with
+     * {@code reusePort}, SO_REUSEPORT (listeners of several threads on one port, the kernel
+     * spreading connections over them); the socket is non-blocking. Options set on it before
+     * {@link #listen} ({@link #setNoDelay}, {@link #setLingerZero}, {@link #setTrafficClass}) are
+     * inherited by the sockets it accepts, so {@code listenerFd} may be one from {@link #open}.
+     * Returns 0, or the negated errno (EADDRINUSE: the port is taken).
+     */
+    public int listen(int listenerFd, MemorySegment address, int backlog, boolean reusePort) {
+        int r = setReuseAddress(listenerFd);
+        if (r == 0 && reusePort) r = setInt(listenerFd, SOL_SOCKET, SO_REUSEPORT, 1);
+        if (r == 0) r = bind(listenerFd, address);
+        if (r != 0) return r;
+        try {
+            r = (int) LISTEN.invokeExact(capture, listenerFd, backlog);
+            return r < 0 ? -Sys.errno(capture) : 0;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Accepts one connection from a listening socket as a non-blocking descriptor (accept4 with
+     * SOCK_NONBLOCK, so no fcntl follows); with {@code wantPeer} its address is kept for
+     * {@link #acceptedPeer}. Returns the descriptor, or the negated errno (EAGAIN: none waiting;
+     * EMFILE: out of descriptors).
+     */
+    public int accept(int listenerFd, boolean wantPeer) {
+        try {
+            int fd;
+            if (wantPeer) {
+                peerLength.set(ValueLayout.JAVA_INT, 0, (int) SOCKADDR_IN6_BYTES);
+                fd = (int) ACCEPT4.invokeExact(capture, listenerFd, peer, peerLength, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            } else {
+                fd = (int) ACCEPT4.invokeExact(capture, listenerFd, MemorySegment.NULL, MemorySegment.NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            }
+            return fd < 0 ? -Sys.errno(capture) : fd;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The peer address of the last {@link #accept} that asked for it. */
+    public InetAddress acceptedPeer() {
+        return decodeAddress(peer);
+    }
+
+    /** The local port a socket is bound to (the kernel's choice after binding port 0), or the negated errno. */
+    public int localPort(int fd) {
+        peerLength.set(ValueLayout.JAVA_INT, 0, (int) SOCKADDR_IN6_BYTES);
+        try {
+            int r = (int) GETSOCKNAME.invokeExact(capture, fd, peer, peerLength);
+            if (r < 0) return -Sys.errno(capture);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+        // the port sits at offset 2 in network order, for both families
+        return (Byte.toUnsignedInt(peer.get(ValueLayout.JAVA_BYTE, 2)) << 8) | Byte.toUnsignedInt(peer.get(ValueLayout.JAVA_BYTE, 3));
+    }
+
+    /** The address in a sockaddr_in or sockaddr_in6 (by its family field). */
+    private static InetAddress decodeAddress(MemorySegment s) {
+        boolean v4 = s.get(ValueLayout.JAVA_SHORT, 0) == AF_INET;
+        byte[] ip = new byte[v4 ? 4 : 16];
+        MemorySegment.copy(s, ValueLayout.JAVA_BYTE, v4 ? 4 : 8, ip, 0, ip.length);
+        try {
+            return InetAddress.getByAddress(ip);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e); // cannot happen: the length is right
         }
     }
 

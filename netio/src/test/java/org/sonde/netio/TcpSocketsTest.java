@@ -122,4 +122,40 @@ class TcpSocketsTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("16-byte sockaddr");
         }
     }
+
+    @Test
+    void aListenerAcceptsNonBlockingSocketsThatInheritItsOptionsAndKnowsItsPortAndPeer() throws Exception {
+        try (TcpSockets sockets = new TcpSockets(); Epoll epoll = new Epoll(4); Arena arena = Arena.ofConfined()) {
+            int listener = sockets.open(false);
+            assertThat(sockets.setNoDelay(listener)).isZero();
+            assertThat(sockets.setLingerZero(listener)).isZero();
+            assertThat(sockets.listen(listener, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), 8, true)).isZero();
+            int port = sockets.localPort(listener);
+            assertThat(port).isBetween(1, 65535);
+            // nothing waiting yet: a non-blocking listener answers at once
+            assertThat(sockets.accept(listener, true)).isEqualTo(-TcpSockets.EAGAIN);
+            assertThat(epoll.add(listener, Epoll.IN, 3)).isZero();
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                assertThat(epoll.await(5000)).isEqualTo(1);
+                assertThat(epoll.readyTag(0)).isEqualTo(3);
+                int fd = sockets.accept(listener, true);
+                assertThat(fd).isPositive();
+                assertThat(sockets.acceptedPeer()).isEqualTo(InetAddress.getLoopbackAddress());
+                MemorySegment buffer = arena.allocate(16);
+                assertThat(sockets.read(fd, buffer.address(), 16)).isEqualTo(-TcpSockets.EAGAIN);
+                assertThat(sockets.localPort(fd)).isEqualTo(port);
+                // the listener's options come with the connection: its zero linger makes closing reset the connection instead of a FIN
+                sockets.close(fd);
+                client.setSoTimeout(5000);
+                assertThatThrownBy(() -> client.getInputStream().read()).isInstanceOf(java.net.SocketException.class)
+                        .hasMessageContaining("reset");
+            }
+            // a second listener on the port without SO_REUSEPORT is refused
+            int other = sockets.open(false);
+            assertThat(sockets.listen(other, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)), 8, false))
+                    .isEqualTo(-98); // EADDRINUSE
+            sockets.close(other);
+            sockets.close(listener);
+        }
+    }
 }

@@ -34,11 +34,7 @@ final class Endpoints {
                 for (int p = 0; p < c.listenCount(); p++) t.add(new InetSocketAddress(pool.get(i), c.listenPort() + p));
             }
         }
-        for (AddressRange r : t.isEmpty() ? c.servers() : List.<AddressRange>of()) {
-            for (int i = 0; i < r.count(); i++) {
-                for (int p = 0; p < c.listenCount(); p++) t.add(new InetSocketAddress(r.get(i), c.listenPort() + p));
-            }
-        }
+        if (t.isEmpty()) t.addAll(serverAddresses(c));
         targets = t.toArray(InetSocketAddress[]::new);
         List<InetAddress> s = new ArrayList<>();
         for (AddressRange r : c.clients()) for (int i = 0; i < r.count(); i++) s.add(r.get(i));
@@ -49,6 +45,17 @@ final class Endpoints {
         this.workers = workers;
         this.nextTuple = worker;
         this.nextTarget = worker % targets.length;
+    }
+
+    /** Every server address × listen port: where a server listens, and a client's targets without change_dip. */
+    static List<InetSocketAddress> serverAddresses(LoadConfig c) {
+        List<InetSocketAddress> all = new ArrayList<>();
+        for (AddressRange r : c.servers()) {
+            for (int i = 0; i < r.count(); i++) {
+                for (int p = 0; p < c.listenCount(); p++) all.add(new InetSocketAddress(r.get(i), c.listenPort() + p));
+            }
+        }
+        return all;
     }
 
     InetSocketAddress nextTarget() {

@@ -6,13 +6,13 @@ import java.net.InetSocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.function.Consumer;
-import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.stats.WorkerStats;
 
 /**
- * What the kernel-socket servers (TCP and UDP) share: one selector on a thread pinned to its CPU,
- * a socket on every configured address and port, serving until stopped, closing everything at the end.
+ * The UDP server's frame: one selector on a thread pinned to its CPU, a socket on every configured
+ * address and port, serving until stopped, closing everything at the end. (The TCP server runs on
+ * FFM epoll instead: {@link ServerWorker}.)
  */
 abstract class SelectingServer implements ServerLoop {
     final LoadConfig config;
@@ -30,11 +30,7 @@ abstract class SelectingServer implements ServerLoop {
     /** Opens a socket on every server address and listen port; on failure closes what was opened. */
     final void bindAll() throws IOException {
         try {
-            for (AddressRange r : config.servers()) {
-                for (int i = 0; i < r.count(); i++) {
-                    for (int p = 0; p < config.listenCount(); p++) bind(new InetSocketAddress(r.get(i), config.listenPort() + p));
-                }
-            }
+            for (InetSocketAddress a : Endpoints.serverAddresses(config)) bind(a);
         } catch (IOException e) {
             close();
             throw e;

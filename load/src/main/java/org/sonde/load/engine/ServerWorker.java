@@ -1,13 +1,12 @@
 package org.sonde.load.engine;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,128 +14,173 @@ import org.sonde.load.config.AddressRange;
 import org.sonde.load.config.LoadConfig;
 import org.sonde.load.http.HttpRequestParser;
 import org.sonde.load.stats.Counter;
+import org.sonde.load.stats.WorkerStats;
+import org.sonde.netio.Epoll;
+import org.sonde.netio.TcpSockets;
 
 /**
- * One server event loop: its own listening sockets on every server address × listen port
+ * One TCP server event loop: its own listening sockets on every server address × listen port
  * (SO_REUSEPORT, so the kernel spreads connections over workers without a shared accept queue),
  * answering each request with the preencoded response. As in dperf, a request is GET or POST
  * (anything else counts as httpErr); a client asking to close is answered and then closed, so
  * the server closes first.
+ *
+ * <p>Sockets are plain descriptors, as in the client ({@link TcpSockets}, {@link Epoll}): a
+ * connection costs accept4 (non-blocking already), one epoll_ctl, a read and a write per request
+ * and close, as in nginx. Options (TCP_NODELAY, SO_LINGER for fast_close, IP_TOS) are set once on
+ * the listeners, which the accepted sockets inherit. Connections sit in the set edge-triggered
+ * for input, output and the peer's FIN (EPOLLRDHUP), so a client's FIN read with its last request
+ * closes the connection without another read; listeners are level-triggered and accept one
+ * connection per report (nginx's default), which spares the accept4 that would find the queue
+ * empty. Requests are parsed in place from one read buffer; nothing is allocated per request.
  */
-final class ServerWorker extends SelectingServer {
+final class ServerWorker implements ServerLoop {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
     private static final int BACKLOG = 4096;
+    private static final int MAX_EVENTS = 256;
+    private static final int INTEREST = Epoll.IN | Epoll.OUT | Epoll.RDHUP | Epoll.EDGE_TRIGGERED;
+    /** Listener i is tagged {@code LISTENER_TAG - i}: below every connection id and Epoll's wakeup tag (-1). */
+    private static final long LISTENER_TAG = -2;
 
+    private final LoadConfig config;
+    private final WorkerStats stats = new WorkerStats();
+    private final int cpu;
+    private final TcpSockets sockets = new TcpSockets();
+    private final Epoll epoll = new Epoll(MAX_EVENTS);
+    private final Arena arena = Arena.ofShared();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
-    private final ByteBuffer keepAliveResponse;
-    private final ByteBuffer closeResponse;
-    private final ByteBuffer badRequest;
+    private final long readAddress = MemorySegment.ofBuffer(readBuffer).address();
+    private final MemorySegment keepAliveResponse;
+    private final MemorySegment closeResponse;
+    private final MemorySegment badRequest;
     private final boolean http;
+    /** Whether a peer's address is checked against the configured clients (dperf accepts only those). */
+    private final boolean filterClients;
+    private final List<Integer> listeners = new ArrayList<>();
+    private int firstListenerPort = -1;
+    /** Every connection object this worker made, by id (the epoll tag). */
+    private final List<ServerConnection> connections = new ArrayList<>();
     private final ArrayDeque<ServerConnection> pool = new ArrayDeque<>();
-    private final List<ServerSocketChannel> listeners = new ArrayList<>();
     /** dperf's server idle timeout (keepalive's interval plus 4 retransmit timeouts), or null without 'keepalive'. */
     private final TimerList<ServerConnection> idleTimers;
+    private volatile boolean stopped;
 
     ServerWorker(LoadConfig config, int index, byte[] keepAlive, byte[] close, byte[] bad) throws IOException {
-        super(config, index);
-        this.keepAliveResponse = direct(keepAlive);
-        this.closeResponse = direct(close);
-        this.badRequest = direct(bad);
+        this.config = config;
+        this.cpu = config.cpus().isEmpty() ? -1 : config.cpus().get(index);
+        this.keepAliveResponse = nativeCopy(keepAlive);
+        this.closeResponse = nativeCopy(close);
+        this.badRequest = nativeCopy(bad);
         this.http = config.httpPayload();
+        this.filterClients = !config.clients().isEmpty();
         // a client's next request is due an interval after the response; 4 RTOs leave room for its resends (dperf's rule)
         this.idleTimers = config.keepalive()
                 .map(k -> new TimerList<ServerConnection>(k.intervalMicros() * 1000 + 4 * config.retransmitTimeoutSeconds() * 1_000_000_000L))
                 .orElse(null);
-        bindAll();
+        try {
+            for (InetSocketAddress a : Endpoints.serverAddresses(config)) listen(a);
+        } catch (IOException e) {
+            closeSockets();
+            throw e;
+        }
     }
 
-    private static ByteBuffer direct(byte[] b) {
-        return ByteBuffer.allocateDirect(b.length).put(b).flip();
+    private MemorySegment nativeCopy(byte[] b) {
+        return arena.allocate(Math.max(1, b.length)).copyFrom(MemorySegment.ofArray(b)).asSlice(0, b.length);
+    }
+
+    private void listen(InetSocketAddress address) throws IOException {
+        boolean ipv6 = address.getAddress() instanceof Inet6Address;
+        int fd = sockets.open(ipv6);
+        if (fd < 0) throw new IOException("cannot open a socket for " + describe(address) + ": " + TcpSockets.describe(-fd));
+        listeners.add(fd);
+        int r = sockets.setNoDelay(fd);
+        if (r == 0 && config.fastClose()) r = sockets.setLingerZero(fd);
+        if (r == 0 && config.tos() != 0) r = sockets.setTrafficClass(fd, config.tos(), ipv6);
+        if (r == 0) r = sockets.listen(fd, sockets.address(address), BACKLOG, true);
+        if (r == 0) r = epoll.add(fd, Epoll.IN, LISTENER_TAG - (listeners.size() - 1));
+        if (r != 0) throw new IOException("cannot listen on " + describe(address) + ": " + TcpSockets.describe(-r));
+        if (firstListenerPort < 0) {
+            firstListenerPort = sockets.localPort(fd);
+            if (firstListenerPort < 0) throw new IOException("getsockname on " + describe(address) + ": " + TcpSockets.describe(-firstListenerPort));
+        }
+    }
+
+    private static String describe(InetSocketAddress a) {
+        return a.getAddress().getHostAddress() + ":" + a.getPort();
     }
 
     @Override
-    void bind(InetSocketAddress address) throws IOException {
-        ServerSocketChannel ssc = ServerSocketChannel.open();
-        listeners.add(ssc);
-        ssc.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-        ssc.setOption(StandardSocketOptions.SO_REUSEPORT, true);
-        try {
-            ssc.bind(address, BACKLOG);
-        } catch (IOException e) {
-            throw new IOException("cannot listen on " + address.getAddress().getHostAddress() + ":" + address.getPort() + ": " + e.getMessage(), e);
-        }
-        ssc.configureBlocking(false);
-        ssc.register(selector, SelectionKey.OP_ACCEPT);
+    public WorkerStats stats() {
+        return stats;
     }
 
     /** The port actually bound by the first listener (the configured one, or the kernel's choice for port 0). */
     @Override
-    public int boundPort() throws IOException {
-        return ((InetSocketAddress) listeners.getFirst().getLocalAddress()).getPort();
+    public int boundPort() {
+        return firstListenerPort;
     }
 
     @Override
-    void closeSockets() {
-        for (SelectionKey k : selector.keys()) {
-            if (k.attachment() instanceof ServerConnection c && c.channel != null) closeConnection(c);
+    public void stop() {
+        stopped = true;
+        epoll.wakeup();
+    }
+
+    @Override
+    public void run() {
+        stats.bindToCurrentThread();
+        if (cpu >= 0) CpuAffinity.pinCurrentThread(cpu);
+        try {
+            while (!stopped) {
+                int n = epoll.await(idleTimers == null ? 100 : (int) Math.min(100, waitMillis()));
+                for (int i = 0; i < n; i++) {
+                    long tag = epoll.readyTag(i);
+                    if (tag <= LISTENER_TAG) accept(listeners.get((int) (LISTENER_TAG - tag)));
+                    else handle(connections.get((int) tag), epoll.readyEvents(i));
+                }
+                expireTimers(System.nanoTime());
+            }
+        } finally {
+            closeSockets();
         }
-        listeners.forEach(Channels::closeQuietly);
     }
 
-    @Override
-    void serve(SelectionKey key) {
-        if (!key.isValid()) return;
-        if (key.channel() instanceof ServerSocketChannel ssc) {
-            accept(ssc);
+    /** Until the next idle timeout is due (at least 1 ms, so a due one is run rather than spun on). */
+    private long waitMillis() {
+        long next = idleTimers.nextDeadline();
+        if (next == Long.MAX_VALUE) return 100;
+        return Math.max(1, (next - System.nanoTime()) / 1_000_000 + 1);
+    }
+
+    private void accept(int listenerFd) {
+        int fd = sockets.accept(listenerFd, filterClients);
+        // EAGAIN: another worker took it; EMFILE: the connection waits in the backlog (as before, the listener reports it again)
+        if (fd < 0) return;
+        if (filterClients && !allowed(sockets.acceptedPeer())) {
+            // dperf's server accepts only its configured clients
+            stats.increment(Counter.TCP_DROP);
+            sockets.setLingerZero(fd);
+            sockets.close(fd);
             return;
         }
-        ServerConnection c = (ServerConnection) key.attachment();
-        if (c.channel == null) return;
-        try {
-            if (key.isWritable()) flush(c);
-            if (c.channel != null && key.isValid() && key.isReadable()) read(c);
-        } catch (IOException e) {
-            // a reset from a client that closes with RST (fast_close) after its last response is a close
-            boolean midRequest = c.pending != null || (http ? c.parser.started() : c.rawStarted);
-            if (midRequest) fail(c, Counter.SK_RESET);
-            else closeConnection(c);
+        ServerConnection c = pool.isEmpty() ? newConnection() : pool.pop();
+        c.fd = fd;
+        if (epoll.add(fd, INTEREST, c.id) < 0) {
+            stats.increment(Counter.SK_ERR);
+            sockets.close(fd);
+            c.clear();
+            pool.push(c);
+            return;
         }
+        stats.increment(Counter.SK_OPEN);
+        if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
     }
 
-    private void accept(ServerSocketChannel ssc) {
-        while (true) {
-            SocketChannel ch;
-            try {
-                ch = ssc.accept();
-            } catch (IOException e) {
-                return; // out of descriptors: the connection waits in the backlog
-            }
-            if (ch == null) return;
-            try {
-                if (!config.clients().isEmpty() && !allowed(((InetSocketAddress) ch.getRemoteAddress()).getAddress())) {
-                    // dperf's server accepts only its configured clients
-                    stats.increment(Counter.TCP_DROP);
-                    ch.setOption(StandardSocketOptions.SO_LINGER, 0);
-                    ch.close();
-                    continue;
-                }
-                ch.configureBlocking(false);
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                if (config.tos() != 0) ch.setOption(StandardSocketOptions.IP_TOS, config.tos());
-                ServerConnection c = pool.isEmpty() ? new ServerConnection() : pool.pop();
-                c.channel = ch;
-                c.key = ch.register(selector, SelectionKey.OP_READ, c);
-                stats.increment(Counter.SK_OPEN);
-                if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
-            } catch (IOException e) {
-                stats.increment(Counter.SK_ERR);
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // already failing
-                }
-            }
-        }
+    private ServerConnection newConnection() {
+        ServerConnection c = new ServerConnection(connections.size());
+        connections.add(c);
+        return c;
     }
 
     private boolean allowed(InetAddress a) {
@@ -144,25 +188,72 @@ final class ServerWorker extends SelectingServer {
         return false;
     }
 
-    private void read(ServerConnection c) throws IOException {
-        readBuffer.clear();
-        int n = c.channel.read(readBuffer);
-        if (n < 0) {
-            if (http ? c.parser.started() : c.rawStarted) fail(c, Counter.SK_EOF); // gone in the middle of a request
-            else closeConnection(c);
+    private void handle(ServerConnection c, int events) {
+        if (c.fd < 0) return;
+        if (c.writing()) {
+            // a stuck response goes on when the socket drains, or fails on the client's reset
+            if ((events & (Epoll.OUT | Epoll.ERR | Epoll.HUP)) == 0) return;
+            flush(c);
+            // input that came while a response was stuck was left unread: its edge is gone, read it now
+            if (c.fd >= 0 && !c.writing()) read(c, (events & Epoll.RDHUP) != 0);
             return;
         }
-        stats.add(Counter.BYTES_RX, n);
-        if (idleTimers != null && n > 0) idleTimers.schedule(c.idleTimer, System.nanoTime());
+        if ((events & (Epoll.IN | Epoll.RDHUP | Epoll.HUP | Epoll.ERR)) != 0) read(c, (events & Epoll.RDHUP) != 0);
+    }
+
+    private boolean midRequest(ServerConnection c) {
+        return c.writing() || (http ? c.parser.started() : c.rawStarted);
+    }
+
+    /**
+     * Reads until the socket is drained (edge-triggered: what is left unread now is not reported
+     * again) or a response is stuck (no more reading until it is out, as a client that does not
+     * read its responses must not make the server buffer without bound). {@code peerClosed}: the
+     * client's FIN is queued behind the data.
+     */
+    private void read(ServerConnection c, boolean peerClosed) {
+        while (true) {
+            long n = sockets.read(c.fd, readAddress, READ_BUFFER_BYTES);
+            if (n == -TcpSockets.EAGAIN) return;
+            if (n < 0) {
+                // a reset from a client that closes with RST (fast_close) after its last response is a close
+                if (midRequest(c)) fail(c, Counter.SK_RESET);
+                else close(c);
+                return;
+            }
+            if (n == 0) {
+                endOfStream(c);
+                return;
+            }
+            stats.add(Counter.BYTES_RX, n);
+            if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
+            serveRequests(c, (int) n);
+            if (c.fd < 0 || c.writing() || c.closeAfterWrite) return;
+            if (n < READ_BUFFER_BYTES) {
+                // a short read drained the socket; with the FIN behind it, there is no more to read
+                if (peerClosed) endOfStream(c);
+                return;
+            }
+        }
+    }
+
+    /** The client's FIN: a close, or a failure when it leaves a request unfinished. */
+    private void endOfStream(ServerConnection c) {
+        if (midRequest(c)) fail(c, Counter.SK_EOF);
+        else close(c);
+    }
+
+    /** Answers the complete requests among the {@code n} bytes read. */
+    private void serveRequests(ServerConnection c, int n) {
         int pos = 0;
-        while (pos < n && c.channel != null && !c.closeAfterWrite) {
+        while (pos < n && c.fd >= 0 && !c.closeAfterWrite) {
             if (http) {
                 int end = c.parser.parse(readBuffer, pos, n);
-                if (end == HttpRequestParser.NEED_MORE) break;
+                if (end == HttpRequestParser.NEED_MORE) return;
                 if (end == HttpRequestParser.MALFORMED) {
                     stats.increment(Counter.HTTP_ERR);
                     respond(c, badRequest, true);
-                    break;
+                    return;
                 }
                 pos = end;
                 HttpRequestParser.Method m = c.parser.method();
@@ -171,7 +262,7 @@ final class ServerWorker extends SelectingServer {
                 if (m == HttpRequestParser.Method.OTHER) {
                     stats.increment(Counter.HTTP_ERR);
                     respond(c, badRequest, true);
-                    break;
+                    return;
                 }
                 stats.increment(m == HttpRequestParser.Method.GET ? Counter.HTTP_GET : Counter.HTTP_POST);
                 stats.increment(Counter.HTTP_2XX);
@@ -180,7 +271,7 @@ final class ServerWorker extends SelectingServer {
                 int i = pos;
                 while (i < n && readBuffer.get(i) != '\n') i++;
                 c.rawStarted = true;
-                if (i == n) break;
+                if (i == n) return;
                 pos = i + 1;
                 c.rawStarted = false;
                 stats.increment(Counter.TCP_REQ);
@@ -191,64 +282,58 @@ final class ServerWorker extends SelectingServer {
     }
 
     /** Sends one response, or queues it behind one still being written. */
-    private void respond(ServerConnection c, ByteBuffer response, boolean closeAfter) throws IOException {
+    private void respond(ServerConnection c, MemorySegment response, boolean closeAfter) {
         if (closeAfter) c.closeAfterWrite = true;
-        if (c.pending != null) {
+        if (c.writing()) {
             if (response == keepAliveResponse && !closeAfter) {
                 c.queued++;
                 return;
             }
             // a final response after queued ones: keep it simple, finish the queue first by writing now
             flushBlocking(c);
+            if (c.fd < 0) return;
         }
-        c.pending = response;
+        c.pendingAddress = response.address();
+        c.pendingLength = (int) response.byteSize();
         c.pendingOffset = 0;
         flush(c);
     }
 
-    private void flush(ServerConnection c) throws IOException {
-        while (c.pending != null) {
-            ByteBuffer r = c.pending;
-            r.limit(r.capacity()).position(c.pendingOffset);
-            int n = c.channel.write(r);
-            stats.add(Counter.BYTES_TX, n);
-            c.pendingOffset += n;
-            if (c.pendingOffset < r.capacity()) {
-                c.key.interestOps(SelectionKey.OP_WRITE); // no more reading until the response is out
-                c.waitingToWrite = true;
+    /** Writes what is pending; a response the socket cannot take whole waits for the set's next OUT report. */
+    private void flush(ServerConnection c) {
+        while (c.writing()) {
+            long n = sockets.write(c.fd, c.pendingAddress + c.pendingOffset, c.pendingLength - c.pendingOffset);
+            if (n == -TcpSockets.EAGAIN) return;
+            if (n < 0) {
+                fail(c, Counter.SK_RESET); // the client went away with a response owed
                 return;
             }
+            stats.add(Counter.BYTES_TX, n);
+            c.pendingOffset += (int) n;
+            if (c.pendingOffset < c.pendingLength) return; // the socket's buffer is full: wait for OUT
             if (c.queued > 0) {
                 c.queued--;
                 c.pendingOffset = 0;
             } else {
-                c.pending = null;
+                c.pendingLength = 0;
             }
         }
-        if (c.closeAfterWrite) {
-            closeConnection(c);
-            return;
-        }
-        if (c.waitingToWrite) {
-            c.waitingToWrite = false;
-            c.key.interestOps(SelectionKey.OP_READ);
-        }
+        if (c.closeAfterWrite) close(c);
     }
 
     /** Rare: a close-response behind queued pipelined responses; write the queue out on the spot. */
-    private void flushBlocking(ServerConnection c) throws IOException {
+    private void flushBlocking(ServerConnection c) {
         boolean closeAfter = c.closeAfterWrite;
         c.closeAfterWrite = false;
-        while (c.pending != null) {
+        while (c.fd >= 0 && c.writing()) {
             flush(c);
-            if (c.pending != null) Thread.onSpinWait();
+            if (c.fd >= 0 && c.writing()) Thread.onSpinWait();
         }
         c.closeAfterWrite = closeAfter;
     }
 
     /** Closes the connections idle past the timeout: dperf counts them as failed (skErr). */
-    @Override
-    void expireTimers(long nowNanos) {
+    private void expireTimers(long nowNanos) {
         if (idleTimers == null) return;
         TimerList.Node<ServerConnection> n;
         while ((n = idleTimers.pollExpired(nowNanos)) != null) fail(n.owner, Counter.SK_TIMEOUT);
@@ -257,21 +342,25 @@ final class ServerWorker extends SelectingServer {
     private void fail(ServerConnection c, Counter cause) {
         stats.increment(Counter.SK_ERR);
         stats.increment(cause);
-        closeConnection(c);
+        close(c);
     }
 
-    private void closeConnection(ServerConnection c) {
-        if (c.channel == null) return;
+    /** Closing the descriptor also takes it out of the set; fast_close's zero linger came from the listener. */
+    private void close(ServerConnection c) {
+        if (c.fd < 0) return;
         if (idleTimers != null) idleTimers.remove(c.idleTimer);
-        if (c.key != null) c.key.cancel();
-        try {
-            if (config.fastClose()) c.channel.setOption(StandardSocketOptions.SO_LINGER, 0);
-            c.channel.close();
-        } catch (IOException e) {
-            // nothing more to do
-        }
+        sockets.close(c.fd);
         stats.increment(Counter.SK_CLOSE);
         c.clear();
         pool.push(c);
+    }
+
+    private void closeSockets() {
+        for (ServerConnection c : connections) close(c);
+        for (int fd : listeners) sockets.close(fd);
+        listeners.clear();
+        epoll.close();
+        sockets.close();
+        arena.close();
     }
 }

@@ -738,6 +738,18 @@ final class FlowAnalyzer {
                         List.of(first.frame, r.frame, r.ackedFrame),
                         figures("waitMicros", micros(r.ackedNanos - first.nanos), "minRttMicros", micros(minRtt)))));
                 locate(found, r.start);
+            } else if (r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff") && first != null
+                    && r.head && r.spurious == null && r.dupAcksAtSend > first.dupAcksAtSend) {
+                // duplicate ACKs went on after the copy left, still asking for it, and the timer had to resend it: the copy
+                // was lost too. Counting duplicates cannot find a lost retransmission (RACK's send-time order can).
+                int after = r.dupAcksAtSend - first.dupAcksAtSend;
+                found.add(new Slowdown(SlowdownKind.LOST_RETRANSMISSION, r.nanos - first.nanos, new Evidence(
+                        "the retransmission of " + relative(r.start) + ".." + relative(r.end) + " in frame " + first.frame
+                                + " was lost too: " + after + " more duplicate ACK(s) came after it, still asking for it, and"
+                                + " the retransmission timer resent it " + ms(r.nanos - first.nanos) + " later (frame " + r.frame
+                                + "); duplicate ACKs cannot report a lost retransmission (RACK's send-time order can)",
+                        List.of(first.frame, r.frame), figures("waitMicros", micros(r.nanos - first.nanos), "duplicateAcksAfter", after))));
+                locate(found, r.start);
             }
             if (r.tail && (r.trigger == RetransmissionKind.TLP || r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff"))
                     && r.spurious == null && previousOf(r) == null) {

@@ -24,6 +24,11 @@ public enum SlowdownKind {
     DELAYED_ACK,
     /** Duplicate ACKs came but too few to start fast retransmit (fewer than three), and the timer resent the loss (DETER §5.3). */
     TOO_FEW_DUPACKS,
+    /**
+     * A retransmission was lost too, and duplicate ACKs kept asking for it until the retransmission timer resent it:
+     * duplicate-ACK counting cannot find a lost retransmission (RACK's send-time order can). DETER Table 3's RTO.
+     */
+    LOST_RETRANSMISSION,
     /** ACKs repeated the cumulative ACK but changed the window, so TCP did not count them as duplicates (DETER §5.3). */
     WINDOW_UPDATE_NOT_DUPACK,
     /** Enough duplicate ACKs came, but fast retransmit came late or never: the duplicate threshold had grown with reordering (DETER §5.2). */

@@ -33,6 +33,11 @@ public enum SlowdownKind {
     WINDOW_UPDATE_NOT_DUPACK,
     /** Enough duplicate ACKs came, but fast retransmit came late or never: the duplicate threshold had grown with reordering (DETER §5.2). */
     LATE_FAST_RETRANSMIT,
+    /**
+     * A transfer began while bytes of an earlier one on its connection were missing and waited until they were resent
+     * (TCP delivers in order): on a persistent connection one request's loss delays the requests behind it.
+     */
+    HEAD_OF_LINE_BLOCKING,
     /** The timer resent data the receiver already had: its ACKs were lost on the way back (DETER §5.2's ACK drops). */
     ACK_DROP,
     /** The sender had everything acknowledged and nothing to send for a while: limited by its application. */

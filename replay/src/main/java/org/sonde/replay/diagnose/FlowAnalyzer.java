@@ -717,14 +717,16 @@ final class FlowAnalyzer {
     /**
      * TCP delivers in order: a transfer that began while bytes of an earlier one were still missing waits until they
      * are resent, whatever happens to its own. The latest such resend, if it came long after the transfer began (as a
-     * fast retransmit is late: four SRTT and 5 ms), is this transfer's head-of-line blocking.
+     * fast retransmit is late: four SRTT and 5 ms), is this transfer's head-of-line blocking. Resends of data the
+     * receiver had (its ACKs lost or held back) block nothing.
      */
     private void headOfLine(List<Slowdown> own, List<Slowdown> slowdowns, long start, long firstNanos, long until) {
         Slowdown behind = null;
         Located at = null;
         for (Slowdown w : slowdowns) {
             Located l = located.get(w);
-            if (l != null && l.seq() < start && l.resentNanos() > firstNanos && l.resentNanos() <= until
+            boolean missing = w.kind() != SlowdownKind.ACK_DROP && w.kind() != SlowdownKind.DELAYED_ACK_RTO;
+            if (l != null && missing && l.seq() < start && l.resentNanos() > firstNanos && l.resentNanos() <= until
                     && (at == null || l.resentNanos() > at.resentNanos())) {
                 behind = w;
                 at = l;

@@ -119,8 +119,10 @@ lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 10
           "whose connections keep one path and are never reordered: spraying over unequally queued spines raises the senders' "
           "duplicate threshold, and a loss near the end of a transfer then waits for the next request on the connection, tens "
           "of ms later, or for the 200 ms timer. Congestion (RTTs mostly queueing) is named on nearly every transfer at 80 % "
-          "load, as everything here shares a queue; the paper's Table 3 counts it too. Unlike the paper's 22 of 27, the "
-          "late fast retransmits here are not most of that tail: a sample of this size (transfers of 400 ms at 16 hosts, not 280 K "
-          "requests) and a different fabric leave lost retransmissions and head-of-line blocking beside them."]
+          "load, as everything here shares a queue; the paper's Table 3 counts it too. In the paper late fast retransmits are "
+          "behind most of that tail (27 flows, 22 of which waited for the next request's duplicate ACKs); here they are the "
+          "largest share but not most: in 400 ms of requests between 16 hosts (the paper: 280 K requests, 20 hosts) lost "
+          "retransmissions and head-of-line blocking stand beside them. The control's transfers that waited for the next "
+          "request (counted above) had too few duplicate ACKs of their own, not a grown threshold."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

@@ -701,9 +701,10 @@ final class FlowAnalyzer {
                 own.addAll(slowdowns);
             } else {
                 for (Slowdown w : slowdowns) {
-                    Long seq = slowdownSeq.get(w);
-                    if (seq != null && seq >= from && seq < to) own.add(w);
+                    Located at = located.get(w);
+                    if (at != null && at.seq() >= from && at.seq() < to) own.add(w);
                 }
+                headOfLine(own, slowdowns, start, m.firstNanos, until);
                 List<AllAcked> stalls = delayedAckStalls.stream().filter(c -> c.lastDataNanos() >= m.firstNanos && c.lastDataNanos() <= until).toList();
                 if (!stalls.isEmpty()) own.add(delayedAck(stalls));
                 congestion(own, initialRttNanos, m.firstNanos, until);
@@ -713,11 +714,42 @@ final class FlowAnalyzer {
         return result;
     }
 
-    /** The sequence each slowdown about a resent range concerns, to find its transfer. */
-    private final Map<Slowdown, Long> slowdownSeq = new java.util.IdentityHashMap<>();
+    /**
+     * TCP delivers in order: a transfer that began while bytes of an earlier one were still missing waits until they
+     * are resent, whatever happens to its own. The latest such resend, if it came long after the transfer began (as a
+     * fast retransmit is late: four SRTT and 5 ms), is this transfer's head-of-line blocking. Resends of data the
+     * receiver had (its ACKs lost or held back) block nothing.
+     */
+    private void headOfLine(List<Slowdown> own, List<Slowdown> slowdowns, long start, long firstNanos, long until) {
+        Slowdown behind = null;
+        Located at = null;
+        for (Slowdown w : slowdowns) {
+            Located l = located.get(w);
+            boolean missing = w.kind() != SlowdownKind.ACK_DROP && w.kind() != SlowdownKind.DELAYED_ACK_RTO;
+            if (l != null && missing && l.seq() < start && l.resentNanos() > firstNanos && l.resentNanos() <= until
+                    && (at == null || l.resentNanos() > at.resentNanos())) {
+                behind = w;
+                at = l;
+            }
+        }
+        if (at == null) return;
+        long wait = at.resentNanos() - firstNanos;
+        if (wait <= Math.max(4 * Math.max(srtt, 0), 5 * MIN_STALL_NANOS)) return;
+        own.add(new Slowdown(SlowdownKind.HEAD_OF_LINE_BLOCKING, wait, new Evidence(
+                "this transfer began while byte " + relative(at.seq()) + " of an earlier one on the connection was missing ("
+                        + behind.kind() + "); it was resent only " + ms(wait) + " later, in frame " + at.resentFrame()
+                        + ", and TCP delivers in order, so this transfer's data waited behind it",
+                List.of(at.resentFrame()), figures("waitMicros", micros(wait), "behindSeq", at.seq()))));
+    }
 
-    private void locate(List<Slowdown> found, long seq) {
-        slowdownSeq.put(found.getLast(), seq);
+    /** Where a slowdown about a resent range lies: the range's first byte, and when and in which frame it was resent. */
+    private record Located(long seq, long resentNanos, long resentFrame) {}
+
+    /** Each slowdown about a resent range, located: its transfer holds that range; later transfers may wait behind it. */
+    private final Map<Slowdown, Located> located = new java.util.IdentityHashMap<>();
+
+    private void locate(List<Slowdown> found, Pending r) {
+        located.put(found.getLast(), new Located(r.start, r.nanos, r.frame));
     }
 
     /** The flow-level diagnoses, from what the packets showed. */
@@ -737,7 +769,19 @@ final class FlowAnalyzer {
                                 + " delayed the ACK of the first retransmission while the backed-off RTO expired",
                         List.of(first.frame, r.frame, r.ackedFrame),
                         figures("waitMicros", micros(r.ackedNanos - first.nanos), "minRttMicros", micros(minRtt)))));
-                locate(found, r.start);
+                locate(found, r);
+            } else if (r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff") && first != null
+                    && r.head && r.spurious == null && r.dupAcksAtSend > first.dupAcksAtSend) {
+                // duplicate ACKs went on after the copy left, still asking for it, and the timer had to resend it: the copy
+                // was lost too. Counting duplicates cannot find a lost retransmission (RACK's send-time order can).
+                int after = r.dupAcksAtSend - first.dupAcksAtSend;
+                found.add(new Slowdown(SlowdownKind.LOST_RETRANSMISSION, r.nanos - first.nanos, new Evidence(
+                        "the retransmission of " + relative(r.start) + ".." + relative(r.end) + " in frame " + first.frame
+                                + " was lost too: " + after + " more duplicate ACK(s) came after it, still asking for it, and"
+                                + " the retransmission timer resent it " + ms(r.nanos - first.nanos) + " later (frame " + r.frame
+                                + "); duplicate ACKs cannot report a lost retransmission (RACK's send-time order can)",
+                        List.of(first.frame, r.frame), figures("waitMicros", micros(r.nanos - first.nanos), "duplicateAcksAfter", after))));
+                locate(found, r);
             }
             if (r.tail && (r.trigger == RetransmissionKind.TLP || r.trigger == RetransmissionKind.RTO && r.evidence.figures().containsKey("backoff"))
                     && r.spurious == null && previousOf(r) == null) {
@@ -747,7 +791,7 @@ final class FlowAnalyzer {
                                 + (r.trigger == RetransmissionKind.TLP ? "a tail loss probe" : "the retransmission timer")
                                 + " in frame " + r.frame + ": with nothing sent after it no duplicate ACK could report it",
                         r.originalFrame > 0 ? List.of(r.originalFrame, r.frame) : List.of(r.frame), Map.of())));
-                locate(found, r.start);
+                locate(found, r);
             }
         }
         lossDetection(found);
@@ -865,7 +909,7 @@ final class FlowAnalyzer {
                                 + r.spurious.text() + ") and its ACK (frame " + r.ackedFrame + ") moved the window by that one"
                                 + " segment only: the receiver was holding the ACK of a single segment (a delayed ACK) when the timer fired",
                         List.of(r.frame, r.ackedFrame), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
-                locate(found, r.start);
+                locate(found, r);
                 continue;
             }
             if (answered && !heldAcks) {
@@ -875,7 +919,7 @@ final class FlowAnalyzer {
                                 + " receiver already had it (" + r.spurious.text() + "): the ACKs that would have moved the"
                                 + " sender on were lost or held up on the way back",
                         List.of(r.frame, r.spurious.frames().getFirst()), figures("silenceMicros", micros(Math.max(sinceAck, 0))))));
-                locate(found, r.start);
+                locate(found, r);
                 continue;
             }
             if (!r.head || r.spurious != null) continue;
@@ -894,7 +938,7 @@ final class FlowAnalyzer {
                         reorderingFrame > 0 && reorderingFrame < r.frame ? List.of(r.thirdDupAckFrame, r.frame, reorderingFrame)
                                 : List.of(r.thirdDupAckFrame, r.frame),
                         figures("duplicateAcks", dup, "lateMicros", micros(late)))));
-                locate(found, r.start);
+                locate(found, r);
             } else if (timer && dup < DUP_THRESHOLD && updates > 0 && dup + updates >= DUP_THRESHOLD) {
                 found.add(new Slowdown(SlowdownKind.WINDOW_UPDATE_NOT_DUPACK, lostFor, new Evidence(
                         (dup + updates) + " ACKs repeated the cumulative ACK " + r.start + " with data outstanding before the"
@@ -902,14 +946,14 @@ final class FlowAnalyzer {
                                 + " window update is not a duplicate ACK (RFC 5681; Linux's FLAG_WIN_UPDATE), so only " + dup
                                 + " counted and fast retransmit never started (a receive buffer still growing its window)",
                         List.of(r.frame), figures("duplicateAcks", dup, "windowUpdates", updates))));
-                locate(found, r.start);
+                locate(found, r);
             } else if (timer && dup > 0 && dup < DUP_THRESHOLD) {
                 found.add(new Slowdown(SlowdownKind.TOO_FEW_DUPACKS, lostFor, new Evidence(
                         "only " + dup + " duplicate ACK(s) of " + r.start + " came (fast retransmit needs " + DUP_THRESHOLD
                                 + "): too few segments followed the lost one, so the retransmission timer resent it in frame "
                                 + r.frame + " after " + ms(lostFor),
                         List.of(r.frame), figures("duplicateAcks", dup, "waitMicros", micros(lostFor)))));
-                locate(found, r.start);
+                locate(found, r);
             }
         }
     }

@@ -24,10 +24,20 @@ public enum SlowdownKind {
     DELAYED_ACK,
     /** Duplicate ACKs came but too few to start fast retransmit (fewer than three), and the timer resent the loss (DETER §5.3). */
     TOO_FEW_DUPACKS,
+    /**
+     * A retransmission was lost too, and duplicate ACKs kept asking for it until the retransmission timer resent it:
+     * duplicate-ACK counting cannot find a lost retransmission (RACK's send-time order can). DETER Table 3's RTO.
+     */
+    LOST_RETRANSMISSION,
     /** ACKs repeated the cumulative ACK but changed the window, so TCP did not count them as duplicates (DETER §5.3). */
     WINDOW_UPDATE_NOT_DUPACK,
     /** Enough duplicate ACKs came, but fast retransmit came late or never: the duplicate threshold had grown with reordering (DETER §5.2). */
     LATE_FAST_RETRANSMIT,
+    /**
+     * A transfer began while bytes of an earlier one on its connection were missing and waited until they were resent
+     * (TCP delivers in order): on a persistent connection one request's loss delays the requests behind it.
+     */
+    HEAD_OF_LINE_BLOCKING,
     /** The timer resent data the receiver already had: its ACKs were lost on the way back (DETER §5.2's ACK drops). */
     ACK_DROP,
     /** The sender had everything acknowledged and nothing to send for a while: limited by its application. */

@@ -17,8 +17,10 @@
  * <p>How a slow flow's cause is read: a timer resend of the head after one or two duplicate ACKs is too few duplicates;
  * after three or more that the sender ignored, or a fast retransmit long after the third, a grown duplicate threshold
  * (Linux raises {@code tp->reordering} on reordering; the first sign of it in the capture is cited); after ACKs that
- * repeated the cumulative ACK with a new window, window updates that are not duplicates; a timer or probe resend that a
- * D-SACK shows the receiver already had, with no sign that the receiver holds its ACKs, lost ACKs. A pure ACK that
+ * repeated the cumulative ACK with a new window, window updates that are not duplicates; a timer resend of a segment
+ * already resent once, with duplicate ACKs still asking for it after that copy left, a lost retransmission (only RACK
+ * finds one without the timer); a timer or probe resend that a D-SACK shows the receiver already had, with no sign that
+ * the receiver holds its ACKs, lost ACKs. A pure ACK that
  * acknowledges everything at least eight round trips (and 1 ms) after the last segment, with new data at once after
  * it, is a delayed ACK (the receiver's window shrinking says why); new data only well after such an ACK is an
  * application-limited period. Planted in the simulator ({@code PlantedCausesTest}) or written by hand where the
@@ -30,7 +32,9 @@
  * ended a write (PSH) and the sender had been quiet for longer than a reaction to an ACK, with everything acknowledged
  * or only duplicate ACKs or SACKs of a hole outstanding (a loss waiting for the next write's duplicates, DETER §5.2);
  * it ends when its last byte is acknowledged. A slowdown about a resent range belongs to the transfer holding that
- * range, whenever the resend came; the tables by size count transfers, so a connection per flow counts as before.
+ * range, whenever the resend came; a transfer that began while an earlier one's bytes were missing, and waited long
+ * for their resend (TCP delivers in order), is blocked at the head of the line behind it. The tables by size count
+ * transfers, so a connection per flow counts as before.
  *
  * <p>Checked against the simulator's MIB counters (which Linux's placement of increments) and against Wireshark's
  * {@code tcp.analysis} flags frame by frame. Known limit: with RACK-TLP a loss probe of a single outstanding segment

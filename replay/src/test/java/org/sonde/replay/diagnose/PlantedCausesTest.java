@@ -67,6 +67,31 @@ class PlantedCausesTest {
         assertThat(kinds(normal)).doesNotContain(SlowdownKind.LATE_FAST_RETRANSMIT);
     }
 
+    /**
+     * DETER Table 3's RTO: the 20th of 80 segments is lost and so is its fast retransmission; the duplicate ACKs go on
+     * asking for it and, without RACK, only the timer resends it. With RACK the lost copy is found by send-time order.
+     */
+    @Test
+    void aLostRetransmissionWaitsForTheTimer() {
+        FlowDiagnosis f = data("lost-copy", DUPTHRESH, PlantedFaults.Messages.one(80 * SEGMENT), PlantedFaults.dropDataAndItsRetransmission(20),
+                null, SECOND);
+        Slowdown s = the(f, SlowdownKind.LOST_RETRANSMISSION);
+        assertThat(s.costNanos()).isGreaterThanOrEqualTo(200_000_000L); // rto_min
+        assertThat(s.evidence().figures().get("duplicateAcksAfter")).isPositive();
+        assertThat(s.evidence().frames()).hasSize(2);
+        assertThat(f.kindCounts().get(RetransmissionKind.FAST_RETRANSMIT)).isEqualTo(1);
+        assertThat(f.kindCounts().get(RetransmissionKind.RTO)).isGreaterThanOrEqualTo(1);
+        assertThat(kinds(f)).doesNotContain(SlowdownKind.DELAYED_ACK_RTO, SlowdownKind.ACK_DROP, SlowdownKind.TAIL_DROP);
+        // the first copy alone lost: a fast retransmit repairs it, nothing waits for the timer
+        FlowDiagnosis once = data("lost-once", DUPTHRESH, PlantedFaults.Messages.one(80 * SEGMENT), PlantedFaults.dropData(20), null, SECOND);
+        assertThat(kinds(once)).doesNotContain(SlowdownKind.LOST_RETRANSMISSION);
+        // RACK (the default) finds the lost copy itself, a round trip later
+        FlowDiagnosis rack = data("lost-copy-rack", Map.of(), PlantedFaults.Messages.one(80 * SEGMENT), PlantedFaults.dropDataAndItsRetransmission(20),
+                null, SECOND);
+        assertThat(kinds(rack)).doesNotContain(SlowdownKind.LOST_RETRANSMISSION);
+        assertThat(rack.kindCounts().get(RetransmissionKind.RTO)).isZero();
+    }
+
     /** §5.2's ACK drops: every ACK of the last round trips is lost on the way back; the timer resends data that had arrived. */
     @Test
     void lostAcksMakeTheTimerResendDeliveredData() {

@@ -99,6 +99,27 @@ final class PlantedFaults {
         };
     }
 
+    /** Drops data segment {@code n} (1 = the first carrying data) and the first retransmission of it. */
+    static FrameFilter dropDataAndItsRetransmission(int n) {
+        return new FrameFilter() {
+            int seen, seq = -1;
+            boolean resentDropped;
+
+            @Override
+            public boolean accept(Frame frame, Port port) {
+                if (!(frame instanceof TcpSegment t) || t.payloadBytes == 0) return true;
+                if (t.retransmission) {
+                    if (t.seq != seq || resentDropped) return true;
+                    resentDropped = true;
+                    return false;
+                }
+                if (++seen != n) return true;
+                seq = t.seq;
+                return false;
+            }
+        };
+    }
+
     /** Holds data segment {@code n} back until {@code after} later data segments have passed: reordering. */
     static FrameFilter reorderData(int n, int after) {
         return new FrameFilter() {

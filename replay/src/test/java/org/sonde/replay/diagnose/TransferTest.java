@@ -113,6 +113,36 @@ class TransferTest {
     }
 
     /**
+     * DETER §5.2 on a persistent connection: the first request's byte 2001 is lost; its three duplicate ACKs and the two
+     * the second request (at 20 ms) brings do not reach a grown threshold, so the timer resends it at 212 ms. The first
+     * request is slow for its late recovery, the second for waiting behind it (TCP delivers in order): 192 ms.
+     */
+    @Test
+    void aRequestBehindAnEarlierLossWaitsForItsResend() {
+        start();
+        for (int i = 0; i < 6; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000, i == 5);
+        ack(12 * MS, 1001);
+        ack(12 * MS + 10_000, 2001);
+        for (int i = 0; i < 3; i++) ack(12 * MS + (3 + i) * 10_000, 2001);
+        for (int i = 0; i < 2; i++) data(20 * MS + i * 10_000, 6001 + i * 1000L, 1000, i == 1);
+        for (int i = 0; i < 2; i++) ack(22 * MS + i * 10_000, 2001);
+        data(212 * MS, 2001, 1000, false);
+        ack(214 * MS, 8001);
+        List<Transfer> t = transfers();
+        assertThat(t).hasSize(2);
+        assertThat(t.get(0).slowdowns()).extracting(Slowdown::kind).containsExactly(SlowdownKind.LATE_FAST_RETRANSMIT);
+        Transfer second = t.get(1);
+        assertThat(second.firstNanos()).isEqualTo(20 * MS);
+        assertThat(second.retransmissions()).isEmpty();
+        assertThat(second.slowdowns()).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo(SlowdownKind.HEAD_OF_LINE_BLOCKING);
+            assertThat(s.costNanos()).isEqualTo(192 * MS);
+            assertThat(s.evidence().figures()).containsEntry("behindSeq", 2001L).containsEntry("waitMicros", 192_000L);
+            assertThat(s.evidence().text()).contains("LATE_FAST_RETRANSMIT").contains("in order");
+        });
+    }
+
+    /**
      * A window-limited sender's next flight seen far from it, a queue's delay after the ACK that emptied the window: with
      * no PSH before it, the write had not ended, so the transfer goes on.
      */

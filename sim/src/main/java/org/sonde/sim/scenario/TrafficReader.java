@@ -124,10 +124,12 @@ final class TrafficReader {
         long start = m.nanos("start", 0, 0, MAX_TIME);
         long until = start + m.nanos("duration", runNanos - start, 1, MAX_TIME);
         int priority = (int) m.integer("priority", 0, 0, 7);
+        int fanIn = (int) m.integer("fan-in", 1, 1, hosts.size() - 1);
         String name = m.string("name", "poisson");
         FlowSink sink = flowSink(m);
         // the stream is named by the entry's place in the file, so other entries leave its draws alone
-        new PoissonFlows(name, hosts, sizes, load, start, until, priority).generate(net.random().stream("traffic:" + m.path()), sink);
+        new PoissonFlows(name, hosts, sizes, load, start, until, priority, fanIn)
+                .generate(net.random().stream("traffic:" + m.path()), sink);
     }
 
     private void udp(ConfigMap m) {

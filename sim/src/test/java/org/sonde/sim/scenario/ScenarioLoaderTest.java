@@ -182,6 +182,19 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void poissonFanInIsBoundedByTheOtherHosts() {
+        assertThatThrownBy(() -> load("""
+                duration: 1ms
+                topology: {star: {hosts: 3, link: {rate: 10Gbps}}}
+                transports: {tcp: {}}
+                traffic: [{poisson: {load: 0.1, fan-in: 3, transport: tcp}}]
+                """, dir)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("line 4, traffic[0].poisson.fan-in");
+            assertThat(e.problem()).contains("3");
+        });
+    }
+
+    @Test
     void profileFilesAreFoundBesideTheScenarioWhereverSondeRuns() throws IOException {
         Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
         Files.writeString(scenarios.resolve("slow-nak.yaml"), "extends: neutral\nnak-generation-latency: 7us\n");

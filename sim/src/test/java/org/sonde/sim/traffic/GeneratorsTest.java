@@ -87,6 +87,29 @@ class GeneratorsTest {
     }
 
     @Test
+    void poissonRequestsWithAFanInAreAnsweredByThatManyDistinctHostsAtOnce() {
+        FlowSizes sizes = FlowSizes.named("web-search", Path.of(""));
+        new PoissonFlows("q", h, sizes, 0.8, 0, 200_000_000, 0, 3).generate(new SplittableRandom(11), sink);
+        assertThat(planned).isSortedAccordingTo((a, b) -> Long.compare(a.startNanos(), b.startNanos()));
+        // one request per (requester, instant): exactly three answers, from three distinct other hosts
+        var requests = planned.stream().collect(java.util.stream.Collectors.groupingBy(p -> p.destination() + "@" + p.startNanos()));
+        assertThat(requests).hasSizeGreaterThan(20);
+        assertThat(requests.values()).allSatisfy(answers -> {
+            assertThat(answers).hasSize(3);
+            assertThat(answers).extracting(Planned::source).doesNotHaveDuplicates()
+                    .doesNotContain(answers.getFirst().destination());
+        });
+        // every host is a server sometimes, every host requests
+        assertThat(planned).extracting(Planned::source).contains("h0", "h1", "h2", "h3", "h4");
+        assertThat(planned).extracting(Planned::destination).contains("h0", "h1", "h2", "h3", "h4");
+        // the answers load each requester's link to about 0.8 over the 200 ms
+        double offered = planned.stream().mapToLong(Planned::bytes).sum() * 8.0 / (5 * 10e9 * 0.2);
+        assertThat(offered).isBetween(0.5, 1.1);
+        assertThatThrownBy(() -> new PoissonFlows("q", h, sizes, 0.5, 0, 1, 0, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fan-in must be within 1..4");
+    }
+
+    @Test
     void constantRateUdpSendsWhatTheRateAllowsInItsDuration() {
         // 1 ms at 10 Gb/s of 1000-byte payloads in 1028-byte IP packets: 1215.9 datagrams
         assertThat(UdpSource.datagramsIn(1_000_000, 10_000_000_000L, 1000)).isEqualTo(1215);

@@ -13,6 +13,8 @@
 #   INET_PREFIXES=20000           prefixes of the INET used for incremental updates (300 routers)
 #   UPDATES=1000                  rule updates per incremental run
 #   REPORT_ONLY=1                 rewrite the section from the results in OUT
+#   INCREMENTAL_ONLY=1            run only the incremental updates (the DCN generated unless OUT has it) and
+#                                 rewrite only their table, keeping the rest of the section as it is
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-/tmp/sonde-verify-bench}"
@@ -79,7 +81,10 @@ scale_point() { # name snapshot-dir
   done
 }
 
-if [ "${REPORT_ONLY:-0}" != 1 ]; then
+incremental_only="${INCREMENTAL_ONLY:-0}"
+if [ "${REPORT_ONLY:-0}" != 1 ] && [ "$incremental_only" = 1 ]; then
+  [ -f "$out/dcn/truth.json" ] || timed gen-dcn "$root/sonde" verify generate dcn --seed 1 --switches "$dcn_switches" --plant loops=5,blackholes=5 --out "$out/dcn"
+elif [ "${REPORT_ONLY:-0}" != 1 ]; then
   # the full DCN, with faults planted
   timed gen-dcn "$root/sonde" verify generate dcn --seed 1 --switches "$dcn_switches" --plant loops=5,blackholes=5 --out "$out/dcn"
   timed dcn-local "$root/sonde" verify check --snapshot "$out/dcn" --checks loops,blackholes --backend local --json "$out/dcn-local.json"
@@ -96,6 +101,8 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   ln -sf "$out/dcn/rules.txt" "$out/dcn-full-fixed/rules.txt"
   fixed_subnets "$out/dcn/subnets.txt" "$out/dcn-full-fixed/subnets.txt"
   scale_point full "$out/dcn-full-fixed"
+fi
+if [ "${REPORT_ONLY:-0}" != 1 ]; then
   # incremental updates (Table 4.5)
   make_events "$out/dcn" "$out/dcn-events.txt"
   timed watch-dcn "$root/sonde" verify watch --snapshot "$out/dcn" --events "$out/dcn-events.txt" --epsilon 100ms --json "$out/watch-dcn.json"
@@ -104,54 +111,62 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   timed watch-inet "$root/sonde" verify watch --snapshot "$out/inet" --events "$out/inet-events.txt" --epsilon 100ms --json "$out/watch-inet.json"
 fi
 
-PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" "$repeats" <<'PY'
+PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" "$repeats" "$incremental_only" <<'PY'
 from benchmarks_md import write_section
 import json, os, sys
-target, out, sizes, repeats = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4])
+target, out, sizes, repeats, incremental_only = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4]), sys.argv[5] == "1"
 def load(name): return json.load(open(os.path.join(out, name)))
 def wall(name): return float(open(os.path.join(out, name + ".wall")).read())
-truth = load("dcn/truth.json")
-local, spark = load("dcn-local.json"), load("dcn-spark.json")
-key = lambda v: (v["type"], v["subnet"], tuple(v["switches"]))
-same = sorted(map(key, local["violations"])) == sorted(map(key, spark["violations"]))
-found = sorted(map(key, local["violations"])) == sorted(map(key, truth["violations"]))
-cpu = os.cpu_count()
-mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-lines = ["## Libra forwarding verification on a DCN-like network (dissertation §4.7)", "",
-         "Command: `bench/verify-dcn.sh`. Machine: %d cores, %.0f GiB, shared with other work. The network is "
-         "`sonde verify generate dcn --seed 1 --plant loops=5,blackholes=5`: %s switches, %s rules, %s subnets, ECMP "
-         "(the dissertation's DCN: 11,260 switches, 2,657,422 rules, 11,136 subnets). Each check is one `sonde verify check "
-         "--checks loops,blackholes` process; *wall* is the whole process (JVM start, reading the 2.5 M-line text "
-         "snapshot, Spark start-up, the check, writing the JSON); the phases are those the JSON reports." % (
-             cpu, mem, f"{truth['switches']:,}", f"{truth['rules']:,}", f"{truth['subnets']:,}"), "",
-         "### Full DCN, loops and black holes in every subnet (Table 4.4)", "",
-         "| backend | wall s | read s | setup s | map s | shuffle s | reduce s | (subnet, rule) pairs | violations |",
-         "|---|---|---|---|---|---|---|---|---|"]
-for name, r, w in [(f"in-process ({cpu} threads)", local, wall("dcn-local")), ("Spark local[*]", spark, wall("dcn-spark"))]:
-    p = r["phases"]
-    lines.append(f"| {name} | {w:.1f} | {p['read']:.1f} | {p['setup']:.1f} | {p['map']:.1f} | {p['shuffle']:.1f} | {p['reduce']:.1f} "
-                 f"| {r['pairs']:,} | {len(r['violations'])} |")
-lines.append("| dissertation, 50 machines | 57 | | | 31 | 32 | 25 | | |")
-lines += ["", f"Goal ≤ 60 s on this machine: in-process {'met' if wall('dcn-local') <= 60 else 'NOT met'} "
-          f"({wall('dcn-local'):.1f} s), Spark local[*] {'met' if wall('dcn-spark') <= 60 else 'not met'} ({wall('dcn-spark'):.1f} s). "
-          f"The two backends report {'identical' if same else 'DIFFERENT'} violations; "
-          f"{'exactly the 10 planted faults (5 loops, 5 black holes), no false positive' if found else 'NOT exactly the planted faults'}. "
-          "The dissertation's phases overlap (its sum exceeds its total); here each phase is its own job and they add up.", ""]
-lines += ["### Runtime against the number of rules (Fig. 4.13)", "",
-          "The DCN generated at several sizes with the same number of subnets checked (%d, picked with seed 1), as the "
-          "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up), "
-          "the median of %d runs (one process each; its phases shown). The pairs grow with the switches (each switch has one "
-          "rule per subnet); the checks take about a second or less, so JIT warm-up in each fresh process weighs on them." % (
-              load("scale-full-local-1.json")["subnets"], repeats), "",
-          "| switches | rules | pairs | in-process s (map / shuffle / reduce) | Spark local[*] s (map / shuffle / reduce) |", "|---|---|---|---|---|"]
-def t(r): p = r["phases"]; return p["map"] + p["shuffle"] + p["reduce"], p["map"], p["shuffle"], p["reduce"]
-def median(n, b):
-    runs = sorted((load(f"scale-{n}-{b}-{r}.json") for r in range(1, repeats + 1)), key=lambda r: t(r)[0])
-    return runs[len(runs) // 2]
-for n in sizes + ["full"]:
-    l, s = median(n, "local"), median(n, "spark")
-    lines.append(f"| {l['switches']:,} | {l['rules']:,} | {l['pairs']:,} | %.2f (%.2f / %.2f / %.2f) | %.2f (%.2f / %.2f / %.2f) |" % (*t(l), *t(s)))
-lines += ["", "### Incremental updates (Table 4.5)", "",
+def kept_lines():
+    # the section as it is, up to its incremental table: INCREMENTAL_ONLY reruns that table alone
+    text = open(target).read()
+    section = text.split("<!-- verify-dcn:begin -->\n", 1)[1].split("<!-- verify-dcn:end -->", 1)[0]
+    return section.split("### Incremental updates (Table 4.5)", 1)[0].rstrip("\n").split("\n") + [""]
+def full_lines():
+  truth = load("dcn/truth.json")
+  local, spark = load("dcn-local.json"), load("dcn-spark.json")
+  key = lambda v: (v["type"], v["subnet"], tuple(v["switches"]))
+  same = sorted(map(key, local["violations"])) == sorted(map(key, spark["violations"]))
+  found = sorted(map(key, local["violations"])) == sorted(map(key, truth["violations"]))
+  cpu = os.cpu_count()
+  mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+  lines = ["## Libra forwarding verification on a DCN-like network (dissertation §4.7)", "",
+           "Command: `bench/verify-dcn.sh`. Machine: %d cores, %.0f GiB, shared with other work. The network is "
+           "`sonde verify generate dcn --seed 1 --plant loops=5,blackholes=5`: %s switches, %s rules, %s subnets, ECMP "
+           "(the dissertation's DCN: 11,260 switches, 2,657,422 rules, 11,136 subnets). Each check is one `sonde verify check "
+           "--checks loops,blackholes` process; *wall* is the whole process (JVM start, reading the 2.5 M-line text "
+           "snapshot, Spark start-up, the check, writing the JSON); the phases are those the JSON reports." % (
+               cpu, mem, f"{truth['switches']:,}", f"{truth['rules']:,}", f"{truth['subnets']:,}"), "",
+           "### Full DCN, loops and black holes in every subnet (Table 4.4)", "",
+           "| backend | wall s | read s | setup s | map s | shuffle s | reduce s | (subnet, rule) pairs | violations |",
+           "|---|---|---|---|---|---|---|---|---|"]
+  for name, r, w in [(f"in-process ({cpu} threads)", local, wall("dcn-local")), ("Spark local[*]", spark, wall("dcn-spark"))]:
+      p = r["phases"]
+      lines.append(f"| {name} | {w:.1f} | {p['read']:.1f} | {p['setup']:.1f} | {p['map']:.1f} | {p['shuffle']:.1f} | {p['reduce']:.1f} "
+                   f"| {r['pairs']:,} | {len(r['violations'])} |")
+  lines.append("| dissertation, 50 machines | 57 | | | 31 | 32 | 25 | | |")
+  lines += ["", f"Goal ≤ 60 s on this machine: in-process {'met' if wall('dcn-local') <= 60 else 'NOT met'} "
+            f"({wall('dcn-local'):.1f} s), Spark local[*] {'met' if wall('dcn-spark') <= 60 else 'not met'} ({wall('dcn-spark'):.1f} s). "
+            f"The two backends report {'identical' if same else 'DIFFERENT'} violations; "
+            f"{'exactly the 10 planted faults (5 loops, 5 black holes), no false positive' if found else 'NOT exactly the planted faults'}. "
+            "The dissertation's phases overlap (its sum exceeds its total); here each phase is its own job and they add up.", ""]
+  lines += ["### Runtime against the number of rules (Fig. 4.13)", "",
+            "The DCN generated at several sizes with the same number of subnets checked (%d, picked with seed 1), as the "
+            "dissertation held the subnets fixed; times are the check's (map + shuffle + reduce, without reading and start-up), "
+            "the median of %d runs (one process each; its phases shown). The pairs grow with the switches (each switch has one "
+            "rule per subnet); the checks take about a second or less, so JIT warm-up in each fresh process weighs on them." % (
+                load("scale-full-local-1.json")["subnets"], repeats), "",
+            "| switches | rules | pairs | in-process s (map / shuffle / reduce) | Spark local[*] s (map / shuffle / reduce) |", "|---|---|---|---|---|"]
+  def t(r): p = r["phases"]; return p["map"] + p["shuffle"] + p["reduce"], p["map"], p["shuffle"], p["reduce"]
+  def median(n, b):
+      runs = sorted((load(f"scale-{n}-{b}-{r}.json") for r in range(1, repeats + 1)), key=lambda r: t(r)[0])
+      return runs[len(runs) // 2]
+  for n in sizes + ["full"]:
+      l, s = median(n, "local"), median(n, "spark")
+      lines.append(f"| {l['switches']:,} | {l['rules']:,} | {l['pairs']:,} | %.2f (%.2f / %.2f / %.2f) | %.2f (%.2f / %.2f / %.2f) |" % (*t(l), *t(s)))
+  return lines + [""]
+lines = kept_lines() if incremental_only else full_lines()
+lines += ["### Incremental updates (Table 4.5)", "",
           "`sonde verify watch` with ε = 100 ms on %d rule updates (a random rule gets the next hops of another rule of its "
           "switch, one update per second, so each is its own stable state). *Map*: finding the affected subnets in the trie; "
           "*reduce*: updating their forwarding graphs and checking them again (loops by a search from the changed switch, "

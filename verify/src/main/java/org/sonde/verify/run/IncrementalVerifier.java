@@ -72,6 +72,7 @@ public final class IncrementalVerifier {
     private SliceChecker checker;
     private int[] buffer = new int[1024];
     private final IntArrayList affected = new IntArrayList();
+    private int subnetsAdded;
     private final RuleIndex index;
     // added rules alive, by switch and prefix (key: switch << 38 | RuleIndex.key), and the mask lengths they use per switch
     private final Long2ObjectOpenHashMap<IntArrayList> addedByPrefix = new Long2ObjectOpenHashMap<>();
@@ -203,16 +204,17 @@ public final class IncrementalVerifier {
      * of the trie): those inside {@code prefix}, into {@link #affected}. Allocates nothing.
      */
     private void addedSubnetsInside(Ipv4Prefix prefix) {
+        if (subnetsAdded == 0) return; // then the list stays empty, and is not even touched (a cache miss between updates)
         affected.clear();
         for (int s = baseSubnets; s < subnets.size(); s++) if (!removedExtra.contains(s) && prefix.contains(subnets.get(s))) affected.add(s);
     }
 
     /** The subnets to check again: the run the trie gave, without removed subnets, then the added ones found. */
     private int[] affected(long range) {
-        int first = SubnetTrie.first(range), end = SubnetTrie.end(range), n = 0;
-        int[] all = new int[end - first + affected.size()];
+        int first = SubnetTrie.first(range), end = SubnetTrie.end(range), n = 0, added = subnetsAdded == 0 ? 0 : affected.size();
+        int[] all = new int[end - first + added];
         for (int s = first; s < end; s++) if (!removedBase[s]) all[n++] = s;
-        for (int k = 0; k < affected.size(); k++) all[n++] = affected.getInt(k);
+        for (int k = 0; k < added; k++) all[n++] = affected.getInt(k);
         return n == all.length ? all : Arrays.copyOf(all, n);
     }
 
@@ -428,6 +430,7 @@ public final class IncrementalVerifier {
         extraBaseRules.add(matching.toIntArray());
         violations.add(List.of());
         graphs.add(null);
+        subnetsAdded++;
         for (int id = 0; id < addSwitch.size(); id++)
             if (addAlive.get(id) && new Ipv4Prefix(addAddress.getInt(id), addLength.getInt(id)).contains(subnet))
                 addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);

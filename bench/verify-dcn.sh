@@ -174,10 +174,10 @@ lines += ["### Incremental updates (Table 4.5)", "",
           "the subnet trie (its nodes hashed by prefix) giving their run of subnet numbers; *reduce*: updating their forwarding "
           "graphs at the changed switch and checking them again: black holes only at the changed switch and its old and new next "
           "hops, loops by a search from the changed switch (Tarjan's components again, from the subnet's slice, when a loop goes "
-          "or went through it); a subnet's graph is made from its slice the first time an update reaches it, then kept. Mean and "
+          "or went through it); every subnet's graph is made from its slice when the watch starts, then kept. Mean and "
           "median per update (a mean of microsecond steps follows the rare update whose thread was descheduled: the machine is "
           "shared), and per affected subnet; heap: the used heap after the initial check, garbage not collected first (the "
-          "snapshot, every subnet's base slice, the rule index; the graphs kept come later, 4 bytes per switch each). The "
+          "snapshot, every subnet's base slice, the rule index, the graphs kept: 4 bytes per switch and subnet). The "
           "dissertation's figures in parentheses (a micro-benchmark: its map is prefix matching alone in a loop, its reduce the "
           "incremental DFS alone from random nodes)." % load("watch-dcn.json")["events"], "",
           "| network | map µs mean / median | reduce ms per update mean / median | subnets per update | reduce ms per subnet | heap MB | load (1, 5, 15 min) |",

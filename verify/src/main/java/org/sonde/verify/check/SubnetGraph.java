@@ -91,9 +91,9 @@ public final class SubnetGraph {
         this.blackholeCheck = blackholeCheck;
         int n = nextHops.length;
         if (blackholeCheck) {
-            for (int v = 0; v < n; v++)
-                if (nextHops[v] >= 0) for (int t : network.group(nextHops[v])) if (nextHops[t] == NO_RULE && !blackholes.containsKey(t)) blackholes.put(t, null);
-            for (int t : blackholes.keySet().toIntArray()) blackholes.put(t, blackhole(t));
+            boolean[] sentTo = new boolean[n];
+            for (int v = 0; v < n; v++) if (nextHops[v] >= 0) for (int t : network.group(nextHops[v])) sentTo[t] = true;
+            for (int t = 0; t < n; t++) if (sentTo[t] && nextHops[t] == NO_RULE) blackholes.put(t, blackhole(t));
         }
         distance = reachabilityCheck ? distances() : null;
         if (distance != null) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.check.SliceChecker;
 import org.sonde.verify.check.SliceContext;
@@ -32,8 +33,8 @@ import org.sonde.verify.snapshot.SnapshotBuilder;
  * match it (not only the selected ones, so that deleting the selected rule falls back to the next),
  * and on each rule update finds the affected subnets with one probe of the subnet trie (the map
  * step) and updates only their forwarding graphs at the changed switch (the reduce step). Each
- * subnet's graph is a {@link SubnetGraph}, made from its slice the first time an update reaches it
- * and then kept: the applying rule at the changed switch is found through a {@link RuleIndex}, black
+ * subnet's graph is a {@link SubnetGraph}, made from its slice when the verifier starts (for a subnet
+ * added later, when an update first reaches it) and then kept: the applying rule at the changed switch is found through a {@link RuleIndex}, black
  * holes and reachability are updated where the graph changed, and loops by a search from the
  * changed switch (Tarjan's components again only when a loop goes or went through it). Waypoints
  * are checked by a search over the subnet's graph made again from its slice. Subnets can be added
@@ -79,7 +80,7 @@ public final class IncrementalVerifier {
     private final long[] addedLengths;
     // per switch, the switches with a rule forwarding to it (in some subnet): where a graph looks for senders
     private final int[][] mayForwardTo;
-    private final List<SubnetGraph> graphs = new ArrayList<>(); // null until an update reaches the subnet
+    private final List<SubnetGraph> graphs = new ArrayList<>(); // an added subnet's is null until an update reaches it
     private final SubnetGraph.Scratch scratch;
     private final SubnetGraph.Network network = new SubnetGraph.Network() {
         @Override
@@ -124,12 +125,37 @@ public final class IncrementalVerifier {
         groups = new ArrayList<>();
         for (int g = 0; g < base.groupCount(); g++) groups.add(base.group(g));
         for (int g = 0; g < groups.size(); g++) groupIds.put(Arrays.stream(groups.get(g)).boxed().toList(), g);
-        for (int s = 0; s < baseSubnets; s++) graphs.add(null);
         index = new RuleIndex(base);
         addedLengths = new long[base.switchCount()];
         mayForwardTo = senders(base);
         scratch = new SubnetGraph.Scratch(base.switchCount());
         rebuildContext();
+        graphs.addAll(Arrays.asList(LocalBackend.inPool(threads, this::baseGraphs)));
+    }
+
+    /**
+     * Every base subnet's graph, made once from its slice (in parallel on the calling pool) and then
+     * kept: 4 bytes per switch and subnet, the memory Libra's reducers trade for updates that touch
+     * only what changed.
+     */
+    private SubnetGraph[] baseGraphs() {
+        SubnetGraph[] made = new SubnetGraph[baseSubnets];
+        ThreadLocal<SliceChecker> checkers = ThreadLocal.withInitial(() -> new SliceChecker(context, checks));
+        ThreadLocal<int[][]> buffers = ThreadLocal.withInitial(() -> new int[][] {new int[1024]});
+        IntStream.range(0, baseSubnets).parallel().forEach(s -> {
+            int count = baseSlices.count(s);
+            int[][] holder = buffers.get();
+            if (holder[0].length < count * SliceChecker.FIELDS) holder[0] = new int[count * SliceChecker.FIELDS * 2];
+            for (int k = 0; k < count; k++) SlicedRules.put(base, baseSlices.rule(s, k), holder[0], k);
+            made[s] = graph(s, checkers.get(), holder[0], count);
+        });
+        return made;
+    }
+
+    private SubnetGraph graph(int s, SliceChecker selector, int[] slice, int count) {
+        int[] nextHops = new int[base.switchCount()];
+        selector.selectInto(slice, count, nextHops);
+        return new SubnetGraph(network, s, subnets.get(s), nextHops, checks.contains(Check.BLACKHOLES), checks.contains(Check.REACHABILITY));
     }
 
     /** Per switch, the switches with a rule that forwards to it: from the distinct (switch, next-hop group) pairs. */
@@ -394,11 +420,9 @@ public final class IncrementalVerifier {
     /** The violations of subnet {@code s} after the rules of {@code sw} changed, from its kept graph. */
     private List<Violation> update(int s, int sw, List<Violation> before) {
         SubnetGraph graph = graphs.get(s);
-        if (graph == null) {
-            int count = slice(s);
-            int[] nextHops = new int[base.switchCount()];
-            checker.selectInto(buffer, count, nextHops);
-            graph = new SubnetGraph(network, s, subnets.get(s), nextHops, checks.contains(Check.BLACKHOLES), checks.contains(Check.REACHABILITY));
+        if (graph == null) { // a subnet added since: its graph is made the first time an update reaches it
+            int count = slice(s); // may grow the buffer: read it only after
+            graph = graph(s, checker, buffer, count);
             graphs.set(s, graph);
         } else {
             graph.change(sw, nextHopsOf(applying(sw, subnets.get(s))), scratch);

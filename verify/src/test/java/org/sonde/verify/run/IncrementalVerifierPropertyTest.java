@@ -29,13 +29,13 @@ class IncrementalVerifierPropertyTest {
                 Arbitraries.integers().greaterOrEqual(0), Arbitraries.integers().greaterOrEqual(0)).as(Step::new).list().ofMinSize(1).ofMaxSize(25);
     }
 
-    @Property(tries = 40)
+    @Property(tries = 100)
     void dataCenterUpdatesAgreeWithAFullCheck(@ForAll("steps") List<Step> steps, @ForAll boolean faults) {
         Snapshot s = new DcnGenerator(7, 40).generate(faults ? new FaultPlan(1, 1, 1) : FaultPlan.NONE).snapshot();
         run(s, steps);
     }
 
-    @Property(tries = 40)
+    @Property(tries = 100)
     void backboneUpdatesAgreeWithAFullCheck(@ForAll("steps") List<Step> steps, @ForAll boolean faults) {
         // a mesh: fewer equal-cost paths than a data center, so a change moves distances further
         Snapshot s = new InetGenerator(3, 14, 30).generate(faults ? new FaultPlan(1, 1, 0) : FaultPlan.NONE).snapshot();

@@ -132,10 +132,6 @@ public final class SubnetGraph {
         return d;
     }
 
-    public int nextHops(int sw) {
-        return nextHops[sw];
-    }
-
     /** The black holes and the unreachable switches of the current rules, as {@link SliceChecker} reports them. */
     public List<Violation> violations() {
         List<Violation> found = new ArrayList<>(blackholes.values());

@@ -111,8 +111,9 @@ final class WatchCommand implements Callable<Integer> {
             }
             for (Watcher.StableState st : watcher.advance(Long.MAX_VALUE)) watch.add(print(out, st));
         }
-        out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average; %d violations now%n",
-                received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), verifier.violations().size());
+        out.printf("%d events, %d stable states; per update: map %.2f µs, reduce %.3f ms on average (medians %.2f µs, %.3f ms); %d violations now%n",
+                received, watch.states(), watch.updateMapMicrosMean(), watch.updateReduceMillisMean(), watch.updateMapMicrosMedian(),
+                watch.updateReduceMillisMedian(), verifier.violations().size());
         Map<String, Object> document = watch.of(snapshot.toString(), epsilonMs, checkSet, initialSeconds, received, heapBytes, verifier.violations());
         if (json.requested()) json.write(CheckJson.text(document));
         if (report.requested()) {

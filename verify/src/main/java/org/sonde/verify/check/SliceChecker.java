@@ -53,35 +53,10 @@ public final class SliceChecker {
 
     /** The violations of subnet {@code subnet}, whose matching rules are the first {@code count} rules of {@code slice}. */
     public List<Violation> check(int subnet, int[] slice, int count) {
-        return run(subnet, slice, count, -1, null);
-    }
-
-    /**
-     * The violations of a subnet after the rules of one switch changed (§4.4.3), given the
-     * violations before. Loops are looked for incrementally: a change at switch x can only make a
-     * cycle through x, or break cycles that went through x; so when no loop went through x and a
-     * depth-first search from x does not come back to x, the loops stay those of before, and only
-     * otherwise are the strongly connected components computed again. The other checks are a pass
-     * over the graph's nodes (black holes) or a search from the last hops (reachability, waypoints).
-     */
-    public List<Violation> recheck(int subnet, int[] slice, int count, int changedSwitch, List<Violation> previous) {
-        return run(subnet, slice, count, changedSwitch, previous);
-    }
-
-    private List<Violation> run(int subnet, int[] slice, int count, int changedSwitch, List<Violation> previous) {
         Ipv4Prefix prefix = context.subnets()[subnet];
         int nodes = buildGraph(slice, count);
         List<Violation> found = new ArrayList<>();
-        if (checks.contains(Check.LOOPS)) {
-            if (previous == null) {
-                loops(prefix, slice, nodes, found);
-            } else {
-                String changed = context.switchNames()[changedSwitch];
-                boolean hadLoopThrough = previous.stream().anyMatch(v -> v.type() == ViolationType.LOOP && v.switches().contains(changed));
-                if (hadLoopThrough || cycleThrough(changedSwitch, nodes)) loops(prefix, slice, nodes, found);
-                else previous.stream().filter(v -> v.type() == ViolationType.LOOP).forEach(found::add);
-            }
-        }
+        if (checks.contains(Check.LOOPS)) loops(prefix, slice, nodes, found);
         if (checks.contains(Check.BLACKHOLES)) blackholes(prefix, slice, nodes, found);
         if (checks.contains(Check.REACHABILITY)) unreachable(prefix, slice, nodes, found);
         int[] waypoints = context.waypointsBySubnet()[subnet];
@@ -91,14 +66,40 @@ public final class SliceChecker {
 
     /** Whether rule entry {@code a} applies instead of {@code b} at the same switch. */
     private boolean better(int[] slice, int a, int b) {
-        int pa = slice[a * FIELDS + 2], pb = slice[b * FIELDS + 2];
-        if (pa != pb) return pa > pb;
-        int la = slice[a * FIELDS + 1], lb = slice[b * FIELDS + 1];
-        if (la != lb) return la > lb;
-        // the same priority and length: a conflict in the dump; pick by content so the answer does not depend on order
-        int na = slice[a * FIELDS + 3], nb = slice[b * FIELDS + 3];
-        if (na < 0 || nb < 0) return na < nb;
-        return NextHops.compareGroups(context.groups()[na], context.groups()[nb]) < 0;
+        return appliesBefore(context.groups(), slice[a * FIELDS + 2], slice[a * FIELDS + 1], slice[a * FIELDS + 3],
+                slice[b * FIELDS + 2], slice[b * FIELDS + 1], slice[b * FIELDS + 3]);
+    }
+
+    /**
+     * Whether a rule (priority, mask length, next hops) applies instead of another of the same switch
+     * that matches the same packets: highest priority, then longest prefix, then (a conflict in the
+     * dump) by content, so the answer does not depend on the order rules come in.
+     */
+    public static boolean appliesBefore(int[][] groups, int priorityA, int lengthA, int nextHopsA, int priorityB, int lengthB, int nextHopsB) {
+        if (priorityA != priorityB) return priorityA > priorityB;
+        if (lengthA != lengthB) return lengthA > lengthB;
+        if (nextHopsA < 0 || nextHopsB < 0) return nextHopsA < nextHopsB;
+        return NextHops.compareGroups(groups[nextHopsA], groups[nextHopsB]) < 0;
+    }
+
+    /** Fills {@code nextHops} per switch with the next hops of the rule of the slice that applies, {@link SubnetGraph#NO_RULE} where none does. */
+    public void selectInto(int[] slice, int count, int[] nextHops) {
+        Arrays.fill(nextHops, SubnetGraph.NO_RULE);
+        if (++round == 0) {
+            Arrays.fill(stamp, 0);
+            round = 1;
+        }
+        for (int i = 0; i < count; i++) {
+            int sw = slice[i * FIELDS];
+            if (stamp[sw] != round || better(slice, i, selected[sw])) {
+                stamp[sw] = round;
+                selected[sw] = i;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int sw = slice[i * FIELDS];
+            if (selected[sw] == i) nextHops[sw] = slice[i * FIELDS + 3];
+        }
     }
 
     /** Selects the applying rule per switch and lays out the graph's out- and in-edges; returns the node count. */
@@ -272,35 +273,6 @@ public final class SliceChecker {
         List<String> cycle = new ArrayList<>(ring.length + 1);
         for (int k = 0; k <= ring.length; k++) cycle.add(names[nodeSwitch[ring[(first + k) % ring.length]]]);
         return cycle;
-    }
-
-    /** Whether a depth-first search from switch {@code sw} along the forwarding graph comes back to it. */
-    private boolean cycleThrough(int sw, int nodes) {
-        if (stamp[sw] != round) return false;
-        int start = local[sw];
-        boolean[] seen = new boolean[nodes];
-        int[] stack = new int[nodes];
-        int sp = 0;
-        for (int k = outStart[start]; k < outStart[start + 1]; k++) {
-            int w = out[k];
-            if (w == start) return true;
-            if (!seen[w]) {
-                seen[w] = true;
-                stack[sp++] = w;
-            }
-        }
-        while (sp > 0) {
-            int v = stack[--sp];
-            for (int k = outStart[v]; k < outStart[v + 1]; k++) {
-                int w = out[k];
-                if (w == start) return true;
-                if (!seen[w]) {
-                    seen[w] = true;
-                    stack[sp++] = w;
-                }
-            }
-        }
-        return false;
     }
 
     private boolean selfLoop(int v) {

@@ -19,7 +19,7 @@ public record SliceContext(String[] switchNames, int[][] groups, Ipv4Prefix[] su
     }
 
     /** One rule as violations cite it: {@code switch prefix -> next-hops (priority p)}. */
-    String describeRule(int sw, int address, int length, int nextHops, int priority) {
+    public String describeRule(int sw, int address, int length, int nextHops, int priority) {
         return switchNames[sw] + " " + Ipv4Prefix.covering(address, length) + " -> " + NextHops.text(nextHops, groups, switchNames)
                 + " (priority " + priority + ")";
     }

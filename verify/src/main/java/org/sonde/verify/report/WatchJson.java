@@ -55,6 +55,27 @@ public final class WatchJson {
         return all(reduceNanos).average().orElse(0) / 1e6;
     }
 
+    /**
+     * The median map phase of an incremental update, in µs; 0 without updates. Unlike the mean it does
+     * not follow the rare update whose microsecond was stretched by the thread being descheduled or
+     * compiled code not yet being there.
+     */
+    public double updateMapMicrosMedian() {
+        return median(mapNanos) / 1e3;
+    }
+
+    /** The median reduce phase of an incremental update, in ms; 0 without updates. */
+    public double updateReduceMillisMedian() {
+        return median(reduceNanos) / 1e6;
+    }
+
+    private static double median(List<long[]> perState) {
+        long[] sorted = all(perState).sorted().toArray();
+        if (sorted.length == 0) return 0;
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+    }
+
     private static java.util.stream.LongStream all(List<long[]> perState) {
         return perState.stream().flatMapToLong(Arrays::stream);
     }
@@ -75,6 +96,8 @@ public final class WatchJson {
         m.put("states", states);
         m.put("updateMapMicrosMean", updateMapMicrosMean());
         m.put("updateReduceMillisMean", updateReduceMillisMean());
+        m.put("updateMapMicrosMedian", updateMapMicrosMedian());
+        m.put("updateReduceMillisMedian", updateReduceMillisMedian());
         m.put("subnetsCheckedPerUpdate", updates == 0 ? 0 : (double) subnetsChecked / updates);
         m.put("heapMegabytesAfterInitialCheck", heapBytes / 1e6);
         m.put("violations", violations);

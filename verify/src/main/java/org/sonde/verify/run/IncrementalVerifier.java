@@ -3,6 +3,8 @@ package org.sonde.verify.run;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -12,11 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.sonde.verify.check.Check;
 import org.sonde.verify.check.SliceChecker;
 import org.sonde.verify.check.SliceContext;
+import org.sonde.verify.check.SubnetGraph;
 import org.sonde.verify.check.SubnetTrie;
 import org.sonde.verify.check.Violation;
+import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.snapshot.NextHops;
 import org.sonde.packet.Ipv4Prefix;
 import org.sonde.verify.snapshot.RuleUpdate;
@@ -26,10 +31,15 @@ import org.sonde.verify.snapshot.SnapshotBuilder;
 /**
  * Libra's incremental mode (§4.4.3): a checking service that keeps, per subnet, all the rules that
  * match it (not only the selected ones, so that deleting the selected rule falls back to the next),
- * and on each rule update finds the affected subnets with the subnet trie and updates and checks
- * again only their forwarding graphs — loops by a search from the changed switch (see
- * {@link SliceChecker#recheck}). Subnets can be added (their rules found by one pass over all rules,
- * as Libra's rerun of the mappers) and removed (their results dropped).
+ * and on each rule update finds the affected subnets with one probe of the subnet trie (the map
+ * step) and updates only their forwarding graphs at the changed switch (the reduce step). Each
+ * subnet's graph is a {@link SubnetGraph}, made from its slice when the verifier starts (for a subnet
+ * added later, when an update first reaches it) and then kept: the applying rule at the changed switch is found through a {@link RuleIndex}, black
+ * holes and reachability are updated where the graph changed, and loops by a search from the
+ * changed switch (Tarjan's components again only when a loop goes or went through it). Waypoints
+ * are checked by a search over the subnet's graph made again from its slice. Subnets can be added
+ * (their rules found by one pass over all rules, as Libra's rerun of the mappers) and removed (their
+ * results dropped).
  *
  * <p>The base snapshot's slices stay in one array as the in-process backend makes them; changes are
  * an overlay: per subnet the added rules and the deleted base rules. Switches are those of the base
@@ -62,6 +72,38 @@ public final class IncrementalVerifier {
     private SliceContext context;
     private SliceChecker checker;
     private int[] buffer = new int[1024];
+    private final IntArrayList affected = new IntArrayList();
+    private int subnetsAdded;
+    private final RuleIndex index;
+    // added rules alive, by switch and prefix (key: switch << 38 | RuleIndex.key), and the mask lengths they use per switch
+    private final Long2ObjectOpenHashMap<IntArrayList> addedByPrefix = new Long2ObjectOpenHashMap<>();
+    private final long[] addedLengths;
+    // per switch, the switches with a rule forwarding to it (in some subnet): where a graph looks for senders
+    private final int[][] mayForwardTo;
+    private final List<SubnetGraph> graphs = new ArrayList<>(); // an added subnet's is null until an update reaches it
+    private final SubnetGraph.Scratch scratch;
+    private final SubnetGraph.Network network = new SubnetGraph.Network() {
+        @Override
+        public String[] switchNames() {
+            return context.switchNames();
+        }
+
+        @Override
+        public int[] group(int id) {
+            return groups.get(id);
+        }
+
+        @Override
+        public int[] mayForwardTo(int sw) {
+            return mayForwardTo[sw];
+        }
+
+        @Override
+        public String describe(int subnet, int sw) {
+            int ref = applying(sw, subnets.get(subnet));
+            return context.describeRule(sw, subnets.get(subnet).address(), length(ref), nextHopsOf(ref), priority(ref));
+        }
+    };
 
     /** Checks the base snapshot in full (in-process, on {@code threads} threads) and keeps what incremental checks need. */
     public IncrementalVerifier(Snapshot base, Set<Check> checks, int threads) {
@@ -83,7 +125,54 @@ public final class IncrementalVerifier {
         groups = new ArrayList<>();
         for (int g = 0; g < base.groupCount(); g++) groups.add(base.group(g));
         for (int g = 0; g < groups.size(); g++) groupIds.put(Arrays.stream(groups.get(g)).boxed().toList(), g);
+        index = new RuleIndex(base);
+        addedLengths = new long[base.switchCount()];
+        mayForwardTo = senders(base);
+        scratch = new SubnetGraph.Scratch(base.switchCount());
         rebuildContext();
+        graphs.addAll(Arrays.asList(LocalBackend.inPool(threads, this::baseGraphs)));
+    }
+
+    /**
+     * Every base subnet's graph, made once from its slice (in parallel on the calling pool) and then
+     * kept: 4 bytes per switch and subnet, the memory Libra's reducers trade for updates that touch
+     * only what changed.
+     */
+    private SubnetGraph[] baseGraphs() {
+        SubnetGraph[] made = new SubnetGraph[baseSubnets];
+        ThreadLocal<SliceChecker> checkers = ThreadLocal.withInitial(() -> new SliceChecker(context, checks));
+        ThreadLocal<int[][]> buffers = ThreadLocal.withInitial(() -> new int[][] {new int[1024]});
+        IntStream.range(0, baseSubnets).parallel().forEach(s -> {
+            int count = baseSlices.count(s);
+            int[][] holder = buffers.get();
+            if (holder[0].length < count * SliceChecker.FIELDS) holder[0] = new int[count * SliceChecker.FIELDS * 2];
+            for (int k = 0; k < count; k++) SlicedRules.put(base, baseSlices.rule(s, k), holder[0], k);
+            made[s] = graph(s, checkers.get(), holder[0], count);
+        });
+        return made;
+    }
+
+    private SubnetGraph graph(int s, SliceChecker selector, int[] slice, int count) {
+        int[] nextHops = new int[base.switchCount()];
+        selector.selectInto(slice, count, nextHops);
+        return new SubnetGraph(network, s, subnets.get(s), nextHops, checks.contains(Check.BLACKHOLES), checks.contains(Check.REACHABILITY));
+    }
+
+    /** Per switch, the switches with a rule that forwards to it: from the distinct (switch, next-hop group) pairs. */
+    private static int[][] senders(Snapshot base) {
+        LongOpenHashSet pairs = new LongOpenHashSet();
+        for (int r = 0; r < base.ruleCount(); r++) if (base.ruleNextHops(r) >= 0) pairs.add((long) base.ruleSwitch(r) << 32 | base.ruleNextHops(r));
+        IntArrayList[] lists = new IntArrayList[base.switchCount()];
+        for (long pair : pairs) {
+            int from = (int) (pair >>> 32);
+            for (int to : base.group((int) pair)) {
+                if (lists[to] == null) lists[to] = new IntArrayList();
+                lists[to].add(from);
+            }
+        }
+        int[][] senders = new int[lists.length][];
+        for (int sw = 0; sw < lists.length; sw++) senders[sw] = lists[sw] == null ? new int[0] : Arrays.stream(lists[sw].toIntArray()).sorted().distinct().toArray();
+        return senders;
     }
 
     private void rebuildContext() {
@@ -111,8 +200,10 @@ public final class IncrementalVerifier {
         int sw = base.switchIndex(u.switchName());
         if (sw < 0) throw new IllegalArgumentException("unknown switch " + u.switchName() + " (updates change rules of the snapshot's switches)");
         long t0 = System.nanoTime();
-        int[] affected = matching(u.prefix());
+        long range = baseTrie.matching(u.prefix().address(), u.prefix().length());
+        addedSubnetsInside(u.prefix());
         long t1 = System.nanoTime();
+        int[] affected = affected(range);
         boolean applied = false;
         if (u.op() != RuleUpdate.Op.ADD) applied = remove(sw, u.prefix(), u.priority(), affected);
         if (u.op() == RuleUpdate.Op.ADD || u.op() == RuleUpdate.Op.MODIFY) {
@@ -134,13 +225,23 @@ public final class IncrementalVerifier {
         return new UpdateOutcome(applied, applied ? affected.length : 0, t1 - t0, t2 - t1, appeared, cleared);
     }
 
-    /** The subnets (not removed) inside {@code prefix}: the base ones by the trie, added ones one by one. */
-    private int[] matching(Ipv4Prefix prefix) {
-        long range = baseTrie.matching(prefix.address(), prefix.length());
-        IntArrayList found = new IntArrayList();
-        for (int s = SubnetTrie.first(range); s < SubnetTrie.end(range); s++) if (!removedBase[s]) found.add(s);
-        for (int s = baseSubnets; s < subnets.size(); s++) if (!removedExtra.contains(s) && prefix.contains(subnets.get(s))) found.add(s);
-        return found.toIntArray();
+    /**
+     * The map step's scan of the subnets added since the base snapshot (the base ones are one probe
+     * of the trie): those inside {@code prefix}, into {@link #affected}. Allocates nothing.
+     */
+    private void addedSubnetsInside(Ipv4Prefix prefix) {
+        if (subnetsAdded == 0) return; // then the list stays empty, and is not even touched (a cache miss between updates)
+        affected.clear();
+        for (int s = baseSubnets; s < subnets.size(); s++) if (!removedExtra.contains(s) && prefix.contains(subnets.get(s))) affected.add(s);
+    }
+
+    /** The subnets to check again: the run the trie gave, without removed subnets, then the added ones found. */
+    private int[] affected(long range) {
+        int first = SubnetTrie.first(range), end = SubnetTrie.end(range), n = 0, added = subnetsAdded == 0 ? 0 : affected.size();
+        int[] all = new int[end - first + added];
+        for (int s = first; s < end; s++) if (!removedBase[s]) all[n++] = s;
+        for (int k = 0; k < added; k++) all[n++] = affected.getInt(k);
+        return n == all.length ? all : Arrays.copyOf(all, n);
     }
 
     private int nextHops(List<String> names) {
@@ -182,14 +283,28 @@ public final class IncrementalVerifier {
         addNextHops.add(nextHops);
         addAlive.add(true);
         for (int s : affected) addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);
+        addedByPrefix.computeIfAbsent(prefixKey(sw, prefix.address(), prefix.length()), k -> new IntArrayList()).add(id);
+        addedLengths[sw] |= 1L << prefix.length();
+        if (nextHops >= 0)
+            for (int to : groups.get(nextHops))
+                if (Arrays.stream(mayForwardTo[to]).noneMatch(from -> from == sw)) {
+                    mayForwardTo[to] = Arrays.copyOf(mayForwardTo[to], mayForwardTo[to].length + 1);
+                    mayForwardTo[to][mayForwardTo[to].length - 1] = sw;
+                }
+    }
+
+    private static long prefixKey(int sw, int address, int length) {
+        return (long) sw << 38 | RuleIndex.key(address, length);
     }
 
     /** Deletes the rule of {@code sw} with this prefix and priority (an added one first); false when there is none. */
     private boolean remove(int sw, Ipv4Prefix prefix, int priority, int[] affected) {
-        for (int id = addSwitch.size() - 1; id >= 0; id--) {
-            if (addAlive.get(id) && addSwitch.getInt(id) == sw && addAddress.getInt(id) == prefix.address()
-                    && addLength.getInt(id) == prefix.length() && addPriority.getInt(id) == priority) {
+        IntArrayList sameRule = addedByPrefix.get(prefixKey(sw, prefix.address(), prefix.length()));
+        for (int k = sameRule == null ? -1 : sameRule.size() - 1; k >= 0; k--) {
+            int id = sameRule.getInt(k);
+            if (addPriority.getInt(id) == priority) {
                 addAlive.set(id, false);
+                sameRule.removeInt(k);
                 countDeliver(sw, addNextHops.getInt(id), -1);
                 final int dead = id;
                 for (int s : affected) {
@@ -199,7 +314,7 @@ public final class IncrementalVerifier {
                 return true;
             }
         }
-        int r = findBaseRule(sw, prefix, priority, affected);
+        int r = findBaseRule(sw, prefix, priority);
         if (r < 0) return false;
         deletedBase.add(r);
         countDeliver(sw, base.ruleNextHops(r), -1);
@@ -207,24 +322,54 @@ public final class IncrementalVerifier {
         return true;
     }
 
-    private int findBaseRule(int sw, Ipv4Prefix prefix, int priority, int[] affected) {
-        if (affected.length > 0) {
-            // the rule is in the slice of every subnet it matches: look in one
-            int s = affected[0];
-            int n = baseRuleCount(s);
-            for (int k = 0; k < n; k++) {
-                int r = baseRule(s, k);
-                if (isRule(r, sw, prefix, priority)) return r;
-            }
-            return -1;
+    private int findBaseRule(int sw, Ipv4Prefix prefix, int priority) {
+        long key = RuleIndex.key(prefix.address(), prefix.length());
+        int place = index.first(sw, prefix.address(), prefix.length());
+        for (; place >= 0 && index.same(sw, place, key); place++) {
+            int r = index.rule(place);
+            if (base.rulePriority(r) == priority && !deletedBase.contains(r)) return r;
         }
-        for (int r = 0; r < base.ruleCount(); r++) if (isRule(r, sw, prefix, priority)) return r;
         return -1;
     }
 
-    private boolean isRule(int r, int sw, Ipv4Prefix prefix, int priority) {
-        return base.ruleSwitch(r) == sw && base.ruleAddress(r) == prefix.address() && base.ruleLength(r) == prefix.length()
-                && base.rulePriority(r) == priority && !deletedBase.contains(r);
+    /**
+     * The rule that applies to {@code subnet} at switch {@code sw} now: a base rule (not deleted), an
+     * added one as {@code -2 - id}, or -1 for none. Looks up the switch's rules at each mask length
+     * it uses up to the subnet's.
+     */
+    private int applying(int sw, Ipv4Prefix subnet) {
+        int best = -1;
+        long bits = (index.lengths(sw) | addedLengths[sw]) & ((1L << (subnet.length() + 1)) - 1);
+        while (bits != 0) {
+            int length = Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            int address = subnet.address() & Ipv4Prefix.mask(length);
+            long key = RuleIndex.key(address, length);
+            int place = index.first(sw, address, length);
+            for (; place >= 0 && index.same(sw, place, key); place++) {
+                int r = index.rule(place);
+                if (!deletedBase.contains(r) && (best == -1 || appliesBefore(r, best))) best = r;
+            }
+            IntArrayList added = addedByPrefix.get(prefixKey(sw, address, length));
+            if (added != null) for (int k = 0; k < added.size(); k++) if (best == -1 || appliesBefore(-2 - added.getInt(k), best)) best = -2 - added.getInt(k);
+        }
+        return best;
+    }
+
+    private boolean appliesBefore(int a, int b) {
+        return SliceChecker.appliesBefore(context.groups(), priority(a), length(a), nextHopsOf(a), priority(b), length(b), nextHopsOf(b));
+    }
+
+    private int priority(int ref) {
+        return ref >= 0 ? base.rulePriority(ref) : addPriority.getInt(-2 - ref);
+    }
+
+    private int length(int ref) {
+        return ref >= 0 ? base.ruleLength(ref) : addLength.getInt(-2 - ref);
+    }
+
+    private int nextHopsOf(int ref) {
+        return ref == -1 ? SubnetGraph.NO_RULE : ref >= 0 ? base.ruleNextHops(ref) : addNextHops.getInt(-2 - ref);
     }
 
     private int baseRuleCount(int s) {
@@ -261,12 +406,37 @@ public final class IncrementalVerifier {
 
     private void recheck(int s, int changedSwitch, List<Violation> appeared, List<Violation> cleared) {
         List<Violation> before = violations.get(s);
-        int count = slice(s); // may grow the buffer: read it only after
-        List<Violation> after = changedSwitch < 0 ? checker.check(s, buffer, count)
-                : checker.recheck(s, buffer, count, changedSwitch, before);
+        List<Violation> after = changedSwitch < 0 ? fullCheck(s) : update(s, changedSwitch, before);
         for (Violation v : after) if (!before.contains(v)) appeared.add(v);
         for (Violation v : before) if (!after.contains(v)) cleared.add(v);
         violations.set(s, after);
+    }
+
+    private List<Violation> fullCheck(int s) {
+        int count = slice(s); // may grow the buffer: read it only after
+        return checker.check(s, buffer, count);
+    }
+
+    /** The violations of subnet {@code s} after the rules of {@code sw} changed, from its kept graph. */
+    private List<Violation> update(int s, int sw, List<Violation> before) {
+        SubnetGraph graph = graphs.get(s);
+        if (graph == null) { // a subnet added since: its graph is made the first time an update reaches it
+            int count = slice(s); // may grow the buffer: read it only after
+            graph = graph(s, checker, buffer, count);
+            graphs.set(s, graph);
+        } else {
+            graph.change(sw, nextHopsOf(applying(sw, subnets.get(s))), scratch);
+        }
+        // a change at sw can only make a cycle through sw, or break loops that went through it
+        String changed = context.switchNames()[sw];
+        boolean loopsAgain = checks.contains(Check.LOOPS)
+                && (before.stream().anyMatch(v -> v.type() == ViolationType.LOOP && v.switches().contains(changed)) || graph.cycleThrough(sw, scratch));
+        boolean waypointsAgain = checks.contains(Check.WAYPOINTS) && waypoints.get(s) != null;
+        List<Violation> full = loopsAgain || waypointsAgain ? fullCheck(s) : List.of();
+        List<Violation> after = new ArrayList<>(graph.violations());
+        (loopsAgain ? full : before).stream().filter(v -> v.type() == ViolationType.LOOP).forEach(after::add);
+        full.stream().filter(v -> v.type() == ViolationType.WAYPOINT_BYPASS).forEach(after::add);
+        return after;
     }
 
     /** Adds a subnet to verify: one pass over all rules finds those that match it. */
@@ -283,6 +453,8 @@ public final class IncrementalVerifier {
         waypoints.add(null);
         extraBaseRules.add(matching.toIntArray());
         violations.add(List.of());
+        graphs.add(null);
+        subnetsAdded++;
         for (int id = 0; id < addSwitch.size(); id++)
             if (addAlive.get(id) && new Ipv4Prefix(addAddress.getInt(id), addLength.getInt(id)).contains(subnet))
                 addedBySubnet.computeIfAbsent(s, k -> new IntArrayList()).add(id);

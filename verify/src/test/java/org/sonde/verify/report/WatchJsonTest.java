@@ -22,11 +22,14 @@ class WatchJsonTest {
         assertThat(watch.states()).isEqualTo(2);
         assertThat(watch.updateMapMicrosMean()).isEqualTo(3.0);
         assertThat(watch.updateReduceMillisMean()).isEqualTo(3.0);
+        assertThat(watch.updateMapMicrosMedian()).isEqualTo(3.0);
+        assertThat(watch.updateReduceMillisMedian()).isEqualTo(3.0);
 
         JsonNode json = Json.mapper().readTree(CheckJson.text(watch.of("toy", 50, EnumSet.of(Check.BLACKHOLES, Check.LOOPS), 0.5, 3,
                 20_000_000, List.of())));
         assertThat(json.properties()).extracting(Map.Entry::getKey).containsExactly("snapshot", "epsilonMs", "checks", "initialSeconds",
-                "events", "states", "updateMapMicrosMean", "updateReduceMillisMean", "subnetsCheckedPerUpdate",
+                "events", "states", "updateMapMicrosMean", "updateReduceMillisMean", "updateMapMicrosMedian", "updateReduceMillisMedian",
+                "subnetsCheckedPerUpdate",
                 "heapMegabytesAfterInitialCheck", "violations");
         assertThat(json.get("checks")).extracting(JsonNode::asText).containsExactly("loops", "blackholes");
         assertThat(json.get("subnetsCheckedPerUpdate").asDouble()).isEqualTo(2.0);
@@ -42,6 +45,7 @@ class WatchJsonTest {
     void withoutUpdatesTheMeansAreZero() throws Exception {
         WatchJson watch = new WatchJson();
         assertThat(watch.updateMapMicrosMean()).isZero();
+        assertThat(watch.updateMapMicrosMedian()).isZero();
         JsonNode json = Json.mapper().readTree(CheckJson.text(watch.of("toy", 0, EnumSet.of(Check.LOOPS), 0, 0, 0, List.of())));
         assertThat(json.get("states")).isEmpty();
         assertThat(json.get("subnetsCheckedPerUpdate").isDouble()).isTrue();

@@ -15,25 +15,28 @@ import org.sonde.dataplane.hsa.HeaderSpace;
 final class Flow {
     private final Cube cube;
     private final boolean exact;
+    /** An exact flow's number among its search's distinct cubes ({@link Transfer#exact}); -1 for others. */
+    private final int id;
     /** The space; built lazily for exact flows. */
     private HeaderSpace space;
     /** The smallest header, once asked for: a flow reached from many sources is asked many times. */
     private long[] example;
 
-    private Flow(Cube cube, boolean exact, HeaderSpace space) {
+    private Flow(Cube cube, boolean exact, int id, HeaderSpace space) {
         this.cube = cube;
         this.exact = exact;
+        this.id = id;
         this.space = space;
     }
 
-    /** The flow whose space is exactly {@code cube}. */
-    static Flow exact(Cube cube) {
-        return new Flow(cube, true, null);
+    /** The flow whose space is exactly {@code cube}, numbered {@code id}: only {@link Transfer#exact} makes them. */
+    static Flow exact(Cube cube, int id) {
+        return new Flow(cube, true, id, null);
     }
 
     /** The flow of {@code space}, held by {@code cube}. */
     static Flow of(HeaderSpace space, Cube cube) {
-        return new Flow(cube, false, space);
+        return new Flow(cube, false, -1, space);
     }
 
     Cube cube() {
@@ -42,6 +45,11 @@ final class Flow {
 
     boolean exact() {
         return exact;
+    }
+
+    /** An exact flow's number: equal cubes, equal numbers (within one {@link Transfer}). */
+    int id() {
+        return id;
     }
 
     HeaderSpace space(HeaderAlgebra algebra) {

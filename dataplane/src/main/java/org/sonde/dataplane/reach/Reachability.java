@@ -408,7 +408,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
+            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
             else if (acc.example == null) acc.example = examples.example(algebra);

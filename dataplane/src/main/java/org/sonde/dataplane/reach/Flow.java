@@ -1,6 +1,7 @@
 package org.sonde.dataplane.reach;
 
 import java.math.BigInteger;
+import java.util.List;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 
@@ -21,6 +22,13 @@ final class Flow {
     private HeaderSpace space;
     /** The smallest header, once asked for: a flow reached from many sources is asked many times. */
     private long[] example;
+    /**
+     * The port of the last table applied to this flow, and its outputs ({@link Transfer}'s memo
+     * before its maps): a rule's output with one out-port meets one table, once per source that
+     * reaches it alike.
+     */
+    private int appliedPort;
+    private List<Transfer.Output> appliedOutputs;
 
     private Flow(Cube cube, boolean exact, int id, HeaderSpace space) {
         this.cube = cube;
@@ -55,6 +63,17 @@ final class Flow {
     HeaderSpace space(HeaderAlgebra algebra) {
         if (space == null) space = algebra.cube(cube.care(), cube.value());
         return space;
+    }
+
+    /** The outputs remembered for the table at {@code port}, or null. */
+    List<Transfer.Output> appliedAt(int port) {
+        return appliedOutputs != null && appliedPort == port ? appliedOutputs : null;
+    }
+
+    /** Remembers the outputs of the table at {@code port}. */
+    void applied(int port, List<Transfer.Output> outputs) {
+        appliedPort = port;
+        appliedOutputs = outputs;
     }
 
     /** Whether some header is in both. */

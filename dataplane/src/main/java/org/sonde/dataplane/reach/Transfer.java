@@ -128,14 +128,18 @@ final class Transfer {
      * just as well).
      */
     List<Output> apply(int port, Flow in) {
+        List<Output> remembered = in.appliedAt(port);
+        if (remembered != null) return remembered;
         PortTable pt = byPort.get(port);
         if (pt == null) return List.of();
         Long2ObjectOpenHashMap<List<Output>> cache = in.exact() ? appliedToExact : applied;
         long key = ((long) port << 32) | ((in.exact() ? in.id() : in.space(algebra).node()) & 0xffffffffL);
-        List<Output> known = cache.get(key);
-        if (known != null) return known;
-        List<Output> out = compute(pt, in);
-        cache.put(key, out);
+        List<Output> out = cache.get(key);
+        if (out == null) {
+            out = compute(pt, in);
+            cache.put(key, out);
+        }
+        in.applied(port, out);
         return out;
     }
 

@@ -107,8 +107,13 @@ final class Candidates {
         }
 
         @Override
+        public boolean wants(int destination) {
+            return keep.test(destination);
+        }
+
+        @Override
         public void path(int source, int destination, long[] example, int[] history) {
-            if (!keep.test(destination)) return;
+            if (!wants(destination)) return;
             int index = exampleIndex.getInt(example);
             if (index < 0) {
                 index = store.examples.size();

@@ -6,19 +6,38 @@ import java.util.Arrays;
  * A ternary cube over the algebra's BDD variables: bit v of {@code care} says variable v is
  * fixed, to bit v of {@code value}. Reachability carries one along each path as a cheap
  * over-approximation of the path's header space, so finding candidate rules needs no BDD work.
+ * Immutable; its hash is computed once, as cubes are map keys met millions of times.
  */
-record Cube(long[] care, long[] value) {
+final class Cube {
+    private final long[] care;
+    private final long[] value;
+    private final int hash;
+
+    Cube(long[] care, long[] value) {
+        this.care = care;
+        this.value = value;
+        this.hash = 31 * Arrays.hashCode(care) + Arrays.hashCode(value);
+    }
+
+    long[] care() {
+        return care;
+    }
+
+    long[] value() {
+        return value;
+    }
+
     static Cube any(int vars) {
         return new Cube(new long[(vars + 63) / 64], new long[(vars + 63) / 64]);
     }
 
     static Cube of(boolean[] care, boolean[] value) {
-        Cube c = any(care.length);
+        long[] c = new long[(care.length + 63) / 64], x = new long[c.length];
         for (int v = 0; v < care.length; v++) {
-            if (care[v]) c.care[v >> 6] |= 1L << v;
-            if (care[v] && value[v]) c.value[v >> 6] |= 1L << v;
+            if (care[v]) c[v >> 6] |= 1L << v;
+            if (care[v] && value[v]) x[v >> 6] |= 1L << v;
         }
-        return c;
+        return new Cube(c, x);
     }
 
     boolean cares(int v) {
@@ -71,11 +90,11 @@ record Cube(long[] care, long[] value) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Cube c && Arrays.equals(care, c.care) && Arrays.equals(value, c.value);
+        return o == this || o instanceof Cube c && hash == c.hash && Arrays.equals(care, c.care) && Arrays.equals(value, c.value);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(care) + Arrays.hashCode(value);
+        return hash;
     }
 }

@@ -1,6 +1,7 @@
 package org.sonde.dataplane.reach;
 
 import java.math.BigInteger;
+import java.util.List;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 
@@ -15,25 +16,35 @@ import org.sonde.dataplane.hsa.HeaderSpace;
 final class Flow {
     private final Cube cube;
     private final boolean exact;
+    /** An exact flow's number among its search's distinct cubes ({@link Transfer#exact}); -1 for others. */
+    private final int id;
     /** The space; built lazily for exact flows. */
     private HeaderSpace space;
     /** The smallest header, once asked for: a flow reached from many sources is asked many times. */
     private long[] example;
+    /**
+     * The port of the last table applied to this flow, and its outputs ({@link Transfer}'s memo
+     * before its maps): a rule's output with one out-port meets one table, once per source that
+     * reaches it alike.
+     */
+    private int appliedPort;
+    private List<Transfer.Output> appliedOutputs;
 
-    private Flow(Cube cube, boolean exact, HeaderSpace space) {
+    private Flow(Cube cube, boolean exact, int id, HeaderSpace space) {
         this.cube = cube;
         this.exact = exact;
+        this.id = id;
         this.space = space;
     }
 
-    /** The flow whose space is exactly {@code cube}. */
-    static Flow exact(Cube cube) {
-        return new Flow(cube, true, null);
+    /** The flow whose space is exactly {@code cube}, numbered {@code id}: only {@link Transfer#exact} makes them. */
+    static Flow exact(Cube cube, int id) {
+        return new Flow(cube, true, id, null);
     }
 
     /** The flow of {@code space}, held by {@code cube}. */
     static Flow of(HeaderSpace space, Cube cube) {
-        return new Flow(cube, false, space);
+        return new Flow(cube, false, -1, space);
     }
 
     Cube cube() {
@@ -44,9 +55,25 @@ final class Flow {
         return exact;
     }
 
+    /** An exact flow's number: equal cubes, equal numbers (within one {@link Transfer}). */
+    int id() {
+        return id;
+    }
+
     HeaderSpace space(HeaderAlgebra algebra) {
         if (space == null) space = algebra.cube(cube.care(), cube.value());
         return space;
+    }
+
+    /** The outputs remembered for the table at {@code port}, or null. */
+    List<Transfer.Output> appliedAt(int port) {
+        return appliedOutputs != null && appliedPort == port ? appliedOutputs : null;
+    }
+
+    /** Remembers the outputs of the table at {@code port}. */
+    void applied(int port, List<Transfer.Output> outputs) {
+        appliedPort = port;
+        appliedOutputs = outputs;
     }
 
     /** Whether some header is in both. */

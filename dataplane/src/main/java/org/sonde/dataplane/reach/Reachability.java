@@ -126,7 +126,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         Transfer transfer = new Transfer(network, algebra, ids);
         AclFilter acls = new AclFilter(network, algebra, transfer, options.aclDenySinks());
         // A match is a cube: the initial flow is exact.
-        Flow initial = Flow.exact(transfer.cube(options.initial()));
+        Flow initial = transfer.exact(transfer.cube(options.initial()));
         long t1 = System.nanoTime();
         Search search = new Search(network, ids, options, transfer, acls, listener);
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
@@ -238,8 +238,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
          * filters meet the same space once per source that reaches the port alike.
          */
         private final Long2ObjectOpenHashMap<List<Passed>> filteredCache = new Long2ObjectOpenHashMap<>();
-        /** The same for exact flows that stay cubes, by (2 * port + direction, cube). */
-        private final Map<Transfer.PortCube, List<Passed>> exactFilteredCache = new HashMap<>();
+        /** The same for exact flows that stay cubes, by (2 * port + direction, flow number). */
+        private final Long2ObjectOpenHashMap<List<Passed>> exactFilteredCache = new Long2ObjectOpenHashMap<>();
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
         private final LongOpenHashSet flipsRecorded = new LongOpenHashSet();
         private final Long2ObjectOpenHashMap<PairAcc> pairs = new Long2ObjectOpenHashMap<>();
@@ -295,13 +295,14 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by {@code arrival}. */
         private void stage(int source, int arrival, int port, int stage, Flow flow, Trail trail, Visit visits) {
+            int twin = twinOf.get(arrival);
             for (Transfer.Output o : transfer.apply(port, flow)) {
                 Trail next = new Trail(o.entry().element(), trail, null, o.entry().rewrite() != null);
                 for (int out : o.entry().outPorts()) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
                         stage(source, arrival, out, stage + 1, o.flow(), next, visits);
-                    } else if (twinOf.get(arrival) != out) {
+                    } else if (twin != out) {
                         leave(source, out, o.flow(), next, visits);
                     }
                 }
@@ -324,14 +325,14 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         private List<Passed> passed(int port, AclBinding.Direction d, Flow flow) {
             if (flow.exact()) {
-                Transfer.PortCube at = new Transfer.PortCube(2 * port + d.ordinal(), flow.cube());
+                long at = ((long) (2 * port + d.ordinal()) << 32) | flow.id();
                 List<Passed> known = exactFilteredCache.get(at);
                 if (known != null) return known;
                 List<AclFilter.Part> parts = acls.applyExact(port, d, flow.cube());
                 if (parts != null) {
                     List<Passed> out = new ArrayList<>();
                     for (AclFilter.Part p : parts)
-                        out.add(new Passed(p.steps().stream().mapToInt(ids::element).toArray(), Flow.exact(p.cube()), p.flipped()));
+                        out.add(new Passed(p.steps().stream().mapToInt(ids::element).toArray(), transfer.exact(p.cube()), p.flipped()));
                     exactFilteredCache.put(at, out);
                     return out;
                 }
@@ -407,7 +408,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
+            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
             else if (acc.example == null) acc.example = examples.example(algebra);

@@ -41,22 +41,24 @@ final class Transfer {
     /** A rule's output: what it claimed, rewritten. */
     record Output(Entry entry, Flow flow) {}
 
-    /** A port (or other small number) with a cube: a cache key. */
-    record PortCube(int port, Cube cube) {}
-
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 
     private final HeaderAlgebra algebra;
     private final int vars;
     private final Int2ObjectOpenHashMap<PortTable> byPort = new Int2ObjectOpenHashMap<>();
     /**
-     * Outputs by (port, space node), and by (port, cube) for exact flows. A search meets the same
-     * space at the same port once per source that reaches it alike (every source of a device, on
-     * Internet2), and an algebra's nodes are canonical, so the table is applied once per
-     * distinct arrival.
+     * Outputs by (port, space node), and by (port, flow number) for exact flows. A search meets the
+     * same space at the same port once per source that reaches it alike (every source of a device,
+     * on Internet2), and an algebra's nodes and exact flows are canonical, so the table is applied
+     * once per distinct arrival, found by a number instead of hashing and comparing cubes.
      */
     private final Long2ObjectOpenHashMap<List<Output>> applied = new Long2ObjectOpenHashMap<>();
-    private final Map<PortCube, List<Output>> appliedToCubes = new HashMap<>();
+    private final Long2ObjectOpenHashMap<List<Output>> appliedToExact = new Long2ObjectOpenHashMap<>();
+    /**
+     * The one exact flow of each cube met: paths that carry equal cubes share it, with the
+     * example header it computes once.
+     */
+    private final Map<Cube, Flow> exactFlows = new HashMap<>();
 
     private final ElementIds ids;
 
@@ -69,6 +71,15 @@ final class Transfer {
 
     HeaderAlgebra algebra() {
         return algebra;
+    }
+
+    /** The exact flow of {@code cube}: the same object for equal cubes. */
+    Flow exact(Cube cube) {
+        Flow known = exactFlows.get(cube);
+        if (known != null) return known;
+        Flow flow = Flow.exact(cube, exactFlows.size());
+        exactFlows.put(cube, flow);
+        return flow;
     }
 
     private void compile(RuleTable table) {
@@ -117,14 +128,18 @@ final class Transfer {
      * just as well).
      */
     List<Output> apply(int port, Flow in) {
+        List<Output> remembered = in.appliedAt(port);
+        if (remembered != null) return remembered;
         PortTable pt = byPort.get(port);
         if (pt == null) return List.of();
-        if (in.exact()) return appliedToCubes.computeIfAbsent(new PortCube(port, in.cube()), k -> compute(pt, in));
-        long key = ((long) port << 32) | (in.space(algebra).node() & 0xffffffffL);
-        List<Output> known = applied.get(key);
-        if (known != null) return known;
-        List<Output> out = compute(pt, in);
-        applied.put(key, out);
+        Long2ObjectOpenHashMap<List<Output>> cache = in.exact() ? appliedToExact : applied;
+        long key = ((long) port << 32) | ((in.exact() ? in.id() : in.space(algebra).node()) & 0xffffffffL);
+        List<Output> out = cache.get(key);
+        if (out == null) {
+            out = compute(pt, in);
+            cache.put(key, out);
+        }
+        in.applied(port, out);
         return out;
     }
 
@@ -136,7 +151,7 @@ final class Transfer {
             if (!in.cube().overlaps(e.match())) continue;
             Cube cube = in.cube().and(e.match()).rewrite(e.written());
             if (in.exact() && e.cubeClaims()) {
-                out.add(new Output(e, Flow.exact(cube)));
+                out.add(new Output(e, exact(cube)));
                 continue;
             }
             HeaderSpace hit = in.space(algebra).intersect(e.claims());

@@ -67,6 +67,28 @@ class ThreeSwitchTest {
     }
 
     @Test
+    void aListenerHearsOnlyThePathsToDestinationsItWants() {
+        Network n = network();
+        List<int[]> heard = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        PathListener toPcOnly = new PathListener() {
+            @Override
+            public void path(int source, int destination, long[] example, int[] history) {
+                heard.add(new int[] {source, destination});
+            }
+
+            @Override
+            public boolean wants(int destination) {
+                return destination == PC;
+            }
+        };
+        ReachResult r = Reachability.compute(n, ReachOptions.from(List.of(PA, PB, PC)), new ElementIds(n), () -> toPcOnly);
+        long pathsToPc = r.pairs().stream().filter(p -> p.destination() == PC).mapToLong(ReachResult.PairReach::paths).sum();
+        assertThat(pathsToPc).isPositive();
+        assertThat(heard).extracting(h -> h[1]).containsOnly(PC).hasSize((int) pathsToPc);
+        assertThat(r.pairs()).isEqualTo(run().pairs()); // what the listener skips still counts in the result
+    }
+
+    @Test
     void arrivingSpacesAreCountedWithAnExample() {
         ReachResult r = run();
         ReachResult.PairReach p1 = r.pairs().stream().filter(p -> p.source() == PA && p.destination() == PB).findFirst().orElseThrow();

@@ -41,6 +41,15 @@ class TransferTest {
         for (int i = 0; i < segments; i++) ack(nanos + 2 * MS + i * 10_000, seq + (i + 1) * 1000L);
     }
 
+    /** Handshake, then a 6-segment request at 10 ms whose second segment is lost: three duplicate ACKs at 12 ms. */
+    private void aFirstRequestLosesItsSecondSegment() {
+        start();
+        for (int i = 0; i < 6; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000, i == 5);
+        ack(12 * MS, 1001);
+        ack(12 * MS + 10_000, 2001);
+        for (int i = 0; i < 3; i++) ack(12 * MS + (3 + i) * 10_000, 2001);
+    }
+
     private List<Transfer> transfers() {
         return conn.forward.result(conn.initialRttNanos()).transfers();
     }
@@ -87,11 +96,7 @@ class TransferTest {
      */
     @Test
     void aLateFastRetransmitBelongsToTheTransferWhoseBytesItRecovered() {
-        start();
-        for (int i = 0; i < 6; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000, i == 5);
-        ack(12 * MS, 1001);
-        ack(12 * MS + 10_000, 2001);
-        for (int i = 0; i < 3; i++) ack(12 * MS + (3 + i) * 10_000, 2001);
+        aFirstRequestLosesItsSecondSegment();
         for (int i = 0; i < 5; i++) data(52 * MS + i * 10_000, 6001 + i * 1000L, 1000, i == 4);
         for (int i = 0; i < 5; i++) ack(54 * MS + i * 10_000, 2001);
         data(54 * MS + 41_000, 2001, 1000, false);
@@ -119,11 +124,7 @@ class TransferTest {
      */
     @Test
     void aRequestBehindAnEarlierLossWaitsForItsResend() {
-        start();
-        for (int i = 0; i < 6; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000, i == 5);
-        ack(12 * MS, 1001);
-        ack(12 * MS + 10_000, 2001);
-        for (int i = 0; i < 3; i++) ack(12 * MS + (3 + i) * 10_000, 2001);
+        aFirstRequestLosesItsSecondSegment();
         for (int i = 0; i < 2; i++) data(20 * MS + i * 10_000, 6001 + i * 1000L, 1000, i == 1);
         for (int i = 0; i < 2; i++) ack(22 * MS + i * 10_000, 2001);
         data(212 * MS, 2001, 1000, false);

@@ -15,3 +15,14 @@ def write_section(target, name, lines):
         text = text.rstrip("\n") + "\n\n" + section
     open(target, "w").write(text)
     print(section)
+
+
+def memory_gib():
+    """The machine's physical memory, in GiB."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+
+
+def same_violations(a, b):
+    """Whether two lists of `sonde verify` violations name the same ones (type, subnet, switches), in any order."""
+    key = lambda v: (v["type"], v["subnet"], tuple(v["switches"]))
+    return sorted(map(key, a)) == sorted(map(key, b))

@@ -118,7 +118,7 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
 fi
 
 PYTHONPATH="$root/bench" python3 - "$root/BENCHMARKS.md" "$out" "$sizes" "$repeats" "$incremental_only" <<'PY'
-from benchmarks_md import write_section
+from benchmarks_md import memory_gib, same_violations, write_section
 import json, os, sys
 target, out, sizes, repeats, incremental_only = sys.argv[1], sys.argv[2], sys.argv[3].split(), int(sys.argv[4]), sys.argv[5] == "1"
 def load(name): return json.load(open(os.path.join(out, name)))
@@ -131,11 +131,10 @@ def kept_lines():
 def full_lines():
   truth = load("dcn/truth.json")
   local, spark = load("dcn-local.json"), load("dcn-spark.json")
-  key = lambda v: (v["type"], v["subnet"], tuple(v["switches"]))
-  same = sorted(map(key, local["violations"])) == sorted(map(key, spark["violations"]))
-  found = sorted(map(key, local["violations"])) == sorted(map(key, truth["violations"]))
+  same = same_violations(local["violations"], spark["violations"])
+  found = same_violations(local["violations"], truth["violations"])
   cpu = os.cpu_count()
-  mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+  mem = memory_gib()
   lines = ["## Libra forwarding verification on a DCN-like network (dissertation §4.7)", "",
            "Command: `bench/verify-dcn.sh`. Machine: %d cores, %.0f GiB, shared with other work. The network is "
            "`sonde verify generate dcn --seed 1 --plant loops=5,blackholes=5`: %s switches, %s rules, %s subnets, ECMP "

@@ -3,12 +3,12 @@
 # hosts at 30 % load, receiving applications that read slowly) and spark-control.yaml (the same flows, applications
 # that read at once), §5.1; bench/replay/rpc-like.yaml (requests on persistent connections between 16 hosts, 80 % load
 # a fifth of it incast at Poisson times, packets sprayed over four spines of a 2:1 oversubscribed fabric, no RACK) and
-# rpc-control.yaml (the same with per-flow ECMP), §5.2. Each is recorded with its capture (sonde replay record
-# --capture), then diagnosed (sonde replay diagnose --json): per flow-size range, the flows, those the diagnosis
+# rpc-control.yaml (the same with per-flow ECMP), §5.2. Each is recorded with its capture of headers (sonde replay
+# record --capture --snaplen 128), then diagnosed (sonde replay diagnose --json): per flow-size range, the flows, those the diagnosis
 # explains, and what it names, over the range's tail (the tenth that took longest, as DETER takes the 99.9th
 # percentile of many more flows) and over all. As in §5.2, the connection of the 100 KB - 1 MB transfer whose late
 # fast retransmit cost most is then replayed (sonde replay connection) to read its sender's tp->reordering.
-# The rpc captures take about 8 GB each in a temporary directory.
+# The rpc captures take about 1.5 GB each in a temporary directory (8 GB with whole frames).
 # Writes the "replay-diagnose" section of BENCHMARKS.md. SEED (default 1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ./sonde --version >/dev/null
 for s in spark-like spark-control rpc-like rpc-control; do
-  ./sonde replay record "bench/replay/$s.yaml" --seed "$SEED" --out "$tmp/$s" --capture >/dev/null 2>&1
+  ./sonde replay record "bench/replay/$s.yaml" --seed "$SEED" --out "$tmp/$s" --capture --snaplen 128 >/dev/null 2>&1
   /usr/bin/time -f "%e" -o "$tmp/$s.time" ./sonde replay diagnose "$tmp/$s/capture.pcapng" --json "$tmp/$s.json" >/dev/null
   # the capture is only needed for the diagnosis; the recording stays for the replay below
   case "$s" in rpc-*) rm -f "$tmp/$s/capture.pcapng" ;; esac
@@ -48,8 +48,9 @@ from benchmarks_md import write_section
 tmp, seed, worst = sys.argv[1:4]
 java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -version"], capture_output=True, text=True).stderr.splitlines()[0]
 lines = ["## DETER's diagnosis on workloads like its own (issue 17)", "",
-         f"Command: `bench/replay-diagnose.sh` (SEED={seed}): `sonde replay record bench/replay/SCENARIO.yaml --seed {seed} --capture`, "
-         "then `sonde replay diagnose capture.pcapng --json`. The capture holds every packet as it left its sender. "
+         f"Command: `bench/replay-diagnose.sh` (SEED={seed}): `sonde replay record bench/replay/SCENARIO.yaml --seed {seed} --capture --snaplen 128`, "
+         "then `sonde replay diagnose capture.pcapng --json`. The capture holds every packet as it left its sender, cut after its "
+         "headers (the diagnosis reads lengths from the IP header, so a cut capture is diagnosed as a whole one). "
          f"Machine: {os.cpu_count()} cores, {java}. A flow is what its application wrote as one piece (a transfer: the whole "
          "direction of a connection of its own, one request on a persistent connection); a flow may name several causes. "
          "The tail of a size range is the tenth of its flows that took longest (DETER's Tables 2–3 take the flows above the "

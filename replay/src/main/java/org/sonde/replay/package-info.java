@@ -7,7 +7,7 @@
  * and compared with their capture ({@link org.sonde.replay.linux}).
  *
  * <pre>{@code
- * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, true, Path.of("rec"), null);
+ * ScenarioRecording.Summary s = ScenarioRecording.record(Path.of("incast.yaml"), 1, 5_000, ScenarioRecording.WHOLE_FRAMES, Path.of("rec"), null);
  * Recording rec = ScenarioRecording.read(Path.of("rec"));
  * ConnectionReplay r = ConnectionReplays.replayAlone(rec, 3); // packets and state after every event
  * ConnectionReplays.write(r, Path.of("conn3"));               // packets.pcapng, state.json

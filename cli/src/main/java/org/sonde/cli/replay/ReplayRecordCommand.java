@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
 import org.sonde.core.Json;
+import org.sonde.core.UsageException;
 import org.sonde.replay.recording.ScenarioRecording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,10 +31,14 @@ import picocli.CommandLine.Spec;
                 "DIR/summary.json (sizes against the gzip/zstd-compressed header trace of the same run)",
                 "and DIR/scenario.yaml (a copy of the scenario, for sonde replay queues);",
                 "with --capture also DIR/capture.pcapng (every segment as it left its sender) and",
-                "DIR/connections.json ([{id, src, dst, bytes}], bytes the client's application sent)."
+                "DIR/connections.json ([{id, src, dst, bytes}], bytes the client's application sent);",
+                "--snaplen cuts the captured frames as tcpdump -s does (original lengths kept): a long",
+                "run's capture of headers only is a few percent of one of whole frames, and replay check",
+                "and replay diagnose read it alike."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay record examples/sim/incast.yaml --seed 1 --out rec --capture",
+                "  sonde replay record big.yaml --out big --capture --snaplen 128",
                 "  sonde replay connection rec --conn 3 --out conn3"})
 final class ReplayRecordCommand implements Callable<Integer> {
     @Spec
@@ -51,6 +56,10 @@ final class ReplayRecordCommand implements Callable<Integer> {
     @Option(names = "--capture", description = "Also write capture.pcapng and connections.json.")
     boolean capture;
 
+    @Option(names = "--snaplen", paramLabel = "BYTES",
+            description = "With --capture: cut captured frames after BYTES (at least 94: Ethernet, IPv4, TCP headers; default whole).")
+    Integer snapLength;
+
     @Option(names = "--threshold", paramLabel = DurationOption.LABEL, defaultValue = "5us", converter = DurationOption.WasNanos.class,
             description = "Send-time sampling error bound (default ${DEFAULT-VALUE}, DETER's).")
     long threshold;
@@ -62,10 +71,12 @@ final class ReplayRecordCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         json.checkWritable();
+        if (snapLength != null && !capture) throw new UsageException("--snaplen cuts the capture's frames, and there is no capture", "add --capture");
+        int captureSnapLength = !capture ? ScenarioRecording.NO_CAPTURE : snapLength == null ? ScenarioRecording.WHOLE_FRAMES : snapLength;
         PrintWriter err = spec.commandLine().getErr();
         ScenarioRecording.Summary s;
         Progress[] progress = {null};
-        s = ScenarioRecording.record(scenario, seed, threshold, capture, out, (now, end, events) -> {
+        s = ScenarioRecording.record(scenario, seed, threshold, captureSnapLength, out, (now, end, events) -> {
             if (progress[0] == null) progress[0] = new Progress(err, "replay record");
             progress[0].update(now / 1000, end / 1000, "us simulated");
         });

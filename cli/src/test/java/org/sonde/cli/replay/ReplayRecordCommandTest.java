@@ -89,4 +89,17 @@ class ReplayRecordCommandTest {
         assertThat(k.exitCode()).as(k.out() + k.err()).isZero();
         assertThat(k.out()).contains("160 of 160 connections replay to the captured packets");
     }
+
+    @Test
+    void aSnapLengthNeedsACaptureAndHeaders() {
+        CliRun noCapture = CliRun.of("replay", "record", "../examples/sim/incast.yaml", "--out", dir.resolve("a").toString(), "--snaplen", "128");
+        assertThat(noCapture.exitCode()).isEqualTo(2);
+        assertThat(noCapture.err()).contains("--snaplen", "add --capture");
+        CliRun tooShort = CliRun.of("replay", "record", "../examples/sim/incast.yaml", "--out", dir.resolve("b").toString(), "--capture",
+                "--snaplen", "40");
+        assertThat(tooShort.exitCode()).isEqualTo(2);
+        assertThat(tooShort.err()).contains("--snaplen 40 is outside 94..");
+        assertThat(dir.resolve("a")).doesNotExist();
+        assertThat(dir.resolve("b")).doesNotExist();
+    }
 }

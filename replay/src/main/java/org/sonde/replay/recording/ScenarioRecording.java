@@ -52,6 +52,12 @@ public final class ScenarioRecording {
     public static final String SCENARIO = "scenario.yaml";
     /** DETER's default sampling threshold. */
     public static final long DEFAULT_THRESHOLD_NANOS = 5_000;
+    /** No capture.pcapng: the recording alone. */
+    public static final int NO_CAPTURE = 0;
+    /** capture.pcapng with every frame whole (tcpdump's default snap length). */
+    public static final int WHOLE_FRAMES = CaptureInterface.DEFAULT_SNAP_LENGTH;
+    /** The shortest snap length that keeps every header replay check and diagnosis read (Ethernet, IPv4, TCP with 40 B of options). */
+    public static final int MIN_SNAP_LENGTH = IpFrame.ETHERNET_HEADER + IpFrame.IPV4_HEADER + 60;
 
     /** What a recording run produced. */
     public record Summary(String scenario, long seed, long simulatedNanos, int connections, int replayable, long packets,
@@ -132,21 +138,27 @@ public final class ScenarioRecording {
 
     /**
      * Runs {@code scenario} with {@code seed}, recording every TCP connection with send-time threshold
-     * {@code thresholdNanos}, into the new directory {@code out}.
+     * {@code thresholdNanos}, into the new directory {@code out}, with capture.pcapng and connections.json unless
+     * {@code captureSnapLength} is {@link #NO_CAPTURE}: frames longer than it are cut in the capture (their
+     * original length kept), as {@code tcpdump -s} does, so a long run's capture can hold headers only.
      *
      * @throws BadInputException if the scenario is not valid (file, line and key named)
-     * @throws UsageException    if {@code out} is not a directory Sonde may write
+     * @throws UsageException    if {@code out} is not a directory Sonde may write, or the snap length is impossible
      */
-    public static Summary record(Path scenario, long seed, long thresholdNanos, boolean capture, Path out, Simulation.Progress progress) {
+    public static Summary record(Path scenario, long seed, long thresholdNanos, int captureSnapLength, Path out, Simulation.Progress progress) {
         if (thresholdNanos < 0) throw new UsageException("--threshold must not be negative");
+        if (captureSnapLength != NO_CAPTURE && (captureSnapLength < MIN_SNAP_LENGTH || captureSnapLength > WHOLE_FRAMES)) {
+            throw new UsageException("--snaplen " + captureSnapLength + " is outside " + MIN_SNAP_LENGTH + ".." + WHOLE_FRAMES
+                    + " bytes", "give at least " + MIN_SNAP_LENGTH + " bytes, enough for the Ethernet, IPv4 and longest TCP header");
+        }
         try (OutputDirectory dir = OutputDirectory.create(out, "--out")) {
-            Summary s = recordInto(scenario, seed, thresholdNanos, capture, dir.path(), progress);
+            Summary s = recordInto(scenario, seed, thresholdNanos, captureSnapLength, dir.path(), progress);
             dir.commit();
             return s;
         }
     }
 
-    private static Summary recordInto(Path scenario, long seed, long th, boolean capture, Path dir, Simulation.Progress progress) {
+    private static Summary recordInto(Path scenario, long seed, long th, int snapLength, Path dir, Simulation.Progress progress) {
         TcpConfig[] config = {null};
         HeaderTrace trace;
         try {
@@ -155,8 +167,9 @@ public final class ScenarioRecording {
             throw new UncheckedIOException(e);
         }
         Simulation[] simulation = {null};
-        CaptureWriter cap = capture ? CaptureWriter.pcapng(dir.resolve(CAPTURE), List.of(new CaptureInterface("senders", LinkTypes.ETHERNET)),
-                "Sonde replay record: every TCP segment as it left its sender") : null;
+        CaptureWriter cap = snapLength == NO_CAPTURE ? null : CaptureWriter.pcapng(dir.resolve(CAPTURE),
+                List.of(new CaptureInterface("senders", LinkTypes.ETHERNET, snapLength)),
+                "Sonde replay record: every TCP segment as it left its sender");
         long[] packets = {0};
         Recorder recorder = new Recorder(th, (conn, side, index, t, seg) -> {
             byte[] frame = seg.encode();

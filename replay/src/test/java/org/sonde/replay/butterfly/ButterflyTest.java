@@ -33,7 +33,7 @@ class ButterflyTest {
         }
 
         Path rec = tmp.resolve("rec");
-        ScenarioRecording.record(scenario, 7, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, true, rec, null);
+        ScenarioRecording.record(scenario, 7, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, rec, null);
         ReplayCheck.Result check = ReplayCheck.check(rec);
         assertThat(check.identical()).isEqualTo(320);
         assertThat(check.agrees()).isTrue();

@@ -30,7 +30,7 @@ class ConnectionReplayTest {
 
     /** Records {@code scenario}, replays every connection and compares it with the capture; returns the connections checked. */
     static int replayEveryConnection(Path scenario, long seed, Path out) {
-        ScenarioRecording.Summary s = ScenarioRecording.record(scenario, seed, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, true, out, null);
+        ScenarioRecording.Summary s = ScenarioRecording.record(scenario, seed, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, out, null);
         Recording rec = ScenarioRecording.read(out);
         Map<String, List<Captured.Packet>> captured = Captured.byConnection(out.resolve(ScenarioRecording.CAPTURE));
         assertThat(rec.connections()).hasSize(s.connections());

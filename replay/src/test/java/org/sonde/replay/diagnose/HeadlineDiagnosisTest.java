@@ -24,7 +24,7 @@ class HeadlineDiagnosisTest {
         Path cut = dir.resolve(scenario);
         Files.writeString(cut, yaml.replace("duration: 100ms", "duration: 40ms"));
         Path out = dir.resolve(scenario + ".rec");
-        ScenarioRecording.record(cut, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, true, out, null);
+        ScenarioRecording.record(cut, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, out, null);
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(out.resolve("capture.pcapng"));
         return d.bySize().stream().filter(r -> r.minBytes() == 100_000).findFirst().orElseThrow();
     }

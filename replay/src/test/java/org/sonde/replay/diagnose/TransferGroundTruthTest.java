@@ -37,7 +37,7 @@ class TransferGroundTruthTest {
                   - incast: {to: h1, senders: [h2, h3], size: 64KB, start: 6ms, rounds: 3, interval: 5ms, transport: tcp}
                 """);
         Path out = dir.resolve("rec");
-        ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, true, out, null);
+        ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, out, null);
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(out.resolve("capture.pcapng"));
         List<FlowDiagnosis> data = d.flows().stream().filter(f -> f.dataBytes() > 0)
                 .sorted(Comparator.comparingLong(FlowDiagnosis::dataBytes).reversed()).toList();

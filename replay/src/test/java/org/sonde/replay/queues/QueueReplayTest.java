@@ -25,9 +25,9 @@ class QueueReplayTest {
     @BeforeAll
     static void record() throws Exception {
         recorded = tmp.resolve("run");
-        ScenarioRecording.record(scenario("queues-fattree"), 3, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, false, recorded, null);
+        ScenarioRecording.record(scenario("queues-fattree"), 3, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.NO_CAPTURE, recorded, null);
         noTies = tmp.resolve("no-ties");
-        ScenarioRecording.record(scenario("queues-poisson"), 3, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, false, noTies, null);
+        ScenarioRecording.record(scenario("queues-poisson"), 3, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.NO_CAPTURE, noTies, null);
     }
 
     private static Path scenario(String name) throws Exception {

@@ -29,12 +29,12 @@ class ThresholdCollapseTest {
     static void record() throws Exception {
         Path scenario = Path.of(ThresholdCollapseTest.class.getResource("/scenarios/shared-buffer.yaml").toURI());
         collapse = tmp.resolve("collapse");
-        ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, false, collapse, null);
+        ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.NO_CAPTURE, collapse, null);
         // the control: the same file without the short flows
         Path longOnly = tmp.resolve("long-only.yaml");
         Files.writeString(longOnly, Files.readAllLines(scenario).stream().filter(l -> !l.contains("name: short-")).reduce("", (a, b) -> a + b + "\n"));
         control = tmp.resolve("control");
-        ScenarioRecording.record(longOnly, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, false, control, null);
+        ScenarioRecording.record(longOnly, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.NO_CAPTURE, control, null);
     }
 
     @Test

@@ -23,7 +23,7 @@ class RecordingTest {
     @BeforeAll
     static void record() throws Exception {
         Path scenario = Path.of(RecordingTest.class.getResource("/scenarios/incast-drops.yaml").toURI());
-        summary = ScenarioRecording.record(scenario, 7, 5_000, false, tmp.resolve("run"), null);
+        summary = ScenarioRecording.record(scenario, 7, 5_000, ScenarioRecording.NO_CAPTURE, tmp.resolve("run"), null);
         rec = ScenarioRecording.read(tmp.resolve("run"));
     }
 

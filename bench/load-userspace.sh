@@ -19,6 +19,7 @@
 # scenario and "load-userspace-profile" for the profile. Needs root (netns, raw sockets, perf).
 #   SCENARIOS="cc cps rps workers"    which to run (each section is rewritten only when its scenarios ran)
 #   PROFILE_SECONDS=10 WARMUP=8 PROFILE_HZ=999   the profile's recording, after the client's 'wait 2' and WARMUP s of load
+#   PROFILE_COMPARE="label=DIR;..."   earlier profiles (their BENCH_DIRs, e.g. of an older build) tabled beside this one
 #   WORKERS_CC=1000                   the workers scenario's connections in flight (new ones replace closed ones at once)
 #   CC=1000000 CC_CPS=20000 HOLD=10   the cc scenario: connections, launch rate, seconds held after the ramp
 #   CPS_LADDER="20000 40000 60000 80000"    the cps scenario's targets
@@ -137,6 +138,7 @@ run_profile() {
   local cpid=$!
   for _ in $(seq 100); do grep -q "^load: client" "$dir/$name.err" 2>/dev/null && break; sleep 0.1; done
   sleep "$((2 + warmup))"   # the client's 'wait 2', then the warm-up under load
+  echo "$profile_seconds $profile_hz" >"$dir/$name-settings.txt"
   perf record -a -g -F "$profile_hz" -C "$gen_cpu,$srv_cpu" -o "$dir/$name.perf.data" -- sleep "$profile_seconds" 2>"$dir/$name-perf.err"
   wait "$cpid" || true
   stop_server
@@ -182,15 +184,38 @@ fi
 fi
 
 PYTHONPATH="$root/bench" python3 - "$root" "$dir" "$cc" "$cc_cps" "$hold" "$ladder" "$duration" "$(nproc)" "$(cat "$dir/loadavg.txt")" "$scenarios" "$workers_cc" \
-  "$profile_seconds" "$warmup" "$profile_hz" "$(cat "$dir/kernel-stack.txt" 2>/dev/null || echo 1)" <<'PY'
+  "$profile_seconds" "$warmup" "$profile_hz" "$(cat "$dir/kernel-stack.txt" 2>/dev/null || echo 1)" "${PROFILE_COMPARE:-}" <<'PY'
 import json, sys, os
 from datetime import datetime
 from benchmarks_md import write_section
-root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cc, profile_seconds, warmup, profile_hz, kernel_stack = sys.argv[1:]
+root, d, cc, cc_cps, hold, ladder, duration, cpus, loadavg, scenarios, workers_cc, profile_seconds, warmup, profile_hz, kernel_stack, profile_compare = sys.argv[1:]
 # results from before KERNEL_STACK existed had the kernel's default
 stack_note = ("every frame also went through the namespaces' own IP stacks (KERNEL_STACK=1, the kernel's default)" if kernel_stack == "1" else
               "an nftables netdev ingress chain dropped every frame once the packet sockets had their copies, so the namespaces' own IP stacks "
               "saw none (KERNEL_STACK=0)")
+OURS = ("client", "server", "ksoftirqd")
+def profile_costs(at):
+    """A profile's µs of CPU per connection in each bucket (client, server and ksoftirqd together), and its connections/s."""
+    b = json.load(open(os.path.join(at, "profile-buckets.json")))
+    c = json.load(open(os.path.join(at, "profile.json")))
+    seconds, hz = (int(x) for x in open(os.path.join(at, "profile-settings.txt")).read().split())
+    conns = c["connectionsPerSecond"] * seconds
+    costs = {}
+    for p in OURS:
+        for k, v in b["processes"].get(p, {}).items():
+            costs[k] = costs.get(k, 0) + (v / hz * 1e6 / conns if conns else 0)
+    return costs, c["connectionsPerSecond"]
+def profile_comparison():
+    """PROFILE_COMPARE's runs ('label=DIR;...') and this one, bucket by bucket."""
+    runs = [x.split("=", 1) for x in profile_compare.split(";") if x.strip()] + [["this run", d]]
+    got = [(label, *profile_costs(at)) for label, at in runs]
+    keys = sorted({k for _, c, _ in got for k in c}, key=lambda k: (not k.startswith("kernel"), k))
+    return ["", "The same profile of other builds and settings (`PROFILE_COMPARE`: their BENCH_DIRs), µs of CPU per connection:", "",
+            "| where | " + " | ".join(label for label, _, _ in got) + " |", "|---|" + "---:|" * len(got),
+            *[f"| {k} | " + " | ".join(f"{c.get(k, 0):.2f}" for _, c, _ in got) + " |" for k in keys],
+            "| **kernel** | " + " | ".join(f"**{sum(v for k, v in c.items() if k.startswith('kernel')):.1f}**" for _, c, _ in got) + " |",
+            "| **user space** | " + " | ".join(f"**{sum(v for k, v in c.items() if not k.startswith('kernel')):.1f}**" for _, c, _ in got) + " |",
+            "| connections/s (the machine's other work decides it) | " + " | ".join(f"{r:,.0f}" for _, _, r in got) + " |"]
 def profile_section():
     b = json.load(open(os.path.join(d, "profile-buckets.json")))
     c, srv = (json.load(open(os.path.join(d, n))) for n in ("profile.json", "profile-server.json"))
@@ -200,7 +225,7 @@ def profile_section():
     conns = cps * int(profile_seconds)
     total = b["samples"] or 1
     def us(n): return n / int(profile_hz) * 1e6 / conns if conns else 0
-    ours = ("client", "server", "ksoftirqd")
+    ours = OURS
     buckets = sorted({k for p in ours for k in per.get(p, {})}, key=lambda k: (not k.startswith("kernel"), k))
     def n(p, k): return per.get(p, {}).get(k, 0)
     lines = [
@@ -241,6 +266,8 @@ def profile_section():
      f"at 2 CPUs / {k_us:.1f} µs = **{2e6 / k_us if k_us else 0:,.0f} connections/s** on this machine's two CPUs, before any user-space "
      f"work; with everything else as measured, 2 CPUs / {all_kernel + user_us:.1f} µs = {2e6 / (all_kernel + user_us) if all_kernel + user_us else 0:,.0f} "
      "connections/s."]
+    if profile_compare:
+        lines += profile_comparison()
     return lines
 if "profile" in scenarios.split():
     write_section(os.path.join(root, "BENCHMARKS.md"), "load-userspace-profile", profile_section())

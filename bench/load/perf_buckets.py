@@ -19,7 +19,9 @@ import sys
 
 KERNEL = [
     ("kernel: packet socket receive (tpacket_rcv, fanout BPF, copy into the ring)",
-     ("tpacket_rcv", "packet_rcv", "packet_rcv_fanout", "fanout_demux", "bpf_prog_run", "run_filter")),
+     ("tpacket_rcv", "packet_rcv", "packet_rcv_fanout", "fanout_demux", "bpf_prog_run", "run_filter",
+      # the fanout program's loads, whose JIT-compiled caller has no frame to walk past
+      "bpf_skb_load_helper_8", "bpf_skb_load_helper_16", "bpf_skb_load_helper_32")),
     ("kernel: softirq receive (net_rx_action, backlog, __netif_receive_skb, skb free)",
      ("net_rx_action", "process_backlog", "__netif_receive_skb", "netif_receive_skb", "__do_softirq", "handle_softirqs", "do_softirq")),
     ("kernel: transmit (tpacket_snd, skb alloc and copy, veth_xmit)",
@@ -33,7 +35,7 @@ KERNEL = [
 KERNEL_OTHER = "kernel: other (interrupts, timers, page faults)"
 
 SONDE = [
-    ("Sonde: ring handling (PacketSocket)", ("PacketSocket",)),
+    ("Sonde: ring handling and system calls (PacketSocket, Sys)", ("PacketSocket", "Sys")),
     ("Sonde: socket table", ("SocketTable",)),
     ("Sonde: frames and checksums (Frames)", ("Frames",)),
     ("Sonde: TCP state machine (ClientStack, ServerStack, Stack)", ("ClientStack", "ServerStack", "Stack", "TcpState")),

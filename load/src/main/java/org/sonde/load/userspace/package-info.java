@@ -13,5 +13,10 @@
  * {@link org.sonde.load.userspace.ServerStack} sends a response longer than one segment (the only
  * departure from stop-and-wait, with NewReno's recovery). {@link org.sonde.load.engine.LoadRun} drives
  * the workers, so the timeline and statistics are those of the kernel engine.
+ *
+ * <p>Unlike a DPDK port, the interface stays the kernel's: its namespace's IP stack also routes and drops every frame
+ * the packet sockets took, about half of the receive softirq's CPU in BENCHMARKS.md's profile. An nftables netdev ingress
+ * chain that drops everything on the port (it runs after the packet sockets' taps) saves it, as
+ * {@code bench/load-userspace.sh} does; the engine leaves the port's configuration to its user.
  */
 package org.sonde.load.userspace;

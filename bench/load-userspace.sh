@@ -8,7 +8,7 @@
 #   rps   keepalive requests per second (cc 1000, keepalive 0us: the next request on the response)
 #   workers  new connections/s (closed loop: cc WORKERS_CC connections, each closed after one request and
 #         replaced at once) and requests/s (the rps workload) with 1
-#         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group), with the
+#         and with 2 workers on each side (cpu 0-1: one raw socket per worker in a fanout group; 1 worker: no fanout), with the
 #         worker threads' CPU (the JVM's per-second measurement) and the machine's user, system, softirq and idle shares
 #   profile  the workers scenario's closed loop (1 worker each, one request per connection) under
 #         `perf record -a -g` for PROFILE_SECONDS after WARMUP seconds of it, the JVMs keeping frame pointers and
@@ -310,8 +310,8 @@ def workers_section():
      "## Load: the user-space engine with 1 and 2 workers (PACKET_FANOUT, issue 24)",
      "",
      f"`bench/load-userspace.sh` with `SCENARIOS=workers` (WORKERS_CC={workers_cc} DURATION={duration}): the same two namespaces and veth pair;",
-     "client and server each run W workers, one raw socket per worker in a fanout group whose BPF program (FlowHash) hands",
-     "every frame of a connection to the worker owning it. W=1: client worker on CPU 0, server worker on CPU 1; W=2: both processes",
+     "client and server each run W workers; W=2: one raw socket per worker in a fanout group whose BPF program (FlowHash) hands",
+     "every frame of a connection to the worker owning it; W=1: one raw socket, no fanout. W=1: client worker on CPU 0, server worker on CPU 1; W=2: both processes",
      f"have a worker on CPU 0 and on CPU 1 (4 busy threads on {cpus} CPUs); {stack_note}. Machine shared with other work (load average {loadavg} at the start). One run each.",
      "",
      "| workload | 1 worker | 2 workers | 1→2 | per worker-CPU-second, 1 → 2 workers | 1→2 per CPU | wrongWorker | errors (2 workers) |",

@@ -13,6 +13,10 @@ import java.util.List;
  * call each, and sent frames are queued in the transmit ring and handed to the kernel in batches
  * by one {@code send} ({@link #flush}). Outgoing frames are not looped back to it
  * (PACKET_IGNORE_OUTGOING), and sends skip the qdisc (PACKET_QDISC_BYPASS), as a DPDK port would.
+ * Every transmit slot starts with a virtio_net_hdr (PACKET_VNET_HDR) whose hdr_len is the whole frame: the
+ * kernel then copies the frame into the skb's head rather than pointing page fragments at the ring, which a
+ * veth would copy again into a newly allocated page per frame (skb_copy_ubufs) and the receiver's IP layer pull
+ * back into the head. Received frames carry such a header too, before {@code tp_mac}, which is not read.
  * Nothing blocks but {@link #awaitReadable}. Not thread-safe: one worker owns it.
  */
 public final class PacketSocket implements AutoCloseable {
@@ -24,8 +28,11 @@ public final class PacketSocket implements AutoCloseable {
     /** tp_sec and tp_nsec: when the kernel handed the frame to the socket (CLOCK_REALTIME). */
     private static final long SEC = 16;
     private static final long NSEC = 20;
-    /** Where a transmit frame's data starts: TPACKET2_HDRLEN less sizeof(struct sockaddr_ll). */
+    /** Where a transmit slot's data starts: TPACKET2_HDRLEN less sizeof(struct sockaddr_ll). */
     private static final long TX_DATA = 32;
+    /** struct virtio_net_hdr: flags, gso_type, hdr_len, gso_size, csum_start, csum_offset; the frame follows it. */
+    private static final int VNET_HDR = 10;
+    private static final long VNET_HDR_LEN = 2;
     private static final int TP_STATUS_KERNEL = 0;
     private static final int TP_STATUS_USER = 1;
     private static final int TP_STATUS_SEND_REQUEST = 1;
@@ -38,12 +45,13 @@ public final class PacketSocket implements AutoCloseable {
     private static final long VLAN_TPID = 26;
     private static final int ETH_P_8021Q = 0x8100;
     private static final ValueLayout.OfShort BE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** A ring slot: its header and a frame of a 1500-byte MTU with room to spare. */
     static final int FRAME_BYTES = 2048;
     /** TPACKET_ALIGNMENT: slots are multiples of it. */
     private static final int ALIGNMENT = 16;
-    /** What a slot holds besides the frame: the tpacket2 header, the sockaddr_ll and the alignment before the frame. */
+    /** What a slot holds besides the frame: the tpacket2 header, the sockaddr_ll, the virtio_net_hdr and the alignment before the frame. */
     private static final int SLOT_OVERHEAD = 128;
     private static final int BLOCK_BYTES = 1 << 20;
     /**
@@ -134,6 +142,7 @@ public final class PacketSocket implements AutoCloseable {
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_IGNORE_OUTGOING, 1, "PACKET_IGNORE_OUTGOING (Linux 4.20 or later)");
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_QDISC_BYPASS, 1, "PACKET_QDISC_BYPASS");
             Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_VERSION, Sys.TPACKET_V2, "PACKET_VERSION TPACKET_V2");
+            Sys.setIntOption(fd, Sys.SOL_PACKET, Sys.PACKET_VNET_HDR, 1, "PACKET_VNET_HDR");
             MemorySegment req = a.allocate(16);
             ring(req, rxBlocks, frameBytes);
             Sys.setStructOption(fd, Sys.SOL_PACKET, Sys.PACKET_RX_RING, req, "PACKET_RX_RING");
@@ -165,7 +174,8 @@ public final class PacketSocket implements AutoCloseable {
      * list being the member a {@link Fanout.Program}'s result modulo {@code members} equal to i
      * chooses. Each socket has its own rings and is owned by one worker, as a NIC queue is.
      * There is no rollover: a member whose ring is full drops (its {@link #takeDrops}) rather than
-     * pass its frames to another.
+     * pass its frames to another. A group of one is the socket alone: it gets every frame either way,
+     * and the kernel then runs no fanout program per frame.
      */
     public static List<PacketSocket> openGroup(String interfaceName, int members, Fanout fanout) {
         return openGroup(interfaceName, members, fanout, FRAME_BYTES);
@@ -174,6 +184,8 @@ public final class PacketSocket implements AutoCloseable {
     /** The same with ring slots of {@code frameBytes} ({@link #slotBytes} of the link's MTU), for jumbo frames. */
     public static List<PacketSocket> openGroup(String interfaceName, int members, Fanout fanout, int frameBytes) {
         if (members < 1 || members > 256) throw new IllegalArgumentException("a fanout group has 1-256 members, got " + members);
+        // the fanout's demultiplexing and program were a quarter of the receive path in the load engine's profile
+        if (members == 1) return List.of(open(interfaceName, frameBytes));
         int type = fanout instanceof Fanout.Program ? Sys.PACKET_FANOUT_CBPF : Sys.PACKET_FANOUT_HASH;
         List<PacketSocket> group = new ArrayList<>();
         try (Arena a = Arena.ofConfined()) {
@@ -215,7 +227,7 @@ public final class PacketSocket implements AutoCloseable {
      * next {@link #flush}, or at once when a batch is full); false when the ring is full.
      */
     public boolean send(MemorySegment frame, int length) {
-        if (length > frameBytes - TX_DATA) throw new IllegalArgumentException("a " + length + "-byte frame is larger than the ring's frames");
+        if (length > frameBytes - TX_DATA - VNET_HDR) throw new IllegalArgumentException("a " + length + "-byte frame is larger than the ring's frames");
         long at = txBase + frameOffset(txNext);
         int status = (int) STATUS_HANDLE.getAcquire(rings, at + STATUS);
         if (status != TP_STATUS_AVAILABLE && status != TP_STATUS_WRONG_FORMAT) {
@@ -224,8 +236,12 @@ public final class PacketSocket implements AutoCloseable {
             if (status != TP_STATUS_AVAILABLE && status != TP_STATUS_WRONG_FORMAT) return false; // the kernel still sends the ring's frames
         }
         if (status == TP_STATUS_WRONG_FORMAT) malformed++;
-        MemorySegment.copy(frame, 0, rings, at + TX_DATA, length);
-        rings.set(ValueLayout.JAVA_INT, at + LEN, length);
+        // no offload asked (flags, gso_type and the rest 0); the whole frame into the skb's head (little-endian hdr_len)
+        rings.set(ValueLayout.JAVA_LONG_UNALIGNED, at + TX_DATA, 0L);
+        rings.set(ValueLayout.JAVA_SHORT_UNALIGNED, at + TX_DATA + 8, (short) 0);
+        rings.set(LE_SHORT, at + TX_DATA + VNET_HDR_LEN, (short) length);
+        MemorySegment.copy(frame, 0, rings, at + TX_DATA + VNET_HDR, length);
+        rings.set(ValueLayout.JAVA_INT, at + LEN, length + VNET_HDR);
         STATUS_HANDLE.setRelease(rings, at + STATUS, TP_STATUS_SEND_REQUEST);
         txNext = txNext + 1 == txFrames ? 0 : txNext + 1;
         if (++pending >= FLUSH_EVERY) flush();

@@ -37,6 +37,7 @@ final class Sys {
     static final int PACKET_STATISTICS = 6;
     static final int PACKET_VERSION = 10;
     static final int PACKET_TX_RING = 13;
+    static final int PACKET_VNET_HDR = 15;
     static final int TPACKET_V2 = 1;
     static final int PROT_READ_WRITE = 0x3;
     static final int MAP_SHARED = 0x01;

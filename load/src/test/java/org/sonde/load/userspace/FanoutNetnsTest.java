@@ -55,7 +55,8 @@ class FanoutNetnsTest {
             frames.add(new Sent(r.nextInt(), r.nextInt(), 81 + r.nextInt(1000), 81 + r.nextInt(1000), i % 2 == 1));
         }
         try (Testbed bed = Testbed.create("fo")) {
-            for (int members : new int[] {2, 3}) {
+            // one member is a lone socket (no fanout): it still gets every frame
+            for (int members : new int[] {1, 2, 3}) {
                 Map<Integer, Integer> arrivedAt = exchange(bed, members, new Fanout.Program(FlowHash.program(LISTEN)), frames);
                 assertThat(arrivedAt).as("seed %d: every frame arrived once", seed).hasSize(frames.size());
                 int[] perMember = new int[members];

@@ -262,7 +262,11 @@ final class Receiver {
             dsackSet(seq, endSeq);
             return;
         }
+        boolean coalesced = rq.continuesOutOfOrder(seq);
         rq.addOutOfOrder(seq, dataEnd, endSeq);
+        // SACK flows grow the window on out-of-order data too (without SACK it stays, for the duplicate ACKs' sake);
+        // data coalesced into the last out-of-order skb is judged by its payload, a new skb by its truesize
+        if (growth && tp.sackOk) growWindow(s.payloadBytes, coalesced);
     }
 
     /** {@code tcp_dsack_set()}: the next ACK reports [seq, end) as received twice. */
@@ -295,21 +299,37 @@ final class Receiver {
         lrcvtime = now;
         ecnCheckCe(s);
         if (s.retransmission) delayingRetransmission = true;
-        if (growth && s.payloadBytes >= GROW_WINDOW_MIN_LEN) growWindow(s.payloadBytes);
+        if (growth && s.payloadBytes >= GROW_WINDOW_MIN_LEN) growWindow(s.payloadBytes, true);
     }
 
     /**
      * {@code tcp_grow_window()}: {@code rcv_ssthresh} grows by two segments (at most to {@code window_clamp} and
-     * the free space) and the quick-ACK budget is refilled by one. The skb's payload sits in page frags, so
-     * {@code truesize_adjust()} leaves just the payload and check #2 ({@code tcp_win_from_space(truesize) <= len})
-     * always holds: the increment is 2·advmss, never {@code __tcp_grow_window()}'s smaller one.
+     * the free space) and the quick-ACK budget is refilled by one, when an skb of this truesize would fit the
+     * buffer's window (check #2). With {@code adjust} the skb is judged by its payload alone
+     * ({@code truesize_adjust()}: a veth skb's payload is all in page frags, so only the head's truesize is taken
+     * off), which always passes; without, by its whole truesize.
      */
-    private void growWindow(int len) {
+    private void growWindow(int len, boolean adjust) {
         long room = Math.min(windowClamp, space()) - rcvSsthresh;
         if (room <= 0) return;
-        long incr = Math.max(2L * advmss, 2L * len);
+        long truesize = adjust ? len : len + SKB_HEAD_TRUESIZE;
+        long incr = winFromSpace(truesize) <= len ? 2L * advmss : growWindowSlowly(len, truesize);
+        if (incr == 0) return;
+        incr = Math.max(incr, 2L * len);
         rcvSsthresh += Math.min(room, incr);
         quick |= 1;
+    }
+
+    /** {@code __tcp_grow_window()}: a costly skb grows the window only while it is small against the largest buffer. */
+    private long growWindowSlowly(int len, long truesize) {
+        long t = winFromSpace(truesize) >> 1;
+        long window = winFromSpace(cfg.receiveBufferMaxBytes()) >> 1;
+        while (rcvSsthresh <= window) {
+            if (t <= len) return 2L * rcvMss;
+            t >>= 1;
+            window >>= 1;
+        }
+        return 0;
     }
 
     /** {@code tcp_measure_rcv_mss()}'s new {@code scaling_ratio}, from a segment of {@code len} bytes and its truesize. */

@@ -79,6 +79,35 @@ class ReceiveWindowGrowthTest {
     }
 
     @Test
+    void outOfOrderDataGrowsTheWindowOnlyWithSack() {
+        HandPeer p = unread(LINUX_6);
+        p.at(10 * MS);
+        p.data(SEGMENT); // in order: rcv_ssthresh 65160 + 2896 = 68056, as above
+        p.dataAt(HandPeer.seq(1 + 2L * SEGMENT), SEGMENT); // the second segment is missing
+        // a new out-of-order skb is judged by its whole truesize: 2280 x 162 / 256 = 1442 <= 1448, so 2 x 1448 again
+        assertThat(p.sock.rcv.rcvSsthresh).isEqualTo(68_056 + 2 * 1448);
+        p.dataAt(HandPeer.seq(1 + 3L * SEGMENT), 200); // continues that skb: judged by its payload, grows by 2 x 1448
+        assertThat(p.sock.rcv.rcvSsthresh).isEqualTo(68_056 + 4 * 1448);
+
+        HandPeer noSack = unread(Map.of("receive-window-growth", true, "receive-buffer", "128KiB", "sack", false));
+        noSack.at(10 * MS);
+        noSack.data(SEGMENT);
+        noSack.dataAt(HandPeer.seq(1 + 2L * SEGMENT), SEGMENT);
+        assertThat(noSack.sock.rcv.rcvSsthresh).isEqualTo(68_056); // kept, so that duplicate ACKs go out
+    }
+
+    @Test
+    void aSmallOutOfOrderSkbGrowsTheWindowByTheSlowRuleWhileTheWindowIsSmallAgainstTheLargestBuffer() {
+        HandPeer p = unread(LINUX_6);
+        p.at(10 * MS);
+        p.data(SEGMENT);
+        p.dataAt(HandPeer.seq(1 + 2L * SEGMENT), 200); // a new skb of 200 B: truesize 1032 holds 1032 x 162 / 256 = 653 > 200
+        // __tcp_grow_window: 653 / 2 = 326 > 200, halved to 163 <= 200 while rcv_ssthresh is below a quarter of
+        // tcp_rmem[2]'s window: 2 x rcv_mss (1448) = 2896, more than 2 x 200
+        assertThat(p.sock.rcv.rcvSsthresh).isEqualTo(68_056 + 2 * 1448);
+    }
+
+    @Test
     void theWindowFieldFollowsRcvSsthreshRoundedUpToTheScaleAndItsRightEdgeNeverMovesBack() {
         HandPeer p = unread(LINUX_6);
         segments(p, 70);

@@ -66,11 +66,12 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "`tcp_rmem`: the SYN offers 64,240 B and the SYN-ACK 65,160 B (the buffer's default 50 % share of 131,072 B in whole "
           "segments) with scale 10 (`tcp_rmem[2]` 32 MiB), `tcp_init_buffer_space` clamps the window at 64,088 B, the first full "
           "segment sets `scaling_ratio` to 1448·256/2280 = 162 (a veth skb's truesize is 832 B plus its payload, traced) and "
-          "`window_clamp` to 82,944 B, and each segment of 128 B or more raises `rcv_ssthresh` by 2,896 B within `window_clamp` "
-          "and the free space, the window offered being `rcv_ssthresh` rounded up to the scale (`ReceiveWindowGrowthTest` derives "
+          "`window_clamp` to 82,944 B, and each segment of 128 B or more (and, with SACK, each out-of-order one) raises `rcv_ssthresh` "
+          "by 2,896 B within `window_clamp` and the free space, the window offered being `rcv_ssthresh` rounded up to the scale (`ReceiveWindowGrowthTest` derives "
           "each value from these rules; the traced kernel gives the same 68,056, 70,952, 73,848 B). Before, 137 of 200 connections "
           "(81 of 100 without loss) first departed at an ACK the model delayed, 26 (13 %) and 17 (17 %) were identical both ways, "
-          "and every window field differed.",
+          "and every window field differed; runs of this script vary by a few connections (53-57 of 200 and 40-44 of 100 "
+          "identical both ways in three runs), as the kernel's timing and nftables' draws do.",
           "- **Send buffer (server→client, and the client's ACKs after it):** the kernel's server cannot write a large response at "
           "once: traced on `tcp:tcp_probe` (`sk_sndbuf`, `sk_wmem_queued`, `write_seq`), `sk_sndbuf` starts at 46,080 B "
           "(`tcp_sndbuf_expand` for cwnd 10, from `tcp_wmem` 4096 16384 4194304) and doubles to 92,160 B once cwnd passes 20, "

@@ -51,7 +51,7 @@ final class Receiver {
      * {@code tcp:tcp_probe}): truesize is 832 B plus the payload (2280 B for 1448 B, 1022 B for 190 B), so a
      * 1448-byte segment gives {@code scaling_ratio} 1448·256/2280 = 162.
      */
-    static final int SKB_HEAD_TRUESIZE = 832;
+    private static final int SKB_HEAD_TRUESIZE = 832;
     /** {@code MAX_SKB_FRAGS}: segments coalesced into one skb of the receive queue. */
     private static final int MAX_SKB_FRAGS = 17;
     /** {@code SOCK_MIN_RCVBUF}: 2 × (2048 + the aligned {@code sk_buff}); {@code window_clamp} stays above half of it. */
@@ -368,7 +368,7 @@ final class Receiver {
      * {@code sk_rmem_alloc}: the held bytes and a head for every {@link #MAX_SKB_FRAGS} segments of them (a queued
      * skb takes later segments as frags, so they add their payload only).
      */
-    long rmemAlloc() {
+    private long rmemAlloc() {
         long held = rq.held();
         if (held == 0) return 0;
         long segments = (held + rcvMss - 1) / rcvMss;

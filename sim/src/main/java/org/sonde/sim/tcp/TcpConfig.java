@@ -21,7 +21,8 @@ import org.sonde.core.config.ConfigMap;
  *                           (autotuning not modelled)
  * @param initialReceiveWindowBytes the window offered in the SYN or SYN-ACK (Linux since 4.19: 65535; before: 10 segments,
  *                           e.g. 14600); it also sizes quick-ACK mode at the first data ({@code tcp_incr_quickack()}).
- *                           Later windows offer the free buffer at once ({@code rcv_ssthresh} growth is not modelled)
+ *                           Later windows offer the free buffer at once. Unused with {@code receiveWindowGrowth}, which
+ *                           sizes the initial window from the buffer as Linux does
  * @param sendBufferBytes    unacknowledged plus unsent bytes the kernel holds ({@code tcp_wmem}); the application's
  *                           further writes wait, as a blocking {@code write()} would
  * @param sack               {@code tcp_sack} (1)

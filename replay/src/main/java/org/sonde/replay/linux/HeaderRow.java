@@ -5,8 +5,9 @@ package org.sonde.replay.linux;
  * from the client's {@code connect}), its sequence and acknowledgement numbers relative to the sender's and the
  * receiver's initial sequence numbers (the acknowledgement 0 without ACK), its TCP flags, payload bytes and the
  * window field as sent (scaled). Identity is of {@code seq ack len} and the flags but PSH; PSH and the window are
- * counted apart: the window because the model does not grow its receive window as Linux does, PSH because the model
- * places it by another rule (where its send queue empties) than Linux within a large write.
+ * counted apart: the window because the model's receive buffer is not autotuned as Linux's and its memory is
+ * modelled, not read from the kernel, PSH because the model places it by another rule (where its send queue empties)
+ * than Linux within a large write.
  * Checksums, IP identification and the timestamp option's values are not compared: the checksums follow from the
  * rest, the others from each host's clocks and counters.
  */

@@ -14,7 +14,8 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
     /** The sysctls read from each namespace (under {@code net.ipv4.}). */
     static final List<String> SYSCTLS = List.of("tcp_congestion_control", "tcp_sack", "tcp_dsack", "tcp_timestamps", "tcp_window_scaling",
             "tcp_ecn", "tcp_recovery", "tcp_early_retrans", "tcp_reordering", "tcp_max_reordering", "tcp_syn_retries", "tcp_retries2",
-            "tcp_frto", "tcp_rmem", "tcp_wmem", "tcp_autocorking", "tcp_thin_linear_timeouts", "tcp_slow_start_after_idle");
+            "tcp_frto", "tcp_rmem", "tcp_wmem", "tcp_autocorking", "tcp_thin_linear_timeouts", "tcp_slow_start_after_idle", "tcp_moderate_rcvbuf",
+            "tcp_app_win");
 
     static KernelTcpConfig of(Map<String, String> s) {
         TcpConfig d = TcpConfig.LINUX;
@@ -30,18 +31,38 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
             }
         };
         if (!"0".equals(s.getOrDefault("tcp_frto", "2"))) notes.add("tcp_frto " + s.getOrDefault("tcp_frto", "2") + ": F-RTO is not modelled");
-        notes.add("receive buffer autotuning (tcp_rmem " + s.getOrDefault("tcp_rmem", "?") + ", tcp_grow_window) is not modelled: windows differ");
+        // the receive window grows from tcp_rmem[1] as the kernel's (tcp_grow_window); the buffer itself stays put
+        long[] rmem = triple(s.get("tcp_rmem"));
+        long rcvBuf = rmem == null ? 131_072 : rmem[1];
+        long rcvBufMax = Math.max(rcvBuf, rmem == null ? 33_554_432 : rmem[2]);
+        if (!"0".equals(s.getOrDefault("tcp_moderate_rcvbuf", "1"))) {
+            notes.add("receive buffer autotuning (tcp_moderate_rcvbuf, tcp_rmem " + s.getOrDefault("tcp_rmem", "?") + ") is not modelled: "
+                    + "the buffer stays at tcp_rmem[1], so the window stops growing where the kernel's grows on");
+        }
+        if (!"31".equals(s.getOrDefault("tcp_app_win", "31"))) notes.add("tcp_app_win " + s.get("tcp_app_win") + ": modelled as 31");
         int ecn = (int) number(s, "tcp_ecn", 2);
         int reordering = (int) number(s, "tcp_reordering", d.reordering());
         TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
-                d.delayedAckMaxNanos(), d.quickAcks(), d.receiveBufferBytes(), d.initialReceiveWindowBytes(), d.sendBufferBytes(),
+                d.delayedAckMaxNanos(), d.quickAcks(), rcvBuf, d.initialReceiveWindowBytes(), d.sendBufferBytes(),
                 number(s, "tcp_sack", 1) != 0, number(s, "tcp_dsack", 1) != 0, number(s, "tcp_timestamps", 1) != 0,
                 number(s, "tcp_window_scaling", 1) != 0, d.nagle(), ecn == 1 || ecn == 3, reordering,
                 Math.max(reordering, (int) number(s, "tcp_max_reordering", d.maxReordering())), (int) number(s, "tcp_syn_retries", d.synRetries()),
                 d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
-                (int) number(s, "tcp_early_retrans", d.earlyRetrans()));
+                (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax);
         return new KernelTcpConfig(c, notes);
+    }
+
+    /** A sysctl of three numbers ({@code tcp_rmem}: min, default, max), null when absent or not three numbers. */
+    private static long[] triple(String v) {
+        if (v == null) return null;
+        String[] parts = v.strip().split("\\s+");
+        if (parts.length != 3) return null;
+        try {
+            return new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])};
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static long number(Map<String, String> s, String key, long fallback) {

@@ -9,9 +9,10 @@
  * alone in the simulator's Linux-like TCP configured from the namespaces' sysctls, and its header sequence per
  * direction compared with the capture ({@link org.sonde.replay.linux.LinuxAgreement}: identity, send-time error,
  * every first divergence with its cause). The recording is JSON ({@code recording.json}), not yet DETER's compact
- * byte streams. The divergences measured so far name the model's receive window: it has no {@code rcv_ssthresh}
- * (so no {@code tcp_grow_window}, which keeps Linux's quick-ACK budget unspent while the window grows), and it sets
- * PSH where its send queue empties, where Linux sets it every few segments of a large write.
+ * byte streams. The model's receiver grows its window as the kernel's ({@code rcv_ssthresh},
+ * {@code tcp_grow_window}, which keeps Linux's quick-ACK budget unspent while the window grows) from
+ * {@code tcp_rmem}'s default buffer, without autotuning ({@code KernelTcpConfig}); it sets PSH where its send queue
+ * empties, where Linux sets it every few segments of a large write.
  *
  * <pre>{@code
  * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), n -> { });

@@ -56,6 +56,11 @@ final class ReceiveQueue {
     }
 
     /** Whether [seq, end) is already held out of order. */
+    /** Whether data from {@code seq} continues the highest out-of-order range (Linux coalesces it into that skb). */
+    boolean continuesOutOfOrder(long seq) {
+        return ofoCount > 0 && ofoEnd[ofoCount - 1] == seq;
+    }
+
     boolean holdsOutOfOrder(long seq, long end) {
         for (int i = 0; i < ofoCount; i++) if (ofoStart[i] <= seq && end <= ofoEnd[i]) return true;
         return false;

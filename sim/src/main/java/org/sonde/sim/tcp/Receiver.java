@@ -20,6 +20,16 @@ import org.sonde.sim.net.IpFrame;
  * shrinking, receiver SWS avoidance), window updates after reads ({@code tcp_cleanup_rbuf()}), and the
  * receiver's ECN echo (with DCTCP's exact CE echo).
  *
+ * <p>With {@link TcpConfig#receiveWindowGrowth()} the window grows as Linux 6.x grows it: the buffer
+ * ({@code sk_rcvbuf}) is memory, turned into window by {@code scaling_ratio} (a received skb's
+ * {@code len/truesize}, measured when {@code rcv_mss} changes); the offer is capped by {@code rcv_ssthresh},
+ * which starts at the initial window ({@code tcp_select_initial_window()}, {@code tcp_init_buffer_space()}) and
+ * grows by two segments per data segment ({@code tcp_grow_window()}) up to {@code window_clamp} and the free
+ * space, each raise refilling the quick-ACK budget ({@code icsk_ack.quick |= 1}). A received skb is modelled as
+ * Linux's for a segment a local TCP sent over veth or loopback: its payload in page frags behind a head whose
+ * truesize is {@link #SKB_HEAD_TRUESIZE}, later segments coalesced into it ({@code tcp_try_coalesce()}) up to
+ * {@code MAX_SKB_FRAGS}.
+ *
  * <p>It owns Linux's {@code icsk_ack} state and the delayed-ACK timer; the {@link TcpSocket} builds and sends
  * the ACKs and moves the connection's state when the FIN arrives.
  */
@@ -30,6 +40,24 @@ final class Receiver {
     static final int ACK_PUSHED = 4;
     static final int ACK_PUSHED2 = 8;
     static final int ACK_NOW = 16;
+
+    /** {@code TCP_RMEM_TO_WIN_SCALE}: {@code scaling_ratio} is a fraction of 256. */
+    private static final int RMEM_TO_WIN_SCALE = 8;
+    /** {@code TCP_DEFAULT_SCALING_RATIO}: 50 % until a segment is measured. */
+    private static final int DEFAULT_SCALING_RATIO = 1 << (RMEM_TO_WIN_SCALE - 1);
+    /**
+     * The truesize of a received skb beyond its payload: the head a TCP sender allocated with its
+     * {@code sk_buff} and {@code skb_shared_info}. Traced on Linux 6.18 x86-64 over veth (bpftrace on
+     * {@code tcp:tcp_probe}): truesize is 832 B plus the payload (2280 B for 1448 B, 1022 B for 190 B), so a
+     * 1448-byte segment gives {@code scaling_ratio} 1448·256/2280 = 162.
+     */
+    private static final int SKB_HEAD_TRUESIZE = 832;
+    /** {@code MAX_SKB_FRAGS}: segments coalesced into one skb of the receive queue. */
+    private static final int MAX_SKB_FRAGS = 17;
+    /** {@code SOCK_MIN_RCVBUF}: 2 × (2048 + the aligned {@code sk_buff}); {@code window_clamp} stays above half of it. */
+    private static final int SOCK_MIN_RCVBUF = 4608;
+    /** {@code tcp_grow_window()} is called for segments of at least this payload ({@code tcp_event_data_recv()}). */
+    private static final int GROW_WINDOW_MIN_LEN = 128;
 
     private final TcpSocket sk;
     private final Tcb tp;
@@ -45,6 +73,19 @@ final class Receiver {
     long rcvWup;
     /** The shift of the window we offer ({@code rcv_wscale}), 0 when the peer does not scale. */
     int rcvWscale;
+
+    // the receive window's growth (TcpConfig.receiveWindowGrowth): tcp_sock's fields of the same names
+    private final boolean growth;
+    /** The window's cap, grown per segment ({@code rcv_ssthresh}). */
+    long rcvSsthresh;
+    /** The largest window ever offered ({@code window_clamp}). */
+    long windowClamp;
+    /** The receive buffer in memory bytes ({@code sk_rcvbuf}). */
+    private final long rcvBuf;
+    /** Payload per memory byte, × 256 ({@code scaling_ratio}). */
+    int scalingRatio = DEFAULT_SCALING_RATIO;
+    /** Our own segment size ({@code advmss}: the MSS we offered, less the timestamp option when it is on). */
+    private int advmss;
 
     // icsk_ack: delayed-ACK state (tcp_event_data_recv(), tcp_send_delayed_ack())
     int ackPending;
@@ -76,7 +117,53 @@ final class Receiver {
         this.stack = stack;
         this.sim = sim;
         this.delackTimer = new Timer(sim, () -> sk.timerFired(TcpObserver.TimerKind.DELACK, this::delackTimerFired));
-        this.rcvWscale = cfg.windowScaling() ? windowScaleFor(cfg.receiveBufferBytes()) : 0;
+        this.growth = cfg.receiveWindowGrowth();
+        this.rcvBuf = cfg.receiveBufferBytes();
+        this.advmss = cfg.segmentPayload();
+        if (!cfg.windowScaling()) {
+            this.rcvWscale = 0;
+        } else if (growth) {
+            // tcp_select_initial_window(): the scale that covers the largest buffer autotuning may reach
+            long space = Math.max(fullSpace(), cfg.receiveBufferMaxBytes());
+            this.rcvWscale = Math.clamp(63 - Long.numberOfLeadingZeros(space) - 15, 0, 14);
+        } else {
+            this.rcvWscale = windowScaleFor(cfg.receiveBufferBytes());
+        }
+        this.windowClamp = 65_535L << 14; // tcp_select_initial_window() with no clamp set: the largest scaled window
+    }
+
+    /**
+     * The window a SYN or SYN-ACK offers (its field is this, at most 65535), sets {@code rcv_wnd} and
+     * {@code rcv_ssthresh}; {@code mss} is the segment size it is rounded to ({@code tcp_select_initial_window()}:
+     * the advertised MSS in a SYN, less the timestamp option in a SYN-ACK that carries it).
+     */
+    long synWindow(int mss) {
+        long window;
+        if (growth) {
+            long space = Math.min(windowClamp, fullSpace());
+            if (space > mss) space = space / mss * mss;
+            window = space;
+            windowClamp = Math.min(windowClamp, 65_535L << rcvWscale);
+        } else {
+            window = Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
+        }
+        rcvWnd = window;
+        rcvSsthresh = window;
+        return window;
+    }
+
+    /**
+     * {@code tcp_init_buffer_space()} when the connection is established: {@code window_clamp} no larger than the
+     * buffer's window less one segment ({@code tcp_app_win} 31 reserves nothing more), {@code rcv_ssthresh} within it.
+     */
+    void initBufferSpace(boolean timestamps) {
+        advmss = cfg.mss() - (timestamps ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+        if (!growth) return;
+        long maxwin = fullSpace();
+        windowClamp = Math.min(windowClamp, 65_535L << rcvWscale); // the peer may have refused window scaling
+        if (windowClamp >= maxwin) windowClamp = maxwin;
+        if (windowClamp > 2L * advmss && windowClamp + advmss > maxwin) windowClamp = Math.max(2L * advmss, maxwin - advmss);
+        rcvSsthresh = Math.min(rcvSsthresh, windowClamp);
     }
 
     /** The handshake told the peer's initial sequence: data is expected from {@code rcvNxt} on. */
@@ -110,9 +197,7 @@ final class Receiver {
                 outOfWindow();
                 return;
             }
-            if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) { // tcp_try_rmem_schedule() failed
-                return;
-            }
+            if (bufferFull(s.payloadBytes)) return;
             queueAndOut(s, seq, dataEnd, fin);
             return;
         }
@@ -140,6 +225,11 @@ final class Receiver {
         dataQueueOfo(s, seq, dataEnd, fin);
     }
 
+    /** {@code tcp_try_rmem_schedule()} fails: the buffer cannot take {@code payload} more bytes. */
+    private boolean bufferFull(int payload) {
+        return growth ? rmemAlloc() > rcvBuf : rq.held() + payload > cfg.receiveBufferBytes();
+    }
+
     /** Data the receiver cannot take: ACK at once, and in quick-ACK mode ({@code tcp_data_queue()}'s {@code out_of_window}). */
     private void outOfWindow() {
         enterQuickackMode(cfg.quickAcks());
@@ -163,7 +253,7 @@ final class Receiver {
     /** {@code tcp_data_queue_ofo()}. */
     private void dataQueueOfo(TcpSegment s, long seq, long dataEnd, boolean fin) {
         ecnCheckCe(s);
-        if (rq.held() + s.payloadBytes > cfg.receiveBufferBytes()) return;
+        if (bufferFull(s.payloadBytes)) return;
         ackPending |= ACK_SCHED;
         stack.count(TcpCounter.TcpExtTCPOFOQueue);
         if (fin) rq.finSeq = dataEnd;
@@ -172,7 +262,11 @@ final class Receiver {
             dsackSet(seq, endSeq);
             return;
         }
+        boolean coalesced = rq.continuesOutOfOrder(seq);
         rq.addOutOfOrder(seq, dataEnd, endSeq);
+        // SACK flows grow the window on out-of-order data too (without SACK it stays, for the duplicate ACKs' sake);
+        // data coalesced into the last out-of-order skb is judged by its payload, a new skb by its truesize
+        if (growth && tp.sackOk) growWindow(s.payloadBytes, coalesced);
     }
 
     /** {@code tcp_dsack_set()}: the next ACK reports [seq, end) as received twice. */
@@ -205,12 +299,87 @@ final class Receiver {
         lrcvtime = now;
         ecnCheckCe(s);
         if (s.retransmission) delayingRetransmission = true;
+        if (growth && s.payloadBytes >= GROW_WINDOW_MIN_LEN) growWindow(s.payloadBytes, true);
+    }
+
+    /**
+     * {@code tcp_grow_window()}: {@code rcv_ssthresh} grows by two segments (at most to {@code window_clamp} and
+     * the free space) and the quick-ACK budget is refilled by one, when an skb of this truesize would fit the
+     * buffer's window (check #2). With {@code adjust} the skb is judged by its payload alone
+     * ({@code truesize_adjust()}: a veth skb's payload is all in page frags, so only the head's truesize is taken
+     * off), which always passes; without, by its whole truesize.
+     */
+    private void growWindow(int len, boolean adjust) {
+        long room = Math.min(windowClamp, space()) - rcvSsthresh;
+        if (room <= 0) return;
+        long truesize = adjust ? len : len + SKB_HEAD_TRUESIZE;
+        long incr = winFromSpace(truesize) <= len ? 2L * advmss : growWindowSlowly(len, truesize);
+        if (incr == 0) return;
+        incr = Math.max(incr, 2L * len);
+        rcvSsthresh += Math.min(room, incr);
+        quick |= 1;
+    }
+
+    /** {@code __tcp_grow_window()}: a costly skb grows the window only while it is small against the largest buffer. */
+    private long growWindowSlowly(int len, long truesize) {
+        long t = winFromSpace(truesize) >> 1;
+        long window = winFromSpace(cfg.receiveBufferMaxBytes()) >> 1;
+        while (rcvSsthresh <= window) {
+            if (t <= len) return 2L * rcvMss;
+            t >>= 1;
+            window >>= 1;
+        }
+        return 0;
+    }
+
+    /** {@code tcp_measure_rcv_mss()}'s new {@code scaling_ratio}, from a segment of {@code len} bytes and its truesize. */
+    private void measureScalingRatio(int len) {
+        int old = scalingRatio;
+        scalingRatio = (int) Math.max(1, ((long) len << RMEM_TO_WIN_SCALE) / (len + SKB_HEAD_TRUESIZE));
+        if (scalingRatio != old) setWindowClamp(winFromSpace(rcvBuf));
+    }
+
+    /** {@code tcp_set_window_clamp()} (as of 6.15): a lower clamp lowers {@code rcv_ssthresh}, a higher one lets it reach {@code rcv_wnd}. */
+    private void setWindowClamp(long val) {
+        long old = windowClamp;
+        long clamp = Math.max(SOCK_MIN_RCVBUF / 2, val);
+        if (clamp == old) return;
+        windowClamp = clamp;
+        if (clamp < old) rcvSsthresh = Math.min(rcvSsthresh, clamp);
+        else rcvSsthresh = Math.max(Math.min(rcvWnd, clamp), rcvSsthresh);
+    }
+
+    /** {@code tcp_win_from_space()}: the window a number of memory bytes holds. */
+    private long winFromSpace(long space) {
+        return space * scalingRatio >> RMEM_TO_WIN_SCALE;
+    }
+
+    /** {@code tcp_full_space()}. */
+    private long fullSpace() {
+        return winFromSpace(rcvBuf);
+    }
+
+    /** {@code tcp_space()}: the window the free memory holds. */
+    private long space() {
+        return winFromSpace(rcvBuf - rmemAlloc());
+    }
+
+    /**
+     * {@code sk_rmem_alloc}: the held bytes and a head for every {@link #MAX_SKB_FRAGS} segments of them (a queued
+     * skb takes later segments as frags, so they add their payload only).
+     */
+    private long rmemAlloc() {
+        long held = rq.held();
+        if (held == 0) return 0;
+        long segments = (held + rcvMss - 1) / rcvMss;
+        return held + SKB_HEAD_TRUESIZE * ((segments + MAX_SKB_FRAGS - 1) / MAX_SKB_FRAGS);
     }
 
     /** {@code tcp_measure_rcv_mss()}: the peer's segment size, and whether small (pushed) segments arrive. */
     private void measureRcvMss(TcpSegment s) {
         int len = s.payloadBytes;
         if (len >= rcvMss) {
+            if (growth && len != rcvMss) measureScalingRatio(len);
             rcvMss = Math.min(len, cfg.mss());
         } else {
             if (len >= MSS_DEFAULT && len == lastSegSize) {
@@ -293,7 +462,8 @@ final class Receiver {
 
     /** {@code __tcp_ack_snd_check()}. */
     void ackSndCheck(boolean ofoPossible) {
-        if ((rq.rcvNxt - rcvWup > rcvMss && selectWindowRaw() >= rcvWnd) // more than one full segment unacknowledged
+        // more than one full segment unacknowledged, and the application read it all (sk_rcvlowat 1) or the window's right edge advances
+        if ((rq.rcvNxt - rcvWup > rcvMss && (rq.unread() == 0 || selectWindowRaw() >= rcvWnd))
                 || inQuickackMode()
                 || (ackPending & ACK_NOW) != 0
                 || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
@@ -393,21 +563,37 @@ final class Receiver {
 
     /** {@code window_clamp}: the largest window the buffer and the window scale allow. */
     private long windowClamp() {
-        return Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
+        return growth ? windowClamp : Math.min(cfg.receiveBufferBytes(), 65_535L << rcvWscale);
     }
 
-    /** {@code __tcp_select_window()}: the free receive space, zero when it falls below one segment (receiver SWS avoidance). */
+    /**
+     * {@code __tcp_select_window()}: the free receive space (with window growth: at most {@code rcv_ssthresh}), zero
+     * when it falls below one segment (receiver SWS avoidance).
+     */
     private long selectWindowRaw() {
         long mss = rcvMss;
-        long full = windowClamp();
-        long free = Math.max(0, cfg.receiveBufferBytes() - rq.held());
-        free = Math.min(free, full);
-        if (mss > full) mss = full;
+        long full;
+        long allowed;
+        long free;
+        if (growth) {
+            allowed = fullSpace();
+            full = Math.min(windowClamp, allowed);
+            free = space();
+        } else {
+            full = windowClamp();
+            allowed = full;
+            free = Math.min(Math.max(0, cfg.receiveBufferBytes() - rq.held()), full);
+        }
+        if (mss > full) {
+            mss = full;
+            if (mss <= 0) return 0;
+        }
         if (free < (full >> 1)) {
             quick = 0; // a filling buffer ends quick-ACK mode
-            free = free >> rcvWscale << rcvWscale;
-            if (free < (full >> 4) || free < mss) return 0;
+            free = Math.floorDiv(free, 1L << rcvWscale) << rcvWscale;
+            if (free < (allowed >> 4) || free < mss) return 0;
         }
+        if (growth && free > rcvSsthresh) free = rcvSsthresh;
         if (rcvWscale > 0) {
             long unit = 1L << rcvWscale;
             return (free + unit - 1) / unit * unit;

@@ -15,10 +15,14 @@ import org.sonde.core.config.ConfigMap;
  * @param delayedAckNanos    {@code TCP_ATO_MIN} = {@code TCP_DELACK_MIN} 40 ms: the delayed-ACK timeout floor
  * @param delayedAckMaxNanos {@code TCP_DELACK_MAX} 200 ms
  * @param quickAcks          {@code TCP_MAX_QUICKACKS} 16
- * @param receiveBufferBytes receive space the window is offered from ({@code tcp_rmem}; autotuning not modelled)
+ * @param receiveBufferBytes receive space the window is offered from: with {@code receiveWindowGrowth} off, payload bytes
+ *                           (the window offers the free buffer); with it on, Linux's {@code sk_rcvbuf} in memory bytes
+ *                           ({@code tcp_rmem[1]}, 128 KiB since 4.20), of which the window offers the scaling ratio's share
+ *                           (autotuning not modelled)
  * @param initialReceiveWindowBytes the window offered in the SYN or SYN-ACK (Linux since 4.19: 65535; before: 10 segments,
  *                           e.g. 14600); it also sizes quick-ACK mode at the first data ({@code tcp_incr_quickack()}).
- *                           Later windows offer the free buffer at once ({@code rcv_ssthresh} growth is not modelled)
+ *                           Later windows offer the free buffer at once. Unused with {@code receiveWindowGrowth}, which
+ *                           sizes the initial window from the buffer as Linux does
  * @param sendBufferBytes    unacknowledged plus unsent bytes the kernel holds ({@code tcp_wmem}); the application's
  *                           further writes wait, as a blocking {@code write()} would
  * @param sack               {@code tcp_sack} (1)
@@ -44,13 +48,21 @@ import org.sonde.core.config.ConfigMap;
  *                           keeps its reordering window at min_rtt/4 instead of growing it on D-SACKs,
  *                           {@link #RACK_NO_DUPTHRESH} keeps that window even once {@code reordering} segments are SACKed
  * @param earlyRetrans       {@code tcp_early_retrans} (3): 3 or 4 send tail loss probes (TLP), other values do not
+ * @param receiveWindowGrowth the receiver grows its window as Linux 6.x does ({@code rcv_ssthresh} raised per segment by
+ *                           {@code tcp_grow_window()}, which also refills quick ACKs, within {@code window_clamp}; the
+ *                           skb's {@code len/truesize} ratio, {@code scaling_ratio}, turns buffer into window) and sizes
+ *                           its initial windows and window scale from the buffers as {@code tcp_select_initial_window()};
+ *                           off (the default): the window offers the free buffer from the first ACK on
+ * @param receiveBufferMaxBytes {@code tcp_rmem[2]} (32 MiB since 6.16): with {@code receiveWindowGrowth}, the window scale
+ *                           is the one that covers it
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
                         long receiveBufferBytes, long initialReceiveWindowBytes, long sendBufferBytes, boolean sack, boolean dsack, boolean timestamps,
                         boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
-                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans) {
+                        int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans,
+                        boolean receiveWindowGrowth, long receiveBufferMaxBytes) {
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
@@ -64,7 +76,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
 
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
-            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3);
+            true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3,
+            false, 33_554_432);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -73,6 +86,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
         if (reordering < 1 || maxReordering < reordering) throw new IllegalArgumentException("need 1 <= reordering <= max-reordering");
         if (receiveBufferBytes < 2L * mss) throw new IllegalArgumentException("receive-buffer must hold two segments");
         if (sendBufferBytes < mss) throw new IllegalArgumentException("send-buffer must hold a segment");
+        if (receiveBufferMaxBytes < receiveBufferBytes) throw new IllegalArgumentException("receive-buffer-max must be at least receive-buffer");
     }
 
     /** RACK detects losses (with SACK; connections without it keep NewReno). */
@@ -124,7 +138,10 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 (int) c.bytes("read-size", d.readSizeBytes, 1, 1L << 30),
                 c.bool("hystart", d.hystart),
                 (int) c.integer("recovery", d.recovery, 0, 7),
-                (int) c.integer("early-retrans", d.earlyRetrans, 0, 4));
+                (int) c.integer("early-retrans", d.earlyRetrans, 0, 4),
+                c.bool("receive-window-growth", d.receiveWindowGrowth),
+                c.bytes("receive-buffer-max", Math.max(d.receiveBufferMaxBytes, c.bytes("receive-buffer", d.receiveBufferBytes, 1, 1L << 30)),
+                        1, 1L << 31));
         c.finish();
         return t;
     }

@@ -505,6 +505,7 @@ public final class TcpSocket {
         snd.cwndUsageSeq = tp.sndNxt;
         rtt.rttSeq = tp.sndNxt;
         rcv.priorRcvNxt = rq.rcvNxt;
+        rcv.initBufferSpace(tp.tsOk);
     }
 
     /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
@@ -700,8 +701,9 @@ public final class TcpSocket {
             s.mssOption = cfg.mss();
             s.sackPermitted = sackPerm;
             if (ws) s.windowScaleOption = rcv.rcvWscale;
-            s.window = (int) Math.min(Math.min(cfg.receiveBufferBytes(), cfg.initialReceiveWindowBytes()), 65_535);
-            rcv.rcvWnd = s.window;
+            // a SYN-ACK's window is rounded to the segments the timestamps leave room for (tcp_openreq_init_rwin())
+            int synMss = cfg.mss() - (state == State.SYN_RECV && tp.tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
+            s.window = (int) Math.min(rcv.synWindow(synMss), 65_535);
         } else {
             s.window = rcv.selectWindow();
         }

@@ -35,8 +35,10 @@ import org.sonde.sim.net.IpFrame;
  *       window-update ACKs after reads, zero-window probing with backoff; Nagle (Minshall's variant);
  *       FIN and RST handling; TIME_WAIT of configurable length.</li>
  *   <li>Simplified: the window offers the free buffer from the first ACK on (the SYN offers
- *       {@link TcpConfig#initialReceiveWindowBytes()}; {@code rcv_ssthresh} growth and receive-buffer
- *       autotuning are not modelled); undo of spurious recoveries only where timestamps prove a
+ *       {@link TcpConfig#initialReceiveWindowBytes()}), unless {@link TcpConfig#receiveWindowGrowth()} grows it as
+ *       Linux 6.x does ({@code rcv_ssthresh}, {@code window_clamp}, {@code scaling_ratio} of a veth skb's
+ *       truesize, the quick-ACK refill of {@code tcp_grow_window()}); receive-buffer autotuning
+ *       ({@code tcp_rcv_space_adjust()}) is not modelled; undo of spurious recoveries only where timestamps prove a
  *       partial ACK came from the original ({@code tcp_try_undo_partial()}); timers run on nanoseconds,
  *       not jiffies, except CUBIC's clock; the min_rtt filter keeps one sample (Linux's minmax keeps three,
  *       which differs only after the 300 s window); listeners create a full socket on the SYN (no request socks).</li>

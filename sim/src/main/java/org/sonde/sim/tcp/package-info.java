@@ -24,7 +24,8 @@
  *       the tail loss probe, zero-window probes and the retransmission timer's handlers
  *       ({@code tcp_output.c}, {@code tcp_timer.c});</li>
  *   <li>{@code Receiver}: data into the receive queue, when to ACK (quick-ACK mode, the delayed-ACK timeout,
- *       every second segment), the window offered and the receiver's ECN echo;</li>
+ *       every second segment), the window offered (the free buffer, or Linux 6.x's growth through
+ *       {@code rcv_ssthresh}) and the receiver's ECN echo;</li>
  *   <li>{@code SackTagger}: what an ACK says about the segments sent (SACK and D-SACK tagging, the cumulative
  *       ACK with its RTT samples, delivered counts, reordering; duplicate ACKs without SACK);</li>
  *   <li>{@code LossRecovery}: the congestion state machine ({@code tcp_fastretrans_alert()}), recovery, CWR and

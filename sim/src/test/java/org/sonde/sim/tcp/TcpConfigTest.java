@@ -55,6 +55,13 @@ class TcpConfigTest {
         assertThat(c.nagle()).isFalse();
         assertThat(c.dctcpShiftG()).isEqualTo(3);
         assertThat(c.readRateBps()).isEqualTo(1_000_000_000L);
+        assertThat(c.receiveWindowGrowth()).isFalse();
+
+        TcpConfig linux6 = parse(Map.of("receive-window-growth", true, "receive-buffer", "128KiB", "receive-buffer-max", "32MiB"));
+        assertThat(linux6.receiveWindowGrowth()).isTrue();
+        assertThat(linux6.receiveBufferMaxBytes()).isEqualTo(33_554_432);
+        // a buffer larger than the default maximum raises the maximum with it
+        assertThat(parse(Map.of("receive-buffer", "64MiB")).receiveBufferMaxBytes()).isEqualTo(64L << 20);
     }
 
     @Test

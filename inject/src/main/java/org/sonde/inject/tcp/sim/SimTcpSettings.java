@@ -59,7 +59,8 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
         TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
                 d.delayedAckMaxNanos(), d.quickAcks(), d.receiveBufferBytes(), d.initialReceiveWindowBytes(), d.sendBufferBytes(), sack, dsack,
                 timestamps, scaling, d.nagle(), ecn, reordering, Math.max(reordering, maxReordering), synRetries, d.synAckRetries(), retries2,
-                d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(), d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery, earlyRetrans);
+                d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(), d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery, earlyRetrans,
+                d.receiveWindowGrowth(), d.receiveBufferMaxBytes());
         return new SimTcpSettings(c, notes);
     }
 

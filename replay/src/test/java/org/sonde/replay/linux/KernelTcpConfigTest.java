@@ -1,0 +1,23 @@
+package org.sonde.replay.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The model configured from a namespace's sysctls: the receive window grows from {@code tcp_rmem}'s default buffer. */
+class KernelTcpConfigTest {
+    @Test
+    void theReceiveWindowGrowsFromTcpRmemsDefaultWithTheScaleOfItsMaximum() {
+        KernelTcpConfig k = KernelTcpConfig.of(Map.of("tcp_rmem", "4096\t131072\t33554432", "tcp_moderate_rcvbuf", "1"));
+        assertThat(k.config().receiveWindowGrowth()).isTrue();
+        assertThat(k.config().receiveBufferBytes()).isEqualTo(131_072);
+        assertThat(k.config().receiveBufferMaxBytes()).isEqualTo(33_554_432);
+        assertThat(k.notes()).anyMatch(n -> n.startsWith("receive buffer autotuning (tcp_moderate_rcvbuf"));
+
+        KernelTcpConfig fixed = KernelTcpConfig.of(Map.of("tcp_rmem", "4096 87380 6291456", "tcp_moderate_rcvbuf", "0"));
+        assertThat(fixed.config().receiveBufferBytes()).isEqualTo(87_380);
+        assertThat(fixed.config().receiveBufferMaxBytes()).isEqualTo(6_291_456);
+        assertThat(fixed.notes()).noneMatch(n -> n.contains("autotuning"));
+    }
+}

@@ -6,6 +6,7 @@
 #   RUNS=5                        hyperfine runs per command at 1 GB or more (smaller: SMALL_RUNS=10)
 #   TSHARK_SIZE=1100M             the size tshark reads too (2 runs, it takes seconds per GB); none: -
 #   BENCH_DIR=/tmp/sonde-bench    where the captures go (deleted afterwards unless KEEP=1)
+#   BASELINE=DIR                  also time DIR/sonde (another build of Sonde) in the same runs, on its own rows
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sizes="${SIZES:-10M 100M 1100M 4400M}"
@@ -25,6 +26,11 @@ fi
 mkdir -p "$dir"
 load_before="$(cut -d ' ' -f 1 /proc/loadavg)"   # the table says whether the cores were shared
 "$root/sonde" --version >/dev/null            # builds the jar and its start-up cache if needed, outside the timings
+baseline=()
+if [ -n "${BASELINE:-}" ]; then
+  "$BASELINE/sonde" --version >/dev/null
+  baseline=(-n "baseline: sonde pcap inspect --totals-only")
+fi
 # The fixed cost: a capture with no packets (a pcap file header alone) costs sonde its JVM, command-line
 # and inspect start-up and nothing else
 empty="$dir/empty.pcap"
@@ -32,6 +38,7 @@ printf '\xd4\xc3\xb2\xa1\x02\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 fixed="$dir/hyperfine-fixed.json"
 hyperfine --style basic --warmup 1 --runs "$small_runs" --export-json "$fixed" \
   -n "sonde pcap inspect EMPTY --totals-only" "$root/sonde pcap inspect $empty --totals-only" \
+  ${BASELINE:+"${baseline[@]}" "$BASELINE/sonde pcap inspect $empty --totals-only"} \
   -n "sonde --version" "$root/sonde --version" \
   -n "tcpdump -r EMPTY -w /dev/null" "tcpdump -r $empty -w /dev/null" >&2
 
@@ -47,7 +54,8 @@ for size in $sizes; do
   out="$dir/hyperfine-$size.json"
   hyperfine --style basic --warmup 1 --runs "$n" --export-json "$out" \
     -n "sonde pcap inspect --totals-only" "$root/sonde pcap inspect $file --totals-only" \
-    -n "tcpdump -r FILE -w /dev/null" "tcpdump -r $file -w /dev/null" >&2
+    -n "tcpdump -r FILE -w /dev/null" "tcpdump -r $file -w /dev/null" \
+    ${BASELINE:+"${baseline[@]}" "$BASELINE/sonde pcap inspect $file --totals-only"} >&2
   tshark_out=""
   if [ "$size" = "$tshark_size" ]; then
     tshark_out="$dir/hyperfine-tshark-$size.json"
@@ -87,7 +95,8 @@ lines = ["## Reading and decoding a RoCEv2 capture", "",
          "`sonde pcap inspect --totals-only` dissects every frame (Ethernet, IPv4, UDP, BTH and its extension "
          "headers) and verifies every IPv4 header checksum and RoCE ICRC; `tcpdump -r F -w /dev/null` only copies "
          "records; `tshark -T fields -e frame.number` dissects fully. Files of 256 MiB or more are counted on both "
-         "cores (`--threads`).", "",
+         "cores (`--threads`)." + (f" Rows named baseline time another build of Sonde ({os.environ.get('BASELINE_NAME') or os.environ['BASELINE']}) "
+                                    "in the same runs." if os.environ.get("BASELINE") else ""), "",
          "| capture | command | wall time (s) | packets/s | GB/s | time ÷ sonde's (above 1: sonde is faster) |",
          "| --- | --- | --- | --- | --- | --- |"]
 points = []  # (bytes, sonde mean, tcpdump mean)
@@ -107,8 +116,11 @@ for r in runs:
                      f"| {packets / mean / 1e6:.2f} M | {nbytes / mean / 1e9:.2f} | {ratio} |")
     print(f"{size_name(nbytes)}: sonde {sonde_mean:.3f} s, tcpdump {results[1]['mean']:.3f} s, "
           f"ratio {results[1]['mean'] / sonde_mean:.2f} (above 1: sonde is faster)")
-for res, what in ((empty_sonde, "(fixed cost inside every sonde run)"), (empty_tcpdump, ""),
-                  (version_only, "(JVM and launcher alone, no command line)")):
+fixed_rows = [(empty_sonde, "(fixed cost inside every sonde run)"), (empty_tcpdump, ""),
+              (version_only, "(JVM and launcher alone, no command line)")]
+if "baseline: sonde pcap inspect --totals-only" in fixed:
+    fixed_rows.insert(1, (fixed["baseline: sonde pcap inspect --totals-only"], "(the baseline's fixed cost)"))
+for res, what in fixed_rows:
     capture = "" if res is version_only else "no packets (file header alone)"
     lines.append(f"| {capture} | `{res['command']}` | {res['mean']:.3f} ± {res['stddev'] or 0.0:.3f} | | | {what} |")
 

@@ -13,8 +13,12 @@ final class Limits {
     /** Interfaces per pcapng section; real captures have a handful. */
     static final int MAX_INTERFACES = 1 << 16;
 
-    /** Reader buffer: large reads amortise system calls, one buffer per open reader. */
-    static final int DEFAULT_READ_BUFFER_BYTES = 8 << 20;
+    /**
+     * Reader buffer, one per open reader: large enough to amortise system calls, small enough that
+     * the bytes a read copies in are still in the core's cache (L2) when the packets are dissected
+     * and checksummed; 8 MiB made reading a warm capture about three times slower.
+     */
+    static final int DEFAULT_READ_BUFFER_BYTES = 256 << 10;
 
     /** Writer buffer. */
     static final int WRITE_BUFFER_BYTES = 1 << 20;

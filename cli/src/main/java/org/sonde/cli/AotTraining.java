@@ -29,13 +29,18 @@ public final class AotTraining {
                 Files.write(scenario, in.readAllBytes());
             }
             String out = work.path().resolve("sim").toString();
+            String capture = work.path().resolve("roce.pcap").toString();
             List<String[]> lines = List.of(
                     new String[] {"--version"},
                     new String[] {"--help"},
                     new String[] {"sim", "run", "--help"},
                     // a small simulation, as bench/sim-vs-ns3.sh runs them, then with its report
                     new String[] {"sim", "run", scenario.toString(), "--seed", "1", "--out", out, "--no-report", "--json", out + ".json"},
-                    new String[] {"sim", "run", scenario.toString(), "--seed", "2", "--out", out});
+                    new String[] {"sim", "run", scenario.toString(), "--seed", "2", "--out", out},
+                    // reading a capture, as bench/pcap-read.sh does: the readers, dissectors and checksums
+                    // are loaded and profiled here, so a short capture is not read mostly by the interpreter
+                    new String[] {"pcap", "synth", "--capture", capture, "--size", "8M", "--seed", "1"},
+                    new String[] {"pcap", "inspect", capture, "--totals-only"});
             for (String[] line : lines) {
                 int code = Main.run(line, sink, sink);
                 if (code != 0) {

@@ -70,6 +70,26 @@ class SetCoverTest {
     }
 
     @Test
+    void setsNumberedInRankOrderChooseAsWithTheRankGiven() {
+        Random r = new Random(12);
+        for (int round = 0; round < 1_000; round++) {
+            Instance in = random(r, round % 2 == 1);
+            int sets = in.rank().length;
+            int[] identity = new int[sets];
+            for (int s = 0; s < sets; s++) identity[s] = s;
+            SetCover ranked = new SetCover(in.start(), in.elements(), in.weight(), identity);
+            SetCover numbered = new SetCover(in.start(), in.elements(), in.weight());
+            BitSet excluded = new BitSet();
+            for (int s = 0; s < sets; s++) if (r.nextInt(4) == 0) excluded.set(s);
+            int[] among = r.ints(r.nextInt(sets + 1), 0, sets).distinct().toArray();
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded));
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded, among))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded, among));
+        }
+    }
+
+    @Test
     void tiesGoToTheLowerRank() {
         // Two sets with the same single element: the lower rank wins, with either queue.
         int[] start = {0, 1, 2}, elements = {0, 0};

@@ -37,6 +37,11 @@ final class Candidates {
         final IntArrayList exampleOf = new IntArrayList();
         final List<long[]> examples = new ArrayList<>();
 
+        /** Gives back the lists' room to grow, one list at a time: the paths are all found. */
+        void trim() {
+            for (IntArrayList list : List.of(destinations, last, nodeElement, nodeParent, exampleOf)) list.trim();
+        }
+
         int[] history(int path) {
             int length = 0;
             for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) length++;
@@ -99,6 +104,12 @@ final class Candidates {
     int[] history(int c) {
         int r = run(c);
         return store(r).history(local(r, c));
+    }
+
+    /** Whether the two paths have one history (found one after the other, so they end at one tree node). */
+    boolean sameHistory(int a, int b) {
+        int ra = run(a), rb = run(b);
+        return runStore[ra] == runStore[rb] && store(ra).last.getInt(local(ra, a)) == store(rb).last.getInt(local(rb, b));
     }
 
     /** Every element number on some path: every node of the history trees is on one. */
@@ -190,7 +201,10 @@ final class Candidates {
     /** The collectors' paths in canonical order: by source as listed in {@code sourceOrder}. */
     static Candidates merge(List<Collector> collectors, List<Integer> sourceOrder) {
         Store[] stores = new Store[collectors.size()];
-        for (int w = 0; w < collectors.size(); w++) stores[w] = collectors.get(w).store;
+        for (int w = 0; w < collectors.size(); w++) {
+            stores[w] = collectors.get(w).store;
+            stores[w].trim();
+        }
         IntArrayList start = new IntArrayList(), store = new IntArrayList(), local = new IntArrayList(), source = new IntArrayList();
         int n = 0;
         for (int s : sourceOrder) {

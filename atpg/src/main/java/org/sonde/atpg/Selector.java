@@ -125,9 +125,14 @@ public final class Selector {
          * in order.
          */
         private final int[] order;
-        /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
-        private final int[] setStart;
-        private final int[] setElements;
+        /**
+         * Set s's claims are block setBlock[s]: blockElements[blockStart[b] .. blockStart[b + 1]),
+         * element numbers. A set whose path has the same history and kind of exit as the set
+         * before shares its block: a broadcast delivers one history to many exits.
+         */
+        private final int[] setBlock;
+        private final int[] blockStart;
+        private final int[] blockElements;
         private final Set<String> packetIds = new HashSet<>();
         private long unverified;
 
@@ -147,30 +152,43 @@ public final class Selector {
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
             // Claims are made twice, on every core, straight into set order: once to size each
-            // set's block, once to fill it. Made in runs of sets, which read the paths' memory in
-            // order; one copy of every claim is all the selection holds.
+            // block, once to fill it. Made in chunks of sets, which read the paths' memory in
+            // order; one copy of every distinct claim is all the selection holds.
             order = candidates.shuffledOrder(options.seed());
-            int n = candidates.size();
-            setStart = new int[n + 1];
-            IntStream.range(0, (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK).parallel().forEach(k -> {
+            int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
+            setBlock = new int[n];
+            // First each set's claim count, or -1 where it shares the block before.
+            int[] length = setBlock;
+            IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList scratch = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                    if (set > 0 && sameClaims(order[set - 1], order[set])) {
+                        length[set] = -1;
+                        continue;
+                    }
                     scratch.clear();
                     claims(order[set], allowed, scratch);
-                    setStart[set + 1] = scratch.size();
+                    length[set] = scratch.size();
                 }
             });
-            for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
-            setElements = new int[setStart[n]];
-            IntStream.range(0, (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK).parallel().forEach(k -> {
+            IntArrayList starts = new IntArrayList();
+            starts.add(0);
+            for (int set = 0; set < n; set++) {
+                if (length[set] >= 0) starts.add(Math.addExact(starts.getInt(starts.size() - 1), length[set]));
+                setBlock[set] = starts.size() - 2;
+            }
+            blockStart = starts.toIntArray();
+            blockElements = new int[blockStart[blockStart.length - 1]];
+            IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList scratch = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                    if (set > 0 && setBlock[set] == setBlock[set - 1]) continue;
                     scratch.clear();
                     claims(order[set], allowed, scratch);
-                    scratch.getElements(0, setElements, setStart[set], scratch.size());
+                    scratch.getElements(0, blockElements, blockStart[setBlock[set]], scratch.size());
                 }
             });
-            for (int e : setElements) inUniverse[e] = true;
+            for (int e : blockElements) inUniverse[e] = true;
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
             universeSize = size;
@@ -179,6 +197,11 @@ public final class Selector {
                         + (options.only().isEmpty() ? "" : " of --only") + " lies on a path between the " + options.sources().size()
                         + " terminals", "choose more terminals (--terminals all) or other elements", null);
             }
+        }
+
+        /** Whether candidates {@code a} and {@code b} claim the same: one history, and both or neither to a sink. */
+        private boolean sameClaims(int a, int b) {
+            return candidates.sameHistory(a, b) && sink.test(candidates.destination(a)) == sink.test(candidates.destination(b));
         }
 
         /** Elements named in an option must be the model's: a typo would silently select nothing. */
@@ -216,7 +239,7 @@ public final class Selector {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
             // Sets are numbered in the seeded order: a set's rank is its number.
-            SetCover cover = new SetCover(setStart, setElements, weight);
+            SetCover cover = new SetCover(setBlock, blockStart, blockElements, weight);
             boolean[] covered = new boolean[ids.size()];
             int[] misses = new int[ids.size()];
             BitSet tried = new BitSet();
@@ -235,8 +258,8 @@ public final class Selector {
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
                     for (int u : observed) if (!covered[u]) useful = covered[u] = true;
-                    for (int k = setStart[i]; k < setStart[i + 1]; k++) {
-                        int u = setElements[k];
+                    for (int k = blockStart[setBlock[i]]; k < blockStart[setBlock[i] + 1]; k++) {
+                        int u = blockElements[k];
                         // Given up: no longer worth anything to the cover.
                         if (!covered[u] && ++misses[u] >= MAX_MISSES) weight[u] = 0;
                     }
@@ -288,8 +311,8 @@ public final class Selector {
                 IntArrayList out = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
                     if (tried.get(set)) continue;
-                    for (int i = setStart[set]; i < setStart[set + 1]; i++) {
-                        int e = setElements[i];
+                    for (int i = blockStart[setBlock[set]]; i < blockStart[setBlock[set] + 1]; i++) {
+                        int e = blockElements[i];
                         if (!covered[e] && weight[e] > 0) {
                             out.add(set);
                             break;
@@ -401,7 +424,7 @@ public final class Selector {
         }
 
         private boolean wanted(int set, int[] kept, int perElement) {
-            for (int k = setStart[set]; k < setStart[set + 1]; k++) if (kept[setElements[k]] < perElement) return true;
+            for (int k = blockStart[setBlock[set]]; k < blockStart[setBlock[set] + 1]; k++) if (kept[blockElements[k]] < perElement) return true;
             return false;
         }
 

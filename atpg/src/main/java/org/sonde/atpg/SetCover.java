@@ -9,10 +9,13 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
- * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
+ * sets held flat (set i is {@code elements[start[i] .. start[i+1])}, or block {@code block[i]}'s
+ * elements when sets share blocks) so millions of candidate
  * packets fit.
  */
 final class SetCover {
+    /** Per set, its block of elements; null when set i is block i. */
+    private final int[] block;
     private final int[] start;
     private final int[] elements;
     private final double[] weight;
@@ -29,6 +32,7 @@ final class SetCover {
      * @param rank     per set, its place among equally good sets (lower first); distinct values
      */
     public SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
+        this.block = null;
         this.start = start;
         this.elements = elements;
         this.weight = weight;
@@ -39,9 +43,11 @@ final class SetCover {
 
     /**
      * A cover whose sets rank by their numbers: no rank arrays, which with tens of millions of
-     * candidate packets would take hundreds of megabytes.
+     * candidate packets would take hundreds of megabytes. Set i's elements are block {@code
+     * block[i]}'s, {@code elements[start[b] .. start[b+1])} (sets with equal elements share a block).
      */
-    SetCover(int[] start, int[] elements, double[] weight) {
+    SetCover(int[] block, int[] start, int[] elements, double[] weight) {
+        this.block = block;
         this.start = start;
         this.elements = elements;
         this.weight = weight;
@@ -54,7 +60,11 @@ final class SetCover {
     }
 
     private int sets() {
-        return start.length - 1;
+        return block == null ? start.length - 1 : block.length;
+    }
+
+    private int blockOf(int set) {
+        return block == null ? set : block[set];
     }
 
     /** The {@code i}-th set to consider: {@code sets}' or, with {@code sets} null, every set's in rank order. */
@@ -139,8 +149,8 @@ final class SetCover {
 
     /** Marks the set's elements covered; how many of them could still add weight. */
     private int cover(int set, boolean[] covered) {
-        int closed = 0;
-        for (int k = start[set]; k < start[set + 1]; k++) {
+        int closed = 0, b = blockOf(set);
+        for (int k = start[b]; k < start[b + 1]; k++) {
             int e = elements[k];
             if (!covered[e] && weight[e] > 0) closed++;
             covered[e] = true;
@@ -179,7 +189,8 @@ final class SetCover {
 
     private double gain(int set, boolean[] covered) {
         double g = 0;
-        for (int k = start[set]; k < start[set + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
+        int b = blockOf(set);
+        for (int k = start[b]; k < start[b + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
         return g;
     }
 

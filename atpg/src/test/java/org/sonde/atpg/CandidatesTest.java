@@ -51,13 +51,23 @@ class CandidatesTest {
             assertThat(candidates.history(c)).containsExactly(p.history());
             assertThat(candidates.example(c)).containsExactly(p.example());
             for (int e : p.history()) elements.set(e);
+            for (int b = Math.max(0, c - 2); b < c; b++) {
+                Path q = expected.get(b);
+                boolean same = Arrays.equals(p.history(), q.history());
+                if (candidates.sameHistory(b, c)) assertThat(same).as("one tree node, one history").isTrue();
+                // Paths of a source found one after the other with one history end at one node.
+                if (b == c - 1 && p.source() == q.source() && same) assertThat(candidates.sameHistory(b, c)).isTrue();
+            }
         }
         assertThat(candidates.elements()).isEqualTo(elements);
     }
 
     private static void walk(Random random, int source, int[] history, List<Path> out, int depth) {
-        if (depth > 0 && random.nextInt(3) > 0)
-            out.add(new Path(source, random.nextInt(20), new long[] {random.nextInt(4), depth}, history));
+        if (depth > 0 && random.nextInt(3) > 0) {
+            // A broadcast: one history to a few exits, one after the other.
+            long[] example = {random.nextInt(4), depth};
+            for (int copies = 1 + random.nextInt(3); copies > 0; copies--) out.add(new Path(source, random.nextInt(20), example, history));
+        }
         if (depth == 6) return;
         int branches = random.nextInt(depth == 0 ? 4 : 3);
         for (int b = 0; b < branches; b++) {

@@ -106,10 +106,11 @@ final class Candidates {
         return store(r).history(local(r, c));
     }
 
-    /** Whether the two paths have one history (found one after the other, so they end at one tree node). */
-    boolean sameHistory(int a, int b) {
-        int ra = run(a), rb = run(b);
-        return runStore[ra] == runStore[rb] && store(ra).last.getInt(local(ra, a)) == store(rb).last.getInt(local(rb, b));
+    /** How many steps the history trees hold, all paths together. */
+    long historyNodes() {
+        long n = 0;
+        for (Store s : stores) n += s.nodeElement.size();
+        return n;
     }
 
     /** Every element number on some path: every node of the history trees is on one. */

@@ -83,7 +83,8 @@ public final class Selector {
         Candidates candidates = Candidates.merge(collectors, options.sources());
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
-        phases.end("reachability", String.format("%,d paths, %,d candidates", reach.paths(), candidates.size()));
+        phases.end("reachability", String.format("%,d paths, %,d candidates (%,d history tree nodes)", reach.paths(), candidates.size(),
+                candidates.historyNodes()));
         return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
     }
 
@@ -125,14 +126,9 @@ public final class Selector {
          * in order.
          */
         private final int[] order;
-        /**
-         * Set s's claims are block setBlock[s]: blockElements[blockStart[b] .. blockStart[b + 1]),
-         * element numbers. A set whose path has the same history and kind of exit as the set
-         * before shares its block: a broadcast delivers one history to many exits.
-         */
-        private final int[] setBlock;
-        private final int[] blockStart;
-        private final int[] blockElements;
+        /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
+        private final int[] setStart;
+        private final int[] setElements;
         private final Set<String> packetIds = new HashSet<>();
         private long unverified;
 
@@ -152,43 +148,30 @@ public final class Selector {
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
             // Claims are made twice, on every core, straight into set order: once to size each
-            // block, once to fill it. Made in chunks of sets, which read the paths' memory in
-            // order; one copy of every distinct claim is all the selection holds.
+            // set's claims, once to fill them. Made in chunks of sets, which read the paths' memory in
+            // order; one copy of every claim is all the selection holds.
             order = candidates.shuffledOrder(options.seed());
             int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
-            setBlock = new int[n];
-            // First each set's claim count, or -1 where it shares the block before.
-            int[] length = setBlock;
+            setStart = new int[n + 1];
             IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList scratch = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    if (set > 0 && sameClaims(order[set - 1], order[set])) {
-                        length[set] = -1;
-                        continue;
-                    }
                     scratch.clear();
                     claims(order[set], allowed, scratch);
-                    length[set] = scratch.size();
+                    setStart[set + 1] = scratch.size();
                 }
             });
-            IntArrayList starts = new IntArrayList();
-            starts.add(0);
-            for (int set = 0; set < n; set++) {
-                if (length[set] >= 0) starts.add(Math.addExact(starts.getInt(starts.size() - 1), length[set]));
-                setBlock[set] = starts.size() - 2;
-            }
-            blockStart = starts.toIntArray();
-            blockElements = new int[blockStart[blockStart.length - 1]];
+            for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
+            setElements = new int[setStart[n]];
             IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList scratch = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    if (set > 0 && setBlock[set] == setBlock[set - 1]) continue;
                     scratch.clear();
                     claims(order[set], allowed, scratch);
-                    scratch.getElements(0, blockElements, blockStart[setBlock[set]], scratch.size());
+                    scratch.getElements(0, setElements, setStart[set], scratch.size());
                 }
             });
-            for (int e : blockElements) inUniverse[e] = true;
+            for (int e : setElements) inUniverse[e] = true;
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
             universeSize = size;
@@ -197,11 +180,6 @@ public final class Selector {
                         + (options.only().isEmpty() ? "" : " of --only") + " lies on a path between the " + options.sources().size()
                         + " terminals", "choose more terminals (--terminals all) or other elements", null);
             }
-        }
-
-        /** Whether candidates {@code a} and {@code b} claim the same: one history, and both or neither to a sink. */
-        private boolean sameClaims(int a, int b) {
-            return candidates.sameHistory(a, b) && sink.test(candidates.destination(a)) == sink.test(candidates.destination(b));
         }
 
         /** Elements named in an option must be the model's: a typo would silently select nothing. */
@@ -239,7 +217,7 @@ public final class Selector {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
             // Sets are numbered in the seeded order: a set's rank is its number.
-            SetCover cover = new SetCover(setBlock, blockStart, blockElements, weight);
+            SetCover cover = new SetCover(setStart, setElements, weight);
             boolean[] covered = new boolean[ids.size()];
             int[] misses = new int[ids.size()];
             BitSet tried = new BitSet();
@@ -258,8 +236,8 @@ public final class Selector {
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
                     for (int u : observed) if (!covered[u]) useful = covered[u] = true;
-                    for (int k = blockStart[setBlock[i]]; k < blockStart[setBlock[i] + 1]; k++) {
-                        int u = blockElements[k];
+                    for (int k = setStart[i]; k < setStart[i + 1]; k++) {
+                        int u = setElements[k];
                         // Given up: no longer worth anything to the cover.
                         if (!covered[u] && ++misses[u] >= MAX_MISSES) weight[u] = 0;
                     }
@@ -268,12 +246,13 @@ public final class Selector {
                     testSets.add(observed);
                 }
                 // Later rounds only need the paths through what is still open.
-                among = holding(covered, weight, tried);
+                among = holding(covered, weight, tried, among);
                 if (among.length == 0) break;
             }
             tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
-            phases.end("cover", String.format("%,d regular packets, %,d paths tried", tests.size(), tried.cardinality()));
+            phases.end("cover", String.format("%,d regular packets, %,d paths tried (%,d claims)", tests.size(),
+                    tried.cardinality(), setElements.length));
             List<TestPacket> reserved = reserve(tried);
             phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
@@ -301,18 +280,21 @@ public final class Selector {
 
         /**
          * The untried sets whose claims hold an element not yet covered that still has weight, in
-         * set order: a scan of the claims on every core, where an index from elements to sets
-         * would hold every claim a second time.
+         * set order, from {@code before}, the previous round's (null: every set): covered
+         * elements, given-up weights and tried sets only grow, so each round's sets are among the
+         * last. A scan of the claims on every core, where an index from elements to sets would
+         * hold every claim a second time.
          */
-        private int[] holding(boolean[] covered, double[] weight, BitSet tried) {
-            int n = order.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
+        private int[] holding(boolean[] covered, double[] weight, BitSet tried, int[] before) {
+            int n = before == null ? order.length : before.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             int[][] found = new int[chunks][];
             IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList out = new IntArrayList();
-                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                for (int i = k * CLAIM_CHUNK; i < Math.min(n, (k + 1) * CLAIM_CHUNK); i++) {
+                    int set = before == null ? i : before[i];
                     if (tried.get(set)) continue;
-                    for (int i = blockStart[setBlock[set]]; i < blockStart[setBlock[set] + 1]; i++) {
-                        int e = blockElements[i];
+                    for (int j = setStart[set]; j < setStart[set + 1]; j++) {
+                        int e = setElements[j];
                         if (!covered[e] && weight[e] > 0) {
                             out.add(set);
                             break;
@@ -321,9 +303,15 @@ public final class Selector {
                 }
                 found[k] = out.toIntArray();
             });
-            IntArrayList all = new IntArrayList();
-            for (int[] f : found) all.addElements(all.size(), f);
-            return all.toIntArray();
+            int total = 0;
+            for (int[] f : found) total += f.length;
+            int[] all = new int[total];
+            int at = 0;
+            for (int[] f : found) {
+                System.arraycopy(f, 0, all, at, f.length);
+                at += f.length;
+            }
+            return all;
         }
 
         /** The numbers of the universe's elements {@code t} observes. */
@@ -424,7 +412,7 @@ public final class Selector {
         }
 
         private boolean wanted(int set, int[] kept, int perElement) {
-            for (int k = blockStart[setBlock[set]]; k < blockStart[setBlock[set] + 1]; k++) if (kept[blockElements[k]] < perElement) return true;
+            for (int k = setStart[set]; k < setStart[set + 1]; k++) if (kept[setElements[k]] < perElement) return true;
             return false;
         }
 

@@ -9,13 +9,10 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
- * sets held flat (set i is {@code elements[start[i] .. start[i+1])}, or block {@code block[i]}'s
- * elements when sets share blocks) so millions of candidate
+ * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
  * packets fit.
  */
 final class SetCover {
-    /** Per set, its block of elements; null when set i is block i. */
-    private final int[] block;
     private final int[] start;
     private final int[] elements;
     private final double[] weight;
@@ -32,7 +29,6 @@ final class SetCover {
      * @param rank     per set, its place among equally good sets (lower first); distinct values
      */
     public SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
-        this.block = null;
         this.start = start;
         this.elements = elements;
         this.weight = weight;
@@ -43,11 +39,9 @@ final class SetCover {
 
     /**
      * A cover whose sets rank by their numbers: no rank arrays, which with tens of millions of
-     * candidate packets would take hundreds of megabytes. Set i's elements are block {@code
-     * block[i]}'s, {@code elements[start[b] .. start[b+1])} (sets with equal elements share a block).
+     * candidate packets would take hundreds of megabytes.
      */
-    SetCover(int[] block, int[] start, int[] elements, double[] weight) {
-        this.block = block;
+    SetCover(int[] start, int[] elements, double[] weight) {
         this.start = start;
         this.elements = elements;
         this.weight = weight;
@@ -60,11 +54,7 @@ final class SetCover {
     }
 
     private int sets() {
-        return block == null ? start.length - 1 : block.length;
-    }
-
-    private int blockOf(int set) {
-        return block == null ? set : block[set];
+        return start.length - 1;
     }
 
     /** The {@code i}-th set to consider: {@code sets}' or, with {@code sets} null, every set's in rank order. */
@@ -86,8 +76,14 @@ final class SetCover {
 
     /** As {@link #greedy(boolean[], BitSet)}, choosing only among {@code among} (set numbers, any order). */
     public int[] greedy(boolean[] covered, BitSet excluded, int[] among) {
+        // Rank order, so the queues file sets as the whole-problem greedy would. Sets ranked by
+        // number come in order from the selection's rounds: read as they are, not copied.
+        if (rank == null) {
+            boolean ascending = true;
+            for (int i = 1; i < among.length && ascending; i++) ascending = among[i - 1] < among[i];
+            if (ascending) return choose(covered, excluded, among);
+        }
         int[] sets = among.clone();
-        // Rank order, so the queues file sets as the whole-problem greedy would.
         long[] keyed = new long[sets.length];
         for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank(sets[i]) << 32) | sets[i];
         Arrays.sort(keyed);
@@ -149,8 +145,8 @@ final class SetCover {
 
     /** Marks the set's elements covered; how many of them could still add weight. */
     private int cover(int set, boolean[] covered) {
-        int closed = 0, b = blockOf(set);
-        for (int k = start[b]; k < start[b + 1]; k++) {
+        int closed = 0;
+        for (int k = start[set]; k < start[set + 1]; k++) {
             int e = elements[k];
             if (!covered[e] && weight[e] > 0) closed++;
             covered[e] = true;
@@ -189,8 +185,7 @@ final class SetCover {
 
     private double gain(int set, boolean[] covered) {
         double g = 0;
-        int b = blockOf(set);
-        for (int k = start[b]; k < start[b + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
+        for (int k = start[set]; k < start[set + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
         return g;
     }
 

@@ -51,13 +51,6 @@ class CandidatesTest {
             assertThat(candidates.history(c)).containsExactly(p.history());
             assertThat(candidates.example(c)).containsExactly(p.example());
             for (int e : p.history()) elements.set(e);
-            for (int b = Math.max(0, c - 2); b < c; b++) {
-                Path q = expected.get(b);
-                boolean same = Arrays.equals(p.history(), q.history());
-                if (candidates.sameHistory(b, c)) assertThat(same).as("one tree node, one history").isTrue();
-                // Paths of a source found one after the other with one history end at one node.
-                if (b == c - 1 && p.source() == q.source() && same) assertThat(candidates.sameHistory(b, c)).isTrue();
-            }
         }
         assertThat(candidates.elements()).isEqualTo(elements);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.BitSet;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The greedy cover on random instances, with whole-number weights (list queue) and fractional ones (heap). */
@@ -70,30 +71,26 @@ class SetCoverTest {
     }
 
     @Test
-    void setsSharingBlocksChooseAsSetsEachWithItsOwnCopy() {
+    void setsNumberedInRankOrderChooseAsWithTheRankGiven() {
         Random r = new Random(12);
         for (int round = 0; round < 1_000; round++) {
             Instance in = random(r, round % 2 == 1);
-            int blocks = in.rank().length, sets = 1 + r.nextInt(2 * blocks);
-            // Runs of sets share a block, as consecutive candidates with one history do.
-            int[] block = new int[sets];
-            for (int s = 1; s < sets; s++) block[s] = r.nextInt(3) == 0 ? block[s - 1] : r.nextInt(blocks);
-            IntArrayList flat = new IntArrayList();
-            int[] start = new int[sets + 1], identity = new int[sets];
-            for (int s = 0; s < sets; s++) {
-                flat.addElements(flat.size(), in.elements(), in.start()[block[s]], in.start()[block[s] + 1] - in.start()[block[s]]);
-                start[s + 1] = flat.size();
-                identity[s] = s;
-            }
-            SetCover copied = new SetCover(start, flat.toIntArray(), in.weight(), identity);
-            SetCover shared = new SetCover(block, in.start(), in.elements(), in.weight());
+            int sets = in.rank().length;
+            int[] identity = new int[sets];
+            for (int s = 0; s < sets; s++) identity[s] = s;
+            SetCover ranked = new SetCover(in.start(), in.elements(), in.weight(), identity);
+            SetCover numbered = new SetCover(in.start(), in.elements(), in.weight());
             BitSet excluded = new BitSet();
             for (int s = 0; s < sets; s++) if (r.nextInt(4) == 0) excluded.set(s);
             int[] among = r.ints(r.nextInt(sets + 1), 0, sets).distinct().toArray();
-            assertThat(shared.greedy(new boolean[in.weight().length], excluded))
-                    .containsExactly(copied.greedy(new boolean[in.weight().length], excluded));
-            assertThat(shared.greedy(new boolean[in.weight().length], excluded, among))
-                    .containsExactly(copied.greedy(new boolean[in.weight().length], excluded, among));
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded));
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded, among))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded, among));
+            // In ascending order, as the selection's rounds give them (read without sorting).
+            int[] ascending = IntStream.of(among).sorted().toArray();
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded, ascending))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded, among));
         }
     }
 

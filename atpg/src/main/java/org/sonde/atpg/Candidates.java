@@ -18,7 +18,7 @@ import org.sonde.dataplane.reach.PathListener;
  * numbers of {@link org.sonde.dataplane.reach.ElementIds}) and one example header per distinct
  * delivered space. Histories are kept as a prefix tree: the paths of one source are found depth
  * first and share their beginnings, so each path costs its last tree node, not its whole history
- * (the raw Stanford backbone with all terminals has 76.6 million paths of a dozen steps or more).
+ * (the raw Stanford backbone with all terminals: 76.6 million candidate paths, 142 million nodes).
  * Internet2's 12.8 million paths take a few hundred megabytes this way, so the cover can choose
  * among all of them as ATPG does.
  *
@@ -187,15 +187,15 @@ final class Candidates {
         private int node(int[] history) {
             int shared = 0;
             while (shared < history.length && shared < lastHistory.length && history[shared] == lastHistory[shared]) shared++;
-            int[] nodes = Arrays.copyOf(lastNodes, history.length);
+            // The nodes of the shared beginning stay; the array is reused, paths are many.
+            if (lastNodes.length < history.length) lastNodes = Arrays.copyOf(lastNodes, Math.max(history.length, 2 * lastNodes.length));
             for (int i = shared; i < history.length; i++) {
-                nodes[i] = store.nodeElement.size();
+                lastNodes[i] = store.nodeElement.size();
                 store.nodeElement.add(history[i]);
-                store.nodeParent.add(i == 0 ? -1 : nodes[i - 1]);
+                store.nodeParent.add(i == 0 ? -1 : lastNodes[i - 1]);
             }
             lastHistory = history;
-            lastNodes = nodes;
-            return history.length == 0 ? -1 : nodes[history.length - 1];
+            return history.length == 0 ? -1 : lastNodes[history.length - 1];
         }
     }
 

@@ -57,7 +57,7 @@ for r in runs:
                  f"{s['totalPackets']:,} | {s['regularPackets']:,} / {s['reservedPackets']:,} | {s['coverage']:.4f} of {s['testable']:,} | "
                  f"{open(base + '.load').read().strip()} |")
 lines += ["",
-          "Rows may come from separate invocations with their own heap (`TERMINALS=\"5%\" HEAP=4g`, then `TERMINALS=\"edge all\" HEAP=10g`, "
+          "Rows may come from separate invocations with their own heap (`TERMINALS=\"5%\" HEAP=4g`, `TERMINALS=edge HEAP=10g`, `TERMINALS=all HEAP=8g`, "
           "then `REPORT_ONLY=1 TERMINALS=\"5% edge all\"` for the table); with ParallelGC the resident set grows to the heap given, "
           "so max RSS says what the JVM was allowed more than what the selection needs.", "",
           "- *Before* (commit 7a28cadb, same machine, same day): 5 % of the terminals 125.6 s wall and 3.84 GiB max RSS with "
@@ -73,11 +73,10 @@ lines += ["",
           "- *The issue's goals are not reached.* Memory: `-Xmx4g` completes 5 %, but the edge run spent 142 s in 31 full "
           "collections before its reachability ended and was stopped; what stays live at the cover is about 4.7 GB by count, an "
           "estimate (per candidate: exit, tree node and example index 12 B, tree 15 B, seeded order and claim start 8 B, claims "
-          "20 B, plus the model and the concrete forwarder); with `-Xmx8g` a run of the first of these changes reached the cover's "
-          "second round with 5.3 GB in the old generation after full collections and was stopped for time, so 8 GB is not "
-          "measured to the end: the rows above had 10 GB. Time: reachability is 138 s of the 224 s (2 workers, load "
-          "about 6), BDD work where ACLs and VLAN membership carve the spaces (each worker first compiles the 23,259 rules into "
-          "its own BDD algebra: the first source is done after 21 s), then 86.6 million paths recorded; under 60 s needs the "
+          "20 B, plus the model and the concrete forwarder); 8 GB completes all terminals (row above; the same "
+          "suite with 10 GB took 228 s). Time: reachability is 171 s of the 276 s (2 workers, load "
+          "about 5), BDD work where ACLs and VLAN membership carve the spaces (each worker first compiles the 23,259 rules into "
+          "its own BDD algebra: the first source is done after 21 to 30 s), then 86.6 million paths recorded; under 60 s needs the "
           "search to share the subtrees of sources that reach a device alike, which it does not yet.", ""]
 write_section(target, "atpg-stanford", lines)
 PY

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -13,10 +14,13 @@ import java.util.function.IntPredicate;
 import org.sonde.dataplane.reach.PathListener;
 
 /**
- * Every path reachability delivers to a test exit, held column-wise: ingress, exit, history
- * (rule and link numbers of {@link org.sonde.dataplane.reach.ElementIds}) and one example
- * header per distinct delivered space. Internet2's 12.8 million paths take a few hundred
- * megabytes this way, so the cover can choose among all of them as ATPG does.
+ * Every path reachability delivers to a test exit, held column-wise: exit, history (rule and link
+ * numbers of {@link org.sonde.dataplane.reach.ElementIds}) and one example header per distinct
+ * delivered space. Histories are kept as a prefix tree: the paths of one source are found depth
+ * first and share their beginnings, so each path costs its last tree node, not its whole history
+ * (the raw Stanford backbone with all terminals: 76.6 million candidate paths, 142 million nodes).
+ * Internet2's 12.8 million paths take a few hundred megabytes this way, so the cover can choose
+ * among all of them as ATPG does.
  *
  * <p>Candidates are numbered in a canonical order, independent of how many workers found them:
  * by source in the order given, then in the search order of that source's paths.
@@ -24,67 +28,106 @@ import org.sonde.dataplane.reach.PathListener;
 final class Candidates {
     /** The paths one worker found, in its search order. */
     private static final class Store {
-        final IntArrayList sources = new IntArrayList();
         final IntArrayList destinations = new IntArrayList();
-        final IntArrayList historyStart = new IntArrayList(new int[] {0});
-        final IntArrayList histories = new IntArrayList();
+        /** Per path, the tree node of its last step (-1: an empty history). */
+        final IntArrayList last = new IntArrayList();
+        /** The history tree: per node, its element and the node before it (-1 at a first step). */
+        final IntArrayList nodeElement = new IntArrayList();
+        final IntArrayList nodeParent = new IntArrayList();
         final IntArrayList exampleOf = new IntArrayList();
         final List<long[]> examples = new ArrayList<>();
+
+        /** Gives back the lists' room to grow, one list at a time: the paths are all found. */
+        void trim() {
+            for (IntArrayList list : List.of(destinations, last, nodeElement, nodeParent, exampleOf)) list.trim();
+        }
+
+        int[] history(int path) {
+            int length = 0;
+            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) length++;
+            int[] out = new int[length];
+            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) out[--length] = nodeElement.getInt(n);
+            return out;
+        }
     }
 
-    /** Per candidate number, the store holding it and its place there: the stores are not copied. */
+    /**
+     * The candidates in canonical order as runs of one source's paths in one store: run r is
+     * candidates runStart[r] .. runStart[r + 1], paths runLocal[r] .. of store runStore[r].
+     */
     private final Store[] stores;
-    private final byte[] storeOf;
-    private final int[] local;
+    private final int[] runStart;
+    private final int[] runStore;
+    private final int[] runLocal;
+    private final int[] runSource;
 
-    private Candidates(Store[] stores, byte[] storeOf, int[] local) {
+    private Candidates(Store[] stores, int[] runStart, int[] runStore, int[] runLocal, int[] runSource) {
         this.stores = stores;
-        this.storeOf = storeOf;
-        this.local = local;
+        this.runStart = runStart;
+        this.runStore = runStore;
+        this.runLocal = runLocal;
+        this.runSource = runSource;
     }
 
     int size() {
-        return local.length;
+        return runStart[runStart.length - 1];
     }
 
-    private Store store(int c) {
-        return stores[storeOf[c]];
+    /** The run holding candidate {@code c}. */
+    private int run(int c) {
+        int r = Arrays.binarySearch(runStart, 0, runStart.length - 1, c);
+        if (r >= 0) {
+            // Runs are never empty, so a run starting at c is the one.
+            return r;
+        }
+        return -r - 2;
+    }
+
+    private Store store(int r) {
+        return stores[runStore[r]];
+    }
+
+    private int local(int r, int c) {
+        return runLocal[r] + c - runStart[r];
     }
 
     int source(int c) {
-        return store(c).sources.getInt(local[c]);
+        return runSource[run(c)];
     }
 
     int destination(int c) {
-        return store(c).destinations.getInt(local[c]);
+        int r = run(c);
+        return store(r).destinations.getInt(local(r, c));
     }
 
-    /** How many rules and links the path has. */
-    int historyLength(int c) {
-        Store s = store(c);
-        return s.historyStart.getInt(local[c] + 1) - s.historyStart.getInt(local[c]);
+    /** The path's rules and links in order, by element number (a new array). */
+    int[] history(int c) {
+        int r = run(c);
+        return store(r).history(local(r, c));
     }
 
-    /** The i-th element of the path's history. */
-    int historyElement(int c, int i) {
-        Store s = store(c);
-        return s.histories.getInt(s.historyStart.getInt(local[c]) + i);
+    /** How many steps the history trees hold, all paths together. */
+    long historyNodes() {
+        long n = 0;
+        for (Store s : stores) n += s.nodeElement.size();
+        return n;
     }
 
-    /** Every element number on some path. */
+    /** Every element number on some path: every node of the history trees is on one. */
     BitSet elements() {
         BitSet out = new BitSet();
         for (Store s : stores) {
-            int[] all = s.histories.elements();
-            for (int i = 0, n = s.histories.size(); i < n; i++) out.set(all[i]);
+            int[] all = s.nodeElement.elements();
+            for (int i = 0, n = s.nodeElement.size(); i < n; i++) out.set(all[i]);
         }
         return out;
     }
 
     /** A header the path delivers, as it arrives (after rewrites); shared, do not modify. */
     long[] example(int c) {
-        Store s = store(c);
-        return s.examples.get(s.exampleOf.getInt(local[c]));
+        int r = run(c);
+        Store s = store(r);
+        return s.examples.get(s.exampleOf.getInt(local(r, c)));
     }
 
     /**
@@ -100,6 +143,13 @@ final class Candidates {
         private final Map<Integer, int[]> ranges = new HashMap<>();
         private int lastSource;
         private int[] lastRange;
+        /**
+         * The previous path's history and its tree nodes, step by step: a depth-first search
+         * delivers a path sharing its beginning with the one before, which is where the tree
+         * grows from.
+         */
+        private int[] lastHistory = new int[0];
+        private int[] lastNodes = new int[0];
 
         Collector(IntPredicate keep) {
             this.keep = keep;
@@ -120,7 +170,7 @@ final class Candidates {
                 store.examples.add(example);
                 exampleIndex.put(example, index);
             }
-            int c = store.sources.size();
+            int c = store.destinations.size();
             // A worker delivers one source's paths in a row: its range is looked up once per source.
             if (lastRange == null || lastSource != source) {
                 lastSource = source;
@@ -128,35 +178,49 @@ final class Candidates {
             }
             if (lastRange[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
             lastRange[1] = c + 1;
-            store.sources.add(source);
             store.destinations.add(destination);
-            store.histories.addElements(store.histories.size(), history);
-            store.historyStart.add(store.histories.size());
+            store.last.add(node(history));
             store.exampleOf.add(index);
+        }
+
+        /** The tree node of {@code history}'s last step, sharing the previous path's nodes as far as the two agree. */
+        private int node(int[] history) {
+            int shared = 0;
+            while (shared < history.length && shared < lastHistory.length && history[shared] == lastHistory[shared]) shared++;
+            // The nodes of the shared beginning stay; the array is reused, paths are many.
+            if (lastNodes.length < history.length) lastNodes = Arrays.copyOf(lastNodes, Math.max(history.length, 2 * lastNodes.length));
+            for (int i = shared; i < history.length; i++) {
+                lastNodes[i] = store.nodeElement.size();
+                store.nodeElement.add(history[i]);
+                store.nodeParent.add(i == 0 ? -1 : lastNodes[i - 1]);
+            }
+            lastHistory = history;
+            return history.length == 0 ? -1 : lastNodes[history.length - 1];
         }
     }
 
     /** The collectors' paths in canonical order: by source as listed in {@code sourceOrder}. */
     static Candidates merge(List<Collector> collectors, List<Integer> sourceOrder) {
-        if (collectors.size() > Byte.MAX_VALUE) throw new IllegalArgumentException(collectors.size() + " collectors, at most 127");
-        int paths = 0;
-        for (Collector c : collectors) paths += c.store.sources.size();
         Store[] stores = new Store[collectors.size()];
-        byte[] storeOf = new byte[paths];
-        int[] local = new int[paths];
+        for (int w = 0; w < collectors.size(); w++) {
+            stores[w] = collectors.get(w).store;
+            stores[w].trim();
+        }
+        IntArrayList start = new IntArrayList(), store = new IntArrayList(), local = new IntArrayList(), source = new IntArrayList();
         int n = 0;
-        for (int w = 0; w < collectors.size(); w++) stores[w] = collectors.get(w).store;
-        for (int source : sourceOrder) {
+        for (int s : sourceOrder) {
             for (int w = 0; w < collectors.size(); w++) {
-                int[] range = collectors.get(w).ranges.remove(source);
-                if (range == null) continue;
-                for (int c = range[0]; c < range[1]; c++, n++) {
-                    storeOf[n] = (byte) w;
-                    local[n] = c;
-                }
+                int[] range = collectors.get(w).ranges.remove(s);
+                if (range == null || range[0] == range[1]) continue;
+                start.add(n);
+                store.add(w);
+                local.add(range[0]);
+                source.add(s);
+                n = Math.addExact(n, range[1] - range[0]);
             }
         }
-        return new Candidates(stores, storeOf, local);
+        start.add(n);
+        return new Candidates(stores, start.toIntArray(), store.toIntArray(), local.toIntArray(), source.toIntArray());
     }
 
     /** Candidates that stay together in {@link #shuffledOrder}. */

@@ -48,6 +48,8 @@ public final class Selector {
     private static final int MAX_MISSES = 256;
     /** Reserved packets are made this many at a time, on every core. */
     private static final int RESERVE_BATCH = 256;
+    /** Sets whose claims one task makes. */
+    private static final int CLAIM_CHUNK = 1 << 16;
 
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
@@ -81,7 +83,8 @@ public final class Selector {
         Candidates candidates = Candidates.merge(collectors, options.sources());
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
-        phases.end("reachability", String.format("%,d paths, %,d candidates", reach.paths(), candidates.size()));
+        phases.end("reachability", String.format("%,d paths, %,d candidates (%,d history tree nodes)", reach.paths(), candidates.size(),
+                candidates.historyNodes()));
         return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
     }
 
@@ -144,28 +147,30 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
-            // Claims are made in candidate order, which reads the paths in order, in chunks on
-            // every core, then moved into set order, one block per set.
-            int n = candidates.size(), chunkSize = Math.max(1 << 16, (n + 63) / 64), chunks = (n + chunkSize - 1) / chunkSize;
-            int[][] chunkClaims = new int[chunks][];
-            int[] claimFrom = new int[n], claimLength = new int[n];
-            IntStream.range(0, chunks).parallel().forEach(k -> {
-                IntArrayList flat = new IntArrayList();
-                for (int c = k * chunkSize; c < Math.min(n, (k + 1) * chunkSize); c++) {
-                    claimFrom[c] = flat.size();
-                    claims(c, allowed, flat);
-                    claimLength[c] = flat.size() - claimFrom[c];
-                }
-                chunkClaims[k] = flat.elements();
-            });
+            // Claims are made twice, on every core, straight into set order: once to size each
+            // set's claims, once to fill them. Made in chunks of sets, which read the paths' memory in
+            // order; one copy of every claim is all the selection holds.
             order = candidates.shuffledOrder(options.seed());
+            int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             setStart = new int[n + 1];
-            for (int set = 0; set < n; set++) setStart[set + 1] = setStart[set] + claimLength[order[set]];
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                IntArrayList scratch = new IntArrayList();
+                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                    scratch.clear();
+                    claims(order[set], allowed, scratch);
+                    setStart[set + 1] = scratch.size();
+                }
+            });
+            for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
             setElements = new int[setStart[n]];
-            for (int set = 0; set < n; set++) {
-                int c = order[set];
-                System.arraycopy(chunkClaims[c / chunkSize], claimFrom[c], setElements, setStart[set], claimLength[c]);
-            }
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                IntArrayList scratch = new IntArrayList();
+                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                    scratch.clear();
+                    claims(order[set], allowed, scratch);
+                    scratch.getElements(0, setElements, setStart[set], scratch.size());
+                }
+            });
             for (int e : setElements) inUniverse[e] = true;
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
@@ -192,15 +197,15 @@ public final class Selector {
          * (upstream losses look like success), any other path its whole history.
          */
         private void claims(int c, boolean[] allowed, IntArrayList into) {
-            int n = candidates.historyLength(c), from = into.size();
+            int[] history = candidates.history(c);
+            int from = into.size();
             boolean links = options.cover() == Cover.LINKS;
             if (sink.test(candidates.destination(c))) {
-                int last = candidates.historyElement(c, n - 1);
+                int last = history[history.length - 1];
                 if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
                 return;
             }
-            for (int i = 0; i < n; i++) {
-                int e = candidates.historyElement(c, i);
+            for (int e : history) {
                 if (ids.isLink(e) != links || !allowed[e]) continue;
                 boolean seen = false;
                 for (int k = from; k < into.size() && !seen; k++) seen = into.getInt(k) == e;
@@ -212,9 +217,7 @@ public final class Selector {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
             // Sets are numbered in the seeded order: a set's rank is its number.
-            int[] rank = new int[order.length];
-            for (int i = 0; i < order.length; i++) rank[i] = i;
-            SetCover cover = new SetCover(setStart, setElements, weight, rank);
+            SetCover cover = new SetCover(setStart, setElements, weight);
             boolean[] covered = new boolean[ids.size()];
             int[] misses = new int[ids.size()];
             BitSet tried = new BitSet();
@@ -243,12 +246,13 @@ public final class Selector {
                     testSets.add(observed);
                 }
                 // Later rounds only need the paths through what is still open.
-                among = holding(covered, weight, tried);
+                among = holding(covered, weight, tried, among);
                 if (among.length == 0) break;
             }
             tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
-            phases.end("cover", String.format("%,d regular packets, %,d paths tried", tests.size(), tried.cardinality()));
+            phases.end("cover", String.format("%,d regular packets, %,d paths tried (%,d claims)", tests.size(),
+                    tried.cardinality(), setElements.length));
             List<TestPacket> reserved = reserve(tried);
             phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
@@ -274,26 +278,40 @@ public final class Selector {
             return new Suite(options.cover(), tests, reserved, summary, unobserved.stream().sorted().toList());
         }
 
-        /** Set numbers by element, built on first use: elementSets[elementStart[e] .. elementStart[e + 1]). */
-        private int[] elementStart, elementSets;
-
-        /** The untried sets whose claims hold an element not yet covered that still has weight. */
-        private int[] holding(boolean[] covered, double[] weight, BitSet tried) {
-            if (elementStart == null) {
-                elementStart = new int[covered.length + 1];
-                for (int e : setElements) elementStart[e + 1]++;
-                for (int e = 0; e < covered.length; e++) elementStart[e + 1] += elementStart[e];
-                elementSets = new int[setElements.length];
-                int[] fill = elementStart.clone();
-                for (int c = 0; c + 1 < setStart.length; c++)
-                    for (int k = setStart[c]; k < setStart[c + 1]; k++) elementSets[fill[setElements[k]]++] = c;
+        /**
+         * The untried sets whose claims hold an element not yet covered that still has weight, in
+         * set order, from {@code before}, the previous round's (null: every set): covered
+         * elements, given-up weights and tried sets only grow, so each round's sets are among the
+         * last. A scan of the claims on every core, where an index from elements to sets would
+         * hold every claim a second time.
+         */
+        private int[] holding(boolean[] covered, double[] weight, BitSet tried, int[] before) {
+            int n = before == null ? order.length : before.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
+            int[][] found = new int[chunks][];
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                IntArrayList out = new IntArrayList();
+                for (int i = k * CLAIM_CHUNK; i < Math.min(n, (k + 1) * CLAIM_CHUNK); i++) {
+                    int set = before == null ? i : before[i];
+                    if (tried.get(set)) continue;
+                    for (int j = setStart[set]; j < setStart[set + 1]; j++) {
+                        int e = setElements[j];
+                        if (!covered[e] && weight[e] > 0) {
+                            out.add(set);
+                            break;
+                        }
+                    }
+                }
+                found[k] = out.toIntArray();
+            });
+            int total = 0;
+            for (int[] f : found) total += f.length;
+            int[] all = new int[total];
+            int at = 0;
+            for (int[] f : found) {
+                System.arraycopy(f, 0, all, at, f.length);
+                at += f.length;
             }
-            BitSet out = new BitSet();
-            for (int e = 0; e < covered.length; e++) {
-                if (covered[e] || weight[e] <= 0) continue;
-                for (int k = elementStart[e]; k < elementStart[e + 1]; k++) if (!tried.get(elementSets[k])) out.set(elementSets[k]);
-            }
-            return out.stream().toArray();
+            return all;
         }
 
         /** The numbers of the universe's elements {@code t} observes. */
@@ -349,8 +367,8 @@ public final class Selector {
         }
 
         private List<String> historyIds(int c) {
-            List<String> out = new ArrayList<>(candidates.historyLength(c));
-            for (int i = 0; i < candidates.historyLength(c); i++) out.add(ids.id(candidates.historyElement(c, i)));
+            List<String> out = new ArrayList<>();
+            for (int e : candidates.history(c)) out.add(ids.id(e));
             return out;
         }
 

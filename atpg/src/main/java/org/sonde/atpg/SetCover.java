@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
@@ -15,8 +16,8 @@ final class SetCover {
     private final int[] start;
     private final int[] elements;
     private final double[] weight;
+    /** Per set its rank, and the sets in rank order; both null when a set's rank is its number. */
     private final int[] rank;
-    /** The sets in rank order. */
     private final int[] byRank;
     /** The largest element weight the list queue takes (it keeps a list per possible gain). */
     private static final double MAX_LISTED_WEIGHT = 1024;
@@ -37,6 +38,31 @@ final class SetCover {
     }
 
     /**
+     * A cover whose sets rank by their numbers: no rank arrays, which with tens of millions of
+     * candidate packets would take hundreds of megabytes.
+     */
+    SetCover(int[] start, int[] elements, double[] weight) {
+        this.start = start;
+        this.elements = elements;
+        this.weight = weight;
+        this.rank = null;
+        this.byRank = null;
+    }
+
+    private int rank(int set) {
+        return rank == null ? set : rank[set];
+    }
+
+    private int sets() {
+        return start.length - 1;
+    }
+
+    /** The {@code i}-th set to consider: {@code sets}' or, with {@code sets} null, every set's in rank order. */
+    private int set(int[] sets, int i) {
+        return sets != null ? sets[i] : byRank != null ? byRank[i] : i;
+    }
+
+    /**
      * Sets chosen greedily, in the order chosen: each time a set whose uncovered elements weigh
      * most, until no set adds weight; on ties the lower-ranked set (with whole-number weights:
      * the lower-ranked among the sets that had that gain from the start, then those whose gain
@@ -45,19 +71,28 @@ final class SetCover {
      * gain is recomputed before it is trusted.
      */
     public int[] greedy(boolean[] covered, BitSet excluded) {
-        return greedy(covered, excluded, byRank);
+        return choose(covered, excluded, null);
     }
 
     /** As {@link #greedy(boolean[], BitSet)}, choosing only among {@code among} (set numbers, any order). */
     public int[] greedy(boolean[] covered, BitSet excluded, int[] among) {
-        int[] sets = among == byRank ? byRank : among.clone();
-        if (sets != byRank) {
-            // Rank order, so the queues file sets as the whole-problem greedy would.
-            long[] keyed = new long[sets.length];
-            for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank[sets[i]] << 32) | sets[i];
-            Arrays.sort(keyed);
-            for (int i = 0; i < sets.length; i++) sets[i] = (int) keyed[i];
+        // Rank order, so the queues file sets as the whole-problem greedy would. Sets ranked by
+        // number come in order from the selection's rounds: read as they are, not copied.
+        if (rank == null) {
+            boolean ascending = true;
+            for (int i = 1; i < among.length && ascending; i++) ascending = among[i - 1] < among[i];
+            if (ascending) return choose(covered, excluded, among);
         }
+        int[] sets = among.clone();
+        long[] keyed = new long[sets.length];
+        for (int i = 0; i < sets.length; i++) keyed[i] = ((long) rank(sets[i]) << 32) | sets[i];
+        Arrays.sort(keyed);
+        for (int i = 0; i < sets.length; i++) sets[i] = (int) keyed[i];
+        return choose(covered, excluded, sets);
+    }
+
+    /** The greedy over {@code sets} in rank order (null: every set). */
+    private int[] choose(boolean[] covered, BitSet excluded, int[] sets) {
         // Lists per gain suit small whole-number weights (1 by default); others take the heap.
         for (double w : weight) if (w != Math.rint(w) || w > MAX_LISTED_WEIGHT) return heapGreedy(covered, excluded, sets);
         return bucketGreedy(covered, excluded, sets);
@@ -72,7 +107,8 @@ final class SetCover {
      */
     private int[] bucketGreedy(boolean[] covered, BitSet excluded, int[] sets) {
         List<IntArrayList> lists = new ArrayList<>();
-        for (int set : sets) {
+        for (int i = 0, n = sets == null ? sets() : sets.length; i < n; i++) {
+            int set = set(sets, i);
             if (excluded.get(set)) continue;
             int g = (int) gain(set, covered);
             if (g <= 0) continue;
@@ -120,8 +156,9 @@ final class SetCover {
 
     /** The lazy greedy over a heap, for fractional weights. */
     private int[] heapGreedy(boolean[] covered, BitSet excluded, int[] sets) {
-        Heap heap = new Heap(sets.length, rank);
-        for (int i : sets) {
+        Heap heap = new Heap(sets == null ? sets() : sets.length, this::rank);
+        for (int k = 0, n = sets == null ? sets() : sets.length; k < n; k++) {
+            int i = set(sets, k);
             if (excluded.get(i)) continue;
             double g = gain(i, covered);
             if (g > 0) heap.add(i, g);
@@ -156,10 +193,10 @@ final class SetCover {
     private static final class Heap {
         private final int[] set;
         private final double[] gain;
-        private final int[] rank;
+        private final IntUnaryOperator rank;
         private int size;
 
-        Heap(int capacity, int[] rank) {
+        Heap(int capacity, IntUnaryOperator rank) {
             set = new int[capacity];
             gain = new double[capacity];
             this.rank = rank;
@@ -199,7 +236,7 @@ final class SetCover {
         }
 
         private boolean above(int a, int b) {
-            return gain[a] > gain[b] || (gain[a] == gain[b] && rank[set[a]] < rank[set[b]]);
+            return gain[a] > gain[b] || (gain[a] == gain[b] && rank.applyAsInt(set[a]) < rank.applyAsInt(set[b]));
         }
 
         private void siftDown(int i) {

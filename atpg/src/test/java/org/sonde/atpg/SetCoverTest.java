@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.BitSet;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The greedy cover on random instances, with whole-number weights (list queue) and fractional ones (heap). */
@@ -66,6 +67,30 @@ class SetCoverTest {
             BitSet excluded = new BitSet();
             excluded.set(0, in.rank().length / 2);
             for (int set : cover.greedy(new boolean[covered.length], excluded)) assertThat(excluded.get(set)).isFalse();
+        }
+    }
+
+    @Test
+    void setsNumberedInRankOrderChooseAsWithTheRankGiven() {
+        Random r = new Random(12);
+        for (int round = 0; round < 1_000; round++) {
+            Instance in = random(r, round % 2 == 1);
+            int sets = in.rank().length;
+            int[] identity = new int[sets];
+            for (int s = 0; s < sets; s++) identity[s] = s;
+            SetCover ranked = new SetCover(in.start(), in.elements(), in.weight(), identity);
+            SetCover numbered = new SetCover(in.start(), in.elements(), in.weight());
+            BitSet excluded = new BitSet();
+            for (int s = 0; s < sets; s++) if (r.nextInt(4) == 0) excluded.set(s);
+            int[] among = r.ints(r.nextInt(sets + 1), 0, sets).distinct().toArray();
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded));
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded, among))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded, among));
+            // In ascending order, as the selection's rounds give them (read without sorting).
+            int[] ascending = IntStream.of(among).sorted().toArray();
+            assertThat(numbered.greedy(new boolean[in.weight().length], excluded, ascending))
+                    .containsExactly(ranked.greedy(new boolean[in.weight().length], excluded, among));
         }
     }
 

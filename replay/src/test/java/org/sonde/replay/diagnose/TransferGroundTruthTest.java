@@ -2,7 +2,6 @@ package org.sonde.replay.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -23,19 +22,7 @@ class TransferGroundTruthTest {
 
     @Test
     void eachRequestOnAPersistentConnectionIsATransfer() throws Exception {
-        Path scenario = dir.resolve("requests.yaml");
-        Files.writeString(scenario, """
-                name: requests
-                duration: 300ms
-                topology:
-                  star: {hosts: 4, link: {rate: 10Gbps, delay: 2us}}
-                switch: {buffer: 100KB, alpha: 1}
-                transports:
-                  tcp: {recovery: 0, early-retrans: 0, connections: persistent}
-                traffic:
-                  - flows: {from: h0, to: h1, size: 200KB, start: 1ms, interval: 5ms, count: 4, transport: tcp}
-                  - incast: {to: h1, senders: [h2, h3], size: 64KB, start: 6ms, rounds: 3, interval: 5ms, transport: tcp}
-                """);
+        Path scenario = Path.of(TransferGroundTruthTest.class.getResource("/scenarios/requests-incast.yaml").toURI());
         Path out = dir.resolve("rec");
         ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, out, null);
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(out.resolve("capture.pcapng"));

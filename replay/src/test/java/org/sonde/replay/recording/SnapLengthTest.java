@@ -25,22 +25,11 @@ class SnapLengthTest {
     static Path dir;
     static Path whole;
     static Path cut;
+    static Path scenario;
 
     @BeforeAll
     static void recordTwice() throws Exception {
-        Path scenario = dir.resolve("requests.yaml");
-        Files.writeString(scenario, """
-                name: requests
-                duration: 100ms
-                topology:
-                  star: {hosts: 4, link: {rate: 10Gbps, delay: 2us}}
-                switch: {buffer: 100KB, alpha: 1}
-                transports:
-                  tcp: {recovery: 0, early-retrans: 0, connections: persistent}
-                traffic:
-                  - flows: {from: h0, to: h1, size: 200KB, start: 1ms, interval: 5ms, count: 4, transport: tcp}
-                  - incast: {to: h1, senders: [h2, h3], size: 64KB, start: 6ms, rounds: 3, interval: 5ms, transport: tcp}
-                """);
+        scenario = Path.of(SnapLengthTest.class.getResource("/scenarios/requests-incast.yaml").toURI());
         whole = dir.resolve("whole");
         cut = dir.resolve("cut");
         ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS, ScenarioRecording.WHOLE_FRAMES, whole, null);
@@ -85,7 +74,7 @@ class SnapLengthTest {
 
     @Test
     void aSnapLengthShorterThanTheHeadersIsRefused() {
-        assertThatThrownBy(() -> ScenarioRecording.record(dir.resolve("requests.yaml"), 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS,
+        assertThatThrownBy(() -> ScenarioRecording.record(scenario, 1, ScenarioRecording.DEFAULT_THRESHOLD_NANOS,
                 ScenarioRecording.MIN_SNAP_LENGTH - 1, dir.resolve("short"), null))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--snaplen 93");
         assertThat(dir.resolve("short")).doesNotExist();

@@ -24,20 +24,9 @@ git -C "$old" describe --always --dirty >"$dir/old.txt" 2>/dev/null || echo "$ol
 "$root/sonde" --version >/dev/null; "$old/sonde" --version >/dev/null   # builds and caches outside the timings
 rm -f "$dir"/run-*.json
 
-ns_a="sonde-ab-$$-a"; ns_b="sonde-ab-$$-b"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  ip netns delete "$ns_a" 2>/dev/null || true
-  ip netns delete "$ns_b" 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-ip netns add "$ns_a"; ip netns add "$ns_b"
-ip link add veth-a netns "$ns_a" type veth peer name veth-b netns "$ns_b"
-for end in "$ns_a veth-a" "$ns_b veth-b"; do
-  set -- $end
-  ip -n "$1" link set lo up; ip -n "$1" link set "$2" up
-done
+# shellcheck source=load/veth-pair.sh
+source "$root/bench/load/veth-pair.sh"
+veth_pair "sonde-ab-$$"
 common="engine userspace
 server 10.0.0.1 1
 listen 80 1
@@ -57,14 +46,8 @@ run() {   # run BUILD_ROOT NAME
 for r in $(seq "$rounds"); do
   for stack in $([ $((r % 2)) = 1 ] && echo 1 0 || echo 0 1); do
     # the same ingress chain as load-userspace.sh's KERNEL_STACK=0, added and removed between runs
-    for end in "$ns_a veth-a" "$ns_b veth-b"; do
-      set -- $end
-      ip netns exec "$1" nft delete table netdev sonde_port 2>/dev/null || true
-      if [ "$stack" = 0 ]; then
-        printf 'table netdev sonde_port {\n chain ingress {\n  type filter hook ingress device %s priority 0; policy drop;\n }\n}\n' "$2" \
-          | ip netns exec "$1" nft -f -
-      fi
-    done
+    ingress_drop "$ns_a" veth-a "$([ "$stack" = 0 ] && echo on || echo off)"
+    ingress_drop "$ns_b" veth-b "$([ "$stack" = 0 ] && echo on || echo off)"
     # the builds' order alternates with the rounds, so neither is always the one after the other
     if [ $((r % 2)) = 1 ]; then run "$old" "run-$r-old-$stack"; run "$root" "run-$r-new-$stack"
     else run "$root" "run-$r-new-$stack"; run "$old" "run-$r-old-$stack"; fi

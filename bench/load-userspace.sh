@@ -48,24 +48,12 @@ echo "$kernel_stack" >"$dir/kernel-stack.txt"
 [ "$(id -u)" = 0 ] || { echo "load-userspace.sh: needs root (network namespaces, raw sockets)" >&2; exit 4; }
 "$root/sonde" --version >/dev/null            # builds the jar if needed, outside the timings
 
-ns_a="sonde-bench-$$-a"; ns_b="sonde-bench-$$-b"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  ip netns delete "$ns_a" 2>/dev/null || true
-  ip netns delete "$ns_b" 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-ip netns add "$ns_a"; ip netns add "$ns_b"
-ip link add veth-a netns "$ns_a" type veth peer name veth-b netns "$ns_b"
-for end in "$ns_a veth-a" "$ns_b veth-b"; do
-  set -- $end
-  ip -n "$1" link set lo up; ip -n "$1" link set "$2" up
-  if [ "$kernel_stack" = 0 ]; then
-    printf 'table netdev sonde_port {\n chain ingress {\n  type filter hook ingress device %s priority 0; policy drop;\n }\n}\n' "$2" \
-      | ip netns exec "$1" nft -f -
-  fi
-done
+# shellcheck source=load/veth-pair.sh
+source "$root/bench/load/veth-pair.sh"
+veth_pair "sonde-bench-$$"
+if [ "$kernel_stack" = 0 ]; then
+  ingress_drop "$ns_a" veth-a on; ingress_drop "$ns_b" veth-b on
+fi
 
 # 16 source addresses × 65535 ports = 1,048,560 tuples, the table of both sides
 common="engine userspace

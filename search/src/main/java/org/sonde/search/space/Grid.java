@@ -70,14 +70,19 @@ public record Grid(int[] values) {
         return values[rng.nextInt(values.length)];
     }
 
-    /** A uniform value within [lo, hi] (on the grid); {@code lo} when none. */
+    /** A uniform value within [lo, hi] (on the grid); the value nearest below {@code hi} when none. */
     public int uniform(RandomGenerator rng, long lo, long hi) {
+        return within(lo, hi).uniform(rng);
+    }
+
+    /** The values within [lo, hi], or the one nearest to them when none is. */
+    public Grid within(long lo, long hi) {
         int a = 0;
         while (a < values.length && values[a] < lo) a++;
         int b = values.length - 1;
         while (b >= 0 && values[b] > hi) b--;
-        if (b < a) return floor(hi);
-        return values[a + rng.nextInt(b - a + 1)];
+        if (b < a) return new Grid(new int[] {floor(hi)});
+        return new Grid(Arrays.copyOfRange(values, a, b + 1));
     }
 
     /** A neighbour of {@code v} one step up or down (the only one at the ends). */

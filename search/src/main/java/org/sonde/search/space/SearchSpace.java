@@ -119,16 +119,9 @@ public final class SearchSpace implements WorkloadSpace<Point> {
 
     Traffic randomTraffic(RandomGenerator rng) {
         QpType type = QpType.values()[rng.nextInt(3)];
-        List<Opcode> ops = new ArrayList<>();
-        for (Opcode o : Opcode.values()) if (type.allows(o)) ops.add(o);
-        Opcode op = ops.get(rng.nextInt(ops.size()));
+        Opcode op = randomOpcode(type, rng);
         int mtu = MTU.uniform(rng);
-        int n = REQUEST_COUNT.uniform(rng);
-        List<Request> reqs = new ArrayList<>();
-        for (int k = 0; k < n; k++) {
-            int size = type == QpType.UD ? SIZE.uniform(rng, 0, mtu) : SIZE.uniform(rng);
-            reqs.add(new Request(size, SGES.uniform(rng, 1, maxSges(size))));
-        }
+        List<Request> reqs = randomRequests(REQUEST_COUNT.uniform(rng), type, mtu, rng);
         Traffic t = new Traffic(type, op, QPS.uniform(rng), mtu, BATCH.uniform(rng), DEPTH.uniform(rng), BATCH.uniform(rng), DEPTH.uniform(rng),
                 reqs, SIZE.uniform(rng), randomEndpoint(rng), randomEndpoint(rng));
         return repair(t, null);
@@ -206,8 +199,12 @@ public final class SearchSpace implements WorkloadSpace<Point> {
             if (m.traffics() == p.mode().traffics()) return new Point(m, p.traffics());
             return m.traffics() == 1 ? new Point(m, List.of(p.traffic(0))) : new Point(m, List.of(p.traffic(0), p.traffic(0)));
         }
-        Traffic t = p.traffic(i);
-        Traffic n = switch (d) {
+        return p.with(i, repair(setTraffic(p.traffic(i), d, element, value), d));
+    }
+
+    /** {@code t} with one dimension set, not yet repaired. */
+    private static Traffic setTraffic(Traffic t, Dimension d, int element, int value) {
+        return switch (d) {
             case MODE -> throw new AssertionError();
             case QP_TYPE -> t.withQpType(QpType.values()[value]);
             case OPCODE -> t.withOpcode(Opcode.values()[value]);
@@ -228,7 +225,6 @@ public final class SearchSpace implements WorkloadSpace<Point> {
             case RECEIVER_MRS -> t.withReceiver(t.receiver().withMrs(value));
             case RECEIVER_MR_SIZE -> t.withReceiver(t.receiver().withMrSize(value));
         };
-        return p.with(i, repair(n, d));
     }
 
     /** Every request of traffic {@code i} set to {@code sizeBytes} with {@code sges} SGEs (a uniform message pattern). */
@@ -342,36 +338,139 @@ public final class SearchSpace implements WorkloadSpace<Point> {
     }
 
     /**
-     * One mutation: a dimension chosen uniformly among those that apply (and a traffic and request
-     * element), moved to a neighbouring grid value or jumped anywhere in its domain, then repaired.
-     * The result differs from {@code p}.
+     * One mutation: a traffic chosen uniformly, then a dimension uniformly among the point's mode and
+     * that traffic's dimensions that apply (and a request element), moved to a neighbouring value or
+     * jumped anywhere within what the rest of the traffic allows; a dimension the change makes
+     * meaningless or invalid is drawn again as {@link #random} draws it. The result differs from
+     * {@code p}.
+     *
+     * <p>Why this way: a walk of such mutations keeps {@link #random}'s distribution (a Gibbs
+     * sampler of it), as Collie's global jumps intend. Repairing the dependents instead (capping
+     * requests to a new receive size or UD MTU, lowering the batch to a new depth, copying requests
+     * into a longer vector, giving SEND the canonical receives of WRITE, mutating the mode less often
+     * on two-traffic points) drifts one way only: a walk found messages of 64 KB and more a third as
+     * often as random points, mixed request vectors and one-way points half as often.
      */
     @Override
     public Mutation mutate(Point p, RandomGenerator rng, Move move) {
         for (int attempt = 0; ; attempt++) {
-            List<int[]> choices = new ArrayList<>();
-            choices.add(new int[] {Dimension.MODE.ordinal(), 0});
-            for (int i = 0; i < p.traffics().size(); i++) {
-                for (Dimension d : Dimension.values()) {
-                    if (d != Dimension.MODE && d.appliesTo(p.traffic(i))) choices.add(new int[] {d.ordinal(), i});
-                }
-            }
-            int[] c = choices.get(rng.nextInt(choices.size()));
-            Dimension d = Dimension.values()[c[0]];
-            int i = c[1];
-            int element = d == Dimension.REQUEST_SIZE || d == Dimension.REQUEST_SGES ? rng.nextInt(p.traffic(i).requests().size()) : -1;
-            int old = value(p, i, d, element);
-            Grid g = domain(d);
-            int v = move == Move.NEIGHBOUR && !categorical(d) ? g.neighbour(old, rng) : g.jump(old, rng);
+            int i = rng.nextInt(p.traffics().size());
+            Traffic t = p.traffic(i);
+            List<Dimension> choices = choices(t);
+            Dimension d = choices.get(rng.nextInt(choices.size()));
+            int element = d == Dimension.REQUEST_SIZE || d == Dimension.REQUEST_SGES ? rng.nextInt(t.requests().size()) : -1;
             Point n;
-            if (d == Dimension.MODE && move == Move.JUMP && Mode.values()[v].traffics() == 2 && p.mode().traffics() == 1) {
-                // a jump into two traffics draws the second one anew rather than copying the first
-                n = new Point(Mode.values()[v], List.of(p.traffic(0), randomTraffic(rng)));
+            if (d == Dimension.MODE) {
+                int v = MODES.jump(p.mode().ordinal(), rng);
+                // a change into two traffics draws the second one anew rather than copying the first
+                n = Mode.values()[v].traffics() == 2 && p.mode().traffics() == 1 ? new Point(Mode.values()[v], List.of(p.traffic(0), randomTraffic(rng)))
+                        : set(p, 0, d, element, v);
+                i = 0;
             } else {
-                n = set(p, i, d, element, v);
+                Grid g = allowed(t, d, element);
+                int old = value(p, i, d, element);
+                boolean step = move == Move.NEIGHBOUR && !categorical(d);
+                // an end value has one neighbour where others have two: stepping off it every time
+                // would leave the ends half as often visited as the other values
+                if (step && g.size() > 1 && (old == g.min() || old == g.max()) && rng.nextBoolean()) continue;
+                int v = step ? g.neighbour(old, rng) : g.jump(old, rng);
+                // a random traffic's depth is a uniform draw raised to the batch: a jump draws it so
+                if (!step && d == Dimension.SEND_DEPTH) v = Math.max(DEPTH.uniform(rng), t.batch());
+                if (!step && d == Dimension.RECV_DEPTH) v = Math.max(DEPTH.uniform(rng), t.recvBatch());
+                n = p.with(i, redraw(t, d, element, v, rng));
+                // a traffic with more dimensions that apply (SEND's receives, a non-UD opcode) has each
+                // chosen less often; the Metropolis-Hastings ratio of the choices keeps the walk
+                // from lingering on such traffics (SEND a fifth more often than random points)
+                double keep = (double) choices.size() / choices(n.traffic(i)).size();
+                if (keep < 1 && rng.nextDouble() >= keep) continue;
             }
             if (!n.equals(p) || attempt > 100) return new Mutation(n, d, i, element, move);
         }
+    }
+
+    /** The dimensions a mutation of traffic {@code t} chooses among: the point's mode and those of {@code t} that apply. */
+    private static List<Dimension> choices(Traffic t) {
+        List<Dimension> l = new ArrayList<>();
+        for (Dimension d : Dimension.values()) if (d == Dimension.MODE || d.appliesTo(t)) l.add(d);
+        return l;
+    }
+
+    /** The values dimension {@code d} of {@code t} may take with the rest of {@code t} as it is (the current value among them). */
+    static Grid allowed(Traffic t, Dimension d, int element) {
+        return switch (d) {
+            case OPCODE -> {
+                List<Integer> ok = new ArrayList<>();
+                for (Opcode o : Opcode.values()) if (t.qpType().allows(o)) ok.add(o.ordinal());
+                yield new Grid(ok.stream().mapToInt(Integer::intValue).toArray());
+            }
+            case MTU -> t.qpType() == QpType.UD ? MTU.within(t.maxRequestBytes(), MTU.max()) : MTU;
+            case SEND_DEPTH -> DEPTH.within(t.batch(), DEPTH.max());
+            case RECV_DEPTH -> DEPTH.within(t.recvBatch(), DEPTH.max());
+            case RECV_SIZE -> SIZE.within(t.maxRequestBytes(), SIZE.max());
+            case REQUEST_SIZE -> t.qpType() == QpType.UD ? SIZE.within(SIZE.min(), t.mtu()) : SIZE;
+            case REQUEST_SGES -> SGES.within(1, maxSges(t.requests().get(element).sizeBytes()));
+            default -> domain(d);
+        };
+    }
+
+    /**
+     * {@code t} with dimension {@code d} (request {@code element}) at {@code v}, an allowed value;
+     * what the change leaves undrawn is drawn as {@link #randomTraffic} draws it: the opcode with a
+     * new QP type, the request vector on a change into or out of UD (Collie's mutation
+     * regenerates it on a change of QP type too), receive settings when the opcode starts needing
+     * receives, new request elements, the SGEs of a request that no longer splits into them, and the
+     * queue depth under a new batch.
+     */
+    private Traffic redraw(Traffic t, Dimension d, int element, int v, RandomGenerator rng) {
+        Traffic n = switch (d) {
+            case QP_TYPE -> {
+                QpType type = QpType.values()[v];
+                // the opcode is drawn with the type, as a random traffic's is: kept when allowed, a walk
+                // would leave READ (RC only) more often than it enters it
+                Traffic x = t.withQpType(type).withOpcode(randomOpcode(type, rng));
+                if ((type == QpType.UD) != (t.qpType() == QpType.UD)) x = x.withRequests(randomRequests(t.requests().size(), type, x.mtu(), rng));
+                yield withDrawnReceives(x, t, rng);
+            }
+            case OPCODE -> withDrawnReceives(t.withOpcode(Opcode.values()[v]), t, rng);
+            case REQUEST_COUNT -> {
+                List<Request> l = new ArrayList<>(t.requests().subList(0, Math.min(v, t.requests().size())));
+                if (l.size() < v) l.addAll(randomRequests(v - l.size(), t.qpType(), t.mtu(), rng));
+                yield t.withRequests(l);
+            }
+            // the depth a random traffic would have drawn (raised to the batch) is kept; where it equals
+            // the batch, the draw was any value up to it
+            case BATCH -> t.withBatch(v).withSendDepth(Math.max(v, t.sendDepth() > t.batch() ? t.sendDepth() : DEPTH.uniform(rng, 1, t.batch())));
+            case RECV_BATCH -> t.withRecvBatch(v).withRecvDepth(Math.max(v, t.recvDepth() > t.recvBatch() ? t.recvDepth() : DEPTH.uniform(rng, 1, t.recvBatch())));
+            case REQUEST_SIZE -> {
+                int sges = t.requests().get(element).sges();
+                if (sges > maxSges(v)) sges = SGES.uniform(rng, 1, maxSges(v));
+                yield t.withRequests(replace(t.requests(), element, new Request(v, sges)));
+            }
+            default -> null;
+        };
+        if (n == null) return repair(setTraffic(t, d, element, v), d);
+        return repair(n, d);
+    }
+
+    private static Opcode randomOpcode(QpType type, RandomGenerator rng) {
+        List<Opcode> ops = new ArrayList<>();
+        for (Opcode o : Opcode.values()) if (type.allows(o)) ops.add(o);
+        return ops.get(rng.nextInt(ops.size()));
+    }
+
+    private static List<Request> randomRequests(int n, QpType type, int mtu, RandomGenerator rng) {
+        List<Request> reqs = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            int size = type == QpType.UD ? SIZE.uniform(rng, 0, mtu) : SIZE.uniform(rng);
+            reqs.add(new Request(size, SGES.uniform(rng, 1, maxSges(size))));
+        }
+        return reqs;
+    }
+
+    /** {@code x} with receive settings drawn as a random traffic's when it needs receives and {@code before} did not. */
+    private static Traffic withDrawnReceives(Traffic x, Traffic before, RandomGenerator rng) {
+        if (!x.opcode().needsReceives() || before.opcode().needsReceives()) return x;
+        return x.withRecvBatch(BATCH.uniform(rng)).withRecvDepth(DEPTH.uniform(rng)).withRecvSize(SIZE.uniform(rng));
     }
 
     @Override

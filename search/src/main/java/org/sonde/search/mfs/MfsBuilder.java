@@ -11,8 +11,10 @@ import java.util.Set;
 import org.sonde.search.monitor.Symptom;
 import org.sonde.search.space.Dimension;
 import org.sonde.search.space.Grid;
+import org.sonde.search.space.Memory;
 import org.sonde.search.space.Mode;
 import org.sonde.search.space.Point;
+import org.sonde.search.space.QpType;
 import org.sonde.search.space.SearchSpace;
 import org.sonde.search.space.Traffic;
 
@@ -26,7 +28,8 @@ import org.sonde.search.space.Traffic;
  *     both get the same conditions: one traffic's worth of experiments instead of two (the
  *     mechanisms that need both directions, such as Table 2's #4 and #9-#12, hold on each).</li>
  * <li>Categorical features (QP type, opcode, MTU, memory of each end): every alternative; the
- *     MFS keeps the values that reproduce, and drops a feature all of whose values do.</li>
+ *     MFS keeps the values that reproduce, and drops a feature all of whose values do; a dropped
+ *     memory is moved to the NIC's socket and a dropped QP type to RC for the later tests.</li>
  * <li>Discretised features (QPs, MRs, batch, depths, SGEs; MR sizes are not tested, as in Collie's
  *     code, and stay as they are): the domain's lower and upper
  *     bound; a bound that does not reproduce is bisected towards the current value
@@ -49,6 +52,9 @@ public final class MfsBuilder {
     }
 
     private static final List<Feature> CATEGORICAL = List.of(Feature.QP_TYPE, Feature.OPCODE, Feature.MTU, Feature.SENDER_MEMORY, Feature.RECEIVER_MEMORY);
+    /** The value an irrelevant categorical feature is simplified to: memory on the NIC's socket (as Collie's NUMA test), RC (carries any opcode and size). */
+    private static final Map<Feature, Integer> SIMPLE = Map.of(Feature.SENDER_MEMORY, Memory.LOCAL_NUMA.ordinal(), Feature.RECEIVER_MEMORY,
+            Memory.LOCAL_NUMA.ordinal(), Feature.QP_TYPE, QpType.RC.ordinal());
     // QPs and MRs first: once found irrelevant they drop to 1 and every later experiment is cheaper
     private static final List<Feature> DISCRETE = List.of(Feature.QPS, Feature.SENDER_MRS, Feature.RECEIVER_MRS, Feature.BATCH, Feature.SEND_DEPTH,
             Feature.RECV_BATCH, Feature.RECV_DEPTH, Feature.SGES);
@@ -130,7 +136,14 @@ public final class MfsBuilder {
             if (f.of(q.traffic(i)) == v && reproduces(q)) ok.add((long) v);
         }
         if (tested > 0 && ok.size() < g.size()) allowed.put(f, ok);
-        return cur;
+        if (tested == 0 || ok.size() < g.size()) return cur;
+        // irrelevant: later tests run on the simple value (Collie's working copy keeps irrelevant
+        // features simplified). Left as it was, a second mechanism riding on it (remote memory under
+        // #9's mix) keeps every later test anomalous and the MFS shrinks to "bidirectional"; a UD
+        // type left in place caps the message sizes the pattern tests can try
+        int simple = SIMPLE.getOrDefault(f, (int) now);
+        Point q = space.set(cur, i, f.dimension(), -1, simple);
+        return f.of(q.traffic(i)) == simple ? q : cur;
     }
 
     private Point discrete(Point cur, int i, Feature f, Map<Feature, Range> ranges) {

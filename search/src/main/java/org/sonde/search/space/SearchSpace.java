@@ -20,9 +20,11 @@ import java.util.random.RandomGenerator;
  *     (512 GiB) or a GPU (64 GiB) can register.</li>
  * </ul>
  * Every point this class makes ({@link #random}, {@link #set}, {@link #mutate}) satisfies them:
- * a change to one dimension is followed by a repair that keeps the changed value and moves the
- * dependent ones the least (depth up to a new batch, batch down to a new depth, MTU up to a UD
- * message, ...), as Collie's mutation does for depth and batch.
+ * {@link #set} (the MFS's tests) follows a change to one dimension by a repair that keeps the
+ * changed value and moves the dependent ones the least (depth up to a new batch, batch down to a
+ * new depth, MTU up to a UD message, ...), as Collie's mutation does for depth and batch;
+ * {@link #mutate} draws the new value within what the rest allows and draws what the change leaves
+ * undrawn as {@link #random} would, so that a walk does not drift (see there).
  */
 public final class SearchSpace implements WorkloadSpace<Point> {
     public static final Grid QPS = Grid.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024,

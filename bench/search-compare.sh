@@ -61,15 +61,16 @@ lines += ["MFS precision and recall are against the simulator's ground truth on 
           "the space's anomalous mass is left to a walk; it builds 11 MFSs per seed for 5.7 mechanisms (about 30 experiments each, some 40% of its budget), "
           "mostly re-finding #11, whose region (remote memory at either end of each traffic) is a union that one MFS per end and direction does not cover; 85-95% "
           "of mutants are accepted, since most mutations move a dimension the counter ignores; the counters of the hard mechanisms are flat far from their "
-          "regions (a mechanism's proximity is the product of its factors: #8's is about 3e-5 at a typical random point, below the counter's "
-          "0.01-per-unit-of-load floor, so the QPC counter there follows the NIC's load and its climb leads away from #8's batch 1, WQ <= 16 and <= 1 KB), and a "
-          "found region's counter keeps the walk on the border of its MFS for the rest of its hour. On h-like the change costs collie and SA about 0.8 mechanisms "
-          "per seed (collie 3.6 to 2.8, SA 3.7 to 2.8, collie-perf 3.3 to 2.1; random and BO unchanged): the old drift towards small SEND messages happened to "
-          "lead to #17 (<= 1 KB SEND) and #18 (<= 64 KB), which the unbiased walk, matching random points there too (27.6% anomalous against 27.7%), reaches as "
-          "rarely as random points do; this is not recovered. Tried and left out before, each within noise or worse on 10-30 seeds: ending a counter's turn when "
-          "its annealing stalls, with or without a random restart, restarting within a counter's share when it stalls, other temperatures, cooling, neighbour and "
-          "repeat shares, a dimension choice weighted by which dimensions moved the counter, cache counters that also rise with the working set beyond the cache "
-          "(QPs, MRs, posted receives), a counter of a both-direction mechanism that averages the directions instead of taking the lower, and Collie's one-test "
-          "NUMA check (all with the drifting mutation). What the model and the search miss to reach the paper's figure is open.", ""]
+          "regions: a mechanism's proximity is the product of its factors (median at random points 4.5e-4 for #8, 2.2e-3 for #7, 6.8e-4 for #5), so at 86% of "
+          "random points the QPC counter is mostly the 0.01-per-unit-of-load floor (73% for the MTT counter and #7, 70% for #10's, 99-100% for the receive-WQE "
+          "counter and #5/#6, whose easy siblings #1 and #2 dominate it) and its climb there follows the NIC's load, away from #8's batch 1, WQ <= 16 and <= 1 "
+          "KB; and a found region's counter keeps the walk on the border of its MFS for the rest of its hour. On h-like the change costs collie and SA about 0.8 "
+          "mechanisms per seed (collie 3.6 to 2.8, SA 3.7 to 2.8, collie-perf 3.3 to 2.1; random and BO unchanged): the old drift towards small SEND messages "
+          "happened to lead to #17 (<= 1 KB SEND) and #18 (<= 64 KB), which the unbiased walk, matching random points there too (27.6% anomalous against 27.7%), "
+          "reaches as rarely as random points do; this is not recovered. Tried and left out before, each within noise or worse on 10-30 seeds: ending a counter's "
+          "turn when its annealing stalls, with or without a random restart, restarting within a counter's share when it stalls, other temperatures, cooling, "
+          "neighbour and repeat shares, a dimension choice weighted by which dimensions moved the counter, cache counters that also rise with the working set "
+          "beyond the cache (QPs, MRs, posted receives), a counter of a both-direction mechanism that averages the directions instead of taking the lower, and "
+          "Collie's one-test NUMA check (all with the drifting mutation). What the model and the search miss to reach the paper's figure is open.", ""]
 write_section("BENCHMARKS.md", "search-compare", lines)
 PY

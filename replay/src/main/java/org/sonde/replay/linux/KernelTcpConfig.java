@@ -49,7 +49,8 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 Math.max(reordering, (int) number(s, "tcp_max_reordering", d.maxReordering())), (int) number(s, "tcp_syn_retries", d.synRetries()),
                 d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
-                (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax);
+                (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, d.timerTickNanos(),
+                d.timerTickOriginNanos());
         return new KernelTcpConfig(c, notes);
     }
 

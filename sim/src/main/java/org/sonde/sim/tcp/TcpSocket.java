@@ -124,7 +124,7 @@ public final class TcpSocket {
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
         this.tp = new Tcb(cfg.reordering());
         this.rtt = new RttEstimator(cfg, tp);
-        this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
+        this.xt = new XmitTimer(sim, sb, rtt, cfg.timerWheel(), this::xmitTimerFired);
         this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
         this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);

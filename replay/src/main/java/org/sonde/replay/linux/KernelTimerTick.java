@@ -12,22 +12,33 @@ record KernelTimerTick(long tickNanos, long originMonotonicNanos) {
     private static final long[] TICKS = {10_000_000L, 4_000_000L, 3_333_333L, 1_000_000L};
 
     /**
-     * The tick of the timer softirq's runs, each a monotonic time and the jiffy it ran for: the length from the
-     * earliest and latest jiffies (the nearest {@code CONFIG_HZ} tick), the origin from the run closest to its tick
-     * (a run comes after its tick by the softirq's latency). Null with fewer than two jiffies seen.
+     * The tick of the timer softirq's runs, each a monotonic time and the jiffy it ran for. A run comes after its tick
+     * by the softirq's latency, so with the right length every run's time less its jiffy's ticks lands within that
+     * latency of the origin, where a wrong length spreads them by the difference times the jiffies between the runs:
+     * the {@code CONFIG_HZ} tick with the narrowest spread is the length, the earliest of those times the origin.
+     * Null with fewer than two jiffies seen.
      */
     static KernelTimerTick of(List<long[]> runs) {
-        long[] first = null, last = null;
+        long firstJiffy = Long.MAX_VALUE, lastJiffy = Long.MIN_VALUE;
         for (long[] r : runs) {
-            if (first == null || r[1] < first[1]) first = r;
-            if (last == null || r[1] > last[1]) last = r;
+            firstJiffy = Math.min(firstJiffy, r[1]);
+            lastJiffy = Math.max(lastJiffy, r[1]);
         }
-        if (first == null || last[1] == first[1]) return null;
-        double measured = (double) (last[0] - first[0]) / (last[1] - first[1]);
-        long tick = TICKS[0];
-        for (long t : TICKS) if (Math.abs(t - measured) < Math.abs(tick - measured)) tick = t;
-        long origin = Long.MAX_VALUE;
-        for (long[] r : runs) origin = Math.min(origin, r[0] - r[1] * tick);
-        return new KernelTimerTick(tick, origin);
+        if (runs.isEmpty() || firstJiffy == lastJiffy) return null;
+        KernelTimerTick best = null;
+        long bestSpread = Long.MAX_VALUE;
+        for (long tick : TICKS) {
+            long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+            for (long[] r : runs) {
+                long origin = r[0] - r[1] * tick;
+                min = Math.min(min, origin);
+                max = Math.max(max, origin);
+            }
+            if (max - min < bestSpread) {
+                bestSpread = max - min;
+                best = new KernelTimerTick(tick, min);
+            }
+        }
+        return best;
     }
 }

@@ -39,17 +39,22 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
             notes.add("receive buffer autotuning (tcp_moderate_rcvbuf, tcp_rmem " + s.getOrDefault("tcp_rmem", "?") + ") is not modelled: "
                     + "the buffer stays at tcp_rmem[1], so the window stops growing where the kernel's grows on");
         }
+        // the send buffer is the kernel's: sized for the window from tcp_wmem[1] and grown with it up to tcp_wmem[2]
+        long[] wmem = triple(s.get("tcp_wmem"));
+        long sndBufDefault = wmem == null ? 16_384 : wmem[1];
+        long sndBufMax = Math.max(sndBufDefault, wmem == null ? 4_194_304 : wmem[2]);
         if (!"31".equals(s.getOrDefault("tcp_app_win", "31"))) notes.add("tcp_app_win " + s.get("tcp_app_win") + ": modelled as 31");
         int ecn = (int) number(s, "tcp_ecn", 2);
         int reordering = (int) number(s, "tcp_reordering", d.reordering());
         TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
-                d.delayedAckMaxNanos(), d.quickAcks(), rcvBuf, d.initialReceiveWindowBytes(), d.sendBufferBytes(),
+                d.delayedAckMaxNanos(), d.quickAcks(), rcvBuf, d.initialReceiveWindowBytes(), sndBufMax,
                 number(s, "tcp_sack", 1) != 0, number(s, "tcp_dsack", 1) != 0, number(s, "tcp_timestamps", 1) != 0,
                 number(s, "tcp_window_scaling", 1) != 0, d.nagle(), ecn == 1 || ecn == 3, reordering,
                 Math.max(reordering, (int) number(s, "tcp_max_reordering", d.maxReordering())), (int) number(s, "tcp_syn_retries", d.synRetries()),
                 d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
-                (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax);
+                (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, true, sndBufDefault, d.timerTickNanos(),
+                d.timerTickOriginNanos());
         return new KernelTcpConfig(c, notes);
     }
 

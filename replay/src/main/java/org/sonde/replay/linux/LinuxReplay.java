@@ -16,6 +16,7 @@ import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
 import org.sonde.replay.diagnose.TcpCaptureReader;
 import org.sonde.replay.diagnose.TcpPacket;
+import org.sonde.sim.tcp.TcpConfig;
 
 /**
  * {@code sonde replay linux}: records real connections between two namespaces with the eBPF recorder, captures
@@ -41,11 +42,13 @@ public final class LinuxReplay {
             }
             // the tracepoints see every namespace: keep the run's own connections (its addresses), numbered again
             List<RecordedConnection> ours = new ArrayList<>();
-            for (RecordedConnection c : RecorderTrace.read(raw.trace(), "the recorder's output")) {
+            RecorderTrace.Trace trace = RecorderTrace.parse(raw.trace(), "the recorder's output");
+            for (RecordedConnection c : trace.connections()) {
                 if (c.clientIp() != null && !(c.clientIp().equals(LinuxRun.CLIENT_ADDRESS) && c.serverIp().equals(LinuxRun.SERVER_ADDRESS))) continue;
                 ours.add(c.withId(ours.size()));
             }
-            LinuxRecording rec = new LinuxRecording(raw.kernel(), raw.clientSysctls(), raw.serverSysctls(), raw.realtimeMinusMonotonic(), ours);
+            LinuxRecording rec = new LinuxRecording(raw.kernel(), raw.clientSysctls(), raw.serverSysctls(), raw.realtimeMinusMonotonic(), trace.timerTick(),
+                    ours);
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(dir.path().resolve(RECORDING).toFile(), rec);
             LinuxAgreement a = compare(rec, capture, o, raw.connectionsRun());
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(dir.path().resolve(AGREEMENT).toFile(), a);
@@ -64,6 +67,8 @@ public final class LinuxReplay {
         KernelTcpConfig client = KernelTcpConfig.of(rec.clientSysctls()), server = KernelTcpConfig.of(rec.serverSysctls());
         List<String> notes = new ArrayList<>(client.notes());
         if (!client.config().equals(server.config())) notes.add("the namespaces' TCP settings differ; the replay uses the client's for both");
+        KernelTimerTick tick = rec.timerTick();
+        if (tick == null) notes.add("the recorder saw too few timer ticks to tell them: the model's timers fire at their deadlines, not at ticks");
         List<Long> delays = new ArrayList<>();
         for (RecordedConnection c : rec.connections()) if (c.problem() == null && c.oneWayDelayNanos() > 0) delays.add(c.oneWayDelayNanos());
         Collections.sort(delays);
@@ -82,7 +87,9 @@ public final class LinuxReplay {
             long base = rec.realtimeMinusMonotonicNanos() + c.connectNanos();
             List<HeaderRow> capC = rows(byTuple.get(c.clientIp() + ":" + c.clientPort() + ">" + c.serverIp() + ":" + c.serverPort()), c.clientIss(), c.serverIss(), base);
             List<HeaderRow> capS = rows(byTuple.get(c.serverIp() + ":" + c.serverPort() + ">" + c.clientIp() + ":" + c.clientPort()), c.serverIss(), c.clientIss(), base);
-            LinuxConnectionReplayer.Replayed r = LinuxConnectionReplayer.replay(c, client.config(), defaultDelay);
+            // the simulation starts at the client's connect: jiffies was 0 that long before it
+            TcpConfig config = tick == null ? client.config() : client.config().withTimerTicks(tick.tickNanos(), tick.originMonotonicNanos() - c.connectNanos());
+            LinuxConnectionReplayer.Replayed r = LinuxConnectionReplayer.replay(c, config, defaultDelay);
             ConnectionAgreement ag = HeaderComparison.compare(c, capC, r.fromClient(), capS, r.fromServer(), r.refusedCalls(), errors);
             out.add(ag);
             captured += capC.size() + capS.size();

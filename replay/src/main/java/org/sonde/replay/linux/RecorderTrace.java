@@ -24,6 +24,7 @@ final class RecorderTrace {
     private final List<Socket> clients = new ArrayList<>();
     private final Map<String, Socket> byTuple = new LinkedHashMap<>();
     private final List<Object[]> drops = new ArrayList<>();
+    private final List<long[]> ticks = new ArrayList<>();
     private int lineNumber;
 
     /** One socket of the run while the recorder saw it. */
@@ -52,6 +53,14 @@ final class RecorderTrace {
      * address is reused only after its close, which the order must show before the next socket's opening).
      */
     static List<RecordedConnection> read(List<String> lines, String source) {
+        return parse(lines, source).connections();
+    }
+
+    /** The recorder's connections and the kernel's timer tick (null when the recorder saw too few timers run to tell it). */
+    record Trace(List<RecordedConnection> connections, KernelTimerTick timerTick) {}
+
+    /** {@link #read}, with the timer tick of the recorder's J lines. */
+    static Trace parse(List<String> lines, String source) {
         RecorderTrace t = new RecorderTrace(source);
         List<long[]> order = new ArrayList<>(); // time, line number
         for (String line : lines) {
@@ -65,7 +74,7 @@ final class RecorderTrace {
             t.lineNumber = (int) o[1] + 1;
             t.line(lines.get((int) o[1]).strip());
         }
-        return t.connections();
+        return new Trace(t.connections(), KernelTimerTick.of(t.ticks));
     }
 
     private void line(String line) {
@@ -107,7 +116,11 @@ final class RecorderTrace {
                 drops.add(new Object[] {f[2] + ":" + number(f[3]) + ">" + f[4] + ":" + number(f[5]), number(f[1]), number(f[6]), number(f[7]),
                         (int) number(f[8]), (int) Long.parseLong(signed(f[9]))});
             }
-            default -> throw bad("an event of kind '" + f[0] + "'", "the recorder writes B, T, E, W, R, X, C and D lines");
+            case "J" -> {
+                fields(f, 3);
+                ticks.add(new long[] {number(f[1]), number(f[2])});
+            }
+            default -> throw bad("an event of kind '" + f[0] + "'", "the recorder writes B, T, E, W, R, X, C, D and J lines");
         }
     }
 

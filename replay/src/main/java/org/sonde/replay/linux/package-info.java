@@ -2,7 +2,8 @@
  * DETER on real Linux hosts, without a kernel patch ({@code sonde replay linux}): an eBPF recorder
  * ({@code recorder.bt}, bpftrace on tracepoints: {@code sock:inet_sock_set_state}, {@code sock:sock_send_length},
  * {@code sock:sock_recv_length} with the system calls' entries, {@code tcp:tcp_retransmit_skb},
- * {@code tcp:tcp_cong_state_set}, and {@code skb:kfree_skb} for nftables' drops) on request/response connections
+ * {@code tcp:tcp_cong_state_set}, {@code skb:kfree_skb} for nftables' drops, and {@code timer:timer_expire_entry} for
+ * the kernel's timer tick, {@code KernelTimerTick}) on request/response connections
  * between two network namespaces ({@code LinuxRun}), with losses made by nftables rules
  * and an AF_PACKET capture of the same connections; each connection's recording ({@code RecordedConnection}: calls,
  * drops, one-way delay, the kernel's random draws) is replayed
@@ -11,8 +12,9 @@
  * every first divergence with its cause). The recording is JSON ({@code recording.json}), not yet DETER's compact
  * byte streams. The model's receiver grows its window as the kernel's ({@code rcv_ssthresh},
  * {@code tcp_grow_window}, which keeps Linux's quick-ACK budget unspent while the window grows) from
- * {@code tcp_rmem}'s default buffer, without autotuning ({@code KernelTcpConfig}); it sets PSH where its send queue
- * empties, where Linux sets it every few segments of a large write.
+ * {@code tcp_rmem}'s default buffer, without autotuning; its send buffer is the kernel's from {@code tcp_wmem}
+ * ({@code KernelTcpConfig}), and its timers fire on the recorded kernel's ticks. It sets PSH where its send queue
+ * empties, where Linux sets it at the end of each burst it sends.
  *
  * <pre>{@code
  * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), n -> { });

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The model configured from a namespace's sysctls: the receive window grows from {@code tcp_rmem}'s default buffer. */
+/**
+ * The model configured from a namespace's sysctls: the receive window grows from {@code tcp_rmem}'s default buffer, the
+ * send buffer is the kernel's from {@code tcp_wmem}.
+ */
 class KernelTcpConfigTest {
     @Test
     void theReceiveWindowGrowsFromTcpRmemsDefaultWithTheScaleOfItsMaximum() {
@@ -19,5 +22,16 @@ class KernelTcpConfigTest {
         assertThat(fixed.config().receiveBufferBytes()).isEqualTo(87_380);
         assertThat(fixed.config().receiveBufferMaxBytes()).isEqualTo(6_291_456);
         assertThat(fixed.notes()).noneMatch(n -> n.contains("autotuning"));
+    }
+
+    @Test
+    void theSendBufferStartsAtTcpWmemsDefaultAndGrowsUpToItsMaximum() {
+        KernelTcpConfig k = KernelTcpConfig.of(Map.of("tcp_wmem", "4096\t16384\t4194304"));
+        assertThat(k.config().sendBufferGrowth()).isTrue();
+        assertThat(k.config().sendBufferDefaultBytes()).isEqualTo(16_384);
+        assertThat(k.config().sendBufferBytes()).isEqualTo(4_194_304);
+        KernelTcpConfig other = KernelTcpConfig.of(Map.of("tcp_wmem", "4096 65536 1048576"));
+        assertThat(other.config().sendBufferDefaultBytes()).isEqualTo(65_536);
+        assertThat(other.config().sendBufferBytes()).isEqualTo(1_048_576);
     }
 }

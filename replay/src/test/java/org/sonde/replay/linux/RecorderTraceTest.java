@@ -138,4 +138,45 @@ class RecorderTraceTest {
         assertThat(c.serverCalls()).isEqualTo(server);
         assertThat(c.drops()).isEqualTo(drops);
     }
+
+    @Test
+    void theTimerTickFromTheSoftirqsRuns() {
+        // HZ 250: jiffy 4,300,000,000 ticked at 17,200,000,000,000,000 + 1,000 ns; the softirq ran 30-200 us after its ticks
+        long origin = 1_000;
+        List<String> runs = List.of("J " + (origin + 4_300_000_000L * 4_000_000 + 200_000) + " 4300000000",
+                "J " + (origin + 4_300_000_001L * 4_000_000 + 30_000) + " 4300000001",
+                "J " + (origin + 4_300_000_250L * 4_000_000 + 90_000) + " 4300000250");
+        KernelTimerTick t = RecorderTrace.parse(connection(runs), "test").timerTick();
+        assertThat(t).as("the length from the first and last jiffies, the origin from the run nearest its tick")
+                .isEqualTo(new KernelTimerTick(4_000_000, origin + 30_000));
+        assertThat(RecorderTrace.parse(connection(List.of(runs.getFirst())), "test").timerTick()).as("one jiffy tells no length").isNull();
+        assertThatThrownBy(() -> RecorderTrace.read(connection(List.of("J 5 ")), "test")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("line");
+    }
+
+    /** Runs at most a quarter tick late (the softirq's latency, under 0.75 ms at HZ 250 as traced) over at least 64 jiffies. */
+    @Property(tries = 200)
+    void anyHzAndPhaseComeBackFromTheRuns(@ForAll("hz") int hz, @ForAll("latencies") List<Long> latencies) {
+        long tick = (1_000_000_000L + hz / 2) / hz; // TICK_NSEC
+        long origin = 123_456_789L - 4_294_000_000L * tick; // jiffies near 2^32, as the kernel's start them
+        List<String> runs = new ArrayList<>();
+        long jiffy = 4_294_000_000L;
+        for (long latency : latencies) {
+            jiffy += 64 + latency % 7;
+            runs.add("J " + (origin + jiffy * tick + latency % (tick / 4)) + " " + jiffy);
+        }
+        long nearest = latencies.stream().mapToLong(l -> l % (tick / 4)).min().orElseThrow();
+        KernelTimerTick t = RecorderTrace.parse(connection(runs), "generated").timerTick();
+        assertThat(t).isEqualTo(new KernelTimerTick(tick, origin + nearest));
+    }
+
+    @Provide
+    Arbitrary<Integer> hz() {
+        return Arbitraries.of(100, 250, 300, 1000);
+    }
+
+    @Provide
+    Arbitrary<List<Long>> latencies() {
+        return Arbitraries.longs().between(0, 3_000_000).list().ofMinSize(2).ofMaxSize(50);
+    }
 }

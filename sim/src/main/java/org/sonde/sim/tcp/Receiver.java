@@ -100,6 +100,7 @@ final class Receiver {
     private int lastSegSize;
     private long lrcvtime;
     final Timer delackTimer;
+    private final TimerWheel wheel;
     // DCTCP's receiver half (struct dctcp: ce_state, prior_rcv_nxt)
     private boolean ceState;
     long priorRcvNxt;
@@ -116,6 +117,7 @@ final class Receiver {
         this.cfg = cfg;
         this.stack = stack;
         this.sim = sim;
+        this.wheel = cfg.timerWheel();
         this.delackTimer = new Timer(sim, () -> sk.timerFired(TcpObserver.TimerKind.DELACK, this::delackTimerFired));
         this.growth = cfg.receiveWindowGrowth();
         this.rcvBuf = cfg.receiveBufferBytes();
@@ -497,7 +499,7 @@ final class Receiver {
         }
         ackPending |= ACK_SCHED | ACK_TIMER;
         ackTimeout = timeout;
-        delackTimer.arm(timeout);
+        delackTimer.arm(wheel.expiry(now, timeout));
     }
 
     /** {@code tcp_delack_timer_handler()}. */

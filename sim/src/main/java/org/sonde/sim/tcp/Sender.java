@@ -147,6 +147,7 @@ final class Sender {
             flag |= FLAG_WIN_UPDATE;
             tp.sndWl1 = segSeq;
             tp.sndWnd = nwin;
+            if (nwin > tp.maxWindow) tp.maxWindow = nwin;
         }
         tp.sndUna = ack;
         return flag;
@@ -203,6 +204,7 @@ final class Sender {
             sent++;
             if (lossProbe) break;
         }
+        if (sent > 0) sk.sentUpTo(tp.sndNxt);
         if (sent > 0 && !lossProbe) rack.scheduleLossProbe(false); // one probe per tail loss episode
         // tcp_cwnd_validate()
         if (sent > 0 || cwndLimited) {
@@ -278,6 +280,8 @@ final class Sender {
         TcpSegment s = sk.newSegment(len, FLAG_ACK | (fin ? FLAG_FIN : 0) | (sb.is(i, Scoreboard.PSH) ? FLAG_PSH : 0), seq, false);
         sk.ecnForData(s, false);
         s.retransmission = true;
+        sk.sentUpTo(seq); // tcp_fragment(): the segment is an skb of its own
+        sk.sentUpTo(seq + len);
         if (tp.retransStamp < 0) tp.retransStamp = sim.now();
         totalRetrans++;
         stack.count(TcpCounter.TcpRetransSegs);
@@ -415,6 +419,7 @@ final class Sender {
         if (tp.sndNxt < wndEnd && tp.sndNxt < tp.writeSeq) {
             int len = (int) Math.min(Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt), wndEnd - tp.sndNxt);
             sendNewData(len, sk.finQueued() && tp.sndNxt + len == tp.writeSeq);
+            sk.sentUpTo(tp.sndNxt);
             return;
         }
         TcpSegment s = sk.newSegment(0, FLAG_ACK, tp.sndUna - 1, false);

@@ -38,6 +38,8 @@ final class Tcb {
     /** {@code write_seq}: the end of the data the application has written into the send buffer. */
     long writeSeq;
     long sndWnd;
+    /** {@code max_window}: the largest window the peer offered. */
+    long maxWindow;
     long sndWl1;
     /** {@code tp->bytes_acked}: data bytes the peer has acknowledged. */
     long bytesAcked;

@@ -55,6 +55,17 @@ import org.sonde.core.config.ConfigMap;
  *                           off (the default): the window offers the free buffer from the first ACK on
  * @param receiveBufferMaxBytes {@code tcp_rmem[2]} (32 MiB since 6.16): with {@code receiveWindowGrowth}, the window scale
  *                           is the one that covers it
+ * @param sendBufferGrowth   the send buffer is Linux's ({@link SendBuffer}): {@code sk_sndbuf} starts at
+ *                           {@code sendBufferDefaultBytes}, is sized for the window when the connection opens and grows
+ *                           with it ({@code tcp_sndbuf_expand()}) up to {@code sendBufferBytes} ({@code tcp_wmem[2]}), it
+ *                           counts each skb's memory, and a write waits for room at an skb's start; off (the default):
+ *                           {@code sendBufferBytes} of payload, filled as soon as acknowledgements free it
+ * @param sendBufferDefaultBytes {@code tcp_wmem[1]} (16 KiB): the buffer before the connection opens
+ * @param timerTickNanos     the kernel's tick (1 s / {@code CONFIG_HZ}) when the timers (retransmission, loss probe,
+ *                           reordering, zero-window probe, delayed ACK) are armed in jiffies on Linux's timer wheel, so
+ *                           that they fire at a tick ({@link TimerWheel}); 0 (the default): they fire at their deadlines
+ * @param timerTickOriginNanos the simulated time at which jiffies was 0 (negative when before the simulation's start):
+ *                           where the ticks fall and which of them the timer wheel's coarser levels round to
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
@@ -62,7 +73,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                         boolean windowScaling, boolean nagle, boolean ecn, int reordering, int maxReordering,
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
                         int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans,
-                        boolean receiveWindowGrowth, long receiveBufferMaxBytes) {
+                        boolean receiveWindowGrowth, long receiveBufferMaxBytes, boolean sendBufferGrowth, long sendBufferDefaultBytes,
+                        long timerTickNanos, long timerTickOriginNanos) {
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
@@ -77,7 +89,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
             true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3,
-            false, 33_554_432);
+            false, 33_554_432, false, 16_384, 0, 0);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -87,6 +99,22 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
         if (receiveBufferBytes < 2L * mss) throw new IllegalArgumentException("receive-buffer must hold two segments");
         if (sendBufferBytes < mss) throw new IllegalArgumentException("send-buffer must hold a segment");
         if (receiveBufferMaxBytes < receiveBufferBytes) throw new IllegalArgumentException("receive-buffer-max must be at least receive-buffer");
+        if (sendBufferDefaultBytes < 1) throw new IllegalArgumentException("send-buffer-default must be positive");
+        if (timerTickNanos < 0) throw new IllegalArgumentException("timer-tick must not be negative");
+    }
+
+    /** The same settings with the timers armed in jiffies of {@code tickNanos}, jiffies being 0 at {@code originNanos}. */
+    public TcpConfig withTimerTicks(long tickNanos, long originNanos) {
+        return new TcpConfig(congestionControl, mss, initCwnd, rtoMinNanos, rtoMaxNanos, rtoInitialNanos, delayedAckNanos, delayedAckMaxNanos,
+                quickAcks, receiveBufferBytes, initialReceiveWindowBytes, sendBufferBytes, sack, dsack, timestamps, windowScaling, nagle, ecn,
+                reordering, maxReordering, synRetries, synAckRetries, retries2, timeWaitNanos, dctcpShiftG, dctcpAlphaOnInit, readRateBps,
+                readSizeBytes, hystart, recovery, earlyRetrans, receiveWindowGrowth, receiveBufferMaxBytes, sendBufferGrowth, sendBufferDefaultBytes,
+                tickNanos, originNanos);
+    }
+
+    /** When the connection's timers fire. */
+    TimerWheel timerWheel() {
+        return new TimerWheel(timerTickNanos, timerTickOriginNanos);
     }
 
     /** RACK detects losses (with SACK; connections without it keep NewReno). */
@@ -141,7 +169,11 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 (int) c.integer("early-retrans", d.earlyRetrans, 0, 4),
                 c.bool("receive-window-growth", d.receiveWindowGrowth),
                 c.bytes("receive-buffer-max", Math.max(d.receiveBufferMaxBytes, c.bytes("receive-buffer", d.receiveBufferBytes, 1, 1L << 30)),
-                        1, 1L << 31));
+                        1, 1L << 31),
+                c.bool("send-buffer-growth", d.sendBufferGrowth),
+                c.bytes("send-buffer-default", d.sendBufferDefaultBytes, 1, 1L << 40),
+                c.nanos("timer-tick", d.timerTickNanos, 0, 1_000_000_000L),
+                c.nanos("timer-tick-origin", d.timerTickOriginNanos, 0, 3_600_000_000_000L));
         c.finish();
         return t;
     }

@@ -85,6 +85,8 @@ public final class TcpSocket {
     private final Scoreboard sb = new Scoreboard();
     private final ReceiveQueue rq = new ReceiveQueue();
     private final CongestionWindow cw;
+    /** Linux's send buffer, null unless {@code send-buffer-growth}. */
+    final SendBuffer sndBuf;
     // the parts that run its algorithms
     private final CongestionControl cc;
     private final RttEstimator rtt;
@@ -123,8 +125,9 @@ public final class TcpSocket {
         this.cw = new CongestionWindow(cfg.initCwnd());
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
         this.tp = new Tcb(cfg.reordering());
+        this.sndBuf = cfg.sendBufferGrowth() ? new SendBuffer(tp, cfg) : null;
         this.rtt = new RttEstimator(cfg, tp);
-        this.xt = new XmitTimer(sim, sb, rtt, this::xmitTimerFired);
+        this.xt = new XmitTimer(sim, sb, rtt, cfg.timerWheel(), this::xmitTimerFired);
         this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
         this.tagger = new SackTagger(tp, sb, rack, rtt, cw, cc, cfg, stack, sim);
         this.recovery = new LossRecovery(tp, sb, cw, cc, rack, tagger, cfg, stack, sim);
@@ -161,7 +164,7 @@ public final class TcpSocket {
      * and the application hears of the progress.
      */
     void newSpace() {
-        fillSendBuffer();
+        if (sndBuf == null) fillSendBuffer(); // else the write waits for tcp_check_space()
         stack.observer().callback(this, TcpObserver.Callback.ACKED, false);
         app.acked(this, tp.bytesAcked);
         stack.observer().callback(this, TcpObserver.Callback.ACKED, true);
@@ -169,12 +172,61 @@ public final class TcpSocket {
 
     /** Moves the application's pending bytes into the send buffer as far as it has room. */
     private void fillSendBuffer() {
+        if (sndBuf != null) {
+            sendmsg();
+            return;
+        }
         long room = cfg.sendBufferBytes() - (tp.writeSeq - tp.sndUna);
         long n = Math.min(room, appPending);
         if (n > 0) {
             tp.writeSeq += n;
             appPending -= n;
         }
+    }
+
+    /**
+     * {@code tcp_sendmsg_locked()} into Linux's send buffer: the write appends to the last unsent skb up to
+     * {@code size_goal}, pushing it out once full; a new skb needs free memory, else the write waits
+     * ({@code sk_stream_wait_memory()}) with what it copied pushed out. Before the connection opens it waits for it.
+     */
+    private void sendmsg() {
+        if (sndBuf.noSpace || state.compareTo(State.ESTABLISHED) < 0 || appPending == 0) return;
+        boolean copied = false;
+        while (appPending > 0) {
+            long goal = sndBuf.sizeGoal(tp.maxWindow);
+            long tail = sndBuf.tailLength();
+            if (tail == 0 || tail >= goal) {
+                if (!sndBuf.memoryFree()) {
+                    sndBuf.noSpace = true;
+                    break;
+                }
+                sndBuf.startSkb();
+                tail = 0;
+            }
+            long n = Math.min(goal - tail, appPending);
+            tp.writeSeq += n;
+            appPending -= n;
+            copied = true;
+            if (tail + n >= goal) snd.pushPendingFrames(); // tcp_push_one(): a full skb goes out at once
+        }
+        if (copied) snd.pushPendingFrames(); // tcp_push()
+    }
+
+    /**
+     * {@code tcp_check_space()} after an ACK's transmissions: a waiting write may grow the buffer
+     * ({@code tcp_new_space()}: unless the window is full) and goes on once the buffer is writeable.
+     */
+    private void checkSpace() {
+        if (sndBuf == null || !sndBuf.noSpace) return;
+        if (sb.inFlight() < cw.cwnd) sndBuf.expand(cw.cwnd, Math.min(peerMss, cfg.mss()));
+        if (!sndBuf.writeable()) return;
+        sndBuf.noSpace = false;
+        sendmsg();
+    }
+
+    /** A transmission ended at {@code seq}: the skb it ended in is split there. */
+    void sentUpTo(long seq) {
+        if (sndBuf != null) sndBuf.splitAt(seq);
     }
 
     /** The application closed and every byte it wrote is in the send buffer: the FIN follows them. */
@@ -336,6 +388,11 @@ public final class TcpSocket {
         return rtt.backoff;
     }
 
+    /** The bytes the application's writes have put into the send buffer so far. */
+    long bytesWritten() {
+        return tp.writeSeq - (tp.iss + 1);
+    }
+
     long bytesAcked() {
         return tp.bytesAcked;
     }
@@ -460,6 +517,7 @@ public final class TcpSocket {
         tp.mssCache = Math.min(peerMss, cfg.mss()) - (tp.tsOk ? TcpSegment.TIMESTAMP_OPTION_BYTES : 0);
         if (tp.tsOk) tsRecent = syn.tsVal;
         tp.sndWnd = syn.window; // never scaled in a SYN
+        tp.maxWindow = tp.sndWnd;
         tp.sndWl1 = syn.seq & 0xFFFF_FFFFL;
     }
 
@@ -506,6 +564,10 @@ public final class TcpSocket {
         rtt.rttSeq = tp.sndNxt;
         rcv.priorRcvNxt = rq.rcvNxt;
         rcv.initBufferSpace(tp.tsOk);
+        if (sndBuf != null) { // tcp_init_buffer_space(): the buffer for the initial window; a write waiting for the connection goes on
+            sndBuf.expand(cw.cwnd, Math.min(peerMss, cfg.mss()));
+            sendmsg();
+        }
     }
 
     /** {@code tcp_rcv_state_process()} for SYN_RECV: the third segment of the handshake. */
@@ -580,6 +642,7 @@ public final class TcpSocket {
         long unreadBefore = rq.unread();
         if (s.payloadBytes > 0 || s.has(FLAG_FIN)) rcv.dataQueue(s, seq, end);
         snd.pushPendingFrames(); // tcp_data_snd_check()
+        checkSpace();
         if (rcv.ackScheduled()) rcv.ackSndCheck(true); // tcp_ack_snd_check()
         if (rq.unread() > unreadBefore) { // tcp_data_ready(): the application wakes up
             stack.observer().callback(this, TcpObserver.Callback.READABLE, false);

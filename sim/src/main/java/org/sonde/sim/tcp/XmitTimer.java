@@ -25,18 +25,20 @@ final class XmitTimer {
     private final Simulator sim;
     private final Scoreboard sb;
     private final RttEstimator rtt;
+    private final TimerWheel wheel;
 
-    XmitTimer(Simulator sim, Scoreboard sb, RttEstimator rtt, Runnable handler) {
+    XmitTimer(Simulator sim, Scoreboard sb, RttEstimator rtt, TimerWheel wheel, Runnable handler) {
         this.sim = sim;
         this.sb = sb;
         this.rtt = rtt;
+        this.wheel = wheel;
         this.timer = new Timer(sim, handler);
     }
 
-    /** {@code inet_csk_reset_xmit_timer()}: arms the timer for {@code what} at {@code at}. */
+    /** {@code inet_csk_reset_xmit_timer()}: arms the timer for {@code what} at {@code at} (at a tick when in jiffies). */
     void reset(int what, long at) {
         pending = what;
-        timer.arm(at);
+        timer.arm(wheel.expiry(sim.now(), at));
     }
 
     /** {@code inet_csk_clear_xmit_timer()}. */

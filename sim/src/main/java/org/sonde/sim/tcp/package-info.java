@@ -18,8 +18,10 @@
  * <ul>
  *   <li>data, no algorithms: {@code Tcb} (the variables the parts share, Linux's {@code struct tcp_sock}),
  *       {@code Scoreboard} (the retransmission queue with its SACK bits, in primitive rings),
- *       {@code ReceiveQueue} (rcv_nxt, the out-of-order ranges and the SACK blocks to send) and
- *       {@link org.sonde.sim.tcp.CongestionWindow};</li>
+ *       {@code ReceiveQueue} (rcv_nxt, the out-of-order ranges and the SACK blocks to send),
+ *       {@link org.sonde.sim.tcp.CongestionWindow} and, with {@code send-buffer-growth}, {@code SendBuffer} (Linux's
+ *       {@code sk_sndbuf} and {@code sk_wmem_queued} over the write queue's skbs, which the socket's writes fill as
+ *       {@code tcp_sendmsg_locked()} does);</li>
  *   <li>{@code Sender}: each ACK ({@code tcp_ack()}), transmission ({@code tcp_write_xmit()}), retransmissions,
  *       the tail loss probe, zero-window probes and the retransmission timer's handlers
  *       ({@code tcp_output.c}, {@code tcp_timer.c});</li>
@@ -33,7 +35,8 @@
  *   <li>{@code RackTlp}: RACK-TLP loss detection and the probe timeout (RFC 8985, {@code tcp_recovery.c});</li>
  *   <li>{@code RttEstimator}: SRTT, RTTVAR and the RTO (RFC 6298, {@code tcp_rtt_estimator()}), backoff, the
  *       minimum RTT; {@code XmitTimer}: the one timer the RTO, the probes and RACK share
- *       ({@code icsk_pending});</li>
+ *       ({@code icsk_pending}); {@code TimerWheel}: when an armed timer fires, at its deadline or, with
+ *       {@code timer-tick}, at a tick of Linux's timer wheel;</li>
  *   <li>{@link org.sonde.sim.tcp.CongestionControl}: Reno, CUBIC and DCTCP, called where Linux calls
  *       {@code tcp_congestion_ops}.</li>
  * </ul>

@@ -26,6 +26,19 @@ class TcpConfigTest {
         assertThat(c.dctcpShiftG()).isEqualTo(4);
         assertThat(c.rack()).isTrue(); // tcp_recovery = 1
         assertThat(c.tailLossProbes()).isTrue(); // tcp_early_retrans = 3
+        assertThat(c.sendBufferGrowth()).isFalse();
+        assertThat(c.timerTickNanos()).isZero();
+    }
+
+    @Test
+    void theKernelsSendBufferAndTimerTicksAreKeys() {
+        TcpConfig c = parse(Map.of("send-buffer-growth", true, "send-buffer-default", "16KiB", "timer-tick", "4ms", "timer-tick-origin", "1ms"));
+        assertThat(c.sendBufferGrowth()).isTrue();
+        assertThat(c.sendBufferDefaultBytes()).isEqualTo(16_384);
+        assertThat(c.timerTickNanos()).isEqualTo(4_000_000L);
+        assertThat(c.timerTickOriginNanos()).isEqualTo(1_000_000L);
+        assertThat(c.withTimerTicks(1_000_000L, -5)).isEqualTo(parse(Map.of("send-buffer-growth", true, "send-buffer-default", "16KiB", "timer-tick", "1ms"))
+                .withTimerTicks(1_000_000L, -5));
     }
 
     @Test

@@ -37,7 +37,7 @@ final class TcpParts {
         tp.iss = 999;
         tp.sndUna = tp.sndNxt = tp.writeSeq = 1000;
         rtt = new RttEstimator(cfg, tp);
-        xt = new XmitTimer(sim, sb, rtt, () -> timerFirings++);
+        xt = new XmitTimer(sim, sb, rtt, TcpConfig.LINUX.timerWheel(), () -> timerFirings++);
         rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
         cw = new CongestionWindow(cfg.initCwnd());
         cc = CongestionControl.create(cfg);

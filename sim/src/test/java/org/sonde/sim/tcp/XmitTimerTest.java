@@ -18,7 +18,7 @@ class XmitTimerTest {
     private XmitTimer xt;
 
     XmitTimerTest() {
-        xt = new XmitTimer(sim, sb, rtt, () -> fired.add(sim.now() + " " + xt.pending));
+        xt = new XmitTimer(sim, sb, rtt, TcpConfig.LINUX.timerWheel(), () -> fired.add(sim.now() + " " + xt.pending));
         rtt.rto = 300 * MS;
     }
 

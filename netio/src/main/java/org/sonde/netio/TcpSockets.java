@@ -42,6 +42,7 @@ public final class TcpSockets implements AutoCloseable {
     private static final int IP_BIND_ADDRESS_NO_PORT = 24;
     private static final int IPPROTO_TCP = 6;
     private static final int TCP_NODELAY = 1;
+    private static final int TCP_DEFER_ACCEPT = 9;
     private static final int IPPROTO_IPV6 = 41;
     private static final int IPV6_TCLASS = 67;
     private static final long SOCKADDR_IN_BYTES = 16;
@@ -223,6 +224,17 @@ public final class TcpSockets implements AutoCloseable {
     /** Disables Nagle's algorithm. */
     public int setNoDelay(int fd) {
         return setInt(fd, IPPROTO_TCP, TCP_NODELAY, 1);
+    }
+
+    /**
+     * TCP_DEFER_ACCEPT on a listener: the kernel completes a connection (and accept(2) returns it)
+     * only once its first data has arrived, so a server of a protocol where the client speaks first
+     * can read at once after accepting. A client's bare ACK ending the handshake is dropped; the
+     * kernel resends its SYN-ACK instead and, once {@code seconds} of resends are over, completes the
+     * connection on the next ACK even without data. Returns 0, or the negated errno.
+     */
+    public int setDeferAccept(int listenerFd, int seconds) {
+        return setInt(listenerFd, IPPROTO_TCP, TCP_DEFER_ACCEPT, seconds);
     }
 
     /** Lets a source port in TIME_WAIT be bound again. */

@@ -158,4 +158,33 @@ class TcpSocketsTest {
             sockets.close(listener);
         }
     }
+
+    @Test
+    void aDeferredListenerHandsOverAConnectionOnlyWithItsFirstDataReadableAtOnce() throws Exception {
+        try (TcpSockets sockets = new TcpSockets(); Epoll epoll = new Epoll(4); Arena arena = Arena.ofConfined()) {
+            int listener = sockets.open(false);
+            assertThat(sockets.listen(listener, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), 8, true)).isZero();
+            assertThat(sockets.setDeferAccept(listener, 1)).isZero();
+            assertThat(epoll.add(listener, Epoll.IN, 3)).isZero();
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), sockets.localPort(listener))) {
+                long connected = System.nanoTime();
+                int early = epoll.await(200);
+                // the kernel resends its SYN-ACK after 1 s and then completes the connection without data: only a look
+                // within that second can see it held back
+                if (System.nanoTime() - connected < 900_000_000L) {
+                    assertThat(early).as("a connection without data is held back").isZero();
+                    assertThat(sockets.accept(listener, false)).isEqualTo(-TcpSockets.EAGAIN);
+                }
+                client.getOutputStream().write("GET /\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertThat(epoll.await(5000)).isEqualTo(1);
+                int fd = sockets.accept(listener, false);
+                assertThat(fd).isPositive();
+                MemorySegment buffer = arena.allocate(16);
+                // no wait for readiness: the request came with the connection
+                assertThat(sockets.read(fd, buffer.address(), 16)).isEqualTo(7);
+                sockets.close(fd);
+            }
+            sockets.close(listener);
+        }
+    }
 }

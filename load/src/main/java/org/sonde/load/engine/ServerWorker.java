@@ -33,6 +33,12 @@ import org.sonde.netio.TcpSockets;
  * closes the connection without another read; listeners are level-triggered and accept what
  * waits, in batches (nginx's {@code multi_accept}), so one epoll_wait serves many new
  * connections. Requests are parsed in place from one read buffer; nothing is allocated per request.
+ *
+ * <p>With {@code defer_accept} the listeners have TCP_DEFER_ACCEPT (nginx's {@code listen ...
+ * deferred}): the kernel hands over a connection only once its first request is there, so it is
+ * read and answered right after accept4, and a connection that asked to close is closed without
+ * ever entering the epoll set (accept4, read, write, close: one epoll_ctl less). It joins the set
+ * only when it stays open or a read or write has to wait.
  */
 final class ServerWorker implements ServerLoop {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
@@ -41,6 +47,11 @@ final class ServerWorker implements ServerLoop {
     /** Connections accepted per report of a listener: a round of epoll_wait serves all that arrived together. */
     private static final int ACCEPT_BATCH = 64;
     private static final int INTEREST = Epoll.IN | Epoll.OUT | Epoll.RDHUP | Epoll.EDGE_TRIGGERED;
+    /**
+     * TCP_DEFER_ACCEPT's wait for a first request, as nginx's {@code deferred}: a client that connects and stays silent
+     * is handed over after the kernel's first SYN-ACK resend (1 s) and its ACK, so it is served late rather than never.
+     */
+    private static final int DEFER_ACCEPT_SECONDS = 1;
     /** Listener i is tagged {@code LISTENER_TAG - i}: below every connection id and Epoll's wakeup tag (-1). */
     private static final long LISTENER_TAG = -2;
 
@@ -100,6 +111,7 @@ final class ServerWorker implements ServerLoop {
         if (r == 0 && config.fastClose()) r = sockets.setLingerZero(fd);
         if (r == 0 && config.tos() != 0) r = sockets.setTrafficClass(fd, config.tos(), ipv6);
         if (r == 0) r = sockets.listen(fd, sockets.address(address), BACKLOG, true);
+        if (r == 0 && config.deferAccept()) r = sockets.setDeferAccept(fd, DEFER_ACCEPT_SECONDS);
         if (r == 0) r = epoll.add(fd, Epoll.IN, LISTENER_TAG - (listeners.size() - 1));
         if (r != 0) throw new IOException("cannot listen on " + describe(address) + ": " + TcpSockets.describe(-r));
         if (firstListenerPort < 0) {
@@ -175,15 +187,19 @@ final class ServerWorker implements ServerLoop {
         }
         ServerConnection c = pool.isEmpty() ? newConnection() : pool.pop();
         c.fd = fd;
-        if (epoll.add(fd, INTEREST, c.id) < 0) {
-            stats.increment(Counter.SK_ERR);
-            sockets.close(fd);
-            c.clear();
-            pool.push(c);
-            return;
-        }
         stats.increment(Counter.SK_OPEN);
         if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
+        if (config.deferAccept()) {
+            // the request came with the connection: answer it now; a connection closed here never enters the set
+            read(c, false);
+            if (c.fd < 0) return;
+        }
+        // edge-triggered, and adding reports what is ready already: input that came after the read above is not missed
+        if (epoll.add(fd, INTEREST, c.id) < 0) {
+            // out of the kernel's epoll memory (max_user_watches): the connection cannot be watched
+            stats.increment(Counter.SK_ERR);
+            close(c);
+        }
     }
 
     private ServerConnection newConnection() {

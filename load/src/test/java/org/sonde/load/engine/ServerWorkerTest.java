@@ -8,21 +8,25 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The TCP server's edge-triggered loop against a hand-driven client: pipelined requests that
  * outrun a slow reader (responses stuck in the socket, reading paused, then resumed), and the
- * client's FIN after a whole request (a close) or in the middle of one (a failure).
+ * client's FIN after a whole request (a close) or in the middle of one (a failure). Each with the
+ * listeners as they are by default and with {@code defer_accept}, where a connection's first
+ * request is read right after accept4, before the connection enters the epoll set.
  */
 class ServerWorkerTest {
     private static final String GET = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
 
-    @Test
-    void pipelinedRequestsBeyondTheSocketBuffersAreAllAnsweredInOrder() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "defer_accept\n"})
+    void pipelinedRequestsBeyondTheSocketBuffersAreAllAnsweredInOrder(String listenerLines) throws Exception {
         int port = Loopback.freePort();
         // 1000-byte responses: 5 MB owed, more than the socket buffers hold; 135 kB of requests, more than one read takes
-        Loopback.Running server = Loopback.server(port, "payload_size 1000\n");
+        Loopback.Running server = Loopback.server(port, "payload_size 1000\n" + listenerLines);
         int requests = 5_000;
         byte[] all = GET.repeat(requests).getBytes(StandardCharsets.US_ASCII);
         try (Socket s = new Socket()) {
@@ -57,10 +61,11 @@ class ServerWorkerTest {
         assertThat(served.counters().get("skErr")).isZero();
     }
 
-    @Test
-    void aFinAfterAWholeRequestIsAnsweredAndClosedAndAFinInTheMiddleOfOneIsAFailure() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "defer_accept\n"})
+    void aFinAfterAWholeRequestIsAnsweredAndClosedAndAFinInTheMiddleOfOneIsAFailure(String listenerLines) throws Exception {
         int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "");
+        Loopback.Running server = Loopback.server(port, listenerLines);
         try (Socket whole = new Socket(); Socket partial = new Socket()) {
             whole.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
             whole.setSoTimeout(60_000);
@@ -85,7 +90,7 @@ class ServerWorkerTest {
     }
 
     /** One HTTP response with a Content-Length body, whole, as bytes. */
-    private static byte[] readResponse(InputStream in) throws Exception {
+    static byte[] readResponse(InputStream in) throws Exception {
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {
             int b = in.read();

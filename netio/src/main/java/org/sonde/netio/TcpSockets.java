@@ -59,6 +59,9 @@ public final class TcpSockets implements AutoCloseable {
     // buffers pass as raw addresses: a slice per call would be an object per call
     private static final MethodHandle READ = Sys.call("read", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
     private static final MethodHandle WRITE = Sys.call("write", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+    private static final MethodHandle SEND = Sys.call("send", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_INT);
+    private static final int MSG_MORE = 0x8000;
     private static final MethodHandle CLOSE = Sys.call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle LISTEN = Sys.call("listen", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle ACCEPT4 = Sys.call("accept4", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
@@ -185,6 +188,21 @@ public final class TcpSockets implements AutoCloseable {
     /** Writes up to {@code length} bytes from native memory at {@code address}: the count written, or the negated errno. */
     public long write(int fd, long address, long length) {
         return transfer(WRITE, fd, address, length);
+    }
+
+    /**
+     * Writes like {@link #write}, with MSG_MORE: the kernel holds back a last segment shorter than the
+     * MSS for what comes next. When what comes next is {@link #close} (without a zero linger, which
+     * would discard it), the FIN rides in that segment: a response and its connection's end in one
+     * packet, one ACK from the peer for both. The count written, or the negated errno.
+     */
+    public long writeBeforeClose(int fd, long address, long length) {
+        try {
+            long n = (long) SEND.invokeExact(capture, fd, address, length, MSG_MORE);
+            return n < 0 ? -Sys.errno(capture) : n;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** read(2) and write(2) take the same arguments: a socket, a buffer's address and a length. */

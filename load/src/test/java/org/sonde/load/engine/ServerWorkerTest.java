@@ -1,6 +1,7 @@
 package org.sonde.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -87,6 +88,37 @@ class ServerWorkerTest {
         assertThat(served.counters().get("skClose")).isEqualTo(2);
         assertThat(served.counters().get("skErr")).isEqualTo(1);
         assertThat(served.counters().get("skEof")).isEqualTo(1);
+    }
+
+    /**
+     * Connection: close answered on a server with and without fast_close: the response goes out with the FIN
+     * (held back for it) or before the reset of the zero linger (never held back, as the reset would discard it).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "fast_close\n", "defer_accept\n", "fast_close\ndefer_accept\n"})
+    void connectionCloseIsAnsweredWholeBeforeTheServerCloses(String serverLines) throws Exception {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, serverLines);
+        int clients = 20;
+        for (int i = 0; i < clients; i++) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+                s.setSoTimeout(60_000);
+                s.getOutputStream().write("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                InputStream in = s.getInputStream();
+                assertThat(new String(readResponse(in), StandardCharsets.US_ASCII)).as("client %d", i).startsWith("HTTP/1.1 200 ");
+                if (serverLines.contains("fast_close")) {
+                    // the zero linger resets instead of a FIN, after the response
+                    assertThatThrownBy(in::read).isInstanceOf(java.net.SocketException.class);
+                } else {
+                    assertThat(in.read()).as("client %d: the server's FIN", i).isEqualTo(-1);
+                }
+            }
+        }
+        LoadResult served = server.stop();
+        assertThat(served.counters().get("httpGet")).isEqualTo(clients);
+        assertThat(served.counters().get("skClose")).isEqualTo(clients);
+        assertThat(served.counters().get("skErr")).isZero();
     }
 
     /** One HTTP response with a Content-Length body, whole, as bytes. */

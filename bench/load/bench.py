@@ -645,14 +645,23 @@ SERVER_NOTES = [
     "",
     "| server | per keepalive request | per new connection | per new connection, by call |",
     "|---|---:|---:|---|",
-    "| nginx 1.22 | 2.04 | 5.2 | accept4 1.09, epoll_ctl 1, recvfrom 1, writev 1, close 1, epoll_wait 0.13 |",
-    "| nginx 1.22, `listen ... deferred` | | 4.1 | accept4 1.03, recvfrom 1, writev 1, close 1, epoll_wait 0.02 |",
-    "| Sonde, FFM epoll (now) | 2.04 | 5.2 | accept4 1.07, epoll_ctl 1, read 1, write 1, close 1, epoll_wait 0.10, futex 0.02 |",
-    "| Sonde, FFM epoll, `--defer-accept` | 2.05 | 4.1 | accept4 1.03, read 1, write 1, close 1, epoll_wait 0.03, futex 0.03 |",
+    "| nginx 1.22 | 2.04 | 5.1-5.2 | accept4 1.05-1.09, epoll_ctl 1, recvfrom 1, writev 1, close 1, epoll_wait 0.06-0.13 |",
+    "| nginx 1.22, `listen ... deferred` | | 4.1 | accept4 1.02, recvfrom 1, writev 1, close 1, epoll_wait 0.02 |",
+    "| Sonde, FFM epoll (now) | 2.04 | 5.2-5.4 | accept4 1.07-1.14, epoll_ctl 1, read 1, sendto 1, close 1, epoll_wait 0.10-0.20, futex 0.02 |",
+    "| Sonde, FFM epoll, `--defer-accept` | 2.04 | 4.1 | accept4 1.03, read 1, sendto 1, close 1, epoll_wait 0.03, futex 0.02 |",
     "| Sonde, NIO channels (before) | 2.04 | 14.3 | fcntl 3, epoll_ctl 2, getsockname 2, accept, setsockopt, getsockopt, "
     "shutdown, read, write, close 1 each, epoll_wait 0.04 |",
     "",
-    "With TCP_DEFER_ACCEPT the kernel hands a connection over only with its request, so both servers read it right after "
+    "(Ranges: two runs at load averages of 7 to 9.) Head to head, new connections/s stay near 1.0× whichever server "
+    "spends less: wrk spends about twice a server's CPU per connection, so the two wrks sharing one CPU (and, on a busy "
+    "machine, the scheduler's share against other work) set both rates, and the server CPU per connection is the figure "
+    "that compares the servers. Before the two changes below (main at f8982406, the same script on the same day, load "
+    "average 7 to 8), head to head: keepalive 1.11×, new connections/s 1.03×, server CPU per keepalive request 1.20×, "
+    "per new connection 1.10× (plain listeners). The close's FIN rides in the response's segment on Sonde's server "
+    "(the response to a request asking to close is sent with MSG_MORE, which holds it for the FIN that close adds), so a "
+    "connection costs fewer packets: `tcpdump -i lo -w` over `wrk -t1 -c4 -d2s -H 'Connection: close'` counted 10.1 per "
+    "connection for nginx (either listener; its FIN is a segment of its own, acknowledged on its own) and 8.0 for "
+    "Sonde's server (either listener). With TCP_DEFER_ACCEPT the kernel hands a connection over only with its request, so both servers read it right after "
     "accept4 and, the response written and the connection closed, never put it in their epoll set: one epoll_ctl less "
     "per connection, and fewer epoll_wait rounds (accept4 returns connections ready to serve). The price is the "
     "handshake's: the client's last ACK is dropped while the server waits for data, and the SYN-ACK is resent after 1 s "

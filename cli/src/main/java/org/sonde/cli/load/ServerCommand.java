@@ -72,7 +72,7 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--defer-accept",
             description = "TCP_DEFER_ACCEPT on the listeners (nginx's 'listen ... deferred'): the kernel hands over a connection"
                     + " only once its first request has arrived, which is then answered at once (Connection: close costs accept4,"
-                    + " read, write and close, no epoll_ctl). The handshake's last ACK is dropped and the SYN-ACK resent after 1 s;"
+                    + " read, send and close, no epoll_ctl). The handshake's last ACK is dropped and the SYN-ACK resent after 1 s;"
                     + " a client that connects and stays silent is accepted then, one that sends later is served on arrival.")
     boolean deferAccept;
 

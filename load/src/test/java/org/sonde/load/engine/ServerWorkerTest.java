@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -118,6 +119,26 @@ class ServerWorkerTest {
         LoadResult served = server.stop();
         assertThat(served.counters().get("httpGet")).isEqualTo(clients);
         assertThat(served.counters().get("skClose")).isEqualTo(clients);
+        assertThat(served.counters().get("skErr")).isZero();
+    }
+
+    @Test
+    void aLargeResponseToConnectionCloseHeldForItsFinStillArrivesWholeThroughASmallWindow() throws Exception {
+        int port = Loopback.freePort();
+        // 2 MB: many segments, written over many rounds of the set's OUT reports, the last one held back for the FIN
+        int size = 2_000_000;
+        Loopback.Running server = Loopback.server(port, "payload_size " + size + "\n");
+        try (Socket s = new Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            s.setSoTimeout(60_000);
+            s.getOutputStream().write("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            assertThat(readResponse(in)).hasSize(size);
+            assertThat(in.read()).as("the server's FIN after the whole response").isEqualTo(-1);
+        }
+        LoadResult served = server.stop();
+        assertThat(served.counters().get("httpGet")).isEqualTo(1);
         assertThat(served.counters().get("skErr")).isZero();
     }
 

@@ -18,6 +18,8 @@ from benchmarks_md import write_section
 TICK = os.sysconf("SC_CLK_TCK")
 BODY = "Hello, dperf!\\n"  # 14 bytes, dperf's default response body size
 KEEPALIVE_PORT, SONDE_PORT, CLOSE_PORT = 18480, 18481, 18490
+# the servers again with TCP_DEFER_ACCEPT on their listeners: nginx's "listen ... deferred", sonde's --defer-accept
+DEFERRED_NGINX_PORT, DEFERRED_SONDE_PORT = 18482, 18483
 # the closing server listens on 8 ports: dperf's socket check wants cps x RTO source/destination
 # pairs, and one destination offers only the kernel's ~28 k ephemeral ports (dperf: "listen Port N")
 CLOSE_PORTS = 8
@@ -106,6 +108,7 @@ http {{
   keepalive_requests 1000000000;
   keepalive_timeout 300s;
   server {{ listen 127.0.0.1:{KEEPALIVE_PORT} backlog=4096 reuseport; location / {{ return 200 "{BODY}"; }} }}
+  server {{ listen 127.0.0.1:{DEFERRED_NGINX_PORT} backlog=4096 reuseport deferred; location / {{ return 200 "{BODY}"; }} }}
   server {{ {" ".join(f"listen 127.0.0.1:{CLOSE_PORT + i} backlog=4096 reuseport;" for i in range(CLOSE_PORTS))}
            keepalive_timeout 0; location / {{ return 200 "{BODY}"; }} }}
 }}
@@ -128,9 +131,10 @@ http {{
 
 
 class SondeServer:
-    def __init__(self, root, cpu):
-        self.cmd = ["taskset", "-c", str(cpu), f"{root}/sonde", "load", "server", "--listen", f"127.0.0.1:{SONDE_PORT}",
-                    "--cpu", str(cpu), "--quiet"]
+    def __init__(self, root, cpu, port=SONDE_PORT, options=()):
+        self.port = port
+        self.cmd = ["taskset", "-c", str(cpu), f"{root}/sonde", "load", "server", "--listen", f"127.0.0.1:{port}",
+                    "--cpu", str(cpu), "--quiet", *options]
 
     def __enter__(self):
         self.proc = subprocess.Popen(self.cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -138,12 +142,13 @@ class SondeServer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
-                socket.create_connection(("127.0.0.1", SONDE_PORT), timeout=1).close()
+                # a deferred listener hands the probe over only after a second: the connect is what tells it listens
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return self
             except OSError:
                 time.sleep(0.2)
         self.proc.kill()
-        raise SystemExit("sonde load server did not start listening on port %d" % SONDE_PORT)
+        raise SystemExit("sonde load server did not start listening on port %d" % self.port)
 
     def pid(self):
         # the launcher execs java, so the child is the JVM
@@ -408,13 +413,16 @@ def run_server(args):
     new connections (Connection: close), alternating and head to head on one core; writes its own section."""
     states = [machine_state()]
     watch = BusyWatch()
-    res = {k: [] for k in ("ka_nginx", "ka_sonde", "cc_nginx", "cc_sonde", "h_ka", "h_cc")}
+    res = {k: [] for k in ("ka_nginx", "ka_sonde", "cc_nginx", "cc_sonde", "ccd_nginx", "ccd_sonde", "h_ka", "h_cc", "h_ccd")}
     nginx_url, sonde_url = f"http://127.0.0.1:{KEEPALIVE_PORT}/", f"http://127.0.0.1:{SONDE_PORT}/"
+    nginx_deferred, sonde_deferred = f"http://127.0.0.1:{DEFERRED_NGINX_PORT}/", f"http://127.0.0.1:{DEFERRED_SONDE_PORT}/"
     close = ["Connection: close"]
-    with Nginx(args.dir, args.srv_cpu) as nginx, SondeServer(args.root, args.srv_cpu) as server:
+    with Nginx(args.dir, args.srv_cpu) as nginx, SondeServer(args.root, args.srv_cpu) as server, \
+            SondeServer(args.root, args.srv_cpu, DEFERRED_SONDE_PORT, ["--defer-accept"]) as deferred:
         # warm-up: the JIT compiles both of the server's paths (nginx needs none, it runs as well)
         wrk(args, args.gen_cpu, 3, sonde_url)
         wrk(args, args.gen_cpu, 3, sonde_url, close)
+        wrk(args, args.gen_cpu, 3, sonde_deferred, close)
         for i in range(args.runs):
             log(f"server: keepalive, alternating, run {i + 1}/{args.runs}")
             res["ka_nginx"].append(wrk_on_server(args, nginx_url, nginx.worker))
@@ -424,9 +432,14 @@ def run_server(args):
             res["cc_nginx"].append(wrk_on_server(args, nginx_url, nginx.worker, close))
             res["cc_sonde"].append(wrk_on_server(args, sonde_url, server.pid(), close))
         for i in range(args.runs):
+            log(f"server: new connections, both deferred, alternating, run {i + 1}/{args.runs}")
+            res["ccd_nginx"].append(wrk_on_server(args, nginx_deferred, nginx.worker, close))
+            res["ccd_sonde"].append(wrk_on_server(args, sonde_deferred, deferred.pid(), close))
+        for i in range(args.runs):
             log(f"server: head to head on CPU {args.srv_cpu}, run {i + 1}/{args.runs}")
             res["h_ka"].append(server_head_to_head(args, nginx_url, sonde_url, (), nginx.worker, server.pid()))
             res["h_cc"].append(server_head_to_head(args, nginx_url, sonde_url, close, nginx.worker, server.pid()))
+            res["h_ccd"].append(server_head_to_head(args, nginx_deferred, sonde_deferred, close, nginx.worker, deferred.pid()))
     states.append(machine_state())
     watch.stop.set()
     states.append({"busySamples": watch.seen, "samples": watch.samples})
@@ -560,18 +573,20 @@ def write_server(args, res, states):
     busy = busy_samples > 0 or any(s["mavenProcesses"] > 0 for s in states[:-1])
     d = args.duration
     wrk_per = lambda key: f"{statistics.median([r['cpu'] / r['requests'] * 1e6 for r in res[key] if r['requests']]):.2f}"
-    ka, cc = pair("ka_sonde", "ka_nginx"), pair("cc_sonde", "cc_nginx")
-    kac, ccc = cpu_pair("ka_sonde", "ka_nginx"), cpu_pair("cc_sonde", "cc_nginx")
-    hka, hcc = head("h_ka"), head("h_cc")
+    ka, cc, ccd = pair("ka_sonde", "ka_nginx"), pair("cc_sonde", "cc_nginx"), pair("ccd_sonde", "ccd_nginx")
+    kac, ccc, ccdc = cpu_pair("ka_sonde", "ka_nginx"), cpu_pair("cc_sonde", "cc_nginx"), cpu_pair("ccd_sonde", "ccd_nginx")
+    hka, hcc, hccd = head("h_ka"), head("h_cc"), head("h_ccd")
     hcpu = lambda key, who: f"{statistics.median([r[who + 'CpuPerRequest'] for r in res[key]]) * 1e6:.2f}"
     head_cpu = lambda key: [r["nginxCpuPerRequest"] / r["sondeCpuPerRequest"] for r in res[key] if r["sondeCpuPerRequest"]]
-    hkac, hccc = head_cpu("h_ka"), head_cpu("h_cc")
+    hkac, hccc, hccdc = head_cpu("h_ka"), head_cpu("h_cc"), head_cpu("h_ccd")
     lines = [
         "## Load generation: Sonde's server against nginx", "",
         f"Command: `SERVER_ONLY=1 bench/load-vs-wrk.sh` (DURATION={d} RUNS={args.runs}; the whole script runs it too). "
         f"wrk `-t1 -c64` on CPU {args.gen_cpu} against nginx 1.22 `worker_processes 1` and `sonde load server --cpu {args.srv_cpu}`, "
         f"both servers on CPU {args.srv_cpu}, loopback, a 14-byte body; new connections: wrk `-H 'Connection: close'` "
-        "(the server answers and closes). Sonde's server is warmed up first (3 s of each workload: its JIT). "
+        "(the server answers and closes), against the plain listeners and again against deferred ones on both servers "
+        "(TCP_DEFER_ACCEPT: nginx's `listen ... deferred`, `sonde load server --defer-accept`), like against like. "
+        "Sonde's servers are warmed up first (3 s of each workload: their JIT). "
         f"Machine: 2 vCPUs shared, load average {states[0]['load']} before and {states[1]['load']} after; "
         + (f"**the machine was busy**: other Maven builds ran during {busy_samples} of {samples} 2-second samples, so the "
            "alternating figures are noisy; the head-to-head ratios much less so." if busy
@@ -585,6 +600,11 @@ def write_server(args, res, states):
         f"| server CPU per keepalive request (µs) | {per('ka_nginx'):.2f} | {per('ka_sonde'):.2f} | **{statistics.median(kac):.2f}×** ({ratios(kac)}) |",
         f"| server CPU per new connection (µs) | {per('cc_nginx'):.2f} | {per('cc_sonde'):.2f} | **{statistics.median(ccc):.2f}×** ({ratios(ccc)}) |",
         f"| wrk CPU per new connection (µs) | {wrk_per('cc_nginx')} | {wrk_per('cc_sonde')} | |",
+        f"| new connections/s, both deferred | {fmt(med('ccd_nginx', 'rps'))} | {fmt(med('ccd_sonde', 'rps'))} | "
+        f"**{statistics.median(ccd):.2f}×** ({ratios(ccd)}) |",
+        f"| server CPU per new connection, both deferred (µs) | {per('ccd_nginx'):.2f} | {per('ccd_sonde'):.2f} | "
+        f"**{statistics.median(ccdc):.2f}×** ({ratios(ccdc)}) |",
+        f"| wrk CPU per new connection, both deferred (µs) | {wrk_per('ccd_nginx')} | {wrk_per('ccd_sonde')} | |",
         f"| keepalive latency p50 / p99 (µs) | {fmt(med('ka_nginx', 'p50'))} / {fmt(med('ka_nginx', 'p99'))} | "
         f"{fmt(med('ka_sonde', 'p50'))} / {fmt(med('ka_sonde', 'p99'))} | |",
         f"| wrk errors, last run (keepalive; connections) | {res['ka_nginx'][-1]['errors']}; {res['cc_nginx'][-1]['errors']} | "
@@ -602,6 +622,10 @@ def write_server(args, res, states):
         f"**{statistics.median(hkac):.2f}×** ({ratios(hkac)}) |",
         f"| server CPU per new connection (µs; ratio nginx / Sonde) | {hcpu('h_cc', 'nginx')} | {hcpu('h_cc', 'sonde')} | "
         f"**{statistics.median(hccc):.2f}×** ({ratios(hccc)}) |",
+        f"| new connections/s, both deferred | {fmt(med('h_ccd', 'nginx'))} | {fmt(med('h_ccd', 'sonde'))} | "
+        f"**{statistics.median(hccd):.2f}×** ({ratios(hccd)}) |",
+        f"| server CPU per new connection, both deferred (µs; ratio nginx / Sonde) | {hcpu('h_ccd', 'nginx')} | {hcpu('h_ccd', 'sonde')} | "
+        f"**{statistics.median(hccdc):.2f}×** ({ratios(hccdc)}) |",
         f"| wrk errors, last run (keepalive; connections) | {res['h_ka'][-1]['nginxErrors']}; {res['h_cc'][-1]['nginxErrors']} | "
         f"{res['h_ka'][-1]['sondeErrors']}; {res['h_cc'][-1]['sondeErrors']} | |", "",
     ] + SERVER_NOTES + ["", "Raw per-run figures: `$BENCH_DIR/server-results.json`."]
@@ -621,15 +645,38 @@ SERVER_NOTES = [
     "",
     "| server | per keepalive request | per new connection | per new connection, by call |",
     "|---|---:|---:|---|",
-    "| nginx 1.22 | 2.03 | 5.2 | accept4 1.08, epoll_ctl 1, recvfrom 1, writev 1, close 1, epoll_wait 0.10 |",
-    "| Sonde, FFM epoll (now) | 2.04 | 5.2 | accept4 1.06, epoll_ctl 1, read 1, write 1, close 1, epoll_wait 0.10 |",
+    "| nginx 1.22 | 2.04 | 5.1-5.2 | accept4 1.05-1.09, epoll_ctl 1, recvfrom 1, writev 1, close 1, epoll_wait 0.06-0.13 |",
+    "| nginx 1.22, `listen ... deferred` | | 4.1 | accept4 1.02, recvfrom 1, writev 1, close 1, epoll_wait 0.02 |",
+    "| Sonde, FFM epoll (now) | 2.04 | 5.2-5.4 | accept4 1.07-1.14, epoll_ctl 1, read 1, sendto 1, close 1, epoll_wait 0.10-0.20, futex 0.02 |",
+    "| Sonde, FFM epoll, `--defer-accept` | 2.04 | 4.1 | accept4 1.03, read 1, sendto 1, close 1, epoll_wait 0.03, futex 0.02 |",
     "| Sonde, NIO channels (before) | 2.04 | 14.3 | fcntl 3, epoll_ctl 2, getsockname 2, accept, setsockopt, getsockopt, "
     "shutdown, read, write, close 1 each, epoll_wait 0.04 |",
+    "",
+    "(Ranges: two runs at load averages of 7 to 9.) Head to head, new connections/s stay near 1.0× whichever server "
+    "spends less: wrk spends about twice a server's CPU per connection, so the two wrks sharing one CPU (and, on a busy "
+    "machine, the scheduler's share against other work) set both rates, and the server CPU per connection is the figure "
+    "that compares the servers. Before the two changes below (main at f8982406, the same script on the same day, load "
+    "average 7 to 8), head to head: keepalive 1.11×, new connections/s 1.03×, server CPU per keepalive request 1.20×, "
+    "per new connection 1.10× (plain listeners). The close's FIN rides in the response's segment on Sonde's server "
+    "(the response to a request asking to close is sent with MSG_MORE, which holds it for the FIN that close adds), so a "
+    "connection costs fewer packets: `tcpdump -i lo -w` over `wrk -t1 -c4 -d2s -H 'Connection: close'` counted 10.1 per "
+    "connection for nginx (either listener; its FIN is a segment of its own, acknowledged on its own) and 8.0 for "
+    "Sonde's server (either listener). With TCP_DEFER_ACCEPT the kernel hands a connection over only with its request, so both servers read it right after "
+    "accept4 and, the response written and the connection closed, never put it in their epoll set: one epoll_ctl less "
+    "per connection, and fewer epoll_wait rounds (accept4 returns connections ready to serve). The price is the "
+    "handshake's: the client's last ACK is dropped while the server waits for data, and the SYN-ACK is resent after 1 s "
+    "(nginx's and Sonde's deferral alike), so a client that connects and stays silent is handed over only then, and "
+    "the waiting connections sit in the listener's SYN queue (under a flood of silent connections, SYN cookies take "
+    "over). Hence an option, not the default. The futex calls are the JVM's other threads (the per-second control "
+    "thread, JIT). Nothing is allocated per connection: with "
+    "`SONDE_JAVA_OPTS='-XX:StartFlightRecording=filename=rec.jfr,settings=profile,+jdk.ThreadAllocationStatistics#period=1s "
+    "-Xlog:gc'` on `--defer-accept` under `wrk -t1 -c64 -d10s -H 'Connection: close'` (10,033 connections), the worker "
+    "thread's allocation total stayed at the 2.1 MB of its start-up the whole time, and no garbage collection ran.",
     "",
     "A keepalive request costs a read and a write on either path (the NIO server's cost was in its connections). The NIO "
     "server's last figures, from the whole script on a quiet machine (RUNS=7, DURATION=10, alternating, keepalive only): "
     "178,095 against nginx's 191,757 requests/s, 0.92× (pairs 0.40 to 2.03), server CPU 4.97 against 5.07 µs per request. Tried and "
-    "dropped: reading a new connection at once after accept4, to answer it without entering the epoll set, found the "
+    "dropped: reading a new connection at once after accept4 on a plain listener, to answer it without entering the epoll set, found the "
     "request already there for only 9 % of connections, under strace (an extra failed read for the rest). The UDP server and client stay "
     "on NIO channels: a datagram costs a receive and a send there already, with no connection to set up.",
 ]

@@ -42,6 +42,7 @@ public final class TcpSockets implements AutoCloseable {
     private static final int IP_BIND_ADDRESS_NO_PORT = 24;
     private static final int IPPROTO_TCP = 6;
     private static final int TCP_NODELAY = 1;
+    private static final int TCP_DEFER_ACCEPT = 9;
     private static final int IPPROTO_IPV6 = 41;
     private static final int IPV6_TCLASS = 67;
     private static final long SOCKADDR_IN_BYTES = 16;
@@ -58,6 +59,9 @@ public final class TcpSockets implements AutoCloseable {
     // buffers pass as raw addresses: a slice per call would be an object per call
     private static final MethodHandle READ = Sys.call("read", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
     private static final MethodHandle WRITE = Sys.call("write", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+    private static final MethodHandle SEND = Sys.call("send", ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_INT);
+    private static final int MSG_MORE = 0x8000;
     private static final MethodHandle CLOSE = Sys.call("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle LISTEN = Sys.call("listen", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
     private static final MethodHandle ACCEPT4 = Sys.call("accept4", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
@@ -186,6 +190,21 @@ public final class TcpSockets implements AutoCloseable {
         return transfer(WRITE, fd, address, length);
     }
 
+    /**
+     * Writes like {@link #write}, with MSG_MORE: the kernel holds back a last segment shorter than the
+     * MSS for what comes next. When what comes next is {@link #close} (without a zero linger, which
+     * would discard it), the FIN rides in that segment: a response and its connection's end in one
+     * packet, one ACK from the peer for both. The count written, or the negated errno.
+     */
+    public long writeBeforeClose(int fd, long address, long length) {
+        try {
+            long n = (long) SEND.invokeExact(capture, fd, address, length, MSG_MORE);
+            return n < 0 ? -Sys.errno(capture) : n;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** read(2) and write(2) take the same arguments: a socket, a buffer's address and a length. */
     private long transfer(MethodHandle call, int fd, long address, long length) {
         try {
@@ -223,6 +242,17 @@ public final class TcpSockets implements AutoCloseable {
     /** Disables Nagle's algorithm. */
     public int setNoDelay(int fd) {
         return setInt(fd, IPPROTO_TCP, TCP_NODELAY, 1);
+    }
+
+    /**
+     * TCP_DEFER_ACCEPT on a listener: the kernel completes a connection (and accept(2) returns it)
+     * only once its first data has arrived, so a server of a protocol where the client speaks first
+     * can read at once after accepting. A client's bare ACK ending the handshake is dropped; the
+     * kernel resends its SYN-ACK instead and, once {@code seconds} of resends are over, completes the
+     * connection on the next ACK even without data. Returns 0, or the negated errno.
+     */
+    public int setDeferAccept(int listenerFd, int seconds) {
+        return setInt(listenerFd, IPPROTO_TCP, TCP_DEFER_ACCEPT, seconds);
     }
 
     /** Lets a source port in TIME_WAIT be bound again. */

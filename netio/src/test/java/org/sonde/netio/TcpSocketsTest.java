@@ -158,4 +158,70 @@ class TcpSocketsTest {
             sockets.close(listener);
         }
     }
+
+    @Test
+    void aDeferredListenerHandsOverAConnectionOnlyWithItsFirstDataReadableAtOnce() throws Exception {
+        try (TcpSockets sockets = new TcpSockets(); Epoll epoll = new Epoll(4); Arena arena = Arena.ofConfined()) {
+            int listener = sockets.open(false);
+            assertThat(sockets.listen(listener, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), 8, true)).isZero();
+            assertThat(sockets.setDeferAccept(listener, 1)).isZero();
+            assertThat(epoll.add(listener, Epoll.IN, 3)).isZero();
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), sockets.localPort(listener))) {
+                long connected = System.nanoTime();
+                int early = epoll.await(200);
+                // the kernel resends its SYN-ACK after 1 s and then completes the connection without data: only a look
+                // within that second can see it held back
+                if (System.nanoTime() - connected < 900_000_000L) {
+                    assertThat(early).as("a connection without data is held back").isZero();
+                    assertThat(sockets.accept(listener, false)).isEqualTo(-TcpSockets.EAGAIN);
+                }
+                client.getOutputStream().write("GET /\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertThat(epoll.await(5000)).isEqualTo(1);
+                int fd = sockets.accept(listener, false);
+                assertThat(fd).isPositive();
+                MemorySegment buffer = arena.allocate(16);
+                // no wait for readiness: the request came with the connection
+                assertThat(sockets.read(fd, buffer.address(), 16)).isEqualTo(7);
+                sockets.close(fd);
+            }
+            sockets.close(listener);
+        }
+    }
+
+    @Test
+    void aWriteBeforeCloseIsHeldBackUntilTheCloseAndThenArrivesWithTheEndOfTheStream() throws Exception {
+        try (TcpSockets sockets = new TcpSockets(); Arena arena = Arena.ofConfined()) {
+            int listener = sockets.open(false);
+            assertThat(sockets.listen(listener, sockets.address(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), 8, true)).isZero();
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), sockets.localPort(listener))) {
+                int fd = -1;
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (fd < 0 && System.nanoTime() < deadline) fd = sockets.accept(listener, false);
+                assertThat(fd).isPositive();
+                byte[] response = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+                MemorySegment out = arena.allocate(response.length).copyFrom(MemorySegment.ofArray(response));
+                long written = System.nanoTime();
+                assertThat(sockets.writeBeforeClose(fd, out.address(), response.length)).isEqualTo(response.length);
+                client.setSoTimeout(100);
+                InputStream in = client.getInputStream();
+                byte[] early = new byte[response.length];
+                int earlyBytes;
+                try {
+                    earlyBytes = Math.max(0, in.read(early));
+                } catch (java.net.SocketTimeoutException e) {
+                    earlyBytes = 0;
+                }
+                // the kernel holds a corked segment back for at most 200 ms: only a look within that time can see it
+                if (System.nanoTime() - written < 150_000_000L) assertThat(earlyBytes).as("the segment waits for what comes next").isZero();
+                sockets.close(fd);
+                client.setSoTimeout(5000);
+                // the whole response, then the end of the stream: a FIN (a reset would make readAllBytes throw)
+                byte[] rest = in.readAllBytes();
+                byte[] got = java.util.Arrays.copyOf(early, earlyBytes + rest.length);
+                System.arraycopy(rest, 0, got, earlyBytes, rest.length);
+                assertThat(got).isEqualTo(response);
+            }
+            sockets.close(listener);
+        }
+    }
 }

@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  sonde load server --listen 127.0.0.1:8080",
                 "  sonde load server --listen 127.0.0.1:8080 --payload-size 1024 --cpu 1 --quiet",
+                "  sonde load server --listen 127.0.0.1:8080 --defer-accept      # new connections: one call less",
                 "  sonde load server --listen 127.0.0.1:8080 --keepalive 1s      # idle connections close after 9 s",
                 "  sonde load server --listen 127.0.0.1:9000 --protocol udp --payload-size 512"
         })
@@ -67,6 +68,13 @@ final class ServerCommand implements Callable<Integer> {
             description = "dperf's server keepalive: close a connection idle for 4 x 2 s (the retransmit timeout) plus INTERVAL, counted as skErr"
                     + " (skTimeout), e.g. 1s; default: connections may idle for ever.")
     String keepalive;
+
+    @Option(names = "--defer-accept",
+            description = "TCP_DEFER_ACCEPT on the listeners (nginx's 'listen ... deferred'): the kernel hands over a connection"
+                    + " only once its first request has arrived, which is then answered at once (Connection: close costs accept4,"
+                    + " read, send and close, no epoll_ctl). The handshake's last ACK is dropped and the SYN-ACK resent after 1 s;"
+                    + " a client that connects and stays silent is accepted then, one that sends later is served on arrival.")
+    boolean deferAccept;
 
     @Option(names = "--quiet", description = "No statistics every second, only the totals.")
     boolean quiet;
@@ -103,6 +111,7 @@ final class ServerCommand implements Callable<Integer> {
         // "until Ctrl-C": a duration longer than any test
         line.accept("--duration " + duration, "duration " + (duration == null ? "36500d" : duration));
         if (keepalive != null) line.accept("--keepalive " + keepalive, "keepalive " + keepalive);
+        if (deferAccept) line.accept("--defer-accept", "defer_accept");
         if (quiet) line.accept("--quiet", "quiet");
         LoadConfig c;
         try {

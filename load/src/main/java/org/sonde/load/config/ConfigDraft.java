@@ -39,6 +39,7 @@ final class ConfigDraft {
     Integer slowStart;
     int rto;
     boolean fastClose;
+    boolean deferAccept;
     String httpHost;
     String httpPath;
     HttpMethod httpMethod;
@@ -163,6 +164,7 @@ final class ConfigDraft {
         }
         if (engine == Engine.USERSPACE && !client && keepalive != null) throw new RuleBroken("keepalive", "'keepalive' on the user-space server",
                 "delete the line: Sonde's user-space server keeps no timers (the client resends what was lost), so it has no idle timeout");
+        if (deferAccept) checkDeferAccept(client, proto);
         if (engine == Engine.USERSPACE) checkUserspace(client, proto, size);
         else if (netns != null) throw new RuleBroken("netns", "'netns' is for the user-space engine", "add 'engine userspace' and 'port', or delete the line");
         long workers = Math.max(1, cpus.size());
@@ -180,7 +182,15 @@ final class ConfigDraft {
                 Optional.ofNullable(kni).map(k -> k.isEmpty() ? defaultKni(port.interfaceName()) : k), Optional.ofNullable(vxlan), mss,
                 new UserspaceOptions(tcpRst == null || tcpRst, vlan, jumboMtu == 0 ? UserspaceOptions.MTU : jumboMtu,
                         sendWindow == 0 ? UserspaceOptions.SEND_WINDOW_DEFAULT : sendWindow, disableAck, neighIgnore),
-                Optional.ofNullable(changeDip));
+                Optional.ofNullable(changeDip), deferAccept);
+    }
+
+    /** TCP_DEFER_ACCEPT belongs to a kernel socket listening for a protocol whose client speaks first. */
+    private void checkDeferAccept(boolean client, Protocol proto) {
+        if (client) throw new RuleBroken("defer_accept", "'defer_accept' is a server keyword", "delete the line, or make this 'mode server'");
+        if (proto == Protocol.UDP) throw new RuleBroken("defer_accept", "'defer_accept' is for TCP listeners", "delete the line, or use 'protocol tcp' or 'http'");
+        if (engine == Engine.USERSPACE) throw new RuleBroken("defer_accept", "'defer_accept' is an option of the kernel's listening sockets",
+                "delete the line: the user-space server answers a request as its segment arrives already");
     }
 
     /** dperf's flood, as far as kernel sockets can send it: first datagrams of new UDP flows, nothing awaited. */

@@ -159,6 +159,9 @@ final class Keywords {
         });
         add("fast_close", "", "the client closes its connections with RST (kernel engine: SO_LINGER 0, no TIME_WAIT;"
                 + " user-space engine: an RST|ACK instead of its FIN)", (d, a) -> { arity(a, 0, 0); d.fastClose = true; });
+        add("defer_accept", "", "server: the kernel hands over a connection only once its first request has arrived (TCP_DEFER_ACCEPT,"
+                + " nginx's 'listen ... deferred'), answered at once; a client's bare ACK is dropped and the SYN-ACK resent after 1 s"
+                + " (Sonde's own keyword)", (d, a) -> { arity(a, 0, 0); d.deferAccept = true; });
         add("http_host", "String", "the Host header (client, default dperf)", (d, a) -> {
             arity(a, 1, 1);
             if (a.getFirst().length() >= ConfigParser.HTTP_HOST_MAX) throw new IllegalArgumentException("http_host is longer than " + (ConfigParser.HTTP_HOST_MAX - 1));

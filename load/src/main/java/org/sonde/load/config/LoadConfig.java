@@ -33,6 +33,8 @@ import java.util.Optional;
  * @param mss             user-space engine: the MSS option of its SYNs and SYN-ACKs (dperf's mss), or 0 for the MTU's (1460 over IPv4, 1440 over IPv6)
  * @param userspace       user-space engine: dperf's tcp_rst, vlan, jumbo, send_window, disable_ack and neigh_ignore (the defaults on the kernel engine)
  * @param changeDip       UDP flood: the destination pool its datagrams go to in turn (dperf's change_dip); empty: the 'server' addresses
+ * @param deferAccept     TCP server on kernel sockets: TCP_DEFER_ACCEPT on its listeners (Sonde's {@code defer_accept}, nginx's
+ *                        {@code listen ... deferred}), so a connection is accepted with its first request and answered at once
  */
 public record LoadConfig(
         Path source,
@@ -70,7 +72,8 @@ public record LoadConfig(
         Optional<VxlanSpec> vxlan,
         int mss,
         UserspaceOptions userspace,
-        Optional<DipPool> changeDip) {
+        Optional<DipPool> changeDip,
+        boolean deferAccept) {
 
     public LoadConfig {
         cpus = List.copyOf(cpus);
@@ -102,6 +105,6 @@ public record LoadConfig(
         return new LoadConfig(source, mode, cpus, durationSeconds, cps, cc, keepalive, protocol, payloadSize, payloadRandom,
                 payloadFile, clients, servers, listenPort, listenCount, clientPorts, waitSeconds, slowStartSeconds,
                 retransmitTimeoutSeconds, fastClose, httpHost, httpPath, httpMethod, tos, launchNum, quiet, engine, port, netns, flood, pipeline, kni, vxlan, mss,
-                userspace, changeDip);
+                userspace, changeDip, deferAccept);
     }
 }

@@ -18,6 +18,8 @@ final class ServerConnection {
     /** Further copies of the keep-alive response owed to pipelined requests after the pending one. */
     int queued;
     boolean closeAfterWrite;
+    /** The response is written with MSG_MORE, so that the FIN of the close after it rides in its last segment. */
+    boolean finWithResponse;
     /** The idle timeout's place in its list (with 'keepalive' only). */
     final TimerList.Node<ServerConnection> idleTimer = new TimerList.Node<>(this);
 
@@ -38,5 +40,6 @@ final class ServerConnection {
         pendingOffset = 0;
         queued = 0;
         closeAfterWrite = false;
+        finWithResponse = false;
     }
 }

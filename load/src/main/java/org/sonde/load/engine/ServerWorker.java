@@ -33,6 +33,14 @@ import org.sonde.netio.TcpSockets;
  * closes the connection without another read; listeners are level-triggered and accept what
  * waits, in batches (nginx's {@code multi_accept}), so one epoll_wait serves many new
  * connections. Requests are parsed in place from one read buffer; nothing is allocated per request.
+ * The response to a request asking to close is written with MSG_MORE, so the FIN of the close that
+ * follows rides in its segment: one packet less per connection, and one ACK less from the client.
+ *
+ * <p>With {@code defer_accept} the listeners have TCP_DEFER_ACCEPT (nginx's {@code listen ...
+ * deferred}): the kernel hands over a connection only once its first request is there, so it is
+ * read and answered right after accept4, and a connection that asked to close is closed without
+ * ever entering the epoll set (accept4, read, write, close: one epoll_ctl less). It joins the set
+ * only when it stays open or a read or write has to wait.
  */
 final class ServerWorker implements ServerLoop {
     private static final int READ_BUFFER_BYTES = 64 * 1024;
@@ -41,6 +49,11 @@ final class ServerWorker implements ServerLoop {
     /** Connections accepted per report of a listener: a round of epoll_wait serves all that arrived together. */
     private static final int ACCEPT_BATCH = 64;
     private static final int INTEREST = Epoll.IN | Epoll.OUT | Epoll.RDHUP | Epoll.EDGE_TRIGGERED;
+    /**
+     * TCP_DEFER_ACCEPT's wait for a first request, as nginx's {@code deferred}: a client that connects and stays silent
+     * is handed over after the kernel's first SYN-ACK resend (1 s) and its ACK, so it is served late rather than never.
+     */
+    private static final int DEFER_ACCEPT_SECONDS = 1;
     /** Listener i is tagged {@code LISTENER_TAG - i}: below every connection id and Epoll's wakeup tag (-1). */
     private static final long LISTENER_TAG = -2;
 
@@ -100,6 +113,7 @@ final class ServerWorker implements ServerLoop {
         if (r == 0 && config.fastClose()) r = sockets.setLingerZero(fd);
         if (r == 0 && config.tos() != 0) r = sockets.setTrafficClass(fd, config.tos(), ipv6);
         if (r == 0) r = sockets.listen(fd, sockets.address(address), BACKLOG, true);
+        if (r == 0 && config.deferAccept()) r = sockets.setDeferAccept(fd, DEFER_ACCEPT_SECONDS);
         if (r == 0) r = epoll.add(fd, Epoll.IN, LISTENER_TAG - (listeners.size() - 1));
         if (r != 0) throw new IOException("cannot listen on " + describe(address) + ": " + TcpSockets.describe(-r));
         if (firstListenerPort < 0) {
@@ -175,15 +189,19 @@ final class ServerWorker implements ServerLoop {
         }
         ServerConnection c = pool.isEmpty() ? newConnection() : pool.pop();
         c.fd = fd;
-        if (epoll.add(fd, INTEREST, c.id) < 0) {
-            stats.increment(Counter.SK_ERR);
-            sockets.close(fd);
-            c.clear();
-            pool.push(c);
-            return;
-        }
         stats.increment(Counter.SK_OPEN);
         if (idleTimers != null) idleTimers.schedule(c.idleTimer, System.nanoTime());
+        if (config.deferAccept()) {
+            // the request came with the connection: answer it now; a connection closed here never enters the set
+            read(c, false);
+            if (c.fd < 0) return;
+        }
+        // edge-triggered, and adding reports what is ready already: input that came after the read above is not missed
+        if (epoll.add(fd, INTEREST, c.id) < 0) {
+            // out of the kernel's epoll memory (max_user_watches): the connection cannot be watched
+            stats.increment(Counter.SK_ERR);
+            close(c);
+        }
     }
 
     private ServerConnection newConnection() {
@@ -275,6 +293,10 @@ final class ServerWorker implements ServerLoop {
                 }
                 stats.increment(m == HttpRequestParser.Method.GET ? Counter.HTTP_GET : Counter.HTTP_POST);
                 stats.increment(Counter.HTTP_2XX);
+                // the FIN may ride in the response's last segment only if closing sends a FIN: a zero linger resets
+                // (discarding what is held back), and so does closing with unread input, which a client that asked to
+                // close sends no more of (RFC 9112, 9.6); this read ended with the request and drained the socket
+                c.finWithResponse = closeAfter && !config.fastClose() && end == n && n < READ_BUFFER_BYTES;
                 respond(c, closeAfter ? closeResponse : keepAliveResponse, closeAfter);
             } else {
                 int i = pos;
@@ -311,7 +333,9 @@ final class ServerWorker implements ServerLoop {
     /** Writes what is pending; a response the socket cannot take whole waits for the set's next OUT report. */
     private void flush(ServerConnection c) {
         while (c.writing()) {
-            long n = sockets.write(c.fd, c.pendingAddress + c.pendingOffset, c.pendingLength - c.pendingOffset);
+            long n = c.finWithResponse
+                    ? sockets.writeBeforeClose(c.fd, c.pendingAddress + c.pendingOffset, c.pendingLength - c.pendingOffset)
+                    : sockets.write(c.fd, c.pendingAddress + c.pendingOffset, c.pendingLength - c.pendingOffset);
             if (n == -TcpSockets.EAGAIN) return;
             if (n < 0) {
                 fail(c, Counter.SK_RESET); // the client went away with a response owed

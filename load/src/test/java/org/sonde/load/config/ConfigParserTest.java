@@ -41,6 +41,16 @@ class ConfigParserTest {
     }
 
     @Test
+    void deferAcceptIsOffByDefaultAndOnForATcpServerOfRawOrHttpPayloads() {
+        assertThat(parse(SERVER).deferAccept()).isFalse();
+        assertThat(parse(SERVER + "defer_accept\n").deferAccept()).isTrue();
+        assertThat(parse(SERVER + "payload_size 10\ndefer_accept\n").deferAccept()).isTrue();
+        // the other settings are untouched by it, and a shortened test keeps it
+        assertThat(parse(SERVER + "defer_accept\n").withTimes(5, 0, 0).deferAccept()).isTrue();
+        assertThat(parse(SERVER + "defer_accept\n").listenPort()).isEqualTo(80);
+    }
+
+    @Test
     void kniNamesTheTapInterfaceOfTheUserspaceEngine() {
         String base = "mode client\nengine userspace\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ncps 10\nport veth0 10.0.0.2 10.0.0.1\n";
         assertThat(parse(base).kni()).isEmpty();
@@ -316,6 +326,11 @@ class ConfigParserTest {
                 new String[] {CLIENT + "slow_start 601\n", "4", "slow_start must be 10-600", "syntax: slow_start"},
                 new String[] {CLIENT + "retransmit_timeout 1\n", "4", "retransmit_timeout must be 2-300", "syntax: retransmit_timeout"},
                 new String[] {CLIENT + "fast_close now\n", "4", "expected no arguments", "(no arguments)"},
+                new String[] {SERVER + "defer_accept 1\n", "3", "expected no arguments", "(no arguments)"},
+                new String[] {CLIENT + "defer_accept\n", "4", "'defer_accept' is a server keyword", "mode server"},
+                new String[] {SERVER + "protocol udp\ndefer_accept\n", "4", "'defer_accept' is for TCP listeners", "protocol tcp"},
+                new String[] {"mode server\nengine userspace\nport veth0 10.0.0.1 10.0.0.2\nserver 10.0.0.1 1\nclient 10.1.0.1 2\ndefer_accept\n", "6",
+                        "an option of the kernel's listening sockets", "answers a request as its segment arrives"},
                 new String[] {CLIENT + "http_host " + "h".repeat(128) + "\n", "4", "http_host is longer than 127", "syntax: http_host"},
                 new String[] {CLIENT + "http_path index.html\n", "4", "must start with '/'", "syntax: http_path"},
                 new String[] {CLIENT + "http_path /" + "p".repeat(255) + "\n", "4", "http_path is longer than 255", "syntax: http_path"},

@@ -1,6 +1,7 @@
 package org.sonde.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,20 +10,25 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The TCP server's edge-triggered loop against a hand-driven client: pipelined requests that
  * outrun a slow reader (responses stuck in the socket, reading paused, then resumed), and the
- * client's FIN after a whole request (a close) or in the middle of one (a failure).
+ * client's FIN after a whole request (a close) or in the middle of one (a failure). Each with the
+ * listeners as they are by default and with {@code defer_accept}, where a connection's first
+ * request is read right after accept4, before the connection enters the epoll set.
  */
 class ServerWorkerTest {
     private static final String GET = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
 
-    @Test
-    void pipelinedRequestsBeyondTheSocketBuffersAreAllAnsweredInOrder() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "defer_accept\n"})
+    void pipelinedRequestsBeyondTheSocketBuffersAreAllAnsweredInOrder(String listenerLines) throws Exception {
         int port = Loopback.freePort();
         // 1000-byte responses: 5 MB owed, more than the socket buffers hold; 135 kB of requests, more than one read takes
-        Loopback.Running server = Loopback.server(port, "payload_size 1000\n");
+        Loopback.Running server = Loopback.server(port, "payload_size 1000\n" + listenerLines);
         int requests = 5_000;
         byte[] all = GET.repeat(requests).getBytes(StandardCharsets.US_ASCII);
         try (Socket s = new Socket()) {
@@ -57,10 +63,11 @@ class ServerWorkerTest {
         assertThat(served.counters().get("skErr")).isZero();
     }
 
-    @Test
-    void aFinAfterAWholeRequestIsAnsweredAndClosedAndAFinInTheMiddleOfOneIsAFailure() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "defer_accept\n"})
+    void aFinAfterAWholeRequestIsAnsweredAndClosedAndAFinInTheMiddleOfOneIsAFailure(String listenerLines) throws Exception {
         int port = Loopback.freePort();
-        Loopback.Running server = Loopback.server(port, "");
+        Loopback.Running server = Loopback.server(port, listenerLines);
         try (Socket whole = new Socket(); Socket partial = new Socket()) {
             whole.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
             whole.setSoTimeout(60_000);
@@ -84,8 +91,59 @@ class ServerWorkerTest {
         assertThat(served.counters().get("skEof")).isEqualTo(1);
     }
 
+    /**
+     * Connection: close answered on a server with and without fast_close: the response goes out with the FIN
+     * (held back for it) or before the reset of the zero linger (never held back, as the reset would discard it).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "fast_close\n", "defer_accept\n", "fast_close\ndefer_accept\n"})
+    void connectionCloseIsAnsweredWholeBeforeTheServerCloses(String serverLines) throws Exception {
+        int port = Loopback.freePort();
+        Loopback.Running server = Loopback.server(port, serverLines);
+        int clients = 20;
+        for (int i = 0; i < clients; i++) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+                s.setSoTimeout(60_000);
+                s.getOutputStream().write("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                InputStream in = s.getInputStream();
+                assertThat(new String(readResponse(in), StandardCharsets.US_ASCII)).as("client %d", i).startsWith("HTTP/1.1 200 ");
+                if (serverLines.contains("fast_close")) {
+                    // the zero linger resets instead of a FIN, after the response
+                    assertThatThrownBy(in::read).isInstanceOf(java.net.SocketException.class);
+                } else {
+                    assertThat(in.read()).as("client %d: the server's FIN", i).isEqualTo(-1);
+                }
+            }
+        }
+        LoadResult served = server.stop();
+        assertThat(served.counters().get("httpGet")).isEqualTo(clients);
+        assertThat(served.counters().get("skClose")).isEqualTo(clients);
+        assertThat(served.counters().get("skErr")).isZero();
+    }
+
+    @Test
+    void aLargeResponseToConnectionCloseHeldForItsFinStillArrivesWholeThroughASmallWindow() throws Exception {
+        int port = Loopback.freePort();
+        // 2 MB: many segments, written over many rounds of the set's OUT reports, the last one held back for the FIN
+        int size = 2_000_000;
+        Loopback.Running server = Loopback.server(port, "payload_size " + size + "\n");
+        try (Socket s = new Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            s.setSoTimeout(60_000);
+            s.getOutputStream().write("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            assertThat(readResponse(in)).hasSize(size);
+            assertThat(in.read()).as("the server's FIN after the whole response").isEqualTo(-1);
+        }
+        LoadResult served = server.stop();
+        assertThat(served.counters().get("httpGet")).isEqualTo(1);
+        assertThat(served.counters().get("skErr")).isZero();
+    }
+
     /** One HTTP response with a Content-Length body, whole, as bytes. */
-    private static byte[] readResponse(InputStream in) throws Exception {
+    static byte[] readResponse(InputStream in) throws Exception {
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {
             int b = in.read();

@@ -46,6 +46,7 @@ public final class AppCheck {
     }
 
     private static boolean intersects(AppSpace app, TrafficCondition c) {
+        if (c.offSocket() && !offSocket(app)) return false;
         for (var e : c.allowed().entrySet()) {
             Set<Long> a = app.allowed().get(e.getKey());
             if (e.getValue().stream().noneMatch(a::contains)) return false;
@@ -54,6 +55,12 @@ public final class AppCheck {
         Range lo = c.minRequestBytes() == null ? app.requestBytes() : overlap(app.requestBytes(), c.minRequestBytes());
         Range hi = c.maxRequestBytes() == null ? app.requestBytes() : overlap(app.requestBytes(), c.maxRequestBytes());
         return lo != null && hi != null && lo.lo() <= hi.hi();
+    }
+
+    /** Whether the application may put either end's memory on the other socket. */
+    private static boolean offSocket(AppSpace app) {
+        long remote = Memory.REMOTE_NUMA.ordinal();
+        return app.allowed().get(Feature.SENDER_MEMORY).contains(remote) || app.allowed().get(Feature.RECEIVER_MEMORY).contains(remote);
     }
 
     static Range overlap(Range a, Range b) {
@@ -68,6 +75,7 @@ public final class AppCheck {
             if (!other.isEmpty()) out.add("direction: only " + String.join(" or ", other));
         }
         for (TrafficCondition c : m.traffics()) {
+            if (c.offSocket()) out.add("memory: both ends on the NIC's socket");
             for (var e : c.allowed().entrySet()) {
                 List<String> other = app.allowed().get(e.getKey()).stream().filter(v -> !e.getValue().contains(v)).sorted()
                         .map(v -> value(e.getKey(), v)).toList();

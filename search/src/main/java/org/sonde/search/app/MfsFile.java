@@ -67,12 +67,14 @@ public final class MfsFile {
         Map<Feature, Set<Long>> allowed = new EnumMap<>(Feature.class);
         Map<Feature, Range> ranges = new EnumMap<>(Feature.class);
         Range min = null, max = null;
+        boolean offSocket = false;
         var fields = t.fields();
         while (fields.hasNext()) {
             var e = fields.next();
             String k = e.getKey();
             if (k.equals("minRequestBytes")) min = range(e.getValue(), k);
             else if (k.equals("maxRequestBytes")) max = range(e.getValue(), k);
+            else if (k.equals(Mfs.OFF_SOCKET)) offSocket = e.getValue().asBoolean();
             else {
                 Feature f = null;
                 for (Feature x : Feature.values()) if (x.jsonName().equals(k)) f = x;
@@ -86,7 +88,7 @@ public final class MfsFile {
                 }
             }
         }
-        return new TrafficCondition(allowed, ranges, min, max);
+        return new TrafficCondition(allowed, ranges, min, max, offSocket);
     }
 
     private static long categorical(Feature f, JsonNode v) {

@@ -22,6 +22,9 @@ import org.sonde.search.space.SearchSpace;
  * @param trigger the simplified point the MFS was last confirmed on
  */
 public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traffics, Point trigger, int experiments) implements FeatureSet {
+    /** The JSON key of {@link TrafficCondition#offSocket}. */
+    public static final String OFF_SOCKET = "offSocket";
+
     public Mfs {
         modes = Set.copyOf(modes);
         traffics = List.copyOf(traffics);
@@ -53,6 +56,7 @@ public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traff
         List<Object> ts = new ArrayList<>();
         for (TrafficCondition c : traffics) {
             Map<String, Object> t = new LinkedHashMap<>();
+            if (c.offSocket()) t.put(OFF_SOCKET, true);
             for (var e : c.allowed().entrySet()) t.put(e.getKey().jsonName(), e.getValue().stream().sorted().map(v -> name(e.getKey(), v)).toList());
             for (var e : c.ranges().entrySet()) t.put(e.getKey().jsonName(), List.of(e.getValue().lo(), e.getValue().hi()));
             if (c.minRequestBytes() != null) t.put("minRequestBytes", List.of(c.minRequestBytes().lo(), c.minRequestBytes().hi()));
@@ -81,6 +85,7 @@ public record Mfs(Symptom symptom, Set<Mode> modes, List<TrafficCondition> traff
             if (i > 0) b.append(" + ");
             TrafficCondition c = traffics.get(i);
             List<String> parts = new ArrayList<>();
+            if (c.offSocket()) parts.add("memory off the NIC's socket at either end");
             for (var e : c.allowed().entrySet()) parts.add(e.getKey().jsonName() + "=" + e.getValue().stream().sorted().map(v -> String.valueOf(name(e.getKey(), v))).toList());
             for (var e : c.ranges().entrySet()) parts.add(range(e.getKey().jsonName(), e.getValue(), SearchSpace.domain(e.getKey().dimension()).min(),
                     SearchSpace.domain(e.getKey().dimension()).max()));

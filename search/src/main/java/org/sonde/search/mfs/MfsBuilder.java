@@ -27,6 +27,10 @@ import org.sonde.search.space.Traffic;
  *     traffic a copy of the first reproduces too, every later test changes both traffics alike and
  *     both get the same conditions: one traffic's worth of experiments instead of two (the
  *     mechanisms that need both directions, such as Table 2's #4 and #9-#12, hold on each).</li>
+ * <li>Off-socket memory (Collie's NUMA test): if an end of the traffic is on the other socket,
+ *     both ends move to the NIC's; if the anomaly then clears, the MFS needs memory off the
+ *     socket at either end (one MFS for a mechanism such as Table 2's #11, which either end's
+ *     remote memory triggers) and the ends' memories are not tested one by one.</li>
  * <li>Categorical features (QP type, opcode, MTU, memory of each end): every alternative; the
  *     MFS keeps the values that reproduce, and drops a feature all of whose values do; a dropped
  *     memory is moved to the NIC's socket and a dropped QP type to RC for the later tests.</li>
@@ -107,16 +111,33 @@ public final class MfsBuilder {
         for (int i = 0; i < (mirrored ? 1 : cur.traffics().size()); i++) {
             Map<Feature, Set<Long>> allowed = new EnumMap<>(Feature.class);
             Map<Feature, Range> ranges = new EnumMap<>(Feature.class);
-            for (Feature f : CATEGORICAL) cur = categorical(cur, i, f, allowed);
+            boolean offSocket = false;
+            if (TrafficCondition.offSocket(cur.traffic(i))) {
+                Point onSocket = onSocket(cur, i);
+                if (reproduces(onSocket)) cur = onSocket;
+                else offSocket = true;
+            }
+            for (Feature f : CATEGORICAL) {
+                if (!offSocket || (f != Feature.SENDER_MEMORY && f != Feature.RECEIVER_MEMORY)) cur = categorical(cur, i, f, allowed);
+            }
             Range[] pattern = new Range[2];
             cur = pattern(cur, i, pattern);
             for (Feature f : DISCRETE) cur = discrete(cur, i, f, ranges);
-            conditions.add(new TrafficCondition(allowed, ranges, pattern[0], pattern[1]));
+            conditions.add(new TrafficCondition(allowed, ranges, pattern[0], pattern[1], offSocket));
         }
         cur = mirror(cur);
         if (mirrored) conditions.add(conditions.get(0));
         if (!reproduces(cur)) return Optional.empty();
         return Optional.of(new Mfs(s, modes, conditions, cur, experiments));
+    }
+
+    /** {@code cur} with every end of traffic {@code i} on the other socket moved to the NIC's (Collie's NUMA test). */
+    private Point onSocket(Point cur, int i) {
+        Point q = cur;
+        for (Feature f : List.of(Feature.SENDER_MEMORY, Feature.RECEIVER_MEMORY)) {
+            if (f.of(q.traffic(i)) == Memory.REMOTE_NUMA.ordinal()) q = space.set(q, i, f.dimension(), -1, Memory.LOCAL_NUMA.ordinal());
+        }
+        return q;
     }
 
     private Point categorical(Point cur, int i, Feature f, Map<Feature, Set<Long>> allowed) {

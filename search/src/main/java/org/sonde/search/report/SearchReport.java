@@ -187,6 +187,7 @@ public final class SearchReport {
         List<String> mem = new ArrayList<>();
         String sm = names(c, Feature.SENDER_MEMORY, v -> Memory.values()[v].name().toLowerCase(Locale.ROOT).replace('_', '-'));
         String rm = names(c, Feature.RECEIVER_MEMORY, v -> Memory.values()[v].name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        if (c.offSocket()) mem.add("either end off the NIC's socket");
         if (!sm.isEmpty()) mem.add("sender " + sm);
         if (!rm.isEmpty()) mem.add("receiver " + rm);
         out[8] = String.join(", ", mem);

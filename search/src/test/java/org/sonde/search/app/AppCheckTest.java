@@ -93,6 +93,22 @@ class AppCheckTest {
     }
 
     @Test
+    void anMfsOfMemoryOffTheSocketIsMetOnlyByAnAppThatMayPutAnEndThereAndIsReadBack() throws Exception {
+        // #11's MFS: bidirectional, either end of each traffic off the NIC's socket
+        TrafficCondition c = new TrafficCondition(Map.of(), Map.of(), null, null, true);
+        Mfs crossSocket = new Mfs(Symptom.PAUSE, EnumSet.of(Mode.BIDIRECTIONAL), List.of(c, c), null, 0);
+        assertThat(AppCheck.check(app("sender-memory: [local-numa]\nreceiver-memory: [local-numa]\n"), List.of(crossSocket))).isEmpty();
+        List<AppCheck.Hit> hits = AppCheck.check(app("receiver-memory: [local-numa, remote-numa]\n"), List.of(crossSocket));
+        assertThat(hits).hasSize(1);
+        assertThat(hits.get(0).exits()).contains("memory: both ends on the NIC's socket", "direction: only one-way or loopback");
+        Path json = dir.resolve("mfs.json");
+        Files.writeString(json, "{\"anomalies\": [{\"symptom\": \"pause\", \"mfs\": " + org.sonde.core.Json.mapper().writeValueAsString(crossSocket.toJson()) + "}]}");
+        List<Mfs> back = MfsFile.read(json);
+        assertThat(back).hasSize(1);
+        assertThat(back.get(0).traffics()).isEqualTo(crossSocket.traffics());
+    }
+
+    @Test
     void aLinuxTargetsRunIsRefusedNamingItsSpace() throws Exception {
         Path json = dir.resolve("linux.json");
         java.nio.file.Files.writeString(json, "{\"anomalies\": [{\"symptom\": \"throughput\", \"mfs\": {\"space\": \"tcp\", \"backlog\": [1, 4]}}]}\n");

@@ -174,6 +174,48 @@ class MfsBuilderTest {
     }
 
     @Test
+    void crossSocketMemoryAtEitherEndIsOneMfs() {
+        // #11 bites when either end of each traffic is off the NIC's socket: tested end by end, the
+        // MFS named one end's memory and the search met the other end's points as new anomalies
+        Endpoint remote = new Endpoint(Memory.REMOTE_NUMA, 1, 4 << 20), local = new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20);
+        Traffic bothRemote = new Traffic(QpType.RC, Opcode.WRITE, 1, 4096, 16, 128, 1, 1, List.of(new Request(262144, 1)), 262144, remote, remote);
+        Point trigger = new Point(Mode.BIDIRECTIONAL, List.of(bothRemote, bothRemote));
+        assertThat(sim.truth(trigger)).containsExactly("F11");
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        assertThat(m.modes()).containsExactly(Mode.BIDIRECTIONAL);
+        for (TrafficCondition c : m.traffics()) {
+            assertThat(c.offSocket()).isTrue();
+            assertThat(c.allowed()).doesNotContainKeys(Feature.SENDER_MEMORY, Feature.RECEIVER_MEMORY);
+        }
+        Traffic senderRemote = bothRemote.withReceiver(local), receiverRemote = bothRemote.withSender(local);
+        Traffic onSocket = bothRemote.withSender(local).withReceiver(local);
+        for (Point p : List.of(new Point(Mode.BIDIRECTIONAL, List.of(senderRemote, receiverRemote)),
+                new Point(Mode.BIDIRECTIONAL, List.of(receiverRemote, receiverRemote)), new Point(Mode.BIDIRECTIONAL, List.of(senderRemote, senderRemote)))) {
+            assertThat(sim.truth(p)).contains("F11");
+            assertThat(m.matches(p)).as("%s covers %s", m, p).isTrue();
+        }
+        Point oneOnSocket = new Point(Mode.BIDIRECTIONAL, List.of(senderRemote, onSocket));
+        assertThat(sim.truth(oneOnSocket)).doesNotContain("F11");
+        assertThat(m.matches(oneOnSocket)).isFalse();
+        double[] pr = precisionRecall(m, trigger, "F11");
+        assertThat(pr[0]).as("precision").isGreaterThanOrEqualTo(0.9);
+        assertThat(pr[1]).as("recall").isGreaterThanOrEqualTo(0.9);
+    }
+
+    @Test
+    void anEndOffTheSocketThatTheAnomalyDoesNotNeedMovesToTheNicsSocket() {
+        // #3 with the sender's memory on the other socket: the NUMA test reproduces, so the MFS does
+        // not need it and the trigger keeps the simplified memory
+        Endpoint remote = new Endpoint(Memory.REMOTE_NUMA, 1, 4 << 20);
+        Traffic read = t(QpType.RC, Opcode.READ, 8, 1024, 1, 128, 4 << 20, 1);
+        Point trigger = Point.oneWay(read.withSender(remote));
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        assertThat(m.traffics().get(0).offSocket()).isFalse();
+        assertThat(m.trigger().traffic(0).sender().memory()).isEqualTo(Memory.LOCAL_NUMA);
+        assertThat(m.matches(Point.oneWay(read))).isTrue();
+    }
+
+    @Test
     void noMfsWhenTheAnomalyDoesNotReproduce() {
         // an experiment that never reproduces: the first report was a fluke
         Point p = Point.oneWay(t(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 65536, 1));

@@ -104,11 +104,12 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "it the connections that departed at the client's ACK for 68,056 B pass it (the model's server now stops "
           "writing where the kernel's does) and depart one ACK later, where the kernel's client acknowledges a long "
           "burst at once (e.g. to 115,905) and the model's one segment (to 69,505): \"the model acknowledged less at "
-          "once\" (45 of 100 without loss); why the kernel's client merges those ACKs (its socket held by the reading "
-          "application, so that the segments queue in its backlog?) is not traced. Identical both ways in three "
-          "runs: 59, 63 and 62 of 200 and 51, 49 and 48 of 100, against 60, 60 and 47, 48 in two runs of the build "
-          "before it on the same machine: no change beyond the runs' spread; server→client at 2 % loss 103, 116 and "
-          "103 against 95 and 95.",
+          "once\" (45 of 100 without loss); a candidate for the kernel's merged ACK, read in the kernel and not "
+          "traced: while the client's application holds its socket in `recvmsg`, arriving segments wait in the "
+          "socket's backlog, and `__tcp_ack_snd_check` defers their ACKs to `tcp_release_cb`, one for them all "
+          "(`tcp_backlog_ack_defer` 1). Identical both ways in three runs: 59, 63 and 62 of 200 and 51, 49 and 48 of "
+          "100, against 60, 60 and 47, 48 in two runs of the build before it on the same machine: no change beyond "
+          "the runs' spread; server→client at 2 % loss 103, 116 and 103 against 95 and 95.",
           "- **Loss probe and RTO on jiffies (server→client, \"model retransmitted\"): modelled** (`timer-tick`, "
           "`timer-tick-origin`). The kernel arms TCP's timers in jiffies (CONFIG_HZ 250: 4 ms) on the timer wheel: the timeout "
           "rounded up to whole ticks from the current jiffy, and `calc_index` puts the timer in the bucket after its expiry "

@@ -15,7 +15,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
     static final List<String> SYSCTLS = List.of("tcp_congestion_control", "tcp_sack", "tcp_dsack", "tcp_timestamps", "tcp_window_scaling",
             "tcp_ecn", "tcp_recovery", "tcp_early_retrans", "tcp_reordering", "tcp_max_reordering", "tcp_syn_retries", "tcp_retries2",
             "tcp_frto", "tcp_rmem", "tcp_wmem", "tcp_autocorking", "tcp_thin_linear_timeouts", "tcp_slow_start_after_idle", "tcp_moderate_rcvbuf",
-            "tcp_app_win");
+            "tcp_app_win", "tcp_tso_win_divisor");
 
     static KernelTcpConfig of(Map<String, String> s) {
         TcpConfig d = TcpConfig.LINUX;
@@ -54,7 +54,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
                 (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, true, sndBufDefault, d.timerTickNanos(),
-                d.timerTickOriginNanos());
+                d.timerTickOriginNanos(), true, (int) number(s, "tcp_tso_win_divisor", d.tsoWinDivisor()));
         return new KernelTcpConfig(c, notes);
     }
 

@@ -13,7 +13,8 @@
  * byte streams. The model's receiver grows its window as the kernel's ({@code rcv_ssthresh},
  * {@code tcp_grow_window}, which keeps Linux's quick-ACK budget unspent while the window grows) from
  * {@code tcp_rmem}'s default buffer, without autotuning; its send buffer is the kernel's from {@code tcp_wmem}
- * ({@code KernelTcpConfig}), and its timers fire on the recorded kernel's ticks. It sets PSH where its send queue
+ * ({@code KernelTcpConfig}), its sender sends and defers skbs as the kernel's GSO sender ({@code tcp_tso_win_divisor}),
+ * and its timers fire on the recorded kernel's ticks. It sets PSH where its send queue
  * empties, where Linux sets it at the end of each burst it sends.
  *
  * <pre>{@code

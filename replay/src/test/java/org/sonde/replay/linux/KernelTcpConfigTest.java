@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The model configured from a namespace's sysctls: the receive window grows from {@code tcp_rmem}'s default buffer, the
- * send buffer is the kernel's from {@code tcp_wmem}.
+ * send buffer is the kernel's from {@code tcp_wmem}, skbs are deferred by {@code tcp_tso_win_divisor}.
  */
 class KernelTcpConfigTest {
     @Test
@@ -33,5 +33,13 @@ class KernelTcpConfigTest {
         KernelTcpConfig other = KernelTcpConfig.of(Map.of("tcp_wmem", "4096 65536 1048576"));
         assertThat(other.config().sendBufferDefaultBytes()).isEqualTo(65_536);
         assertThat(other.config().sendBufferBytes()).isEqualTo(1_048_576);
+    }
+
+    @Test
+    void theSenderDefersSkbsAsTheKernelWithItsTsoWinDivisor() {
+        KernelTcpConfig k = KernelTcpConfig.of(Map.of("tcp_tso_win_divisor", "3"));
+        assertThat(k.config().tsoDeferral()).isTrue();
+        assertThat(k.config().tsoWinDivisor()).isEqualTo(3);
+        assertThat(KernelTcpConfig.of(Map.of("tcp_tso_win_divisor", "0")).config().tsoWinDivisor()).isZero();
     }
 }

@@ -72,6 +72,12 @@ final class SendBuffer {
         skbs.add(tp.writeSeq);
     }
 
+    /** The end of the skb that holds {@code seq}: the next skb's start, or {@code write_seq} for the last one. */
+    long skbEnd(long seq) {
+        Long next = skbs.higher(seq);
+        return next == null ? tp.writeSeq : Math.min(next, tp.writeSeq);
+    }
+
     /** A transmission ended at {@code seq}: an skb that goes on past it is split there. */
     void splitAt(long seq) {
         if (!skbs.isEmpty() && seq > skbs.first() && seq < tp.writeSeq) skbs.add(seq);

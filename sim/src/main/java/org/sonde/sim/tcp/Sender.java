@@ -180,16 +180,32 @@ final class Sender {
         TcpSocket.State state = sk.state();
         if (state.compareTo(TcpSocket.State.ESTABLISHED) < 0 || state == TcpSocket.State.TIME_WAIT) return;
         if (!hasUnsent()) return;
-        if (writeXmit(false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+        if (writeXmit(false, false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+    }
+
+    /**
+     * {@code tcp_push_one()}: the skb the writer just filled, the send head, goes out at once; with {@code tso-deferral}
+     * one skb and without deferral, as the kernel's ({@code push_one}), else as {@link #pushPendingFrames}.
+     */
+    void pushOne() {
+        TcpSocket.State state = sk.state();
+        if (state.compareTo(TcpSocket.State.ESTABLISHED) < 0 || state == TcpSocket.State.TIME_WAIT) return;
+        if (!hasUnsent()) return;
+        if (writeXmit(false, cfg.tsoDeferral()) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
     }
 
     /**
      * {@code tcp_write_xmit()}: sends new data as cwnd, the peer's window and Nagle allow; returns true if data is
-     * left unsent. A loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say.
+     * left unsent. A loss probe ({@code push_one == 2}) sends one segment whatever cwnd and Nagle say; with
+     * {@code tso-deferral}, {@code pushOne} sends one skb. With {@code tso-deferral} the kernel's loop over skbs is
+     * followed: at each unsent skb of more than one segment {@link TsoDeferral} may hold the rest back, and a part
+     * once decided on ({@code tcp_mss_split_point()}: the skb within the congestion quota and a full skb's segments)
+     * goes out whole before the next is weighed.
      */
-    private boolean writeXmit(boolean lossProbe) {
+    private boolean writeXmit(boolean lossProbe, boolean pushOne) {
         boolean cwndLimited = false;
         int sent = 0;
+        long partEnd = tp.sndNxt; // where tcp_write_xmit() weighs its next skb (tso_fragment()'s split)
         while (hasUnsent()) {
             if (sb.inFlight() >= cw.cwnd && !lossProbe) { // tcp_cwnd_test()
                 cwndLimited = true;
@@ -200,6 +216,23 @@ final class Sender {
             if (len > 0 && tp.sndNxt + len > tp.sndUna + tp.sndWnd) break; // tcp_snd_wnd_test()
             // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
             if (len < tp.mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > tp.sndUna) break;
+            if (cfg.tsoDeferral() && tp.sndNxt >= partEnd) {
+                if (pushOne && sent > 0) break;
+                long skbEnd = sk.unsentSkbEnd();
+                long skbLength = skbEnd - tp.sndNxt;
+                int maxSegs = maxTsoSegs();
+                if (skbLength > tp.mssCache && !lossProbe && !pushOne) {
+                    TsoDeferral.Verdict v = TsoDeferral.decide(deferralState(skbLength, skbEnd >= tp.writeSeq, maxSegs), cfg.tsoWinDivisor());
+                    if (v.defers()) {
+                        cwndLimited |= v == TsoDeferral.Verdict.DEFER_CWND_LIMITED;
+                        break;
+                    }
+                }
+                // tcp_cwnd_test(): at most half the window in one skb, so that at least two are in flight (traced:
+                // 5-segment skbs at cwnd 10, 10 at 20, 28 at 57)
+                long quota = Math.max(1, Math.min(Math.max(cw.cwnd >> 1, 1), cw.cwnd - sb.inFlight()));
+                partEnd = tp.sndNxt + Math.min(skbLength, Math.min(quota, maxSegs) * tp.mssCache);
+            }
             sendNewData(len, fin);
             sent++;
             if (lossProbe) break;
@@ -215,6 +248,20 @@ final class Sender {
             }
         }
         return hasUnsent();
+    }
+
+    /** What {@link TsoDeferral} weighs for the unsent skb at {@code snd_nxt}. */
+    private TsoDeferral.State deferralState(long skbLength, boolean tail, int maxSegs) {
+        return new TsoDeferral.State(sim.now(), sk.lastXmitNanos, tp.caState >= RECOVERY, cw.cwnd, sb.inFlight(), tp.mssCache,
+                tp.sndUna + tp.sndWnd - tp.sndNxt, tp.sndWnd, skbLength, tail, tail && sk.finQueued(), sb.isEmpty() ? -1 : sb.sentAt(0),
+                rtt.srtt8 / 1000, maxSegs);
+    }
+
+    /** {@code tcp_tso_segs()} from the pacing rate {@code tcp_update_pacing_rate()} sets and the minimum RTT. */
+    private int maxTsoSegs() {
+        long srttUs8 = rtt.srtt8 / 1000;
+        long rate = TsoDeferral.pacingRate(tp.mssCache, cw.cwnd, sb.packetsOut(), cw.ssthresh, srttUs8);
+        return TsoDeferral.maxSegs(rate, rtt.minRtt / 1000, tp.mssCache);
     }
 
     /** {@code tcp_transmit_skb()} of new data and {@code tcp_event_new_data_sent()}. */
@@ -299,7 +346,7 @@ final class Sender {
             boolean sent = false;
             if (hasUnsent() && tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt) <= tp.sndUna + tp.sndWnd) {
                 int before = sb.packetsOut();
-                writeXmit(true);
+                writeXmit(true, false);
                 sent = sb.packetsOut() > before;
             } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
                 rack.tlpRetrans = true;

@@ -66,6 +66,13 @@ import org.sonde.core.config.ConfigMap;
  *                           that they fire at a tick ({@link TimerWheel}); 0 (the default): they fire at their deadlines
  * @param timerTickOriginNanos the simulated time at which jiffies was 0 (negative when before the simulation's start):
  *                           where the ticks fall and which of them the timer wheel's coarser levels round to
+ * @param tsoDeferral        the sender defers a multi-segment skb as Linux's {@code tcp_tso_should_defer()} does (with
+ *                           software GSO too, so whatever the device's offloads): after an ACK that frees less than
+ *                           {@code tsoWinDivisor}'s share of the window, while the next ACK is due within half an RTT, it
+ *                           waits for more, so the window goes out in bursts; {@code tcp_push_one()} sends one skb
+ *                           without deferring. Off (the default): the window is filled at every ACK
+ * @param tsoWinDivisor      {@code tcp_tso_win_divisor} (3): the share of the window ({@code 1/divisor}) worth sending at
+ *                           once; 0: three segments ({@code tcp_max_tso_deferred_mss()})
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
@@ -74,7 +81,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
                         int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans,
                         boolean receiveWindowGrowth, long receiveBufferMaxBytes, boolean sendBufferGrowth, long sendBufferDefaultBytes,
-                        long timerTickNanos, long timerTickOriginNanos) {
+                        long timerTickNanos, long timerTickOriginNanos, boolean tsoDeferral, int tsoWinDivisor) {
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
@@ -89,7 +96,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
             true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3,
-            false, 33_554_432, false, 16_384, 0, 0);
+            false, 33_554_432, false, 16_384, 0, 0, false, 3);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -101,6 +108,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
         if (receiveBufferMaxBytes < receiveBufferBytes) throw new IllegalArgumentException("receive-buffer-max must be at least receive-buffer");
         if (sendBufferDefaultBytes < 1) throw new IllegalArgumentException("send-buffer-default must be positive");
         if (timerTickNanos < 0) throw new IllegalArgumentException("timer-tick must not be negative");
+        if (tsoWinDivisor < 0) throw new IllegalArgumentException("tso-win-divisor must not be negative");
     }
 
     /** The same settings with the timers armed in jiffies of {@code tickNanos}, jiffies being 0 at {@code originNanos}. */
@@ -109,7 +117,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 quickAcks, receiveBufferBytes, initialReceiveWindowBytes, sendBufferBytes, sack, dsack, timestamps, windowScaling, nagle, ecn,
                 reordering, maxReordering, synRetries, synAckRetries, retries2, timeWaitNanos, dctcpShiftG, dctcpAlphaOnInit, readRateBps,
                 readSizeBytes, hystart, recovery, earlyRetrans, receiveWindowGrowth, receiveBufferMaxBytes, sendBufferGrowth, sendBufferDefaultBytes,
-                tickNanos, originNanos);
+                tickNanos, originNanos, tsoDeferral, tsoWinDivisor);
     }
 
     /** When the connection's timers fire. */
@@ -173,7 +181,9 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 c.bool("send-buffer-growth", d.sendBufferGrowth),
                 c.bytes("send-buffer-default", d.sendBufferDefaultBytes, 1, 1L << 40),
                 c.nanos("timer-tick", d.timerTickNanos, 0, 1_000_000_000L),
-                c.nanos("timer-tick-origin", d.timerTickOriginNanos, 0, 3_600_000_000_000L));
+                c.nanos("timer-tick-origin", d.timerTickOriginNanos, 0, 3_600_000_000_000L),
+                c.bool("tso-deferral", d.tsoDeferral),
+                (int) c.integer("tso-win-divisor", d.tsoWinDivisor, 0, 1000));
         c.finish();
         return t;
     }

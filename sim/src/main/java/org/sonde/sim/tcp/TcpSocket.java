@@ -87,6 +87,8 @@ public final class TcpSocket {
     private final CongestionWindow cw;
     /** Linux's send buffer, null unless {@code send-buffer-growth}. */
     final SendBuffer sndBuf;
+    /** {@code tcp_wstamp_ns}: when the socket last transmitted a segment. */
+    long lastXmitNanos;
     // the parts that run its algorithms
     private final CongestionControl cc;
     private final RttEstimator rtt;
@@ -207,7 +209,7 @@ public final class TcpSocket {
             tp.writeSeq += n;
             appPending -= n;
             copied = true;
-            if (tail + n >= goal) snd.pushPendingFrames(); // tcp_push_one(): a full skb goes out at once
+            if (tail + n >= goal) snd.pushOne(); // a full skb goes out at once
         }
         if (copied) snd.pushPendingFrames(); // tcp_push()
     }
@@ -222,6 +224,11 @@ public final class TcpSocket {
         if (!sndBuf.writeable()) return;
         sndBuf.noSpace = false;
         sendmsg();
+    }
+
+    /** The end of the unsent skb at {@code snd_nxt}: the next skb's start, or {@code write_seq} for the last one. */
+    long unsentSkbEnd() {
+        return sndBuf == null ? tp.writeSeq : sndBuf.skbEnd(tp.sndNxt);
     }
 
     /** A transmission ended at {@code seq}: the skb it ended in is split there. */
@@ -809,6 +816,7 @@ public final class TcpSocket {
     }
 
     void transmit(TcpSegment s) {
+        lastXmitNanos = sim.now();
         if ((s.flags & FLAG_ACK) != 0) rcv.eventAckSent();
         if (cc.needsEcn() && (tp.ecnFlags & ECN_OK) != 0 || cc.needsEcn() && s.has(FLAG_SYN)) s.ecn = IpFrame.ECN_ECT0;
         // __tcp_transmit_skb() counts OutSegs only for new sequence space or none (RFC 1213's tcpOutSegs leaves out

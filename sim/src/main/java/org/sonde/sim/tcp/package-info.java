@@ -24,7 +24,9 @@
  *       {@code tcp_sendmsg_locked()} does);</li>
  *   <li>{@code Sender}: each ACK ({@code tcp_ack()}), transmission ({@code tcp_write_xmit()}), retransmissions,
  *       the tail loss probe, zero-window probes and the retransmission timer's handlers
- *       ({@code tcp_output.c}, {@code tcp_timer.c});</li>
+ *       ({@code tcp_output.c}, {@code tcp_timer.c}); with {@code tso-deferral}, {@code TsoDeferral} holds a
+ *       multi-segment skb back as {@code tcp_tso_should_defer()} does, and each skb goes out within half the
+ *       window ({@code tcp_cwnd_test()});</li>
  *   <li>{@code Receiver}: data into the receive queue, when to ACK (quick-ACK mode, the delayed-ACK timeout,
  *       every second segment), the window offered (the free buffer, or Linux 6.x's growth through
  *       {@code rcv_ssthresh}) and the receiver's ECN echo;</li>

@@ -37,6 +37,11 @@ class TcpConfigTest {
         assertThat(c.sendBufferDefaultBytes()).isEqualTo(16_384);
         assertThat(c.timerTickNanos()).isEqualTo(4_000_000L);
         assertThat(c.timerTickOriginNanos()).isEqualTo(1_000_000L);
+        assertThat(c.tsoDeferral()).isFalse();
+        TcpConfig d = parse(Map.of("tso-deferral", true, "tso-win-divisor", 0));
+        assertThat(d.tsoDeferral()).isTrue();
+        assertThat(d.tsoWinDivisor()).isZero();
+        assertThat(TcpConfig.LINUX.tsoWinDivisor()).isEqualTo(3);
         assertThat(c.withTimerTicks(1_000_000L, -5)).isEqualTo(parse(Map.of("send-buffer-growth", true, "send-buffer-default", "16KiB", "timer-tick", "1ms"))
                 .withTimerTicks(1_000_000L, -5));
     }

@@ -60,7 +60,8 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
                 d.delayedAckMaxNanos(), d.quickAcks(), d.receiveBufferBytes(), d.initialReceiveWindowBytes(), d.sendBufferBytes(), sack, dsack,
                 timestamps, scaling, d.nagle(), ecn, reordering, Math.max(reordering, maxReordering), synRetries, d.synAckRetries(), retries2,
                 d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(), d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery, earlyRetrans,
-                d.receiveWindowGrowth(), d.receiveBufferMaxBytes(), d.sendBufferGrowth(), d.sendBufferDefaultBytes(), d.timerTickNanos(), d.timerTickOriginNanos());
+                d.receiveWindowGrowth(), d.receiveBufferMaxBytes(), d.sendBufferGrowth(), d.sendBufferDefaultBytes(), d.timerTickNanos(), d.timerTickOriginNanos(),
+                d.tsoDeferral(), d.tsoWinDivisor());
         return new SimTcpSettings(c, notes);
     }
 

@@ -10,7 +10,9 @@ def write_section(target, name, lines):
         "# Benchmarks\n\nEach section is written by the script it names; rerun it to refresh.\n\n"
     if begin in text:
         head, rest = text.split(begin, 1)
-        text = head + section + rest.split(end, 1)[1].lstrip("\n")
+        tail = rest.split(end, 1)[1]
+        # the old end marker's own line break goes; the spacing before the next section stays as it was
+        text = head + section + (tail[1:] if tail.startswith("\n") else tail)
     else:
         text = text.rstrip("\n") + "\n\n" + section
     open(target, "w").write(text)

@@ -7,6 +7,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 import org.sonde.dataplane.hsa.Rewrite;
@@ -27,14 +29,37 @@ final class Transfer {
     /**
      * One rule as seen from one in-port.
      *
+     * @param claims     the headers the rule alone claims there, built when first asked
      * @param cubeClaims whether the rule claims its whole match cube (no earlier rule carves it),
      *                   so an exact flow meets it with bit operations alone
      */
-    record Entry(Rule rule, int element, HeaderSpace claims, Cube match, boolean cubeClaims, Rewrite rewrite, Cube written,
+    record Entry(Rule rule, int element, Claims claims, Cube match, boolean cubeClaims, Rewrite rewrite, Cube written,
                  int[] outPorts) {
         /** The claimed headers {@code hit} as the rule emits them. */
         HeaderSpace emit(HeaderSpace hit) {
             return rewrite == null ? hit : rewrite.apply(hit);
+        }
+    }
+
+    /**
+     * A rule's claims at a port, as a BDD made on first use: exact flows meet cube-claiming rules
+     * with bit operations alone, so most of a large table's BDDs (Internet2's 77,841 rules, in
+     * every worker's algebra) are never needed.
+     */
+    static final class Claims {
+        private Supplier<HeaderSpace> make;
+        private HeaderSpace space;
+
+        Claims(Supplier<HeaderSpace> make) {
+            this.make = make;
+        }
+
+        HeaderSpace get() {
+            if (space == null) {
+                space = make.get();
+                make = null;
+            }
+            return space;
         }
     }
 
@@ -47,13 +72,13 @@ final class Transfer {
     private final int vars;
     private final Int2ObjectOpenHashMap<PortTable> byPort = new Int2ObjectOpenHashMap<>();
     /**
-     * Outputs by (port, space node), and by (port, flow number) for exact flows. A search meets the
-     * same space at the same port once per source that reaches it alike (every source of a device,
-     * on Internet2), and an algebra's nodes and exact flows are canonical, so the table is applied
-     * once per distinct arrival, found by a number instead of hashing and comparing cubes.
+     * Outputs by (port, space node) for flows that are not exact (exact flows keep theirs, {@link
+     * Flow#appliedAt}). A search meets the same space at the same port once per source that
+     * reaches it alike (every source of a device, on Internet2), and an algebra's nodes and exact
+     * flows are canonical, so the table is applied once per distinct arrival, found by a number
+     * instead of hashing and comparing cubes.
      */
     private final Long2ObjectOpenHashMap<List<Output>> applied = new Long2ObjectOpenHashMap<>();
-    private final Long2ObjectOpenHashMap<List<Output>> appliedToExact = new Long2ObjectOpenHashMap<>();
     /**
      * The one exact flow of each cube met: paths that carry equal cubes share it, with the
      * example header it computes once.
@@ -83,14 +108,13 @@ final class Transfer {
     }
 
     private void compile(RuleTable table) {
+        // Match BDDs are made when first needed (see Claims); a worker's algebra is its own.
         Map<String, HeaderSpace> matchOf = new HashMap<>();
         Map<String, Rule> ruleById = new HashMap<>();
-        for (Rule r : table.rules()) {
-            matchOf.put(r.id(), algebra.match(r.match()));
-            ruleById.put(r.id(), r);
-        }
+        for (Rule r : table.rules()) ruleById.put(r.id(), r);
+        Function<String, HeaderSpace> match = id -> matchOf.computeIfAbsent(id, k -> algebra.match(ruleById.get(k).match()));
         // Rules sharing in-ports share the claims computed for them; key: rule and shadowers applying.
-        Map<List<String>, HeaderSpace> claimsCache = new HashMap<>();
+        Map<List<String>, Claims> claimsCache = new HashMap<>();
         Map<Integer, HeaderSpace> claimedSoFar = new HashMap<>();
         for (Rule r : table.rules()) {
             Rewrite rewrite = rewrite(r);
@@ -98,25 +122,29 @@ final class Transfer {
             Cube written = written(r);
             int[] outs = outPorts(r);
             for (int port : r.inPortIds()) {
-                HeaderSpace match = matchOf.get(r.id());
-                HeaderSpace claims;
+                Claims claims;
+                boolean cubeClaims;
                 if (table.policy() == MatchPolicy.FIRST_MATCH) {
                     HeaderSpace before = claimedSoFar.getOrDefault(port, algebra.none());
-                    claims = match.minus(before);
-                    claimedSoFar.put(port, before.union(match));
+                    HeaderSpace claimed = match.apply(r.id()).minus(before);
+                    claimedSoFar.put(port, before.union(match.apply(r.id())));
+                    claims = new Claims(() -> claimed);
+                    cubeClaims = claimed.equals(algebra.cube(cube.care(), cube.value()));
                 } else {
                     List<String> key = new ArrayList<>();
                     key.add(r.id());
                     for (String s : r.shadowedBy()) if (ruleById.get(s).inPortIds().contains(port)) key.add(s);
-                    claims = claimsCache.computeIfAbsent(key, k -> {
-                        HeaderSpace c = match;
-                        for (String s : k.subList(1, k.size())) c = c.minus(matchOf.get(s));
+                    claims = claimsCache.computeIfAbsent(key, k -> new Claims(() -> {
+                        HeaderSpace c = match.apply(k.getFirst());
+                        for (String s : k.subList(1, k.size())) c = c.minus(match.apply(s));
                         return c;
-                    });
+                    }));
+                    // Unshadowed, a rule claims its match, which is its cube (the conjunction of
+                    // the same bits): no BDD is needed to know it.
+                    cubeClaims = key.size() == 1 || claims.get().equals(algebra.cube(cube.care(), cube.value()));
                 }
                 PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
                 pt.index().add(pt.entries().size(), cube);
-                boolean cubeClaims = claims.equals(algebra.cube(cube.care(), cube.value()));
                 pt.entries().add(new Entry(r, ids.element(r.id()), claims, cube, cubeClaims, rewrite, written, outs));
             }
         }
@@ -130,20 +158,25 @@ final class Transfer {
     List<Output> apply(int port, Flow in) {
         List<Output> remembered = in.appliedAt(port);
         if (remembered != null) return remembered;
-        PortTable pt = byPort.get(port);
-        if (pt == null) return List.of();
-        Long2ObjectOpenHashMap<List<Output>> cache = in.exact() ? appliedToExact : applied;
-        long key = ((long) port << 32) | ((in.exact() ? in.id() : in.space(algebra).node()) & 0xffffffffL);
-        List<Output> out = cache.get(key);
-        if (out == null) {
-            out = compute(pt, in);
-            cache.put(key, out);
+        List<Output> out;
+        if (in.exact()) {
+            // Exact flows are canonical: the flow's own memo is the only one needed.
+            out = compute(port, in);
+        } else {
+            long key = ((long) port << 32) | (in.space(algebra).node() & 0xffffffffL);
+            out = applied.get(key);
+            if (out == null) {
+                out = compute(port, in);
+                applied.put(key, out);
+            }
         }
         in.applied(port, out);
         return out;
     }
 
-    private List<Output> compute(PortTable pt, Flow in) {
+    private List<Output> compute(int port, Flow in) {
+        PortTable pt = byPort.get(port);
+        if (pt == null) return List.of();
         List<Output> out = new ArrayList<>();
         BitSet candidates = pt.index().overlapping(in.cube());
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
@@ -154,7 +187,7 @@ final class Transfer {
                 out.add(new Output(e, exact(cube)));
                 continue;
             }
-            HeaderSpace hit = in.space(algebra).intersect(e.claims());
+            HeaderSpace hit = in.space(algebra).intersect(e.claims().get());
             if (!hit.isEmpty()) out.add(new Output(e, Flow.of(e.emit(hit), cube)));
         }
         return out;

@@ -1,7 +1,6 @@
 package org.sonde.dataplane.reach;
 
 import java.math.BigInteger;
-import java.util.List;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 
@@ -30,9 +29,9 @@ final class Flow {
      * probe of the flow's own arrays instead of a search-wide map's.
      */
     private int firstPort;
-    private List<Transfer.Output> firstOutputs;
+    private Transfer.Outputs firstOutputs;
     private int[] morePorts;
-    private List<Transfer.Output>[] moreOutputs;
+    private Transfer.Outputs[] moreOutputs;
     private int moreCount;
 
     private Flow(Cube cube, boolean exact, int id, HeaderSpace space) {
@@ -71,7 +70,7 @@ final class Flow {
     }
 
     /** The outputs remembered for the table at {@code port}, or null. */
-    List<Transfer.Output> appliedAt(int port) {
+    Transfer.Outputs appliedAt(int port) {
         if (firstOutputs == null) return null;
         if (firstPort == port) return firstOutputs;
         if (morePorts == null) return null;
@@ -82,7 +81,7 @@ final class Flow {
     }
 
     /** Remembers the outputs of the table at {@code port} (not remembered yet). */
-    void applied(int port, List<Transfer.Output> outputs) {
+    void applied(int port, Transfer.Outputs outputs) {
         if (firstOutputs == null) {
             firstPort = port;
             firstOutputs = outputs;
@@ -93,7 +92,7 @@ final class Flow {
             moreOutputs = outputsArray(4);
         } else if (2 * (moreCount + 1) > morePorts.length) {
             int[] ports = morePorts;
-            List<Transfer.Output>[] outs = moreOutputs;
+            Transfer.Outputs[] outs = moreOutputs;
             morePorts = new int[2 * ports.length];
             moreOutputs = outputsArray(2 * ports.length);
             moreCount = 0;
@@ -106,9 +105,8 @@ final class Flow {
         moreCount++;
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Transfer.Output>[] outputsArray(int n) {
-        return new List[n];
+    private static Transfer.Outputs[] outputsArray(int n) {
+        return new Transfer.Outputs[n];
     }
 
     /** Port numbers spread over a table's slots (hassel's are multiples of 10,000 plus small numbers). */

@@ -277,7 +277,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         private void arrivePassed(int source, int port, Flow flow, Trail trail, Visit visits) {
             Visit here = visit(source, port, flow, trail, visits);
-            if (here != null) stage(source, port, port, 1, flow, trail, here);
+            if (here != null) stage(source, twinOf.get(port), port, 1, flow, trail, here);
         }
 
         /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
@@ -293,17 +293,17 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             return new Visit(port, flow, visits);
         }
 
-        /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by {@code arrival}. */
-        private void stage(int source, int arrival, int port, int stage, Flow flow, Trail trail, Visit visits) {
-            int twin = twinOf.get(arrival);
-            for (Transfer.Output o : transfer.apply(port, flow)) {
-                Trail next = new Trail(o.entry().element(), trail, null, o.entry().rewrite() != null);
-                for (int out : o.entry().outPorts()) {
+        /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by the port whose output twin is {@code twin}. */
+        private void stage(int source, int twin, int port, int stage, Flow flow, Trail trail, Visit visits) {
+            Transfer.Outputs outputs = transfer.apply(port, flow);
+            for (int o = 0, n = outputs.size(); o < n; o++) {
+                Trail next = new Trail(outputs.element(o), trail, null, outputs.rewrites(o));
+                for (int out : outputs.outPorts(o)) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
-                        stage(source, arrival, out, stage + 1, o.flow(), next, visits);
+                        stage(source, twin, out, stage + 1, outputs.flow(o), next, visits);
                     } else if (twin != out) {
-                        leave(source, out, o.flow(), next, visits);
+                        leave(source, out, outputs.flow(o), next, visits);
                     }
                 }
             }

@@ -63,8 +63,77 @@ final class Transfer {
         }
     }
 
-    /** A rule's output: what it claimed, rewritten. */
-    record Output(Entry entry, Flow flow) {}
+    /**
+     * The rules' outputs for one arrival at a table, in table order, column-wise: per output the
+     * rule's element number, whether it rewrites, its out-ports and the flow it emits (what it
+     * claimed, rewritten). The search walks them once per source that reaches the table alike
+     * (Internet2: ~8,700 outputs per device, 345 sources); arrays read in order spare it a chase
+     * through an object per output and its rule.
+     */
+    static final class Outputs {
+        static final Outputs NONE = new Outputs(new int[0], new boolean[0], new int[0][], new Flow[0]);
+        private final int[] elements;
+        private final boolean[] rewrites;
+        private final int[][] outPorts;
+        private final Flow[] flows;
+
+        private Outputs(int[] elements, boolean[] rewrites, int[][] outPorts, Flow[] flows) {
+            this.elements = elements;
+            this.rewrites = rewrites;
+            this.outPorts = outPorts;
+            this.flows = flows;
+        }
+
+        int size() {
+            return flows.length;
+        }
+
+        /** Output i's rule, by {@link ElementIds} number. */
+        int element(int i) {
+            return elements[i];
+        }
+
+        /** Whether output i's rule rewrites the header. */
+        boolean rewrites(int i) {
+            return rewrites[i];
+        }
+
+        /** Output i's rule's out-ports (shared: read, never modify). */
+        int[] outPorts(int i) {
+            return outPorts[i];
+        }
+
+        Flow flow(int i) {
+            return flows[i];
+        }
+
+        /** Outputs made one by one, in order. */
+        static final class Builder {
+            private final List<Entry> entries = new ArrayList<>();
+            private final List<Flow> flows = new ArrayList<>();
+
+            Builder add(Entry e, Flow flow) {
+                entries.add(e);
+                flows.add(flow);
+                return this;
+            }
+
+            Outputs build() {
+                int n = flows.size();
+                if (n == 0) return NONE;
+                int[] elements = new int[n];
+                boolean[] rewrites = new boolean[n];
+                int[][] outs = new int[n][];
+                for (int i = 0; i < n; i++) {
+                    Entry e = entries.get(i);
+                    elements[i] = e.element();
+                    rewrites[i] = e.rewrite() != null;
+                    outs[i] = e.outPorts();
+                }
+                return new Outputs(elements, rewrites, outs, flows.toArray(new Flow[0]));
+            }
+        }
+    }
 
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 
@@ -78,7 +147,7 @@ final class Transfer {
      * flows are canonical, so the table is applied once per distinct arrival, found by a number
      * instead of hashing and comparing cubes.
      */
-    private final Long2ObjectOpenHashMap<List<Output>> applied = new Long2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<Outputs> applied = new Long2ObjectOpenHashMap<>();
     /**
      * The one exact flow of each cube met: paths that carry equal cubes share it, with the
      * example header it computes once.
@@ -155,10 +224,10 @@ final class Transfer {
      * cached result for a BDD flow carries the cubes of the first arrival, which hold the outputs
      * just as well).
      */
-    List<Output> apply(int port, Flow in) {
-        List<Output> remembered = in.appliedAt(port);
+    Outputs apply(int port, Flow in) {
+        Outputs remembered = in.appliedAt(port);
         if (remembered != null) return remembered;
-        List<Output> out;
+        Outputs out;
         if (in.exact()) {
             // Exact flows are canonical: the flow's own memo is the only one needed.
             out = compute(port, in);
@@ -174,23 +243,29 @@ final class Transfer {
         return out;
     }
 
-    private List<Output> compute(int port, Flow in) {
+    private Outputs compute(int port, Flow in) {
         PortTable pt = byPort.get(port);
-        if (pt == null) return List.of();
-        List<Output> out = new ArrayList<>();
+        if (pt == null) return Outputs.NONE;
+        Outputs.Builder out = new Outputs.Builder();
         BitSet candidates = pt.index().overlapping(in.cube());
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Entry e = pt.entries().get(i);
             if (!in.cube().overlaps(e.match())) continue;
+            if (in.exact() && e.cubeClaims() && e.rewrite() == null && in.cube().within(e.match())) {
+                // What the rule passes unchanged is the flow itself (exact flows are canonical):
+                // the common case past a network's first table, found without a cube or a lookup.
+                out.add(e, in);
+                continue;
+            }
             Cube cube = in.cube().and(e.match()).rewrite(e.written());
             if (in.exact() && e.cubeClaims()) {
-                out.add(new Output(e, exact(cube)));
+                out.add(e, exact(cube));
                 continue;
             }
             HeaderSpace hit = in.space(algebra).intersect(e.claims().get());
-            if (!hit.isEmpty()) out.add(new Output(e, Flow.of(e.emit(hit), cube)));
+            if (!hit.isEmpty()) out.add(e, Flow.of(e.emit(hit), cube));
         }
-        return out;
+        return out.build();
     }
 
     private static int[] outPorts(Rule r) {

@@ -136,7 +136,7 @@ final class Candidates {
      * one device deliver the same spaces over and over) share its array.
      */
     static final class Collector implements PathListener {
-        private static final int RECENT_EXAMPLES = 1 << 12;
+        private static final int RECENT_EXAMPLES = 1 << 16;
         private final IntPredicate keep;
         private final Store store = new Store();
         private final Object2IntOpenCustomHashMap<long[]> exampleIndex = new Object2IntOpenCustomHashMap<>(LongArrays.HASH_STRATEGY);

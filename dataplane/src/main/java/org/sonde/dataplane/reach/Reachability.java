@@ -221,8 +221,11 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
     }
 
     private static final class Search {
-        /** Port ids below this are counted in an array for the loop check (hassel's reach 920,000). */
-        private static final int MAX_DENSE_PORT = 1 << 24;
+        /**
+         * Port ids below this are counted in an array for the loop check, at most 8 MB per worker
+         * (hassel's ids reach 920,033, the Stanford imports' 1.6 million); above it, the visits are walked.
+         */
+        private static final int MAX_DENSE_PORT = 1 << 21;
         private final Network network;
         private final ElementIds ids;
         private final ReachOptions options;

@@ -22,6 +22,7 @@ mkdir -p "$out"
 runs=()
 run() { # dataset format terminals cover
   local name="$1-${3%\%}-$4" start end
+  cut -d ' ' -f 1 /proc/loadavg >"$out/$name.load"
   start=$(date +%s.%N)
   "$root/sonde" atpg generate --network "$datasets_dir/$1" --format "$2" --terminals "$3" --cover "$4" \
     --seed 1 --out "$out/$name" >"$out/$name.log" 2>&1 || { cat "$out/$name.log" >&2; exit 1; }
@@ -32,7 +33,7 @@ run() { # dataset format terminals cover
 record() { # dataset terminals cover: the run's summary and wall time, for the report
   local name="$1-${2%\%}-$3"
   [ -f "$out/$name/summary.json" ] || { echo "no run $name in $out (run without REPORT_ONLY first)" >&2; exit 1; }
-  runs+=("$1|$2|$3|$out/$name/summary.json|$(cat "$out/$name.wall")")
+  runs+=("$1|$2|$3|$out/$name/summary.json|$(cat "$out/$name.wall")|$(cat "$out/$name.load" 2>/dev/null || true)")
 }
 for pair in $datasets; do
   d="${pair%%:*}" f="${pair#*:}"
@@ -70,11 +71,12 @@ paper = {
                          "70%": (1407895, 32352, 134.2, 2445, 80.3, 1197.07), "100%": (3037335, 35462, 102.8, 4557, 100, 2173.79),
                          "edge": (3036948, 35416, 102.7, 3492, 100, 1992.52), "links": 20, "ports": 345},
 }
-rows = {}
+rows, loads = {}, {}
 for r in runs:
-    d, t, cover, path, wall = r.split("|")
+    d, t, cover, path, wall, load = r.split("|")
     s = json.load(open(path))["summary"]
     rows[(d, t, cover)] = (s, float(wall))
+    if load: loads.setdefault(d, []).append(float(load))
 lines = ["## ATPG test packet generation (dissertation Table 2.3)", "",
          "Command: `bench/atpg-table23.sh` (each cell one `sonde atpg generate --cover rules --seed 1` process; "
          "wall time of the whole process: JVM start, parsing, reachability, selection, writing the suite). "
@@ -113,6 +115,9 @@ for d in sorted({k[0] for k in rows}):
         r = json.load(open(rep))["results"][0]
         lines += ["", f"All terminals, repeated (`hyperfine`, {len(r['times'])} runs): **{r['mean']:.2f} ± {r['stddev']:.2f} s** "
                       f"(min {r['min']:.2f}, max {r['max']:.2f})."]
+    if d in loads:
+        # The machine is shared: wall times at a high load are not those at rest.
+        lines += ["", f"Load average (1 min) before each run: {min(loads[d]):.1f} to {max(loads[d]):.1f}."]
     if link:
         s, w = link
         lines += ["", f"Link cover, all terminals: **{s['regularPackets']:,} packets** (dissertation: {p.get('links', '?')}) "

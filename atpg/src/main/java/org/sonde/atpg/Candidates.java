@@ -136,9 +136,17 @@ final class Candidates {
      * one device deliver the same spaces over and over) share its array.
      */
     static final class Collector implements PathListener {
+        private static final int RECENT_EXAMPLES = 1 << 16;
         private final IntPredicate keep;
         private final Store store = new Store();
         private final Object2IntOpenCustomHashMap<long[]> exampleIndex = new Object2IntOpenCustomHashMap<>(LongArrays.HASH_STRATEGY);
+        /**
+         * Recently met arrays and their indexes, by identity, in slots chosen by identity hash: a
+         * search hands over one array per delivered flow, again for each of its paths, and this
+         * spares hashing its values each time. A fixed number of slots holds on to no array for long.
+         */
+        private final long[][] recentExamples = new long[RECENT_EXAMPLES][];
+        private final int[] recentIndexes = new int[RECENT_EXAMPLES];
         /** Source to the [start, end) range of its paths in this store. */
         private final Map<Integer, int[]> ranges = new HashMap<>();
         private int lastSource;
@@ -164,11 +172,18 @@ final class Candidates {
         @Override
         public void path(int source, int destination, long[] example, int[] history) {
             if (!wants(destination)) return;
-            int index = exampleIndex.getInt(example);
-            if (index < 0) {
-                index = store.examples.size();
-                store.examples.add(example);
-                exampleIndex.put(example, index);
+            int slot = System.identityHashCode(example) & (RECENT_EXAMPLES - 1), index;
+            if (recentExamples[slot] == example) {
+                index = recentIndexes[slot];
+            } else {
+                index = exampleIndex.getInt(example);
+                if (index < 0) {
+                    index = store.examples.size();
+                    store.examples.add(example);
+                    exampleIndex.put(example, index);
+                }
+                recentExamples[slot] = example;
+                recentIndexes[slot] = index;
             }
             int c = store.destinations.size();
             // A worker delivers one source's paths in a row: its range is looked up once per source.

@@ -1,8 +1,11 @@
 package org.sonde.atpg;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,39 +84,57 @@ final class Forwarder {
         final MatchPolicy policy;
         final List<Entry> entries = new ArrayList<>();
         int field = -1;
-        final Map<Long, Map<Long, List<Integer>>> byMask = new java.util.LinkedHashMap<>();
-        final List<Integer> unindexed = new ArrayList<>();
+        /** The prefix masks indexed, and per mask the entries by their value under it, each in table order. */
+        long[] masks;
+        Long2ObjectOpenHashMap<int[]>[] byValue;
+        int[] unindexed;
 
         Table(MatchPolicy policy) {
             this.policy = policy;
         }
 
+        @SuppressWarnings("unchecked")
         void index(int fields, int[] widths) {
             int[] uses = new int[fields];
             for (Entry e : entries) for (int f : e.fields()) uses[f]++;
             for (int f = 0; f < fields; f++) if (field < 0 || uses[f] > uses[field]) field = f;
+            Map<Long, Map<Long, IntArrayList>> byMask = new LinkedHashMap<>();
+            IntArrayList rest = new IntArrayList();
             for (int i = 0; i < entries.size(); i++) {
                 Entry e = entries.get(i);
                 long mask = 0, value = 0;
                 for (int k = 0; k < e.fields().length; k++)
                     if (e.fields()[k] == field) { mask = e.masks()[k]; value = e.values()[k]; }
                 if (mask == 0 || !isPrefix(mask, widths[field])) {
-                    unindexed.add(i);
+                    rest.add(i);
                     continue;
                 }
-                byMask.computeIfAbsent(mask, m -> new HashMap<>()).computeIfAbsent(value, v -> new ArrayList<>()).add(i);
+                byMask.computeIfAbsent(mask, m -> new HashMap<>()).computeIfAbsent(value, v -> new IntArrayList()).add(i);
+            }
+            unindexed = rest.toIntArray();
+            masks = new long[byMask.size()];
+            byValue = new Long2ObjectOpenHashMap[byMask.size()];
+            int m = 0;
+            for (var byThisMask : byMask.entrySet()) {
+                masks[m] = byThisMask.getKey();
+                byValue[m] = new Long2ObjectOpenHashMap<>(byThisMask.getValue().size());
+                for (var v : byThisMask.getValue().entrySet()) byValue[m].put((long) v.getKey(), v.getValue().toIntArray());
+                m++;
             }
         }
 
         /** Indexes of the entries that may match {@code h}, in table order. */
         int[] candidates(long[] h) {
-            java.util.BitSet out = new java.util.BitSet(entries.size());
-            for (int i : unindexed) out.set(i);
-            for (var m : byMask.entrySet()) {
-                List<Integer> hit = m.getValue().get(h[field] & m.getKey());
-                if (hit != null) for (int i : hit) out.set(i);
+            // Each entry is in one list: the lists' union, sorted, is in table order without repeats.
+            IntArrayList out = new IntArrayList(unindexed.length + 8);
+            out.addElements(0, unindexed);
+            for (int m = 0; m < masks.length; m++) {
+                int[] hit = byValue[m].get(h[field] & masks[m]);
+                if (hit != null) out.addElements(out.size(), hit);
             }
-            return out.stream().toArray();
+            int[] all = out.toIntArray();
+            Arrays.sort(all);
+            return all;
         }
 
         private static boolean isPrefix(long mask, int width) {

@@ -33,7 +33,9 @@ public record HeaderLayout(String name, int widthBits, List<HeaderField> fields)
 
     /** The field named {@code fieldName}, if the layout has one. */
     public Optional<HeaderField> field(String fieldName) {
-        return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst();
+        // A loop, not a stream: compiling a table asks once per bit of every rule's match.
+        for (HeaderField f : fields) if (f.name().equals(fieldName)) return Optional.of(f);
+        return Optional.empty();
     }
 
     /**

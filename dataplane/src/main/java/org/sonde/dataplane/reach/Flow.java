@@ -1,7 +1,6 @@
 package org.sonde.dataplane.reach;
 
 import java.math.BigInteger;
-import java.util.List;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 
@@ -23,12 +22,17 @@ final class Flow {
     /** The smallest header, once asked for: a flow reached from many sources is asked many times. */
     private long[] example;
     /**
-     * The port of the last table applied to this flow, and its outputs ({@link Transfer}'s memo
-     * before its maps): a rule's output with one out-port meets one table, once per source that
-     * reaches it alike.
+     * The outputs of the tables applied to this flow, by port ({@link Transfer}'s memo): the first
+     * port's in two fields, further ones in a small open-addressing table of ports (0: free, so
+     * port p is stored as p + 1) and their outputs. An exact flow is its search's only flow of its
+     * cube and meets each table once per source that reaches it alike; kept here, a repeat costs a
+     * probe of the flow's own arrays instead of a search-wide map's.
      */
-    private int appliedPort;
-    private List<Transfer.Output> appliedOutputs;
+    private int firstPort;
+    private Transfer.Outputs firstOutputs;
+    private int[] morePorts;
+    private Transfer.Outputs[] moreOutputs;
+    private int moreCount;
 
     private Flow(Cube cube, boolean exact, int id, HeaderSpace space) {
         this.cube = cube;
@@ -66,14 +70,48 @@ final class Flow {
     }
 
     /** The outputs remembered for the table at {@code port}, or null. */
-    List<Transfer.Output> appliedAt(int port) {
-        return appliedOutputs != null && appliedPort == port ? appliedOutputs : null;
+    Transfer.Outputs appliedAt(int port) {
+        if (firstOutputs == null) return null;
+        if (firstPort == port) return firstOutputs;
+        if (morePorts == null) return null;
+        int mask = morePorts.length - 1;
+        for (int i = mix(port) & mask; morePorts[i] != 0; i = (i + 1) & mask)
+            if (morePorts[i] == port + 1) return moreOutputs[i];
+        return null;
     }
 
-    /** Remembers the outputs of the table at {@code port}. */
-    void applied(int port, List<Transfer.Output> outputs) {
-        appliedPort = port;
-        appliedOutputs = outputs;
+    /** Remembers the outputs of the table at {@code port} (not remembered yet). */
+    void applied(int port, Transfer.Outputs outputs) {
+        if (firstOutputs == null) {
+            firstPort = port;
+            firstOutputs = outputs;
+            return;
+        }
+        if (morePorts == null) {
+            morePorts = new int[4];
+            moreOutputs = outputsArray(4);
+        } else if (2 * (moreCount + 1) > morePorts.length) {
+            int[] ports = morePorts;
+            Transfer.Outputs[] outs = moreOutputs;
+            morePorts = new int[2 * ports.length];
+            moreOutputs = outputsArray(2 * ports.length);
+            moreCount = 0;
+            for (int i = 0; i < ports.length; i++) if (ports[i] != 0) applied(ports[i] - 1, outs[i]);
+        }
+        int mask = morePorts.length - 1, i = mix(port) & mask;
+        while (morePorts[i] != 0) i = (i + 1) & mask;
+        morePorts[i] = port + 1;
+        moreOutputs[i] = outputs;
+        moreCount++;
+    }
+
+    private static Transfer.Outputs[] outputsArray(int n) {
+        return new Transfer.Outputs[n];
+    }
+
+    /** Port numbers spread over a table's slots (hassel's are multiples of 10,000 plus small numbers). */
+    private static int mix(int port) {
+        return port * 0x9E3779B9 >>> 16;
     }
 
     /** Whether some header is in both. */

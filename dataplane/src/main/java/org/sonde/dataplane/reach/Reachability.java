@@ -29,6 +29,7 @@ import org.sonde.dataplane.model.AclBinding;
 import org.sonde.dataplane.model.HeaderLayout;
 import org.sonde.dataplane.model.Link;
 import org.sonde.dataplane.model.Network;
+import org.sonde.dataplane.model.Port;
 import org.sonde.dataplane.reach.ReachResult.Loop;
 import org.sonde.dataplane.reach.ReachResult.PairReach;
 import org.sonde.dataplane.reach.ReachResult.PathHistory;
@@ -220,6 +221,11 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
     }
 
     private static final class Search {
+        /**
+         * Port ids below this are counted in an array for the loop check, at most 8 MB per worker
+         * (hassel's ids reach 920,033, the Stanford imports' 1.6 million); above it, the visits are walked.
+         */
+        private static final int MAX_DENSE_PORT = 1 << 21;
         private final Network network;
         private final ElementIds ids;
         private final ReachOptions options;
@@ -246,6 +252,12 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
+        /**
+         * Per port id (those below its length), how many visits of the current path are at the
+         * port: a path rarely comes back to a port, and one it never passed needs no walk of its
+         * visits for the loop check.
+         */
+        private final int[] onPath;
 
         Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, AclFilter acls, PathListener listener) {
             this.network = network;
@@ -261,6 +273,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             for (Link l : network.links())
                 linkSteps.computeIfAbsent(l.fromPortId(), p -> new IntArrayList()).addAll(IntList.of(l.toPortId(), ids.element(l.id())));
             this.sinkOf = new int[ids.size()];
+            int maxPort = network.ports().stream().mapToInt(Port::id).max().orElse(-1);
+            this.onPath = new int[maxPort < MAX_DENSE_PORT ? maxPort + 1 : 0];
             for (int e = 0; e < sinkOf.length; e++) sinkOf[e] = ids.isAclEntry(e) ? acls.sinkOf(ids.id(e)) : -1;
         }
 
@@ -277,11 +291,29 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
         private void arrivePassed(int source, int port, Flow flow, Trail trail, Visit visits) {
             Visit here = visit(source, port, flow, trail, visits);
-            if (here != null) stage(source, port, port, 1, flow, trail, here);
+            if (here == null) return;
+            enter(port);
+            stage(source, twinOf.get(port), port, 1, flow, trail, here);
+            exit(port);
+        }
+
+        /** The current path passes {@code port} once more. */
+        private void enter(int port) {
+            if (counted(port)) onPath[port]++;
+        }
+
+        private boolean counted(int port) {
+            return port >= 0 && port < onPath.length;
+        }
+
+        /** The current path is back from its visit at {@code port}. */
+        private void exit(int port) {
+            if (counted(port)) onPath[port]--;
         }
 
         /** The visits extended by this one, or null (and a loop recorded) if it repeats an earlier one. */
         private Visit visit(int source, int port, Flow flow, Trail trail, Visit visits) {
+            if (counted(port) && onPath[port] == 0) return new Visit(port, flow, visits);
             for (Visit v = visits; v != null; v = v.previous) {
                 if (v.port == port && v.flow.overlaps(flow, algebra)) {
                     HeaderSpace again = flow.space(algebra).intersect(v.flow.space(algebra));
@@ -293,17 +325,17 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             return new Visit(port, flow, visits);
         }
 
-        /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by {@code arrival}. */
-        private void stage(int source, int arrival, int port, int stage, Flow flow, Trail trail, Visit visits) {
-            int twin = twinOf.get(arrival);
-            for (Transfer.Output o : transfer.apply(port, flow)) {
-                Trail next = new Trail(o.entry().element(), trail, null, o.entry().rewrite() != null);
-                for (int out : o.entry().outPorts()) {
+        /** Applies stage {@code stage} at {@code port} to a flow that arrived at the device by the port whose output twin is {@code twin}. */
+        private void stage(int source, int twin, int port, int stage, Flow flow, Trail trail, Visit visits) {
+            Transfer.Outputs outputs = transfer.apply(port, flow);
+            for (int o = 0, n = outputs.size(); o < n; o++) {
+                Trail next = new Trail(outputs.element(o), trail, null, outputs.rewrites(o));
+                for (int out : outputs.outPorts(o)) {
                     if (out == port) continue;
                     if (stage < options.stages()) {
-                        stage(source, arrival, out, stage + 1, o.flow(), next, visits);
+                        stage(source, twin, out, stage + 1, outputs.flow(o), next, visits);
                     } else if (twin != out) {
-                        leave(source, out, o.flow(), next, visits);
+                        leave(source, out, outputs.flow(o), next, visits);
                     }
                 }
             }
@@ -390,11 +422,13 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             // by that port (one-stage models number a port's in and out sides alike); the loop
             // check happens on arrival over a link, against every port the path passed.
             if (port != source) deliver(source, port, flow, trail);
-            Visit here = new Visit(port, flow, visits);
             IntArrayList links = linkSteps.get(port);
             if (links == null) return;
+            Visit here = new Visit(port, flow, visits);
+            enter(port);
             for (int i = 0; i < links.size(); i += 2)
                 arrive(source, links.getInt(i), flow, new Trail(links.getInt(i + 1), trail, null, false), here);
+            exit(port);
         }
 
         private void record(int source, int destination, Flow flow, Trail trail) {

@@ -7,6 +7,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.sonde.dataplane.hsa.HeaderAlgebra;
 import org.sonde.dataplane.hsa.HeaderSpace;
 import org.sonde.dataplane.hsa.Rewrite;
@@ -27,10 +29,11 @@ final class Transfer {
     /**
      * One rule as seen from one in-port.
      *
+     * @param claims     the headers the rule alone claims there, built when first asked
      * @param cubeClaims whether the rule claims its whole match cube (no earlier rule carves it),
      *                   so an exact flow meets it with bit operations alone
      */
-    record Entry(Rule rule, int element, HeaderSpace claims, Cube match, boolean cubeClaims, Rewrite rewrite, Cube written,
+    record Entry(Rule rule, int element, Claims claims, Cube match, boolean cubeClaims, Rewrite rewrite, Cube written,
                  int[] outPorts) {
         /** The claimed headers {@code hit} as the rule emits them. */
         HeaderSpace emit(HeaderSpace hit) {
@@ -38,8 +41,99 @@ final class Transfer {
         }
     }
 
-    /** A rule's output: what it claimed, rewritten. */
-    record Output(Entry entry, Flow flow) {}
+    /**
+     * A rule's claims at a port, as a BDD made on first use: exact flows meet cube-claiming rules
+     * with bit operations alone, so most of a large table's BDDs (Internet2's 77,841 rules, in
+     * every worker's algebra) are never needed.
+     */
+    static final class Claims {
+        private Supplier<HeaderSpace> make;
+        private HeaderSpace space;
+
+        Claims(Supplier<HeaderSpace> make) {
+            this.make = make;
+        }
+
+        HeaderSpace get() {
+            if (space == null) {
+                space = make.get();
+                make = null;
+            }
+            return space;
+        }
+    }
+
+    /**
+     * The rules' outputs for one arrival at a table, in table order, column-wise: per output the
+     * rule's element number, whether it rewrites, its out-ports and the flow it emits (what it
+     * claimed, rewritten). The search walks them once per source that reaches the table alike
+     * (Internet2: ~8,700 outputs per device, 345 sources); arrays read in order spare it a chase
+     * through an object per output and its rule.
+     */
+    static final class Outputs {
+        static final Outputs NONE = new Outputs(new int[0], new boolean[0], new int[0][], new Flow[0]);
+        private final int[] elements;
+        private final boolean[] rewrites;
+        private final int[][] outPorts;
+        private final Flow[] flows;
+
+        private Outputs(int[] elements, boolean[] rewrites, int[][] outPorts, Flow[] flows) {
+            this.elements = elements;
+            this.rewrites = rewrites;
+            this.outPorts = outPorts;
+            this.flows = flows;
+        }
+
+        int size() {
+            return flows.length;
+        }
+
+        /** Output i's rule, by {@link ElementIds} number. */
+        int element(int i) {
+            return elements[i];
+        }
+
+        /** Whether output i's rule rewrites the header. */
+        boolean rewrites(int i) {
+            return rewrites[i];
+        }
+
+        /** Output i's rule's out-ports (shared: read, never modify). */
+        int[] outPorts(int i) {
+            return outPorts[i];
+        }
+
+        Flow flow(int i) {
+            return flows[i];
+        }
+
+        /** Outputs made one by one, in order. */
+        static final class Builder {
+            private final List<Entry> entries = new ArrayList<>();
+            private final List<Flow> flows = new ArrayList<>();
+
+            Builder add(Entry e, Flow flow) {
+                entries.add(e);
+                flows.add(flow);
+                return this;
+            }
+
+            Outputs build() {
+                int n = flows.size();
+                if (n == 0) return NONE;
+                int[] elements = new int[n];
+                boolean[] rewrites = new boolean[n];
+                int[][] outs = new int[n][];
+                for (int i = 0; i < n; i++) {
+                    Entry e = entries.get(i);
+                    elements[i] = e.element();
+                    rewrites[i] = e.rewrite() != null;
+                    outs[i] = e.outPorts();
+                }
+                return new Outputs(elements, rewrites, outs, flows.toArray(new Flow[0]));
+            }
+        }
+    }
 
     private record PortTable(List<Entry> entries, CubeIndex index) {}
 
@@ -47,13 +141,13 @@ final class Transfer {
     private final int vars;
     private final Int2ObjectOpenHashMap<PortTable> byPort = new Int2ObjectOpenHashMap<>();
     /**
-     * Outputs by (port, space node), and by (port, flow number) for exact flows. A search meets the
-     * same space at the same port once per source that reaches it alike (every source of a device,
-     * on Internet2), and an algebra's nodes and exact flows are canonical, so the table is applied
-     * once per distinct arrival, found by a number instead of hashing and comparing cubes.
+     * Outputs by (port, space node) for flows that are not exact (exact flows keep theirs, {@link
+     * Flow#appliedAt}). A search meets the same space at the same port once per source that
+     * reaches it alike (every source of a device, on Internet2), and an algebra's nodes and exact
+     * flows are canonical, so the table is applied once per distinct arrival, found by a number
+     * instead of hashing and comparing cubes.
      */
-    private final Long2ObjectOpenHashMap<List<Output>> applied = new Long2ObjectOpenHashMap<>();
-    private final Long2ObjectOpenHashMap<List<Output>> appliedToExact = new Long2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<Outputs> applied = new Long2ObjectOpenHashMap<>();
     /**
      * The one exact flow of each cube met: paths that carry equal cubes share it, with the
      * example header it computes once.
@@ -83,14 +177,13 @@ final class Transfer {
     }
 
     private void compile(RuleTable table) {
+        // Match BDDs are made when first needed (see Claims); a worker's algebra is its own.
         Map<String, HeaderSpace> matchOf = new HashMap<>();
         Map<String, Rule> ruleById = new HashMap<>();
-        for (Rule r : table.rules()) {
-            matchOf.put(r.id(), algebra.match(r.match()));
-            ruleById.put(r.id(), r);
-        }
+        for (Rule r : table.rules()) ruleById.put(r.id(), r);
+        Function<String, HeaderSpace> match = id -> matchOf.computeIfAbsent(id, k -> algebra.match(ruleById.get(k).match()));
         // Rules sharing in-ports share the claims computed for them; key: rule and shadowers applying.
-        Map<List<String>, HeaderSpace> claimsCache = new HashMap<>();
+        Map<List<String>, Claims> claimsCache = new HashMap<>();
         Map<Integer, HeaderSpace> claimedSoFar = new HashMap<>();
         for (Rule r : table.rules()) {
             Rewrite rewrite = rewrite(r);
@@ -98,25 +191,29 @@ final class Transfer {
             Cube written = written(r);
             int[] outs = outPorts(r);
             for (int port : r.inPortIds()) {
-                HeaderSpace match = matchOf.get(r.id());
-                HeaderSpace claims;
+                Claims claims;
+                boolean cubeClaims;
                 if (table.policy() == MatchPolicy.FIRST_MATCH) {
                     HeaderSpace before = claimedSoFar.getOrDefault(port, algebra.none());
-                    claims = match.minus(before);
-                    claimedSoFar.put(port, before.union(match));
+                    HeaderSpace claimed = match.apply(r.id()).minus(before);
+                    claimedSoFar.put(port, before.union(match.apply(r.id())));
+                    claims = new Claims(() -> claimed);
+                    cubeClaims = claimed.equals(algebra.cube(cube.care(), cube.value()));
                 } else {
                     List<String> key = new ArrayList<>();
                     key.add(r.id());
                     for (String s : r.shadowedBy()) if (ruleById.get(s).inPortIds().contains(port)) key.add(s);
-                    claims = claimsCache.computeIfAbsent(key, k -> {
-                        HeaderSpace c = match;
-                        for (String s : k.subList(1, k.size())) c = c.minus(matchOf.get(s));
+                    claims = claimsCache.computeIfAbsent(key, k -> new Claims(() -> {
+                        HeaderSpace c = match.apply(k.getFirst());
+                        for (String s : k.subList(1, k.size())) c = c.minus(match.apply(s));
                         return c;
-                    });
+                    }));
+                    // Unshadowed, a rule claims its match, which is its cube (the conjunction of
+                    // the same bits): no BDD is needed to know it.
+                    cubeClaims = key.size() == 1 || claims.get().equals(algebra.cube(cube.care(), cube.value()));
                 }
                 PortTable pt = byPort.computeIfAbsent(port, p -> new PortTable(new ArrayList<>(), new CubeIndex(vars)));
                 pt.index().add(pt.entries().size(), cube);
-                boolean cubeClaims = claims.equals(algebra.cube(cube.care(), cube.value()));
                 pt.entries().add(new Entry(r, ids.element(r.id()), claims, cube, cubeClaims, rewrite, written, outs));
             }
         }
@@ -127,37 +224,48 @@ final class Transfer {
      * cached result for a BDD flow carries the cubes of the first arrival, which hold the outputs
      * just as well).
      */
-    List<Output> apply(int port, Flow in) {
-        List<Output> remembered = in.appliedAt(port);
+    Outputs apply(int port, Flow in) {
+        Outputs remembered = in.appliedAt(port);
         if (remembered != null) return remembered;
-        PortTable pt = byPort.get(port);
-        if (pt == null) return List.of();
-        Long2ObjectOpenHashMap<List<Output>> cache = in.exact() ? appliedToExact : applied;
-        long key = ((long) port << 32) | ((in.exact() ? in.id() : in.space(algebra).node()) & 0xffffffffL);
-        List<Output> out = cache.get(key);
-        if (out == null) {
-            out = compute(pt, in);
-            cache.put(key, out);
+        Outputs out;
+        if (in.exact()) {
+            // Exact flows are canonical: the flow's own memo is the only one needed.
+            out = compute(port, in);
+        } else {
+            long key = ((long) port << 32) | (in.space(algebra).node() & 0xffffffffL);
+            out = applied.get(key);
+            if (out == null) {
+                out = compute(port, in);
+                applied.put(key, out);
+            }
         }
         in.applied(port, out);
         return out;
     }
 
-    private List<Output> compute(PortTable pt, Flow in) {
-        List<Output> out = new ArrayList<>();
+    private Outputs compute(int port, Flow in) {
+        PortTable pt = byPort.get(port);
+        if (pt == null) return Outputs.NONE;
+        Outputs.Builder out = new Outputs.Builder();
         BitSet candidates = pt.index().overlapping(in.cube());
         for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Entry e = pt.entries().get(i);
             if (!in.cube().overlaps(e.match())) continue;
-            Cube cube = in.cube().and(e.match()).rewrite(e.written());
-            if (in.exact() && e.cubeClaims()) {
-                out.add(new Output(e, exact(cube)));
+            if (in.exact() && e.cubeClaims() && e.rewrite() == null && in.cube().within(e.match())) {
+                // What the rule passes unchanged is the flow itself (exact flows are canonical):
+                // the common case past a network's first table, found without a cube or a lookup.
+                out.add(e, in);
                 continue;
             }
-            HeaderSpace hit = in.space(algebra).intersect(e.claims());
-            if (!hit.isEmpty()) out.add(new Output(e, Flow.of(e.emit(hit), cube)));
+            Cube cube = in.cube().and(e.match()).rewrite(e.written());
+            if (in.exact() && e.cubeClaims()) {
+                out.add(e, exact(cube));
+                continue;
+            }
+            HeaderSpace hit = in.space(algebra).intersect(e.claims().get());
+            if (!hit.isEmpty()) out.add(e, Flow.of(e.emit(hit), cube));
         }
-        return out;
+        return out.build();
     }
 
     private static int[] outPorts(Rule r) {

@@ -4,5 +4,11 @@
  * algebra, collecting the reachable port pairs, the rule history of every path (rules, ACL entries
  * and links), the rules, ACL entries and links exercised, and loops.
  * {@link org.sonde.dataplane.reach.Reachability} is the algorithm, the records are its data.
+ *
+ * <p>Its hot path ({@code Transfer}, {@code Flow}): each worker compiles the tables into its own
+ * algebra, making an unshadowed rule's claims BDD only when a flow that is not a plain cube meets
+ * it; a table's outputs for an arrival are kept on the arriving flow (column arrays, read in
+ * order), so every further source reaching the table alike walks them without a lookup in a
+ * shared map.
  */
 package org.sonde.dataplane.reach;

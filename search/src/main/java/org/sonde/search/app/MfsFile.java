@@ -74,7 +74,7 @@ public final class MfsFile {
             String k = e.getKey();
             if (k.equals("minRequestBytes")) min = range(e.getValue(), k);
             else if (k.equals("maxRequestBytes")) max = range(e.getValue(), k);
-            else if (k.equals(Mfs.OFF_SOCKET)) offSocket = e.getValue().asBoolean();
+            else if (k.equals(Mfs.OFF_SOCKET)) offSocket = flag(e.getValue(), k);
             else {
                 Feature f = null;
                 for (Feature x : Feature.values()) if (x.jsonName().equals(k)) f = x;
@@ -103,6 +103,11 @@ public final class MfsFile {
     private static Range range(JsonNode n, String k) {
         if (!n.isArray() || n.size() != 2) throw new IllegalArgumentException(k + " must be [lo, hi]");
         return new Range(n.get(0).asLong(), n.get(1).asLong());
+    }
+
+    private static boolean flag(JsonNode n, String k) {
+        if (!n.isBoolean()) throw new IllegalArgumentException(k + " must be true or false");
+        return n.booleanValue();
     }
 
     private static String constant(String s) {

@@ -106,6 +106,13 @@ class AppCheckTest {
         List<Mfs> back = MfsFile.read(json);
         assertThat(back).hasSize(1);
         assertThat(back.get(0).traffics()).isEqualTo(crossSocket.traffics());
+
+        Path bad = dir.resolve("bad-off-socket.json");
+        Files.writeString(bad, "{\"anomalies\": [{\"symptom\": \"pause\", \"mfs\": {\"traffics\": [{\"offSocket\": \"yes\"}]}}]}");
+        assertThatThrownBy(() -> MfsFile.read(bad)).isInstanceOfSatisfying(BadInputException.class, e -> {
+            assertThat(e.location()).isEqualTo("anomalies[0].mfs");
+            assertThat(e.getMessage()).contains("offSocket must be true or false");
+        });
     }
 
     @Test

@@ -400,11 +400,7 @@ public final class SearchSpace implements WorkloadSpace<Point> {
     /** The values dimension {@code d} of {@code t} may take with the rest of {@code t} as it is (the current value among them). */
     static Grid allowed(Traffic t, Dimension d, int element) {
         return switch (d) {
-            case OPCODE -> {
-                List<Integer> ok = new ArrayList<>();
-                for (Opcode o : Opcode.values()) if (t.qpType().allows(o)) ok.add(o.ordinal());
-                yield new Grid(ok.stream().mapToInt(Integer::intValue).toArray());
-            }
+            case OPCODE -> new Grid(opcodes(t.qpType()).stream().mapToInt(Opcode::ordinal).toArray());
             case MTU -> t.qpType() == QpType.UD ? MTU.within(t.maxRequestBytes(), MTU.max()) : MTU;
             case SEND_DEPTH -> DEPTH.within(t.batch(), DEPTH.max());
             case RECV_DEPTH -> DEPTH.within(t.recvBatch(), DEPTH.max());
@@ -454,9 +450,15 @@ public final class SearchSpace implements WorkloadSpace<Point> {
         return repair(n, d);
     }
 
-    private static Opcode randomOpcode(QpType type, RandomGenerator rng) {
+    /** The opcodes a QP type allows, in their order. */
+    private static List<Opcode> opcodes(QpType type) {
         List<Opcode> ops = new ArrayList<>();
         for (Opcode o : Opcode.values()) if (type.allows(o)) ops.add(o);
+        return ops;
+    }
+
+    private static Opcode randomOpcode(QpType type, RandomGenerator rng) {
+        List<Opcode> ops = opcodes(type);
         return ops.get(rng.nextInt(ops.size()));
     }
 

@@ -2,18 +2,26 @@
 # Collie's search on the simulated RDMA subsystem (search/): for each method, the distinct
 # ground-truth mechanisms found in a 10-hour simulated budget and the mean +- sd hours to the N-th
 # (the paper's Figs. 4-5), over SEEDS seeds (default 10), on f-like (and h-like); and the speed in
-# simulated experiments per minute of wall time. Writes the "search-compare" section of BENCHMARKS.md.
+# simulated experiments per minute of wall time. The annealing methods run twice: as Sonde runs them
+# (screening --screen 128 mutants per step) and as the paper's annealing (--screen 0). Writes the
+# "search-compare" section of BENCHMARKS.md.
+#   OUT=/tmp/sonde-search-compare   where the comparisons' JSON goes
+#   REPORT_ONLY=1                   rewrite the section from the JSON in OUT
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SEEDS="${SEEDS:-10}" HOURS="${HOURS:-10}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-./sonde --version >/dev/null
-for p in f-like h-like; do
-  ./sonde search compare --target "sim:$p" --seeds "$SEEDS" --budget "${HOURS}h" --json "$tmp/$p.json" 2>/dev/null >/dev/null
-done
+out="${OUT:-/tmp/sonde-search-compare}"
+mkdir -p "$out"
+if [ "${REPORT_ONLY:-0}" != 1 ]; then
+  ./sonde --version >/dev/null
+  for p in f-like h-like; do
+    ./sonde search compare --target "sim:$p" --seeds "$SEEDS" --budget "${HOURS}h" --json "$out/$p.json" 2>/dev/null >/dev/null
+    ./sonde search compare --target "sim:$p" --seeds "$SEEDS" --budget "${HOURS}h" --methods sa,sa-perf,collie-perf,collie --screen 0 \
+      --json "$out/$p-plain.json" 2>/dev/null >/dev/null
+  done
+fi
 
-python3 - "$tmp" "$SEEDS" "$HOURS" <<'PY'
+python3 - "$out" "$SEEDS" "$HOURS" <<'PY'
 import json, os, subprocess, sys
 sys.path.insert(0, "bench")
 from benchmarks_md import write_section
@@ -22,7 +30,9 @@ java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -ve
 paper = {"random": "7", "bo": "8", "collie": "13", "collie-perf": "11 (misses #7, #8)", "sa": "—", "sa-perf": "—", "walk": "—"}
 lines = ["## Anomaly search on the simulated RDMA subsystem (Collie Figs. 4-5)", "",
          f"Command: `bench/search-compare.sh` (SEEDS={seeds}, HOURS={hours}), i.e. `sonde search compare --target sim:PROFILE --seeds {seeds} "
-         f"--budget {hours}h`. Machine: {os.cpu_count()} cores, {java}. A mechanism counts as found when a search experiment "
+         f"--budget {hours}h`, then the annealing methods again with `--methods sa,sa-perf,collie-perf,collie --screen 0` (rows "
+         "\", --screen 0\": the paper's annealing, which measures every mutant it draws; the other rows screen 128 mutants per step and "
+         "measure the one a Gaussian process of the counter over the last 100 search experiments rates best). Machine: {os.cpu_count()} cores, {java}. A mechanism counts as found when a search experiment "
          "(not an MFS test) shows an anomaly whose dominant ground-truth mechanism it is. Each experiment costs 20-60 s of the "
          "simulated clock (20 s + 0.02 s per QP + 0.001 s per MR); MFS experiments are charged too. "
          "The paper's numbers are on the real subsystem F.", ""]
@@ -32,12 +42,14 @@ for p in ("f-like", "h-like"):
     lines += [f"### {p} ({total} mechanisms)", "",
               "| method | mechanisms found per seed | mean | paper (F, 10 h) | hours to N = 1, 2, 3, ... (mean ± sd, seeds reaching N) | hit by how many seeds | experiments per seed | MFSs: count, precision, recall | simulated experiments per minute of wall time |",
               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for m in d["methods"]:
+    plain = json.load(open(f"{tmp}/{p}-plain.json"))
+    rows = [(m, m["method"], d["seeds"]) for m in d["methods"]] + [(m, m["method"] + ", --screen 0", plain["seeds"]) for m in plain["methods"]]
+    for m, label, nseeds in rows:
         ttn = "; ".join(f"{r['meanHours']:.2f} ± {r['sdHours']:.2f} ({r['seedsReaching']})" for r in m["timeToN"])
         hits = ", ".join(f"{k} {v}" for k, v in sorted(m["hitBySeeds"].items(), key=lambda kv: int(kv[0][1:])))
-        rate = m["experimentsPerSeed"] * d["seeds"] / max(m["wallSeconds"], 1e-9) * 60
+        rate = m["experimentsPerSeed"] * nseeds / max(m["wallSeconds"], 1e-9) * 60
         mfs = "—" if m["mfsCount"] == 0 else f"{m['mfsCount']}, {m['mfsPrecision']:.2f}, {m['mfsRecall']:.2f}"
-        lines.append(f"| {m['method']} | {', '.join(map(str, m['mechanismsFound']))} | {m['meanFound']:.1f} | {paper.get(m['method'], '—') if p == 'f-like' else '—'} "
+        lines.append(f"| {label} | {', '.join(map(str, m['mechanismsFound']))} | {m['meanFound']:.1f} | {paper.get(m['method'], '—') if p == 'f-like' else '—'} "
                      f"| {ttn} | {hits} | {m['experimentsPerSeed']:.0f} | {mfs} | {rate:,.0f} |")
     lines.append("")
 lines += ["MFS precision and recall are against the simulator's ground truth on points 1-4 mutations away from each MFS's trigger "

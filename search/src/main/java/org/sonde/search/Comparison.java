@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * seeds that reached N (Figs. 4-5 of the paper), how many seeds hit each mechanism, and the MFSs'
  * precision and recall against the simulator's ground truth ({@link MfsQuality}).
  */
-public record Comparison(String target, double budgetHours, int seeds, List<MethodSummary> methods) {
+public record Comparison(String target, double budgetHours, int seeds, int screen, List<MethodSummary> methods) {
     public record TimeToN(int n, int seedsReaching, double meanHours, double sdHours) {}
 
     /**
@@ -22,8 +22,12 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
     public record MethodSummary(Method method, List<Integer> found, double meanFound, List<TimeToN> timeToN, Map<String, Integer> hitBySeeds,
                                 double experimentsPerSeed, double wallSeconds, int mfsCount, double mfsPrecision, double mfsRecall) {}
 
-    /** Runs every method on seeds {@code firstSeed .. firstSeed + seeds - 1}; {@code progress} hears one line per search. */
-    public static Comparison run(SearchTarget target, List<Method> methods, int seeds, long firstSeed, double budgetHours, Consumer<String> progress) {
+    /**
+     * Runs every method on seeds {@code firstSeed .. firstSeed + seeds - 1}, the annealing ones
+     * screening {@code screen} mutants per step ({@link SearchOptions#screen}); {@code progress} hears one line per search.
+     */
+    public static Comparison run(SearchTarget target, List<Method> methods, int seeds, long firstSeed, double budgetHours, int screen,
+                                 Consumer<String> progress) {
         if (!(target instanceof SearchTarget.Simulated sim)) {
             throw new org.sonde.core.UsageException("--target: a comparison needs a simulated target (sim:...): it scores methods against the simulator's ground truth");
         }
@@ -33,7 +37,7 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
             double wall = 0;
             for (int s = 0; s < seeds; s++) {
                 long seed = firstSeed + s;
-                SearchResult r = target.search(SearchOptions.defaults(m, budgetHours, seed));
+                SearchResult r = target.search(SearchOptions.defaults(m, budgetHours, seed).withScreen(screen));
                 rs.add(r);
                 wall += r.wallSeconds();
                 progress.accept(String.format("%s seed %d: %d mechanisms, %d experiments", m.cliName(), seed, r.firstHitHours().size(),
@@ -41,7 +45,7 @@ public record Comparison(String target, double budgetHours, int seeds, List<Meth
             }
             out.add(summarise(m, rs, wall, sim));
         }
-        return new Comparison(target.name(), budgetHours, seeds, out);
+        return new Comparison(target.name(), budgetHours, seeds, screen, out);
     }
 
     /**

@@ -36,7 +36,7 @@ public enum Method {
         this.diagnostic = diagnostic;
     }
 
-    boolean annealing() {
+    public boolean annealing() {
         return annealing;
     }
 

@@ -33,7 +33,12 @@ import org.sonde.search.space.WorkloadSpace;
  * the remaining budget. Beyond the paper, a mutation that lowered the energy clearly is repeated one
  * more grid step in the same direction with probability {@code repeatShare} (still one dimension
  * at a time), until it stops helping: the walk follows a counter's slope instead of redrawing
- * among dozens of dimensions every time.
+ * among dozens of dimensions every time. Also beyond the paper, with {@code screen} > 0 a step
+ * draws that many mutants outside the known MFSs and measures the one a Gaussian process of the
+ * counter over the last search experiments (BO's surrogate) rates best by an upper confidence bound:
+ * one mutation in dozens of dimensions rarely moves the counter, and measuring each one spends the
+ * budget on those that do not (the walk stays local and one dimension at a time; only the choice
+ * among its mutants is informed).
  *
  * <p>One search serves every workload space: the {@link Subject} gives the space, runs and judges
  * a point, and builds an MFS in the space's features.
@@ -43,6 +48,14 @@ import org.sonde.search.space.WorkloadSpace;
  */
 final class Search<P extends Workload> {
     private static final int MAX_SKIPS = 500;
+    /** Search experiments a surrogate needs before it screens mutants. */
+    private static final int SURROGATE_MIN = 5;
+    /**
+     * The screening surrogate's upper confidence bound: mean + κ sd, a smaller κ than BO's 2.576 as
+     * the candidates are one mutation from a measured point (on f-like, 10 seeds: κ 1 found 8.2
+     * mechanisms per seed, 0.5 6.5, 1.5 7.9, 2.576 6.9 with 32 mutants against 7.7 with κ 1).
+     */
+    private static final double SCREEN_KAPPA = 1.0;
     /** A relative energy drop that counts as a step worth repeating (above the counters' noise). */
     private static final double IMPROVEMENT = 0.05;
     private Step<P> improving;
@@ -64,6 +77,8 @@ final class Search<P extends Workload> {
      */
     private final Map<P, Optional<Symptom>> verdicts = new HashMap<>();
     private final List<Found> found = new ArrayList<>();
+    /** Every search experiment, in order: the surrogates learn from the last {@value #BO_WINDOW}. */
+    private final List<Measured<P>> history = new ArrayList<>();
     private final Map<String, Double> firstHit = new LinkedHashMap<>();
     private final List<String> counterOrder = new ArrayList<>();
     /** For methods without MFS: anomalies already reported, by dominant mechanism or point. */
@@ -104,7 +119,7 @@ final class Search<P extends Workload> {
             case BO -> bayesian();
             default -> anneal();
         }
-        return new SearchResult(subject.name(), o.method(), o.seed(), o.budgetHours(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
+        return new SearchResult(subject.name(), o.method(), o.seed(), o.budgetHours(), o.screen(), Math.min(clockSeconds, budgetSeconds) / 3600, experiments,
                 mfsExperiments, skipped, counterOrder, found, firstHit, (System.nanoTime() - t0) / 1e9);
     }
 
@@ -122,7 +137,9 @@ final class Search<P extends Workload> {
         experiments++;
         Optional<Symptom> v = out.verdict();
         if (v.isPresent()) anomaly(p, v.get());
-        return new Measured<>(p, out);
+        Measured<P> m = new Measured<>(p, out);
+        history.add(m);
+        return m;
     }
 
     private void anomaly(P p, Symptom s) {
@@ -202,14 +219,7 @@ final class Search<P extends Workload> {
             double t = o.startTemperature();
             int iter = 0;
             while (timeLeft() && clockSeconds < sliceEnd) {
-                Step<P> next = null;
-                for (int k = 0; k < MAX_SKIPS && next == null; k++) {
-                    Step<P> m = null;
-                    if (improving != null && rng.nextDouble() < o.repeatShare()) m = space.repeat(cur.point(), improving, improvingFrom).orElse(null);
-                    if (m == null) m = space.mutate(cur.point(), rng, move());
-                    if (o.method().mfs() && covered(m.point())) skipped++;
-                    else next = m;
-                }
+                Step<P> next = propose(cur.point(), counter);
                 Measured<P> n = next == null ? measure(randomPoint()) : measure(next.point());
                 if (n.verdict().isPresent() && o.method().mfs()) {
                     // a new anomaly: its MFS is known now; start again elsewhere
@@ -237,6 +247,52 @@ final class Search<P extends Workload> {
         }
     }
 
+    /**
+     * The mutant of {@code cur} to measure next, or null when {@value #MAX_SKIPS} draws all fell
+     * inside known MFSs (without MFS nothing is passed over). Without screening, the first one drawn
+     * outside them; with it, the best by the surrogate of {@code counter} among {@code screen} drawn,
+     * those inside a known MFS passed over: beside a known region fewer are left to rate and the pick
+     * is less greedy (on f-like, 30 seeds: 7.9 mechanisms per seed, against 7.5 rating 128 outside).
+     */
+    private Step<P> propose(P cur, int counter) {
+        GaussianProcess gp = o.screen() > 0 && history.size() >= SURROGATE_MIN ? surrogate(window(), counter) : null;
+        int wanted = gp == null ? 1 : o.screen();
+        Step<P> pick = null;
+        double pickScore = Double.NEGATIVE_INFINITY;
+        for (int k = 0, drawn = 0; k < MAX_SKIPS && (drawn < wanted || pick == null); k++) {
+            Step<P> m = null;
+            if (improving != null && rng.nextDouble() < o.repeatShare()) m = space.repeat(cur, improving, improvingFrom).orElse(null);
+            if (m == null) m = space.mutate(cur, rng, move());
+            drawn++;
+            if (o.method().mfs() && covered(m.point())) {
+                skipped++;
+                continue;
+            }
+            double score = gp == null ? 0 : gp.ucb(space.features(m.point()), SCREEN_KAPPA);
+            if (pick == null || score > pickScore) {
+                pick = m;
+                pickScore = score;
+            }
+        }
+        return pick;
+    }
+
+    /** The last {@value #BO_WINDOW} search experiments. */
+    private List<Measured<P>> window() {
+        return history.subList(Math.max(0, history.size() - BO_WINDOW), history.size());
+    }
+
+    /** A Gaussian process of {@link #boTarget} over {@code window}. */
+    private GaussianProcess surrogate(List<Measured<P>> window, int counter) {
+        double[][] x = new double[window.size()][];
+        double[] y = new double[window.size()];
+        for (int i = 0; i < window.size(); i++) {
+            x[i] = space.features(window.get(i).point());
+            y[i] = boTarget(window.get(i), counter);
+        }
+        return GaussianProcess.fit(x, y, 1e-2);
+    }
+
     private static final int BO_WINDOW = 100, BO_RANDOM_CANDIDATES = 300, BO_LOCAL_CANDIDATES = 100;
     private static final double BO_KAPPA = 2.576;
 
@@ -249,21 +305,14 @@ final class Search<P extends Workload> {
      * Candidates inside a known MFS are not proposed.
      */
     private void bayesian() {
-        List<Measured<P>> history = new ArrayList<>();
-        List<Integer> counters = counters(history);
+        List<Integer> counters = counters(new ArrayList<>());
         double sliceEnd = clockSeconds;
         double slice = (budgetSeconds - clockSeconds) / counters.size();
         for (int counter : counters) {
             sliceEnd += slice;
             while (timeLeft() && clockSeconds < sliceEnd) {
-                List<Measured<P>> window = history.subList(Math.max(0, history.size() - BO_WINDOW), history.size());
-                double[][] x = new double[window.size()][];
-                double[] y = new double[window.size()];
-                for (int i = 0; i < window.size(); i++) {
-                    x[i] = space.features(window.get(i).point());
-                    y[i] = boTarget(window.get(i), counter);
-                }
-                GaussianProcess gp = GaussianProcess.fit(x, y, 1e-2);
+                List<Measured<P>> window = window();
+                GaussianProcess gp = surrogate(window, counter);
                 List<Measured<P>> best = new ArrayList<>(window);
                 best.sort(Comparator.comparingDouble((Measured<P> m) -> -boTarget(m, counter)));
                 P pick = null;
@@ -281,7 +330,7 @@ final class Search<P extends Workload> {
                         pick = q;
                     }
                 }
-                history.add(measure(pick == null ? randomPoint() : pick));
+                measure(pick == null ? randomPoint() : pick);
             }
         }
     }

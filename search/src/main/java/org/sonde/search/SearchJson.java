@@ -14,7 +14,7 @@ import org.sonde.search.engine.PerftestCommands;
 
 /**
  * The JSON of a search and of a comparison. A search: {@code {"target", "method", "seed",
- * "budgetHours", "usedHours", "experiments", "mfsExperiments", "skipped", "counterOrder",
+ * "budgetHours", "screen", "usedHours", "experiments", "mfsExperiments", "skipped", "counterOrder",
  * "anomalies": [{"symptom", "foundAtHours", "mfs", "mechanism", "mechanisms", "point", "perftest"}],
  * "firstHitHours"}}; {@code experiments} counts every experiment run (search and MFS), and
  * {@code mechanism} is the simulator's ground truth, for evaluation only; {@code perftest} is the
@@ -29,6 +29,7 @@ public final class SearchJson {
         m.put("method", r.method().cliName());
         m.put("seed", r.seed());
         m.put("budgetHours", r.budgetHours());
+        m.put("screen", r.screen());
         m.put("usedHours", round(r.usedHours()));
         m.put("experiments", r.experiments() + r.mfsExperiments());
         m.put("searchExperiments", r.experiments());
@@ -87,6 +88,7 @@ public final class SearchJson {
         m.put("target", c.target());
         m.put("budgetHours", c.budgetHours());
         m.put("seeds", c.seeds());
+        m.put("screen", c.screen());
         List<Object> ms = new ArrayList<>();
         for (Comparison.MethodSummary s : c.methods()) {
             Map<String, Object> x = new LinkedHashMap<>();

@@ -10,7 +10,8 @@
  * interface ({@link org.sonde.search.engine}), the simulated RDMA subsystem that is the embedded
  * target ({@link org.sonde.search.sim}), the anomaly monitor ({@link org.sonde.search.monitor}),
  * MFSs ({@link org.sonde.search.mfs}), and here the search methods ({@link org.sonde.search.Search}:
- * simulated annealing with MFS on diagnostic or performance counters, and the baselines),
+ * simulated annealing with MFS on diagnostic or performance counters, its mutants screened by a
+ * Gaussian process of the counter, and the baselines),
  * comparisons over seeds ({@link org.sonde.search.Comparison}), each MFS as perftest command lines
  * ({@link org.sonde.search.MfsPerftest}), targets ({@link org.sonde.search.SearchTarget}: simulated,
  * a remote testbed, or the Linux target) and their JSON. One {@code Search} serves every workload

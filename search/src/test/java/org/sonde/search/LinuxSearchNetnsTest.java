@@ -37,7 +37,7 @@ class LinuxSearchNetnsTest {
         List<String> progress = new ArrayList<>();
         LinuxSubject subject = Netns.testbed("root and iproute2 (ip netns, veth)", () -> LinuxSubject.start(target, 1, progress::add));
         // 30 s of experiments, three ranking points, one bisection step: the test stays near a minute
-        SearchOptions o = new SearchOptions(Method.COLLIE, 30 / 3600.0, 1, 0.5, 0.9, 10, 0.01, 0.5, 0.5, 3, 1);
+        SearchOptions o = new SearchOptions(Method.COLLIE, 30 / 3600.0, 1, 0.5, 0.9, 10, 0.01, 0.5, 0.5, 3, 1, SearchOptions.SCREEN);
         SearchResult r = new Search<>(subject, null, o).run();
         assertThat(r.anomalies()).as(String.join("\n", progress)).isNotEmpty();
         assertThat(r.firstHitHours()).as("no ground truth on a real target").isEmpty();

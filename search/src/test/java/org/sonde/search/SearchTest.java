@@ -28,6 +28,10 @@ class SearchTest {
         return SearchTarget.parse("sim:" + profile).search(SearchOptions.defaults(m, hours, seed));
     }
 
+    private static SearchResult search(SearchOptions o) {
+        return SearchTarget.parse("sim:f-like").search(o);
+    }
+
     @ParameterizedTest
     @EnumSource(Method.class)
     void aCleanSubsystemHasNoAnomalies(Method m) {
@@ -107,8 +111,23 @@ class SearchTest {
     }
 
     @Test
+    void screeningMutantsFindsMoreMechanismsThanMeasuringEachOne() {
+        // the same seeds and budget: the surrogate's pick among 128 mutants against every mutant measured
+        // (seeds 1-3 of f-like: 18 against 24 mechanisms when this was written; 6.4 and 8.2 per seed over 10 seeds)
+        int plain = 0, screened = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            SearchOptions o = SearchOptions.defaults(Method.COLLIE, 10, seed);
+            plain += search(o.withScreen(0)).firstHitHours().size();
+            SearchResult r = search(o);
+            assertThat(r.screen()).isEqualTo(SearchOptions.SCREEN);
+            screened += r.firstHitHours().size();
+        }
+        assertThat(screened).isGreaterThanOrEqualTo(plain + 3);
+    }
+
+    @Test
     void comparisonReportsTimeToNOverSeeds() {
-        Comparison c = Comparison.run(SearchTarget.parse("sim:f-like"), List.of(Method.RANDOM, Method.COLLIE), 3, 1, 5, line -> {});
+        Comparison c = Comparison.run(SearchTarget.parse("sim:f-like"), List.of(Method.RANDOM, Method.COLLIE), 3, 1, 5, SearchOptions.SCREEN, line -> {});
         assertThat(c.methods()).hasSize(2);
         for (Comparison.MethodSummary s : c.methods()) {
             assertThat(s.found()).hasSize(3);

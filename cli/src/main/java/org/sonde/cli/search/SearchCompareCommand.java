@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  sonde search compare --target sim:f-like --seeds 10 --json compare.json --report compare.html",
-                "  sonde search compare --methods random,collie --budget 20h --seeds 5"
+                "  sonde search compare --methods random,collie --budget 20h --seeds 5",
+                "  sonde search compare --methods collie,sa --screen 0"
         })
 final class SearchCompareCommand implements Callable<Integer> {
     @Spec
@@ -56,6 +57,9 @@ final class SearchCompareCommand implements Callable<Integer> {
     long budgetNanos;
 
     @Mixin
+    ScreenOption screen;
+
+    @Mixin
     OutputOptions.Json json;
 
     /** The report: the time-to-N curves. */
@@ -77,7 +81,7 @@ final class SearchCompareCommand implements Callable<Integer> {
         report.checkWritable();
         SearchTarget t = SearchTarget.parse(target);
         PrintWriter err = spec.commandLine().getErr();
-        Comparison c = Comparison.run(t, ms, seeds, firstSeed, budgetHours, line -> {
+        Comparison c = Comparison.run(t, ms, seeds, firstSeed, budgetHours, screen.value(), line -> {
             err.println(line);
             err.flush();
         });

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
                 "mechanism is shown too, for evaluation; the search never reads it.",
                 "Methods: collie (SA + MFS on diagnostic counters), collie-perf (SA + MFS on the performance",
                 "counter), bo (Bayesian optimisation of the diagnostic counters with MFS), sa, sa-perf (no MFS),",
-                "walk (mutation random walk), random (i.i.d. points).",
+                "walk (mutation random walk), random (i.i.d. points). Beyond the paper, an annealing step draws",
+                "--screen mutants and measures the one a Gaussian process of the counter rates best.",
                 "Targets: sim:PROFILE (simulated; the budget is simulated time) or remote:FILE.yaml, two hosts",
                 "with RDMA NICs (hosts a and b with name, address and interface; device, gid-index, the command",
                 "template, default 'ssh -o BatchMode=yes {host} {command}'; engine perftest or collie-engine;",
@@ -78,6 +79,9 @@ final class SearchRunCommand implements Callable<Integer> {
     String method;
 
     @Mixin
+    ScreenOption screen;
+
+    @Mixin
     OutputOptions.Json json;
 
     /** The report: the MFS table in Table 2's columns. */
@@ -94,7 +98,7 @@ final class SearchRunCommand implements Callable<Integer> {
         report.checkWritable();
         SearchTarget t = SearchTarget.parse(target);
         PrintWriter err = spec.commandLine().getErr();
-        SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed), line -> {
+        SearchResult r = t.search(SearchOptions.defaults(m, budgetHours, seed).withScreen(screen.value()), line -> {
             err.println(line);
             err.flush();
         });

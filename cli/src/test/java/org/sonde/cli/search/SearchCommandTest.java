@@ -32,6 +32,7 @@ class SearchCommandTest {
         assertThat(r.out()).contains("collie on sim:f-like, seed 2", "distinct mechanisms hit", "wrote");
         JsonNode j = Json.mapper().readTree(json.toFile());
         assertThat(j.get("experiments").asInt()).isGreaterThan(3 * 60);
+        assertThat(j.get("screen").asInt()).isEqualTo(128);
         assertThat(j.get("anomalies").size()).isPositive();
         for (JsonNode a : j.get("anomalies")) {
             assertThat(a.get("symptom").asText()).isIn("pause", "throughput");
@@ -127,6 +128,19 @@ class SearchCommandTest {
         Run m = run("search", "run", "--method", "tpe");
         assertThat(m.exitCode()).isEqualTo(2);
         assertThat(m.err()).contains("--method");
+        for (String cmd : new String[] {"run", "compare"}) {
+            Run s = run("search", cmd, "--screen", "-1");
+            assertThat(s.exitCode()).isEqualTo(2);
+            assertThat(s.err()).contains("--screen: must be in 0..10000, got -1");
+        }
+    }
+
+    @Test
+    void screenZeroRunsThePapersAnnealingAndSaysSo() throws Exception {
+        Path json = dir.resolve("plain.json");
+        Run r = run("search", "run", "--budget", "2h", "--seed", "2", "--screen", "0", "--json", json.toString());
+        assertThat(r.exitCode()).as(r.err()).isIn(0, 1);
+        assertThat(Json.mapper().readTree(json.toFile()).get("screen").asInt()).isZero();
     }
 
     @Test

@@ -32,7 +32,8 @@ public final class SearchReport {
 
     public static HtmlReport of(SearchResult r, String version) {
         HtmlReport report = HtmlReport.titled("Anomaly search on " + r.target())
-                .subtitle("Collie (Kong et al., NSDI 2022): " + r.method().cliName() + ", seed " + r.seed() + ", " + r.budgetHours() + " h budget")
+                .subtitle("Collie (Kong et al., NSDI 2022): " + r.method().cliName() + ", seed " + r.seed() + ", " + r.budgetHours() + " h budget"
+                        + (r.method().annealing() ? screening(r.screen()) : ""))
                 .meta("sonde", version).meta("seed", r.seed());
         Section s = report.section("Summary");
         s.verdict(r.anomalies().isEmpty() ? Verdict.OK : Verdict.FAILURE, r.anomalies().isEmpty() ? "No anomaly in the budget."
@@ -217,7 +218,8 @@ public final class SearchReport {
 
     public static HtmlReport of(Comparison c, String version) {
         HtmlReport report = HtmlReport.titled("Search methods compared on " + c.target())
-                .subtitle("Time to the N-th distinct anomaly, " + c.seeds() + " seeds, " + c.budgetHours() + " h each (Collie Figs. 4-5)")
+                .subtitle("Time to the N-th distinct anomaly, " + c.seeds() + " seeds, " + c.budgetHours() + " h each (Collie Figs. 4-5)"
+                        + screening(c.screen()))
                 .meta("sonde", version);
         Section v = report.section("Verdict");
         // a comparison has no pass or fail: the finding is which method found the most, and the others beside it
@@ -251,5 +253,9 @@ public final class SearchReport {
         s.table(t);
         report.attachJson(SearchJson.toMap(c));
         return report;
+    }
+
+    private static String screening(int screen) {
+        return screen == 0 ? ", annealing measures every mutant (--screen 0)" : ", annealing screens " + screen + " mutants per step";
     }
 }

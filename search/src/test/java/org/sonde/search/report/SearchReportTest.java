@@ -50,7 +50,7 @@ class SearchReportTest {
 
     @Test
     void aComparisonLeadsWithWhichMethodFoundMost() {
-        Comparison c = Comparison.run(SearchTarget.parse("sim:f-like"), List.of(Method.RANDOM, Method.COLLIE), 2, 1, 1, line -> { });
+        Comparison c = Comparison.run(SearchTarget.parse("sim:f-like"), List.of(Method.RANDOM, Method.COLLIE), 2, 1, 1, SearchOptions.SCREEN, line -> { });
         Comparison.MethodSummary best = c.methods().stream().max(java.util.Comparator.comparingDouble(Comparison.MethodSummary::meanFound)).orElseThrow();
         String html = page(SearchReport.of(c, "v").render());
         assertThat(html).contains(String.format(java.util.Locale.ROOT, "Most distinct anomalies per seed: %s, %.1f on average over 2 seeds",

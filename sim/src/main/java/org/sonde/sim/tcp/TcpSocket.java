@@ -91,8 +91,10 @@ public final class TcpSocket {
     long lastXmitNanos;
     /** Linux's socket backlog, null unless {@code socket-backlog}. */
     final SocketBacklog backlog;
-    /** {@code sock_owned_by_user()}: the application holds the socket, from {@link #lockSock()} to {@link #releaseSock()}. */
-    private boolean owned;
+    /** The application is inside a call that took the socket, from {@link #lockSock()} to {@link #releaseSock()}. */
+    private boolean held;
+    /** The backlog is being handled ({@code __release_sock()}): an immediate ACK waits for {@code tcp_release_cb()}. */
+    private boolean flushing;
     /**
      * What {@code tcp_release_cb()} does at the release: {@code TCP_WRITE_TIMER_DEFERRED} and
      * {@code TCP_DELACK_TIMER_DEFERRED} (the timer fired while the application held the socket), {@code TCP_ACK_DEFERRED}
@@ -210,7 +212,12 @@ public final class TcpSocket {
             long tail = sndBuf.tailLength();
             if (tail == 0 || tail >= goal) {
                 if (!sndBuf.memoryFree()) {
+                    if (copied) snd.pushPendingFrames(); // tcp_push() before the wait
+                    copied = false;
                     sndBuf.noSpace = true;
+                    // sk_stream_wait_memory() releases the socket: a held one's backlog is handled now, and what it
+                    // frees lets the write go on (tcp_check_space(), from within)
+                    if (held) flushBacklog();
                     break;
                 }
                 sndBuf.startSkb();
@@ -294,31 +301,44 @@ public final class TcpSocket {
     public void lockSock() {
         stack.observer().call(this, TcpObserver.Call.LOCK, 0, 0);
         if (backlog == null) return;
-        if (owned) throw new IllegalStateException("the application holds " + this + " already");
-        owned = true;
+        if (held) throw new IllegalStateException("the application holds " + this + " already");
+        held = true;
     }
 
     /**
-     * {@code release_sock()}: the backlog's skbs are handled in their order ({@code __release_sock()}), the socket still
-     * held so that an immediate ACK waits for the last of them, then {@code tcp_release_cb()} runs the deferred timers
-     * and sends the deferred ACK if one is still due. Nothing when the application does not hold the socket.
+     * {@code release_sock()}: the backlog is handled ({@link #flushBacklog()}). Nothing when the application does not
+     * hold the socket.
      */
     public void releaseSock() {
         stack.observer().call(this, TcpObserver.Call.RELEASE, 0, 0);
-        if (!owned) return;
-        for (TcpSegment s; (s = backlog.poll()) != null; ) handleSegment(s);
-        releaseCb();
-        owned = false;
+        if (!held) return;
+        if (owned()) flushBacklog();
+        held = false;
     }
 
-    /** Whether the application holds the socket ({@code sock_owned_by_user()}). */
+    /**
+     * {@code sock_owned_by_user()}: the application holds the socket, unless its write waits for send buffer memory
+     * ({@code sk_stream_wait_memory()} releases the socket while it waits).
+     */
     boolean owned() {
-        return owned;
+        return held && !(sndBuf != null && sndBuf.noSpace);
+    }
+
+    /**
+     * {@code __release_sock()} then {@code tcp_release_cb()}: the backlog's skbs are handled in their order, an
+     * immediate ACK among them waiting for the last, then the deferred timers run and the deferred ACK goes if one is
+     * still due.
+     */
+    private void flushBacklog() {
+        flushing = true;
+        for (TcpSegment s; (s = backlog.poll()) != null; ) handleSegment(s);
+        flushing = false;
+        releaseCb();
     }
 
     /** {@code __tcp_ack_snd_check()} while the backlog runs ({@code tcp_backlog_ack_defer}): the ACK waits for the release. */
     boolean deferAck() {
-        if (!owned) return false;
+        if (!flushing) return false;
         ackDeferred = true;
         return true;
     }
@@ -671,7 +691,7 @@ public final class TcpSocket {
 
     void segmentArrived(TcpSegment s) {
         stack.count(TcpCounter.TcpInSegs);
-        if (owned) { // tcp_v4_rcv(): the application holds the socket, so the segment waits in the backlog (or is dropped)
+        if (owned()) { // tcp_v4_rcv(): the application holds the socket, so the segment waits in the backlog (or is dropped)
             long rcvbuf = cfg.receiveBufferBytes(), sndbuf = sndBuf == null ? cfg.sendBufferBytes() : sndBuf.sndbuf;
             backlog.add(s, SocketBacklog.limit(rcvbuf, sndbuf), rcv.rmemAlloc());
             return;
@@ -779,7 +799,7 @@ public final class TcpSocket {
      * socket the application holds are left to the release ({@code tcp_write_timer()}, {@code tcp_delack_timer()}).
      */
     void timerFired(TcpObserver.TimerKind kind, Runnable handler) {
-        if (owned) {
+        if (owned()) {
             switch (kind) {
                 case RETRANS, PROBE0, REO_TIMEOUT, LOSS_PROBE, XMIT_IDLE -> {
                     writeTimerDeferred = true;

@@ -130,4 +130,36 @@ class SocketBacklogSocketTest {
         p.sock.releaseSock(); // releasing a socket not held does nothing
         assertThat(p.sock.owned()).isFalse();
     }
+
+    /**
+     * A write that finds the send buffer full waits for memory, and the wait releases the socket
+     * ({@code sk_stream_wait_memory()}): the backlog is handled when it begins, and ACKs that arrive while it waits are
+     * handled on arrival, though the application's call goes on.
+     */
+    @Test
+    void aWriteThatWaitsForMemoryReleasesTheSocket() {
+        HandPeer p = new HandPeer(Map.of("socket-backlog", true, "send-buffer-growth", true, "send-buffer", "4MiB",
+                "send-buffer-default", "16KiB", "hystart", false));
+        p.accept(MS, false, s -> {
+        });
+        p.at(2 * MS);
+        p.sock.lockSock();
+        p.sock.send(SEGMENT); // fits: the write returns without waiting, the socket still held
+        p.settle();
+        p.at(2 * MS + 900_000);
+        p.ack(1 + SEGMENT);
+        assertThat(p.sock.backlog.size()).as("the ACK waits: the socket is held").isOne();
+        p.at(2 * MS + 950_000);
+        p.sock.send(200_000); // fills the buffer (46,080 B for the initial window) and waits for memory
+        p.settle();
+        assertThat(p.sock.backlog.isEmpty()).as("handled when the wait began").isTrue();
+        assertThat(p.sock.cwnd()).as("the ACK of one segment in slow start").isEqualTo(11);
+        int before = p.dataSent().size();
+        p.at(3 * MS);
+        p.ack(1 + 6 * SEGMENT);
+        assertThat(p.sock.backlog.isEmpty()).as("handled on arrival while the write waits").isTrue();
+        assertThat(p.sock.cwnd()).isEqualTo(16);
+        assertThat(p.dataSent().size()).isGreaterThan(before);
+        assertThat(p.dataSent().getLast().at()).isEqualTo(3 * MS);
+    }
 }

@@ -55,7 +55,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
                 (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, true, sndBufDefault, d.timerTickNanos(),
                 d.timerTickOriginNanos(), true, (int) number(s, "tcp_tso_win_divisor", d.tsoWinDivisor()),
-                d.socketBacklog());
+                true);
         return new KernelTcpConfig(c, notes);
     }
 

@@ -255,6 +255,8 @@ final class ConnectionReplayer {
             case READ_ALL -> s.readAll();
             case READ_AT_RATE -> s.readAtRate(a, (int) b);
             case STOP_READING -> s.stopReading();
+            case LOCK -> s.lockSock();
+            case RELEASE -> s.releaseSock();
         }
     }
 

@@ -36,7 +36,10 @@ final class BpfTraceRecorder implements AutoCloseable {
         this.errorReader = Thread.ofPlatform().name("bpftrace-err").daemon().start(() -> drain(process.getErrorStream(), false));
     }
 
-    /** Starts recording connections to or from {@code serverPort}; returns once bpftrace has attached its probes. */
+    /**
+     * Starts recording connections to or from {@code serverPort}, whose calls this process's threads make; returns once
+     * bpftrace has attached its probes.
+     */
     static BpfTraceRecorder start(int serverPort, Path workDir) {
         Path bpftrace = findBpftrace();
         ensureTracefs();
@@ -46,7 +49,8 @@ final class BpfTraceRecorder implements AutoCloseable {
             if (in == null) throw new IllegalStateException("the recorder script " + SCRIPT + " is missing from the jar");
             Files.write(script, in.readAllBytes());
             // bpftrace asks for more locked memory than the default limit; it warns and goes on when refused
-            Process p = new ProcessBuilder(bpftrace.toString(), script.toString(), Integer.toString(serverPort), Integer.toString(reason)).start();
+            Process p = new ProcessBuilder(bpftrace.toString(), script.toString(), Integer.toString(serverPort), Integer.toString(reason),
+                    Long.toString(ProcessHandle.current().pid())).start();
             BpfTraceRecorder r = new BpfTraceRecorder(p);
             r.awaitAttached();
             return r;

@@ -18,7 +18,13 @@ import org.sonde.sim.tcp.TcpStack;
  * namespaces' addresses and the model configured like the kernel, the kernel's initial sequence numbers and
  * timestamp offsets as the endpoints' random draws, the recorded writes, reads and closes at their recorded times,
  * and a corrector that carries each segment to the other endpoint
- * after the recorded one-way delay unless the recording says the network dropped it. Gives the segments as the
+ * after the recorded one-way delay unless the recording says the network dropped it. With the model's socket backlog
+ * ({@link TcpConfig#socketBacklog()}) each endpoint's application holds its socket in the spans its reads held the
+ * kernel's, and a read takes its data when it last took the socket (where the kernel's read copied and sent its
+ * window update, before the release), not at its return. Writes hold the model's socket only while the model's own
+ * write waits for nothing: it copies at once, so the kernel's writer's span (its copying, and the releases inside it
+ * at {@code sk_stream_wait_memory()} that need no sleep, which the recorder cannot see) would hold the model's
+ * socket past the points where the kernel's handled its backlog. Gives the segments as the
  * capture saw them: on arrival at the other namespace (before its nftables rules).
  */
 final class LinuxConnectionReplayer {
@@ -114,8 +120,22 @@ final class LinuxConnectionReplayer {
         long last = 0;
         for (int side = 0; side < 2; side++) {
             int k = side;
-            for (AppCall call : side == 0 ? c.clientCalls() : c.serverCalls()) {
-                long at = Math.max(0, call.timeNanos() - c.connectNanos());
+            List<AppCall> calls = side == 0 ? c.clientCalls() : c.serverCalls();
+            if (config.socketBacklog()) {
+                for (AppCall.Held h : heldSpans(calls)) {
+                    sim.at(Math.max(0, h.fromNanos() - c.connectNanos()), () -> {
+                        TcpSocket socket = sockets[k];
+                        if (socket != null && socket.state() != TcpSocket.State.CLOSED) socket.lockSock();
+                    });
+                    sim.at(Math.max(0, h.toNanos() - c.connectNanos()), () -> {
+                        if (sockets[k] != null) sockets[k].releaseSock();
+                    });
+                }
+            }
+            for (AppCall call : calls) {
+                long when = call.kind() == AppCall.Kind.READ && config.socketBacklog() && !call.held().isEmpty() ? call.held().getLast().fromNanos()
+                        : call.timeNanos();
+                long at = Math.max(0, when - c.connectNanos());
                 last = Math.max(last, at);
                 sim.at(at, () -> {
                     TcpSocket socket = sockets[k];
@@ -139,5 +159,19 @@ final class LinuxConnectionReplayer {
         }
         sim.runUntil(last + TAIL_NANOS);
         return new Replayed(fromClient, fromServer, refused);
+    }
+
+    /** The spans an endpoint's reads held its socket, in order, overlapping ones joined (one owner at a time). */
+    static List<AppCall.Held> heldSpans(List<AppCall> calls) {
+        List<AppCall.Held> all = new ArrayList<>();
+        for (AppCall call : calls) if (call.kind() == AppCall.Kind.READ) all.addAll(call.held());
+        all.sort(java.util.Comparator.comparingLong(AppCall.Held::fromNanos));
+        List<AppCall.Held> out = new ArrayList<>();
+        for (AppCall.Held h : all) {
+            AppCall.Held prev = out.isEmpty() ? null : out.getLast();
+            if (prev != null && h.fromNanos() <= prev.toNanos()) out.set(out.size() - 1, new AppCall.Held(prev.fromNanos(), Math.max(prev.toNanos(), h.toNanos())));
+            else out.add(h);
+        }
+        return out;
     }
 }

@@ -12,6 +12,8 @@ import org.sonde.core.BadInputException;
  * {@link RecordedConnection} per connection, in the order the clients connected. Sockets are known by their kernel
  * address while they live (an address is reused once a socket closed); a client is a socket that went
  * {@code CLOSE -> SYN_SENT}, a server one that went {@code LISTEN -> SYN_RECV}; drops are matched by their four-tuple.
+ * A read's or write's sleeps (S and U lines of its thread between its entry and its return) give the spans it held
+ * the socket; W and R lines without a thread id (a recorder before the S and U lines) give calls without them.
  * A malformed line is a {@link BadInputException} naming the source and the line.
  */
 final class RecorderTrace {
@@ -25,6 +27,8 @@ final class RecorderTrace {
     private final Map<String, Socket> byTuple = new LinkedHashMap<>();
     private final List<Object[]> drops = new ArrayList<>();
     private final List<long[]> ticks = new ArrayList<>();
+    /** Each thread's sleeps since its last read or write: start, end (-1 while it sleeps). */
+    private final Map<Long, List<long[]>> sleeps = new HashMap<>();
     private int lineNumber;
 
     /** One socket of the run while the recorder saw it. */
@@ -91,14 +95,25 @@ final class RecorderTrace {
                 s.tsOffset = number(f[5]);
             }
             case "W", "R" -> {
-                fields(f, 5);
+                if (f.length != 5) fields(f, 6);
                 Socket s = live.get(f[2]);
                 long bytes = Long.parseLong(signed(f[4]));
+                long time = number(f[1]), entry = number(f[3]);
+                List<long[]> slept = f.length == 6 ? sleeps.remove(number(f[5])) : null;
                 if (s == null || bytes <= 0) return; // an error or EAGAIN takes nothing; a read of 0 is the peer's FIN
                 // a write counts from its entry (the kernel takes the bytes then), a read from its return (it took them then)
-                long entry = number(f[3]);
                 boolean write = f[0].equals("W");
-                s.calls.add(new AppCall(write ? AppCall.Kind.WRITE : AppCall.Kind.READ, write && entry != 0 ? entry : number(f[1]), bytes));
+                List<AppCall.Held> held = f.length == 6 && entry != 0 ? held(entry, time, slept) : List.of();
+                s.calls.add(new AppCall(write ? AppCall.Kind.WRITE : AppCall.Kind.READ, write && entry != 0 ? entry : time, bytes, held));
+            }
+            case "S" -> {
+                fields(f, 3);
+                sleeps.computeIfAbsent(number(f[2]), k -> new ArrayList<>()).add(new long[] {number(f[1]), -1});
+            }
+            case "U" -> {
+                fields(f, 3);
+                List<long[]> l = sleeps.get(number(f[2]));
+                if (l != null && l.getLast()[1] < 0) l.getLast()[1] = number(f[1]);
             }
             case "X" -> {
                 fields(f, 3);
@@ -120,8 +135,24 @@ final class RecorderTrace {
                 fields(f, 3);
                 ticks.add(new long[] {number(f[1]), number(f[2])});
             }
-            default -> throw bad("an event of kind '" + f[0] + "'", "the recorder writes B, T, E, W, R, X, C, D and J lines");
+            default -> throw bad("an event of kind '" + f[0] + "'", "the recorder writes B, T, E, W, R, S, U, X, C, D and J lines");
         }
+    }
+
+    /**
+     * The spans a call from {@code entry} to {@code exit} held the socket: between its sleeps (those of its thread that
+     * began inside it; an earlier call's are not its own). A sleep the recording saw no end of ends the call.
+     */
+    private static List<AppCall.Held> held(long entry, long exit, List<long[]> slept) {
+        List<AppCall.Held> out = new ArrayList<>();
+        long from = entry;
+        for (long[] z : slept == null ? List.<long[]>of() : slept) {
+            if (z[0] < entry || z[0] > exit) continue;
+            if (z[0] > from) out.add(new AppCall.Held(from, z[0]));
+            from = z[1] < 0 ? exit : Math.max(from, Math.min(z[1], exit));
+        }
+        if (exit > from) out.add(new AppCall.Held(from, exit));
+        return out;
     }
 
     private void state(String[] f) {

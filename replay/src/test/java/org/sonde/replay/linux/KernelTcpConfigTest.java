@@ -39,6 +39,7 @@ class KernelTcpConfigTest {
     void theSenderDefersSkbsAsTheKernelWithItsTsoWinDivisor() {
         KernelTcpConfig k = KernelTcpConfig.of(Map.of("tcp_tso_win_divisor", "3"));
         assertThat(k.config().tsoDeferral()).isTrue();
+        assertThat(k.config().socketBacklog()).as("the recorded calls hold the model's sockets as they held the kernel's").isTrue();
         assertThat(k.config().tsoWinDivisor()).isEqualTo(3);
         assertThat(KernelTcpConfig.of(Map.of("tcp_tso_win_divisor", "0")).config().tsoWinDivisor()).isZero();
     }

@@ -140,6 +140,76 @@ class RecorderTraceTest {
     }
 
     @Test
+    void aCallHoldsTheSocketFromItsEntryToItsReturnLessItsSleeps() {
+        List<RecordedConnection> cs = RecorderTrace.read(connection(List.of(
+                "S 1300 77", "U 1310 77", // the thread slept in an earlier call, not a socket's
+                "S 2100 77", "U 2400 77", "S 2500 77", "U 2900 77",
+                "W 3000 " + CLIENT + " 2000 500 77",
+                "R 3500 " + SERVER + " 3400 500 88",
+                "W 3600 " + SERVER + " 3550 9")), "test");
+        RecordedConnection c = cs.getFirst();
+        assertThat(c.clientCalls().getFirst()).isEqualTo(new AppCall(AppCall.Kind.WRITE, 2000, 500,
+                List.of(new AppCall.Held(2000, 2100), new AppCall.Held(2400, 2500), new AppCall.Held(2900, 3000))));
+        assertThat(c.serverCalls().getFirst().held()).as("a read that did not sleep").containsExactly(new AppCall.Held(3400, 3500));
+        assertThat(c.serverCalls().get(1).held()).as("the recorder before the thread ids: not known").isEmpty();
+        assertThatThrownBy(() -> RecorderTrace.read(connection(List.of("S 2100")), "t.txt")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("line 9");
+        assertThatThrownBy(() -> RecorderTrace.read(connection(List.of("W 3000 " + CLIENT + " 2000 500 77 1")), "t.txt"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("W line of 7 fields");
+    }
+
+    /**
+     * Calls one after another on a client thread and a server thread, each held and asleep by turns, with a sleep of
+     * the same thread outside any call between them: each call comes back with the spans it held the socket.
+     */
+    @Property(tries = 200)
+    void everyCallsHeldSpansComeBack(@ForAll("heldCalls") List<List<Integer>> calls) {
+        List<String> between = new ArrayList<>();
+        List<AppCall> client = new ArrayList<>(), server = new ArrayList<>();
+        long t = 2000;
+        for (int i = 0; i < calls.size(); i++) {
+            List<Integer> turns = calls.get(i); // held, asleep, held, ...: the first is the write or read flag
+            boolean onClient = i % 2 == 0, write = turns.getFirst() == 1;
+            String tid = onClient ? "101" : "202";
+            between.add("S " + (t + 3) + " " + tid); // a sleep outside the call
+            between.add("U " + (t + 6) + " " + tid);
+            long entry = t + 10, now = entry;
+            List<AppCall.Held> held = new ArrayList<>();
+            for (int k = 1; k < turns.size(); k++) {
+                long next = now + turns.get(k);
+                if (k % 2 == 1) held.add(new AppCall.Held(now, next));
+                else {
+                    between.add("S " + now + " " + tid);
+                    between.add("U " + next + " " + tid);
+                }
+                now = next;
+            }
+            if (turns.size() % 2 == 1) held.add(new AppCall.Held(now, now + 1)); // a sleep is followed by a held span
+            long exit = held.getLast().toNanos();
+            between.add((write ? "W " : "R ") + exit + " " + (onClient ? CLIENT : SERVER) + " " + entry + " " + (i + 1) + " " + tid);
+            (onClient ? client : server).add(new AppCall(write ? AppCall.Kind.WRITE : AppCall.Kind.READ, write ? entry : exit, i + 1, held));
+            t = exit;
+        }
+        client.add(new AppCall(AppCall.Kind.CLOSE, 9000, 0));
+        server.add(new AppCall(AppCall.Kind.CLOSE, 9100, 0));
+        RecordedConnection c = RecorderTrace.read(connection(between), "generated").getFirst();
+        assertThat(c.clientCalls()).isEqualTo(client);
+        assertThat(c.serverCalls()).isEqualTo(server);
+    }
+
+    @Provide
+    Arbitrary<List<List<Integer>>> heldCalls() {
+        // at most 12 calls of at most 7 turns of at most 40 ns: they end before the connection closes at 9000
+        Arbitrary<List<Integer>> turns = Combinators.combine(Arbitraries.integers().between(0, 1),
+                Arbitraries.integers().between(1, 40).list().ofMinSize(1).ofMaxSize(7)).as((w, l) -> {
+                    List<Integer> out = new ArrayList<>(List.of(w));
+                    out.addAll(l);
+                    return out;
+                });
+        return turns.list().ofMaxSize(12);
+    }
+
+    @Test
     void theTimerTickFromTheSoftirqsRuns() {
         // HZ 250: jiffy 4,300,000,000 ticked at 17,200,000,000,000,000 + 1,000 ns; the softirq ran 30-200 us after its ticks
         long origin = 1_000;

@@ -51,7 +51,7 @@ final class Receiver {
      * {@code tcp:tcp_probe}): truesize is 832 B plus the payload (2280 B for 1448 B, 1022 B for 190 B), so a
      * 1448-byte segment gives {@code scaling_ratio} 1448·256/2280 = 162.
      */
-    private static final int SKB_HEAD_TRUESIZE = 832;
+    static final int SKB_HEAD_TRUESIZE = 832;
     /** {@code MAX_SKB_FRAGS}: segments coalesced into one skb of the receive queue. */
     private static final int MAX_SKB_FRAGS = 17;
     /** {@code SOCK_MIN_RCVBUF}: 2 × (2048 + the aligned {@code sk_buff}); {@code window_clamp} stays above half of it. */
@@ -370,7 +370,7 @@ final class Receiver {
      * {@code sk_rmem_alloc}: the held bytes and a head for every {@link #MAX_SKB_FRAGS} segments of them (a queued
      * skb takes later segments as frags, so they add their payload only).
      */
-    private long rmemAlloc() {
+    long rmemAlloc() {
         long held = rq.held();
         if (held == 0) return 0;
         long segments = (held + rcvMss - 1) / rcvMss;
@@ -467,8 +467,11 @@ final class Receiver {
         // more than one full segment unacknowledged, and the application read it all (sk_rcvlowat 1) or the window's right edge advances
         if ((rq.rcvNxt - rcvWup > rcvMss && (rq.unread() == 0 || selectWindowRaw() >= rcvWnd))
                 || inQuickackMode()
-                || (ackPending & ACK_NOW) != 0
-                || (ofoPossible && rq.hasOutOfOrder())) { // out-of-order data is ACKed at once (SACK compression not modelled)
+                || (ackPending & ACK_NOW) != 0) {
+            if (!sk.deferAck()) sk.sendAck(); // from the backlog, the ACK waits for the release (tcp_backlog_ack_defer)
+            return;
+        }
+        if (ofoPossible && rq.hasOutOfOrder()) { // out-of-order data is ACKed at once (SACK compression not modelled)
             sk.sendAck();
             return;
         }
@@ -503,7 +506,7 @@ final class Receiver {
     }
 
     /** {@code tcp_delack_timer_handler()}. */
-    private void delackTimerFired() {
+    void delackTimerFired() {
         if ((ackPending & ACK_TIMER) == 0) return;
         ackPending &= ~ACK_TIMER;
         if ((ackPending & ACK_SCHED) != 0) {

@@ -73,6 +73,11 @@ import org.sonde.core.config.ConfigMap;
  *                           without deferring. Off (the default): the window is filled at every ACK
  * @param tsoWinDivisor      {@code tcp_tso_win_divisor} (3): the share of the window ({@code 1/divisor}) worth sending at
  *                           once; 0: three segments ({@code tcp_max_tso_deferred_mss()})
+ * @param socketBacklog      the application owns the socket during its calls, as Linux's {@code lock_sock()}: segments
+ *                           that arrive meanwhile wait in the socket's backlog ({@link SocketBacklog}, which coalesces them as
+ *                           {@code tcp_add_backlog()} does) and the timers that fire are deferred, all handled when the
+ *                           application releases it ({@link TcpSocket#releaseSock()}), an immediate ACK deferred to the
+ *                           end ({@code tcp_backlog_ack_defer}). Off (the default): {@link TcpSocket#lockSock()} does nothing
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
@@ -81,7 +86,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
                         int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans,
                         boolean receiveWindowGrowth, long receiveBufferMaxBytes, boolean sendBufferGrowth, long sendBufferDefaultBytes,
-                        long timerTickNanos, long timerTickOriginNanos, boolean tsoDeferral, int tsoWinDivisor) {
+                        long timerTickNanos, long timerTickOriginNanos, boolean tsoDeferral, int tsoWinDivisor, boolean socketBacklog) {
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
@@ -96,7 +101,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
             true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3,
-            false, 33_554_432, false, 16_384, 0, 0, false, 3);
+            false, 33_554_432, false, 16_384, 0, 0, false, 3, false);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -117,7 +122,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 quickAcks, receiveBufferBytes, initialReceiveWindowBytes, sendBufferBytes, sack, dsack, timestamps, windowScaling, nagle, ecn,
                 reordering, maxReordering, synRetries, synAckRetries, retries2, timeWaitNanos, dctcpShiftG, dctcpAlphaOnInit, readRateBps,
                 readSizeBytes, hystart, recovery, earlyRetrans, receiveWindowGrowth, receiveBufferMaxBytes, sendBufferGrowth, sendBufferDefaultBytes,
-                tickNanos, originNanos, tsoDeferral, tsoWinDivisor);
+                tickNanos, originNanos, tsoDeferral, tsoWinDivisor, socketBacklog);
     }
 
     /** When the connection's timers fire. */
@@ -183,7 +188,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 c.nanos("timer-tick", d.timerTickNanos, 0, 1_000_000_000L),
                 c.nanos("timer-tick-origin", d.timerTickOriginNanos, 0, 3_600_000_000_000L),
                 c.bool("tso-deferral", d.tsoDeferral),
-                (int) c.integer("tso-win-divisor", d.tsoWinDivisor, 0, 1000));
+                (int) c.integer("tso-win-divisor", d.tsoWinDivisor, 0, 1000),
+                c.bool("socket-backlog", d.socketBacklog));
         c.finish();
         return t;
     }

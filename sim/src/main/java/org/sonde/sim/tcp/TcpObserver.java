@@ -55,7 +55,11 @@ public interface TcpObserver {
         /** {@link TcpSocket#readAtRate}(a bits/s, b bytes per read). */
         READ_AT_RATE,
         /** {@link TcpSocket#stopReading}(). */
-        STOP_READING
+        STOP_READING,
+        /** {@link TcpSocket#lockSock}(). */
+        LOCK,
+        /** {@link TcpSocket#releaseSock}(). */
+        RELEASE
     }
 
     /** The socket's callbacks into the application; {@link #ACCEPT} is the listener's acceptor. */

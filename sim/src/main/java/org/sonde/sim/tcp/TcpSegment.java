@@ -161,7 +161,13 @@ public final class TcpSegment extends IpFrame {
 
     @Override
     public TcpSegment copy() {
-        TcpSegment c = copyIpFieldsTo(new TcpSegment(payloadBytes, 0, priority));
+        return withPayload(payloadBytes);
+    }
+
+    /** A copy carrying {@code payload} bytes instead, the frame's size changed by as much. */
+    TcpSegment withPayload(int payload) {
+        TcpSegment c = copyIpFieldsTo(new TcpSegment(payload, 0, priority));
+        c.bytes = bytes + payload - payloadBytes;
         c.seq = seq;
         c.ack = ack;
         c.flags = flags;

@@ -89,6 +89,18 @@ public final class TcpSocket {
     final SendBuffer sndBuf;
     /** {@code tcp_wstamp_ns}: when the socket last transmitted a segment. */
     long lastXmitNanos;
+    /** Linux's socket backlog, null unless {@code socket-backlog}. */
+    final SocketBacklog backlog;
+    /** The application is inside a call that took the socket, from {@link #lockSock()} to {@link #releaseSock()}. */
+    private boolean held;
+    /** The backlog is being handled ({@code __release_sock()}): an immediate ACK waits for {@code tcp_release_cb()}. */
+    private boolean flushing;
+    /**
+     * What {@code tcp_release_cb()} does at the release: {@code TCP_WRITE_TIMER_DEFERRED} and
+     * {@code TCP_DELACK_TIMER_DEFERRED} (the timer fired while the application held the socket), {@code TCP_ACK_DEFERRED}
+     * (an immediate ACK decided while the backlog ran).
+     */
+    private boolean writeTimerDeferred, delackTimerDeferred, ackDeferred;
     // the parts that run its algorithms
     private final CongestionControl cc;
     private final RttEstimator rtt;
@@ -128,6 +140,7 @@ public final class TcpSocket {
         this.ecnRequested = active && (cfg.ecn() || cc.needsEcn());
         this.tp = new Tcb(cfg.reordering());
         this.sndBuf = cfg.sendBufferGrowth() ? new SendBuffer(tp, cfg) : null;
+        this.backlog = cfg.socketBacklog() ? new SocketBacklog() : null;
         this.rtt = new RttEstimator(cfg, tp);
         this.xt = new XmitTimer(sim, sb, rtt, cfg.timerWheel(), this::xmitTimerFired);
         this.rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);
@@ -199,7 +212,12 @@ public final class TcpSocket {
             long tail = sndBuf.tailLength();
             if (tail == 0 || tail >= goal) {
                 if (!sndBuf.memoryFree()) {
+                    if (copied) snd.pushPendingFrames(); // tcp_push() before the wait
+                    copied = false;
                     sndBuf.noSpace = true;
+                    // sk_stream_wait_memory() releases the socket: a held one's backlog is handled now, and what it
+                    // frees lets the write go on (tcp_check_space(), from within)
+                    if (held) flushBacklog();
                     break;
                 }
                 sndBuf.startSkb();
@@ -271,6 +289,78 @@ public final class TcpSocket {
         if (state == State.CLOSED) return;
         if (state != State.SYN_SENT && state != State.LISTEN && state != State.TIME_WAIT) sendReset();
         done(true);
+    }
+
+    /**
+     * {@code lock_sock()}: the application takes the socket for a call. With {@code socket-backlog}, until
+     * {@link #releaseSock()} the segments that arrive wait in the socket's backlog and the retransmission and
+     * delayed-ACK timers that fire wait for the release; the application's own calls go on. Without, it does nothing.
+     *
+     * @throws IllegalStateException if the application holds the socket already (one owner at a time)
+     */
+    public void lockSock() {
+        stack.observer().call(this, TcpObserver.Call.LOCK, 0, 0);
+        if (backlog == null) return;
+        if (held) throw new IllegalStateException("the application holds " + this + " already");
+        held = true;
+    }
+
+    /**
+     * {@code release_sock()}: the backlog is handled ({@link #flushBacklog()}). Nothing when the application does not
+     * hold the socket.
+     */
+    public void releaseSock() {
+        stack.observer().call(this, TcpObserver.Call.RELEASE, 0, 0);
+        if (!held) return;
+        if (owned()) flushBacklog();
+        held = false;
+    }
+
+    /**
+     * {@code sock_owned_by_user()}: the application holds the socket, unless its write waits for send buffer memory
+     * ({@code sk_stream_wait_memory()} releases the socket while it waits).
+     */
+    boolean owned() {
+        return held && !(sndBuf != null && sndBuf.noSpace);
+    }
+
+    /**
+     * {@code __release_sock()} then {@code tcp_release_cb()}: the backlog's skbs are handled in their order, an
+     * immediate ACK among them waiting for the last, then the deferred timers run and the deferred ACK goes if one is
+     * still due.
+     */
+    private void flushBacklog() {
+        flushing = true;
+        for (TcpSegment s; (s = backlog.poll()) != null; ) handleSegment(s);
+        flushing = false;
+        releaseCb();
+    }
+
+    /** {@code __tcp_ack_snd_check()} while the backlog runs ({@code tcp_backlog_ack_defer}): the ACK waits for the release. */
+    boolean deferAck() {
+        if (!flushing) return false;
+        ackDeferred = true;
+        return true;
+    }
+
+    /**
+     * {@code tcp_release_cb()}: a retransmission or delayed-ACK timer that fired while the application held the socket
+     * runs now unless it was armed again for later or cleared meanwhile ({@code tcp_write_timer_handler()} and
+     * {@code tcp_delack_timer_handler()} check), then the deferred ACK goes if an ACK is still scheduled.
+     */
+    private void releaseCb() {
+        if (writeTimerDeferred) {
+            writeTimerDeferred = false;
+            if (xt.pending != XmitTimer.NONE && !xt.timer.armed()) runTimer(xmitTimerKind(), snd::xmitTimerFired);
+        }
+        if (delackTimerDeferred) {
+            delackTimerDeferred = false;
+            if (!rcv.delackTimer.armed()) runTimer(TcpObserver.TimerKind.DELACK, rcv::delackTimerFired);
+        }
+        if (ackDeferred) {
+            ackDeferred = false;
+            if (rcv.ackScheduled()) sendAck();
+        }
     }
 
     /** Reads up to {@code max} bytes now; returns how many. */
@@ -601,6 +691,16 @@ public final class TcpSocket {
 
     void segmentArrived(TcpSegment s) {
         stack.count(TcpCounter.TcpInSegs);
+        if (owned()) { // tcp_v4_rcv(): the application holds the socket, so the segment waits in the backlog (or is dropped)
+            long rcvbuf = cfg.receiveBufferBytes(), sndbuf = sndBuf == null ? cfg.sendBufferBytes() : sndBuf.sndbuf;
+            backlog.add(s, SocketBacklog.limit(rcvbuf, sndbuf), rcv.rmemAlloc());
+            return;
+        }
+        handleSegment(s);
+    }
+
+    /** {@code tcp_v4_do_rcv()}: a segment from the network or the backlog. */
+    private void handleSegment(TcpSegment s) {
         tp.sawTstamp = s.timestamps; // tcp_parse_options()
         tp.rcvTsecr = s.tsEcr;
         switch (state) {
@@ -680,18 +780,44 @@ public final class TcpSocket {
 
     /** {@code tcp_write_timer()}: the retransmission timer fired; the sender knows what it was armed for. */
     private void xmitTimerFired() {
-        TcpObserver.TimerKind kind = switch (xt.pending) {
+        timerFired(xmitTimerKind(), snd::xmitTimerFired);
+    }
+
+    /** What the retransmission timer is armed for ({@code icsk_pending}). */
+    private TcpObserver.TimerKind xmitTimerKind() {
+        return switch (xt.pending) {
             case XmitTimer.RETRANS -> TcpObserver.TimerKind.RETRANS;
             case XmitTimer.PROBE0 -> TcpObserver.TimerKind.PROBE0;
             case XmitTimer.REO_TIMEOUT -> TcpObserver.TimerKind.REO_TIMEOUT;
             case XmitTimer.LOSS_PROBE -> TcpObserver.TimerKind.LOSS_PROBE;
             default -> TcpObserver.TimerKind.XMIT_IDLE;
         };
-        timerFired(kind, snd::xmitTimerFired);
     }
 
-    /** Runs a timer's handler with the observer told before and after. */
+    /**
+     * Runs a timer's handler with the observer told before and after; the retransmission and delayed-ACK timers of a
+     * socket the application holds are left to the release ({@code tcp_write_timer()}, {@code tcp_delack_timer()}).
+     */
     void timerFired(TcpObserver.TimerKind kind, Runnable handler) {
+        if (owned()) {
+            switch (kind) {
+                case RETRANS, PROBE0, REO_TIMEOUT, LOSS_PROBE, XMIT_IDLE -> {
+                    writeTimerDeferred = true;
+                    return;
+                }
+                case DELACK -> {
+                    delackTimerDeferred = true;
+                    return;
+                }
+                default -> {
+                }
+            }
+        }
+        runTimer(kind, handler);
+    }
+
+    /** A timer's handler with the observer told before and after. */
+    private void runTimer(TcpObserver.TimerKind kind, Runnable handler) {
         TcpObserver o = stack.observer();
         o.timer(this, kind, false);
         handler.run();

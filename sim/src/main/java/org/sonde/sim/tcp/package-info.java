@@ -21,7 +21,10 @@
  *       {@code ReceiveQueue} (rcv_nxt, the out-of-order ranges and the SACK blocks to send),
  *       {@link org.sonde.sim.tcp.CongestionWindow} and, with {@code send-buffer-growth}, {@code SendBuffer} (Linux's
  *       {@code sk_sndbuf} and {@code sk_wmem_queued} over the write queue's skbs, which the socket's writes fill as
- *       {@code tcp_sendmsg_locked()} does);</li>
+ *       {@code tcp_sendmsg_locked()} does); with {@code socket-backlog}, {@code SocketBacklog} (the segments that
+ *       arrive while the application holds the socket, {@code lockSock()} to {@code releaseSock()}, coalesced as
+ *       {@code tcp_add_backlog()} does; the socket handles them at the release with the timers that fired meanwhile
+ *       and one deferred ACK, as {@code release_sock()} and {@code tcp_release_cb()} do);</li>
  *   <li>{@code Sender}: each ACK ({@code tcp_ack()}), transmission ({@code tcp_write_xmit()}), retransmissions,
  *       the tail loss probe, zero-window probes and the retransmission timer's handlers
  *       ({@code tcp_output.c}, {@code tcp_timer.c}); with {@code tso-deferral}, {@code TsoDeferral} holds a

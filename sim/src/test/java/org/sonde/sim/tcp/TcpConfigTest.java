@@ -42,6 +42,8 @@ class TcpConfigTest {
         assertThat(d.tsoDeferral()).isTrue();
         assertThat(d.tsoWinDivisor()).isZero();
         assertThat(TcpConfig.LINUX.tsoWinDivisor()).isEqualTo(3);
+        assertThat(c.socketBacklog()).isFalse();
+        assertThat(parse(Map.of("socket-backlog", true)).socketBacklog()).isTrue();
         assertThat(c.withTimerTicks(1_000_000L, -5)).isEqualTo(parse(Map.of("send-buffer-growth", true, "send-buffer-default", "16KiB", "timer-tick", "1ms"))
                 .withTimerTicks(1_000_000L, -5));
     }

@@ -61,7 +61,7 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
                 timestamps, scaling, d.nagle(), ecn, reordering, Math.max(reordering, maxReordering), synRetries, d.synAckRetries(), retries2,
                 d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(), d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery, earlyRetrans,
                 d.receiveWindowGrowth(), d.receiveBufferMaxBytes(), d.sendBufferGrowth(), d.sendBufferDefaultBytes(), d.timerTickNanos(), d.timerTickOriginNanos(),
-                d.tsoDeferral(), d.tsoWinDivisor());
+                d.tsoDeferral(), d.tsoWinDivisor(), d.socketBacklog());
         return new SimTcpSettings(c, notes);
     }
 

@@ -71,6 +71,17 @@ class LauncherTest {
     }
 
     @Test
+    void verifyAloneRunsWithItsHeapInTransparentHugePages() throws Exception {
+        Map<String, String> noCache = Map.of("SONDE_AOT_CACHE", "0");
+        Run verify = launch(noCache, "--debug", "verify", "watch");
+        assertThat(verify.code()).isZero();
+        assertThat(verify.out()).contains("main --debug verify watch").contains("-XX:+UseTransparentHugePages");
+        Run sim = launch(noCache, "sim", "verify");
+        assertThat(sim.code()).isZero();
+        assertThat(sim.out()).contains("main sim verify").doesNotContain("TransparentHugePages");
+    }
+
+    @Test
     void aCacheOlderThanTheJarIsNotUsedButMadeAgain() throws Exception {
         assertThat(launch("--version").err()).contains(MAKING);
         Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(3600)));

@@ -71,6 +71,23 @@ class LauncherTest {
     }
 
     @Test
+    void verifyAloneRunsWithItsHeapInTransparentHugePages() throws Exception {
+        Map<String, String> noCache = Map.of("SONDE_AOT_CACHE", "0");
+        Path mode = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        // where the kernel has them off the JVM would warn on every run: then the launcher asks for none
+        boolean kernelHasThem = Files.isReadable(mode) && Files.readString(mode).matches("(?s).*\\[(always|madvise)\\].*");
+        Run verify = launch(noCache, "--debug", "verify", "watch");
+        assertThat(verify.code()).isZero();
+        assertThat(verify.out()).contains("main --debug verify watch");
+        if (kernelHasThem) assertThat(verify.out()).contains("-XX:+UseTransparentHugePages");
+        else assertThat(verify.out()).doesNotContain("TransparentHugePages");
+        assertThat(verify.err()).isEmpty();
+        Run sim = launch(noCache, "sim", "verify");
+        assertThat(sim.code()).isZero();
+        assertThat(sim.out()).contains("main sim verify").doesNotContain("TransparentHugePages");
+    }
+
+    @Test
     void aCacheOlderThanTheJarIsNotUsedButMadeAgain() throws Exception {
         assertThat(launch("--version").err()).contains(MAKING);
         Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(3600)));

@@ -191,6 +191,13 @@ public final class IncrementalVerifier {
         return all;
     }
 
+    /** How many violations the current state has: {@link #violations()}'s size, without collecting and sorting them. */
+    public int violationCount() {
+        int count = 0;
+        for (int s = 0; s < violations.size(); s++) if (!removed(s)) count += violations.get(s).size();
+        return count;
+    }
+
     private boolean removed(int s) {
         return s < baseSubnets ? removedBase[s] : removedExtra.contains(s);
     }
@@ -199,15 +206,18 @@ public final class IncrementalVerifier {
     public UpdateOutcome apply(RuleUpdate u) {
         int sw = base.switchIndex(u.switchName());
         if (sw < 0) throw new IllegalArgumentException("unknown switch " + u.switchName() + " (updates change rules of the snapshot's switches)");
+        // the rule's prefix is the map's input, read (as the switch's index is found) before the map is timed
+        Ipv4Prefix prefix = u.prefix();
+        int address = prefix.address(), length = prefix.length();
         long t0 = System.nanoTime();
-        long range = baseTrie.matching(u.prefix().address(), u.prefix().length());
-        addedSubnetsInside(u.prefix());
+        long range = baseTrie.matching(address, length);
+        addedSubnetsInside(prefix);
         long t1 = System.nanoTime();
         int[] affected = affected(range);
         boolean applied = false;
-        if (u.op() != RuleUpdate.Op.ADD) applied = remove(sw, u.prefix(), u.priority(), affected);
+        if (u.op() != RuleUpdate.Op.ADD) applied = remove(sw, prefix, u.priority(), affected);
         if (u.op() == RuleUpdate.Op.ADD || u.op() == RuleUpdate.Op.MODIFY) {
-            add(sw, u.prefix(), nextHops(u.nextHops()), u.priority(), affected);
+            add(sw, prefix, nextHops(u.nextHops()), u.priority(), affected);
             applied = true;
         }
         List<Violation> appeared = new ArrayList<>(), cleared = new ArrayList<>();

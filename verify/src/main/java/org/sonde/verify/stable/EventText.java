@@ -1,6 +1,7 @@
 package org.sonde.verify.stable;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import org.sonde.core.BadInputException;
 import org.sonde.core.InputFiles;
 import org.sonde.packet.Ipv4Address;
@@ -13,6 +14,8 @@ import org.sonde.verify.snapshot.RuleUpdate;
  * mod and a del's next_hops is {@code -}; {@code #} starts a comment line.
  */
 public final class EventText {
+    // compiled once: String.split compiles a pattern of more than one character on every call
+    private static final Pattern FIELD_SEPARATOR = Pattern.compile("\\s+");
     private final InputFiles.Lines in;
     private long sequence;
 
@@ -37,7 +40,7 @@ public final class EventText {
     }
 
     private RoutingEvent parse(String t) {
-        String[] f = t.split("\\s+");
+        String[] f = FIELD_SEPARATOR.split(t);
         if (f.length != 8) throw bad("expected 8 fields 'time_ms process op switch ip mask_len next_hops priority', got " + f.length + ": '" + t + "'");
         long ms;
         try {

@@ -70,6 +70,6 @@ public final class Watcher {
             for (Violation v : o.appeared()) if (!cleared.remove(v)) appeared.add(v);
         }
         return new StableState(batch.stableAtNanos(), batch.events().size(), batch.late(), rejected, affected,
-                appeared, cleared, verifier.violations().size(), map, reduce);
+                appeared, cleared, verifier.violationCount(), map, reduce);
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.sonde.verify.check.Check;
+import org.sonde.verify.check.Violation;
 import org.sonde.verify.check.ViolationType;
 import org.sonde.verify.gen.DcnGenerator;
 import org.sonde.verify.gen.FaultPlan;
@@ -20,7 +21,10 @@ class IncrementalVerifierTest {
     static final EnumSet<Check> ALL = EnumSet.allOf(Check.class);
 
     static void assertSameAsFullCheck(IncrementalVerifier v) {
-        assertThat(v.violations()).isEqualTo(new LocalBackend(2).verify(v.currentSnapshot(), ALL, VerifyProgress.NONE).violations());
+        List<Violation> full = new LocalBackend(2).verify(v.currentSnapshot(), ALL, VerifyProgress.NONE).violations();
+        assertThat(v.violations()).isEqualTo(full);
+        // the count a watch reports per stable state, kept without collecting the violations
+        assertThat(v.violationCount()).isEqualTo(full.size());
     }
 
     @Test
@@ -76,6 +80,7 @@ class IncrementalVerifierTest {
         assertThat(v.violations()).isNotEmpty();
         assertThat(v.removeSubnet(faulty).cleared()).isNotEmpty();
         assertThat(v.violations()).isEmpty();
+        assertThat(v.violationCount()).isZero(); // a removed subnet's violations are not counted
         // a /25 inside the faulty subnet: matched by the same rules, so it has the black hole too
         Ipv4Prefix half = new Ipv4Prefix(faulty.address(), 25);
         UpdateOutcome added = v.addSubnet(half);

@@ -1,5 +1,6 @@
 package org.sonde.replay.linux;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,9 +15,11 @@ record KernelTimerTick(long tickNanos, long originMonotonicNanos) {
     /**
      * The tick of the timer softirq's runs, each a monotonic time and the jiffy it ran for. A run comes after its tick
      * by the softirq's latency, so with the right length every run's time less its jiffy's ticks lands within that
-     * latency of the origin, where a wrong length spreads them by the difference times the jiffies between the runs:
-     * the {@code CONFIG_HZ} tick with the narrowest spread is the length, the earliest of those times the origin.
-     * Null with fewer than two jiffies seen.
+     * latency of the origin, where a wrong length spreads them by the difference times the jiffies between the runs.
+     * A run whose jiffy does not fit the others (a recording has shown one at jiffy 516 among jiffies near 2^32) lands
+     * far from them with every length: the runs that count are those within one tick of the median origin, the
+     * {@code CONFIG_HZ} tick that keeps the most of them (the narrowest spread among equals) is the length, and the
+     * earliest of their origins the origin. Null unless two runs of different jiffies agree.
      */
     static KernelTimerTick of(List<long[]> runs) {
         long firstJiffy = Long.MAX_VALUE, lastJiffy = Long.MIN_VALUE;
@@ -26,15 +29,27 @@ record KernelTimerTick(long tickNanos, long originMonotonicNanos) {
         }
         if (runs.isEmpty() || firstJiffy == lastJiffy) return null;
         KernelTimerTick best = null;
+        int bestCount = 0;
         long bestSpread = Long.MAX_VALUE;
         for (long tick : TICKS) {
-            long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
-            for (long[] r : runs) {
-                long origin = r[0] - r[1] * tick;
-                min = Math.min(min, origin);
-                max = Math.max(max, origin);
+            long[] origins = new long[runs.size()];
+            for (int i = 0; i < origins.length; i++) origins[i] = runs.get(i)[0] - runs.get(i)[1] * tick;
+            long[] sorted = origins.clone();
+            Arrays.sort(sorted);
+            long median = sorted[(sorted.length - 1) / 2];
+            long min = Long.MAX_VALUE, max = Long.MIN_VALUE, lowJiffy = Long.MAX_VALUE, highJiffy = Long.MIN_VALUE;
+            int count = 0;
+            for (int i = 0; i < origins.length; i++) {
+                if (Math.abs(origins[i] - median) > tick) continue;
+                count++;
+                min = Math.min(min, origins[i]);
+                max = Math.max(max, origins[i]);
+                lowJiffy = Math.min(lowJiffy, runs.get(i)[1]);
+                highJiffy = Math.max(highJiffy, runs.get(i)[1]);
             }
-            if (max - min < bestSpread) {
+            if (lowJiffy == highJiffy) continue; // one jiffy's runs tell no length
+            if (count > bestCount || count == bestCount && max - min < bestSpread) {
+                bestCount = count;
                 bestSpread = max - min;
                 best = new KernelTimerTick(tick, min);
             }

@@ -220,6 +220,10 @@ class RecorderTraceTest {
         assertThat(t).as("the length from the first and last jiffies, the origin from the run nearest its tick")
                 .isEqualTo(new KernelTimerTick(4_000_000, origin + 30_000));
         assertThat(RecorderTrace.parse(connection(List.of(runs.getFirst())), "test").timerTick()).as("one jiffy tells no length").isNull();
+        // a run whose jiffy fits no tick (seen in a recording: 516 among jiffies near 2^32) is not one of them
+        List<String> odd = new ArrayList<>(runs);
+        odd.add(1, "J " + (origin + 4_300_000_000L * 4_000_000 + 500_000) + " 516");
+        assertThat(RecorderTrace.parse(connection(odd), "test").timerTick()).isEqualTo(new KernelTimerTick(4_000_000, origin + 30_000));
         assertThatThrownBy(() -> RecorderTrace.read(connection(List.of("J 5 ")), "test")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("line");
     }
@@ -238,6 +242,9 @@ class RecorderTraceTest {
         long nearest = latencies.stream().mapToLong(l -> l % (tick / 4)).min().orElseThrow();
         KernelTimerTick t = RecorderTrace.parse(connection(runs), "generated").timerTick();
         assertThat(t).isEqualTo(new KernelTimerTick(tick, origin + nearest));
+        // one run with a jiffy that fits no tick, anywhere among them, changes nothing
+        runs.add((int) (latencies.getFirst() % runs.size()), "J " + (origin + jiffy * tick) + " " + (latencies.getLast() % 100_000));
+        assertThat(RecorderTrace.parse(connection(runs), "generated").timerTick()).isEqualTo(new KernelTimerTick(tick, origin + nearest));
     }
 
     @Provide

@@ -3,7 +3,7 @@ package org.sonde.verify.stable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
+import java.util.TreeSet;
 
 /**
  * Finds the stable states of a stream of routing events (§4.2). Each timestamp t stands for an
@@ -18,12 +18,23 @@ import java.util.PriorityQueue;
  * really happened (e1 and e2 of §4.1), so it checks no state between them.
  */
 public final class StableSnapshots {
-    private static final Comparator<RoutingEvent> ORDER =
-            Comparator.comparingLong(RoutingEvent::timestampNanos).thenComparingLong(RoutingEvent::sequence);
+    /** A received event and its place among those received: equal timestamps and sequences stay apart. */
+    private record Pending(RoutingEvent event, long receipt) {}
+
+    private static final Comparator<Pending> ORDER = Comparator.<Pending>comparingLong(p -> p.event().timestampNanos())
+            .thenComparingLong(p -> p.event().sequence()).thenComparingLong(Pending::receipt);
 
     private final long epsilonNanos;
     private final long maxDelayNanos;
-    private final PriorityQueue<RoutingEvent> pending = new PriorityQueue<>(ORDER);
+    private final TreeSet<Pending> pending = new TreeSet<>(ORDER);
+    private long receipts;
+    /**
+     * The last event known to belong to the oldest run (no gap of 2ε from the oldest event up to it), or
+     * null: events received since cannot open a gap before it, only one older than the oldest can end
+     * the run sooner; so a run that goes on for as long as updates keep coming (a burst longer than the
+     * wait) is walked once, not again at every event.
+     */
+    private Pending runTail;
     private long declaredUpTo = Long.MIN_VALUE; // events timestamped before this belong to declared states
     private final java.util.Set<Long> lateSequences = new java.util.HashSet<>();
 
@@ -45,7 +56,9 @@ public final class StableSnapshots {
     /** An event reached the checker. */
     public void receive(RoutingEvent e) {
         if (e.timestampNanos() < declaredUpTo) lateSequences.add(e.sequence());
-        pending.add(e);
+        Pending p = new Pending(e, receipts++);
+        if (!pending.isEmpty() && ORDER.compare(p, pending.first()) < 0) runTail = null;
+        pending.add(p);
     }
 
     /**
@@ -55,27 +68,38 @@ public final class StableSnapshots {
     public List<StableBatch> advance(long nowNanos) {
         List<StableBatch> batches = new ArrayList<>();
         while (!pending.isEmpty()) {
-            List<RoutingEvent> sorted = new ArrayList<>(pending);
-            sorted.sort(ORDER);
-            int end = -1;
-            for (int k = 0; k < sorted.size(); k++) {
-                long t = sorted.get(k).timestampNanos();
-                boolean quietAfter = k + 1 == sorted.size() || sorted.get(k + 1).timestampNanos() - t >= 2 * epsilonNanos;
-                if (!quietAfter) continue;
-                // no event we have is within 2ε after t; one we have not received yet could still come until t + 2ε + delay
-                if (nowNanos == Long.MAX_VALUE || nowNanos - t >= 2 * epsilonNanos + maxDelayNanos) end = k;
-                break;
+            // the oldest run ends no sooner than its oldest event: while the clock is within 2ε plus the delay of
+            // that one, nothing is final (a burst of updates waits here without being walked at every event)
+            if (!finalAt(pending.first().event().timestampNanos(), nowNanos)) break;
+            // the oldest run: up to the first event with no other within 2ε after it, walked on from where the
+            // last reading of the clock left it
+            Pending last = runTail == null ? pending.first() : runTail;
+            for (Pending next : pending.tailSet(last, false)) {
+                if (next.event().timestampNanos() - last.event().timestampNanos() >= 2 * epsilonNanos) break;
+                last = next;
             }
-            if (end < 0) break;
-            List<RoutingEvent> batch = new ArrayList<>(sorted.subList(0, end + 1));
-            for (RoutingEvent e : batch) pending.remove(e);
-            long stableAt = sorted.get(end).timestampNanos() + 2 * epsilonNanos;
+            runTail = last;
+            long t = last.event().timestampNanos();
+            if (!finalAt(t, nowNanos)) break;
+            List<RoutingEvent> batch = new ArrayList<>();
+            Pending p;
+            do {
+                p = pending.pollFirst();
+                batch.add(p.event());
+            } while (p != last);
+            runTail = null;
+            long stableAt = t + 2 * epsilonNanos;
             int late = 0;
             for (RoutingEvent e : batch) if (lateSequences.remove(e.sequence())) late++;
             batches.add(new StableBatch(stableAt, batch, late));
             declaredUpTo = stableAt;
         }
         return batches;
+    }
+
+    /** Whether no event we have not received yet can come within 2ε after {@code t}: it would by t + 2ε + the delay bound. */
+    private boolean finalAt(long t, long nowNanos) {
+        return nowNanos == Long.MAX_VALUE || nowNanos - t >= 2 * epsilonNanos + maxDelayNanos;
     }
 
     /** Events received and not yet part of a stable state. */

@@ -149,6 +149,73 @@ class StableSnapshotsTest {
         assertThat(shuffled).isEqualTo(inOrder);
     }
 
+    /**
+     * The batches, their stable instants and late counts are those of the definition (every pending
+     * event sorted, cut after the first one no other follows within 2ε, final once the clock is 2ε plus
+     * the delay bound past it), whatever the arrival order, the delays (late ones included) and the
+     * instants the clock is read at.
+     */
+    @Property(tries = 200)
+    void batchesAreThoseOfTheDefinition(@ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int events) {
+        Random random = new Random(seed);
+        long epsilon = 10 * MS, delay = 25 * MS;
+        StableSnapshots fast = new StableSnapshots(epsilon, delay);
+        Definition slow = new Definition(epsilon, delay);
+        List<RoutingEvent> arrivals = new ArrayList<>();
+        long t = 0;
+        for (int i = 0; i < events; i++) {
+            t += random.nextInt(3) == 0 ? random.nextInt(100) * MS : random.nextInt(15) * MS;
+            arrivals.add(new RoutingEvent(t, "p", new RuleUpdate(RuleUpdate.Op.DELETE, "S11", LEFT, List.of(), 10), i));
+        }
+        // received out of order, some later than the delay bound
+        arrivals.sort(Comparator.comparingLong(e -> e.timestampNanos() + random.nextInt(40) * MS));
+        long now = 0;
+        for (RoutingEvent e : arrivals) {
+            now = Math.max(now, e.timestampNanos()) + random.nextInt(30) * MS;
+            fast.receive(e);
+            slow.receive(e);
+            if (random.nextBoolean()) assertThat(fast.advance(now)).isEqualTo(slow.advance(now));
+        }
+        assertThat(fast.advance(Long.MAX_VALUE)).isEqualTo(slow.advance(Long.MAX_VALUE));
+        assertThat(fast.pendingCount()).isZero();
+    }
+
+    /** {@link StableSnapshots} as §4.2 defines it, sorting every pending event at each reading of the clock. */
+    private static final class Definition {
+        private final long epsilon, delay;
+        private final List<RoutingEvent> pending = new ArrayList<>();
+        private final java.util.Set<Long> late = new java.util.HashSet<>();
+        private long declaredUpTo = Long.MIN_VALUE;
+
+        Definition(long epsilon, long delay) {
+            this.epsilon = epsilon;
+            this.delay = delay;
+        }
+
+        void receive(RoutingEvent e) {
+            if (e.timestampNanos() < declaredUpTo) late.add(e.sequence());
+            pending.add(e);
+        }
+
+        List<StableBatch> advance(long now) {
+            List<StableBatch> out = new ArrayList<>();
+            while (!pending.isEmpty()) {
+                pending.sort(Comparator.comparingLong(RoutingEvent::timestampNanos).thenComparingLong(RoutingEvent::sequence));
+                int end = 0;
+                while (end + 1 < pending.size() && pending.get(end + 1).timestampNanos() - pending.get(end).timestampNanos() < 2 * epsilon) end++;
+                long t = pending.get(end).timestampNanos();
+                if (now != Long.MAX_VALUE && now - t < 2 * epsilon + delay) break;
+                List<RoutingEvent> batch = new ArrayList<>(pending.subList(0, end + 1));
+                pending.subList(0, end + 1).clear();
+                int lateOnes = 0;
+                for (RoutingEvent e : batch) if (late.remove(e.sequence())) lateOnes++;
+                out.add(new StableBatch(t + 2 * epsilon, batch, lateOnes));
+                declaredUpTo = t + 2 * epsilon;
+            }
+            return out;
+        }
+    }
+
     /** The stable instants of a stream, each state's violations checked against a full check. */
     private static List<Long> stableInstants(List<RoutingEvent> stream, long epsilon, boolean delayed, Random random) {
         List<long[]> arrivals = new ArrayList<>(); // {arrival, index}

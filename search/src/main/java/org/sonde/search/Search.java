@@ -143,9 +143,11 @@ final class Search<P extends Workload> {
     }
 
     private void anomaly(P p, Symptom s) {
+        // the budget ran out while this experiment ran: what it saw comes after the search (and no MFS is built past it)
+        if (clockSeconds > budgetSeconds) return;
         double at = clockSeconds / 3600;
         List<String> ids = truth.apply(p);
-        if (!ids.isEmpty() && clockSeconds <= budgetSeconds) firstHit.putIfAbsent(ids.get(0), at);
+        if (!ids.isEmpty()) firstHit.putIfAbsent(ids.get(0), at);
         if (o.method().mfs()) {
             Optional<? extends FeatureSet> mfs = subject.minimalFeatureSet(p, s, q -> {
                 Optional<Symptom> seen = verdicts.get(q);

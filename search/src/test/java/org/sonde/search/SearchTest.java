@@ -111,6 +111,14 @@ class SearchTest {
     }
 
     @Test
+    void nothingIsReportedFromAnExperimentThatEndedPastTheBudget() {
+        // seed 2 of collie on f-like: its last experiment began before 3 h and ended at 3.001 h with an anomaly
+        SearchResult r = search("f-like", Method.COLLIE, 3, 2);
+        assertThat(r.anomalies()).isNotEmpty().allSatisfy(f -> assertThat(f.foundAtHours()).isLessThanOrEqualTo(3.0));
+        assertThat(r.firstHitHours().values()).allSatisfy(h -> assertThat(h).isLessThanOrEqualTo(3.0));
+    }
+
+    @Test
     void screeningMutantsFindsMoreMechanismsThanMeasuringEachOne() {
         // the same seeds and budget: the surrogate's pick among 128 mutants against every mutant measured
         // (seeds 1-3 of f-like: 18 against 24 mechanisms when this was written; 6.4 and 8.2 per seed over 10 seeds)

@@ -34,7 +34,7 @@ import org.sonde.search.space.WorkloadSpace;
  * more grid step in the same direction with probability {@code repeatShare} (still one dimension
  * at a time), until it stops helping: the walk follows a counter's slope instead of redrawing
  * among dozens of dimensions every time. Also beyond the paper, with {@code screen} > 0 a step
- * draws that many mutants outside the known MFSs and measures the one a Gaussian process of the
+ * draws that many mutants, passes over those inside a known MFS and measures the one a Gaussian process of the
  * counter over the last search experiments (BO's surrogate) rates best by an upper confidence bound:
  * one mutation in dozens of dimensions rarely moves the counter, and measuring each one spends the
  * budget on those that do not (the walk stays local and one dimension at a time; only the choice

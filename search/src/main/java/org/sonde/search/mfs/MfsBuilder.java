@@ -43,8 +43,10 @@ import org.sonde.search.space.Traffic;
  * <li>Message pattern: a uniform pattern at the largest and at the smallest size; if one
  *     reproduces, the size is bisected like a discretised feature, then a pair of one message of
  *     that size and one at the domain's other end tells whether only the largest (or smallest)
- *     message is bound; if neither uniform pattern reproduces, the mix is needed (smallest request
- *     at most the current smallest, largest at least the current largest).</li>
+ *     message is bound; if neither uniform pattern reproduces, the mix is needed: a pair of the
+ *     largest and the smallest message is tried and, if it reproduces, the large one is bisected
+ *     down and the small one up (smallest request at most the one bound, largest at least the
+ *     other); otherwise the bounds are the current smallest and largest.</li>
  * <li>The simplified point is run once more; if it no longer reproduces there is no MFS.</li>
  * </ol>
  * "Reproduces" means the monitor reports the same symptom.
@@ -222,11 +224,7 @@ public final class MfsBuilder {
             Point small = space.uniformRequests(cur, i, t.minRequestBytes(), sges);
             if (reproduces(big)) cur = big;
             else if (reproduces(small)) cur = small;
-            else {
-                out[0] = new Range(g.min(), t.minRequestBytes());
-                out[1] = new Range(t.maxRequestBytes(), g.max());
-                return cur;
-            }
+            else return mix(cur, i, sges, out);
         }
         int c = g.indexOf(cur.traffic(i).maxRequestBytes());
         int lo = sizeBound(cur, i, sges, g, c, 0);
@@ -242,14 +240,42 @@ public final class MfsBuilder {
         return cur;
     }
 
+    /**
+     * The mix is needed. If one message at the largest size and one at the smallest reproduce, the
+     * large one is bisected down and the small one up, so the MFS says how large and how small the
+     * mix's messages must be (Table 2's "<= 1 KB and >= 64 KB"), not just "as large as this one":
+     * an MFS bound at the trigger's own sizes left most of the region outside it, and the search met
+     * the same mechanism again at each other mix (#9 four times in one run). Otherwise the bounds
+     * stay at the current sizes.
+     */
+    private Point mix(Point cur, int i, int sges, Range[] out) {
+        Traffic t = cur.traffic(i);
+        Grid g = SearchSpace.SIZE;
+        int small = t.minRequestBytes(), large = t.maxRequestBytes();
+        out[0] = new Range(g.min(), small);
+        out[1] = new Range(large, g.max());
+        if (!reproducesPair(cur, i, large, small, sges)) return cur;
+        Point pair = pair(cur, i, large, small, sges);
+        int cs = g.indexOf(small), cl = g.indexOf(large);
+        int largeLo = GridBounds.outermost(cl, cs + 1, bisectSteps, k -> true, k -> reproducesPair(pair, i, g.get(k), small, sges));
+        int smallHi = GridBounds.outermost(cs, cl - 1, bisectSteps, k -> true, k -> reproducesPair(pair, i, large, g.get(k), sges));
+        out[0] = new Range(g.min(), g.get(smallHi));
+        out[1] = new Range(g.get(largeLo), g.max());
+        return pair;
+    }
+
     /** Whether a pattern of one message of {@code size} and one of {@code other} reproduces. */
     private boolean reproducesPair(Point cur, int i, int size, int other, int sges) {
-        Point q = space.uniformRequests(cur, i, size, sges);
-        q = space.set(q, i, Dimension.REQUEST_COUNT, -1, 2);
-        q = space.set(q, i, Dimension.REQUEST_SIZE, 1, other);
+        Point q = pair(cur, i, size, other, sges);
         Traffic t = q.traffic(i);
         if (t.requests().size() != 2 || t.requests().get(0).sizeBytes() != size || t.requests().get(1).sizeBytes() != other) return false;
         return reproduces(q);
+    }
+
+    private Point pair(Point cur, int i, int size, int other, int sges) {
+        Point q = space.uniformRequests(cur, i, size, sges);
+        q = space.set(q, i, Dimension.REQUEST_COUNT, -1, 2);
+        return space.set(q, i, Dimension.REQUEST_SIZE, 1, other);
     }
 
     private int sizeBound(Point cur, int i, int sges, Grid g, int c, int end) {

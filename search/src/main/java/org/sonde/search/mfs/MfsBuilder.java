@@ -13,6 +13,7 @@ import org.sonde.search.space.Dimension;
 import org.sonde.search.space.Grid;
 import org.sonde.search.space.Memory;
 import org.sonde.search.space.Mode;
+import org.sonde.search.space.Opcode;
 import org.sonde.search.space.Point;
 import org.sonde.search.space.QpType;
 import org.sonde.search.space.SearchSpace;
@@ -31,7 +32,8 @@ import org.sonde.search.space.Traffic;
  *     both ends move to the NIC's; if the anomaly then clears, the MFS needs memory off the
  *     socket at either end (one MFS for a mechanism such as Table 2's #11, which either end's
  *     remote memory triggers) and the ends' memories are not tested one by one.</li>
- * <li>Categorical features (QP type, opcode, MTU, memory of each end): every alternative; the
+ * <li>Categorical features (QP type, opcode, MTU, memory of each end): every alternative (an
+ *     opcode the QP type cannot carry, READ on UC, on RC where RC reproduced too); the
  *     MFS keeps the values that reproduce, and drops a feature all of whose values do; a dropped
  *     memory is moved to the NIC's socket and a dropped QP type to RC for the later tests.</li>
  * <li>Discretised features (QPs, MRs, batch, depths, SGEs; MR sizes are not tested, as in Collie's
@@ -153,9 +155,15 @@ public final class MfsBuilder {
         for (int k = 0; k < g.size(); k++) {
             int v = g.get(k);
             if (v == now) continue;
-            if (f == Feature.OPCODE && !t.qpType().allows(org.sonde.search.space.Opcode.values()[v])) continue;
+            Point at = cur;
+            if (f == Feature.OPCODE && !t.qpType().allows(Opcode.values()[v])) {
+                // not carried by this QP type (READ on UC): tested on RC where RC showed the anomaly too;
+                // left untested, the MFS excluded READ and the search met the anomaly again on READ traffic
+                at = reproducedOnRc(allowed) ? space.set(cur, i, Feature.QP_TYPE.dimension(), -1, QpType.RC.ordinal()) : null;
+                if (at == null || at.traffic(i).qpType() != QpType.RC) continue;
+            }
             tested++;
-            Point q = space.set(cur, i, f.dimension(), -1, v);
+            Point q = space.set(at, i, f.dimension(), -1, v);
             if (f.of(q.traffic(i)) == v && reproduces(q)) ok.add((long) v);
         }
         if (tested > 0 && ok.size() < g.size()) allowed.put(f, ok);
@@ -167,6 +175,12 @@ public final class MfsBuilder {
         int simple = SIMPLE.getOrDefault(f, (int) now);
         Point q = space.set(cur, i, f.dimension(), -1, simple);
         return f.of(q.traffic(i)) == simple ? q : cur;
+    }
+
+    /** Whether the QP type test kept RC (a QP type found irrelevant was simplified to RC already). */
+    private static boolean reproducedOnRc(Map<Feature, Set<Long>> allowed) {
+        Set<Long> types = allowed.get(Feature.QP_TYPE);
+        return types != null && types.contains((long) QpType.RC.ordinal());
     }
 
     private Point discrete(Point cur, int i, Feature f, Map<Feature, Range> ranges) {

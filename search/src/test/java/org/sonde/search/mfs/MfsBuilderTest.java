@@ -155,6 +155,22 @@ class MfsBuilderTest {
     }
 
     @Test
+    void anOpcodeTheQpTypeCannotCarryIsTestedOnRc() {
+        // #13 (loopback with large messages) bites whatever the opcode; found on UC WRITE, whose QP
+        // type cannot READ, the MFS left READ out untested and the search met #13 again on READ traffic
+        Endpoint local = new Endpoint(Memory.LOCAL_NUMA, 1, 4 << 20);
+        Traffic uc = new Traffic(QpType.UC, Opcode.WRITE, 8, 4096, 8, 128, 1, 1, List.of(new Request(262144, 1)), 262144, local, local);
+        Point trigger = new Point(Mode.LOOPBACK, List.of(uc, uc));
+        assertThat(sim.truth(trigger)).contains("F13");
+        Mfs m = mfs(trigger, Symptom.PAUSE);
+        Traffic read = new Traffic(QpType.RC, Opcode.READ, 8, 4096, 8, 128, 1, 1, List.of(new Request(262144, 1)), 262144, local, local);
+        Point withRead = new Point(Mode.LOOPBACK, List.of(uc, read));
+        assertThat(sim.truth(withRead)).contains("F13");
+        assertThat(m.matches(withRead)).as("%s covers READ traffic", m).isTrue();
+        assertThat(m.matches(new Point(Mode.BIDIRECTIONAL, List.of(uc, read)))).isFalse();
+    }
+
+    @Test
     void aBidirectionalAnomalyOfUnlikeTrafficsIsTestedOnTwinTrafficsAtHalfTheCost() {
         // #9 on both directions, the second traffic with other QPs, batch and memory sizes
         Traffic w = new Traffic(QpType.RC, Opcode.WRITE, 8, 4096, 8, 128, 1, 1,

@@ -28,8 +28,9 @@ final class SocketBacklog {
     private final ArrayDeque<TcpSegment> skbs = new ArrayDeque<>();
     /** {@code sk_backlog.len}: the truesize queued since the last release (reset only when the backlog is emptied). */
     private long len;
-    /** {@code TCPBacklogCoalesce} and {@code TCPBacklogDrop}. */
-    long coalesced, dropped;
+
+    /** What {@code tcp_add_backlog()} did with a segment; the socket counts the last two as {@code TCPBacklogCoalesce} and {@code TCPBacklogDrop}. */
+    enum Outcome { QUEUED, COALESCED, DROPPED }
 
     /** {@code tcp_add_backlog()}'s limit for a socket with these buffers. */
     static long limit(long rcvbuf, long sndbuf) {
@@ -37,25 +38,21 @@ final class SocketBacklog {
     }
 
     /**
-     * {@code tcp_add_backlog()}: {@code s} joins the backlog, coalesced into the last skb when it may be; returns false
-     * when it was dropped instead ({@code rmemAlloc}: what the receive queue holds, in truesize).
+     * {@code tcp_add_backlog()}: {@code s} joins the backlog, coalesced into the last skb when it may be, or is
+     * dropped ({@code rmemAlloc}: what the receive queue holds, in truesize).
      */
-    boolean add(TcpSegment s, long limit, long rmemAlloc) {
+    Outcome add(TcpSegment s, long limit, long rmemAlloc) {
         TcpSegment tail = skbs.peekLast();
         if (tail != null && canCoalesce(tail, s)) {
             skbs.pollLast();
             skbs.addLast(coalesce(tail, s));
             len += s.payloadBytes; // skb_try_coalesce()'s delta: the payload's pages move, not the head
-            coalesced++;
-            return true;
+            return Outcome.COALESCED;
         }
-        if (len + rmemAlloc > limit) {
-            dropped++;
-            return false;
-        }
+        if (len + rmemAlloc > limit) return Outcome.DROPPED;
         skbs.addLast(s);
         len += Receiver.SKB_HEAD_TRUESIZE + s.payloadBytes;
-        return true;
+        return Outcome.QUEUED;
     }
 
     boolean isEmpty() {

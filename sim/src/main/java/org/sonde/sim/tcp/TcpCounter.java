@@ -47,4 +47,6 @@ public enum TcpCounter {
     TcpExtTCPAbortOnData,
     TcpExtTCPAbortOnTimeout,
     TcpExtTW,
+    TcpExtTCPBacklogCoalesce,
+    TcpExtTCPBacklogDrop,
 }

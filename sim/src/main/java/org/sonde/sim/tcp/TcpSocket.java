@@ -693,7 +693,11 @@ public final class TcpSocket {
         stack.count(TcpCounter.TcpInSegs);
         if (owned()) { // tcp_v4_rcv(): the application holds the socket, so the segment waits in the backlog (or is dropped)
             long rcvbuf = cfg.receiveBufferBytes(), sndbuf = sndBuf == null ? cfg.sendBufferBytes() : sndBuf.sndbuf;
-            backlog.add(s, SocketBacklog.limit(rcvbuf, sndbuf), rcv.rmemAlloc());
+            switch (backlog.add(s, SocketBacklog.limit(rcvbuf, sndbuf), rcv.rmemAlloc())) {
+                case COALESCED -> stack.count(TcpCounter.TcpExtTCPBacklogCoalesce);
+                case DROPPED -> stack.count(TcpCounter.TcpExtTCPBacklogDrop);
+                case QUEUED -> { }
+            }
             return;
         }
         handleSegment(s);

@@ -32,6 +32,8 @@ class SocketBacklogSocketTest {
         for (int i = 0; i < 5; i++) p.data(SEGMENT);
         assertThat(p.acks()).as("nothing handled while held").isEmpty();
         assertThat(p.sock.backlog.size()).as("coalesced into one skb").isOne();
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPBacklogCoalesce)).as("nstat's count of the four joined to the first").isEqualTo(4);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPBacklogDrop)).isZero();
         p.at(2 * MS + 50_000);
         p.sock.releaseSock();
         p.settle();
@@ -53,6 +55,7 @@ class SocketBacklogSocketTest {
         p.at(3 * MS); // the peer's timestamp ticks: a new skb
         p.data(SEGMENT);
         assertThat(p.sock.backlog.size()).isEqualTo(2);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPBacklogCoalesce)).isOne();
         p.sock.releaseSock();
         p.settle();
         assertThat(p.acks()).singleElement().satisfies(a -> assertThat(p.relAck(a.segment())).isEqualTo(1 + 3 * SEGMENT));

@@ -46,9 +46,10 @@ class SocketBacklogTest {
         second.window = 700;
         TcpSegment third = segment(1000 + 2 * SEGMENT, 60, 100, FLAG_ACK | FLAG_FIN);
         third.window = 800; // the same ACK number: the later window still
-        for (TcpSegment s : List.of(first, second, third)) assertThat(b.add(s, NO_LIMIT, 0)).isTrue();
+        assertThat(b.add(first, NO_LIMIT, 0)).isEqualTo(SocketBacklog.Outcome.QUEUED);
+        assertThat(b.add(second, NO_LIMIT, 0)).isEqualTo(SocketBacklog.Outcome.COALESCED);
+        assertThat(b.add(third, NO_LIMIT, 0)).isEqualTo(SocketBacklog.Outcome.COALESCED);
         assertThat(b.size()).isOne();
-        assertThat(b.coalesced).isEqualTo(2);
         assertThat(b.length()).as("one head, then the payloads").isEqualTo(Receiver.SKB_HEAD_TRUESIZE + 2 * SEGMENT + 100);
         TcpSegment m = b.poll();
         assertThat(m.seq).isEqualTo(1000);
@@ -108,9 +109,8 @@ class SocketBacklogTest {
             b.add(segment(1000, 50, SEGMENT, FLAG_ACK), NO_LIMIT, 0);
             TcpSegment next = segment(1000 + SEGMENT, 50, SEGMENT, FLAG_ACK);
             changes.get(i).accept(next);
-            b.add(next, NO_LIMIT, 0);
+            assertThat(b.add(next, NO_LIMIT, 0)).as("change %d", i).isEqualTo(SocketBacklog.Outcome.QUEUED);
             assertThat(b.size()).as("change %d", i).isEqualTo(2);
-            assertThat(b.coalesced).isZero();
         }
     }
 
@@ -121,14 +121,16 @@ class SocketBacklogTest {
         assertThat(SocketBacklog.limit(1L << 31, 1L << 31)).as("within 32 bits").isEqualTo(0xFFFF_FFFFL);
         SocketBacklog b = new SocketBacklog();
         long limit = 3_000;
-        assertThat(b.add(segment(1000, 50, SEGMENT, FLAG_ACK), limit, 0)).isTrue(); // 2,280 B queued
-        assertThat(b.add(segment(1000 + SEGMENT, 50, SEGMENT, FLAG_ACK), limit, 0)).as("coalesced, above the limit too").isTrue();
+        assertThat(b.add(segment(1000, 50, SEGMENT, FLAG_ACK), limit, 0)).isEqualTo(SocketBacklog.Outcome.QUEUED); // 2,280 B queued
+        assertThat(b.add(segment(1000 + SEGMENT, 50, SEGMENT, FLAG_ACK), limit, 0)).as("coalesced, above the limit too")
+                .isEqualTo(SocketBacklog.Outcome.COALESCED);
         assertThat(b.length()).isEqualTo(Receiver.SKB_HEAD_TRUESIZE + 2 * SEGMENT);
-        assertThat(b.add(segment(9_000, 50, SEGMENT, FLAG_ACK), limit, 0)).as("a new skb: 3,728 B queued > 3,000 B").isFalse();
-        assertThat(b.dropped).isOne();
+        assertThat(b.add(segment(9_000, 50, SEGMENT, FLAG_ACK), limit, 0)).as("a new skb: 3,728 B queued > 3,000 B")
+                .isEqualTo(SocketBacklog.Outcome.DROPPED);
+        assertThat(b.size()).isOne();
         SocketBacklog fresh = new SocketBacklog();
-        assertThat(fresh.add(segment(1000, 50, SEGMENT, FLAG_ACK), limit, 2_000)).isTrue();
-        assertThat(fresh.add(segment(9_000, 50, SEGMENT, FLAG_ACK), limit, 800)).as("2,280 + 800 B held").isFalse();
+        assertThat(fresh.add(segment(1000, 50, SEGMENT, FLAG_ACK), limit, 2_000)).isEqualTo(SocketBacklog.Outcome.QUEUED);
+        assertThat(fresh.add(segment(9_000, 50, SEGMENT, FLAG_ACK), limit, 800)).as("2,280 + 800 B held").isEqualTo(SocketBacklog.Outcome.DROPPED);
     }
 
     /**

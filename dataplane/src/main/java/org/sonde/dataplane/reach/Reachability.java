@@ -181,6 +181,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         final boolean rewrittenSinceFlip;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
+        /** The listener's number for this step ({@link PathListener#step}), or -1 while not told. */
+        int node = -1;
 
         /**
          * A step after {@code previous}; {@code flowAtFlip} non-null makes it a flipped deny
@@ -252,6 +254,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
+        /** Steps told to the listener so far. */
+        private int nodes;
         /**
          * Per port id (those below its length), how many visits of the current path are at the
          * port: a path rarely comes back to a port, and one it never passed needs no walk of its
@@ -442,13 +446,28 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
+            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), node(trail));
             PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
             else if (acc.example == null) acc.example = examples.example(algebra);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
                 acc.histories.add(new PathHistory(Trail.list(trail, ids), flow.count(algebra), example(algebra.layout(), examples.example(algebra))));
+        }
+
+        /**
+         * The listener's number of the trail's last step, telling it first the steps it has not
+         * heard of: a trail's steps are shared by the branches after them, so a path costs only
+         * its new steps, not a copy of its history.
+         */
+        private int node(Trail trail) {
+            if (trail == null) return -1;
+            if (trail.node < 0) {
+                int parent = node(trail.previous);
+                trail.node = nodes++;
+                listener.step(trail.element, parent);
+            }
+            return trail.node;
         }
 
         Partial partial(long compileNanos, long searchNanos) {

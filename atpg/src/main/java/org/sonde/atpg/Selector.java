@@ -147,30 +147,28 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
-            // Claims are made twice, on every core, straight into set order: once to size each
-            // set's claims, once to fill them. Made in chunks of sets, which read the paths' memory in
-            // order; one copy of every claim is all the selection holds.
+            // Claims are made once, on every core, in chunks of sets straight into set order (the
+            // chunks read the paths' memory in order), then put together.
             order = candidates.shuffledOrder(options.seed());
             int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             setStart = new int[n + 1];
+            int[][] chunkClaims = new int[chunks][];
             IntStream.range(0, chunks).parallel().forEach(k -> {
-                IntArrayList scratch = new IntArrayList();
+                Candidates.Reader reader = candidates.new Reader();
+                IntArrayList claims = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    scratch.clear();
-                    claims(order[set], allowed, scratch);
-                    setStart[set + 1] = scratch.size();
+                    int from = claims.size();
+                    claims(reader, order[set], allowed, history, claims);
+                    setStart[set + 1] = claims.size() - from;
                 }
+                chunkClaims[k] = claims.toIntArray();
             });
             for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
             setElements = new int[setStart[n]];
-            IntStream.range(0, chunks).parallel().forEach(k -> {
-                IntArrayList scratch = new IntArrayList();
-                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    scratch.clear();
-                    claims(order[set], allowed, scratch);
-                    scratch.getElements(0, setElements, setStart[set], scratch.size());
-                }
-            });
+            for (int k = 0; k < chunks; k++) {
+                System.arraycopy(chunkClaims[k], 0, setElements, setStart[k * CLAIM_CHUNK], chunkClaims[k].length);
+                chunkClaims[k] = null;
+            }
             for (int e : setElements) inUniverse[e] = true;
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
@@ -196,16 +194,18 @@ public final class Selector {
          * distinct, those {@code allowed}: an expected-absent path only its drop rule or deny entry
          * (upstream losses look like success), any other path its whole history.
          */
-        private void claims(int c, boolean[] allowed, IntArrayList into) {
-            int[] history = candidates.history(c);
+        private void claims(Candidates.Reader reader, int c, boolean[] allowed, IntArrayList history, IntArrayList into) {
+            history.clear();
+            reader.history(c, history);
             int from = into.size();
             boolean links = options.cover() == Cover.LINKS;
-            if (sink.test(candidates.destination(c))) {
-                int last = history[history.length - 1];
+            if (sink.test(reader.destination(c))) {
+                int last = history.getInt(history.size() - 1);
                 if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
                 return;
             }
-            for (int e : history) {
+            for (int i = 0, length = history.size(); i < length; i++) {
+                int e = history.getInt(i);
                 if (ids.isLink(e) != links || !allowed[e]) continue;
                 boolean seen = false;
                 for (int k = from; k < into.size() && !seen; k++) seen = into.getInt(k) == e;
@@ -500,7 +500,8 @@ public final class Selector {
 
     private static Map<String, Long> header(Network network, long[] values) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) out.put(network.layout().names().get(i), values[i]);
+        List<String> names = network.layout().names();
+        for (int i = 0; i < values.length; i++) out.put(names.get(i), values[i]);
         return out;
     }
 

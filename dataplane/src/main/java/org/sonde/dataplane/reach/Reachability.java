@@ -237,6 +237,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final AclFilter acls;
         private final IntOpenHashSet sources;
         private final Int2IntOpenHashMap twinOf;
+        /** {@code twinOf} as an array for the ports {@link #onPath} counts: asked at every arrival. */
+        private final int[] denseTwins;
         /** Per port, the links leaving it as (destination port, element number) pairs, flat. */
         private final Int2ObjectOpenHashMap<IntArrayList> linkSteps = new Int2ObjectOpenHashMap<>();
         /** Each element's deny sink when it is a flipped ACL deny entry, else -1. */
@@ -251,6 +253,13 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
         private final LongOpenHashSet flipsRecorded = new LongOpenHashSet();
         private final Long2ObjectOpenHashMap<PairAcc> pairs = new Long2ObjectOpenHashMap<>();
+        /**
+         * The pairs of the source being searched ({@code pairsSource}), by destination, also in
+         * {@link #pairs}: asked once per path, a table of one source's few hundred destinations
+         * stays in the caches where the table of all pairs does not.
+         */
+        private final Int2ObjectOpenHashMap<PairAcc> sourcePairs = new Int2ObjectOpenHashMap<>();
+        private int pairsSource;
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
@@ -279,6 +288,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             this.sinkOf = new int[ids.size()];
             int maxPort = network.ports().stream().mapToInt(Port::id).max().orElse(-1);
             this.onPath = new int[maxPort < MAX_DENSE_PORT ? maxPort + 1 : 0];
+            this.denseTwins = new int[onPath.length];
+            for (int p = 0; p < denseTwins.length; p++) denseTwins[p] = twinOf.get(p);
             for (int e = 0; e < sinkOf.length; e++) sinkOf[e] = ids.isAclEntry(e) ? acls.sinkOf(ids.id(e)) : -1;
         }
 
@@ -297,7 +308,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             Visit here = visit(source, port, flow, trail, visits);
             if (here == null) return;
             enter(port);
-            stage(source, twinOf.get(port), port, 1, flow, trail, here);
+            stage(source, counted(port) ? denseTwins[port] : twinOf.get(port), port, 1, flow, trail, here);
             exit(port);
         }
 
@@ -447,7 +458,15 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 exercised.set(t.element);
             }
             if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), node(trail));
-            PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+            if (source != pairsSource) {
+                sourcePairs.clear();
+                pairsSource = source;
+            }
+            PairAcc acc = sourcePairs.get(destination);
+            if (acc == null) {
+                acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+                sourcePairs.put(destination, acc);
+            }
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
             else if (acc.example == null) acc.example = examples.example(algebra);
             acc.paths++;

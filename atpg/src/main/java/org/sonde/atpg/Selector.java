@@ -147,28 +147,33 @@ public final class Selector {
             boolean[] allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
-            // Claims are made once, on every core, in chunks of sets straight into set order (the
-            // chunks read the paths' memory in order), then put together.
+            // Claims are made twice, on every core, straight into set order: once to size each
+            // set's claims, once to fill them, so one copy of every claim is all the selection
+            // holds (the raw Stanford backbone has 390 million). Made in chunks of sets, which read
+            // the paths' memory in order, each history into a reused list.
             order = candidates.shuffledOrder(options.seed());
             int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             setStart = new int[n + 1];
-            int[][] chunkClaims = new int[chunks][];
             IntStream.range(0, chunks).parallel().forEach(k -> {
                 Candidates.Reader reader = candidates.new Reader();
-                IntArrayList claims = new IntArrayList(), history = new IntArrayList();
+                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    int from = claims.size();
-                    claims(reader, order[set], allowed, history, claims);
-                    setStart[set + 1] = claims.size() - from;
+                    scratch.clear();
+                    claims(reader, order[set], allowed, history, scratch);
+                    setStart[set + 1] = scratch.size();
                 }
-                chunkClaims[k] = claims.toIntArray();
             });
             for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
             setElements = new int[setStart[n]];
-            for (int k = 0; k < chunks; k++) {
-                System.arraycopy(chunkClaims[k], 0, setElements, setStart[k * CLAIM_CHUNK], chunkClaims[k].length);
-                chunkClaims[k] = null;
-            }
+            IntStream.range(0, chunks).parallel().forEach(k -> {
+                Candidates.Reader reader = candidates.new Reader();
+                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
+                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
+                    scratch.clear();
+                    claims(reader, order[set], allowed, history, scratch);
+                    scratch.getElements(0, setElements, setStart[set], scratch.size());
+                }
+            });
             for (int e : setElements) inUniverse[e] = true;
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;

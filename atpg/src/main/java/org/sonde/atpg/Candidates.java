@@ -16,8 +16,9 @@ import org.sonde.dataplane.reach.PathListener;
 /**
  * Every path reachability delivers to a test exit, held column-wise: exit, history (rule and link
  * numbers of {@link org.sonde.dataplane.reach.ElementIds}) and one example header per distinct
- * delivered space. Histories are kept as a prefix tree: the paths of one source are found depth
- * first and share their beginnings, so each path costs its last tree node, not its whole history
+ * delivered space. Histories are kept as the prefix tree the search tells ({@link
+ * PathListener#step}): the paths of one source are found depth first and share their beginnings,
+ * so each path costs its new steps, not its whole history
  * (the raw Stanford backbone with all terminals: 76.6 million candidate paths, 142 million nodes).
  * Internet2's 12.8 million paths take a few hundred megabytes this way, so the cover can choose
  * among all of them as ATPG does.
@@ -106,6 +107,40 @@ final class Candidates {
         return store(r).history(local(r, c));
     }
 
+    /**
+     * Reads candidates near one another, as in the runs of {@link #shuffledOrder}, finding each
+     * one's run from the last one's instead of searching all runs, and its history into the
+     * caller's list instead of a new array. One per thread.
+     */
+    final class Reader {
+        private int run;
+
+        private int runOf(int c) {
+            if (c < runStart[run] || c >= runStart[run + 1]) run = run(c);
+            return run;
+        }
+
+        int destination(int c) {
+            int r = runOf(c);
+            return store(r).destinations.getInt(local(r, c));
+        }
+
+        /** Appends the path's rules and links in order, by element number, to {@code into}. */
+        void history(int c, IntArrayList into) {
+            int r = runOf(c);
+            Store s = store(r);
+            int from = into.size();
+            for (int n = s.last.getInt(local(r, c)); n >= 0; n = s.nodeParent.getInt(n)) into.add(s.nodeElement.getInt(n));
+            // Read from the last step back: put first first.
+            int[] a = into.elements();
+            for (int i = from, j = into.size() - 1; i < j; i++, j--) {
+                int t = a[i];
+                a[i] = a[j];
+                a[j] = t;
+            }
+        }
+    }
+
     /** How many steps the history trees hold, all paths together. */
     long historyNodes() {
         long n = 0;
@@ -151,13 +186,6 @@ final class Candidates {
         private final Map<Integer, int[]> ranges = new HashMap<>();
         private int lastSource;
         private int[] lastRange;
-        /**
-         * The previous path's history and its tree nodes, step by step: a depth-first search
-         * delivers a path sharing its beginning with the one before, which is where the tree
-         * grows from.
-         */
-        private int[] lastHistory = new int[0];
-        private int[] lastNodes = new int[0];
 
         Collector(IntPredicate keep) {
             this.keep = keep;
@@ -170,7 +198,13 @@ final class Candidates {
         }
 
         @Override
-        public void path(int source, int destination, long[] example, int[] history) {
+        public void step(int element, int parent) {
+            store.nodeElement.add(element);
+            store.nodeParent.add(parent);
+        }
+
+        @Override
+        public void path(int source, int destination, long[] example, int last) {
             if (!wants(destination)) return;
             int slot = System.identityHashCode(example) & (RECENT_EXAMPLES - 1), index;
             if (recentExamples[slot] == example) {
@@ -194,23 +228,8 @@ final class Candidates {
             if (lastRange[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
             lastRange[1] = c + 1;
             store.destinations.add(destination);
-            store.last.add(node(history));
+            store.last.add(last);
             store.exampleOf.add(index);
-        }
-
-        /** The tree node of {@code history}'s last step, sharing the previous path's nodes as far as the two agree. */
-        private int node(int[] history) {
-            int shared = 0;
-            while (shared < history.length && shared < lastHistory.length && history[shared] == lastHistory[shared]) shared++;
-            // The nodes of the shared beginning stay; the array is reused, paths are many.
-            if (lastNodes.length < history.length) lastNodes = Arrays.copyOf(lastNodes, Math.max(history.length, 2 * lastNodes.length));
-            for (int i = shared; i < history.length; i++) {
-                lastNodes[i] = store.nodeElement.size();
-                store.nodeElement.add(history[i]);
-                store.nodeParent.add(i == 0 ? -1 : lastNodes[i - 1]);
-            }
-            lastHistory = history;
-            return history.length == 0 ? -1 : lastNodes[history.length - 1];
         }
     }
 

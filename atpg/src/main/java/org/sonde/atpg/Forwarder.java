@@ -163,6 +163,8 @@ final class Forwarder {
 
     private final Model model;
     private final HeaderLayout layout;
+    /** The layout's field names, made once: a layout makes a new list each time it is asked. */
+    private final List<String> names;
     private final LinkTiming timing;
     private final Map<Integer, Table> byPort = new HashMap<>();
     private final PortFilters filters;
@@ -171,6 +173,7 @@ final class Forwarder {
     public Forwarder(Model model, LinkTiming timing) {
         this.model = model;
         this.layout = model.network().layout();
+        this.names = layout.names();
         this.timing = timing;
         this.filters = new PortFilters(model.network());
         for (RuleTable t : model.network().tables()) compile(t);
@@ -189,7 +192,7 @@ final class Forwarder {
             int[] fields = new int[n];
             long[] masks = new long[n], values = new long[n];
             for (var e : r.match().fields().entrySet()) {
-                fields[i] = layout.names().indexOf(e.getKey());
+                fields[i] = names.indexOf(e.getKey());
                 masks[i] = e.getValue().mask();
                 values[i] = e.getValue().value() & e.getValue().mask();
                 i++;
@@ -281,12 +284,12 @@ final class Forwarder {
             switch (a) {
                 case Action.SetField s -> {
                     if (out == h) out = h.clone();
-                    int i = layout.names().indexOf(s.field());
+                    int i = names.indexOf(s.field());
                     out[i] = (out[i] & ~s.mask()) | s.value();
                 }
                 case Action.SetVlan s -> {
                     if (out == h) out = h.clone();
-                    out[layout.names().indexOf("vlan")] = s.vlanId();
+                    out[names.indexOf("vlan")] = s.vlanId();
                 }
                 case Action.PushVlan _, Action.PopVlan _ -> throw new IllegalArgumentException(
                         "rule " + r.id() + ": VLAN push/pop has no meaning on a fixed header layout");

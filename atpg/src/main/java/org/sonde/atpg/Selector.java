@@ -148,26 +148,29 @@ public final class Selector {
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
             inUniverse = new boolean[ids.size()];
             // Claims are made twice, on every core, straight into set order: once to size each
-            // set's claims, once to fill them. Made in chunks of sets, which read the paths' memory in
-            // order; one copy of every claim is all the selection holds.
+            // set's claims, once to fill them, so one copy of every claim is all the selection
+            // holds (the raw Stanford backbone has 390 million). Made in chunks of sets, which read
+            // the paths' memory in order, each history into a reused list.
             order = candidates.shuffledOrder(options.seed());
             int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             setStart = new int[n + 1];
             IntStream.range(0, chunks).parallel().forEach(k -> {
-                IntArrayList scratch = new IntArrayList();
+                Candidates.Reader reader = candidates.new Reader();
+                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
                     scratch.clear();
-                    claims(order[set], allowed, scratch);
+                    claims(reader, order[set], allowed, history, scratch);
                     setStart[set + 1] = scratch.size();
                 }
             });
             for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
             setElements = new int[setStart[n]];
             IntStream.range(0, chunks).parallel().forEach(k -> {
-                IntArrayList scratch = new IntArrayList();
+                Candidates.Reader reader = candidates.new Reader();
+                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
                     scratch.clear();
-                    claims(order[set], allowed, scratch);
+                    claims(reader, order[set], allowed, history, scratch);
                     scratch.getElements(0, setElements, setStart[set], scratch.size());
                 }
             });
@@ -196,16 +199,18 @@ public final class Selector {
          * distinct, those {@code allowed}: an expected-absent path only its drop rule or deny entry
          * (upstream losses look like success), any other path its whole history.
          */
-        private void claims(int c, boolean[] allowed, IntArrayList into) {
-            int[] history = candidates.history(c);
+        private void claims(Candidates.Reader reader, int c, boolean[] allowed, IntArrayList history, IntArrayList into) {
+            history.clear();
+            reader.history(c, history);
             int from = into.size();
             boolean links = options.cover() == Cover.LINKS;
-            if (sink.test(candidates.destination(c))) {
-                int last = history[history.length - 1];
+            if (sink.test(reader.destination(c))) {
+                int last = history.getInt(history.size() - 1);
                 if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
                 return;
             }
-            for (int e : history) {
+            for (int i = 0, length = history.size(); i < length; i++) {
+                int e = history.getInt(i);
                 if (ids.isLink(e) != links || !allowed[e]) continue;
                 boolean seen = false;
                 for (int k = from; k < into.size() && !seen; k++) seen = into.getInt(k) == e;
@@ -500,7 +505,8 @@ public final class Selector {
 
     private static Map<String, Long> header(Network network, long[] values) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) out.put(network.layout().names().get(i), values[i]);
+        List<String> names = network.layout().names();
+        for (int i = 0; i < values.length; i++) out.put(names.get(i), values[i]);
         return out;
     }
 

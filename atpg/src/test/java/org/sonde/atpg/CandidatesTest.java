@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -17,7 +19,10 @@ import net.jqwik.api.constraints.IntRange;
  * back exactly the history, source, exit and example it was found with, in canonical order.
  */
 class CandidatesTest {
-    private record Path(int source, int destination, long[] example, int[] history) {}
+    /** A node of the walk's tree: its element and the step before it (null at a first step). */
+    private record Step(int element, Step parent) {}
+
+    private record Path(int source, int destination, long[] example, int[] history, Step last) {}
 
     /**
      * Paths of a depth-first search over a random tree of steps (later paths share beginnings
@@ -31,12 +36,15 @@ class CandidatesTest {
         Collections.shuffle(sourceOrder, random);
         List<Candidates.Collector> collectors = List.of(new Candidates.Collector(d -> d % 5 != 0), new Candidates.Collector(d -> d % 5 != 0));
         List<List<Path>> bySource = new ArrayList<>();
+        List<Map<Step, Integer>> told = List.of(new IdentityHashMap<>(), new IdentityHashMap<>());
         for (int s = 0; s < sources; s++) {
             List<Path> found = new ArrayList<>();
-            walk(random, 100 + s, new int[0], found, 0);
+            walk(random, 100 + s, new int[0], null, found, 0);
             bySource.add(found);
-            Candidates.Collector worker = collectors.get(random.nextInt(2));
-            for (Path p : found) worker.path(p.source(), p.destination(), p.example(), p.history().clone());
+            int w = random.nextInt(2);
+            // As the search does: each step of a wanted path told once, before the first path through it.
+            for (Path p : found)
+                if (collectors.get(w).wants(p.destination())) collectors.get(w).path(p.source(), p.destination(), p.example(), tell(p.last(), collectors.get(w), told.get(w)));
         }
         Candidates candidates = Candidates.merge(collectors, sourceOrder);
         List<Path> expected = new ArrayList<>();
@@ -55,11 +63,22 @@ class CandidatesTest {
         assertThat(candidates.elements()).isEqualTo(elements);
     }
 
-    private static void walk(Random random, int source, int[] history, List<Path> out, int depth) {
+    /** The worker's number of {@code step}, telling it the steps it has not heard of, first to last. */
+    private static int tell(Step step, Candidates.Collector worker, Map<Step, Integer> told) {
+        if (step == null) return -1;
+        Integer known = told.get(step);
+        if (known != null) return known;
+        int parent = tell(step.parent(), worker, told);
+        worker.step(step.element(), parent);
+        told.put(step, told.size());
+        return told.size() - 1;
+    }
+
+    private static void walk(Random random, int source, int[] history, Step last, List<Path> out, int depth) {
         if (depth > 0 && random.nextInt(3) > 0) {
             // A broadcast: one history to a few exits, one after the other.
             long[] example = {random.nextInt(4), depth};
-            for (int copies = 1 + random.nextInt(3); copies > 0; copies--) out.add(new Path(source, random.nextInt(20), example, history));
+            for (int copies = 1 + random.nextInt(3); copies > 0; copies--) out.add(new Path(source, random.nextInt(20), example, history, last));
         }
         if (depth == 6) return;
         int branches = random.nextInt(depth == 0 ? 4 : 3);
@@ -67,7 +86,7 @@ class CandidatesTest {
             int[] next = Arrays.copyOf(history, history.length + 1);
             // Few distinct steps, so siblings and cousins repeat elements.
             next[history.length] = random.nextInt(6);
-            walk(random, source, next, out, depth + 1);
+            walk(random, source, next, new Step(next[history.length], last), out, depth + 1);
         }
     }
 }

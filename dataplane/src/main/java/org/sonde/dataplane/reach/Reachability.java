@@ -181,6 +181,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         final boolean rewrittenSinceFlip;
         /** Whether this step and all before it are already counted as exercised. */
         boolean counted;
+        /** The listener's number for this step ({@link PathListener#step}), or -1 while not told. */
+        int node = -1;
 
         /**
          * A step after {@code previous}; {@code flowAtFlip} non-null makes it a flipped deny
@@ -235,6 +237,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private final AclFilter acls;
         private final IntOpenHashSet sources;
         private final Int2IntOpenHashMap twinOf;
+        /** {@code twinOf} as an array for the ports {@link #onPath} counts: asked at every arrival. */
+        private final int[] denseTwins;
         /** Per port, the links leaving it as (destination port, element number) pairs, flat. */
         private final Int2ObjectOpenHashMap<IntArrayList> linkSteps = new Int2ObjectOpenHashMap<>();
         /** Each element's deny sink when it is a flipped ACL deny entry, else -1. */
@@ -249,9 +253,18 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         /** (source, deny sink) pairs recorded: a flipped entry reaches its sink once per source. */
         private final LongOpenHashSet flipsRecorded = new LongOpenHashSet();
         private final Long2ObjectOpenHashMap<PairAcc> pairs = new Long2ObjectOpenHashMap<>();
+        /**
+         * The pairs of the source being searched ({@code pairsSource}), by destination, also in
+         * {@link #pairs}: asked once per path, a table of one source's few hundred destinations
+         * stays in the caches where the table of all pairs does not.
+         */
+        private final Int2ObjectOpenHashMap<PairAcc> sourcePairs = new Int2ObjectOpenHashMap<>();
+        private int pairsSource;
         private final BitSet exercised = new BitSet();
         private final List<Loop> loops = new ArrayList<>();
         private long paths;
+        /** Steps told to the listener so far. */
+        private int nodes;
         /**
          * Per port id (those below its length), how many visits of the current path are at the
          * port: a path rarely comes back to a port, and one it never passed needs no walk of its
@@ -275,6 +288,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             this.sinkOf = new int[ids.size()];
             int maxPort = network.ports().stream().mapToInt(Port::id).max().orElse(-1);
             this.onPath = new int[maxPort < MAX_DENSE_PORT ? maxPort + 1 : 0];
+            this.denseTwins = new int[onPath.length];
+            for (int p = 0; p < denseTwins.length; p++) denseTwins[p] = twinOf.get(p);
             for (int e = 0; e < sinkOf.length; e++) sinkOf[e] = ids.isAclEntry(e) ? acls.sinkOf(ids.id(e)) : -1;
         }
 
@@ -293,7 +308,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             Visit here = visit(source, port, flow, trail, visits);
             if (here == null) return;
             enter(port);
-            stage(source, twinOf.get(port), port, 1, flow, trail, here);
+            stage(source, counted(port) ? denseTwins[port] : twinOf.get(port), port, 1, flow, trail, here);
             exit(port);
         }
 
@@ -442,13 +457,36 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 t.counted = true;
                 exercised.set(t.element);
             }
-            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), Trail.elements(trail));
-            PairAcc acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+            if (listener != null && listener.wants(destination)) listener.path(source, destination, examples.sharedExample(algebra), node(trail));
+            if (source != pairsSource) {
+                sourcePairs.clear();
+                pairsSource = source;
+            }
+            PairAcc acc = sourcePairs.get(destination);
+            if (acc == null) {
+                acc = pairs.computeIfAbsent(((long) source << 32) | (destination & 0xffffffffL), k -> new PairAcc());
+                sourcePairs.put(destination, acc);
+            }
             if (options.pairHeaders()) acc.spaces.add(flow.space(algebra));
             else if (acc.example == null) acc.example = examples.example(algebra);
             acc.paths++;
             if (acc.histories.size() < options.historiesPerPair())
                 acc.histories.add(new PathHistory(Trail.list(trail, ids), flow.count(algebra), example(algebra.layout(), examples.example(algebra))));
+        }
+
+        /**
+         * The listener's number of the trail's last step, telling it first the steps it has not
+         * heard of: a trail's steps are shared by the branches after them, so a path costs only
+         * its new steps, not a copy of its history.
+         */
+        private int node(Trail trail) {
+            if (trail == null) return -1;
+            if (trail.node < 0) {
+                int parent = node(trail.previous);
+                trail.node = nodes++;
+                listener.step(trail.element, parent);
+            }
+            return trail.node;
         }
 
         Partial partial(long compileNanos, long searchNanos) {

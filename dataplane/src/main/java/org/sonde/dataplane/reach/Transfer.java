@@ -155,11 +155,18 @@ final class Transfer {
     private final Map<Cube, Flow> exactFlows = new HashMap<>();
 
     private final ElementIds ids;
+    /**
+     * Per rule (element number), the exact flow it emits from a flow holding its whole match: its
+     * match rewritten, the same whichever in-port it is met at. Every source of a device brings
+     * the whole header space to its table, whose cube-claiming rules then emit these flows.
+     */
+    private final Flow[] wholeMatch;
 
     Transfer(Network network, HeaderAlgebra algebra, ElementIds ids) {
         this.algebra = algebra;
         this.ids = ids;
         this.vars = algebra.variableCount();
+        this.wholeMatch = new Flow[ids.size()];
         for (RuleTable t : network.tables()) compile(t);
     }
 
@@ -255,6 +262,13 @@ final class Transfer {
                 // What the rule passes unchanged is the flow itself (exact flows are canonical):
                 // the common case past a network's first table, found without a cube or a lookup.
                 out.add(e, in);
+                continue;
+            }
+            if (in.exact() && e.cubeClaims() && e.match().within(in.cube())) {
+                // The flow's part the rule claims is its whole match: the same flow every time.
+                Flow whole = wholeMatch[e.element()];
+                if (whole == null) whole = wholeMatch[e.element()] = exact(e.match().rewrite(e.written()));
+                out.add(e, whole);
                 continue;
             }
             Cube cube = in.cube().and(e.match()).rewrite(e.written());

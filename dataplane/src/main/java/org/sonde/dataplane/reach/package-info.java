@@ -9,6 +9,9 @@
  * algebra, making an unshadowed rule's claims BDD only when a flow that is not a plain cube meets
  * it; a table's outputs for an arrival are kept on the arriving flow (column arrays, read in
  * order), so every further source reaching the table alike walks them without a lookup in a
- * shared map.
+ * shared map; a rule meeting a flow that holds its whole match (every source's whole header space
+ * at its first table) emits one flow kept per rule. A {@code PathListener} hears each step of the
+ * search's shared trail once, then each path as its last step's number (no history array per
+ * path), and a path counts in its pair through a table of the searched source's destinations.
  */
 package org.sonde.dataplane.reach;

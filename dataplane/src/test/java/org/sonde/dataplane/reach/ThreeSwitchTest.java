@@ -72,7 +72,10 @@ class ThreeSwitchTest {
         List<int[]> heard = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         PathListener toPcOnly = new PathListener() {
             @Override
-            public void path(int source, int destination, long[] example, int[] history) {
+            public void step(int element, int parent) {}
+
+            @Override
+            public void path(int source, int destination, long[] example, int last) {
                 heard.add(new int[] {source, destination});
             }
 
@@ -86,6 +89,38 @@ class ThreeSwitchTest {
         assertThat(pathsToPc).isPositive();
         assertThat(heard).extracting(h -> h[1]).containsOnly(PC).hasSize((int) pathsToPc);
         assertThat(r.pairs()).isEqualTo(run().pairs()); // what the listener skips still counts in the result
+    }
+
+    @Test
+    void aListenersStepsGiveBackEachPathsHistory() {
+        Network n = network();
+        ElementIds ids = new ElementIds(n);
+        // One worker: step numbers are a listener's own.
+        List<Integer> elements = new java.util.ArrayList<>(), parents = new java.util.ArrayList<>();
+        Map<List<Integer>, Set<List<String>>> heard = new java.util.HashMap<>();
+        PathListener rebuild = new PathListener() {
+            @Override
+            public void step(int element, int parent) {
+                assertThat(parent).isLessThan(elements.size());
+                elements.add(element);
+                parents.add(parent);
+            }
+
+            @Override
+            public void path(int source, int destination, long[] example, int last) {
+                java.util.LinkedList<String> history = new java.util.LinkedList<>();
+                for (int s = last; s >= 0; s = parents.get(s)) history.addFirst(ids.id(elements.get(s)));
+                heard.computeIfAbsent(List.of(source, destination), k -> new java.util.HashSet<>()).add(history);
+            }
+
+            @Override
+            public boolean wants(int destination) {
+                return Set.of(PA, PB, PC).contains(destination);
+            }
+        };
+        Reachability.compute(n, ReachOptions.from(List.of(PA, PB, PC)).withWorkers(1), ids, () -> rebuild);
+        assertThat(heard).isEqualTo(terminalHistories(run()));
+        assertThat(elements).hasSizeLessThan(heard.values().stream().flatMap(Set::stream).mapToInt(List::size).sum()); // shared beginnings
     }
 
     @Test

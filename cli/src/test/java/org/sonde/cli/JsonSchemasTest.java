@@ -71,7 +71,7 @@ class JsonSchemasTest {
             Map.entry("sonde replay check", "replay-check"),
             Map.entry("sonde replay queues", "replay-queues"),
             Map.entry("sonde replay diagnose", "replay-diagnose"),
-            // replay linux needs root, namespaces and bpftrace: validated by its netns test
+            // replay linux needs root, namespaces and bpftrace: validated by its netns test and, replayed again, by ReplayLinuxFromTest
             Map.entry("sonde replay linux", "replay-linux"),
             Map.entry("sonde inject capacity", "inject-capacity"),
             Map.entry("sonde load run", "load-result"),
@@ -96,7 +96,7 @@ class JsonSchemasTest {
             Map.entry("atpg-dataplane-up", List.of("JsonSchemasNetnsTest.java")),
             Map.entry("demo", List.of("DemoCommandTest.java")),
             Map.entry("pcap-inspect-report", List.of("DemoCommandTest.java")),
-            Map.entry("replay-linux", List.of("replay/ReplayLinuxNetnsTest.java")));
+            Map.entry("replay-linux", List.of("replay/ReplayLinuxNetnsTest.java", "replay/ReplayLinuxFromTest.java")));
 
     @TempDir
     static Path dir;

@@ -32,11 +32,15 @@ import picocli.CommandLine.Spec;
                 "payload length; the window apart) compared with the capture per direction: identity,",
                 "send-time error, and each direction's first divergence with its cause.",
                 "Needs root and bpftrace (apt-get install bpftrace); mounts tracefs if it is not mounted.",
-                "Writes DIR/recording.json, DIR/capture.pcapng and DIR/agreement.json."
+                "Writes DIR/recording.json, DIR/capture.pcapng and DIR/agreement.json.",
+                "With --from DIR instead of --out, replays an earlier run's recording again and compares it",
+                "with its capture (this build's model, no root needed): the same summary and --json, the",
+                "run's options from DIR/agreement.json, nothing written into DIR."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay linux --connections 100 --loss 0.02 --out run",
-                "  sonde replay linux --connections 20 --loss 0 --out clean --json clean.json"})
+                "  sonde replay linux --connections 20 --loss 0 --out clean --json clean.json",
+                "  sonde replay linux --from clean --json again.json"})
 final class ReplayLinuxCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,8 +58,12 @@ final class ReplayLinuxCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the request and response sizes (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory (created; files in it are replaced).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (created; files in it are replaced).")
     Path out;
+
+    @Option(names = "--from", paramLabel = "DIR",
+            description = "An earlier run's --out directory: replay its recording again and compare (no run).")
+    Path from;
 
     /** agreement.json's content. */
     @Mixin
@@ -63,6 +71,8 @@ final class ReplayLinuxCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ((out == null) == (from == null)) throw new UsageException("give either --out DIR (a new run) or --from DIR (an earlier run's output)");
+        if (from != null) return again();
         if (connections < 1) throw new UsageException("--connections " + connections + ": give at least 1");
         if (parallel < 1) throw new UsageException("--parallel " + parallel + ": give at least 1");
         if (!(loss >= 0 && loss < 1)) throw new UsageException("--loss " + loss + ": give a share from 0 to below 1", "e.g. --loss 0.02 drops 2 %");
@@ -76,6 +86,18 @@ final class ReplayLinuxCommand implements Callable<Integer> {
         PrintWriter o = json.text();
         for (String line : LinuxReplay.summary(a)) o.println(line);
         o.printf("  wrote %s, %s, %s%s%n", out.resolve(LinuxReplay.RECORDING), out.resolve(LinuxReplay.CAPTURE), out.resolve(LinuxReplay.AGREEMENT),
+                json.requested() ? "; agreement " + json.where() : "");
+        return 0;
+    }
+
+    /** --from: the earlier run replayed again, nothing run or written but the summary and --json. */
+    private int again() {
+        json.checkWritable();
+        LinuxAgreement a = LinuxReplay.compareAgain(from);
+        if (json.requested()) json.write(Json.text(a));
+        PrintWriter o = json.text();
+        for (String line : LinuxReplay.summary(a)) o.println(line);
+        o.printf("  replayed %s again against %s%s%n", from.resolve(LinuxReplay.RECORDING), from.resolve(LinuxReplay.CAPTURE),
                 json.requested() ? "; agreement " + json.where() : "");
         return 0;
     }

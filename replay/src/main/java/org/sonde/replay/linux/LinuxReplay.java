@@ -1,5 +1,7 @@
 package org.sonde.replay.linux;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
+import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
+import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
 import org.sonde.replay.diagnose.TcpCaptureReader;
@@ -56,6 +60,44 @@ public final class LinuxReplay {
             return a;
         } catch (IOException e) {
             throw new EnvironmentException("cannot write " + out + ": " + e.getMessage(), "choose a writable directory", e);
+        }
+    }
+
+    /**
+     * Replays again the recording of an earlier run's output directory {@code dir} ({@link #run}'s {@code out}) and
+     * compares it with that run's capture, with this build's model and without root: the agreement as {@link #run}
+     * gives it, the run's options and connection count taken from its {@code agreement.json}.
+     *
+     * @throws EnvironmentException if a file is missing
+     * @throws BadInputException if a file is not what {@link #run} writes
+     */
+    public static LinuxAgreement compareAgain(Path dir) {
+        String hint = "give the --out directory of an earlier sonde replay linux";
+        LinuxRecording rec = readJson(dir.resolve(RECORDING), LinuxRecording.class, hint);
+        JsonNode saved = readJson(dir.resolve(AGREEMENT), JsonNode.class, hint);
+        JsonNode options = saved.get("options"), run = saved.get("connectionsRun");
+        if (options == null || run == null || !run.canConvertToInt()) {
+            throw new BadInputException(dir.resolve(AGREEMENT).toString(), null, "has no options or connectionsRun", hint, null);
+        }
+        LinuxReplayOptions o;
+        try {
+            o = Json.mapper().treeToValue(options, LinuxReplayOptions.class);
+        } catch (JsonProcessingException e) {
+            throw Json.badInput(dir.resolve(AGREEMENT) + ", options", e, hint);
+        }
+        Path capture = dir.resolve(CAPTURE);
+        if (!Files.isRegularFile(capture)) throw new EnvironmentException("file " + capture + " does not exist: the run's capture, which the replay is compared with", hint);
+        return compare(rec, capture, o, run.asInt());
+    }
+
+    private static <T> T readJson(Path file, Class<T> type, String hint) {
+        byte[] bytes = InputFiles.readBytes(file, "file", hint);
+        try {
+            return Json.mapper().readValue(bytes, type);
+        } catch (JsonProcessingException e) {
+            throw Json.badInput(file.toString(), e, hint);
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), null, e.getMessage(), hint, e);
         }
     }
 

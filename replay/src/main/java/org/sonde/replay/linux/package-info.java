@@ -19,11 +19,13 @@
  * recorded reads held the kernel's (from a call's entry to its return less its sleeps, {@code AppCall.Held}; the
  * recorder records writes' spans too), so that what arrives meanwhile waits in the model's socket backlog, coalesced,
  * for one ACK decision at the release. It sets PSH where its send queue
- * empties, where Linux sets it at the end of each burst it sends.
+ * empties, where Linux sets it at the end of each burst it sends. {@code LinuxReplay.compareAgain} ({@code sonde replay
+ * linux --from DIR}) replays an earlier run's output directory again with this build's model, without root.
  *
  * <pre>{@code
  * LinuxAgreement a = LinuxReplay.run(new LinuxReplayOptions(100, 4, 0.02, 1), Path.of("run"), n -> { });
  * LinuxReplay.summary(a).forEach(System.out::println);
+ * LinuxReplay.summary(LinuxReplay.compareAgain(Path.of("run"))).forEach(System.out::println); // again, later
  * }</pre>
  */
 package org.sonde.replay.linux;

@@ -183,6 +183,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         boolean counted;
         /** The listener's number for this step ({@link PathListener#step}), or -1 while not told. */
         int node = -1;
+        /** The last ACL entry's step made after this one by {@link #afterEntry}. */
+        private Trail lastEntry;
 
         /**
          * A step after {@code previous}; {@code flowAtFlip} non-null makes it a flipped deny
@@ -195,6 +197,23 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             this.flowAtFlip = flowAtFlip;
             this.flipped = flowAtFlip != null ? this : previous == null ? null : previous.flipped;
             this.rewrittenSinceFlip = flowAtFlip == null && flipped != null && (rewrites || previous.rewrittenSinceFlip);
+        }
+
+        /**
+         * The step of an ACL entry passed as it is (not flipped) after {@code previous}: the last
+         * one made after it if it is the same entry's, so the listener hears of it once. The
+         * search meets an entry again from the same step where a flow leaves by several ports its
+         * ACL is bound to (an SVI's ACL on the ports of its VLAN: 45 million of the raw Stanford
+         * backbone's 186 million steps with all terminals).
+         */
+        static Trail afterEntry(Trail previous, int entry) {
+            if (previous == null) return new Trail(entry, null, null, false);
+            Trail next = previous.lastEntry;
+            if (next == null || next.element != entry) {
+                next = new Trail(entry, previous, null, false);
+                previous.lastEntry = next;
+            }
+            return next;
         }
 
         static int[] elements(Trail t) {
@@ -398,7 +417,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         private void filtered(int source, Passed p, Trail trail, Next next) {
             if (p.flipped() && flip(trail) != null) return;
             Trail t = trail;
-            for (int step : p.steps()) t = new Trail(step, t, sinkOf[step] >= 0 ? p.flow() : null, false);
+            for (int step : p.steps()) t = sinkOf[step] >= 0 ? new Trail(step, t, p.flow(), false) : Trail.afterEntry(t, step);
             if (p.flipped() && flipDone(source, t)) return;
             next.go(p.flow(), t);
         }

@@ -90,6 +90,40 @@ class AclReachTest {
                 .orElse(Set.of());
     }
 
+    /**
+     * An ACL bound on several ports (as on a VLAN's SVI) is met from one rule's step at each of
+     * them: the listener hears of its entry's step once, and each path still has its history.
+     */
+    @Test
+    void anEntryMetFromOneStepAtSeveralPortsIsToldOnce() {
+        List<Port> ports = List.of(new Port(PA, "A", "pa"), new Port(AS, "A", "as"), new Port(AT, "A", "at"));
+        List<RuleTable> tables = List.of(new RuleTable("A", MatchPolicy.FIRST_MATCH,
+                List.of(rule("flood", PA, List.of(new Action.Forward(List.of(AS, AT)))))));
+        Acl web = new Acl("web", List.of(permit(Match.ANY.and("tp", Ternary.exact(8, 4)))));
+        Network n = new Network(LAYOUT, List.of(new Device("A")), ports, List.of(), tables, List.of(web),
+                List.of(new AclBinding(AS, OUT, "web"), new AclBinding(AT, OUT, "web")), List.of(), List.of());
+        ElementIds ids = new ElementIds(n);
+        List<int[]> steps = new java.util.ArrayList<>();
+        Map<Integer, List<String>> histories = new java.util.HashMap<>();
+        PathListener listener = new PathListener() {
+            @Override
+            public void step(int element, int parent) {
+                steps.add(new int[] {element, parent});
+            }
+
+            @Override
+            public void path(int source, int destination, long[] example, int last) {
+                java.util.LinkedList<String> history = new java.util.LinkedList<>();
+                for (int s = last; s >= 0; s = steps.get(s)[1]) history.addFirst(ids.id(steps.get(s)[0]));
+                histories.put(destination, history);
+            }
+        };
+        Reachability.compute(n, ReachOptions.from(List.of(PA)).withWorkers(1), ids, () -> listener);
+        String entry = ids.id(steps.get(1)[0]);
+        assertThat(histories).isEqualTo(Map.of(AS, List.of("flood", entry), AT, List.of("flood", entry)));
+        assertThat(steps).hasSize(2);
+    }
+
     @Test
     void withoutBindingsEverythingPasses() {
         ReachResult r = reach(net(List.of(new Acl("x", List.of())), List.of()));

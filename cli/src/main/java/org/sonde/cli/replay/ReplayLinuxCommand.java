@@ -2,6 +2,7 @@ package org.sonde.cli.replay;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.sonde.cli.OutputOptions;
 import org.sonde.cli.Progress;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
                 "Writes DIR/recording.json, DIR/capture.pcapng and DIR/agreement.json.",
                 "With --from DIR instead of --out, replays an earlier run's recording again and compares it",
                 "with its capture (this build's model, no root needed): the same summary and --json, the",
-                "run's options from DIR/agreement.json, nothing written into DIR."
+                "run's options from DIR/agreement.json (so --connections, --parallel, --loss and --seed",
+                "do not go with it), nothing written into DIR."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay linux --connections 100 --loss 0.02 --out run",
@@ -92,6 +94,10 @@ final class ReplayLinuxCommand implements Callable<Integer> {
 
     /** --from: the earlier run replayed again, nothing run or written but the summary and --json. */
     private int again() {
+        for (String option : List.of("--connections", "--parallel", "--loss", "--seed"))
+            if (spec.commandLine().getParseResult().hasMatchedOption(option))
+                throw new UsageException(option + " does not go with --from: the run's options are those in " + from.resolve(LinuxReplay.AGREEMENT),
+                        "drop " + option + ", or make a new run with --out DIR");
         json.checkWritable();
         LinuxAgreement a = LinuxReplay.compareAgain(from);
         if (json.requested()) json.write(Json.text(a));

@@ -50,6 +50,10 @@ class ReplayLinuxFromTest {
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.err()).contains("either --out DIR", "or --from DIR");
         assertThat(CliRun.of("replay", "linux").exitCode()).as("neither").isEqualTo(2);
+        CliRun option = CliRun.of("replay", "linux", "--from", RUN.toString(), "--loss", "0.1");
+        assertThat(option.exitCode()).as("a run's option with --from").isEqualTo(2);
+        assertThat(option.err()).contains("--loss does not go with --from", RUN.resolve("agreement.json").toString());
+        assertThat(option.out()).doesNotContain("identical");
         CliRun missing = CliRun.of("replay", "linux", "--from", dir.resolve("none").toString());
         assertThat(missing.exitCode()).as("no such run").isEqualTo(4);
         assertThat(missing.err()).contains(dir.resolve("none").resolve("recording.json").toString());

@@ -265,20 +265,57 @@ final class Candidates {
      * #RUN} consecutive candidates, shuffled, each in order. Whole runs keep the reading of the
      * paths' memory in order, where shuffling single candidates costs a cache miss each.
      */
-    int[] shuffledOrder(long seed) {
-        int n = size(), runs = (n + RUN - 1) / RUN;
-        int[] run = new int[runs];
-        for (int i = 0; i < runs; i++) run[i] = i;
-        Random random = new Random(seed);
-        for (int i = runs - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = run[i];
-            run[i] = run[j];
-            run[j] = t;
+    Order shuffledOrder(long seed) {
+        return Order.shuffled(size(), seed);
+    }
+
+    /**
+     * Runs of {@link #RUN} consecutive candidates in a seeded order, held as the runs' order (an
+     * int per run, not per candidate: the raw Stanford backbone has 76.6 million candidates).
+     */
+    static final class Order {
+        private final int[] runs;
+        private final int size;
+        /** Where the last run, when shorter than the others, stands among them, and its length. */
+        private final int shortSlot;
+        private final int shortLength;
+
+        private Order(int[] runs, int size, int shortSlot, int shortLength) {
+            this.runs = runs;
+            this.size = size;
+            this.shortSlot = shortSlot;
+            this.shortLength = shortLength;
         }
-        int[] order = new int[n];
-        int k = 0;
-        for (int r : run) for (int c = r * RUN; c < Math.min(n, (r + 1) * RUN); c++) order[k++] = c;
-        return order;
+
+        static Order shuffled(int size, long seed) {
+            int count = (size + RUN - 1) / RUN;
+            int[] runs = new int[count];
+            for (int i = 0; i < count; i++) runs[i] = i;
+            Random random = new Random(seed);
+            for (int i = count - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int t = runs[i];
+                runs[i] = runs[j];
+                runs[j] = t;
+            }
+            int shortLength = size - (count - 1) * RUN, shortSlot = count;
+            if (count > 0 && shortLength < RUN) for (int i = 0; i < count; i++) if (runs[i] == count - 1) shortSlot = i;
+            return new Order(runs, size, shortSlot, shortLength);
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** The candidate at {@code position}. */
+        int candidate(int position) {
+            int beforeShort = shortSlot * RUN;
+            if (position >= beforeShort) {
+                if (position - beforeShort < shortLength) return (runs.length - 1) * RUN + position - beforeShort;
+                // Past the short run: the positions the full runs would have.
+                position += RUN - shortLength;
+            }
+            return runs[position / RUN] * RUN + position % RUN;
+        }
     }
 }

@@ -125,7 +125,7 @@ public final class Selector {
          * decides ties in the greedy cover, so the cover's passes over millions of sets read memory
          * in order.
          */
-        private final int[] order;
+        private final Candidates.Order order;
         /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
         private final int[] setStart;
         private final int[] setElements;
@@ -159,7 +159,7 @@ public final class Selector {
                 IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
                     scratch.clear();
-                    claims(reader, order[set], allowed, history, scratch);
+                    claims(reader, order.candidate(set), allowed, history, scratch);
                     setStart[set + 1] = scratch.size();
                 }
             });
@@ -170,7 +170,7 @@ public final class Selector {
                 IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
                 for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
                     scratch.clear();
-                    claims(reader, order[set], allowed, history, scratch);
+                    claims(reader, order.candidate(set), allowed, history, scratch);
                     scratch.getElements(0, setElements, setStart[set], scratch.size());
                 }
             });
@@ -291,7 +291,7 @@ public final class Selector {
          * hold every claim a second time.
          */
         private int[] holding(boolean[] covered, double[] weight, BitSet tried, int[] before) {
-            int n = before == null ? order.length : before.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
+            int n = before == null ? order.size() : before.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             int[][] found = new int[chunks][];
             IntStream.range(0, chunks).parallel().forEach(k -> {
                 IntArrayList out = new IntArrayList();
@@ -338,7 +338,7 @@ public final class Selector {
          */
         private Made[] make(int[] sets) {
             Made[] out = new Made[sets.length];
-            IntStream.range(0, sets.length).parallel().forEach(i -> out[i] = make(order[sets[i]]));
+            IntStream.range(0, sets.length).parallel().forEach(i -> out[i] = make(order.candidate(sets[i])));
             return out;
         }
 
@@ -401,11 +401,11 @@ public final class Selector {
             int perElement = options.reservedPerElement();
             if (perElement == 0) return out;
             IntArrayList batch = new IntArrayList(RESERVE_BATCH);
-            for (int next = 0; next < order.length; ) {
+            for (int next = 0; next < order.size(); ) {
                 // The packets of the next sets still wanted, made together; one wanted no more once
                 // the batch's earlier packets are kept is passed over, as if never made.
                 batch.clear();
-                for (; next < order.length && batch.size() < RESERVE_BATCH; next++)
+                for (; next < order.size() && batch.size() < RESERVE_BATCH; next++)
                     if (!tried.get(next) && wanted(next, kept, perElement)) batch.add(next);
                 Made[] made = make(batch.toIntArray());
                 for (int b = 0; b < made.length; b++) {

@@ -63,6 +63,32 @@ class CandidatesTest {
         assertThat(candidates.elements()).isEqualTo(elements);
     }
 
+    /** The cover's tie-breaking order: every candidate once, in runs of consecutive ones, the same for the same seed. */
+    @Property(tries = 300)
+    void theShuffledOrderIsRunsOfConsecutiveCandidates(@ForAll @IntRange(min = 0, max = 400) int size, @ForAll long seed) {
+        Candidates.Order order = Candidates.Order.shuffled(size, seed), again = Candidates.Order.shuffled(size, seed);
+        int[] got = new int[size];
+        for (int p = 0; p < size; p++) {
+            got[p] = order.candidate(p);
+            assertThat(again.candidate(p)).isEqualTo(got[p]);
+        }
+        int[] sorted = got.clone();
+        Arrays.sort(sorted);
+        for (int c = 0; c < size; c++) assertThat(sorted[c]).as("a permutation").isEqualTo(c);
+        for (int p = 0; p < size; ) {
+            assertThat(got[p] % Candidates.RUN).as("a run starts at a multiple of the run length").isZero();
+            int length = Math.min(Candidates.RUN, size - got[p]);
+            for (int k = 1; k < length; k++) assertThat(got[p + k]).isEqualTo(got[p] + k);
+            p += length;
+        }
+        if (size > 4 * Candidates.RUN) {
+            boolean differs = false;
+            Candidates.Order other = Candidates.Order.shuffled(size, seed + 1);
+            for (int p = 0; p < size && !differs; p++) differs = other.candidate(p) != got[p];
+            assertThat(differs).as("another seed, another order").isTrue();
+        }
+    }
+
     /** The worker's number of {@code step}, telling it the steps it has not heard of, first to last. */
     private static int tell(Step step, Candidates.Collector worker, Map<Step, Integer> told) {
         if (step == null) return -1;

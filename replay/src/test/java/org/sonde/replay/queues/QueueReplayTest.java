@@ -47,13 +47,20 @@ class QueueReplayTest {
         assertThat(r.dropsWithTagging()).isNull();
     }
 
+    /**
+     * With exact send times tagging drops only what the run dropped (no false drop) and nearly all of it where the
+     * run did, within the issue's 3 %. Not all: a lost packet whose bytes reached the receiver in another copy (a
+     * retransmission lost after the original arrived) leaves no gap to tag it by, and a switch drops a tagged packet
+     * once its queue is within the margin of its limit, which an earlier hop may already be.
+     */
     @Test
-    void withExactSendTimesTaggingDropsWhatTheRunDroppedWhereItDroppedIt() {
+    void withExactSendTimesTaggingDropsWhatTheRunDropped() {
         QueueReplayResult r = QueueReplay.replay(noTies, new QueueReplayOptions(0, 0, true, 5), null);
         DropComparison tagged = r.dropsWithTagging();
         assertThat(tagged.runDrops()).isPositive();
-        assertThat(tagged.sameLocation()).isEqualTo(tagged.runDrops());
-        assertThat(tagged.error()).isZero();
+        assertThat(tagged.falseDrops()).as(tagged.toString()).isZero();
+        assertThat(tagged.sameLocation()).as(tagged.toString()).isPositive();
+        assertThat(tagged.error()).as(tagged.toString()).isLessThanOrEqualTo(0.03);
     }
 
     @Test

@@ -34,6 +34,8 @@ final class Scoreboard {
     private int[] length = new int[64];
     private byte[] bits = new byte[64];
     private long[] sentAt = new long[64];
+    /** The latest transmit time given so far. */
+    private long latestSent = Long.MIN_VALUE / 2;
     /** The connection's delivered count when the entry was last sent ({@code tx.delivered}). */
     private long[] deliveredAtSend = new long[64];
     private int[] tsNext = new int[64];
@@ -118,6 +120,7 @@ final class Scoreboard {
         length[s] = seqLength;
         bits[s] = (byte) (fin ? FIN : 0);
         sentAt[s] = now;
+        latestSent = Math.max(latestSent, now);
         deliveredAtSend[s] = delivered;
         tsPrev[s] = UNLINKED;
         linkTail(s);
@@ -281,7 +284,11 @@ final class Scoreboard {
 
     /** {@code tcp_update_skb_after_send()}: the new transmit time, and the entry moves to the list's tail. */
     private void resent(int s, long now, long delivered) {
-        sentAt[s] = now;
+        // Sent after everything before it: in the same instant as later new data (the model's
+        // host takes no time between two ACKs of a burst), RACK's tie on sequence would put the
+        // copy before that data and mark it lost again once the data is SACKed.
+        sentAt[s] = Math.max(now, latestSent + 1);
+        latestSent = sentAt[s];
         deliveredAtSend[s] = delivered;
         unlink(s);
         int b = bits[s];

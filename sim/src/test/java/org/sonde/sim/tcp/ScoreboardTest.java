@@ -41,6 +41,27 @@ class ScoreboardTest {
         assertThat(byTransmitTime(sb)).containsExactly(1000L, 2000L, 3000L, 4000L);
     }
 
+    /**
+     * A copy sent in the same instant as later new data (the model's host takes no time between the ACKs of a burst)
+     * is sent after that data: RACK, which breaks a tie of transmit times by sequence, would otherwise take the copy
+     * for sent before the data and mark it lost again as soon as the data is SACKed.
+     */
+    @Test
+    void aCopySentInTheInstantOfLaterDataIsSentAfterIt() {
+        Scoreboard sb = new Scoreboard();
+        sb.add(1000, MSS, false, 10, 0);
+        sb.add(2000, MSS, false, 10, 0);
+        sb.markLost(0);
+        sb.add(3000, MSS, false, 50, 1);   // new data the dupACKs let out ...
+        sb.markRetransmitted(0, 50, 1);    // ... and the copy, in the same instant
+        assertThat(sb.sentAt(2)).isEqualTo(50);
+        assertThat(sb.sentAt(0)).isGreaterThan(sb.sentAt(2));
+        assertThat(RackTlp.sentAfter(sb.sentAt(2), sb.sentAt(0), sb.end(2), sb.end(0))).as("the data is not sent after the copy").isFalse();
+        assertThat(byTransmitTime(sb)).containsExactly(2000L, 3000L, 1000L);
+        sb.markRetransmitted(1, 80, 1);   // a later instant: the copy goes at it
+        assertThat(sb.sentAt(1)).isEqualTo(80);
+    }
+
     @Test
     void aFinTakesASequenceNumberButCarriesNoPayload() {
         Scoreboard sb = new Scoreboard();

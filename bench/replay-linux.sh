@@ -176,9 +176,9 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "117, 107 → 119), without loss unchanged (90, 79, 81 of 100); the first departures \"model retransmitted, the "
           "kernel did not\" 54 → 34 and \"flags differ ([FIN])\" 16 → 0 over the three. The table above is a run with "
           "this change; new runs differ by several connections (the kernel's timing and nftables' draws), so the "
-          "side-by-side figures are those on the same recordings. The simulator sections (recording, queue replay, "
-          "diagnosis) are from runs before it: their scenarios' TCP changes where a copy leaves in the instant of later "
-          "data. `QueueReplayTest`'s exact-send-time tagging case sees one false accept of 128 drops since (within 3 %): "
+          "side-by-side figures are those on the same recordings. The simulator's queue replay and diagnosis sections are "
+          "from runs before it (their scenarios' TCP changes where a copy leaves in the instant of later data); its "
+          "recording section was run again with it (every connection still replayed exactly). `QueueReplayTest`'s exact-send-time tagging case sees one false accept of 128 drops since (within 3 %): "
           "a lost packet whose bytes reached the receiver in another copy leaves no gap to tag it by.",
           "- **Receive buffer autotuning:** not modelled (`tcp_rcv_space_adjust`, `tcp_moderate_rcvbuf`): the model's buffer stays "
           "at `tcp_rmem[1]`. Traced on `tcp:tcp_probe` (`sk_rcvbuf` of each data segment's receiver): it stayed at 131,072 B "

@@ -27,9 +27,10 @@ import org.sonde.sim.traffic.FlowTransport;
  * {@code jitterNanos} (a separate random stream, so nothing else of the run changes); per connection (its address and
  * port pair) the packet sequence of each direction — sequence and acknowledgement numbers, flags, payload length —
  * is compared with the first run's. Replay, by contrast, reproduces every connection exactly
- * ({@link org.sonde.replay.connection.ReplayCheck}).
+ * ({@link org.sonde.replay.connection.ReplayCheck}). Public for {@code bench/replay/ButterflyBench.java}, which
+ * measures Figs. 2–3 into BENCHMARKS.md.
  */
-final class Butterfly {
+public final class Butterfly {
     /**
      * One re-execution: how many connections of the first run sent another packet sequence, or did not exist, or
      * retransmitted another number of segments, or timed out (RTO) another number of times.

@@ -39,7 +39,7 @@ public class FuzzBench {
         List<Map<String, Object>> runs = new ArrayList<>();
         for (long rate : new long[] {100_000_000_000L, 40_000_000_000L}) {
             for (int dropping : new int[] {0, 8, 12}) {
-                TargetSpec target = new TargetSpec.Simulated("cx4lx-like", rate, TargetSpec.Simulated.DEFAULT_DELAY_NANOS);
+                TargetSpec.Simulated target = new TargetSpec.Simulated("cx4lx-like", rate, TargetSpec.Simulated.DEFAULT_DELAY_NANOS);
                 TestConfig c = figure11(dropping);
                 double[] runMs = new double[repeats], analyzeMs = new double[repeats];
                 double innocentUs = 0;

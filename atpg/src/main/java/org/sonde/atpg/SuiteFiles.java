@@ -1,7 +1,6 @@
 package org.sonde.atpg;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +94,7 @@ public final class SuiteFiles {
 
     public static SuiteFile readSuite(Path dir) {
         Path f = Files.isDirectory(dir) ? dir.resolve(SUITE) : dir;
-        SuiteFile s = readJson(f, SuiteFile.class, "suite", "give the directory 'sonde atpg generate --out' wrote");
+        SuiteFile s = Json.read(f, SuiteFile.class, "suite", "give the directory 'sonde atpg generate --out' wrote");
         if (!SCHEMA.equals(s.schema()) || s.suite() == null) throw new BadInputException(f.toString(), "schema", "expected a " + SCHEMA + " file");
         return s;
     }
@@ -109,7 +108,7 @@ public final class SuiteFiles {
     }
 
     public static ResultsFile readResults(Path file) {
-        ResultsFile r = readJson(file, ResultsFile.class, "results file", "give the file 'sonde atpg emulate --out' wrote");
+        ResultsFile r = Json.read(file, ResultsFile.class, "results file", "give the file 'sonde atpg emulate --out' wrote");
         if (!RESULTS_SCHEMA.equals(r.schema()) || r.results() == null)
             throw new BadInputException(file.toString(), "schema", "expected a " + RESULTS_SCHEMA + " file");
         return r;
@@ -121,16 +120,6 @@ public final class SuiteFiles {
             Json.mapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
             out.write('\n');
         });
-    }
-
-    /** Reads JSON, reporting syntax and shape errors with the file's line and column. */
-    private static <T> T readJson(Path file, Class<T> type, String what, String hint) {
-        String text = InputFiles.readUtf8(file, what, hint);
-        try {
-            return Json.mapper().readValue(text, type);
-        } catch (JsonProcessingException e) {
-            throw Json.badInput(file.toString(), e, hint);
-        }
     }
 
     /**

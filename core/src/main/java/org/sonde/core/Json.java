@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +50,19 @@ public final class Json {
             return MAPPER.writeValueAsString(text);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a string always serialises", e);
+        }
+    }
+
+    /**
+     * {@code file}'s JSON as a {@code type}: a missing or unreadable file ({@code what}, as {@link InputFiles} says it),
+     * bad syntax or a value of the wrong shape is bad input naming the file, line, column and field.
+     */
+    public static <T> T read(Path file, Class<T> type, String what, String hint) {
+        String text = InputFiles.readUtf8(file, what, hint);
+        try {
+            return MAPPER.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw badInput(file.toString(), e, hint);
         }
     }
 

@@ -1,11 +1,15 @@
 package org.sonde.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JsonTest {
     record Test1(String id, int count, List<Test1> children) {
@@ -22,6 +26,21 @@ class JsonTest {
             return Json.badInput("r.json", e, "fix it");
         }
         throw new AssertionError("no error for " + json);
+    }
+
+    @Test
+    void aFileIsReadOrItsErrorNamesTheFileAndWhere(@TempDir Path dir) throws Exception {
+        Path good = Files.writeString(dir.resolve("good.json"), "{\"id\": \"a\", \"count\": 2}");
+        assertThat(Json.read(good, Test1.class, "test file", "fix it")).isEqualTo(new Test1("a", 2, null));
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{\n  \"id\": \"a\",\n  \"count\": \"many\"\n}");
+        assertThatThrownBy(() -> Json.read(bad, Test1.class, "test file", "fix it"))
+                .isInstanceOfSatisfying(BadInputException.class, e -> {
+                    assertThat(e.source()).isEqualTo(bad.toString());
+                    assertThat(e.location()).startsWith("line 3").endsWith("count");
+                    assertThat(e.hint()).isEqualTo("fix it");
+                });
+        assertThatThrownBy(() -> Json.read(dir.resolve("none.json"), Test1.class, "test file", "fix it"))
+                .isInstanceOf(EnvironmentException.class).hasMessageContaining("test file " + dir.resolve("none.json") + " does not exist");
     }
 
     @Test

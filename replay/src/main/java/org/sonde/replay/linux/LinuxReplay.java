@@ -15,7 +15,6 @@ import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
-import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
 import org.sonde.replay.diagnose.TcpCaptureReader;
@@ -73,8 +72,8 @@ public final class LinuxReplay {
      */
     public static LinuxAgreement compareAgain(Path dir) {
         String hint = "give the --out directory of an earlier sonde replay linux";
-        LinuxRecording rec = readJson(dir.resolve(RECORDING), LinuxRecording.class, hint);
-        JsonNode saved = readJson(dir.resolve(AGREEMENT), JsonNode.class, hint);
+        LinuxRecording rec = Json.read(dir.resolve(RECORDING), LinuxRecording.class, "file", hint);
+        JsonNode saved = Json.read(dir.resolve(AGREEMENT), JsonNode.class, "file", hint);
         JsonNode options = saved.get("options"), run = saved.get("connectionsRun");
         if (options == null || run == null || !run.canConvertToInt()) {
             throw new BadInputException(dir.resolve(AGREEMENT).toString(), null, "has no options or connectionsRun", hint, null);
@@ -90,16 +89,6 @@ public final class LinuxReplay {
         return compare(rec, capture, o, run.asInt());
     }
 
-    private static <T> T readJson(Path file, Class<T> type, String hint) {
-        byte[] bytes = InputFiles.readBytes(file, "file", hint);
-        try {
-            return Json.mapper().readValue(bytes, type);
-        } catch (JsonProcessingException e) {
-            throw Json.badInput(file.toString(), e, hint);
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), null, e.getMessage(), hint, e);
-        }
-    }
 
     /** Replays every replayable connection of {@code rec} and compares it with {@code capture}. */
     static LinuxAgreement compare(LinuxRecording rec, Path capture, LinuxReplayOptions o, int connectionsRun) {

@@ -43,12 +43,17 @@ final class Candidates {
             for (IntArrayList list : List.of(destinations, last, nodeElement, nodeParent, exampleOf)) list.trim();
         }
 
-        int[] history(int path) {
-            int length = 0;
-            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) length++;
-            int[] out = new int[length];
-            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) out[--length] = nodeElement.getInt(n);
-            return out;
+        /** Appends the path's rules and links in order, by element number, to {@code into}. */
+        void history(int path, IntArrayList into) {
+            int from = into.size();
+            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) into.add(nodeElement.getInt(n));
+            // Read from the last step back: put first first.
+            int[] a = into.elements();
+            for (int i = from, j = into.size() - 1; i < j; i++, j--) {
+                int t = a[i];
+                a[i] = a[j];
+                a[j] = t;
+            }
         }
     }
 
@@ -104,7 +109,9 @@ final class Candidates {
     /** The path's rules and links in order, by element number (a new array). */
     int[] history(int c) {
         int r = run(c);
-        return store(r).history(local(r, c));
+        IntArrayList out = new IntArrayList();
+        store(r).history(local(r, c), out);
+        return out.toIntArray();
     }
 
     /**
@@ -128,16 +135,7 @@ final class Candidates {
         /** Appends the path's rules and links in order, by element number, to {@code into}. */
         void history(int c, IntArrayList into) {
             int r = runOf(c);
-            Store s = store(r);
-            int from = into.size();
-            for (int n = s.last.getInt(local(r, c)); n >= 0; n = s.nodeParent.getInt(n)) into.add(s.nodeElement.getInt(n));
-            // Read from the last step back: put first first.
-            int[] a = into.elements();
-            for (int i = from, j = into.size() - 1; i < j; i++, j--) {
-                int t = a[i];
-                a[i] = a[j];
-                a[j] = t;
-            }
+            store(r).history(local(r, c), into);
         }
     }
 

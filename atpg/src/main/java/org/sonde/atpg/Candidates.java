@@ -32,21 +32,23 @@ final class Candidates {
         final IntArrayList destinations = new IntArrayList();
         /** Per path, the tree node of its last step (-1: an empty history). */
         final IntArrayList last = new IntArrayList();
-        /** The history tree: per node, its element and the node before it (-1 at a first step). */
-        final IntArrayList nodeElement = new IntArrayList();
-        final IntArrayList nodeParent = new IntArrayList();
+        /**
+         * The history tree: node n is its element at 2n and the node before it at 2n + 1 (-1 at a
+         * first step), side by side, so a step of a walk up a history reads one place in memory.
+         */
+        final IntArrayList nodes = new IntArrayList();
         final IntArrayList exampleOf = new IntArrayList();
         final List<long[]> examples = new ArrayList<>();
 
         /** Gives back the lists' room to grow, one list at a time: the paths are all found. */
         void trim() {
-            for (IntArrayList list : List.of(destinations, last, nodeElement, nodeParent, exampleOf)) list.trim();
+            for (IntArrayList list : List.of(destinations, last, nodes, exampleOf)) list.trim();
         }
 
         /** Appends the path's rules and links in order, by element number, to {@code into}. */
         void history(int path, IntArrayList into) {
             int from = into.size();
-            for (int n = last.getInt(path); n >= 0; n = nodeParent.getInt(n)) into.add(nodeElement.getInt(n));
+            historyBackwards(path, into);
             // Read from the last step back: put first first.
             int[] a = into.elements();
             for (int i = from, j = into.size() - 1; i < j; i++, j--) {
@@ -54,6 +56,18 @@ final class Candidates {
                 a[i] = a[j];
                 a[j] = t;
             }
+        }
+
+        /** Appends the path's rules and links from its last step back to its first. */
+        void historyBackwards(int path, IntArrayList into) {
+            int[] tree = nodes.elements();
+            for (int n = last.getInt(path); n >= 0; n = tree[2 * n + 1]) into.add(tree[2 * n]);
+        }
+
+        /** The path's last rule or link (-1: an empty history). */
+        int lastStep(int path) {
+            int n = last.getInt(path);
+            return n < 0 ? -1 : nodes.getInt(2 * n);
         }
     }
 
@@ -132,17 +146,23 @@ final class Candidates {
             return store(r).destinations.getInt(local(r, c));
         }
 
-        /** Appends the path's rules and links in order, by element number, to {@code into}. */
-        void history(int c, IntArrayList into) {
+        /** Appends the path's rules and links, by element number, from its last step back to its first. */
+        void historyBackwards(int c, IntArrayList into) {
             int r = runOf(c);
-            store(r).history(local(r, c), into);
+            store(r).historyBackwards(local(r, c), into);
+        }
+
+        /** The path's last rule or link (-1: an empty history). */
+        int lastStep(int c) {
+            int r = runOf(c);
+            return store(r).lastStep(local(r, c));
         }
     }
 
     /** How many steps the history trees hold, all paths together. */
     long historyNodes() {
         long n = 0;
-        for (Store s : stores) n += s.nodeElement.size();
+        for (Store s : stores) n += s.nodes.size() / 2;
         return n;
     }
 
@@ -150,8 +170,8 @@ final class Candidates {
     BitSet elements() {
         BitSet out = new BitSet();
         for (Store s : stores) {
-            int[] all = s.nodeElement.elements();
-            for (int i = 0, n = s.nodeElement.size(); i < n; i++) out.set(all[i]);
+            int[] tree = s.nodes.elements();
+            for (int i = 0, n = s.nodes.size(); i < n; i += 2) out.set(tree[i]);
         }
         return out;
     }
@@ -197,8 +217,8 @@ final class Candidates {
 
         @Override
         public void step(int element, int parent) {
-            store.nodeElement.add(element);
-            store.nodeParent.add(parent);
+            store.nodes.add(element);
+            store.nodes.add(parent);
         }
 
         @Override

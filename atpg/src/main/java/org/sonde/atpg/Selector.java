@@ -48,8 +48,10 @@ public final class Selector {
     private static final int MAX_MISSES = 256;
     /** Reserved packets are made this many at a time, on every core. */
     private static final int RESERVE_BATCH = 256;
-    /** Sets whose claims one task makes. */
+    /** Sets whose claims one task reads. */
     private static final int CLAIM_CHUNK = 1 << 16;
+    /** Sets the reserve looks at together, on every core. */
+    private static final int RESERVE_WINDOW = 8 * CLAIM_CHUNK;
 
     /** Selects a suite over {@code model}. */
     public static Suite select(Model model, SelectOptions options) {
@@ -61,6 +63,20 @@ public final class Selector {
      * paths), cover (greedy cover and the concrete check of each chosen path), reserve.
      */
     public static Suite select(Model model, SelectOptions options, Phases phases) {
+        return select(model, options, phases, ClaimStore.AS_THE_HEAP_ALLOWS);
+    }
+
+    /** Where the cover's sets, each candidate's claims, are held; the suite is the same either way. */
+    enum ClaimStore {
+        /** In two arrays, read fast: 4 bytes a claim (the raw Stanford backbone has 390 million). */
+        FLAT,
+        /** Nowhere: read from the candidates' histories each time, a walk up their tree. */
+        FROM_HISTORIES,
+        /** Flat when they take at most a third of the heap left free, else from the histories. */
+        AS_THE_HEAP_ALLOWS
+    }
+
+    static Suite select(Model model, SelectOptions options, Phases phases, ClaimStore claimStore) {
         Network network = model.network();
         DropFlip.Flipped flipped = DropFlip.flip(network);
         // Bit sets by port id: asked once per path found, millions of times.
@@ -85,7 +101,8 @@ public final class Selector {
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
         phases.end("reachability", String.format("%,d paths, %,d candidates (%,d history tree nodes)", reach.paths(), candidates.size(),
                 candidates.historyNodes()));
-        return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases).run(pairs, reach.exercisedRules().size());
+        return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases, claimStore)
+                .run(pairs, reach.exercisedRules().size());
     }
 
     /**
@@ -126,14 +143,23 @@ public final class Selector {
          * in order.
          */
         private final Candidates.Order order;
-        /** Set s's claims are setElements[setStart[s] .. setStart[s + 1]), element numbers. */
-        private final int[] setStart;
-        private final int[] setElements;
+        /** Per element, whether claims of the cover's kind may name it (--only). */
+        private final boolean[] allowed;
+        /**
+         * The cover's sets: each set's claims, held flat or read from its candidate's history when
+         * asked for ({@link ClaimStore}). The raw Stanford backbone's 76.6 million candidates claim
+         * 390 million elements, which held flat take more memory than the history trees they are
+         * read from, and a small heap has no room for them.
+         */
+        private final SetCover.Family sets;
+        private final long claimCount;
+        /** Whether {@link #sets} are held flat (else read from the histories). */
+        private final boolean flat;
         private final Set<String> packetIds = new HashSet<>();
         private long unverified;
 
         Selection(Network network, Forwarder forwarder, ElementIds ids, Candidates candidates, IntPredicate sink, SelectOptions options,
-                  Phases phases) {
+                  Phases phases, ClaimStore claimStore) {
             this.network = network;
             this.forwarder = forwarder;
             this.ids = ids;
@@ -144,37 +170,63 @@ public final class Selector {
             this.random = new Random(options.seed());
             requireKnown(ids, options.only(), "--only");
             requireKnown(ids, options.weights().keySet(), "--critical");
-            boolean[] allowed = new boolean[ids.size()];
+            allowed = new boolean[ids.size()];
             for (int e = 0; e < allowed.length; e++) allowed[e] = options.only().isEmpty() || options.only().contains(ids.id(e));
-            inUniverse = new boolean[ids.size()];
-            // Claims are made twice, on every core, straight into set order: once to size each
-            // set's claims, once to fill them, so one copy of every claim is all the selection
-            // holds (the raw Stanford backbone has 390 million). Made in chunks of sets, which read
-            // the paths' memory in order, each history into a reused list.
             order = candidates.shuffledOrder(options.seed());
-            int n = candidates.size(), chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
-            setStart = new int[n + 1];
-            IntStream.range(0, chunks).parallel().forEach(k -> {
-                Candidates.Reader reader = candidates.new Reader();
-                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
-                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    scratch.clear();
-                    claims(reader, order.candidate(set), allowed, history, scratch);
-                    setStart[set + 1] = scratch.size();
+            SetCover.Family fromHistories = new SetCover.Family() {
+                @Override
+                public int size() {
+                    return order.size();
                 }
-            });
-            for (int set = 0; set < n; set++) setStart[set + 1] = Math.addExact(setStart[set + 1], setStart[set]);
-            setElements = new int[setStart[n]];
-            IntStream.range(0, chunks).parallel().forEach(k -> {
-                Candidates.Reader reader = candidates.new Reader();
-                IntArrayList scratch = new IntArrayList(), history = new IntArrayList();
-                for (int set = k * CLAIM_CHUNK; set < Math.min(n, (k + 1) * CLAIM_CHUNK); set++) {
-                    scratch.clear();
-                    claims(reader, order.candidate(set), allowed, history, scratch);
-                    scratch.getElements(0, setElements, setStart[set], scratch.size());
+
+                @Override
+                public SetCover.Cursor cursor() {
+                    Candidates.Reader reader = candidates.new Reader();
+                    IntArrayList history = new IntArrayList(), claimed = new IntArrayList();
+                    return new SetCover.Cursor() {
+                        @Override
+                        public int at(int set) {
+                            claimed.clear();
+                            claims(reader, order.candidate(set), history, claimed);
+                            return claimed.size();
+                        }
+
+                        @Override
+                        public int element(int k) {
+                            return claimed.getInt(k);
+                        }
+                    };
                 }
+            };
+            // The universe (every element some set claims) and each set's claim count, on every
+            // core: the threads' marks are all "true", so their writes agree.
+            int n = order.size();
+            inUniverse = new boolean[ids.size()];
+            int[] start = new int[n + 1];
+            setsWhere(fromHistories, null, 0, n, set -> true, (set, claims, count) -> {
+                for (int k = 0; k < count; k++) inUniverse[claims.element(k)] = true;
+                start[set + 1] = count;
+                return false;
             });
-            for (int e : setElements) inUniverse[e] = true;
+            long total = 0;
+            for (int set = 0; set < n; set++) total += start[set + 1];
+            claimCount = total;
+            flat = switch (claimStore) {
+                case FLAT -> true;
+                case FROM_HISTORIES -> false;
+                case AS_THE_HEAP_ALLOWS -> total <= Integer.MAX_VALUE - 8 && takesAThirdOfTheFreeHeapAtMost(4 * total);
+            };
+            if (flat) {
+                for (int set = 0; set < n; set++) start[set + 1] += start[set];
+                int[] elements = new int[Math.toIntExact(total)];
+                setsWhere(fromHistories, null, 0, n, set -> true, (set, claims, count) -> {
+                    for (int k = 0; k < count; k++) elements[start[set] + k] = claims.element(k);
+                    return false;
+                });
+                sets = SetCover.Family.flat(start, elements);
+            } else {
+                sets = fromHistories;
+            }
             int size = 0;
             for (boolean b : inUniverse) if (b) size++;
             universeSize = size;
@@ -197,18 +249,19 @@ public final class Selector {
         /**
          * Appends the elements of the cover's kind path {@code c} would test, by element number,
          * distinct, those {@code allowed}: an expected-absent path only its drop rule or deny entry
-         * (upstream losses look like success), any other path its whole history.
+         * (upstream losses look like success), any other path its whole history, in no particular
+         * order (the cover reads sets as sets).
          */
-        private void claims(Candidates.Reader reader, int c, boolean[] allowed, IntArrayList history, IntArrayList into) {
-            history.clear();
-            reader.history(c, history);
-            int from = into.size();
+        private void claims(Candidates.Reader reader, int c, IntArrayList history, IntArrayList into) {
             boolean links = options.cover() == Cover.LINKS;
             if (sink.test(reader.destination(c))) {
-                int last = history.getInt(history.size() - 1);
+                int last = reader.lastStep(c);
                 if (!links && !ids.isLink(last) && allowed[last]) into.add(last);
                 return;
             }
+            history.clear();
+            reader.historyBackwards(c, history);
+            int from = into.size();
             for (int i = 0, length = history.size(); i < length; i++) {
                 int e = history.getInt(i);
                 if (ids.isLink(e) != links || !allowed[e]) continue;
@@ -222,7 +275,8 @@ public final class Selector {
             double[] weight = new double[ids.size()];
             for (int e = 0; e < weight.length; e++) if (inUniverse[e]) weight[e] = options.weights().getOrDefault(ids.id(e), 1.0);
             // Sets are numbered in the seeded order: a set's rank is its number.
-            SetCover cover = new SetCover(setStart, setElements, weight);
+            SetCover cover = new SetCover(sets, weight);
+            SetCover.Cursor cursor = sets.cursor();
             boolean[] covered = new boolean[ids.size()];
             int[] misses = new int[ids.size()];
             BitSet tried = new BitSet();
@@ -241,8 +295,8 @@ public final class Selector {
                     int[] observed = observedUniverse(t);
                     boolean useful = false;
                     for (int u : observed) if (!covered[u]) useful = covered[u] = true;
-                    for (int k = setStart[i]; k < setStart[i + 1]; k++) {
-                        int u = setElements[k];
+                    for (int k = 0, count = cursor.at(i); k < count; k++) {
+                        int u = cursor.element(k);
                         // Given up: no longer worth anything to the cover.
                         if (!covered[u] && ++misses[u] >= MAX_MISSES) weight[u] = 0;
                     }
@@ -256,8 +310,8 @@ public final class Selector {
             }
             tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
-            phases.end("cover", String.format("%,d regular packets, %,d paths tried (%,d claims)", tests.size(),
-                    tried.cardinality(), setElements.length));
+            phases.end("cover", String.format("%,d regular packets, %,d paths tried (%,d claims, %s)", tests.size(),
+                    tried.cardinality(), claimCount, flat ? "held flat" : "read from the histories"));
             List<TestPacket> reserved = reserve(tried);
             phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
@@ -287,24 +341,32 @@ public final class Selector {
          * The untried sets whose claims hold an element not yet covered that still has weight, in
          * set order, from {@code before}, the previous round's (null: every set): covered
          * elements, given-up weights and tried sets only grow, so each round's sets are among the
-         * last. A scan of the claims on every core, where an index from elements to sets would
-         * hold every claim a second time.
+         * last.
          */
         private int[] holding(boolean[] covered, double[] weight, BitSet tried, int[] before) {
-            int n = before == null ? order.size() : before.length, chunks = (n + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
+            return setsWhere(sets, before, 0, before == null ? order.size() : before.length, set -> !tried.get(set), (set, claims, count) -> {
+                for (int k = 0; k < count; k++) {
+                    int e = claims.element(k);
+                    if (!covered[e] && weight[e] > 0) return true;
+                }
+                return false;
+            });
+        }
+
+        /**
+         * The sets of {@code family} at positions {@code from .. to} of {@code among} (null: the
+         * sets of those numbers), in order, that {@code consider} takes and whose claims {@code
+         * holds} accepts: read on every core, a chunk of sets per task, each with its own cursor.
+         */
+        private static int[] setsWhere(SetCover.Family family, int[] among, int from, int to, IntPredicate consider, ClaimsTest holds) {
+            int chunks = (to - from + CLAIM_CHUNK - 1) / CLAIM_CHUNK;
             int[][] found = new int[chunks][];
             IntStream.range(0, chunks).parallel().forEach(k -> {
+                SetCover.Cursor cursor = family.cursor();
                 IntArrayList out = new IntArrayList();
-                for (int i = k * CLAIM_CHUNK; i < Math.min(n, (k + 1) * CLAIM_CHUNK); i++) {
-                    int set = before == null ? i : before[i];
-                    if (tried.get(set)) continue;
-                    for (int j = setStart[set]; j < setStart[set + 1]; j++) {
-                        int e = setElements[j];
-                        if (!covered[e] && weight[e] > 0) {
-                            out.add(set);
-                            break;
-                        }
-                    }
+                for (int i = from + k * CLAIM_CHUNK, end = Math.min(to, from + (k + 1) * CLAIM_CHUNK); i < end; i++) {
+                    int set = among == null ? i : among[i];
+                    if (consider.test(set) && holds.test(set, cursor, cursor.at(set))) out.add(set);
                 }
                 found[k] = out.toIntArray();
             });
@@ -317,6 +379,24 @@ public final class Selector {
                 at += f.length;
             }
             return all;
+        }
+
+        /** A test of a set by its claims: {@code count} of them, read from {@code claims}, moved to the set. */
+        @FunctionalInterface
+        private interface ClaimsTest {
+            boolean test(int set, SetCover.Cursor claims, int count);
+        }
+
+        /**
+         * Whether {@code bytes} more take at most a third of the heap left free (after a full
+         * collection, when they are not small anyway): the rest is room for the cover's queues and
+         * the packets it makes.
+         */
+        private static boolean takesAThirdOfTheFreeHeapAtMost(long bytes) {
+            Runtime runtime = Runtime.getRuntime();
+            if (bytes <= runtime.maxMemory() / 16) return true;
+            System.gc();
+            return 3 * bytes <= runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         }
 
         /** The numbers of the universe's elements {@code t} observes. */
@@ -401,23 +481,39 @@ public final class Selector {
             int perElement = options.reservedPerElement();
             if (perElement == 0) return out;
             IntArrayList batch = new IntArrayList(RESERVE_BATCH);
-            for (int next = 0; next < order.size(); ) {
+            SetCover.Cursor cursor = sets.cursor();
+            IntPredicate wanted = set -> wanted(cursor, cursor.at(set), kept, perElement);
+            int[] window = {};
+            for (int next = 0, at = 0; next < order.size() || at < window.length; ) {
                 // The packets of the next sets still wanted, made together; one wanted no more once
                 // the batch's earlier packets are kept is passed over, as if never made.
                 batch.clear();
-                for (; next < order.size() && batch.size() < RESERVE_BATCH; next++)
-                    if (!tried.get(next) && wanted(next, kept, perElement)) batch.add(next);
+                while (batch.size() < RESERVE_BATCH) {
+                    if (at == window.length) {
+                        if (next == order.size()) break;
+                        // The untried sets wanted now, a window at a time on every core: the counts
+                        // kept only grow, so a set not wanted now is never wanted later.
+                        int to = Math.min(order.size(), next + RESERVE_WINDOW);
+                        window = setsWhere(sets, null, next, to, set -> !tried.get(set), (set, claims, count) -> wanted(claims, count, kept, perElement));
+                        at = 0;
+                        next = to;
+                        continue;
+                    }
+                    int set = window[at++];
+                    if (wanted.test(set)) batch.add(set);
+                }
                 Made[] made = make(batch.toIntArray());
                 for (int b = 0; b < made.length; b++) {
-                    if (!wanted(batch.getInt(b), kept, perElement)) continue;
+                    if (!wanted.test(batch.getInt(b))) continue;
                     reserveOne(accept(made[b]), kept, perElement, out);
                 }
             }
             return out;
         }
 
-        private boolean wanted(int set, int[] kept, int perElement) {
-            for (int k = setStart[set]; k < setStart[set + 1]; k++) if (kept[setElements[k]] < perElement) return true;
+        /** Whether a set's claims, {@code count} read from {@code claims}, hold an element with fewer packets kept than wanted. */
+        private static boolean wanted(SetCover.Cursor claims, int count, int[] kept, int perElement) {
+            for (int k = 0; k < count; k++) if (kept[claims.element(k)] < perElement) return true;
             return false;
         }
 

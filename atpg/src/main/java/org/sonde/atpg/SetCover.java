@@ -6,31 +6,81 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * Greedy weighted minimum set cover, the ln(n)-approximation ATPG uses for compression, over
- * sets held flat (set i is {@code elements[start[i] .. start[i+1])}) so millions of candidate
- * packets fit.
+ * sets read one at a time through a {@link Family}: held flat, or worked out when asked for from
+ * where they already are (ATPG's candidates' histories), which tens of millions of candidate
+ * packets may have no room to hold a second time.
  */
 final class SetCover {
-    private final int[] start;
-    private final int[] elements;
+    /**
+     * The sets, numbered from 0: each set's elements (element indexes, distinct) are read through a
+     * cursor, one per thread.
+     */
+    interface Family {
+        int size();
+
+        Cursor cursor();
+
+        /** Set i is {@code elements[start[i] .. start[i+1])}. */
+        static Family flat(int[] start, int[] elements) {
+            return new Family() {
+                @Override
+                public int size() {
+                    return start.length - 1;
+                }
+
+                @Override
+                public Cursor cursor() {
+                    return new Cursor() {
+                        private int from;
+
+                        @Override
+                        public int at(int set) {
+                            from = start[set];
+                            return start[set + 1] - from;
+                        }
+
+                        @Override
+                        public int element(int k) {
+                            return elements[from + k];
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    /** Reads one set at a time; not shared between threads. */
+    interface Cursor {
+        /** Moves to {@code set}; how many elements it has. */
+        int at(int set);
+
+        /** The {@code k}-th element of the set moved to. */
+        int element(int k);
+    }
+
+    private final Family family;
     private final double[] weight;
     /** Per set its rank, and the sets in rank order; both null when a set's rank is its number. */
     private final int[] rank;
     private final int[] byRank;
     /** The largest element weight the list queue takes (it keeps a list per possible gain). */
     private static final double MAX_LISTED_WEIGHT = 1024;
+    /** Sets whose first gains are worked out together, on every core, before they are queued. */
+    private static final int BLOCK = 1 << 20;
+    /** Sets one task of a block works out. */
+    private static final int CHUNK = 1 << 14;
 
     /**
-     * @param start    where each set begins in {@code elements}, plus one final end
-     * @param elements element indexes of all sets, set after set
-     * @param weight   weight per element; an element of weight 0 counts for nothing
-     * @param rank     per set, its place among equally good sets (lower first); distinct values
+     * @param family the sets
+     * @param weight weight per element; an element of weight 0 counts for nothing
+     * @param rank   per set, its place among equally good sets (lower first); distinct values
      */
-    public SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
-        this.start = start;
-        this.elements = elements;
+    SetCover(Family family, double[] weight, int[] rank) {
+        this.family = family;
         this.weight = weight;
         this.rank = rank;
         this.byRank = new int[rank.length];
@@ -41,12 +91,20 @@ final class SetCover {
      * A cover whose sets rank by their numbers: no rank arrays, which with tens of millions of
      * candidate packets would take hundreds of megabytes.
      */
-    SetCover(int[] start, int[] elements, double[] weight) {
-        this.start = start;
-        this.elements = elements;
+    SetCover(Family family, double[] weight) {
+        this.family = family;
         this.weight = weight;
         this.rank = null;
         this.byRank = null;
+    }
+
+    /** Flat sets: set i is {@code elements[start[i] .. start[i+1])}. */
+    SetCover(int[] start, int[] elements, double[] weight, int[] rank) {
+        this(Family.flat(start, elements), weight, rank);
+    }
+
+    SetCover(int[] start, int[] elements, double[] weight) {
+        this(Family.flat(start, elements), weight);
     }
 
     private int rank(int set) {
@@ -54,7 +112,7 @@ final class SetCover {
     }
 
     private int sets() {
-        return start.length - 1;
+        return family.size();
     }
 
     /** The {@code i}-th set to consider: {@code sets}' or, with {@code sets} null, every set's in rank order. */
@@ -107,14 +165,12 @@ final class SetCover {
      */
     private int[] bucketGreedy(boolean[] covered, BitSet excluded, int[] sets) {
         List<IntArrayList> lists = new ArrayList<>();
-        for (int i = 0, n = sets == null ? sets() : sets.length; i < n; i++) {
-            int set = set(sets, i);
-            if (excluded.get(set)) continue;
-            int g = (int) gain(set, covered);
-            if (g <= 0) continue;
+        firstGains(covered, excluded, sets, (set, gain) -> {
+            int g = (int) gain;
             while (lists.size() <= g) lists.add(new IntArrayList());
             lists.get(g).add(set);
-        }
+        });
+        Reading reading = new Reading();
         int open = openElements(covered);
         int[] next = new int[lists.size()];
         IntArrayList chosen = new IntArrayList();
@@ -125,10 +181,10 @@ final class SetCover {
                 continue;
             }
             int set = list.getInt(next[g]++);
-            int now = (int) gain(set, covered);
+            int now = (int) reading.gain(set, covered);
             if (now == g) {
                 chosen.add(set);
-                open -= cover(set, covered);
+                open -= reading.cover(set, covered);
             } else if (now > 0) {
                 lists.get(now).add(set);
             }
@@ -143,50 +199,81 @@ final class SetCover {
         return open;
     }
 
-    /** Marks the set's elements covered; how many of them could still add weight. */
-    private int cover(int set, boolean[] covered) {
-        int closed = 0;
-        for (int k = start[set]; k < start[set + 1]; k++) {
-            int e = elements[k];
-            if (!covered[e] && weight[e] > 0) closed++;
-            covered[e] = true;
-        }
-        return closed;
-    }
-
     /** The lazy greedy over a heap, for fractional weights. */
     private int[] heapGreedy(boolean[] covered, BitSet excluded, int[] sets) {
         Heap heap = new Heap(sets == null ? sets() : sets.length, this::rank);
-        for (int k = 0, n = sets == null ? sets() : sets.length; k < n; k++) {
-            int i = set(sets, k);
-            if (excluded.get(i)) continue;
-            double g = gain(i, covered);
-            if (g > 0) heap.add(i, g);
-        }
+        firstGains(covered, excluded, sets, heap::add);
         heap.heapify();
+        Reading reading = new Reading();
         // Once no element can add weight, the rest of the heap is dead.
         int open = openElements(covered);
         IntArrayList chosen = new IntArrayList();
         while (!heap.isEmpty() && open > 0) {
             int top = heap.topSet();
-            double g = gain(top, covered);
+            double g = reading.gain(top, covered);
             if (g <= 0) {
                 heap.pop();
             } else if (g < heap.topGain()) {
                 heap.lowerTop(g);
             } else {
                 chosen.add(top);
-                open -= cover(top, covered);
+                open -= reading.cover(top, covered);
                 heap.pop();
             }
         }
         return chosen.toIntArray();
     }
 
-    private double gain(int set, boolean[] covered) {
-        double g = 0;
-        for (int k = start[set]; k < start[set + 1]; k++) if (!covered[elements[k]]) g += weight[elements[k]];
-        return g;
+    /** Receives a set and its gain. */
+    @FunctionalInterface
+    private interface GainSink {
+        void accept(int set, double gain);
+    }
+
+    /**
+     * Gives {@code sink}, in rank order, every set of {@code sets} (null: every set) not excluded
+     * whose gain is positive, with that gain: worked out a block at a time on every core (reading
+     * a set may be a walk through memory), then handed over in order.
+     */
+    private void firstGains(boolean[] covered, BitSet excluded, int[] sets, GainSink sink) {
+        int n = sets == null ? sets() : sets.length;
+        double[] gains = new double[Math.min(n, BLOCK)];
+        for (int from = 0; from < n; from += BLOCK) {
+            int to = Math.min(n, from + BLOCK), base = from;
+            IntStream.range(0, (to - from + CHUNK - 1) / CHUNK).parallel().forEach(k -> {
+                Reading reading = new Reading();
+                for (int i = base + k * CHUNK, end = Math.min(to, base + (k + 1) * CHUNK); i < end; i++) {
+                    int set = set(sets, i);
+                    gains[i - base] = excluded.get(set) ? 0 : reading.gain(set, covered);
+                }
+            });
+            for (int i = from; i < to; i++) if (gains[i - from] > 0) sink.accept(set(sets, i), gains[i - from]);
+        }
+    }
+
+    /** A thread's reading of sets. */
+    private final class Reading {
+        private final Cursor cursor = family.cursor();
+
+        double gain(int set, boolean[] covered) {
+            double g = 0;
+            for (int k = 0, n = cursor.at(set); k < n; k++) {
+                int e = cursor.element(k);
+                if (!covered[e]) g += weight[e];
+            }
+            return g;
+        }
+
+        /** Marks the set's elements covered; how many of them could still add weight. */
+        int cover(int set, boolean[] covered) {
+            int closed = 0;
+            for (int k = 0, n = cursor.at(set); k < n; k++) {
+                int e = cursor.element(k);
+                if (!covered[e] && weight[e] > 0) closed++;
+                covered[e] = true;
+            }
+            return closed;
+        }
     }
 
     /** A binary max-heap of (gain, set) in primitive arrays; ties go to the lower rank. */

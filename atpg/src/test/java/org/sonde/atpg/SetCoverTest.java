@@ -3,6 +3,7 @@ package org.sonde.atpg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -101,6 +102,31 @@ class SetCoverTest {
         for (double w : new double[] {1.0, 0.5}) {
             assertThat(new SetCover(start, elements, new double[] {w}, new int[] {1, 0}).greedy(new boolean[1], new BitSet())).containsExactly(1);
             assertThat(new SetCover(start, elements, new double[] {w}, new int[] {0, 1}).greedy(new boolean[1], new BitSet())).containsExactly(0);
+        }
+    }
+
+    @Test
+    void setsReadInBlocksOnEveryCoreAreQueuedInRankOrder() {
+        // More sets than one block of first gains: one element each, so the greedy takes, per
+        // element, its first set in rank order, in that order; a set's rank is its number.
+        int sets = 2_500_000, universe = 1_000;
+        Random r = new Random(13);
+        int[] start = IntStream.rangeClosed(0, sets).toArray(), elements = new int[sets];
+        for (int s = 0; s < sets; s++) elements[s] = r.nextInt(universe);
+        double[] weight = new double[universe];
+        Arrays.fill(weight, 1);
+        BitSet excluded = new BitSet();
+        for (int s = 0; s < sets; s += 3) excluded.set(s);
+        IntArrayList expected = new IntArrayList();
+        boolean[] seen = new boolean[universe];
+        for (int s = 0; s < sets; s++) {
+            if (excluded.get(s) || seen[elements[s]]) continue;
+            seen[elements[s]] = true;
+            expected.add(s);
+        }
+        for (double w : new double[] {1.0, 0.5}) {
+            Arrays.fill(weight, w);
+            assertThat(new SetCover(start, elements, weight).greedy(new boolean[universe], excluded)).containsExactly(expected.toIntArray());
         }
     }
 }

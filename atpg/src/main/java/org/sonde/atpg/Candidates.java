@@ -1,5 +1,7 @@
 package org.sonde.atpg;
 
+import it.unimi.dsi.fastutil.chars.CharArrayList;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
@@ -27,22 +29,121 @@ import org.sonde.dataplane.reach.PathListener;
  * by source in the order given, then in the search order of that source's paths.
  */
 final class Candidates {
+    /**
+     * Ints, two bytes each while every one is in 0..65535, else four: a column holds a value per
+     * candidate, tens of millions of them. Widens once, by a copy.
+     */
+    static final class Column {
+        private CharArrayList narrow = new CharArrayList();
+        private IntArrayList wide;
+
+        void add(int value) {
+            if (narrow != null && (value < 0 || value > Character.MAX_VALUE)) widen();
+            if (narrow != null) narrow.add((char) value);
+            else wide.add(value);
+        }
+
+        int get(int i) {
+            return narrow != null ? narrow.getChar(i) : wide.getInt(i);
+        }
+
+        int size() {
+            return narrow != null ? narrow.size() : wide.size();
+        }
+
+        private void widen() {
+            wide = new IntArrayList((int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, 3L * narrow.size() / 2)));
+            for (int i = 0, n = narrow.size(); i < n; i++) wide.add(narrow.getChar(i));
+            narrow = null;
+        }
+
+        void trim() {
+            if (narrow != null) narrow.trim();
+            else wide.trim();
+        }
+    }
+
+    /**
+     * The paths' histories as the prefix tree the search tells: node n is a step (its rule or
+     * link) and the node before it (-1 at a first step), side by side, so a step of a walk up a
+     * history reads one place in memory. While every element number fits in two bytes a node takes
+     * three chars (element, then the parent's high and low halves: 6 bytes; the raw Stanford
+     * backbone's tree has 141 million nodes), else two ints; it widens once, by a copy.
+     */
+    static final class HistoryTree {
+        private CharArrayList narrow = new CharArrayList();
+        private IntArrayList wide;
+
+        void add(int element, int parent) {
+            // Wide too when three more chars would pass an array's largest size (715 million nodes).
+            if (narrow != null && (element < 0 || element > Character.MAX_VALUE || narrow.size() > Integer.MAX_VALUE - 16)) widen();
+            if (narrow != null) {
+                narrow.add((char) element);
+                narrow.add((char) (parent >>> 16));
+                narrow.add((char) parent);
+            } else {
+                wide.add(element);
+                wide.add(parent);
+            }
+        }
+
+        int size() {
+            return narrow != null ? narrow.size() / 3 : wide.size() / 2;
+        }
+
+        int element(int node) {
+            return narrow != null ? narrow.getChar(3 * node) : wide.getInt(2 * node);
+        }
+
+        /** Appends the elements from {@code node} up to the history's first step. */
+        void appendBackwards(int node, IntArrayList into) {
+            if (narrow != null) {
+                char[] tree = narrow.elements();
+                for (int n = node; n >= 0; n = tree[3 * n + 1] << 16 | tree[3 * n + 2]) into.add(tree[3 * n]);
+            } else {
+                int[] tree = wide.elements();
+                for (int n = node; n >= 0; n = tree[2 * n + 1]) into.add(tree[2 * n]);
+            }
+        }
+
+        private void widen() {
+            int nodes = size();
+            wide = new IntArrayList((int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, 3L * nodes)));
+            char[] tree = narrow.elements();
+            for (int n = 0; n < nodes; n++) {
+                wide.add(tree[3 * n]);
+                wide.add(tree[3 * n + 1] << 16 | tree[3 * n + 2]);
+            }
+            narrow = null;
+        }
+
+        void trim() {
+            if (narrow != null) narrow.trim();
+            else wide.trim();
+        }
+    }
+
     /** The paths one worker found, in its search order. */
     private static final class Store {
-        final IntArrayList destinations = new IntArrayList();
+        /** Per path, its destination's code: the destinations are few, their port ids any int. */
+        final Column destinationCodes = new Column();
+        final IntArrayList destinationOfCode = new IntArrayList();
         /** Per path, the tree node of its last step (-1: an empty history). */
         final IntArrayList last = new IntArrayList();
-        /**
-         * The history tree: node n is its element at 2n and the node before it at 2n + 1 (-1 at a
-         * first step), side by side, so a step of a walk up a history reads one place in memory.
-         */
-        final IntArrayList nodes = new IntArrayList();
+        final HistoryTree tree = new HistoryTree();
         final IntArrayList exampleOf = new IntArrayList();
         final List<long[]> examples = new ArrayList<>();
 
-        /** Gives back the lists' room to grow, one list at a time: the paths are all found. */
+        /** Gives back the columns' room to grow, one at a time: the paths are all found. */
         void trim() {
-            for (IntArrayList list : List.of(destinations, last, nodes, exampleOf)) list.trim();
+            destinationCodes.trim();
+            last.trim();
+            tree.trim();
+            exampleOf.trim();
+        }
+
+        int destination(int path) {
+            return destinationOfCode.getInt(destinationCodes.get(path));
         }
 
         /** Appends the path's rules and links in order, by element number, to {@code into}. */
@@ -60,14 +161,13 @@ final class Candidates {
 
         /** Appends the path's rules and links from its last step back to its first. */
         void historyBackwards(int path, IntArrayList into) {
-            int[] tree = nodes.elements();
-            for (int n = last.getInt(path); n >= 0; n = tree[2 * n + 1]) into.add(tree[2 * n]);
+            tree.appendBackwards(last.getInt(path), into);
         }
 
         /** The path's last rule or link (-1: an empty history). */
         int lastStep(int path) {
             int n = last.getInt(path);
-            return n < 0 ? -1 : nodes.getInt(2 * n);
+            return n < 0 ? -1 : tree.element(n);
         }
     }
 
@@ -117,7 +217,7 @@ final class Candidates {
 
     int destination(int c) {
         int r = run(c);
-        return store(r).destinations.getInt(local(r, c));
+        return store(r).destination(local(r, c));
     }
 
     /** The path's rules and links in order, by element number (a new array). */
@@ -143,7 +243,7 @@ final class Candidates {
 
         int destination(int c) {
             int r = runOf(c);
-            return store(r).destinations.getInt(local(r, c));
+            return store(r).destination(local(r, c));
         }
 
         /** Appends the path's rules and links, by element number, from its last step back to its first. */
@@ -162,7 +262,7 @@ final class Candidates {
     /** How many steps the history trees hold, all paths together. */
     long historyNodes() {
         long n = 0;
-        for (Store s : stores) n += s.nodes.size() / 2;
+        for (Store s : stores) n += s.tree.size();
         return n;
     }
 
@@ -170,8 +270,7 @@ final class Candidates {
     BitSet elements() {
         BitSet out = new BitSet();
         for (Store s : stores) {
-            int[] tree = s.nodes.elements();
-            for (int i = 0, n = s.nodes.size(); i < n; i += 2) out.set(tree[i]);
+            for (int n = 0, nodes = s.tree.size(); n < nodes; n++) out.set(s.tree.element(n));
         }
         return out;
     }
@@ -202,12 +301,14 @@ final class Candidates {
         private final int[] recentIndexes = new int[RECENT_EXAMPLES];
         /** Source to the [start, end) range of its paths in this store. */
         private final Map<Integer, int[]> ranges = new HashMap<>();
+        private final Int2IntOpenHashMap destinationCodes = new Int2IntOpenHashMap();
         private int lastSource;
         private int[] lastRange;
 
         Collector(IntPredicate keep) {
             this.keep = keep;
             exampleIndex.defaultReturnValue(-1);
+            destinationCodes.defaultReturnValue(-1);
         }
 
         @Override
@@ -217,8 +318,7 @@ final class Candidates {
 
         @Override
         public void step(int element, int parent) {
-            store.nodes.add(element);
-            store.nodes.add(parent);
+            store.tree.add(element, parent);
         }
 
         @Override
@@ -237,7 +337,7 @@ final class Candidates {
                 recentExamples[slot] = example;
                 recentIndexes[slot] = index;
             }
-            int c = store.destinations.size();
+            int c = store.last.size();
             // A worker delivers one source's paths in a row: its range is looked up once per source.
             if (lastRange == null || lastSource != source) {
                 lastSource = source;
@@ -245,7 +345,13 @@ final class Candidates {
             }
             if (lastRange[1] != c) throw new IllegalStateException("paths of source " + source + " are not contiguous");
             lastRange[1] = c + 1;
-            store.destinations.add(destination);
+            int code = destinationCodes.get(destination);
+            if (code < 0) {
+                code = store.destinationOfCode.size();
+                store.destinationOfCode.add(destination);
+                destinationCodes.put(destination, code);
+            }
+            store.destinationCodes.add(code);
             store.last.add(last);
             store.exampleOf.add(index);
         }

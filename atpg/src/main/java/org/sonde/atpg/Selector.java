@@ -99,8 +99,9 @@ public final class Selector {
         Candidates candidates = Candidates.merge(collectors, options.sources());
         collectors.clear();
         long pairs = reach.pairs().stream().filter(p -> keep.test(p.destination()) && !sink.test(p.destination())).count();
-        phases.end("reachability", String.format("%,d paths, %,d candidates (%,d history tree nodes)", reach.paths(), candidates.size(),
-                candidates.historyNodes()));
+        int fresh = reach.timings().freshAlgebras();
+        phases.end("reachability", String.format("%,d paths, %,d candidates (%,d history tree nodes)%s", reach.paths(), candidates.size(),
+                candidates.historyNodes(), fresh == 0 ? "" : String.format("; rule tables compiled again %d times to free the search's memory", fresh)));
         return new Selection(network, new Forwarder(model), ids, candidates, sink, options, phases, claimStore)
                 .run(pairs, reach.exercisedRules().size());
     }

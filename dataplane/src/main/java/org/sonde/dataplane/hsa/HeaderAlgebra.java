@@ -105,6 +105,11 @@ public final class HeaderAlgebra {
         return firstVars.get(field) + bit;
     }
 
+    /** The BDD nodes made so far: they are never freed, so this is what the algebra holds. */
+    public int nodeCount() {
+        return bdd.nodeCount();
+    }
+
     /** The number of BDD variables: the bits of all fields. */
     public int variableCount() {
         return bdd.varCount();

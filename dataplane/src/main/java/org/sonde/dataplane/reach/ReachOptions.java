@@ -34,9 +34,14 @@ import org.sonde.dataplane.model.Port;
  *                        enough to test it, so the search stops following the others. Flipped
  *                        parts are delivered nowhere else. Empty: denied headers just end.
  * @param pairHeaders     whether to unite each pair's delivered headers (see {@link #withPairHeaders})
+ * @param algebraNodes    a worker starts a fresh algebra (compiling the tables again) between two
+ *                        sources once its own holds more BDD nodes than this: nodes are never
+ *                        freed, and a search of many sources fills the heap with dead ones; 0
+ *                        sets it from the heap ({@link Reachability}). Results do not depend on it
  */
 public record ReachOptions(List<Integer> sources, Match initial, int stages, int historiesPerPair, int workers,
-                           Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks, boolean pairHeaders) {
+                           Map<Integer, Integer> outputTwins, Map<String, Integer> aclDenySinks, boolean pairHeaders,
+                           long algebraNodes) {
     /** hassel numbers the output copy of port p as p + 20000 (its {@code OUTPUT_ID}). */
     public static final int HASSEL_OUTPUT_OFFSET = 20_000;
 
@@ -48,41 +53,42 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
         if (stages < 1) throw new IllegalArgumentException("stages must be at least 1, got " + stages);
         if (historiesPerPair < 0) throw new IllegalArgumentException("historiesPerPair is negative");
         if (workers < 1) throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        if (algebraNodes < 0) throw new IllegalArgumentException("algebraNodes is negative");
     }
 
     /** All-wildcard header, one stage, up to 16 histories per pair, one worker per processor. */
     public static ReachOptions from(List<Integer> sources) {
-        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), Map.of(), true);
+        return new ReachOptions(sources, Match.ANY, 1, 16, Runtime.getRuntime().availableProcessors(), Map.of(), Map.of(), true, 0);
     }
 
     /** The same options with another number of stages. */
     ReachOptions withStages(int n) {
-        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders);
+        return new ReachOptions(sources, initial, n, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders, algebraNodes);
     }
 
     /** The same options with another initial header constraint. */
     public ReachOptions withInitial(Match m) {
-        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders);
+        return new ReachOptions(sources, m, stages, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders, algebraNodes);
     }
 
     /** The same options keeping another number of histories per pair. */
     ReachOptions withHistoriesPerPair(int n) {
-        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, aclDenySinks, pairHeaders);
+        return new ReachOptions(sources, initial, stages, n, workers, outputTwins, aclDenySinks, pairHeaders, algebraNodes);
     }
 
     /** The same options searching on {@code n} threads. */
     ReachOptions withWorkers(int n) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, aclDenySinks, pairHeaders);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, n, outputTwins, aclDenySinks, pairHeaders, algebraNodes);
     }
 
     /** The same options with these output twins. */
     ReachOptions withOutputTwins(Map<Integer, Integer> twins) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks, pairHeaders);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, twins, aclDenySinks, pairHeaders, algebraNodes);
     }
 
     /** The same options flipping these ACL deny entries, each into its sink port. */
     public ReachOptions withAclDenySinks(Map<String, Integer> sinks) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, sinks, pairHeaders);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, sinks, pairHeaders, algebraNodes);
     }
 
     /**
@@ -91,7 +97,12 @@ public record ReachOptions(List<Integer> sources, Match initial, int stages, int
      * union costs a BDD per path, which callers that only need paths (test selection) skip.
      */
     public ReachOptions withPairHeaders(boolean on) {
-        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, aclDenySinks, on);
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, aclDenySinks, on, algebraNodes);
+    }
+
+    /** The same options starting a fresh algebra past {@code n} nodes (0: as the heap allows). */
+    ReachOptions withAlgebraNodes(long n) {
+        return new ReachOptions(sources, initial, stages, historiesPerPair, workers, outputTwins, aclDenySinks, pairHeaders, n);
     }
 
     /** hassel's output twins in {@code network}: p to p + 20000 wherever both are ports of one device. */

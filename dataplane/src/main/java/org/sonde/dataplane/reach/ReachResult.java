@@ -95,8 +95,12 @@ public record ReachResult(List<PairReach> pairs, SortedSet<String> exercisedRule
         return exercisedRules.stream().filter(AclEntryRef::isAclEntry).count();
     }
 
-    /** Milliseconds spent compiling rule tables into header spaces and searching. */
-    public record Timings(long compileMillis, long searchMillis) {}
+    /**
+     * Milliseconds spent compiling rule tables into header spaces and searching (the slowest
+     * worker's), and how many times a worker compiled them again into a fresh algebra to drop
+     * the dead BDD nodes of the sources it had searched ({@link ReachOptions#algebraNodes()}).
+     */
+    public record Timings(long compileMillis, long searchMillis, int freshAlgebras) {}
 
     /** This result as Sonde's JSON. */
     public String toJson() {

@@ -74,8 +74,10 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
     /**
      * Computes reachability over {@code network} from {@code options}' sources, on as many
      * threads as {@link ReachOptions#workers()} says. An algebra is not thread-safe, so each
-     * worker compiles the tables into its own and takes whole sources from a shared queue;
-     * sources partition the pairs, so merging needs no header space of another worker.
+     * worker compiles the tables into its own and takes whole sources from a shared queue (and
+     * compiles them again into a fresh algebra when the dead nodes of the sources it has done fill
+     * its share of the heap: {@link ReachOptions#algebraNodes()}); sources partition the pairs, so
+     * merging needs no header space of another worker.
      */
     public static ReachResult compute(Network network, ReachOptions options) {
         return compute(network, options, new ElementIds(network), null);
@@ -101,7 +103,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         try (ExecutorService pool = Executors.newFixedThreadPool(workers)) {
             List<Future<Partial>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++)
-                futures.add(pool.submit(() -> work(network, ids, options, listeners == null ? null : listeners.get(), next, done, progress)));
+                futures.add(pool.submit(() -> work(network, ids, options, listeners == null ? null : listeners.get(), next, done, progress, workers)));
             partials = new ArrayList<>();
             for (Future<Partial> f : futures) partials.add(f.get());
         } catch (InterruptedException e) {
@@ -118,24 +120,64 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
 
     /** One worker's share: its sources' pairs and loops, with what it exercised and how long it took. */
     private record Partial(List<PairReach> pairs, BitSet exercised, List<Loop> loops,
-                           long paths, long compileNanos, long searchNanos) {}
+                           long paths, long compileNanos, long searchNanos, int freshAlgebras) {
+        static final Partial NONE = new Partial(List.of(), new BitSet(), List.of(), 0, 0, 0, 0);
+
+        /** This share, then {@code later}'s: sources are whole in either, loops in search order. */
+        Partial then(Partial later) {
+            List<PairReach> p = new ArrayList<>(pairs);
+            p.addAll(later.pairs);
+            BitSet e = (BitSet) exercised.clone();
+            e.or(later.exercised);
+            List<Loop> l = new ArrayList<>(loops);
+            l.addAll(later.loops);
+            return new Partial(p, e, l, paths + later.paths, compileNanos + later.compileNanos, searchNanos + later.searchNanos,
+                    freshAlgebras + later.freshAlgebras);
+        }
+    }
+
+    /**
+     * BDD nodes a worker's algebra may hold before the worker starts a fresh one: its tables take
+     * up to 40 bytes a node (12 for the node, 8 of the unique table at half load, 16 of the operation
+     * cache, and a table just doubled is half empty), and the workers' algebras together may take
+     * an eighth of the heap. The raw Stanford backbone's two workers reach 8 to 16 million nodes
+     * each, most of them dead; an 8 GB heap lets them.
+     */
+    static long algebraNodesByHeap(int workers) {
+        return Runtime.getRuntime().maxMemory() / 8 / workers / 40;
+    }
 
     private static Partial work(Network network, ElementIds ids, ReachOptions options, PathListener listener, AtomicInteger next,
-                                AtomicInteger done, ReachProgress progress) {
-        long t0 = System.nanoTime();
-        HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
-        Transfer transfer = new Transfer(network, algebra, ids);
-        AclFilter acls = new AclFilter(network, algebra, transfer, options.aclDenySinks());
-        // A match is a cube: the initial flow is exact.
-        Flow initial = transfer.exact(transfer.cube(options.initial()));
-        long t1 = System.nanoTime();
-        Search search = new Search(network, ids, options, transfer, acls, listener);
+                                AtomicInteger done, ReachProgress progress, int workers) {
+        long limit = options.algebraNodes() > 0 ? options.algebraNodes() : algebraNodesByHeap(workers);
+        Partial share = Partial.NONE;
+        Search search = null;
+        long compile = 0, start = System.nanoTime();
+        int told = 0, fresh = 0;
+        Flow initial = null;
         for (int i = next.getAndIncrement(); i < options.sources().size(); i = next.getAndIncrement()) {
+            if (search == null || search.algebra.nodeCount() > limit) {
+                // A fresh algebra drops the nodes (and the memos naming them) of the sources done.
+                if (search != null) {
+                    share = share.then(search.partial());
+                    told = search.nodes;
+                    fresh++;
+                }
+                long t0 = System.nanoTime();
+                HeaderAlgebra algebra = new HeaderAlgebra(network.layout());
+                Transfer transfer = new Transfer(network, algebra, ids);
+                AclFilter acls = new AclFilter(network, algebra, transfer, options.aclDenySinks());
+                // A match is a cube: the initial flow is exact.
+                initial = transfer.exact(transfer.cube(options.initial()));
+                search = new Search(network, ids, options, transfer, acls, listener, told);
+                compile += System.nanoTime() - t0;
+            }
             int source = options.sources().get(i);
             search.arrive(source, source, initial, null, null);
             progress.sources(done.incrementAndGet(), options.sources().size());
         }
-        return search.partial(t1 - t0, System.nanoTime() - t1);
+        if (search != null) share = share.then(search.partial());
+        return new Partial(share.pairs(), share.exercised(), share.loops(), share.paths(), compile, System.nanoTime() - start - compile, fresh);
     }
 
     private static ReachResult merge(ElementIds ids, ReachOptions options, List<Partial> partials) {
@@ -145,7 +187,9 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         List<Loop> loops = new ArrayList<>();
         TreeSet<String> rules = new TreeSet<>(), links = new TreeSet<>();
         long paths = 0, compile = 0, search = 0;
+        int fresh = 0;
         for (Partial p : partials) {
+            fresh += p.freshAlgebras();
             pairs.addAll(p.pairs());
             loops.addAll(p.loops());
             for (int e = p.exercised().nextSetBit(0); e >= 0; e = p.exercised().nextSetBit(e + 1))
@@ -158,7 +202,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
         // A stable sort keeps each source's loops in search order.
         loops.sort(Comparator.comparingInt(l -> order.get(l.source())));
         return new ReachResult(pairs, rules, links, loops, paths,
-                new ReachResult.Timings(compile / 1_000_000, search / 1_000_000));
+                new ReachResult.Timings(compile / 1_000_000, search / 1_000_000, fresh));
     }
 
     /** The field name to value map of a header, for results that need no layout. */
@@ -291,7 +335,9 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
          */
         private final int[] onPath;
 
-        Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, AclFilter acls, PathListener listener) {
+        /** {@code told}: steps an earlier search of the worker told {@code listener}, whose numbering goes on. */
+        Search(Network network, ElementIds ids, ReachOptions options, Transfer transfer, AclFilter acls, PathListener listener, int told) {
+            this.nodes = told;
             this.network = network;
             this.ids = ids;
             this.options = options;
@@ -508,7 +554,8 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
             return trail.node;
         }
 
-        Partial partial(long compileNanos, long searchNanos) {
+        /** The sources searched, their timings left to the worker. */
+        Partial partial() {
             List<PairReach> out = new ArrayList<>(pairs.size());
             pairs.long2ObjectEntrySet().forEach(entry -> {
                 long key = entry.getLongKey();
@@ -522,7 +569,7 @@ import org.sonde.dataplane.reach.ReachResult.PathHistory;
                 out.add(new PairReach(source, destination, headers.count(),
                         example(algebra.layout(), headers.pick().orElseThrow().values()), acc.paths, acc.histories));
             });
-            return new Partial(out, exercised, loops, paths, compileNanos, searchNanos);
+            return new Partial(out, exercised, loops, paths, 0, 0, 0);
         }
     }
 }

@@ -93,7 +93,8 @@ public final class ReachReport {
         if (s.aclEntries() > 0) kv.put("ACL entries exercised", String.format("%,d of %,d (implicit denies included)", s.aclEntriesExercised(), s.aclEntries()));
         kv.put("links exercised", String.format("%,d of %,d", s.linksExercised(), s.links()));
         kv.put("loops", String.format("%,d", s.loops()));
-        kv.put("time", String.format("%.2f s compiling the rule tables, %.2f s searching", r.timings().compileMillis() / 1e3,
+        kv.put("time", String.format("%.2f s compiling the rule tables%s, %.2f s searching", r.timings().compileMillis() / 1e3,
+                r.timings().freshAlgebras() == 0 ? "" : String.format(" (again %d times, to free the search's memory)", r.timings().freshAlgebras()),
                 r.timings().searchMillis() / 1e3));
         verdict.keyValues(kv);
 

@@ -76,7 +76,7 @@ class RandomNetworkTest {
     }
 
     /** Each deny entry of a bound ACL flipped, into its own sink: an extra port without links or rules on a device of its own. */
-    private static Network withSinks(Network n, Map<String, Integer> sinks) {
+    static Network withSinks(Network n, Map<String, Integer> sinks) {
         List<Port> ports = new ArrayList<>(n.ports());
         int next = 1000;
         for (AclBinding b : n.aclBindings()) {

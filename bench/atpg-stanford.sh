@@ -57,8 +57,8 @@ for r in runs:
                  f"{s['totalPackets']:,} | {s['regularPackets']:,} / {s['reservedPackets']:,} | {s['coverage']:.4f} of {s['testable']:,} | "
                  f"{open(base + '.load').read().strip()} |")
 lines += ["",
-          "Rows may come from separate invocations with their own heap (`TERMINALS=\"5%\" HEAP=4g`, `TERMINALS=\"edge all\" HEAP=6g`, "
-          "then `REPORT_ONLY=1 TERMINALS=\"5% edge all\"` for the table); with ParallelGC the resident set grows to the heap given, "
+          "Rows may come from separate invocations with their own heap (e.g. `TERMINALS=\"5%\" HEAP=4g`, then "
+          "`REPORT_ONLY=1 TERMINALS=\"5% edge all\"` for the table; the rows below are one invocation, `HEAP=4g`); with ParallelGC the resident set grows to the heap given, "
           "so max RSS says what the JVM was allowed more than what the selection needs.", "",
           "- *Before* (commit 7a28cadb, same machine, same day): 5 % of the terminals 125.6 s wall and 3.84 GiB max RSS with "
           "`-Xmx6g`, the suite byte-identical to the one above but for its time; edge 520 s (the live Cisco section below); all "
@@ -92,6 +92,24 @@ lines += ["",
           "search then reached its last source but went on in full collections back to back with 3.47 GB live (stopped "
           "after 12 minutes), and at 5 GB the walks were slower (cover 99.6 against 83.6 s, one run each). The goals are still "
           "not reached: 4 GB (above), and under 60 s, where the search alone takes 60 to 80 s of the run.",
+          "- *All terminals in 4 GB (2026-11-28, night)*: two changes. (1) A search worker starts a fresh BDD algebra between "
+          "two sources once its own holds more nodes than an eighth of the heap allows the workers (`ReachOptions.algebraNodes`, "
+          "40 bytes a node: 5.9 million per worker with 4 GB and two workers, 11.9 million with 8 GB): BDD nodes are never freed, "
+          "and each worker's algebra had grown to tables of 2^24 nodes (402 MB each, most of the nodes dead; seen by logging the "
+          "tables' growth), the last doubling near the end of the search, when the candidates are largest. A fresh algebra "
+          "compiles the tables again and drops the memos that name the old nodes; the reachability line says how many times "
+          "(3 for all terminals with 4 GB, 2 for edge, none with 8 GB). `FreshAlgebraTest`: random networks (half with flipped "
+          "ACL denies) and stanford-apkeep, one and two workers, give the same pairs, examples, loops, exercised elements and "
+          "listener calls with a fresh algebra before every source. (2) Narrower candidate columns: a history tree node takes "
+          "6 bytes while every element number fits in two (element, then the parent's two halves; else two ints, widened once "
+          "by a copy), and a candidate's destination is a two-byte code into its store's few destinations: 10 B a candidate "
+          "and 6 B a node instead of 12 and 8 (1.61 instead of 2.05 GB for all terminals). The table's rows are this build "
+          "with 4 GB, where main at 948332a1 runs out of memory at 91 % of the search (82 s, 2.78 GB live through its last full "
+          "collections); tests.pcap is byte for byte main's. Side by side with 8 GB (one run each, back to back, load about "
+          "1-2; `java -Xmx8g -XX:+UseParallelGC -cp JAR org.sonde.cli.Main atpg generate ... --terminals all`): this build "
+          "113.2 s wall (search 68.2 s, cover 37.2 s with the claims held flat, reserve 4.1 s), main 126.4 s (76.2, 41.4, "
+          "5.1 s), maximum resident set 8.38 against 8.43 GB. With 4 GB the claims are read from the histories (the cover "
+          "95-106 s against 37-41 s flat). Not reached: under 60 s (the search alone takes 68-84 s).",
           "- *Then the issue's goals were not reached.* Memory: `-Xmx4g` completed 5 %, but the edge run spent 142 s in 31 full "
           "collections before its reachability ended and was stopped; what stays live at the cover is about 4.7 GB by count, an "
           "estimate (per candidate: exit, tree node and example index 12 B, tree 15 B, seeded order and claim start 8 B, claims "

@@ -68,11 +68,11 @@ public final class Selector {
 
     /** Where the cover's sets, each candidate's claims, are held; the suite is the same either way. */
     enum ClaimStore {
-        /** In two arrays, read fast: 4 bytes a claim (the raw Stanford backbone has 390 million). */
+        /** In two arrays, read fast: 2 bytes a claim where element numbers fit, else 4 (the raw Stanford backbone has 390 million). */
         FLAT,
         /** Nowhere: read from the candidates' histories each time, a walk up their tree. */
         FROM_HISTORIES,
-        /** Flat when they take at most a third of the heap left free, else from the histories. */
+        /** Flat when they take at most a third of the heap left free beside the cover's arrays, else from the histories. */
         AS_THE_HEAP_ALLOWS
     }
 
@@ -154,8 +154,9 @@ public final class Selector {
          */
         private final SetCover.Family sets;
         private final long claimCount;
-        /** Whether {@link #sets} are held flat (else read from the histories). */
+        /** Whether {@link #sets} are held flat (else read from the histories), and in two bytes a claim. */
         private final boolean flat;
+        private final boolean narrowClaims;
         private final Set<String> packetIds = new HashSet<>();
         private long unverified;
 
@@ -212,19 +213,25 @@ public final class Selector {
             long total = 0;
             for (int set = 0; set < n; set++) total += start[set + 1];
             claimCount = total;
+            // Element numbers below 65,536 (the raw Stanford backbone has 20,000-odd) are held in two bytes.
+            narrowClaims = ids.size() <= Character.MAX_VALUE + 1;
             flat = switch (claimStore) {
                 case FLAT -> true;
                 case FROM_HISTORIES -> false;
-                case AS_THE_HEAP_ALLOWS -> total <= Integer.MAX_VALUE - 8 && takesAThirdOfTheFreeHeapAtMost(4 * total);
+                case AS_THE_HEAP_ALLOWS -> total <= Integer.MAX_VALUE - 8 && roomToHoldFlat((narrowClaims ? 2 : 4) * total, n);
             };
             if (flat) {
                 for (int set = 0; set < n; set++) start[set + 1] += start[set];
-                int[] elements = new int[Math.toIntExact(total)];
+                char[] narrow = narrowClaims ? new char[Math.toIntExact(total)] : null;
+                int[] wide = narrowClaims ? null : new int[Math.toIntExact(total)];
                 setsWhere(fromHistories, null, 0, n, set -> true, (set, claims, count) -> {
-                    for (int k = 0; k < count; k++) elements[start[set] + k] = claims.element(k);
+                    for (int k = 0, at = start[set]; k < count; k++, at++) {
+                        if (narrow != null) narrow[at] = (char) claims.element(k);
+                        else wide[at] = claims.element(k);
+                    }
                     return false;
                 });
-                sets = SetCover.Family.flat(start, elements);
+                sets = narrowClaims ? SetCover.Family.flat(start, narrow) : SetCover.Family.flat(start, wide);
             } else {
                 sets = fromHistories;
             }
@@ -312,7 +319,7 @@ public final class Selector {
             tests = withoutRedundant(tests, testSets, ids.size());
             for (TestPacket t : List.copyOf(tests)) tests.addAll(samples(t));
             phases.end("cover", String.format("%,d regular packets, %,d paths tried (%,d claims, %s)", tests.size(),
-                    tried.cardinality(), claimCount, flat ? "held flat" : "read from the histories"));
+                    tried.cardinality(), claimCount, !flat ? "read from the histories" : narrowClaims ? "held flat, 2 bytes each" : "held flat"));
             List<TestPacket> reserved = reserve(tried);
             phases.end("reserve", String.format("%,d reserved packets", reserved.size()));
 
@@ -389,15 +396,19 @@ public final class Selector {
         }
 
         /**
-         * Whether {@code bytes} more take at most a third of the heap left free (after a full
-         * collection, when they are not small anyway): the rest is room for the cover's queues and
-         * the packets it makes.
+         * Whether {@code bytes} of claims take at most a third of the heap left free (after a full
+         * collection, when they are not small anyway) once the cover's own arrays are set aside,
+         * about 12 bytes a set (its lists of sets by gain, with their room to grow, and each
+         * round's sets): the rest is room for the packets it makes. With a third of the free heap
+         * alone, 5 GB held the raw Stanford backbone's 390.6 million claims in two bytes each and
+         * then ran out of memory in the cover.
          */
-        private static boolean takesAThirdOfTheFreeHeapAtMost(long bytes) {
+        private static boolean roomToHoldFlat(long bytes, long sets) {
             Runtime runtime = Runtime.getRuntime();
-            if (bytes <= runtime.maxMemory() / 16) return true;
+            long cover = 12 * sets;
+            if (bytes + cover <= runtime.maxMemory() / 16) return true;
             System.gc();
-            return 3 * bytes <= runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+            return 3 * bytes + cover <= runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
         }
 
         /** The numbers of the universe's elements {@code t} observes. */

@@ -26,28 +26,54 @@ final class SetCover {
 
         /** Set i is {@code elements[start[i] .. start[i+1])}. */
         static Family flat(int[] start, int[] elements) {
-            return new Family() {
+            return new Flat(start) {
                 @Override
-                public int size() {
-                    return start.length - 1;
+                int element(int i) {
+                    return elements[i];
+                }
+            };
+        }
+
+        /** As {@link #flat(int[], int[])}, in half the memory: every element index is below 65,536. */
+        static Family flat(int[] start, char[] elements) {
+            return new Flat(start) {
+                @Override
+                int element(int i) {
+                    return elements[i];
+                }
+            };
+        }
+    }
+
+    /** Set i is elements {@code start[i] .. start[i+1]} of an array the subclass reads. */
+    private abstract static class Flat implements Family {
+        private final int[] start;
+
+        Flat(int[] start) {
+            this.start = start;
+        }
+
+        abstract int element(int i);
+
+        @Override
+        public int size() {
+            return start.length - 1;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new Cursor() {
+                private int from;
+
+                @Override
+                public int at(int set) {
+                    from = start[set];
+                    return start[set + 1] - from;
                 }
 
                 @Override
-                public Cursor cursor() {
-                    return new Cursor() {
-                        private int from;
-
-                        @Override
-                        public int at(int set) {
-                            from = start[set];
-                            return start[set + 1] - from;
-                        }
-
-                        @Override
-                        public int element(int k) {
-                            return elements[from + k];
-                        }
-                    };
+                public int element(int k) {
+                    return Flat.this.element(from + k);
                 }
             };
         }

@@ -95,6 +95,24 @@ class SetCoverTest {
         }
     }
 
+    /** Sets held in two bytes an element read as those held in four: the same cover, round after round. */
+    @Test
+    void setsHeldInCharsChooseAsSetsHeldInInts() {
+        Random r = new Random(13);
+        for (int round = 0; round < 1_000; round++) {
+            Instance in = random(r, round % 2 == 1);
+            char[] chars = new char[in.elements().length];
+            for (int k = 0; k < chars.length; k++) chars[k] = (char) in.elements()[k];
+            SetCover wide = new SetCover(SetCover.Family.flat(in.start(), in.elements()), in.weight());
+            SetCover narrow = new SetCover(SetCover.Family.flat(in.start(), chars), in.weight());
+            boolean[] coveredWide = new boolean[in.weight().length], coveredNarrow = new boolean[in.weight().length];
+            BitSet excluded = new BitSet();
+            for (int s = 0; s < in.rank().length; s++) if (r.nextInt(4) == 0) excluded.set(s);
+            assertThat(narrow.greedy(coveredNarrow, excluded)).containsExactly(wide.greedy(coveredWide, excluded));
+            assertThat(coveredNarrow).isEqualTo(coveredWide);
+        }
+    }
+
     @Test
     void tiesGoToTheLowerRank() {
         // Two sets with the same single element: the lower rank wins, with either queue.

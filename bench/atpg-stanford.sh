@@ -109,7 +109,13 @@ lines += ["",
           "1-2; `java -Xmx8g -XX:+UseParallelGC -cp JAR org.sonde.cli.Main atpg generate ... --terminals all`): this build "
           "113.2 s wall (search 68.2 s, cover 37.2 s with the claims held flat, reserve 4.1 s), main 126.4 s (76.2, 41.4, "
           "5.1 s), maximum resident set 8.38 against 8.43 GB. With 4 GB the claims are read from the histories (the cover "
-          "95-106 s against 37-41 s flat). Not reached: under 60 s (the search alone takes 68-84 s).",
+          "95-106 s against 37-41 s flat). (3) The flat claims in two bytes each where element numbers fit (781 MB instead "
+          "of 1.56 GB; `SetCoverTest.setsHeldInCharsChooseAsSetsHeldInInts`), held flat when three times their size plus the "
+          "cover's own arrays (about 12 bytes a set) fit in the heap left free: with 6 GB the claims are now held flat, all "
+          "terminals 133.4 s wall (cover 45.3 s) against 186.1 s (cover 90.8 s from the histories) for the build before it, "
+          "one run each, back to back, load about 3; with 5 GB they are read from the histories, 211 s (a third of the free "
+          "heap alone held them flat at 5 GB and ran out of memory in the cover). Not reached: under 60 s (the search alone "
+          "takes 68-85 s).",
           "- *Then the issue's goals were not reached.* Memory: `-Xmx4g` completed 5 %, but the edge run spent 142 s in 31 full "
           "collections before its reachability ended and was stopped; what stays live at the cover is about 4.7 GB by count, an "
           "estimate (per candidate: exit, tree node and example index 12 B, tree 15 B, seeded order and claim start 8 B, claims "

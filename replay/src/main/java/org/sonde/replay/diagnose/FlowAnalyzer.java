@@ -158,6 +158,8 @@ final class FlowAnalyzer {
 
     private Mode mode = Mode.OPEN;
     private long recoveryPoint, recoveryFrame = -1;
+    /** When and by which ACK the last loss episode ended, and its recovery point (NONE: none has ended). */
+    private long lossEndNanos = NONE, lossEndFrame = -1, lossEndPoint = NONE;
     private final List<Pending> retransmissions = new ArrayList<>();
     private final Map<Long, Pending> lastRetransmissionAt = new java.util.HashMap<>();
 
@@ -244,7 +246,14 @@ final class FlowAnalyzer {
             thirdDupAckFrame = -1;
             trim(sacked, a);
             // Linux holds a non-SACK flow in its state until data above the recovery point is acknowledged (RFC 6582)
-            if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) mode = Mode.OPEN;
+            if (mode != Mode.OPEN && (a > recoveryPoint || a == recoveryPoint && sackSeen)) {
+                if (mode == Mode.LOSS) {
+                    lossEndNanos = t;
+                    lossEndFrame = p.frame();
+                    lossEndPoint = recoveryPoint;
+                }
+                mode = Mode.OPEN;
+            }
             window = p.window();
         } else if (a == ack) {
             if (pure && p.window() == window && highEnd != NONE && highEnd > a) {
@@ -512,6 +521,13 @@ final class FlowAnalyzer {
             frames.add(recoveryFrame);
             text = "part of the recovery after the timeout in frame " + recoveryFrame
                     + ": every segment outstanding then counts as lost and goes out again as ACKs open the window";
+        } else if (sentBeforeTheLossEndWasTakenIn(start, t)) {
+            kind = RetransmissionKind.RTO;
+            frames.add(recoveryFrame);
+            frames.add(lossEndFrame);
+            text = "part of the recovery after the timeout in frame " + recoveryFrame + ", sent " + micros(t - lossEndNanos)
+                    + " µs after frame " + lossEndFrame + " acknowledged past its recovery point, before the sender could have"
+                    + " taken that ACK in (it passes the capture point first)";
         } else if (previous != null && laterDelivered) {
             kind = RetransmissionKind.RACK;
             frames.add(previous.frame);
@@ -644,6 +660,17 @@ final class FlowAnalyzer {
         }
         lastNewDataNanos = t;
         lastNewDataFrame = frame;
+    }
+
+    /**
+     * A segment below the last loss episode's recovery point sent within a quarter of the minimum RTT (at most
+     * {@link #REACTION_NANOS}) after the ACK that ended the episode passed the capture point: the sender, still in its
+     * Loss state until its TCP processes that ACK, resent it as part of the timeout's recovery.
+     */
+    private boolean sentBeforeTheLossEndWasTakenIn(long start, long t) {
+        if (lossEndNanos == NONE || start >= lossEndPoint) return false;
+        long minRtt = minRttOr(NONE);
+        return minRtt != NONE && t - lossEndNanos <= Math.min(minRtt / 4, REACTION_NANOS);
     }
 
     private void enter(Mode m, long frame) {

@@ -30,7 +30,6 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 yield CongestionControlKind.CUBIC;
             }
         };
-        if (!"0".equals(s.getOrDefault("tcp_frto", "2"))) notes.add("tcp_frto " + s.getOrDefault("tcp_frto", "2") + ": F-RTO is not modelled");
         // the receive window grows from tcp_rmem[1] as the kernel's (tcp_grow_window); the buffer itself stays put
         long[] rmem = triple(s.get("tcp_rmem"));
         long rcvBuf = rmem == null ? 131_072 : rmem[1];
@@ -46,6 +45,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
         if (!"31".equals(s.getOrDefault("tcp_app_win", "31"))) notes.add("tcp_app_win " + s.get("tcp_app_win") + ": modelled as 31");
         int ecn = (int) number(s, "tcp_ecn", 2);
         int reordering = (int) number(s, "tcp_reordering", d.reordering());
+        long frto = number(s, "tcp_frto", d.frto()); // any value but 0 enables F-RTO, as 1 and 2 do
         TcpConfig c = new TcpConfig(cc, d.mss(), d.initCwnd(), d.rtoMinNanos(), d.rtoMaxNanos(), d.rtoInitialNanos(), d.delayedAckNanos(),
                 d.delayedAckMaxNanos(), d.quickAcks(), rcvBuf, d.initialReceiveWindowBytes(), sndBufMax,
                 number(s, "tcp_sack", 1) != 0, number(s, "tcp_dsack", 1) != 0, number(s, "tcp_timestamps", 1) != 0,
@@ -55,7 +55,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
                 (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, true, sndBufDefault, d.timerTickNanos(),
                 d.timerTickOriginNanos(), true, (int) number(s, "tcp_tso_win_divisor", d.tsoWinDivisor()),
-                true);
+                true, frto == 0 ? 0 : frto == 1 ? 1 : 2);
         return new KernelTcpConfig(c, notes);
     }
 

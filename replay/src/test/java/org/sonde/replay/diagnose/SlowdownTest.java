@@ -17,14 +17,14 @@ class SlowdownTest {
         return f.slowdowns().stream().map(Slowdown::kind).toList();
     }
 
-    /** DETER §2.1: seed 54 is the one of 50..59 where sim's DeterScenarioTest sees the interplay; seed 50 finishes fast. */
+    /** DETER §2.1: seed 483 is the one of 480..489 where sim's DeterScenarioTest sees the interplay; seed 480 finishes fast. */
     @Test
     void delayedAckMeetingAnRtoIsFoundWhereTheSimulatorShowsIt() {
-        for (long seed : new long[] {54, 50}) {
+        for (long seed : new long[] {483, 480}) {
             SimulatedCaptures.DeterRun run = SimulatedCaptures.deter(dir, seed);
             CaptureDiagnosis d = CaptureDiagnoser.diagnose(run.capture());
             FlowDiagnosis shortFlow = d.flows().stream().filter(f -> f.src().port() == run.shortFlowPort()).findFirst().orElseThrow();
-            if (seed == 54) {
+            if (seed == 483) {
                 assertThat(run.senderTimeouts()).isEqualTo(2);
                 assertThat(shortFlow.slowdowns()).filteredOn(s -> s.kind() == SlowdownKind.DELAYED_ACK_RTO).singleElement()
                         .satisfies(s -> assertThat(s.costNanos()).isBetween(20_000_000L, 45_000_000L));

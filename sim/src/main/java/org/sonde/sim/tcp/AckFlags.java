@@ -22,6 +22,8 @@ final class AckFlags {
     static final int FLAG_ECE_ACK = 0x40;
     /** A retransmission was found lost (RACK). */
     static final int FLAG_LOST_RETRANS = 0x80;
+    /** Data never retransmitted and sent before the episode's high_seq was acknowledged or SACKed (F-RTO's evidence). */
+    static final int FLAG_ORIG_SACK_ACKED = 0x200;
     static final int FLAG_SND_UNA_ADVANCED = 0x400;
     /** It carried a D-SACK. */
     static final int FLAG_DSACKING_ACK = 0x800;
@@ -31,6 +33,8 @@ final class AckFlags {
     static final int FLAG_DSACK_TLP = 0x20000;
     /** Not a Linux flag: {@code tcp_fastretrans_alert()}'s {@code REXMIT_LOST}, lost segments are to be retransmitted. */
     static final int FLAG_REXMIT_LOST = 0x40000;
+    /** Not a Linux flag: {@code REXMIT_NEW}, F-RTO sends new data rather than retransmitting (RFC 5682 step 2.b). */
+    static final int FLAG_REXMIT_NEW = 0x100000;
     /** Not a Linux flag: it acknowledged our FIN. */
     static final int FLAG_FIN_ACKED = 0x80000;
 

@@ -7,7 +7,9 @@ import static org.sonde.sim.tcp.AckFlags.FLAG_ECE_ACK;
 import static org.sonde.sim.tcp.AckFlags.FLAG_FORWARD_PROGRESS;
 import static org.sonde.sim.tcp.AckFlags.FLAG_LOST_RETRANS;
 import static org.sonde.sim.tcp.AckFlags.FLAG_NOT_DUP;
+import static org.sonde.sim.tcp.AckFlags.FLAG_ORIG_SACK_ACKED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_LOST;
+import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_NEW;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
 import static org.sonde.sim.tcp.CongestionControl.CWR;
@@ -24,9 +26,10 @@ import org.sonde.sim.kernel.Simulator;
  * Loss recovery as Linux's {@code tcp_input.c} runs it: the congestion state machine (Open, Disorder, CWR,
  * Recovery, Loss) driven by {@code tcp_fastretrans_alert()}, which segments are lost (RACK with SACK, the
  * duplicate threshold with {@code tcp_recovery = 0}, NewReno without SACK), entering and leaving recovery,
- * CWR and the Loss state of an RTO, the one undo modelled ({@code tcp_try_undo_partial()}), the tail loss
- * probe's outcome, and the window while reducing: proportional rate reduction (RFC 6937,
- * {@code tcp_cwnd_reduction()}), else the congestion control's growth.
+ * CWR and the Loss state of an RTO with F-RTO (RFC 5682, {@code tcp_process_loss()}), the undos the timestamps
+ * prove ({@code tcp_try_undo_partial()}, {@code tcp_try_undo_recovery()}, {@code tcp_try_undo_loss()}; not the
+ * D-SACK ones: {@code undo_retrans} is not kept), the tail loss probe's outcome, and the window while reducing:
+ * proportional rate reduction (RFC 6937, {@code tcp_cwnd_reduction()}), else the congestion control's growth.
  *
  * <p>{@code icsk_ca_state}, {@code reordering} and {@code retrans_stamp} are in the {@link Tcb} (RACK reads them);
  * the episode's own state is here.
@@ -50,6 +53,10 @@ final class LossRecovery {
     int priorSsthresh;
     /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
     boolean undoMarker;
+    /** {@code tp->frto}: this Loss episode runs F-RTO (its new data not yet sent, or sent and its loss not yet proven). */
+    boolean frto;
+    /** Set when a loss undo restarts the timeout count ({@code icsk_retransmits = 0}), for the sender to take. */
+    boolean retransmitsCleared;
     /** PRR's counts since the reduction began: segments delivered ({@code prr_delivered}) and sent ({@code prr_out}). */
     long prrDelivered;
     long prrOut;
@@ -70,9 +77,10 @@ final class LossRecovery {
     /**
      * {@code tcp_fastretrans_alert()}: the state machine run on a dubious ACK (a duplicate, one that SACKs, D-SACKs
      * or echoes ECE, or any ACK outside Open). Returns {@code flag} as Linux's {@code *ack_flag} leaves it, with
-     * {@link AckFlags#FLAG_REXMIT_LOST} when lost segments are to be retransmitted.
+     * {@link AckFlags#FLAG_REXMIT_LOST} when lost segments are to be retransmitted and {@link AckFlags#FLAG_REXMIT_NEW}
+     * when F-RTO sends new data first. {@code unsentData}: data waits to be sent for the first time.
      */
-    int fastRetransAlert(long priorSndUna, int numDupack, int flag) {
+    int fastRetransAlert(long priorSndUna, int numDupack, int flag, boolean unsentData) {
         boolean eceAck = (flag & FLAG_ECE_ACK) != 0;
         boolean doLost = numDupack > 0 || ((flag & FLAG_DATA_SACKED) != 0 && forceFastRetransmit());
         if (sb.isEmpty() && sb.sackedOut > 0) sb.sackedOut = 0;
@@ -92,6 +100,7 @@ final class LossRecovery {
         }
         // E. process the state
         boolean fastRexmit = false;
+        int rexmit = 0; // REXMIT_NONE
         if (tp.caState == RECOVERY) {
             if ((flag & FLAG_SND_UNA_ADVANCED) == 0) {
                 if (!tp.sackOk) tagger.addRenoSack(numDupack, eceAck);
@@ -102,10 +111,10 @@ final class LossRecovery {
             flag = identifyPacketLoss(flag);
         } else {
             if (tp.caState == LOSS) {
-                boolean rexmit = processLoss(numDupack, priorSndUna, eceAck);
+                rexmit = processLoss(flag, numDupack, eceAck, unsentData);
                 flag = identifyPacketLoss(flag);
-                // on to the Open-state processing once recovered, or (RACK) when retransmissions were lost again
-                if (tp.caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return rexmit ? flag | FLAG_REXMIT_LOST : flag;
+                // on to the Open-state processing once recovered or undone, or (RACK) when retransmissions were lost again
+                if (tp.caState != OPEN && (flag & FLAG_LOST_RETRANS) == 0) return flag | rexmit;
             }
             if (!tp.sackOk) {
                 if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
@@ -114,7 +123,7 @@ final class LossRecovery {
             flag = identifyPacketLoss(flag);
             if (!timeToRecover()) {
                 tryToOpen(flag);
-                return flag;
+                return flag | rexmit;
             }
             enterRecovery(eceAck);
             fastRexmit = true;
@@ -174,12 +183,47 @@ final class LossRecovery {
         }
     }
 
-    /** {@code tcp_try_undo_recovery()} without undo: Reno holds the state until data above high_seq is acked. */
+    /**
+     * {@code tcp_try_undo_recovery()}: the episode is over; the window reduction is undone if the timestamps show the
+     * originals arrived. Reno holds the state until data above high_seq is acked.
+     */
     private boolean tryUndoRecovery() {
-        if (rack.reoWndPersist > 0) rack.reoWndPersist--; // one more recovery that was not undone
-        if (tp.sndUna == highSeq && !tp.sackOk) return true;
+        if (mayUndo()) {
+            stack.count(tp.caState == LOSS ? TcpCounter.TcpExtTCPLossUndo : TcpCounter.TcpExtTCPFullUndo);
+            undoCwndReduction(false);
+        } else if (rack.reoWndPersist > 0) {
+            rack.reoWndPersist--; // one more recovery that was not undone
+        }
+        if (nonSackPreventingReopen()) return true;
         setCaState(OPEN);
         return false;
+    }
+
+    /** {@code tcp_is_non_sack_preventing_reopen()}: without SACK the state is held until data above high_seq is acked (RFC 6582). */
+    private boolean nonSackPreventingReopen() {
+        if (tp.sndUna != highSeq || tp.sackOk) return false;
+        if (!anyRetransDone()) tp.retransStamp = -1;
+        return true;
+    }
+
+    /**
+     * {@code tcp_try_undo_loss()}: in Loss, an undo when the timestamps show the originals arrived or (F-RTO) when
+     * data never retransmitted was acknowledged; every segment is then no longer lost.
+     */
+    private boolean tryUndoLoss(boolean frtoUndo) {
+        if (!frtoUndo && !mayUndo()) return false;
+        undoCwndReduction(true);
+        stack.count(TcpCounter.TcpExtTCPLossUndo);
+        if (frtoUndo) stack.count(TcpCounter.TcpExtTCPSpuriousRTOs);
+        retransmitsCleared = true;
+        if (nonSackPreventingReopen()) return true;
+        if (frtoUndo || tp.sackOk) setCaState(OPEN);
+        return true;
+    }
+
+    /** {@code tcp_may_undo()} without {@code undo_retrans}: the timestamps show the first retransmission was not needed. */
+    private boolean mayUndo() {
+        return undoMarker && packetDelayed();
     }
 
     /**
@@ -194,19 +238,21 @@ final class LossRecovery {
         tagger.checkSackReordering(priorSndUna, true);
         if (sb.retransOut > 0) return true;
         if (!anyRetransDone()) tp.retransStamp = -1;
-        undoCwndReduction();
+        undoCwndReduction(true);
         stack.count(TcpCounter.TcpExtTCPPartialUndo);
         tryKeepOpen();
         return true;
     }
 
-    /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}. */
-    private void undoCwndReduction() {
+    /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}; {@code unmarkLoss}: no segment is lost any more. */
+    private void undoCwndReduction(boolean unmarkLoss) {
+        if (unmarkLoss) sb.unmarkAllLost();
         if (priorSsthresh > 0) {
             cw.cwnd = Math.max(cw.cwnd, priorCwnd);
             if (priorSsthresh > cw.ssthresh) cw.ssthresh = priorSsthresh;
         }
         undoMarker = false;
+        rack.rackAdvanced = true; // RACK looks at the losses again
     }
 
     /** {@code tcp_current_ssthresh()}: what to restore on undo. */
@@ -241,9 +287,11 @@ final class LossRecovery {
         return sb.retransOut > 0 || (!sb.isEmpty() && sb.is(0, Scoreboard.EVER_RETRANS));
     }
 
-    /** {@code tcp_enter_cwr()}: ECN asked for a reduction. */
+    /** {@code tcp_enter_cwr()}: ECN asked for a reduction, which is never undone. */
     private void enterCwr() {
+        priorSsthresh = 0;
         if (tp.caState < CWR) {
+            undoMarker = false;
             initCwndReduction();
             setCaState(CWR);
         }
@@ -273,9 +321,9 @@ final class LossRecovery {
         if ((tp.ecnFlags & ECN_OK) != 0) tp.ecnFlags |= ECN_QUEUE_CWR;
     }
 
-    /** {@code tcp_end_cwnd_reduction()}. */
+    /** {@code tcp_end_cwnd_reduction()}: the window falls to ssthresh unless the reduction was undone. */
     private void endCwndReduction() {
-        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH) cw.cwnd = cw.ssthresh;
+        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH && (tp.caState == CWR || undoMarker)) cw.cwnd = cw.ssthresh;
         cc.cwndEvent(cw, CongestionControl.Event.COMPLETE_CWR, sim.now());
     }
 
@@ -291,19 +339,36 @@ final class LossRecovery {
     }
 
     /**
-     * {@code tcp_process_loss()} without F-RTO: retransmit what the timeout marked lost until high_seq is
-     * acked. Returns whether to retransmit ({@code REXMIT_LOST}).
+     * {@code tcp_process_loss()}: an ACK in Loss. Undone when the timestamps prove the timeout spurious or (F-RTO,
+     * step 3.b) when data never retransmitted is acknowledged; with F-RTO the first ACK that advances snd_una sends new
+     * data (step 2.b), and a duplicate or SACK after it proves the loss (step 3.a); otherwise what the timeout marked
+     * lost is retransmitted until high_seq is acked. Returns {@link AckFlags#FLAG_REXMIT_NEW},
+     * {@link AckFlags#FLAG_REXMIT_LOST} or 0 ({@code REXMIT_NONE}).
      */
-    private boolean processLoss(int numDupack, long priorSndUna, boolean ece) {
-        if (tp.sndUna >= highSeq) {
-            tryUndoRecovery();
-            return false;
+    private int processLoss(int flag, int numDupack, boolean ece, boolean unsentData) {
+        boolean recovered = tp.sndUna >= highSeq;
+        if ((flag & FLAG_SND_UNA_ADVANCED) != 0 && tryUndoLoss(false)) return 0;
+        if (frto) {
+            if ((flag & FLAG_ORIG_SACK_ACKED) != 0 && tryUndoLoss(true)) return 0;
+            if (tp.sndNxt > highSeq) {
+                if ((flag & FLAG_DATA_SACKED) != 0 || numDupack > 0) frto = false; // step 3.a: the loss was real
+            } else if ((flag & FLAG_SND_UNA_ADVANCED) != 0 && !recovered) {
+                highSeq = tp.sndNxt;
+                // step 2.b: new data, once tcp_ack() has grown the window, if the peer's window has room
+                if (unsentData && tp.sndUna + tp.sndWnd > tp.sndNxt) return FLAG_REXMIT_NEW;
+                frto = false;
+            }
+        }
+        if (recovered) {
+            tryUndoRecovery(); // step 2.a and the first part of 3.a
+            return 0;
         }
         if (!tp.sackOk) {
-            if (tp.sndUna > priorSndUna) sb.sackedOut = 0;
-            else tagger.addRenoSack(numDupack, ece);
+            // a duplicate after F-RTO's new data means that data arrived: it leaves the flight
+            if (tp.sndNxt > highSeq && numDupack > 0) tagger.addRenoSack(numDupack, ece);
+            else if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0; // tcp_reset_reno_sack()
         }
-        return true;
+        return FLAG_REXMIT_LOST;
     }
 
     /**
@@ -313,6 +378,7 @@ final class LossRecovery {
      */
     void enterLoss(int retransmits) {
         long now = sim.now();
+        boolean newRecovery = tp.caState < RECOVERY;
         for (int i = 0; i < sb.size(); i++) { // tcp_timeout_mark_lost()
             if (i > 0 && cfg.rack() && rack.rackRtt - (now - sb.sentAt(i)) > 0) continue; // too recent to judge
             if (sb.markLost(i)) stack.count(TcpCounter.TcpExtTCPLostRetransmit);
@@ -331,6 +397,8 @@ final class LossRecovery {
         highSeq = tp.sndNxt;
         if ((tp.ecnFlags & ECN_OK) != 0) tp.ecnFlags |= ECN_QUEUE_CWR;
         if (!tp.sackOk) sb.sackedOut = 0;
+        // F-RTO step 1: only when no recovery was under way, or on a repeated timeout of the same snd_una (RFC 5682 3.2)
+        frto = cfg.fRto() && (newRecovery || retransmits > 0);
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.sonde.sim.tcp.AckFlags.FLAG_DATA_SACKED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_DSACKING_ACK;
 import static org.sonde.sim.tcp.AckFlags.FLAG_DSACK_TLP;
 import static org.sonde.sim.tcp.AckFlags.FLAG_FIN_ACKED;
+import static org.sonde.sim.tcp.AckFlags.FLAG_ORIG_SACK_ACKED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_RETRANS_DATA_ACKED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
@@ -66,8 +67,11 @@ final class SackTagger {
         priorDeliveredSample = 0;
     }
 
-    /** {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering. */
-    int sacktag(TcpSegment s, long ack, long priorFack) {
+    /**
+     * {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering; {@code highSeq} is the
+     * loss episode's ({@link AckFlags#FLAG_ORIG_SACK_ACKED} for an original below it).
+     */
+    int sacktag(TcpSegment s, long ack, long priorFack, long highSeq) {
         sackDelivered = 0;
         sackFirstSentAt = -1;
         sackLastSentAt = -1;
@@ -119,6 +123,7 @@ final class SackTagger {
                 if (!sb.is(i, Scoreboard.RETRANS | Scoreboard.EVER_RETRANS)) {
                     long st = sb.start(i);
                     if (sb.sackedOut > 0 && st < sb.highestSack && st < reord) reord = st;
+                    if (sb.end(i) <= highSeq) flag |= FLAG_ORIG_SACK_ACKED;
                     if (sackFirstSentAt < 0) sackFirstSentAt = sb.sentAt(i);
                     sackLastSentAt = sb.sentAt(i);
                 }
@@ -136,9 +141,10 @@ final class SackTagger {
     /**
      * {@code tcp_clean_rtx_queue()}: drops what the ACK covers, takes RTT samples (Karn's rule) and tells the
      * congestion control. The ACK's {@code flag} so far comes in; the bits this adds go out, with
-     * {@link AckFlags#FLAG_FIN_ACKED} when our FIN was acknowledged.
+     * {@link AckFlags#FLAG_FIN_ACKED} when our FIN was acknowledged and {@link AckFlags#FLAG_ORIG_SACK_ACKED} when an
+     * original sent below {@code highSeq} was.
      */
-    int cleanRtxQueue(long ack, long priorFack, boolean ece, int flag) {
+    int cleanRtxQueue(long ack, long priorFack, boolean ece, int flag, long highSeq) {
         long now = sim.now();
         long firstAckt = -1;
         long lastAckt = -1;
@@ -153,6 +159,7 @@ final class SackTagger {
                 lastAckt = sb.sentAt(0);
                 if (firstAckt < 0) firstAckt = lastAckt;
                 reord = Math.min(reord, sb.start(0));
+                if (sb.end(0) <= highSeq) flag |= FLAG_ORIG_SACK_ACKED;
             }
             if ((bits & Scoreboard.SACKED) == 0) {
                 cumDelivered++;
@@ -169,8 +176,11 @@ final class SackTagger {
         }
         if (pktsAcked > 0) {
             flag |= FLAG_SET_XMIT_TIMER;
-            if (!tp.sackOk) removeRenoSacks(pktsAcked, ece);
-            else {
+            if (!tp.sackOk) {
+                removeRenoSacks(pktsAcked, ece);
+                // without SACK bits a cumulative ACK over a retransmission cannot show the originals arrived
+                if ((flag & FLAG_RETRANS_DATA_ACKED) != 0) flag &= ~FLAG_ORIG_SACK_ACKED;
+            } else {
                 countDelivered(cumDelivered, ece);
                 if (reord < priorFack) checkSackReordering(reord);
             }

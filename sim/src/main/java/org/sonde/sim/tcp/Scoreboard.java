@@ -1,6 +1,7 @@
 package org.sonde.sim.tcp;
 
 import java.util.Arrays;
+import java.util.Comparator;
 
 /**
  * The sender's retransmission queue with its SACK scoreboard: one entry per transmitted segment
@@ -261,6 +262,29 @@ final class Scoreboard {
         lost++;
         if ((b & RETRANS) == 0) unlink(s);
         return false;
+    }
+
+    /**
+     * {@code tcp_undo_cwnd_reduction()} with {@code unmark_loss}: no entry is lost any more. The entries that were
+     * lost and not resent go back on the transmission-order list, where their transmit times place them (the
+     * kernel's timeout marks them lost without taking them off it).
+     */
+    void unmarkAllLost() {
+        if (lostOut == 0) return;
+        Integer[] order = new Integer[size];
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            int s = slot(i);
+            bits[s] &= ~LOST;
+            if ((bits[s] & SACKED) == 0) order[n++] = s;
+        }
+        lostOut = 0;
+        // relink in transmit-time order; equal times keep their sequence order (the sort is stable)
+        Arrays.sort(order, 0, n, Comparator.comparingLong(s -> sentAt[s]));
+        tsHead = NIL;
+        tsTail = NIL;
+        for (int i = 0; i < size; i++) tsPrev[slot(i)] = UNLINKED;
+        for (int k = 0; k < n; k++) linkTail(order[k]);
     }
 
     /** A retransmission of entry {@code i} at {@code now}, counted in flight until it is SACKed or found lost. */

@@ -12,6 +12,7 @@ import static org.sonde.sim.tcp.AckFlags.FLAG_ECE_ACK;
 import static org.sonde.sim.tcp.AckFlags.FLAG_FIN_ACKED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_NOT_DUP;
 import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_LOST;
+import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_NEW;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_WIN_UPDATE;
@@ -94,7 +95,7 @@ final class Sender {
         tagger.newAck();
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
         if (ack < tp.sndUna) { // old ACK: only its D-SACK matters
-            if (tp.sackOk && s.sackBlocks() > 0) tagger.sacktag(s, ack, priorFack);
+            if (tp.sackOk && s.sackBlocks() > 0) tagger.sacktag(s, ack, priorFack, recovery.highSeq);
             return 0;
         }
         if (ack > tp.sndNxt) { // it acknowledges data we never sent
@@ -110,7 +111,7 @@ final class Sender {
             flag |= FLAG_ECE_ACK;
             recovery.priorSsthresh = 0; // an ECN-demanded reduction is never undone
         }
-        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorFack);
+        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorFack, recovery.highSeq);
         if (tagger.sackDelivered > 0) tagger.countDelivered(tagger.sackDelivered, ece);
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
@@ -118,18 +119,22 @@ final class Sender {
             if (rack.tlpHighSeq != 0) recovery.processTlpAck(ack, flag);
             return 1;
         }
-        flag |= tagger.cleanRtxQueue(ack, priorFack, ece, flag);
+        flag |= tagger.cleanRtxQueue(ack, priorFack, ece, flag, recovery.highSeq);
         if ((flag & FLAG_FIN_ACKED) != 0) sk.finAcked();
         cc.inAckEvent(cw, tp.sndUna, tp.sndNxt, tp.delivered, tp.deliveredCe, sim.now());
         rack.rackUpdateReoWnd(tagger.latestDeliveredSentAt >= 0, tagger.priorDeliveredSample);
         if (rack.tlpHighSeq != 0) recovery.processTlpAck(ack, flag);
         if (ackIsDubious(flag)) {
             int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
-            flag = recovery.fastRetransAlert(priorSndUna, numDupack, flag);
+            flag = recovery.fastRetransAlert(priorSndUna, numDupack, flag, hasUnsent());
+            if (recovery.retransmitsCleared) { // a loss undo: the timeouts no longer count
+                recovery.retransmitsCleared = false;
+                retransmits = 0;
+            }
         }
         if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
         recovery.congControl(ack, (int) (tp.delivered - priorDelivered), flag);
-        if ((flag & FLAG_REXMIT_LOST) != 0) xmitRetransmitQueue();
+        xmitRecovery(flag);
         if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sk.newSpace();
         return 1;
     }
@@ -177,10 +182,15 @@ final class Sender {
 
     /** {@code __tcp_push_pending_frames()}. */
     void pushPendingFrames() {
+        pushPendingFrames(false);
+    }
+
+    /** {@code __tcp_push_pending_frames()}; {@code nagleOff}: with {@code TCP_NAGLE_OFF}. */
+    private void pushPendingFrames(boolean nagleOff) {
         TcpSocket.State state = sk.state();
         if (state.compareTo(TcpSocket.State.ESTABLISHED) < 0 || state == TcpSocket.State.TIME_WAIT) return;
         if (!hasUnsent()) return;
-        if (writeXmit(false, false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+        if (writeXmit(false, false, nagleOff) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
     }
 
     /**
@@ -191,7 +201,7 @@ final class Sender {
         TcpSocket.State state = sk.state();
         if (state.compareTo(TcpSocket.State.ESTABLISHED) < 0 || state == TcpSocket.State.TIME_WAIT) return;
         if (!hasUnsent()) return;
-        if (writeXmit(false, cfg.tsoDeferral()) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
+        if (writeXmit(false, cfg.tsoDeferral(), false) && sb.isEmpty() && hasUnsent()) checkProbeTimer();
     }
 
     /**
@@ -200,9 +210,9 @@ final class Sender {
      * {@code tso-deferral}, {@code pushOne} sends one skb. With {@code tso-deferral} the kernel's loop over skbs is
      * followed: at each unsent skb of more than one segment {@link TsoDeferral} may hold the rest back, and a part
      * once decided on ({@code tcp_mss_split_point()}: the skb within the congestion quota and a full skb's segments)
-     * goes out whole before the next is weighed.
+     * goes out whole before the next is weighed. {@code nagleOff}: {@code TCP_NAGLE_OFF}, small segments go too.
      */
-    private boolean writeXmit(boolean lossProbe, boolean pushOne) {
+    private boolean writeXmit(boolean lossProbe, boolean pushOne, boolean nagleOff) {
         boolean cwndLimited = false;
         int sent = 0;
         long partEnd = tp.sndNxt; // where tcp_write_xmit() weighs its next skb (tso_fragment()'s split)
@@ -215,7 +225,7 @@ final class Sender {
             boolean fin = sk.finQueued() && tp.sndNxt + len == tp.writeSeq;
             if (len > 0 && tp.sndNxt + len > tp.sndUna + tp.sndWnd) break; // tcp_snd_wnd_test()
             // tcp_nagle_test(): Minshall's variant holds a small segment while an earlier small one is unacked
-            if (len < tp.mssCache && !fin && cfg.nagle() && !lossProbe && !sb.isEmpty() && sndSml > tp.sndUna) break;
+            if (len < tp.mssCache && !fin && cfg.nagle() && !nagleOff && !lossProbe && !sb.isEmpty() && sndSml > tp.sndUna) break;
             if (cfg.tsoDeferral() && tp.sndNxt >= partEnd) {
                 if (pushOne && sent > 0) break;
                 long skbEnd = sk.unsentSkbEnd();
@@ -285,6 +295,21 @@ final class Sender {
         if (firstOut || xt.pending == XmitTimer.PROBE0 || xt.pending == XmitTimer.LOSS_PROBE) xt.rearmRto(); // tcp_event_new_data_sent()
     }
 
+    /**
+     * {@code tcp_xmit_recovery()}: what loss recovery asked for. F-RTO's new data goes first, Nagle aside; only if none
+     * could go are the lost segments retransmitted, and F-RTO is given up.
+     */
+    private void xmitRecovery(int flag) {
+        if ((flag & FLAG_REXMIT_NEW) != 0) {
+            pushPendingFrames(true);
+            if (tp.sndNxt > recovery.highSeq) return;
+            recovery.frto = false;
+            xmitRetransmitQueue();
+        } else if ((flag & FLAG_REXMIT_LOST) != 0) {
+            xmitRetransmitQueue();
+        }
+    }
+
     /** {@code tcp_xmit_retransmit_queue()}: lost segments first, within the congestion window. */
     private void xmitRetransmitQueue() {
         if (sb.isEmpty()) return;
@@ -346,7 +371,7 @@ final class Sender {
             boolean sent = false;
             if (hasUnsent() && tp.sndNxt + Math.min(tp.mssCache, tp.writeSeq - tp.sndNxt) <= tp.sndUna + tp.sndWnd) {
                 int before = sb.packetsOut();
-                writeXmit(true, false);
+                writeXmit(true, false, false);
                 sent = sb.packetsOut() > before;
             } else if (!sb.isEmpty() && retransmitProbe(sb.size() - 1)) {
                 rack.tlpRetrans = true;

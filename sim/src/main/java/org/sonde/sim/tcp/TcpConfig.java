@@ -78,6 +78,11 @@ import org.sonde.core.config.ConfigMap;
  *                           {@code tcp_add_backlog()} does) and the timers that fire are deferred, all handled when the
  *                           application releases it ({@link TcpSocket#releaseSock()}), an immediate ACK deferred to the
  *                           end ({@code tcp_backlog_ack_defer}). Off (the default): {@link TcpSocket#lockSock()} does nothing
+ * @param frto               {@code tcp_frto} (2): after an RTO that began a loss episode (or repeated one on the same
+ *                           {@code snd_una}), F-RTO (RFC 5682, the SACK-enhanced variant Linux runs for 1 and 2 alike)
+ *                           sends new data on the first ACK that advances {@code snd_una} instead of retransmitting more,
+ *                           and undoes the window reduction when data never retransmitted is then acknowledged or
+ *                           SACKed (a spurious timeout); 0: every segment the timeout marked lost is retransmitted
  */
 public record TcpConfig(CongestionControlKind congestionControl, int mss, int initCwnd, long rtoMinNanos, long rtoMaxNanos,
                         long rtoInitialNanos, long delayedAckNanos, long delayedAckMaxNanos, int quickAcks,
@@ -86,7 +91,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                         int synRetries, int synAckRetries, int retries2, long timeWaitNanos, int dctcpShiftG,
                         int dctcpAlphaOnInit, long readRateBps, int readSizeBytes, boolean hystart, int recovery, int earlyRetrans,
                         boolean receiveWindowGrowth, long receiveBufferMaxBytes, boolean sendBufferGrowth, long sendBufferDefaultBytes,
-                        long timerTickNanos, long timerTickOriginNanos, boolean tsoDeferral, int tsoWinDivisor, boolean socketBacklog) {
+                        long timerTickNanos, long timerTickOriginNanos, boolean tsoDeferral, int tsoWinDivisor, boolean socketBacklog,
+                        int frto) {
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
@@ -101,7 +107,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     public static final TcpConfig LINUX = new TcpConfig(CongestionControlKind.CUBIC, 1460, 10, 200_000_000L,
             120_000_000_000L, 1_000_000_000L, 40_000_000L, 200_000_000L, 16, 6_291_456, 65_535, 4_194_304, true, true, true,
             true, true, false, 3, 300, 6, 5, 15, 60_000_000_000L, 4, 1024, 0, 65_536, true, RACK_LOSS_DETECTION, 3,
-            false, 33_554_432, false, 16_384, 0, 0, false, 3, false);
+            false, 33_554_432, false, 16_384, 0, 0, false, 3, false, 2);
 
     public TcpConfig {
         if (mss < 88 || mss > 65_495) throw new IllegalArgumentException("mss " + mss + " is outside 88..65495");
@@ -114,6 +120,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
         if (sendBufferDefaultBytes < 1) throw new IllegalArgumentException("send-buffer-default must be positive");
         if (timerTickNanos < 0) throw new IllegalArgumentException("timer-tick must not be negative");
         if (tsoWinDivisor < 0) throw new IllegalArgumentException("tso-win-divisor must not be negative");
+        if (frto < 0 || frto > 2) throw new IllegalArgumentException("frto " + frto + " is outside 0..2");
     }
 
     /** The same settings with the timers armed in jiffies of {@code tickNanos}, jiffies being 0 at {@code originNanos}. */
@@ -122,7 +129,7 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 quickAcks, receiveBufferBytes, initialReceiveWindowBytes, sendBufferBytes, sack, dsack, timestamps, windowScaling, nagle, ecn,
                 reordering, maxReordering, synRetries, synAckRetries, retries2, timeWaitNanos, dctcpShiftG, dctcpAlphaOnInit, readRateBps,
                 readSizeBytes, hystart, recovery, earlyRetrans, receiveWindowGrowth, receiveBufferMaxBytes, sendBufferGrowth, sendBufferDefaultBytes,
-                tickNanos, originNanos, tsoDeferral, tsoWinDivisor, socketBacklog);
+                tickNanos, originNanos, tsoDeferral, tsoWinDivisor, socketBacklog, frto);
     }
 
     /** When the connection's timers fire. */
@@ -133,6 +140,11 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
     /** RACK detects losses (with SACK; connections without it keep NewReno). */
     boolean rack() {
         return (recovery & RACK_LOSS_DETECTION) != 0;
+    }
+
+    /** F-RTO runs after a timeout ({@code tcp_enter_loss()}'s test of {@code sysctl_tcp_frto}). */
+    boolean fRto() {
+        return frto != 0;
     }
 
     /** Tail loss probes are sent ({@code tcp_schedule_loss_probe()}'s test of {@code tcp_early_retrans}). */
@@ -189,7 +201,8 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
                 c.nanos("timer-tick-origin", d.timerTickOriginNanos, 0, 3_600_000_000_000L),
                 c.bool("tso-deferral", d.tsoDeferral),
                 (int) c.integer("tso-win-divisor", d.tsoWinDivisor, 0, 1000),
-                c.bool("socket-backlog", d.socketBacklog));
+                c.bool("socket-backlog", d.socketBacklog),
+                (int) c.integer("frto", d.frto, 0, 2));
         c.finish();
         return t;
     }

@@ -33,8 +33,8 @@ import org.sonde.sim.net.IpFrame;
  *
  * <p>Loss detection is Linux's: RACK-TLP (RFC 8985, {@code tcp_recovery.c}) on SACK connections, or
  * the classic duplicate threshold on the SACK scoreboard with {@code tcp_recovery = 0}; NewReno for
- * connections without SACK; proportional rate reduction in recovery; F-RTO and most undo left out
- * ({@code tcp_frto = 0}); see {@link TcpStack} for the list.
+ * connections without SACK; proportional rate reduction in recovery; F-RTO after a timeout
+ * ({@code tcp_frto}) and the undos timestamps prove; see {@link TcpStack} for what is left out.
  */
 public final class TcpSocket {
     /** What an application model is told. All calls happen inside the simulation. */

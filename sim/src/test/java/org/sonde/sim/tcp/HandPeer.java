@@ -49,6 +49,8 @@ final class HandPeer {
     long ackRel = 1;
     /** ECN codepoint and extra flags for the next segments the peer sends. */
     int ecn;
+    /** When not negative, the timestamp echo of the peer's next segments; else the latest TSval the socket sent. */
+    long tsEcr = -1;
     private int lastTsVal;
 
     HandPeer(Map<String, Object> tcp) {
@@ -177,7 +179,7 @@ final class HandPeer {
         if (ts) {
             s.timestamps = true;
             s.tsVal = (int) (sim.now() / 1_000_000L) + 1;
-            s.tsEcr = lastTsVal;
+            s.tsEcr = tsEcr >= 0 ? (int) tsEcr : lastTsVal;
         }
         return s;
     }

@@ -133,12 +133,12 @@ class LossRecoveryTest {
     void withTheDuplicateThresholdThreeSackedSegmentsAboveAHoleStartRecoveryAndMarkItLost() {
         TcpParts p = flight(RENO_DUPTHRESH, 10);
         sack(p, 1, 3);
-        int flag = p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED);
+        int flag = p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED, false);
         assertThat(flag & FLAG_REXMIT_LOST).isZero();
         assertThat(p.tp.caState).isEqualTo(DISORDER);
 
         sack(p, 3, 4);
-        flag = p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED);
+        flag = p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED, false);
         assertThat(flag & FLAG_REXMIT_LOST).isNotZero();
         assertThat(p.tp.caState).isEqualTo(RECOVERY);
         assertThat(p.sb.is(0, Scoreboard.LOST)).isTrue();
@@ -150,10 +150,10 @@ class LossRecoveryTest {
     void withRackSackedSegmentsAloneDoNotStartRecoveryALossMarkedByRackDoes() {
         TcpParts p = flight(RENO, 10);
         sack(p, 1, 6);
-        p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED);
+        p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED, false);
         assertThat(p.tp.caState).isEqualTo(DISORDER);
         p.sb.markLost(0); // as RACK would once the reordering window passed
-        int flag = p.recovery.fastRetransAlert(1000, 0, 0);
+        int flag = p.recovery.fastRetransAlert(1000, 0, 0, false);
         assertThat(p.tp.caState).isEqualTo(RECOVERY);
         assertThat(flag & FLAG_REXMIT_LOST).isNotZero();
     }
@@ -162,12 +162,12 @@ class LossRecoveryTest {
     void recoveryEndsWhenHighSeqIsAckedWithTheWindowAtSsthresh() {
         TcpParts p = flight(RENO_DUPTHRESH, 10);
         sack(p, 1, 4);
-        p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED);
+        p.recovery.fastRetransAlert(1000, 1, FLAG_DATA_SACKED, false);
         p.rack.reoWndPersist = 16;
         while (!p.sb.isEmpty()) p.sb.removeHead();
         p.tp.sndUna = 11_000;
         p.cw.cwnd = 7;
-        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(OPEN);
         assertThat(p.cw.cwnd).isEqualTo(5); // tcp_end_cwnd_reduction()
         assertThat(p.rack.reoWndPersist).isEqualTo(15); // one more recovery that was not undone
@@ -177,7 +177,7 @@ class LossRecoveryTest {
     void newRenoRetransmitsTheNextHoleOnAPartialAckAndHoldsRecoveryUntilAboveHighSeq() {
         TcpParts p = flight(RENO, 10);
         p.tp.sackOk = false;
-        for (int i = 0; i < 3; i++) p.recovery.fastRetransAlert(1000, 1, 0); // three duplicate ACKs
+        for (int i = 0; i < 3; i++) p.recovery.fastRetransAlert(1000, 1, 0, false); // three duplicate ACKs
         assertThat(p.sb.sackedOut).isEqualTo(3);
         assertThat(p.tp.caState).isEqualTo(RECOVERY);
         assertThat(p.sb.is(0, Scoreboard.LOST)).isTrue(); // tcp_newreno_mark_lost()
@@ -185,20 +185,20 @@ class LossRecoveryTest {
 
         p.sb.markRetransmitted(0, 0, 0);
         p.tp.sndUna = 4000; // the retransmission and two more acknowledged: a partial ACK
-        p.tagger.cleanRtxQueue(4000, 1000, false, FLAG_SND_UNA_ADVANCED);
-        int flag = p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.tagger.cleanRtxQueue(4000, 1000, false, FLAG_SND_UNA_ADVANCED, p.recovery.highSeq);
+        int flag = p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(flag & FLAG_REXMIT_LOST).isNotZero();
         assertThat(p.sb.start(0)).isEqualTo(4000);
         assertThat(p.sb.is(0, Scoreboard.LOST)).isTrue(); // RFC 6582: the first unacknowledged segment goes again
 
         while (!p.sb.isEmpty()) p.sb.removeHead();
         p.tp.sndUna = 11_000; // exactly high_seq
-        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(RECOVERY);
         p.send(1);
         while (!p.sb.isEmpty()) p.sb.removeHead();
         p.tp.sndUna = 12_000;
-        p.recovery.fastRetransAlert(11_000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(11_000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(OPEN);
         assertThat(p.cw.cwnd).isEqualTo(5);
     }
@@ -207,18 +207,18 @@ class LossRecoveryTest {
     void anEcnEchoReducesTheWindowOnceAndCwrLastsUntilDataAboveHighSeqIsAcked() {
         TcpParts p = flight(RENO, 10);
         p.tp.ecnFlags = Tcb.ECN_OK;
-        p.recovery.fastRetransAlert(1000, 0, FLAG_ECE_ACK | FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(1000, 0, FLAG_ECE_ACK | FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(CWR);
         assertThat(p.cw.ssthresh).isEqualTo(5);
         assertThat(p.tp.ecnFlags & Tcb.ECN_QUEUE_CWR).isNotZero();
         p.send(1);
         while (p.sb.size() > 1) p.sb.removeHead();
         p.tp.sndUna = 11_000; // high_seq itself: the CWR flag may not have reached the receiver yet
-        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(CWR);
         p.sb.removeHead();
         p.tp.sndUna = 12_000;
-        p.recovery.fastRetransAlert(11_000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        p.recovery.fastRetransAlert(11_000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(p.tp.caState).isEqualTo(OPEN);
         assertThat(p.cw.cwnd).isEqualTo(5);
     }
@@ -333,7 +333,7 @@ class LossRecoveryTest {
         p.tp.rcvTsecr = p.tp.tsOf(0); // the ACK echoes the original's timestamp
         p.sb.removeHead();
         p.tp.sndUna = 2000;
-        int flag = p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        int flag = p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
         assertThat(flag & FLAG_REXMIT_LOST).isZero();
         assertThat(p.counter(TcpCounter.TcpExtTCPTSReorder)).isEqualTo(1);
         assertThat(p.counter(TcpCounter.TcpExtTCPPartialUndo)).isEqualTo(1);
@@ -364,7 +364,7 @@ class LossRecoveryTest {
         p.tp.rcvTsecr = p.tp.tsOf(0);
         p.sb.removeHead();
         p.tp.sndUna = 2000;
-        return p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED);
+        return p.recovery.fastRetransAlert(1000, 0, FLAG_SND_UNA_ADVANCED | FLAG_DATA_ACKED, false);
     }
 
     @Test

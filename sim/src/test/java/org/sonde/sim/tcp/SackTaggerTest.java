@@ -26,13 +26,13 @@ class SackTaggerTest {
         long priorFack = sb.sackedOut > 0 ? sb.highestSack : p.tp.sndUna;
         int flag = ack > p.tp.sndUna ? AckFlags.FLAG_SND_UNA_ADVANCED : 0;
         p.tp.sndUna = ack;
-        return tagger.cleanRtxQueue(ack, priorFack, false, flag);
+        return tagger.cleanRtxQueue(ack, priorFack, false, flag, p.recovery.highSeq);
     }
 
     private int sack(long... blocks) {
         tagger.newAck();
         long priorFack = sb.sackedOut > 0 ? sb.highestSack : p.tp.sndUna;
-        return tagger.sacktag(ackWithSacks(p.tp.sndUna, blocks), p.tp.sndUna, priorFack);
+        return tagger.sacktag(ackWithSacks(p.tp.sndUna, blocks), p.tp.sndUna, priorFack, p.recovery.highSeq);
     }
 
     @Test
@@ -73,8 +73,8 @@ class SackTaggerTest {
 
         TcpParts capped = new TcpParts(Map.of("max-reordering", 5));
         capped.send(10);
-        capped.tagger.sacktag(ackWithSacks(1000, 6000, 11_000), 1000, 1000);
-        capped.tagger.sacktag(ackWithSacks(1000, 2000, 3000), 1000, 11_000);
+        capped.tagger.sacktag(ackWithSacks(1000, 6000, 11_000), 1000, 1000, 0);
+        capped.tagger.sacktag(ackWithSacks(1000, 2000, 3000), 1000, 11_000, 0);
         assertThat(capped.tp.reordering).isEqualTo(5); // tcp_max_reordering
     }
 
@@ -126,7 +126,7 @@ class SackTaggerTest {
         TcpParts noReordering = new TcpParts();
         noReordering.send(5);
         noReordering.tp.sndUna = 3000;
-        noReordering.tagger.sacktag(ackWithSacks(3000, 1000, 2000), 3000, 3000);
+        noReordering.tagger.sacktag(ackWithSacks(3000, 1000, 2000), 3000, 3000, 0);
         assertThat(noReordering.rack.rackDsackSeen).isFalse();
     }
 
@@ -165,8 +165,8 @@ class SackTaggerTest {
         q.at(80 * MS);
         q.tagger.newAck(); // one ACK: the retransmission acknowledged, the third segment SACKed
         q.tp.sndUna = 2000;
-        q.tagger.sacktag(ackWithSacks(2000, 3000, 4000), 2000, 1000);
-        q.tagger.cleanRtxQueue(2000, 1000, false, AckFlags.FLAG_SND_UNA_ADVANCED);
+        q.tagger.sacktag(ackWithSacks(2000, 3000, 4000), 2000, 1000, 0);
+        q.tagger.cleanRtxQueue(2000, 1000, false, AckFlags.FLAG_SND_UNA_ADVANCED, 0);
         assertThat(q.rtt.srtt()).isEqualTo(80 * MS); // the SACKed original's RTT
     }
 
@@ -236,7 +236,7 @@ class SackTaggerTest {
         q.at(60 * MS);
         q.tp.rcvTsecr = q.tp.tsOf(50 * MS); // echoes the copy's
         q.tp.sndUna = 2000;
-        q.tagger.cleanRtxQueue(2000, 1000, false, AckFlags.FLAG_SND_UNA_ADVANCED);
+        q.tagger.cleanRtxQueue(2000, 1000, false, AckFlags.FLAG_SND_UNA_ADVANCED, 0);
         assertThat(q.rack.rackAdvanced).isTrue();
         assertThat(q.rack.rackRtt).isEqualTo(10 * MS);
     }

@@ -85,6 +85,23 @@ class ScoreboardTest {
     }
 
     @Test
+    void anUndoUnmarksEveryLossAndPutsTheUnsentBackInTransmissionOrder() {
+        Scoreboard sb = sent(5);
+        for (int i = 0; i < 5; i++) sb.markLost(i);
+        sb.markRetransmitted(0, 100, 5); // the timeout's copy of the head, sent last
+        sb.markSacked(3);
+        assertThat(byTransmitTime(sb)).containsExactly(1000L);
+        sb.unmarkAllLost();
+        assertThat(sb.lostOut).isZero();
+        assertThat(sb.retransOut).isEqualTo(1); // the copy is still out
+        assertThat(sb.inFlight()).isEqualTo(5); // 5 sent - 1 SACKed - 0 lost + the copy (Linux counts head and copy)
+        for (int i = 0; i < 5; i++) assertThat(sb.is(i, Scoreboard.LOST)).isFalse();
+        assertThat(byTransmitTime(sb)).containsExactly(2000L, 3000L, 5000L, 1000L); // by transmit time, the SACKed one off
+        assertThat(sb.markLost(1)).isFalse(); // and they can be found lost again
+        assertThat(sb.lostOut).isEqualTo(1);
+    }
+
+    @Test
     void aLostSegmentLeavesTheFlightUntilItIsRetransmitted() {
         Scoreboard sb = sent(4);
         assertThat(sb.markLost(0)).isFalse();

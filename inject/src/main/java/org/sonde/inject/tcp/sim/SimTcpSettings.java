@@ -13,8 +13,7 @@ import org.sonde.sim.tcp.TcpConfig.CongestionControlKind;
 /**
  * The simulated stack's settings for a TCP test: Linux's defaults ({@link TcpConfig#LINUX}) with
  * the test's congestion control and the sysctls {@link TcpConfig} models; the others are named in
- * {@link #notes}, since the model behaves as if they had their default (or, for {@code tcp_frto},
- * as if it were 0).
+ * {@link #notes}, since the model behaves as if they had their default.
  *
  * @param notes what the model does not follow, one sentence each
  */
@@ -48,10 +47,8 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
         int maxReordering = (int) integer(s, "tcp_max_reordering", d.maxReordering());
         int synRetries = (int) integer(s, "tcp_syn_retries", d.synRetries());
         int retries2 = (int) integer(s, "tcp_retries2", d.retries2());
-        String frto = s.remove("tcp_frto");
-        if (frto == null || number(frto, "tcp_frto") != 0) {
-            notes.add("tcp_frto " + (frto == null ? "2 (Linux's default)" : frto) + ": F-RTO is not modelled; the model behaves as tcp_frto 0");
-        }
+        long frtoSysctl = integer(s, "tcp_frto", d.frto());
+        int frto = frtoSysctl == 0 ? 0 : frtoSysctl == 1 ? 1 : 2; // any other value enables it, as 1 and 2 do
         for (String ignored : s.keySet()) notes.add(ignored + " " + s.get(ignored) + ": not modelled; the model keeps Linux's default behaviour");
         if (!test.traffic().receiver().equals(TcpTraffic.Receiver.EAGER)) {
             notes.add("receive-buffer and read-pause: not modelled; the model's server reads everything as it arrives");
@@ -61,7 +58,7 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
                 timestamps, scaling, d.nagle(), ecn, reordering, Math.max(reordering, maxReordering), synRetries, d.synAckRetries(), retries2,
                 d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(), d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery, earlyRetrans,
                 d.receiveWindowGrowth(), d.receiveBufferMaxBytes(), d.sendBufferGrowth(), d.sendBufferDefaultBytes(), d.timerTickNanos(), d.timerTickOriginNanos(),
-                d.tsoDeferral(), d.tsoWinDivisor(), d.socketBacklog());
+                d.tsoDeferral(), d.tsoWinDivisor(), d.socketBacklog(), frto);
         return new SimTcpSettings(c, notes);
     }
 

@@ -2,12 +2,16 @@ package org.sonde.inject.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
+import org.sonde.inject.testbed.TargetSpec;
 import org.sonde.testkit.Netns;
 
 /** A Listing-2-like TCP test on the Linux kernel behind the netfilter-queue injector (needs root). */
@@ -140,6 +144,32 @@ class LinuxTcpTargetNetnsTest {
                 .allSatisfy(x -> assertThat(x.heldNanos()).isNotNegative());
         assertThat(r.run().trace().entries()).filteredOn(x -> x.event() == org.sonde.inject.model.InjectedEvent.REWRITE)
                 .singleElement().satisfies(x -> assertThat(x.window()).isEqualTo(100));
+    }
+
+    /**
+     * {@code examples/inject/tcp-ack-loss.yaml}: the first flight's acknowledgements dropped, loss probes off, so the
+     * retransmission timer fires though every segment arrived. The kernel undoes the timeout on the answer to its resend
+     * (the timestamps show the originals arrived: TCPLossUndo), and the model counts the same recovery.
+     */
+    @Test
+    void aSpuriousTimeoutIsUndoneAndCountedByTheKernelAsByTheModel() throws Exception {
+        TcpTestConfig test = TcpTestConfigLoader.load(Path.of("../examples/inject/tcp-ack-loss.yaml"));
+        TcpInjection.Result kernel;
+        try {
+            kernel = TcpInjection.run(test, 1, Files.createDirectories(dir.resolve("linux")));
+        } catch (RuntimeException e) {
+            if (Netns.saysPrerequisiteMissing(e.getMessage())) throw Netns.unavailable(NEEDS, e.getMessage(), e);
+            throw e;
+        }
+        TcpInjection.Result model = TcpInjection.run(test, new TargetSpec.SimTcp(), 1, Files.createDirectories(dir.resolve("sim")));
+        assertThat(kernel.run().complete()).as(kernel.run().connections().toString()).isTrue();
+        Map<String, Long> k = kernel.run().clientCounters(), m = model.run().clientCounters();
+        assertThat(k.get("TcpExtTCPTimeouts")).as(k.toString()).isEqualTo(1);
+        assertThat(k.get("TcpExtTCPLossUndo")).as(k.toString()).isEqualTo(1);
+        for (String c : List.of("TcpExtTCPTimeouts", "TcpRetransSegs", "TcpExtTCPLossUndo", "TcpExtTCPSpuriousRTOs", "TcpExtTCPSlowStartRetrans",
+                "TcpExtTCPSackFailures", "TcpExtTCPSackRecoveryFail", "TcpExtTCPLossFailures", "TcpOutSegs")) {
+            assertThat(m.getOrDefault(c, 0L)).as(c + ": kernel " + k + ", model " + m).isEqualTo(k.getOrDefault(c, 0L));
+        }
     }
 
     private static TcpAnalysis.Recovery recovery(TcpAnalysis a, int connection, int iteration) {

@@ -16,6 +16,7 @@ import static org.sonde.sim.tcp.AckFlags.FLAG_REXMIT_NEW;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SET_XMIT_TIMER;
 import static org.sonde.sim.tcp.AckFlags.FLAG_SND_UNA_ADVANCED;
 import static org.sonde.sim.tcp.AckFlags.FLAG_WIN_UPDATE;
+import static org.sonde.sim.tcp.CongestionControl.DISORDER;
 import static org.sonde.sim.tcp.CongestionControl.LOSS;
 import static org.sonde.sim.tcp.CongestionControl.OPEN;
 import static org.sonde.sim.tcp.CongestionControl.RECOVERY;
@@ -433,13 +434,14 @@ final class Sender {
             sk.done(true);
             return;
         }
-        if (retransmits == 0) {
-            stack.count(tp.caState == LOSS ? TcpCounter.TcpExtTCPLossFailures
-                    : tp.sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
+        if (retransmits == 0) { // the first timeout of an episode: which recovery failed, if one was under way
+            if (tp.caState == RECOVERY) stack.count(tp.sackOk ? TcpCounter.TcpExtTCPSackRecoveryFail : TcpCounter.TcpExtTCPRenoRecoveryFail);
+            else if (tp.caState == LOSS) stack.count(TcpCounter.TcpExtTCPLossFailures);
+            else if (tp.caState == DISORDER || sb.sackedOut > 0) stack.count(tp.sackOk ? TcpCounter.TcpExtTCPSackFailures : TcpCounter.TcpExtTCPRenoFailures);
         }
         recovery.enterLoss(retransmits);
         retransmits++;
-        if (retransmit(0)) stack.count(TcpCounter.TcpExtTCPSlowStartRetrans);
+        retransmit(0); // counted in TcpRetransSegs alone: Linux's timer counts no TCPSlowStartRetrans for it
         rtt.backOff();
         xt.reset(XmitTimer.RETRANS, sim.now() + rtt.rto);
     }

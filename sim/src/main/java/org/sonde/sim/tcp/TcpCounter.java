@@ -25,6 +25,8 @@ public enum TcpCounter {
     TcpExtTCPLossFailures,
     TcpExtTCPSackFailures,
     TcpExtTCPRenoFailures,
+    TcpExtTCPSackRecoveryFail,
+    TcpExtTCPRenoRecoveryFail,
     TcpExtTCPSackRecovery,
     TcpExtTCPRenoRecovery,
     TcpExtTCPSACKReorder,

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
  *   <li>with {@code frto 0} the same ACKs bring retransmissions and no undo, unless the timestamp echo shows the ACK
  *       answers the original transmission (Eifel: {@code tcp_packet_delayed()}).</li>
  * </ul>
+ * The timeout's counters are the kernel's ({@code tcp_retransmit_timer()}), as a spurious timeout on Linux 6.18 showed
+ * them ({@code examples/inject/tcp-ack-loss.yaml}).
  */
 class FrtoTest {
     private static final long MS = 1_000_000L;
@@ -113,6 +115,23 @@ class FrtoTest {
     }
 
     @Test
+    void aTimeoutCountsTheRecoveryItEndsAndItsResendAsARetransmissionAlone() {
+        // tcp_retransmit_timer(): TCPTimeouts; a failure counter only if a recovery (or SACKed data) was under way;
+        // the resend of the head is in TcpRetransSegs, not TCPSlowStartRetrans (tcp_xmit_retransmit_queue()'s)
+        HandPeer p = timedOut(2);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPTimeouts)).isEqualTo(1);
+        assertThat(p.stack.counter(TcpCounter.TcpRetransSegs)).isEqualTo(1);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPSlowStartRetrans)).isZero();
+        for (TcpCounter c : List.of(TcpCounter.TcpExtTCPSackFailures, TcpCounter.TcpExtTCPSackRecoveryFail, TcpCounter.TcpExtTCPLossFailures)) {
+            assertThat(p.stack.counter(c)).as(c.name()).isZero();
+        }
+        p.ack(seg(2));
+        p.at(216 * MS);
+        p.ack(seg(2), seg(11), seg(12));
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPSlowStartRetrans)).isEqualTo(1); // segment 2, resent in Loss
+    }
+
+    @Test
     void noFrtoWhenTheTimeoutComesDuringFastRecovery() {
         // F-RTO step 1 (RFC 5682 3.2): the timeout must begin the loss episode (or repeat one on the same snd_una)
         HandPeer p = new HandPeer(Map.of("congestion-control", "reno", "early-retrans", 0, "frto", 2, "recovery", 0));
@@ -127,6 +146,7 @@ class FrtoTest {
         assertThat(p.sock.caState()).isEqualTo(CongestionControl.RECOVERY);
         p.at(400 * MS); // nothing more arrives: the RTO fires during recovery
         assertThat(p.sock.timeouts()).isPositive();
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPSackRecoveryFail)).isEqualTo(1);
         long resentBefore = p.dataSent().stream().filter(s -> s.segment().retransmission).count();
         long now = 400 * MS;
         p.ack(seg(2), seg(2), seg(5)); // the resent first segment arrived

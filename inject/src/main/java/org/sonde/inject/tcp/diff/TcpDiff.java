@@ -40,6 +40,8 @@ public final class TcpDiff {
         ECN,
         /** A recovery's latency or an ECN response's times beyond the tolerance. */
         TIMING,
+        /** The client's loss-recovery counters (nstat names) at the end of the run. */
+        COUNTERS,
         /** A connection's outcome or the trace's integrity. */
         OUTCOME;
 
@@ -67,19 +69,31 @@ public final class TcpDiff {
     }
 
     /**
-     * One run to compare: its target's name, trace, verdicts and each connection's outcome.
+     * The client's counters compared: how it detected and recovered losses, and undid the spurious ones, as
+     * Linux's {@code tcp_input.c} and {@code tcp_timer.c} count them and the model keeps them.
+     */
+    static final List<String> RECOVERY_COUNTERS = List.of("TcpRetransSegs", "TcpExtTCPTimeouts", "TcpExtTCPLossProbes",
+            "TcpExtTCPLossProbeRecovery", "TcpExtTCPFastRetrans", "TcpExtTCPSlowStartRetrans", "TcpExtTCPSackRecovery",
+            "TcpExtTCPRenoRecovery", "TcpExtTCPSackFailures", "TcpExtTCPRenoFailures", "TcpExtTCPSackRecoveryFail",
+            "TcpExtTCPRenoRecoveryFail", "TcpExtTCPLossFailures", "TcpExtTCPLossUndo", "TcpExtTCPFullUndo", "TcpExtTCPPartialUndo",
+            "TcpExtTCPSpuriousRTOs");
+
+    /**
+     * One run to compare: its target's name, trace, verdicts, each connection's outcome and the client's counters.
      *
      * @param delivered per connection, whether it delivered its bytes intact
+     * @param counters  the client's nstat counters over the run (empty when the run did not keep them)
      */
-    public record Side(String label, TcpTrace trace, TcpAnalysis analysis, Map<Integer, Boolean> delivered) {
+    public record Side(String label, TcpTrace trace, TcpAnalysis analysis, Map<Integer, Boolean> delivered, Map<String, Long> counters) {
         public Side {
+            counters = Map.copyOf(counters);
             delivered = Map.copyOf(delivered);
         }
 
         public static Side of(TcpInjection.Result r) {
             Map<Integer, Boolean> d = new TreeMap<>();
             for (TcpConnectionResult c : r.run().connections()) d.put(c.connection(), c.complete());
-            return new Side(r.run().target(), r.run().trace(), r.analysis(), d);
+            return new Side(r.run().target(), r.run().trace(), r.analysis(), d, r.run().clientCounters());
         }
     }
 
@@ -163,7 +177,16 @@ public final class TcpDiff {
         recoveries(out, left.analysis().recoveries(), right.analysis().recoveries(), tolerance);
         spurious(out, left.analysis().spurious(), right.analysis().spurious());
         ecn(out, left.analysis().ecn(), right.analysis().ecn(), tolerance);
+        counters(out, left.counters(), right.counters());
         return new Result(left.label(), right.label(), tolerance, alignments, out);
+    }
+
+    /** Each recovery counter both runs kept, where their values differ. */
+    private static void counters(List<Difference> out, Map<String, Long> left, Map<String, Long> right) {
+        for (String c : RECOVERY_COUNTERS) {
+            Long l = left.get(c), r = right.get(c);
+            if (l != null && r != null && !l.equals(r)) out.add(new Difference(Category.COUNTERS, 0, c, String.valueOf(l), String.valueOf(r)));
+        }
     }
 
     private static String integrity(TcpAnalysis a) {

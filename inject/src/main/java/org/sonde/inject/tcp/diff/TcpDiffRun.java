@@ -115,7 +115,11 @@ public final class TcpDiffRun {
         String target = result.path("target").asText(dir.getFileName().toString());
         List<String> notes = new ArrayList<>();
         result.path("notes").forEach(n -> notes.add(target + ": " + n.asText()));
-        return new Loaded(new TcpDiff.Side(target, trace, verdicts, delivered), result.path("test").asText("?"), notes);
+        Map<String, Long> counters = new TreeMap<>();
+        result.path("clientCounters").properties().forEach(e -> {
+            if (e.getValue().isIntegralNumber()) counters.put(e.getKey(), e.getValue().asLong());
+        });
+        return new Loaded(new TcpDiff.Side(target, trace, verdicts, delivered, counters), result.path("test").asText("?"), notes);
     }
 
     private static JsonNode readJson(Path file) {

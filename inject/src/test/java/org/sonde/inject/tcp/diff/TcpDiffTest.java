@@ -17,7 +17,7 @@ class TcpDiffTest {
     private static final int P = 40_000, Q = 41_000;
 
     private static TcpDiff.Side side(String label, TcpPackets t) {
-        return new TcpDiff.Side(label, t.trace(), TcpAnalyzer.analyze(t.trace(), true), Map.of(1, true));
+        return new TcpDiff.Side(label, t.trace(), TcpAnalyzer.analyze(t.trace(), true), Map.of(1, true), Map.of());
     }
 
     private static TcpDiff.Result compare(TcpPackets a, TcpPackets b) {
@@ -52,6 +52,24 @@ class TcpDiffTest {
             assertThat(a.client()).allMatch(TcpDiff.Row::matched);
         });
         assertThat(r.counts()).containsOnlyKeys(Category.values()).allSatisfy((c, n) -> assertThat(n).isZero());
+    }
+
+    @Test
+    void theClientsRecoveryCountersThatBothRunsKeptAreCompared() {
+        TcpPackets t = clean(P, 1);
+        Map<String, Long> kernel = Map.of("TcpExtTCPTimeouts", 1L, "TcpExtTCPLossUndo", 1L, "TcpExtTCPSlowStartRetrans", 0L,
+                "TcpExtTCPPureAcks", 9L, "TcpExtTCPDSACKUndo", 0L);
+        Map<String, Long> model = Map.of("TcpExtTCPTimeouts", 1L, "TcpExtTCPLossUndo", 0L, "TcpExtTCPSlowStartRetrans", 1L,
+                "TcpExtTCPPureAcks", 12L);
+        TcpDiff.Side left = new TcpDiff.Side("linux", t.trace(), TcpAnalyzer.analyze(t.trace(), true), Map.of(1, true), kernel);
+        TcpDiff.Side right = new TcpDiff.Side("sim-tcp", t.trace(), TcpAnalyzer.analyze(t.trace(), true), Map.of(1, true), model);
+        TcpDiff.Result r = TcpDiff.compare(left, right, TcpDiff.Tolerance.DEFAULT);
+        // the pure-ACK count is not a recovery counter, and a counter only one side kept is not compared
+        assertThat(r.differences()).extracting(Difference::category, Difference::where, Difference::left, Difference::right).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(Category.COUNTERS, "TcpExtTCPSlowStartRetrans", "0", "1"),
+                org.assertj.core.groups.Tuple.tuple(Category.COUNTERS, "TcpExtTCPLossUndo", "1", "0"));
+        assertThat(r.counts()).containsEntry(Category.COUNTERS, 2L);
+        assertThat(TcpDiff.compare(left, left, TcpDiff.Tolerance.DEFAULT).same()).isTrue();
     }
 
     @Test
@@ -115,7 +133,7 @@ class TcpDiffTest {
     void aLossOnlyOneSideHadIsARecoveryDifferenceAndADeliveryFailureAnOutcome() {
         TcpPackets lost = lossRecovered(3, 0.05);
         TcpDiff.Side left = side("linux", clean(P, 1));
-        TcpDiff.Side right = new TcpDiff.Side("sim-tcp", lost.trace(), TcpAnalyzer.analyze(lost.trace(), true), Map.of(1, false));
+        TcpDiff.Side right = new TcpDiff.Side("sim-tcp", lost.trace(), TcpAnalyzer.analyze(lost.trace(), true), Map.of(1, false), Map.of());
         List<Difference> d = TcpDiff.compare(left, right, TcpDiff.Tolerance.DEFAULT).differences();
         assertThat(d).filteredOn(x -> x.category() == Category.RECOVERY).singleElement()
                 .satisfies(x -> assertThat(x.left()).isEqualTo("not lost"));

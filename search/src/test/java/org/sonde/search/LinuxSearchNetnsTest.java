@@ -25,15 +25,17 @@ import org.sonde.testkit.Netns;
  * small space (the rate and the listen backlog free, two values each, the rest fixed) finds a
  * real anomaly, its MFS names the backlog, and rerunning the MFS's trigger shows it again, with the
  * kernel's accept-queue overflows, while the same point with the largest backlog does not. The
- * fixed dimensions make the anomaly plain on a loaded machine: without SYN cookies an overflowing
- * SYN is dropped, and 16 KB responses keep the one server worker from its accept loop longer, so
- * backlog 1 at 3000 connections/s carries 67-72 % of the offered rate (with cookies and 100-byte
- * responses 78-86 %, across the monitor's 80 % bar, and the MFS's tests disagreed) while backlog
- * 4096 carries all of it.
+ * fixed dimensions make the anomaly plain: without SYN cookies an overflowing SYN is dropped, and
+ * 16 KB responses keep the one server worker from its accept loop longer, so backlog 1 at 3000
+ * connections/s carries 67-84 % of the offered rate (67-72 % on one machine, 73-84 % on a faster
+ * one; with cookies and 100-byte responses 78-86 %) while backlog 4096 carries all of it. Collie's
+ * 20 % shortfall put the faster machine's runs on both sides of the bar (CI run 44: 73, 82 and 73 %,
+ * and the MFS lost the backlog), so this target asks for 10 %: the two backlogs lie 6 points and more
+ * on either side of it.
  */
 @Tag("netns")
 class LinuxSearchNetnsTest {
-    private static final String SPACE = "prefix: sonde-colt\nexperiment: 2s\nspace:\n  cps: [300, 3000]\n  requests: [1]\n  requestBytes: [100]\n  responseBytes: [16000]\n"
+    private static final String SPACE = "prefix: sonde-colt\nexperiment: 2s\nshortfall: 0.1\nspace:\n  cps: [300, 3000]\n  requests: [1]\n  requestBytes: [100]\n  responseBytes: [16000]\n"
             + "  clientAddresses: [4]\n  ephemeralPorts: [28232]\n  backlog: [1, 4096]\n  serverWorkers: [1]\n  syncookies: [0]\n  twReuse: [1]\n";
 
     @Test

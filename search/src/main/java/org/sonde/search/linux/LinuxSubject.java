@@ -49,7 +49,7 @@ public final class LinuxSubject implements Subject<TcpPoint> {
         TcpSample base = first.latencyP99Micros() < second.latencyP99Micros() ? first : second;
         progress.accept(String.format(Locale.ROOT, "baseline %s: %.0f of %.0f req/s, p99 %d us", light, base.responsesPerSecond(),
                 base.offeredRequestsPerSecond(), base.latencyP99Micros()));
-        return new LinuxSubject(target, engine, TcpMonitor.withBaseline(base.latencyP99Micros()), seed, progress);
+        return new LinuxSubject(target, engine, TcpMonitor.withBaseline(target.shortfall(), base.latencyP99Micros()), seed, progress);
     }
 
     public TcpMonitor monitor() {

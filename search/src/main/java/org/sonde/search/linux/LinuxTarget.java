@@ -20,24 +20,31 @@ import org.sonde.search.tcp.TcpSpace;
  * prefix: sonde-collie       # namespaces PREFIX-PID-client and PREFIX-PID-server
  * experiment: 2s             # the measured phase of each experiment (whole seconds)
  * link-rate: 1Gbps           # a tbf on both veth ends (default: none, the veth's own speed)
+ * shortfall: 0.2             # a throughput anomaly: responses this share below the offered rate (default 0.2)
  * space:                     # narrower grids (values of each dimension's full grid; one value fixes it)
  *   cps: [1000, 3000]
  *   syncookies: [1]
  * }</pre>
  *
  * @param linkBitsPerSecond 0: no rate limit
+ * @param shortfall         the share of the offered rate the responses must fall short by to be a throughput anomaly
+ *                          ({@link TcpMonitor}; Collie's 20 % by default, less where a testbed's runs scatter less)
  */
-public record LinuxTarget(String name, String prefix, int experimentSeconds, long linkBitsPerSecond, TcpSpace space) {
-    private static final String HINT = "a Linux target file: prefix, experiment (e.g. 2s), link-rate (e.g. 1Gbps), space (dimension: [values])";
+public record LinuxTarget(String name, String prefix, int experimentSeconds, long linkBitsPerSecond, double shortfall, TcpSpace space) {
+    private static final String HINT = "a Linux target file: prefix, experiment (e.g. 2s), link-rate (e.g. 1Gbps), shortfall (e.g. 0.2), "
+            + "space (dimension: [values])";
     public static final String DEFAULT_PREFIX = "sonde-collie";
+    /** Collie's throughput condition: 20 % below the bound (§5.1). */
+    public static final double DEFAULT_SHORTFALL = 0.2;
 
     public LinuxTarget {
         if (!prefix.matches("[a-z][a-z0-9-]{0,15}")) throw new IllegalArgumentException("prefix '" + prefix + "': lower case letters, digits, dashes, at most 16");
         if (experimentSeconds < 1) throw new IllegalArgumentException("an experiment lasts at least 1 s");
+        if (!(shortfall > 0 && shortfall < 1)) throw new IllegalArgumentException("shortfall " + shortfall + " is not between 0 and 1");
     }
 
     public static LinuxTarget defaults() {
-        return new LinuxTarget("linux", DEFAULT_PREFIX, 2, 0, TcpSpace.full());
+        return new LinuxTarget("linux", DEFAULT_PREFIX, 2, 0, DEFAULT_SHORTFALL, TcpSpace.full());
     }
 
     public static LinuxTarget load(Path file) {
@@ -54,6 +61,7 @@ public record LinuxTarget(String name, String prefix, int experimentSeconds, lon
         long nanos = c.nanos("experiment", 2_000_000_000L, 1_000_000_000L, 600_000_000_000L);
         if (nanos % 1_000_000_000L != 0) throw new ConfigException(c.pathOf("experiment"), "whole seconds, e.g. 2s (the load engine measures per second)");
         long rate = c.has("link-rate") ? c.bitsPerSecond("link-rate", 0, 1_000_000, 400_000_000_000L) : 0;
+        double shortfall = c.number("shortfall", DEFAULT_SHORTFALL, 0.01, 0.99);
         Map<TcpDimension, Grid> grids = new EnumMap<>(TcpDimension.class);
         if (c.has("space")) {
             ConfigMap s = c.section("space");
@@ -80,7 +88,7 @@ public record LinuxTarget(String name, String prefix, int experimentSeconds, lon
             s.finish();
         }
         c.finish();
-        return new LinuxTarget(name, prefix, (int) (nanos / 1_000_000_000L), rate, new TcpSpace(grids));
+        return new LinuxTarget(name, prefix, (int) (nanos / 1_000_000_000L), rate, shortfall, new TcpSpace(grids));
     }
 
     private static String values(Grid g) {

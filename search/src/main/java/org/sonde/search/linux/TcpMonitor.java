@@ -7,7 +7,7 @@ import org.sonde.search.monitor.Symptom;
  * The Linux target's anomaly conditions. The client is open loop (it launches on a clock, whatever
  * the server does), so what it offers is a bound as the NIC's specification is for RDMA:
  * <ul>
- * <li>throughput: responses per second at least {@code shortfall} (20%) below the offered request
+ * <li>throughput: responses per second at least {@code shortfall} (20% unless the target says) below the offered request
  *     rate (refused, reset, unanswered connections and launches without a free port all fall short);</li>
  * <li>latency: the 99th percentile of request latency above {@code latencyFactor} (50) times the
  *     baseline's, and at least {@code latencyFloorMicros}, 200 ms, the kernel's minimum
@@ -19,8 +19,9 @@ import org.sonde.search.monitor.Symptom;
  * by how far latency is over its limit.
  */
 public record TcpMonitor(double shortfall, double latencyFactor, long latencyFloorMicros, long baselineP99Micros) {
-    public static TcpMonitor withBaseline(long baselineP99Micros) {
-        return new TcpMonitor(0.2, 50, 200_000, baselineP99Micros);
+    /** The conditions with {@code shortfall} (the target's, 0.2 by default) and a latency baseline. */
+    public static TcpMonitor withBaseline(double shortfall, long baselineP99Micros) {
+        return new TcpMonitor(shortfall, 50, 200_000, baselineP99Micros);
     }
 
     /** The latency above which a run is a latency anomaly, µs. */

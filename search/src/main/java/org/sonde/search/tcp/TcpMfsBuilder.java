@@ -19,8 +19,8 @@ import org.sonde.search.space.Grid;
  * ({@link TcpSpace#gentle}: fewest connections, requests, bytes; most addresses, ports, backlog,
  * workers) so that later probes, and
  * the trigger point, carry no other stress that could show an anomaly of its own. The simplified
- * point is run once more; if it no longer reproduces there is no MFS. The MFS keeps the symptom the
- * anomaly was found with.
+ * point is run once more (twice more if that run misses); if it no longer reproduces there is no MFS.
+ * The MFS keeps the symptom the anomaly was found with.
  */
 public final class TcpMfsBuilder {
     private final TcpSpace space;
@@ -67,7 +67,17 @@ public final class TcpMfsBuilder {
             if (lo == 0 && hi == g.size() - 1) cur = space.set(cur, d, space.gentle(d));
             else ranges.put(d, new Range(g.get(lo), g.get(hi)));
         }
-        if (!reproduces(cur)) return Optional.empty();
+        if (!confirmed(cur)) return Optional.empty();
         return Optional.of(new TcpMfs(s, allowed, ranges, cur, experiments, space));
+    }
+
+    /**
+     * Whether the simplified point shows the anomaly again: once, or, if that run misses, twice in a row. A real
+     * target's runs scatter around the monitor's bar (backlog 1 at 3000 connections/s carried 73, 82 and 73 % of the
+     * offered rate in three runs of one search, against the 80 % bar), and one miss should not lose an anomaly its
+     * other probes showed; one seen once and never again still has no MFS.
+     */
+    private boolean confirmed(TcpPoint p) {
+        return reproduces(p) || reproduces(p) && reproduces(p);
     }
 }

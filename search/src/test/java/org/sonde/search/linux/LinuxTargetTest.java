@@ -11,11 +11,13 @@ import org.sonde.search.tcp.TcpDimension;
 class LinuxTargetTest {
     @Test
     void readsSettingsAndNarrowsTheSpace() {
-        LinuxTarget t = LinuxTarget.parse("t.yaml", "prefix: sonde-x\nexperiment: 3s\nlink-rate: 1Gbps\nspace:\n  cps: [3000, 1000]\n  syncookies: [0]\n");
+        LinuxTarget t = LinuxTarget.parse("t.yaml", "prefix: sonde-x\nexperiment: 3s\nlink-rate: 1Gbps\nshortfall: 0.1\nspace:\n  cps: [3000, 1000]\n  syncookies: [0]\n");
         assertThat(t.name()).isEqualTo("linux:t.yaml");
         assertThat(t.prefix()).isEqualTo("sonde-x");
         assertThat(t.experimentSeconds()).isEqualTo(3);
         assertThat(t.linkBitsPerSecond()).isEqualTo(1_000_000_000L);
+        assertThat(t.shortfall()).isEqualTo(0.1);
+        assertThat(LinuxTarget.parse("e.yaml", "{}\n").shortfall()).isEqualTo(0.2); // Collie's
         assertThat(t.space().grid(TcpDimension.CPS).values()).containsExactly(1000, 3000);
         assertThat(t.space().grid(TcpDimension.SYNCOOKIES).values()).containsExactly(0);
         assertThat(t.space().grid(TcpDimension.BACKLOG)).isEqualTo(TcpDimension.BACKLOG.grid());
@@ -30,5 +32,6 @@ class LinuxTargetTest {
                 .isInstanceOf(BadInputException.class).hasMessageContaining("backlogs").hasMessageContaining("ephemeralPorts");
         assertThatThrownBy(() -> LinuxTarget.parse("t.yaml", "experiment: 1500ms\n")).isInstanceOf(BadInputException.class).hasMessageContaining("whole seconds");
         assertThatThrownBy(() -> LinuxTarget.parse("t.yaml", "duration: 2s\n")).isInstanceOf(BadInputException.class).hasMessageContaining("duration");
+        assertThatThrownBy(() -> LinuxTarget.parse("t.yaml", "shortfall: 1.5\n")).isInstanceOf(BadInputException.class).hasMessageContaining("shortfall");
     }
 }

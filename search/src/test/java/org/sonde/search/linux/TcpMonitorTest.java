@@ -15,7 +15,7 @@ class TcpMonitorTest {
 
     @Test
     void throughputIsJudgedAgainstTheOfferedRate() {
-        TcpMonitor m = TcpMonitor.withBaseline(400);
+        TcpMonitor m = TcpMonitor.withBaseline(0.2, 400);
         assertThat(m.judge(sample(1000, 810, 500))).isEmpty();
         assertThat(m.judge(sample(1000, 790, 500))).contains(Symptom.THROUGHPUT);
         assertThat(m.efficiency(sample(1000, 500, 500))).isEqualTo(0.5);
@@ -25,13 +25,13 @@ class TcpMonitorTest {
     @Test
     void latencyIsJudgedAgainstTheBaselineWithAFloor() {
         // a 400 us baseline: the floor, the kernel's minimum RTO of 200 ms, is the limit
-        TcpMonitor m = TcpMonitor.withBaseline(400);
+        TcpMonitor m = TcpMonitor.withBaseline(0.2, 400);
         assertThat(m.latencyLimitMicros()).isEqualTo(200_000);
         assertThat(m.judge(sample(1000, 1000, 190_000))).isEmpty();
         assertThat(m.judge(sample(1000, 1000, 250_000))).isEqualTo(Optional.of(Symptom.LATENCY));
         assertThat(m.efficiency(sample(1000, 1000, 400_000))).isEqualTo(0.5);
         // a slow baseline raises the limit: 50 times 6 ms
-        assertThat(TcpMonitor.withBaseline(6_000).judge(sample(1000, 1000, 250_000))).isEmpty();
+        assertThat(TcpMonitor.withBaseline(0.2, 6_000).judge(sample(1000, 1000, 250_000))).isEmpty();
         // throughput first: a run short of its rate and slow is a throughput anomaly
         assertThat(m.judge(sample(1000, 100, 900_000))).contains(Symptom.THROUGHPUT);
     }

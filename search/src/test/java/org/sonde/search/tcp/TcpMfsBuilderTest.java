@@ -67,6 +67,26 @@ class TcpMfsBuilderTest {
     }
 
     @Test
+    void oneMissOfTheSimplifiedPointIsRunAgainTwiceNotTakenForNoise() {
+        // the region holds, but the confirmation's first run misses it (a run below the monitor's bar by chance)
+        Predicate<TcpPoint> region = q -> q.cps() >= 1000 && q.get(TcpDimension.BACKLOG) <= 4;
+        TcpPoint p = space.set(space.set(space.gentlest(), TcpDimension.CPS, 3000), TcpDimension.BACKLOG, 1);
+        List<TcpPoint> probes = new ArrayList<>();
+        build(p, region, probes); // the probes the builder makes when every run is faithful
+        int confirmation = probes.size(); // the last probe is the confirmation
+        int[] calls = {0};
+        TcpMfs m = new TcpMfsBuilder(space, q -> ++calls[0] == confirmation ? Optional.<Symptom>empty()
+                : region.test(q) ? Optional.of(Symptom.THROUGHPUT) : Optional.empty(), 3).build(p, Symptom.THROUGHPUT).orElseThrow();
+        assertThat(m.dimensions()).containsExactlyInAnyOrder(TcpDimension.CPS, TcpDimension.BACKLOG);
+        assertThat(m.experiments()).isEqualTo(confirmation + 2);
+        // a miss, and then only one of the two reruns: no MFS
+        int[] again = {0};
+        assertThat(new TcpMfsBuilder(space, q -> ++again[0] >= confirmation && again[0] <= confirmation + 2 && again[0] != confirmation + 1
+                ? Optional.<Symptom>empty() : region.test(q) ? Optional.of(Symptom.THROUGHPUT) : Optional.empty(), 3)
+                .build(p, Symptom.THROUGHPUT)).isEmpty();
+    }
+
+    @Test
     void aRegionThatDoesNotHoldOnTheSimplifiedPointHasNoMfs() {
         // an anomaly seen once and never again (noise): no MFS
         int[] calls = {0};

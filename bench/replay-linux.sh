@@ -199,7 +199,7 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "probes off): Linux 6.18 sends segments 13 and 14 after the ACK of the timeout's resend of segment 2; differences "
           "15, 7 and 4 with this build (the server's ACK spacing and timing; none in the client's packets or in how a loss "
           "was recovered) against 20, 17 and 21 before (each with the client's packets after the resend and 10 recovery "
-          "kinds: the model retransmitted where the kernel sent new data; `TcpDiffNetnsTest`). "
+          "kinds: the model retransmitted where the kernel sent new data). "
           "`examples/inject/tcp-ack-loss.yaml` (the first flight's ACKs dropped, loss probes off: a spurious timeout): the "
           "kernel counts TCPTimeouts 1, TcpRetransSegs 1 and TCPLossUndo 1 (its timestamps undo the timeout before F-RTO "
           "looks) and neither TCPSlowStartRetrans nor a failure counter; the model before counted TCPSlowStartRetrans 1 and "

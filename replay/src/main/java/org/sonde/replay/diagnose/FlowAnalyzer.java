@@ -96,7 +96,13 @@ final class FlowAnalyzer {
     private boolean sackSeen;
     private long dataLow = Long.MAX_VALUE, dataHigh = Long.MIN_VALUE;
     private final TreeMap<Long, Long> seen = new TreeMap<>();
+    /**
+     * The segments sent, by start. Acknowledged ones stay while a sender could still resend them before taking the ACK
+     * in (two of the largest flights below the ACK), so a spurious retransmission still finds its original.
+     */
     private final TreeMap<Long, Segment> segments = new TreeMap<>();
+    /** The most data in flight at the capture point so far (new data's end less the ACK). */
+    private long maxFlightBytes;
     /** Holes in the sequence space at the capture point: start -> {end, nanos opened, IP ID of the packet that opened it}. */
     private final TreeMap<Long, long[]> holes = new TreeMap<>();
 
@@ -221,7 +227,8 @@ final class FlowAnalyzer {
                 rttSample(a, t, p.frame(), pure);
                 delivered(ack, a, p);
             }
-            segments.headMap(a).entrySet().removeIf(e -> e.getValue().end <= a);
+            long forgotten = a - 2 * maxFlightBytes;
+            segments.headMap(forgotten).entrySet().removeIf(e -> e.getValue().end <= forgotten);
             for (int i = retransmissions.size() - 1; i >= 0 && i >= retransmissions.size() - 64; i--) {
                 Pending r = retransmissions.get(i);
                 if (r.ackedNanos < 0 && r.end <= a) {
@@ -382,6 +389,7 @@ final class FlowAnalyzer {
             dataHigh = Math.max(dataHigh, payloadStart + p.payloadBytes());
         }
         if (highEnd == NONE || start >= highEnd) {
+            if (ack != NONE) maxFlightBytes = Math.max(maxFlightBytes, end - ack);
             if (p.payloadBytes() > 0 && ack != NONE && receiverWindowScale >= 0 && window >= 0) {
                 dataSegments++;
                 long rwnd = (long) window << receiverWindowScale;

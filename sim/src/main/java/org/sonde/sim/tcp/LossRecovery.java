@@ -27,12 +27,12 @@ import org.sonde.sim.kernel.Simulator;
  * Recovery, Loss) driven by {@code tcp_fastretrans_alert()}, which segments are lost (RACK with SACK, the
  * duplicate threshold with {@code tcp_recovery = 0}, NewReno without SACK), entering and leaving recovery,
  * CWR and the Loss state of an RTO with F-RTO (RFC 5682, {@code tcp_process_loss()}), the undos the timestamps
- * prove ({@code tcp_try_undo_partial()}, {@code tcp_try_undo_recovery()}, {@code tcp_try_undo_loss()}; not the
- * D-SACK ones: {@code undo_retrans} is not kept), the tail loss probe's outcome, and the window while reducing:
+ * or D-SACKs prove ({@code tcp_try_undo_partial()}, {@code tcp_try_undo_recovery()}, {@code tcp_try_undo_loss()},
+ * {@code tcp_try_undo_dsack()}), the tail loss probe's outcome, and the window while reducing:
  * proportional rate reduction (RFC 6937, {@code tcp_cwnd_reduction()}), else the congestion control's growth.
  *
- * <p>{@code icsk_ca_state}, {@code reordering} and {@code retrans_stamp} are in the {@link Tcb} (RACK reads them);
- * the episode's own state is here.
+ * <p>{@code icsk_ca_state}, {@code reordering}, {@code retrans_stamp} and the undo's marker and count are in the
+ * {@link Tcb} (RACK and the SACK tagger read them); the episode's own state is here.
  */
 final class LossRecovery {
     private final Tcb tp;
@@ -51,8 +51,6 @@ final class LossRecovery {
     int priorCwnd;
     /** {@code tp->prior_ssthresh}: what an undo restores; 0 when the reduction is not to be undone. */
     int priorSsthresh;
-    /** {@code tp->undo_marker} reduced to whether an undo is still possible in this episode. */
-    boolean undoMarker;
     /** {@code tp->frto}: this Loss episode runs F-RTO (its new data not yet sent, or sent and its loss not yet proven). */
     boolean frto;
     /** Set when a loss undo restarts the timeout count ({@code icsk_retransmits = 0}), for the sender to take. */
@@ -108,7 +106,13 @@ final class LossRecovery {
                 if (tryUndoPartial(priorSndUna)) return flag;
                 doLost = !tp.sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
             }
+            if (tryUndoDsack()) tryToOpen(flag);
             flag = identifyPacketLoss(flag);
+            if (tp.caState != RECOVERY) { // undone: a new recovery only if loss is evident (reordering, then loss)
+                if (!timeToRecover()) return flag;
+                enterRecovery(eceAck);
+                fastRexmit = true;
+            }
         } else {
             if (tp.caState == LOSS) {
                 rexmit = processLoss(flag, numDupack, eceAck, unsentData);
@@ -120,6 +124,7 @@ final class LossRecovery {
                 if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sb.sackedOut = 0;
                 tagger.addRenoSack(numDupack, eceAck);
             }
+            if (tp.caState <= DISORDER) tryUndoDsack();
             flag = identifyPacketLoss(flag);
             if (!timeToRecover()) {
                 tryToOpen(flag);
@@ -221,9 +226,33 @@ final class LossRecovery {
         return true;
     }
 
-    /** {@code tcp_may_undo()} without {@code undo_retrans}: the timestamps show the first retransmission was not needed. */
+    /** {@code tcp_may_undo()}: D-SACKs showed every retransmission needless, or the timestamps the first one. */
     private boolean mayUndo() {
-        return undoMarker && packetDelayed();
+        return tp.undoMarker >= 0 && (tp.undoRetrans == 0 || packetDelayed());
+    }
+
+    /** {@code tcp_try_undo_dsack()}: D-SACKs showed every retransmission of the episode needless. */
+    private boolean tryUndoDsack() {
+        if (tp.undoMarker < 0 || tp.undoRetrans != 0) return false;
+        rack.reoWndPersist = Math.min(RackTlp.RACK_RECOVERY_THRESH, rack.reoWndPersist + 1);
+        undoCwndReduction(false);
+        stack.count(TcpCounter.TcpExtTCPDSACKUndo);
+        return true;
+    }
+
+    /** Whether the current episode's window reduction may still be undone ({@code tp->undo_marker} set). */
+    boolean undoMarked() {
+        return tp.undoMarker >= 0;
+    }
+
+    /**
+     * {@code tcp_init_undo()}: the episode may be undone until shown real; the retransmissions (a loss probe's
+     * included) already out must each be D-SACKed first.
+     */
+    private void initUndo() {
+        tp.undoMarker = tp.sndUna;
+        tp.undoRetrans = sb.retransOut + (rack.tlpHighSeq != 0 && rack.tlpRetrans ? 1 : 0);
+        if (tp.undoRetrans == 0) tp.undoRetrans = -1; // 0 would mean "undo now"
     }
 
     /**
@@ -234,7 +263,7 @@ final class LossRecovery {
      * retransmitted).
      */
     private boolean tryUndoPartial(long priorSndUna) {
-        if (!undoMarker || !packetDelayed()) return false;
+        if (tp.undoMarker < 0 || !packetDelayed()) return false;
         tagger.checkSackReordering(priorSndUna, true);
         if (sb.retransOut > 0) return true;
         if (!anyRetransDone()) tp.retransStamp = -1;
@@ -251,7 +280,7 @@ final class LossRecovery {
             cw.cwnd = Math.max(cw.cwnd, priorCwnd);
             if (priorSsthresh > cw.ssthresh) cw.ssthresh = priorSsthresh;
         }
-        undoMarker = false;
+        tp.undoMarker = -1;
         rack.rackAdvanced = true; // RACK looks at the losses again
     }
 
@@ -291,7 +320,7 @@ final class LossRecovery {
     private void enterCwr() {
         priorSsthresh = 0;
         if (tp.caState < CWR) {
-            undoMarker = false;
+            tp.undoMarker = -1;
             initCwndReduction();
             setCaState(CWR);
         }
@@ -301,7 +330,7 @@ final class LossRecovery {
     void enterRecovery(boolean eceAck) {
         stack.count(tp.sackOk ? TcpCounter.TcpExtTCPSackRecovery : TcpCounter.TcpExtTCPRenoRecovery);
         priorSsthresh = 0;
-        undoMarker = true; // tcp_init_undo()
+        initUndo();
         if (tp.caState != CWR && tp.caState != RECOVERY) {
             if (!eceAck) priorSsthresh = currentSsthresh();
             initCwndReduction();
@@ -323,7 +352,7 @@ final class LossRecovery {
 
     /** {@code tcp_end_cwnd_reduction()}: the window falls to ssthresh unless the reduction was undone. */
     private void endCwndReduction() {
-        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH && (tp.caState == CWR || undoMarker)) cw.cwnd = cw.ssthresh;
+        if (cw.ssthresh < CongestionWindow.INFINITE_SSTHRESH && (tp.caState == CWR || tp.undoMarker >= 0)) cw.cwnd = cw.ssthresh;
         cc.cwndEvent(cw, CongestionControl.Event.COMPLETE_CWR, sim.now());
     }
 
@@ -385,7 +414,7 @@ final class LossRecovery {
         }
         if (tp.caState <= DISORDER || highSeq <= tp.sndUna || (tp.caState == LOSS && retransmits == 0)) {
             priorSsthresh = currentSsthresh();
-            undoMarker = true;
+            initUndo();
             priorCwnd = cw.cwnd;
             cw.ssthresh = cc.ssthresh(cw);
             cc.cwndEvent(cw, CongestionControl.Event.LOSS, sim.now());
@@ -395,6 +424,7 @@ final class LossRecovery {
         if (tp.caState <= DISORDER && sb.sackedOut >= cfg.reordering()) tp.reordering = Math.min(tp.reordering, cfg.reordering());
         setCaState(LOSS);
         highSeq = tp.sndNxt;
+        rack.tlpHighSeq = 0; // after tcp_init_undo() counted a probe's retransmission (Linux 6.10 on)
         if ((tp.ecnFlags & ECN_OK) != 0) tp.ecnFlags |= ECN_QUEUE_CWR;
         if (!tp.sackOk) sb.sackedOut = 0;
         // F-RTO step 1: only when no recovery was under way, or on a repeated timeout of the same snd_una (RFC 5682 3.2)

@@ -59,6 +59,35 @@ final class SackTagger {
         this.sim = sim;
     }
 
+    /**
+     * {@code tcp_dsack_seen()}: how many segments a D-SACK of [l, r) reports received twice, or 0 for a dubious one
+     * (a range wider than the peer's largest window, or more duplicates reported than segments retransmitted).
+     */
+    private int dsackSeen(long l, long r) {
+        if (l >= r) return 0;
+        long len = r - l;
+        if (len > tp.maxWindow) return 0;
+        int dupSegs = len > tp.mssCache ? (int) ((len + tp.mssCache - 1) / tp.mssCache) : 1;
+        tp.dsackDups += dupSegs;
+        if (tp.dsackDups > tp.totalRetrans) return 0; // the duplicates were not retransmissions of ours
+        return dupSegs;
+    }
+
+    /**
+     * {@code tcp_sacktag_one()} for a D-SACK block above the prior snd_una (what this ACK acknowledges is still queued):
+     * each retransmission in flight it covers was needless (the block's segments are otherwise left to the ordinary
+     * blocks, which SACK them in practice).
+     */
+    private void dsackRetransmissions(long l, long r, long priorSndUna) {
+        long from = Math.max(l, priorSndUna);
+        long to = Math.min(r, tp.sndNxt);
+        if (from >= to) return;
+        for (int i = sb.indexAfter(from); i < sb.size() && sb.start(i) < to; i++) {
+            if (sb.start(i) < from || sb.end(i) > to || !sb.is(i, Scoreboard.RETRANS)) continue;
+            if (tp.undoMarker >= 0 && tp.undoRetrans > 0 && sb.end(i) > tp.undoMarker) tp.undoRetrans--;
+        }
+    }
+
     /** A new ACK: nothing delivered yet. */
     void newAck() {
         sackDelivered = 0;
@@ -68,10 +97,11 @@ final class SackTagger {
     }
 
     /**
-     * {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering; {@code highSeq} is the
-     * loss episode's ({@link AckFlags#FLAG_ORIG_SACK_ACKED} for an original below it).
+     * {@code tcp_sacktag_write_queue()}: marks SACKed segments, detects D-SACK and reordering; {@code priorSndUna} is
+     * snd_una before this ACK (tcp_ack() has moved it to {@code ack} already), {@code highSeq} the loss episode's
+     * ({@link AckFlags#FLAG_ORIG_SACK_ACKED} for an original below it).
      */
-    int sacktag(TcpSegment s, long ack, long priorFack, long highSeq) {
+    int sacktag(TcpSegment s, long ack, long priorSndUna, long priorFack, long highSeq) {
         sackDelivered = 0;
         sackFirstSentAt = -1;
         sackLastSentAt = -1;
@@ -81,19 +111,33 @@ final class SackTagger {
         long l0 = tp.sndUna + (s.sackLeft(0) - (int) tp.sndUna);
         long r0 = tp.sndUna + (s.sackRight(0) - (int) tp.sndUna);
         boolean dsack = l0 < ack;
-        if (!dsack && n > 1) { // tcp_check_dsack(): the first block inside the second
+        if (dsack) {
+            stack.count(TcpCounter.TcpExtTCPDSACKRecv);
+        } else if (n > 1) { // tcp_check_dsack(): the first block inside the second
             long l1 = tp.sndUna + (s.sackLeft(1) - (int) tp.sndUna);
             long r1 = tp.sndUna + (s.sackRight(1) - (int) tp.sndUna);
             dsack = l0 >= l1 && r0 <= r1;
+            if (dsack) stack.count(TcpCounter.TcpExtTCPDSACKOfoRecv);
         }
         if (dsack) {
-            stack.count(TcpCounter.TcpExtTCPDSACKRecv);
-            flag |= FLAG_DSACKING_ACK;
-            first = 1;
-            // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
-            // others may mean RACK's reordering window is too small
-            if (rack.tlpHighSeq != 0 && r0 == rack.tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
-            else if (tp.reordSeen > 0) rack.rackDsackSeen = true;
+            int dupSegs = dsackSeen(l0, r0);
+            if (dupSegs == 0) {
+                stack.count(TcpCounter.TcpExtTCPDSACKIgnoredDubious); // then an ordinary block, which tags nothing new
+            } else {
+                stack.add(TcpCounter.TcpExtTCPDSACKRecvSegs, dupSegs);
+                flag |= FLAG_DSACKING_ACK;
+                if (rack.tlpHighSeq != 0 && r0 == rack.tlpHighSeq && r0 - l0 <= tp.mssCache) flag |= FLAG_DSACK_TLP;
+                // tcp_dsack_seen(): a D-SACK of the loss probe says only that the probe was not needed;
+                // others may mean RACK's reordering window is too small
+                if (tp.reordSeen > 0 && (flag & FLAG_DSACK_TLP) == 0) rack.rackDsackSeen = true;
+                sackDelivered += dupSegs; // a spurious retransmission is delivered
+                // a D-SACK of data acknowledged before this ACK: needless retransmissions, as many as it reports
+                if (tp.undoMarker >= 0 && tp.undoRetrans > 0 && r0 <= priorSndUna && r0 > tp.undoMarker) {
+                    tp.undoRetrans = Math.max(0, tp.undoRetrans - dupSegs);
+                }
+                dsackRetransmissions(l0, r0, priorSndUna);
+                first = 1;
+            }
         }
         // blocks in ascending order, as Linux sorts them
         for (int k = first; k < n; k++) {

@@ -56,7 +56,6 @@ final class Sender {
     private long sndSml;
     /** {@code tp->cwnd_usage_seq}: snd_nxt when the window's use was last recorded ({@code tcp_cwnd_validate()}). */
     long cwndUsageSeq;
-    long totalRetrans;
     /** Retransmission timeouts of data (SYN timeouts excluded). */
     int timeouts;
     /** {@code icsk_retransmits}: RTOs since the last forward progress. */
@@ -95,8 +94,12 @@ final class Sender {
         long priorDelivered = tp.delivered;
         tagger.newAck();
         if (s.payloadBytes == 0) stack.count(TcpCounter.TcpExtTCPPureAcks);
-        if (ack < tp.sndUna) { // old ACK: only its D-SACK matters
-            if (tp.sackOk && s.sackBlocks() > 0) tagger.sacktag(s, ack, priorFack, recovery.highSeq);
+        if (ack < tp.sndUna) { // old ACK: its SACK blocks are tagged, and a D-SACK may undo a reduction
+            if (tp.sackOk && s.sackBlocks() > 0) {
+                int flag = recovery.fastRetransAlert(priorSndUna, 0, tagger.sacktag(s, ack, priorSndUna, priorFack, recovery.highSeq), hasUnsent());
+                takeClearedRetransmits();
+                xmitRecovery(flag);
+            }
             return 0;
         }
         if (ack > tp.sndNxt) { // it acknowledges data we never sent
@@ -112,10 +115,14 @@ final class Sender {
             flag |= FLAG_ECE_ACK;
             recovery.priorSsthresh = 0; // an ECN-demanded reduction is never undone
         }
-        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorFack, recovery.highSeq);
+        if (tp.sackOk && s.sackBlocks() > 0) flag |= tagger.sacktag(s, ack, priorSndUna, priorFack, recovery.highSeq);
         if (tagger.sackDelivered > 0) tagger.countDelivered(tagger.sackDelivered, ece);
         probesOut = 0;
         if (priorPackets == 0) { // no_queue: perhaps the window opened for a probed sender
+            if ((flag & FLAG_DSACKING_ACK) != 0) { // a D-SACK may still undo the last reduction
+                flag = recovery.fastRetransAlert(priorSndUna, 0, flag, hasUnsent());
+                takeClearedRetransmits();
+            }
             ackProbe();
             if (rack.tlpHighSeq != 0) recovery.processTlpAck(ack, flag);
             return 1;
@@ -128,16 +135,21 @@ final class Sender {
         if (ackIsDubious(flag)) {
             int numDupack = (flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0 ? 1 : 0;
             flag = recovery.fastRetransAlert(priorSndUna, numDupack, flag, hasUnsent());
-            if (recovery.retransmitsCleared) { // a loss undo: the timeouts no longer count
-                recovery.retransmitsCleared = false;
-                retransmits = 0;
-            }
+            takeClearedRetransmits();
         }
         if ((flag & FLAG_SET_XMIT_TIMER) != 0) setXmitTimer(); // unless RACK armed its reordering timer
         recovery.congControl(ack, (int) (tp.delivered - priorDelivered), flag);
         xmitRecovery(flag);
         if ((flag & FLAG_SND_UNA_ADVANCED) != 0) sk.newSpace();
         return 1;
+    }
+
+    /** A loss undo: the timeouts no longer count ({@code icsk_retransmits = 0}). */
+    private void takeClearedRetransmits() {
+        if (recovery.retransmitsCleared) {
+            recovery.retransmitsCleared = false;
+            retransmits = 0;
+        }
     }
 
     /** {@code tcp_ack_is_dubious()}: a duplicate, an ACK with SACK, D-SACK or ECE, or any ACK outside Open goes to loss recovery. */
@@ -331,9 +343,12 @@ final class Sender {
 
     /** {@code tcp_retransmit_skb()}: resends entry {@code i} unless it lies beyond the peer's window. */
     private boolean retransmit(int i) {
-        if (!resend(i)) return false;
-        sb.markRetransmitted(i, sim.now(), tp.delivered);
-        return true;
+        boolean sent = resend(i);
+        if (sent) sb.markRetransmitted(i, sim.now(), tp.delivered);
+        // the attempt counts for the D-SACK undo even when the window refused it, as in Linux
+        if (tp.undoRetrans < 0) tp.undoRetrans = 0;
+        tp.undoRetrans++;
+        return sent;
     }
 
     /** {@code __tcp_retransmit_skb()} for a loss probe: the entry is resent but not marked as a retransmission in flight. */
@@ -356,7 +371,7 @@ final class Sender {
         sk.sentUpTo(seq); // tcp_fragment(): the segment is an skb of its own
         sk.sentUpTo(seq + len);
         if (tp.retransStamp < 0) tp.retransStamp = sim.now();
-        totalRetrans++;
+        tp.totalRetrans++;
         stack.count(TcpCounter.TcpRetransSegs);
         sk.transmit(s);
         return true;
@@ -421,12 +436,11 @@ final class Sender {
             stack.count(TcpCounter.TcpExtTCPTimeouts);
             stack.count(TcpCounter.TcpExtTCPSynRetrans);
             stack.count(TcpCounter.TcpRetransSegs);
-            totalRetrans++;
+            tp.totalRetrans++;
             sk.sendSyn(true);
             return;
         }
         if (sb.isEmpty()) return;
-        rack.tlpHighSeq = 0;
         stack.count(TcpCounter.TcpExtTCPTimeouts);
         timeouts++;
         if (retransmits >= cfg.retries2()) { // tcp_write_timeout()

@@ -56,6 +56,16 @@ final class Tcb {
     int reordSeen;
     /** {@code tp->retrans_stamp}: when the first retransmission of the current episode was sent, or -1. */
     long retransStamp = -1;
+    /** {@code tp->undo_marker}: snd_una when the episode began, while its window reduction may be undone; -1 when it may not. */
+    long undoMarker = -1;
+    /**
+     * {@code tp->undo_retrans}: the episode's retransmissions no D-SACK has yet shown needless; 0 means every one was
+     * (the reduction may be undone), -1 that none was out when the episode began.
+     */
+    int undoRetrans;
+    /** {@code tp->total_retrans}: segments retransmitted; {@code tp->dsack_dups}: segments the peer reported twice. */
+    long totalRetrans;
+    long dsackDups;
 
     // tp->rx_opt: the timestamp option of the segment being processed
     boolean sawTstamp;

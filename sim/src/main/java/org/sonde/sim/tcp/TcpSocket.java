@@ -504,7 +504,7 @@ public final class TcpSocket {
     }
 
     public long totalRetransmissions() {
-        return snd.totalRetrans;
+        return tp.totalRetrans;
     }
 
     /** Retransmission timeouts of this connection's data (SYN timeouts excluded). */
@@ -546,7 +546,7 @@ public final class TcpSocket {
     /** The {@code tcp_info}-like state for statistics. */
     public TcpInfo info() {
         return new TcpInfo(state, tp.caState, cw.cwnd, cw.ssthresh, tp.mssCache, rtt.srtt(), rtt.rttvar, rtt.rto, rtt.backoff, sb.packetsOut(),
-                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, reader.totalRead(), snd.totalRetrans, tp.sndWnd);
+                sb.sackedOut, sb.lostOut, sb.retransOut, tp.reordering, tp.bytesAcked, reader.totalRead(), tp.totalRetrans, tp.sndWnd);
     }
 
     // ---------------------------------------------------------------------------------------------

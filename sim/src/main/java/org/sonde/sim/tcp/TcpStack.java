@@ -40,12 +40,14 @@ import org.sonde.sim.net.IpFrame;
  *       truesize, the quick-ACK refill of {@code tcp_grow_window()}); receive-buffer autotuning
  *       ({@code tcp_rcv_space_adjust()}) is not modelled; undo of spurious recoveries where timestamps prove an ACK
  *       came from the original ({@code tcp_try_undo_partial()}, {@code tcp_try_undo_recovery()},
- *       {@code tcp_try_undo_loss()}) or F-RTO proves a timeout spurious; timers run on nanoseconds,
+ *       {@code tcp_try_undo_loss()}), D-SACKs report every retransmission of the episode needless
+ *       ({@code undo_retrans}, {@code tcp_try_undo_dsack()}; a D-SACK block SACKs nothing itself) or F-RTO proves a
+ *       timeout spurious; timers run on nanoseconds,
  *       not jiffies, except CUBIC's clock (unless {@link TcpConfig#timerTickNanos()}); the socket is held by the
  *       application only through {@link TcpSocket#lockSock()} (with {@link TcpConfig#socketBacklog()}, segments then wait
  *       in the backlog), never by a call's own duration; the min_rtt filter keeps one sample (Linux's minmax keeps three,
  *       which differs only after the 300 s window); listeners create a full socket on the SYN (no request socks).</li>
- *   <li>Left out: PRR's newly-lost term (5.11), D-SACK undo ({@code undo_retrans} is not kept), TSO/GSO (every segment is at most one MSS), pacing, TSQ, SACK
+ *   <li>Left out: PRR's newly-lost term (5.11), TSO/GSO (every segment is at most one MSS), pacing, TSQ, SACK
  *       compression, cwnd restart after idle, PAWS, simultaneous open, SYN cookies and listen backlogs,
  *       urgent data, keepalive.</li>
  * </ul>

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * resent (the gap since its last data, about one RTO, is below TCP_ATO_MIN / 2, so tcp_event_data_recv()
  * does not restart quick ACKs); the sender's backed-off second RTO fires before the 40 ms delayed ACK.
  * That needs the duplicate-threshold recovery ({@link DeterScenario#DUPTHRESH_RECOVERY}): with RACK-TLP
- * such tail losses are found by RACK's reordering timer and no RTO fires. The interplay is rare: with F-RTO
- * on (Linux's default, as in the paper's 4.4 kernel) seeds 483, 503 and 860 of 0..999 show it; without
- * F-RTO the long flows recover otherwise and the seeds differ (54 and 124 of 0..199).
+ * such tail losses are found by RACK's reordering timer and no RTO fires. The interplay is rare: with F-RTO and
+ * the D-SACK undo (Linux's defaults, as in the paper's 4.4 kernel) seeds 483, 503, 528 and 897 of 0..999 show it
+ * (483, 503 and 860 without the D-SACK undo; without F-RTO the long flows recover otherwise: 54 and 124 of 0..199).
  */
 class DeterScenarioTest {
     private static final long MS = 1_000_000L;
@@ -38,7 +38,12 @@ class DeterScenarioTest {
         List<DeterScenario.Result> results = new ArrayList<>();
         for (long seed = 480; seed < 490; seed++) results.add(DeterScenario.run(seed, DeterScenario.DUPTHRESH_RECOVERY));
         assertThat(results).filteredOn(DeterScenario.Result::interplay).extracting(DeterScenario.Result::seed).containsExactly(483L);
-        assertThat(results).filteredOn(r -> !r.interplay()).allSatisfy(r -> assertThat(r.fctNanos()).isLessThan(25 * MS));
+        // none as slow as the interplay, most fast: a timeout can also be undone by the receiver's D-SACK of its resend,
+        // and the window it restores then sends a burst into the long flows' full buffer (seeds 481 and 482 here, two
+        // timeouts and 33-36 ms; 38 of the 996 other seeds of 0..999 take over 25 ms)
+        List<DeterScenario.Result> others = results.stream().filter(r -> !r.interplay()).toList();
+        assertThat(others).allSatisfy(r -> assertThat(r.fctNanos()).isLessThan(45 * MS));
+        assertThat(others).filteredOn(r -> r.fctNanos() < 25 * MS).hasSizeGreaterThanOrEqualTo(7);
     }
 
     @Test

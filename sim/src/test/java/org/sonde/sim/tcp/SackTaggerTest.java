@@ -32,7 +32,7 @@ class SackTaggerTest {
     private int sack(long... blocks) {
         tagger.newAck();
         long priorFack = sb.sackedOut > 0 ? sb.highestSack : p.tp.sndUna;
-        return tagger.sacktag(ackWithSacks(p.tp.sndUna, blocks), p.tp.sndUna, priorFack, p.recovery.highSeq);
+        return tagger.sacktag(ackWithSacks(p.tp.sndUna, blocks), p.tp.sndUna, p.tp.sndUna, priorFack, p.recovery.highSeq);
     }
 
     @Test
@@ -73,8 +73,8 @@ class SackTaggerTest {
 
         TcpParts capped = new TcpParts(Map.of("max-reordering", 5));
         capped.send(10);
-        capped.tagger.sacktag(ackWithSacks(1000, 6000, 11_000), 1000, 1000, 0);
-        capped.tagger.sacktag(ackWithSacks(1000, 2000, 3000), 1000, 11_000, 0);
+        capped.tagger.sacktag(ackWithSacks(1000, 6000, 11_000), 1000, capped.tp.sndUna, 1000, 0);
+        capped.tagger.sacktag(ackWithSacks(1000, 2000, 3000), 1000, capped.tp.sndUna, 11_000, 0);
         assertThat(capped.tp.reordering).isEqualTo(5); // tcp_max_reordering
     }
 
@@ -93,6 +93,7 @@ class SackTaggerTest {
     void aFirstBlockBelowTheAckOrInsideTheSecondIsADsackAndTagsNothing() {
         p.send(10);
         p.tp.sndUna = 3000;
+        p.tp.totalRetrans = 2; // the duplicates are of segments this sender resent
         int flag = sack(1000, 2000, 5000, 6000); // below snd_una: received twice
         assertThat(flag & AckFlags.FLAG_DSACKING_ACK).isNotZero();
         assertThat(sb.is(4, Scoreboard.SACKED)).isTrue(); // the second block is an ordinary SACK
@@ -101,16 +102,38 @@ class SackTaggerTest {
 
         flag = sack(8000, 9000, 7000, 10_000); // inside the second block: a duplicate of out-of-order data
         assertThat(flag & AckFlags.FLAG_DSACKING_ACK).isNotZero();
-        assertThat(tagger.sackDelivered).isEqualTo(3); // [7000, 10000) from the second block
-        assertThat(p.counter(TcpCounter.TcpExtTCPDSACKRecv)).isEqualTo(2);
+        assertThat(tagger.sackDelivered).isEqualTo(4); // [7000, 10000) from the second block, and the duplicate delivered
+        assertThat(p.counter(TcpCounter.TcpExtTCPDSACKOfoRecv)).isEqualTo(1);
+        assertThat(p.counter(TcpCounter.TcpExtTCPDSACKRecvSegs)).isEqualTo(2);
 
         flag = sack(4000, 5000, 3000, 4500); // overlapping the second but not inside it: an ordinary SACK
         assertThat(flag & AckFlags.FLAG_DSACKING_ACK).isZero();
     }
 
     @Test
+    void aDsackOfMoreThanThisSenderRetransmittedOrWiderThanTheWindowIsDubiousAndIgnored() {
+        p.send(10);
+        p.tp.sndUna = 4000;
+        p.tp.totalRetrans = 1;
+        assertThat(sack(1000, 3000) & AckFlags.FLAG_DSACKING_ACK).isZero(); // two segments twice, one resent (tcp_dsack_seen)
+        assertThat(p.counter(TcpCounter.TcpExtTCPDSACKIgnoredDubious)).isEqualTo(1);
+        assertThat(p.counter(TcpCounter.TcpExtTCPDSACKRecv)).isEqualTo(1); // counted as received all the same
+
+        TcpParts wide = new TcpParts();
+        wide.send(10);
+        wide.tp.sndUna = 11_000;
+        wide.tp.totalRetrans = 100;
+        wide.tp.maxWindow = 5000;
+        assertThat(wide.tagger.sacktag(ackWithSacks(11_000, 1000, 7000), 11_000, wide.tp.sndUna, 11_000, 0) & AckFlags.FLAG_DSACKING_ACK).isZero();
+        assertThat(wide.counter(TcpCounter.TcpExtTCPDSACKIgnoredDubious)).isEqualTo(1);
+        assertThat(wide.tagger.sacktag(ackWithSacks(11_000, 1000, 5000), 11_000, wide.tp.sndUna, 11_000, 0) & AckFlags.FLAG_DSACKING_ACK).isNotZero();
+        assertThat(wide.counter(TcpCounter.TcpExtTCPDSACKRecvSegs)).isEqualTo(4);
+    }
+
+    @Test
     void aDsackOfTheLossProbeOnlySaysTheProbeWasNotNeededOthersMayMeanTheWindowIsTooSmall() {
         p.send(10);
+        p.tp.totalRetrans = 3;
         p.rack.tlpHighSeq = 11_000;
         // the probe resent the last segment, which had arrived above a hole: a D-SACK inside the SACK block, ending at tlp_high_seq
         int flag = sack(10_000, 11_000, 8000, 11_000);
@@ -125,8 +148,9 @@ class SackTaggerTest {
 
         TcpParts noReordering = new TcpParts();
         noReordering.send(5);
+        noReordering.tp.totalRetrans = 1;
         noReordering.tp.sndUna = 3000;
-        noReordering.tagger.sacktag(ackWithSacks(3000, 1000, 2000), 3000, 3000, 0);
+        noReordering.tagger.sacktag(ackWithSacks(3000, 1000, 2000), 3000, noReordering.tp.sndUna, 3000, 0);
         assertThat(noReordering.rack.rackDsackSeen).isFalse();
     }
 
@@ -165,7 +189,7 @@ class SackTaggerTest {
         q.at(80 * MS);
         q.tagger.newAck(); // one ACK: the retransmission acknowledged, the third segment SACKed
         q.tp.sndUna = 2000;
-        q.tagger.sacktag(ackWithSacks(2000, 3000, 4000), 2000, 1000, 0);
+        q.tagger.sacktag(ackWithSacks(2000, 3000, 4000), 2000, q.tp.sndUna, 1000, 0);
         q.tagger.cleanRtxQueue(2000, 1000, false, AckFlags.FLAG_SND_UNA_ADVANCED, 0);
         assertThat(q.rtt.srtt()).isEqualTo(80 * MS); // the SACKed original's RTT
     }

@@ -36,6 +36,7 @@ final class TcpParts {
         tp.mssCache = 1000;
         tp.iss = 999;
         tp.sndUna = tp.sndNxt = tp.writeSeq = 1000;
+        tp.maxWindow = 65_535; // what the peer offered: a D-SACK wider than this is dubious
         rtt = new RttEstimator(cfg, tp);
         xt = new XmitTimer(sim, sb, rtt, TcpConfig.LINUX.timerWheel(), () -> timerFirings++);
         rack = new RackTlp(tp, sb, rtt, xt, cfg, stack, sim);

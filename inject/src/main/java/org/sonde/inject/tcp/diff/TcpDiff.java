@@ -76,7 +76,7 @@ public final class TcpDiff {
             "TcpExtTCPLossProbeRecovery", "TcpExtTCPFastRetrans", "TcpExtTCPSlowStartRetrans", "TcpExtTCPSackRecovery",
             "TcpExtTCPRenoRecovery", "TcpExtTCPSackFailures", "TcpExtTCPRenoFailures", "TcpExtTCPSackRecoveryFail",
             "TcpExtTCPRenoRecoveryFail", "TcpExtTCPLossFailures", "TcpExtTCPLossUndo", "TcpExtTCPFullUndo", "TcpExtTCPPartialUndo",
-            "TcpExtTCPSpuriousRTOs");
+            "TcpExtTCPDSACKUndo", "TcpExtTCPSpuriousRTOs");
 
     /**
      * One run to compare: its target's name, trace, verdicts, each connection's outcome and the client's counters.

@@ -104,7 +104,7 @@ final class LossRecovery {
                 if (!tp.sackOk) tagger.addRenoSack(numDupack, eceAck);
             } else {
                 if (tryUndoPartial(priorSndUna)) return flag;
-                doLost = !tp.sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
+                if (tp.caState == RECOVERY) doLost = !tp.sackOk || forceFastRetransmit(); // a partial ACK forces a retransmit
             }
             if (tryUndoDsack()) tryToOpen(flag);
             flag = identifyPacketLoss(flag);
@@ -258,9 +258,9 @@ final class LossRecovery {
     /**
      * {@code tcp_try_undo_partial()}: the timestamp echo shows the hole was filled by the original, not by
      * the retransmission. That was reordering: the duplicate threshold grows and, once no retransmission
-     * is out, the window reduction is undone. Returns true when the ACK is to be processed no further: after
-     * the undo, or while retransmissions are out (new data may go, but nothing more is marked lost or
-     * retransmitted).
+     * is out, the window reduction is undone and the ACK is processed on (Linux 5.x and 6.x; 4.x stopped
+     * there). Returns true when the ACK is to be processed no further: while retransmissions are out (new data
+     * may go, but nothing more is marked lost or retransmitted).
      */
     private boolean tryUndoPartial(long priorSndUna) {
         if (tp.undoMarker < 0 || !packetDelayed()) return false;
@@ -270,7 +270,7 @@ final class LossRecovery {
         undoCwndReduction(true);
         stack.count(TcpCounter.TcpExtTCPPartialUndo);
         tryKeepOpen();
-        return true;
+        return false;
     }
 
     /** {@code tcp_undo_cwnd_reduction()} with {@code tcp_reno_undo_cwnd()}; {@code unmarkLoss}: no segment is lost any more. */

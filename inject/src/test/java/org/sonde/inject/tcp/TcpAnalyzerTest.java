@@ -354,4 +354,12 @@ class TcpAnalyzerTest {
         assertThat(b.integrity().problems()).containsExactly("2 packets were dropped at the queue, unseen by the injector",
                 "server TcpInSegs is 8, but the client's packets that passed, with copies are 7");
     }
+
+    @Test
+    void rackIsOnUnlessTcpRecoveryTurnsItOffOnAKernelThatStillCan() {
+        assertThat(TcpAnalyzer.rack(null, "6.12.48")).isTrue();
+        assertThat(TcpAnalyzer.rack("1", "6.12.48")).isTrue();
+        assertThat(TcpAnalyzer.rack("0", "6.12.48")).isFalse();
+        assertThat(TcpAnalyzer.rack("0", "6.18.44-fc-v782")).isTrue(); // Linux 6.17 removed the other loss detection
+    }
 }

@@ -17,9 +17,15 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
             "tcp_frto", "tcp_rmem", "tcp_wmem", "tcp_autocorking", "tcp_thin_linear_timeouts", "tcp_slow_start_after_idle", "tcp_moderate_rcvbuf",
             "tcp_app_win", "tcp_tso_win_divisor");
 
-    static KernelTcpConfig of(Map<String, String> s) {
+    static KernelTcpConfig of(Map<String, String> s, String release) {
         TcpConfig d = TcpConfig.LINUX;
         List<String> notes = new ArrayList<>();
+        int tcpRecovery = (int) number(s, "tcp_recovery", d.recovery());
+        int recovery = TcpConfig.kernelRecovery(tcpRecovery, release);
+        if (recovery != tcpRecovery) {
+            notes.add("tcp_recovery " + tcpRecovery + ": " + release + " detects losses with RACK whatever its bit 0x1 says (Linux 6.17"
+                    + " removed RFC 6675's recovery), and so does the replay");
+        }
         String ccName = s.getOrDefault("tcp_congestion_control", "cubic");
         CongestionControlKind cc = switch (ccName) {
             case "reno" -> CongestionControlKind.RENO;
@@ -52,7 +58,7 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
                 number(s, "tcp_window_scaling", 1) != 0, d.nagle(), ecn == 1 || ecn == 3, reordering,
                 Math.max(reordering, (int) number(s, "tcp_max_reordering", d.maxReordering())), (int) number(s, "tcp_syn_retries", d.synRetries()),
                 d.synAckRetries(), (int) number(s, "tcp_retries2", d.retries2()), d.timeWaitNanos(), d.dctcpShiftG(), d.dctcpAlphaOnInit(),
-                d.readRateBps(), d.readSizeBytes(), d.hystart(), (int) number(s, "tcp_recovery", d.recovery()),
+                d.readRateBps(), d.readSizeBytes(), d.hystart(), recovery,
                 (int) number(s, "tcp_early_retrans", d.earlyRetrans()), true, rcvBufMax, true, sndBufDefault, d.timerTickNanos(),
                 d.timerTickOriginNanos(), true, (int) number(s, "tcp_tso_win_divisor", d.tsoWinDivisor()),
                 true, frto == 0 ? 0 : frto == 1 ? 1 : 2);

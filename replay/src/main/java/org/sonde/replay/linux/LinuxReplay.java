@@ -95,7 +95,7 @@ public final class LinuxReplay {
         Map<String, List<TcpPacket>> byTuple = new HashMap<>();
         new TcpCaptureReader().read(capture, p -> byTuple.computeIfAbsent(p.src().ip() + ":" + p.src().port() + ">" + p.dst().ip() + ":" + p.dst().port(),
                 k -> new ArrayList<>()).add(p));
-        KernelTcpConfig client = KernelTcpConfig.of(rec.clientSysctls()), server = KernelTcpConfig.of(rec.serverSysctls());
+        KernelTcpConfig client = KernelTcpConfig.of(rec.clientSysctls(), rec.kernel()), server = KernelTcpConfig.of(rec.serverSysctls(), rec.kernel());
         List<String> notes = new ArrayList<>(client.notes());
         if (!client.config().equals(server.config())) notes.add("the namespaces' TCP settings differ; the replay uses the client's for both");
         KernelTimerTick tick = rec.timerTick();

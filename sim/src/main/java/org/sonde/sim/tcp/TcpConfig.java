@@ -1,5 +1,7 @@
 package org.sonde.sim.tcp;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sonde.core.config.ConfigMap;
 
 /**
@@ -96,10 +98,29 @@ public record TcpConfig(CongestionControlKind congestionControl, int mss, int in
 
     /** {@code TCP_RACK_LOSS_DETECTION}. */
     public static final int RACK_LOSS_DETECTION = 1;
+    private static final Pattern KERNEL_VERSION = Pattern.compile("^\\D*(\\d+)\\.(\\d+)");
     /** {@code TCP_RACK_STATIC_REO_WND}. */
     public static final int RACK_STATIC_REO_WND = 2;
     /** {@code TCP_RACK_NO_DUPTHRESH}. */
     public static final int RACK_NO_DUPTHRESH = 4;
+
+    /**
+     * Whether a kernel detects losses with RACK whatever {@code tcp_recovery} says: Linux 6.17 removed RFC 6675's
+     * duplicate-threshold recovery, so its bit {@link #RACK_LOSS_DETECTION} has no effect from then on. {@code release}
+     * is {@code uname -r}'s (or "Linux 6.18.44-..."); anything without a version (the model's own name) stands for the
+     * modelled kernel, Linux 6.18.
+     */
+    public static boolean rackAlways(String release) {
+        Matcher m = KERNEL_VERSION.matcher(release == null ? "" : release);
+        if (!m.find()) return true;
+        int major = Integer.parseInt(m.group(1)), minor = Integer.parseInt(m.group(2));
+        return major > 6 || (major == 6 && minor >= 17);
+    }
+
+    /** The {@code recovery} a kernel of {@code release} runs with its {@code tcp_recovery} sysctl (see {@link #rackAlways}). */
+    public static int kernelRecovery(int tcpRecovery, String release) {
+        return rackAlways(release) ? tcpRecovery | RACK_LOSS_DETECTION : tcpRecovery;
+    }
 
     /** The congestion controls of {@code net.ipv4.tcp_available_congestion_control} that are modelled. */
     public enum CongestionControlKind { RENO, CUBIC, DCTCP }

@@ -91,4 +91,17 @@ class TcpConfigTest {
         assertThatThrownBy(() -> parse(Map.of("rto-min", "5"))).hasMessageStartingWith("tcp.rto-min");
         assertThatThrownBy(() -> parse(Map.of("dctcp-g", 0.1))).hasMessageStartingWith("tcp.dctcp-g").hasMessageContaining("power of two");
     }
+
+    @Test
+    void rackIsTheOnlyLossDetectionFromLinux617OnWhateverTcpRecoverySays() {
+        assertThat(TcpConfig.rackAlways("6.18.44-fc-v782")).isTrue();
+        assertThat(TcpConfig.rackAlways("Linux 6.17.0")).isTrue();
+        assertThat(TcpConfig.rackAlways("7.0.1")).isTrue();
+        assertThat(TcpConfig.rackAlways("6.16.9-arch1")).isFalse();
+        assertThat(TcpConfig.rackAlways("Linux 5.15.0-91-generic")).isFalse();
+        assertThat(TcpConfig.rackAlways("sonde sim tcp (Linux 6.x model)")).isTrue(); // the model stands for 6.18
+        assertThat(TcpConfig.kernelRecovery(0, "6.18.1")).isEqualTo(TcpConfig.RACK_LOSS_DETECTION);
+        assertThat(TcpConfig.kernelRecovery(0, "6.1.0")).isZero();
+        assertThat(TcpConfig.kernelRecovery(6, "6.18.1")).isEqualTo(7);
+    }
 }

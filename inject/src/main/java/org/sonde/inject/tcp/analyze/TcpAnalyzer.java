@@ -10,6 +10,7 @@ import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.TcpTrace;
+import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.EcnResponse;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Integrity;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Recovery;
@@ -46,10 +47,18 @@ public final class TcpAnalyzer {
 
     /** Every verdict on a run: the trace's integrity against both hosts' counters, and the TCP checks. */
     public static TcpAnalysis analyze(TcpRun run) {
-        boolean rack = !"0".equals(run.test().sysctls().getOrDefault("tcp_recovery", "1").strip());
+        boolean rack = rack(run.test().sysctls().get("tcp_recovery"), run.kernel());
         Long probes = run.clientCounters().get("TcpExtTCPLossProbes");
         TcpAnalysis t = analyze(run.trace(), rack, probes == null ? -1 : probes);
         return t.withIntegrity(integrity(run));
+    }
+
+    /**
+     * Whether the sender detected losses by time with RACK: {@code tcp_recovery} (null: Linux's default, 1) not 0, or a
+     * kernel of {@code release} on which RACK is the only loss detection ({@link TcpConfig#rackAlways}).
+     */
+    public static boolean rack(String tcpRecovery, String release) {
+        return TcpConfig.rackAlways(release) || tcpRecovery == null || !"0".equals(tcpRecovery.strip());
     }
 
     /**

@@ -100,10 +100,10 @@ public final class TcpDiffRun {
         Path resultFile = dir.resolve("result.json"), analysisFile = dir.resolve("analysis.json");
         JsonNode result = readJson(resultFile), analysis = readJson(analysisFile);
         TcpTrace trace = TcpTrace.read(dir.resolve(TcpInjection.TRACE_FILE));
-        String recovery = result.path("sysctls").path("tcp_recovery").asText("1");
+        String recovery = result.path("sysctls").path("tcp_recovery").asText(null);
         // the client's loss-probe count tells a lone tail's late probe from a timeout, as in the run itself
         JsonNode probes = result.path("clientCounters").path("TcpExtTCPLossProbes");
-        TcpAnalysis verdicts = TcpAnalyzer.analyze(trace, !"0".equals(recovery.strip()), probes.isIntegralNumber() ? probes.asLong() : -1);
+        TcpAnalysis verdicts = TcpAnalyzer.analyze(trace, TcpAnalyzer.rack(recovery, result.path("kernel").asText(null)), probes.isIntegralNumber() ? probes.asLong() : -1);
         // the counters are not kept apart from result.json: the integrity is the run's own verdict
         JsonNode integrity = analysis.path("integrity");
         if (!integrity.path("pass").isBoolean()) throw new BadInputException(analysisFile.toString(), "integrity.pass", "missing: not a TCP run's analysis.json");

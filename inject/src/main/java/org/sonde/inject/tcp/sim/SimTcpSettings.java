@@ -41,7 +41,12 @@ record SimTcpSettings(TcpConfig config, List<String> notes) {
             ecn = number(e, "tcp_ecn") == 1 || number(e, "tcp_ecn") == 3;
             if (number(e, "tcp_ecn") == 0) notes.add("tcp_ecn 0: the model's listener still accepts ECN (it always behaves as tcp_ecn 2 on passive opens)");
         }
-        int recovery = (int) integer(s, "tcp_recovery", d.recovery());
+        int tcpRecovery = (int) integer(s, "tcp_recovery", d.recovery());
+        int recovery = TcpConfig.kernelRecovery(tcpRecovery, SimTcpTarget.MODEL);
+        if (recovery != tcpRecovery) {
+            notes.add("tcp_recovery " + tcpRecovery + ": from Linux 6.17 on losses are detected with RACK whatever its bit 0x1 says"
+                    + " (RFC 6675's recovery was removed), and so they are in the model");
+        }
         int earlyRetrans = (int) integer(s, "tcp_early_retrans", d.earlyRetrans());
         int reordering = (int) integer(s, "tcp_reordering", d.reordering());
         int maxReordering = (int) integer(s, "tcp_max_reordering", d.maxReordering());

@@ -16,6 +16,7 @@ import org.sonde.inject.tcp.TcpTrace;
 import org.sonde.inject.tcp.analyze.TcpAnalysis;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
 import org.sonde.inject.testbed.TargetSpec;
+import org.sonde.sim.tcp.TcpConfig;
 
 /** TCP tests on the simulator's TCP through the simulated middle box. */
 class SimTcpTargetTest {
@@ -110,6 +111,33 @@ class SimTcpTargetTest {
             assertThat(x.kind()).isIn(RecoveryKind.FAST_RETRANSMIT, RecoveryKind.RACK);
         });
         assertThat(r.run().notes()).anyMatch(n -> n.startsWith("tcp_autocorking 0: not modelled"));
+    }
+
+    @Test
+    void tcpRecoveryZeroLeavesRackOnAsLinux617AndLaterDoAndADsackUndoesTheNeedlessResend() throws Exception {
+        // segment 2 overtaken by four others: three SACKed segments above it, no reordering seen yet, so RACK's window
+        // is 0 and it is resent; the receiver then reports the copy twice, and the reduction is undone
+        TcpTestConfig test = TcpTestConfigLoader.parse("""
+                name: reorder
+                traffic:
+                  transport: tcp
+                  num-connections: 1
+                  num-msgs-per-connection: 1
+                  message-size: 43440
+                  response-size: 100
+                  congestion-control: cubic
+                  data-pkt-events:
+                    - {conn: 1, seg: 2, type: reorder, after-packets: 4}
+                linux:
+                  tcp_recovery: 0
+                  tcp_early_retrans: 0
+                """, "reorder.yaml", "reorder");
+        assertThat(SimTcpSettings.of(test).config().recovery() & TcpConfig.RACK_LOSS_DETECTION).isNotZero();
+        TcpInjection.Result r = run(test, "reorder");
+        assertThat(r.run().complete()).isTrue();
+        assertThat(r.run().clientCounters()).containsEntry("TcpRetransSegs", 1L).containsEntry("TcpExtTCPDSACKRecv", 1L)
+                .containsEntry("TcpExtTCPDSACKUndo", 1L);
+        assertThat(r.run().notes()).anyMatch(n -> n.startsWith("tcp_recovery 0: from Linux 6.17 on"));
     }
 
     @Test

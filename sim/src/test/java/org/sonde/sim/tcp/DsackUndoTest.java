@@ -30,16 +30,22 @@ class DsackUndoTest {
 
     /** In fast recovery at 11 ms: three duplicate ACKs SACK the segments from {@code sackedFrom} on, one at a time. */
     private static HandPeer recovering(int sackedFrom) {
-        HandPeer p = new HandPeer(Map.of("congestion-control", "reno", "recovery", 0, "early-retrans", 0));
-        p.accept(MS, false, s -> {
-        });
-        p.at(10 * MS);
-        p.sock.send(10L * MSS);
-        p.settle();
+        HandPeer p = sending(Map.of("congestion-control", "reno", "recovery", 0, "early-retrans", 0), 10);
         p.at(11 * MS);
         for (int k = 1; k <= 3; k++) p.ack(seg(1), seg(sackedFrom), seg(sackedFrom + k));
         assertThat(p.sock.caState()).isEqualTo(RECOVERY);
         assertThat(p.sock.ssthresh()).isEqualTo(5);
+        return p;
+    }
+
+    /** A peer whose socket, at 10 ms, is given {@code segments} segments to send (ten go at once: the initial window). */
+    private static HandPeer sending(Map<String, Object> tcp, int segments) {
+        HandPeer p = new HandPeer(tcp);
+        p.accept(MS, false, s -> {
+        });
+        p.at(10 * MS);
+        p.sock.send((long) segments * MSS);
+        p.settle();
         return p;
     }
 
@@ -104,12 +110,7 @@ class DsackUndoTest {
     void aDsackOfTheTimeoutsResendUndoesTheTimeoutAndNewDataFollows() {
         // ten segments out at 10 ms with 20 to send, their ACKs late: the RTO (1 + 200 ms) resends the first; no F-RTO,
         // whose ACK of never-resent segments would undo the timeout on its own
-        HandPeer p = new HandPeer(Map.of("congestion-control", "reno", "early-retrans", 0, "frto", 0));
-        p.accept(MS, false, s -> {
-        });
-        p.at(10 * MS);
-        p.sock.send(20L * MSS);
-        p.settle();
+        HandPeer p = sending(Map.of("congestion-control", "reno", "early-retrans", 0, "frto", 0), 20);
         p.at(212 * MS);
         assertThat(resentAt(p, 211 * MS)).containsExactly(seg(1));
         p.ack(seg(11), seg(1), seg(2)); // everything arrived, the resent copy twice

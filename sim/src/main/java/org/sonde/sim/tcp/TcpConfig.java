@@ -46,7 +46,8 @@ import org.sonde.core.config.ConfigMap;
  * @param readSizeBytes      bytes one {@code read()} call of a rate-limited reader asks for
  * @param hystart            CUBIC's HyStart ({@code tcp_cubic} module parameter {@code hystart}, on)
  * @param recovery           {@code tcp_recovery} (1), a bit mask: {@link #RACK_LOSS_DETECTION} makes RACK (RFC 8985) the
- *                           loss detection of SACK connections instead of the duplicate threshold, {@link #RACK_STATIC_REO_WND}
+ *                           loss detection of SACK connections instead of the duplicate threshold (RFC 6675, which Linux
+ *                           6.17 removed: a kernel's sysctl is taken by {@link #kernelRecovery}), {@link #RACK_STATIC_REO_WND}
  *                           keeps its reordering window at min_rtt/4 instead of growing it on D-SACKs,
  *                           {@link #RACK_NO_DUPTHRESH} keeps that window even once {@code reordering} segments are SACKed
  * @param earlyRetrans       {@code tcp_early_retrans} (3): 3 or 4 send tail loss probes (TLP), other values do not

@@ -106,5 +106,22 @@ for r in rows:
 lines += ["", "Events differ in granularity (ns-3 schedules more per packet), so the run time ratio (ns-3's wall time over",
           "Sonde's for the same simulated work) is the fairer speed figure; Sonde's run time includes loading the scenario and",
           "the JIT's warm-up, its process time the JVM's start too."]
+# measurements made beside runs of this script, kept with their dates and commands
+lines += ["", "**The cost of FlowMonitor (2026-11-27):** every packet a host sends is now followed to its delivery or drop "
+          "(`sim.stats.FlowMonitor`, the report's \"Packets per flow\"). Side by side, `hyperfine -N -i -w 2 -r 10` of `sonde sim "
+          "run bench/sim/dumbbell-cubic.yaml` (JVM start, run, stats.json and report included): the commit before it (`055653f`) "
+          "**2.006 s ± 0.184**, this one **2.131 s ± 0.119**, **1.06 ± 0.11×**; the events and every result are identical "
+          "(1,746,864 events).",
+          "", "**Start-up and the AOT cache (issue 22, 2026-11-28):** the run of that day had a load average of 4.8 at the start "
+          "and 8.7 at the end (other builds and tests), which slows Sonde (its JIT compiler and GC threads share the cores) more "
+          "than ns-3: ns-3's dumbbell runs took 1.4–1.5× their earlier time, Sonde's 2.1–2.6×. Side by side at load 6 to 7, "
+          "`SONDE_AOT_CACHE=0` against the default (`./sonde sim run bench/sim/dumbbell-cubic.yaml --seed 1 --out D --no-report "
+          "--json F`, alternated, 3 each, `wallSeconds` of F): **4.89, 4.97, 5.75 s** without the launcher's AOT cache, "
+          "**4.32, 4.34, 4.46 s** with it; the incast at load 3.8 (4 each): **0.64–0.82 s** without, **0.28–0.41 s** with it, "
+          "ns-3 0.25 s. The incast is the case start-up decides: Sonde loads the scenario through Jackson, builds the network "
+          "and runs its 31,221 events mostly in the interpreter and C1 (JDK 25's cache holds loaded and linked classes and "
+          "method profiles, not compiled code; a cache trained on this very incast was no faster than the launcher's), while "
+          "ns-3 runs compiled C++ from its first event; its run time ratio is therefore the one nearest 1.0× and moves most "
+          "with the machine's load, and its process time ratio (JVM start included) stays well below it."]
 write_section("BENCHMARKS.md", "sim-vs-ns3", lines)
 PY

@@ -240,11 +240,6 @@ final class LossRecovery {
         return true;
     }
 
-    /** Whether the current episode's window reduction may still be undone ({@code tp->undo_marker} set). */
-    boolean undoMarked() {
-        return tp.undoMarker >= 0;
-    }
-
     /**
      * {@code tcp_init_undo()}: the episode may be undone until shown real; the retransmissions (a loss probe's
      * included) already out must each be D-SACKed first.

@@ -361,5 +361,6 @@ class TcpAnalyzerTest {
         assertThat(TcpAnalyzer.rack("1", "6.12.48")).isTrue();
         assertThat(TcpAnalyzer.rack("0", "6.12.48")).isFalse();
         assertThat(TcpAnalyzer.rack("0", "6.18.44-fc-v782")).isTrue(); // Linux 6.17 removed the other loss detection
+        assertThat(TcpAnalyzer.rack("2", "6.12.48")).isFalse(); // bit 0x1 off: only the static reordering window asked for
     }
 }

@@ -23,8 +23,8 @@ record KernelTcpConfig(TcpConfig config, List<String> notes) {
         int tcpRecovery = (int) number(s, "tcp_recovery", d.recovery());
         int recovery = TcpConfig.kernelRecovery(tcpRecovery, release);
         if (recovery != tcpRecovery) {
-            notes.add("tcp_recovery " + tcpRecovery + ": " + release + " detects losses with RACK whatever its bit 0x1 says (Linux 6.17"
-                    + " removed RFC 6675's recovery), and so does the replay");
+            notes.add("tcp_recovery " + tcpRecovery + ": " + (release == null ? "the kernel (its release not recorded, taken for 6.18)" : release)
+                    + " detects losses with RACK whatever its bit 0x1 says (Linux 6.17 removed RFC 6675's recovery), and so does the replay");
         }
         String ccName = s.getOrDefault("tcp_congestion_control", "cubic");
         CongestionControlKind cc = switch (ccName) {

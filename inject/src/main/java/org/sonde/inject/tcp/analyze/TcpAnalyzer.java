@@ -10,7 +10,6 @@ import org.sonde.inject.model.InjectedEvent;
 import org.sonde.inject.tcp.TcpPacketInfo;
 import org.sonde.inject.tcp.TcpRun;
 import org.sonde.inject.tcp.TcpTrace;
-import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.EcnResponse;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Integrity;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Recovery;
@@ -18,6 +17,7 @@ import org.sonde.inject.tcp.analyze.TcpAnalysis.RecoveryKind;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.SackHonesty;
 import org.sonde.inject.tcp.analyze.TcpAnalysis.Spurious;
 import org.sonde.packet.TcpHeader;
+import org.sonde.sim.tcp.TcpConfig;
 
 /**
  * Judges a TCP test's trace, as seen at the injector between the hosts:
@@ -54,11 +54,12 @@ public final class TcpAnalyzer {
     }
 
     /**
-     * Whether the sender detected losses by time with RACK: {@code tcp_recovery} (null: Linux's default, 1) not 0, or a
-     * kernel of {@code release} on which RACK is the only loss detection ({@link TcpConfig#rackAlways}).
+     * Whether the sender detected losses by time with RACK: as a kernel of {@code release} runs with its {@code tcp_recovery}
+     * (null: Linux's default, {@link TcpConfig#kernelRecovery}).
      */
     public static boolean rack(String tcpRecovery, String release) {
-        return TcpConfig.rackAlways(release) || tcpRecovery == null || !"0".equals(tcpRecovery.strip());
+        int sysctl = tcpRecovery == null ? TcpConfig.LINUX.recovery() : Integer.parseInt(tcpRecovery.strip());
+        return (TcpConfig.kernelRecovery(sysctl, release) & TcpConfig.RACK_LOSS_DETECTION) != 0;
     }
 
     /**

@@ -31,6 +31,18 @@ final class FlowAnalyzer {
 
     private enum Mode { OPEN, RECOVERY, LOSS }
 
+    /**
+     * A transmission's place in RACK's order (RFC 8985 §6.2, RACK_sent_after): by send time, and among segments sent in
+     * the same instant (a burst, or a capture's coarse clock) by end sequence.
+     */
+    private record SendOrder(long nanos, long end) implements Comparable<SendOrder> {
+        @Override
+        public int compareTo(SendOrder o) {
+            int c = Long.compare(nanos, o.nanos);
+            return c != 0 ? c : Long.compare(end, o.end);
+        }
+    }
+
     /** A range of sequence space as first sent (or first seen, when the capture lacks the original). */
     private static final class Segment {
         final long end;
@@ -157,10 +169,10 @@ final class FlowAnalyzer {
     private long srtt = -1, rttvar, minRtt = Long.MAX_VALUE;
     /** Every RTT sample a pure ACK gave, and that ACK. */
     private final LongArrayList rttSamples = new LongArrayList(), rttSampleFrames = new LongArrayList(), rttSampleNanos = new LongArrayList();
-    /** RACK's state (RFC 8985): the latest send time among the segments delivered so far, and what said so. */
-    private long rackXmitNanos = NONE, rackXmitFrame = -1, rackAckFrame = -1;
-    /** Each step of {@link #rackXmitNanos}: send time -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
-    private final TreeMap<Long, long[]> rackSteps = new TreeMap<>();
+    /** RACK's state (RFC 8985): the latest transmission, in {@link SendOrder}, among the segments delivered so far. */
+    private SendOrder rackLatest = new SendOrder(NONE, NONE);
+    /** Each step of {@link #rackLatest}: that transmission -> {arrival of the ACK that delivered it, its frame, the data's frame}. */
+    private final TreeMap<SendOrder, long[]> rackSteps = new TreeMap<>();
 
     private Mode mode = Mode.OPEN;
     private long recoveryPoint, recoveryFrame = -1;
@@ -325,11 +337,10 @@ final class FlowAnalyzer {
                 sent = s.firstNanos;
                 frame = s.firstFrame;
             }
-            if (sent > rackXmitNanos) {
-                rackXmitNanos = sent;
-                rackXmitFrame = frame;
-                rackAckFrame = p.frame();
-                rackSteps.put(sent, new long[] {p.timeNanos(), p.frame(), frame});
+            SendOrder order = new SendOrder(sent, s.end);
+            if (order.compareTo(rackLatest) > 0) {
+                rackLatest = order;
+                rackSteps.put(order, new long[] {p.timeNanos(), p.frame(), frame});
             }
         }
     }
@@ -459,10 +470,10 @@ final class FlowAnalyzer {
             segments.put(start, new Segment(end, t, p.frame()));
         }
         // RACK (RFC 8985 §6.2): lost once data sent after it was delivered (and a reordering window passed)
-        Map.Entry<Long, long[]> news = rackSteps.higherEntry(previousSendNanos);
+        Map.Entry<SendOrder, long[]> news = rackSteps.higherEntry(new SendOrder(previousSendNanos, end));
         boolean laterDelivered = news != null;
         long rackAckFrame = news != null ? news.getValue()[1] : -1, rackXmitFrame = news != null ? news.getValue()[2] : -1;
-        long rackXmitNanos = news != null ? news.getKey() : NONE;
+        long rackXmitNanos = news != null ? news.getKey().nanos() : NONE;
 
         long sackedAbove = bytesAbove(sacked, end);
         long sackedSegments = mss > 0 ? (sackedAbove + mss - 1) / mss : sackedAbove > 0 ? 1 : 0;
@@ -494,8 +505,8 @@ final class FlowAnalyzer {
         // timer two jiffies late
         boolean rackTimer = false;
         if (laterDelivered && srtt >= 0) {
-            Map.Entry<Long, long[]> latest = rackSteps.lastEntry();
-            long rackRtt = latest.getValue()[0] - latest.getKey();
+            Map.Entry<SendOrder, long[]> latest = rackSteps.lastEntry();
+            long rackRtt = latest.getValue()[0] - latest.getKey().nanos();
             long due = Math.max(news.getValue()[0], previousSendNanos == NONE ? NONE : previousSendNanos + rackRtt + minRttOr(srtt) / 4);
             rackTimer = t <= due + TIMER_SLACK_NANOS + srtt;
         }
@@ -565,7 +576,8 @@ final class FlowAnalyzer {
             if (previousSendNanos != NONE) figures.put("deliveredSentAfterMicros", micros(rackXmitNanos - previousSendNanos));
             text = "frame " + rackAckFrame + " acknowledged data sent after this segment's "
                     + (previousSendNanos == NONE ? "original (not in the capture)" : "last transmission, "
-                    + ms(rackXmitNanos - previousSendNanos) + " later (frame " + rackXmitFrame + ")")
+                    + (rackXmitNanos == previousSendNanos ? "in the same instant and higher in sequence" : ms(rackXmitNanos - previousSendNanos) + " later")
+                    + " (frame " + rackXmitFrame + ")")
                     + ", below the duplicate threshold (" + dupAcks + " duplicate ACKs, " + sackedSegments
                     + " segments SACKed above): marked lost by time (RACK)";
             enter(Mode.RECOVERY, p.frame());

@@ -19,7 +19,12 @@ class HandMadeCausesTest {
     }
 
     private void ack(long nanos, long ack, int window) {
-        conn.accept(new TcpPacket(++frame, nanos, srv, c, 1, ack, TcpPacket.ACK, window, 0, (int) frame, -1, new long[0]));
+        sack(nanos, ack, window);
+    }
+
+    /** An ACK with SACK blocks, given as {@code left0, right0, left1, ...}. */
+    private void sack(long nanos, long ack, int window, long... blocks) {
+        conn.accept(new TcpPacket(++frame, nanos, srv, c, 1, ack, TcpPacket.ACK, window, 0, (int) frame, -1, blocks));
     }
 
     /** Handshake at 0–2 ms (window scale 0), then ten 1,000-byte segments from 10 ms, their ACKs 2 ms later. */
@@ -92,5 +97,27 @@ class HandMadeCausesTest {
             assertThat(s.evidence().figures()).containsEntry("duplicateAcks", 8L);
             assertThat(s.costNanos()).isEqualTo(54 * MS + 41_000 - (12 * MS + 50_000));
         });
+    }
+
+    /**
+     * A window sent in one instant (a burst, as a sender's capture point sees it) loses its fourth and sixth segments.
+     * Both resends are fast retransmits: the head by duplicate ACKs, the sixth by the segments SACKed above it, which
+     * were sent after it in RACK's order (RFC 8985: at the same time, higher in sequence), although not later in time.
+     */
+    @Test
+    void holesOfABurstSentInOneInstantAreResentByTheSackedSegmentsAboveThem() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + i * 10_000, 1001 + i * 1000L, 20000);
+        sack(12 * MS + 30_000, 3001, 20000, 4001, 5001);
+        for (int i = 0; i < 4; i++) sack(12 * MS + (4 + i) * 10_000, 3001, 20000, 6001, 7001 + i * 1000L, 4001, 5001);
+        data(12 * MS + 71_000, 3001, 1000);
+        data(12 * MS + 72_000, 5001, 1000);
+        sack(14 * MS + 71_000, 5001, 20000, 6001, 10001);
+        ack(14 * MS + 72_000, 10001, 20000);
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).extracting(Retransmission::kind)
+                .containsExactly(RetransmissionKind.FAST_RETRANSMIT, RetransmissionKind.FAST_RETRANSMIT);
+        assertThat(f.retransmissions().get(1).evidence().text()).contains("4 segments' worth of data above it SACKed");
     }
 }

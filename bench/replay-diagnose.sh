@@ -19,8 +19,9 @@ trap 'rm -rf "$tmp"' EXIT
 for s in spark-like spark-control rpc-like rpc-control; do
   ./sonde replay record "bench/replay/$s.yaml" --seed "$SEED" --out "$tmp/$s" --capture --snaplen 128 >/dev/null 2>&1
   /usr/bin/time -f "%e" -o "$tmp/$s.time" ./sonde replay diagnose "$tmp/$s/capture.pcapng" --json "$tmp/$s.json" >/dev/null
-  # the same run again as a plain simulation, for the senders' own counters (where Linux counts in its MIB)
-  ./sonde sim run "bench/replay/$s.yaml" --seed "$SEED" --out "$tmp/sim-$s" --no-report >/dev/null 2>&1
+  # the same run again as a plain simulation, for the senders' own counters (where Linux counts in its MIB); its exit
+  # code is 1 when flows are still open at the end, as the rpc workloads' last requests are
+  ./sonde sim run "bench/replay/$s.yaml" --seed "$SEED" --out "$tmp/sim-$s" --no-report >/dev/null 2>&1 || [ $? -eq 1 ]
   # the capture is only needed for the diagnosis; the recording stays for the replay below
   case "$s" in rpc-*) rm -f "$tmp/$s/capture.pcapng" ;; esac
 done
@@ -108,7 +109,7 @@ for s, what in [("spark-like", "receiving applications read 128 KB at a time at 
                 size = next(r["sizes"] for r in d["summary"]["bySize"] if r["minBytes"] <= t["bytes"] and t["bytes"] < r.get("maxBytes", 1 << 62))
                 ranges[size] = ranges.get(size, 0) + 1
     if any(len(f["transfers"]) > 1 for f in d["flows"]):
-        lines += [f"Transfers: {sum(len(f['transfers']) for f in d['flows']):,} on {sum(1 for f in d['flows'] if f['transfers']):,} directions with data. "
+        lines += ["", f"Transfers: {sum(len(f['transfers']) for f in d['flows']):,} on {sum(1 for f in d['flows'] if f['transfers']):,} directions with data. "
                   f"Fast retransmits: {frs_all:,}. Transfers with a fast retransmit sent only after the next transfer on their "
                   f"connection began (waiting for its duplicate ACKs): {len(waited)}"
                   + (f" ({', '.join(f'{n} of {k}' for k, n in ranges.items())}), resent {min(waited) / 1000:.1f}–{max(waited) / 1000:.1f} ms after they began" if waited else "")
@@ -151,6 +152,13 @@ lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 10
           "behind most of that tail (27 flows, 22 of which waited for the next request's duplicate ACKs); here " + share + ": "
           "in 400 ms of requests between 16 hosts (the paper: 280 K requests, 20 hosts) lost "
           "retransmissions and head-of-line blocking stand beside them. The control's transfers that waited for the next "
-          "request (counted above) had too few duplicate ACKs of their own, not a grown threshold."]
+          "request (counted above) had too few duplicate ACKs of their own, not a grown threshold.", "",
+          "Against the simulated senders' counters, the diagnosis finds every retransmission and explains each (none is "
+          "unexplained; before RACK's send order broke ties of send time by sequence, 1,033 of rpc-like's were: holes in a "
+          "burst the sender had sent in one nanosecond, resent on the SACKs above them). By trigger it still differs from the "
+          "counters in the rpc workloads by a few hundred that the senders count as timer-driven (TCPSlowStartRetrans) and the "
+          "diagnosis names fast retransmits, and fewer the other way, differently per host; not traced yet. The first suspect "
+          "is the capture point: it holds each ACK as it left the receiver, up to hundreds of µs of queueing before the sender "
+          "took it in, so the diagnosis may see a loss episode end, or duplicate ACKs arrive, before the sender did."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

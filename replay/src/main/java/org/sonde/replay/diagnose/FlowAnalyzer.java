@@ -120,6 +120,8 @@ final class FlowAnalyzer {
 
     private long ack = NONE;
     private long ackFrame = -1, lastAckNanos = -1, ackAdvances;
+    /** When the retransmission timer was last armed again: an ACK that advanced snd_una, or a resend of the head. */
+    private long advanceNanos = NONE, headResendNanos = NONE;
     private int window = -1;
     private int dupAcks;
     private final List<Long> dupAckRun = new ArrayList<>();
@@ -258,6 +260,7 @@ final class FlowAnalyzer {
             ack = a;
             ackFrame = p.frame();
             ackAdvances++;
+            advanceNanos = t;
             dupAcks = 0;
             dupAckRun.clear();
             windowUpdateRun.clear();
@@ -511,24 +514,37 @@ final class FlowAnalyzer {
             rackTimer = t <= due + TIMER_SLACK_NANOS + srtt;
         }
         boolean ackClocked = silence <= clockNanos || rackTimer;
+        boolean head = ack == NONE || start <= ack;
+        // Linux arms the retransmission timer again only when snd_una advances or the head is resent (tcp_rearm_rto),
+        // not on duplicate ACKs: amid a stream of them the timer still fires. A head resent before is resent again on
+        // an ACK only when that ACK shows its resend lost (data sent after it delivered: RACK, or the lost-retransmit
+        // check before it); so its next resend is the timer's when the timer had run long enough and that news, if
+        // any, came more than a round trip before
+        long armedNanos = Math.max(advanceNanos, headResendNanos);
+        long newsNanos = laterDelivered ? news.getValue()[0] : NONE;
+        boolean timerDue = head && previous != null && srtt >= 0 && armedNanos != NONE && t - armedNanos >= srtt + 4 * rttvar
+                && !rackTimer && (newsNanos == NONE || t - newsNanos > clockNanos);
+        long headResendNanosBefore = headResendNanos;
+        if (head) headResendNanos = t;
         figures.put("silenceMicros", lastAckNanos >= 0 ? micros(silence) : -1);
         RetransmissionKind kind;
         String text;
         int backoff = 0;
-        boolean head = ack == NONE || start <= ack;
         boolean tail = end == highEnd;
         // RFC 6298: no RTO is shorter than SRTT + 4 RTTVAR, whatever the floor (Linux's rto_min) is
-        boolean rtoPossible = srtt < 0 || silence >= srtt + 4 * rttvar;
-        if (!ackClocked && rtoPossible && (head || !tail)) {
+        boolean rtoPossible = srtt < 0 || silence >= srtt + 4 * rttvar || timerDue;
+        if ((!ackClocked || timerDue) && rtoPossible && (head || !tail)) {
             kind = RetransmissionKind.RTO;
             backoff = previous != null && previous.trigger == RetransmissionKind.RTO && previous.backoff > 0
                     && previous.ackAdvancesAtSend == ackAdvances ? previous.backoff + 1 : 1;
             figures.put("backoff", (long) backoff);
             if (previous != null) frames.add(previous.frame);
             text = (head ? "the first unacknowledged segment" : "a segment") + " resent "
-                    + (lastAckNanos >= 0 ? ms(silence) + " after the last ACK" : "with no ACK seen")
-                    + (previous != null ? " (" + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame + ")" : "")
-                    + ", not on an ACK: the retransmission timer fired"
+                    + (ackClocked ? ms(t - armedNanos) + " after " + (armedNanos == headResendNanosBefore ? "its last resend" : "snd_una last advanced")
+                            + ", with no fresh news of a loss in the duplicate ACKs arriving meanwhile"
+                    : lastAckNanos >= 0 ? ms(silence) + " after the last ACK" : "with no ACK seen")
+                    + (previous != null && !ackClocked ? " (" + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame + ")" : "")
+                    + (ackClocked ? "" : ", not on an ACK") + ": the retransmission timer fired"
                     + (backoff > 1 ? ", backed off (timeout " + backoff + " in a row without progress)" : "");
             enter(Mode.LOSS, p.frame());
         } else if (!ackClocked && tail && !head) {

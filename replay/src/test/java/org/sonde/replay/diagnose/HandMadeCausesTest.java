@@ -120,4 +120,28 @@ class HandMadeCausesTest {
                 .containsExactly(RetransmissionKind.FAST_RETRANSMIT, RetransmissionKind.FAST_RETRANSMIT);
         assertThat(f.retransmissions().get(1).evidence().text()).contains("4 segments' worth of data above it SACKed");
     }
+
+    /**
+     * The fast retransmit of the fourth segment is lost too; new data sent during the recovery keeps duplicate ACKs
+     * coming every millisecond, but the timer, armed again only by the head's resend, fires 200 ms later: the head's
+     * second resend comes 0.5 ms after a duplicate ACK, yet it is the timer's, not RACK's (whose news was 200 ms old).
+     */
+    @Test
+    void theTimerFiresAmidAStreamOfDuplicateAcks() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) ack(12 * MS + i * 10_000, 1001 + i * 1000L, 20000);
+        for (int i = 0; i < 3; i++) sack(12 * MS + (3 + i) * 10_000, 3001, 20000, 4001, 5001 + i * 1000L);
+        data(12 * MS + 61_000, 3001, 1000);
+        for (int i = 0; i < 200; i++) {
+            data(13 * MS + i * MS, 10001 + i * 1000L, 1000);
+            sack(15 * MS + i * MS, 3001, 20000, 4001, 11001 + i * 1000L);
+        }
+        data(212 * MS + 561_000, 3001, 1000);
+        ack(214 * MS + 561_000, 210001, 20000);
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).extracting(Retransmission::kind)
+                .containsExactly(RetransmissionKind.FAST_RETRANSMIT, RetransmissionKind.RTO);
+        assertThat(f.retransmissions().get(1).evidence().text()).contains("200.500 ms after its last resend").doesNotContain("not on an ACK");
+    }
 }

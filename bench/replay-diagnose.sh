@@ -155,10 +155,12 @@ lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 10
           "request (counted above) had too few duplicate ACKs of their own, not a grown threshold.", "",
           "Against the simulated senders' counters, the diagnosis finds every retransmission and explains each (none is "
           "unexplained; before RACK's send order broke ties of send time by sequence, 1,033 of rpc-like's were: holes in a "
-          "burst the sender had sent in one nanosecond, resent on the SACKs above them). By trigger it still differs from the "
-          "counters in the rpc workloads by a few hundred that the senders count as timer-driven (TCPSlowStartRetrans) and the "
-          "diagnosis names fast retransmits, and fewer the other way, differently per host; not traced yet. The first suspect "
-          "is the capture point: it holds each ACK as it left the receiver, up to hundreds of µs of queueing before the sender "
-          "took it in, so the diagnosis may see a loss episode end, or duplicate ACKs arrive, before the sender did."]
+          "burst the sender had sent in one nanosecond, resent on the SACKs above them), and by trigger it comes within a few "
+          "of them. What brought it there was traced by replaying every connection of the host whose counters differed most "
+          "(`sonde replay connection`: the sender's congestion state after each send): the retransmission timer fires amid a "
+          "stream of duplicate ACKs, as Linux arms it again only when snd_una advances or the head is resent, and the "
+          "diagnosis had taken that resend of an already resent head for RACK's, and the loss state's resends after it for "
+          "fast retransmits. The few left either way per host are not traced; the capture point is the first suspect, as it "
+          "holds each ACK as it left the receiver, up to hundreds of µs of queueing before the sender took it in."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

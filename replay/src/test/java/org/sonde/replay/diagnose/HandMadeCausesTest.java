@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * Flow-level diagnoses on packet sequences written by hand, for the causes the simulator cannot plant: its receiver
- * offers its free buffer at once (no {@code tcp_grow_window()}), so its window never grows under the sender's eyes.
+ * Flow-level diagnoses on packet sequences written by hand: the causes the simulator cannot plant (its receiver offers
+ * its free buffer at once, no {@code tcp_grow_window()}, so its window never grows under the sender's eyes), and
+ * retransmission triggers its runs showed the diagnosis getting wrong, each reduced to the few packets that decide it.
  */
 class HandMadeCausesTest {
     private static final long MS = 1_000_000;

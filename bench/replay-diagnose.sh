@@ -160,7 +160,13 @@ lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 10
           "(`sonde replay connection`: the sender's congestion state after each send): the retransmission timer fires amid a "
           "stream of duplicate ACKs, as Linux arms it again only when snd_una advances or the head is resent, and the "
           "diagnosis had taken that resend of an already resent head for RACK's, and the loss state's resends after it for "
-          "fast retransmits. The few left either way per host are not traced; the capture point is the first suspect, as it "
-          "holds each ACK as it left the receiver, up to hundreds of µs of queueing before the sender took it in."]
+          "fast retransmits. The few left either way per host were traced the same way, to two causes. The capture point: it "
+          "holds each ACK as it left the receiver, and the diagnosis measures round trips to the ACK's departure, without the "
+          "ACK path's queueing, so a resend on a duplicate ACK that had queued for 3 ms on its way looks like the timer's "
+          "(seed 1, rpc-like h1 and h13: 11 and 5). And its RTT sample: it takes the last segment a cumulative ACK covers even when "
+          "that ACK also covers resent data or data SACKed long before, where Linux takes none (`tcp_clean_rtx_queue()`), so "
+          "after a long loss episode its SRTT grew to 205 ms, a second timeout looked ACK-clocked and the loss state's resends "
+          "after it were named fast retransmits (seed 1, h13: 13). Taking Linux's rule alone moves as many capture-point resends the "
+          "other way (seed 1: rpc-like's total 6,449 against 6,420), so both wait for a capture taken at each host's interface."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

@@ -11,6 +11,7 @@ abstract sealed class BaseReader implements CaptureReader permits PcapReader, Pc
     int interfaceId;
     int linkType;
     String comment;
+    PacketDirection direction = PacketDirection.UNKNOWN;
     long recordNumber;
     long fileOffset;
     /** Where this reader began reading records, and where next() reports the end of its range. */
@@ -60,6 +61,11 @@ abstract sealed class BaseReader implements CaptureReader permits PcapReader, Pc
     @Override
     public final String comment() {
         return comment;
+    }
+
+    @Override
+    public final PacketDirection direction() {
+        return direction;
     }
 
     @Override

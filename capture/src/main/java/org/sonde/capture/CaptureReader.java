@@ -100,6 +100,9 @@ public sealed interface CaptureReader extends AutoCloseable permits BaseReader {
     /** The packet's comment (pcapng {@code opt_comment}; several are joined by newlines), or null. */
     String comment();
 
+    /** Which way the packet crossed its interface (pcapng {@code epb_flags}); {@link PacketDirection#UNKNOWN} for pcap. */
+    PacketDirection direction();
+
     /** 1-based number of the current packet record in the file (for {@link #openRange}: in the range). */
     long recordNumber();
 

@@ -68,7 +68,16 @@ public sealed interface CaptureWriter extends AutoCloseable permits BaseWriter {
      * {@code length}. pcap has a single interface and no comments: an interface id other than 0
      * or a non-null comment is a {@link org.sonde.core.UsageException} rather than being dropped.
      */
-    void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, String comment);
+    default void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, String comment) {
+        write(interfaceId, timestampNanos, data, offset, length, originalLength, PacketDirection.UNKNOWN, comment);
+    }
+
+    /**
+     * Writes a packet with the way it crossed its interface (pcapng {@code epb_flags}); pcap cannot store a direction,
+     * so one other than {@link PacketDirection#UNKNOWN} is a {@link org.sonde.core.UsageException} there.
+     */
+    void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, PacketDirection direction,
+               String comment);
 
     CaptureFormat format();
 

@@ -34,12 +34,14 @@ final class PcapWriter extends BaseWriter {
     }
 
     @Override
-    public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, String comment) {
+    public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, PacketDirection direction,
+                      String comment) {
         checkPacket(timestampNanos, data, offset, length, originalLength);
         if (interfaceId != 0) {
             throw new UsageException("pcap has a single interface, so interface " + interfaceId + " cannot be written; use pcapng");
         }
         if (comment != null) throw new UsageException("pcap cannot store packet comments; use pcapng to keep them");
+        if (direction != PacketDirection.UNKNOWN) throw new UsageException("pcap cannot store a packet's direction; use pcapng to keep it");
         long seconds = timestampNanos / NANOS_PER_SECOND;
         if (seconds > MAX_SECONDS) {
             throw new UsageException("timestamp " + timestampNanos + " ns is after 2106-02-07, beyond pcap's 32-bit seconds");

@@ -19,6 +19,8 @@ final class PcapngReader extends BaseReader {
     static final int OPT_ENDOFOPT = 0;
     static final int OPT_COMMENT = 1;
     static final int IF_NAME = 2;
+    /** In an Enhanced Packet Block, option 2 is {@code epb_flags} (the same code as {@code if_name} in an interface's). */
+    static final int EPB_FLAGS = 2;
     static final int IF_TSRESOL = 9;
     static final int IF_TSOFFSET = 14;
 
@@ -40,6 +42,7 @@ final class PcapngReader extends BaseReader {
     private String optName;
     private int optTsresol;
     private long optTsoffsetSeconds;
+    private PacketDirection optDirection = PacketDirection.UNKNOWN;
 
     PcapngReader(ReadBuffer in) {
         super(in);
@@ -201,6 +204,7 @@ final class PcapngReader extends BaseReader {
         int original;
         long nanos;
         String packetComment = null;
+        PacketDirection packetDirection = PacketDirection.UNKNOWN;
         if (type == SPB) {
             original = in.i32(p + 8);
             if (original < 0) throw badOriginal(p, record, type, original, 0);
@@ -224,6 +228,7 @@ final class PcapngReader extends BaseReader {
             if (optionsStart < p + length - 4) {
                 parseOptions(type, optionsStart, p + length - 4, record);
                 packetComment = optComment;
+                packetDirection = optDirection;
             }
         }
         array = in.buf;
@@ -235,6 +240,7 @@ final class PcapngReader extends BaseReader {
         capturedLength = captured;
         originalLength = original;
         comment = packetComment;
+        direction = packetDirection;
         dataOffset = p + (type == SPB ? 12 : 28);
         recordNumber = record;
         in.pos = p + length;
@@ -311,6 +317,7 @@ final class PcapngReader extends BaseReader {
         optName = null;
         optTsresol = -1;
         optTsoffsetSeconds = 0;
+        optDirection = PacketDirection.UNKNOWN;
         int q = from;
         while (to - q >= 4) {
             int code = in.u16(q);
@@ -328,10 +335,13 @@ final class PcapngReader extends BaseReader {
             } else if (type == IDB && code == IF_NAME) {
                 optName = string(value, length);
             } else if (type == IDB && code == IF_TSRESOL) {
-                requireOptionLength(q, "if_tsresol", length, 1);
+                requireOptionLength(q, type, "if_tsresol", length, 1);
                 optTsresol = in.buf[value] & 0xFF;
+            } else if (type == EPB && code == EPB_FLAGS) {
+                requireOptionLength(q, type, "epb_flags", length, 4);
+                optDirection = PacketDirection.ofFlags(in.u32(value));
             } else if (type == IDB && code == IF_TSOFFSET) {
-                requireOptionLength(q, "if_tsoffset", length, 8);
+                requireOptionLength(q, type, "if_tsoffset", length, 8);
                 optTsoffsetSeconds = in.i64(value);
             }
             // every other option is skipped: it does not change how packets read
@@ -339,9 +349,9 @@ final class PcapngReader extends BaseReader {
         }
     }
 
-    private void requireOptionLength(int q, String option, int length, int expected) {
+    private void requireOptionLength(int q, int type, String option, int length, int expected) {
         if (length != expected) {
-            throw malformed(in.offset(q), 0, "Interface Description Block: option " + option + " has " + length
+            throw malformed(in.offset(q), 0, blockName(type) + ": option " + option + " has " + length
                     + " bytes, expected " + expected);
         }
     }

@@ -69,7 +69,8 @@ final class PcapngWriter extends BaseWriter {
     }
 
     @Override
-    public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, String comment) {
+    public void write(int interfaceId, long timestampNanos, byte[] data, int offset, int length, int originalLength, PacketDirection direction,
+                      String comment) {
         checkPacket(timestampNanos, data, offset, length, originalLength);
         if (interfaceId < 0 || interfaceId >= snapLengths.length) {
             throw new UsageException("interface " + interfaceId + " does not exist; this file has " + snapLengths.length);
@@ -77,7 +78,9 @@ final class PcapngWriter extends BaseWriter {
         byte[] commentBytes = comment == null ? null : optionValue("packet comment", comment);
         int captured = Math.min(length, snapLengths[interfaceId]);
         int padding = WriteBuffer.padding(captured);
-        int optionsBytes = commentBytes == null ? 0 : WriteBuffer.optionBytes(commentBytes.length) + 4;
+        boolean flags = direction != PacketDirection.UNKNOWN;
+        int optionsBytes = (commentBytes == null ? 0 : WriteBuffer.optionBytes(commentBytes.length)) + (flags ? WriteBuffer.optionBytes(4) : 0);
+        if (optionsBytes > 0) optionsBytes += 4; // opt_endofopt
         int total = 32 + captured + padding + optionsBytes;
         long units = timestampNanos / nanosPerUnit[interfaceId];
         WriteBuffer out = this.out;
@@ -92,10 +95,13 @@ final class PcapngWriter extends BaseWriter {
         out.putBytes(data, offset, captured);
         out.reserve(padding + optionsBytes + 4);
         out.putZeros(padding);
-        if (commentBytes != null) {
-            out.putOption(OPT_COMMENT, commentBytes);
-            out.putInt(0); // opt_endofopt
+        if (commentBytes != null) out.putOption(OPT_COMMENT, commentBytes);
+        if (flags) {
+            out.putShort(PcapngReader.EPB_FLAGS);
+            out.putShort(4);
+            out.putInt(direction.flagBits());
         }
+        if (optionsBytes > 0) out.putInt(0); // opt_endofopt
         out.putInt(total);
     }
 

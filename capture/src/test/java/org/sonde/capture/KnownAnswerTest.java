@@ -81,7 +81,8 @@ class KnownAnswerTest {
                 .put(HEX.parseHex("6000")).zeros(2));
         f.block(5, new Bytes(BIG_ENDIAN).u32(0).u32(0).u32(0));
         int epb2Offset = f.size();
-        f.block(6, new Bytes(BIG_ENDIAN).u32(0).u32(0).u32(3).u32(1).u32(1).put(HEX.parseHex("60")).zeros(3));
+        f.block(6, new Bytes(BIG_ENDIAN).u32(0).u32(0).u32(3).u32(1).u32(1).put(HEX.parseHex("60")).zeros(3)
+                .option(2, new Bytes(BIG_ENDIAN).u32(0xFF00_0002L).toArray()).u32(0)); // outbound; the upper bits are not the direction
         byte[] file = f.toArray();
 
         try (CaptureReader r = CaptureReader.open(new ByteArrayInputStream(file), "kat.pcapng")) {
@@ -90,11 +91,13 @@ class KnownAnswerTest {
             assertThat(r.next()).isTrue();
             assertThat(Captures.current(r)).isEqualTo(new Rec(1, epbOffset, (1_600_000_000L + 1000) * 1_000_000_000L + 500_000_953L,
                     5, 64, 0, LinkTypes.ETHERNET, "hello", HEX.parseHex("0102030405")));
+            assertThat(r.direction()).isEqualTo(PacketDirection.INBOUND);
             assertThat(r.interfaceName()).isEqualTo("en0");
             assertThat(r.interfaceComment()).isEqualTo("idb comment");
             assertThat(r.next()).isTrue();
             assertThat(Captures.current(r)).isEqualTo(new Rec(2, spbOffset, 0, 7, 7, 0, LinkTypes.ETHERNET, null,
                     HEX.parseHex("aabbccddeeff11")));
+            assertThat(r.direction()).isEqualTo(PacketDirection.UNKNOWN);
             assertThat(r.next()).isTrue();
             assertThat(r.sectionComment()).isNull();
             assertThat(r.interfaceName()).isNull();
@@ -103,6 +106,7 @@ class KnownAnswerTest {
             assertThat(r.next()).isTrue();
             assertThat(Captures.current(r)).isEqualTo(new Rec(4, epb2Offset, 3_000L, 1, 1, 0, LinkTypes.RAW, null,
                     HEX.parseHex("60")));
+            assertThat(r.direction()).isEqualTo(PacketDirection.OUTBOUND);
             assertThat(r.next()).isFalse();
         }
     }
@@ -144,5 +148,16 @@ class KnownAnswerTest {
                         // EPB: interface 0, timestamp high/low, 3 of 70 bytes, data, opt_comment "c"
                         + "06000000" + "30000000" + "00000000" + "01000000" + "02000000" + "03000000" + "46000000"
                         + "aabbcc00" + "0100" + "0100" + "63000000" + "00000000" + "30000000");
+    }
+
+    @Test
+    void aDirectionIsWrittenAsEpbFlags() {
+        byte[] file = Captures.pcapng(List.of(new CaptureInterface("a", 1, 96)), null,
+                w -> w.write(0, 0x1_0000_0002L, HEX.parseHex("aabbcc"), 0, 3, 70, PacketDirection.OUTBOUND, null));
+        String hex = HEX.formatHex(file);
+        assertThat(hex.substring(hex.length() - 96)).isEqualTo(
+                // EPB: interface 0, timestamp high/low, 3 of 70 bytes, data, epb_flags 2 (outbound), end of options
+                "06000000" + "30000000" + "00000000" + "01000000" + "02000000" + "03000000" + "46000000"
+                        + "aabbcc00" + "0200" + "0400" + "02000000" + "00000000" + "30000000");
     }
 }

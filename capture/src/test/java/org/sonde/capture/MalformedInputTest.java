@@ -126,6 +126,14 @@ class MalformedInputTest {
     }
 
     @Test
+    void packetFlagsOfTheWrongLength() {
+        Bytes f = withInterface();
+        f.block(6, new Bytes(LITTLE_ENDIAN).u32(0).u32(0).u32(0).u32(0).u32(0).option(2, new byte[2]).u32(0));
+        assertThatThrownBy(() -> readAll(f.toArray())).isExactlyInstanceOf(CaptureFormatException.class)
+                .hasMessageContaining("Enhanced Packet Block: option epb_flags has 2 bytes, expected 4");
+    }
+
+    @Test
     void timestampBeyondTheNanosecondRange() {
         Bytes f = pcapngHeader();
         f.block(1, new Bytes(LITTLE_ENDIAN).u16(1).u16(0).u32(0).option(9, new byte[] {9}).u32(0));

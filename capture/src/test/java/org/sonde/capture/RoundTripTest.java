@@ -48,7 +48,7 @@ class RoundTripTest {
     }
 
     @Test
-    void pcapngKeepsInterfacesResolutionsAndComments(@TempDir Path dir) {
+    void pcapngKeepsInterfacesResolutionsCommentsAndDirections(@TempDir Path dir) {
         Path file = dir.resolve("t.pcapng");
         List<CaptureInterface> interfaces = List.of(
                 new CaptureInterface("eth0", LinkTypes.ETHERNET, 65535, TimestampResolution.NANOS, "uplink port"),
@@ -57,7 +57,8 @@ class RoundTripTest {
         try (CaptureWriter w = CaptureWriter.pcapng(file, interfaces, "lab run 7 — ünïcode")) {
             for (int i = 0; i < 9; i++) {
                 int length = LENGTHS[i % LENGTHS.length];
-                w.write(i % 3, T0 + i * 1_234_567L, packet(i, length), 0, length, length + 4, i % 2 == 0 ? "comment " + i : null);
+                w.write(i % 3, T0 + i * 1_234_567L, packet(i, length), 0, length, length + 4, PacketDirection.values()[i / 3],
+                        i % 2 == 0 ? "comment " + i : null);
             }
         }
         try (CaptureReader r = CaptureReader.open(file)) {
@@ -77,6 +78,7 @@ class RoundTripTest {
                 assertThat(r.capturedLength()).isEqualTo(length);
                 assertThat(r.originalLength()).isEqualTo(LENGTHS[i % LENGTHS.length] + 4);
                 assertThat(r.comment()).isEqualTo(i % 2 == 0 ? "comment " + i : null);
+                assertThat(r.direction()).isEqualTo(PacketDirection.values()[i / 3]);
                 assertThat(r.recordNumber()).isEqualTo(i + 1);
                 assertThat(Captures.current(r).data()).isEqualTo(java.util.Arrays.copyOf(packet(i, LENGTHS[i % LENGTHS.length]), length));
             }

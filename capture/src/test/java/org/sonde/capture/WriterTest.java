@@ -64,6 +64,8 @@ class WriterTest {
         byte[] file = Captures.pcap(TimestampResolution.NANOS, 65535, w -> {
             assertThatThrownBy(() -> w.write(0, 1, FRAME, 0, 10, 10, "note"))
                     .isExactlyInstanceOf(UsageException.class).hasMessageContaining("pcap cannot store packet comments");
+            assertThatThrownBy(() -> w.write(0, 1, FRAME, 0, 10, 10, PacketDirection.INBOUND, null))
+                    .isExactlyInstanceOf(UsageException.class).hasMessageContaining("pcap cannot store a packet's direction");
             assertThatThrownBy(() -> w.write(1, 1, FRAME, 0, 10, 10, null))
                     .isExactlyInstanceOf(UsageException.class).hasMessageContaining("single interface");
             assertThatThrownBy(() -> w.write(-1, FRAME, 0, 10))

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sonde.capture.CaptureInterface;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
+import org.sonde.capture.PacketDirection;
 import org.sonde.capture.TimestampResolution;
 
 import java.math.BigDecimal;
@@ -16,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Wireshark's tshark reads what the capture writers write: timestamps to the nanosecond, both
- * lengths and packet comments.
+ * lengths, packet comments and directions.
  */
 @RequiresTshark
 class TsharkInteropTest {
@@ -51,6 +52,25 @@ class TsharkInteropTest {
         Path file = dir.resolve("c.pcapng");
         writeAll(CaptureWriter.pcapng(file, List.of(new CaptureInterface("eth0", LinkTypes.ETHERNET, 1000)), "section"), true);
         assertTsharkReads(tshark, file, 1000, 1, true);
+    }
+
+    @Test
+    void pcapngDirections(Tshark tshark, @TempDir Path dir) {
+        Path file = dir.resolve("d.pcapng");
+        try (CaptureWriter w = CaptureWriter.pcapng(file, List.of(new CaptureInterface("h1", LinkTypes.ETHERNET, 1000),
+                new CaptureInterface("h2", LinkTypes.ETHERNET, 1000)), null)) {
+            for (int i = 0; i < PacketDirection.values().length; i++) {
+                w.write(i % 2, T0 + i, bytes(i, 60), 0, 60, 60, PacketDirection.values()[i], i == 1 ? "with a comment" : null);
+            }
+        }
+        TsharkRows rows = tshark.fields(file, List.of("frame.interface_name", "frame.packet_flags_direction", "frame.comment"), Map.of());
+        assertThat(rows.size()).isEqualTo(3);
+        assertThat(rows.field(0, "frame.interface_name")).isEqualTo("h1");
+        assertThat(rows.field(1, "frame.interface_name")).isEqualTo("h2");
+        assertThat(rows.occurrences(0, "frame.packet_flags_direction")).isEmpty();
+        assertThat(Integer.decode(rows.field(1, "frame.packet_flags_direction"))).as("inbound").isEqualTo(1);
+        assertThat(Integer.decode(rows.field(2, "frame.packet_flags_direction"))).as("outbound").isEqualTo(2);
+        assertThat(rows.occurrences(1, "frame.comment")).containsExactly("with a comment");
     }
 
     /** Bytes that depend on the packet's index, so that a mixed-up record would be noticed. */

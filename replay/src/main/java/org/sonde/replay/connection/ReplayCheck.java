@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.sonde.capture.CaptureReader;
 import org.sonde.core.Json;
 import org.sonde.core.UsageException;
 import org.sonde.replay.recording.ConnectionLog;
@@ -19,7 +18,7 @@ import org.sonde.sim.net.IpFrame;
 
 /**
  * {@code sonde replay check}: replays every connection of a recording made with {@code --capture} and compares each
- * with the capture of the run, one to one in each direction: the same number of packets, each with the same IP and TCP
+ * with the capture of the run (each packet as it left its sender), one to one in each direction: the same number of packets, each with the same IP and TCP
  * headers (options included) at the same nanosecond, and the replayed send times within the threshold of the recorded samples.
  */
 public final class ReplayCheck {
@@ -50,12 +49,10 @@ public final class ReplayCheck {
                     "record the scenario again with --capture");
         }
         Map<String, List<Captured>> captured = new HashMap<>();
-        try (CaptureReader r = CaptureReader.open(capture)) {
-            while (r.next()) {
-                byte[] h = headers(r.array(), r.offset(), r.capturedLength());
-                captured.computeIfAbsent(key(h), k -> new ArrayList<>()).add(new Captured(r.timestampNanos(), h));
-            }
-        }
+        ScenarioRecording.departures(capture, r -> {
+            byte[] h = headers(r.array(), r.offset(), r.capturedLength());
+            captured.computeIfAbsent(key(h), k -> new ArrayList<>()).add(new Captured(r.timestampNanos(), h));
+        });
         AtomicLong maxError = new AtomicLong();
         AtomicLong packets = new AtomicLong();
         List<Mismatch> mismatches = rec.connections().parallelStream().map(c -> {

@@ -16,7 +16,7 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
      * {@code {"capture", "totals", "summary": {"flows", "slowFlows": {KIND: n}, "retransmissions": {KIND: n}, "bySize": [{"sizes",
      * "minBytes", "maxBytes"?, "flows", "slowFlows", "slowdowns": {KIND: n}, "tail": {"flows", "slowFlows", "slowdowns"}}]}
      * (bySize counts transfers),
-     * "flows": [{"src", "dst", "packets", "dataBytes", "durationMicros", "initialRttMicros",
+     * "flows": [{"src", "dst", "capturedAt"? (with several interfaces), "packets", "dataBytes", "durationMicros", "initialRttMicros",
      * "retransmissions", "duplicateAcks", "zeroWindows", "outOfOrder", "kinds": {KIND: n}, "causes": [{"frame",
      * "timeMicros", "seq", "length", "kind", "trigger", "originalFrame", "evidence": {"text", "frames", ...figures},
      * "spurious"?}], "slowdowns": [{"kind", "costMicros", "evidence"}], "transfers": [{"startSeq", "endSeq", "bytes",
@@ -67,6 +67,7 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
             ObjectNode n = flowsNode.addObject();
             n.put("src", d.src().toString());
             n.put("dst", d.dst().toString());
+            if (d.capturedAt() != null) n.put("capturedAt", d.capturedAt().name());
             n.put("packets", d.packets());
             n.put("dataBytes", d.dataBytes());
             n.put("durationMicros", FlowAnalyzer.micros(d.lastNanos() - d.firstNanos()));

@@ -105,23 +105,30 @@ public final class DiagnosisReport {
             flow.retransmissions().forEach(r -> retransmitted.add(r.frame()));
             flow.slowdowns().forEach(w -> cited.addAll(w.evidence().frames()));
         }
+
+        /** Whether the flow was diagnosed from packets of this capture interface (always, in a capture of one). */
+        boolean readAt(int interfaceId) {
+            return flow.capturedAt() == null || flow.capturedAt().interfaceId() == interfaceId;
+        }
     }
 
     private static void plots(HtmlReport report, List<FlowDiagnosis> flows, Path capture) {
         Map<List<Endpoint>, Series> byDirection = new HashMap<>();
         for (FlowDiagnosis f : flows) byDirection.put(List.of(f.src(), f.dst()), new Series(f));
         long[] epoch = {-1};
-        new TcpCaptureReader().read(capture, p -> {
+        new TcpCaptureReader().read(capture, (p, interfaceId, direction) -> {
             if (epoch[0] < 0) epoch[0] = p.timeNanos();
             double ms = (p.timeNanos() - epoch[0]) / 1e6;
             Series out = byDirection.get(List.of(p.src(), p.dst()));
+            if (out != null && !out.readAt(interfaceId)) out = null;
+            Series back = byDirection.get(List.of(p.dst(), p.src()));
+            if (back != null && !back.readAt(interfaceId)) back = null;
             if (out != null) {
                 if (out.base < 0) out.base = p.seq();
                 double seq = (p.seq() - out.base) & 0xFFFF_FFFFL;
                 if (p.sequenceLength() > 0) (out.retransmitted.contains(p.frame()) ? out.resent : out.data).add(new double[] {ms, seq});
                 if (out.cited.contains(p.frame())) out.marked.add(new double[] {ms, seq});
             }
-            Series back = byDirection.get(List.of(p.dst(), p.src()));
             if (back != null && back.base >= 0 && p.has(TcpPacket.ACK)) {
                 double ack = (p.ack() - back.base) & 0xFFFF_FFFFL;
                 back.acks.add(new double[] {ms, ack});

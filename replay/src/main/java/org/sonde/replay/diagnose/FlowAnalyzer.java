@@ -353,7 +353,9 @@ final class FlowAnalyzer {
         Map.Entry<Long, Segment> e = segments.lowerEntry(newAck);
         if (e == null || e.getValue().end > newAck || e.getValue().sends != 1) return;
         long sample = t - e.getValue().firstNanos;
-        if (sample < 0) return;
+        // a capture at the receiver can time the ACK in the same tick as its data (microsecond pcap, or a simulated
+        // receiver): that measures no path, and a zero base would divide the congestion and delayed-ACK figures
+        if (sample <= 0) return;
         if (srtt < 0) {
             srtt = sample;
             rttvar = sample / 2;
@@ -730,6 +732,10 @@ final class FlowAnalyzer {
     }
 
     FlowDiagnosis result(long initialRttNanos) {
+        return result(initialRttNanos, null);
+    }
+
+    FlowDiagnosis result(long initialRttNanos, CapturePoint capturedAt) {
         List<Retransmission> out = new ArrayList<>();
         for (Pending r : retransmissions) {
             out.add(new Retransmission(r.frame, r.nanos, r.start, (int) (r.end - r.start),
@@ -738,7 +744,7 @@ final class FlowAnalyzer {
         long data = dataHigh > dataLow ? dataHigh - dataLow : 0;
         List<Slowdown> slowdowns = slowdowns(initialRttNanos);
         return new FlowDiagnosis(src, dst, packets, data, firstNanos, lastNanos, initialRttNanos, out, duplicateAckFrames,
-                zeroWindowFrames, outOfOrderFrames, slowdowns, transfers(out, slowdowns, initialRttNanos));
+                zeroWindowFrames, outOfOrderFrames, slowdowns, transfers(out, slowdowns, initialRttNanos), capturedAt);
     }
 
     /**

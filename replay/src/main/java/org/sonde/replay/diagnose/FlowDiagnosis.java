@@ -19,11 +19,13 @@ import java.util.Map;
  * @param slowdowns          why the flow was slow, each with its cost and evidence
  * @param transfers          its data as the application wrote it, in order (one on a connection per flow, one per
  *                           request or response on a persistent connection); none without data
+ * @param capturedAt         the capture interface the flow was read at, its sender's, when the capture holds packets
+ *                           at several hosts' interfaces (see {@link CaptureDiagnoser}); else null
  */
 public record FlowDiagnosis(Endpoint src, Endpoint dst, long packets, long dataBytes, long firstNanos, long lastNanos,
                             long initialRttNanos, List<Retransmission> retransmissions, List<Long> duplicateAckFrames,
                             List<Long> zeroWindowFrames, List<Long> outOfOrderFrames, List<Slowdown> slowdowns,
-                            List<Transfer> transfers) {
+                            List<Transfer> transfers, CapturePoint capturedAt) {
     public FlowDiagnosis {
         retransmissions = List.copyOf(retransmissions);
         duplicateAckFrames = List.copyOf(duplicateAckFrames);

@@ -1,8 +1,11 @@
 package org.sonde.replay.diagnose;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.sonde.capture.CaptureReader;
+import org.sonde.capture.PacketDirection;
 import org.sonde.capture.LinkTypes;
 import org.sonde.packet.DecodeException;
 import org.sonde.packet.PacketView;
@@ -21,20 +24,46 @@ public final class TcpCaptureReader {
     private byte[] frameArray;
     private long frames, tcp, notTcp, undecodable, unsupported;
 
+    /** Told of each TCP packet with where it was captured. */
+    @FunctionalInterface
+    public interface Sink {
+        /**
+         * @param interfaceId the capture interface (0 in pcap)
+         * @param direction   which way it crossed that interface, where the capture says
+         */
+        void accept(TcpPacket packet, int interfaceId, PacketDirection direction);
+    }
+
+    /** The names of the interfaces seen (pcapng {@code if_name}), by number; null where the capture names none. */
+    private final List<String> interfaceNames = new ArrayList<>();
+
     public CaptureTotals read(Path file, Consumer<TcpPacket> sink) {
+        return read(file, (p, i, d) -> sink.accept(p));
+    }
+
+    public CaptureTotals read(Path file, Sink sink) {
         try (CaptureReader r = CaptureReader.open(file)) {
             while (r.next()) {
                 frames++;
+                int id = r.interfaceId();
+                while (interfaceNames.size() <= id) interfaceNames.add(null);
+                if (interfaceNames.get(id) == null) interfaceNames.set(id, r.interfaceName());
                 if (!dissect(r)) continue;
                 if (!view.isTcp() || view.isFragment()) {
                     notTcp++;
                     continue;
                 }
                 tcp++;
-                sink.accept(packet(r.recordNumber(), r.timestampNanos()));
+                sink.accept(packet(r.recordNumber(), r.timestampNanos()), id, r.direction());
             }
         }
         return new CaptureTotals(frames, tcp, notTcp, undecodable, unsupported);
+    }
+
+    /** Interface {@code id} as a capture point, after {@link #read}: its name, or {@code #id}. */
+    CapturePoint point(int id) {
+        String name = id < interfaceNames.size() ? interfaceNames.get(id) : null;
+        return new CapturePoint(id, name != null ? name : "#" + id);
     }
 
     /** Dissects the current record as an Ethernet frame, giving other link types a synthetic Ethernet header. */

@@ -31,10 +31,17 @@ import org.sonde.sim.tcp.TcpSocket;
  * Segments are numbered by identity, so the simulator's frames are left as they are.
  */
 public final class Recorder implements TcpObserver {
-    /** Told of every segment a recorded connection sends, at its send time: which endpoint (0 client, 1 server) and its index there. */
+    /**
+     * Told of every segment a recorded connection sends, at its send time, and of its arrival at the other endpoint:
+     * which endpoint sent it (0 client, 1 server) and its index there.
+     */
     @FunctionalInterface
     public interface PacketListener {
         void sent(int connection, int side, long index, long timeNanos, TcpSegment segment);
+
+        /** The segment {@code index} of endpoint {@code side} reached the other endpoint's TCP (dropped ones never do). */
+        default void arrived(int connection, int side, long index, long timeNanos, TcpSegment segment) {
+        }
     }
 
     private record Tuple(int clientIp, int clientPort, int serverIp, int serverPort) {}
@@ -167,7 +174,9 @@ public final class Recorder implements TcpObserver {
             e.conn.problem("endpoint " + e.side + " received a segment from outside the connection (" + seg + ")");
             return;
         }
-        long delay = now(s) - f.sentAt;
+        long now = now(s);
+        if (packets != null) packets.arrived(f.conn.id, f.side, f.index, now, seg);
+        long delay = now - f.sentAt;
         long residual = delay - side.prevDelay;
         side.prevDelay = delay;
         boolean ce = seg.ecn == IpFrame.ECN_CE;

@@ -9,13 +9,18 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.zip.GZIPOutputStream;
 import org.sonde.capture.CaptureInterface;
+import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
+import org.sonde.capture.PacketDirection;
 import org.sonde.capture.TimestampResolution;
 import org.sonde.core.BadInputException;
 import org.sonde.core.EnvironmentException;
@@ -23,6 +28,8 @@ import org.sonde.core.InputFiles;
 import org.sonde.core.Json;
 import org.sonde.core.OutputDirectory;
 import org.sonde.core.UsageException;
+import org.sonde.packet.Ipv4Address;
+import org.sonde.sim.net.Host;
 import org.sonde.sim.net.IpFrame;
 import org.sonde.sim.scenario.ScenarioLoader;
 import org.sonde.sim.scenario.Simulation;
@@ -31,12 +38,15 @@ import org.sonde.sim.scenario.Transports;
 import org.sonde.sim.tcp.TcpConfig;
 import org.sonde.sim.tcp.TcpFlowTransport;
 import org.sonde.sim.tcp.TcpObserver;
+import org.sonde.sim.tcp.TcpSegment;
 
 /**
  * {@code sonde replay record}: runs a scenario with every TCP connection recorded, writes the recording
  * ({@value #RECORDING}) and its sizes against the header trace of the same run ({@value #SUMMARY}), and, asked to,
- * the capture of every packet as it left its sender ({@value #CAPTURE}) with the list of connections
- * ({@value #CONNECTIONS}). A copy of the scenario ({@value #SCENARIO}) goes with it: the run is deterministic, so the
+ * the capture of the run ({@value #CAPTURE}) with the list of connections ({@value #CONNECTIONS}). The capture is what
+ * tcpdump on every host would hold: one interface per host, named after it, with each segment as it left its
+ * sender's TCP (outbound, pcapng {@code epb_flags}) and, unless the network dropped it, as it reached its receiver's
+ * (inbound); {@link #departures} reads the outbound copies. A copy of the scenario ({@value #SCENARIO}) goes with it: the run is deterministic, so the
  * recording and its scenario give the run again (files the scenario names, such as a flow-size table, are not copied).
  *
  * <p>The header trace is what a packet capture of the run with only headers would hold: a nanosecond pcap of every
@@ -167,22 +177,29 @@ public final class ScenarioRecording {
             throw new UncheckedIOException(e);
         }
         Simulation[] simulation = {null};
-        CaptureWriter cap = snapLength == NO_CAPTURE ? null : CaptureWriter.pcapng(dir.resolve(CAPTURE),
-                List.of(new CaptureInterface("senders", LinkTypes.ETHERNET, snapLength)),
-                "Sonde replay record: every TCP segment as it left its sender");
+        HostCapture[] cap = {null};
         long[] packets = {0};
-        Recorder recorder = new Recorder(th, (conn, side, index, t, seg) -> {
-            byte[] frame = seg.encode();
-            long at = simulation[0].epochNanos() + t;
-            trace.add(at, frame);
-            if (cap != null) cap.write(0, at, frame, 0, frame.length, frame.length, null);
-            packets[0]++;
+        Recorder recorder = new Recorder(th, new Recorder.PacketListener() {
+            @Override
+            public void sent(int connection, int side, long index, long timeNanos, TcpSegment seg) {
+                byte[] frame = seg.encode();
+                long at = simulation[0].epochNanos() + timeNanos;
+                trace.add(at, frame);
+                if (cap[0] != null) cap[0].write(seg.sourceIp, at, frame, PacketDirection.OUTBOUND);
+                packets[0]++;
+            }
+
+            @Override
+            public void arrived(int connection, int side, long index, long timeNanos, TcpSegment seg) {
+                if (cap[0] != null) cap[0].write(seg.destinationIp, simulation[0].epochNanos() + timeNanos, seg.encode(), PacketDirection.INBOUND);
+            }
         });
         Map<String, TransportFactory> factories = recordedTransports(recorder, config);
         boolean done = false;
         try {
             ScenarioLoader.Loaded loaded = new ScenarioLoader(scenario, factories, dir).load(seed);
             simulation[0] = loaded.simulation();
+            if (snapLength != NO_CAPTURE) cap[0] = new HostCapture(dir.resolve(CAPTURE), loaded.simulation().network().hosts(), snapLength);
             if (config[0] == null) {
                 throw new BadInputException(scenario.toString(), "transports", "the scenario configures no tcp transport, so there is nothing to record",
                         "add transports: {tcp: {}} and traffic with transport: tcp", null);
@@ -203,8 +220,8 @@ public final class ScenarioRecording {
                     Zstd.compress(bytes).length, trace.raw, trace.gzipBytes.bytes, trace.zstdBytes.bytes, th, samples,
                     Breakdown.of(rec, bytes.length));
             Files.writeString(dir.resolve(SUMMARY), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(summaryJson(s)) + "\n");
-            if (cap != null) {
-                cap.close();
+            if (cap[0] != null) {
+                cap[0].writer.close();
                 Files.writeString(dir.resolve(CONNECTIONS), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(connectionsJson(rec)) + "\n");
             }
             done = true;
@@ -213,12 +230,45 @@ public final class ScenarioRecording {
             throw new EnvironmentException("cannot write into " + dir + ": " + InputFiles.describe(e), "choose a directory in a writable place", e);
         } finally {
             if (!done) {
-                if (cap != null) cap.abort();
+                if (cap[0] != null) cap[0].writer.abort();
                 try {
                     trace.close();
                 } catch (RuntimeException ignored) {
                     // the run failed already; its error is the one to report
                 }
+            }
+        }
+    }
+
+    /** The run's capture: an interface per host, found by the host's address. */
+    private static final class HostCapture {
+        final CaptureWriter writer;
+        final Map<Integer, Integer> interfaceOf = new HashMap<>();
+
+        HostCapture(Path file, List<Host> hosts, int snapLength) {
+            List<CaptureInterface> interfaces = new ArrayList<>();
+            for (Host h : hosts) {
+                interfaceOf.put(h.ip(), interfaces.size());
+                interfaces.add(new CaptureInterface(h.name(), LinkTypes.ETHERNET, snapLength, TimestampResolution.NANOS,
+                        "host " + h.name() + ", " + new Ipv4Address(h.ip())));
+            }
+            writer = CaptureWriter.pcapng(file, interfaces, "Sonde replay record: every TCP segment at its sender's interface as it left "
+                    + "and at its receiver's as it arrived, as tcpdump on every host would capture them");
+        }
+
+        void write(int hostIp, long at, byte[] frame, PacketDirection direction) {
+            writer.write(interfaceOf.get(hostIp), at, frame, 0, frame.length, frame.length, direction, null);
+        }
+    }
+
+    /**
+     * Calls {@code sink} with every packet of a recording's {@value #CAPTURE} as it left its sender (the outbound copies),
+     * in the order they were sent.
+     */
+    public static void departures(Path capture, Consumer<CaptureReader> sink) {
+        try (CaptureReader r = CaptureReader.open(capture)) {
+            while (r.next()) {
+                if (r.direction() == PacketDirection.OUTBOUND) sink.accept(r);
             }
         }
     }

@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.sonde.capture.CaptureReader;
+import org.sonde.replay.recording.ScenarioRecording;
 
-/** The packets of a {@code --capture} file grouped by connection (the unordered address-port pair), in file order. */
+/** The packets of a {@code --capture} file as they left their senders, grouped by connection (the unordered address-port pair), in file order. */
 final class Captured {
     record Packet(long timeNanos, byte[] ip) {}
 
@@ -17,13 +17,10 @@ final class Captured {
 
     static Map<String, List<Packet>> byConnection(Path capture) {
         Map<String, List<Packet>> m = new HashMap<>();
-        try (CaptureReader r = CaptureReader.open(capture)) {
-            while (r.next()) {
-                byte[] f = Arrays.copyOfRange(r.array(), r.offset(), r.offset() + r.capturedLength());
-                byte[] ip = Arrays.copyOfRange(f, 14, f.length);
-                m.computeIfAbsent(key(ip), k -> new ArrayList<>()).add(new Packet(r.timestampNanos(), ip));
-            }
-        }
+        ScenarioRecording.departures(capture, r -> {
+            byte[] ip = Arrays.copyOfRange(r.array(), r.offset() + 14, r.offset() + r.capturedLength());
+            m.computeIfAbsent(key(ip), k -> new ArrayList<>()).add(new Packet(r.timestampNanos(), ip));
+        });
         return m;
     }
 

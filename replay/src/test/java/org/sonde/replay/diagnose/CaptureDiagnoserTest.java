@@ -79,6 +79,26 @@ class CaptureDiagnoserTest {
         });
     }
 
+    /** At the receiver, an ACK may be timed in the tick its data arrived (microsecond pcap, a simulated host): no round trip. */
+    @Test
+    void acksTimedInTheTickOfTheirDataGiveNoRoundTrip() {
+        Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
+        ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
+        long ms = 1_000_000;
+        conn.accept(new TcpPacket(1, 0, c, srv, 100, 0, TcpPacket.SYN, 64000, 0, 1, -1, new long[0]));
+        conn.accept(new TcpPacket(2, 0, srv, c, 500, 101, TcpPacket.SYN | TcpPacket.ACK, 64000, 0, 2, -1, new long[0]));
+        conn.accept(new TcpPacket(3, 2 * ms, c, srv, 101, 501, TcpPacket.ACK, 64000, 0, 3, -1, new long[0]));
+        for (int i = 0; i < 8; i++) {
+            long t = (3 + 10 * i) * ms, seq = 101 + 1000L * i;
+            conn.accept(new TcpPacket(4 + 2 * i, t, c, srv, seq, 501, TcpPacket.ACK, 64000, 1000, 4 + 2 * i, -1, new long[0]));
+            conn.accept(new TcpPacket(5 + 2 * i, t, srv, c, 501, seq + 1000, TcpPacket.ACK, 64000, 0, 5 + 2 * i, -1, new long[0]));
+        }
+        FlowDiagnosis toServer = conn.forward.result(conn.initialRttNanos());
+        assertThat(conn.forward.minRttNanos()).isEqualTo(-1);
+        assertThat(toServer.retransmissions()).isEmpty();
+        assertThat(toServer.slowdowns()).extracting(Slowdown::kind).doesNotContain(SlowdownKind.CONGESTION);
+    }
+
     @Test
     void jsonHasTheFieldsTheIssueNames() throws Exception {
         CaptureDiagnosis d = CaptureDiagnoser.diagnose(SimulatedCaptures.resource(dir, SimulatedCaptures.LINUX_LISTING2));

@@ -238,7 +238,7 @@ final class FlowAnalyzer {
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
-                rttSample(a, t, p.frame(), pure);
+                rttSample(ack, a, t, p.frame(), pure);
                 delivered(ack, a, p);
             }
             long forgotten = a - 2 * maxFlightBytes;
@@ -348,10 +348,14 @@ final class FlowAnalyzer {
         }
     }
 
-    /** Karn's rule: only a segment sent once gives an RTT sample; the one the ACK covers last is used. */
-    private void rttSample(long newAck, long t, long frame, boolean pure) {
+    /** Karn's rule, per ACK as Linux keeps it: the last segment the ACK covers gives the sample if nothing it covers was resent. */
+    private void rttSample(long oldAck, long newAck, long t, long frame, boolean pure) {
         Map.Entry<Long, Segment> e = segments.lowerEntry(newAck);
         if (e == null || e.getValue().end > newAck || e.getValue().sends != 1) return;
+        // as Linux's tcp_clean_rtx_queue(): no sample from an ACK that covers any resent data (the ACK that fills a
+        // hole would measure the whole loss episode), nor from data the receiver had SACKed already
+        if (covered(sacked, e.getKey(), e.getValue().end)) return;
+        for (Segment s : segments.subMap(oldAck, true, newAck, false).values()) if (s.sends != 1) return;
         long sample = t - e.getValue().firstNanos;
         // a capture at the receiver can time the ACK in the same tick as its data (microsecond pcap, or a simulated
         // receiver): that measures no path, and a zero base would divide the congestion and delayed-ACK figures

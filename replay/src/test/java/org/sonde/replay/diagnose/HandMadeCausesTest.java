@@ -40,6 +40,25 @@ class HandMadeCausesTest {
     }
 
     /**
+     * Karn's rule per ACK, as Linux's {@code tcp_clean_rtx_queue()} keeps it: the ACK that fills a hole covers a resent
+     * segment and segments SACKed long before, so it times the loss episode rather than the path, and gives no RTT
+     * sample (taking one inflated the SRTT to 205 ms on a simulated run, and a later timer resend looked ACK-clocked).
+     */
+    @Test
+    void theAckThatFillsAHoleGivesNoRoundTrip() {
+        start();
+        for (int i = 0; i < 3; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        sack(12 * MS + 10_000, 1, 20000, 1001, 2001);
+        sack(12 * MS + 20_000, 1, 20000, 1001, 3001);
+        data(12 * MS + 500_000, 1, 1000);
+        ack(14 * MS + 500_000, 3001, 20000);
+        assertThat(conn.forward.minRttNanos()).as("no sample from the hole's ACK").isEqualTo(-1);
+        data(20 * MS, 3001, 1000);
+        ack(22 * MS, 4001, 20000);
+        assertThat(conn.forward.minRttNanos()).as("the next segment's").isEqualTo(2 * MS);
+    }
+
+    /**
      * §5.3 root cause 2: the fourth segment is lost; the six segments behind it each bring an ACK of the hole, but each
      * with a larger window (a receive buffer still growing), so none is a duplicate and the timer resends it.
      */

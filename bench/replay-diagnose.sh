@@ -8,7 +8,7 @@
 # explains, and what it names, over the range's tail (the tenth that took longest, as DETER takes the 99.9th
 # percentile of many more flows) and over all. As in §5.2, the connection of the 100 KB - 1 MB transfer whose late
 # fast retransmit cost most is then replayed (sonde replay connection) to read its sender's tp->reordering.
-# The rpc captures take about 1.5 GB each in a temporary directory (8 GB with whole frames).
+# The rpc captures take about 2.7 GB each in a temporary directory (every packet at its sender's and its receiver's interface).
 # Writes the "replay-diagnose" section of BENCHMARKS.md. SEED (default 1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -52,8 +52,10 @@ tmp, seed, worst = sys.argv[1:4]
 java = subprocess.run(["bash", "-c", "source scripts/jdk.sh >/dev/null; java -version"], capture_output=True, text=True).stderr.splitlines()[0]
 lines = ["## DETER's diagnosis on workloads like its own (issue 17)", "",
          f"Command: `bench/replay-diagnose.sh` (SEED={seed}): `sonde replay record bench/replay/SCENARIO.yaml --seed {seed} --capture --snaplen 128`, "
-         "then `sonde replay diagnose capture.pcapng --json`. The capture holds every packet as it left its sender, cut after its "
-         "headers (the diagnosis reads lengths from the IP header, so a cut capture is diagnosed as a whole one). "
+         "then `sonde replay diagnose capture.pcapng --json`. The capture is what tcpdump on every host would hold, cut after the "
+         "headers (the diagnosis reads lengths from the IP header, so a cut capture is diagnosed as a whole one): an interface per "
+         "host, each packet outbound at its sender's and inbound at its receiver's; each direction of a connection is diagnosed "
+         "at its sender's interface, where the ACKs coming back are timed as the sender got them. "
          f"Machine: {os.cpu_count()} cores, {java}. A flow is what its application wrote as one piece (a transfer: the whole "
          "direction of a connection of its own, one request on a persistent connection); a flow may name several causes. "
          "The tail of a size range is the tenth of its flows that took longest (DETER's Tables 2–3 take the flows above the "
@@ -155,18 +157,19 @@ lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 10
           "request (counted above) had too few duplicate ACKs of their own, not a grown threshold.", "",
           "Against the simulated senders' counters, the diagnosis finds every retransmission and explains each (none is "
           "unexplained; before RACK's send order broke ties of send time by sequence, 1,033 of rpc-like's were: holes in a "
-          "burst the sender had sent in one nanosecond, resent on the SACKs above them), and by trigger it comes within a few "
-          "of them. What brought it there was traced by replaying every connection of the host whose counters differed most "
-          "(`sonde replay connection`: the sender's congestion state after each send): the retransmission timer fires amid a "
-          "stream of duplicate ACKs, as Linux arms it again only when snd_una advances or the head is resent, and the "
-          "diagnosis had taken that resend of an already resent head for RACK's, and the loss state's resends after it for "
-          "fast retransmits. The few left either way per host were traced the same way, to two causes. The capture point: it "
-          "holds each ACK as it left the receiver, and the diagnosis measures round trips to the ACK's departure, without the "
-          "ACK path's queueing, so a resend on a duplicate ACK that had queued for 3 ms on its way looks like the timer's "
-          "(seed 1, rpc-like h1 and h13: 11 and 5). And its RTT sample: it takes the last segment a cumulative ACK covers even when "
-          "that ACK also covers resent data or data SACKed long before, where Linux takes none (`tcp_clean_rtx_queue()`), so "
-          "after a long loss episode its SRTT grew to 205 ms, a second timeout looked ACK-clocked and the loss state's resends "
-          "after it were named fast retransmits (seed 1, h13: 13). Taking Linux's rule alone moves as many capture-point resends the "
-          "other way (seed 1: rpc-like's total 6,449 against 6,420), so both wait for a capture taken at each host's interface."]
+          "burst the sender had sent in one nanosecond, resent on the SACKs above them), and by trigger it matches them. What "
+          "brought it there was traced by replaying every connection of the hosts whose counters differed (`sonde replay "
+          "connection`: the sender's congestion state after each send), one cause at a time (seed 1, rpc-like's timer-driven "
+          "resends against the counters' 6,420: 6,246 before the second, 6,427 before the third and fourth, 6,405 before the "
+          "fourth). (1) RACK's send order, above. (2) The retransmission timer fires amid a stream of duplicate ACKs, as Linux "
+          "arms it again only when snd_una advances or the head is resent; the diagnosis had taken that resend of an already "
+          "resent head for RACK's, and the loss state's resends after it for fast retransmits. (3) The capture point: the "
+          "capture held each packet once, as it left its sender, so the diagnosis measured round trips to the ACK's departure "
+          "from the receiver, without the ACK path's queueing, and a resend on a duplicate ACK that had queued for 3 ms on its "
+          "way looked like the timer's (h1 and h13: 11 and 5); the capture now holds every host's interface and the diagnosis "
+          "reads each flow at its sender's. (4) The RTT sample: the diagnosis took the last segment a cumulative ACK covers even "
+          "when that ACK also covered resent data or data SACKed long before, where Linux takes none (`tcp_clean_rtx_queue()`), "
+          "so after a long loss episode its SRTT grew to 205 ms, a second timeout looked ACK-clocked and the loss state's "
+          "resends after it were named fast retransmits (h13: 13)."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

@@ -29,7 +29,9 @@ import picocli.CommandLine.Spec;
                 "retransmit, ACK drops, zero or limiting receive windows, application-limited periods).",
                 "A flow's data is split into transfers (what its application wrote as one piece: a request",
                 "or response on a persistent connection), each with its own retransmissions and causes;",
-                "transfers are counted by size as DETER's Tables 2-3 count flows."
+                "transfers are counted by size as DETER's Tables 2-3 count flows. A pcapng capture of",
+                "several hosts' interfaces whose packets carry direction flags (sonde replay record",
+                "--capture) is read per interface, each flow at its sender's (where its packets left)."
         },
         footerHeading = "%nExamples:%n",
         footer = {"  sonde replay diagnose trace.pcapng --json diagnosis.json --report diagnosis.html"})

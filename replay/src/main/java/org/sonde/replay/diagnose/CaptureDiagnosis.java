@@ -177,8 +177,9 @@ public record CaptureDiagnosis(String capture, CaptureTotals totals, List<FlowDi
                 if (e.getValue() > 0) kinds.append(kinds.isEmpty() ? " (" : ", ").append(e.getKey()).append(' ').append(e.getValue());
             }
             if (!kinds.isEmpty()) kinds.append(')');
-            out.append(String.format(java.util.Locale.ROOT, "  %s -> %s: %,d bytes, %d retransmissions%s, %d duplicate ACKs, %d zero windows,"
-                            + " %d out of order%n", f.src(), f.dst(), f.dataBytes(), f.retransmissions().size(), kinds,
+            out.append(String.format(java.util.Locale.ROOT, "  %s -> %s%s: %,d bytes, %d retransmissions%s, %d duplicate ACKs, %d zero windows,"
+                            + " %d out of order%n", f.src(), f.dst(), f.capturedAt() == null ? "" : " (at " + f.capturedAt() + ")",
+                    f.dataBytes(), f.retransmissions().size(), kinds,
                     f.duplicateAckFrames().size(), f.zeroWindowFrames().size(), f.outOfOrderFrames().size()));
             for (Slowdown w : f.slowdowns()) {
                 out.append(String.format(java.util.Locale.ROOT, "    slow: %s (%.3f ms) — %s%n", w.kind(), w.costNanos() / 1e6, w.evidence().text()));

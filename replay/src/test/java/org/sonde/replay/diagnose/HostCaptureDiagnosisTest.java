@@ -116,6 +116,9 @@ class HostCaptureDiagnosisTest {
         Path capture = rec.resolve(ScenarioRecording.CAPTURE);
         CaptureDiagnosis all = CaptureDiagnoser.diagnose(capture);
         assertThat(all.flows().stream().mapToInt(f -> f.retransmissions().size()).sum()).as("the run resent segments").isPositive();
+        assertThat(all.flows()).allSatisfy(f -> assertThat(f.capturedAt()).isNotNull());
+        assertThat(all.toText(false)).contains(" (at h0): ");
+        assertThat(all.toJson().get("flows").get(0).get("capturedAt").asText()).isEqualTo(all.flows().getFirst().capturedAt().name());
         List<Copy> copies = copies(capture);
         Map<String, Integer> interfaceOfName = new HashMap<>();
         Map<String, String> address = new HashMap<>();

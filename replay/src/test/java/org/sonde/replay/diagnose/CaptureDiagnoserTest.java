@@ -52,15 +52,22 @@ class CaptureDiagnoserTest {
                 });
     }
 
+    private final Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
+
+    /** A connection from c to srv: SYN at 0, SYN-ACK at {@code synAckNanos}, the final ACK 1 ms later carrying {@code bytes}. */
+    private ConnectionAnalyzer handshake(long synAckNanos, int bytes) {
+        ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
+        conn.accept(new TcpPacket(1, 0, c, srv, 100, 0, TcpPacket.SYN, 64000, 0, 1, -1, new long[0]));
+        conn.accept(new TcpPacket(2, synAckNanos, srv, c, 500, 101, TcpPacket.SYN | TcpPacket.ACK, 64000, 0, 2, -1, new long[0]));
+        conn.accept(new TcpPacket(3, synAckNanos + 1_000_000, c, srv, 101, 501, TcpPacket.ACK, 64000, bytes, 3, -1, new long[0]));
+        return conn;
+    }
+
     /** Zero windows advertised by the receiver count for the flow towards it; a RST's zero window does not. */
     @Test
     void zeroWindowsAreCountedForTheFlowTheyStall() {
-        Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
-        ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
         long ms = 1_000_000;
-        conn.accept(new TcpPacket(1, 0, c, srv, 100, 0, TcpPacket.SYN, 64000, 0, 1, -1, new long[0]));
-        conn.accept(new TcpPacket(2, ms, srv, c, 500, 101, TcpPacket.SYN | TcpPacket.ACK, 64000, 0, 2, -1, new long[0]));
-        conn.accept(new TcpPacket(3, 2 * ms, c, srv, 101, 501, TcpPacket.ACK, 64000, 1000, 3, -1, new long[0]));
+        ConnectionAnalyzer conn = handshake(ms, 1000);
         conn.accept(new TcpPacket(4, 3 * ms, srv, c, 501, 1101, TcpPacket.ACK, 0, 0, 4, -1, new long[0]));
         conn.accept(new TcpPacket(5, 300 * ms, c, srv, 1100, 501, TcpPacket.ACK, 64000, 0, 5, -1, new long[0])); // window probe
         conn.accept(new TcpPacket(6, 301 * ms, srv, c, 501, 1101, TcpPacket.ACK, 0, 0, 6, -1, new long[0]));
@@ -82,12 +89,8 @@ class CaptureDiagnoserTest {
     /** At the receiver, an ACK may be timed in the tick its data arrived (microsecond pcap, a simulated host): no round trip. */
     @Test
     void acksTimedInTheTickOfTheirDataGiveNoRoundTrip() {
-        Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
-        ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
         long ms = 1_000_000;
-        conn.accept(new TcpPacket(1, 0, c, srv, 100, 0, TcpPacket.SYN, 64000, 0, 1, -1, new long[0]));
-        conn.accept(new TcpPacket(2, 0, srv, c, 500, 101, TcpPacket.SYN | TcpPacket.ACK, 64000, 0, 2, -1, new long[0]));
-        conn.accept(new TcpPacket(3, 2 * ms, c, srv, 101, 501, TcpPacket.ACK, 64000, 0, 3, -1, new long[0]));
+        ConnectionAnalyzer conn = handshake(0, 0);
         for (int i = 0; i < 8; i++) {
             long t = (3 + 10 * i) * ms, seq = 101 + 1000L * i;
             conn.accept(new TcpPacket(4 + 2 * i, t, c, srv, seq, 501, TcpPacket.ACK, 64000, 1000, 4 + 2 * i, -1, new long[0]));

@@ -18,8 +18,9 @@ import org.sonde.sim.net.IpFrame;
 
 /**
  * {@code sonde replay check}: replays every connection of a recording made with {@code --capture} and compares each
- * with the capture of the run (each packet as it left its sender), one to one in each direction: the same number of packets, each with the same IP and TCP
- * headers (options included) at the same nanosecond, and the replayed send times within the threshold of the recorded samples.
+ * with the capture of the run (each packet as it left its sender), one to one in each direction: the same number of
+ * packets, each with the same IP and TCP headers (options included) at the same nanosecond, and the replayed send
+ * times within the threshold of the recorded samples.
  */
 public final class ReplayCheck {
     /** A connection whose replay differs from the run, and how. */

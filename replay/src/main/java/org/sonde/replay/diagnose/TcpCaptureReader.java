@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.sonde.capture.CaptureReader;
-import org.sonde.capture.PacketDirection;
 import org.sonde.capture.LinkTypes;
+import org.sonde.capture.PacketDirection;
 import org.sonde.packet.DecodeException;
 import org.sonde.packet.PacketView;
 

@@ -46,8 +46,9 @@ import org.sonde.sim.tcp.TcpSegment;
  * the capture of the run ({@value #CAPTURE}) with the list of connections ({@value #CONNECTIONS}). The capture is what
  * tcpdump on every host would hold: one interface per host, named after it, with each segment as it left its
  * sender's TCP (outbound, pcapng {@code epb_flags}) and, unless the network dropped it, as it reached its receiver's
- * (inbound); {@link #departures} reads the outbound copies. A copy of the scenario ({@value #SCENARIO}) goes with it: the run is deterministic, so the
- * recording and its scenario give the run again (files the scenario names, such as a flow-size table, are not copied).
+ * (inbound); {@link #departures} reads the outbound copies. A copy of the scenario ({@value #SCENARIO}) goes with it:
+ * the run is deterministic, so the recording and its scenario give the run again (files the scenario names, such as a
+ * flow-size table, are not copied).
  *
  * <p>The header trace is what a packet capture of the run with only headers would hold: a nanosecond pcap of every
  * segment cut after its TCP header (options included); its size is given gzip- and zstd-compressed (level 3, the

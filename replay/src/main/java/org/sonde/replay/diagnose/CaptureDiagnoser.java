@@ -50,7 +50,12 @@ public final class CaptureDiagnoser {
                 open.put(key, c);
                 all.add(new Seen(interfaceId, c));
             }
-            c.accept(p);
+            if (direction == PacketDirection.UNKNOWN) {
+                c.accept(p);
+            } else { // a direction whose packets left by another interface is read there, not here
+                Integer dataAt = leftAt.get(flow), ackAt = leftAt.get(List.of(p.dst(), p.src()));
+                c.accept(p, dataAt == null || dataAt == interfaceId, ackAt == null || ackAt == interfaceId);
+            }
         });
         boolean several = all.stream().mapToInt(Seen::interfaceId).distinct().count() > 1;
         List<FlowDiagnosis> flows = new ArrayList<>();

@@ -17,13 +17,21 @@ final class ConnectionAnalyzer {
     }
 
     void accept(TcpPacket p) {
+        accept(p, true, true);
+    }
+
+    /**
+     * @param asData whether p counts for its own direction (its segment, its sequence numbers)
+     * @param asAck  whether p counts for the other direction (its ACK, window and SACK blocks)
+     */
+    void accept(TcpPacket p, boolean asData, boolean asAck) {
         FlowAnalyzer from = p.src().equals(forward.src) ? forward : backward;
         FlowAnalyzer to = from == forward ? backward : forward;
         handshake(p);
-        from.sent(p);
-        if (p.has(TcpPacket.ACK) && to.based()) to.acknowledged(p);
-        if (p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) to.zeroWindowFrames.add(p.frame());
-        if (p.sequenceLength() > 0) from.segment(p, reorderNanos(from));
+        if (asData) from.sent(p);
+        if (asAck && p.has(TcpPacket.ACK) && to.based()) to.acknowledged(p);
+        if (asAck && p.window() == 0 && !p.has(TcpPacket.RST) && !p.has(TcpPacket.SYN)) to.zeroWindowFrames.add(p.frame());
+        if (asData && p.sequenceLength() > 0) from.segment(p, reorderNanos(from));
         if (p.has(TcpPacket.RST) || p.has(TcpPacket.FIN)) closed = true;
     }
 

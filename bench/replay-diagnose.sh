@@ -139,18 +139,23 @@ standing = ("the commonest loss-related cause" if rank == 0 else
 share = ("they are the largest share but not most" if rank == 0 and 2 * late <= t["flows"] else
          "they are behind most of it" if 2 * late > t["flows"] else
          "they are one cause among others, not the largest")
-lines += ["Reading it: with slow readers, delayed ACKs are behind the slowest 100 KB – 1 MB flows, DETER §5.1's finding "
-          "(18 of 24 there): the receiver's free buffer shrinks, Linux then holds its ACK until the application reads, and the "
-          "sender waits with a burst in flight (Figure 7's burst–wait pattern). With applications that read at once the same "
-          "flows are slowed by queueing instead.", "",
+sl, sc = mid["spark-like"]["tail"], mid["spark-control"]["tail"]
+rl, rc = mid["rpc-like"], mid["rpc-control"]
+lines += [f"Reading it: with slow readers, delayed ACKs are behind the slowest 100 KB – 1 MB flows ({sl['slowdowns'].get('DELAYED_ACK', 0)} "
+          f"of {sl['flows']}), DETER §5.1's finding (18 of 24 there): the receiver's free buffer shrinks, Linux then holds its ACK "
+          "until the application reads, and the sender waits with a burst in flight (Figure 7's burst–wait pattern). With "
+          f"applications that read at once no delayed ACK is named there ({sc['slowdowns'].get('DELAYED_ACK', 0)} of {sc['flows']}), "
+          f"and queueing on {sc['slowdowns'].get('CONGESTION', 0)}: measured at the senders, whose ACKs come back through the queues "
+          "too, round trips seldom reach four times the base.", "",
           f"In rpc-like, §5.2's late fast retransmit is {standing} in the tail of the 100 KB – 1 MB transfers "
           f"({t['slowdowns']['LATE_FAST_RETRANSMIT']} of {t['flows']}; lost retransmissions {t['slowdowns']['LOST_RETRANSMISSION']}, "
           f"head-of-line blocking behind an earlier request's loss {t['slowdowns']['HEAD_OF_LINE_BLOCKING']}, delayed ACKs "
           f"{t['slowdowns']['DELAYED_ACK']}), against {c['slowdowns']['LATE_FAST_RETRANSMIT']} of {c['flows']} in rpc-control, "
           "whose connections keep one path and are never reordered: spraying over unequally queued spines raises the senders' "
           "duplicate threshold, and a loss near the end of a transfer then waits for the next request on the connection, tens "
-          "of ms later, or for the 200 ms timer. Congestion (RTTs mostly queueing) is named on nearly every transfer at 80 % "
-          "load, as everything here shares a queue; the paper's Table 3 counts it too. In the paper late fast retransmits are "
+          "of ms later, or for the 200 ms timer. Congestion (RTTs mostly queueing) is named on "
+          f"{rl['slowdowns'].get('CONGESTION', 0)} of the {rl['flows']} 100 KB – 1 MB transfers at 80 % load ({rc['slowdowns'].get('CONGESTION', 0)} of "
+          f"{rc['flows']} in rpc-control); the paper's Table 3 counts it too. In the paper late fast retransmits are "
           "behind most of that tail (27 flows, 22 of which waited for the next request's duplicate ACKs); here " + share + ": "
           "in 400 ms of requests between 16 hosts (the paper: 280 K requests, 20 hosts) lost "
           "retransmissions and head-of-line blocking stand beside them. The control's transfers that waited for the next "

@@ -16,6 +16,7 @@ import org.sonde.capture.CaptureReader;
 import org.sonde.capture.CaptureWriter;
 import org.sonde.capture.LinkTypes;
 import org.sonde.capture.PacketDirection;
+import org.sonde.packet.Ipv4Address;
 import org.sonde.replay.recording.ConnectionLog;
 import org.sonde.replay.recording.Recording;
 import org.sonde.replay.recording.ScenarioRecording;
@@ -52,8 +53,11 @@ class HostCaptureDiagnosisTest {
         return out;
     }
 
-    private static int ip(byte[] frame, int at) {
-        return (frame[at] & 255) << 24 | (frame[at + 1] & 255) << 16 | (frame[at + 2] & 255) << 8 | frame[at + 3] & 255;
+    /** The host's address, which the recorder writes at the end of its interface's comment ("host h1, 10.0.0.2"). */
+    private static Ipv4Address address(CaptureReader r) {
+        String comment = r.interfaceComment();
+        assertThat(comment).startsWith("host " + r.interfaceName() + ", ");
+        return Ipv4Address.parse(comment.substring(comment.lastIndexOf(' ') + 1));
     }
 
     /** The IP and TCP headers but for what the path may change (ECN, so the header checksum too). */
@@ -68,15 +72,11 @@ class HostCaptureDiagnosisTest {
     @Test
     void eachSegmentLeavesAtItsSendersInterfaceAndArrivesAtItsReceiversUnlessDropped() {
         Recording recording = ScenarioRecording.read(rec);
-        Map<Integer, Integer> interfaceOfIp = new HashMap<>();
+        Map<Ipv4Address, Integer> interfaceOfIp = new HashMap<>();
         List<String> names = new ArrayList<>();
         try (CaptureReader r = CaptureReader.open(rec.resolve(ScenarioRecording.CAPTURE))) {
             while (r.next()) {
-                String comment = r.interfaceComment(); // "host h1, 10.0.0.2"
-                assertThat(comment).startsWith("host " + r.interfaceName() + ", ");
-                String[] a = comment.substring(comment.lastIndexOf(' ') + 1).split("\\.");
-                int address = Integer.parseInt(a[0]) << 24 | Integer.parseInt(a[1]) << 16 | Integer.parseInt(a[2]) << 8 | Integer.parseInt(a[3]);
-                Integer known = interfaceOfIp.putIfAbsent(address, r.interfaceId());
+                Integer known = interfaceOfIp.putIfAbsent(address(r), r.interfaceId());
                 assertThat(known == null ? r.interfaceId() : known).isEqualTo(r.interfaceId());
                 if (!names.contains(r.interfaceName())) names.add(r.interfaceName());
             }
@@ -86,7 +86,7 @@ class HostCaptureDiagnosisTest {
         Map<String, List<Copy>> departed = new HashMap<>();
         long out = 0, in = 0;
         for (Copy c : copies(rec.resolve(ScenarioRecording.CAPTURE))) {
-            int src = ip(c.frame, 26), dst = ip(c.frame, 30);
+            Ipv4Address src = Ipv4Address.read(c.frame, 26), dst = Ipv4Address.read(c.frame, 30);
             switch (c.direction) {
                 case OUTBOUND -> {
                     assertThat(c.interfaceId).as("a departure at its sender's interface").isEqualTo(interfaceOfIp.get(src));
@@ -125,7 +125,7 @@ class HostCaptureDiagnosisTest {
         try (CaptureReader r = CaptureReader.open(capture)) {
             while (r.next()) {
                 interfaceOfName.putIfAbsent(r.interfaceName(), r.interfaceId());
-                address.putIfAbsent(r.interfaceName(), r.interfaceComment().substring(r.interfaceComment().lastIndexOf(' ') + 1));
+                address.putIfAbsent(r.interfaceName(), address(r).toString());
             }
         }
         for (Map.Entry<String, Integer> host : interfaceOfName.entrySet()) {

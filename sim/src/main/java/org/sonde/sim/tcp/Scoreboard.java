@@ -120,8 +120,9 @@ final class Scoreboard {
         start[s] = seq;
         length[s] = seqLength;
         bits[s] = (byte) (fin ? FIN : 0);
-        sentAt[s] = now;
-        latestSent = Math.max(latestSent, now);
+        // transmit stamps never go back (tcp_wstamp_ns): after a copy stamped past this instant, new data takes its stamp
+        sentAt[s] = Math.max(now, latestSent);
+        latestSent = sentAt[s];
         deliveredAtSend[s] = delivered;
         tsPrev[s] = UNLINKED;
         linkTail(s);

@@ -58,7 +58,7 @@ final class Sender {
     long cwndUsageSeq;
     /** Retransmission timeouts of data (SYN timeouts excluded). */
     int timeouts;
-    /** {@code icsk_retransmits}: RTOs since the last forward progress. */
+    /** {@code icsk_retransmits}: RTOs since the last forward progress (snd_una advanced) or loss undo. */
     int retransmits;
     /** {@code icsk_probes_out}: zero-window probes without an answer. */
     private int probesOut;
@@ -107,7 +107,10 @@ final class Sender {
             return -1;
         }
         int flag = 0;
-        if (ack > tp.sndUna) flag |= FLAG_SND_UNA_ADVANCED;
+        if (ack > tp.sndUna) {
+            flag |= FLAG_SND_UNA_ADVANCED;
+            retransmits = 0; // forward progress: a later timeout is the first of its episode (tcp_ack())
+        }
         if (s.payloadBytes > 0) flag |= FLAG_DATA;
         flag |= updateWindow(s, ack, segSeq);
         boolean ece = (tp.ecnFlags & ECN_OK) != 0 && s.has(FLAG_ECE) && !s.has(FLAG_SYN);

@@ -131,6 +131,36 @@ class FrtoTest {
         assertThat(p.stack.counter(TcpCounter.TcpExtTCPSlowStartRetrans)).isEqualTo(1); // segment 2, resent in Loss
     }
 
+    /**
+     * A timeout counts as repeated ({@code icsk_retransmits}) only until the next forward progress: Linux's
+     * {@code tcp_ack()} clears the count when snd_una advances. A later timeout during fast recovery is then the first
+     * of its episode: it counts the failed recovery and arms no F-RTO. Before, the simulator kept the count for the
+     * connection's life, so any timeout after an earlier one ran F-RTO and counted no failure.
+     */
+    @Test
+    void forwardProgressEndsTheTimeoutCountSoALaterTimeoutInRecoveryArmsNoFrto() {
+        HandPeer p = timedOut(2);
+        p.ack(seg(2)); // the resent head arrived: F-RTO sends new data (step 2.b)
+        p.at(216 * MS);
+        p.ack(seg(2), seg(11), seg(12)); // the hole is real (step 3.a)
+        p.at(217 * MS);
+        p.ack(seg(13)); // everything arrived: the loss episode is over, and no undo cleared the count
+        assertThat(p.sock.caState()).isEqualTo(OPEN);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPLossUndo)).isZero();
+        assertThat(sentAt(p, 217 * MS)).contains(seg(13), seg(17));
+        p.sock.send(20L * MSS); // new data for F-RTO, were it armed
+        p.at(218 * MS);
+        p.ack(seg(13), seg(14), seg(17)); // three segments SACKed above the hole at 13: RACK's timer starts fast recovery
+        p.at(230 * MS);
+        assertThat(p.sock.caState()).isEqualTo(CongestionControl.RECOVERY);
+        p.at(600 * MS); // nothing more arrives: the RTO fires during recovery (once: the next is 400 ms later)
+        assertThat(p.sock.timeouts()).isEqualTo(2);
+        assertThat(p.stack.counter(TcpCounter.TcpExtTCPSackRecoveryFail)).as("the first timeout of its episode").isEqualTo(1);
+        long now = 600 * MS;
+        p.ack(seg(14), seg(14), seg(17)); // the resent head arrived
+        assertThat(sentAt(p, now)).as("no F-RTO: no new data first").isEmpty();
+    }
+
     @Test
     void noFrtoWhenTheTimeoutComesDuringFastRecovery() {
         // F-RTO step 1 (RFC 5682 3.2): the timeout must begin the loss episode (or repeat one on the same snd_una)

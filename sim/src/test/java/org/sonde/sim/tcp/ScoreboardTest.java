@@ -62,6 +62,27 @@ class ScoreboardTest {
         assertThat(sb.sentAt(1)).isEqualTo(80);
     }
 
+    /**
+     * The other order in one instant: the copy first, then new data. Transmit stamps never go back (Linux's
+     * {@code tcp_wstamp_ns} only grows), so the data is stamped with the copy's time and, being above it, counts as sent
+     * after it: once the copy is acknowledged, RACK may mark the data lost, not the other way round. Before, the data took
+     * the instant itself, before the copy's stamp, and a copy delivered later marked the data lost though it had left after.
+     */
+    @Test
+    void newDataSentInTheInstantAfterACopyIsSentAfterIt() {
+        Scoreboard sb = new Scoreboard();
+        sb.add(1000, MSS, false, 10, 0);
+        sb.add(2000, MSS, false, 10, 0);
+        sb.add(3000, MSS, false, 40, 0);
+        sb.markLost(0);
+        sb.markRetransmitted(0, 50, 1);    // the copy, stamped after the latest transmission ...
+        sb.add(4000, MSS, false, 50, 1);   // ... then new data in the same instant
+        assertThat(sb.sentAt(3)).isGreaterThanOrEqualTo(sb.sentAt(0));
+        assertThat(RackTlp.sentAfter(sb.sentAt(3), sb.sentAt(0), sb.end(3), sb.end(0))).as("the data is sent after the copy").isTrue();
+        assertThat(RackTlp.sentAfter(sb.sentAt(0), sb.sentAt(3), sb.end(0), sb.end(3))).isFalse();
+        assertThat(byTransmitTime(sb)).containsExactly(2000L, 3000L, 1000L, 4000L);
+    }
+
     @Test
     void aFinTakesASequenceNumberButCarriesNoPayload() {
         Scoreboard sb = new Scoreboard();

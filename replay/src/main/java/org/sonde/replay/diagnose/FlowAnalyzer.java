@@ -177,6 +177,18 @@ final class FlowAnalyzer {
     private final TreeMap<SendOrder, long[]> rackSteps = new TreeMap<>();
 
     private Mode mode = Mode.OPEN;
+    /**
+     * F-RTO (RFC 5682, SACK-enhanced, Linux's default {@code tcp_frto} 2) holds for the current loss episode: set by a
+     * timeout from the open state or after another timeout ({@code tcp_enter_loss}), cleared when duplicate ACKs or SACKs
+     * come after new data sent past the recovery point (step 3.a).
+     */
+    private boolean frto;
+    /** The ACK being read (s)acked data below the recovery point that was never resent ({@code FLAG_ORIG_SACK_ACKED}). */
+    private boolean originalDelivered;
+    /** F-RTO step 2.b: an ACK advanced snd_una in the loss episode, so new data goes next if there is any; else F-RTO ends. */
+    private boolean frtoNewDataDue;
+    /** Timeouts since the last forward progress or undo ({@code icsk_retransmits}): a repeated timeout runs F-RTO even from recovery. */
+    private int timeoutsSinceUndo;
     private long recoveryPoint, recoveryFrame = -1;
     /** When and by which ACK the last loss episode ended, and its recovery point (NONE: none has ended). */
     private long lossEndNanos = NONE, lossEndFrame = -1, lossEndPoint = NONE;
@@ -235,6 +247,14 @@ final class FlowAnalyzer {
         long a = position(p.ack());
         long t = p.timeNanos();
         lastAckNanos = t;
+        originalDelivered = false;
+        if (frtoNewDataDue) { // the sender sent nothing after the last ACK: it had no new data, and gave F-RTO up
+            frto = false;
+            frtoNewDataDue = false;
+        }
+        Mode before = mode;
+        long dupAcksBefore = dupAcks;
+        long ackBefore = ack;
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
@@ -261,6 +281,7 @@ final class FlowAnalyzer {
             ackFrame = p.frame();
             ackAdvances++;
             advanceNanos = t;
+            timeoutsSinceUndo = 0; // tcp_ack(): icsk_retransmits = 0 when snd_una advances
             dupAcks = 0;
             dupAckRun.clear();
             windowUpdateRun.clear();
@@ -322,6 +343,18 @@ final class FlowAnalyzer {
                 addRange(sacked, Math.max(left, a), right);
             }
         }
+        if (before == Mode.LOSS && mode == Mode.LOSS && frto) {
+            if (originalDelivered) {
+                // step 3.b (tcp_process_loss): data never resent arrived, so the timeout was spurious and is undone
+                mode = Mode.OPEN;
+                frto = false;
+                timeoutsSinceUndo = 0;
+            } else if (highEnd > recoveryPoint) {
+                if (dupAcks > dupAcksBefore || blocks.length > 0) frto = false; // step 3.a: the loss was real
+            } else if (ackBefore != NONE && a > ackBefore) {
+                frtoNewDataDue = true;
+            }
+        }
     }
 
     /**
@@ -333,7 +366,9 @@ final class FlowAnalyzer {
         Map.Entry<Long, Segment> first = segments.floorEntry(from);
         Map<Long, Segment> range = first != null && first.getValue().end > from ? segments.subMap(first.getKey(), true, to, false)
                 : segments.subMap(from, true, to, false);
-        for (Segment s : range.values()) {
+        for (Map.Entry<Long, Segment> e : range.entrySet()) {
+            Segment s = e.getValue();
+            if (s.sends == 1 && s.end <= recoveryPoint && !covered(sacked, e.getKey(), s.end)) originalDelivered = true;
             long sent = s.lastNanos;
             long frame = s.lastFrame;
             if (s.sends > 1 && minRtt != Long.MAX_VALUE && p.timeNanos() - s.lastNanos < minRtt) {
@@ -432,6 +467,7 @@ final class FlowAnalyzer {
             segments.put(start, new Segment(end, t, p.frame()));
             addRange(seen, start, end);
             highEnd = end;
+            frtoNewDataDue = false;
             return;
         }
         if (!overlaps(seen, start, end)) {
@@ -462,6 +498,10 @@ final class FlowAnalyzer {
     }
 
     private void retransmitted(TcpPacket p, long start, long end, long rttHintNanos) {
+        if (frtoNewDataDue) { // a resend where F-RTO's new data would have gone: there was none (tcp_xmit_recovery)
+            frto = false;
+            frtoNewDataDue = false;
+        }
         long t = p.timeNanos();
         Segment original = segments.get(start);
         if (original == null) {
@@ -552,7 +592,7 @@ final class FlowAnalyzer {
                     + (previous != null && !ackClocked ? " (" + ms(t - previous.nanos) + " after its retransmission in frame " + previous.frame + ")" : "")
                     + (ackClocked ? "" : ", not on an ACK") + ": the retransmission timer fired"
                     + (backoff > 1 ? ", backed off (timeout " + backoff + " in a row without progress)" : "");
-            enter(Mode.LOSS, p.frame());
+            timeout(p.frame());
         } else if (!ackClocked && tail && !head) {
             kind = RetransmissionKind.TLP;
             text = "the last segment sent, resent " + ms(silence) + " after the last ACK with " + relative(ack) + ".."
@@ -618,7 +658,7 @@ final class FlowAnalyzer {
             figures.put("backoff", 1L);
             text = "the first unacknowledged segment resent " + ms(silence) + " after the last ACK with no duplicate ACK, SACK or"
                     + " partial ACK before it: the retransmission timer (shorter than SRTT + 4 RTTVAR as measured here)";
-            enter(Mode.LOSS, p.frame());
+            timeout(p.frame());
         } else {
             kind = RetransmissionKind.UNEXPLAINED;
             text = "sent " + ms(silence) + " after an ACK, but no duplicate ACK, SACK or partial ACK in the capture says it was lost";
@@ -713,6 +753,14 @@ final class FlowAnalyzer {
         if (lossEndNanos == NONE || start >= lossEndPoint) return false;
         long minRtt = minRttOr(NONE);
         return minRtt != NONE && t - lossEndNanos <= Math.min(minRtt / 4, REACTION_NANOS);
+    }
+
+    /** The timer fired: Linux's tcp_enter_loss, F-RTO on from the open state or after another timeout, not from recovery. */
+    private void timeout(long frame) {
+        frto = mode == Mode.OPEN || timeoutsSinceUndo > 0;
+        frtoNewDataDue = false;
+        timeoutsSinceUndo++;
+        enter(Mode.LOSS, frame);
     }
 
     private void enter(Mode m, long frame) {

@@ -40,6 +40,65 @@ class HandMadeCausesTest {
     }
 
     /**
+     * F-RTO (RFC 5682 step 3.b, Linux's {@code tcp_process_loss}): after a timeout from the open state, an ACK that SACKs
+     * data never resent shows the timeout spurious and undoes it, so the hole resent next is a fast retransmit on those
+     * SACKs, not part of a loss recovery (the simulated senders' counters showed 8 such resends in rpc-control).
+     */
+    @Test
+    void aSackOfDataNeverResentUndoesTheTimeout() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        data(250 * MS, 1, 1000); // nothing heard for 240 ms: the timer
+        sack(251 * MS, 1, 20000, 2001, 10001);
+        data(251 * MS + 10_000, 1001, 1000);
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).extracting(Retransmission::kind)
+                .containsExactly(RetransmissionKind.RTO, RetransmissionKind.FAST_RETRANSMIT);
+    }
+
+    /**
+     * The timeouts' count ({@code icsk_retransmits}) ends with forward progress (Linux's {@code tcp_ack()}): after a first
+     * timeout whose loss was real and whose episode ended, a timeout during a later fast recovery is the first of its
+     * episode and arms no F-RTO, so SACKs of data never resent do not undo it.
+     */
+    @Test
+    void progressAfterATimeoutMakesALaterTimeoutInRecoveryTheFirst() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        data(250 * MS, 1, 1000); // the timer
+        sack(251 * MS, 1001, 20000); // the resent head arrived: F-RTO sends new data
+        data(251 * MS + 10_000, 10001, 1000);
+        sack(252 * MS, 1001, 20000, 10001, 11001); // the new data arrived, the hole did not: the loss is real (step 3.a)
+        data(252 * MS + 10_000, 1001, 1000);
+        sack(253 * MS, 11001, 20000); // everything: the episode is over
+        for (int i = 0; i < 9; i++) data(260 * MS + i * 10_000, 11001 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) sack(262 * MS + i * 10_000, 11001, 20000, 12001, 13001 + 1000L * i);
+        data(262 * MS + 30_000, 11001, 1000); // fast retransmit of the head, which is lost again
+        data(500 * MS, 11001, 1000); // the timer, during recovery
+        sack(501 * MS, 11001, 20000, 12001, 19001); // data never resent, below the recovery point
+        data(501 * MS + 10_000, 19001, 1000); // the last segment, marked lost with all outstanding at the timeout
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).extracting(Retransmission::kind).last().isEqualTo(RetransmissionKind.RTO);
+        assertThat(f.retransmissions().getLast().evidence().text()).contains("part of the recovery after the timeout");
+    }
+
+    /** A timeout during fast recovery arms no F-RTO (tcp_enter_loss): its SACKs do not undo it. */
+    @Test
+    void aTimeoutInRecoveryIsNotUndoneBySacks() {
+        start();
+        for (int i = 0; i < 10; i++) data(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) sack(12 * MS + i * 10_000, 1, 20000, 1001, 2001 + 1000L * i);
+        data(12 * MS + 30_000, 1, 1000); // fast retransmit of the head, which is lost again
+        data(250 * MS, 1, 1000); // the timer
+        sack(251 * MS, 1, 20000, 1001, 9001); // data never resent, below the recovery point
+        data(251 * MS + 10_000, 9001, 1000); // the last segment, marked lost with all outstanding at the timeout
+        FlowDiagnosis f = result();
+        assertThat(f.retransmissions()).extracting(Retransmission::kind)
+                .containsExactly(RetransmissionKind.FAST_RETRANSMIT, RetransmissionKind.RTO, RetransmissionKind.RTO);
+        assertThat(f.retransmissions().get(2).evidence().text()).contains("part of the recovery after the timeout");
+    }
+
+    /**
      * Karn's rule per ACK, as Linux's {@code tcp_clean_rtx_queue()} keeps it: the ACK that fills a hole covers a resent
      * segment and segments SACKed long before, so it times the loss episode rather than the path, and gives no RTT
      * sample (taking one inflated the SRTT to 205 ms on a simulated run, and a later timer resend looked ACK-clocked).

@@ -189,6 +189,12 @@ final class FlowAnalyzer {
     private boolean frtoNewDataDue;
     /** Timeouts since the last forward progress or undo ({@code icsk_retransmits}): a repeated timeout runs F-RTO even from recovery. */
     private int timeoutsSinceUndo;
+    /**
+     * The current episode's first retransmission and its TSval (Linux's {@code retrans_stamp}); null and NONE in the open
+     * state or without the timestamp option. An ACK echoing an older TSval answers an original: the episode is undone.
+     */
+    private Pending episodeFirst;
+    private long retransStampTsVal = NONE;
     private long recoveryPoint, recoveryFrame = -1;
     /** When and by which ACK the last loss episode ended, and its recovery point (NONE: none has ended). */
     private long lossEndNanos = NONE, lossEndFrame = -1, lossEndPoint = NONE;
@@ -295,7 +301,7 @@ final class FlowAnalyzer {
                     lossEndFrame = p.frame();
                     lossEndPoint = recoveryPoint;
                 }
-                mode = Mode.OPEN;
+                open();
             }
             window = p.window();
         } else if (a == ack) {
@@ -343,11 +349,23 @@ final class FlowAnalyzer {
                 addRange(sacked, Math.max(left, a), right);
             }
         }
+        if (ackBefore != NONE && a > ackBefore && mode == before && mode != Mode.OPEN && packetDelayed(p)) {
+            String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + retransStampTsVal
+                    + ": it answers the original";
+            if (mode == Mode.LOSS) {
+                undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame());
+                timeoutsSinceUndo = 0;
+            } else {
+                // tcp_try_undo_partial: the hole was filled by its original, reordering; undone once no retransmission is out
+                if (reorderingFrame < 0) reorderingFrame = p.frame();
+                if (!retransmissionsOut(a)) undo(echo + " (reordering, Linux's tcp_try_undo_partial)", p.frame());
+            }
+        }
         if (before == Mode.LOSS && mode == Mode.LOSS && frto) {
             if (originalDelivered) {
                 // step 3.b (tcp_process_loss): data never resent arrived, so the timeout was spurious and is undone
-                mode = Mode.OPEN;
-                frto = false;
+                // Linux's verdict, not proof: without SACK a cumulative ACK that the resend completed also covers such data
+                undo(null, p.frame());
                 timeoutsSinceUndo = 0;
             } else if (highEnd > recoveryPoint) {
                 if (dupAcks > dupAcksBefore || blocks.length > 0) frto = false; // step 3.a: the loss was real
@@ -680,6 +698,10 @@ final class FlowAnalyzer {
         r.previousSendNanos = previousSendNanos == NONE ? -1 : previousSendNanos;
         retransmissions.add(r);
         lastRetransmissionAt.put(start, r);
+        if (mode != Mode.OPEN && episodeFirst == null) {
+            episodeFirst = r;
+            if (p.hasTimestamps()) retransStampTsVal = p.tsVal();
+        }
     }
 
     private long scaled(int w) {
@@ -761,6 +783,34 @@ final class FlowAnalyzer {
         frtoNewDataDue = false;
         timeoutsSinceUndo++;
         enter(Mode.LOSS, frame);
+    }
+
+    /** {@code tcp_packet_delayed()}: the ACK echoes a TSval older than the episode's first retransmission's. */
+    private boolean packetDelayed(TcpPacket ackPacket) {
+        return retransStampTsVal != NONE && ackPacket.hasTimestamps() && (int) (ackPacket.tsEcr() - retransStampTsVal) < 0;
+    }
+
+    /** Whether a retransmission above {@code a} is neither acknowledged nor SACKed yet ({@code tp->retrans_out}). */
+    private boolean retransmissionsOut(long a) {
+        for (int i = retransmissions.size() - 1; i >= 0 && i >= retransmissions.size() - 64; i--) {
+            Pending r = retransmissions.get(i);
+            if (r.end > a && !covered(sacked, Math.max(r.start, a), r.end)) return true;
+        }
+        return false;
+    }
+
+    /** The episode is undone and the flow open again; {@code proof}, when given, shows its first retransmission was not needed. */
+    private void undo(String proof, long frame) {
+        if (proof != null && episodeFirst != null && episodeFirst.spurious == null) episodeFirst.spurious = new Evidence(proof, List.of(frame), Map.of());
+        frto = false;
+        frtoNewDataDue = false;
+        open();
+    }
+
+    private void open() {
+        mode = Mode.OPEN;
+        episodeFirst = null;
+        retransStampTsVal = NONE;
     }
 
     private void enter(Mode m, long frame) {

@@ -124,6 +124,7 @@ public final class TcpCaptureReader {
         int payload = Math.max(0, ipEnd - l4 - headerBytes);
         int windowScale = -1;
         long[] sack = NO_SACK;
+        long tsVal = -1, tsEcr = -1;
         int end = Math.min(l4 + headerBytes, view.frameOffset() + view.frameLength());
         for (int p = l4 + 20; p < end; ) {
             int kind = b[p] & 0xFF;
@@ -141,11 +142,15 @@ public final class TcpCaptureReader {
                 sack = new long[2 * n];
                 for (int i = 0; i < 2 * n; i++) sack[i] = u32(b, p + 2 + 4 * i);
             }
+            if (kind == 8 && optLen == 10) {
+                tsVal = u32(b, p + 2);
+                tsEcr = u32(b, p + 6);
+            }
             p += optLen;
         }
         return new TcpPacket(frame, timeNanos, new Endpoint(view.ipSrcString(), view.srcPort()),
                 new Endpoint(view.ipDstString(), view.dstPort()), view.tcpSeq(), view.tcpAck(), view.tcpFlags(),
-                view.tcpWindow(), payload, view.isIpv4() ? u16(b, ip + 4) : -1, windowScale, sack);
+                view.tcpWindow(), payload, view.isIpv4() ? u16(b, ip + 4) : -1, windowScale, sack, tsVal, tsEcr);
     }
 
     private static final long[] NO_SACK = new long[0];

@@ -2,6 +2,7 @@ package org.sonde.replay.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,11 +13,22 @@ import org.junit.jupiter.api.Test;
 class HandMadeCausesTest {
     private static final long MS = 1_000_000;
     private final Endpoint c = new Endpoint("10.0.0.1", 40000), srv = new Endpoint("10.0.0.2", 80);
-    private final ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
+    /** The flow being written; a test comparing variants starts a new one for each. */
+    private ConnectionAnalyzer conn = new ConnectionAnalyzer(c, srv);
     private long frame;
 
     private void data(long nanos, long seq, int len) {
         conn.accept(new TcpPacket(++frame, nanos, c, srv, seq, 1, TcpPacket.ACK, 1000, len, (int) frame, -1, new long[0]));
+    }
+
+    /** Data with the timestamp option, TSval the sender's millisecond clock. */
+    private void timedData(long nanos, long seq, int len) {
+        conn.accept(new TcpPacket(++frame, nanos, c, srv, seq, 1, TcpPacket.ACK, 1000, len, (int) frame, -1, new long[0], nanos / MS, 0));
+    }
+
+    /** An ACK with the timestamp option echoing {@code tsEcr}, and SACK blocks. */
+    private void timedSack(long nanos, long ack, long tsEcr, long... blocks) {
+        conn.accept(new TcpPacket(++frame, nanos, srv, c, 1, ack, TcpPacket.ACK, 20000, 0, (int) frame, -1, blocks, nanos / MS, tsEcr));
     }
 
     private void ack(long nanos, long ack, int window) {
@@ -54,6 +66,57 @@ class HandMadeCausesTest {
         FlowDiagnosis f = result();
         assertThat(f.retransmissions()).extracting(Retransmission::kind)
                 .containsExactly(RetransmissionKind.RTO, RetransmissionKind.FAST_RETRANSMIT);
+    }
+
+    /**
+     * Eifel (RFC 3522, Linux's {@code tcp_try_undo_loss} by {@code tcp_packet_delayed}): the first ACK after a timeout
+     * echoes the TSval of the original transmission, older than the retransmission's, so the original arrived and the
+     * timeout was spurious; an echo of the retransmission's TSval proves nothing.
+     */
+    @Test
+    void anAckEchoingTheOriginalsTimestampShowsTheTimeoutSpurious() {
+        for (long echo : new long[] {10, 250}) {
+            conn = new ConnectionAnalyzer(c, srv);
+            frame = 0;
+            start();
+            for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+            timedData(250 * MS, 1, 1000); // the timer
+            timedSack(251 * MS, 10001, echo);
+            Retransmission r = result().retransmissions().getFirst();
+            assertThat(r.trigger()).isEqualTo(RetransmissionKind.RTO);
+            if (echo == 10) {
+                assertThat(r.kind()).isEqualTo(RetransmissionKind.SPURIOUS);
+                assertThat(r.spuriousEvidence().text()).contains("echoes TSval 10, older than this retransmission's 250").contains("Eifel");
+            } else {
+                assertThat(r.kind()).as("an echo of the retransmission").isEqualTo(RetransmissionKind.RTO);
+            }
+        }
+    }
+
+    /**
+     * Linux's {@code tcp_try_undo_partial}: in fast recovery, an ACK that fills the hole while echoing a TSval older than
+     * the fast retransmission's answers the original: it was reordered, not lost. With no retransmission out the
+     * recovery is undone.
+     */
+    @Test
+    void aPartialAckEchoingTheOriginalsTimestampUndoesTheRecovery() {
+        for (long echo : new long[] {10, 12}) {
+            conn = new ConnectionAnalyzer(c, srv);
+            frame = 0;
+            start();
+            for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+            for (int i = 0; i < 3; i++) timedSack(12 * MS + i * 10_000, 1, 10, 1001, 2001 + 1000L * i);
+            timedData(12 * MS + 30_000, 1, 1000); // the fast retransmit, TSval 12
+            timedSack(12 * MS + 500_000, 4001, echo); // the hole filled: by the original (10) or the resend (12)
+            List<Retransmission> rs = result().retransmissions();
+            assertThat(rs.getFirst().trigger()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT);
+            if (echo == 10) {
+                assertThat(rs.getFirst().kind()).isEqualTo(RetransmissionKind.SPURIOUS);
+                assertThat(rs.getFirst().spuriousEvidence().text()).contains("reordering");
+            } else {
+                assertThat(rs.getFirst().kind()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT);
+            }
+        }
     }
 
     /**

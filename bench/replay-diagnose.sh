@@ -164,7 +164,8 @@ lines += [f"Reading it: with slow readers, delayed ACKs are behind the slowest 1
           "unexplained; before RACK's send order broke ties of send time by sequence, 1,033 of rpc-like's were: holes in a "
           "burst the sender had sent in one nanosecond, resent on the SACKs above them), and by trigger it matches them. What "
           "brought it there was traced by replaying every connection of the hosts whose counters differed (`sonde replay "
-          "connection`: the sender's congestion state after each send), one cause at a time (seed 1, rpc-like's timer-driven "
+          "connection`: the sender's congestion state after each send), one cause at a time (seed 1, with the simulator "
+          "before the fixes below, rpc-like's timer-driven "
           "resends against the counters' 6,420: 6,246 before the second, 6,427 before the third and fourth, 6,405 before the "
           "fourth). (1) RACK's send order, above. (2) The retransmission timer fires amid a stream of duplicate ACKs, as Linux "
           "arms it again only when snd_una advances or the head is resent; the diagnosis had taken that resend of an already "
@@ -175,6 +176,14 @@ lines += [f"Reading it: with slow readers, delayed ACKs are behind the slowest 1
           "reads each flow at its sender's. (4) The RTT sample: the diagnosis took the last segment a cumulative ACK covers even "
           "when that ACK also covered resent data or data SACKed long before, where Linux takes none (`tcp_clean_rtx_queue()`), "
           "so after a long loss episode its SRTT grew to 205 ms, a second timeout looked ACK-clocked and the loss state's "
-          "resends after it were named fast retransmits (h13: 13)."]
+          "resends after it were named fast retransmits (h13: 13). (5) The sender's undos: after a timeout, an ACK or SACK of "
+          "data never resent undoes it by F-RTO (RFC 5682, Linux's `tcp_process_loss`), and an ACK echoing a TSval older than "
+          "the episode's first resend undoes a timeout or a fast recovery (`tcp_try_undo_loss`, `tcp_try_undo_partial`); the "
+          "resends after an undo begin a new episode (traced on the run before the simulator's fixes: rpc-control's last 8 "
+          "differences, on connections 101 and 223, and one episode of rpc-like's connection 179). Two simulator bugs were found on the way, fixed (sim's `FrtoTest`, `ScoreboardTest`) "
+          "and are in these figures: the senders never cleared their count of timeouts (`icsk_retransmits`) on forward "
+          "progress, as Linux's `tcp_ack()` does, so any timeout after an earlier one ran F-RTO and counted no failed "
+          "recovery; and new data sent in the instant after a resent copy was stamped before it, so RACK could mark it lost "
+          "once the copy was acknowledged."]
 write_section("BENCHMARKS.md", "replay-diagnose", lines)
 PY

@@ -188,7 +188,7 @@ final class FlowAnalyzer {
     /** F-RTO step 2.b: an ACK advanced snd_una in the loss episode, so new data goes next if there is any; else F-RTO ends. */
     private boolean frtoNewDataDue;
     /** Timeouts since the last forward progress or undo ({@code icsk_retransmits}): a repeated timeout runs F-RTO even from recovery. */
-    private int timeoutsSinceUndo;
+    private int timeoutsWithoutProgress;
     /**
      * The current episode's first retransmission and its TSval (Linux's {@code retrans_stamp}); null and NONE in the open
      * state or without the timestamp option. An ACK echoing an older TSval answers an original: the episode is undone.
@@ -287,7 +287,7 @@ final class FlowAnalyzer {
             ackFrame = p.frame();
             ackAdvances++;
             advanceNanos = t;
-            timeoutsSinceUndo = 0; // tcp_ack(): icsk_retransmits = 0 when snd_una advances
+            timeoutsWithoutProgress = 0; // tcp_ack(): icsk_retransmits = 0 when snd_una advances
             dupAcks = 0;
             dupAckRun.clear();
             windowUpdateRun.clear();
@@ -353,8 +353,7 @@ final class FlowAnalyzer {
             String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + retransStampTsVal
                     + ": it answers the original";
             if (mode == Mode.LOSS) {
-                undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame());
-                timeoutsSinceUndo = 0;
+                undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame()); // snd_una advanced: the timeouts' count is 0
             } else {
                 // tcp_try_undo_partial: the hole was filled by its original, reordering; undone once no retransmission is out
                 if (reorderingFrame < 0) reorderingFrame = p.frame();
@@ -366,7 +365,7 @@ final class FlowAnalyzer {
                 // step 3.b (tcp_process_loss): data never resent arrived, so the timeout was spurious and is undone
                 // Linux's verdict, not proof: without SACK a cumulative ACK that the resend completed also covers such data
                 undo(null, p.frame());
-                timeoutsSinceUndo = 0;
+                timeoutsWithoutProgress = 0;
             } else if (highEnd > recoveryPoint) {
                 if (dupAcks > dupAcksBefore || blocks.length > 0) frto = false; // step 3.a: the loss was real
             } else if (ackBefore != NONE && a > ackBefore) {
@@ -779,9 +778,9 @@ final class FlowAnalyzer {
 
     /** The timer fired: Linux's tcp_enter_loss, F-RTO on from the open state or after another timeout, not from recovery. */
     private void timeout(long frame) {
-        frto = mode == Mode.OPEN || timeoutsSinceUndo > 0;
+        frto = mode == Mode.OPEN || timeoutsWithoutProgress > 0;
         frtoNewDataDue = false;
-        timeoutsSinceUndo++;
+        timeoutsWithoutProgress++;
         enter(Mode.LOSS, frame);
     }
 

@@ -220,6 +220,13 @@ lines += ["", "The divergences are findings about sim's TCP, with the kernel mec
           "ACK came, which its timestamps then undid (TCPPartialUndo 1; TCPSpuriousRtxHostQueues 0), where the model, with RACK "
           "as with the duplicate threshold, resends the segment and a D-SACK undoes the reduction: not traced further, so no "
           "kernel-against-model D-SACK test was kept.",
+          "- **Two fixes in sim's TCP found by DETER's diagnosis (2026-11-29):** the timeouts' count (`icsk_retransmits`) is "
+          "cleared when snd_una advances, as Linux's `tcp_ack()` clears it (before, any timeout after an earlier one ran F-RTO "
+          "and counted no failed recovery), and new data sent in the instant after a resent copy takes the copy's transmit "
+          "stamp (RACK had marked it lost once the copy was acknowledged). Replayed again on the thirteen saved recordings of "
+          "this section's earlier runs (`sonde replay linux --from DIR`, the build before them, `1d3b405c`, against `ea16ed61`): "
+          "identical both ways the same on 10, one more on 3 (2 % loss 58 → 59 of 200, 10 % loss 26 → 27 of 200, and "
+          "server→client 38 → 39 of 200 in another 10 % run), none fewer; send-time error medians within 0.6 µs.",
           "- **PSH:** the kernel's PSH falls on the last segment of each burst it sends (each GSO skb: 7,240 B, 14,480 B, then "
           "one per burst however long) and where a write waits for room (`tcp_push` before `sk_stream_wait_memory`: 46,336 B, "
           "68,056 B). The wait explains only the latter: the client's 19,228 B request, one write far below `sk_sndbuf`, "

@@ -122,6 +122,14 @@ lines += ["", "**The cost of FlowMonitor (2026-11-27):** every packet a host sen
           "and runs its 31,221 events mostly in the interpreter and C1 (JDK 25's cache holds loaded and linked classes and "
           "method profiles, not compiled code; a cache trained on this very incast was no faster than the launcher's), while "
           "ns-3 runs compiled C++ from its first event; its run time ratio is therefore the one nearest 1.0× and moves most "
-          "with the machine's load, and its process time ratio (JVM start included) stays well below it."]
+          "with the machine's load, and its process time ratio (JVM start included) stays well below it.",
+          "", "**sim's TCP fixes (2026-11-29):** the timeouts' count cleared on forward progress and new data stamped no earlier "
+          "than a copy sent in its instant move the dumbbells' runs a little (events: CUBIC 1,750,231 → 1,746,864, NewReno "
+          "1,746,788 → 1,747,291, the no-RACK case and the incast unchanged; Jain's index and loss rates within a few thousandths "
+          "and points of the run before). The incast's run time ratio was 1.10× in the run before and 0.91× and 0.96× in two "
+          "runs after; the two builds side by side "
+          "(`hyperfine -N -w 2 -r 12` of `sonde sim run bench/sim/incast-cubic.yaml --seed 1 --out D --no-report`, JVM start "
+          "included, the commit before them, `1d3b405c`, against `ea16ed61`): **693 ms ± 47** against **696 ms ± 44**: the "
+          "machine moved, not the code."]
 write_section("BENCHMARKS.md", "sim-vs-ns3", lines)
 PY

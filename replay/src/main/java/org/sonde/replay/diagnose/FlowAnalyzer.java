@@ -261,6 +261,10 @@ final class FlowAnalyzer {
         Mode before = mode;
         long dupAcksBefore = dupAcks;
         long ackBefore = ack;
+        // tcp_packet_delayed(), judged before this ACK may end the episode (and forget its first retransmission)
+        boolean delayed = ack != NONE && a > ack && mode != Mode.OPEN && packetDelayed(p);
+        Pending first = episodeFirst;
+        long stamp = retransStampTsVal;
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
@@ -349,10 +353,12 @@ final class FlowAnalyzer {
                 addRange(sacked, Math.max(left, a), right);
             }
         }
-        if (ackBefore != NONE && a > ackBefore && mode == before && mode != Mode.OPEN && packetDelayed(p)) {
-            String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + retransStampTsVal
-                    + ": it answers the original";
-            if (mode == Mode.LOSS) {
+        if (delayed) {
+            String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + stamp + ": it answers the original";
+            if (mode == Mode.OPEN) {
+                // the ACK ended the episode: tcp_try_undo_recovery undoes it all the same
+                markSpurious(first, echo + " (Linux's tcp_try_undo_recovery)", p.frame());
+            } else if (mode == Mode.LOSS) {
                 undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame()); // snd_una advanced: the timeouts' count is 0
             } else {
                 // tcp_try_undo_partial: the hole was filled by its original, reordering; undone once no retransmission is out
@@ -800,10 +806,14 @@ final class FlowAnalyzer {
 
     /** The episode is undone and the flow open again; {@code proof}, when given, shows its first retransmission was not needed. */
     private void undo(String proof, long frame) {
-        if (proof != null && episodeFirst != null && episodeFirst.spurious == null) episodeFirst.spurious = new Evidence(proof, List.of(frame), Map.of());
+        if (proof != null) markSpurious(episodeFirst, proof, frame);
         frto = false;
         frtoNewDataDue = false;
         open();
+    }
+
+    private static void markSpurious(Pending r, String proof, long frame) {
+        if (r != null && r.spurious == null) r.spurious = new Evidence(proof, List.of(frame), Map.of());
     }
 
     private void open() {

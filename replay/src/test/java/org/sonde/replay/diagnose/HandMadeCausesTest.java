@@ -120,6 +120,27 @@ class HandMadeCausesTest {
     }
 
     /**
+     * Linux's {@code tcp_try_undo_recovery}: the ACK that ends a fast recovery echoes the original's TSval, so the
+     * original filled the hole and the fast retransmit was not needed, though the episode is over by then.
+     */
+    @Test
+    void aFullAckEchoingTheOriginalsTimestampShowsTheFastRetransmitSpurious() {
+        for (long echo : new long[] {10, 12}) {
+            conn = new ConnectionAnalyzer(c, srv);
+            frame = 0;
+            start();
+            for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+            for (int i = 0; i < 3; i++) timedSack(12 * MS + i * 10_000, 1, 10, 1001, 2001 + 1000L * i);
+            timedData(12 * MS + 30_000, 1, 1000); // the fast retransmit, TSval 12
+            timedSack(12 * MS + 500_000, 10001, echo); // everything: by the original (10) or the resend (12)
+            Retransmission r = result().retransmissions().getFirst();
+            assertThat(r.trigger()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT);
+            if (echo == 10) assertThat(r.spuriousEvidence().text()).contains("tcp_try_undo_recovery");
+            assertThat(r.kind()).isEqualTo(echo == 10 ? RetransmissionKind.SPURIOUS : RetransmissionKind.FAST_RETRANSMIT);
+        }
+    }
+
+    /**
      * The timeouts' count ({@code icsk_retransmits}) ends with forward progress (Linux's {@code tcp_ack()}): after a first
      * timeout whose loss was real and whose episode ended, a timeout during a later fast recovery is the first of its
      * episode and arms no F-RTO, so SACKs of data never resent do not undo it.

@@ -40,6 +40,16 @@ class HandMadeCausesTest {
         conn.accept(new TcpPacket(++frame, nanos, srv, c, 1, ack, TcpPacket.ACK, window, 0, (int) frame, -1, blocks));
     }
 
+    /** A new flow with timestamps: ten segments at 10 ms (TSval 10), three SACKs, the head resent at 12 ms (TSval 12). */
+    private void timedFastRetransmit() {
+        conn = new ConnectionAnalyzer(c, srv);
+        frame = 0;
+        start();
+        for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
+        for (int i = 0; i < 3; i++) timedSack(12 * MS + i * 10_000, 1, 10, 1001, 2001 + 1000L * i);
+        timedData(12 * MS + 30_000, 1, 1000);
+    }
+
     /** Handshake at 0–2 ms (window scale 0), then ten 1,000-byte segments from 10 ms, their ACKs 2 ms later. */
     private void start() {
         conn.accept(new TcpPacket(++frame, 0, c, srv, 0, 0, TcpPacket.SYN, 1000, 0, 1, 0, new long[0]));
@@ -101,12 +111,7 @@ class HandMadeCausesTest {
     @Test
     void aPartialAckEchoingTheOriginalsTimestampUndoesTheRecovery() {
         for (long echo : new long[] {10, 12}) {
-            conn = new ConnectionAnalyzer(c, srv);
-            frame = 0;
-            start();
-            for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
-            for (int i = 0; i < 3; i++) timedSack(12 * MS + i * 10_000, 1, 10, 1001, 2001 + 1000L * i);
-            timedData(12 * MS + 30_000, 1, 1000); // the fast retransmit, TSval 12
+            timedFastRetransmit();
             timedSack(12 * MS + 500_000, 4001, echo); // the hole filled: by the original (10) or the resend (12)
             List<Retransmission> rs = result().retransmissions();
             assertThat(rs.getFirst().trigger()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT);
@@ -126,12 +131,7 @@ class HandMadeCausesTest {
     @Test
     void aFullAckEchoingTheOriginalsTimestampShowsTheFastRetransmitSpurious() {
         for (long echo : new long[] {10, 12}) {
-            conn = new ConnectionAnalyzer(c, srv);
-            frame = 0;
-            start();
-            for (int i = 0; i < 10; i++) timedData(10 * MS + i * 10_000, 1 + i * 1000L, 1000);
-            for (int i = 0; i < 3; i++) timedSack(12 * MS + i * 10_000, 1, 10, 1001, 2001 + 1000L * i);
-            timedData(12 * MS + 30_000, 1, 1000); // the fast retransmit, TSval 12
+            timedFastRetransmit();
             timedSack(12 * MS + 500_000, 10001, echo); // everything: by the original (10) or the resend (12)
             Retransmission r = result().retransmissions().getFirst();
             assertThat(r.trigger()).isEqualTo(RetransmissionKind.FAST_RETRANSMIT);

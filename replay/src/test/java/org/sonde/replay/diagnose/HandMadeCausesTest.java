@@ -63,8 +63,9 @@ class HandMadeCausesTest {
 
     /**
      * F-RTO (RFC 5682 step 3.b, Linux's {@code tcp_process_loss}): after a timeout from the open state, an ACK that SACKs
-     * data never resent shows the timeout spurious and undoes it, so the hole resent next is a fast retransmit on those
-     * SACKs, not part of a loss recovery (the simulated senders' counters showed 8 such resends in rpc-control).
+     * data never resent makes the sender take the timeout for spurious and undo it, so the hole resent next is a fast
+     * retransmit on those SACKs, not part of a loss recovery (the simulated senders' counters showed 8 such resends in
+     * rpc-control). The timeout stays an RTO: F-RTO's verdict is the sender's, not proof that the original arrived.
      */
     @Test
     void aSackOfDataNeverResentUndoesTheTimeout() {

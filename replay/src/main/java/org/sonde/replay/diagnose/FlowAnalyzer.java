@@ -80,6 +80,8 @@ final class FlowAnalyzer {
         long thirdDupAckNanos = -1, thirdDupAckFrame = -1;
         /** When this range last left before this resend; -1 when the capture lacks it. */
         long previousSendNanos = -1;
+        /** Its TSval; NONE without the timestamp option. */
+        long tsVal = NONE;
 
         Pending(long frame, long nanos, long start, long end, long originalFrame, long ackAdvancesAtSend, int dupAcksAtSend,
                 int backoff, RetransmissionKind trigger, Evidence evidence) {
@@ -190,11 +192,10 @@ final class FlowAnalyzer {
     /** Timeouts since the last forward progress or undo ({@code icsk_retransmits}): a repeated timeout runs F-RTO even from recovery. */
     private int timeoutsWithoutProgress;
     /**
-     * The current episode's first retransmission and its TSval (Linux's {@code retrans_stamp}); null and NONE in the open
-     * state or without the timestamp option. An ACK echoing an older TSval answers an original: the episode is undone.
+     * The current episode's first retransmission, whose TSval is Linux's {@code retrans_stamp}; null in the open state. An
+     * ACK echoing an older TSval answers an original: the episode is undone.
      */
     private Pending episodeFirst;
-    private long retransStampTsVal = NONE;
     private long recoveryPoint, recoveryFrame = -1;
     /** When and by which ACK the last loss episode ended, and its recovery point (NONE: none has ended). */
     private long lossEndNanos = NONE, lossEndFrame = -1, lossEndPoint = NONE;
@@ -260,11 +261,10 @@ final class FlowAnalyzer {
         }
         Mode before = mode;
         long dupAcksBefore = dupAcks;
-        long ackBefore = ack;
+        boolean advanced = ack != NONE && a > ack;
         // tcp_packet_delayed(), judged before this ACK may end the episode (and forget its first retransmission)
-        boolean delayed = ack != NONE && a > ack && mode != Mode.OPEN && packetDelayed(p);
         Pending first = episodeFirst;
-        long stamp = retransStampTsVal;
+        boolean delayed = advanced && packetDelayed(first, p);
         boolean pure = p.payloadBytes() == 0 && (p.flags() & (TcpPacket.SYN | TcpPacket.FIN | TcpPacket.RST)) == 0;
         if (ack == NONE || a > ack) {
             if (ack != NONE) {
@@ -354,12 +354,12 @@ final class FlowAnalyzer {
             }
         }
         if (delayed) {
-            String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + stamp + ": it answers the original";
+            String echo = "frame " + p.frame() + " echoes TSval " + p.tsEcr() + ", older than this retransmission's " + first.tsVal + ": it answers the original";
             if (mode == Mode.OPEN) {
                 // the ACK ended the episode: tcp_try_undo_recovery undoes it all the same
                 markSpurious(first, echo + " (Linux's tcp_try_undo_recovery)", p.frame());
             } else if (mode == Mode.LOSS) {
-                undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame()); // snd_una advanced: the timeouts' count is 0
+                undo(echo + " (Eifel, Linux's tcp_try_undo_loss)", p.frame());
             } else {
                 // tcp_try_undo_partial: the hole was filled by its original, reordering; undone once no retransmission is out
                 if (reorderingFrame < 0) reorderingFrame = p.frame();
@@ -371,10 +371,9 @@ final class FlowAnalyzer {
                 // step 3.b (tcp_process_loss): data never resent arrived, so the timeout was spurious and is undone
                 // Linux's verdict, not proof: without SACK a cumulative ACK that the resend completed also covers such data
                 undo(null, p.frame());
-                timeoutsWithoutProgress = 0;
             } else if (highEnd > recoveryPoint) {
                 if (dupAcks > dupAcksBefore || blocks.length > 0) frto = false; // step 3.a: the loss was real
-            } else if (ackBefore != NONE && a > ackBefore) {
+            } else if (advanced) {
                 frtoNewDataDue = true;
             }
         }
@@ -703,10 +702,8 @@ final class FlowAnalyzer {
         r.previousSendNanos = previousSendNanos == NONE ? -1 : previousSendNanos;
         retransmissions.add(r);
         lastRetransmissionAt.put(start, r);
-        if (mode != Mode.OPEN && episodeFirst == null) {
-            episodeFirst = r;
-            if (p.hasTimestamps()) retransStampTsVal = p.tsVal();
-        }
+        if (p.hasTimestamps()) r.tsVal = p.tsVal();
+        if (mode != Mode.OPEN && episodeFirst == null) episodeFirst = r;
     }
 
     private long scaled(int w) {
@@ -791,8 +788,8 @@ final class FlowAnalyzer {
     }
 
     /** {@code tcp_packet_delayed()}: the ACK echoes a TSval older than the episode's first retransmission's. */
-    private boolean packetDelayed(TcpPacket ackPacket) {
-        return retransStampTsVal != NONE && ackPacket.hasTimestamps() && (int) (ackPacket.tsEcr() - retransStampTsVal) < 0;
+    private static boolean packetDelayed(Pending episodeFirst, TcpPacket ackPacket) {
+        return episodeFirst != null && episodeFirst.tsVal != NONE && ackPacket.hasTimestamps() && (int) (ackPacket.tsEcr() - episodeFirst.tsVal) < 0;
     }
 
     /** Whether a retransmission above {@code a} is neither acknowledged nor SACKed yet ({@code tp->retrans_out}). */
@@ -804,11 +801,15 @@ final class FlowAnalyzer {
         return false;
     }
 
-    /** The episode is undone and the flow open again; {@code proof}, when given, shows its first retransmission was not needed. */
+    /**
+     * The episode is undone and the flow open again, its timeouts no longer counted ({@code icsk_retransmits = 0});
+     * {@code proof}, when given, shows its first retransmission was not needed.
+     */
     private void undo(String proof, long frame) {
         if (proof != null) markSpurious(episodeFirst, proof, frame);
         frto = false;
         frtoNewDataDue = false;
+        timeoutsWithoutProgress = 0;
         open();
     }
 
@@ -819,7 +820,6 @@ final class FlowAnalyzer {
     private void open() {
         mode = Mode.OPEN;
         episodeFirst = null;
-        retransStampTsVal = NONE;
     }
 
     private void enter(Mode m, long frame) {
